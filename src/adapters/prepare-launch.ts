@@ -1,0 +1,90 @@
+// Turning a run (command, cwd, env) into the adapter to start and the launch request to send:
+// the definition's template filled with the run's values, then the adapter's hooks, if any.
+import { BpdiffError } from '../errors.js';
+import type { AdapterDefinition } from './definition.js';
+import { findFirstExecutable, whichSync } from './find-executable.js';
+import { loadHooks } from './hooks/index.js';
+import type { LaunchContext, LaunchPlan } from './hooks/types.js';
+
+export interface TemplateValues {
+  program: string;
+  args: string[];
+  command: string[];
+  cwd: string;
+  env: Record<string, string>;
+  stdinFile: string | null;
+  breakpointFile: string;
+}
+
+/** Fills `${...}` placeholders in a launch template (see AdapterDefinition.launch). */
+export function fillTemplate(template: unknown, values: TemplateValues): unknown {
+  if (typeof template === 'string') {
+    const whole: Record<string, unknown> = {
+      '${args}': values.args,
+      '${command}': values.command,
+      '${env}': values.env,
+      '${envList}': Object.entries(values.env).map(([key, value]) => `${key}=${value}`),
+      '${stdinFile}': values.stdinFile,
+    };
+    if (template in whole) return whole[template];
+    return template
+      .replaceAll('${cwd}', values.cwd)
+      .replaceAll('${program}', values.program)
+      .replaceAll('${breakpointFile}', values.breakpointFile);
+  }
+  if (Array.isArray(template)) return template.map((item) => fillTemplate(item, values));
+  if (typeof template === 'object' && template !== null) {
+    return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, fillTemplate(value, values)]));
+  }
+  return template;
+}
+
+/** The program a command names: a path relative to the run's cwd, or a name found on the run's PATH. */
+export function resolveProgram(name: string, cwd: string, env: Record<string, string>): string {
+  const found = whichSync(name, cwd, env.PATH ?? process.env.PATH);
+  if (!found) {
+    throw new BpdiffError('COMMAND_NOT_FOUND', `cannot find the program "${name}" (looked ${name.includes('/') ? `in ${cwd}` : 'on PATH'}) — check the command after --`);
+  }
+  return found;
+}
+
+export function adapterExecutable(definition: AdapterDefinition, override: string | null, cwd: string): string {
+  if (override) {
+    const found = whichSync(override, cwd);
+    if (!found) throw new BpdiffError('ADAPTER_MISSING', `--adapter-path ${override} is not an executable file — give the path of the ${definition.name} executable`);
+    return found;
+  }
+  const found = findFirstExecutable(definition.adapter.executables, cwd);
+  if (!found) {
+    throw new BpdiffError(
+      'ADAPTER_MISSING',
+      `${definition.name} is not installed (looked for ${definition.adapter.executables.join(', ')}) — install it with: ${definition.install}`,
+    );
+  }
+  return found;
+}
+
+export async function prepareLaunch(context: LaunchContext): Promise<LaunchPlan> {
+  const { definition, spec } = context;
+  const hooks = await loadHooks(definition.hooks);
+  const values: TemplateValues = {
+    // A hook may take the command apart differently (python -m, go run): resolve lazily.
+    program: hooks.prepare ? spec.argv[0]! : resolveProgram(spec.argv[0]!, spec.cwd, { ...process.env, ...spec.env } as Record<string, string>),
+    args: spec.argv.slice(1),
+    command: spec.argv,
+    cwd: spec.cwd,
+    env: spec.env,
+    stdinFile: spec.stdin_file,
+    breakpointFile: context.breakpointPath,
+  };
+  const plan: LaunchPlan = {
+    launch: fillTemplate(definition.launch, values) as Record<string, unknown>,
+    adapterExecutable: adapterExecutable(definition, context.options.adapter_path, spec.cwd),
+    adapterArgs: definition.adapter.args,
+    adapterEnv: { ...(definition.adapter.env ?? {}) },
+    adapterName: definition.name,
+    buildMs: null,
+    warnings: [],
+  };
+  return hooks.prepare ? hooks.prepare(context, plan) : plan;
+}

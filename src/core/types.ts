@@ -1,0 +1,159 @@
+// The data that flows through bpdiff. Field names of everything that is serialised are snake_case,
+// as in the interface specification (shared/spec/breakpoint-comparison.md).
+
+/** URI of the comparison result schema (schema/breakpoint-comparison.schema.json `$id`). */
+export const COMPARISON_SCHEMA_ID = 'https://bpdiff.dev/schemas/breakpoint-comparison.schema.json';
+/** URI of the run capture schema (schema/run-capture.schema.json `$id`). */
+export const CAPTURE_SCHEMA_ID = 'https://bpdiff.dev/schemas/run-capture.schema.json';
+
+export type RunStatus = 'break' | 'no_break';
+export type RunSide = 'a' | 'b';
+
+/** Spec 2.2. `file` is the path exactly as the user wrote it. */
+export interface Breakpoint {
+  file: string;
+  line: number;
+  condition?: string;
+}
+
+/** Spec 2.4. */
+export interface Location {
+  file: string;
+  line: number;
+}
+
+/** Spec 2.3. For a no_break run, `location` mirrors the breakpoint's file and line exactly. */
+export interface RunResult {
+  label: string;
+  command: string;
+  status: RunStatus;
+  location: Location;
+  variables: Record<string, string>;
+}
+
+/** Spec 2.5. */
+export interface ChangedEntry {
+  a: string;
+  b: string;
+}
+
+export interface VariableDiff {
+  changed: Record<string, ChangedEntry>;
+  unchanged: string[];
+  only_in_a: string[];
+  only_in_b: string[];
+}
+
+/** Spec 2.1: the one document bpdiff prints. */
+export interface ComparisonResult {
+  $schema?: string;
+  breakpoint: Breakpoint;
+  run_a: RunResult;
+  run_b: RunResult;
+  diff: VariableDiff;
+  context?: string;
+  analysis_hints: string[];
+}
+
+/** Why a run did not stop at the breakpoint, when bpdiff knows. */
+export type NoBreakReason =
+  /** The program ran to its end without hitting the breakpoint (or with the condition never true). */
+  | { kind: 'exited'; exit_code: number | null }
+  /** An uncaught exception / panic ended the program before the breakpoint. */
+  | { kind: 'exception'; message: string }
+  /** A signal (SIGSEGV, SIGABRT...) ended the program before the breakpoint. */
+  | { kind: 'signal'; signal: string; message: string }
+  /** The time limit ran out; `phase` says whether the build (go, cargo) or the program's run used it up. */
+  | { kind: 'timeout'; seconds: number; phase: 'build' | 'run' }
+  /** The condition could not be evaluated (syntax error, unknown name...). `message` quotes the error. */
+  | { kind: 'condition_error'; message: string }
+  /** The adapter could not bind the breakpoint (no code at that line, file not loaded...). */
+  | { kind: 'unbound'; message: string }
+  /** `--exact-line` was given and the adapter bound the breakpoint to another line. */
+  | { kind: 'moved'; bound_line: number }
+  /**
+   * bpdiff could not debug this run (the adapter failed to launch it, crashed, or stopped answering).
+   * The other run's capture is kept; the CLI exits 2 after printing the document.
+   */
+  | { kind: 'error'; message: string };
+
+export interface StackFrameSummary {
+  name: string;
+  file: string | null;
+  line: number;
+}
+
+/**
+ * One run's capture: the spec's "step-debugging result", used internally and saved by
+ * `bpdiff diff`. Validated by schema/run-capture.schema.json.
+ */
+export interface RunCapture {
+  $schema: string;
+  breakpoint: Breakpoint;
+  run: RunResult;
+  adapter: { id: string; name: string; version: string | null };
+  /** Absolute path the breakpoint was set on in this run (the breakpoint file resolved against the run's cwd). */
+  resolved_file: string | null;
+  /** Why the program stopped (DAP `stopped` event), when it stopped. */
+  stop: { reason: string; description: string | null } | null;
+  /** The line the adapter bound the breakpoint to when that differs from the requested line, else null. */
+  bound_line: number | null;
+  no_break_reason: NoBreakReason | null;
+  /** Innermost first, at most a handful. */
+  frames: StackFrameSummary[];
+  /** The debuggee's exit code when it exited (null when it was stopped, killed or unknown). */
+  exit_code: number | null;
+  /** Tails of the debuggee's output; `truncated` when earlier output was dropped. */
+  output: { stdout_tail: string; stderr_tail: string; truncated: boolean };
+  /** Type of each captured variable as the adapter named it (DAP `Variable.type`), where it gave one. */
+  types: Record<string, string>;
+  /** Names whose value was cut at the maximum length, or whose children were cut at --max-children. */
+  truncated: string[];
+  /** Names whose value had run-dependent parts (addresses, ids) replaced. */
+  normalised: string[];
+  /** Things a reader should know (optimised binary, adapter quirks worked around). One sentence each. */
+  warnings: string[];
+  timing: { started_at: string; duration_ms: number; build_ms: number | null };
+}
+
+/** One run as the CLI describes it to the capture engine. */
+export interface RunSpec {
+  side: RunSide;
+  label: string;
+  /** The command and its arguments as the user typed them. */
+  argv: string[];
+  /** Absolute working directory. */
+  cwd: string;
+  /** Extra environment for this run (merged over bpdiff's own environment). */
+  env: Record<string, string>;
+  /** File to feed on the debuggee's stdin, or null for an empty stdin. */
+  stdin_file: string | null;
+}
+
+export type ScopeSelection = 'locals' | 'globals';
+
+/** Options shared by both runs of a live comparison. */
+export interface CaptureOptions {
+  breakpoint: Breakpoint;
+  timeout_seconds: number;
+  /** `--adapter ID`: force a built-in adapter. */
+  adapter_id: string | null;
+  /** `--adapter-config FILE.json`: a user-supplied adapter definition. */
+  adapter_config: string | null;
+  /** `--adapter-path PATH`: override the adapter executable. */
+  adapter_path: string | null;
+  depth: number;
+  max_children: number;
+  max_value_length: number;
+  scope: ScopeSelection;
+  raw_values: boolean;
+  exact_line: boolean;
+  sequential: boolean;
+}
+
+export const DEFAULT_CAPTURE_LIMITS = {
+  timeout_seconds: 60,
+  depth: 3,
+  max_children: 100,
+  max_value_length: 1000,
+} as const;

@@ -1,0 +1,143 @@
+// Starting a debug adapter in a session of its own and connecting to it over stdio or loopback TCP.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { BpdiffError } from '../errors.js';
+import { DapConnection } from './connection.js';
+import { OutputTail } from './output-tail.js';
+
+export interface AdapterStart {
+  name: string;
+  executable: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  transport: 'stdio' | 'server';
+  /** For a server adapter that prints its port: group 1 is the port. */
+  portPattern?: string;
+  timeoutMs: number;
+  /** Called with each process bpdiff must kill at the end (the adapter itself, at once). */
+  track: (pid: number) => void;
+  signal: AbortSignal;
+}
+
+export interface RunningAdapter {
+  connection: DapConnection;
+  process: ChildProcess;
+  pid: number;
+  /** The adapter's own stdout/stderr (for a server adapter, where dlv puts the debuggee's output). */
+  stdout: OutputTail;
+  stderr: OutputTail;
+}
+
+export async function startAdapter(start: AdapterStart): Promise<RunningAdapter> {
+  const port = start.transport === 'server' && !start.portPattern ? await freeLoopbackPort() : null;
+  const args = start.args.map((arg) => (port === null ? arg : arg.replaceAll('${port}', String(port))));
+  const child = spawn(start.executable, args, {
+    cwd: start.cwd,
+    env: { ...process.env, ...start.env },
+    // A session of its own: the adapter and what it starts can be found and killed as one tree.
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const spawned = await new Promise<number>((resolve, reject) => {
+    child.once('spawn', () => resolve(child.pid!));
+    child.once('error', (error) =>
+      reject(new BpdiffError('ADAPTER_MISSING', `cannot start ${start.name} (${start.executable}): ${error.message} — check that it is installed`, { cause: error })),
+    );
+  });
+  start.track(spawned);
+  const stdout = new OutputTail();
+  const stderr = new OutputTail();
+  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
+  let exitStatus = '';
+  child.once('exit', (code, signal) => {
+    exitStatus = signal ? `it was killed by ${signal}` : `it exited with code ${code}`;
+  });
+  const describeExit = (): string => {
+    const lastLine = stderr.text.trim().split('\n').pop()?.trim();
+    return [exitStatus, lastLine ? `its last words: ${lastLine.slice(0, 200)}` : ''].filter(Boolean).join('; ');
+  };
+
+  if (start.transport === 'stdio') {
+    const connection = new DapConnection(child.stdout!, child.stdin!, start.name, describeExit);
+    return { connection, process: child, pid: spawned, stdout, stderr };
+  }
+
+  // Server: find the port (given, or printed by the adapter), then connect; the adapter's stdout
+  // then carries the debuggee's output.
+  const portFound =
+    port ??
+    (await waitForPort(child, new RegExp(start.portPattern!), start, describeExit));
+  child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
+  const socket = await connectWithRetry(portFound, start, describeExit, child);
+  const connection = new DapConnection(socket, socket, start.name, describeExit);
+  return { connection, process: child, pid: spawned, stdout, stderr };
+}
+
+function waitForPort(child: ChildProcess, pattern: RegExp, start: AdapterStart, describeExit: () => string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.toString('utf8');
+      const match = pattern.exec(seen);
+      if (match) {
+        finish();
+        resolve(Number(match[1]));
+      }
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(new BpdiffError('ADAPTER_TIMEOUT', `${start.name} did not say which port it listens on within ${start.timeoutMs / 1000} s (expected output matching ${pattern.source}) — check that '${start.executable}' runs on its own`));
+    }, start.timeoutMs);
+    const onExit = (): void => {
+      finish();
+      reject(new BpdiffError('ADAPTER_FAILED', `${start.name} exited before it listened for a connection (${describeExit()}) — run '${start.executable}' by hand to see why`));
+    };
+    const finish = (): void => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.stderr!.off('data', onData);
+      child.off('exit', onExit);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+async function connectWithRetry(port: number, start: AdapterStart, describeExit: () => string, child: ChildProcess): Promise<net.Socket> {
+  const deadline = Date.now() + start.timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new BpdiffError('ADAPTER_FAILED', `${start.name} exited before bpdiff could connect (${describeExit()})`);
+    }
+    try {
+      return await new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect({ host: '127.0.0.1', port });
+        socket.once('connect', () => {
+          socket.setNoDelay(true);
+          resolve(socket);
+        });
+        socket.once('error', reject);
+      });
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw new BpdiffError('ADAPTER_TIMEOUT', `cannot connect to ${start.name} on 127.0.0.1:${port} within ${start.timeoutMs / 1000} s — check that nothing else uses the port`, { cause: error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** A loopback port free right now (the kernel's choice); each run asks for its own. */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

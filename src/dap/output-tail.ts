@@ -1,0 +1,33 @@
+/** Keeps the last `limit` characters of a stream of text; says whether anything earlier was dropped. */
+export class OutputTail {
+  private chunks: string[] = [];
+  private length = 0;
+  truncated = false;
+
+  constructor(private readonly limit = 4096) {}
+
+  push(text: string): void {
+    if (text.length === 0) return;
+    this.chunks.push(text);
+    this.length += text.length;
+    // Compact only when well past the limit, so a chatty debuggee costs O(1) per chunk.
+    if (this.length > this.limit * 4) this.compact();
+  }
+
+  get text(): string {
+    this.compact();
+    return this.chunks.join('');
+  }
+
+  private compact(): void {
+    const joined = this.chunks.join('');
+    if (joined.length > this.limit) {
+      this.truncated = true;
+      this.chunks = [joined.slice(joined.length - this.limit)];
+      this.length = this.limit;
+    } else {
+      this.chunks = [joined];
+      this.length = joined.length;
+    }
+  }
+}

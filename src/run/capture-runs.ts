@@ -1,0 +1,69 @@
+// Entry point of the live comparison: capture both runs, each under its debug adapter, at once by
+// default (--sequential for programs that share a port or a file). One run failing never loses the
+// other's capture: a run bpdiff could not debug comes back as a no_break capture that says why.
+import { BpdiffError } from '../errors.js';
+import { resolveBreakpointPath } from '../core/breakpoint-path.js';
+import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
+import { selectAdapter } from '../adapters/registry.js';
+import { captureRun } from '../capture/capture-run.js';
+import { killAllTracked } from '../process/process-tree.js';
+
+export interface CaptureRunsHooks {
+  /** Aborted on Ctrl-C / SIGTERM: every adapter and debuggee is killed before the promise settles. */
+  signal?: AbortSignal;
+  /** Progress lines for stderr (never stdout). */
+  log?: (line: string) => void;
+}
+
+export async function captureRuns(
+  specs: [RunSpec, RunSpec],
+  options: CaptureOptions,
+  hooks: CaptureRunsHooks = {},
+): Promise<[RunCapture, RunCapture]> {
+  const signal = hooks.signal ?? new AbortController().signal;
+  const log = hooks.log ?? (() => undefined);
+  // Choose both adapters before starting anything, so that a user error stops both runs up front.
+  const definitions = specs.map((spec) =>
+    selectAdapter({
+      adapterId: options.adapter_id,
+      adapterConfig: options.adapter_config,
+      breakpointPath: resolveBreakpointPath(options.breakpoint.file, spec.cwd),
+      argv: spec.argv,
+    }),
+  );
+  const run = (index: 0 | 1): Promise<RunCapture> => captureRun(specs[index], options, { definition: definitions[index]!, signal, log });
+
+  // An abort must not wait for a slow step of the other run: kill every tracked tree at once, which
+  // ends whatever each run was waiting for.
+  const onAbort = (): void => killAllTracked();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let captures: [RunCapture, RunCapture];
+  try {
+    if (options.sequential) {
+      const a = await run(0);
+      captures = [a, await run(1)];
+    } else {
+      const settled = await Promise.allSettled([run(0), run(1)]);
+      const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      captures = settled.map((result) => (result as PromiseFulfilledResult<RunCapture>).value) as [RunCapture, RunCapture];
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (signal.aborted) throw new BpdiffError('INTERRUPTED', 'interrupted');
+
+  const [a, b] = captures;
+  const aReason = a.no_break_reason;
+  const bReason = b.no_break_reason;
+  if (aReason?.kind === 'condition_error' && bReason?.kind === 'condition_error') {
+    throw new BpdiffError(
+      'CONDITION_ERROR',
+      `the condition "${options.breakpoint.condition ?? ''}" cannot be evaluated in either run (${aReason.message}) — fix the expression given to --condition`,
+    );
+  }
+  if (aReason?.kind === 'error' && bReason?.kind === 'error') {
+    throw new BpdiffError('ADAPTER_FAILED', `neither run could be debugged: ${aReason.message}`);
+  }
+  return captures;
+}
