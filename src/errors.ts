@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'ADAPTER_TIMEOUT'
   | 'COMMAND_NOT_FOUND'
   | 'BUILD_FAILED'
+  | 'BUILD_TIMEOUT'
   | 'CONDITION_ERROR'
   | 'INTERRUPTED'
   | 'INTERNAL';

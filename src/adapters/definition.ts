@@ -48,6 +48,10 @@ export interface AdapterDefinition {
   launch: Record<string, unknown>;
   /** Exception filters to set (those the adapter advertises), so an uncaught error stops with its message. */
   exception_filters: string[];
+  /** Regexes on the exception's text: such a stop is let go (debugpy reports `sys.exit(3)` as an uncaught SystemExit; the exit code is what counts). */
+  exception_continue?: string[];
+  /** Regexes removed from the exception's text (adapter commentary that is not the program's message). */
+  exception_strip?: string[];
   scopes: {
     /** Regexes on scope names read by default. A scope matching none of the lists is read unless it is `expensive`. */
     locals: string[];
@@ -65,14 +69,22 @@ export interface AdapterDefinition {
   condition: {
     /** Rewrites the condition before it is set; `${condition}` is the expression, `${conditionJson}` a JSON string literal of it. */
     wrap?: string;
-    /** Evaluated in the stopped frame when a condition was set: a value other than `probe_ok` is the condition's error. */
+    /**
+     * Evaluated in the stopped frame when a condition was set: a value other than `probe_ok` is the
+     * condition's error. A probe holding `${condition}` (or `${conditionJson}`) re-evaluates the
+     * condition itself: the adapter refusing it is the condition's error, any value is fine.
+     */
     error_probe?: string;
     probe_ok?: string[];
     /** Regex on `output` events that says the condition failed to evaluate. */
     error_output?: string;
     /** Regex on the `stopped` event's description/text that says the condition failed to evaluate. */
     error_stop?: string;
+    /** Regex on the message of a breakpoint the adapter refused (`verified: false`) that says the condition itself was refused (dlv parses it when it is set). */
+    error_unverified?: string;
   };
+  /** Regex on `output` events whose group 1 is the program's exit code, for adapters that send no `exited` event (dlv). */
+  exit_code_output?: string;
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: { start: number; launch: number };
   /** Code hooks for what data cannot say; the name of a module in src/adapters/hooks/. */
@@ -80,6 +92,6 @@ export interface AdapterDefinition {
 }
 
 export const DEFINITION_KEYS = [
-  'id', 'name', 'file_extensions', 'commands', 'install', 'adapter', 'launch', 'exception_filters',
-  'scopes', 'skip_variables', 'no_expand_types', 'normalise', 'condition', 'timeouts', 'hooks', '$comment',
+  'id', 'name', 'file_extensions', 'commands', 'install', 'adapter', 'launch', 'exception_filters', 'exception_continue', 'exception_strip',
+  'scopes', 'skip_variables', 'no_expand_types', 'normalise', 'condition', 'exit_code_output', 'timeouts', 'hooks', '$comment',
 ] as const;

@@ -95,6 +95,8 @@ function parseDefinition(text: string, file: string): AdapterDefinition {
     },
     launch,
     exception_filters: strings(raw.exception_filters, 'exception_filters'),
+    exception_continue: regexes(raw.exception_continue, 'exception_continue'),
+    exception_strip: regexes(raw.exception_strip, 'exception_strip'),
     scopes: {
       locals: regexes(scopes.locals, 'scopes.locals'),
       globals: regexes(scopes.globals, 'scopes.globals'),
@@ -119,7 +121,9 @@ function parseDefinition(text: string, file: string): AdapterDefinition {
       ...(condition.probe_ok !== undefined ? { probe_ok: strings(condition.probe_ok, 'condition.probe_ok') } : {}),
       ...(condition.error_output !== undefined ? { error_output: regexes([condition.error_output], 'condition.error_output')[0]! } : {}),
       ...(condition.error_stop !== undefined ? { error_stop: regexes([condition.error_stop], 'condition.error_stop')[0]! } : {}),
+      ...(condition.error_unverified !== undefined ? { error_unverified: regexes([condition.error_unverified], 'condition.error_unverified')[0]! } : {}),
     },
+    ...(raw.exit_code_output !== undefined ? { exit_code_output: regexes([raw.exit_code_output], 'exit_code_output')[0]! } : {}),
     timeouts: { start: seconds(timeouts.start, 'start', 15), launch: seconds(timeouts.launch, 'launch', 30) },
     ...(optionalString(raw.hooks, 'hooks') !== undefined ? { hooks: raw.hooks as string } : {}),
   };

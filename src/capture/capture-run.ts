@@ -136,6 +136,9 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     const reason: NoBreakReason = outcome.kind === 'stopped' ? { kind: 'moved', bound_line: bound! } : outcome.reason;
     return finish(noBreakFields(reason, outcome.stop, bound, outcome.frames, outcome.kind === 'no_break' ? outcome.exitCode : null));
   } catch (error) {
+    if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') {
+      return finish(noBreakFields({ kind: 'timeout', seconds: options.timeout_seconds, phase: 'build' }, null, null, [], null));
+    }
     if (isBpdiffError(error) && USER_ERRORS.has(error.code)) throw error;
     const message = isBpdiffError(error) ? error.message : `internal error: ${(error as Error).message}`;
     log(`could not be debugged: ${message}`);

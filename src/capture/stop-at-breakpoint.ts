@@ -4,7 +4,7 @@
 // setBreakpoints -> setExceptionBreakpoints -> configurationDone -> launch response -> wait.
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError } from '../errors.js';
-import type { DapConnection } from '../dap/connection.js';
+import { DapRequestError, type DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
 
@@ -114,6 +114,11 @@ export async function stopAtBreakpoint(request: StopRequest): Promise<StopOutcom
     { step: 'setBreakpoints', timeoutMs: startMs },
   );
   updateBreakpoint(breakpoint, set?.breakpoints?.[0]);
+  const refused = definition.condition.error_unverified;
+  if (request.condition !== undefined && !breakpoint.verified && breakpoint.message && refused && new RegExp(refused).test(breakpoint.message)) {
+    // The adapter refused the condition itself (dlv parses it here): the program need not run.
+    return noBreak({ kind: 'condition_error', message: breakpoint.message }, null, null, breakpoint);
+  }
   // Later `breakpoint` events (a module loaded, the line moved) update what the adapter said.
   connection.onEvent((event) => {
     if (event.event !== 'breakpoint') return;
@@ -159,9 +164,15 @@ export async function stopAtBreakpoint(request: StopRequest): Promise<StopOutcom
 
     if (event.event === 'exited') {
       exitCode = (event as DebugProtocol.ExitedEvent).body.exitCode;
-      continue; // `terminated` follows; its absence is no reason to wait for the timeout
+      // `terminated` normally follows at once, but some adapters dawdle (debugpy: seconds) and the
+      // program has ended either way: wait only a moment for it.
+      await connection
+        .waitForEvent((e) => e.event === 'terminated', { step: 'waiting for terminated', timeoutMs: 300, since: cursor })
+        .catch(() => undefined);
+      return noBreak(endedWithoutStop(breakpoint, exitCode), null, exitCode, breakpoint);
     }
     if (event.event === 'terminated') {
+      if (exitCode === null && definition.exit_code_output) exitCode = await exitCodeFromOutput(connection, definition.exit_code_output, runStart);
       return noBreak(endedWithoutStop(breakpoint, exitCode), null, exitCode, breakpoint);
     }
 
@@ -177,7 +188,12 @@ export async function stopAtBreakpoint(request: StopRequest): Promise<StopOutcom
       return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, breakpoint, summaries);
     }
     if (stopped.reason === 'exception' || stopped.reason === 'signal') {
-      const message = await describeException(connection, threadId, capabilities, stopText, startMs);
+      let message = await describeException(connection, threadId, capabilities, stopText, startMs);
+      for (const pattern of definition.exception_strip ?? []) message = message.replace(new RegExp(pattern, 'g'), '');
+      if ((definition.exception_continue ?? []).some((pattern) => new RegExp(pattern).test(message))) {
+        await connection.request('continue', { threadId }, { step: `continue after '${message}'`, timeoutMs: startMs });
+        continue;
+      }
       const signal = /\b(SIG[A-Z]+)\b/.exec(message);
       const reason: NoBreakReason = signal ? { kind: 'signal', signal: signal[1]!, message } : { kind: 'exception', message };
       return noBreak(reason, stop, null, breakpoint, summaries);
@@ -192,7 +208,7 @@ export async function stopAtBreakpoint(request: StopRequest): Promise<StopOutcom
     }
 
     if (request.condition !== undefined) {
-      const conditionError = await findConditionError(connection, definition, top.id, runStart, startMs);
+      const conditionError = await findConditionError(connection, definition, request.condition, top.id, runStart, startMs);
       if (conditionError !== null) return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, breakpoint, summaries);
     }
     return {
@@ -224,6 +240,15 @@ function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null):
   return { kind: 'exited', exit_code: exitCode };
 }
 
+/** The exit code an adapter without `exited` events prints (dlv: just after `terminated`, so wait a moment for it). */
+async function exitCodeFromOutput(connection: DapConnection, pattern: string, since: number): Promise<number | null> {
+  const regex = new RegExp(pattern);
+  const matches = (event: DebugProtocol.Event): boolean => event.event === 'output' && regex.test((event as DebugProtocol.OutputEvent).body.output);
+  const said = await connection.waitForEvent(matches, { step: 'waiting for the exit status', timeoutMs: 500, since }).catch(() => null);
+  const code = said ? Number(regex.exec((said as DebugProtocol.OutputEvent).body.output)?.[1]) : Number.NaN;
+  return Number.isInteger(code) ? code : null;
+}
+
 function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
   if (!reported) return;
   if (reported.id !== undefined) state.id = reported.id;
@@ -242,17 +267,32 @@ export function wrapCondition(definition: AdapterDefinition, condition: string):
 async function findConditionError(
   connection: DapConnection,
   definition: AdapterDefinition,
+  condition: string,
   frameId: number,
   since: number,
   timeoutMs: number,
 ): Promise<string | null> {
   const { error_output: errorOutput, error_probe: probe } = definition.condition;
+  // A probe naming `${condition}` evaluates the condition again in the stopped frame: an adapter
+  // that stops on a condition it cannot evaluate (lldb) refuses it here too, with the reason. This
+  // does not depend on when the adapter's own complaint (an `output` event) arrives: lldb-dap may
+  // send it after the `stopped` event.
+  const reevaluates = probe !== undefined && /\$\{condition(Json)?\}/.test(probe);
+  if (probe && reevaluates) {
+    const expression = probe.replaceAll('${conditionJson}', JSON.stringify(condition)).replaceAll('${condition}', condition);
+    try {
+      await connection.request('evaluate', { expression, frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
+    } catch (error) {
+      if (error instanceof DapRequestError) return error.adapterMessage.trim().split('\n')[0]!.trim();
+      throw error;
+    }
+  }
   if (errorOutput) {
     const pattern = new RegExp(errorOutput);
     const said = connection.eventsSince(since).find((event) => event.event === 'output' && pattern.test((event as DebugProtocol.OutputEvent).body.output));
     if (said) return (said as DebugProtocol.OutputEvent).body.output.trim();
   }
-  if (probe) {
+  if (probe && !reevaluates) {
     const result = await connection.request('evaluate', { expression: probe, frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
     const value = result?.result ?? '';
     if (!(definition.condition.probe_ok ?? []).includes(value)) return unquote(value);

@@ -119,14 +119,28 @@ function record(result: WalkResult, path: string, variable: DebugProtocol.Variab
 
 /** The name of a child as the language writes it: the adapter's evaluateName, else built from the parent's. */
 export function childPath(parent: string, child: DebugProtocol.Variable): string {
-  if (child.evaluateName && child.evaluateName.trim() !== '') return child.evaluateName;
+  const evaluateName = child.evaluateName?.trim();
+  // An evaluateName holding an address (dlv names a map entry with a struct key by the key's address) differs between runs.
+  if (evaluateName && !/0x[0-9a-fA-F]{6,}/.test(evaluateName) && evaluateNameFits(parent, child.name, evaluateName)) return evaluateName;
   const name = child.name;
   if (/^\[.*\]$/.test(name)) return `${parent}${name}`;
   if (/^\d+$/.test(name)) return `${parent}[${name}]`;
-  if (/^[A-Za-z_$][\w$]*$/.test(name)) return `${parent}.${name}`;
+  if (/^[A-Za-z_$][\w$]*$/.test(name)) return parent.startsWith('*') ? `(${parent}).${name}` : `${parent}.${name}`;
   if (/^['"].*['"]$/.test(name)) return `${parent}[${name}]`;
-  if (name.startsWith('*')) return name;
+  if (name.startsWith('*')) return /^[A-Za-z_$][\w$]*$/.test(parent) ? `*${parent}` : `*(${parent})`;
   return `${parent}[${JSON.stringify(name)}]`;
+}
+
+/**
+ * Whether the adapter's evaluateName names this child of `parent`. lldb-dap gives the children of
+ * synthetic values (Rust's String, Vec, Option through the toolchain's formatters) expression paths
+ * that do not mention the parent at all (`[0]->[0]`, `*([0]).user`) or mangle a pointee (`b->*b`);
+ * such names would also collide between parents.
+ */
+function evaluateNameFits(parent: string, name: string, evaluateName: string): boolean {
+  if (name.startsWith('*') && !/^\(?\*/.test(evaluateName)) return false;
+  const escaped = parent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w$.])${escaped}(?![\\w$])`).test(evaluateName);
 }
 
 async function fetchChildren(
@@ -139,12 +153,17 @@ async function fetchChildren(
 ): Promise<DebugProtocol.Variable[]> {
   // A huge array is paged (we told the adapter we page): the named children plus the first
   // maxChildren+1 indexed ones (one more than kept, so the cut is noticed).
-  if (indexed !== undefined && indexed > maxChildren) {
+  const paged = async (): Promise<DebugProtocol.Variable[]> => {
     const [named, items] = await Promise.all([
       connection.request('variables', { variablesReference: reference, filter: 'named' }, { step, timeoutMs }),
       connection.request('variables', { variablesReference: reference, filter: 'indexed', start: 0, count: maxChildren + 1 }, { step, timeoutMs }),
     ]);
     return [...(named?.variables ?? []), ...(items?.variables ?? [])];
-  }
-  return (await connection.request('variables', { variablesReference: reference }, { step, timeoutMs }))?.variables ?? [];
+  };
+  if (indexed !== undefined && indexed > maxChildren) return paged();
+  const all = (await connection.request('variables', { variablesReference: reference }, { step, timeoutMs }))?.variables ?? [];
+  // An unpaged answer may stop at the adapter's own load limit (dlv: 64 entries, and for a map a
+  // hash-order subset that changes every run): ask again by page.
+  if (indexed !== undefined && all.length < indexed) return paged();
+  return all;
 }

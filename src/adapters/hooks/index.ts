@@ -4,6 +4,8 @@ import type { AdapterHooks } from './types.js';
 // Hooks are loaded only for the adapter in use, so a Python run never loads Go's code.
 const loaders: Record<string, () => Promise<AdapterHooks>> = {
   python: async () => (await import('./python.js')).pythonHooks,
+  lldb: async () => (await import('./lldb.js')).lldbHooks,
+  go: async () => (await import('./go.js')).goHooks,
 };
 
 export function registerHooks(name: string, load: () => Promise<AdapterHooks>): void {

@@ -143,7 +143,7 @@ function probeInterpreter(interpreter: string, env: Record<string, string>, cwd:
   return probe;
 }
 
-const SITECUSTOMIZE = `# Written by bpdiff for one debug run and removed after it.
+export const PYTHON_SITECUSTOMIZE = `# Written by bpdiff for one debug run and removed after it.
 import builtins as _b, os as _os, socket as _s, sys as _sys
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -230,7 +230,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   // The debuggee's PYTHONPATH gets a folder of this run's own: the sitecustomize, and `bytecode` for
   // Debian's debugpy when the interpreter lacks it (never all of dist-packages: it would shadow the
   // user's own packages).
-  fs.writeFileSync(path.join(tempDir, 'sitecustomize.py'), SITECUSTOMIZE);
+  fs.writeFileSync(path.join(tempDir, "sitecustomize.py"), PYTHON_SITECUSTOMIZE);
   const useOwnDebugpy = facts.hasDebugpy;
   if (!useOwnDebugpy) {
     if (!fs.existsSync(DEBIAN_DEBUGPY) || !fs.existsSync(DEBIAN_PYTHON)) {

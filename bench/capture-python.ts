@@ -1,0 +1,86 @@
+// Python (debugpy): a pair of captures by bpdiff (both runs at once) against one capture by the
+// minimal client on the same adapter, and the round trip of one request to debugpy with and without
+// the TCP_NODELAY sitecustomize bpdiff installs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { captureRuns } from '../src/run/capture-runs.js';
+import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../src/core/types.js';
+import { PYTHON_SITECUSTOMIZE } from '../src/adapters/hooks/python.js';
+import { packageRoot } from '../src/package-root.js';
+import { median, minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
+import type { BenchRow } from './lib.js';
+
+const RUNS = 5;
+
+export default async function run(): Promise<BenchRow[]> {
+  const pricing = path.join(packageRoot(), 'examples/python/pricing');
+  const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
+  const options: CaptureOptions = {
+    breakpoint: { file: 'pricing.py', line: 34 },
+    timeout_seconds: 60,
+    adapter_id: null,
+    adapter_config: null,
+    adapter_path: null,
+    depth: DEFAULT_CAPTURE_LIMITS.depth,
+    max_children: DEFAULT_CAPTURE_LIMITS.max_children,
+    max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
+    scope: 'locals',
+    raw_values: false,
+    exact_line: false,
+    sequential: false,
+  };
+  const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-'));
+  fs.writeFileSync(path.join(siteDir, 'sitecustomize.py'), PYTHON_SITECUSTOMIZE);
+  const single = (nodelay: boolean, latencyProbes = 0): MinimalCaptureInput => ({
+    executable: '/usr/bin/python3',
+    args: ['/usr/lib/python3/dist-packages/debugpy/adapter'],
+    env: nodelay ? { PYTHONPATH: siteDir } : {},
+    cwd: path.join(pricing, 'v1'),
+    launch: {
+      program: path.join(pricing, 'v1/pricing.py'),
+      args: ['10'],
+      cwd: path.join(pricing, 'v1'),
+      python: '/usr/bin/python3',
+      console: 'internalConsole',
+      justMyCode: false,
+      // The same presentation bpdiff asks for, so both read the same variables.
+      variablePresentation: { special: 'hide', function: 'hide', class: 'hide', protected: 'inline' },
+      ...(nodelay ? { env: { PYTHONPATH: siteDir } } : {}),
+    },
+    breakpoint: { path: path.join(pricing, 'v1/pricing.py'), line: 34 },
+    depth: options.depth + 1,
+    latencyProbes,
+  });
+  try {
+    // One warm-up of each, so that both sides find the interpreter's files in the page cache.
+    await captureRuns([spec('a'), spec('b')], options);
+    await minimalCapture(single(true));
+    const pairs: number[] = [];
+    const singles: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await captureRuns([spec('a'), spec('b')], options);
+      pairs.push(performance.now() - t0);
+      singles.push((await minimalCapture(single(true))).ms);
+    }
+    const withFix = await minimalCapture(single(true, 30));
+    const withoutFix = await minimalCapture(single(false, 30));
+    const pair = median(pairs);
+    const one = median(singles);
+    return [
+      { name: 'python: pair of captures (bpdiff, concurrent)', value: round(pair), unit: 'ms' },
+      { name: 'python: single capture (minimal client)', value: round(one), unit: 'ms' },
+      { name: 'python: pair / single', value: round(pair / one, 2), unit: 'x', target: '<= 1.15', ok: pair / one <= 1.15 },
+      { name: 'python: request round trip (TCP_NODELAY sitecustomize)', value: round(withFix.requestMs!, 1), unit: 'ms' },
+      { name: 'python: request round trip (plain debugpy)', value: round(withoutFix.requestMs!, 1), unit: 'ms', note: 'what any client pays without the fix' },
+    ];
+  } finally {
+    fs.rmSync(siteDir, { recursive: true, force: true });
+  }
+}
+
+function round(value: number, digits = 0): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

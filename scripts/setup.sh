@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Sets up bpdiff on a Debian machine: the debug adapters it drives (from Debian's packages), the npm
+# dependencies, and the build. Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: debugpy (Python), lldb-dap (C/C++/Rust), delve + Go (Go).
+packages=(python3-debugpy lldb-19 delve golang-go)
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  elif command -v sudo >/dev/null 2>&1; then
+    echo "setup: installing ${missing[*]} with sudo" >&2
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "setup: please install as root: apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm dependencies exactly as locked, then the build (dist/).
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+npm run --silent build
+echo "setup: done — try: node dist/src/cli/main.js --help" >&2

@@ -1,0 +1,120 @@
+// Shared by the integration tests: run the built bpdiff as a user would, find any process it left
+// behind, and require the adapters a test needs (a missing adapter fails in CI, skips visibly elsewhere).
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { describe } from 'vitest';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = path.join(ROOT, 'dist/src/cli/main.js');
+export const EXAMPLES = path.join(ROOT, 'examples');
+
+export interface BpdiffRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON when it is JSON. */
+  doc: ComparisonDoc | null;
+  /** Processes still alive that the run started (should always be empty). */
+  leftovers: string[];
+}
+
+/** The result document, loosely typed for assertions. */
+export interface ComparisonDoc {
+  breakpoint: { file: string; line: number; condition?: string };
+  run_a: RunDoc;
+  run_b: RunDoc;
+  diff: { changed: Record<string, { a: string; b: string }>; unchanged: string[]; only_in_a: string[]; only_in_b: string[] };
+  analysis_hints: string[];
+  context?: string;
+}
+export interface RunDoc {
+  label: string;
+  command: string;
+  status: 'break' | 'no_break';
+  location: { file: string; line: number };
+  variables: Record<string, string>;
+}
+
+const MARK = 'BPDIFF_TEST_MARK';
+
+/**
+ * Runs `node dist/src/cli/main.js ...args`. Every process bpdiff starts inherits a marker in its
+ * environment; after bpdiff exits, any live process carrying the marker is a leak.
+ */
+export async function runBpdiff(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<BpdiffRun> {
+  const mark = randomUUID();
+  const result = await execa(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...options.env, [MARK]: mark },
+    reject: false,
+    timeout: options.timeoutMs ?? 150_000,
+    stdin: 'ignore',
+  });
+  let doc: ComparisonDoc | null = null;
+  try {
+    doc = JSON.parse(result.stdout) as ComparisonDoc;
+  } catch {
+    doc = null;
+  }
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    doc,
+    leftovers: await leftoverProcesses(mark),
+  };
+}
+
+/** Live (non-zombie) processes whose environment holds `BPDIFF_TEST_MARK=<mark>`. */
+export async function leftoverProcesses(mark: string): Promise<string[]> {
+  const needle = `${MARK}=${mark}`;
+  const found: string[] = [];
+  // A process being killed may linger for a moment: look twice before calling it a leak.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    found.length = 0;
+    for (const name of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        if (state === 'Z' || state === 'X') continue;
+        const environ = fs.readFileSync(`/proc/${name}/environ`, 'utf8');
+        if (!environ.split('\0').includes(needle)) continue;
+        const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
+        found.push(`${name} ${cmdline}`);
+      } catch {
+        // gone already
+      }
+    }
+    if (found.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return found;
+}
+
+/**
+ * A describe block for tests that need an external tool. Outside CI a missing tool skips the block
+ * with a visible reason; in CI (CI=true) the block runs and fails loudly.
+ */
+export function describeWithTool(title: string, tool: string, available: boolean, body: () => void): void {
+  if (!available && !process.env.CI) {
+    console.warn(`SKIPPED "${title}": ${tool} is not installed here (CI installs it; see .ci/run)`);
+    describe.skip(title, body);
+    return;
+  }
+  describe(title, body);
+}
+
+export function onPath(name: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      fs.accessSync(path.join(dir, name), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}

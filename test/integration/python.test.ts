@@ -1,0 +1,276 @@
+// bpdiff against the real debugpy, on real programs: concrete values, every way a run can end, and
+// no process left behind after any of them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { validateComparison } from '../../src/core/schemas.js';
+import { captureRuns } from '../../src/run/capture-runs.js';
+import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../../src/core/types.js';
+import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type BpdiffRun } from './helpers.js';
+
+const PRICING = path.join(EXAMPLES, 'python/pricing');
+const INVOICE = path.join(EXAMPLES, 'python/invoice');
+const FIXTURES = path.join(ROOT, 'test/fixtures/python');
+const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+
+/** Every run must leave no process behind, and every document must match the schema. */
+function expectClean(run: BpdiffRun): void {
+  expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  if (run.doc) expect(validateComparison(run.doc).errors).toEqual([]);
+}
+
+function flow(...args: string[]): string[] {
+  return ['python3', 'flow.py', ...args];
+}
+
+describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+  it('finds the regression between two versions of a module: rate is 0.1 in A and 1.0 in B', async () => {
+    const run = await runBpdiff([
+      '--bp', 'pricing.py:34', '--condition', 'item.qty > 3',
+      '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'),
+      '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    const doc = run.doc!;
+    expect(doc.breakpoint).toEqual({ file: 'pricing.py', line: 34, condition: 'item.qty > 3' });
+    expect(doc.run_a.status).toBe('break');
+    expect(doc.run_a.location).toEqual({ file: 'pricing.py', line: 34 });
+    expect(doc.run_a.command).toBe('python3 pricing.py 10');
+    expect(doc.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+    expect(doc.diff.changed.line_total).toEqual({ a: '108.0', b: '0.0' });
+    // The conditional breakpoint stopped in the iteration it asked for.
+    expect(doc.run_a.variables['item.qty']).toBe('10');
+    expect(doc.run_b.variables['item.sku']).toBe("'mug'");
+    expect(doc.diff.unchanged).toContain('total');
+    expect(doc.analysis_hints.join('\n')).toMatch(/rate is 0\.1 in A and 1\.0 in B.*10x/);
+  });
+
+  it('gives exit 0 and no changed variable for two identical runs', async () => {
+    const run = await runBpdiff([
+      '--bp', 'pricing.py:34', '--cwd', path.join(PRICING, 'v1'),
+      '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.diff.changed).toEqual({});
+    expect(run.doc!.diff.only_in_a).toEqual([]);
+    expect(run.doc!.diff.unchanged).toEqual(expect.arrayContaining(['item', 'rate', 'order.items[1].qty']));
+    expect(run.doc!.run_a.variables.rate).toBe('0.0');
+  });
+
+  it('compares one program on two inputs and names the type change', async () => {
+    const run = await runBpdiff([
+      '--bp', 'invoice.py:23', '--label-a', 'march', '--label-b', 'april', '--cwd', INVOICE,
+      '--', 'python3', 'invoice.py', 'inputs/march.json', '--', 'python3', 'invoice.py', 'inputs/april.json',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.label).toBe('march');
+    expect(run.doc!.diff.changed.tax_rate).toEqual({ a: '0.2', b: "'20'" });
+    expect(run.doc!.diff.changed.tax).toEqual({ a: '36.0', b: '3600.0' });
+    expect(run.doc!.diff.unchanged).toContain('subtotal');
+    const hints = run.doc!.analysis_hints.join('\n');
+    expect(hints).toMatch(/tax_rate/);
+    expect(hints).toMatch(/float.*str|number.*string/);
+  });
+
+  it('records an early exit with its exit code and mirrors the breakpoint as the location', async () => {
+    const run = await runBpdiff(['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('quit'), '--', ...flow()]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_a.location).toEqual({ file: 'flow.py', line: 19 });
+    expect(run.doc!.run_a.variables).toEqual({});
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.diff.only_in_b).toContain('total');
+    expect(run.doc!.analysis_hints[0]).toMatch(/A .*exit.*code 3/);
+  });
+
+  it('records an uncaught exception before the breakpoint with its message', async () => {
+    const run = await runBpdiff(['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow('boom')]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_b.status).toBe('no_break');
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/ValueError: bad input: boom/);
+  });
+
+  it('gives up on a run after --timeout and kills it', async () => {
+    const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '3', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow()]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/tim(ed|e) ?out.*3 ?s/i);
+  });
+
+  it('reports a condition that cannot be evaluated in one run as that run not stopping, quoting the error', async () => {
+    const run = await runBpdiff([
+      '--bp', 'flow.py:19', '--condition', 'limit < i', '--cwd', FIXTURES, '--', ...flow('limit'), '--', ...flow(),
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_a.variables.i).toBe('3');
+    expect(run.doc!.run_b.status).toBe('no_break');
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/NameError: name 'limit' is not defined/);
+  });
+
+  it('exits 2 when the condition fails in both runs', async () => {
+    const run = await runBpdiff(['--quiet', '--bp', 'flow.py:19', '--condition', 'total >', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^bpdiff: .*SyntaxError/);
+  });
+
+  it('says when debugpy moved the breakpoint, and --exact-line refuses the moved stop', async () => {
+    const moved = await runBpdiff(['--bp', 'flow.py:20', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+    expectClean(moved);
+    expect(moved.exitCode).toBe(0);
+    expect(moved.doc!.run_a.location).toEqual({ file: 'flow.py', line: 19 });
+    expect(moved.doc!.analysis_hints.join('\n')).toMatch(/line 19/);
+
+    const exact = await runBpdiff(['--bp', 'flow.py:20', '--exact-line', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+    expectClean(exact);
+    expect(exact.exitCode).toBe(1);
+    expect(exact.doc!.run_a.status).toBe('no_break');
+    expect(exact.doc!.run_a.location).toEqual({ file: 'flow.py', line: 20 });
+  });
+
+  it('normalises object addresses unless --raw-values is given', async () => {
+    const args = ['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()];
+    const stable = await runBpdiff(args);
+    expectClean(stable);
+    expect(stable.doc!.run_a.variables.point).toMatch(/^<__main__\.Point object at 0x…>$/);
+    expect(stable.doc!.diff.changed).toEqual({});
+    const raw = await runBpdiff(['--raw-values', ...args]);
+    expectClean(raw);
+    expect(raw.doc!.run_a.variables.point).toMatch(/^<__main__\.Point object at 0x[0-9a-f]{6,}>$/);
+  });
+
+  it('stops in the standard library', async () => {
+    const jsonFile = (await execa('python3', ['-c', 'import json; print(json.__file__)'])).stdout.trim();
+    const line = fs.readFileSync(jsonFile, 'utf8').split('\n').findIndex((text) => text.includes('return _default_decoder.decode(s)')) + 1;
+    expect(line).toBeGreaterThan(0);
+    const run = await runBpdiff([
+      '--bp', `${jsonFile}:${line}`, '--cwd', INVOICE,
+      '--', 'python3', 'invoice.py', 'inputs/march.json', '--', 'python3', 'invoice.py', 'inputs/april.json',
+    ]);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_a.location).toEqual({ file: jsonFile, line });
+    expect(run.doc!.diff.changed.s!.a).toContain('"tax_rate": 0.2');
+    expect(run.doc!.diff.changed.s!.b).toContain('"tax_rate": "20"');
+  });
+
+  it('runs a console script (pytest) and python -m with interpreter options', async () => {
+    const run = await runBpdiff([
+      '--bp', 'calc.py:3', '--condition', 'a > 1', '--cwd', FIXTURES,
+      '--', 'pytest', '-q', '-p', 'no:cacheprovider', 'test_calc.py', '-k', 'test_big',
+      '--', 'python3', '-u', '-X', 'dev', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test_calc.py', '-k', 'test_big',
+    ]);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.run_a.variables).toMatchObject({ a: '40', b: '2', result: '42' });
+    expect(run.exitCode).toBe(0);
+  });
+
+  it('feeds --stdin-a to the program and leaves stdin empty otherwise', async () => {
+    const input = path.join(os.tmpdir(), `bpdiff-stdin-${process.pid}.txt`);
+    fs.writeFileSync(input, 'one two three\n');
+    try {
+      const run = await runBpdiff([
+        '--bp', 'flow.py:19', '--stdin-a', input, '--cwd', FIXTURES, '--', ...flow('stdin'), '--', ...flow('stdin'),
+      ]);
+      expectClean(run);
+      expect(run.doc!.run_a.status).toBe('break');
+      expect(run.doc!.run_a.variables.n).toBe('3');
+      // Run B read an empty stdin: zero words, so the loop never ran.
+      expect(run.doc!.run_b.status).toBe('no_break');
+    } finally {
+      fs.rmSync(input, { force: true });
+    }
+  });
+
+  it('kills both runs on Ctrl-C and exits 130', async () => {
+    const { execa: spawn } = await import('execa');
+    const mark = `ctrlc-${process.pid}-${Date.now()}`;
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/cli/main.js'), '--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], {
+      env: { BPDIFF_TEST_MARK: mark },
+      reject: false,
+      stdin: 'ignore',
+    });
+    // Wait until both programs run under their debugger, then interrupt.
+    let seen = '';
+    await new Promise<void>((resolve) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if ((seen.match(/program running/g) ?? []).length >= 2) resolve();
+      });
+      setTimeout(resolve, 30_000);
+    });
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    expect(result.stdout).toBe('');
+    expect(await leftoverProcesses(mark)).toEqual([]);
+  });
+});
+
+describeWithTool('python captures at the library level', 'python3-debugpy', debugpyInstalled, () => {
+  let options: CaptureOptions;
+  beforeAll(() => {
+    options = {
+      breakpoint: { file: 'flow.py', line: 19 },
+      timeout_seconds: 30,
+      adapter_id: null,
+      adapter_config: null,
+      adapter_path: null,
+      depth: DEFAULT_CAPTURE_LIMITS.depth,
+      max_children: DEFAULT_CAPTURE_LIMITS.max_children,
+      max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
+      scope: 'locals',
+      raw_values: false,
+      exact_line: false,
+      sequential: false,
+    };
+  });
+  afterAll(() => undefined);
+
+  it('captures both runs at the same time, and one after the other with --sequential', async () => {
+    const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: flow(), cwd: FIXTURES, env: {}, stdin_file: null });
+    const overlap = (a: { timing: { started_at: string; duration_ms: number } }, b: { timing: { started_at: string } }): boolean =>
+      Date.parse(b.timing.started_at) < Date.parse(a.timing.started_at) + a.timing.duration_ms;
+    const [a, b] = await captureRuns([spec('a'), spec('b')], options);
+    expect(a.run.variables.total).toBe('0');
+    expect(b.adapter).toMatchObject({ id: 'python', name: 'debugpy' });
+    expect(a.adapter.version).toMatch(/^\d+\.\d+/);
+    expect(overlap(a, b)).toBe(true);
+    const [c, d] = await captureRuns([spec('a'), spec('b')], { ...options, sequential: true });
+    expect(overlap(c, d)).toBe(false);
+    expect(d.run.variables.total).toBe('0');
+  });
+
+  it('bounds depth, children and value length, and records what it cut', async () => {
+    const [a] = await captureRuns(
+      [
+        { side: 'a', label: 'A', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), env: {}, stdin_file: null },
+        { side: 'b', label: 'B', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), env: {}, stdin_file: null },
+      ],
+      { ...options, breakpoint: { file: 'pricing.py', line: 34 }, depth: 1, max_children: 1, max_value_length: 20 },
+    );
+    // debugpy lists children by name: with one child per value, `order` keeps only `coupon`.
+    expect(a.run.variables['order.coupon']).toBe("'WELCOME5'");
+    expect(a.run.variables['order.items']).toBeUndefined();
+    expect(a.run.variables['item.qty']).toBe('2');
+    expect(a.run.variables['item.sku']).toBeUndefined();
+    expect(a.run.variables.order!.endsWith('…')).toBe(true);
+    expect(a.run.variables.order!.length).toBe(21);
+    expect(a.truncated).toEqual(expect.arrayContaining(['order', 'item']));
+  });
+});
