@@ -26,7 +26,8 @@ export interface AdapterDefinition {
     transport: 'stdio' | 'server';
     /**
      * Candidate executables, first found wins. A bare name is looked up on PATH; a name ending in `-*`
-     * matches versioned names on PATH (`lldb-dap-19`), newest first.
+     * matches versioned names on PATH (`lldb-dap-19`), newest first. `${node}` is the Node.js running
+     * bpdiff and `${packageRoot}` bpdiff's own folder (also in `args`).
      */
     executables: string[];
     /** Arguments; `${port}` is replaced by a free loopback port for a `server` adapter. */

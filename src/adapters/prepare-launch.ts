@@ -1,6 +1,7 @@
 // Turning a run (command, cwd, env) into the adapter to start and the launch request to send:
 // the definition's template filled with the run's values, then the adapter's hooks, if any.
 import { BpdiffError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 import type { AdapterDefinition } from './definition.js';
 import { findFirstExecutable, whichSync } from './find-executable.js';
 import { loadHooks } from './hooks/index.js';
@@ -48,13 +49,18 @@ export function resolveProgram(name: string, cwd: string, env: Record<string, st
   return found;
 }
 
+/** `${node}` (the Node.js running bpdiff) and `${packageRoot}` (bpdiff's own folder) in adapter executables and arguments. */
+export function fillAdapterPlaceholders(text: string): string {
+  return text.replaceAll('${node}', process.execPath).replaceAll('${packageRoot}', packageRoot());
+}
+
 export function adapterExecutable(definition: AdapterDefinition, override: string | null, cwd: string): string {
   if (override) {
     const found = whichSync(override, cwd);
     if (!found) throw new BpdiffError('ADAPTER_MISSING', `--adapter-path ${override} is not an executable file — give the path of the ${definition.name} executable`);
     return found;
   }
-  const found = findFirstExecutable(definition.adapter.executables, cwd);
+  const found = findFirstExecutable(definition.adapter.executables.map(fillAdapterPlaceholders), cwd);
   if (!found) {
     throw new BpdiffError(
       'ADAPTER_MISSING',
@@ -80,7 +86,7 @@ export async function prepareLaunch(context: LaunchContext): Promise<LaunchPlan>
   const plan: LaunchPlan = {
     launch: fillTemplate(definition.launch, values) as Record<string, unknown>,
     adapterExecutable: adapterExecutable(definition, context.options.adapter_path, spec.cwd),
-    adapterArgs: definition.adapter.args,
+    adapterArgs: definition.adapter.args.map(fillAdapterPlaceholders),
     adapterEnv: { ...(definition.adapter.env ?? {}) },
     adapterName: definition.name,
     buildMs: null,

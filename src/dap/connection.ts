@@ -164,9 +164,9 @@ export class DapConnection {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         cancel();
-        const seconds = Math.round(options.timeoutMs / 100) / 10;
+        const limit = options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 100) / 10} s` : `${options.timeoutMs} ms`;
         const hint = options.hint ? `; ${options.hint}` : '';
-        reject(new BpdiffError('ADAPTER_TIMEOUT', `${this.adapterName} did not answer during '${options.step}' within ${seconds} s${hint}`));
+        reject(new BpdiffError('ADAPTER_TIMEOUT', `${this.adapterName} did not answer during '${options.step}' within ${limit}${hint}`));
       }, options.timeoutMs);
       timer.unref();
     });

@@ -1,0 +1,164 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { DapConnection, DapRequestError, describeErrorResponse } from '../../../src/dap/connection.js';
+import { BpdiffError } from '../../../src/errors.js';
+
+/** A fake adapter: what the connection writes arrives on `sent`; `reply` feeds bytes back. */
+function fakeAdapter() {
+  const toClient = new PassThrough();
+  const fromClient = new PassThrough();
+  const connection = new DapConnection(toClient, fromClient, 'fake-adapter', () => 'it exited with code 7');
+  const sent: DebugProtocol.Request[] = [];
+  let buffer = '';
+  fromClient.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    for (;;) {
+      const match = /^Content-Length: (\d+)\r\n\r\n/.exec(buffer);
+      if (!match) return;
+      const start = match[0].length;
+      const length = Number(match[1]);
+      if (buffer.length < start + length) return;
+      sent.push(JSON.parse(buffer.slice(start, start + length)) as DebugProtocol.Request);
+      buffer = buffer.slice(start + length);
+    }
+  });
+  const frame = (message: object): Buffer => {
+    const body = Buffer.from(JSON.stringify(message));
+    return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
+  };
+  return {
+    connection,
+    sent,
+    reply: (message: object) => toClient.write(frame(message)),
+    raw: (bytes: Buffer | string) => toClient.write(bytes),
+    frame,
+    end: () => toClient.end(),
+  };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('DAP transport framing', () => {
+  it('reassembles messages split across chunks and splits several in one chunk', async () => {
+    const adapter = fakeAdapter();
+    const events: string[] = [];
+    adapter.connection.onEvent((event) => events.push(event.event));
+    const one = adapter.frame({ seq: 1, type: 'event', event: 'first' });
+    const two = adapter.frame({ seq: 2, type: 'event', event: 'second' });
+    const both = Buffer.concat([one, two]);
+    adapter.raw(both.subarray(0, 5));
+    adapter.raw(both.subarray(5, one.length + 3));
+    await tick();
+    expect(events).toEqual(['first']);
+    adapter.raw(both.subarray(one.length + 3));
+    await tick();
+    expect(events).toEqual(['first', 'second']);
+  });
+
+  it('counts Content-Length in bytes, not characters', async () => {
+    const adapter = fakeAdapter();
+    const events: DebugProtocol.Event[] = [];
+    adapter.connection.onEvent((event) => events.push(event));
+    adapter.reply({ seq: 1, type: 'event', event: 'output', body: { output: 'größe → ∑ 🎯' } });
+    adapter.reply({ seq: 2, type: 'event', event: 'next' });
+    await tick();
+    expect((events[0] as DebugProtocol.OutputEvent).body.output).toBe('größe → ∑ 🎯');
+    expect(events[1]!.event).toBe('next');
+  });
+
+  it('skips a header block without Content-Length and keeps reading', async () => {
+    const adapter = fakeAdapter();
+    const events: string[] = [];
+    adapter.connection.onEvent((event) => events.push(event.event));
+    adapter.raw('Some-Noise: 1\r\n\r\n');
+    adapter.reply({ seq: 1, type: 'event', event: 'after-noise' });
+    await tick();
+    expect(events).toEqual(['after-noise']);
+  });
+});
+
+describe('DapConnection', () => {
+  it('resolves a request with its response body and sends typed arguments', async () => {
+    const adapter = fakeAdapter();
+    const answer = adapter.connection.request('threads', undefined, { step: 'threads', timeoutMs: 1000 });
+    await tick();
+    expect(adapter.sent[0]).toMatchObject({ type: 'request', command: 'threads', seq: 1 });
+    adapter.reply({ seq: 1, type: 'response', request_seq: 1, command: 'threads', success: true, body: { threads: [{ id: 4, name: 'main' }] } });
+    expect(await answer).toEqual({ threads: [{ id: 4, name: 'main' }] });
+  });
+
+  it("rejects a failed request with the adapter's own words, variables filled in", async () => {
+    const adapter = fakeAdapter();
+    const answer = adapter.connection.request('evaluate', { expression: 'x' }, { step: 'evaluate', timeoutMs: 1000 });
+    await tick();
+    adapter.reply({
+      seq: 1, type: 'response', request_seq: 1, command: 'evaluate', success: false,
+      body: { error: { id: 1, format: 'name {name} is not defined', variables: { name: 'x' } } },
+    });
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DapRequestError);
+    expect((error as DapRequestError).message).toBe("fake-adapter refused 'evaluate': name x is not defined");
+  });
+
+  it('keeps events that arrive before anyone waits for them', async () => {
+    const adapter = fakeAdapter();
+    adapter.reply({ seq: 1, type: 'event', event: 'initialized' });
+    await tick();
+    const event = await adapter.connection.waitForEvent((e) => e.event === 'initialized', { step: 'init', timeoutMs: 50 });
+    expect(event.event).toBe('initialized');
+  });
+
+  it('waits only for events after `since`', async () => {
+    const adapter = fakeAdapter();
+    adapter.reply({ seq: 1, type: 'event', event: 'stopped', body: { reason: 'entry' } });
+    await tick();
+    const since = adapter.connection.eventCount;
+    const waiting = adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'stop', timeoutMs: 1000, since });
+    adapter.reply({ seq: 2, type: 'event', event: 'stopped', body: { reason: 'breakpoint' } });
+    expect(((await waiting) as DebugProtocol.StoppedEvent).body.reason).toBe('breakpoint');
+  });
+
+  it('times out a wait with an error naming the adapter, the step and what to try', async () => {
+    const adapter = fakeAdapter();
+    const error = await adapter.connection
+      .waitForEvent((e) => e.event === 'never', { step: 'waiting for the breakpoint', timeoutMs: 30, hint: 'try --timeout' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BpdiffError);
+    expect((error as BpdiffError).code).toBe('ADAPTER_TIMEOUT');
+    expect((error as BpdiffError).message).toMatch(/^fake-adapter did not answer during 'waiting for the breakpoint' within 30 ms; try --timeout$/);
+  });
+
+  it('rejects pending requests and waits when the adapter goes away, saying why', async () => {
+    const adapter = fakeAdapter();
+    const request = adapter.connection.request('threads', undefined, { step: 'threads', timeoutMs: 5000 });
+    const wait = adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'waiting for the breakpoint', timeoutMs: 5000 });
+    adapter.end();
+    const [requestError, waitError] = await Promise.all([request.catch((e: unknown) => e), wait.catch((e: unknown) => e)]);
+    expect((requestError as BpdiffError).code).toBe('ADAPTER_FAILED');
+    expect((requestError as BpdiffError).message).toMatch(/fake-adapter closed the connection during 'threads' \(it exited with code 7\)/);
+    expect((waitError as BpdiffError).message).toMatch(/during waiting for the breakpoint/);
+    expect(adapter.connection.closed).toBe(true);
+  });
+
+  it('refuses reverse requests instead of leaving the adapter waiting', async () => {
+    const adapter = fakeAdapter();
+    adapter.reply({ seq: 9, type: 'request', command: 'runInTerminal', arguments: { args: ['x'], cwd: '/' } });
+    adapter.reply({ seq: 10, type: 'request', command: 'startDebugging', arguments: { configuration: {}, request: 'launch' } });
+    await tick();
+    await tick();
+    const responses = adapter.sent as unknown as DebugProtocol.Response[];
+    expect(responses.map((r) => [r.type, r.request_seq, r.command, r.success])).toEqual([
+      ['response', 9, 'runInTerminal', false],
+      ['response', 10, 'startDebugging', false],
+    ]);
+    expect(responses[0]!.message).toMatch(/without a terminal/);
+  });
+});
+
+describe('describeErrorResponse', () => {
+  it('falls back to the message, then to a plain phrase', () => {
+    expect(describeErrorResponse({ seq: 1, type: 'response', request_seq: 1, command: 'x', success: false, message: 'nope' })).toBe('nope');
+    expect(describeErrorResponse({ seq: 1, type: 'response', request_seq: 1, command: 'x', success: false })).toBe('no reason given');
+  });
+});
