@@ -1,0 +1,61 @@
+// Shared by the bench modules: the row every module returns, and small timing helpers.
+import { execa } from 'execa';
+
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  /** The goal, as text (`< 250`, `<= 1.15`). */
+  target?: string;
+  /** Whether the value meets the target. */
+  ok?: boolean;
+  note?: string;
+}
+
+/** A bench module: `export default async function run(): Promise<BenchRow[]>`. */
+export type BenchModule = { default: () => Promise<BenchRow[]> };
+
+/** Wall time of `fn` in milliseconds (process.hrtime.bigint: monotonic, ns resolution). */
+export async function timeMs(fn: () => unknown): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Synchronous variant, for code whose timing a microtask would blur. */
+export function timeMsSync(fn: () => unknown): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Median wall time of `fn` over `runs` runs, after `warmup` untimed ones. */
+export async function medianMs(fn: () => unknown, runs: number, warmup = 1): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await timeMs(fn));
+  return median(times);
+}
+
+/** Wall time of one command run to completion; rejects when it fails (unless `allowFailure`). */
+export async function runCommand(file: string, args: readonly string[], options: { cwd?: string; allowFailure?: boolean } = {}): Promise<number> {
+  const start = process.hrtime.bigint();
+  const result = await execa(file, args, { cwd: options.cwd, reject: false, stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.exitCode !== 0 && options.allowFailure !== true) {
+    throw new Error(`${file} ${args.join(' ')} exited with ${result.exitCode}: ${String(result.stderr).slice(0, 500)}`);
+  }
+  return ms;
+}
+
+export function round(value: number, digits = 0): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,60 @@
+// `npm run bench [-- NAME...]`: runs the bench modules (all, or those whose name contains a NAME),
+// prints a table, then a JSON summary. Exit 1 when a row misses its target.
+// To add a module: one line in MODULES. Each default-exports `async function run(): Promise<BenchRow[]>`.
+import type { BenchModule, BenchRow } from './lib.js';
+
+const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
+  ['diff-core', () => import('./diff-core.js')],
+  ['cold-start', () => import('./cold-start.js')],
+  ['capture-python', () => import('./capture-python.js')],
+];
+
+interface ModuleResult {
+  module: string;
+  rows: BenchRow[];
+  error?: string;
+}
+
+async function main(): Promise<number> {
+  const filters = process.argv.slice(2).filter((arg) => arg !== '--');
+  const selected = MODULES.filter(([name]) => filters.length === 0 || filters.some((filter) => name.includes(filter)));
+  if (selected.length === 0) {
+    process.stderr.write(`bench: no module matches ${filters.join(', ')} (modules: ${MODULES.map(([name]) => name).join(', ')})\n`);
+    return 2;
+  }
+  const results: ModuleResult[] = [];
+  for (const [name, load] of selected) {
+    process.stderr.write(`bench: ${name}...\n`);
+    try {
+      const rows = await (await load()).default();
+      results.push({ module: name, rows });
+    } catch (error) {
+      results.push({ module: name, rows: [], error: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
+    }
+  }
+  process.stdout.write(`${renderTable(results)}\n`);
+  const summary = {
+    date: new Date().toISOString(),
+    node: process.version,
+    results,
+    ok: results.every((r) => r.error === undefined && r.rows.every((row) => row.ok !== false)),
+  };
+  process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  return summary.ok ? 0 : 1;
+}
+
+function renderTable(results: readonly ModuleResult[]): string {
+  const header = ['name', 'value', 'unit', 'target', 'ok', 'note'];
+  const rows: string[][] = [];
+  for (const result of results) {
+    if (result.error !== undefined) rows.push([`${result.module}: FAILED`, '', '', '', 'no', result.error]);
+    for (const row of result.rows) {
+      rows.push([row.name, String(row.value), row.unit, row.target ?? '', row.ok === undefined ? '' : row.ok ? 'yes' : 'NO', row.note ?? '']);
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string => cells.map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+process.exitCode = await main();

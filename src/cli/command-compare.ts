@@ -1,0 +1,52 @@
+// The live comparison: resolve both runs, hand them to the engine, turn the captures into the result
+// document. Ctrl-C / SIGTERM abort the engine, wait for it to kill everything, then exit 130 / 143.
+import type { RunCapture } from '../core/types.js';
+import { quoteCommand } from '../core/shell-quote.js';
+import { reportComparison } from './emit-result.js';
+import { messages, progress } from './messages.js';
+import { resolveRuns } from './resolve-runs.js';
+import type { CliDeps, CliIo } from './io.js';
+import type { CompareArgs } from './parse-args.js';
+
+const SIGNAL_EXIT: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
+
+export async function runCompareCommand(args: CompareArgs, io: CliIo, deps: CliDeps): Promise<number> {
+  const { specs, options, breakpointPaths, outputFile } = resolveRuns(args, io.cwd);
+  const captureRuns = deps.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
+  const signals = deps.signals ?? process;
+  const forceExit = deps.forceExit ?? ((code: number) => process.exit(code));
+  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+
+  const controller = new AbortController();
+  let interruptedBy: 'SIGINT' | 'SIGTERM' | null = null;
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM') => () => {
+    // A second signal means the user will not wait for the clean-up.
+    if (interruptedBy !== null) forceExit(SIGNAL_EXIT[signal]);
+    interruptedBy = signal;
+    controller.abort();
+  };
+  const onInt = onSignal('SIGINT');
+  const onTerm = onSignal('SIGTERM');
+  signals.on('SIGINT', onInt);
+  signals.on('SIGTERM', onTerm);
+
+  let captures: [RunCapture, RunCapture] | undefined;
+  let failure: unknown;
+  try {
+    const bp = `${options.breakpoint.file}:${options.breakpoint.line}`;
+    log?.(progress.starting(bp, specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.sequential));
+    captures = await captureRuns(specs, options, { signal: controller.signal, ...(log ? { log } : {}) });
+  } catch (error) {
+    failure = error;
+  } finally {
+    signals.off('SIGINT', onInt);
+    signals.off('SIGTERM', onTerm);
+  }
+  if (interruptedBy !== null) {
+    io.stderr(`bpdiff: ${messages.interrupted(interruptedBy)}\n`);
+    return SIGNAL_EXIT[interruptedBy];
+  }
+  if (captures === undefined) throw failure;
+
+  return reportComparison(captures, { output: args.output, outputPath: outputFile, sourceFile: breakpointPaths[0] }, io);
+}

@@ -1,0 +1,41 @@
+// What the CLI touches in the outside world, passed in so that run-cli can be driven from tests.
+import type { captureRuns } from '../run/capture-runs.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  stdoutIsTTY: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Directory relative paths in flags are resolved against. */
+  cwd: string;
+}
+
+/** Where SIGINT / SIGTERM come from (process, or a stand-in in tests). */
+export interface SignalSource {
+  on(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
+export interface CliDeps {
+  /** The engine; loaded on demand when not given. */
+  captureRuns?: typeof captureRuns;
+  signals?: SignalSource;
+  /** Called on a second Ctrl-C, when the user will not wait for the clean-up. */
+  forceExit?: (code: number) => never;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    stdoutIsTTY: process.stdout.isTTY === true,
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set to anything non-empty (no-color.org). */
+export function useColor(io: CliIo): boolean {
+  const noColor = io.env['NO_COLOR'];
+  return io.stdoutIsTTY && (noColor === undefined || noColor === '');
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// The bpdiff executable. Kept tiny: everything heavy is imported on the path that needs it.
+import { runCli } from './run-cli.js';
+
+const code = await runCli(process.argv.slice(2));
+// Let stdout and stderr drain before leaving (a pipe may still hold the document).
+await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+process.exit(code);

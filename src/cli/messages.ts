@@ -1,0 +1,109 @@
+// Every message the CLI shows a user, in one place. Each says what was wrong, then (after " — ")
+// what to do. run-cli.ts prints them as one line: `bpdiff: <message>`.
+import { BpdiffError, type ErrorCode } from '../errors.js';
+
+const HELP = 'see bpdiff --help';
+
+function error(code: ErrorCode, what: string, todo: string, cause?: unknown): BpdiffError {
+  return new BpdiffError(code, `${what} — ${todo}`, cause === undefined ? undefined : { cause });
+}
+
+export const messages = {
+  noArguments: () =>
+    error('USAGE', 'no arguments given', `give a breakpoint and two commands: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (${HELP})`),
+  yargsFailure: (message: string) =>
+    error('USAGE', lowerFirst(message.replace(/\s+/g, ' ').trim()), `check the flags and arguments (${HELP})`),
+  repeatedOption: (flag: string) =>
+    error('BAD_OPTION', `--${flag} was given more than once`, `give --${flag} once`),
+
+  missingBreakpoint: () =>
+    error('BAD_BREAKPOINT', '--bp is missing', 'say where to stop, e.g. --bp src/app.py:42'),
+  emptyBreakpoint: () =>
+    error('BAD_BREAKPOINT', '--bp is empty', 'say where to stop, e.g. --bp src/app.py:42'),
+  breakpointWithoutColon: (value: string) =>
+    error('BAD_BREAKPOINT', `--bp ${quote(value)} has no line number`, 'write it as FILE:LINE, e.g. --bp src/app.py:42'),
+  breakpointWithoutFile: (value: string) =>
+    error('BAD_BREAKPOINT', `--bp ${quote(value)} has no file before the colon`, 'write it as FILE:LINE, e.g. --bp src/app.py:42'),
+  badBreakpointLine: (value: string, line: string) =>
+    error('BAD_BREAKPOINT', `--bp ${quote(value)}: the line ${quote(line)} is not a line number`, 'give a whole number from 1 up, e.g. --bp src/app.py:42'),
+  emptyCondition: () =>
+    error('BAD_OPTION', '--condition is empty', 'give an expression in the program\'s language, e.g. --condition "n > 3", or leave the flag out'),
+  breakpointFileMissing: (side: 'a' | 'b', label: string, file: string, resolved: string, cwd: string) =>
+    error('BREAKPOINT_FILE_MISSING', `the breakpoint file ${file} does not exist for run ${label}: ${resolved} (resolved against ${cwd})`,
+      `check --bp, or point --cwd-${side} (or --cwd) at the checkout that holds the file`),
+
+  noCommands: () =>
+    error('BAD_COMMANDS', 'no commands given', 'put two commands after the options, each after --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ...'),
+  oneCommand: () =>
+    error('BAD_COMMANDS', 'only one command given', 'bpdiff compares two runs: add a second -- followed by command B'),
+  tooManyCommands: (count: number) =>
+    error('BAD_COMMANDS', `${count} commands given (-- appears ${count} times)`, 'give exactly two, each after --; a literal -- cannot be passed inside a command'),
+  emptyCommand: (side: 'A' | 'B') =>
+    error('BAD_COMMANDS', `command ${side} is empty (nothing between its -- and the next)`, 'put the program and its arguments after each --, e.g. -- python3 app.py -- python3 app.py'),
+  strayArguments: (args: readonly string[]) =>
+    error('BAD_COMMANDS', `unexpected ${args.length === 1 ? 'argument' : 'arguments'} before the first --: ${args.join(' ')}`, 'put each command after its own --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (subcommands: diff, schema, validate)'),
+  emptyArgument: (name: string) =>
+    error('USAGE', `the ${name} argument is empty`, `give a file path (${HELP})`),
+  commandsNotAccepted: (command: string) =>
+    error('BAD_COMMANDS', `bpdiff ${command} takes no commands after --`, `remove the -- part (${HELP})`),
+
+  badNumber: (flag: string, value: string, rule: string, example: string) =>
+    error('BAD_OPTION', `--${flag} ${quote(value)} is not ${rule}`, `give e.g. --${flag} ${example}`),
+  badChoice: (flag: string, value: string, choices: readonly string[]) =>
+    error('BAD_OPTION', `--${flag} ${quote(value)} is not one of ${choices.join(', ')}`, `give --${flag} ${choices.join(' or ')}`),
+  emptyValue: (flag: string) =>
+    error('BAD_OPTION', `--${flag} is empty`, `give --${flag} a value, or leave the flag out`),
+  badEnv: (flag: string, value: string) =>
+    error('BAD_OPTION', `--${flag} ${quote(value)} is not NAME=VALUE`, `write it as --${flag} NAME=VALUE, e.g. --${flag} DEBUG=1`),
+  missingCwd: (label: string, flag: string, dir: string) =>
+    error('BAD_OPTION', `the working directory of run ${label} does not exist: ${dir}`, `check ${flag}`),
+  optionFileMissing: (flag: string, file: string) =>
+    error('FILE_NOT_FOUND', `--${flag} ${file} does not exist`, `check the path given to --${flag}`),
+  outputDirMissing: (file: string, dir: string) =>
+    error('BAD_OPTION', `cannot write -o ${file}: the folder ${dir} does not exist`, 'create the folder or choose another path for -o'),
+  outputWriteFailed: (file: string, cause: unknown) =>
+    error('BAD_OPTION', `cannot write -o ${file}: ${reasonOf(cause)}`, 'check that its folder exists and is writable', cause),
+
+  fileNotFound: (what: string, file: string) =>
+    error('FILE_NOT_FOUND', `${what} ${file} does not exist`, 'check the path'),
+  fileUnreadable: (what: string, file: string, cause: unknown) =>
+    error('FILE_NOT_FOUND', `cannot read ${what} ${file}: ${reasonOf(cause)}`, 'check the path and its permissions', cause),
+  invalidJson: (file: string, cause: unknown) =>
+    error('INVALID_JSON', `${file} is not valid JSON: ${reasonOf(cause)}`, 'pass a run capture saved by bpdiff', cause),
+  comparisonGivenAsCapture: (file: string) =>
+    error('NOT_A_CAPTURE', `${file} is a comparison result, not a run capture`, 'bpdiff diff compares two run captures (schema: bpdiff schema --capture)'),
+  notACapture: (file: string, problems: readonly string[]) =>
+    error('NOT_A_CAPTURE', `${file} is not a run capture (${summariseProblems(problems)})`, 'pass a run capture saved by bpdiff (schema: bpdiff schema --capture)'),
+
+  interrupted: (signal: NodeJS.Signals) =>
+    `interrupted by ${signal} — both runs were stopped and nothing was written`,
+  runCouldNotBeDebugged: (label: string, message: string) =>
+    `run ${label} could not be debugged: ${message.replace(/\s+/g, ' ').trim()} — the result above says what each run produced`,
+};
+
+export const progress = {
+  starting: (breakpoint: string, labelA: string, commandA: string, labelB: string, commandB: string, sequential: boolean) =>
+    `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,
+};
+
+function quote(value: string): string {
+  return JSON.stringify(value);
+}
+
+function lowerFirst(text: string): string {
+  return text.length > 0 ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+function reasonOf(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const text = cause.message.split('\n')[0]!;
+    return code !== undefined && !text.includes(code) ? `${code} ${text}` : text;
+  }
+  return String(cause);
+}
+
+function summariseProblems(problems: readonly string[]): string {
+  const shown = problems.slice(0, 3).join('; ');
+  return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
+}

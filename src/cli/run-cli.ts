@@ -1,0 +1,40 @@
+// argv -> exit status. The one place errors become exit codes: a BpdiffError prints its message,
+// anything else is a bug and prints describeUnexpected; both as one line on stderr, exit 2.
+import { describeUnexpected, isBpdiffError } from '../errors.js';
+import { parseArgs } from './parse-args.js';
+import { processIo, type CliDeps, type CliIo } from './io.js';
+
+export async function runCli(argv: readonly string[], io: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
+  try {
+    const command = await parseArgs(argv);
+    switch (command.kind) {
+      case 'help':
+      case 'version':
+        io.stdout(`${command.text}\n`);
+        return 0;
+      case 'compare': {
+        const { runCompareCommand } = await import('./command-compare.js');
+        return await runCompareCommand(command.args, io, deps);
+      }
+      case 'diff': {
+        const { runDiffCommand } = await import('./command-diff.js');
+        return runDiffCommand(command, io);
+      }
+      case 'schema': {
+        const { runSchemaCommand } = await import('./command-schema.js');
+        return runSchemaCommand(command.capture, io);
+      }
+      case 'validate': {
+        const { runValidateCommand } = await import('./command-validate.js');
+        return runValidateCommand(command.file, io);
+      }
+    }
+  } catch (error) {
+    io.stderr(`bpdiff: ${oneLine(isBpdiffError(error) ? error.message : describeUnexpected(error))}\n`);
+    return 2;
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

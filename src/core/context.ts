@@ -1,0 +1,49 @@
+// A compact text for an AI consumer: what was compared, where each run stopped (or why not), the
+// source line, and where to look first. Pure: the caller reads the source line and passes it in.
+import type { RunCapture, VariableDiff } from './types.js';
+import type { Finding } from './findings.js';
+import { describeNoBreak, renderHint, showValue, type RunLabels } from './hints.js';
+
+export interface ContextInput {
+  captureA: RunCapture;
+  captureB: RunCapture;
+  diff: VariableDiff;
+  findings: readonly Finding[];
+  /** The text of the breakpoint's line in run A's file, or null when it could not be read. */
+  sourceLine: string | null;
+}
+
+const FIRST_DIFFERENCE_KINDS = new Set<Finding['kind']>([
+  'breakpoint_mismatch', 'no_break', 'type_changed', 'null_changed', 'number_changed', 'value_changed', 'only_in',
+]);
+
+export function buildContext(input: ContextInput): string {
+  const { captureA, captureB, diff, findings, sourceLine } = input;
+  const labels: RunLabels = { a: captureA.run.label, b: captureB.run.label };
+  const bp = captureA.breakpoint;
+  const lines: string[] = [
+    'bpdiff ran two commands under a debugger, stopped each at the same breakpoint and compared the variables visible there.',
+    `Breakpoint: ${bp.file}:${bp.line}${bp.condition === undefined ? '' : ` if \`${bp.condition}\``}`,
+  ];
+  if (sourceLine !== null) lines.push(`Source at line ${bp.line}: ${showValue(sourceLine.trim())}`);
+
+  for (const capture of [captureA, captureB]) {
+    lines.push(`Run ${capture.run.label}: ${capture.run.command}`);
+    if (capture.run.status === 'break') {
+      const frame = capture.frames[0];
+      const inFrame = frame === undefined || frame.name === '' ? '' : ` in ${frame.name}`;
+      const count = Object.keys(capture.run.variables).length;
+      lines.push(`  stopped at ${capture.run.location.file}:${capture.run.location.line}${inFrame} (${count} ${count === 1 ? 'variable' : 'variables'})`);
+    } else {
+      lines.push(`  did not stop: ${describeNoBreak(capture.run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code)}`);
+    }
+  }
+
+  const changed = Object.keys(diff.changed).length;
+  lines.push(`Diff: ${changed} changed, ${diff.unchanged.length} unchanged, ${diff.only_in_a.length} only in ${labels.a}, ${diff.only_in_b.length} only in ${labels.b}.`);
+
+  const first = findings.find((finding) => FIRST_DIFFERENCE_KINDS.has(finding.kind));
+  if (first !== undefined) lines.push(`First difference: ${renderHint(first, labels)}`);
+  else if (captureA.run.status === 'break' && captureB.run.status === 'break') lines.push('First difference: none; the variables are identical.');
+  return lines.join('\n');
+}

@@ -1,0 +1,249 @@
+// Findings: what is worth saying about a comparison, as typed data. hints.ts turns each one into a
+// sentence and context.ts picks from them; the choice and the order live here, the wording there.
+import type { Breakpoint, NoBreakReason, RunCapture, RunSide, VariableDiff } from './types.js';
+import { compareNames, isDiffEmpty } from './diff-variables.js';
+
+/** How many per-variable findings are listed before the rest are counted in one `more_changed`. */
+export const MAX_VARIABLE_FINDINGS = 20;
+/** How many names an `only_in` / `truncated` / `normalised` finding lists before counting the rest. */
+export const MAX_LISTED_NAMES = 20;
+
+/** A numeric value parsed from a variable's text. */
+export type NumberValue =
+  | { kind: 'finite'; value: number; integer: bigint | null }
+  | { kind: 'nan' }
+  | { kind: 'infinite'; sign: 1 | -1 };
+
+/** How a number moved from run A to run B. `delta` and `percent` are B relative to A. */
+export type NumberChange =
+  | { kind: 'delta'; direction: 'up' | 'down'; delta: string; percent: number | null; factor: number | null; sign_changed: boolean; from_zero: boolean }
+  | { kind: 'equal_value' }
+  | { kind: 'became_nan' | 'was_nan' | 'both_nan' }
+  | { kind: 'became_infinite' | 'was_infinite' | 'both_infinite' };
+
+/** What a value's text looks like, when an adapter gave no type. */
+export type InferredKind = 'string' | 'number' | 'bool' | 'None' | 'null' | 'nil' | 'undefined' | 'other';
+
+export type Finding =
+  /** The two captures (compared with `bpdiff diff`) were taken at different breakpoints. */
+  | { kind: 'breakpoint_mismatch'; a: Breakpoint; b: Breakpoint }
+  /** A run did not stop at the breakpoint; `reason` null when bpdiff does not know why. */
+  | { kind: 'no_break'; side: RunSide; reason: NoBreakReason | null; breakpoint: Breakpoint; exit_code: number | null }
+  /** The adapter bound the breakpoint to another line, and the run stopped there. */
+  | { kind: 'moved'; sides: RunSide[]; requested_line: number; bound_line: number }
+  /** Neither run stopped, or only one did: there was nothing (or only one side) to compare. */
+  | { kind: 'nothing_compared'; stopped: RunSide | null; variables: number }
+  /** Both runs stopped and every variable is identical. */
+  | { kind: 'identical'; variables: number }
+  | { kind: 'counts'; changed: number; unchanged: number; only_in_a: number; only_in_b: number }
+  | { kind: 'type_changed'; name: string; a: string; b: string; type_a: string; type_b: string; source: 'adapter' | 'inferred'; number: NumberChange | null }
+  /** One side is None/null/nil/undefined and the other holds a value. */
+  | { kind: 'null_changed'; name: string; a: string; b: string; null_side: RunSide }
+  | { kind: 'number_changed'; name: string; a: string; b: string; change: NumberChange }
+  | { kind: 'value_changed'; name: string; a: string; b: string }
+  | { kind: 'more_changed'; count: number }
+  | { kind: 'only_in'; side: RunSide; names: string[]; more: number }
+  | { kind: 'truncated'; side: RunSide; names: string[]; more: number; unchanged: string[] }
+  | { kind: 'normalised'; side: RunSide; names: string[]; more: number }
+  | { kind: 'warning'; side: RunSide; message: string };
+
+export type FindingKind = Finding['kind'];
+export type VariableFinding = Extract<Finding, { kind: 'type_changed' | 'null_changed' | 'number_changed' | 'value_changed' }>;
+
+export function isVariableFinding(finding: Finding): finding is VariableFinding {
+  return finding.kind === 'type_changed' || finding.kind === 'null_changed' || finding.kind === 'number_changed' || finding.kind === 'value_changed';
+}
+
+/** Everything worth saying about two captures and their diff, most important first. */
+export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: VariableDiff): Finding[] {
+  const findings: Finding[] = [];
+  const captures = { a: captureA, b: captureB } as const;
+  const stoppedA = captureA.run.status === 'break';
+  const stoppedB = captureB.run.status === 'break';
+
+  if (!sameBreakpoint(captureA.breakpoint, captureB.breakpoint)) {
+    findings.push({ kind: 'breakpoint_mismatch', a: captureA.breakpoint, b: captureB.breakpoint });
+  }
+
+  for (const side of ['a', 'b'] as const) {
+    const capture = captures[side];
+    if (capture.run.status === 'no_break') {
+      findings.push({ kind: 'no_break', side, reason: capture.no_break_reason, breakpoint: capture.breakpoint, exit_code: capture.exit_code });
+    }
+  }
+
+  findings.push(...movedFindings(captureA, captureB));
+
+  if (!stoppedA || !stoppedB) {
+    const stopped: RunSide | null = stoppedA ? 'a' : stoppedB ? 'b' : null;
+    const variables = stopped === null ? 0 : Object.keys(captures[stopped].run.variables).length;
+    findings.push({ kind: 'nothing_compared', stopped, variables });
+  } else {
+    const changedNames = Object.keys(diff.changed);
+    const total = changedNames.length + diff.unchanged.length + diff.only_in_a.length + diff.only_in_b.length;
+    if (isDiffEmpty(diff)) {
+      findings.push({ kind: 'identical', variables: total });
+    } else {
+      findings.push({
+        kind: 'counts',
+        changed: changedNames.length,
+        unchanged: diff.unchanged.length,
+        only_in_a: diff.only_in_a.length,
+        only_in_b: diff.only_in_b.length,
+      });
+    }
+
+    const perVariable = changedNames.map((name) => classifyChange(name, diff.changed[name]!.a, diff.changed[name]!.b, captureA.types, captureB.types));
+    // Type changes usually explain the value changes that follow them: list them first.
+    const ranked = [
+      ...perVariable.filter((f) => f.kind === 'type_changed' || f.kind === 'null_changed'),
+      ...perVariable.filter((f) => f.kind === 'number_changed' || f.kind === 'value_changed'),
+    ];
+    findings.push(...ranked.slice(0, MAX_VARIABLE_FINDINGS));
+    if (ranked.length > MAX_VARIABLE_FINDINGS) findings.push({ kind: 'more_changed', count: ranked.length - MAX_VARIABLE_FINDINGS });
+
+    if (diff.only_in_a.length > 0) findings.push({ kind: 'only_in', side: 'a', ...capList(diff.only_in_a) });
+    if (diff.only_in_b.length > 0) findings.push({ kind: 'only_in', side: 'b', ...capList(diff.only_in_b) });
+  }
+
+  const unchanged = new Set(diff.unchanged);
+  for (const side of ['a', 'b'] as const) {
+    const truncated = captures[side].truncated;
+    if (truncated.length > 0) {
+      findings.push({ kind: 'truncated', side, ...capList(truncated), unchanged: truncated.filter((name) => unchanged.has(name)) });
+    }
+  }
+  for (const side of ['a', 'b'] as const) {
+    const normalised = captures[side].normalised;
+    if (normalised.length > 0) findings.push({ kind: 'normalised', side, ...capList(normalised) });
+  }
+  for (const side of ['a', 'b'] as const) {
+    for (const message of captures[side].warnings) findings.push({ kind: 'warning', side, message });
+  }
+  return findings;
+}
+
+function sameBreakpoint(x: Breakpoint, y: Breakpoint): boolean {
+  return x.file === y.file && x.line === y.line && (x.condition ?? null) === (y.condition ?? null);
+}
+
+function capList(names: readonly string[]): { names: string[]; more: number } {
+  const sorted = [...names].sort(compareNames);
+  return { names: sorted.slice(0, MAX_LISTED_NAMES), more: Math.max(0, sorted.length - MAX_LISTED_NAMES) };
+}
+
+function movedFindings(captureA: RunCapture, captureB: RunCapture): Finding[] {
+  const moved = (['a', 'b'] as const)
+    .map((side) => ({ side, capture: side === 'a' ? captureA : captureB }))
+    .filter(({ capture }) => capture.run.status === 'break' && capture.bound_line !== null && capture.bound_line !== capture.breakpoint.line);
+  if (moved.length === 2 && moved[0]!.capture.bound_line === moved[1]!.capture.bound_line) {
+    return [{ kind: 'moved', sides: ['a', 'b'], requested_line: captureA.breakpoint.line, bound_line: captureA.bound_line! }];
+  }
+  return moved.map(({ side, capture }) => ({ kind: 'moved', sides: [side], requested_line: capture.breakpoint.line, bound_line: capture.bound_line! }));
+}
+
+/** The one finding that best describes how a variable changed. */
+export function classifyChange(
+  name: string,
+  a: string,
+  b: string,
+  typesA: Readonly<Record<string, string>> = {},
+  typesB: Readonly<Record<string, string>> = {},
+): VariableFinding {
+  const numberA = parseNumberText(a);
+  const numberB = parseNumberText(b);
+  const number = numberA !== null && numberB !== null ? describeNumberChange(numberA, numberB) : null;
+
+  const typeA = Object.hasOwn(typesA, name) ? typesA[name] : undefined;
+  const typeB = Object.hasOwn(typesB, name) ? typesB[name] : undefined;
+  if (typeA !== undefined && typeB !== undefined && typeA !== '' && typeB !== '') {
+    if (typeA !== typeB) return { kind: 'type_changed', name, a, b, type_a: typeA, type_b: typeB, source: 'adapter', number };
+  }
+
+  const kindA = inferKind(a);
+  const kindB = inferKind(b);
+  const nullA = isNullish(kindA);
+  const nullB = isNullish(kindB);
+  if (nullA !== nullB) return { kind: 'null_changed', name, a, b, null_side: nullA ? 'a' : 'b' };
+
+  const adapterTypesAgree = typeA !== undefined && typeB !== undefined && typeA === typeB;
+  if (!adapterTypesAgree && kindA !== kindB && kindA !== 'other' && kindB !== 'other') {
+    return { kind: 'type_changed', name, a, b, type_a: kindA, type_b: kindB, source: 'inferred', number };
+  }
+  if (number !== null) return { kind: 'number_changed', name, a, b, change: number };
+  return { kind: 'value_changed', name, a, b };
+}
+
+function isNullish(kind: InferredKind): boolean {
+  return kind === 'None' || kind === 'null' || kind === 'nil' || kind === 'undefined';
+}
+
+const NULL_WORDS: Record<string, InferredKind> = { None: 'None', null: 'null', nil: 'nil', undefined: 'undefined', '<nil>': 'nil' };
+const BOOL_WORDS = new Set(['true', 'false', 'True', 'False']);
+
+/** What a debugger's value text looks like: a quoted string, a number, a bool, a null word, or other. */
+export function inferKind(text: string): InferredKind {
+  const trimmed = text.trim();
+  if (Object.hasOwn(NULL_WORDS, trimmed)) return NULL_WORDS[trimmed]!;
+  if (BOOL_WORDS.has(trimmed)) return 'bool';
+  if (parseNumberText(trimmed) !== null) return 'number';
+  if (/^(?:[bru]|rb|br)?'[\s\S]*'$/i.test(trimmed) || /^(?:[bru]|rb|br)?"[\s\S]*"$/i.test(trimmed) || /^`[\s\S]*`$/.test(trimmed)) return 'string';
+  return 'other';
+}
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * A number written the way debuggers print them: `42`, `-3.5`, `1e-9`, `12345678901234567890`,
+ * `10n` (BigInt), `NaN`/`nan`, `Infinity`/`inf`/`+Inf`. Hex (usually a pointer) is not a number here.
+ */
+export function parseNumberText(text: string): NumberValue | null {
+  let t = text.trim();
+  if (/^[+-]?(?:nan|NaN)$/.test(t)) return { kind: 'nan' };
+  const inf = /^([+-]?)(?:inf|Inf|INF|Infinity|infinity)$/.exec(t);
+  if (inf) return { kind: 'infinite', sign: inf[1] === '-' ? -1 : 1 };
+  if (/^[+-]?\d+n$/.test(t)) t = t.slice(0, -1);
+  if (!DECIMAL.test(t)) return null;
+  const value = Number(t);
+  if (!Number.isFinite(value)) return { kind: 'infinite', sign: value < 0 ? -1 : 1 };
+  return { kind: 'finite', value, integer: INTEGER.test(t) ? BigInt(t) : null };
+}
+
+/** Direction and size of a numeric change from A to B. */
+export function describeNumberChange(a: NumberValue, b: NumberValue): NumberChange {
+  if (a.kind === 'nan' || b.kind === 'nan') {
+    return { kind: a.kind === 'nan' ? (b.kind === 'nan' ? 'both_nan' : 'was_nan') : 'became_nan' };
+  }
+  if (a.kind === 'infinite' || b.kind === 'infinite') {
+    if (a.kind === 'infinite' && b.kind === 'infinite') {
+      return a.sign === b.sign ? { kind: 'equal_value' } : { kind: 'both_infinite' };
+    }
+    return { kind: a.kind === 'infinite' ? 'was_infinite' : 'became_infinite' };
+  }
+  let delta: string;
+  let deltaNumber: number;
+  if (a.integer !== null && b.integer !== null) {
+    const exact = b.integer - a.integer;
+    if (exact === 0n) return { kind: 'equal_value' };
+    delta = (exact < 0n ? -exact : exact).toString();
+    deltaNumber = Number(exact);
+  } else {
+    deltaNumber = b.value - a.value;
+    if (deltaNumber === 0) return { kind: 'equal_value' };
+    delta = formatNumber(Math.abs(deltaNumber));
+  }
+  const direction = deltaNumber > 0 ? 'up' : 'down';
+  const fromZero = a.value === 0;
+  const signChanged = (a.value > 0 && b.value < 0) || (a.value < 0 && b.value > 0);
+  const percent = fromZero || signChanged ? null : (deltaNumber / Math.abs(a.value)) * 100;
+  // A factor reads better than a percentage once a positive value has at least doubled.
+  const factor = a.value > 0 && b.value > 0 && b.value / a.value >= 2 ? b.value / a.value : null;
+  return { kind: 'delta', direction, delta, percent, factor, sign_changed: signChanged, from_zero: fromZero };
+}
+
+/** A float's shortest readable form: 12 significant digits hide binary noise (0.30000000000000004). */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
+  return String(Number(value.toPrecision(12)));
+}

@@ -1,0 +1,47 @@
+// bpdiff as a library: the data types, the pure core (diff, findings, hints, the result document),
+// the writers, the schema validators, and the live comparison (engine loaded on first use).
+export * from './core/types.js';
+export { BpdiffError, isBpdiffError, describeUnexpected, type ErrorCode } from './errors.js';
+export { resolveBreakpointPath } from './core/breakpoint-path.js';
+export { quoteShellArg, quoteCommand } from './core/shell-quote.js';
+export { diffVariables, isDiffEmpty, compareNames } from './core/diff-variables.js';
+export {
+  buildFindings,
+  classifyChange,
+  inferKind,
+  parseNumberText,
+  describeNumberChange,
+  MAX_VARIABLE_FINDINGS,
+  MAX_LISTED_NAMES,
+  type Finding,
+  type FindingKind,
+  type VariableFinding,
+  type NumberChange,
+  type NumberValue,
+  type InferredKind,
+} from './core/findings.js';
+export { renderHints, renderHint, type RunLabels } from './core/hints.js';
+export { buildContext, type ContextInput } from './core/context.js';
+export { buildComparison, analyseComparison, comparisonExitCode, type BuildComparisonOptions, type AnalysedComparison } from './core/build-comparison.js';
+export { validateComparison, validateCapture, validateDocument, loadSchema, schemaPath, type SchemaKind, type ValidationOutcome } from './core/schemas.js';
+export { formatJson } from './output/format-json.js';
+export { formatText, type TextFormatOptions } from './output/format-text.js';
+
+import type { CaptureOptions, ComparisonResult, RunCapture, RunSpec } from './core/types.js';
+import type { CaptureRunsHooks } from './run/capture-runs.js';
+import { buildComparison } from './core/build-comparison.js';
+
+/**
+ * Run both commands under their debug adapters and compare them: captureRuns + buildComparison.
+ * The engine (adapters, DAP) is imported on the first call only.
+ */
+export async function compareRuns(
+  specs: [RunSpec, RunSpec],
+  options: CaptureOptions,
+  hooks: CaptureRunsHooks & { sourceLine?: string | null } = {},
+): Promise<{ result: ComparisonResult; captures: [RunCapture, RunCapture] }> {
+  const { captureRuns } = await import('./run/capture-runs.js');
+  const { sourceLine, ...engineHooks } = hooks;
+  const captures = await captureRuns(specs, options, engineHooks);
+  return { result: buildComparison(captures[0], captures[1], { sourceLine: sourceLine ?? null }), captures };
+}

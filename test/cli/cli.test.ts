@@ -1,0 +1,223 @@
+// The BUILT bin, run as a user would: `node dist/src/cli/main.js ...`. `npm test` builds first; run
+// on its own (npx vitest run test/cli), this file rebuilds when dist/ is missing or older than src/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type Result } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID } from '../../src/core/types.js';
+import { expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = path.join(ROOT, 'dist/src/cli/main.js');
+let tmp: string;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+beforeAll(async () => {
+  const stale = !fs.existsSync(BIN) || fs.statSync(BIN).mtimeMs < newestMtime(path.join(ROOT, 'src'));
+  if (stale) {
+    // tsc still emits when other areas have type errors; the bin is what matters here.
+    await execa('node', ['scripts/bundle-yargs.mjs'], { cwd: ROOT });
+    await execa('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, reject: false });
+  }
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bin-'));
+  fs.mkdirSync(path.join(tmp, 'a'));
+  fs.mkdirSync(path.join(tmp, 'b'));
+  fs.writeFileSync(path.join(tmp, 'a', 'x.py'), 'x = 1\n');
+  fs.writeFileSync(path.join(tmp, 'b', 'x.py'), 'x = 2\n');
+  fs.writeFileSync(path.join(tmp, 'pricing.py'), Array.from({ length: 40 }, (_, i) => (i === 33 ? '        total += line_total' : `# ${i + 1}`)).join('\n'));
+  const write = (name: string, value: unknown): void => fs.writeFileSync(path.join(tmp, name), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  const resolved = path.join(tmp, 'pricing.py');
+  write('v1.json', makeCapture({ variables: PRICING_V1, types: PRICING_TYPES, resolvedFile: resolved }));
+  write('v1-again.json', makeCapture({ side: 'b', variables: PRICING_V1, types: PRICING_TYPES, resolvedFile: resolved }));
+  write('v2.json', makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES, resolvedFile: resolved }));
+  write('nobreak.json', makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 3 }, exitCode: 3 }));
+  write('broken.json', '{"$schema": ');
+  write('other.json', { hello: 'world' });
+}, 180_000);
+
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function bpdiff(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Result> {
+  return execa('node', [BIN, ...args], { cwd: options.cwd ?? tmp, reject: false, env: { NO_COLOR: '', ...options.env }, stdin: 'ignore' });
+}
+
+const out = (name: string): string => path.join(tmp, name);
+
+/** Adds `-o target` among bpdiff's own options (before the first --), where the command accepts it. */
+function withOutputFlag(args: string[], target: string): string[] {
+  if (args.length === 0 || args[0] === 'validate') return args;
+  const split = args.indexOf('--') === -1 ? args.length : args.indexOf('--');
+  return [...args.slice(0, split), '-o', target, ...args.slice(split)];
+}
+
+describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file', () => {
+  const cmds = ['--', 'python3', 'x.py', '--', 'python3', 'x.py'];
+  const bp = ['--bp', 'x.py:1', '--cwd-a', 'a', '--cwd-b', 'b'];
+  it.each<[string, string[], RegExp]>([
+    ['no arguments', [], /^bpdiff: no arguments given — give a breakpoint and two commands/],
+    ['--bp missing', [...cmds], /^bpdiff: --bp is missing — /],
+    ['--bp without a colon', ['--bp', 'x.py', ...cmds], /^bpdiff: --bp "x.py" has no line number — /],
+    ['--bp line 0', ['--bp', 'x.py:0', ...cmds], /the line "0" is not a line number — /],
+    ['--bp negative line', ['--bp', 'x.py:-3', ...cmds], /the line "-3" is not a line number — /],
+    ['--bp not a number', ['--bp', 'x.py:ten', ...cmds], /the line "ten" is not a line number — /],
+    ['--bp Windows path parses, then is missing', ['--bp', 'C:\\x.py:3', ...cmds], /^bpdiff: the breakpoint file C:\\x\.py does not exist for run A: .* — /],
+    ['breakpoint file missing in run B', ['--bp', 'x.py:1', '--cwd-a', 'a', ...cmds], /^bpdiff: the breakpoint file x\.py does not exist for run B: .*\/x\.py \(resolved against .*\) — check --bp, or point --cwd-b/],
+    ['one command', [...bp, '--', 'python3', 'x.py'], /^bpdiff: only one command given — /],
+    ['three commands', [...bp, ...cmds, '--', 'python3', 'x.py'], /^bpdiff: 3 commands given .* — /],
+    ['an empty command', [...bp, '--', '--', 'python3', 'x.py'], /^bpdiff: command A is empty .* — /],
+    ['an unknown flag', [...bp, '--frobnicate', ...cmds], /^bpdiff: unknown argument: frobnicate — /],
+    ['a negative timeout', [...bp, '--timeout', '-5', ...cmds], /^bpdiff: --timeout "-5" is not a number of seconds above 0 — /],
+    ['a non-numeric timeout', [...bp, '--timeout', 'soon', ...cmds], /^bpdiff: --timeout "soon" is not /],
+    ['a zero timeout', [...bp, '--timeout', '0', ...cmds], /^bpdiff: --timeout "0" is not /],
+    ['--adapter-config missing', [...bp, '--adapter-config', 'none.json', ...cmds], /^bpdiff: --adapter-config none.json does not exist — /],
+    ['--stdin-b missing', [...bp, '--stdin-b', 'none.txt', ...cmds], /^bpdiff: --stdin-b none.txt does not exist — /],
+    ['diff of a missing file', ['diff', 'missing.json', 'v1.json'], /^bpdiff: run capture missing.json does not exist — /],
+    ['diff of invalid JSON', ['diff', 'v1.json', 'broken.json'], /^bpdiff: broken.json is not valid JSON: .* — pass a run capture/],
+    ['diff of JSON that is not a capture', ['diff', 'other.json', 'v1.json'], /^bpdiff: other.json is not a run capture \(\(root\): must have required property .* — /],
+    ['validate of a missing file', ['validate', 'missing.json'], /^bpdiff: file missing.json does not exist — /],
+  ])('%s', async (_name, args, message) => {
+    const target = out(`never-${Math.random().toString(36).slice(2)}.json`);
+    const result = await bpdiff(withOutputFlag(args, target));
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = String(result.stderr).split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(lines[0]).toContain(' — ');
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a comparison document given to diff is named as such', async () => {
+    const doc = await bpdiff(['diff', 'v1.json', 'v2.json']);
+    fs.writeFileSync(out('result.json'), String(doc.stdout));
+    const result = await bpdiff(['diff', 'result.json', 'v1.json']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('bpdiff: result.json is a comparison result, not a run capture — bpdiff diff compares two run captures (schema: bpdiff schema --capture)');
+  });
+});
+
+describe('bpdiff diff on saved captures', () => {
+  it('identical captures: exit 0, a valid document that says so', async () => {
+    const result = await bpdiff(['diff', 'v1.json', 'v1-again.json']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    const document = JSON.parse(String(result.stdout));
+    expectValidComparison(document);
+    expect(document.analysis_hints).toEqual(['No differences: all 7 variables are identical in A and B.']);
+    expect(document.context).toContain('Source at line 34: total += line_total');
+  });
+
+  it('different captures: exit 1, the changes in the document', async () => {
+    const result = await bpdiff(['diff', 'v1.json', 'v2.json']);
+    expect(result.exitCode).toBe(1);
+    const document = JSON.parse(String(result.stdout));
+    expectValidComparison(document);
+    expect(document.$schema).toBe(COMPARISON_SCHEMA_ID);
+    expect(document.diff.changed).toEqual({ line_total: { a: '108.0', b: '0.0' }, rate: { a: '0.1', b: '1.0' } });
+    expect(document.analysis_hints).toContain('rate is 0.1 in A and 1.0 in B (up 0.9, 10x).');
+  });
+
+  it('a run that did not stop is a difference: exit 1', async () => {
+    const result = await bpdiff(['diff', 'v1.json', 'nobreak.json']);
+    expect(result.exitCode).toBe(1);
+    expect(JSON.parse(String(result.stdout)).analysis_hints[0]).toBe('B exited with code 3 without reaching pricing.py:34.');
+  });
+
+  it('--format text: labelled -/+ lines, the verb, "no differences"', async () => {
+    const changed = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'text', '--label-a', 'v1', '--label-b', 'v2']);
+    expect(changed.exitCode).toBe(1);
+    expect(changed.stdout).toContain('rate\n  ± value change (up 0.9, 10x)\n  - v1  0.1\n  + v2  1.0');
+    expect(changed.stdout).not.toContain('\u001b[');
+    const same = await bpdiff(['diff', 'v1.json', 'v1-again.json', '--format', 'text']);
+    expect(same.exitCode).toBe(0);
+    expect(String(same.stdout).split('\n').at(-1)).toBe('no differences (7 variables identical)');
+  });
+
+  it('-o writes the document and keeps stdout empty; with --format text stdout has the text', async () => {
+    const result = await bpdiff(['diff', 'v1.json', 'v2.json', '-o', 'saved.json']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    const saved = fs.readFileSync(out('saved.json'), 'utf8');
+    expect(saved.endsWith('}\n')).toBe(true);
+    expectValidComparison(JSON.parse(saved));
+    const both = await bpdiff(['diff', 'v1.json', 'v2.json', '-o', 'saved2.json', '--format', 'text']);
+    expect(both.stdout).toContain('2 changed, 5 unchanged, 0 only in A, 0 only in B');
+    expect(JSON.parse(fs.readFileSync(out('saved2.json'), 'utf8')).diff).toEqual(JSON.parse(saved).diff);
+  });
+});
+
+describe('bpdiff schema and validate', () => {
+  it('schema prints the comparison schema; --capture the capture schema', async () => {
+    const comparison = await bpdiff(['schema']);
+    expect(comparison.exitCode).toBe(0);
+    expect(JSON.parse(String(comparison.stdout)).$id).toBe(COMPARISON_SCHEMA_ID);
+    expect(`${comparison.stdout}\n`).toBe(fs.readFileSync(path.join(ROOT, 'schema/breakpoint-comparison.schema.json'), 'utf8'));
+    const capture = await bpdiff(['schema', '--capture']);
+    expect(JSON.parse(String(capture.stdout)).$id).toBe(CAPTURE_SCHEMA_ID);
+  });
+
+  it('validate: 0 and "valid" for a document or a capture, 1 and the problems otherwise', async () => {
+    await bpdiff(['diff', 'v1.json', 'v2.json', '-o', 'doc.json']);
+    const valid = await bpdiff(['validate', 'doc.json']);
+    expect([valid.exitCode, valid.stdout]).toEqual([0, 'valid: doc.json is a valid comparison result']);
+    const capture = await bpdiff(['validate', 'v1.json']);
+    expect([capture.exitCode, capture.stdout]).toEqual([0, 'valid: v1.json is a valid run capture']);
+    const doc = JSON.parse(fs.readFileSync(out('doc.json'), 'utf8'));
+    doc.run_b.status = 'maybe';
+    delete doc.analysis_hints;
+    fs.writeFileSync(out('bad-doc.json'), JSON.stringify(doc));
+    const invalid = await bpdiff(['validate', 'bad-doc.json']);
+    expect(invalid.exitCode).toBe(1);
+    expect(String(invalid.stdout).split('\n')).toEqual([
+      'invalid: bad-doc.json is not a valid comparison result (2 problems)',
+      "  (root): must have required property 'analysis_hints'",
+      '  /run_b/status: must be equal to one of the allowed values ("break", "no_break")',
+    ]);
+    const notJson = await bpdiff(['validate', 'broken.json']);
+    expect(notJson.exitCode).toBe(1);
+    expect(notJson.stdout).toMatch(/^invalid: broken.json is not JSON/);
+  });
+});
+
+describe('help and version', () => {
+  it('--help is yargs\' help and exits 0', async () => {
+    const result = await bpdiff(['--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^bpdiff --bp FILE:LINE \[options\] -- CMD_A \[ARGS\.\.\.\] -- CMD_B \[ARGS\.\.\.\]/);
+    for (const flag of ['--bp', '--condition', '--label-a', '--cwd-b', '--env-a', '--timeout', '--format', '-o, --output', '--adapter-config', '--max-value-length', '--scope', '--raw-values', '--exact-line', '--sequential', '--stdin-b', '--quiet']) {
+      expect(result.stdout).toContain(flag);
+    }
+    expect(result.stdout).toContain('Exit status: 0 both runs stopped');
+  });
+
+  it('the pre-bundled yargs prints exactly what the yargs package prints', async () => {
+    const script = `
+      const { parseArgs } = await import(${JSON.stringify(path.join(ROOT, 'dist/src/cli/parse-args.js'))});
+      const { loadYargs } = await import(${JSON.stringify(path.join(ROOT, 'dist/src/cli/load-yargs.js'))});
+      const stock = await loadYargs({ bundled: false });
+      for (const argv of [['--help'], ['diff', '--help'], ['validate', '--help']]) process.stdout.write((await parseArgs(argv, stock)).text + '\\n');
+    `;
+    const stock = await execa('node', ['--input-type=module', '-e', script], { cwd: tmp });
+    const bundled = [await bpdiff(['--help']), await bpdiff(['diff', '--help']), await bpdiff(['validate', '--help'])].map((r) => `${r.stdout}\n`).join('');
+    expect(fs.existsSync(path.join(ROOT, 'dist/vendor/yargs.mjs'))).toBe(true);
+    expect(bundled).toBe(stock.stdout + '\n');
+  });
+
+  it('--version prints the package version', async () => {
+    const result = await bpdiff(['--version']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+  });
+});

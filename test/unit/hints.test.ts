@@ -1,0 +1,180 @@
+// Golden cases: realistic captures in, the exact hint sentences out. Every document is schema-checked.
+import { describe, expect, it } from 'vitest';
+import { analyseComparison } from '../../src/core/build-comparison.js';
+import { MAX_VARIABLE_FINDINGS } from '../../src/core/findings.js';
+import type { RunCapture } from '../../src/core/types.js';
+import { buildValid, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
+
+function hints(a: RunCapture, b: RunCapture): string[] {
+  return buildValid(a, b, { sourceLine: '        total += line_total' }).analysis_hints;
+}
+
+const stoppedA = makeCapture({ variables: PRICING_V1, types: PRICING_TYPES });
+
+describe('analysis hints', () => {
+  it('a numeric change 0.1 -> 1.0 says 10x, and a fall says how much and what percentage', () => {
+    const b = makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES });
+    expect(hints(stoppedA, b)).toEqual([
+      '2 variables changed, 5 unchanged, 0 only in A, 0 only in B.',
+      'line_total is 108.0 in A and 0.0 in B (down 108, -100%).',
+      'rate is 0.1 in A and 1.0 in B (up 0.9, 10x).',
+    ]);
+  });
+
+  it('uses the run labels', () => {
+    const a = makeCapture({ label: 'main', variables: { total: '120' } });
+    const b = makeCapture({ side: 'b', label: 'feature', variables: { total: '90' } });
+    expect(hints(a, b)).toEqual([
+      '1 variable changed, 0 unchanged, 0 only in main, 0 only in feature.',
+      'total is 120 in main and 90 in feature (down 30, -25%).',
+    ]);
+  });
+
+  it('a run that exited with code 3 before the breakpoint comes first', () => {
+    const b = makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 3 }, exitCode: 3 });
+    expect(hints(stoppedA, b)).toEqual([
+      'B exited with code 3 without reaching pricing.py:34.',
+      'Only A stopped at the breakpoint, so its 7 variables have nothing to be compared with.',
+    ]);
+  });
+
+  it('a run that ran to its end with a condition mentions the condition', () => {
+    const bp = { file: 'pricing.py', line: 34, condition: "item.sku == 'cup'" };
+    const a = makeCapture({ breakpoint: bp, noBreak: { kind: 'exited', exit_code: 0 } });
+    const b = makeCapture({ side: 'b', breakpoint: bp, noBreak: { kind: 'exited', exit_code: null }, exitCode: null });
+    expect(hints(a, b)).toEqual([
+      "A exited with code 0 without reaching pricing.py:34 (or the condition `item.sku == 'cup'` was never true).",
+      "B ran to its end without reaching pricing.py:34 (or the condition `item.sku == 'cup'` was never true).",
+      'Neither A nor B stopped at the breakpoint, so no variables were compared.',
+    ]);
+  });
+
+  it('timeouts say the phase', () => {
+    const a = makeCapture({ noBreak: { kind: 'timeout', seconds: 60, phase: 'build' } });
+    const b = makeCapture({ side: 'b', noBreak: { kind: 'timeout', seconds: 2.5, phase: 'run' } });
+    expect(hints(a, b).slice(0, 2)).toEqual([
+      'A timed out after 60 s while building the program, before it ran (raise --timeout).',
+      'B timed out after 2.5 s running without reaching pricing.py:34 (raise --timeout if it is just slow).',
+    ]);
+  });
+
+  it('a condition error quotes the condition and the error', () => {
+    const bp = { file: 'pricing.py', line: 34, condition: 'qty >' };
+    const a = makeCapture({ breakpoint: bp, variables: { qty: '10' } });
+    const b = makeCapture({ side: 'b', breakpoint: bp, noBreak: { kind: 'condition_error', message: 'SyntaxError: invalid syntax' } });
+    expect(hints(a, b)[0]).toBe('In B the condition `qty >` could not be evaluated, so the breakpoint never stopped: SyntaxError: invalid syntax.');
+  });
+
+  it('unbound, exception, signal, moved with --exact-line, adapter error and unknown reasons', () => {
+    const cases: Array<[RunCapture['no_break_reason'], string]> = [
+      [{ kind: 'unbound', message: 'No code at line 34' }, 'In B the debugger could not set a breakpoint at pricing.py:34: No code at line 34.'],
+      [{ kind: 'exception', message: "KeyError: 'mug'\n  at price" }, "B stopped with an uncaught exception before reaching pricing.py:34: KeyError: 'mug' at price."],
+      [{ kind: 'signal', signal: 'SIGSEGV', message: 'Segmentation fault' }, 'B was killed by SIGSEGV before reaching pricing.py:34: Segmentation fault.'],
+      [{ kind: 'moved', bound_line: 36 }, 'B did not stop: the debugger moved the breakpoint from line 34 to line 36 and --exact-line refuses a moved breakpoint.'],
+      [{ kind: 'error', message: 'debugpy exited during launch' }, 'B could not be debugged: debugpy exited during launch.'],
+    ];
+    for (const [reason, sentence] of cases) {
+      expect(hints(stoppedA, makeCapture({ side: 'b', noBreak: reason! }))[0]).toBe(sentence);
+    }
+    expect(hints(stoppedA, makeCapture({ side: 'b', noBreakUnknown: true, exitCode: 1 }))[0]).toBe(
+      'B did not stop at pricing.py:34, for a reason the debugger did not report; it exited with code 1.',
+    );
+  });
+
+  it('a moved breakpoint is said, once when both runs moved alike', () => {
+    const a = makeCapture({ variables: { x: '1' }, boundLine: 33 });
+    const b = makeCapture({ side: 'b', variables: { x: '1' }, boundLine: 33 });
+    expect(hints(a, b)).toEqual([
+      'In both A and B the debugger moved the breakpoint from line 34 to line 33, so the variables are those at line 33 (use --exact-line to refuse a moved breakpoint).',
+      'No differences: the only variable is identical in A and B.',
+    ]);
+    const c = makeCapture({ side: 'b', variables: { x: '1' } });
+    expect(hints(a, c)[0]).toBe('In A the debugger moved the breakpoint from line 34 to line 33, so the variables are those at line 33 (use --exact-line to refuse a moved breakpoint).');
+  });
+
+  it('type changes come first: int -> str from the adapter types, null <-> value, number -> undefined', () => {
+    const a = makeCapture({ variables: { count: '3', coupon: 'None', limit: '5', total: '9.0' }, types: { count: 'int', coupon: 'NoneType', limit: 'int', total: 'float' } });
+    const b = makeCapture({ side: 'b', variables: { count: "'3'", coupon: "'WELCOME5'", limit: '6', total: '9.5' }, types: { count: 'str', coupon: 'str', limit: 'int', total: 'float' } });
+    expect(hints(a, b)).toEqual([
+      '4 variables changed, 0 unchanged, 0 only in A, 0 only in B.',
+      "count changed type from int in A to str in B: 3 in A, '3' in B.",
+      "coupon changed type from NoneType in A to str in B: None in A, 'WELCOME5' in B.",
+      'limit is 5 in A and 6 in B (up 1, +20%).',
+      'total is 9.0 in A and 9.5 in B (up 0.5, +5.6%).',
+    ]);
+    // Without adapter types the kind is read from the text.
+    const js = hints(
+      makeCapture({ variables: { n: '42', s: 'null', t: '1' } }),
+      makeCapture({ side: 'b', variables: { n: 'undefined', s: '{x: 1}', t: "'1'" } }),
+    );
+    expect(js).toEqual([
+      '3 variables changed, 0 unchanged, 0 only in A, 0 only in B.',
+      'n is 42 in A and undefined in B (undefined in B, a value in A).',
+      's is null in A and {x: 1} in B (null in A, a value in B).',
+      "t changed type from number in A to string in B: 1 in A, '1' in B.",
+    ]);
+  });
+
+  it('truncated values, normalised values and capture warnings', () => {
+    const a = makeCapture({ variables: { big: '[0, 1, 2, …]', x: '1' }, truncated: ['big'], normalised: ['obj'], warnings: ['The program was built without debug information; some variables may be missing.'] });
+    const b = makeCapture({ side: 'b', variables: { big: '[0, 1, 2, …]', x: '2' } });
+    expect(hints(a, b)).toEqual([
+      '1 variable changed, 1 unchanged, 0 only in A, 0 only in B.',
+      'x is 1 in A and 2 in B (up 1, 2x).',
+      'In A, big was cut at the capture limits; big is identical only as far as captured (raise --max-value-length, --max-children or --depth to see more).',
+      'In A, run-dependent parts (addresses, ids) were replaced in obj so they compare equal across runs (use --raw-values to keep them).',
+      'A: The program was built without debug information; some variables may be missing.',
+    ]);
+  });
+
+  it('identical runs say so explicitly', () => {
+    const b = makeCapture({ side: 'b', variables: PRICING_V1, types: PRICING_TYPES });
+    expect(hints(stoppedA, b)).toEqual(['No differences: all 7 variables are identical in A and B.']);
+    expect(hints(makeCapture({ variables: {} }), makeCapture({ side: 'b', variables: {} }))).toEqual([
+      'No differences: both runs stopped at the breakpoint and neither has any visible variables.',
+    ]);
+  });
+
+  it('lists only-in names', () => {
+    const a = makeCapture({ variables: { shared: '1', legacy_rate: '0.1' } });
+    const b = makeCapture({ side: 'b', variables: { shared: '1', rate: '0.1', rate_table: '{}' } });
+    expect(hints(a, b)).toEqual([
+      '0 variables changed, 1 unchanged, 1 only in A, 2 only in B.',
+      'Only in A (1): legacy_rate.',
+      'Only in B (2): rate, rate_table.',
+    ]);
+  });
+
+  it('caps per-variable hints and counts the rest', () => {
+    const va: Record<string, string> = {};
+    const vb: Record<string, string> = {};
+    for (let i = 0; i < 25; i++) {
+      va[`v${String(i).padStart(2, '0')}`] = `'a${i}'`;
+      vb[`v${String(i).padStart(2, '0')}`] = `'b${i}'`;
+    }
+    const result = hints(makeCapture({ variables: va }), makeCapture({ side: 'b', variables: vb }));
+    expect(result).toHaveLength(1 + MAX_VARIABLE_FINDINGS + 1);
+    expect(result[1]).toBe("v00 is 'a0' in A and 'b0' in B.");
+    expect(result.at(-1)).toBe('And 5 more changed variables (see diff.changed).');
+  });
+
+  it('shortens long values inside a hint but keeps them whole in the diff', () => {
+    const long = `'${'x'.repeat(300)}'`;
+    const result = buildValid(makeCapture({ variables: { s: long } }), makeCapture({ side: 'b', variables: { s: "'y'" } }));
+    expect(result.analysis_hints[1]).toBe(`s is ${long.slice(0, 120)}… (302 chars) in A and 'y' in B.`);
+    expect(result.diff.changed['s']).toEqual({ a: long, b: "'y'" });
+  });
+
+  it('says when two saved captures were taken at different breakpoints', () => {
+    const a = makeCapture({ variables: { x: '1' } });
+    const b = makeCapture({ side: 'b', breakpoint: { file: 'pricing.py', line: 35 }, variables: { x: '1' } });
+    expect(hints(a, b)[0]).toBe('The captures were taken at different breakpoints: A at pricing.py:34, B at pricing.py:35.');
+  });
+
+  it('returns the typed findings in the order of the hints', () => {
+    const b = makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES });
+    const { findings, result } = analyseComparison(stoppedA, b);
+    expect(findings.map((f) => f.kind)).toEqual(['counts', 'number_changed', 'number_changed']);
+    expect(findings).toHaveLength(result.analysis_hints.length);
+  });
+});

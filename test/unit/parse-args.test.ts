@@ -1,0 +1,117 @@
+// One line per case: argv in, the parsed command (or the one-line error) out.
+import { describe, expect, it } from 'vitest';
+import { parseArgs, type CliCommand, type CompareArgs } from '../../src/cli/parse-args.js';
+import { splitArgv } from '../../src/cli/split-argv.js';
+import { BpdiffError } from '../../src/errors.js';
+
+const CMDS = ['--', 'python3', 'a.py', '--', 'python3', 'b.py'];
+const compare = async (...flags: string[]): Promise<CompareArgs> => {
+  const command = await parseArgs([...flags, ...CMDS]);
+  if (command.kind !== 'compare') throw new Error(`expected compare, got ${command.kind}`);
+  return command.args;
+};
+const failure = async (argv: string[]): Promise<string> => {
+  try {
+    await parseArgs(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(BpdiffError);
+    expect((error as BpdiffError).message).not.toContain('\n');
+    expect((error as BpdiffError).message).toContain(' — ');
+    return `${(error as BpdiffError).code}: ${(error as BpdiffError).message}`;
+  }
+  throw new Error(`parseArgs(${JSON.stringify(argv)}) did not fail`);
+};
+
+describe('splitArgv', () => {
+  it.each([
+    [[], { options: [], commands: [] }],
+    [['--bp', 'x:1'], { options: ['--bp', 'x:1'], commands: [] }],
+    [['--bp', 'x:1', '--', 'a', '-v', '--', 'b', '--x'], { options: ['--bp', 'x:1'], commands: [['a', '-v'], ['b', '--x']] }],
+    [['--', '--', 'b'], { options: [], commands: [[], ['b']] }],
+    [['--', 'a', '--', 'b', '--', 'c'], { options: [], commands: [['a'], ['b'], ['c']] }],
+  ])('%j', (argv, expected) => expect(splitArgv(argv)).toEqual(expected));
+});
+
+describe('parseArgs: a live comparison', () => {
+  it('defaults', async () => expect(await compare('--bp', 'src/x.py:40')).toEqual({
+    breakpoint: { file: 'src/x.py', line: 40 },
+    labels: { a: 'A', b: 'B' },
+    cwd: { shared: null, a: null, b: null },
+    env: { shared: {}, a: {}, b: {} },
+    timeoutSeconds: 60, adapterId: null, adapterConfig: null, adapterPath: null,
+    depth: 3, maxChildren: 100, maxValueLength: 1000, scope: 'locals',
+    rawValues: false, exactLine: false, sequential: false, stdin: { a: null, b: null }, quiet: false,
+    output: { format: 'json', outputFile: null },
+    commands: [['python3', 'a.py'], ['python3', 'b.py']],
+  } satisfies CompareArgs));
+  it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).breakpoint).toEqual({ file: 'x.py', line: 3, condition: 'n > 3' }));
+  it('Windows path: split on the last colon', async () => expect((await compare('--bp', 'C:\\src\\x.py:3')).breakpoint).toEqual({ file: 'C:\\src\\x.py', line: 3 }));
+  it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).labels).toEqual({ a: 'main', b: 'feature' }));
+  it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).cwd).toEqual({ shared: 'w', a: null, b: '../b' }));
+  it('env, repeated and per run', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).env).toEqual({ shared: { A: '1', B: 'x=y' }, a: { A: '2' }, b: { E: '' } }));
+  it('timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '2.5')).timeoutSeconds).toBe(2.5));
+  it('engine options', async () => expect(await compare('--bp', 'x:1', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/opt/dap', '--depth', '0', '--max-children', '1', '--max-value-length', '16', '--scope', 'globals', '--raw-values', '--exact-line', '--sequential', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt', '--quiet')).toMatchObject({ adapterId: 'python', adapterConfig: 'a.json', adapterPath: '/opt/dap', depth: 0, maxChildren: 1, maxValueLength: 16, scope: 'globals', rawValues: true, exactLine: true, sequential: true, stdin: { a: 'in.txt', b: 'in2.txt' }, quiet: true }));
+  it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', outputFile: 'out.json' }));
+  it('a command keeps its own flags and dashes', async () => expect((await parseArgs(['--bp', 'x:1', '--', 'node', '--inspect', 'x.js', '-v', '--', 'node', '--help'])) as CliCommand).toMatchObject({ args: { commands: [['node', '--inspect', 'x.js', '-v'], ['node', '--help']] } }));
+});
+
+describe('parseArgs: subcommands, help, version', () => {
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, output: { format: 'json', outputFile: null } }));
+  it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old'])).toMatchObject({ captureA: '007', labels: { a: 'old', b: null }, output: { format: 'text', outputFile: 'r.json' } }));
+  it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
+  it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
+  it('validate', async () => expect(await parseArgs(['validate', 'r.json'])).toEqual({ kind: 'validate', file: 'r.json' }));
+  it('--help is yargs\' help', async () => expect(await parseArgs(['--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('bpdiff --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]') }));
+  it('-h', async () => expect((await parseArgs(['-h'])).kind).toBe('help'));
+  it('diff --help', async () => expect(await parseArgs(['diff', '--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('bpdiff diff <capture_a> <capture_b>') }));
+  it('--version', async () => expect(await parseArgs(['--version'])).toMatchObject({ kind: 'version', text: expect.stringMatching(/^\d+\.\d+\.\d+/) }));
+});
+
+describe('parseArgs: bad input, one line each', () => {
+  it.each<[string[], string]>([
+    [[], 'USAGE: no arguments given'],
+    [[...CMDS], 'BAD_BREAKPOINT: --bp is missing'],
+    [['--bp', ...CMDS], 'BAD_BREAKPOINT: --bp is empty'],
+    [['--bp', 'x.py', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py" has no line number'],
+    [['--bp', ':3', ...CMDS], 'BAD_BREAKPOINT: --bp ":3" has no file before the colon'],
+    [['--bp', 'x.py:0', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:0": the line "0" is not a line number'],
+    [['--bp', 'x.py:-3', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:-3": the line "-3" is not a line number'],
+    [['--bp', 'x.py:abc', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:abc": the line "abc" is not a line number'],
+    [['--bp', 'x.py:3.5', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:3.5": the line "3.5" is not a line number'],
+    [['--bp', 'x.py:'], 'BAD_BREAKPOINT: --bp "x.py:": the line "" is not a line number'],
+    [['--bp', 'x:1', '--bp', 'y:2', ...CMDS], 'BAD_OPTION: --bp was given more than once'],
+    [['--bp', 'x:1', '--condition', ' ', ...CMDS], 'BAD_OPTION: --condition is empty'],
+    [['--bp', 'x:1'], 'BAD_COMMANDS: no commands given'],
+    [['--bp', 'x:1', '--', 'python3', 'a.py'], 'BAD_COMMANDS: only one command given'],
+    [['--bp', 'x:1', '--', 'a', '--', 'b', '--', 'c'], 'BAD_COMMANDS: 3 commands given'],
+    [['--bp', 'x:1', '--', '--', 'python3', 'x.py'], 'BAD_COMMANDS: command A is empty'],
+    [['--bp', 'x:1', '--', 'python3', 'x.py', '--'], 'BAD_COMMANDS: command B is empty'],
+    [['--bp', 'x:1', '--'], 'BAD_COMMANDS: command A is empty'],
+    [['--bp', 'x:1', 'python3', 'a.py', ...CMDS], 'BAD_COMMANDS: unexpected arguments before the first --: python3 a.py'],
+    [['--bogus', ...CMDS], 'USAGE: unknown argument: bogus'],
+    [['--bp', 'x:1', '-x', ...CMDS], 'USAGE: unknown argument: x'],
+    [['--bp', 'x:1', '--timeout', '-5', ...CMDS], 'BAD_OPTION: --timeout "-5" is not a number of seconds above 0'],
+    [['--bp', 'x:1', '--timeout', 'abc', ...CMDS], 'BAD_OPTION: --timeout "abc" is not a number of seconds above 0'],
+    [['--bp', 'x:1', '--timeout', '0', ...CMDS], 'BAD_OPTION: --timeout "0" is not a number of seconds above 0'],
+    [['--bp', 'x:1', '--timeout', ...CMDS], 'BAD_OPTION: --timeout is empty'],
+    [['--bp', 'x:1', '--depth', '-1', ...CMDS], 'BAD_OPTION: --depth "-1" is not a whole number from 0 up'],
+    [['--bp', 'x:1', '--max-children', '0', ...CMDS], 'BAD_OPTION: --max-children "0" is not a whole number from 1 up'],
+    [['--bp', 'x:1', '--max-value-length', '15', ...CMDS], 'BAD_OPTION: --max-value-length "15" is not a whole number from 16 up'],
+    [['--bp', 'x:1', '--depth', '2.5', ...CMDS], 'BAD_OPTION: --depth "2.5" is not a whole number from 0 up'],
+    [['--bp', 'x:1', '--scope', 'all', ...CMDS], 'BAD_OPTION: --scope "all" is not one of locals, globals'],
+    [['--bp', 'x:1', '--format', 'xml', ...CMDS], 'BAD_OPTION: --format "xml" is not one of json, text'],
+    [['--bp', 'x:1', '--env', 'NOVALUE', ...CMDS], 'BAD_OPTION: --env "NOVALUE" is not NAME=VALUE'],
+    [['--bp', 'x:1', '--env-b', '=1', ...CMDS], 'BAD_OPTION: --env-b "=1" is not NAME=VALUE'],
+    [['--bp', 'x:1', '-o', '', ...CMDS], 'BAD_OPTION: --output is empty'],
+    [['--bp', 'x:1', '--label-a', '', ...CMDS], 'BAD_OPTION: --label-a is empty'],
+    [['diff', 'a.json'], 'USAGE: not enough non-option arguments'],
+    [['diff', 'a.json', 'b.json', 'c.json'], 'USAGE: unknown argument: c.json'],
+    [['diff', 'a.json', 'b.json', '--bp', 'x:1'], 'USAGE: unknown argument: bp'],
+    [['diff', 'a.json', 'b.json', '--', 'x', '--', 'y'], 'BAD_COMMANDS: bpdiff diff takes no commands after --'],
+    [['schema', '--bp', 'x:1'], 'USAGE: unknown argument: bp'],
+    [['validate'], 'USAGE: not enough non-option arguments'],
+    [['frobnicate'], 'BAD_COMMANDS: unexpected argument before the first --: frobnicate'],
+  ])('%j', async (argv, expected) => {
+    expect(await failure(argv)).toContain(expected);
+  });
+});
