@@ -8,8 +8,8 @@ import { captureRuns } from '../src/run/capture-runs.js';
 import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../src/core/types.js';
 import { PYTHON_SITECUSTOMIZE } from '../src/adapters/hooks/python.js';
 import { packageRoot } from '../src/package-root.js';
-import { median, minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
-import type { BenchRow } from './lib.js';
+import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
+import { median, round, type BenchRow } from './lib.js';
 
 const RUNS = 5;
 
@@ -78,9 +78,4 @@ export default async function run(): Promise<BenchRow[]> {
   } finally {
     fs.rmSync(siteDir, { recursive: true, force: true });
   }
-}
-
-function round(value: number, digits = 0): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }

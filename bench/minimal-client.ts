@@ -6,6 +6,7 @@ import net from 'node:net';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DapConnection } from '../src/dap/connection.js';
 import { killTree } from '../src/process/process-tree.js';
+import { median } from './lib.js';
 
 export interface MinimalCaptureInput {
   executable: string;
@@ -96,10 +97,4 @@ function connect(port: number): Promise<net.Socket> {
     };
     attempt(100);
   });
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -1,6 +1,9 @@
 // The live comparison: resolve both runs, hand them to the engine, turn the captures into the result
 // document. Ctrl-C / SIGTERM abort the engine, wait for it to kill everything, then exit 130 / 143.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { RunCapture } from '../core/types.js';
+import { writeFileAtomic } from './atomic-write.js';
 import { quoteCommand } from '../core/shell-quote.js';
 import { reportComparison } from './emit-result.js';
 import { messages, progress } from './messages.js';
@@ -11,7 +14,7 @@ import type { CompareArgs } from './parse-args.js';
 const SIGNAL_EXIT: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
 
 export async function runCompareCommand(args: CompareArgs, io: CliIo, deps: CliDeps): Promise<number> {
-  const { specs, options, breakpointPaths, outputFile } = resolveRuns(args, io.cwd);
+  const { specs, options, breakpointPaths, outputFile, saveCapturesDir } = resolveRuns(args, io.cwd);
   const captureRuns = deps.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
   const signals = deps.signals ?? process;
   const forceExit = deps.forceExit ?? ((code: number) => process.exit(code));
@@ -48,5 +51,17 @@ export async function runCompareCommand(args: CompareArgs, io: CliIo, deps: CliD
   }
   if (captures === undefined) throw failure;
 
+  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir);
   return reportComparison(captures, { output: args.output, outputPath: outputFile, sourceFile: breakpointPaths[0] }, io);
+}
+
+/** Each capture written whole and atomically: a crash never leaves half a capture for `bpdiff diff`. */
+function saveCaptures(captures: readonly [RunCapture, RunCapture], dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    writeFileAtomic(path.join(dir, 'capture-a.json'), `${JSON.stringify(captures[0], null, 2)}\n`);
+    writeFileAtomic(path.join(dir, 'capture-b.json'), `${JSON.stringify(captures[1], null, 2)}\n`);
+  } catch (error) {
+    throw messages.saveCapturesFailed(dir, error);
+  }
 }

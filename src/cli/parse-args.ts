@@ -37,6 +37,8 @@ export interface CompareArgs {
   stdin: { a: string | null; b: string | null };
   quiet: boolean;
   output: OutputArgs;
+  /** `--save-captures DIR`: also write each run's capture there (capture-a.json, capture-b.json). */
+  saveCaptures: string | null;
   commands: [string[], string[]];
 }
 
@@ -177,7 +179,8 @@ function defineCompareOptions(y: Argv): Argv {
       .option('max-value-length', { type: 'string', describe: 'longest value text kept (at least 16)', defaultDescription: String(DEFAULT_CAPTURE_LIMITS.max_value_length), group: C })
       .option('scope', { type: 'string', describe: 'which variables: locals or globals', defaultDescription: 'locals', group: C })
       .option('raw-values', { type: 'boolean', describe: 'keep addresses and ids as the debugger shows them (no normalising)', group: C })
-      .option('quiet', { type: 'boolean', describe: 'no progress on stderr', group: 'Output:' }),
+      .option('quiet', { type: 'boolean', describe: 'no progress on stderr', group: 'Output:' })
+      .option('save-captures', { type: 'string', describe: 'also write each run\'s capture (everything bpdiff saw) to DIR/capture-a.json and DIR/capture-b.json, for bpdiff diff', group: 'Output:' }),
   );
 }
 
@@ -210,6 +213,7 @@ function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {
     stdin: { a: optionalString(raw, 'stdin-a'), b: optionalString(raw, 'stdin-b') },
     quiet: flag(raw, 'quiet'),
     output: outputArgs(raw),
+    saveCaptures: nonEmptyOrNull(raw, 'save-captures'),
     commands: pair,
   };
 }
@@ -290,6 +294,12 @@ function optionalString(raw: RawArgv, name: string): string | null {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value)) throw messages.repeatedOption(name);
   return String(value);
+}
+
+function nonEmptyOrNull(raw: RawArgv, name: string): string | null {
+  const value = optionalString(raw, name);
+  if (value === '') throw messages.emptyValue(name);
+  return value;
 }
 
 function nonEmpty(raw: RawArgv, name: string): string {

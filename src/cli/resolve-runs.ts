@@ -14,6 +14,8 @@ export interface ResolvedRuns {
   breakpointPaths: [string, string];
   /** `-o FILE`, absolute, or null. */
   outputFile: string | null;
+  /** `--save-captures DIR`, absolute, or null. */
+  saveCapturesDir: string | null;
 }
 
 /** `cwd` is bpdiff's own working directory: relative paths in flags are relative to it. */
@@ -65,7 +67,18 @@ export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
     },
     breakpointPaths: [a.breakpointPath, b.breakpointPath],
     outputFile: resolveOutputFile(args.output.outputFile, cwd),
+    saveCapturesDir: resolveCapturesDir(args.saveCaptures, cwd),
   };
+}
+
+/** A folder for --save-captures: an existing folder, or a new one whose parent exists. */
+function resolveCapturesDir(dir: string | null, cwd: string): string | null {
+  if (dir === null) return null;
+  const resolved = path.resolve(cwd, dir);
+  if (isDirectory(resolved)) return resolved;
+  if (isFile(resolved)) throw messages.saveCapturesNotDirectory(dir);
+  if (!isDirectory(path.dirname(resolved))) throw messages.saveCapturesParentMissing(dir, path.dirname(resolved));
+  return resolved;
 }
 
 function existingFile(flagName: string, file: string, cwd: string): string {

@@ -48,6 +48,27 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(doc.analysis_hints.join('\n')).toMatch(/rate is 0\.1 in A and 1\.0 in B.*10x/);
   });
 
+  it('saves both captures with --save-captures, and bpdiff diff gives the same comparison from them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-captures-'));
+    try {
+      const live = await runBpdiff([
+        '--bp', 'pricing.py:34', '--condition', 'item.qty > 3', '--save-captures', path.join(dir, 'saved'),
+        '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'),
+        '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
+      ]);
+      expectClean(live);
+      const saved = JSON.parse(fs.readFileSync(path.join(dir, 'saved/capture-b.json'), 'utf8')) as Record<string, unknown>;
+      expect(saved).toMatchObject({ adapter: { id: 'python', name: 'debugpy' }, run: { label: 'B', status: 'break' }, exit_code: null });
+      expect(saved.resolved_file).toBe(path.join(PRICING, 'v2/pricing.py'));
+      const offline = await runBpdiff(['diff', path.join(dir, 'saved/capture-a.json'), path.join(dir, 'saved/capture-b.json')]);
+      expect(offline.exitCode).toBe(1);
+      expect(offline.doc!.diff).toEqual(live.doc!.diff);
+      expect(offline.doc!.analysis_hints).toEqual(live.doc!.analysis_hints);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('gives exit 0 and no changed variable for two identical runs', async () => {
     const run = await runBpdiff([
       '--bp', 'pricing.py:34', '--cwd', path.join(PRICING, 'v1'),
