@@ -8,6 +8,8 @@ import { DapConnection } from '../src/dap/connection.js';
 import { killTree } from '../src/process/process-tree.js';
 import { median } from './lib.js';
 
+export { median };
+
 export interface MinimalCaptureInput {
   executable: string;
   args: string[];
