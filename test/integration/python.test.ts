@@ -218,6 +218,34 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     }
   });
 
+  it('says how to install debugpy when it is missing (exit 2)', async () => {
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python.json'), 'utf8')) as { adapter: { args: string[] } };
+    definition.adapter.args = ['/nonexistent/dist-packages/debugpy/adapter'];
+    const file = path.join(os.tmpdir(), `bpdiff-nodebugpy-${process.pid}.json`);
+    fs.writeFileSync(file, JSON.stringify(definition));
+    try {
+      const run = await runBpdiff(['--quiet', '--adapter-config', file, '--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^bpdiff: debugpy is not installed .* install it with: apt-get install -y python3-debugpy/);
+      expect(run.leftovers).toEqual([]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it('reads module globals only with --scope globals, without expanding modules', async () => {
+    const args = ['--bp', 'pricing.py:34', '--cwd', path.join(PRICING, 'v1'), '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'];
+    const locals = await runBpdiff(args);
+    expectClean(locals);
+    expect(locals.doc!.run_a.variables.DISCOUNT_PERCENT).toBeUndefined();
+    const globals = await runBpdiff(['--scope', 'globals', ...args]);
+    expectClean(globals);
+    expect(globals.doc!.run_a.variables).toMatchObject({ DISCOUNT_PERCENT: '10', BULK_QTY: '3', rate: '0.0' });
+    expect(globals.doc!.run_a.variables.sys).toMatch(/^<module 'sys'/);
+    expect(Object.keys(globals.doc!.run_a.variables).filter((name) => name.startsWith('sys.'))).toEqual([]);
+  });
+
   it('kills both runs on Ctrl-C and exits 130', async () => {
     const { execa: spawn } = await import('execa');
     const mark = `ctrlc-${process.pid}-${Date.now()}`;

@@ -13,9 +13,6 @@ import { BpdiffError } from '../../errors.js';
 import { whichSync } from '../find-executable.js';
 import type { AdapterHooks, LaunchContext, LaunchPlan } from './types.js';
 
-const DEBIAN_DEBUGPY = '/usr/lib/python3/dist-packages/debugpy';
-const DEBIAN_BYTECODE = '/usr/lib/python3/dist-packages/bytecode';
-const DEBIAN_PYTHON = '/usr/bin/python3';
 const INTERPRETER = /^(python|pypy)(\d+(\.\d+)*)?$/;
 /** Interpreter options that take a value (`-X dev` or `-Xdev`). */
 const OPTIONS_WITH_VALUE = new Set(['X', 'W', 'Q']);
@@ -230,13 +227,16 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   // The debuggee's PYTHONPATH gets a folder of this run's own: the sitecustomize, and `bytecode` for
   // Debian's debugpy when the interpreter lacks it (never all of dist-packages: it would shadow the
   // user's own packages).
-  fs.writeFileSync(path.join(tempDir, "sitecustomize.py"), PYTHON_SITECUSTOMIZE);
+  fs.writeFileSync(path.join(tempDir, 'sitecustomize.py'), PYTHON_SITECUSTOMIZE);
+  // The definition's adapter is the shared debugpy (Debian's): `python3 <dist-packages>/debugpy/adapter`.
+  const sharedDebugpy = path.dirname(plan.adapterArgs[0] ?? '');
   const useOwnDebugpy = facts.hasDebugpy;
   if (!useOwnDebugpy) {
-    if (!fs.existsSync(DEBIAN_DEBUGPY) || !fs.existsSync(DEBIAN_PYTHON)) {
-      throw new BpdiffError('ADAPTER_MISSING', `debugpy is not installed for ${facts.executable} — install it with: apt-get install -y python3-debugpy (or: ${facts.executable} -m pip install debugpy)`);
+    if (!fs.existsSync(path.join(sharedDebugpy, 'adapter'))) {
+      throw new BpdiffError('ADAPTER_MISSING', `debugpy is not installed (not in ${facts.executable}, not at ${sharedDebugpy}) — install it with: ${context.definition.install} (or: ${facts.executable} -m pip install debugpy)`);
     }
-    if (!facts.hasBytecode) fs.symlinkSync(DEBIAN_BYTECODE, path.join(tempDir, 'bytecode'));
+    const bytecode = path.join(path.dirname(sharedDebugpy), 'bytecode');
+    if (!facts.hasBytecode && fs.existsSync(bytecode)) fs.symlinkSync(bytecode, path.join(tempDir, 'bytecode'));
   }
   const userPythonPath = runEnv.PYTHONPATH;
   const pythonPath = [tempDir, ...(userPythonPath ? [userPythonPath] : [])].join(path.delimiter);
@@ -258,20 +258,21 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   return {
     ...plan,
     launch,
-    adapterExecutable: useOwnDebugpy ? facts.executable : DEBIAN_PYTHON,
-    adapterArgs: useOwnDebugpy ? ['-m', 'debugpy.adapter'] : [path.join(DEBIAN_DEBUGPY, 'adapter')],
+    adapterExecutable: useOwnDebugpy ? facts.executable : plan.adapterExecutable,
+    adapterArgs: useOwnDebugpy ? ['-m', 'debugpy.adapter'] : plan.adapterArgs,
     // The adapter also loads the sitecustomize (TCP_NODELAY on the sockets it accepts from pydevd).
     adapterEnv: { ...plan.adapterEnv, PYTHONPATH: tempDir },
     adapterName: 'debugpy',
     warnings,
     ...(ignoresEnv ? { condition: {} } : {}),
-    version: facts.debugpyVersion ?? debianDebugpyVersion(),
+    version: facts.debugpyVersion ?? distInfoVersion(sharedDebugpy),
   };
 }
 
-function debianDebugpyVersion(): string | null {
+/** The version in the name of debugpy's .dist-info folder next to it. */
+function distInfoVersion(debugpyDir: string): string | null {
   try {
-    const entry = fs.readdirSync(path.dirname(DEBIAN_DEBUGPY)).find((name) => /^debugpy-.*\.dist-info$/.test(name));
+    const entry = fs.readdirSync(path.dirname(debugpyDir)).find((name) => /^debugpy-.*\.dist-info$/.test(name));
     return entry ? entry.slice('debugpy-'.length, -'.dist-info'.length) : null;
   } catch {
     return null;
