@@ -7,6 +7,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['diff-core', () => import('./diff-core.js')],
   ['cold-start', () => import('./cold-start.js')],
   ['capture-python', () => import('./capture-python.js')],
+  ['capture-lldb', () => import('./capture-lldb.js')],
 ];
 
 interface ModuleResult {

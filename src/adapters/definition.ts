@@ -84,7 +84,7 @@ export interface AdapterDefinition {
     /** Regex on the message of a breakpoint the adapter refused (`verified: false`) that says the condition itself was refused (dlv parses it when it is set). */
     error_unverified?: string;
   };
-  /** Regex on `output` events whose group 1 is the program's exit code, for adapters that send no `exited` event (dlv). */
+  /** Regex on `output` events whose group 1 is the program's exit code, for adapters that send no `exited` event but say it when the client disconnects (dlv). */
   exit_code_output?: string;
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: { start: number; launch: number };

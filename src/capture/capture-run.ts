@@ -1,5 +1,6 @@
 // One run, start to end: choose the adapter, prepare the launch, start the adapter, stop at the
 // breakpoint, read the variables, and kill every process of the run, whatever happened.
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,6 +93,8 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     running.connection.onEvent((event) => followEvent(event, stdout, stderr, tree));
     if (definition.adapter.debuggee_output === 'adapter-stdio') {
       running.process.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
+      // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
+      feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
     }
 
     const outcome = await stopAtBreakpoint({
@@ -118,7 +121,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
         definition.timeouts.start * 1000,
       );
       warnings.push(...walked.warnings);
-      const normalised = options.raw_values ? { variables: walked.variables, normalised: [] } : normaliseValues(walked.variables, definition.normalise);
+      const normalised = options.raw_values ? { variables: walked.variables, normalised: [] } : normaliseValues(walked.variables, definition.normalise, hooks.normaliseValue);
       return finish({
         status: 'break',
         location: stopLocation(outcome.top, breakpointPath, options.breakpoint.file, spec.cwd),
@@ -137,7 +140,10 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     return finish(noBreakFields(reason, outcome.stop, bound, outcome.frames, outcome.kind === 'no_break' ? outcome.exitCode : null));
   } catch (error) {
     if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') {
-      return finish(noBreakFields({ kind: 'timeout', seconds: options.timeout_seconds, phase: 'build' }, null, null, [], null));
+      // A hook whose build has a limit of its own says it as `seconds` on the error.
+      const limit = (error as { seconds?: unknown }).seconds;
+      const seconds = typeof limit === 'number' ? limit : options.timeout_seconds;
+      return finish(noBreakFields({ kind: 'timeout', seconds, phase: 'build' }, null, null, [], null));
     }
     if (isBpdiffError(error) && USER_ERRORS.has(error.code)) throw error;
     const message = isBpdiffError(error) ? error.message : `internal error: ${(error as Error).message}`;
@@ -235,6 +241,19 @@ function followEvent(
       if (info) tree.sessions.add(info.sid);
     }
   }
+}
+
+function feedStdin(child: ChildProcess, file: string | null): void {
+  const stdin = child.stdin;
+  if (!stdin) return;
+  stdin.on('error', () => undefined); // the adapter may be gone before the file is written
+  if (file === null) {
+    stdin.end();
+    return;
+  }
+  const source = fs.createReadStream(file);
+  source.on('error', () => stdin.end());
+  source.pipe(stdin);
 }
 
 /** The line the adapter put the breakpoint on, when it is not the line asked for. */

@@ -21,13 +21,15 @@ export function compileRules(rules: NormaliseRule[]): Array<{ regex: RegExp; rep
   });
 }
 
-export function normaliseValues(variables: Record<string, string>, rules: NormaliseRule[]): NormaliseResult {
+/** `rewrite`: an adapter hook for what a regex cannot say (dlv's map entries, in a hash order that changes every run). */
+export function normaliseValues(variables: Record<string, string>, rules: NormaliseRule[], rewrite?: (value: string) => string): NormaliseResult {
   const compiled = compileRules(rules);
   const out: Record<string, string> = {};
   const normalised: string[] = [];
   for (const [name, value] of Object.entries(variables)) {
     let next = value;
     for (const { regex, replacement } of compiled) next = next.replace(regex, replacement);
+    if (rewrite) next = rewrite(next);
     Object.defineProperty(out, name, { value: next, enumerable: true, writable: true, configurable: true });
     if (next !== value) normalised.push(name);
   }

@@ -172,7 +172,7 @@ export async function stopAtBreakpoint(request: StopRequest): Promise<StopOutcom
       return noBreak(endedWithoutStop(breakpoint, exitCode), null, exitCode, breakpoint);
     }
     if (event.event === 'terminated') {
-      if (exitCode === null && definition.exit_code_output) exitCode = await exitCodeFromOutput(connection, definition.exit_code_output, runStart);
+      if (exitCode === null && definition.exit_code_output) exitCode = await exitCodeFromOutput(connection, definition.exit_code_output, runStart, startMs);
       return noBreak(endedWithoutStop(breakpoint, exitCode), null, exitCode, breakpoint);
     }
 
@@ -240,11 +240,12 @@ function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null):
   return { kind: 'exited', exit_code: exitCode };
 }
 
-/** The exit code an adapter without `exited` events prints (dlv: just after `terminated`, so wait a moment for it). */
-async function exitCodeFromOutput(connection: DapConnection, pattern: string, since: number): Promise<number | null> {
+/** The exit code an adapter without `exited` events prints when the client disconnects from the ended program (dlv). */
+async function exitCodeFromOutput(connection: DapConnection, pattern: string, since: number, timeoutMs: number): Promise<number | null> {
   const regex = new RegExp(pattern);
   const matches = (event: DebugProtocol.Event): boolean => event.event === 'output' && regex.test((event as DebugProtocol.OutputEvent).body.output);
-  const said = await connection.waitForEvent(matches, { step: 'waiting for the exit status', timeoutMs: 500, since }).catch(() => null);
+  await connection.request('disconnect', { terminateDebuggee: true }, { step: 'disconnect (asking for the exit status)', timeoutMs }).catch(() => undefined);
+  const said = await connection.waitForEvent(matches, { step: 'waiting for the exit status', timeoutMs: 300, since }).catch(() => null);
   const code = said ? Number(regex.exec((said as DebugProtocol.OutputEvent).body.output)?.[1]) : Number.NaN;
   return Number.isInteger(code) ? code : null;
 }

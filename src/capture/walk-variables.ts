@@ -121,7 +121,10 @@ function record(result: WalkResult, path: string, variable: DebugProtocol.Variab
 export function childPath(parent: string, child: DebugProtocol.Variable): string {
   const evaluateName = child.evaluateName?.trim();
   // An evaluateName holding an address (dlv names a map entry with a struct key by the key's address) differs between runs.
-  if (evaluateName && !/0x[0-9a-fA-F]{6,}/.test(evaluateName) && evaluateNameFits(parent, child.name, evaluateName)) return evaluateName;
+  if (evaluateName && !/0x[0-9a-fA-F]{6,}/.test(evaluateName) && evaluateNameFits(parent, child.name, evaluateName)) {
+    // `*(p)` is how lldb-dap writes a pointee; `*p` is how a programmer does.
+    return evaluateName.replace(/^\*\(([A-Za-z_$][\w$]*)\)$/, '*$1');
+  }
   const name = child.name;
   if (/^\[.*\]$/.test(name)) return `${parent}${name}`;
   if (/^\d+$/.test(name)) return `${parent}[${name}]`;
@@ -139,6 +142,8 @@ export function childPath(parent: string, child: DebugProtocol.Variable): string
  */
 function evaluateNameFits(parent: string, name: string, evaluateName: string): boolean {
   if (name.startsWith('*') && !/^\(?\*/.test(evaluateName)) return false;
+  // An element written `x->[0]` or `x.[0]`: the path of a formatter's child (a C++ std::vector's), not an expression.
+  if (/^\[.*\]$/.test(name) && (evaluateName.endsWith(`->${name}`) || evaluateName.endsWith(`.${name}`))) return false;
   const escaped = parent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(^|[^\\w$.])${escaped}(?![\\w$])`).test(evaluateName);
 }

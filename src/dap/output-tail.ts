@@ -16,7 +16,8 @@ export class OutputTail {
 
   get text(): string {
     this.compact();
-    return this.chunks.join('');
+    // A debuggee on a pty (lldb-dap's) ends its lines with \r\n.
+    return this.chunks.join('').replace(/\r\n/g, '\n');
   }
 
   private compact(): void {

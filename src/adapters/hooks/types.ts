@@ -39,4 +39,6 @@ export interface AdapterHooks {
   prepare?(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan>;
   /** The adapter's version, when it can be read without slowing the run down. */
   version?(plan: LaunchPlan): Promise<string | null>;
+  /** Rewrites run-dependent parts of a captured value that a `normalise` regex cannot (skipped with --raw-values). */
+  normaliseValue?(value: string): string;
 }
