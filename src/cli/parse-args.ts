@@ -54,7 +54,7 @@ export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [A
 
 const EPILOG = [
   'Everything after the first -- is command A, up to the next --; the rest is command B.',
-  'A literal -- cannot be passed inside either command.',
+  "A command's own -- is written '\\--' (bpdiff passes it on as --).",
   '',
   'Exit status: 0 both runs stopped at the breakpoint and no variable differs;',
   '1 a difference, or a run that did not stop at the breakpoint; 2 an error.',

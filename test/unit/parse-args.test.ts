@@ -29,6 +29,8 @@ describe('splitArgv', () => {
     [['--bp', 'x:1', '--', 'a', '-v', '--', 'b', '--x'], { options: ['--bp', 'x:1'], commands: [['a', '-v'], ['b', '--x']] }],
     [['--', '--', 'b'], { options: [], commands: [[], ['b']] }],
     [['--', 'a', '--', 'b', '--', 'c'], { options: [], commands: [['a'], ['b'], ['c']] }],
+    // A command's own `--` is written `\--`; one backslash less for each extra one.
+    [['--', 'cargo', 'run', '\\--', '3', '--', 'npm', 'run', 'x', '\\\\--', '\\-x'], { options: [], commands: [['cargo', 'run', '--', '3'], ['npm', 'run', 'x', '\\--', '\\-x']] }],
   ])('%j', (argv, expected) => expect(splitArgv(argv)).toEqual(expected));
 });
 
@@ -42,6 +44,7 @@ describe('parseArgs: a live comparison', () => {
     depth: 3, maxChildren: 100, maxValueLength: 1000, scope: 'locals',
     rawValues: false, exactLine: false, sequential: false, stdin: { a: null, b: null }, quiet: false,
     output: { format: 'json', outputFile: null },
+    saveCaptures: null,
     commands: [['python3', 'a.py'], ['python3', 'b.py']],
   } satisfies CompareArgs));
   it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).breakpoint).toEqual({ file: 'x.py', line: 3, condition: 'n > 3' }));
@@ -52,6 +55,7 @@ describe('parseArgs: a live comparison', () => {
   it('timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '2.5')).timeoutSeconds).toBe(2.5));
   it('engine options', async () => expect(await compare('--bp', 'x:1', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/opt/dap', '--depth', '0', '--max-children', '1', '--max-value-length', '16', '--scope', 'globals', '--raw-values', '--exact-line', '--sequential', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt', '--quiet')).toMatchObject({ adapterId: 'python', adapterConfig: 'a.json', adapterPath: '/opt/dap', depth: 0, maxChildren: 1, maxValueLength: 16, scope: 'globals', rawValues: true, exactLine: true, sequential: true, stdin: { a: 'in.txt', b: 'in2.txt' }, quiet: true }));
   it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', outputFile: 'out.json' }));
+  it('save captures', async () => expect((await compare('--bp', 'x:1', '--save-captures', 'caps')).saveCaptures).toBe('caps'));
   it('a command keeps its own flags and dashes', async () => expect((await parseArgs(['--bp', 'x:1', '--', 'node', '--inspect', 'x.js', '-v', '--', 'node', '--help'])) as CliCommand).toMatchObject({ args: { commands: [['node', '--inspect', 'x.js', '-v'], ['node', '--help']] } }));
 });
 
