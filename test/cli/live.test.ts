@@ -1,12 +1,13 @@
 // The built bin on a live comparison under debugpy: the result, and Ctrl-C / SIGTERM mid-run.
-// Skipped (visibly) where Debian's debugpy is not installed; the engine's own tests cover adapters.
+// Skipped (visibly) where Debian's debugpy is not installed, except in CI, where that fails loudly.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectValidComparison } from '../unit/fixtures/captures.js';
+import { describeWithTool } from '../integration/helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'dist/src/cli/main.js');
@@ -21,7 +22,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-describe.skipIf(!HAS_DEBUGPY)('live comparison (debugpy)', () => {
+describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, () => {
   it('compares two versions of the pricing example: exit 1, a valid document, the 10x hint', async () => {
     const result = await execa('node', [BIN, '--bp', 'pricing.py:34', '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--condition', "item.sku == 'mug'", '--quiet', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'], { reject: false });
     expect(result.stderr).toBe('');
