@@ -8,6 +8,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['cold-start', () => import('./cold-start.js')],
   ['capture-python', () => import('./capture-python.js')],
   ['capture-lldb', () => import('./capture-lldb.js')],
+  ['capture-go', () => import('./capture-go.js')],
 ];
 
 interface ModuleResult {

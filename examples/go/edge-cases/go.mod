@@ -1,0 +1,3 @@
+module example.com/edgecases
+
+go 1.19

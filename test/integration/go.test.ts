@@ -1,0 +1,315 @@
+// bpdiff against the real dlv (Delve's DAP server), on the Go examples: concrete values, every way a
+// run can end, the forms of a Go command (go run, go test, a built binary), and no process left
+// behind after any of them. The first describe block needs no tool: how the Go hook reads commands
+// and steadies values.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtOptimised, firstBuildError, parseGoCommand, sortMapEntries } from '../../src/adapters/hooks/go.js';
+import { validateComparison } from '../../src/core/schemas.js';
+import type { RunCapture } from '../../src/core/types.js';
+import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+
+const ORDERS = path.join(EXAMPLES, 'go/orders');
+const EDGE = path.join(EXAMPLES, 'go/edge-cases');
+// Lines of examples/go/edge-cases/main.go and examples/go/orders/*/pricing/pricing.go.
+const EDGE_LOOP = 72; // sum += r.Value
+const EDGE_COMMENT = 71; // a comment: no statement
+const EDGE_RETURN = 78; // return sum
+const PRICE_LOOP = 36; // subtotal += amount
+const PRICE_RETURN = 49; // return quote
+
+function expectClean(run: BpdiffRun): void {
+  expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  if (run.doc) expect(validateComparison(run.doc).errors).toEqual([]);
+}
+
+function hints(run: BpdiffRun): string {
+  return run.doc!.analysis_hints.join('\n');
+}
+
+describe('go hook: commands and values', () => {
+  it('takes go run, go test and a binary apart', () => {
+    expect(parseGoCommand(['go', 'run', '-tags', 'x', '.', 'a', '-v'])).toEqual({ kind: 'run', buildFlags: ['-tags', 'x'], packages: ['.'], args: ['a', '-v'] });
+    expect(parseGoCommand(['go', 'run', './cmd/bulk', '3'])).toEqual({ kind: 'run', buildFlags: [], packages: ['./cmd/bulk'], args: ['3'] });
+    expect(parseGoCommand(['go', 'run', 'main.go', 'util.go', 'x'])).toEqual({ kind: 'run', buildFlags: [], packages: ['main.go', 'util.go'], args: ['x'] });
+    expect(parseGoCommand(['go', 'test', './pricing', '-run', 'TestPrice', '-v', '-count=1', '-race', '-args', '-x'])).toEqual({
+      kind: 'test',
+      buildFlags: ['-race'],
+      package: './pricing',
+      testArgs: ['-test.run=TestPrice', '-test.v', '-test.count=1', '-x'],
+      ignored: [],
+    });
+    expect(parseGoCommand(['go', 'test', '-run=TestX', '-json'])).toMatchObject({ package: '.', testArgs: ['-test.run=TestX'], ignored: ['-json'] });
+    expect(parseGoCommand(['./bin/app', '--flag'])).toEqual({ kind: 'exec', program: './bin/app', args: ['--flag'] });
+    expect(() => parseGoCommand(['go', 'build', '.'])).toThrow(/go run.*go test/);
+    expect(() => parseGoCommand(['go', 'test', './a', './b'])).toThrow(/one test package/);
+    expect(() => parseGoCommand(['go', 'run'])).toThrow(/needs a package/);
+  });
+
+  it('sorts map entries at every depth and hides a map dlv loaded only in part', () => {
+    expect(sortMapEntries('map[string]int ["bob": 25, "alice": 30, ]')).toBe('map[string]int ["alice": 30, "bob": 25, ]');
+    expect(sortMapEntries('main.V {Tags: map[string]int ["q": 2, "p, ]": 1, ], N: 1}')).toBe('main.V {Tags: map[string]int ["p, ]": 1, "q": 2, ], N: 1}');
+    expect(sortMapEntries('[]map[int]int len: 2, cap: 2, [[10: 1, 9: 0, ],[2: 2, 1: 1, ]]')).toBe('[]map[int]int len: 2, cap: 2, [[9: 0, 10: 1, ],[1: 1, 2: 2, ]]');
+    expect(sortMapEntries('(loaded 64/100) map[string]int ["k9": 9, "k1": 1, ,...+98 more]')).toBe('(loaded 64/100) map[string]int […100 entries]');
+    expect(sortMapEntries('map[string]int ["s3": 40, "s5": 60, "s2...')).toBe('map[string]int […]');
+    // Slices keep their order; so do structs.
+    expect(sortMapEntries('[]int len: 3, cap: 4, [3,1,2]')).toBe('[]int len: 3, cap: 4, [3,1,2]');
+    expect(sortMapEntries('main.P {B: 2, A: 1}')).toBe('main.P {B: 2, A: 1}');
+  });
+
+  it('reads optimisation from build info and the compiler error from go output', () => {
+    expect(builtOptimised('x: go1.19\n\tpath\tx\n\tbuild\t-compiler=gc\n\tbuild\tGOOS=linux\n')).toBe(true);
+    expect(builtOptimised('x: go1.19\n\tbuild\t-compiler=gc\n\tbuild\t-gcflags="all=-N -l"\n')).toBe(false);
+    expect(builtOptimised('x: go1.10\n')).toBeNull();
+    expect(firstBuildError('# example.com/x\n./main.go:5:2: undefined: y\n./main.go:6:2: undefined: z\n')).toBe('./main.go:5:2: undefined: y');
+  });
+});
+
+const goInstalled = onPath('dlv') && onPath('go');
+
+describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-go)', goInstalled, () => {
+  let bin: string;
+
+  beforeAll(async () => {
+    bin = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-test-'));
+    await execa('go', ['build', '-o', path.join(bin, 'edge-optimised'), '.'], { cwd: EDGE });
+    await execa('go', ['build', '-gcflags=all=-N -l', '-o', path.join(bin, 'edge-debug'), '.'], { cwd: EDGE });
+  });
+
+  afterAll(() => {
+    fs.rmSync(bin, { recursive: true, force: true });
+  });
+
+  it('finds the regression between two versions of a module: the discount is 1239 in v1 and 1238 in v2', async () => {
+    const run = await runBpdiff([
+      '--bp', `pricing/pricing.go:${PRICE_RETURN}`, '--label-a', 'v1', '--label-b', 'v2',
+      '--cwd-a', path.join(ORDERS, 'v1'), '--cwd-b', path.join(ORDERS, 'v2'),
+      '--', 'go', 'run', '.', '--', 'go', 'run', '.',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    const doc = run.doc!;
+    expect(doc.run_a.status).toBe('break');
+    expect(doc.run_a.command).toBe('go run .');
+    expect(doc.run_b.location).toEqual({ file: 'pricing/pricing.go', line: PRICE_RETURN });
+    expect(doc.diff.changed['quote.Discount']).toEqual({ a: '1239', b: '1238' });
+    expect(doc.diff.changed['quote.Total']).toEqual({ a: '11157', b: '11158' });
+    expect(Object.keys(doc.diff.changed).sort()).toEqual(['quote', 'quote.Discount', 'quote.Total']);
+    // Struct fields and slice elements are named as Go writes them.
+    expect(doc.run_a.variables['order.Lines[1].Qty']).toBe('1');
+    expect(doc.run_a.variables['order.Lines[0].SKU']).toBe('"widget"');
+    expect(doc.run_a.variables['quote.Notes']).toBe('[]string len: 2, cap: 2, ["coupon SAVE10","free shipping"]');
+    expect(doc.run_a.variables.quote).toMatch(/^example\.com\/orders\/pricing\.Quote \{Subtotal: 12396, Discount: 1239,/);
+    expect(doc.diff.unchanged).toEqual(expect.arrayContaining(['subtotal', 'order.Lines[2].UnitCents', 'quote.Shipping']));
+    // Pointer-like addresses inside values are normalised; return placeholders (~r0) are not captured.
+    expect(doc.run_a.variables['order.Lines']).toContain('(0x…)');
+    expect(Object.keys(doc.run_a.variables).some((name) => name.startsWith('~r'))).toBe(false);
+    expect(hints(run)).toMatch(/quote\.Discount is 1239 in v1 and 1238 in v2/);
+  });
+
+  it('stops in the iteration the condition asks for (go run ./cmd/x args)', async () => {
+    const run = await runBpdiff([
+      '--bp', `pricing/pricing.go:${PRICE_LOOP}`, '--condition', 'i == 1', '--cwd', path.join(ORDERS, 'v1'),
+      '--', 'go', 'run', './cmd/bulk', '3', '--', 'go', 'run', './cmd/bulk', '4',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.breakpoint).toEqual({ file: 'pricing/pricing.go', line: PRICE_LOOP, condition: 'i == 1' });
+    expect(run.doc!.run_a.variables.i).toBe('1');
+    expect(run.doc!.run_a.variables['line.SKU']).toBe('"gizmo"');
+    expect(run.doc!.diff.changed['line.Qty']).toEqual({ a: '6', b: '8' });
+    expect(run.doc!.diff.changed.subtotal).toEqual({ a: '3750', b: '5000' });
+    expect(run.doc!.diff.unchanged).toContain('order.Coupon');
+  });
+
+  it('gives exit 0 for two identical runs, even with a map that dlv prints in hash order', async () => {
+    const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', '80', '--', 'go', 'run', '.', 'ok', '80']);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.diff.changed).toEqual({});
+    expect(run.doc!.diff.only_in_a).toEqual([]);
+    expect(run.doc!.run_a.variables.sum).toBe('32400');
+    expect(run.doc!.run_a.variables.readings).toMatch(/^\[\]main\.Reading len: 80, cap: 128, \[\{Sensor: "s0", Value: 10\},/);
+    // All 80 entries, by key, though dlv loads 64 at a time.
+    expect(run.doc!.run_a.variables['bySensor["s79"]']).toBe('800');
+    expect(Object.keys(run.doc!.run_a.variables).filter((name) => name.startsWith('bySensor['))).toHaveLength(80);
+    expect(run.doc!.diff.unchanged).toContain('bySensor');
+  });
+
+  it('sorts a small map whose entries span buckets', async () => {
+    const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', '12', '--', 'go', 'run', '.', 'ok', '12']);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.run_a.variables.bySensor).toBe(
+      'map[string]int ["s0": 10, "s1": 20, "s2": 30, "s3": 40, "s4": 50, "s5": 60, "s6": 70, "s7": 80, "s8": 90, "s9": 100, "s10": 110, "s11": 120, ]',
+    );
+  });
+
+  it('records an early exit (os.Exit(3)) with its exit code, and the program\'s own output only', async () => {
+    const saved = path.join(bin, 'captures-exit');
+    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--save-captures', saved, '--', 'go', 'run', '.', 'exit', '--', 'go', 'run', '.']);
+    expectClean(run);
+    const capture = JSON.parse(fs.readFileSync(path.join(saved, 'capture-a.json'), 'utf8')) as RunCapture;
+    expect(capture.exit_code).toBe(3);
+    // dlv's own lines ("DAP server listening at ...") are not the program's output.
+    expect(capture.output.stdout_tail).toBe('edge-cases edge-1 mode exit\n');
+    expect(capture.output.stderr_tail).toBe('no sensors configured\n');
+    expect(capture.timing.build_ms).toBeGreaterThan(0);
+    expect(capture.adapter).toMatchObject({ id: 'go', name: 'dlv', version: expect.stringMatching(/^\d+\.\d+/) });
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_a.location).toEqual({ file: 'main.go', line: EDGE_LOOP });
+    expect(run.doc!.run_a.variables).toEqual({});
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.run_b.variables['r.Sensor']).toBe('"s0"');
+    expect(hints(run)).toContain(`A exited with code 3 without reaching main.go:${EDGE_LOOP}`);
+  });
+
+  it('records a panic before the breakpoint with the panic message', async () => {
+    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.', 'panic']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_b.status).toBe('no_break');
+    expect(hints(run)).toContain(`B stopped with an uncaught exception before reaching main.go:${EDGE_LOOP}: panic: "sensor table is empty"`);
+  });
+
+  it('reports a condition that fails to evaluate in one run as a condition error, quoting dlv', async () => {
+    const run = await runBpdiff([
+      '--bp', `main.go:${EDGE_LOOP}`, '--condition', 'readings[3].Value == 40', '--cwd', EDGE,
+      '--', 'go', 'run', '.', 'ok', '5', '--', 'go', 'run', '.', 'ok', '2',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_a.variables.i).toBe('0');
+    expect(run.doc!.run_b.status).toBe('no_break');
+    expect(hints(run)).toMatch(/In B the condition `readings\[3\]\.Value == 40` could not be evaluated.*error evaluating expression: index out of bounds/);
+  });
+
+  it('exits 2 when the condition cannot be evaluated in either run (unknown name, and a syntax error)', async () => {
+    const unknown = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--condition', 'limit > 2', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    expectClean(unknown);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/could not find symbol value for limit/);
+    const syntax = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--condition', 'i ==', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    expectClean(syntax);
+    expect(syntax.exitCode).toBe(2);
+    expect(syntax.stderr).toMatch(/expected operand/);
+  });
+
+  it('gives up on a run after --timeout and kills dlv and its debuggee', async () => {
+    const started = Date.now();
+    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--timeout', '3', '--cwd', EDGE, '--', 'go', 'run', '.', 'slow', '--', 'go', 'run', '.']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(hints(run)).toContain(`A timed out after 3 s running without reaching main.go:${EDGE_LOOP}`);
+    expect(Date.now() - started).toBeLessThan(40_000);
+  });
+
+  it('says which line has no statement when dlv refuses the breakpoint', async () => {
+    const run = await runBpdiff(['--bp', `main.go:${EDGE_COMMENT}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(hints(run)).toMatch(new RegExp(`could not set a breakpoint at main\\.go:${EDGE_COMMENT}: could not find statement at .*main\\.go:${EDGE_COMMENT}, please use a line with a statement`));
+  });
+
+  it('runs two comparisons side by side, each run with its own dlv, port and build', async () => {
+    const args = (n: string): string[] => ['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', n, '--', 'go', 'run', '.', 'ok', '3'];
+    const [first, second] = await Promise.all([runBpdiff(args('4')), runBpdiff(args('5'))]);
+    for (const run of [first, second]) expectClean(run);
+    expect(first.doc!.diff.changed.sum).toEqual({ a: '100', b: '60' });
+    expect(second.doc!.diff.changed.sum).toEqual({ a: '150', b: '60' });
+  });
+
+  it('debugs go test ./pkg -run TestX, stopping in the case the condition names', async () => {
+    const run = await runBpdiff([
+      '--bp', `pricing/pricing.go:${PRICE_RETURN}`, '--condition', 'order.ID == "T-2"',
+      '--cwd-a', path.join(ORDERS, 'v1'), '--cwd-b', path.join(ORDERS, 'v2'),
+      '--', 'go', 'test', './pricing', '-run', 'TestPrice', '-count=1', '--', 'go', 'test', '-run', 'TestPrice/coupon', './pricing',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.run_a.variables['order.ID']).toBe('"T-2"');
+    expect(run.doc!.run_a.variables['quote.Total']).toBe('18000');
+    expect(run.doc!.run_b.variables['quote.Discount']).toBe('2000');
+  });
+
+  it('warns that a prebuilt binary was optimised', async () => {
+    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', path.join(bin, 'edge-optimised'), '--', path.join(bin, 'edge-debug')]);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_b.variables['r.Sensor']).toBe('"s0"');
+    expect(hints(run)).toMatch(/A: edge-optimised was built with optimisations/);
+    expect(hints(run)).not.toMatch(/B: edge-debug was built with optimisations/);
+  });
+
+  it('feeds --stdin-a to the program and gives the other run an empty stdin', async () => {
+    const run = await runBpdiff([
+      '--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--stdin-a', path.join(EDGE, 'readings.txt'), '--', 'go', 'run', '.', 'stdin', '--', 'go', 'run', '.', 'stdin',
+    ]);
+    expectClean(run);
+    expect(run.doc!.diff.changed.sum).toEqual({ a: '42', b: '0' });
+    expect(run.doc!.run_a.variables['readings[1].Value']).toBe('30');
+    // A pointer shows what it points to; nil stays nil.
+    expect(run.doc!.diff.changed.best).toEqual({ a: '*main.Reading {Sensor: "s2", Value: 30}', b: '*main.Reading nil' });
+    expect(run.doc!.run_a.variables['(*best).Sensor']).toBe('"s2"');
+  });
+
+  it('reads package variables only with --scope globals', async () => {
+    const withGlobals = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--scope', 'globals', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    expectClean(withGlobals);
+    expect(withGlobals.doc!.run_a.variables.Version).toBe('"edge-1"');
+    const locals = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    expectClean(locals);
+    expect(locals.doc!.run_a.variables).not.toHaveProperty('Version');
+    expect(locals.doc!.run_a.variables.sum).toBe('150');
+  });
+
+  it('exits 2 with the compiler error when the program does not build', async () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-broken-'));
+    try {
+      fs.writeFileSync(path.join(broken, 'go.mod'), 'module broken\n\ngo 1.19\n');
+      fs.writeFileSync(path.join(broken, 'main.go'), 'package main\n\nfunc main() {\n\tx := 1\n\tundefinedThing(x)\n}\n');
+      const run = await runBpdiff(['--bp', 'main.go:4', '--cwd', broken, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+      expectClean(run);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(/go build failed in .*: \.\/main\.go:5:2: undefined: undefinedThing/);
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('says that the build, not the program, ran out of time, and kills the build', async () => {
+    const run = await runBpdiff([
+      '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--env-a', 'BPDIFF_GO_BUILD_TIMEOUT=0.05', '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '.',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(hints(run)).toMatch(/A timed out after 0\.05 s while building the program/);
+  });
+
+  it('exits 2 and says how to install dlv when it is missing', async () => {
+    const pathDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-path-'));
+    try {
+      fs.symlinkSync(fs.realpathSync(path.join(path.dirname(await whichGo()), 'go')), path.join(pathDir, 'go'));
+      const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.'], { env: { PATH: pathDir } });
+      expectClean(run);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(/apt-get install -y delve golang-go/);
+    } finally {
+      fs.rmSync(pathDir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function whichGo(): Promise<string> {
+  return (await execa('sh', ['-c', 'command -v go'])).stdout.trim();
+}
