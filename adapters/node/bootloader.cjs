@@ -1,0 +1,99 @@
+'use strict';
+// bpdiff's Node.js debug adapter puts this file in NODE_OPTIONS (--require) of the program it
+// launches, so it runs first in every Node process of the program's tree (npm, npx, shells, test
+// runners and their children). It opens the inspector, tells the adapter its address through the
+// named pipe in BPDIFF_NODE_INSPECTOR_FIFO and waits until the adapter has set its breakpoints.
+// Without that variable, or when the adapter is gone, it does nothing.
+(function bpdiffBootloader() {
+  const fifo = process.env.BPDIFF_NODE_INSPECTOR_FIFO;
+  if (!fifo) return;
+
+  let isMainThread = true;
+  try {
+    isMainThread = require('worker_threads').isMainThread;
+  } catch {
+    // No worker_threads: a main thread.
+  }
+  // Workers (and Node 20's module-loader thread) share the process: one inspector per process.
+  if (!isMainThread) return;
+
+  const inspector = require('inspector');
+  // Someone else is debugging this process (--inspect): stay out of the way.
+  if (inspector.url()) return;
+
+  const fs = require('fs');
+  try {
+    inspector.open(0, '127.0.0.1', false);
+  } catch {
+    return;
+  }
+  const url = inspector.url();
+  if (!url) return;
+
+  const report =
+    JSON.stringify({
+      pid: process.pid,
+      ppid: process.ppid,
+      url,
+      // Short enough that the whole line stays below PIPE_BUF, so the write is atomic.
+      script: String(process.argv[1] || '').slice(0, 1024),
+    }) + '\n';
+
+  if (!announce(fifo, report)) {
+    inspector.close();
+    return;
+  }
+  installCompileHook();
+  // Blocks until the adapter sends Runtime.runIfWaitingForDebugger. That command is lost if it
+  // arrives before this call, so the adapter repeats it until it sees the mark set below.
+  inspector.waitForDebugger();
+  Object.defineProperty(globalThis, Symbol.for('bpdiff.released'), { value: true, configurable: true });
+
+  function announce(file, line) {
+    let fd;
+    try {
+      // Non-blocking: with no reader (the adapter died) this fails at once with ENXIO.
+      fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+    } catch {
+      return false;
+    }
+    try {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        try {
+          fs.writeSync(fd, line);
+          return true;
+        } catch (error) {
+          if (!error || error.code !== 'EAGAIN') return false;
+          // The pipe is full for a moment: sleep 5 ms without spinning.
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        }
+      }
+      return false;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  // CommonJS modules are compiled as functions, which V8's "before script with source map"
+  // instrumentation pause does not cover. So the adapter can bind breakpoints through a module's
+  // source map before the module runs, every module whose text names a source map passes through
+  // beforeMappedCompile, where the adapter sets a breakpoint when it needs one.
+  function installCompileHook() {
+    let Module;
+    try {
+      Module = require('module');
+    } catch {
+      return;
+    }
+    const original = Module.prototype._compile;
+    if (typeof original !== 'function') return;
+    Module.prototype._compile = function _compile(content, filename) {
+      if (typeof content === 'string' && content.lastIndexOf('sourceMappingURL=') !== -1) beforeMappedCompile(filename, content);
+      return original.apply(this, arguments);
+    };
+  }
+
+  function beforeMappedCompile(filename, content) {
+    return [filename, content]; // BPDIFF_COMPILE_HOOK (the adapter breaks on this line)
+  }
+})();

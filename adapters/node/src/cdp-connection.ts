@@ -1,0 +1,181 @@
+// One WebSocket connection to one Node process's inspector: typed commands that resolve to their
+// result, typed events, and a close that fails every command still in flight.
+import WebSocket from 'ws';
+import type { CdpEventName, CdpEvents, CdpMethod, CdpParams, CdpResult } from './cdp-types.js';
+
+export class CdpError extends Error {
+  constructor(
+    readonly method: string,
+    message: string,
+    readonly code?: number,
+  ) {
+    super(`${method}: ${message}`);
+    this.name = 'CdpError';
+  }
+}
+
+interface Pending {
+  method: string;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+type Listener<E extends CdpEventName> = (params: CdpEvents[E]) => void;
+
+const COMMAND_TIMEOUT_MS = 15_000;
+// A command that does nothing, sent only to carry a TCP acknowledgement (see acknowledge()).
+const ACK_METHOD = 'Runtime.getIsolateId';
+const MAX_IDLE_ACKS = 16;
+
+export class CdpConnection {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<string, Array<(params: unknown) => void>>();
+  private readonly closeListeners: Array<() => void> = [];
+  private readonly ackIds = new Set<number>();
+  private idleAcks = 0;
+  private ackScheduled = false;
+  private closed = false;
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => this.onMessage(data.toString()));
+    socket.on('close', () => this.handleClose());
+    socket.on('error', () => this.handleClose());
+  }
+
+  /** Connects to `ws://host:port/uuid`; rejects if the process went away first. */
+  static connect(url: string, timeoutMs = 5_000): Promise<CdpConnection> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, { perMessageDeflate: false, maxPayload: 512 * 1024 * 1024 });
+      const timer = setTimeout(() => {
+        socket.terminate();
+        reject(new Error(`timed out connecting to ${url}`));
+      }, timeoutMs);
+      socket.once('open', () => {
+        clearTimeout(timer);
+        resolve(new CdpConnection(socket));
+      });
+      socket.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  send<M extends CdpMethod>(method: M, params: CdpParams<M>, timeoutMs = COMMAND_TIMEOUT_MS): Promise<CdpResult<M>> {
+    if (this.closed) return Promise.reject(new CdpError(method, 'the inspector connection is closed'));
+    const id = this.nextId++;
+    this.idleAcks = 0;
+    return new Promise<CdpResult<M>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new CdpError(method, `no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(id, { method, resolve: resolve as (result: unknown) => void, reject, timer });
+      this.socket.send(JSON.stringify({ id, method, params }), (error) => {
+        if (error) this.failPending(id, new CdpError(method, error.message));
+      });
+    });
+  }
+
+  on<E extends CdpEventName>(event: E, listener: Listener<E>): void {
+    const list = this.listeners.get(event) ?? [];
+    list.push(listener as (params: unknown) => void);
+    this.listeners.set(event, list);
+  }
+
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.closeListeners.push(listener);
+  }
+
+  private handleClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const [id, pending] of this.pending) this.failPending(id, new CdpError(pending.method, 'the inspector connection closed'));
+    for (const close of this.closeListeners.splice(0)) close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.socket.close();
+    // Mark closed at once: the process may be gone, and nobody should wait for the handshake.
+    this.handleClose();
+  }
+
+  /** Drops the TCP connection without the closing handshake (used when the process was killed). */
+  terminate(): void {
+    this.socket.terminate();
+    this.handleClose();
+  }
+
+  private failPending(id: number, error: Error): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    pending.reject(error);
+  }
+
+  /**
+   * Node's inspector writes without TCP_NODELAY. When it has two messages to send in a row (an
+   * evaluation's scriptParsed, then its result), the second waits until our delayed ACK of the first:
+   * 40 ms. Sending anything carries that ACK at once. So while a command is outstanding, whatever
+   * arrives is answered (once per I/O turn) by a no-op command; a no-op's own answer is answered only
+   * when no other no-op is on its way. If a slow command keeps the no-ops going, they back off.
+   */
+  private acknowledge(wasAck: boolean): void {
+    if (this.closed || this.pending.size === 0 || this.ackScheduled) return;
+    if (wasAck && this.ackIds.size > 0) return;
+    if (wasAck) this.idleAcks++;
+    else this.idleAcks = 0;
+    this.ackScheduled = true;
+    const send = (): void => {
+      this.ackScheduled = false;
+      if (this.closed || this.pending.size === 0) return;
+      const id = this.nextId++;
+      this.ackIds.add(id);
+      this.socket.send(JSON.stringify({ id, method: ACK_METHOD, params: {} }), () => undefined);
+    };
+    if (this.idleAcks <= MAX_IDLE_ACKS) setImmediate(send);
+    else setTimeout(send, Math.min(20, 2 ** (this.idleAcks - MAX_IDLE_ACKS))).unref();
+  }
+
+  private onMessage(text: string): void {
+    let message: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code?: number; message?: string } };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message.id === 'number' && this.ackIds.delete(message.id)) {
+      this.acknowledge(true);
+      return;
+    }
+    try {
+      this.dispatch(message);
+    } finally {
+      this.acknowledge(false);
+    }
+  }
+
+  private dispatch(message: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code?: number; message?: string } }): void {
+    if (typeof message.id === 'number') {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      clearTimeout(pending.timer);
+      if (message.error) pending.reject(new CdpError(pending.method, message.error.message ?? 'unknown error', message.error.code));
+      else pending.resolve(message.result ?? {});
+      return;
+    }
+    if (typeof message.method === 'string') {
+      for (const listener of this.listeners.get(message.method) ?? []) listener(message.params ?? {});
+    }
+  }
+}

@@ -1,0 +1,376 @@
+// Variables of a paused Node process: the children of a scope or of an object as DAP variables, with
+// evaluateName written as JavaScript writes it (cart.items[0].qty, map.get("n"), obj["weird key"]),
+// a JavaScript type name and the rendered value. Getters are never invoked.
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { CdpConnection } from './cdp-connection.js';
+import type { PropertyDescriptor, RemoteObject } from './cdp-types.js';
+import { formatValue, needsDetails, sizeOf, typeName, type AccessorKind, type ValueDetails } from './value-format.js';
+
+/** What a variablesReference points at. */
+export type Container =
+  | { kind: 'scope'; objectId: string; thisObject?: RemoteObject; hideBuiltins: boolean }
+  | { kind: 'object'; object: RemoteObject; evaluateName: string | undefined };
+
+export interface ChildFilter {
+  filter?: 'indexed' | 'named';
+  start?: number;
+  count?: number;
+}
+
+/** Hands out a variablesReference for a container. */
+export type ReferenceMaker = (container: Container) => number;
+
+// Names every Node process has on its global object; the Global scope shows the program's own.
+const BUILTIN_GLOBALS = new Set<string>([...Object.getOwnPropertyNames(globalThis), 'global', 'globalThis', 'require', 'module', 'exports', '__filename', '__dirname']);
+
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
+const INDEX = /^(?:0|[1-9]\d*)$/;
+// Arrays longer than this are paged by slicing in the debuggee instead of listing every index.
+const SLICE_THRESHOLD = 1000;
+
+interface Entry {
+  name: string;
+  /** The value, or null for an accessor property. */
+  value: RemoteObject | null;
+  accessor?: AccessorKind;
+  evaluateName: string | undefined;
+  indexed: boolean;
+}
+
+/** Whether a value has children worth a variablesReference. */
+export function isExpandable(object: RemoteObject): boolean {
+  if (object.type !== 'object' || !object.objectId) return false;
+  switch (object.subtype) {
+    case 'null':
+    case 'date':
+    case 'regexp':
+    case 'promise':
+    case 'proxy':
+    case 'weakmap':
+    case 'weakset':
+    case 'arraybuffer':
+    case 'generator':
+      return false;
+    default:
+      return object.className !== 'global';
+  }
+}
+
+export function memberName(parent: string | undefined, key: string): string | undefined {
+  if (parent === undefined) return undefined;
+  if (INDEX.test(key)) return `${parent}[${key}]`;
+  if (IDENTIFIER.test(key)) return `${parent}.${key}`;
+  return `${parent}[${JSON.stringify(key)}]`;
+}
+
+function accessorKind(descriptor: { get?: RemoteObject; set?: RemoteObject }): AccessorKind {
+  const hasGet = descriptor.get !== undefined && descriptor.get.type !== 'undefined';
+  const hasSet = descriptor.set !== undefined && descriptor.set.type !== 'undefined';
+  return hasGet && hasSet ? '[Getter/Setter]' : hasSet ? '[Setter]' : '[Getter]';
+}
+
+// Runs in the debuggee over values passed as arguments. It reads own data properties and calls only
+// built-in Date methods, so no program code (getters, proxies aside) runs.
+const DETAILS_FUNCTION = `function () {
+  const out = [];
+  for (let i = 0; i < arguments.length; i++) {
+    const value = arguments[i];
+    try {
+      if (typeof value === 'function') {
+        const own = Object.getOwnPropertyDescriptor(value, 'name');
+        const base = Object.getPrototypeOf(value);
+        const baseOwn = typeof base === 'function' ? Object.getOwnPropertyDescriptor(base, 'name') : undefined;
+        out.push([own && typeof own.value === 'string' ? own.value : '', baseOwn && typeof baseOwn.value === 'string' ? baseOwn.value : '']);
+      } else {
+        const time = Date.prototype.getTime.call(value);
+        out.push([time === time ? Date.prototype.toISOString.call(value) : 'Invalid Date']);
+      }
+    } catch (error) {
+      out.push(null);
+    }
+  }
+  return out;
+}`;
+
+/** Reads what previews lack for rendering: function names, exact dates, accessor kinds. */
+export async function readDetails(cdp: CdpConnection, objects: ReadonlyArray<RemoteObject | null>): Promise<Array<ValueDetails | undefined>> {
+  const details: Array<ValueDetails | undefined> = objects.map(() => undefined);
+  const batch: number[] = [];
+  const accessorReads: Array<Promise<void>> = [];
+  objects.forEach((object, index) => {
+    if (!object) return;
+    const need = needsDetails(object);
+    if (need === 'function' || need === 'date') batch.push(index);
+    else if (need === 'accessors') {
+      accessorReads.push(
+        cdp
+          .send('Runtime.getProperties', { objectId: object.objectId!, ownProperties: true })
+          .then(({ result }) => {
+            const kinds = new Map<string, AccessorKind>();
+            for (const property of result) if (property.value === undefined && (property.get || property.set)) kinds.set(property.name, accessorKind(property));
+            const ownOrder = result.filter((property) => property.enumerable && property.symbol === undefined).map((property) => property.name);
+            details[index] = { accessors: kinds, ownOrder };
+          })
+          .catch(() => undefined),
+      );
+    }
+  });
+  if (batch.length > 0) {
+    const first = objects[batch[0]!]!;
+    try {
+      const { result } = await cdp.send('Runtime.callFunctionOn', {
+        functionDeclaration: DETAILS_FUNCTION,
+        objectId: first.objectId!,
+        arguments: batch.map((index) => ({ objectId: objects[index]!.objectId! })),
+        returnByValue: true,
+        silent: true,
+      });
+      const values = Array.isArray(result.value) ? (result.value as unknown[]) : [];
+      batch.forEach((index, position) => {
+        const read = values[position];
+        if (!Array.isArray(read)) return;
+        const object = objects[index]!;
+        if (object.type === 'function') details[index] = { functionName: String(read[0] ?? ''), baseName: String(read[1] ?? '') };
+        else details[index] = { isoDate: String(read[0] ?? '') };
+      });
+    } catch {
+      // The plain renderings (names from source text, dates to the second) will do.
+    }
+  }
+  await Promise.all(accessorReads);
+  return details;
+}
+
+/** DAP variables for entries, rendered with one batched read of the details they need. */
+async function toVariables(cdp: CdpConnection, entries: Entry[], makeReference: ReferenceMaker): Promise<DebugProtocol.Variable[]> {
+  const details = await readDetails(
+    cdp,
+    entries.map((entry) => entry.value),
+  );
+  return entries.map((entry, index) => describeEntry(entry, details[index], makeReference));
+}
+
+function describeEntry(entry: Entry, details: ValueDetails | undefined, makeReference: ReferenceMaker): DebugProtocol.Variable {
+  if (entry.value === null) {
+    return {
+      name: entry.name,
+      value: entry.accessor ?? '[Getter]',
+      variablesReference: 0,
+      ...(entry.evaluateName !== undefined ? { evaluateName: entry.evaluateName } : {}),
+      presentationHint: { kind: 'property' },
+    };
+  }
+  return describeValue(entry.name, entry.value, entry.evaluateName, details, makeReference);
+}
+
+export function describeValue(
+  name: string,
+  value: RemoteObject,
+  evaluateName: string | undefined,
+  details: ValueDetails | undefined,
+  makeReference: ReferenceMaker,
+): DebugProtocol.Variable {
+  const variable: DebugProtocol.Variable = {
+    name,
+    value: formatValue(value, details),
+    type: typeName(value),
+    variablesReference: isExpandable(value) ? makeReference({ kind: 'object', object: value, evaluateName }) : 0,
+  };
+  if (evaluateName !== undefined) variable.evaluateName = evaluateName;
+  if (variable.variablesReference > 0) {
+    const size = sizeOf(value);
+    if ((value.subtype === 'array' || value.subtype === 'typedarray' || value.subtype === 'set') && size !== undefined) {
+      variable.indexedVariables = size;
+    }
+  }
+  return variable;
+}
+
+function page<T>(items: T[], request: ChildFilter): T[] {
+  const start = Math.max(0, request.start ?? 0);
+  const count = request.count && request.count > 0 ? request.count : undefined;
+  return count === undefined ? items.slice(start) : items.slice(start, start + count);
+}
+
+function applyFilter(entries: Entry[], request: ChildFilter): Entry[] {
+  if (request.filter === 'indexed') return page(entries.filter((entry) => entry.indexed), request);
+  if (request.filter === 'named') return page(entries.filter((entry) => !entry.indexed), request);
+  return page(entries, request);
+}
+
+function propertyEntry(property: PropertyDescriptor, parent: string | undefined, indexedKeys: boolean): Entry {
+  const symbolic = property.symbol !== undefined;
+  const name = symbolic ? `[${property.symbol!.description ?? property.name}]` : property.name;
+  const evaluateName = symbolic ? undefined : memberName(parent, property.name);
+  const indexed = indexedKeys && !symbolic && INDEX.test(property.name);
+  if (property.value === undefined && (property.get !== undefined || property.set !== undefined)) {
+    return { name, value: null, accessor: accessorKind(property), evaluateName, indexed };
+  }
+  return { name, value: property.value ?? { type: 'undefined' }, evaluateName, indexed };
+}
+
+/** The children of a container, filtered and paged as the request asks. */
+export async function listChildren(
+  cdp: CdpConnection,
+  container: Container,
+  request: ChildFilter,
+  makeReference: ReferenceMaker,
+): Promise<DebugProtocol.Variable[]> {
+  if (container.kind === 'scope') return toVariables(cdp, applyFilter(await scopeEntries(cdp, container), request), makeReference);
+  const { entries, paged } = await objectEntries(cdp, container.object, container.evaluateName, request);
+  return toVariables(cdp, paged ? entries : applyFilter(entries, request), makeReference);
+}
+
+async function scopeEntries(cdp: CdpConnection, scope: Extract<Container, { kind: 'scope' }>): Promise<Entry[]> {
+  const { result } = await cdp.send('Runtime.getProperties', { objectId: scope.objectId, ownProperties: true, generatePreview: true });
+  const entries: Entry[] = [];
+  if (scope.thisObject) entries.push({ name: 'this', value: scope.thisObject, evaluateName: 'this', indexed: false });
+  for (const property of result) {
+    if (property.symbol !== undefined) continue;
+    if (scope.hideBuiltins && BUILTIN_GLOBALS.has(property.name)) continue;
+    const entry = propertyEntry(property, undefined, false);
+    entry.evaluateName = IDENTIFIER.test(property.name) ? property.name : undefined;
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** An object's children; `paged` when they are already the requested page of a long array. */
+async function objectEntries(
+  cdp: CdpConnection,
+  object: RemoteObject,
+  parent: string | undefined,
+  request: ChildFilter,
+): Promise<{ entries: Entry[]; paged: boolean }> {
+  const objectId = object.objectId!;
+  const isArray = object.subtype === 'array' || object.subtype === 'typedarray';
+  const length = sizeOf(object) ?? 0;
+
+  // Long arrays: read only the requested slice of indices (or only the named properties).
+  if (isArray && length > SLICE_THRESHOLD && request.filter === 'indexed') return { entries: await arraySlice(cdp, object, parent, request), paged: true };
+  if (isArray && length > SLICE_THRESHOLD && request.filter === 'named') {
+    const { result } = await cdp.send('Runtime.getProperties', { objectId, ownProperties: true, generatePreview: true, nonIndexedPropertiesOnly: true });
+    const named = result.filter((property) => property.enumerable && property.name !== 'length' && !INDEX.test(property.name));
+    return { entries: page(named.map((property) => propertyEntry(property, parent, false)), request), paged: true };
+  }
+
+  const { result, internalProperties, privateProperties } = await cdp.send('Runtime.getProperties', { objectId, ownProperties: true, generatePreview: true });
+  const entries: Entry[] = [];
+  if (object.subtype === 'map' || object.subtype === 'set') {
+    const list = internalProperties?.find((property) => property.name === '[[Entries]]')?.value;
+    if (list?.objectId) entries.push(...(await collectionEntries(cdp, list.objectId, object.subtype, parent)));
+  }
+  const isError = object.subtype === 'error';
+  for (const property of result) {
+    // util.inspect shows own enumerable properties; an error's message is worth showing too.
+    if (!property.enumerable && !(isError && property.name === 'message')) continue;
+    if (isArray && property.name === 'length') continue;
+    if (object.subtype === 'typedarray' && !INDEX.test(property.name)) continue;
+    entries.push(propertyEntry(property, parent, isArray));
+  }
+  for (const property of privateProperties ?? []) {
+    const evaluateName = parent === undefined ? undefined : `${parent}.${property.name}`;
+    if (property.value === undefined && (property.get || property.set)) {
+      entries.push({ name: property.name, value: null, accessor: accessorKind(property), evaluateName, indexed: false });
+    } else {
+      entries.push({ name: property.name, value: property.value ?? { type: 'undefined' }, evaluateName, indexed: false });
+    }
+  }
+  return { entries, paged: false };
+}
+
+// The entries of a Map or Set, flattened by V8's own [[Entries]] list (no Map.prototype method runs).
+const FLATTEN_ENTRIES = `function (withKeys) {
+  const out = [];
+  for (let i = 0; i < this.length; i++) {
+    const entry = this[i];
+    if (withKeys) out.push(entry.key);
+    out.push(entry.value);
+  }
+  return out;
+}`;
+
+async function collectionEntries(cdp: CdpConnection, listId: string, subtype: 'map' | 'set', parent: string | undefined): Promise<Entry[]> {
+  const withKeys = subtype === 'map';
+  const flat = await cdp.send('Runtime.callFunctionOn', {
+    functionDeclaration: FLATTEN_ENTRIES,
+    objectId: listId,
+    arguments: [{ value: withKeys }],
+    silent: true,
+  });
+  if (!flat.result.objectId) return [];
+  const { result } = await cdp.send('Runtime.getProperties', { objectId: flat.result.objectId, ownProperties: true, generatePreview: true });
+  const items = result.filter((property) => INDEX.test(property.name)).sort((a, b) => Number(a.name) - Number(b.name));
+  const values = items.map((property) => property.value ?? ({ type: 'undefined' } as RemoteObject));
+  const entries: Entry[] = [];
+  if (!withKeys) {
+    values.forEach((value, index) => {
+      entries.push({ name: String(index), value, evaluateName: parent === undefined ? undefined : `[...${parent}][${index}]`, indexed: true });
+    });
+    return entries;
+  }
+  for (let index = 0; index + 1 < values.length; index += 2) {
+    const key = values[index]!;
+    const value = values[index + 1]!;
+    const position = index / 2;
+    const literal = keyLiteral(key);
+    const evaluateName = parent === undefined ? undefined : literal !== undefined ? `${parent}.get(${literal})` : `[...${parent}.values()][${position}]`;
+    entries.push({ name: formatValue(key), value, evaluateName, indexed: false });
+  }
+  return entries;
+}
+
+/** A Map key written as a JavaScript literal, when it is a primitive that can be written. */
+function keyLiteral(key: RemoteObject): string | undefined {
+  switch (key.type) {
+    case 'string':
+      return JSON.stringify(String(key.value ?? ''));
+    case 'number':
+      return key.unserializableValue ?? key.description ?? String(key.value);
+    case 'bigint':
+      return key.unserializableValue ?? key.description;
+    case 'boolean':
+      return String(key.value);
+    case 'undefined':
+      return 'undefined';
+    case 'object':
+      return key.subtype === 'null' ? 'null' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const SLICE_FUNCTION = `function (start, count) {
+  const out = [];
+  const end = Math.min(this.length, start + count);
+  for (let i = start; i < end; i++) out.push(this[i]);
+  return out;
+}`;
+
+async function arraySlice(cdp: CdpConnection, object: RemoteObject, parent: string | undefined, request: ChildFilter): Promise<Entry[]> {
+  const start = Math.max(0, request.start ?? 0);
+  const count = request.count && request.count > 0 ? request.count : (sizeOf(object) ?? 0) - start;
+  const slice = await cdp.send('Runtime.callFunctionOn', {
+    functionDeclaration: SLICE_FUNCTION,
+    objectId: object.objectId!,
+    arguments: [{ value: start }, { value: count }],
+    silent: true,
+  });
+  if (!slice.result.objectId) return [];
+  const { result } = await cdp.send('Runtime.getProperties', { objectId: slice.result.objectId, ownProperties: true, generatePreview: true });
+  return result
+    .filter((property) => INDEX.test(property.name))
+    .map((property) => {
+      const index = String(start + Number(property.name));
+      return { name: index, value: property.value ?? { type: 'undefined' }, evaluateName: memberName(parent, index), indexed: true };
+    });
+}
+
+/** The text a DAP client sees for a thrown value: `TypeError: boom`, or the rendered value. */
+export function describeThrown(value: RemoteObject | undefined): string {
+  if (!value) return 'undefined';
+  if (value.type === 'object' && value.subtype === 'error') return formatValue(value);
+  if (value.type === 'string') return String(value.value ?? '');
+  return formatValue(value);
+}
+

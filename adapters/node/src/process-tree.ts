@@ -1,0 +1,166 @@
+// The debuggee's processes: the named pipe the bootloader reports on, finding the bootloader, spawning
+// the command in its own session, and killing everything that belongs to it.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What the bootloader writes, one JSON line per Node process, before it waits for the debugger. */
+export interface ProcessReport {
+  pid: number;
+  ppid: number;
+  url: string;
+  script: string;
+}
+
+export const FIFO_ENV = 'BPDIFF_NODE_INSPECTOR_FIFO';
+
+/** adapters/node/bootloader.cjs, found by walking up from the compiled adapter to the package root. */
+export function findBootloader(fromUrl: string = import.meta.url): string {
+  let dir = path.dirname(fileURLToPath(fromUrl));
+  for (;;) {
+    const candidate = path.join(dir, 'adapters', 'node', 'bootloader.cjs');
+    if (fs.existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`adapters/node/bootloader.cjs not found above ${path.dirname(fileURLToPath(fromUrl))}`);
+    dir = parent;
+  }
+}
+
+/** `--require "<path>"` appended to NODE_OPTIONS, quoted so a path with spaces survives. */
+export function withBootloader(nodeOptions: string | undefined, bootloader: string): string {
+  const quoted = `"${bootloader.replace(/(["\\])/g, '\\$1')}"`;
+  const own = `--require ${quoted}`;
+  return nodeOptions && nodeOptions.trim() !== '' ? `${nodeOptions} ${own}` : own;
+}
+
+/** A FIFO in a private temporary directory, read without blocking and never reaching EOF. */
+export class ReportPipe {
+  readonly dir: string;
+  readonly path: string;
+  private socket: net.Socket | null = null;
+  private buffer = '';
+
+  constructor(onReport: (report: ProcessReport) => void) {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-node-'));
+    this.path = path.join(this.dir, 'inspector-reports');
+    const made = spawnSync('mkfifo', ['-m', '600', this.path], { encoding: 'utf8' });
+    if (made.status !== 0) {
+      fs.rmSync(this.dir, { recursive: true, force: true });
+      throw new Error(`mkfifo failed: ${made.error?.message ?? made.stderr.trim()}`);
+    }
+    // O_RDWR: opening never blocks, and the pipe never reports EOF when a writer closes.
+    const fd = fs.openSync(this.path, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+    this.socket = new net.Socket({ fd, readable: true, writable: false });
+    this.socket.setEncoding('utf8');
+    this.socket.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let newline: number;
+      while ((newline = this.buffer.indexOf('\n')) >= 0) {
+        const line = this.buffer.slice(0, newline);
+        this.buffer = this.buffer.slice(newline + 1);
+        const report = parseReport(line);
+        if (report) onReport(report);
+      }
+    });
+    this.socket.on('error', () => undefined);
+  }
+
+  close(): void {
+    this.socket?.destroy();
+    this.socket = null;
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function parseReport(line: string): ProcessReport | null {
+  try {
+    const value = JSON.parse(line) as Partial<ProcessReport>;
+    if (typeof value.pid !== 'number' || typeof value.url !== 'string' || !value.url.startsWith('ws://')) return null;
+    return { pid: value.pid, ppid: typeof value.ppid === 'number' ? value.ppid : 0, url: value.url, script: typeof value.script === 'string' ? value.script : '' };
+  } catch {
+    return null;
+  }
+}
+
+interface ProcStat {
+  ppid: number;
+  pgrp: number;
+  session: number;
+  startTime: string;
+  state: string;
+}
+
+/** /proc/<pid>/stat, parsed after the command name (which may hold spaces and parentheses). */
+export function readProcStat(pid: number): ProcStat | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 of stat (state); starttime is field 22.
+  return { state: fields[0] ?? '', ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), startTime: fields[19] ?? '' };
+}
+
+/** A process that is gone or a zombie waiting to be reaped. */
+export function isProcessGone(pid: number): boolean {
+  const stat = readProcStat(pid);
+  return stat === null || stat.state === 'Z' || stat.state === 'X';
+}
+
+/** Every live process whose session is `sessionId` (the debuggee's root started the session). */
+export function sessionMembers(sessionId: number): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const members: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    const stat = readProcStat(pid);
+    if (stat && stat.session === sessionId && stat.state !== 'Z') members.push(pid);
+  }
+  return members;
+}
+
+/** A reported process, remembered with its start time so a reused pid is never killed. */
+export interface KnownProcess {
+  pid: number;
+  startTime: string;
+}
+
+export function rememberProcess(pid: number): KnownProcess | null {
+  const stat = readProcStat(pid);
+  return stat ? { pid, startTime: stat.startTime } : null;
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Sends `signal` to the root's process group, every process of its session and every reported Node
+ * process that is still the same process. Synchronous, so it can run in exit handlers.
+ */
+export function signalTree(rootPid: number | undefined, known: Iterable<KnownProcess>, signal: NodeJS.Signals): void {
+  if (rootPid !== undefined && rootPid > 0) {
+    killQuietly(-rootPid, signal);
+    for (const pid of sessionMembers(rootPid)) killQuietly(pid, signal);
+  }
+  for (const { pid, startTime } of known) {
+    const stat = readProcStat(pid);
+    if (stat && stat.startTime === startTime && stat.state !== 'Z') killQuietly(pid, signal);
+  }
+}

@@ -1,0 +1,149 @@
+// bpdiff against its own Node.js adapter (adapters/node, built to dist/), on real programs: CommonJS,
+// ESM, TypeScript through tsx and through tsc's source maps, Node started indirectly, and every way a
+// run can end, with no process left behind.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { beforeAll, expect, it } from 'vitest';
+import { validateComparison } from '../../src/core/schemas.js';
+import { EXAMPLES, ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
+
+const CART = path.join(EXAMPLES, 'node/cart-cjs');
+const ORDERS = path.join(EXAMPLES, 'node/orders-esm');
+const TSX_INVOICE = path.join(EXAMPLES, 'typescript/tsx-invoice');
+const TSC_INVENTORY = path.join(EXAMPLES, 'typescript/tsc-inventory');
+const FIXTURES = path.join(ROOT, 'test/fixtures/node');
+const adapterBuilt = fs.existsSync(path.join(ROOT, 'dist/adapters/node/src/main.js'));
+
+function expectClean(run: BpdiffRun): void {
+  expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  if (run.doc) expect(validateComparison(run.doc).errors).toEqual([]);
+}
+
+const flow = (...args: string[]): string[] => ['node', 'flow.js', ...args];
+
+describeWithTool('node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', adapterBuilt, () => {
+  beforeAll(async () => {
+    // The tsc example runs from dist/ with .map files next to it; build it as a user would.
+    await execa('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: TSC_INVENTORY });
+  });
+
+  it('finds the regression between two versions of a CommonJS module, leaving out the module wrapper', async () => {
+    const run = await runBpdiff(['--bp', 'cart.js:31', '--cwd-a', path.join(CART, 'v1'), '--cwd-b', path.join(CART, 'v2'), '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.diff.changed).toEqual({ discount: { a: '224', b: '220' }, net: { a: '1270', b: '1274' } });
+    expect(run.doc!.run_a.variables).toMatchObject({
+      gross: '1494',
+      rate: '0.15',
+      'cart.items[1].qty': '2',
+      'cart.owner': "'ann'",
+      'cart.quantities': "Map(2) { 'pen' => 4, 'notebook' => 2 }",
+    });
+    expect(run.doc!.run_a.variables.__filename).toBeUndefined();
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/discount is 224 in A and 220 in B/);
+  });
+
+  it('gives exit 0 and no changed variable for two identical runs', async () => {
+    const run = await runBpdiff(['--bp', 'cart.js:31', '--cwd', path.join(CART, 'v1'), '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.diff.changed).toEqual({});
+  });
+
+  it('compares an ES module on two inputs, naming the type change', async () => {
+    const run = await runBpdiff(['--bp', 'shipping.mjs:10', '--cwd', ORDERS, '--', 'node', 'orders.mjs', 'week1.json', '--', 'node', 'orders.mjs', 'week2.json']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.diff.changed.weight).toEqual({ a: '2', b: "'00.81.2'" });
+    expect(run.doc!.run_b.variables['order.lines[0].weightKg']).toBe("'0.8'");
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/weight .*type|type .*weight/i);
+  });
+
+  it('stops in TypeScript run by tsx, through its inline source maps', async () => {
+    const run = await runBpdiff(['--bp', 'src/invoice.ts:35', '--cwd', TSX_INVOICE, '--', 'npx', 'tsx', 'src/main.ts', '8', '--', 'npx', 'tsx', 'src/main.ts', '7.5']);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_a.location).toEqual({ file: 'src/invoice.ts', line: 35 });
+    expect(run.doc!.run_a.variables).toMatchObject({ net: '72000', tax: '14400', 'invoice.client': "'Acme'" });
+    // 7.5 hours were billed as 7: parseInt dropped the half hour.
+    expect(run.doc!.diff.changed['invoice.lines[0].hours']).toEqual({ a: '8', b: '7' });
+    expect(run.doc!.diff.changed.net).toEqual({ a: '72000', b: '63000' });
+    // Helpers the compiler put in the module are not the program's variables.
+    expect(Object.keys(run.doc!.run_a.variables).filter((name) => name.startsWith('__'))).toEqual([]);
+    expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/moved/);
+  });
+
+  it('stops in TypeScript compiled by tsc, through the .map files, where the code runs from dist/', async () => {
+    const run = await runBpdiff([
+      '--bp', 'src/stock.ts:37', '--condition', "sku === 'pen-01'", '--cwd', TSC_INVENTORY,
+      '--', 'node', '--enable-source-maps', 'dist/main.js', 'data/monday.json', '--', 'node', 'dist/main.js', 'data/tuesday.json',
+    ]);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_a.location).toEqual({ file: 'src/stock.ts', line: 37 });
+    expect(run.doc!.run_a.variables.sku).toBe("'pen-01'");
+    // The getter with a side effect was never run by the capture.
+    expect(Object.entries(run.doc!.run_a.variables).filter(([name]) => name.endsWith('.applied')).every(([, value]) => Number(value) < 1000)).toBe(true);
+  });
+
+  it('reports a condition that throws in one run as that run not stopping, quoting the error', async () => {
+    const run = await runBpdiff(['--bp', 'flow.js:9', '--condition', 'limit.toFixed(0) === "2"', '--cwd', FIXTURES, '--', ...flow('limit'), '--', ...flow()]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_b.status).toBe('no_break');
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/TypeError: Cannot read properties of undefined/);
+  });
+
+  it('exits 2 when the condition does not parse in either run', async () => {
+    const run = await runBpdiff(['--quiet', '--bp', 'flow.js:9', '--condition', 'i >', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^bpdiff: .*SyntaxError/);
+  });
+
+  it('selects the iteration with a condition', async () => {
+    const run = await runBpdiff(['--bp', 'flow.js:9', '--condition', 'i === 3', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '3', total: '12', n: '4', mode: "'plain'" });
+  });
+
+  it('follows Node started by sh -c and by npm run', async () => {
+    const run = await runBpdiff(['--bp', 'flow.js:9', '--cwd', FIXTURES, '--', 'sh', '-c', 'node flow.js', '--', 'npm', 'run', '--silent', 'flow']);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('break');
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.run_b.variables).toMatchObject({ i: '0', total: '0' });
+    expect(run.exitCode).toBe(0);
+  });
+
+  it('stops inside a test run by a test runner that spawns Node children (node --test)', async () => {
+    const run = await runBpdiff(['--bp', 'flow.test.js:8', '--cwd', FIXTURES, '--', 'node', '--test', 'flow.test.js', '--', 'node', '--test', 'flow.test.js']);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('break');
+    // The first stop is before the loop binds `value`: a binding in its temporal dead zone reads undefined.
+    expect(run.doc!.run_a.variables).toMatchObject({ values: '[ 4, 5 ]', 'values[1]': '5', total: '0', value: 'undefined' });
+  });
+
+  it('records an early exit with its exit code, and an uncaught exception with its message', async () => {
+    const run = await runBpdiff(['--bp', 'flow.js:9', '--cwd', FIXTURES, '--', ...flow('quit'), '--', ...flow('boom')]);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_a.location).toEqual({ file: 'flow.js', line: 9 });
+    const hints = run.doc!.analysis_hints.join('\n');
+    expect(hints).toMatch(/A .*exit.*code 3/);
+    expect(hints).toMatch(/TypeError: bad input: boom/);
+  });
+
+  it('gives up on a run after --timeout and kills it', async () => {
+    const run = await runBpdiff(['--bp', 'flow.js:9', '--timeout', '3', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow()]);
+    expectClean(run);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/tim(ed|e) ?out.*3 ?s/i);
+  });
+});
