@@ -9,6 +9,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['capture-python', () => import('./capture-python.js')],
   ['capture-lldb', () => import('./capture-lldb.js')],
   ['capture-go', () => import('./capture-go.js')],
+  ['capture-node', () => import('./capture-node.js')],
 ];
 
 interface ModuleResult {

@@ -9,7 +9,7 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const adapter = path.join(here, 'src', 'main.js');
+const adapter = path.join(here, 'main.mjs');
 let root = here;
 while (!fs.existsSync(path.join(root, 'examples', 'node', 'cart-cjs'))) {
   const parent = path.dirname(root);

@@ -13,7 +13,7 @@ const ORDERS = path.join(EXAMPLES, 'node/orders-esm');
 const TSX_INVOICE = path.join(EXAMPLES, 'typescript/tsx-invoice');
 const TSC_INVENTORY = path.join(EXAMPLES, 'typescript/tsc-inventory');
 const FIXTURES = path.join(ROOT, 'test/fixtures/node');
-const adapterBuilt = fs.existsSync(path.join(ROOT, 'dist/adapters/node/src/main.js'));
+const adapterBuilt = fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs'));
 
 function expectClean(run: BpdiffRun): void {
   expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);

@@ -11,7 +11,8 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { isProcessGone, sessionMembers } from '../../adapters/node/src/process-tree.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const ADAPTER = path.join(REPO, 'dist', 'adapters', 'node', 'src', 'main.js');
+// The bundle that adapters/node.json starts (npm run build makes it from adapters/node/src/main.ts).
+export const ADAPTER = path.join(REPO, 'dist', 'adapters', 'node', 'main.mjs');
 export const FIXTURES = path.join(REPO, 'test', 'node-adapter', 'fixtures');
 export const EXAMPLES = path.join(REPO, 'examples');
 

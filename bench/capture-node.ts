@@ -1,0 +1,57 @@
+// JavaScript (bpdiff's own Node adapter): a pair of captures by bpdiff (both runs at once) against one
+// capture by the minimal client on the same adapter, and the adapter's round trip per request.
+import path from 'node:path';
+import { captureRuns } from '../src/run/capture-runs.js';
+import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../src/core/types.js';
+import { packageRoot } from '../src/package-root.js';
+import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
+import { median, round, type BenchRow } from './lib.js';
+
+const RUNS = 5;
+
+export default async function run(): Promise<BenchRow[]> {
+  const cart = path.join(packageRoot(), 'examples/node/cart-cjs');
+  const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: ['node', 'checkout.js'], cwd: path.join(cart, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
+  const options: CaptureOptions = {
+    breakpoint: { file: 'cart.js', line: 31 },
+    timeout_seconds: 60,
+    adapter_id: null,
+    adapter_config: null,
+    adapter_path: null,
+    depth: DEFAULT_CAPTURE_LIMITS.depth,
+    max_children: DEFAULT_CAPTURE_LIMITS.max_children,
+    max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
+    scope: 'locals',
+    raw_values: false,
+    exact_line: false,
+    sequential: false,
+  };
+  const single = (latencyProbes = 0): MinimalCaptureInput => ({
+    executable: process.execPath,
+    args: [path.join(packageRoot(), 'dist/adapters/node/main.mjs')],
+    cwd: path.join(cart, 'v1'),
+    launch: { command: ['node', 'checkout.js'], cwd: path.join(cart, 'v1') },
+    breakpoint: { path: path.join(cart, 'v1/cart.js'), line: 31 },
+    depth: options.depth + 1,
+    latencyProbes,
+  });
+  await captureRuns([spec('a'), spec('b')], options);
+  await minimalCapture(single());
+  const pairs: number[] = [];
+  const singles: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await captureRuns([spec('a'), spec('b')], options);
+    pairs.push(performance.now() - t0);
+    singles.push((await minimalCapture(single())).ms);
+  }
+  const latency = await minimalCapture(single(50));
+  const pair = median(pairs);
+  const one = median(singles);
+  return [
+    { name: 'node: pair of captures (bpdiff, concurrent)', value: round(pair), unit: 'ms' },
+    { name: 'node: single capture (minimal client)', value: round(one), unit: 'ms' },
+    { name: 'node: pair / single', value: round(pair / one, 2), unit: 'x', target: '<= 1.15', ok: pair / one <= 1.15 },
+    { name: 'node: request round trip (threads, median of 50)', value: round(latency.requestMs!, 2), unit: 'ms' },
+  ];
+}
