@@ -287,7 +287,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
 
   it('says that the build, not the program, ran out of time, and kills the build', async () => {
     const run = await runBpdiff([
-      '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--env-a', 'BPDIFF_GO_BUILD_TIMEOUT=0.05', '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '.',
+      '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--env-a', 'BPDIFF_BUILD_TIMEOUT=0.05', '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '.',
     ]);
     expectClean(run);
     expect(run.exitCode).toBe(1);

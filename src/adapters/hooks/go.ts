@@ -15,7 +15,7 @@ import { whichSync } from '../find-executable.js';
 import { resolveProgram } from '../prepare-launch.js';
 import type { AdapterHooks, LaunchContext, LaunchPlan } from './types.js';
 
-/** The build's own limit when --timeout is shorter; BPDIFF_GO_BUILD_TIMEOUT (seconds) replaces it. */
+/** The build's own limit when --timeout is shorter; BPDIFF_BUILD_TIMEOUT (seconds) replaces it. */
 export const BUILD_TIMEOUT_SECONDS = 600;
 const NO_OPTIMISATIONS = '-gcflags=all=-N -l';
 
@@ -182,7 +182,7 @@ async function goBuild(go: string, args: string[], cwd: string, env: Record<stri
   if (context.signal.aborted) throw new BpdiffError('INTERRUPTED', 'interrupted');
   if (timedOut) {
     throw Object.assign(
-      new BpdiffError('BUILD_TIMEOUT', `go ${args[0]} did not finish within ${limitSeconds} s (set BPDIFF_GO_BUILD_TIMEOUT to allow longer)`),
+      new BpdiffError('BUILD_TIMEOUT', `go ${args[0]} did not finish within ${limitSeconds} s (set BPDIFF_BUILD_TIMEOUT to allow longer)`),
       { seconds: limitSeconds },
     );
   }
@@ -243,7 +243,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
 
   const go = findGo(runEnv, spec.cwd);
   const buildEnv = { ...runEnv, ...goToolEnv(runEnv) };
-  const fromEnv = Number(runEnv.BPDIFF_GO_BUILD_TIMEOUT);
+  const fromEnv = Number(runEnv.BPDIFF_BUILD_TIMEOUT);
   const limit = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(BUILD_TIMEOUT_SECONDS, options.timeout_seconds);
   if (command.buildFlags.some((flag) => /^--?gcflags/.test(flag))) {
     warnings.push(`the -gcflags given to go were overridden by ${NO_OPTIMISATIONS} (optimisations off, so that dlv can read every variable)`);

@@ -79,7 +79,9 @@ interface CargoArtifact {
 /** Builds the program `cargo run` would run and returns its path; `ms` is the build's wall time. */
 async function cargoBuild(context: LaunchContext, cargo: string, run: CargoRun): Promise<{ executable: string; ms: number }> {
   const { spec } = context;
-  const limit = Number(process.env.BPDIFF_BUILD_TIMEOUT) > 0 ? Number(process.env.BPDIFF_BUILD_TIMEOUT) : BUILD_TIMEOUT_S;
+  // The run's own environment (--env/--env-a) wins over bpdiff's, as for go.
+  const fromEnv = Number(spec.env.BPDIFF_BUILD_TIMEOUT ?? process.env.BPDIFF_BUILD_TIMEOUT);
+  const limit = fromEnv > 0 ? fromEnv : BUILD_TIMEOUT_S;
   const args = [...(run.toolchain ? [`+${run.toolchain}`] : []), 'build', '--message-format=json-render-diagnostics', ...run.buildOptions];
   context.log(`building: cargo ${args.join(' ')}`);
   const started = performance.now();
