@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { captureRuns } from '../src/run/capture-runs.js';
 import { freeLoopbackPort } from '../src/dap/adapter-process.js';
-import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../src/core/types.js';
+import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
 import { median, minimalCapture } from './minimal-client.js';
 import type { BenchRow } from './lib.js';
@@ -19,20 +19,7 @@ export default async function run(): Promise<BenchRow[]> {
   const orders = path.join(packageRoot(), 'examples/go/orders');
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-go-'));
   const binary = (version: 'v1' | 'v2'): string => path.join(bin, `orders-${version}`);
-  const options: CaptureOptions = {
-    breakpoint: { file: 'pricing/pricing.go', line: LINE },
-    timeout_seconds: 60,
-    adapter_id: null,
-    adapter_config: null,
-    adapter_path: null,
-    depth: DEFAULT_CAPTURE_LIMITS.depth,
-    max_children: DEFAULT_CAPTURE_LIMITS.max_children,
-    max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
-    scope: 'locals',
-    raw_values: false,
-    exact_line: false,
-    sequential: false,
-  };
+  const options = defaultCaptureOptions({ file: 'pricing/pricing.go', line: LINE });
   const spec = (side: 'a' | 'b', argv: string[]): RunSpec => ({ side, label: side.toUpperCase(), argv, cwd: path.join(orders, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
   const prebuilt: [RunSpec, RunSpec] = [spec('a', [binary('v1')]), spec('b', [binary('v2')])];
   try {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { findFirstExecutable } from '../src/adapters/find-executable.js';
 import { captureRuns } from '../src/run/capture-runs.js';
-import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../src/core/types.js';
+import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
 import { median, round, type BenchRow } from './lib.js';
@@ -33,20 +33,7 @@ export default async function run(): Promise<BenchRow[]> {
     env: {},
     stdin_file: null,
   });
-  const options: CaptureOptions = {
-    breakpoint: { file: 'inventory.c', line: LINE },
-    timeout_seconds: 60,
-    adapter_id: null,
-    adapter_config: null,
-    adapter_path: null,
-    depth: DEFAULT_CAPTURE_LIMITS.depth,
-    max_children: DEFAULT_CAPTURE_LIMITS.max_children,
-    max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
-    scope: 'locals',
-    raw_values: false,
-    exact_line: false,
-    sequential: false,
-  };
+  const options = defaultCaptureOptions({ file: 'inventory.c', line: LINE });
   // The minimal client sends the launch bpdiff sends (adapters/lldb.json's initCommands included),
   // so the ratio measures what running two captures side by side costs; the plain launch shows
   // what those settings save.

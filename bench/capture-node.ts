@@ -2,7 +2,7 @@
 // capture by the minimal client on the same adapter, and the adapter's round trip per request.
 import path from 'node:path';
 import { captureRuns } from '../src/run/capture-runs.js';
-import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../src/core/types.js';
+import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
 import { median, round, type BenchRow } from './lib.js';
@@ -12,20 +12,7 @@ const RUNS = 5;
 export default async function run(): Promise<BenchRow[]> {
   const cart = path.join(packageRoot(), 'examples/node/cart-cjs');
   const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: ['node', 'checkout.js'], cwd: path.join(cart, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
-  const options: CaptureOptions = {
-    breakpoint: { file: 'cart.js', line: 31 },
-    timeout_seconds: 60,
-    adapter_id: null,
-    adapter_config: null,
-    adapter_path: null,
-    depth: DEFAULT_CAPTURE_LIMITS.depth,
-    max_children: DEFAULT_CAPTURE_LIMITS.max_children,
-    max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
-    scope: 'locals',
-    raw_values: false,
-    exact_line: false,
-    sequential: false,
-  };
+  const options = defaultCaptureOptions({ file: 'cart.js', line: 31 });
   const single = (latencyProbes = 0): MinimalCaptureInput => ({
     executable: process.execPath,
     args: [path.join(packageRoot(), 'dist/adapters/node/main.mjs')],

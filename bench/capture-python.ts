@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { captureRuns } from '../src/run/capture-runs.js';
-import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunSpec } from '../src/core/types.js';
+import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { PYTHON_SITECUSTOMIZE } from '../src/adapters/hooks/python.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
@@ -16,20 +16,7 @@ const RUNS = 5;
 export default async function run(): Promise<BenchRow[]> {
   const pricing = path.join(packageRoot(), 'examples/python/pricing');
   const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
-  const options: CaptureOptions = {
-    breakpoint: { file: 'pricing.py', line: 34 },
-    timeout_seconds: 60,
-    adapter_id: null,
-    adapter_config: null,
-    adapter_path: null,
-    depth: DEFAULT_CAPTURE_LIMITS.depth,
-    max_children: DEFAULT_CAPTURE_LIMITS.max_children,
-    max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
-    scope: 'locals',
-    raw_values: false,
-    exact_line: false,
-    sequential: false,
-  };
+  const options = defaultCaptureOptions({ file: 'pricing.py', line: 34 });
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-'));
   fs.writeFileSync(path.join(siteDir, 'sitecustomize.py'), PYTHON_SITECUSTOMIZE);
   const single = (nodelay: boolean, latencyProbes = 0): MinimalCaptureInput => ({

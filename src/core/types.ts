@@ -157,3 +157,19 @@ export const DEFAULT_CAPTURE_LIMITS = {
   max_children: 100,
   max_value_length: 1000,
 } as const;
+
+/** The options of a live comparison with every default (what the CLI builds when no flag is given). */
+export function defaultCaptureOptions(breakpoint: Breakpoint, overrides: Partial<Omit<CaptureOptions, 'breakpoint'>> = {}): CaptureOptions {
+  return {
+    breakpoint,
+    ...DEFAULT_CAPTURE_LIMITS,
+    adapter_id: null,
+    adapter_config: null,
+    adapter_path: null,
+    scope: 'locals',
+    raw_values: false,
+    exact_line: false,
+    sequential: false,
+    ...overrides,
+  };
+}

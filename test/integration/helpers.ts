@@ -68,6 +68,20 @@ export async function runBpdiff(args: string[], options: { cwd?: string; env?: R
   };
 }
 
+interface Timed {
+  timing: { started_at: string; duration_ms: number };
+}
+
+/** Two captures that ran at once: B started well before A was half done. */
+export function ranAtOnce(a: Timed, b: Timed): boolean {
+  return Math.abs(Date.parse(b.timing.started_at) - Date.parse(a.timing.started_at)) < a.timing.duration_ms / 2;
+}
+
+/** B started once A had ended. started_at is wall-clock ms and duration_ms monotonic: allow 2 ms. */
+export function ranOneAfterTheOther(a: Timed, b: Timed): boolean {
+  return Date.parse(b.timing.started_at) >= Date.parse(a.timing.started_at) + a.timing.duration_ms - 2;
+}
+
 /** Live (non-zombie) processes whose environment holds `BPDIFF_TEST_MARK=<mark>`. */
 export async function leftoverProcesses(mark: string): Promise<string[]> {
   const needle = `${MARK}=${mark}`;

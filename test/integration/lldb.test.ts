@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { chooseExecutable, parseCargoRun } from '../../src/adapters/hooks/lldb.js';
 import { validateComparison } from '../../src/core/schemas.js';
-import { DEFAULT_CAPTURE_LIMITS, type CaptureOptions, type RunCapture, type RunSpec } from '../../src/core/types.js';
+import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
-import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, ROOT, describeWithTool, onPath, ranAtOnce, ranOneAfterTheOther, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const C = path.join(EXAMPLES, 'c');
 const RUST = path.join(EXAMPLES, 'rust');
@@ -48,20 +48,7 @@ function fixture(...args: string[]): string[] {
   return [misbehave, ...args];
 }
 
-const options: CaptureOptions = {
-  breakpoint: { file: 'misbehave.c', line: 47 },
-  timeout_seconds: 30,
-  adapter_id: null,
-  adapter_config: null,
-  adapter_path: null,
-  depth: DEFAULT_CAPTURE_LIMITS.depth,
-  max_children: DEFAULT_CAPTURE_LIMITS.max_children,
-  max_value_length: DEFAULT_CAPTURE_LIMITS.max_value_length,
-  scope: 'locals',
-  raw_values: false,
-  exact_line: false,
-  sequential: false,
-};
+const options = defaultCaptureOptions({ file: 'misbehave.c', line: 47 }, { timeout_seconds: 30 });
 
 beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-lldb-test-'));
@@ -274,18 +261,17 @@ describeWithTool('C++ through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
 
 describeWithTool('C captures at the library level', 'lldb-dap', lldbDap !== null, () => {
   const spec = (side: 'a' | 'b', ...args: string[]): RunSpec => ({ side, label: side.toUpperCase(), argv: fixture(...args), cwd: NATIVE, env: {}, stdin_file: null });
-  const overlap = (a: RunCapture, b: RunCapture): boolean => Date.parse(b.timing.started_at) < Date.parse(a.timing.started_at) + a.timing.duration_ms;
 
   it('captures both runs at the same time, and one after the other with --sequential', async () => {
     const [a, b] = await captureRuns([spec('a', 'ok'), spec('b', 'ok', '5')], options);
-    expect(overlap(a, b)).toBe(true);
+    expect(ranAtOnce(a, b)).toBe(true);
     expect(a.run.variables['p.x']).toBe('6');
     expect(b.run.variables['p.x']).toBe('10');
     expect(a.adapter).toMatchObject({ id: 'lldb', name: 'lldb-dap' });
     expect(a.adapter.version).toMatch(/^\d+\.\d+/);
     expect(a.output.stdout_tail).toBe('mode ok\n');
     const [c, d] = await captureRuns([spec('a', 'ok'), spec('b', 'ok')], { ...options, sequential: true });
-    expect(overlap(c, d)).toBe(false);
+    expect(ranOneAfterTheOther(c, d)).toBe(true);
     expect(d.run.variables.total).toBe('6');
   });
 
