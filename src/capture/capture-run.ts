@@ -16,7 +16,7 @@ import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import { OutputTail } from '../dap/output-tail.js';
 import { killTree, readProc, trackTree, untrackTree } from '../process/process-tree.js';
 import { stopAtBreakpoint, type StopOutcome } from './stop-at-breakpoint.js';
-import { walkVariables } from './walk-variables.js';
+import { renameVariables, walkVariables } from './walk-variables.js';
 import { normaliseValues } from './normalise-values.js';
 
 export interface CaptureRunContext {
@@ -112,7 +112,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     const bound = boundLine(outcome, breakpointPath, options.breakpoint.line);
     if (outcome.kind === 'stopped' && !(options.exact_line && bound !== null)) {
       log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
-      const walked = await walkVariables(
+      const read = await walkVariables(
         running.connection,
         definition,
         outcome.frameId,
@@ -120,6 +120,8 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
         { depth: options.depth, maxChildren: options.max_children, maxValueLength: options.max_value_length, maxVariables: MAX_VARIABLES },
         definition.timeouts.start * 1000,
       );
+      const variableName = hooks.variableName;
+      const walked = variableName ? renameVariables(read, (name) => variableName(name, breakpointPath)) : read;
       warnings.push(...walked.warnings);
       const normalised = options.raw_values ? { variables: walked.variables, normalised: [] } : normaliseValues(walked.variables, definition.normalise, hooks.normaliseValue);
       return finish({

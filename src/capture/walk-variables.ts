@@ -99,6 +99,20 @@ export async function walkVariables(
   return result;
 }
 
+/** The same capture with every name passed through `rename`; on a collision the first name wins. */
+export function renameVariables(result: WalkResult, rename: (path: string) => string): WalkResult {
+  const variables: Record<string, string> = {};
+  const types: Record<string, string> = {};
+  for (const [path, value] of Object.entries(result.variables)) {
+    const name = rename(path);
+    if (Object.hasOwn(variables, name)) continue;
+    Object.defineProperty(variables, name, { value, enumerable: true, writable: true, configurable: true });
+    const type = Object.hasOwn(result.types, path) ? result.types[path] : undefined;
+    if (type !== undefined) Object.defineProperty(types, name, { value: type, enumerable: true, writable: true, configurable: true });
+  }
+  return { ...result, variables, types, truncated: [...new Set(result.truncated.map(rename))].sort() };
+}
+
 function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, selection: ScopeSelection): boolean {
   const matches = (patterns: string[]): boolean => patterns.some((pattern) => new RegExp(pattern).test(scope.name));
   if (scope.presentationHint === 'registers' || matches(definition.scopes.never)) return false;

@@ -299,17 +299,19 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
     const doc = run.doc!;
     expect(doc.run_a.status).toBe('break');
     expect(doc.run_b.command).toBe('cargo run --bin roster');
-    expect(doc.run_a.variables['team->name']).toBe('"owls"');
-    expect(doc.run_a.variables['team->members[0].name']).toBe('"ann"');
+    expect(doc.run_a.variables['team.name']).toBe('"owls"');
+    expect(doc.run_a.variables['team.members[0].name']).toBe('"ann"');
     expect(doc.diff.changed.ages).toEqual({ a: '[34, 29]', b: '[34, 41, 29]' });
     expect(doc.diff.changed.oldest).toEqual({ a: '34', b: '41' });
     expect(doc.diff.changed['chosen[0].name']).toEqual({ a: '"ann"', b: '"bob"' });
     // v2 keeps an empty email as Some(""): LLDB 19 alone would show both as Some("").
-    expect(doc.diff.changed['team->members[1].email']).toEqual({ a: 'None', b: 'Some("")' });
-    expect(doc.run_a.variables['team->members[0].email']).toBe('Some("ann@example.org")');
+    expect(doc.diff.changed['team.members[1].email']).toEqual({ a: 'None', b: 'Some("")' });
+    expect(doc.run_a.variables['team.members[0].email']).toBe('Some("ann@example.org")');
     expect(doc.run_a.variables.chosen).toBe('Some(0x…)');
     // Strings are one value, not a list of bytes; no name comes from lldb's garbled paths.
     expect(Object.keys(doc.run_a.variables).filter((name) => /name\[|->\[|^\[|\*\(/.test(name))).toEqual([]);
+    // Named as Rust writes them: a field behind a reference is `team.name`, not C's `team->name`.
+    expect(Object.keys(doc.run_a.variables).filter((name) => name.includes('->'))).toEqual([]);
   });
 
   it('runs `cargo run -- ARGS` (the binary cargo built, with the arguments after --)', async () => {
@@ -320,6 +322,14 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
     expect(a.timing.build_ms).toBeGreaterThanOrEqual(0);
     expect(a.run.variables.ages).toBe('[34, 29]');
     expect(b.run.variables.ages).toBe('[34, 41, 29]');
+  });
+
+  it("passes cargo's own -- through the CLI when written \\--, and keeps two versions apart in one shared target folder", async () => {
+    // Both crates are named `roster` and build into the same CARGO_TARGET_DIR: each run must debug its own build.
+    const run = await runBpdiff(['--bp', 'src/main.rs:35', '--cwd-a', path.join(RUST, 'v1'), '--cwd-b', path.join(RUST, 'v2'), '--', 'cargo', 'run', '-q', '\\--', '../owls.txt', '--', 'cargo', 'run', '-q', '\\--', '../owls.txt'], { env: targetEnv() });
+    expectClean(run);
+    expect(run.doc!.run_a.command).toBe('cargo run -q -- ../owls.txt');
+    expect(run.doc!.diff.changed.ages).toEqual({ a: '[34, 29]', b: '[34, 41, 29]' });
   });
 
   it('shows enums, maps and sets as Rust prints them, the same in two identical runs', async () => {

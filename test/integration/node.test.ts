@@ -74,6 +74,17 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
     expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/moved/);
   });
 
+  it('runs TypeScript through node --import tsx, with a --require preload, as tsx itself does', async () => {
+    const preload = path.join(FIXTURES, 'preload.cjs');
+    const run = await runBpdiff([
+      '--bp', 'src/invoice.ts:35', '--cwd', TSX_INVOICE,
+      '--', 'node', '--import', 'tsx', 'src/main.ts', '8', '--', 'node', '--require', preload, '--import', 'tsx', 'src/main.ts', '8',
+    ]);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.run_b.variables).toMatchObject({ net: '72000', due: '86400' });
+  });
+
   it('stops in TypeScript compiled by tsc, through the .map files, where the code runs from dist/', async () => {
     const run = await runBpdiff([
       '--bp', 'src/stock.ts:37', '--condition', "sku === 'pen-01'", '--cwd', TSC_INVENTORY,

@@ -386,7 +386,10 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       warnings.push('the program is built with an optimising profile: some locals may show as unavailable or hold stale values');
     }
     const built = await cargoBuild(context, cargo, run);
-    program = built.executable;
+    // The other run may build the same crate into the same target folder (a shared CARGO_TARGET_DIR)
+    // right after this build releases cargo's lock: debug a copy of our own, taken at once.
+    program = path.join(context.tempDir, path.basename(built.executable));
+    fs.copyFileSync(built.executable, program);
     args = run.args;
     buildMs = built.ms;
   } else {
@@ -478,7 +481,17 @@ function version(plan: LaunchPlan): Promise<string | null> {
   return found;
 }
 
+/**
+ * Rust dereferences through `.`: lldb-dap names a field behind a reference C's way (`team->name`,
+ * `(*team).name`). Rewritten only for a breakpoint in a Rust file; C and C++ keep `->`.
+ */
+export function rustVariableName(name: string, breakpointPath: string): string {
+  if (!breakpointPath.endsWith('.rs')) return name;
+  return name.replace(/\(\*([A-Za-z_][\w.]*)\)\./g, '$1.').replaceAll('->', '.');
+}
+
 export const lldbHooks: AdapterHooks = {
   prepare,
   version,
+  variableName: rustVariableName,
 };

@@ -41,4 +41,9 @@ export interface AdapterHooks {
   version?(plan: LaunchPlan): Promise<string | null>;
   /** Rewrites run-dependent parts of a captured value that a `normalise` regex cannot (skipped with --raw-values). */
   normaliseValue?(value: string): string;
+  /**
+   * The name of a captured variable as the program's language writes it, when the adapter names it in
+   * another language's syntax (lldb-dap writes Rust's `team.name` as C's `team->name`).
+   */
+  variableName?(path: string, breakpointPath: string): string;
 }
