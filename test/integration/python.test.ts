@@ -118,6 +118,33 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/ValueError: bad input: boom/);
   });
 
+  it('keeps the other run when the adapter of one crashes, exits 2, and leaves nothing behind', async () => {
+    const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '30', '--cwd', FIXTURES, '--', ...flow('kill-adapter'), '--', ...flow()]);
+    expectClean(run);
+    expect(run.exitCode).toBe(2);
+    expect(run.doc!.run_a.status).toBe('no_break');
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.run_b.variables.total).toBe('0');
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/A could not be debugged: debugpy closed the connection/);
+    expect(run.stderr).toMatch(/^bpdiff: .*run A could not be debugged|^bpdiff: .*A.*could not be debugged/m);
+  });
+
+  it('drains a debuggee that floods stdout and keeps only a tail', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-noisy-'));
+    try {
+      const run = await runBpdiff(['--bp', 'flow.py:19', '--save-captures', dir, '--cwd', FIXTURES, '--', ...flow('noisy'), '--', ...flow()]);
+      expectClean(run);
+      expect(run.doc!.run_a.status).toBe('break');
+      const capture = JSON.parse(fs.readFileSync(path.join(dir, 'capture-a.json'), 'utf8')) as { output: { stdout_tail: string; truncated: boolean } };
+      expect(capture.output.truncated).toBe(true);
+      expect(capture.output.stdout_tail.length).toBeLessThanOrEqual(4096);
+      // debugpy forwards output asynchronously: the tail is what had reached bpdiff when the run ended.
+      expect(capture.output.stdout_tail).toMatch(/line 0\d{5} x{70}\n/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('gives up on a run after --timeout and kills it', async () => {
     const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '3', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow()]);
     expectClean(run);
