@@ -156,7 +156,7 @@ export async function stopAtBreakpoint(request: StopRequest): Promise<StopOutcom
       );
     } catch (error) {
       if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT') {
-        return noBreak({ kind: 'timeout', seconds: Math.round(request.runTimeoutMs / 1000), phase: 'run' }, null, null, breakpoint);
+        return noBreak({ kind: 'timeout', seconds: request.runTimeoutMs / 1000, phase: 'run' }, null, null, breakpoint);
       }
       throw error;
     }
