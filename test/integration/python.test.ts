@@ -215,6 +215,18 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(run.doc!.diff.changed.s!.b).toContain('"tax_rate": "20"');
   });
 
+  it('stops in site-packages (inside pytest itself)', async () => {
+    const file = (await execa('python3', ['-c', 'import _pytest.python as m; print(m.__file__)'])).stdout.trim();
+    const line = fs.readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes('result = testfunction(**testargs)')) + 1;
+    expect(line).toBeGreaterThan(0);
+    const pytest = ['pytest', '-q', '-p', 'no:cacheprovider', 'test_calc.py'];
+    const run = await runBpdiff(['--bp', `${file}:${line}`, '--cwd', FIXTURES, '--', ...pytest, '-k', 'test_small', '--', ...pytest, '-k', 'test_big']);
+    expectClean(run);
+    expect(run.doc!.run_a.location).toEqual({ file, line });
+    expect(run.doc!.run_b.status).toBe('break');
+    expect(run.doc!.diff.changed.pyfuncitem).toEqual({ a: '<Function test_small>', b: '<Function test_big>' });
+  });
+
   it('runs a console script (pytest) and python -m with interpreter options', async () => {
     const run = await runBpdiff([
       '--bp', 'calc.py:3', '--condition', 'a > 1', '--cwd', FIXTURES,
