@@ -372,7 +372,7 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(hints(run)).toMatch(/A timed out after 0\.05 s while building/);
   });
-});
+}, { optionalInCi: lldbDap !== null });
 
 describe('cargo run commands', () => {
   it('takes `cargo run` apart: build options, --bin/--example, the program\'s arguments', () => {
