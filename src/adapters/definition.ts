@@ -38,7 +38,7 @@ export interface AdapterDefinition {
     debuggee_output: 'events' | 'adapter-stdio';
     /** Arguments that make the executable print its version (first line kept), if any. */
     version_args?: string[];
-    /** Environment added to the adapter process. */
+    /** Environment added to the adapter process; `${tempDir}` is a folder of the run's own, removed when the run ends. */
     env?: Record<string, string>;
   };
   /**

@@ -87,7 +87,9 @@ export async function prepareLaunch(context: LaunchContext): Promise<LaunchPlan>
     launch: fillTemplate(definition.launch, values) as Record<string, unknown>,
     adapterExecutable: adapterExecutable(definition, context.options.adapter_path, spec.cwd),
     adapterArgs: definition.adapter.args.map(fillAdapterPlaceholders),
-    adapterEnv: { ...(definition.adapter.env ?? {}) },
+    adapterEnv: Object.fromEntries(
+      Object.entries(definition.adapter.env ?? {}).map(([name, value]) => [name, fillAdapterPlaceholders(value).replaceAll('${tempDir}', context.tempDir)]),
+    ),
     adapterName: definition.name,
     buildMs: null,
     warnings: [],

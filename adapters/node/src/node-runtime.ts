@@ -16,6 +16,7 @@ import { describeThrown, describeValue, listChildren, readDetails, type ChildFil
 import type { LaunchPlan } from './launch-config.js';
 import { escapeRegExp, isJavaScriptFile, pathVariants, scriptUrlToPath, urlRegexForPaths } from './paths.js';
 import {
+  ADAPTER_TMPDIR_ENV,
   FIFO_ENV,
   findBootloader,
   rememberProcess,
@@ -193,6 +194,7 @@ export class NodeRuntime {
       if (value === null) delete env[name];
       else env[name] = value;
     }
+    delete env[ADAPTER_TMPDIR_ENV]; // the adapter's, not the program's
     env[FIFO_ENV] = this.pipe.path;
     env.NODE_OPTIONS = withBootloader(env.NODE_OPTIONS, this.bootloader);
 

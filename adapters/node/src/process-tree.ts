@@ -36,6 +36,9 @@ export function withBootloader(nodeOptions: string | undefined, bootloader: stri
   return nodeOptions && nodeOptions.trim() !== '' ? `${nodeOptions} ${own}` : own;
 }
 
+/** Where the adapter makes its temporary folder, when its client says (else the system's). */
+export const ADAPTER_TMPDIR_ENV = 'BPDIFF_NODE_ADAPTER_TMPDIR';
+
 /** A FIFO in a private temporary directory, read without blocking and never reaching EOF. */
 export class ReportPipe {
   readonly dir: string;
@@ -44,7 +47,8 @@ export class ReportPipe {
   private buffer = '';
 
   constructor(onReport: (report: ProcessReport) => void) {
-    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-node-'));
+    // A client that may kill the adapter outright (bpdiff does) names a folder it removes itself.
+    this.dir = fs.mkdtempSync(path.join(process.env[ADAPTER_TMPDIR_ENV] || os.tmpdir(), 'bpdiff-node-'));
     this.path = path.join(this.dir, 'inspector-reports');
     const made = spawnSync('mkfifo', ['-m', '600', this.path], { encoding: 'utf8' });
     if (made.status !== 0) {

@@ -9,7 +9,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 describe('killTree', () => {
   it('kills a detached tree, including a grandchild that moved to a session of its own', async () => {
-    const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-tree-')), 'pids');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-tree-'));
+    const pidFile = path.join(dir, 'pids');
     // sh -> (sleep) and (setsid sh -> sleep): the second escapes the session, as debuggees do.
     const root = spawn('sh', ['-c', `sleep 300 & echo $! >> ${pidFile}; setsid sh -c 'echo $$ >> ${pidFile}; sleep 300' & wait`], {
       detached: true,
@@ -26,6 +27,7 @@ describe('killTree', () => {
     killTree([rootPid], [rootPid]);
     await sleep(100);
     for (const pid of [rootPid, ...others]) expect(isAlive(pid), `pid ${pid}`).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('never touches its own process or session', () => {
