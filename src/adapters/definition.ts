@@ -38,6 +38,8 @@ export interface AdapterDefinition {
     debuggee_output: 'events' | 'adapter-stdio';
     /** Arguments that make the executable print its version (first line kept), if any. */
     version_args?: string[];
+    /** Dotted path of the adapter's version in its `initialize` capabilities (lldb-dap: `__lldb.version`). */
+    version_capability?: string;
     /** Environment added to the adapter process; `${tempDir}` is a folder of the run's own, removed when the run ends. */
     env?: Record<string, string>;
   };

@@ -45,7 +45,10 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
   let adapterName = definition.name;
   let buildMs: number | null = null;
   const warnings: string[] = [];
-  let version: Promise<string | null> = Promise.resolve(null);
+  // The adapter's version: from the launch plan, else its capabilities, else (lazily, at the end, so it
+  // costs no CPU while the runs compete for it) the hook's own probe.
+  let version: string | null | undefined;
+  let probeVersion: (() => Promise<string | null>) | null = null;
 
   const base = {
     breakpoint: options.breakpoint,
@@ -69,8 +72,9 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     buildMs = plan.buildMs;
     warnings.push(...plan.warnings);
     const hooks = await loadHooks(definition.hooks);
-    version =
-      plan.version !== undefined ? Promise.resolve(plan.version) : hooks.version ? hooks.version(plan).catch(() => null) : Promise.resolve(null);
+    version = plan.version;
+    const hookVersion = hooks.version;
+    if (hookVersion) probeVersion = () => hookVersion(plan).catch(() => null);
     if (signal.aborted) throw new BpdiffError('INTERRUPTED', 'interrupted');
 
     log(`starting ${adapterName}`);
@@ -107,6 +111,10 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       runTimeoutMs: options.timeout_seconds * 1000,
       signal,
       log,
+      onCapabilities: (capabilities) => {
+        const path = definition.adapter.version_capability;
+        if (version === undefined && path) version = versionIn(capabilities, path);
+      },
     });
 
     const bound = boundLine(outcome, breakpointPath, options.breakpoint.line);
@@ -194,7 +202,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
         location: fields.location,
         variables: fields.variables,
       },
-      adapter: { id: definition.id, name: adapterName, version: await withTimeout(version, 2000) },
+      adapter: { id: definition.id, name: adapterName, version: version ?? (probeVersion ? await withTimeout(probeVersion(), 2000) : null) },
       resolved_file: base.breakpointPath,
       stop: fields.stop,
       bound_line: fields.bound_line,
@@ -278,6 +286,14 @@ function samePath(a: string, b: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The version at a dotted path of the capabilities (`__lldb.version`: "lldb version 19.1.7" -> "19.1.7"). */
+function versionIn(capabilities: DebugProtocol.Capabilities, dotted: string): string | null {
+  let value: unknown = capabilities;
+  for (const key of dotted.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof value !== 'string') return null;
+  return /\d+(?:\.\d+)+\S*/.exec(value)?.[0] ?? value;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {

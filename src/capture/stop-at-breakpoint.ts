@@ -19,6 +19,8 @@ export interface StopRequest {
   runTimeoutMs: number;
   signal: AbortSignal;
   log: (line: string) => void;
+  /** Told the adapter's capabilities as soon as `initialize` answers. */
+  onCapabilities?: (capabilities: DebugProtocol.Capabilities) => void;
 }
 
 export interface BreakpointState {
@@ -79,6 +81,7 @@ export async function stopAtBreakpoint(request: StopRequest): Promise<StopOutcom
       },
       { step: 'initialize', timeoutMs: startMs, hint: `check that ${name} starts on its own` },
     )) ?? {};
+  request.onCapabilities?.(capabilities);
 
   // The launch is not awaited: debugpy answers it only after configurationDone.
   const launched = connection.request('launch', request.launch as DebugProtocol.LaunchRequestArguments, {
