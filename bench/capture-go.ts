@@ -10,7 +10,7 @@ import { freeLoopbackPort } from '../src/dap/adapter-process.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
 import { median, minimalCapture } from './minimal-client.js';
-import type { BenchRow } from './lib.js';
+import { pairVersusSingleRows, round, type BenchRow } from './lib.js';
 
 const RUNS = 7;
 const LINE = 49; // examples/go/orders/*/pricing/pricing.go: return quote
@@ -65,9 +65,7 @@ export default async function run(): Promise<BenchRow[]> {
     const one = median(singles);
     const minimalPair = median(minimalPairs);
     return [
-      { name: 'go: pair of captures (bpdiff, concurrent, prebuilt binaries)', value: round(pair), unit: 'ms' },
-      { name: 'go: single capture (minimal client)', value: round(one), unit: 'ms' },
-      { name: 'go: pair / single', value: round(pair / one, 2), unit: 'x', target: '<= 1.15', ok: pair / one <= 1.15 },
+      ...pairVersusSingleRows('go', pair, one, 'prebuilt binaries'),
       {
         name: 'go: pair of captures (minimal client, concurrent)',
         value: round(minimalPair),
@@ -80,9 +78,4 @@ export default async function run(): Promise<BenchRow[]> {
   } finally {
     fs.rmSync(bin, { recursive: true, force: true });
   }
-}
-
-function round(value: number, digits = 0): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }

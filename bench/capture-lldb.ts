@@ -8,7 +8,7 @@ import { captureRuns } from '../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
-import { median, round, type BenchRow } from './lib.js';
+import { median, pairVersusSingleRows, round, type BenchRow } from './lib.js';
 
 const RUNS = 5;
 const LINE = 52;
@@ -69,9 +69,7 @@ export default async function run(): Promise<BenchRow[]> {
   const pair = median(pairs);
   const one = median(singles);
   return [
-    { name: 'lldb: pair of captures (bpdiff, concurrent)', value: round(pair), unit: 'ms' },
-    { name: 'lldb: single capture (minimal client)', value: round(one), unit: 'ms' },
-    { name: 'lldb: pair / single', value: round(pair / one, 2), unit: 'x', target: '<= 1.15', ok: pair / one <= 1.15 },
+    ...pairVersusSingleRows('lldb', pair, one),
     {
       name: 'lldb: pair of captures (minimal client, concurrent) / single',
       value: round(median(minimalPairs) / one, 2),

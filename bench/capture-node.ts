@@ -5,7 +5,7 @@ import { captureRuns } from '../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
-import { median, round, type BenchRow } from './lib.js';
+import { median, pairVersusSingleRows, round, type BenchRow } from './lib.js';
 
 const RUNS = 5;
 
@@ -36,9 +36,7 @@ export default async function run(): Promise<BenchRow[]> {
   const pair = median(pairs);
   const one = median(singles);
   return [
-    { name: 'node: pair of captures (bpdiff, concurrent)', value: round(pair), unit: 'ms' },
-    { name: 'node: single capture (minimal client)', value: round(one), unit: 'ms' },
-    { name: 'node: pair / single', value: round(pair / one, 2), unit: 'x', target: '<= 1.15', ok: pair / one <= 1.15 },
+    ...pairVersusSingleRows('node', pair, one),
     { name: 'node: request round trip (threads, median of 50)', value: round(latency.requestMs!, 2), unit: 'ms' },
   ];
 }

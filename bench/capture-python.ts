@@ -9,7 +9,7 @@ import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { PYTHON_SITECUSTOMIZE } from '../src/adapters/hooks/python.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
-import { median, round, type BenchRow } from './lib.js';
+import { median, pairVersusSingleRows, round, type BenchRow } from './lib.js';
 
 const RUNS = 5;
 
@@ -56,9 +56,7 @@ export default async function run(): Promise<BenchRow[]> {
     const pair = median(pairs);
     const one = median(singles);
     return [
-      { name: 'python: pair of captures (bpdiff, concurrent)', value: round(pair), unit: 'ms' },
-      { name: 'python: single capture (minimal client)', value: round(one), unit: 'ms' },
-      { name: 'python: pair / single', value: round(pair / one, 2), unit: 'x', target: '<= 1.15', ok: pair / one <= 1.15 },
+      ...pairVersusSingleRows('python', pair, one),
       { name: 'python: request round trip (TCP_NODELAY sitecustomize)', value: round(withFix.requestMs!, 1), unit: 'ms' },
       { name: 'python: request round trip (plain debugpy)', value: round(withoutFix.requestMs!, 1), unit: 'ms', note: 'what any client pays without the fix' },
     ];

@@ -59,3 +59,15 @@ export function round(value: number, digits = 0): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
+
+/**
+ * The rows every adapter bench reports: a pair of captures by bpdiff (both runs at once), one capture
+ * by the minimal client on the same adapter, and their ratio against the 1.15x target.
+ */
+export function pairVersusSingleRows(adapter: string, pairMs: number, singleMs: number, pairNote = ''): BenchRow[] {
+  return [
+    { name: `${adapter}: pair of captures (bpdiff, concurrent${pairNote ? `, ${pairNote}` : ''})`, value: round(pairMs), unit: 'ms' },
+    { name: `${adapter}: single capture (minimal client)`, value: round(singleMs), unit: 'ms' },
+    { name: `${adapter}: pair / single`, value: round(pairMs / singleMs, 2), unit: 'x', target: '<= 1.15', ok: pairMs / singleMs <= 1.15 },
+  ];
+}
