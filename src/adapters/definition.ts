@@ -36,8 +36,6 @@ export interface AdapterDefinition {
     port_pattern?: string;
     /** Where the debuggee's stdout/stderr arrive: DAP `output` events, or the adapter's own stdout/stderr. */
     debuggee_output: 'events' | 'adapter-stdio';
-    /** Arguments that make the executable print its version (first line kept), if any. */
-    version_args?: string[];
     /** Dotted path of the adapter's version in its `initialize` capabilities (lldb-dap: `__lldb.version`). */
     version_capability?: string;
     /** Environment added to the adapter process; `${tempDir}` is a folder of the run's own, removed when the run ends. */

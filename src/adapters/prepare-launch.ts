@@ -4,8 +4,7 @@ import { BpdiffError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { AdapterDefinition } from './definition.js';
 import { findFirstExecutable, whichSync } from './find-executable.js';
-import { loadHooks } from './hooks/index.js';
-import type { LaunchContext, LaunchPlan } from './hooks/types.js';
+import type { AdapterHooks, LaunchContext, LaunchPlan } from './hooks/types.js';
 
 export interface TemplateValues {
   program: string;
@@ -70,9 +69,8 @@ export function adapterExecutable(definition: AdapterDefinition, override: strin
   return found;
 }
 
-export async function prepareLaunch(context: LaunchContext): Promise<LaunchPlan> {
+export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext): Promise<LaunchPlan> {
   const { definition, spec } = context;
-  const hooks = await loadHooks(definition.hooks);
   const values: TemplateValues = {
     // A hook may take the command apart differently (python -m, go run): resolve lazily.
     program: hooks.prepare ? spec.argv[0]! : resolveProgram(spec.argv[0]!, spec.cwd, { ...process.env, ...spec.env } as Record<string, string>),

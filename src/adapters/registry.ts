@@ -90,7 +90,6 @@ function parseDefinition(text: string, file: string): AdapterDefinition {
       args,
       debuggee_output: adapter.debuggee_output === 'adapter-stdio' ? 'adapter-stdio' : 'events',
       ...(adapter.port_pattern !== undefined ? { port_pattern: str(adapter.port_pattern, 'adapter.port_pattern') } : {}),
-      ...(adapter.version_args !== undefined ? { version_args: strings(adapter.version_args, 'adapter.version_args') } : {}),
       ...(adapter.version_capability !== undefined ? { version_capability: str(adapter.version_capability, 'adapter.version_capability') } : {}),
       ...(env ? { env } : {}),
     },

@@ -50,15 +50,10 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
   let version: string | null | undefined;
   let probeVersion: (() => Promise<string | null>) | null = null;
 
-  const base = {
-    breakpoint: options.breakpoint,
-    command: quoteCommand(spec.argv),
-    breakpointPath,
-  };
-
   try {
     if (signal.aborted) throw new BpdiffError('INTERRUPTED', 'interrupted');
-    const plan = await prepareLaunch({
+    const hooks = await loadHooks(definition.hooks);
+    const plan = await prepareLaunch(hooks, {
       definition,
       spec,
       breakpointPath,
@@ -71,7 +66,6 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     adapterName = plan.adapterName;
     buildMs = plan.buildMs;
     warnings.push(...plan.warnings);
-    const hooks = await loadHooks(definition.hooks);
     version = plan.version;
     const hookVersion = hooks.version;
     if (hookVersion) probeVersion = () => hookVersion(plan).catch(() => null);
@@ -171,7 +165,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     bound: number | null,
     frames: RunCapture['frames'],
     exitCode: number | null,
-  ): Omit<CaptureFields, never> {
+  ): CaptureFields {
     return {
       status: 'no_break',
       location: { file: options.breakpoint.file, line: options.breakpoint.line },
@@ -194,16 +188,16 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     }
     return {
       $schema: CAPTURE_SCHEMA_ID,
-      breakpoint: base.breakpoint,
+      breakpoint: options.breakpoint,
       run: {
         label: spec.label,
-        command: base.command,
+        command: quoteCommand(spec.argv),
         status: fields.status,
         location: fields.location,
         variables: fields.variables,
       },
       adapter: { id: definition.id, name: adapterName, version: version ?? (probeVersion ? await withTimeout(probeVersion(), 2000) : null) },
-      resolved_file: base.breakpointPath,
+      resolved_file: breakpointPath,
       stop: fields.stop,
       bound_line: fields.bound_line,
       no_break_reason: fields.no_break_reason,

@@ -66,7 +66,6 @@ export class DapConnection {
   private readonly listeners = new Set<EventListener>();
   private readonly closeWaiters = new Set<(error: Error) => void>();
   private closeError: Error | null = null;
-  private latencies: number[] = [];
 
   constructor(
     input: Readable,
@@ -91,22 +90,15 @@ export class DapConnection {
     return this.closeError !== null;
   }
 
-  /** Round-trip times of answered requests, in ms (for the benchmark). */
-  get requestLatencies(): readonly number[] {
-    return this.latencies;
-  }
-
   request<C extends RequestCommand>(command: C, args: RequestMap[C][0], options: WaitOptions): Promise<ResponseBody<C>> {
     if (this.closeError) return Promise.reject(this.closedError(options.step));
     const seq = this.seq++;
-    const started = performance.now();
     const answer = new Promise<DebugProtocol.Response>((resolve, reject) => {
       this.pending.set(seq, { command, resolve, reject });
     });
     const message: DebugProtocol.Request = { seq, type: 'request', command, arguments: args };
     this.transport.send(message);
     return this.withTimeout(answer, options, () => this.pending.delete(seq)).then((response) => {
-      this.latencies.push(performance.now() - started);
       if (!response.success) {
         throw new DapRequestError(command, describeErrorResponse(response), this.adapterName);
       }
@@ -147,12 +139,6 @@ export class DapConnection {
   onEvent(listener: EventListener): void {
     for (const event of this.events) listener(event);
     this.listeners.add(listener);
-  }
-
-  /** Resolves when the adapter closes the connection (or at once if it has). */
-  whenClosed(): Promise<Error> {
-    if (this.closeError) return Promise.resolve(this.closeError);
-    return new Promise((resolve) => this.closeWaiters.add(resolve));
   }
 
   close(): void {

@@ -8,10 +8,6 @@ const loaders: Record<string, () => Promise<AdapterHooks>> = {
   go: async () => (await import('./go.js')).goHooks,
 };
 
-export function registerHooks(name: string, load: () => Promise<AdapterHooks>): void {
-  loaders[name] = load;
-}
-
 export async function loadHooks(name: string | undefined): Promise<AdapterHooks> {
   if (!name) return {};
   const load = loaders[name];
