@@ -10,14 +10,17 @@ export interface ProcInfo {
   pgid: number;
   sid: number;
   state: string;
+  /** Start time in clock ticks since boot: with the pid, names one process even after pid reuse. */
+  startTime: string;
 }
 
 export function readProc(pid: number): ProcInfo | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may itself contain ") ": split after the last one.
+    // rest[0] is field 3 of stat (state); starttime is field 22.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: rest[0]!, ppid: Number(rest[1]), pgid: Number(rest[2]), sid: Number(rest[3]) };
+    return { pid, state: rest[0]!, ppid: Number(rest[1]), pgid: Number(rest[2]), sid: Number(rest[3]), startTime: rest[19] ?? '' };
   } catch {
     return null;
   }
@@ -31,6 +34,13 @@ export function listProcesses(): ProcInfo[] {
     if (info) result.push(info);
   }
   return result;
+}
+
+/** Live processes (not zombies) of a session, this process left out. */
+export function sessionMembers(sessionId: number): number[] {
+  return listProcesses()
+    .filter((info) => info.sid === sessionId && info.pid !== process.pid && info.state !== 'Z' && info.state !== 'X')
+    .map((info) => info.pid);
 }
 
 /** Alive means present and not a zombie (a zombie has ended; only its exit status is left). */

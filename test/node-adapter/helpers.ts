@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { isProcessGone, sessionMembers } from '../../adapters/node/src/process-tree.js';
+import { isAlive, sessionMembers } from '../../src/process/process-tree.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The bundle that adapters/node.json starts (npm run build makes it from adapters/node/src/main.ts).
@@ -204,7 +204,7 @@ export class AdapterSession {
   async assertAllGone(timeoutMs = 5_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const alive = [...this.pids].filter((pid) => !isProcessGone(pid));
+      const alive = [...this.pids].filter((pid) => isAlive(pid));
       const members = this.rootPid !== undefined ? sessionMembers(this.rootPid) : [];
       if (alive.length === 0 && members.length === 0) return;
       if (Date.now() > deadline) throw new Error(`processes left behind: ${[...new Set([...alive, ...members])].join(', ')}`);

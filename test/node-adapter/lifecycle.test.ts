@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isProcessGone } from '../../adapters/node/src/process-tree.js';
+import { isAlive } from '../../src/process/process-tree.js';
 import { AdapterSession, EXAMPLES, FIXTURES, lineOf, mustGet } from './helpers.js';
 
 const CART_V1 = path.join(EXAMPLES, 'node', 'cart-cjs', 'v1');
@@ -162,6 +162,6 @@ describe('the adapter process', () => {
     const adapter = session.adapterProcess!;
     await session.dc.disconnectRequest({});
     await waitForExit(adapter);
-    expect(isProcessGone(adapter.pid!)).toBe(true);
+    expect(isAlive(adapter.pid!)).toBe(false);
   });
 });

@@ -117,17 +117,17 @@ describe('stdin and environment', () => {
 
 describe('a bootloader path with spaces', () => {
   it('is quoted in NODE_OPTIONS, so Node children still start and stop', async () => {
-    // A copy of the compiled adapter under a directory whose name has spaces.
+    // A copy of the shipped adapter (the bundle) under a directory whose name has spaces.
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff adapter copy '));
     try {
       fs.mkdirSync(path.join(root, 'dist', 'adapters', 'node'), { recursive: true });
-      fs.cpSync(path.join(REPO, 'dist', 'adapters', 'node', 'src'), path.join(root, 'dist', 'adapters', 'node', 'src'), { recursive: true });
+      fs.copyFileSync(path.join(REPO, 'dist', 'adapters', 'node', 'main.mjs'), path.join(root, 'dist', 'adapters', 'node', 'main.mjs'));
       fs.mkdirSync(path.join(root, 'adapters', 'node'), { recursive: true });
       fs.copyFileSync(path.join(REPO, 'adapters', 'node', 'bootloader.cjs'), path.join(root, 'adapters', 'node', 'bootloader.cjs'));
       fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
       fs.writeFileSync(path.join(root, 'package.json'), '{ "type": "module" }\n');
 
-      session = await AdapterSession.start(path.join(root, 'dist', 'adapters', 'node', 'src', 'main.js'));
+      session = await AdapterSession.start(path.join(root, 'dist', 'adapters', 'node', 'main.mjs'));
       const line = lineOf(CART_FILE, 'return { gross, discount, net }');
       const result = await session.run({ command: ['sh', '-c', 'node checkout.js'], cwd: CART_V1, breakpoints: [{ path: CART_FILE, line }] });
       expect(result.stopped?.body.reason).toBe('breakpoint');

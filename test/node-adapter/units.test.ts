@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { wrapCondition } from '../../adapters/node/src/conditions.js';
 import { LaunchConfigError, planLaunch } from '../../adapters/node/src/launch-config.js';
 import { scriptUrlToPath, urlRegexForPaths } from '../../adapters/node/src/paths.js';
-import { findBootloader, readProcStat, withBootloader } from '../../adapters/node/src/process-tree.js';
+import { findBootloader, withBootloader } from '../../adapters/node/src/process-tree.js';
+import { readProc } from '../../src/process/process-tree.js';
 import { SourceMapCache } from '../../adapters/node/src/source-maps.js';
 import { REPO } from './helpers.js';
 
@@ -110,9 +111,10 @@ describe('NODE_OPTIONS', () => {
   });
 
   it('reads /proc stat fields of this process', () => {
-    const stat = readProcStat(process.pid);
+    const stat = readProc(process.pid);
     expect(stat?.state).toMatch(/^[RS]$/);
     expect(stat?.ppid).toBe(process.ppid);
+    expect(stat?.startTime).toMatch(/^\d+$/);
   });
 });
 

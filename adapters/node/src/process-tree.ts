@@ -6,6 +6,8 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// /proc reading is bpdiff's own (the adapter ships inside bpdiff and is bundled with it).
+import { readProc, sessionMembers } from '../../../src/process/process-tree.js';
 
 /** What the bootloader writes, one JSON line per Node process, before it waits for the debugger. */
 export interface ProcessReport {
@@ -89,52 +91,6 @@ function parseReport(line: string): ProcessReport | null {
   }
 }
 
-interface ProcStat {
-  ppid: number;
-  pgrp: number;
-  session: number;
-  startTime: string;
-  state: string;
-}
-
-/** /proc/<pid>/stat, parsed after the command name (which may hold spaces and parentheses). */
-export function readProcStat(pid: number): ProcStat | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is field 3 of stat (state); starttime is field 22.
-  return { state: fields[0] ?? '', ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), startTime: fields[19] ?? '' };
-}
-
-/** A process that is gone or a zombie waiting to be reaped. */
-export function isProcessGone(pid: number): boolean {
-  const stat = readProcStat(pid);
-  return stat === null || stat.state === 'Z' || stat.state === 'X';
-}
-
-/** Every live process whose session is `sessionId` (the debuggee's root started the session). */
-export function sessionMembers(sessionId: number): number[] {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const members: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const pid = Number(entry);
-    if (pid === process.pid) continue;
-    const stat = readProcStat(pid);
-    if (stat && stat.session === sessionId && stat.state !== 'Z') members.push(pid);
-  }
-  return members;
-}
-
 /** A reported process, remembered with its start time so a reused pid is never killed. */
 export interface KnownProcess {
   pid: number;
@@ -142,8 +98,8 @@ export interface KnownProcess {
 }
 
 export function rememberProcess(pid: number): KnownProcess | null {
-  const stat = readProcStat(pid);
-  return stat ? { pid, startTime: stat.startTime } : null;
+  const info = readProc(pid);
+  return info ? { pid, startTime: info.startTime } : null;
 }
 
 function killQuietly(pid: number, signal: NodeJS.Signals): void {
@@ -164,7 +120,7 @@ export function signalTree(rootPid: number | undefined, known: Iterable<KnownPro
     for (const pid of sessionMembers(rootPid)) killQuietly(pid, signal);
   }
   for (const { pid, startTime } of known) {
-    const stat = readProcStat(pid);
-    if (stat && stat.startTime === startTime && stat.state !== 'Z') killQuietly(pid, signal);
+    const info = readProc(pid);
+    if (info && info.startTime === startTime && info.state !== 'Z') killQuietly(pid, signal);
   }
 }
