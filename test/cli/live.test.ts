@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectValidComparison } from '../unit/fixtures/captures.js';
-import { describeWithTool } from '../integration/helpers.js';
+import { describeWithTool, leftoverProcesses } from '../integration/helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'dist/src/cli/main.js');
@@ -37,7 +37,12 @@ describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, ()
 
   it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s during the runs: one line, exit %i, nothing written', async (signal, code) => {
     const target = path.join(tmp, `${signal}.json`);
-    const child = execa('node', [BIN, '--bp', 'slow.py:3', '--timeout', '120', '-o', target, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], { cwd: tmp, reject: false });
+    const mark = `live-${signal}-${process.pid}-${Date.now()}`;
+    const child = execa('node', [BIN, '--bp', 'slow.py:3', '--timeout', '120', '-o', target, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], {
+      cwd: tmp,
+      reject: false,
+      env: { BPDIFF_TEST_MARK: mark },
+    });
     let stderr = '';
     await new Promise<void>((resolve) => {
       child.stderr!.on('data', (chunk: Buffer) => {
@@ -46,11 +51,11 @@ describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, ()
         if ((stderr.match(/waiting for/g) ?? []).length >= 2) resolve();
       });
     });
-    const started = Date.now();
     child.kill(signal);
     const result = await child;
     expect(result.exitCode).toBe(code);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // Every adapter and debuggee of both runs is gone.
+    expect(await leftoverProcesses(mark)).toEqual([]);
     const lines = String(result.stderr).split('\n');
     expect(lines.at(-1)).toBe(`bpdiff: interrupted by ${signal} — both runs were stopped and nothing was written`);
     expect(lines.filter((line) => line.startsWith('bpdiff: interrupted'))).toHaveLength(1);

@@ -201,14 +201,12 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('gives up on a run after --timeout and kills dlv and its debuggee', async () => {
-    const started = Date.now();
     const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--timeout', '3', '--cwd', EDGE, '--', 'go', 'run', '.', 'slow', '--', 'go', 'run', '.']);
     expectClean(run);
     expect(run.exitCode).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(hints(run)).toContain(`A timed out after 3 s running without reaching main.go:${EDGE_LOOP}`);
-    expect(Date.now() - started).toBeLessThan(40_000);
   });
 
   it('says which line has no statement when dlv refuses the breakpoint', async () => {

@@ -161,10 +161,8 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   });
 
   it('gives up on a run after --timeout and kills it and its child', async () => {
-    const started = Date.now();
     const run = await runBpdiff(['--bp', 'misbehave.c:47', '--timeout', '3', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('hang')]);
     expectClean(run);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(run.exitCode).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.status).toBe('no_break');

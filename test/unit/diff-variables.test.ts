@@ -100,19 +100,15 @@ describe('diffVariables', () => {
     expect(diffVariables({}, { hasOwnProperty: 'y' }).only_in_b).toEqual(['hasOwnProperty']);
   });
 
-  it('handles 100,000 variables per side in well under a second', () => {
+  it('handles 100,000 variables per side (its speed is measured by npm run bench, not here)', () => {
     const a: Record<string, string> = {};
     const b: Record<string, string> = {};
     for (let i = 0; i < 100_000; i++) {
       a[`v${i}`] = String(i);
       if (i % 10 !== 0) b[`v${i}`] = i % 3 === 0 ? String(i + 1) : String(i);
     }
-    const start = performance.now();
     const diff = diffVariables(a, b);
-    const ms = performance.now() - start;
     expect(diff.only_in_a.length).toBe(10_000);
     expect(Object.keys(diff.changed).length + diff.unchanged.length).toBe(90_000);
-    // The bench holds the real target (250 ms); this only catches an accidental quadratic.
-    expect(ms).toBeLessThan(2_000);
   });
 });
