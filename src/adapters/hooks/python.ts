@@ -94,14 +94,14 @@ function throughPyenvShim(file: string, name: string, cwd: string): string | nul
   const pyenv = whichSync('pyenv', cwd) ?? path.join(path.dirname(path.dirname(file)), 'bin', 'pyenv');
   if (!fs.existsSync(pyenv)) return null;
   try {
-    const result = execaSyncText(pyenv, ['which', name], cwd);
+    const result = runForText(pyenv, ['which', name], cwd);
     return result && fs.existsSync(result) ? result : null;
   } catch {
     return null;
   }
 }
 
-function execaSyncText(file: string, args: string[], cwd: string): string {
+function runForText(file: string, args: string[], cwd: string): string {
   // Rare path (pyenv only), so a synchronous child is simpler than threading a promise through parsing.
   return execFileSync(file, args, { cwd, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 }
