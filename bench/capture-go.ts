@@ -8,6 +8,7 @@ import { execa } from 'execa';
 import { captureRuns } from '../src/run/capture-runs.js';
 import { freeLoopbackPort } from '../src/dap/adapter-process.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
+import { runSpec } from '../src/core/run-spec.js';
 import { packageRoot } from '../src/package-root.js';
 import { median, minimalCapture } from './minimal-client.js';
 import { pairVersusSingleRows, round, type BenchRow } from './lib.js';
@@ -19,8 +20,8 @@ export default async function run(): Promise<BenchRow[]> {
   const orders = path.join(packageRoot(), 'examples/go/orders');
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-go-'));
   const binary = (version: 'v1' | 'v2'): string => path.join(bin, `orders-${version}`);
-  const options = defaultCaptureOptions({ file: 'pricing/pricing.go', line: LINE });
-  const spec = (side: 'a' | 'b', argv: string[]): RunSpec => ({ side, label: side.toUpperCase(), argv, cwd: path.join(orders, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
+  const options = defaultCaptureOptions();
+  const spec = (side: 'a' | 'b', argv: string[]): RunSpec => runSpec({ side, argv, cwd: path.join(orders, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'pricing/pricing.go', line: LINE } });
   const prebuilt: [RunSpec, RunSpec] = [spec('a', [binary('v1')]), spec('b', [binary('v2')])];
   try {
     for (const version of ['v1', 'v2'] as const) {
@@ -36,7 +37,7 @@ export default async function run(): Promise<BenchRow[]> {
         cwd,
         launch: { mode: 'exec', program: binary(version), args: [], cwd, showGlobalVariables: true },
         breakpoint: { path: path.join(cwd, 'pricing/pricing.go'), line: LINE },
-        depth: options.depth + 1,
+        depth: options.limits.depth + 1,
       });
       return result.ms;
     };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { findFirstExecutable } from '../src/adapters/find-executable.js';
 import { captureRuns } from '../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
+import { runSpec } from '../src/core/run-spec.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
 import { median, pairVersusSingleRows, round, type BenchRow } from './lib.js';
@@ -25,15 +26,9 @@ export default async function run(): Promise<BenchRow[]> {
   if (!adapter) throw new Error('lldb-dap is not installed (apt-get install -y lldb-19)');
   execFileSync('make', ['-s', '-C', example], { stdio: 'ignore' });
 
-  const spec = (side: 'a' | 'b'): RunSpec => ({
-    side,
-    label: side.toUpperCase(),
-    argv: [`../build/${side === 'a' ? 'v1' : 'v2'}/inventory`, ...ORDERS],
-    cwd: path.join(example, side === 'a' ? 'v1' : 'v2'),
-    env: {},
-    stdin_file: null,
-  });
-  const options = defaultCaptureOptions({ file: 'inventory.c', line: LINE });
+  const spec = (side: 'a' | 'b'): RunSpec =>
+    runSpec({ side, argv: [`../build/${side === 'a' ? 'v1' : 'v2'}/inventory`, ...ORDERS], cwd: path.join(example, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'inventory.c', line: LINE } });
+  const options = defaultCaptureOptions();
   // The minimal client sends the launch bpdiff sends (adapters/lldb.json's initCommands included),
   // so the ratio measures what running two captures side by side costs; the plain launch shows
   // what those settings save.
@@ -43,7 +38,7 @@ export default async function run(): Promise<BenchRow[]> {
     cwd: path.join(example, 'v1'),
     launch: { program: path.join(example, 'build/v1/inventory'), args: ORDERS, cwd: path.join(example, 'v1'), env: [], stopOnEntry: false, initCommands },
     breakpoint: { path: path.join(example, 'v1/inventory.c'), line: LINE },
-    depth: options.depth,
+    depth: options.limits.depth,
   });
   const tuned = single(definition.launch.initCommands ?? []);
   const plain = single([]);

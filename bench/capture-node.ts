@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { captureRuns } from '../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
+import { runSpec } from '../src/core/run-spec.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
 import { median, pairVersusSingleRows, round, type BenchRow } from './lib.js';
@@ -13,8 +14,8 @@ const RUNS = 5;
 
 export default async function run(): Promise<BenchRow[]> {
   const cart = path.join(packageRoot(), 'examples/node/cart-cjs');
-  const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: ['node', 'checkout.js'], cwd: path.join(cart, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
-  const options = defaultCaptureOptions({ file: 'cart.js', line: 31 });
+  const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['node', 'checkout.js'], cwd: path.join(cart, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'cart.js', line: 31 } });
+  const options = defaultCaptureOptions();
   // The minimal client kills the adapter outright too: it gets a folder for its FIFO that we remove.
   const adapterTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-node-'));
   const single = (latencyProbes = 0): MinimalCaptureInput => ({
@@ -24,7 +25,7 @@ export default async function run(): Promise<BenchRow[]> {
     cwd: path.join(cart, 'v1'),
     launch: { command: ['node', 'checkout.js'], cwd: path.join(cart, 'v1') },
     breakpoint: { path: path.join(cart, 'v1/cart.js'), line: 31 },
-    depth: options.depth + 1,
+    depth: options.limits.depth + 1,
     latencyProbes,
   });
   try {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { captureRuns } from '../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
+import { runSpec } from '../src/core/run-spec.js';
 import { PYTHON_SITECUSTOMIZE } from '../src/adapters/hooks/python.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
@@ -15,8 +16,8 @@ const RUNS = 5;
 
 export default async function run(): Promise<BenchRow[]> {
   const pricing = path.join(packageRoot(), 'examples/python/pricing');
-  const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
-  const options = defaultCaptureOptions({ file: 'pricing.py', line: 34 });
+  const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'pricing.py', line: 34 } });
+  const options = defaultCaptureOptions();
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-'));
   fs.writeFileSync(path.join(siteDir, 'sitecustomize.py'), PYTHON_SITECUSTOMIZE);
   const single = (nodelay: boolean, latencyProbes = 0): MinimalCaptureInput => ({
@@ -36,7 +37,7 @@ export default async function run(): Promise<BenchRow[]> {
       ...(nodelay ? { env: { PYTHONPATH: siteDir } } : {}),
     },
     breakpoint: { path: path.join(pricing, 'v1/pricing.py'), line: 34 },
-    depth: options.depth + 1,
+    depth: options.limits.depth + 1,
     latencyProbes,
   });
   try {

@@ -27,6 +27,46 @@ export type ErrorCode =
   | 'INTERRUPTED'
   | 'INTERNAL';
 
+/**
+ * What an error stops when it happens inside one run: `comparison`, the user's to fix (a missing
+ * adapter, a bad breakpoint file, a failed build), ends the whole comparison with exit 2; `run`, a
+ * failure of this run only, becomes that run's no_break capture and the other run's capture is kept.
+ */
+export type ErrorScope = 'comparison' | 'run';
+
+const ERROR_SCOPES: Record<ErrorCode, ErrorScope> = {
+  USAGE: 'comparison',
+  BAD_BREAKPOINT: 'comparison',
+  BREAKPOINT_FILE_MISSING: 'comparison',
+  // A command one adapter cannot run (`go build`, `cargo test`): the other run may still be captured.
+  BAD_COMMANDS: 'run',
+  BAD_OPTION: 'comparison',
+  FILE_NOT_FOUND: 'comparison',
+  INVALID_JSON: 'comparison',
+  NOT_A_CAPTURE: 'comparison',
+  INVALID_DOCUMENT: 'comparison',
+  NO_ADAPTER: 'comparison',
+  ADAPTER_MISSING: 'comparison',
+  ADAPTER_CONFIG: 'comparison',
+  COMMAND_NOT_FOUND: 'comparison',
+  BUILD_FAILED: 'comparison',
+  INTERRUPTED: 'comparison',
+  CONDITION_ERROR: 'comparison',
+  ADAPTER_FAILED: 'run',
+  ADAPTER_TIMEOUT: 'run',
+  BUILD_TIMEOUT: 'run',
+  INTERNAL: 'run',
+};
+
+export function errorScope(error: unknown): ErrorScope {
+  return isBpdiffError(error) ? ERROR_SCOPES[error.code] : 'run';
+}
+
+/** The error every step throws when the user interrupted the comparison (Ctrl-C, SIGTERM, SIGHUP). */
+export function interrupted(): BpdiffError {
+  return new BpdiffError('INTERRUPTED', 'interrupted');
+}
+
 export class BpdiffError extends Error {
   readonly code: ErrorCode;
   readonly exitCode = 2;

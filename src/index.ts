@@ -25,7 +25,13 @@ export { buildContext, type ContextInput } from './core/context.js';
 export { buildComparison, analyseComparison, comparisonExitCode, type BuildComparisonOptions, type AnalysedComparison } from './core/build-comparison.js';
 export { validateComparison, validateCapture, validateDocument, loadSchema, schemaPath, type SchemaKind, type ValidationOutcome } from './core/schemas.js';
 export { formatJson } from './output/format-json.js';
-export { formatText, type TextFormatOptions } from './output/format-text.js';
+export { writeText } from './output/format-text.js';
+export { loadWriter, WRITER_NAMES, type Writer, type WriterName, type WriterOptions } from './output/writers.js';
+export { buildReport, type Report, type ReportOptions } from './report/report.js';
+export { describeBreakpoint, describeCounts, countDiff, type DiffCounts } from './core/describe.js';
+export { OPTION_DECLARATIONS, MAX_TIMEOUT_SECONDS, type OptionDeclaration, type CaptureOptionInput } from './options/declarations.js';
+export { captureOptions } from './options/read-options.js';
+export { runValuePipeline, VALUE_STEPS, type CapturedValues, type ValueContext, type ValueStep } from './values/pipeline.js';
 
 import type { CaptureOptions, ComparisonResult, RunCapture, RunSpec } from './core/types.js';
 import type { CaptureRunsHooks } from './run/capture-runs.js';

@@ -79,11 +79,11 @@ export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext)
     cwd: spec.cwd,
     env: spec.env,
     stdinFile: spec.stdin_file,
-    breakpointFile: context.breakpointPath,
+    breakpointFile: spec.breakpoint.path,
   };
   const plan: LaunchPlan = {
     launch: fillTemplate(definition.launch, values) as Record<string, unknown>,
-    adapterExecutable: adapterExecutable(definition, context.options.adapter_path, spec.cwd),
+    adapterExecutable: adapterExecutable(definition, context.options.adapter.path, spec.cwd),
     adapterArgs: definition.adapter.args.map(fillAdapterPlaceholders),
     adapterEnv: Object.fromEntries(
       Object.entries(definition.adapter.env ?? {}).map(([name, value]) => [name, fillAdapterPlaceholders(value).replaceAll('${tempDir}', context.tempDir)]),

@@ -1,21 +1,25 @@
-// `bpdiff diff CAPTURE_A CAPTURE_B`: two saved run captures, compared without a debugger.
+// `bpdiff diff CAPTURE_A CAPTURE_B`: two saved run captures, compared without a debugger. The values
+// pass through the same pipeline as a live run's, so every value step holds for saved captures too.
 import { COMPARISON_SCHEMA_ID, type RunCapture } from '../core/types.js';
 import { validateCapture } from '../core/schemas.js';
-import { reportComparison } from './emit-result.js';
+import { builtinDefinitions } from '../adapters/registry.js';
+import { loadHooks } from '../adapters/hooks/index.js';
+import { runValuePipeline, type ValueContext } from '../values/pipeline.js';
+import { emitReport } from './emit-report.js';
 import { messages } from './messages.js';
 import type { CliIo } from './io.js';
 import type { CliCommand } from './parse-args.js';
 import { readInputText, resolveOutputFile } from './read-input.js';
 
-export function runDiffCommand(command: Extract<CliCommand, { kind: 'diff' }>, io: CliIo): number {
+export async function runDiffCommand(command: Extract<CliCommand, { kind: 'diff' }>, io: CliIo): Promise<number> {
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
 
-  const captureA = readCapture(command.captureA, io.cwd);
-  const captureB = readCapture(command.captureB, io.cwd);
+  const captureA = await prepareCapture(readCapture(command.captureA, io.cwd), command.rawValues);
+  const captureB = await prepareCapture(readCapture(command.captureB, io.cwd), command.rawValues);
   if (command.labels.a !== null) captureA.run = { ...captureA.run, label: command.labels.a };
   if (command.labels.b !== null) captureB.run = { ...captureB.run, label: command.labels.b };
 
-  return reportComparison([captureA, captureB], { output: command.output, outputPath, sourceFile: null }, io);
+  return emitReport([captureA, captureB], { output: command.output, outputPath }, io);
 }
 
 /** Read, parse and schema-check one capture; every failure is a one-line BpdiffError. */
@@ -35,7 +39,22 @@ export function readCapture(file: string, cwd: string): RunCapture {
   return parsed as RunCapture;
 }
 
+/** A saved capture through the value pipeline, with its built-in adapter's rules when bpdiff has that adapter. */
+async function prepareCapture(capture: RunCapture, raw: boolean): Promise<RunCapture> {
+  if (capture.run.status !== 'break') return capture;
+  const definition = builtinDefinitions().find((candidate) => candidate.id === capture.adapter.id);
+  const context: ValueContext = {
+    adapter: definition ? { definition, hooks: await loadHooks(definition.hooks) } : null,
+    breakpointPath: capture.resolved_file ?? capture.breakpoint.file,
+    raw,
+  };
+  const values = runValuePipeline(
+    { variables: capture.run.variables, types: capture.types, truncated: capture.truncated, normalised: capture.normalised },
+    context,
+  );
+  return { ...capture, run: { ...capture.run, variables: values.variables }, types: values.types, truncated: values.truncated, normalised: values.normalised };
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-

@@ -10,10 +10,10 @@ export interface CliIo {
   cwd: string;
 }
 
-/** Where SIGINT / SIGTERM come from (process, or a stand-in in tests). */
+/** Where SIGINT / SIGTERM / SIGHUP come from (process, or a stand-in in tests). */
 export interface SignalSource {
-  on(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-  off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  on(event: 'SIGINT' | 'SIGTERM' | 'SIGHUP', listener: () => void): unknown;
+  off(event: 'SIGINT' | 'SIGTERM' | 'SIGHUP', listener: () => void): unknown;
 }
 
 export interface CliDeps {

@@ -13,6 +13,8 @@ export const messages = {
     error('USAGE', 'no arguments given', `give a breakpoint and two commands: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (${HELP})`),
   yargsFailure: (message: string) =>
     error('USAGE', lowerFirst(message.replace(/\s+/g, ' ').trim()), `check the flags and arguments (${HELP})`),
+  unknownOption: (name: string, known: readonly string[]) =>
+    error('BAD_OPTION', `unknown option ${quote(name)}`, `use one of ${known.join(', ')}`),
   repeatedOption: (flag: string) =>
     error('BAD_OPTION', `--${flag} was given more than once`, `give --${flag} once`),
 
@@ -25,12 +27,15 @@ export const messages = {
   breakpointWithoutFile: (value: string) =>
     error('BAD_BREAKPOINT', `--bp ${quote(value)} has no file before the colon`, 'write it as FILE:LINE, e.g. --bp src/app.py:42'),
   badBreakpointLine: (value: string, line: string) =>
-    error('BAD_BREAKPOINT', `--bp ${quote(value)}: the line ${quote(line)} is not a line number`, 'give a whole number from 1 up, e.g. --bp src/app.py:42'),
+    error('BAD_BREAKPOINT', `--bp ${quote(value)}: the line ${quote(line)} is not a line number`, 'give a line number from 1 to 2147483647, e.g. --bp src/app.py:42'),
   emptyCondition: () =>
     error('BAD_OPTION', '--condition is empty', 'give an expression in the program\'s language, e.g. --condition "n > 3", or leave the flag out'),
   breakpointFileMissing: (side: 'a' | 'b', label: string, file: string, resolved: string, cwd: string) =>
     error('BREAKPOINT_FILE_MISSING', `the breakpoint file ${file} does not exist for run ${label}: ${resolved} (resolved against ${cwd})`,
       `check --bp, or point --cwd-${side} (or --cwd) at the checkout that holds the file`),
+
+  breakpointPastEnd: (file: string, line: number, lines: number, label: string) =>
+    error('BAD_BREAKPOINT', `--bp ${file}:${line} is past the end of the file: ${file} has ${lines} ${lines === 1 ? 'line' : 'lines'} in run ${label}`, `give a line from 1 to ${lines}`),
 
   noCommands: () =>
     error('BAD_COMMANDS', 'no commands given', 'put two commands after the options, each after --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ...'),
@@ -49,6 +54,8 @@ export const messages = {
 
   badNumber: (flag: string, value: string, rule: string, example: string) =>
     error('BAD_OPTION', `--${flag} ${quote(value)} is not ${rule}`, `give e.g. --${flag} ${example}`),
+  numberTooLarge: (flag: string, value: string, most: string, example: string) =>
+    error('BAD_OPTION', `--${flag} ${quote(value)} is more than it takes (at most ${most})`, `give a smaller value, e.g. --${flag} ${example}`),
   badChoice: (flag: string, value: string, choices: readonly string[]) =>
     error('BAD_OPTION', `--${flag} ${quote(value)} is not one of ${choices.join(', ')}`, `give --${flag} ${choices.join(' or ')}`),
   emptyValue: (flag: string) =>

@@ -2,14 +2,16 @@
 // checked here, so every mistake gets one message from messages.ts. Nothing here touches files:
 // paths are checked when the runs are resolved (resolve-runs.ts).
 import type { Argv } from 'yargs';
-import type { Breakpoint, ScopeSelection } from '../core/types.js';
-import { DEFAULT_CAPTURE_LIMITS } from '../core/types.js';
+import type { Breakpoint, CaptureOptions } from '../core/types.js';
+import { declarationsFor, defaultOf, findDeclaration, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { readCaptureOptions, readOptionValue } from '../options/read-options.js';
+import type { WriterName } from '../output/writers.js';
 import { messages } from './messages.js';
 import { splitArgv } from './split-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
 import { readPackageVersion } from './version.js';
 
-export type OutputFormat = 'json' | 'text';
+export type OutputFormat = WriterName;
 
 export interface OutputArgs {
   format: OutputFormat;
@@ -23,17 +25,8 @@ export interface CompareArgs {
   /** `--cwd` / `--cwd-a` / `--cwd-b` as given (relative to bpdiff's working directory). */
   cwd: { shared: string | null; a: string | null; b: string | null };
   env: { shared: Record<string, string>; a: Record<string, string>; b: Record<string, string> };
-  timeoutSeconds: number;
-  adapterId: string | null;
-  adapterConfig: string | null;
-  adapterPath: string | null;
-  depth: number;
-  maxChildren: number;
-  maxValueLength: number;
-  scope: ScopeSelection;
-  rawValues: boolean;
-  exactLine: boolean;
-  sequential: boolean;
+  /** Every capture option, checked; paths (adapter config and executable) still as given. */
+  options: CaptureOptions;
   stdin: { a: string | null; b: string | null };
   quiet: boolean;
   output: OutputArgs;
@@ -46,9 +39,12 @@ export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
   | { kind: 'compare'; args: CompareArgs }
-  | { kind: 'diff'; captureA: string; captureB: string; labels: { a: string | null; b: string | null }; output: OutputArgs }
+  | { kind: 'diff'; captureA: string; captureB: string; labels: { a: string | null; b: string | null }; rawValues: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string };
+
+/** Debuggers keep line numbers in 32 bits (lldb wraps 2^32 to 0): no source file is longer anyway. */
+const MAX_LINE = 2 ** 31 - 1;
 
 export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]';
 
@@ -61,9 +57,7 @@ const EPILOG = [
   'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
 ].join('\n');
 
-const FORMATS = ['json', 'text'] as const;
 const SUBCOMMANDS = new Set(['diff', 'schema', 'validate']);
-const SCOPES = ['locals', 'globals'] as const;
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
@@ -100,7 +94,8 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory)
         kind: 'diff',
         captureA: positional(raw, 'capture_a'),
         captureB: positional(raw, 'capture_b'),
-        labels: { a: optionalString(raw, 'label-a'), b: optionalString(raw, 'label-b') },
+        labels: { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') },
+        rawValues: valueOf(raw, 'raw-values') === true,
         output: outputArgs(raw),
       };
     case 'schema':
@@ -120,13 +115,11 @@ function defineParser(y: Argv, version: string): Argv {
   return y
     .scriptName('bpdiff')
     .usage(`${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`)
-    .command('$0', 'compare two runs live (the default)', (c) => defineCompareOptions(c))
+    .command('$0', 'compare two runs live (the default)', (c) => defineOptions(c, 'compare'))
     .command('diff <capture_a> <capture_b>', 'compare two saved run captures (no debugger)', (c) =>
-      defineOutputOptions(c)
+      defineOptions(c, 'diff')
         .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })
-        .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' })
-        .option('label-a', { type: 'string', describe: 'label for run A (default: the capture\'s label)', group: 'Output:' })
-        .option('label-b', { type: 'string', describe: 'label for run B (default: the capture\'s label)', group: 'Output:' }),
+        .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' }),
     )
     .command('schema', 'print the JSON Schema of the result document', (c) =>
       c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }),
@@ -150,72 +143,55 @@ function defineParser(y: Argv, version: string): Argv {
     });
 }
 
-function defineCompareOptions(y: Argv): Argv {
-  const B = 'Breakpoint:';
-  const R = 'Runs:';
-  const C = 'Capture:';
-  return defineOutputOptions(
-    y
-      .option('bp', { type: 'string', describe: 'where to stop: FILE:LINE (a relative FILE is found in each run\'s working directory)', group: B })
-      .option('condition', { type: 'string', describe: 'stop only when this expression (in the program\'s language) is true', group: B })
-      .option('exact-line', { type: 'boolean', describe: 'do not accept a breakpoint the debugger moves to another line', group: B })
-      .option('label-a', { type: 'string', describe: 'name of run A in the output', default: 'A', defaultDescription: 'A', group: R })
-      .option('label-b', { type: 'string', describe: 'name of run B in the output', default: 'B', defaultDescription: 'B', group: R })
-      .option('cwd', { type: 'string', describe: 'working directory of both runs', group: R })
-      .option('cwd-a', { type: 'string', describe: 'working directory of run A (overrides --cwd)', group: R })
-      .option('cwd-b', { type: 'string', describe: 'working directory of run B (overrides --cwd)', group: R })
-      .option('env', { type: 'string', describe: 'NAME=VALUE for both runs (repeatable)', group: R })
-      .option('env-a', { type: 'string', describe: 'NAME=VALUE for run A only (repeatable; wins over --env)', group: R })
-      .option('env-b', { type: 'string', describe: 'NAME=VALUE for run B only (repeatable; wins over --env)', group: R })
-      .option('stdin-a', { type: 'string', describe: 'file fed to run A\'s stdin (default: empty)', group: R })
-      .option('stdin-b', { type: 'string', describe: 'file fed to run B\'s stdin (default: empty)', group: R })
-      .option('timeout', { type: 'string', describe: 'seconds each run may take to reach the breakpoint', defaultDescription: String(DEFAULT_CAPTURE_LIMITS.timeout_seconds), group: R })
-      .option('sequential', { type: 'boolean', describe: 'run A, then B (for programs that share a port or a file)', group: R })
-      .option('adapter', { type: 'string', describe: 'use this built-in debug adapter (default: chosen from the file and command)', group: C })
-      .option('adapter-config', { type: 'string', describe: 'a JSON file defining the debug adapter to use', group: C })
-      .option('adapter-path', { type: 'string', describe: 'the debug adapter executable to run', group: C })
-      .option('depth', { type: 'string', describe: 'how deep to expand structured values', defaultDescription: String(DEFAULT_CAPTURE_LIMITS.depth), group: C })
-      .option('max-children', { type: 'string', describe: 'most children captured per value', defaultDescription: String(DEFAULT_CAPTURE_LIMITS.max_children), group: C })
-      .option('max-value-length', { type: 'string', describe: 'longest value text kept (at least 16)', defaultDescription: String(DEFAULT_CAPTURE_LIMITS.max_value_length), group: C })
-      .option('scope', { type: 'string', describe: 'which variables: locals or globals', defaultDescription: 'locals', group: C })
-      .option('raw-values', { type: 'boolean', describe: 'keep addresses and ids as the debugger shows them (no normalising)', group: C })
-      .option('quiet', { type: 'boolean', describe: 'no progress on stderr', group: 'Output:' })
-      .option('save-captures', { type: 'string', describe: 'also write each run\'s capture (everything bpdiff saw) to DIR/capture-a.json and DIR/capture-b.json, for bpdiff diff', group: 'Output:' }),
-  );
+/** Every declared option of this command, as a yargs flag (values are checked by read-options.ts). */
+function defineOptions(y: Argv, command: CommandName): Argv {
+  for (const declaration of declarationsFor(command)) {
+    const shown = defaultOf(declaration);
+    y.option(declaration.flag, {
+      type: declaration.kind === 'flag' ? 'boolean' : 'string',
+      describe: command === 'diff' && declaration.flag.startsWith('label-') ? `${declaration.describe} (default: the capture's label)` : declaration.describe,
+      group: declaration.group,
+      ...(declaration.alias ? { alias: declaration.alias } : {}),
+      ...(shown !== undefined && shown !== null && shown !== false && command === 'compare' ? { defaultDescription: String(shown) } : {}),
+    });
+  }
+  return y;
 }
 
-function defineOutputOptions(y: Argv): Argv {
-  return y
-    .option('format', { type: 'string', describe: 'json (the result document) or text (for a person)', defaultDescription: 'json', group: 'Output:' })
-    .option('output', { alias: 'o', type: 'string', describe: 'write the JSON document to this file (stdout then carries only --format text)', group: 'Output:' });
+/** The checked value of a declared flag that is not a capture option. */
+function valueOf(raw: RawArgv, flag: string): ReturnType<typeof readOptionValue> {
+  return readOptionValue(findDeclaration(flag)!, raw[flag]);
 }
 
+function stringOf(raw: RawArgv, flag: string): string | null {
+  const value = valueOf(raw, flag);
+  return typeof value === 'string' ? value : null;
+}
+
+function pairsOf(raw: RawArgv, flag: string): Record<string, string> {
+  const value = valueOf(raw, flag);
+  return typeof value === 'object' && value !== null ? value : {};
+}
 
 function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {
   const breakpoint = parseBreakpoint(optionalString(raw, 'bp'), optionalString(raw, 'condition'));
   const pair = parseCommands(commands);
   return {
     breakpoint,
-    labels: { a: nonEmpty(raw, 'label-a'), b: nonEmpty(raw, 'label-b') },
-    cwd: { shared: optionalString(raw, 'cwd'), a: optionalString(raw, 'cwd-a'), b: optionalString(raw, 'cwd-b') },
-    env: { shared: parseEnv(raw, 'env'), a: parseEnv(raw, 'env-a'), b: parseEnv(raw, 'env-b') },
-    timeoutSeconds: parseTimeout(optionalString(raw, 'timeout')),
-    adapterId: optionalString(raw, 'adapter'),
-    adapterConfig: optionalString(raw, 'adapter-config'),
-    adapterPath: optionalString(raw, 'adapter-path'),
-    depth: parseInteger(raw, 'depth', DEFAULT_CAPTURE_LIMITS.depth, 0),
-    maxChildren: parseInteger(raw, 'max-children', DEFAULT_CAPTURE_LIMITS.max_children, 1),
-    maxValueLength: parseInteger(raw, 'max-value-length', DEFAULT_CAPTURE_LIMITS.max_value_length, 16),
-    scope: parseChoice(raw, 'scope', SCOPES, 'locals'),
-    rawValues: flag(raw, 'raw-values'),
-    exactLine: flag(raw, 'exact-line'),
-    sequential: flag(raw, 'sequential'),
-    stdin: { a: optionalString(raw, 'stdin-a'), b: optionalString(raw, 'stdin-b') },
-    quiet: flag(raw, 'quiet'),
+    labels: { a: label(raw, 'label-a'), b: label(raw, 'label-b') },
+    cwd: { shared: stringOf(raw, 'cwd'), a: stringOf(raw, 'cwd-a'), b: stringOf(raw, 'cwd-b') },
+    env: { shared: pairsOf(raw, 'env'), a: pairsOf(raw, 'env-a'), b: pairsOf(raw, 'env-b') },
+    options: readCaptureOptions(raw),
+    stdin: { a: stringOf(raw, 'stdin-a'), b: stringOf(raw, 'stdin-b') },
+    quiet: valueOf(raw, 'quiet') === true,
     output: outputArgs(raw),
-    saveCaptures: nonEmptyOrNull(raw, 'save-captures'),
+    saveCaptures: stringOf(raw, 'save-captures'),
     commands: pair,
   };
+}
+
+function label(raw: RawArgv, flag: 'label-a' | 'label-b'): string {
+  return stringOf(raw, flag) ?? (findDeclaration(flag) as OptionDeclaration).default!;
 }
 
 /** `FILE:LINE`, split on the last colon so `C:\src\x.py:3` keeps its drive letter. */
@@ -227,7 +203,7 @@ export function parseBreakpoint(value: string | null, condition: string | null):
   const file = value.slice(0, colon);
   const lineText = value.slice(colon + 1);
   if (file.trim() === '') throw messages.breakpointWithoutFile(value);
-  if (!/^\d+$/.test(lineText) || Number(lineText) < 1 || !Number.isSafeInteger(Number(lineText))) {
+  if (!/^\d+$/.test(lineText) || Number(lineText) < 1 || Number(lineText) > MAX_LINE) {
     throw messages.badBreakpointLine(value, lineText);
   }
   const breakpoint: Breakpoint = { file, line: Number(lineText) };
@@ -247,46 +223,8 @@ export function parseCommands(commands: string[][]): [string[], string[]] {
   return [commands[0]!, commands[1]!];
 }
 
-function parseTimeout(value: string | null): number {
-  if (value === null) return DEFAULT_CAPTURE_LIMITS.timeout_seconds;
-  if (value === '') throw messages.emptyValue('timeout');
-  const seconds = /^\d+(?:\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!(seconds > 0) || !Number.isFinite(seconds)) throw messages.badNumber('timeout', value, 'a number of seconds above 0', '120');
-  return seconds;
-}
-
-function parseInteger(raw: RawArgv, flagName: string, fallback: number, min: number): number {
-  const value = optionalString(raw, flagName);
-  if (value === null) return fallback;
-  if (value === '') throw messages.emptyValue(flagName);
-  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < min) throw messages.badNumber(flagName, value, `a whole number from ${min} up`, String(fallback));
-  return number;
-}
-
-function parseChoice<T extends string>(raw: RawArgv, flagName: string, choices: readonly T[], fallback: T): T {
-  const value = optionalString(raw, flagName);
-  if (value === null) return fallback;
-  if (!(choices as readonly string[]).includes(value)) throw messages.badChoice(flagName, value, choices);
-  return value as T;
-}
-
 function outputArgs(raw: RawArgv): OutputArgs {
-  const outputFile = optionalString(raw, 'output');
-  if (outputFile === '') throw messages.emptyValue('output');
-  return { format: parseChoice(raw, 'format', FORMATS, 'json'), outputFile };
-}
-
-function parseEnv(raw: RawArgv, flagName: string): Record<string, string> {
-  const value = raw[flagName];
-  const entries = value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
-  const env: Record<string, string> = {};
-  for (const entry of entries) {
-    const eq = entry.indexOf('=');
-    if (eq <= 0) throw messages.badEnv(flagName, entry);
-    env[entry.slice(0, eq)] = entry.slice(eq + 1);
-  }
-  return env;
+  return { format: (stringOf(raw, 'format') ?? 'json') as OutputFormat, outputFile: stringOf(raw, 'output') };
 }
 
 function optionalString(raw: RawArgv, name: string): string | null {
@@ -294,18 +232,6 @@ function optionalString(raw: RawArgv, name: string): string | null {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value)) throw messages.repeatedOption(name);
   return String(value);
-}
-
-function nonEmptyOrNull(raw: RawArgv, name: string): string | null {
-  const value = optionalString(raw, name);
-  if (value === '') throw messages.emptyValue(name);
-  return value;
-}
-
-function nonEmpty(raw: RawArgv, name: string): string {
-  const value = optionalString(raw, name);
-  if (value === null || value === '') throw messages.emptyValue(name);
-  return value;
 }
 
 function positional(raw: RawArgv, name: string): string {
@@ -324,10 +250,4 @@ function describeYargsFailure(message: string, options: readonly string[]) {
     if (stray.length > 0) return messages.strayArguments(stray);
   }
   return messages.yargsFailure(message);
-}
-
-function flag(raw: RawArgv, name: string): boolean {
-  const value = raw[name];
-  if (Array.isArray(value)) throw messages.repeatedOption(name);
-  return value === true;
 }

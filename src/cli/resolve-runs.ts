@@ -1,5 +1,7 @@
-// CompareArgs -> what the engine needs: two RunSpecs and the CaptureOptions. Every path is checked
-// here, before anything starts, so a typo costs no debugger start-up.
+// CompareArgs -> what the engine needs: two RunSpecs, each with its breakpoint resolved (once, here),
+// and the CaptureOptions with their paths made absolute. Every path is checked here, before anything
+// starts, so a typo costs no debugger start-up.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureOptions, RunSide, RunSpec } from '../core/types.js';
 import { resolveBreakpointPath } from '../core/breakpoint-path.js';
@@ -10,8 +12,6 @@ import { isDirectory, isFile, resolveOutputFile } from './read-input.js';
 export interface ResolvedRuns {
   specs: [RunSpec, RunSpec];
   options: CaptureOptions;
-  /** The breakpoint file of each run, absolute. */
-  breakpointPaths: [string, string];
   /** `-o FILE`, absolute, or null. */
   outputFile: string | null;
   /** `--save-captures DIR`, absolute, or null. */
@@ -20,55 +20,52 @@ export interface ResolvedRuns {
 
 /** `cwd` is bpdiff's own working directory: relative paths in flags are relative to it. */
 export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
-  const spec = (side: RunSide): { spec: RunSpec; breakpointPath: string } => {
+  const spec = (side: RunSide): RunSpec => {
     const label = args.labels[side];
     const cwdFlag = args.cwd[side] !== null ? `--cwd-${side}` : '--cwd';
     const runCwd = path.resolve(cwd, args.cwd[side] ?? args.cwd.shared ?? '.');
     if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
     const breakpointPath = resolveBreakpointPath(args.breakpoint.file, runCwd);
     if (!isFile(breakpointPath)) throw messages.breakpointFileMissing(side, label, args.breakpoint.file, breakpointPath, runCwd);
+    checkLineInFile(args.breakpoint.file, args.breakpoint.line, breakpointPath, label);
     const stdinFlag = `stdin-${side}`;
     const stdin = args.stdin[side] === null ? null : existingFile(stdinFlag, args.stdin[side]!, cwd);
     return {
-      spec: {
-        side,
-        label,
-        argv: args.commands[side === 'a' ? 0 : 1],
-        cwd: runCwd,
-        // The run's own --env-a/--env-b wins over the shared --env.
-        env: { ...args.env.shared, ...args.env[side] },
-        stdin_file: stdin,
-      },
-      breakpointPath,
+      side,
+      label,
+      argv: args.commands[side === 'a' ? 0 : 1],
+      cwd: runCwd,
+      // The run's own --env-a/--env-b wins over the shared --env.
+      env: { ...args.env.shared, ...args.env[side] },
+      stdin_file: stdin,
+      breakpoint: { ...args.breakpoint, path: breakpointPath },
     };
   };
-  const a = spec('a');
-  const b = spec('b');
+  const specs: [RunSpec, RunSpec] = [spec('a'), spec('b')];
 
-  const adapterConfig = args.adapterConfig === null ? null : existingFile('adapter-config', args.adapterConfig, cwd);
+  const { adapter } = args.options;
+  const config = adapter.config === null ? null : existingFile('adapter-config', adapter.config, cwd);
   // A bare name is looked up on PATH by the engine; anything with a slash is a path from here.
-  const adapterPath = args.adapterPath === null ? null : args.adapterPath.includes(path.sep) || args.adapterPath.includes('/') ? path.resolve(cwd, args.adapterPath) : args.adapterPath;
+  const executable = adapter.path === null ? null : adapter.path.includes(path.sep) || adapter.path.includes('/') ? path.resolve(cwd, adapter.path) : adapter.path;
 
   return {
-    specs: [a.spec, b.spec],
-    options: {
-      breakpoint: args.breakpoint,
-      timeout_seconds: args.timeoutSeconds,
-      adapter_id: args.adapterId,
-      adapter_config: adapterConfig,
-      adapter_path: adapterPath,
-      depth: args.depth,
-      max_children: args.maxChildren,
-      max_value_length: args.maxValueLength,
-      scope: args.scope,
-      raw_values: args.rawValues,
-      exact_line: args.exactLine,
-      sequential: args.sequential,
-    },
-    breakpointPaths: [a.breakpointPath, b.breakpointPath],
+    specs,
+    options: { ...args.options, adapter: { ...adapter, config, path: executable } },
     outputFile: resolveOutputFile(args.output.outputFile, cwd),
     saveCapturesDir: resolveCapturesDir(args.saveCaptures, cwd),
   };
+}
+
+/** A breakpoint past the end of the file would be moved to the last line by the debugger without a word. */
+function checkLineInFile(file: string, line: number, resolved: string, label: string): void {
+  let text: string;
+  try {
+    text = fs.readFileSync(resolved, 'utf8');
+  } catch {
+    return; // unreadable here: the debugger will say what it makes of it
+  }
+  const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+  if (line > lines) throw messages.breakpointPastEnd(file, line, lines, label);
 }
 
 /** A folder for --save-captures: an existing folder, or a new one whose parent exists. */
@@ -86,4 +83,3 @@ function existingFile(flagName: string, file: string, cwd: string): string {
   if (!isFile(resolved)) throw messages.optionFileMissing(flagName, file);
   return resolved;
 }
-

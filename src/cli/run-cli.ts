@@ -18,7 +18,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), d
       }
       case 'diff': {
         const { runDiffCommand } = await import('./command-diff.js');
-        return runDiffCommand(command, io);
+        return await runDiffCommand(command, io);
       }
       case 'schema': {
         const { runSchemaCommand } = await import('./command-schema.js');

@@ -2,6 +2,7 @@
 // source line, and where to look first. Pure: the caller reads the source line and passes it in.
 import type { RunCapture, VariableDiff } from './types.js';
 import type { Finding } from './findings.js';
+import { countDiff, describeBreakpoint, describeCounts } from './describe.js';
 import { describeNoBreak, renderHint, showValue, type RunLabels } from './hints.js';
 
 export interface ContextInput {
@@ -23,7 +24,7 @@ export function buildContext(input: ContextInput): string {
   const bp = captureA.breakpoint;
   const lines: string[] = [
     'bpdiff ran two commands under a debugger, stopped each at the same breakpoint and compared the variables visible there.',
-    `Breakpoint: ${bp.file}:${bp.line}${bp.condition === undefined ? '' : ` if \`${bp.condition}\``}`,
+    `Breakpoint: ${describeBreakpoint(bp, { quoteCondition: true })}`,
   ];
   if (sourceLine !== null) lines.push(`Source at line ${bp.line}: ${showValue(sourceLine.trim())}`);
 
@@ -39,8 +40,7 @@ export function buildContext(input: ContextInput): string {
     }
   }
 
-  const changed = Object.keys(diff.changed).length;
-  lines.push(`Diff: ${changed} changed, ${diff.unchanged.length} unchanged, ${diff.only_in_a.length} only in ${labels.a}, ${diff.only_in_b.length} only in ${labels.b}.`);
+  lines.push(`Diff: ${describeCounts(countDiff(diff), labels)}.`);
 
   const first = findings.find((finding) => FIRST_DIFFERENCE_KINDS.has(finding.kind));
   if (first !== undefined) lines.push(`First difference: ${renderHint(first, labels)}`);

@@ -1,6 +1,7 @@
 // Each finding as one plain sentence, naming the runs by their labels. The wording lives here only.
 import type { Breakpoint, NoBreakReason, RunSide } from './types.js';
 import { formatNumber, type Finding, type NumberChange } from './findings.js';
+import { describeBreakpoint, describeCounts, plural } from './describe.js';
 
 export interface RunLabels {
   a: string;
@@ -18,7 +19,7 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
   const label = (side: RunSide): string => labels[side];
   switch (finding.kind) {
     case 'breakpoint_mismatch':
-      return `The captures were taken at different breakpoints: ${label('a')} at ${describeBreakpoint(finding.a)}, ${label('b')} at ${describeBreakpoint(finding.b)}.`;
+      return `The captures were taken at different breakpoints: ${label('a')} at ${describeBreakpoint(finding.a, { quoteCondition: true })}, ${label('b')} at ${describeBreakpoint(finding.b, { quoteCondition: true })}.`;
     case 'no_break':
       return describeNoBreak(label(finding.side), finding.reason, finding.breakpoint, finding.exit_code);
     case 'moved': {
@@ -32,7 +33,7 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
       if (finding.variables === 0) return `No differences: both runs stopped at the breakpoint and neither has any visible variables.`;
       return `No differences: ${finding.variables === 1 ? 'the only variable is' : `all ${finding.variables} variables are`} identical in ${label('a')} and ${label('b')}.`;
     case 'counts':
-      return `${plural(finding.changed, 'variable')} changed, ${finding.unchanged} unchanged, ${finding.only_in_a} only in ${label('a')}, ${finding.only_in_b} only in ${label('b')}.`;
+      return `${describeCounts(finding, labels, { noun: true })}.`;
     case 'type_changed': {
       const base = `${finding.name} changed type from ${finding.type_a} in ${label('a')} to ${finding.type_b} in ${label('b')}: ${showValue(finding.a)} in ${label('a')}, ${showValue(finding.b)} in ${label('b')}`;
       const change = finding.number === null ? '' : describeNumberChangeShort(finding.number);
@@ -65,10 +66,6 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
     case 'warning':
       return `${label(finding.side)}: ${finding.message}`;
   }
-}
-
-function describeBreakpoint(bp: Breakpoint): string {
-  return `${bp.file}:${bp.line}${bp.condition === undefined ? '' : ` if \`${bp.condition}\``}`;
 }
 
 function describeCondition(bp: Breakpoint): string {
@@ -163,10 +160,6 @@ export function showValue(value: string): string {
 
 function listNames(names: readonly string[], more: number): string {
   return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 function oneLine(message: string): string {

@@ -116,7 +116,13 @@ export interface RunCapture {
   timing: { started_at: string; duration_ms: number; build_ms: number | null };
 }
 
-/** One run as the CLI describes it to the capture engine. */
+/** A run's breakpoint: as the user wrote it, plus the absolute path it resolves to in that run's cwd. */
+export interface RunBreakpoint extends Breakpoint {
+  /** `file` resolved against the run's working directory (computed once, when the run is specified). */
+  path: string;
+}
+
+/** One run as the CLI (or the library) describes it to the engine. */
 export interface RunSpec {
   side: RunSide;
   label: string;
@@ -128,48 +134,70 @@ export interface RunSpec {
   env: Record<string, string>;
   /** File to feed on the debuggee's stdin, or null for an empty stdin. */
   stdin_file: string | null;
+  /** Where this run stops; each run carries its own (the comparison's `breakpoint` is run A's). */
+  breakpoint: RunBreakpoint;
 }
 
 export type ScopeSelection = 'locals' | 'globals';
 
-/** Options shared by both runs of a live comparison. */
+/**
+ * Options shared by both runs, grouped by who reads them. Every option is declared once in
+ * src/options/declarations.ts (flag, type, default, help, and where it lands here).
+ */
 export interface CaptureOptions {
-  breakpoint: Breakpoint;
-  timeout_seconds: number;
-  /** `--adapter ID`: force a built-in adapter. */
-  adapter_id: string | null;
-  /** `--adapter-config FILE.json`: a user-supplied adapter definition. */
-  adapter_config: string | null;
-  /** `--adapter-path PATH`: override the adapter executable. */
-  adapter_path: string | null;
-  depth: number;
-  max_children: number;
-  max_value_length: number;
-  scope: ScopeSelection;
-  raw_values: boolean;
-  exact_line: boolean;
-  sequential: boolean;
+  /** How a stop is accepted (read by the session). */
+  breakpoint: {
+    /** `--exact-line`: a breakpoint the adapter moves to another line is refused. */
+    exact_line: boolean;
+  };
+  /** How much of the stopped frame is read (read by the capture). */
+  limits: {
+    depth: number;
+    max_children: number;
+    max_value_length: number;
+    /** Most variables captured in one run, all levels together. */
+    max_variables: number;
+    /** How long reading one value (one `variables` request) may take before it is given up. */
+    value_timeout_seconds: number;
+  };
+  /** Which values are read and how they are turned into compared strings (capture and value pipeline). */
+  values: {
+    scope: ScopeSelection;
+    /** `--raw-values`: no normalising step. */
+    raw_values: boolean;
+  };
+  /** Which debug adapter runs the program (read by the adapter registry and launch). */
+  adapter: {
+    /** `--adapter ID`: force a built-in adapter. */
+    id: string | null;
+    /** `--adapter-config FILE.json`: a user-supplied adapter definition (absolute). */
+    config: string | null;
+    /** `--adapter-path PATH`: override the adapter executable. */
+    path: string | null;
+  };
+  /** The runs' lifecycle (read by the run layer). */
+  run: {
+    timeout_seconds: number;
+    sequential: boolean;
+  };
 }
 
-export const DEFAULT_CAPTURE_LIMITS = {
-  timeout_seconds: 60,
-  depth: 3,
-  max_children: 100,
-  max_value_length: 1000,
-} as const;
+/** A partial CaptureOptions: any group, any field. */
+export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<CaptureOptions[G]> };
 
-/** The options of a live comparison with every default (what the CLI builds when no flag is given). */
-export function defaultCaptureOptions(breakpoint: Breakpoint, overrides: Partial<Omit<CaptureOptions, 'breakpoint'>> = {}): CaptureOptions {
-  return {
-    breakpoint,
-    ...DEFAULT_CAPTURE_LIMITS,
-    adapter_id: null,
-    adapter_config: null,
-    adapter_path: null,
-    scope: 'locals',
-    raw_values: false,
-    exact_line: false,
-    sequential: false,
-    ...overrides,
-  };
+export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
+  breakpoint: { exact_line: false },
+  limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
+  values: { scope: 'locals', raw_values: false },
+  adapter: { id: null, config: null, path: null },
+  run: { timeout_seconds: 60, sequential: false },
+};
+
+/** Every default, with `overrides` merged group by group. */
+export function defaultCaptureOptions(overrides: CaptureOptionsOverrides = {}): CaptureOptions {
+  const merged = {} as Record<keyof CaptureOptions, object>;
+  for (const group of Object.keys(DEFAULT_CAPTURE_OPTIONS) as Array<keyof CaptureOptions>) {
+    merged[group] = { ...DEFAULT_CAPTURE_OPTIONS[group], ...(overrides[group] ?? {}) };
+  }
+  return merged as unknown as CaptureOptions;
 }

@@ -2,40 +2,36 @@
 // labelled runs, then per variable a path header, a verb line and aligned -/+ values, then the
 // only-in sections and a summary line. "no differences" is said outright.
 import type { ComparisonResult, RunCapture, RunResult, RunSide } from '../core/types.js';
-import { buildFindings, classifyChange, type Finding, type VariableFinding } from '../core/findings.js';
+import { classifyChange, type Finding, type VariableFinding } from '../core/findings.js';
 import { describeNoBreak, describeNumberChangeShort, renderHint } from '../core/hints.js';
-
-export interface TextFormatOptions {
-  /** ANSI colour: only for a TTY with NO_COLOR unset (the caller decides). */
-  color: boolean;
-  /** The two captures behind the document, when known: adds types, no-break reasons and notes. */
-  captures?: readonly [RunCapture, RunCapture];
-}
+import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
+import type { Report } from '../report/report.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import type { WriterOptions } from './writers.js';
 
 const ANSI = { red: 31, green: 32, yellow: 33, cyan: 36, bold: 1, dim: 2 } as const;
 type Style = keyof typeof ANSI;
 
-export function formatText(result: ComparisonResult, options: TextFormatOptions): string {
+export function writeText(report: Report, options: WriterOptions): string {
+  const { document: result, captures } = report;
   const paint = (style: Style, text: string): string => (options.color ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text);
   const { run_a: runA, run_b: runB, diff, breakpoint } = result;
   const labels = { a: runA.label, b: runB.label };
   const width = Math.max(labels.a.length, labels.b.length);
   const pad = (side: RunSide): string => labels[side].padEnd(width);
-  const captures = options.captures;
   const lines: string[] = [];
 
-  const condition = breakpoint.condition === undefined ? '' : ` if ${breakpoint.condition}`;
-  lines.push(paint('bold', `breakpoint ${breakpoint.file}:${breakpoint.line}${condition}`));
+  lines.push(paint('bold', `breakpoint ${describeBreakpoint(breakpoint)}`));
   for (const side of ['a', 'b'] as const) {
     const run = side === 'a' ? runA : runB;
     lines.push(`  ${paint(side === 'a' ? 'red' : 'green', pad(side))}  ${run.command}`);
-    lines.push(`  ${' '.repeat(width)}  ${paint('dim', describeRunStatus(run, captures?.[side === 'a' ? 0 : 1]))}`);
+    lines.push(`  ${' '.repeat(width)}  ${paint('dim', describeRunStatus(run, captures[side === 'a' ? 0 : 1]))}`);
   }
 
   const changedNames = Object.keys(diff.changed);
   for (const name of changedNames) {
     const entry = diff.changed[name]!;
-    const finding = classifyChange(name, entry.a, entry.b, captures?.[0].types, captures?.[1].types);
+    const finding = classifyChange(name, entry.a, entry.b, captures[0].types, captures[1].types);
     lines.push('', paint('bold', name), `  ${paint('yellow', `± ${describeVerb(finding)}`)}`);
     lines.push(...valueLines('-', pad('a'), entry.a, 'red', paint));
     lines.push(...valueLines('+', pad('b'), entry.b, 'green', paint));
@@ -52,12 +48,10 @@ export function formatText(result: ComparisonResult, options: TextFormatOptions)
     }
   }
 
-  if (captures !== undefined) {
-    const notes = buildFindings(captures[0], captures[1], diff).filter(isNote);
-    if (notes.length > 0) {
-      lines.push('', paint('bold', 'notes'));
-      for (const note of notes) lines.push(`  ${renderHint(note, labels)}`);
-    }
+  const notes = report.findings.filter(isNote);
+  if (notes.length > 0) {
+    lines.push('', paint('bold', 'notes'));
+    for (const note of notes) lines.push(`  ${renderHint(note, labels)}`);
   }
 
   lines.push('', paint('bold', summarise(result)));
@@ -69,12 +63,8 @@ function isNote(finding: Finding): boolean {
   return ['breakpoint_mismatch', 'moved', 'truncated', 'normalised', 'warning'].includes(finding.kind);
 }
 
-function describeRunStatus(run: RunResult, capture: RunCapture | undefined): string {
-  if (run.status === 'break') {
-    const count = Object.keys(run.variables).length;
-    return `stopped at ${run.location.file}:${run.location.line} (${count} ${count === 1 ? 'variable' : 'variables'})`;
-  }
-  if (capture === undefined) return `did not stop at ${run.location.file}:${run.location.line}`;
+function describeRunStatus(run: RunResult, capture: RunCapture): string {
+  if (run.status === 'break') return `stopped at ${run.location.file}:${run.location.line} (${plural(Object.keys(run.variables).length, 'variable')})`;
   return `did not stop: ${describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code)}`;
 }
 
@@ -106,15 +96,11 @@ function valueLines(symbol: '-' | '+', label: string, value: string, style: Styl
 function summarise(result: ComparisonResult): string {
   const { run_a: a, run_b: b, diff } = result;
   if (a.status === 'no_break' && b.status === 'no_break') return `neither ${a.label} nor ${b.label} stopped at the breakpoint: nothing compared`;
-  const changed = Object.keys(diff.changed).length;
-  const counts = `${changed} changed, ${diff.unchanged.length} unchanged, ${diff.only_in_a.length} only in ${a.label}, ${diff.only_in_b.length} only in ${b.label}`;
+  const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });
   if (a.status === 'no_break' || b.status === 'no_break') {
     const missing = a.status === 'no_break' ? a.label : b.label;
     return `${missing} did not stop at the breakpoint; ${counts}`;
   }
-  if (changed === 0 && diff.only_in_a.length === 0 && diff.only_in_b.length === 0) {
-    const total = diff.unchanged.length;
-    return `no differences (${total} ${total === 1 ? 'variable' : 'variables'} identical)`;
-  }
+  if (isDiffEmpty(diff)) return `no differences (${plural(diff.unchanged.length, 'variable')} identical)`;
   return counts;
 }

@@ -1,11 +1,10 @@
 // Entry point of the live comparison: capture both runs, each under its debug adapter, at once by
 // default (--sequential for programs that share a port or a file). One run failing never loses the
 // other's capture: a run bpdiff could not debug comes back as a no_break capture that says why.
-import { BpdiffError } from '../errors.js';
-import { resolveBreakpointPath } from '../core/breakpoint-path.js';
+import { BpdiffError, interrupted } from '../errors.js';
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { selectAdapter } from '../adapters/registry.js';
-import { captureRun } from '../capture/capture-run.js';
+import { captureRun } from './run-one.js';
 import { killAllTracked } from '../process/process-tree.js';
 
 export interface CaptureRunsHooks {
@@ -25,9 +24,9 @@ export async function captureRuns(
   // Choose both adapters before starting anything, so that a user error stops both runs up front.
   const definitions = specs.map((spec) =>
     selectAdapter({
-      adapterId: options.adapter_id,
-      adapterConfig: options.adapter_config,
-      breakpointPath: resolveBreakpointPath(options.breakpoint.file, spec.cwd),
+      adapterId: options.adapter.id,
+      adapterConfig: options.adapter.config,
+      breakpointPath: spec.breakpoint.path,
       argv: spec.argv,
     }),
   );
@@ -39,7 +38,7 @@ export async function captureRuns(
   signal.addEventListener('abort', onAbort, { once: true });
   let captures: [RunCapture, RunCapture];
   try {
-    if (options.sequential) {
+    if (options.run.sequential) {
       const a = await run(0);
       captures = [a, await run(1)];
     } else {
@@ -51,7 +50,7 @@ export async function captureRuns(
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-  if (signal.aborted) throw new BpdiffError('INTERRUPTED', 'interrupted');
+  if (signal.aborted) throw interrupted();
 
   const [a, b] = captures;
   const aReason = a.no_break_reason;
@@ -59,7 +58,7 @@ export async function captureRuns(
   if (aReason?.kind === 'condition_error' && bReason?.kind === 'condition_error') {
     throw new BpdiffError(
       'CONDITION_ERROR',
-      `the condition "${options.breakpoint.condition ?? ''}" cannot be evaluated in either run (${aReason.message}) — fix the expression given to --condition`,
+      `the condition "${specs[0].breakpoint.condition ?? specs[1].breakpoint.condition ?? ''}" cannot be evaluated in either run (${aReason.message}) — fix the expression given to --condition`,
     );
   }
   if (aReason?.kind === 'error' && bReason?.kind === 'error') {

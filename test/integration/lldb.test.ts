@@ -9,6 +9,7 @@ import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { chooseExecutable, parseCargoRun } from '../../src/adapters/hooks/lldb.js';
 import { validateComparison } from '../../src/core/schemas.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
+import { runSpec } from '../../src/core/run-spec.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
 import { EXAMPLES, ROOT, describeWithTool, onPath, ranAtOnce, ranOneAfterTheOther, runBpdiff, type BpdiffRun } from './helpers.js';
 
@@ -48,7 +49,7 @@ function fixture(...args: string[]): string[] {
   return [misbehave, ...args];
 }
 
-const options = defaultCaptureOptions({ file: 'misbehave.c', line: 47 }, { timeout_seconds: 30 });
+const options = defaultCaptureOptions({ run: { timeout_seconds: 30 } });
 
 beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-lldb-test-'));
@@ -258,7 +259,7 @@ describeWithTool('C++ through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
 });
 
 describeWithTool('C captures at the library level', 'lldb-dap', lldbDap !== null, () => {
-  const spec = (side: 'a' | 'b', ...args: string[]): RunSpec => ({ side, label: side.toUpperCase(), argv: fixture(...args), cwd: NATIVE, env: {}, stdin_file: null });
+  const spec = (side: 'a' | 'b', ...args: string[]): RunSpec => runSpec({ side, argv: fixture(...args), cwd: NATIVE, breakpoint: { file: 'misbehave.c', line: 47 } });
 
   it('captures both runs at the same time, and one after the other with --sequential', async () => {
     const [a, b] = await captureRuns([spec('a', 'ok'), spec('b', 'ok', '5')], options);
@@ -268,7 +269,7 @@ describeWithTool('C captures at the library level', 'lldb-dap', lldbDap !== null
     expect(a.adapter).toMatchObject({ id: 'lldb', name: 'lldb-dap' });
     expect(a.adapter.version).toMatch(/^\d+\.\d+/);
     expect(a.output.stdout_tail).toBe('mode ok\n');
-    const [c, d] = await captureRuns([spec('a', 'ok'), spec('b', 'ok')], { ...options, sequential: true });
+    const [c, d] = await captureRuns([spec('a', 'ok'), spec('b', 'ok')], { ...options, run: { ...options.run, sequential: true } });
     expect(ranOneAfterTheOther(c, d)).toBe(true);
     expect(d.run.variables.total).toBe('6');
   });
@@ -313,8 +314,8 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
   });
 
   it('runs `cargo run -- ARGS` (the binary cargo built, with the arguments after --)', async () => {
-    const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: ['cargo', 'run', '-q', '--', '../owls.txt'], cwd: path.join(RUST, side === 'a' ? 'v1' : 'v2'), env: {}, stdin_file: null });
-    const [a, b] = await captureRuns([spec('a'), spec('b')], { ...options, breakpoint: { file: 'src/main.rs', line: 35 } });
+    const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['cargo', 'run', '-q', '--', '../owls.txt'], cwd: path.join(RUST, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'src/main.rs', line: 35 } });
+    const [a, b] = await captureRuns([spec('a'), spec('b')], options);
     expect(a.run.status).toBe('break');
     expect(a.run.command).toBe('cargo run -q -- ../owls.txt');
     expect(a.timing.build_ms).toBeGreaterThanOrEqual(0);

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
+import { runSpec } from '../../src/core/run-spec.js';
 import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, ranAtOnce, ranOneAfterTheOther, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
@@ -311,16 +312,16 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
 });
 
 describeWithTool('python captures at the library level', 'python3-debugpy', debugpyInstalled, () => {
-  const options = defaultCaptureOptions({ file: 'flow.py', line: 19 }, { timeout_seconds: 30 });
+  const options = defaultCaptureOptions({ run: { timeout_seconds: 30 } });
 
   it('captures both runs at the same time, and one after the other with --sequential', async () => {
-    const spec = (side: 'a' | 'b'): RunSpec => ({ side, label: side.toUpperCase(), argv: flow(), cwd: FIXTURES, env: {}, stdin_file: null });
+    const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: flow(), cwd: FIXTURES, breakpoint: { file: 'flow.py', line: 19 } });
     const [a, b] = await captureRuns([spec('a'), spec('b')], options);
     expect(a.run.variables.total).toBe('0');
     expect(b.adapter).toMatchObject({ id: 'python', name: 'debugpy' });
     expect(a.adapter.version).toMatch(/^\d+\.\d+/);
     expect(ranAtOnce(a, b)).toBe(true);
-    const [c, d] = await captureRuns([spec('a'), spec('b')], { ...options, sequential: true });
+    const [c, d] = await captureRuns([spec('a'), spec('b')], { ...options, run: { ...options.run, sequential: true } });
     expect(ranOneAfterTheOther(c, d)).toBe(true);
     expect(d.run.variables.total).toBe('0');
   });
@@ -328,10 +329,10 @@ describeWithTool('python captures at the library level', 'python3-debugpy', debu
   it('bounds depth, children and value length, and records what it cut', async () => {
     const [a] = await captureRuns(
       [
-        { side: 'a', label: 'A', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), env: {}, stdin_file: null },
-        { side: 'b', label: 'B', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), env: {}, stdin_file: null },
+        runSpec({ side: 'a', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), breakpoint: { file: 'pricing.py', line: 34 } }),
+        runSpec({ side: 'b', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), breakpoint: { file: 'pricing.py', line: 34 } }),
       ],
-      { ...options, breakpoint: { file: 'pricing.py', line: 34 }, depth: 1, max_children: 1, max_value_length: 20 },
+      { ...options, limits: { ...options.limits, depth: 1, max_children: 1, max_value_length: 20 } },
     );
     // debugpy lists children by name: with one child per value, `order` keeps only `coupon`.
     expect(a.run.variables['order.coupon']).toBe("'WELCOME5'");

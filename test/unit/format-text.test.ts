@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatText } from '../../src/output/format-text.js';
-import { buildValid, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
+import { writeText } from '../../src/output/format-text.js';
+import { buildReport } from '../../src/report/report.js';
+import type { RunCapture } from '../../src/core/types.js';
+import { makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
 
-describe('formatText', () => {
+/** The text writer over the report of two captures. */
+function text(a: RunCapture, b: RunCapture, color = false): string {
+  return writeText(buildReport([a, b]), { color });
+}
+
+describe('the text writer', () => {
   it('renders a header, labelled -/+ lines per variable, a type change, only-in sections and a summary', () => {
     const a = makeCapture({ label: 'main', command: 'python3 pricing.py 10', variables: { count: '3', rate: '0.1', same: '1', legacy: "'x'" }, types: { count: 'int', rate: 'float' } });
     const b = makeCapture({ side: 'b', label: 'feature', command: 'python3 pricing.py 10', variables: { count: "'3'", rate: '1.0', same: '1', fresh: '[1, 2]' }, types: { count: 'str', rate: 'float' } });
-    const result = buildValid(a, b);
-    expect(formatText(result, { color: false, captures: [a, b] })).toBe([
+    expect(text(a, b)).toBe([
       'breakpoint pricing.py:34',
       '  main     python3 pricing.py 10',
       '           stopped at pricing.py:34 (4 variables)',
@@ -36,41 +42,38 @@ describe('formatText', () => {
   });
 
   it('says "no differences" explicitly', () => {
-    const text = formatText(buildValid(makeCapture({ variables: PRICING_V1 }), makeCapture({ side: 'b', variables: PRICING_V1 })), { color: false });
-    expect(text.trimEnd().split('\n').at(-1)).toBe('no differences (7 variables identical)');
+    const output = text(makeCapture({ variables: PRICING_V1 }), makeCapture({ side: 'b', variables: PRICING_V1 }));
+    expect(output.trimEnd().split('\n').at(-1)).toBe('no differences (7 variables identical)');
   });
 
   it('says why a run did not stop when the captures are given, and adds notes', () => {
     const a = makeCapture({ variables: { x: '1' }, boundLine: 33, truncated: ['x'] });
     const b = makeCapture({ side: 'b', noBreak: { kind: 'timeout', seconds: 60, phase: 'run' } });
-    const result = buildValid(a, b);
-    const text = formatText(result, { color: false, captures: [a, b] });
-    expect(text).toContain('     did not stop: B timed out after 60 s running without reaching pricing.py:34 (raise --timeout if it is just slow).');
-    expect(text).toContain('notes\n  In A the debugger moved the breakpoint from line 34 to line 33');
-    expect(text.trimEnd().split('\n').at(-1)).toBe('B did not stop at the breakpoint; 0 changed, 0 unchanged, 1 only in A, 0 only in B');
-    expect(formatText(result, { color: false })).toContain('     did not stop at pricing.py:34');
+    const output = text(a, b);
+    expect(output).toContain('     did not stop: B timed out after 60 s running without reaching pricing.py:34 (raise --timeout if it is just slow).');
+    expect(output).toContain('notes\n  In A the debugger moved the breakpoint from line 34 to line 33');
+    expect(output.trimEnd().split('\n').at(-1)).toBe('B did not stop at the breakpoint; 0 changed, 0 unchanged, 1 only in A, 0 only in B');
   });
 
   it('colours only when asked, and indents multi-line values', () => {
     const a = makeCapture({ variables: { s: 'line one\nline two' } });
     const b = makeCapture({ side: 'b', variables: { s: 'x' } });
-    const plain = formatText(buildValid(a, b), { color: false });
+    const plain = text(a, b);
     expect(plain).not.toContain('\u001b[');
     expect(plain).toContain('  - A  line one\n       line two\n  + B  x');
-    const coloured = formatText(buildValid(a, b), { color: true });
+    const coloured = text(a, b, true);
     expect(coloured).toContain('\u001b[31m  - A  line one\u001b[0m');
     expect(coloured).toContain('\u001b[32m  + B  x\u001b[0m');
   });
 
   it('names both sides of a null change and keeps numbers for types from the text', () => {
-    const result = buildValid(makeCapture({ variables: { c: 'None', n: '1' } }), makeCapture({ side: 'b', variables: { c: "'W5'", n: "'1'" } }));
-    const text = formatText(result, { color: false });
-    expect(text).toContain('c\n  ± type change from None to a value\n');
-    expect(text).toContain('n\n  ± type change from number to string\n');
+    const output = text(makeCapture({ variables: { c: 'None', n: '1' } }), makeCapture({ side: 'b', variables: { c: "'W5'", n: "'1'" } }));
+    expect(output).toContain('c\n  ± type change from None to a value\n');
+    expect(output).toContain('n\n  ± type change from number to string\n');
   });
 
   it('handles the pricing example with adapter types', () => {
-    const text = formatText(buildValid(makeCapture({ variables: PRICING_V1, types: PRICING_TYPES }), makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES })), { color: false });
-    expect(text).toContain('line_total\n  ± value change (down 108, -100%)\n  - A  108.0\n  + B  0.0\n');
+    const output = text(makeCapture({ variables: PRICING_V1, types: PRICING_TYPES }), makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES }));
+    expect(output).toContain('line_total\n  ± value change (down 108, -100%)\n  - A  108.0\n  + B  0.0\n');
   });
 });

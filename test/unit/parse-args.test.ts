@@ -1,6 +1,7 @@
 // One line per case: argv in, the parsed command (or the one-line error) out.
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type CliCommand, type CompareArgs } from '../../src/cli/parse-args.js';
+import { defaultCaptureOptions } from '../../src/core/types.js';
 import { splitArgv } from '../../src/cli/split-argv.js';
 import { BpdiffError } from '../../src/errors.js';
 
@@ -40,9 +41,8 @@ describe('parseArgs: a live comparison', () => {
     labels: { a: 'A', b: 'B' },
     cwd: { shared: null, a: null, b: null },
     env: { shared: {}, a: {}, b: {} },
-    timeoutSeconds: 60, adapterId: null, adapterConfig: null, adapterPath: null,
-    depth: 3, maxChildren: 100, maxValueLength: 1000, scope: 'locals',
-    rawValues: false, exactLine: false, sequential: false, stdin: { a: null, b: null }, quiet: false,
+    options: defaultCaptureOptions(),
+    stdin: { a: null, b: null }, quiet: false,
     output: { format: 'json', outputFile: null },
     saveCaptures: null,
     commands: [['python3', 'a.py'], ['python3', 'b.py']],
@@ -52,15 +52,25 @@ describe('parseArgs: a live comparison', () => {
   it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).labels).toEqual({ a: 'main', b: 'feature' }));
   it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).cwd).toEqual({ shared: 'w', a: null, b: '../b' }));
   it('env, repeated and per run', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).env).toEqual({ shared: { A: '1', B: 'x=y' }, a: { A: '2' }, b: { E: '' } }));
-  it('timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '2.5')).timeoutSeconds).toBe(2.5));
-  it('engine options', async () => expect(await compare('--bp', 'x:1', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/opt/dap', '--depth', '0', '--max-children', '1', '--max-value-length', '16', '--scope', 'globals', '--raw-values', '--exact-line', '--sequential', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt', '--quiet')).toMatchObject({ adapterId: 'python', adapterConfig: 'a.json', adapterPath: '/opt/dap', depth: 0, maxChildren: 1, maxValueLength: 16, scope: 'globals', rawValues: true, exactLine: true, sequential: true, stdin: { a: 'in.txt', b: 'in2.txt' }, quiet: true }));
+  it('timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '2.5')).options.run.timeout_seconds).toBe(2.5));
+  it('engine options', async () => expect(await compare('--bp', 'x:1', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/opt/dap', '--depth', '0', '--max-children', '1', '--max-value-length', '16', '--scope', 'globals', '--raw-values', '--exact-line', '--sequential', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt', '--quiet')).toMatchObject({
+    options: {
+      adapter: { id: 'python', config: 'a.json', path: '/opt/dap' },
+      limits: { depth: 0, max_children: 1, max_value_length: 16 },
+      values: { scope: 'globals', raw_values: true },
+      breakpoint: { exact_line: true },
+      run: { sequential: true },
+    },
+    stdin: { a: 'in.txt', b: 'in2.txt' },
+    quiet: true,
+  }));
   it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', outputFile: 'out.json' }));
   it('save captures', async () => expect((await compare('--bp', 'x:1', '--save-captures', 'caps')).saveCaptures).toBe('caps'));
   it('a command keeps its own flags and dashes', async () => expect((await parseArgs(['--bp', 'x:1', '--', 'node', '--inspect', 'x.js', '-v', '--', 'node', '--help'])) as CliCommand).toMatchObject({ args: { commands: [['node', '--inspect', 'x.js', '-v'], ['node', '--help']] } }));
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, output: { format: 'json', outputFile: null } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, rawValues: false, output: { format: 'json', outputFile: null } }));
   it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old'])).toMatchObject({ captureA: '007', labels: { a: 'old', b: null }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));

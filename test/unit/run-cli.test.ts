@@ -47,10 +47,10 @@ describe('runCli, live comparison with a stand-in engine', () => {
     const code = await runCli([...LIVE.slice(0, 6), '--env', 'K=1', '--env-b', 'K=2', '--label-a', 'v1', '--timeout', '5', '--quiet', ...LIVE.slice(6)], io, engine(() => [makeCapture({ variables: PRICING_V1 }), makeCapture({ side: 'b', variables: PRICING_V1 })], seen));
     expect(code).toBe(0);
     expect(seen.specs).toEqual([
-      { side: 'a', label: 'v1', argv: ['python3', 'pricing.py', '10'], cwd: path.join(dir, 'v1'), env: { K: '1' }, stdin_file: null },
-      { side: 'b', label: 'B', argv: ['python3', 'pricing.py', '10'], cwd: path.join(dir, 'v2'), env: { K: '2' }, stdin_file: null },
+      { side: 'a', label: 'v1', argv: ['python3', 'pricing.py', '10'], cwd: path.join(dir, 'v1'), env: { K: '1' }, stdin_file: null, breakpoint: { file: 'pricing.py', line: 34, path: path.join(dir, 'v1/pricing.py') } },
+      { side: 'b', label: 'B', argv: ['python3', 'pricing.py', '10'], cwd: path.join(dir, 'v2'), env: { K: '2' }, stdin_file: null, breakpoint: { file: 'pricing.py', line: 34, path: path.join(dir, 'v2/pricing.py') } },
     ]);
-    expect(seen.options).toMatchObject({ breakpoint: { file: 'pricing.py', line: 34 }, timeout_seconds: 5, depth: 3, max_children: 100, max_value_length: 1000, scope: 'locals' });
+    expect(seen.options).toMatchObject({ run: { timeout_seconds: 5 }, limits: { depth: 3, max_children: 100, max_value_length: 1000 }, values: { scope: 'locals' } });
     expect(err).toEqual([]);
   });
 
@@ -69,7 +69,7 @@ describe('runCli, live comparison with a stand-in engine', () => {
     expect(out.join('')).toContain('rate\n  ± value change (up 0.9, 10x)\n  - A  0.1\n  + B  1.0\n');
   });
 
-  it('-o writes the document atomically and leaves stdout empty (unless --format text)', async () => {
+  it('-o writes the chosen format to the file and leaves stdout empty', async () => {
     expect(await runCli([...LIVE.slice(0, 6), '-o', 'out/result.json', '--quiet', ...LIVE.slice(6)], io, differing)).toBe(2);
     expect(err.join('')).toContain('cannot write -o out/result.json: the folder');
     fs.mkdirSync(path.join(dir, 'out'));
@@ -78,8 +78,9 @@ describe('runCli, live comparison with a stand-in engine', () => {
     expect(out).toEqual([]);
     expectValidComparison(JSON.parse(fs.readFileSync(path.join(dir, 'out/result.json'), 'utf8')));
     expect(fs.readdirSync(path.join(dir, 'out'))).toEqual(['result.json']);
-    expect(await runCli([...LIVE.slice(0, 6), '-o', 'out/result.json', '--format', 'text', '--quiet', ...LIVE.slice(6)], io, differing)).toBe(1);
-    expect(out.join('')).toContain('2 changed, 5 unchanged');
+    expect(await runCli([...LIVE.slice(0, 6), '-o', 'out/result.txt', '--format', 'text', '--quiet', ...LIVE.slice(6)], io, differing)).toBe(1);
+    expect(out).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'out/result.txt'), 'utf8')).toContain('2 changed, 5 unchanged');
   });
 
   it('a run bpdiff could not debug: the document is printed, one line on stderr, exit 2', async () => {

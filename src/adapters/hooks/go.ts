@@ -244,7 +244,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const go = findGo(runEnv, spec.cwd);
   const buildEnv = { ...runEnv, ...goToolEnv(runEnv) };
   const fromEnv = Number(runEnv.BPDIFF_BUILD_TIMEOUT);
-  const limit = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(BUILD_TIMEOUT_SECONDS, options.timeout_seconds);
+  const limit = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(BUILD_TIMEOUT_SECONDS, options.run.timeout_seconds);
   if (command.buildFlags.some((flag) => /^--?gcflags/.test(flag))) {
     warnings.push(`the -gcflags given to go were overridden by ${NO_OPTIMISATIONS} (optimisations off, so that dlv can read every variable)`);
   }

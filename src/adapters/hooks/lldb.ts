@@ -400,7 +400,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   if (hasDebugInfo(program) === false) {
     warnings.push(`${path.basename(program)} has no debug information, so lldb cannot stop at a source line in it — build it with -g (cargo: the dev profile, or debug = true)`);
   }
-  const rust = isCargo(spec.argv) || path.extname(context.breakpointPath) === '.rs';
+  const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs';
   const initCommands = [...stringList(plan.launch.initCommands)];
   if (rust) {
     const formatters = await rustFormatters(context, toolchain);

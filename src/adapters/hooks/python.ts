@@ -241,7 +241,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const userPythonPath = runEnv.PYTHONPATH;
   const pythonPath = [tempDir, ...(userPythonPath ? [userPythonPath] : [])].join(path.delimiter);
   const ignoresEnv = command.interpreterOptions.some((option) => /^-[a-zA-Z]*[IES]/.test(option) && !option.startsWith('-X') && !option.startsWith('-W'));
-  if (ignoresEnv && context.options.breakpoint.condition !== undefined) {
+  if (ignoresEnv && spec.breakpoint.condition !== undefined) {
     warnings.push('the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false');
   }
 

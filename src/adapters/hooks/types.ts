@@ -4,9 +4,8 @@ import type { CaptureOptions, RunSpec } from '../../core/types.js';
 /** Everything a hook may look at while it turns a run into a launch request. */
 export interface LaunchContext {
   definition: AdapterDefinition;
+  /** The run; `spec.breakpoint.path` is its breakpoint file, resolved against its cwd. */
   spec: RunSpec;
-  /** The breakpoint file resolved against the run's cwd. */
-  breakpointPath: string;
   options: CaptureOptions;
   /** Aborted on Ctrl-C; a hook that builds must stop its build. */
   signal: AbortSignal;

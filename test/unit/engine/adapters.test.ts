@@ -6,9 +6,9 @@ import { builtinDefinitions, loadDefinitionFile, selectAdapter } from '../../../
 import { fillTemplate } from '../../../src/adapters/prepare-launch.js';
 import { findVersioned } from '../../../src/adapters/find-executable.js';
 import { parsePythonCommand } from '../../../src/adapters/hooks/python.js';
-import { childPath } from '../../../src/capture/walk-variables.js';
-import { normaliseValues } from '../../../src/capture/normalise-values.js';
-import { wrapCondition } from '../../../src/capture/stop-at-breakpoint.js';
+import { childPath } from '../../../src/capture/read-frame.js';
+import { normaliseValues } from '../../../src/values/normalise.js';
+import { wrapCondition } from '../../../src/session/conditions.js';
 import { BpdiffError } from '../../../src/errors.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-unit-'));

@@ -1,17 +1,14 @@
-// Reading the variables of the stopped frame: its scopes, then children level by level (all requests
+// Reading the variables of a stopped frame: its scopes, then children level by level (all requests
 // of a level in flight at once, since each costs a round trip), bounded in depth, children and length.
+// What comes out is the adapter's text, named by path; the value pipeline (src/values) turns it into
+// the strings that are compared.
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import type { ScopeSelection } from '../core/types.js';
+import type { CaptureOptions, ScopeSelection } from '../core/types.js';
 
-export interface WalkLimits {
-  depth: number;
-  maxChildren: number;
-  maxValueLength: number;
-  /** Stop expanding after this many variables in all (a safety net for huge graphs). */
-  maxVariables: number;
-}
+/** The limits of CaptureOptions, as the user set them. */
+export type FrameLimits = CaptureOptions['limits'];
 
 export interface WalkResult {
   variables: Record<string, string>;
@@ -28,12 +25,12 @@ interface Node {
   depth: number;
 }
 
-export async function walkVariables(
+export async function readFrame(
   connection: DapConnection,
   definition: AdapterDefinition,
   frameId: number,
   selection: ScopeSelection,
-  limits: WalkLimits,
+  limits: FrameLimits,
   timeoutMs: number,
 ): Promise<WalkResult> {
   const result: WalkResult = { variables: {}, types: {}, truncated: [], scopes: [], warnings: [] };
@@ -43,7 +40,7 @@ export async function walkVariables(
   const noExpand = definition.no_expand_types.map((pattern) => new RegExp(pattern));
   const truncated = new Set<string>();
   const fetch = (reference: number, indexed: number | undefined, step: string): Promise<DebugProtocol.Variable[]> =>
-    fetchChildren(connection, reference, indexed, limits.maxChildren, step, timeoutMs);
+    fetchChildren(connection, reference, indexed, limits.max_children, step, timeoutMs);
 
   // Scopes are read in the adapter's order, innermost first: a name seen in an inner scope hides the
   // same name further out, as it does in the program.
@@ -67,8 +64,8 @@ export async function walkVariables(
         node.depth < limits.depth &&
         !(node.variable.type !== undefined && noExpand.some((pattern) => pattern.test(node.variable.type!))),
     );
-    if (count >= limits.maxVariables && expandable.length > 0) {
-      result.warnings.push(`stopped expanding after ${count} variables; lower --depth or --max-children to see a smaller part in full`);
+    if (count >= limits.max_variables && expandable.length > 0) {
+      result.warnings.push(`stopped expanding after ${count} variables; raise --max-variables, or lower --depth or --max-children to see a smaller part in full`);
       for (const node of expandable) truncated.add(node.path);
       break;
     }
@@ -80,7 +77,7 @@ export async function walkVariables(
       let kept = 0;
       for (const child of children[index]!) {
         if (skip.some((pattern) => pattern.test(child.name))) continue;
-        if (kept >= limits.maxChildren) {
+        if (kept >= limits.max_children) {
           truncated.add(node.path);
           break;
         }
@@ -90,27 +87,13 @@ export async function walkVariables(
         record(result, path, child, limits, truncated);
         next.push({ path, variable: child, depth: node.depth + 1 });
       }
-      if ((node.variable.indexedVariables ?? 0) > limits.maxChildren) truncated.add(node.path);
+      if ((node.variable.indexedVariables ?? 0) > limits.max_children) truncated.add(node.path);
     });
     count += next.length;
     level = next;
   }
   result.truncated = [...truncated].sort();
   return result;
-}
-
-/** The same capture with every name passed through `rename`; on a collision the first name wins. */
-export function renameVariables(result: WalkResult, rename: (path: string) => string): WalkResult {
-  const variables: Record<string, string> = {};
-  const types: Record<string, string> = {};
-  for (const [path, value] of Object.entries(result.variables)) {
-    const name = rename(path);
-    if (Object.hasOwn(variables, name)) continue;
-    Object.defineProperty(variables, name, { value, enumerable: true, writable: true, configurable: true });
-    const type = Object.hasOwn(result.types, path) ? result.types[path] : undefined;
-    if (type !== undefined) Object.defineProperty(types, name, { value: type, enumerable: true, writable: true, configurable: true });
-  }
-  return { ...result, variables, types, truncated: [...new Set(result.truncated.map(rename))].sort() };
 }
 
 function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, selection: ScopeSelection): boolean {
@@ -121,10 +104,10 @@ function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, s
   return selection === 'globals' || !scope.expensive;
 }
 
-function record(result: WalkResult, path: string, variable: DebugProtocol.Variable, limits: WalkLimits, truncated: Set<string>): void {
+function record(result: WalkResult, path: string, variable: DebugProtocol.Variable, limits: FrameLimits, truncated: Set<string>): void {
   let value = variable.value;
-  if (value.length > limits.maxValueLength) {
-    value = `${value.slice(0, limits.maxValueLength)}…`;
+  if (value.length > limits.max_value_length) {
+    value = `${value.slice(0, limits.max_value_length)}…`;
     truncated.add(path);
   }
   Object.defineProperty(result.variables, path, { value, enumerable: true, writable: true, configurable: true });

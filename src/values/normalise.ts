@@ -2,6 +2,8 @@
 // two identical runs compare equal. A null pointer is kept as it is: it must stay distinct from an
 // address.
 import type { NormaliseRule } from '../adapters/definition.js';
+import type { ValueStep } from './types.js';
+import { setOwn } from './own-record.js';
 
 export const ADDRESS_TOKEN = '0x…';
 
@@ -30,8 +32,20 @@ export function normaliseValues(variables: Record<string, string>, rules: Normal
     let next = value;
     for (const { regex, replacement } of compiled) next = next.replace(regex, replacement);
     if (rewrite) next = rewrite(next);
-    Object.defineProperty(out, name, { value: next, enumerable: true, writable: true, configurable: true });
+    setOwn(out, name, next);
     if (next !== value) normalised.push(name);
   }
   return { variables: out, normalised: normalised.sort() };
 }
+
+/** Address rule, the adapter's own rules and its `normaliseValue` hook; skipped with --raw-values. */
+export const normaliseStep: ValueStep = {
+  name: 'normalising',
+  apply(values, context) {
+    if (context.raw) return values;
+    const adapter = context.adapter;
+    const result = normaliseValues(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue);
+    const normalised = [...new Set([...values.normalised, ...result.normalised])].sort();
+    return { ...values, variables: result.variables, normalised };
+  },
+};

@@ -1,0 +1,110 @@
+// Every option of bpdiff, declared once: its flag, kind, default, help text and help group, the
+// commands that take it, and, for an option of the capture, where its value lands in CaptureOptions.
+// yargs (cli/parse-args.ts) defines its flags from this table, the library API and the capture code
+// read the same values through read-options.ts, so a new option is one entry here.
+import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../core/types.js';
+import { WRITER_NAMES } from '../output/writers.js';
+
+/**
+ * How a value is read: `integer` a whole number within min..max; `seconds` a positive number within
+ * max; `choice` one of `choices`; `pairs` NAME=VALUE, repeatable; `string` any text (empty refused);
+ * `text` any non-empty text, `flag` a boolean switch.
+ */
+export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs';
+
+export type HelpGroup = 'Breakpoint:' | 'Runs:' | 'Capture:' | 'Output:';
+export type CommandName = 'compare' | 'diff';
+
+/** A field of CaptureOptions, as [group, field]. */
+export type CaptureTarget = { [G in keyof CaptureOptions]: readonly [G, keyof CaptureOptions[G] & string] }[keyof CaptureOptions];
+
+export interface OptionDeclaration {
+  /** The CLI flag without dashes (`max-children`); the library and MCP use it in snake_case. */
+  readonly flag: string;
+  readonly alias?: string;
+  readonly kind: OptionKind;
+  readonly describe: string;
+  readonly group: HelpGroup;
+  readonly commands: readonly CommandName[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: readonly string[];
+  /** An example value for messages (`give e.g. --depth 3`). */
+  readonly example?: string;
+  /** Where the value lands in CaptureOptions; its default is DEFAULT_CAPTURE_OPTIONS there. */
+  readonly target?: CaptureTarget;
+  /** A default for options that are not capture options (labels). */
+  readonly default?: string;
+}
+
+/** The longest --timeout accepted: a day (Node's timers overflow past 2147483 s). */
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
+const BOTH: readonly CommandName[] = ['compare', 'diff'];
+const LIVE: readonly CommandName[] = ['compare'];
+
+export const OPTION_DECLARATIONS = [
+  // Breakpoint
+  { flag: 'bp', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)" },
+  { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "stop only when this expression (in the program's language) is true" },
+  { flag: 'exact-line', kind: 'flag', group: 'Breakpoint:', commands: LIVE, target: ['breakpoint', 'exact_line'], describe: 'do not accept a breakpoint the debugger moves to another line' },
+  // Runs
+  { flag: 'label-a', kind: 'string', group: 'Runs:', commands: BOTH, default: 'A', describe: 'name of run A in the output' },
+  { flag: 'label-b', kind: 'string', group: 'Runs:', commands: BOTH, default: 'B', describe: 'name of run B in the output' },
+  { flag: 'cwd', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of both runs' },
+  { flag: 'cwd-a', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of run A (overrides --cwd)' },
+  { flag: 'cwd-b', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of run B (overrides --cwd)' },
+  { flag: 'env', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)' },
+  { flag: 'env-a', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for run A only (repeatable; wins over --env)' },
+  { flag: 'env-b', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for run B only (repeatable; wins over --env)' },
+  { flag: 'stdin-a', kind: 'string', group: 'Runs:', commands: LIVE, describe: "file fed to run A's stdin (default: empty)" },
+  { flag: 'stdin-b', kind: 'string', group: 'Runs:', commands: LIVE, describe: "file fed to run B's stdin (default: empty)" },
+  { flag: 'timeout', kind: 'seconds', group: 'Runs:', commands: LIVE, max: MAX_TIMEOUT_SECONDS, example: '120', target: ['run', 'timeout_seconds'], describe: 'seconds each run may take to reach the breakpoint (at most a day)' },
+  { flag: 'sequential', kind: 'flag', group: 'Runs:', commands: LIVE, target: ['run', 'sequential'], describe: 'run A, then B (for programs that share a port or a file)' },
+  // Capture
+  { flag: 'adapter', kind: 'string', group: 'Capture:', commands: LIVE, target: ['adapter', 'id'], describe: 'use this built-in debug adapter (default: chosen from the file and command)' },
+  { flag: 'adapter-config', kind: 'string', group: 'Capture:', commands: LIVE, target: ['adapter', 'config'], describe: 'a JSON file defining the debug adapter to use (schema/adapter-definition.schema.json)' },
+  { flag: 'adapter-path', kind: 'string', group: 'Capture:', commands: LIVE, target: ['adapter', 'path'], describe: 'the debug adapter executable to run' },
+  { flag: 'depth', kind: 'integer', group: 'Capture:', commands: LIVE, min: 0, max: 100, target: ['limits', 'depth'], describe: 'how deep to expand structured values' },
+  { flag: 'max-children', kind: 'integer', group: 'Capture:', commands: LIVE, min: 1, max: 1_000_000, target: ['limits', 'max_children'], describe: 'most children captured per value' },
+  { flag: 'max-variables', kind: 'integer', group: 'Capture:', commands: LIVE, min: 1, max: 10_000_000, target: ['limits', 'max_variables'], describe: 'most variables captured per run, all levels together' },
+  { flag: 'max-value-length', kind: 'integer', group: 'Capture:', commands: LIVE, min: 16, max: 100_000_000, target: ['limits', 'max_value_length'], describe: 'longest value text kept (at least 16)' },
+  { flag: 'value-timeout', kind: 'seconds', group: 'Capture:', commands: LIVE, max: MAX_TIMEOUT_SECONDS, example: '5', target: ['limits', 'value_timeout_seconds'], describe: 'seconds reading one value may take before it is shown as timed out' },
+  { flag: 'scope', kind: 'choice', group: 'Capture:', commands: LIVE, choices: ['locals', 'globals'], target: ['values', 'scope'], describe: 'which variables: locals or globals' },
+  { flag: 'raw-values', kind: 'flag', group: 'Capture:', commands: BOTH, target: ['values', 'raw_values'], describe: 'keep addresses and ids as the debugger shows them (no normalising)' },
+  // Output
+  { flag: 'format', kind: 'choice', group: 'Output:', commands: BOTH, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person)` },
+  { flag: 'output', alias: 'o', kind: 'string', group: 'Output:', commands: BOTH, describe: 'write the output (in --format) to this file instead of stdout' },
+  { flag: 'quiet', kind: 'flag', group: 'Output:', commands: LIVE, describe: 'no progress on stderr' },
+  { flag: 'save-captures', kind: 'string', group: 'Output:', commands: LIVE, describe: "also write each run's capture (everything bpdiff saw) to DIR/capture-a.json and DIR/capture-b.json, for bpdiff diff" },
+] as const satisfies readonly OptionDeclaration[];
+
+export type OptionFlag = (typeof OPTION_DECLARATIONS)[number]['flag'];
+
+export function declarationsFor(command: CommandName): OptionDeclaration[] {
+  return OPTION_DECLARATIONS.filter((declaration: OptionDeclaration) => declaration.commands.includes(command));
+}
+
+export function findDeclaration(flag: string): OptionDeclaration | undefined {
+  return OPTION_DECLARATIONS.find((declaration: OptionDeclaration) => declaration.flag === flag);
+}
+
+/** The default a declaration's help shows: its capture default, or its own. */
+export function defaultOf(declaration: OptionDeclaration): string | number | boolean | null | undefined {
+  if (declaration.target) {
+    const [group, field] = declaration.target;
+    return (DEFAULT_CAPTURE_OPTIONS[group] as unknown as Record<string, string | number | boolean | null>)[field];
+  }
+  return declaration.default;
+}
+
+type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
+type ValueOfKind<K> = K extends 'flag' ? boolean : K extends 'integer' | 'seconds' ? number : string;
+type CaptureDeclaration = Extract<(typeof OPTION_DECLARATIONS)[number], { target: CaptureTarget }>;
+
+/** The capture options by their CLI names in snake_case, as the library API (and MCP) take them. */
+export type CaptureOptionInput = { [D in CaptureDeclaration as Snake<D['flag']>]?: ValueOfKind<D['kind']> | null };
+
+export function snakeCase(flag: string): string {
+  return flag.replaceAll('-', '_');
+}

@@ -1,0 +1,91 @@
+// Values of declared options, checked by their declaration: from the command line (strings, as yargs
+// hands them over) and from the library API (typed values). Every mistake is one message from
+// messages.ts; the same rule holds whichever way the value came in.
+import { defaultCaptureOptions, type CaptureOptions } from '../core/types.js';
+import { messages } from '../cli/messages.js';
+import { defaultOf, MAX_TIMEOUT_SECONDS, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from './declarations.js';
+
+export type OptionValue = string | number | boolean | Record<string, string>;
+
+/** One option's value as given (a string, or a list for a repeated flag) -> its typed value; null when absent. */
+export function readOptionValue(declaration: OptionDeclaration, given: unknown): OptionValue | null {
+  const flag = declaration.flag;
+  if (given === undefined || given === null) return null;
+  if (declaration.kind === 'pairs') return readPairs(flag, Array.isArray(given) ? given.map(String) : [String(given)]);
+  if (Array.isArray(given)) throw messages.repeatedOption(flag);
+  switch (declaration.kind) {
+    case 'flag':
+      if (typeof given === 'boolean') return given;
+      throw messages.badChoice(flag, String(given), ['true', 'false']);
+    case 'integer':
+      return readInteger(declaration, given);
+    case 'seconds':
+      return readSeconds(declaration, given);
+    case 'choice': {
+      const value = String(given);
+      const choices = declaration.choices ?? [];
+      if (!choices.includes(value)) throw messages.badChoice(flag, value, choices);
+      return value;
+    }
+    case 'string': {
+      const value = String(given);
+      if (value === '') throw messages.emptyValue(flag);
+      return value;
+    }
+  }
+}
+
+function readInteger(declaration: OptionDeclaration, given: unknown): number {
+  const { flag, min = 0, max = Number.MAX_SAFE_INTEGER } = declaration;
+  const text = String(given);
+  if (text === '') throw messages.emptyValue(flag);
+  const number = typeof given === 'number' ? given : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  const example = declaration.example ?? String(defaultOf(declaration) ?? min);
+  if (!Number.isSafeInteger(number) || number < min) throw messages.badNumber(flag, text, `a whole number from ${min} up`, example);
+  if (number > max) throw messages.numberTooLarge(flag, text, String(max), example);
+  return number;
+}
+
+function readSeconds(declaration: OptionDeclaration, given: unknown): number {
+  const { flag, max = Number.MAX_SAFE_INTEGER } = declaration;
+  const text = String(given);
+  if (text === '') throw messages.emptyValue(flag);
+  const seconds = typeof given === 'number' ? given : /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  const example = declaration.example ?? String(defaultOf(declaration) ?? 60);
+  if (!(seconds > 0) || !Number.isFinite(seconds)) throw messages.badNumber(flag, text, 'a number of seconds above 0', example);
+  if (seconds > max) throw messages.numberTooLarge(flag, text, max === MAX_TIMEOUT_SECONDS ? `${max} (a day)` : String(max), example);
+  return seconds;
+}
+
+function readPairs(flag: string, entries: string[]): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const entry of entries) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0) throw messages.badEnv(flag, entry);
+    pairs[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return pairs;
+}
+
+/** CaptureOptions from values keyed by flag (`max-children`, as yargs gives them) or snake_case name. */
+export function readCaptureOptions(given: Readonly<Record<string, unknown>>): CaptureOptions {
+  const options = defaultCaptureOptions();
+  for (const declaration of OPTION_DECLARATIONS as readonly OptionDeclaration[]) {
+    if (!declaration.target) continue;
+    const raw = given[declaration.flag] ?? given[snakeCase(declaration.flag)];
+    const value = readOptionValue(declaration, raw);
+    if (value === null) continue;
+    const [group, field] = declaration.target;
+    (options[group] as unknown as Record<string, unknown>)[field] = value;
+  }
+  return options;
+}
+
+/** The library's way in: capture options by their CLI names in snake_case, checked as the CLI checks them. */
+export function captureOptions(input: CaptureOptionInput = {}): CaptureOptions {
+  const known = new Set((OPTION_DECLARATIONS as readonly OptionDeclaration[]).filter((d) => d.target).map((d) => snakeCase(d.flag)));
+  for (const name of Object.keys(input)) {
+    if (!known.has(name)) throw messages.unknownOption(name, [...known]);
+  }
+  return readCaptureOptions(input as Record<string, unknown>);
+}

@@ -1,0 +1,29 @@
+// The report: the comparison document, the findings behind its hints, the two captures and the exit
+// status, built once from two captures. Writers (src/output) render it; nothing recomputes it.
+import type { ComparisonResult, RunCapture } from '../core/types.js';
+import { analyseComparison, comparisonExitCode } from '../core/build-comparison.js';
+import type { Finding } from '../core/findings.js';
+
+export interface Report {
+  document: ComparisonResult;
+  /** The typed findings behind `document.analysis_hints`, in the same order. */
+  findings: Finding[];
+  captures: readonly [RunCapture, RunCapture];
+  /** 0 both runs stopped and nothing differs; 1 a difference or a run that did not stop; 2 a run bpdiff could not debug. */
+  exitCode: 0 | 1 | 2;
+  /** Labels of the runs bpdiff could not debug, with why. */
+  failedRuns: Array<{ label: string; message: string }>;
+}
+
+export interface ReportOptions {
+  /** The text of the breakpoint's line in run A's file, for the context. */
+  sourceLine?: string | null;
+}
+
+export function buildReport(captures: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
+  const { result, findings } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null });
+  const failedRuns = captures.flatMap((capture) =>
+    capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
+  );
+  return { document: result, findings, captures, exitCode: failedRuns.length > 0 ? 2 : comparisonExitCode(result), failedRuns };
+}

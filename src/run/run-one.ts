@@ -1,0 +1,219 @@
+// One run, start to end: prepare the launch, start the adapter, let the session stop at the
+// breakpoint, read the frame, pass the values through the pipeline, and kill every process of the
+// run and remove its temp folder, whatever happened. The error policy lives here: an error that ends
+// the comparison is thrown, any other becomes this run's no_break capture (errors.ts ErrorScope).
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { errorScope, interrupted, isBpdiffError } from '../errors.js';
+import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
+import type { AdapterDefinition } from '../adapters/definition.js';
+import type { AdapterHooks } from '../adapters/hooks/types.js';
+import { prepareLaunch } from '../adapters/prepare-launch.js';
+import { loadHooks } from '../adapters/hooks/index.js';
+import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
+import { OutputTail } from '../dap/output-tail.js';
+import { killTree, readProc, trackTree, untrackTree } from '../process/process-tree.js';
+import { DebugSession } from '../session/debug-session.js';
+import type { StopOutcome } from '../session/stop-outcome.js';
+import { readFrame } from '../capture/read-frame.js';
+import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
+import { runValuePipeline } from '../values/pipeline.js';
+
+export interface RunContext {
+  definition: AdapterDefinition;
+  signal: AbortSignal;
+  log: (line: string) => void;
+}
+
+/** What one run holds while it lives: its process tree, temp folder and output tails. */
+class RunResources {
+  readonly owner = {};
+  readonly tree = trackTree(this.owner);
+  readonly tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-'));
+  readonly stdout = new OutputTail();
+  readonly stderr = new OutputTail();
+
+  /** Output and new processes, as the adapter reports them. */
+  follow(event: DebugProtocol.Event): void {
+    if (event.event === 'output') {
+      const body = (event as DebugProtocol.OutputEvent).body;
+      if (body.category === 'stdout') this.stdout.push(body.output);
+      else if (body.category === 'stderr') this.stderr.push(body.output);
+    } else if (event.event === 'process') {
+      const pid = (event as DebugProtocol.ProcessEvent).body.systemProcessId;
+      if (pid) {
+        this.tree.roots.add(pid);
+        const info = readProc(pid);
+        if (info) this.tree.sessions.add(info.sid);
+      }
+    }
+  }
+
+  dispose(): void {
+    killTree(this.tree.roots, this.tree.sessions);
+    untrackTree(this.owner);
+    fs.rmSync(this.tempDir, { recursive: true, force: true });
+  }
+}
+
+export async function captureRun(spec: RunSpec, options: CaptureOptions, context: RunContext): Promise<RunCapture> {
+  const { definition, signal } = context;
+  const log = (line: string): void => context.log(`[${spec.label}] ${line}`);
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const resources = new RunResources();
+  let adapter: RunningAdapter | null = null;
+  let adapterName = definition.name;
+  let buildMs: number | null = null;
+  const warnings: string[] = [];
+  // The adapter's version: from the launch plan, else its capabilities, else (lazily, at the end, so it
+  // costs no CPU while the runs compete for it) the hook's own probe.
+  let version: string | null | undefined;
+  let probeVersion: (() => Promise<string | null>) | null = null;
+
+  const finish = async (facts: RunFacts): Promise<RunCapture> => {
+    // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
+    if (adapter && definition.adapter.debuggee_output === 'adapter-stdio') resources.stderr.push(adapter.stderr.text);
+    const { stdout, stderr } = resources;
+    return captureDocument(spec, facts, {
+      adapter: { id: definition.id, name: adapterName, version: version ?? (probeVersion ? await withTimeout(probeVersion(), 2000) : null) },
+      output: { stdout_tail: stdout.text, stderr_tail: stderr.text, truncated: stdout.truncated || stderr.truncated },
+      warnings,
+      timing: { started_at: startedAt.toISOString(), duration_ms: Math.round(performance.now() - t0), build_ms: buildMs },
+    });
+  };
+
+  try {
+    if (signal.aborted) throw interrupted();
+    const hooks = await loadHooks(definition.hooks);
+    const plan = await prepareLaunch(hooks, {
+      definition,
+      spec,
+      options,
+      signal,
+      log,
+      tempDir: resources.tempDir,
+      track: (pid) => resources.tree.roots.add(pid),
+    });
+    adapterName = plan.adapterName;
+    buildMs = plan.buildMs;
+    warnings.push(...plan.warnings);
+    version = plan.version;
+    const hookVersion = hooks.version;
+    if (hookVersion) probeVersion = () => hookVersion(plan).catch(() => null);
+    if (signal.aborted) throw interrupted();
+
+    log(`starting ${adapterName}`);
+    adapter = await startAdapter({
+      name: adapterName,
+      executable: plan.adapterExecutable,
+      args: plan.adapterArgs,
+      env: plan.adapterEnv,
+      cwd: spec.cwd,
+      transport: definition.adapter.transport,
+      ...(definition.adapter.port_pattern ? { portPattern: definition.adapter.port_pattern } : {}),
+      timeoutMs: definition.timeouts.start * 1000,
+      track: (pid) => {
+        resources.tree.roots.add(pid);
+        resources.tree.sessions.add(pid);
+      },
+      signal,
+    });
+    const running = adapter;
+    running.connection.onEvent((event) => resources.follow(event));
+    if (definition.adapter.debuggee_output === 'adapter-stdio') {
+      running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
+      // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
+      feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
+    }
+
+    const session = new DebugSession({
+      connection: running.connection,
+      definition: plan.condition ? { ...definition, condition: plan.condition } : definition,
+      runTimeoutMs: options.run.timeout_seconds * 1000,
+      signal,
+      log,
+    });
+    const capabilities = await session.initialize();
+    const versionPath = definition.adapter.version_capability;
+    if (version === undefined && versionPath) version = versionIn(capabilities, versionPath);
+    const outcome = (await session.launch(plan.launch, spec.breakpoint)) ?? (await session.nextStop());
+    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log }));
+  } catch (error) {
+    if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') {
+      // A hook whose build has a limit of its own says it as `seconds` on the error.
+      const limit = (error as { seconds?: unknown }).seconds;
+      const seconds = typeof limit === 'number' ? limit : options.run.timeout_seconds;
+      return finish(noBreakFacts(spec, { kind: 'timeout', seconds, phase: 'build' }));
+    }
+    if (errorScope(error) === 'comparison') throw error;
+    const message = isBpdiffError(error) ? error.message : `internal error: ${(error as Error).message}`;
+    log(`could not be debugged: ${message}`);
+    return finish(noBreakFacts(spec, { kind: 'error', message }));
+  } finally {
+    resources.dispose();
+  }
+}
+
+interface OutcomeContext {
+  spec: RunSpec;
+  options: CaptureOptions;
+  definition: AdapterDefinition;
+  hooks: AdapterHooks;
+  running: RunningAdapter;
+  log: (line: string) => void;
+}
+
+/** A stop: the frame read and its values through the pipeline. No stop: why not. */
+async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promise<RunFacts> {
+  const { spec, options, definition } = context;
+  const bound = boundLine(outcome.breakpoint.line, outcome.kind === 'stopped' ? outcome.top : null, spec);
+  if (outcome.kind === 'no_break') return noBreakFacts(spec, outcome.reason, outcome.stop, bound, outcome.frames, outcome.exitCode);
+  if (options.breakpoint.exact_line && bound !== null) return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
+
+  context.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
+  const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, definition.timeouts.start * 1000);
+  const values = runValuePipeline(
+    { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values },
+  );
+  return {
+    status: 'break',
+    location: stopLocation(outcome.top, spec),
+    values,
+    stop: outcome.stop,
+    bound_line: bound,
+    no_break_reason: null,
+    frames: outcome.frames,
+    exit_code: null,
+    warnings: read.warnings,
+  };
+}
+
+function feedStdin(child: ChildProcess, file: string | null): void {
+  const stdin = child.stdin;
+  if (!stdin) return;
+  stdin.on('error', () => undefined); // the adapter may be gone before the file is written
+  if (file === null) {
+    stdin.end();
+    return;
+  }
+  const source = fs.createReadStream(file);
+  source.on('error', () => stdin.end());
+  source.pipe(stdin);
+}
+
+/** The version at a dotted path of the capabilities (`__lldb.version`: "lldb version 19.1.7" -> "19.1.7"). */
+function versionIn(capabilities: DebugProtocol.Capabilities, dotted: string): string | null {
+  let value: unknown = capabilities;
+  for (const key of dotted.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof value !== 'string') return null;
+  return /\d+(?:\.\d+)+\S*/.exec(value)?.[0] ?? value;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  return Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+}

@@ -1,0 +1,15 @@
+// Everything that turns what the adapter said into the strings that are compared, as one ordered list
+// of small steps. The same list runs over a live capture and over a capture loaded by `bpdiff diff`,
+// so a step added here holds for both. Each step is pure: values in, values out.
+import type { CapturedValues, ValueContext, ValueStep } from './types.js';
+import { nameStep } from './naming.js';
+import { normaliseStep } from './normalise.js';
+
+/** In order: names first (later steps match on them), then values. */
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, normaliseStep];
+
+export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
+  return steps.reduce((current, step) => step.apply(current, context), values);
+}
+
+export type { CapturedValues, ValueContext, ValueStep } from './types.js';

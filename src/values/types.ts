@@ -1,0 +1,28 @@
+// The data of the value pipeline (pipeline.ts).
+import type { AdapterDefinition } from '../adapters/definition.js';
+import type { AdapterHooks } from '../adapters/hooks/types.js';
+
+/** Captured values by path, with what the steps noted about them. */
+export interface CapturedValues {
+  variables: Record<string, string>;
+  /** The adapter's type of each value, where it gave one. */
+  types: Record<string, string>;
+  /** Paths whose value or children were cut at the capture limits. */
+  truncated: string[];
+  /** Paths whose value had run-dependent parts replaced. */
+  normalised: string[];
+}
+
+export interface ValueContext {
+  /** The adapter that read the values (its data and hooks); null when it is not known here. */
+  adapter: { definition: AdapterDefinition; hooks: AdapterHooks } | null;
+  /** The run's breakpoint file (absolute), for rules that depend on the language. */
+  breakpointPath: string;
+  /** `--raw-values`: values stay exactly as the debugger showed them. */
+  raw: boolean;
+}
+
+export interface ValueStep {
+  name: string;
+  apply(values: CapturedValues, context: ValueContext): CapturedValues;
+}

@@ -1,0 +1,167 @@
+// The session layer against a scripted adapter: the request order, stops one by one, and every way a
+// run can end without a stop (the program ends, no `stopped` arrives, the adapter exits, an abort).
+import { describe, expect, it } from 'vitest';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { AdapterDefinition } from '../../../src/adapters/definition.js';
+import { DebugSession } from '../../../src/session/debug-session.js';
+import { BpdiffError } from '../../../src/errors.js';
+import { FakeAdapter, type Handler } from '../../support/fake-adapter.js';
+
+const DEFINITION = {
+  id: 'fake',
+  name: 'fake-adapter',
+  file_extensions: ['.fk'],
+  commands: [],
+  install: 'nothing to install',
+  adapter: { transport: 'stdio', executables: ['fake'], args: [], debuggee_output: 'events' },
+  launch: {},
+  exception_filters: ['uncaught'],
+  scopes: { locals: [], globals: [], never: [] },
+  skip_variables: [],
+  no_expand_types: [],
+  normalise: [],
+  condition: {},
+  timeouts: { start: 2, launch: 2 },
+} as unknown as AdapterDefinition;
+
+const BREAKPOINT = { path: '/src/app.fk', line: 5 };
+
+/** An adapter whose program hits the breakpoint `hits` times, then exits with `exitCode`. */
+function program(hits: number, overrides: Record<string, Handler> = {}, exitCode = 0): FakeAdapter {
+  let launch: DebugProtocol.Request | null = null;
+  let hit = 0;
+  const nextStopOrEnd = (peer: FakeAdapter): void => {
+    if (hit < hits) {
+      hit++;
+      peer.event('stopped', { reason: 'breakpoint', threadId: 1, hitBreakpointIds: [7] });
+    } else {
+      peer.event('exited', { exitCode });
+      peer.event('terminated');
+    }
+  };
+  return new FakeAdapter({
+    initialize: (request, peer) => peer.respond(request, { supportsConfigurationDoneRequest: true, exceptionBreakpointFilters: [{ filter: 'uncaught', label: 'Uncaught' }] }),
+    launch: (request, peer) => {
+      launch = request;
+      peer.event('initialized');
+    },
+    setBreakpoints: (request, peer) => peer.respond(request, { breakpoints: [{ id: 7, verified: true, line: 5 }] }),
+    configurationDone: (request, peer) => {
+      peer.respond(request);
+      peer.respond(launch!);
+      nextStopOrEnd(peer);
+    },
+    stackTrace: (request, peer) => peer.respond(request, { stackFrames: [{ id: 100 + hit, name: 'main', line: 5, column: 1, source: { path: '/src/app.fk' } }], totalFrames: 1 }),
+    continue: (request, peer) => {
+      peer.respond(request, { allThreadsContinued: true });
+      nextStopOrEnd(peer);
+    },
+    ...overrides,
+  });
+}
+
+function session(peer: FakeAdapter, runTimeoutMs = 2000, signal = new AbortController().signal): DebugSession {
+  return new DebugSession({ connection: peer.connection, definition: DEFINITION, runTimeoutMs, signal, log: () => undefined });
+}
+
+describe('DebugSession', () => {
+  it('sends the requests in the one order that works, and stops at the breakpoint', async () => {
+    const peer = program(1);
+    const run = session(peer);
+    await run.initialize();
+    expect(await run.launch({ program: 'app' }, BREAKPOINT)).toBeNull();
+    const stop = await run.nextStop();
+    expect(peer.commands).toEqual(['initialize', 'launch', 'setBreakpoints', 'setExceptionBreakpoints', 'configurationDone', 'stackTrace']);
+    expect(peer.requests[2]!.arguments).toMatchObject({ source: { path: '/src/app.fk' }, breakpoints: [{ line: 5 }] });
+    expect(peer.requests[3]!.arguments).toEqual({ filters: ['uncaught'] });
+    expect(stop).toMatchObject({ kind: 'stopped', threadId: 1, frameId: 101, top: { path: '/src/app.fk', line: 5 }, stop: { reason: 'breakpoint' } });
+  });
+
+  it('yields stops one by one, then why the program did not stop again', async () => {
+    const peer = program(3, {}, 4);
+    const run = session(peer);
+    await run.initialize();
+    await run.launch({}, BREAKPOINT);
+    const kinds: string[] = [];
+    const frames: number[] = [];
+    for await (const outcome of run.stops()) {
+      kinds.push(outcome.kind);
+      if (outcome.kind === 'stopped') frames.push(outcome.frameId);
+      else expect(outcome.reason).toEqual({ kind: 'exited', exit_code: 4 });
+    }
+    expect(kinds).toEqual(['stopped', 'stopped', 'stopped', 'no_break']);
+    expect(frames).toEqual([101, 102, 103]);
+    expect(peer.commands.filter((command) => command === 'continue')).toHaveLength(3);
+    // After the end, the end is all there is.
+    expect((await run.nextStop()).kind).toBe('no_break');
+  });
+
+  it('a program that ends before the breakpoint: no_break with its exit code', async () => {
+    const peer = program(0, {}, 3);
+    const run = session(peer);
+    await run.initialize();
+    await run.launch({}, BREAKPOINT);
+    expect(await run.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'exited', exit_code: 3 }, exitCode: 3 });
+  });
+
+  it('a lost `stopped` event: the run times out as a no_break that names the limit', async () => {
+    const launchHandler: Handler = (request, adapter) => {
+      adapter.event('initialized');
+      setTimeout(() => adapter.respond(request), 0);
+    };
+    const quiet = program(1, { launch: launchHandler, configurationDone: (request, adapter) => adapter.respond(request) });
+    const run = session(quiet, 150);
+    await run.initialize();
+    await run.launch({}, BREAKPOINT);
+    expect(await run.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'timeout', seconds: 0.15, phase: 'run' } });
+  });
+
+  it('an adapter that exits mid-run: an error that names it and why', async () => {
+    const peer = program(1, {
+      configurationDone: (request, adapter) => {
+        adapter.respond(request);
+        adapter.exit();
+      },
+    });
+    const run = session(peer);
+    await run.initialize();
+    const failure = await run.launch({}, BREAKPOINT).then(() => run.nextStop()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BpdiffError);
+    expect((failure as BpdiffError).code).toBe('ADAPTER_FAILED');
+    expect((failure as BpdiffError).message).toMatch(/^fake-adapter closed the connection during .*\(it exited with code 7\)/);
+  });
+
+  it('an adapter that never answers a request: a timeout that names the adapter and the step', async () => {
+    const peer = new FakeAdapter({ initialize: () => undefined });
+    const failure = await session(peer).initialize().catch((error: unknown) => error);
+    expect((failure as BpdiffError).code).toBe('ADAPTER_TIMEOUT');
+    expect((failure as BpdiffError).message).toMatch(/^fake-adapter did not answer during 'initialize' within 2 s; check that fake-adapter starts on its own/);
+  });
+
+  it('an abort while waiting for the breakpoint ends the wait at once with INTERRUPTED', async () => {
+    const controller = new AbortController();
+    const quiet = program(1, {
+      launch: (request, adapter) => {
+        adapter.event('initialized');
+        setTimeout(() => adapter.respond(request), 0);
+      },
+      configurationDone: (request, adapter) => adapter.respond(request),
+    });
+    const run = session(quiet, 60_000, controller.signal);
+    await run.initialize();
+    await run.launch({}, BREAKPOINT);
+    const waiting = run.nextStop().catch((error: unknown) => error);
+    controller.abort();
+    const failure = (await waiting) as BpdiffError;
+    expect(failure.code).toBe('INTERRUPTED');
+  });
+
+  it('a condition the adapter refuses when it is set: no_break before the program runs', async () => {
+    const definition = { ...DEFINITION, condition: { error_unverified: '^bad condition' } } as AdapterDefinition;
+    const peer = program(1, { setBreakpoints: (request, adapter) => adapter.respond(request, { breakpoints: [{ verified: false, message: 'bad condition: x +' }] }) });
+    const run = new DebugSession({ connection: peer.connection, definition, runTimeoutMs: 1000, signal: new AbortController().signal, log: () => undefined });
+    await run.initialize();
+    expect(await run.launch({}, { ...BREAKPOINT, condition: 'x +' })).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'bad condition: x +' } });
+    expect(peer.commands).not.toContain('configurationDone');
+  });
+});
