@@ -35,13 +35,15 @@ describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, ()
     expect(document.context).toContain('Source at line 34: total += line_total');
   });
 
-  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s during the runs: one line, exit %i, nothing written', async (signal, code) => {
+  it.each([['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const)('%s during the runs: one line, exit %i, nothing written', async (signal, code) => {
     const target = path.join(tmp, `${signal}.json`);
     const mark = `live-${signal}-${process.pid}-${Date.now()}`;
+    // A temp folder of the test's own, so that the runs' temp folders can be counted.
+    const runTmp = fs.mkdtempSync(path.join(tmp, `tmp-${signal}-`));
     const child = execa('node', [BIN, '--bp', 'slow.py:3', '--timeout', '120', '-o', target, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], {
       cwd: tmp,
       reject: false,
-      env: { BPDIFF_TEST_MARK: mark },
+      env: { BPDIFF_TEST_MARK: mark, TMPDIR: runTmp },
     });
     let stderr = '';
     await new Promise<void>((resolve) => {
@@ -61,5 +63,6 @@ describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, ()
     expect(lines.filter((line) => line.startsWith('bpdiff: interrupted'))).toHaveLength(1);
     expect(result.stdout).toBe('');
     expect(fs.existsSync(target)).toBe(false);
+    expect(fs.readdirSync(runTmp).filter((name) => name.startsWith('bpdiff-'))).toEqual([]);
   });
 });

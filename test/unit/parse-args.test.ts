@@ -52,6 +52,8 @@ describe('parseArgs: a live comparison', () => {
   it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).labels).toEqual({ a: 'main', b: 'feature' }));
   it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).cwd).toEqual({ shared: 'w', a: null, b: '../b' }));
   it('env, repeated and per run', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).env).toEqual({ shared: { A: '1', B: 'x=y' }, a: { A: '2' }, b: { E: '' } }));
+  it('a day is the longest timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '86400')).options.run.timeout_seconds).toBe(86_400));
+  it('limits of the capture', async () => expect((await compare('--bp', 'x:1', '--max-variables', '50', '--value-timeout', '0.5')).options.limits).toMatchObject({ max_variables: 50, value_timeout_seconds: 0.5 }));
   it('timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '2.5')).options.run.timeout_seconds).toBe(2.5));
   it('engine options', async () => expect(await compare('--bp', 'x:1', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/opt/dap', '--depth', '0', '--max-children', '1', '--max-value-length', '16', '--scope', 'globals', '--raw-values', '--exact-line', '--sequential', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt', '--quiet')).toMatchObject({
     options: {
@@ -108,6 +110,12 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--timeout', 'abc', ...CMDS], 'BAD_OPTION: --timeout "abc" is not a number of seconds above 0'],
     [['--bp', 'x:1', '--timeout', '0', ...CMDS], 'BAD_OPTION: --timeout "0" is not a number of seconds above 0'],
     [['--bp', 'x:1', '--timeout', ...CMDS], 'BAD_OPTION: --timeout is empty'],
+    [['--bp', 'x:1', '--timeout', '2147484', ...CMDS], 'BAD_OPTION: --timeout "2147484" is more than it takes (at most 86400 (a day))'],
+    [['--bp', 'x:1', '--timeout', '86401', ...CMDS], 'BAD_OPTION: --timeout "86401" is more than it takes'],
+    [['--bp', 'x:1', '--value-timeout', '0', ...CMDS], 'BAD_OPTION: --value-timeout "0" is not a number of seconds above 0'],
+    [['--bp', 'x:1', '--max-variables', '0', ...CMDS], 'BAD_OPTION: --max-variables "0" is not a whole number from 1 up'],
+    [['--bp', 'x:4294967296', ...CMDS], 'BAD_BREAKPOINT: --bp "x:4294967296": the line "4294967296" is not a line number'],
+    [['--bp', 'x:2147483648', ...CMDS], 'BAD_BREAKPOINT: --bp "x:2147483648": the line "2147483648" is not a line number'],
     [['--bp', 'x:1', '--depth', '-1', ...CMDS], 'BAD_OPTION: --depth "-1" is not a whole number from 0 up'],
     [['--bp', 'x:1', '--max-children', '0', ...CMDS], 'BAD_OPTION: --max-children "0" is not a whole number from 1 up'],
     [['--bp', 'x:1', '--max-value-length', '15', ...CMDS], 'BAD_OPTION: --max-value-length "15" is not a whole number from 16 up'],

@@ -125,7 +125,7 @@ describe('runCli, live comparison with a stand-in engine', () => {
     expect(started).toBe(false);
   });
 
-  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s aborts the engine, waits for it, prints one line and exits %i', async (signal, code) => {
+  it.each([['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const)('%s aborts the engine, waits for it, prints one line and exits %i', async (signal, code) => {
     const signals = new EventEmitter();
     let settled = false;
     const deps: CliDeps = {
@@ -140,7 +140,7 @@ describe('runCli, live comparison with a stand-in engine', () => {
     expect(err).toEqual([`bpdiff: interrupted by ${signal} — both runs were stopped and nothing was written\n`]);
     expect(out).toEqual([]);
     expect(fs.existsSync(path.join(dir, 'r.json'))).toBe(false);
-    expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0);
+    expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM') + signals.listenerCount('SIGHUP')).toBe(0);
   });
 
   it('a second signal exits at once', async () => {
