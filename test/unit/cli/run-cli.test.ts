@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
-import type { CliDeps, CliIo } from '../../src/cli/io.js';
-import { BpdiffError } from '../../src/errors.js';
-import type { CaptureOptions, RunCapture, RunSpec } from '../../src/core/types.js';
-import { expectValidComparison, makeCapture, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
+import { runCli } from '../../../src/cli/run-cli.js';
+import type { CliDeps, CliIo } from '../../../src/cli/io.js';
+import { BpdiffError } from '../../../src/errors.js';
+import type { CaptureOptions, RunCapture, RunSpec } from '../../../src/core/types.js';
+import { expectValidComparison, makeCapture, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
 let dir: string;
 let out: string[];

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { quoteCommand, quoteShellArg } from '../../src/core/shell-quote.js';
+import { quoteCommand, quoteShellArg } from '../../../src/core/shell-quote.js';
 
 describe('quoteShellArg', () => {
   it.each([

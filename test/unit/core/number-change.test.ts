@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyChange, inferKind, parseNumberText, type NumberChange } from '../../src/core/findings.js';
-import { describeNumberChangeShort } from '../../src/core/hints.js';
+import { classifyChange, inferKind, parseNumberText, type NumberChange } from '../../../src/core/findings.js';
+import { describeNumberChangeShort } from '../../../src/core/hints.js';
 
 function change(a: string, b: string): string {
   const finding = classifyChange('x', a, b);

@@ -1,9 +1,9 @@
 // One line per case: argv in, the parsed command (or the one-line error) out.
 import { describe, expect, it } from 'vitest';
-import { parseArgs, type CliCommand, type CompareArgs } from '../../src/cli/parse-args.js';
-import { defaultCaptureOptions } from '../../src/core/types.js';
-import { splitArgv } from '../../src/cli/split-argv.js';
-import { BpdiffError } from '../../src/errors.js';
+import { parseArgs, type CliCommand, type CompareArgs } from '../../../src/cli/parse-args.js';
+import { defaultCaptureOptions } from '../../../src/core/types.js';
+import { splitArgv } from '../../../src/cli/split-argv.js';
+import { BpdiffError } from '../../../src/errors.js';
 
 const CMDS = ['--', 'python3', 'a.py', '--', 'python3', 'b.py'];
 const compare = async (...flags: string[]): Promise<CompareArgs> => {

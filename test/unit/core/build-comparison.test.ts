@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonExitCode } from '../../src/core/build-comparison.js';
-import { COMPARISON_SCHEMA_ID } from '../../src/core/types.js';
-import { formatJson } from '../../src/output/format-json.js';
-import { buildValid, expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
+import { comparisonExitCode } from '../../../src/core/build-comparison.js';
+import { COMPARISON_SCHEMA_ID } from '../../../src/core/types.js';
+import { formatJson } from '../../../src/output/format-json.js';
+import { buildValid, expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
 describe('buildComparison', () => {
   const bp = { file: 'pricing.py', line: 34, condition: "item.sku == 'mug'" };

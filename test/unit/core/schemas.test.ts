@@ -1,9 +1,9 @@
 // The two schemas: their identity and links, and that each rejects what the spec forbids.
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID, type ComparisonResult } from '../../src/core/types.js';
-import { isAbsoluteUri, loadSchema, validateCapture, validateComparison } from '../../src/core/schemas.js';
-import { buildComparison } from '../../src/core/build-comparison.js';
-import { expectValidComparison, makeCapture, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
+import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID, type ComparisonResult } from '../../../src/core/types.js';
+import { isAbsoluteUri, loadSchema, validateCapture, validateComparison } from '../../../src/core/schemas.js';
+import { buildComparison } from '../../../src/core/build-comparison.js';
+import { expectValidComparison, makeCapture, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareNames, diffVariables, isDiffEmpty } from '../../src/core/diff-variables.js';
+import { compareNames, diffVariables, isDiffEmpty } from '../../../src/core/diff-variables.js';
 
 // Names that collide with Object.prototype, plus ordinary ones, so the arbitraries hit both often.
 const trickyNames = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'x', 'x.y', 'items[0]', 'é', 'Z', 'a', ''];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { writeText } from '../../src/output/format-text.js';
-import { buildReport } from '../../src/report/report.js';
-import type { RunCapture } from '../../src/core/types.js';
-import { makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
+import { writeText } from '../../../src/output/format-text.js';
+import { buildReport } from '../../../src/report/report.js';
+import type { RunCapture } from '../../../src/core/types.js';
+import { makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
 /** The text writer over the report of two captures. */
 function text(a: RunCapture, b: RunCapture, color = false): string {
