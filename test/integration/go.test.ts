@@ -139,6 +139,22 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     expect(run.doc!.diff.unchanged).toContain('bySensor');
   });
 
+  it('writes the same bytes for identical runs (apart from timing), though dlv lists map entries in hash order', async () => {
+    const texts: string[] = [];
+    for (const round of [1, 2]) {
+      const saved = path.join(bin, `captures-bytes-${round}`);
+      const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--save-captures', saved, '--', 'go', 'run', '.', 'ok', '80', '--', 'go', 'run', '.', 'ok', '80']);
+      expectClean(run);
+      expect(run.exitCode).toBe(0);
+      const withoutTiming = (file: string): string => JSON.stringify({ ...(JSON.parse(fs.readFileSync(path.join(saved, file), 'utf8')) as RunCapture), timing: null });
+      texts.push(run.stdout, withoutTiming('capture-a.json'), withoutTiming('capture-b.json'));
+    }
+    expect(texts[3]).toBe(texts[0]);
+    expect(texts[4]).toBe(texts[1]);
+    expect(texts[5]).toBe(texts[2]);
+    expect(texts[1]).toBe(texts[2].replace('"label":"B"', '"label":"A"'));
+  });
+
   it('sorts a small map whose entries span buckets', async () => {
     const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', '12', '--', 'go', 'run', '.', 'ok', '12']);
     expectClean(run);
