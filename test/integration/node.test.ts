@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
 import { EXAMPLES, ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
 
@@ -156,5 +156,64 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/tim(ed|e) ?out.*3 ?s/i);
+  });
+});
+
+// Top-level code has no local scope: the module's own bindings are its locals (issue 10).
+const TOP_LEVEL = path.join(ROOT, 'test/node-adapter/fixtures/top-level');
+// tsc's output for these tests only (dist/ is ignored by git; the adapter's tests build their own).
+const TOP_LEVEL_OUT = 'dist/bpdiff-tests';
+const lineIn = (file: string, marker: string): number => fs.readFileSync(path.join(TOP_LEVEL, file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
+
+describeWithTool('top-level code of modules through bpdiff-node-adapter', 'the built Node adapter (npm run build)', adapterBuilt, () => {
+  beforeAll(async () => {
+    fs.rmSync(path.join(TOP_LEVEL, TOP_LEVEL_OUT), { recursive: true, force: true });
+    await execa(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', TOP_LEVEL, '--outDir', path.join(TOP_LEVEL, TOP_LEVEL_OUT)]);
+  });
+  afterAll(() => {
+    fs.rmSync(path.join(TOP_LEVEL, TOP_LEVEL_OUT), { recursive: true, force: true });
+    try {
+      fs.rmdirSync(path.join(TOP_LEVEL, 'dist'));
+    } catch {
+      // The adapter's tests' output is still in dist/: they remove it.
+    }
+  });
+
+  it('captures the bindings of an ES module at its top level', async () => {
+    const bp = `top.mjs:${lineIn('top.mjs', 'console.log(b)')}`;
+    const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', 'top.mjs', '1', '--', 'node', 'top.mjs', '2']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.diff.changed).toEqual({ a: { a: '1', b: '2' }, b: { a: '2', b: '4' } });
+    // A binding in its temporal dead zone reads undefined, in both runs.
+    expect(run.doc!.run_a.variables).toEqual({ a: '1', b: '2', later: 'undefined' });
+    expect(run.doc!.diff.unchanged).toEqual(['later']);
+  });
+
+  it('gives exit 0 and no changed variable for two identical runs of an ES module', async () => {
+    const bp = `top.mjs:${lineIn('top.mjs', 'console.log(b)')}`;
+    const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', 'top.mjs', '1', '--', 'node', 'top.mjs', '1']);
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.diff.changed).toEqual({});
+    expect(run.doc!.run_b.variables).toMatchObject({ a: '1', b: '2' });
+  });
+
+  it('captures the top level of a .mts run by node --import tsx', async () => {
+    const bp = `top.mts:${lineIn('top.mts', 'console.log(pair.b)')}`;
+    const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', '--import', 'tsx', 'top.mts', '1', '--', 'node', '--import', 'tsx', 'top.mts', '2']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.diff.changed).toMatchObject({ a: { a: '1', b: '2' }, b: { a: '2', b: '4' }, 'pair.b': { a: '2', b: '4' } });
+  });
+
+  it('captures the top level of a .ts compiled by tsc to an ES module, the breakpoint on the .ts line', async () => {
+    const bp = `src/top.ts:${lineIn('src/top.ts', 'console.log(pair.b)')}`;
+    const script = `${TOP_LEVEL_OUT}/top.js`;
+    const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', script, '1', '--', 'node', script, '2']);
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.run_a.location).toEqual({ file: 'src/top.ts', line: lineIn('src/top.ts', 'console.log(pair.b)') });
+    expect(run.doc!.diff.changed).toMatchObject({ a: { a: '1', b: '2' }, b: { a: '2', b: '4' }, 'pair.a': { a: '1', b: '2' } });
   });
 });

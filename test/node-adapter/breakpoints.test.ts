@@ -152,9 +152,10 @@ describe('ES modules', () => {
     const result = await session.run({ command: ['node', 'orders.mjs', 'week1.json'], cwd: ORDERS, breakpoints: [{ path: file, line }] });
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     const scopes = await session.scopes(frame.id);
-    expect(scopes.map((scope) => [scope.name, scope.expensive])).toEqual([
-      ['Module', false],
-      ['Global', true],
+    // The module scope is the frame's own there: shown as its Local, the scope clients read by default.
+    expect(scopes.map((scope) => [scope.name, scope.expensive, scope.presentationHint])).toEqual([
+      ['Local', false, 'locals'],
+      ['Global', true, undefined],
     ]);
     const moduleScope = await session.children(scopes[0]!.variablesReference);
     expect(moduleScope.map((variable) => [variable.name, variable.value])).toEqual([

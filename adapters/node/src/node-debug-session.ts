@@ -12,7 +12,8 @@ import {
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { LaunchConfigError, planLaunch, type NodeLaunchArguments } from './launch-config.js';
-import { NodeRuntime, type OutputCategory, type StopReport, type UserBreakpoint } from './node-runtime.js';
+import { NodeRuntime } from './node-runtime.js';
+import type { OutputCategory, StopReport, UserBreakpoint } from './runtime-types.js';
 
 const enum ErrorCode {
   Launch = 3001,

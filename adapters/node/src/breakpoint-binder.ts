@@ -1,0 +1,296 @@
+// Breakpoints: the user's, and the CDP breakpoints that implement them in each process, set directly
+// by URL for JavaScript files or through source maps before a mapped script runs. ES modules and vm
+// scripts pause V8's "before script with source map" instrumentation; CommonJS modules pass the
+// bootloader's compile hook. Resolved locations are mapped back to the lines the client knows.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CallFrame, Location, PausedEvent } from './cdp-types.js';
+import { wrapCondition } from './conditions.js';
+import { locationKey, type BreakpointRecord, type NodeProcess } from './node-process.js';
+import { escapeRegExp, isJavaScriptFile, pathVariants, scriptUrlToPath, urlRegexForPaths } from './paths.js';
+import { usesSourceMaps, type RuntimeHost, type SessionState, type UserBreakpoint } from './runtime-types.js';
+import type { LoadedSourceMap, SourceMapCache } from './source-maps.js';
+import { trace } from './trace.js';
+
+const HOOK_MARKER = 'BPDIFF_COMPILE_HOOK';
+
+// Evaluated in the bootloader's beforeMappedCompile frame: the module's file and its source map URL.
+const READ_COMPILE_HOOK = `(() => {
+  const at = content.lastIndexOf('sourceMappingURL=');
+  const tail = content.slice(Math.max(0, at - 4));
+  const match = /^(?:\\/\\/|\\/\\*)[#@]\\s*sourceMappingURL=(\\S+?)\\s*(?:\\*\\/)?\\s*$/.exec(tail);
+  return [String(filename), match ? match[1] : ''];
+})()`;
+
+export class BreakpointBinder {
+  private readonly hookLine: number;
+  private nextBreakpointId = 1;
+  /** Absolute path -> the user's breakpoints in that file. */
+  private readonly breakpoints = new Map<string, UserBreakpoint[]>();
+
+  constructor(
+    private readonly host: RuntimeHost,
+    private readonly state: SessionState,
+    private readonly maps: SourceMapCache,
+    private readonly bootloader: string,
+  ) {
+    const lines = fs.readFileSync(bootloader, 'utf8').split('\n');
+    this.hookLine = lines.findIndex((line) => line.includes(HOOK_MARKER) && !line.trimStart().startsWith('//'));
+  }
+
+  async setBreakpoints(file: string, specs: Array<{ line: number; condition?: string }>, processes: Iterable<NodeProcess>): Promise<UserBreakpoint[]> {
+    const absolute = path.resolve(this.state.plan?.cwd ?? process.cwd(), file);
+    const variants = pathVariants(absolute);
+    const previous = this.breakpoints.get(absolute) ?? [];
+    const created = specs.map<UserBreakpoint>((spec) => ({
+      id: this.nextBreakpointId++,
+      path: absolute,
+      variants,
+      line: spec.line,
+      condition: spec.condition !== undefined && spec.condition.trim() !== '' ? spec.condition : undefined,
+      verified: false,
+      boundLine: undefined,
+      announced: false,
+    }));
+    if (created.length > 0) this.breakpoints.set(absolute, created);
+    else this.breakpoints.delete(absolute);
+    await Promise.all(
+      [...processes].map((process) =>
+        process.serial(async () => {
+          await this.unbind(process, previous);
+          await this.syncMapHooks(process);
+          await this.discoverLoadedMaps(process);
+          for (const breakpoint of created) await this.bind(process, breakpoint);
+        }),
+      ),
+    );
+    return created;
+  }
+
+  /** Called once the client has the setBreakpoints response: later changes become `breakpoint` events. */
+  announce(breakpoints: UserBreakpoint[]): void {
+    for (const breakpoint of breakpoints) breakpoint.announced = true;
+  }
+
+  /** A newly connected process gets every breakpoint (and the hooks that bind mapped ones). */
+  async bindAll(process: NodeProcess): Promise<void> {
+    await this.syncMapHooks(process);
+    await this.discoverLoadedMaps(process);
+    for (const breakpoint of this.allBreakpoints()) await this.bind(process, breakpoint);
+  }
+
+  /**
+   * Handles a pause of the binding machinery (the instrumentation pause or the compile hook) by
+   * binding what the script's map covers. True when the pause was one of those: it is not the program's.
+   */
+  async bindBeforeRun(process: NodeProcess, event: PausedEvent): Promise<boolean> {
+    if (event.reason === 'instrumentation') {
+      const data = event.data ?? {};
+      await this.onMappedScript(process, String(data.url ?? ''), String(data.sourceMapURL ?? ''));
+      return true;
+    }
+    if (process.hookBreakpointId !== null && (event.hitBreakpoints ?? []).includes(process.hookBreakpointId)) {
+      await this.onCompileHook(process, event.callFrames[0]);
+      return true;
+    }
+    return false;
+  }
+
+  /** Debugger.breakpointResolved: the breakpoint is verified at the line its location maps back to. */
+  async onResolved(process: NodeProcess, cdpId: string, location: Location): Promise<void> {
+    const record = process.records.get(cdpId);
+    if (!record) return;
+    const { breakpoint } = record;
+    let line: number;
+    if (record.kind === 'mapped' && record.map) {
+      const column = location.columnNumber ?? 0;
+      let original = await record.map.originalFor(location.lineNumber, column).catch(() => null);
+      if (column > 0 && (await this.isReturnLocation(process, location))) {
+        const before = await record.map.originalFor(location.lineNumber, column - 1).catch(() => null);
+        if (before) {
+          original = before;
+          process.returnLocations.set(locationKey(location), before);
+        }
+      }
+      line = original && breakpoint.variants.includes(original.path) ? original.line : breakpoint.line;
+    } else {
+      line = location.lineNumber + 1;
+    }
+    trace(`breakpoint ${breakpoint.id} (${record.kind}) resolved at ${JSON.stringify(location)} -> line ${line}`);
+    if (breakpoint.verified) return;
+    breakpoint.verified = true;
+    breakpoint.boundLine = line;
+    if (breakpoint.announced && !this.state.disposed) this.host.breakpointChanged(breakpoint);
+  }
+
+  private allBreakpoints(): UserBreakpoint[] {
+    return [...this.breakpoints.values()].flat();
+  }
+
+  /** Scripts with source maps that ran before any breakpoint asked for maps (breakpoints set later). */
+  private async discoverLoadedMaps(process: NodeProcess): Promise<void> {
+    if (!this.needsMaps()) return;
+    const inNodeModules = this.mapsInNodeModules();
+    for (const script of [...process.scripts.values()]) {
+      if (!script.sourceMapURL || !script.url || process.mappedScripts.has(script.url)) continue;
+      if (!inNodeModules && script.url.includes('/node_modules/')) continue;
+      const map = await this.maps.load(script.url, script.sourceMapURL);
+      if (map) process.mappedScripts.set(script.url, map);
+    }
+  }
+
+  private async unbind(process: NodeProcess, breakpoints: UserBreakpoint[]): Promise<void> {
+    for (const breakpoint of breakpoints) {
+      for (const id of process.bound.get(breakpoint.id) ?? []) {
+        process.records.delete(id);
+        await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: id }).catch(() => undefined);
+      }
+      process.bound.delete(breakpoint.id);
+    }
+  }
+
+  private needsMaps(): boolean {
+    return usesSourceMaps(this.state) && this.breakpoints.size > 0;
+  }
+
+  private mapsInNodeModules(): boolean {
+    return this.allBreakpoints().some((breakpoint) => breakpoint.path.includes(`${path.sep}node_modules${path.sep}`));
+  }
+
+  /**
+   * Breakpoints in mapped code must be bound before the mapped script runs: ES modules and vm scripts
+   * pause V8's "before script with source map" instrumentation; CommonJS modules pass the bootloader's
+   * compile hook. Both are active only while some breakpoint exists.
+   */
+  private async syncMapHooks(process: NodeProcess): Promise<void> {
+    const wanted = this.needsMaps();
+    if (wanted && !process.instrumented) {
+      await process.cdp.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptWithSourceMapExecution' }).catch(() => undefined);
+      process.instrumented = true;
+    } else if (!wanted && process.instrumented) {
+      await process.cdp.send('Debugger.removeInstrumentationBreakpoint', { instrumentation: 'beforeScriptWithSourceMapExecution' }).catch(() => undefined);
+      process.instrumented = false;
+    }
+    if (process.hookBreakpointId) {
+      await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: process.hookBreakpointId }).catch(() => undefined);
+      process.hookBreakpointId = null;
+    }
+    if (wanted && this.hookLine >= 0) {
+      const condition = this.mapsInNodeModules() ? undefined : `!String(filename).includes('${path.sep}node_modules${path.sep}')`;
+      try {
+        const { breakpointId } = await process.cdp.send('Debugger.setBreakpointByUrl', {
+          urlRegex: urlRegexForPaths(pathVariants(this.bootloader)),
+          lineNumber: this.hookLine,
+          ...(condition ? { condition } : {}),
+        });
+        process.hookBreakpointId = breakpointId;
+      } catch {
+        // Without the hook, CommonJS modules with source maps are found only once loaded (discoverLoadedMaps).
+      }
+    }
+  }
+
+  private record(process: NodeProcess, cdpId: string, record: BreakpointRecord): void {
+    process.records.set(cdpId, record);
+    const ids = process.bound.get(record.breakpoint.id) ?? [];
+    if (!ids.includes(cdpId)) ids.push(cdpId);
+    process.bound.set(record.breakpoint.id, ids);
+  }
+
+  private async bind(process: NodeProcess, breakpoint: UserBreakpoint): Promise<void> {
+    if (process.gone) return;
+    const condition = breakpoint.condition !== undefined ? wrapCondition(breakpoint.condition) : undefined;
+    if (isJavaScriptFile(breakpoint.path)) {
+      try {
+        const { breakpointId, locations } = await process.cdp.send('Debugger.setBreakpointByUrl', {
+          urlRegex: urlRegexForPaths(breakpoint.variants),
+          lineNumber: breakpoint.line - 1,
+          ...(condition !== undefined ? { condition } : {}),
+        });
+        this.record(process, breakpointId, { breakpoint, kind: 'direct' });
+        for (const location of locations) await this.onResolved(process, breakpointId, location);
+      } catch {
+        // Only fails for a duplicate of an existing breakpoint, which then serves both.
+      }
+    }
+    for (const [url, map] of process.mappedScripts) {
+      if (map.covers(breakpoint.variants)) await this.bindMapped(process, breakpoint, url, map);
+    }
+  }
+
+  private async bindMapped(process: NodeProcess, breakpoint: UserBreakpoint, scriptUrl: string, map: LoadedSourceMap): Promise<void> {
+    let generated;
+    try {
+      generated = await map.generatedFor(breakpoint.variants, breakpoint.line);
+    } catch {
+      return;
+    }
+    if (!generated) return;
+    const scriptPath = scriptUrlToPath(scriptUrl);
+    // A script that maps to itself (a transpiler that kept the file's URL): the direct binding of a
+    // .js breakpoint lands on generated lines there, so the mapped one replaces it in this process.
+    if (scriptPath !== null && breakpoint.variants.includes(scriptPath)) {
+      for (const id of [...(process.bound.get(breakpoint.id) ?? [])]) {
+        if (process.records.get(id)?.kind !== 'direct') continue;
+        process.records.delete(id);
+        process.bound.set(breakpoint.id, (process.bound.get(breakpoint.id) ?? []).filter((other) => other !== id));
+        await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: id }).catch(() => undefined);
+      }
+    }
+    const condition = breakpoint.condition !== undefined ? wrapCondition(breakpoint.condition) : undefined;
+    try {
+      const { breakpointId, locations } = await process.cdp.send('Debugger.setBreakpointByUrl', {
+        urlRegex: scriptPath !== null ? urlRegexForPaths([scriptPath]) : `^${escapeRegExp(scriptUrl)}$`,
+        lineNumber: generated.lineNumber,
+        columnNumber: generated.columnNumber,
+        ...(condition !== undefined ? { condition } : {}),
+      });
+      this.record(process, breakpointId, { breakpoint, kind: 'mapped', map });
+      for (const location of locations) await this.onResolved(process, breakpointId, location);
+    } catch {
+      // A duplicate of an existing binding.
+    }
+  }
+
+  private async isReturnLocation(process: NodeProcess, location: Location): Promise<boolean> {
+    const column = location.columnNumber ?? 0;
+    try {
+      const { locations } = await process.cdp.send('Debugger.getPossibleBreakpoints', {
+        start: { scriptId: location.scriptId, lineNumber: location.lineNumber, columnNumber: column },
+        end: { scriptId: location.scriptId, lineNumber: location.lineNumber, columnNumber: column + 1 },
+      });
+      return locations.some((candidate) => candidate.type === 'return' && candidate.columnNumber === column);
+    } catch {
+      return false;
+    }
+  }
+
+  /** A script with a source map is about to run (or be compiled): bind what its map covers. */
+  private async onMappedScript(process: NodeProcess, scriptUrl: string, sourceMapURL: string): Promise<void> {
+    if (!this.needsMaps() || !scriptUrl || !sourceMapURL) return;
+    if (scriptUrl.includes('/node_modules/') && !this.mapsInNodeModules()) return;
+    if (process.mappedScripts.has(scriptUrl)) return;
+    const map = await this.maps.load(scriptUrl, sourceMapURL);
+    if (!map) return;
+    process.mappedScripts.set(scriptUrl, map);
+    await process.serial(async () => {
+      for (const breakpoint of this.allBreakpoints()) {
+        if (map.covers(breakpoint.variants)) await this.bindMapped(process, breakpoint, scriptUrl, map);
+      }
+    });
+  }
+
+  private async onCompileHook(process: NodeProcess, frame: CallFrame | undefined): Promise<void> {
+    if (!frame) return;
+    const { result } = await process.cdp.send('Debugger.evaluateOnCallFrame', {
+      callFrameId: frame.callFrameId,
+      expression: READ_COMPILE_HOOK,
+      returnByValue: true,
+      silent: true,
+    });
+    const value = result.value;
+    if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string' || value[1] === '') return;
+    await this.onMappedScript(process, pathToFileURL(value[0]).href, value[1]);
+  }
+}

@@ -1,0 +1,172 @@
+// What a paused process shows: its stack (mapped back to original sources), the scopes of a frame,
+// variables and evaluations. Frame ids, variablesReferences and sourceReferences are handles valid
+// until the process goes on.
+import * as path from 'node:path';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { CallFrame, RemoteObject, Scope } from './cdp-types.js';
+import { describeThrown, describeValue, listChildren, readDetails, type ChildFilter, type Container } from './inspection.js';
+import { locationKey, OBJECT_GROUP, type NodeProcess } from './node-process.js';
+import { scriptUrlToPath } from './paths.js';
+import { usesSourceMaps, type SessionState } from './runtime-types.js';
+import type { SourceMapCache } from './source-maps.js';
+
+export class FrameInspector {
+  private readonly references = new Map<number, { process: NodeProcess; container: Container }>();
+  private readonly frames = new Map<number, { process: NodeProcess; frame: CallFrame }>();
+  private readonly sourceReferences = new Map<number, { process: NodeProcess; scriptId: string }>();
+  private nextHandle = 1;
+
+  constructor(
+    private readonly state: SessionState,
+    private readonly maps: SourceMapCache,
+  ) {}
+
+  /** The handles of a process that went on or ended are void (its sources stay readable while it lives). */
+  dropHandles(process: NodeProcess): void {
+    for (const [id, entry] of this.references) if (entry.process === process) this.references.delete(id);
+    for (const [id, entry] of this.frames) if (entry.process === process) this.frames.delete(id);
+  }
+
+  async stackTrace(process: NodeProcess, startFrame = 0, levels = 0): Promise<{ frames: DebugProtocol.StackFrame[]; total: number }> {
+    const all = process.paused().event.callFrames;
+    const end = levels > 0 ? Math.min(all.length, startFrame + levels) : all.length;
+    const frames: DebugProtocol.StackFrame[] = [];
+    for (let index = startFrame; index < end; index++) {
+      const frame = all[index]!;
+      const id = this.newHandle();
+      this.frames.set(id, { process, frame });
+      frames.push({ id, name: frame.functionName || '<anonymous>', ...(await this.frameLocation(process, frame)) });
+    }
+    return { frames, total: all.length };
+  }
+
+  async source(sourceReference: number): Promise<string> {
+    const entry = this.sourceReferences.get(sourceReference);
+    if (!entry || entry.process.gone) throw new Error('that source is no longer available');
+    const { scriptSource } = await entry.process.cdp.send('Debugger.getScriptSource', { scriptId: entry.scriptId });
+    return scriptSource;
+  }
+
+  scopes(frameId: number): DebugProtocol.Scope[] {
+    const { process, frame } = this.frameFor(frameId);
+    const scopes: DebugProtocol.Scope[] = [];
+    let localSeen = false;
+    const own = topLevelScope(frame);
+    for (const scope of frame.scopeChain) {
+      if (!scope.object.objectId || scope.type === 'wasm-expression-stack') continue;
+      const isOwn = scope === own;
+      const name = isOwn ? 'Local' : SCOPE_NAMES[scope.type];
+      const expensive = !isOwn && (scope.type === 'global' || scope.type === 'script' || scope.type === 'module');
+      let thisObject: RemoteObject | undefined;
+      if (scope.type === 'local' && !localSeen) {
+        localSeen = true;
+        const self = frame.this;
+        if (self.type === 'object' && self.subtype !== 'null' && self.className !== 'global') thisObject = self;
+      }
+      const container: Container = { kind: 'scope', objectId: scope.object.objectId, hideBuiltins: scope.type === 'global', ...(thisObject ? { thisObject } : {}) };
+      scopes.push({
+        name,
+        variablesReference: this.referenceFor(process, container),
+        expensive,
+        ...(scope.type === 'local' || isOwn ? { presentationHint: 'locals' } : {}),
+      });
+    }
+    return scopes;
+  }
+
+  async variables(reference: number, filter: ChildFilter): Promise<DebugProtocol.Variable[]> {
+    const entry = this.references.get(reference);
+    if (!entry || entry.process.gone) throw new Error(`variablesReference ${reference} is no longer valid (the program went on)`);
+    const { process, container } = entry;
+    return listChildren(process.cdp, container, filter, (child) => this.referenceFor(process, child));
+  }
+
+  /** Evaluates in a frame, or without one in `fallback` (the process of the shown stop, else any). */
+  async evaluate(expression: string, frameId: number | undefined, context: string | undefined, fallback: NodeProcess | undefined): Promise<DebugProtocol.Variable> {
+    let process: NodeProcess;
+    let result: { result: RemoteObject; exceptionDetails?: { text: string; exception?: RemoteObject } };
+    const options = {
+      expression,
+      objectGroup: OBJECT_GROUP,
+      includeCommandLineAPI: context === 'repl',
+      silent: true,
+      generatePreview: true,
+      ...(context === 'hover' ? { throwOnSideEffect: true } : {}),
+    };
+    if (frameId !== undefined) {
+      const entry = this.frameFor(frameId);
+      process = entry.process;
+      result = await process.cdp.send('Debugger.evaluateOnCallFrame', { callFrameId: entry.frame.callFrameId, ...options });
+    } else {
+      if (!fallback) throw new Error('no Node process to evaluate in');
+      process = fallback;
+      result = await process.cdp.send('Runtime.evaluate', options);
+    }
+    if (result.exceptionDetails) {
+      throw new Error(result.exceptionDetails.exception ? describeThrown(result.exceptionDetails.exception) : result.exceptionDetails.text);
+    }
+    const [details] = await readDetails(process.cdp, [result.result]);
+    return describeValue('result', result.result, expression, details, (container) => this.referenceFor(process, container));
+  }
+
+  private newHandle(): number {
+    return this.nextHandle++;
+  }
+
+  private referenceFor(process: NodeProcess, container: Container): number {
+    const id = this.newHandle();
+    this.references.set(id, { process, container });
+    return id;
+  }
+
+  private frameFor(frameId: number): { process: NodeProcess; frame: CallFrame } {
+    const entry = this.frames.get(frameId);
+    if (!entry || entry.process.gone) throw new Error(`stack frame ${frameId} is no longer valid (the program went on)`);
+    return entry;
+  }
+
+  private async frameLocation(process: NodeProcess, frame: CallFrame): Promise<{ source?: DebugProtocol.Source; line: number; column: number }> {
+    const script = process.scripts.get(frame.location.scriptId);
+    const url = script?.url || frame.url;
+    const lineNumber = frame.location.lineNumber;
+    const columnNumber = frame.location.columnNumber ?? 0;
+    if (usesSourceMaps(this.state) && script?.sourceMapURL) {
+      const map = await this.maps.load(url, script.sourceMapURL);
+      const original =
+        process.returnLocations.get(locationKey(frame.location)) ?? (map ? await map.originalFor(lineNumber, columnNumber).catch(() => null) : null);
+      if (original) return { source: { name: path.basename(original.path), path: original.path }, line: original.line, column: original.column + 1 };
+    }
+    const file = scriptUrlToPath(url);
+    if (file !== null) return { source: { name: path.basename(file), path: file }, line: lineNumber + 1, column: columnNumber + 1 };
+    const sourceReference = this.newHandle();
+    this.sourceReferences.set(sourceReference, { process, scriptId: frame.location.scriptId });
+    return {
+      source: { name: url || '<eval>', sourceReference, presentationHint: 'deemphasize', origin: url.startsWith('node:') ? 'Node.js internal' : undefined },
+      line: lineNumber + 1,
+      column: columnNumber + 1,
+    };
+  }
+}
+
+/**
+ * The scope holding the own bindings of top-level code, which has no local scope: the module scope
+ * of an ES module, or the script scope of a classic script (vm.runInThisContext). It is shown as `Local`,
+ * the name clients (and bpdiff) read by default, since there it is what a function's locals are
+ * elsewhere; in a function the same scopes are the far, expensive ones.
+ */
+function topLevelScope(frame: CallFrame): Scope | undefined {
+  if (frame.scopeChain.some((scope) => scope.type === 'local')) return undefined;
+  return frame.scopeChain.find((scope) => scope.type === 'module') ?? frame.scopeChain.find((scope) => scope.type === 'script');
+}
+
+const SCOPE_NAMES: Record<string, string> = {
+  local: 'Local',
+  block: 'Block',
+  closure: 'Closure',
+  catch: 'Catch',
+  with: 'With',
+  eval: 'Eval',
+  script: 'Script',
+  module: 'Module',
+  global: 'Global',
+};

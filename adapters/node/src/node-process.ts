@@ -1,0 +1,71 @@
+// One connected Node process of the debuggee: its inspector connection, the scripts it parsed, the
+// CDP breakpoints that implement user breakpoints there, and its current pause.
+import type { CdpConnection } from './cdp-connection.js';
+import type { Location, PausedEvent, RemoteObject, ScriptParsedEvent } from './cdp-types.js';
+import type { StopReport, UserBreakpoint } from './runtime-types.js';
+import type { LoadedSourceMap, OriginalPosition } from './source-maps.js';
+
+/** The object group of every value handed out during a pause, released when the pause ends. */
+export const OBJECT_GROUP = 'bpdiff';
+
+export interface BreakpointRecord {
+  breakpoint: UserBreakpoint;
+  kind: 'direct' | 'mapped';
+  map?: LoadedSourceMap;
+}
+
+export interface PauseState {
+  event: PausedEvent;
+  /** What the client is told; null while the pause is being classified (or when it is not the program's). */
+  stop: StopReport | null;
+  exception?: { value: RemoteObject | undefined; uncaught: boolean };
+}
+
+export class NodeProcess {
+  readonly scripts = new Map<string, ScriptParsedEvent>();
+  /** CDP breakpoint id -> the user breakpoint it implements. */
+  readonly records = new Map<string, BreakpointRecord>();
+  /** User breakpoint id -> its CDP breakpoint ids in this process. */
+  readonly bound = new Map<number, string[]>();
+  /** Script URL -> its loaded source map, for scripts whose map was read. */
+  readonly mappedScripts = new Map<string, LoadedSourceMap>();
+  hookBreakpointId: string | null = null;
+  instrumented = false;
+  pause: PauseState | null = null;
+  lastCommand: 'step' | 'pause' | null = null;
+  /**
+   * Generated locations where a mapped breakpoint sits on a `return`: V8 breaks there after the
+   * returned expression, which in minified output is the closing brace, mapped to the next line.
+   * The original position of the expression's last character is the right one.
+   */
+  readonly returnLocations = new Map<string, OriginalPosition>();
+  /** Breakpoint resolutions still being mapped back to original lines. */
+  readonly resolving = new Set<Promise<void>>();
+  announced = false;
+  gone = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly threadId: number,
+    readonly pid: number,
+    readonly name: string,
+    readonly cdp: CdpConnection,
+  ) {}
+
+  /** Breakpoint changes for one process run one after another, never interleaved. */
+  serial<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The current pause, for requests that need one. */
+  paused(): PauseState {
+    if (!this.pause) throw new Error(`thread ${this.threadId} is not paused`);
+    return this.pause;
+  }
+}
+
+export function locationKey(location: Location): string {
+  return `${location.scriptId}:${location.lineNumber}:${location.columnNumber ?? 0}`;
+}

@@ -1,0 +1,187 @@
+// Pauses: what each one is (a breakpoint, a condition that threw, an exception, a step, a pause the
+// binding machinery made), and which one the client sees. Only one stop is shown at a time; a process
+// that stops meanwhile stays paused, unreported, until the shown one goes on.
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { BreakpointBinder } from './breakpoint-binder.js';
+import type { CallFrame, PausedEvent, RemoteObject } from './cdp-types.js';
+import { READ_CONDITION_ERROR } from './conditions.js';
+import { describeThrown } from './inspection.js';
+import { OBJECT_GROUP, type BreakpointRecord, type NodeProcess, type PauseState } from './node-process.js';
+import type { ExceptionReport, RuntimeHost, SessionState, StepKind, StopReport } from './runtime-types.js';
+import { trace } from './trace.js';
+import { errorSummary, typeName } from './value-format.js';
+
+export class PauseHandler {
+  private readonly heldStops: NodeProcess[] = [];
+  private currentStop: NodeProcess | null = null;
+
+  constructor(
+    private readonly host: RuntimeHost,
+    private readonly state: SessionState,
+    private readonly binder: BreakpointBinder,
+    /** Called when a process leaves its pause: the handles given out during it are void. */
+    private readonly onLeave: (process: NodeProcess) => void,
+  ) {}
+
+  /** The process whose stop the client sees, if any. */
+  get shown(): NodeProcess | null {
+    return this.currentStop;
+  }
+
+  async onPaused(process: NodeProcess, event: PausedEvent): Promise<void> {
+    if (process.gone || this.state.disposed) return;
+    trace(`paused ${process.pid}: ${event.reason} ${JSON.stringify(event.hitBreakpoints ?? [])} at ${JSON.stringify(event.callFrames[0]?.location)}`);
+    const pause: PauseState = { event, stop: null };
+    process.pause = pause;
+    const command = process.lastCommand;
+    process.lastCommand = null;
+    const top = event.callFrames[0];
+    const data = event.data ?? {};
+    try {
+      if (await this.binder.bindBeforeRun(process, event)) return this.resumeQuietly(process);
+      const hits = event.hitBreakpoints ?? [];
+      const records = hits.map((id) => process.records.get(id)).filter((record): record is BreakpointRecord => record !== undefined);
+      let stop: StopReport;
+      if (records.length > 0) {
+        // The client hears that the breakpoint is bound (and where) before it hears of the stop.
+        await Promise.all([...process.resolving]);
+        const ids = [...new Set(records.map((record) => record.breakpoint.id))];
+        const error = records.some((record) => record.breakpoint.condition !== undefined) && top ? await this.readConditionError(process, top) : undefined;
+        if (error !== undefined) {
+          this.host.output('important', `Breakpoint condition error: ${error}\n`);
+          stop = { threadId: process.threadId, reason: 'exception', description: 'Breakpoint condition error', text: error, hitBreakpointIds: ids };
+        } else {
+          stop = { threadId: process.threadId, reason: 'breakpoint', hitBreakpointIds: ids };
+        }
+      } else if (event.reason === 'exception' || event.reason === 'promiseRejection') {
+        const uncaught = data.uncaught === true;
+        // With "all", exceptions Node throws and catches inside its own code are not the program's.
+        if (!uncaught && isInternal(process, top)) return this.resumeQuietly(process);
+        const value = typeof data.type === 'string' ? (data as unknown as RemoteObject) : undefined;
+        pause.exception = { value, uncaught };
+        stop = {
+          threadId: process.threadId,
+          reason: 'exception',
+          description: uncaught ? 'Paused on uncaught exception' : 'Paused on exception',
+          text: describeThrown(value),
+        };
+      } else if (hits.length > 0) {
+        // A breakpoint removed while this pause was on its way.
+        return this.resumeQuietly(process);
+      } else {
+        stop = { threadId: process.threadId, reason: command ?? 'debugger statement' };
+      }
+      if (process.pause !== pause) return;
+      pause.stop = stop;
+      this.offerStop(process);
+    } catch {
+      if (process.pause === pause && !process.gone) this.resumeQuietly(process);
+    }
+  }
+
+  async continue(process: NodeProcess): Promise<void> {
+    if (!process.pause) return;
+    this.leavePause(process);
+    await process.cdp.send('Debugger.resume', {});
+  }
+
+  async step(process: NodeProcess, kind: StepKind): Promise<void> {
+    process.paused();
+    this.leavePause(process);
+    process.lastCommand = 'step';
+    const method = kind === 'over' ? 'Debugger.stepOver' : kind === 'into' ? 'Debugger.stepInto' : 'Debugger.stepOut';
+    await process.cdp.send(method, {});
+  }
+
+  async pause(process: NodeProcess): Promise<void> {
+    if (process.pause) return;
+    process.lastCommand = 'pause';
+    await process.cdp.send('Debugger.pause', {});
+  }
+
+  exceptionInfo(process: NodeProcess): ExceptionReport {
+    const { stop, exception } = process.paused();
+    if (stop?.description === 'Breakpoint condition error') {
+      const [name = 'Error'] = (stop.text ?? '').split(':');
+      return {
+        exceptionId: name,
+        description: stop.text ?? '',
+        breakMode: 'always',
+        details: { message: stop.text ?? '', typeName: name },
+      };
+    }
+    if (!exception) throw new Error(`thread ${process.threadId} is not stopped on an exception`);
+    const value = exception.value;
+    const typeNameOf = value ? (value.type === 'object' ? (value.className ?? 'Object') : typeName(value)) : 'undefined';
+    const text = describeThrown(value);
+    const details: DebugProtocol.ExceptionDetails = { message: text, typeName: typeNameOf, fullTypeName: typeNameOf };
+    if (value?.subtype === 'error' && value.description) {
+      details.stackTrace = value.description.slice(errorSummary(value.description).length).replace(/^\n/, '');
+    }
+    return { exceptionId: typeNameOf, description: text, breakMode: exception.uncaught ? 'unhandled' : 'always', details };
+  }
+
+  /** A process that ended: its stop, shown or held, goes with it. */
+  forget(process: NodeProcess): void {
+    this.unhold(process);
+    if (this.currentStop === process) this.passStopOn();
+  }
+
+  private resumeQuietly(process: NodeProcess): void {
+    process.pause = null;
+    void process.cdp.send('Debugger.resume', {}).catch(() => undefined);
+  }
+
+  private async readConditionError(process: NodeProcess, frame: CallFrame): Promise<string | undefined> {
+    try {
+      const { result } = await process.cdp.send('Debugger.evaluateOnCallFrame', {
+        callFrameId: frame.callFrameId,
+        expression: READ_CONDITION_ERROR,
+        returnByValue: true,
+        silent: true,
+      });
+      return typeof result.value === 'string' ? result.value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private offerStop(process: NodeProcess): void {
+    if (this.state.disposed || this.state.ended) return;
+    if (this.currentStop === null || this.currentStop.gone || this.currentStop.pause?.stop == null) {
+      this.currentStop = process;
+      this.host.stopped(process.pause!.stop!);
+    } else if (this.currentStop !== process && !this.heldStops.includes(process)) {
+      this.heldStops.push(process);
+    }
+  }
+
+  private passStopOn(): void {
+    this.currentStop = null;
+    while (this.heldStops.length > 0) {
+      const next = this.heldStops.shift()!;
+      if (next.gone || !next.pause?.stop) continue;
+      this.currentStop = next;
+      this.host.stopped(next.pause.stop);
+      return;
+    }
+  }
+
+  private unhold(process: NodeProcess): void {
+    const held = this.heldStops.indexOf(process);
+    if (held >= 0) this.heldStops.splice(held, 1);
+  }
+
+  private leavePause(process: NodeProcess): void {
+    process.pause = null;
+    this.onLeave(process);
+    void process.cdp.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
+    this.forget(process);
+  }
+}
+
+function isInternal(process: NodeProcess, frame: CallFrame | undefined): boolean {
+  if (!frame) return true;
+  const url = process.scripts.get(frame.location.scriptId)?.url ?? frame.url;
+  return url === '' || url.startsWith('node:');
+}

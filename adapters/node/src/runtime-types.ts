@@ -1,0 +1,63 @@
+// What the runtime and the DAP layer exchange, and the session state the runtime's parts share.
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { LaunchPlan } from './launch-config.js';
+
+export interface UserBreakpoint {
+  id: number;
+  path: string;
+  /** The path and its real path: scripts may be reported under either. */
+  variants: string[];
+  line: number;
+  condition: string | undefined;
+  verified: boolean;
+  boundLine: number | undefined;
+  /** Set once the client has seen the breakpoint (in a setBreakpoints response); only then do changes become events. */
+  announced: boolean;
+}
+
+export interface StopReport {
+  threadId: number;
+  reason: string;
+  description?: string;
+  text?: string;
+  hitBreakpointIds?: number[];
+}
+
+export interface ExceptionReport {
+  exceptionId: string;
+  description: string;
+  breakMode: DebugProtocol.ExceptionBreakMode;
+  details: DebugProtocol.ExceptionDetails;
+}
+
+export type OutputCategory = 'stdout' | 'stderr' | 'important' | 'console';
+
+/** What the runtime tells the DAP layer. */
+export interface RuntimeHost {
+  output(category: OutputCategory, text: string): void;
+  processStarted(pid: number, name: string): void;
+  threadStarted(threadId: number): void;
+  threadExited(threadId: number): void;
+  stopped(stop: StopReport): void;
+  breakpointChanged(breakpoint: UserBreakpoint): void;
+  exited(exitCode: number): void;
+  terminated(): void;
+}
+
+export type StepKind = 'over' | 'into' | 'out';
+
+/** Owned by NodeRuntime, read by its parts. */
+export interface SessionState {
+  plan: LaunchPlan | null;
+  /** The session has ended (disconnect, adapter exit): nothing more reaches the client. */
+  disposed: boolean;
+  /** disconnect with terminateDebuggee false: processes run on, and new ones are left alone. */
+  detached: boolean;
+  /** exited and terminated have been sent. */
+  ended: boolean;
+}
+
+/** Source maps are used unless the launch said `sourceMaps: false`. */
+export function usesSourceMaps(state: SessionState): boolean {
+  return state.plan?.sourceMaps ?? true;
+}
