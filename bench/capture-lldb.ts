@@ -18,7 +18,7 @@ const ORDERS = ['tea:4', 'mug-l:3', 'mug-s:2'];
 export default async function run(): Promise<BenchRow[]> {
   const root = packageRoot();
   const example = path.join(root, 'examples/c');
-  const definition = JSON.parse(fs.readFileSync(path.join(root, 'adapters/lldb.json'), 'utf8')) as {
+  const definition = JSON.parse(fs.readFileSync(path.join(root, 'adapters/lldb/adapter.json'), 'utf8')) as {
     adapter: { executables: string[] };
     launch: { initCommands?: string[] };
   };
@@ -29,7 +29,7 @@ export default async function run(): Promise<BenchRow[]> {
   const spec = (side: 'a' | 'b'): RunSpec =>
     runSpec({ side, argv: [`../build/${side === 'a' ? 'v1' : 'v2'}/inventory`, ...ORDERS], cwd: path.join(example, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'inventory.c', line: LINE } });
   const options = defaultCaptureOptions();
-  // The minimal client sends the launch bpdiff sends (adapters/lldb.json's initCommands included),
+  // The minimal client sends the launch bpdiff sends (adapters/lldb/adapter.json's initCommands included),
   // so the ratio measures what running two captures side by side costs; the plain launch shows
   // what those settings save.
   const single = (initCommands: string[]): MinimalCaptureInput => ({

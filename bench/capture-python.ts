@@ -7,7 +7,6 @@ import path from 'node:path';
 import { captureRuns } from '../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../src/core/types.js';
 import { runSpec } from '../src/core/run-spec.js';
-import { PYTHON_SITECUSTOMIZE } from '../src/adapters/hooks/python.js';
 import { packageRoot } from '../src/package-root.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
 import { median, pairVersusSingleRows, round, type BenchRow } from './lib.js';
@@ -19,7 +18,7 @@ export default async function run(): Promise<BenchRow[]> {
   const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'pricing.py', line: 34 } });
   const options = defaultCaptureOptions();
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-'));
-  fs.writeFileSync(path.join(siteDir, 'sitecustomize.py'), PYTHON_SITECUSTOMIZE);
+  fs.copyFileSync(path.join(packageRoot(), 'adapters/python/sitecustomize.py'), path.join(siteDir, 'sitecustomize.py'));
   const single = (nodelay: boolean, latencyProbes = 0): MinimalCaptureInput => ({
     executable: '/usr/bin/python3',
     args: ['/usr/lib/python3/dist-packages/debugpy/adapter'],

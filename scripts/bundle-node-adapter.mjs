@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build step: bundle bpdiff's Node.js debug adapter (adapters/node/src/main.ts and its dependencies:
 // @vscode/debugadapter, ws; not source-map, see below) into one file, dist/adapters/node/main.mjs, which is what
-// adapters/node.json starts. Loading ~60 modules cost the adapter ~65 ms of CPU at every start; two
+// adapters/node/adapter.json starts. Loading ~60 modules cost the adapter ~65 ms of CPU at every start; two
 // runs start two adapters at once on the same cores, so the bundle is what keeps a pair of captures
 // close to the time of one. The code is the same; a source map sits next to it.
 import path from 'node:path';

@@ -1,13 +1,37 @@
-// What differs between debug adapters, as data. The built-in definitions are the JSON files in
-// adapters/; `--adapter-config FILE.json` brings a user's own in the same format. Code hooks
-// (src/adapters/hooks/) are named by `hooks` and used only where data cannot say it.
+// What differs between debug adapters, as data. Each built-in adapter is a folder,
+// adapters/<id>/: its definition (adapter.json), its code hooks (hooks.ts) and their helper scripts.
+// `--adapter-config FILE.json` brings a user's own definition in the same format. The format is
+// checked by schema/adapter-definition.schema.json, whose descriptions follow these comments.
 
+/** A regular expression and its replacement. */
 export interface NormaliseRule {
-  /** A regular expression (JavaScript syntax) matched against each captured value. */
+  /** A regular expression (JavaScript syntax); every match is replaced. */
   pattern: string;
+  /** Regular expression flags (`g` is always added). */
   flags?: string;
   /** The replacement; `$1`-style groups allowed. */
   replacement: string;
+}
+
+/** Which evaluateNames not to use. */
+export interface EvaluateNameRule {
+  /** Regex on the child's name: the rule applies only to such children (to every child when absent). */
+  name?: string;
+  /** Regex on the evaluateName. `${name}` stands for the child's name and `${parent}` for the parent's path, both matched literally. */
+  evaluate_name: string;
+}
+
+/**
+ * How a child's path is written. By default it is the adapter's `evaluateName` when that names the
+ * child of its parent (mentions the parent's path), else the parent's path and the child's name
+ * joined as the languages do (`p.x`, `a[0]`, `m['k']`, `*p`). These rules say which evaluateNames of
+ * this adapter not to use, and how to rewrite the ones used.
+ */
+export interface ChildNames {
+  /** An evaluateName matching one of these rules is not used: the path is built from the parent's path and the child's name instead. */
+  reject_evaluate_name: EvaluateNameRule[];
+  /** Replacements applied in order to an evaluateName that is used (lldb-dap's `*(p)` becomes `*p`). */
+  rewrite_evaluate_name: NormaliseRule[];
 }
 
 export interface AdapterDefinition {
@@ -67,6 +91,8 @@ export interface AdapterDefinition {
   no_expand_types: string[];
   /** Run-dependent parts of values to replace (applied after the common address rule). */
   normalise: NormaliseRule[];
+  /** Which of the adapter's evaluateNames name a child, and how to rewrite them (see ChildNames). */
+  child_names: ChildNames;
   condition: {
     /** Rewrites the condition before it is set; `${condition}` is the expression, `${conditionJson}` a JSON string literal of it. */
     wrap?: string;
@@ -76,6 +102,7 @@ export interface AdapterDefinition {
      * condition itself: the adapter refusing it is the condition's error, any value is fine.
      */
     error_probe?: string;
+    /** Values of `error_probe` that mean the condition evaluated without error. */
     probe_ok?: string[];
     /** Regex on `output` events that says the condition failed to evaluate. */
     error_output?: string;
@@ -87,12 +114,21 @@ export interface AdapterDefinition {
   /** Regex on `output` events whose group 1 is the program's exit code, for adapters that send no `exited` event but say it when the client disconnects (dlv). */
   exit_code_output?: string;
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
-  timeouts: { start: number; launch: number };
-  /** Code hooks for what data cannot say; the name of a module in src/adapters/hooks/. */
+  timeouts: {
+    /** Starting the adapter, and each request other than `launch` (initialize, breakpoints, reading the frame). */
+    start: number;
+    /** The `launch` request: the adapter starting the program. */
+    launch: number;
+  };
+  /**
+   * Code hooks for what data cannot say: a module, by path relative to the definition's folder, whose
+   * default export is an AdapterHooks object. The built-in definitions name `hooks.ts` (bpdiff loads
+   * its compiled `dist/adapters/<id>/hooks.js`); a user's definition names a `.js` or `.mjs` module,
+   * or a built-in adapter's `hooks.ts` by its path to reuse those hooks.
+   */
   hooks?: string;
+  /** Not in the JSON: the folder the definition was read from, where its hooks find their helper scripts. */
+  dir: string;
+  /** Not in the JSON: the definition file, for messages. */
+  file: string;
 }
-
-export const DEFINITION_KEYS = [
-  'id', 'name', 'file_extensions', 'commands', 'install', 'adapter', 'launch', 'exception_filters', 'exception_continue', 'exception_strip',
-  'scopes', 'skip_variables', 'no_expand_types', 'normalise', 'condition', 'exit_code_output', 'timeouts', 'hooks', '$comment',
-] as const;

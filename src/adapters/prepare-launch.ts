@@ -4,7 +4,8 @@ import { BpdiffError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { AdapterDefinition } from './definition.js';
 import { findFirstExecutable, whichSync } from './find-executable.js';
-import type { AdapterHooks, LaunchContext, LaunchPlan } from './hooks/types.js';
+import type { AdapterHooks, LaunchContext, LaunchPlan } from './hooks.js';
+import { runEnvironment } from './run-env.js';
 
 export interface TemplateValues {
   program: string;
@@ -73,7 +74,7 @@ export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext)
   const { definition, spec } = context;
   const values: TemplateValues = {
     // A hook may take the command apart differently (python -m, go run): resolve lazily.
-    program: hooks.prepare ? spec.argv[0]! : resolveProgram(spec.argv[0]!, spec.cwd, { ...process.env, ...spec.env } as Record<string, string>),
+    program: hooks.prepare ? spec.argv[0]! : resolveProgram(spec.argv[0]!, spec.cwd, runEnvironment(spec)),
     args: spec.argv.slice(1),
     command: spec.argv,
     cwd: spec.cwd,

@@ -1,6 +1,7 @@
 // --adapter-config: a debug adapter bpdiff does not ship, described by data alone. The definition is
-// the built-in lldb one with its code hooks removed and a name of its own, exactly as the README's
-// worked example shows, so it proves that the format needs no code for a plain stdio adapter.
+// the built-in lldb one (adapters/lldb/adapter.json) with its code hooks removed and a name of its
+// own, exactly as the README's worked example shows, so it proves that the format needs no code for
+// a plain stdio adapter.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ let config: string;
 beforeAll(async () => {
   await execa('make', ['-s', '-C', C], { stdin: 'ignore' });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-config-'));
-  const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb.json'), 'utf8')) as Record<string, unknown>;
+  const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as Record<string, unknown>;
   delete definition.hooks;
   delete definition.$comment;
   Object.assign(definition, {
@@ -50,7 +51,7 @@ describeWithTool('a user-defined adapter from --adapter-config', 'lldb-dap', lld
     fs.writeFileSync(broken, JSON.stringify({ ...JSON.parse(fs.readFileSync(config, 'utf8')), adapter: { transport: 'stdio', executables: [] } }));
     const run = await runBpdiff(['--quiet', '--adapter-config', broken, '--bp', 'inventory.c:52', '--cwd', path.join(C, 'v1'), '--', '../build/v1/inventory', '--', '../build/v1/inventory']);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/^bpdiff: .*broken\.json: "adapter.executables" must name at least one executable — /);
+    expect(run.stderr).toMatch(/^bpdiff: .*broken\.json: "adapter.executables" must not be empty — see schema\/adapter-definition\.schema\.json$/m);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
-import { chooseExecutable, parseCargoRun } from '../../src/adapters/hooks/lldb.js';
+import { chooseExecutable, parseCargoRun } from '../../adapters/lldb/cargo.js';
 import { validateComparison } from '../../src/core/schemas.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
 import { runSpec } from '../../src/core/run-spec.js';
@@ -16,7 +16,7 @@ import { EXAMPLES, ROOT, describeWithTool, onPath, ranAtOnce, ranOneAfterTheOthe
 const C = path.join(EXAMPLES, 'c');
 const RUST = path.join(EXAMPLES, 'rust');
 const NATIVE = path.join(ROOT, 'test/integration/fixtures-native');
-const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb.json'), 'utf8')) as { adapter: { executables: string[] } };
+const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
 const lldbDap = findFirstExecutable(definition.adapter.executables, ROOT);
 const hasCargo = onPath('cargo');
 

@@ -11,7 +11,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { isAlive, sessionMembers } from '../../src/process/process-tree.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// The bundle that adapters/node.json starts (npm run build makes it from adapters/node/src/main.ts).
+// The bundle that adapters/node/adapter.json starts (npm run build makes it from adapters/node/src/main.ts).
 export const ADAPTER = path.join(REPO, 'dist', 'adapters', 'node', 'main.mjs');
 export const FIXTURES = path.join(REPO, 'test', 'node-adapter', 'fixtures');
 export const EXAMPLES = path.join(REPO, 'examples');

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { builtinDefinitions, loadDefinitionFile, selectAdapter } from '../../../src/adapters/registry.js';
 import { fillTemplate } from '../../../src/adapters/prepare-launch.js';
 import { findVersioned } from '../../../src/adapters/find-executable.js';
-import { parsePythonCommand } from '../../../src/adapters/hooks/python.js';
-import { childPath } from '../../../src/capture/read-frame.js';
+import { parsePythonCommand } from '../../../adapters/python/hooks.js';
+import { childPath } from '../../../src/adapters/child-names.js';
 import { normaliseValues } from '../../../src/values/normalise.js';
 import { wrapCondition } from '../../../src/session/conditions.js';
 import { BpdiffError } from '../../../src/errors.js';
@@ -61,12 +61,14 @@ describe('selectAdapter', () => {
 });
 
 describe('--adapter-config definitions', () => {
-  const python = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'adapters/python.json'), 'utf8')) as Record<string, unknown>;
+  const python = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'adapters/python/adapter.json'), 'utf8')) as Record<string, unknown>;
+  const { hooks: _hooks, ...plain } = python;
 
   it('loads a copy of a built-in definition', () => {
-    const file = writeJson('mine.json', { ...python, id: 'my-python', name: 'my debugpy' });
+    const file = writeJson('mine.json', { ...plain, id: 'my-python', name: 'my debugpy' });
     const definition = loadDefinitionFile(file);
-    expect(definition).toMatchObject({ id: 'my-python', name: 'my debugpy', hooks: 'python' });
+    expect(definition).toMatchObject({ id: 'my-python', name: 'my debugpy', dir: tmp, file });
+    expect(definition.hooks).toBeUndefined();
     expect(selectAdapter({ adapterId: null, adapterConfig: file, breakpointPath: '/x/a.rb', argv: ['ruby'] }).id).toBe('my-python');
   });
 
@@ -74,21 +76,58 @@ describe('--adapter-config definitions', () => {
     const cases: Array<[unknown, RegExp]> = [
       ['{ not json', /is not valid JSON/],
       [[], /must be a JSON object/],
-      [{ ...python, extra: 1 }, /unknown field "extra"/],
-      [{ ...python, id: '' }, /"id" must be a non-empty string/],
-      [{ ...python, adapter: { transport: 'pipe', executables: ['x'], args: [] } }, /"adapter.transport" must be "stdio" or "server"/],
-      [{ ...python, adapter: { transport: 'server', executables: ['x'], args: [] } }, /needs "\$\{port\}" in its args or a "port_pattern"/],
-      [{ ...python, commands: ['(unclosed'] }, /invalid regular expression: \(unclosed/],
-      [{ ...python, timeouts: { start: -1 } }, /"timeouts.start" must be a positive number/],
-      [{ ...python, normalise: [{ pattern: 'x' }] }, /"normalise\[0\]" must be/],
+      [{ ...plain, extra: 1 }, /unknown field "extra"/],
+      [{ ...plain, adapter: { transport: 'stdio', executables: ['x'], extra: 1 } }, /unknown field "adapter.extra"/],
+      [{ ...plain, id: '' }, /"id" must be a non-empty string/],
+      [{ ...plain, name: undefined }, /"name" is missing/],
+      [{ ...plain, adapter: { transport: 'pipe', executables: ['x'], args: [] } }, /"adapter.transport" must be one of stdio, server/],
+      [{ ...plain, adapter: { transport: 'stdio', executables: [] } }, /"adapter.executables" must not be empty/],
+      [{ ...plain, adapter: { transport: 'server', executables: ['x'], args: [] } }, /needs "\$\{port\}" in its args or a "port_pattern"/],
+      [{ ...plain, commands: ['(unclosed'] }, /"commands\[0\]" is not a valid regular expression: \(unclosed \(Unterminated group\)/],
+      [{ ...plain, condition: { error_stop: '[' } }, /"condition.error_stop" is not a valid regular expression/],
+      [{ ...plain, timeouts: { start: -1 } }, /"timeouts.start" must be a positive number/],
+      [{ ...plain, scopes: { locals: 'Locals' } }, /"scopes.locals" must be an array/],
+      [{ ...plain, normalise: [{ pattern: 'x' }] }, /"normalise\[0\].replacement" is missing/],
+      [{ ...plain, normalise: [{ pattern: '\\-', flags: 'u', replacement: '' }] }, /"normalise\[0\]" is not a valid regular expression with flags "u"/],
+      [{ ...plain, child_names: { reject: [] } }, /unknown field "child_names.reject"/],
+      [{ ...plain, hooks: 'python' }, /"hooks" must name a JavaScript module \(.js, .mjs, .cjs\)/],
+      [{ ...plain, hooks: 'missing.mjs' }, /"hooks" names .*missing\.mjs, which does not exist/],
     ];
     for (const [content, message] of cases) {
-      const error = errorOf(() => loadDefinitionFile(writeJson('bad.json', content)));
+      const file = writeJson('bad.json', content);
+      const error = errorOf(() => loadDefinitionFile(file));
       expect(error.code).toBe('ADAPTER_CONFIG');
       expect(error.message).toMatch(message);
+      expect(error.message.startsWith(`${file}`)).toBe(true);
       expect(error.message).not.toContain('\n');
     }
+    expect(errorOf(() => loadDefinitionFile(writeJson('bad.json', { ...plain, id: '' }))).message).toMatch(/ — see schema\/adapter-definition\.schema\.json$/);
     expect(errorOf(() => loadDefinitionFile(path.join(tmp, 'missing.json'))).code).toBe('FILE_NOT_FOUND');
+  });
+
+  it('fills in the defaults after checking', () => {
+    const file = writeJson('least.json', { id: 'least', name: 'least', adapter: { transport: 'stdio', executables: ['x'] }, launch: {} });
+    expect(loadDefinitionFile(file)).toEqual({
+      id: 'least',
+      name: 'least',
+      file_extensions: [],
+      commands: [],
+      install: 'install the adapter and put it on PATH',
+      adapter: { transport: 'stdio', executables: ['x'], args: [], debuggee_output: 'events' },
+      launch: {},
+      exception_filters: [],
+      exception_continue: [],
+      exception_strip: [],
+      scopes: { locals: [], globals: [], never: [] },
+      skip_variables: [],
+      no_expand_types: [],
+      normalise: [],
+      child_names: { reject_evaluate_name: [], rewrite_evaluate_name: [] },
+      condition: {},
+      timeouts: { start: 15, launch: 30 },
+      dir: tmp,
+      file,
+    });
   });
 });
 

@@ -1,17 +1,21 @@
-// debugpy: what the data in adapters/python.json cannot say.
+// debugpy: what the data in adapter.json cannot say.
 // - Which interpreter runs the program: the one the user typed (through pyenv shims, shebangs and
 //   console scripts such as `pytest`), and which debugpy serves it (its own, else Debian's).
 // - `python -m pkg.mod`, interpreter options (`-u -X dev`), `-c CODE`.
-// - A sitecustomize on the debuggee's PYTHONPATH that (1) defines the condition helper, because
-//   debugpy silently treats a condition that raises as false, and (2) sets TCP_NODELAY on the
-//   loopback sockets between pydevd and the adapter, which otherwise cost ~45 ms per request.
+// - sitecustomize.py (beside this file) on the debuggee's PYTHONPATH: the condition helper, because
+//   debugpy silently treats a condition that raises as false, and TCP_NODELAY on pydevd's sockets.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { BpdiffError } from '../../errors.js';
-import { whichSync } from '../find-executable.js';
-import type { AdapterHooks, LaunchContext, LaunchPlan } from './types.js';
+import { BpdiffError } from '../../src/errors.js';
+import { whichSync } from '../../src/adapters/find-executable.js';
+import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import { memoAsync } from '../../src/adapters/memo.js';
+import { runEnvironment } from '../../src/adapters/run-env.js';
+
+/** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
+export const SITECUSTOMIZE = 'sitecustomize.py';
 
 const INTERPRETER = /^(python|pypy)(\d+(\.\d+)*)?$/;
 /** Interpreter options that take a value (`-X dev` or `-Xdev`). */
@@ -122,104 +126,22 @@ const PROBE = [
   'print(json.dumps({"executable": sys.executable, "hasDebugpy": u.find_spec("debugpy") is not None, "hasBytecode": u.find_spec("bytecode") is not None, "debugpyVersion": v}))',
 ].join('\n');
 
-const probes = new Map<string, Promise<InterpreterFacts>>();
+const probes = memoAsync<InterpreterFacts>();
 
 /** What an interpreter has, asked once per interpreter and environment (both runs usually share it). */
 function probeInterpreter(interpreter: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
-  const key = `${interpreter}\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}`;
-  let probe = probes.get(key);
-  if (!probe) {
-    probe = execa(interpreter, ['-c', PROBE], { cwd, env, timeout: 20_000, stdin: 'ignore' })
+  return probes(`${interpreter}\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}`, () =>
+    execa(interpreter, ['-c', PROBE], { cwd, env, timeout: 20_000, stdin: 'ignore' })
       .then((result) => JSON.parse(result.stdout.trim().split('\n').pop()!) as InterpreterFacts)
       .catch((error: unknown) => {
-        probes.delete(key);
         throw new BpdiffError('COMMAND_NOT_FOUND', `cannot run the Python interpreter ${interpreter} (${(error as Error).message.split('\n')[0]}) — check the command after --`, { cause: error });
-      });
-    probes.set(key, probe);
-  }
-  return probe;
+      }),
+  );
 }
-
-export const PYTHON_SITECUSTOMIZE = `# Written by bpdiff for one debug run and removed after it.
-import builtins as _b, os as _os, socket as _s, sys as _sys
-
-_LOOPBACK = ("127.0.0.1", "::1", "localhost")
-
-def _nodelay(sock):
-    try:
-        if sock.type == _s.SOCK_STREAM and sock.family in (_s.AF_INET, _s.AF_INET6):
-            sock.setsockopt(_s.IPPROTO_TCP, _s.TCP_NODELAY, 1)
-    except Exception:
-        pass
-
-_connect = _s.socket.connect
-def _bpdiff_connect(self, address):
-    result = _connect(self, address)
-    if isinstance(address, tuple) and address and address[0] in _LOOPBACK:
-        _nodelay(self)
-    return result
-_s.socket.connect = _bpdiff_connect
-
-_accept = _s.socket.accept
-def _bpdiff_accept(self):
-    conn, address = _accept(self)
-    if isinstance(address, tuple) and address and address[0] in _LOOPBACK:
-        _nodelay(conn)
-    return conn, address
-_s.socket.accept = _bpdiff_accept
-
-# --stdin-a/--stdin-b: debugpy gives the debuggee an empty stdin; put the file on fd 0 instead.
-_stdin = _os.environ.pop("BPDIFF_STDIN", None)
-if _stdin:
-    try:
-        _fd = _os.open(_stdin, _os.O_RDONLY)
-        _os.dup2(_fd, 0)
-        _os.close(_fd)
-    except OSError:
-        pass
-
-_codes = {}
-_error = [None]
-
-def __bpdiff_condition(source, frame_globals, frame_locals):
-    # One namespace, so that names of the frame are also seen inside generator expressions.
-    try:
-        code = _codes.get(source)
-        if code is None:
-            code = _codes[source] = compile(source, "<condition>", "eval")
-        namespace = dict(frame_globals)
-        namespace.update(frame_locals)
-        return bool(eval(code, namespace))
-    except BaseException as error:
-        _error[0] = "%s: %s" % (type(error).__name__, error)
-        return True
-
-def __bpdiff_condition_error():
-    error, _error[0] = _error[0], None
-    return error
-
-_b.__bpdiff_condition = __bpdiff_condition
-_b.__bpdiff_condition_error = __bpdiff_condition_error
-
-def _chain():
-    # Keep the sitecustomize this one shadows (Debian's installs apport's hook).
-    import importlib.machinery, importlib.util
-    here = _os.path.dirname(_os.path.abspath(__file__))
-    rest = [p for p in _sys.path if _os.path.abspath(p or ".") != here]
-    spec = importlib.machinery.PathFinder.find_spec("sitecustomize", rest)
-    if spec is not None and spec.loader is not None:
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-
-try:
-    _chain()
-except Exception:
-    pass
-`;
 
 async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
   const { spec, tempDir } = context;
-  const runEnv = { ...process.env, ...spec.env } as Record<string, string>;
+  const runEnv = runEnvironment(spec);
   const command = parsePythonCommand(spec.argv, spec.cwd, runEnv.PATH);
   const facts = await probeInterpreter(command.interpreter, runEnv, spec.cwd);
   const warnings = [...plan.warnings];
@@ -227,7 +149,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   // The debuggee's PYTHONPATH gets a folder of this run's own: the sitecustomize, and `bytecode` for
   // Debian's debugpy when the interpreter lacks it (never all of dist-packages: it would shadow the
   // user's own packages).
-  fs.writeFileSync(path.join(tempDir, 'sitecustomize.py'), PYTHON_SITECUSTOMIZE);
+  fs.copyFileSync(helperScript(context.definition, SITECUSTOMIZE), path.join(tempDir, SITECUSTOMIZE));
   // The definition's adapter is the shared debugpy (Debian's): `python3 <dist-packages>/debugpy/adapter`.
   const sharedDebugpy = path.dirname(plan.adapterArgs[0] ?? '');
   const useOwnDebugpy = facts.hasDebugpy;
@@ -253,7 +175,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   launch.args = command.args;
   launch.python = facts.executable;
   if (command.interpreterOptions.length > 0) launch.pythonArgs = command.interpreterOptions;
-  launch.env = { ...spec.env, PYTHONPATH: pythonPath, ...(spec.stdin_file ? { BPDIFF_STDIN: path.resolve(spec.cwd, spec.stdin_file) } : {}) };
+  launch.env = { ...spec.env, PYTHONPATH: pythonPath, BPDIFF_VALUE_TIMEOUT: String(context.options.limits.value_timeout_seconds), ...(spec.stdin_file ? { BPDIFF_STDIN: path.resolve(spec.cwd, spec.stdin_file) } : {}) };
 
   return {
     ...plan,
@@ -279,6 +201,7 @@ function distInfoVersion(debugpyDir: string): string | null {
   }
 }
 
-export const pythonHooks: AdapterHooks = {
+const hooks: AdapterHooks = {
   prepare,
 };
+export default hooks;

@@ -1,0 +1,148 @@
+// dlv (Delve's DAP server): what the data in adapter.json cannot say.
+// - `go run` and `go test` (taken apart in go-command.ts) are built here, with optimisations off
+//   (-gcflags=all=-N -l) into this run's own temp folder, and the binary is launched in dlv's `exec`
+//   mode: the build gets the build time limit (--timeout is the program's), its own error (the
+//   compiler's first message), and its time is recorded. `go test` runs in the package's folder.
+// - A prebuilt binary is launched as it is, with a warning when its build info says it was optimised.
+// - Map entries: dlv prints them in hash order, which changes with every run; they are sorted (map-entries.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { BpdiffError } from '../../src/errors.js';
+import { whichSync } from '../../src/adapters/find-executable.js';
+import type { AdapterHooks, LaunchContext, LaunchPlan } from '../../src/adapters/hooks.js';
+import { memoAsync } from '../../src/adapters/memo.js';
+import { resolveProgram } from '../../src/adapters/prepare-launch.js';
+import { runBuild, summariseBuildOutput } from '../../src/adapters/run-build.js';
+import { runEnvironment } from '../../src/adapters/run-env.js';
+import { parseGoCommand } from './go-command.js';
+import { sortMapEntries } from './map-entries.js';
+
+const NO_OPTIMISATIONS = '-gcflags=all=-N -l';
+
+/** The environment the go tool needs: a build cache and GOPATH it can write (a fresh CI user or HOME=/ may have none). */
+export function goToolEnv(env: Record<string, string>): Record<string, string> {
+  const extra: Record<string, string> = {};
+  const cacheRoot = env.XDG_CACHE_HOME || (env.HOME ? path.join(env.HOME, '.cache') : '');
+  if (!env.GOCACHE && !(cacheRoot && creatable(path.join(cacheRoot, 'go-build')))) {
+    extra.GOCACHE = path.join(os.tmpdir(), `bpdiff-go-cache-${os.userInfo().uid}`);
+  }
+  // GOPATH (the module cache) must only be defined; go creates it when it downloads a module.
+  if (!env.GOPATH && !env.HOME) extra.GOPATH = path.join(os.tmpdir(), `bpdiff-gopath-${os.userInfo().uid}`);
+  return extra;
+}
+
+/**
+ * go creates its cache folder on first use; doing it here tells whether it can (access() says yes to
+ * root everywhere). One level at a time: a recursive mkdir under /proc never returns.
+ */
+function creatable(dir: string): boolean {
+  const missing: string[] = [];
+  for (let current = dir; !fs.existsSync(current); current = path.dirname(current)) {
+    if (path.dirname(current) === current) return false;
+    missing.unshift(current);
+  }
+  try {
+    for (const folder of missing) fs.mkdirSync(folder);
+    fs.accessSync(dir, fs.constants.W_OK);
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function findGo(env: Record<string, string>, cwd: string): string {
+  const go = whichSync('go', cwd, env.PATH);
+  if (!go) throw new BpdiffError('ADAPTER_MISSING', 'the go tool is not installed (needed to build the program) — install it with: apt-get install -y delve golang-go');
+  return go;
+}
+
+/** The compiler's first error (`file.go:12:3: undefined: x`); null for another failure, whose last lines say more (`go: errors parsing go.mod:` and the line after it). */
+export function firstBuildError(output: string): string | null {
+  return output.split('\n').map((line) => line.trim()).find((line) => /\.go:\d+(:\d+)?: /.test(line)) ?? null;
+}
+
+/** Where a test package's sources are: go test runs the test binary there. */
+async function packageDir(go: string, pkg: string, cwd: string, env: Record<string, string>): Promise<string> {
+  if (pkg === '.' || pkg === '..' || pkg.startsWith('./') || pkg.startsWith('../') || path.isAbsolute(pkg)) return path.resolve(cwd, pkg);
+  const listed = await execa(go, ['list', '-f', '{{.Dir}}', pkg], { cwd, env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 60_000 });
+  if (listed.exitCode !== 0 || !listed.stdout.trim()) {
+    throw new BpdiffError('BUILD_FAILED', `go cannot find the package ${pkg}: ${summariseBuildOutput(String(listed.stderr), firstBuildError) ?? `exit code ${listed.exitCode}`} — check the package after "go test"`);
+  }
+  return listed.stdout.trim().split('\n')[0]!;
+}
+
+/** What the binary's build info says about optimisations: `-gcflags` with -N, or none (optimised). Null when it cannot tell. */
+export function builtOptimised(buildInfo: string): boolean | null {
+  const settings = buildInfo.split('\n').filter((line) => /^\s*build\s/.test(line));
+  if (settings.length === 0) return null;
+  const gcflags = settings.find((line) => /^\s*build\s+-gcflags=/.test(line));
+  return !(gcflags && /(^|[\s="])-N(\s|"|$)/.test(gcflags.replace(/^\s*build\s+-gcflags=/, ' ')));
+}
+
+async function optimisationWarning(program: string, env: Record<string, string>, cwd: string): Promise<string | null> {
+  const go = whichSync('go', cwd, env.PATH);
+  if (!go) return null;
+  const info = await execa(go, ['version', '-m', program], { cwd, env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 15_000 });
+  if (info.exitCode !== 0) return null;
+  if (builtOptimised(String(info.stdout)) !== true) return null;
+  return `${path.basename(program)} was built with optimisations: dlv may show some variables as unreadable or leave them out — rebuild it with go build -gcflags='all=-N -l' to see every variable`;
+}
+
+async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
+  const { spec, tempDir } = context;
+  const command = parseGoCommand(spec.argv);
+  const runEnv = runEnvironment(spec);
+  const warnings = [...plan.warnings];
+  const launch: Record<string, unknown> = { ...plan.launch, mode: 'exec' };
+
+  if (command.kind === 'exec') {
+    const program = resolveProgram(command.program, spec.cwd, runEnv);
+    const warning = await optimisationWarning(program, runEnv, spec.cwd);
+    if (warning) warnings.push(warning);
+    return { ...plan, launch: { ...launch, program, args: command.args, cwd: spec.cwd }, warnings };
+  }
+
+  const go = findGo(runEnv, spec.cwd);
+  // go's work folders (go-build*) go inside the run's own folder, which bpdiff removes even after Ctrl-C.
+  const goTmp = path.join(tempDir, 'go-tmp');
+  fs.mkdirSync(goTmp, { recursive: true });
+  const buildEnv = { ...runEnv, ...goToolEnv(runEnv), GOTMPDIR: goTmp };
+  if (command.buildFlags.some((flag) => /^--?gcflags/.test(flag))) {
+    warnings.push(`the -gcflags given to go were overridden by ${NO_OPTIMISATIONS} (optimisations off, so that dlv can read every variable)`);
+  }
+  const build = (label: string, args: string[]) => runBuild(context, { label, file: go, args, cwd: spec.cwd, env: buildEnv, firstError: firstBuildError });
+  // User flags first, ours last (for -gcflags the last match wins). -buildvcs=false: no git calls, no VCS stamping errors.
+  if (command.kind === 'run') {
+    const output = path.join(tempDir, 'debuggee');
+    const built = await build('go build', ['build', '-buildvcs=false', ...command.buildFlags, NO_OPTIMISATIONS, '-o', output, ...command.packages]);
+    return { ...plan, launch: { ...launch, program: output, args: command.args, cwd: spec.cwd }, buildMs: built.ms, warnings };
+  }
+  const dir = await packageDir(go, command.package, spec.cwd, buildEnv);
+  const output = path.join(tempDir, 'debuggee.test');
+  const built = await build('go test -c', ['test', '-c', ...command.buildFlags, NO_OPTIMISATIONS, '-o', output, command.package]);
+  if (!fs.existsSync(output)) {
+    throw new BpdiffError('BUILD_FAILED', `go test -c built nothing for ${command.package}: the package has no test files — name a package with tests`);
+  }
+  if (command.ignored.length > 0) warnings.push(`go test flags with no effect under bpdiff were left out: ${command.ignored.join(' ')}`);
+  return { ...plan, launch: { ...launch, program: output, args: command.testArgs, cwd: dir }, buildMs: built.ms, warnings };
+}
+
+const versions = memoAsync<string | null>();
+
+function version(plan: LaunchPlan): Promise<string | null> {
+  return versions(plan.adapterExecutable, () =>
+    execa(plan.adapterExecutable, ['version'], { reject: false, stdin: 'ignore', timeout: 10_000 }).then(
+      (result) => /Version:\s*(\S+)/.exec(String(result.stdout))?.[1] ?? null,
+      () => null,
+    ),
+  );
+}
+
+const hooks: AdapterHooks = {
+  prepare,
+  version,
+  normaliseValue: sortMapEntries,
+};
+export default hooks;

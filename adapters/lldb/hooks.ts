@@ -1,0 +1,191 @@
+// lldb-dap: what the data in adapter.json cannot say.
+// - The program: a path or a name on PATH, or `cargo run [options] [-- args]`, which is built first
+//   and whose binary is launched (cargo.ts).
+// - Rust: the toolchain's own lldb formatters (so String, Vec, Option show as values), plus a few
+//   fixes of bpdiff's for them (bpdiff_lldb_rust.py, beside this file).
+// - stdin: the --stdin file, else /dev/null; never the adapter's pty, where a read waits forever.
+// - The version: the `lldb` installed beside lldb-dap.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { whichSync } from '../../src/adapters/find-executable.js';
+import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import { memoAsync } from '../../src/adapters/memo.js';
+import { resolveProgram } from '../../src/adapters/prepare-launch.js';
+import { runEnvironment } from '../../src/adapters/run-env.js';
+import { cargoBuild, parseCargoRun } from './cargo.js';
+
+/** bpdiff's fixes for the toolchain's formatters, a file of this folder. */
+export const RUST_SUPPORT = 'bpdiff_lldb_rust.py';
+
+const sysroots = memoAsync<string | null>();
+
+/** The Rust toolchain's sysroot as the run would see it (rustup honours rust-toolchain files in cwd). */
+function rustSysroot(cwd: string, env: Record<string, string>, toolchain: string | null): Promise<string | null> {
+  const rustc = whichSync('rustc', cwd, env.PATH);
+  if (!rustc) return Promise.resolve(null);
+  return sysroots(`${rustc}\0${cwd}\0${toolchain ?? ''}`, () =>
+    execa(rustc, [...(toolchain ? [`+${toolchain}`] : []), '--print', 'sysroot'], { cwd, env, stdin: 'ignore', timeout: 30_000 })
+      .then((result) => {
+        const sysroot = String(result.stdout).trim();
+        return fs.existsSync(path.join(sysroot, 'lib/rustlib/etc/lldb_lookup.py')) ? sysroot : null;
+      })
+      .catch(() => null),
+  );
+}
+
+/** initCommands that load the toolchain's formatters and bpdiff's fixes, or a warning why not. */
+async function rustFormatters(context: LaunchContext, toolchain: string | null): Promise<{ commands: string[]; warning: string | null }> {
+  const { spec, tempDir } = context;
+  const sysroot = await rustSysroot(spec.cwd, runEnvironment(spec), toolchain);
+  if (!sysroot) {
+    return {
+      commands: [],
+      warning: 'no Rust toolchain with lldb formatters was found (rustc --print sysroot), so String, Vec and Option show as raw structs — install Rust with rustup',
+    };
+  }
+  const etc = path.join(sysroot, 'lib/rustlib/etc');
+  const support = path.join(tempDir, RUST_SUPPORT);
+  fs.copyFileSync(helperScript(context.definition, RUST_SUPPORT), support);
+  return {
+    commands: [
+      `command script import ${quoteLldb(path.join(etc, 'lldb_lookup.py'))}`,
+      `command source -s 0 ${quoteLldb(path.join(etc, 'lldb_commands'))}`,
+      `command script import ${quoteLldb(support)}`,
+    ],
+    warning: null,
+  };
+}
+
+/** An argument of an lldb command, quoted for lldb's own command-line parser. */
+function quoteLldb(text: string): string {
+  return /^[\w./+@:-]+$/.test(text) ? text : `"${text.replace(/["\\]/g, '\\$&')}"`;
+}
+
+function isCargo(argv: string[]): boolean {
+  return path.basename(argv[0] ?? '') === 'cargo';
+}
+
+async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
+  const { spec } = context;
+  const env = runEnvironment(spec);
+  const warnings = [...plan.warnings];
+  let program: string;
+  let args: string[];
+  let buildMs: number | null = null;
+  let toolchain: string | null = null;
+
+  if (isCargo(spec.argv)) {
+    const run = parseCargoRun(spec.argv);
+    const cargo = resolveProgram(spec.argv[0]!, spec.cwd, env);
+    toolchain = run.toolchain;
+    if (run.buildOptions.some((option) => option === '--release' || option === '-r' || option.startsWith('--profile'))) {
+      warnings.push('the program is built with an optimising profile: some locals may show as unavailable or hold stale values');
+    }
+    const built = await cargoBuild(context, cargo, run);
+    // The other run may build the same crate into the same target folder (a shared CARGO_TARGET_DIR)
+    // right after this build releases cargo's lock: debug a copy of our own, taken at once.
+    program = path.join(context.tempDir, path.basename(built.executable));
+    fs.copyFileSync(built.executable, program);
+    args = run.args;
+    buildMs = built.ms;
+  } else {
+    program = resolveProgram(spec.argv[0]!, spec.cwd, env);
+    args = spec.argv.slice(1);
+  }
+
+  if (hasDebugInfo(program) === false) {
+    warnings.push(`${path.basename(program)} has no debug information, so lldb cannot stop at a source line in it — build it with -g (cargo: the dev profile, or debug = true)`);
+  }
+  const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs';
+  const initCommands = [...stringList(plan.launch.initCommands)];
+  if (rust) {
+    const formatters = await rustFormatters(context, toolchain);
+    initCommands.push(...formatters.commands);
+    if (formatters.warning) warnings.push(formatters.warning);
+  }
+  const stdin = spec.stdin_file ? path.resolve(spec.cwd, spec.stdin_file) : '/dev/null';
+  const preRunCommands = [...stringList(plan.launch.preRunCommands), `settings set target.input-path ${quoteLldb(stdin)}`];
+
+  return {
+    ...plan,
+    launch: { ...plan.launch, program, args, initCommands, preRunCommands },
+    buildMs,
+    warnings,
+  };
+}
+
+/**
+ * Whether an ELF file carries DWARF (a `.debug_info` section). null when it is not a 64-bit ELF
+ * file bpdiff can read. Exported for tests.
+ */
+export function hasDebugInfo(file: string): boolean | null {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(file, 'r');
+    const read = (offset: number, length: number): Buffer => {
+      const buffer = Buffer.alloc(length);
+      fs.readSync(fd!, buffer, 0, length, offset);
+      return buffer;
+    };
+    const header = read(0, 64);
+    if (header.readUInt32BE(0) !== 0x7f454c46 || header[4] !== 2 || header[5] !== 1) return null;
+    const sectionsAt = Number(header.readBigUInt64LE(0x28));
+    const entrySize = header.readUInt16LE(0x3a);
+    const count = header.readUInt16LE(0x3c);
+    const namesIndex = header.readUInt16LE(0x3e);
+    if (sectionsAt === 0 || count === 0 || namesIndex >= count) return null;
+    const sections = read(sectionsAt, entrySize * count);
+    const names = read(Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x18)), Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x20)));
+    for (let i = 0; i < count; i++) {
+      const start = sections.readUInt32LE(i * entrySize);
+      const name = names.subarray(start, names.indexOf(0, start)).toString('latin1');
+      if (name === '.debug_info' || name === '.zdebug_info') return true;
+    }
+    return false;
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+const versions = memoAsync<string | null>();
+
+/** `lldb --version` of the lldb beside lldb-dap ("lldb version 19.1.7" -> "19.1.7"). */
+function version(plan: LaunchPlan): Promise<string | null> {
+  let real: string;
+  try {
+    real = fs.realpathSync(plan.adapterExecutable);
+  } catch {
+    return Promise.resolve(null);
+  }
+  return versions(real, async () => {
+    const suffix = /^lldb-(?:dap|vscode)(-[\d.]+)?$/.exec(path.basename(real))?.[1] ?? '';
+    const lldb = [path.join(path.dirname(real), `lldb${suffix}`), path.join(path.dirname(real), 'lldb')].find((file) => fs.existsSync(file));
+    if (!lldb) return null;
+    return execa(lldb, ['--version'], { stdin: 'ignore', timeout: 5000 })
+      .then((result) => /version\s+(\S+)/.exec(String(result.stdout))?.[1] ?? null)
+      .catch(() => null);
+  });
+}
+
+/**
+ * Rust dereferences through `.`: lldb-dap names a field behind a reference C's way (`team->name`,
+ * `(*team).name`). Rewritten only for a breakpoint in a Rust file; C and C++ keep `->`.
+ */
+export function rustVariableName(name: string, breakpointPath: string): string {
+  if (!breakpointPath.endsWith('.rs')) return name;
+  return name.replace(/\(\*([A-Za-z_][\w.]*)\)\./g, '$1.').replaceAll('->', '.');
+}
+
+const hooks: AdapterHooks = {
+  prepare,
+  version,
+  variableName: rustVariableName,
+};
+export default hooks;

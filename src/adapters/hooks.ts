@@ -1,0 +1,119 @@
+// The code hooks of an adapter, for what its definition's data cannot say, and their loader. Each
+// adapter's hooks live in its own folder (adapters/<id>/hooks.ts), named by the definition's `hooks`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CaptureOptions, RunSpec } from '../core/types.js';
+import { BpdiffError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
+import type { AdapterDefinition } from './definition.js';
+import { memoAsync } from './memo.js';
+import { isBuiltinPath } from './parse-definition.js';
+
+/** Everything a hook may look at while it turns a run into a launch request. */
+export interface LaunchContext {
+  /** The adapter's definition; `definition.dir` is its folder, where its helper scripts are. */
+  definition: AdapterDefinition;
+  /** The run; `spec.breakpoint.path` is its breakpoint file, resolved against its cwd. */
+  spec: RunSpec;
+  options: CaptureOptions;
+  /** Aborted on Ctrl-C; a hook that builds must stop its build. */
+  signal: AbortSignal;
+  log: (line: string) => void;
+  /** A folder of this run's own, removed when the run ends. */
+  tempDir: string;
+  /** Remember a process (a build) so that it is killed if the run is abandoned. */
+  track: (pid: number) => void;
+}
+
+/** What bpdiff needs to start the adapter and launch the program. */
+export interface LaunchPlan {
+  launch: Record<string, unknown>;
+  adapterExecutable: string;
+  adapterArgs: string[];
+  adapterEnv: Record<string, string>;
+  /** Name of the adapter as messages show it (may carry the version found). */
+  adapterName: string;
+  /** Time a build took before the launch, when the hook built the program. */
+  buildMs: number | null;
+  warnings: string[];
+  /** Overrides the definition's condition handling for this run (e.g. when the helper cannot be loaded). */
+  condition?: AdapterDefinition['condition'];
+  /** The adapter's version, when preparing the launch found it. */
+  version?: string | null;
+}
+
+export interface AdapterHooks {
+  /** Adjusts the plan made from the definition's data (which interpreter, which binary, a build). */
+  prepare?(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan>;
+  /** The adapter's version, when it can be read without slowing the run down. */
+  version?(plan: LaunchPlan): Promise<string | null>;
+  /** Rewrites run-dependent parts of a captured value that a `normalise` regex cannot (skipped with --raw-values). */
+  normaliseValue?(value: string): string;
+  /**
+   * The name of a captured variable as the program's language writes it, when the adapter names it in
+   * another language's syntax (lldb-dap writes Rust's `team.name` as C's `team->name`).
+   */
+  variableName?(path: string, breakpointPath: string): string;
+}
+
+const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['prepare', 'version', 'normaliseValue', 'variableName'];
+/** Whether this module runs from its TypeScript source (vitest, tsx) rather than from dist/. */
+const FROM_SOURCE = /\.[cm]?ts$/.test(new URL(import.meta.url).pathname);
+const loaded = memoAsync<AdapterHooks>();
+
+/**
+ * The module a definition's `hooks` names, resolved from the definition's folder. A built-in
+ * adapter's `hooks.ts` runs compiled, as dist/adapters/<id>/hooks.js, unless bpdiff itself runs from
+ * source (then one module graph: the hooks' errors are the same BpdiffError class as the caller's).
+ */
+export function hooksModule(definition: Pick<AdapterDefinition, 'hooks' | 'dir'>, fromSource = FROM_SOURCE): string | null {
+  if (!definition.hooks) return null;
+  const file = path.resolve(definition.dir, definition.hooks);
+  if (!isBuiltinPath(file) || fromSource) return file;
+  const root = packageRoot();
+  return path.join(root, 'dist', path.relative(root, file)).replace(/\.([cm]?)ts$/, '.$1js');
+}
+
+/** The hooks of an adapter: the default export of its `hooks` module, or none. */
+export async function loadHooks(definition: Pick<AdapterDefinition, 'hooks' | 'dir' | 'file'>): Promise<AdapterHooks> {
+  const file = hooksModule(definition);
+  if (!file) return {};
+  return loaded(file, async () => {
+    const builtin = isBuiltinPath(path.resolve(definition.dir, definition.hooks!));
+    const fail = (problem: string, cause?: unknown): never => {
+      throw new BpdiffError(
+        'ADAPTER_CONFIG',
+        `${definition.file}: the hooks module ${file} ${problem} — ${builtin ? 'build bpdiff (npm run build)' : 'check "hooks" in the definition: a .js or .mjs module whose default export is the hooks object'}`,
+        { cause },
+      );
+    };
+    let module: { default?: unknown };
+    try {
+      module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    } catch (error) {
+      return fail(`cannot be loaded (${(error as Error).message.split('\n')[0]})`, error);
+    }
+    const hooks = module.default;
+    if (typeof hooks !== 'object' || hooks === null) return fail('has no default export');
+    for (const [name, value] of Object.entries(hooks)) {
+      if (!(HOOK_NAMES as readonly string[]).includes(name)) return fail(`exports an unknown hook "${name}" (known: ${HOOK_NAMES.join(', ')})`);
+      if (typeof value !== 'function') return fail(`exports "${name}", which is not a function`);
+    }
+    return hooks as AdapterHooks;
+  });
+}
+
+/**
+ * A helper script of the adapter (sitecustomize.py), for a hook to copy into the run's folder: beside
+ * the definition (`definition.dir`), else beside its hooks (a user's definition that names a built-in
+ * adapter's hooks.ts uses that adapter's scripts).
+ */
+export function helperScript(definition: Pick<AdapterDefinition, 'dir' | 'file' | 'hooks'>, name: string): string {
+  const folders = [definition.dir, ...(definition.hooks ? [path.dirname(path.resolve(definition.dir, definition.hooks))] : [])];
+  const found = folders.map((folder) => path.join(folder, name)).find((file) => fs.existsSync(file));
+  if (!found) {
+    throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: its hooks need ${name} beside the definition, in ${definition.dir} — copy it there from bpdiff's adapters/ folder`);
+  }
+  return found;
+}

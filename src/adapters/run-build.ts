@@ -1,0 +1,122 @@
+// Building the program before it is debugged (`cargo build`, `go build`, `go test -c`): one time
+// limit, one way to stop a build, one way to say why it failed.
+import path from 'node:path';
+import { execa } from 'execa';
+import { BpdiffError, interrupted } from '../errors.js';
+import { killTree } from '../process/process-tree.js';
+import type { LaunchContext } from './hooks.js';
+import { runEnvironment } from './run-env.js';
+
+/** A build's floor: a cold build of a real project takes minutes, far more than a run's --timeout. */
+export const MIN_BUILD_TIMEOUT_SECONDS = 600;
+/** How many of a failed build's last lines its error shows (`go: errors parsing go.mod:` needs the next one). */
+const FAILURE_LINES = 5;
+/** setTimeout fires at once above this. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface BuildStep {
+  /** How messages name the build: `cargo build`, `go build`, `go test -c`. */
+  label: string;
+  file: string;
+  args: string[];
+  cwd: string;
+  /** The build's whole environment: nothing is added to it. */
+  env: Record<string, string>;
+  /** Picks the line that says what went wrong (a compiler's first error); without one, or when it finds none, the output's last lines are shown. */
+  firstError?: (output: string) => string | null;
+}
+
+export interface BuildOutput {
+  stdout: string;
+  stderr: string;
+  /** The build's wall time. */
+  ms: number;
+}
+
+/** BUILD_TIMEOUT carries the limit, so that the run's no_break reason can say it. */
+export type BuildTimeoutError = BpdiffError & { seconds: number };
+
+export type BuildContext = Pick<LaunchContext, 'spec' | 'options' | 'signal' | 'log' | 'track'>;
+
+/** `BPDIFF_BUILD_TIMEOUT` seconds (the run's env wins over bpdiff's), else the longer of 600 s and --timeout. */
+export function buildTimeoutSeconds(context: Pick<LaunchContext, 'spec' | 'options'>): number {
+  const fromEnv = Number(runEnvironment(context.spec).BPDIFF_BUILD_TIMEOUT);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(MIN_BUILD_TIMEOUT_SECONDS, context.options.run.timeout_seconds);
+}
+
+/**
+ * Runs one build step under the build time limit. The build gets a process group of its own, killed
+ * whole on timeout and on Ctrl-C, so no compiler it started outlives it. Throws BUILD_TIMEOUT (with
+ * `seconds`), BUILD_FAILED (with what went wrong) or INTERRUPTED.
+ */
+export async function runBuild(context: BuildContext, step: BuildStep): Promise<BuildOutput> {
+  if (context.signal.aborted) throw interrupted();
+  const seconds = buildTimeoutSeconds(context);
+  context.log(`building: ${[path.basename(step.file), ...step.args].join(' ')}`);
+  const started = performance.now();
+  const child = execa(step.file, step.args, {
+    cwd: step.cwd,
+    env: step.env,
+    extendEnv: false,
+    stdin: 'ignore',
+    reject: false,
+    detached: true,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const pid = child.pid;
+  if (pid !== undefined) context.track(pid);
+  let timedOut = false;
+  const stop = (): void => {
+    if (pid !== undefined) killBuild(pid);
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, Math.min(seconds * 1000, MAX_TIMER_MS));
+  context.signal.addEventListener('abort', stop, { once: true });
+  let result: Awaited<typeof child>;
+  try {
+    result = await child;
+  } finally {
+    clearTimeout(timer);
+    context.signal.removeEventListener('abort', stop);
+  }
+  const ms = Math.round(performance.now() - started);
+  if (context.signal.aborted) throw interrupted();
+  if (timedOut) {
+    const error = new BpdiffError(
+      'BUILD_TIMEOUT',
+      `${step.label} did not finish within ${seconds} s — build it once by hand (a warm build is fast), or set BPDIFF_BUILD_TIMEOUT=SECONDS`,
+    );
+    throw Object.assign(error, { seconds }) as BuildTimeoutError;
+  }
+  const stdout = String(result.stdout ?? '');
+  const stderr = String(result.stderr ?? '');
+  if (result.failed) {
+    const summary =
+      summariseBuildOutput(stderr.trim() ? stderr : stdout, step.firstError) ??
+      (result.exitCode === undefined ? (result.shortMessage ?? 'it did not start').split('\n')[0]! : `exit code ${result.exitCode}`);
+    throw new BpdiffError('BUILD_FAILED', `${step.label} failed in ${step.cwd}: ${summary} — run "${step.label}" there to see the whole message`);
+  }
+  return { stdout, stderr, ms };
+}
+
+/** What went wrong, on one line: the line `firstError` picks, else the output's last lines. Null for no output. */
+export function summariseBuildOutput(output: string, firstError?: (output: string) => string | null): string | null {
+  // Without colours, even when CARGO_TERM_COLOR or the like asks for them.
+  const text = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const picked = firstError?.(text);
+  if (picked) return picked.trim();
+  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  return lines.length > 0 ? lines.slice(-FAILURE_LINES).join(' | ') : null;
+}
+
+/** The build's process group, then anything of its session that left the group. */
+function killBuild(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  killTree([pid], [pid]);
+}

@@ -1,0 +1,57 @@
+// The adapters' Python helper scripts are real files, shipped with bpdiff: they must run as Python.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-scripts-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** Runs `code` with python3 with only `dir` (holding the sitecustomize) added to its path. */
+function python(code: string, dir: string, env: Record<string, string> = {}): string {
+  return execFileSync('python3', ['-c', code], {
+    env: { PATH: process.env.PATH ?? '', PYTHONPATH: dir, PYTHONDONTWRITEBYTECODE: '1', ...env },
+    encoding: 'utf8',
+  }).trim();
+}
+
+describe.skipIf(!hasPython)('adapters/python/sitecustomize.py', () => {
+  const dir = fs.mkdtempSync(path.join(tmp, 'site-'));
+  fs.copyFileSync(path.join(ROOT, 'adapters/python/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
+
+  it('defines the condition helper: true, false, and true with an error kept for a condition that raises', () => {
+    const code = [
+      'import builtins as b',
+      'print(b.__bpdiff_condition("x > 1", {}, {"x": 2}), b.__bpdiff_condition("x > 1", {}, {"x": 0}), b.__bpdiff_condition_error())',
+      'print(b.__bpdiff_condition("any(v > n for v in xs)", {"n": 3}, {"xs": [1, 5]}))',
+      'print(b.__bpdiff_condition("1 / 0", {}, {}))',
+      'print(b.__bpdiff_condition_error())',
+      'print(b.__bpdiff_condition_error())',
+    ].join('\n');
+    expect(python(code, dir).split('\n')).toEqual(['True False None', 'True', 'True', 'ZeroDivisionError: division by zero', 'None']);
+  });
+
+  it('puts the BPDIFF_STDIN file on stdin and sets TCP_NODELAY on loopback sockets', () => {
+    const input = path.join(tmp, 'input.txt');
+    fs.writeFileSync(input, 'from the file\n');
+    const code = [
+      'import os, socket, sys',
+      'print(sys.stdin.read().strip(), os.environ.get("BPDIFF_STDIN"))',
+      'server = socket.socket(); server.bind(("127.0.0.1", 0)); server.listen(1)',
+      'client = socket.socket(); client.connect(server.getsockname())',
+      'print(client.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0)',
+    ].join('\n');
+    expect(python(code, dir, { BPDIFF_STDIN: input })).toBe('from the file None\nTrue');
+  });
+});
+
+describe.skipIf(!hasPython)('adapters/lldb/bpdiff_lldb_rust.py', () => {
+  it('compiles (it runs inside lldb, which provides its imports)', () => {
+    const script = path.join(ROOT, 'adapters/lldb/bpdiff_lldb_rust.py');
+    const code = 'import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], doraise=True)';
+    expect(() => execFileSync('python3', ['-c', code, script, path.join(tmp, 'rust.pyc')], { stdio: 'pipe' })).not.toThrow();
+  });
+});

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { helperScript, hooksModule, loadHooks } from '../../../src/adapters/hooks.js';
+import { builtinDefinitions, loadDefinitionFile } from '../../../src/adapters/registry.js';
+import { BpdiffError } from '../../../src/errors.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-hooks-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const builtin = (id: string) => builtinDefinitions().find((definition) => definition.id === id)!;
+
+function userDefinition(name: string, hooks: string): string {
+  fs.writeFileSync(path.join(tmp, `${name}.mjs`), hooks);
+  const file = path.join(tmp, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify({ id: name, name, adapter: { transport: 'stdio', executables: ['x'] }, launch: {}, hooks: `${name}.mjs` }));
+  return file;
+}
+
+describe('built-in adapters', () => {
+  it('are the folders of adapters/, each with its definition, its hooks and its helper scripts', () => {
+    const all = builtinDefinitions();
+    expect(all.map((definition) => definition.id)).toEqual(['go', 'lldb', 'node', 'python']);
+    for (const definition of all) expect(definition.dir).toBe(path.join(ROOT, 'adapters', definition.id));
+    expect(all.filter((definition) => definition.hooks).map((definition) => definition.hooks)).toEqual(['hooks.ts', 'hooks.ts', 'hooks.ts']);
+    expect(fs.existsSync(path.join(builtin('python').dir, 'sitecustomize.py'))).toBe(true);
+    expect(fs.existsSync(path.join(builtin('lldb').dir, 'bpdiff_lldb_rust.py'))).toBe(true);
+  });
+
+  it('point their editors at the schema', () => {
+    for (const id of ['go', 'lldb', 'node', 'python']) {
+      const json = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as { $schema: string };
+      expect(path.resolve(ROOT, 'adapters', id, json.$schema)).toBe(path.join(ROOT, 'schema/adapter-definition.schema.json'));
+    }
+  });
+
+  it('run their hooks compiled from dist/, or from source when bpdiff does', () => {
+    expect(hooksModule(builtin('go'), false)).toBe(path.join(ROOT, 'dist/adapters/go/hooks.js'));
+    expect(hooksModule(builtin('go'), true)).toBe(path.join(ROOT, 'adapters/go/hooks.ts'));
+    expect(hooksModule(builtin('node'))).toBeNull();
+    // These tests run bpdiff from source: one module graph, no dist/ needed.
+    expect(hooksModule(builtin('go'))).toBe(path.join(ROOT, 'adapters/go/hooks.ts'));
+  });
+
+  it('load their hooks', async () => {
+    expect(Object.keys(await loadHooks(builtin('python')))).toEqual(['prepare']);
+    expect(Object.keys(await loadHooks(builtin('lldb'))).sort()).toEqual(['prepare', 'variableName', 'version']);
+    expect(Object.keys(await loadHooks(builtin('go'))).sort()).toEqual(['normaliseValue', 'prepare', 'version']);
+    expect(await loadHooks(builtin('node'))).toEqual({});
+  });
+});
+
+describe("a user's hooks", () => {
+  it('are the default export of a module beside the definition', async () => {
+    const definition = loadDefinitionFile(userDefinition('upper', 'export default { normaliseValue: (value) => value.toUpperCase() };\n'));
+    expect(hooksModule(definition)).toBe(path.join(tmp, 'upper.mjs'));
+    expect((await loadHooks(definition)).normaliseValue?.('abc')).toBe('ABC');
+  });
+
+  it('are refused, in one line, when they are not hooks', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['export const normaliseValue = (v) => v;\n', /has no default export/],
+      ['export default { prepareLaunch() {} };\n', /exports an unknown hook "prepareLaunch" \(known: prepare, version, normaliseValue, variableName\)/],
+      ['export default { version: "1.0" };\n', /exports "version", which is not a function/],
+      ['export default {;\n', /cannot be loaded/],
+    ];
+    for (const [index, [source, message]] of cases.entries()) {
+      const file = userDefinition(`bad${index}`, source);
+      const error = await loadHooks(loadDefinitionFile(file)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(BpdiffError);
+      expect((error as BpdiffError).code).toBe('ADAPTER_CONFIG');
+      expect((error as BpdiffError).message).toMatch(message);
+      expect((error as BpdiffError).message.startsWith(`${file}: `)).toBe(true);
+      expect((error as BpdiffError).message).not.toContain('\n');
+    }
+  });
+});
+
+describe('helperScript', () => {
+  it("is a file beside the definition or beside its hooks, or a one-line error saying where it should be", () => {
+    expect(helperScript(builtin('python'), 'sitecustomize.py')).toBe(path.join(ROOT, 'adapters/python/sitecustomize.py'));
+    const mine = loadDefinitionFile(userDefinition('reuse', "export { default } from '../elsewhere.js';\n"));
+    expect(() => helperScript(mine, 'bpdiff_lldb_rust.py')).toThrow(/reuse\.json: its hooks need bpdiff_lldb_rust\.py beside the definition, in .* — copy it there/);
+  });
+
+  it("lets a user's definition reuse a built-in adapter's hooks and their scripts", async () => {
+    const file = path.join(tmp, 'my-python.json');
+    fs.writeFileSync(file, JSON.stringify({ id: 'p', name: 'p', adapter: { transport: 'stdio', executables: ['x'] }, launch: {}, hooks: path.join(ROOT, 'adapters/python/hooks.ts') }));
+    const definition = loadDefinitionFile(file);
+    expect(hooksModule(definition, false)).toBe(path.join(ROOT, 'dist/adapters/python/hooks.js'));
+    expect(Object.keys(await loadHooks(definition))).toEqual(['prepare']);
+    expect(helperScript(definition, 'sitecustomize.py')).toBe(path.join(ROOT, 'adapters/python/sitecustomize.py'));
+  });
+});
