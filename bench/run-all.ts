@@ -10,6 +10,8 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['capture-lldb', () => import('./capture-lldb.js')],
   ['capture-go', () => import('./capture-go.js')],
   ['capture-node', () => import('./capture-node.js')],
+  // 20 s of output here; `npm run bench:flood` floods for 60 s.
+  ['flood', () => import('./flood.js')],
 ];
 
 interface ModuleResult {

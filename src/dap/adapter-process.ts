@@ -4,6 +4,7 @@ import net from 'node:net';
 import { BpdiffError } from '../errors.js';
 import { DapConnection } from './connection.js';
 import { OutputTail } from './output-tail.js';
+import { markerEnv, type RunMarker } from '../process/process-tree.js';
 
 export interface AdapterStart {
   name: string;
@@ -18,6 +19,11 @@ export interface AdapterStart {
   /** Called with each process bpdiff must kill at the end (the adapter itself, at once). */
   track: (pid: number) => void;
   signal: AbortSignal;
+  /**
+   * The run's marker (trackTree's `marker`), put in the adapter's environment: the debuggees of every
+   * built-in adapter inherit it, so that killRun finds a daemon that left the run's sessions.
+   */
+  marker?: RunMarker;
 }
 
 export interface RunningAdapter {
@@ -34,7 +40,7 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   const args = start.args.map((arg) => (port === null ? arg : arg.replaceAll('${port}', String(port))));
   const child = spawn(start.executable, args, {
     cwd: start.cwd,
-    env: { ...process.env, ...start.env },
+    env: { ...process.env, ...start.env, ...markerEnv(start.marker) },
     // A session of its own: the adapter and what it starts can be found and killed as one tree.
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -78,7 +84,8 @@ function waitForPort(child: ChildProcess, pattern: RegExp, start: AdapterStart, 
   return new Promise<number>((resolve, reject) => {
     let seen = '';
     const onData = (chunk: Buffer): void => {
-      seen += chunk.toString('utf8');
+      // The port line is short: keep only the end of what came before it (a chatty adapter).
+      seen = seen.slice(-4096) + chunk.toString('utf8');
       const match = pattern.exec(seen);
       if (match) {
         finish();

@@ -1,6 +1,7 @@
 // DAP messages -> typed calls. Every request resolves to its response body or rejects with an error
 // that names the adapter and the step; every wait has a timeout. Events are kept from the moment the
-// connection opens, so a wait that starts after its event arrived still sees it.
+// connection opens, so a wait that starts after its event arrived still sees it, except `output`
+// events: a program may print without end, so only the newest of those are kept (listeners see all).
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError } from '../errors.js';
 import { DapTransport } from './transport.js';
@@ -57,11 +58,28 @@ interface EventWaiter {
 
 type EventListener = (event: DebugProtocol.Event) => void;
 
+/** An event with its position among every event received (0 for the first): positions never shift. */
+interface Numbered {
+  index: number;
+  event: DebugProtocol.Event;
+}
+
+/**
+ * The newest `output` events kept for late waits (an exit status dlv prints, a condition error lldb
+ * prints): at least this many events, or this many characters of output, whichever is less. An
+ * adapter may send output in events of 64 KB (the Node adapter does), hence a limit in characters too.
+ */
+export const OUTPUT_KEPT = { events: 200, chars: 256 * 1024 };
+
 export class DapConnection {
   private readonly transport: DapTransport;
   private seq = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly events: DebugProtocol.Event[] = [];
+  /** Every event but old `output` ones, in order; `received` counts all, dropped ones included. */
+  private retained: Numbered[] = [];
+  private retainedOutputs = 0;
+  private retainedOutputChars = 0;
+  private received = 0;
   private readonly waiters = new Set<EventWaiter>();
   private readonly listeners = new Set<EventListener>();
   private readonly closeWaiters = new Set<(error: Error) => void>();
@@ -74,6 +92,8 @@ export class DapConnection {
     readonly adapterName: string,
     /** Explains why the adapter went away (its exit status and last stderr lines), when known. */
     private readonly describeExit: () => string = () => '',
+    /** The newest `output` events kept; the buffer is trimmed back to this when it holds twice as much. */
+    private readonly outputKept: { events: number; chars: number } = OUTPUT_KEPT,
   ) {
     this.transport = new DapTransport(input, output, {
       onMessage: (message) => this.dispatch(message),
@@ -83,7 +103,12 @@ export class DapConnection {
 
   /** Number of events received so far: pass it as `since` to wait only for later events. */
   get eventCount(): number {
-    return this.events.length;
+    return this.received;
+  }
+
+  /** Events held for late waits and listeners (for tests and diagnostics): bounded under an output flood. */
+  get retainedEventCount(): number {
+    return this.retained.length;
   }
 
   get closed(): boolean {
@@ -113,8 +138,7 @@ export class DapConnection {
   ): Promise<E>;
   waitForEvent(predicate: (event: DebugProtocol.Event) => boolean, options: WaitOptions & { since?: number }): Promise<DebugProtocol.Event>;
   waitForEvent(predicate: (event: DebugProtocol.Event) => boolean, options: WaitOptions & { since?: number }): Promise<DebugProtocol.Event> {
-    for (let i = options.since ?? 0; i < this.events.length; i++) {
-      const event = this.events[i]!;
+    for (const { event } of this.retainedSince(options.since ?? 0)) {
       if (predicate(event)) return Promise.resolve(event);
     }
     if (this.closeError) return Promise.reject(this.closedError(options.step));
@@ -126,18 +150,24 @@ export class DapConnection {
     return this.withTimeout(found, options, () => waiter && this.waiters.delete(waiter));
   }
 
-  /** Position of a received event, so a later wait can start after it. */
+  /** Position of a received event that is still kept (-1 otherwise), so a later wait can start after it. */
   indexOfEvent(event: DebugProtocol.Event): number {
-    return this.events.lastIndexOf(event);
+    // From the end: the event asked about is almost always one just received.
+    for (let i = this.retained.length - 1; i >= 0; i--) if (this.retained[i]!.event === event) return this.retained[i]!.index;
+    return -1;
   }
 
+  /** The events received since position `index` that are still kept: all but the older `output` ones. */
   eventsSince(index: number): readonly DebugProtocol.Event[] {
-    return this.events.slice(index);
+    return this.retainedSince(index).map(({ event }) => event);
   }
 
-  /** Every event, the ones already received first. */
+  /**
+   * Every event from now on, after the ones already received that are still kept (all but older
+   * `output` events): register before the program runs to see all of its output.
+   */
   onEvent(listener: EventListener): void {
-    for (const event of this.events) listener(event);
+    for (const { event } of this.retained) listener(event);
     this.listeners.add(listener);
   }
 
@@ -174,7 +204,7 @@ export class DapConnection {
       }
     } else if (message.type === 'event') {
       const event = message as DebugProtocol.Event;
-      this.events.push(event);
+      this.keep(event);
       for (const listener of this.listeners) listener(event);
       for (const waiter of [...this.waiters]) {
         if (waiter.predicate(event)) {
@@ -185,6 +215,46 @@ export class DapConnection {
     } else if (message.type === 'request') {
       this.answerReverseRequest(message as DebugProtocol.Request);
     }
+  }
+
+  private keep(event: DebugProtocol.Event): void {
+    this.retained.push({ index: this.received++, event });
+    if (event.event !== 'output') return;
+    this.retainedOutputs++;
+    this.retainedOutputChars += outputLength(event);
+    // Trimmed in one pass once twice the limit is held, so a flood costs O(1) per event.
+    if (this.retainedOutputs < 2 * this.outputKept.events && this.retainedOutputChars < 2 * this.outputKept.chars) return;
+    let events = 0;
+    let chars = 0;
+    let full = false;
+    const kept: Numbered[] = [];
+    for (let i = this.retained.length - 1; i >= 0; i--) {
+      const item = this.retained[i]!;
+      if (item.event.event === 'output') {
+        const length = outputLength(item.event);
+        // The newest one always stays, however long.
+        full ||= events >= this.outputKept.events || (events > 0 && chars + length > this.outputKept.chars);
+        if (full) continue;
+        events++;
+        chars += length;
+      }
+      kept.push(item);
+    }
+    this.retained = kept.reverse();
+    this.retainedOutputs = events;
+    this.retainedOutputChars = chars;
+  }
+
+  /** Kept events at positions >= `index` (found by binary search: positions only grow). */
+  private retainedSince(index: number): Numbered[] {
+    let low = 0;
+    let high = this.retained.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.retained[mid]!.index < index) low = mid + 1;
+      else high = mid;
+    }
+    return this.retained.slice(low);
   }
 
   // bpdiff runs every debuggee itself with its output captured, so it never opens a terminal, and it
@@ -222,6 +292,11 @@ export class DapConnection {
       { cause: this.closeError ?? undefined },
     );
   }
+}
+
+function outputLength(event: DebugProtocol.Event): number {
+  const output: unknown = (event as DebugProtocol.OutputEvent).body?.output;
+  return typeof output === 'string' ? output.length : 0;
 }
 
 /** The adapter's own words for a failed request, with `{variables}` of its error format filled in. */

@@ -1,7 +1,11 @@
 // Finding and killing every process a run started. Adapters are spawned in their own session, but
 // debuggees (debugpy's, lldb-server's, dlv's) start process groups or sessions of their own, so a
 // group kill is not enough: we read /proc and kill whatever descends from the roots we know of, or
-// shares a session with them. Synchronous on purpose: it also runs from process.on('exit').
+// shares a session with them. A process that double-forks and calls setsid (a daemon) leaves both:
+// every run therefore puts a marker of its own in its adapter's environment, which the debuggee and
+// everything it starts inherit, and the kill also takes every process whose /proc/PID/environ holds
+// it. Synchronous on purpose: it also runs from process.on('exit').
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 
 export interface ProcInfo {
@@ -43,14 +47,59 @@ export function sessionMembers(sessionId: number): number[] {
     .map((info) => info.pid);
 }
 
+/** An environment variable that names one run: `BPDIFF_RUN=<random id>`. */
+export interface RunMarker {
+  name: string;
+  value: string;
+}
+
+export const RUN_MARKER_NAME = 'BPDIFF_RUN';
+
+export function newRunMarker(): RunMarker {
+  // 64 random bits: unique among runs, and short enough (16 characters) that a debugger's value text
+  // never cuts it in the middle (pydevd shows at most 30 characters of a string inside a container),
+  // so the value pipeline can replace it whole (src/values/run-texts.ts).
+  return { name: RUN_MARKER_NAME, value: randomBytes(8).toString('hex') };
+}
+
+/** The marker as `process.env`-style entries, to spread into a child's environment. */
+export function markerEnv(marker: RunMarker | undefined): Record<string, string> {
+  return marker ? { [marker.name]: marker.value } : {};
+}
+
+/**
+ * Live processes (not zombies) whose initial environment holds the marker, this process left out.
+ * /proc/PID/environ is the environment the process was started with: clearing or changing it in the
+ * process does not hide the marker, only starting another program with an environment without it does.
+ */
+export function findMarked(marker: RunMarker, all: ProcInfo[] = listProcesses()): ProcInfo[] {
+  const needle = Buffer.from(`\0${marker.name}=${marker.value}\0`);
+  const found: ProcInfo[] = [];
+  for (const info of all) {
+    if (info.pid === process.pid || info.state === 'Z' || info.state === 'X') continue;
+    let environ: Buffer;
+    try {
+      environ = fs.readFileSync(`/proc/${info.pid}/environ`);
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    // A leading NUL so that the first entry matches too, and `NAME=value` is never a suffix of another.
+    if (Buffer.concat([Buffer.from([0]), environ, Buffer.from([0])]).includes(needle)) found.push(info);
+  }
+  return found;
+}
+
 /** Alive means present and not a zombie (a zombie has ended; only its exit status is left). */
 export function isAlive(pid: number): boolean {
   const info = readProc(pid);
   return info !== null && info.state !== 'Z' && info.state !== 'X';
 }
 
-/** The processes that descend from `roots` or share a session with one of `sessions`, roots included. */
-export function findTree(roots: Iterable<number>, sessions: Iterable<number>): ProcInfo[] {
+/**
+ * The processes that descend from `roots`, share a session with one of `sessions`, or carry `marker`
+ * in their environment (with their descendants), roots included.
+ */
+export function findTree(roots: Iterable<number>, sessions: Iterable<number>, marker?: RunMarker): ProcInfo[] {
   const all = listProcesses();
   const rootSet = new Set(roots);
   // Never our own session or process: a debuggee that stayed in bpdiff's session is found through
@@ -65,6 +114,7 @@ export function findTree(roots: Iterable<number>, sessions: Iterable<number>): P
   }
   const found = new Map<number, ProcInfo>();
   const stack = all.filter((info) => rootSet.has(info.pid) || sessionSet.has(info.sid));
+  if (marker) stack.push(...findMarked(marker, all));
   while (stack.length > 0) {
     const info = stack.pop()!;
     if (found.has(info.pid) || info.pid === process.pid) continue;
@@ -75,15 +125,15 @@ export function findTree(roots: Iterable<number>, sessions: Iterable<number>): P
 }
 
 /**
- * Kills every process of the tree with SIGKILL, freezing them first so that none forks a new child
- * between the scan and the kill. Repeats until a scan finds nothing alive.
+ * Kills every process of the tree (see findTree) with SIGKILL, freezing them first so that none forks
+ * a new child between the scan and the kill. Repeats until a scan finds nothing alive.
  */
-export function killTree(roots: Iterable<number>, sessions: Iterable<number>): number {
+export function killTree(roots: Iterable<number>, sessions: Iterable<number>, marker?: RunMarker): number {
   const rootList = [...roots];
   const sessionList = [...sessions];
   let killed = 0;
   for (let pass = 0; pass < 10; pass++) {
-    const tree = findTree(rootList, sessionList).filter((info) => info.state !== 'Z' && info.state !== 'X');
+    const tree = findTree(rootList, sessionList, marker).filter((info) => info.state !== 'Z' && info.state !== 'X');
     if (tree.length === 0) break;
     for (const info of tree) signal(info.pid, 'SIGSTOP');
     for (const info of tree) {
@@ -94,6 +144,19 @@ export function killTree(roots: Iterable<number>, sessions: Iterable<number>): n
     for (const info of tree) if (!rootList.includes(info.pid)) rootList.push(info.pid);
   }
   return killed;
+}
+
+/** The processes a run started, as trackTree holds them. */
+export interface RunTree {
+  roots: Set<number>;
+  sessions: Set<number>;
+  /** Put in the adapter's environment (AdapterStart.marker) so that escaped daemons are found too. */
+  marker?: RunMarker;
+}
+
+/** killTree for one run: its roots, its sessions and every process carrying its marker. */
+export function killRun(tree: RunTree): number {
+  return killTree(tree.roots, tree.sessions, tree.marker);
 }
 
 function signal(pid: number, name: NodeJS.Signals): boolean {
@@ -109,17 +172,18 @@ function signal(pid: number, name: NodeJS.Signals): boolean {
  * A registry of the process trees that are alive right now, so that an exit of bpdiff on any path
  * (an uncaught error, process.exit after Ctrl-C) still kills them.
  */
-const liveTrees = new Map<object, { roots: Set<number>; sessions: Set<number> }>();
+const liveTrees = new Map<object, Required<RunTree>>();
 let exitHookInstalled = false;
 
-export function trackTree(owner: object): { roots: Set<number>; sessions: Set<number> } {
+/** The tree of `owner`'s run, made on first use with a marker of its own. */
+export function trackTree(owner: object): Required<RunTree> {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on('exit', killAllTracked);
   }
   let entry = liveTrees.get(owner);
   if (!entry) {
-    entry = { roots: new Set(), sessions: new Set() };
+    entry = { roots: new Set(), sessions: new Set(), marker: newRunMarker() };
     liveTrees.set(owner, entry);
   }
   return entry;
@@ -131,7 +195,7 @@ export function untrackTree(owner: object): void {
 
 export function killAllTracked(): void {
   for (const [owner, entry] of liveTrees) {
-    killTree(entry.roots, entry.sessions);
+    killRun(entry);
     liveTrees.delete(owner);
   }
 }

@@ -5,9 +5,10 @@ import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 import { nameStep } from './naming.js';
 import { normaliseStep } from './normalise.js';
 import { orderStep } from './order.js';
+import { runTextsStep } from './run-texts.js';
 
 /** In order: names first (later steps match on them), then values, then one order for every output. */
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, normaliseStep, orderStep];
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, normaliseStep, orderStep];
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);

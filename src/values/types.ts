@@ -1,6 +1,6 @@
 // The data of the value pipeline (pipeline.ts).
 import type { AdapterDefinition } from '../adapters/definition.js';
-import type { AdapterHooks } from '../adapters/hooks/types.js';
+import type { AdapterHooks } from '../adapters/hooks.js';
 
 /** Captured values by path, with what the steps noted about them. */
 export interface CapturedValues {
@@ -20,6 +20,8 @@ export interface ValueContext {
   breakpointPath: string;
   /** `--raw-values`: values stay exactly as the debugger showed them. */
   raw: boolean;
+  /** Texts of this run's own that stand for the same thing in every run (bpdiff's run marker): replaced by their token. */
+  runTexts?: ReadonlyArray<{ text: string; token: string }>;
 }
 
 export interface ValueStep {

@@ -37,7 +37,8 @@ describe('splitArgv', () => {
 
 describe('parseArgs: a live comparison', () => {
   it('defaults', async () => expect(await compare('--bp', 'src/x.py:40')).toEqual({
-    breakpoint: { file: 'src/x.py', line: 40 },
+    breakpoints: { a: { file: 'src/x.py', line: 40 }, b: { file: 'src/x.py', line: 40 } },
+    ownBreakpoint: { a: false, b: false },
     labels: { a: 'A', b: 'B' },
     cwd: { shared: null, a: null, b: null },
     env: { shared: {}, a: {}, b: {} },
@@ -46,9 +47,18 @@ describe('parseArgs: a live comparison', () => {
     output: { format: 'json', outputFile: null },
     saveCaptures: null,
     commands: [['python3', 'a.py'], ['python3', 'b.py']],
+    warnings: [],
   } satisfies CompareArgs));
-  it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).breakpoint).toEqual({ file: 'x.py', line: 3, condition: 'n > 3' }));
-  it('Windows path: split on the last colon', async () => expect((await compare('--bp', 'C:\\src\\x.py:3')).breakpoint).toEqual({ file: 'C:\\src\\x.py', line: 3 }));
+  it('warns about bpdiff flags given to program B', async () => {
+    const command = await parseArgs(['--bp', 'x:1', '--', 'python3', 'x.py', '--', 'python3', 'x.py', '--format', 'text', '-o', 'r.json']);
+    expect(command).toMatchObject({ args: { warnings: ["warning: --format -o come after the second --, so they went to program B, not to bpdiff — put bpdiff's options before the first --"] } });
+    const same = await parseArgs(['--bp', 'x:1', '--', 'app', '--timeout', '3', '--', 'app', '--timeout', '3']);
+    expect(same).toMatchObject({ args: { warnings: [] } });
+  });
+  it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).breakpoints.a).toEqual({ file: 'x.py', line: 3, condition: 'n > 3' }));
+  it('a breakpoint of each run\'s own', async () => expect(await compare('--bp-a', 'x.py:3', '--bp-b', 'x.py:5', '--condition', 'n')).toMatchObject({ breakpoints: { a: { file: 'x.py', line: 3, condition: 'n' }, b: { file: 'x.py', line: 5, condition: 'n' } }, ownBreakpoint: { a: true, b: true } }));
+  it('--bp for one run, --bp-b for the other', async () => expect(await compare('--bp', 'x.py:3', '--bp-b', 'y.py:5')).toMatchObject({ breakpoints: { a: { file: 'x.py', line: 3 }, b: { file: 'y.py', line: 5 } }, ownBreakpoint: { a: false, b: true } }));
+  it('Windows path: split on the last colon', async () => expect((await compare('--bp', 'C:\\src\\x.py:3')).breakpoints.a).toEqual({ file: 'C:\\src\\x.py', line: 3 }));
   it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).labels).toEqual({ a: 'main', b: 'feature' }));
   it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).cwd).toEqual({ shared: 'w', a: null, b: '../b' }));
   it('env, repeated and per run', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).env).toEqual({ shared: { A: '1', B: 'x=y' }, a: { A: '2' }, b: { E: '' } }));
@@ -114,6 +124,8 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--timeout', '86401', ...CMDS], 'BAD_OPTION: --timeout "86401" is more than it takes'],
     [['--bp', 'x:1', '--value-timeout', '0', ...CMDS], 'BAD_OPTION: --value-timeout "0" is not a number of seconds above 0'],
     [['--bp', 'x:1', '--max-variables', '0', ...CMDS], 'BAD_OPTION: --max-variables "0" is not a whole number from 1 up'],
+    [['--bp-a', 'x:3', ...CMDS], 'BAD_BREAKPOINT: run B has no breakpoint (--bp-a is given, --bp-b and --bp are not) — add --bp-b FILE:LINE, or --bp for both runs'],
+    [['--bp', 'x:1', '--bp-b', 'y', ...CMDS], 'BAD_BREAKPOINT: --bp-b "y" has no line number — write it as FILE:LINE, e.g. --bp-b src/app.py:42'],
     [['--bp', 'x:4294967296', ...CMDS], 'BAD_BREAKPOINT: --bp "x:4294967296": the line "4294967296" is not a line number'],
     [['--bp', 'x:2147483648', ...CMDS], 'BAD_BREAKPOINT: --bp "x:2147483648": the line "2147483648" is not a line number'],
     [['--bp', 'x:1', '--depth', '-1', ...CMDS], 'BAD_OPTION: --depth "-1" is not a whole number from 0 up'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonExitCode } from '../../../src/core/build-comparison.js';
+import { analyseComparison, comparisonExitCode } from '../../../src/core/build-comparison.js';
 import { COMPARISON_SCHEMA_ID } from '../../../src/core/types.js';
 import { formatJson } from '../../../src/output/format-json.js';
 import { buildValid, expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
@@ -68,6 +68,25 @@ describe('buildComparison', () => {
     const neither = buildValid(makeCapture({ noBreak: { kind: 'exited', exit_code: 0 } }), makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 0 } }));
     expect(neither.diff).toEqual({ changed: {}, unchanged: [], only_in_a: [], only_in_b: [] });
     expect(comparisonExitCode(neither)).toBe(1);
+  });
+
+  it('cuts, unreadable values and warnings: once for both runs when both have the same, else per run', () => {
+    const slow = '<timed out after 2 s>';
+    const x = makeCapture({ variables: { s: slow, n: '1' }, truncated: ['s'], warnings: ['w'] });
+    const y = makeCapture({ side: 'b', variables: { s: slow, n: '1' }, truncated: ['s'], warnings: ['w'] });
+    expect(analyseComparison(x, y).findings.filter((f) => f.kind !== 'identical')).toEqual([
+      { kind: 'unreadable', sides: ['a', 'b'], values: [{ name: 's', text: slow }], more: 0 },
+      { kind: 'truncated', sides: ['a', 'b'], names: ['s'], more: 0, unchanged: ['s'] },
+      { kind: 'warning', sides: ['a', 'b'], message: 'w' },
+    ]);
+    const z = makeCapture({ side: 'b', variables: { s: 'S()', n: '1' }, truncated: ['n'], warnings: ['v'] });
+    expect(analyseComparison(x, z).findings.filter((f) => !['counts', 'value_changed'].includes(f.kind))).toEqual([
+      { kind: 'unreadable', sides: ['a'], values: [{ name: 's', text: slow }], more: 0 },
+      { kind: 'truncated', sides: ['a'], names: ['s'], more: 0, unchanged: [] },
+      { kind: 'truncated', sides: ['b'], names: ['n'], more: 0, unchanged: ['n'] },
+      { kind: 'warning', sides: ['a'], message: 'w' },
+      { kind: 'warning', sides: ['b'], message: 'v' },
+    ]);
   });
 
   it('formats JSON with two spaces and a trailing newline', () => {

@@ -1,9 +1,10 @@
 // Golden cases: realistic captures in, the exact hint sentences out. Every document is schema-checked.
 import { describe, expect, it } from 'vitest';
-import { analyseComparison } from '../../src/core/build-comparison.js';
-import { MAX_VARIABLE_FINDINGS } from '../../src/core/findings.js';
-import type { RunCapture } from '../../src/core/types.js';
-import { buildValid, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from './fixtures/captures.js';
+import { analyseComparison } from '../../../src/core/build-comparison.js';
+import { MAX_VARIABLE_FINDINGS, type ChildrenCut } from '../../../src/core/findings.js';
+import { describeCuts, MAX_LISTED_CUTS } from '../../../src/core/hints.js';
+import type { RunCapture } from '../../../src/core/types.js';
+import { buildValid, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
 function hints(a: RunCapture, b: RunCapture): string[] {
   return buildValid(a, b, { sourceLine: '        total += line_total' }).analysis_hints;
@@ -121,9 +122,46 @@ describe('analysis hints', () => {
     expect(hints(a, b)).toEqual([
       '1 variable changed, 1 unchanged, 0 only in A, 0 only in B.',
       'x is 1 in A and 2 in B (up 1, 2x).',
-      'In A, big was cut at the capture limits; big is identical only as far as captured (raise --max-value-length, --max-children or --depth to see more).',
+      'In A, big was cut at the capture limits, so only its captured part was compared; it is identical only as far as captured (raise --max-value-length, --max-children, --max-variables or --depth to see more).',
       'In A, run-dependent parts (addresses, ids) were replaced in obj so they compare equal across runs (use --raw-values to keep them).',
       'A: The program was built without debug information; some variables may be missing.',
+    ]);
+  });
+
+  it('cuts and warnings both runs share are said once, for both', () => {
+    const cut = 'items.more: 300 of 1000 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).';
+    const a = makeCapture({ variables: { items: '[0, 1, 2]', 'items.more': '...', size: '1000000' }, truncated: ['items.more', 'items'], warnings: [cut, 'only in A'] });
+    const b = makeCapture({ side: 'b', variables: { items: '[0, 1, 2]', 'items.more': '...', size: '999999' }, truncated: ['items', 'items.more'], warnings: [cut] });
+    expect(hints(a, b)).toEqual([
+      '1 variable changed, 2 unchanged, 0 only in A, 0 only in B.',
+      'size is 1000000 in A and 999999 in B (down 1, -0.0001%).',
+      'In both A and B, items, items.more were cut at the capture limits, so only their captured parts were compared; all are identical only as far as captured (raise --max-value-length, --max-children, --max-variables or --depth to see more).',
+      `A and B: ${cut}`,
+      'A: only in A',
+    ]);
+    // Different cuts are said for each run; a changed cut value has no "identical" caveat.
+    const c = makeCapture({ side: 'b', variables: { items: '[5]', size: '1' }, truncated: ['items'] });
+    expect(hints(makeCapture({ variables: { items: '[0]', size: '1' }, truncated: ['items', 'size'] }), c)).toEqual([
+      '1 variable changed, 1 unchanged, 0 only in A, 0 only in B.',
+      'items is [0] in A and [5] in B.',
+      'In A, items, size were cut at the capture limits, so only their captured parts were compared; size is identical only as far as captured (raise --max-value-length, --max-children, --max-variables or --depth to see more).',
+      'In B, items was cut at the capture limits, so only its captured part was compared (raise --max-value-length, --max-children, --max-variables or --depth to see more).',
+    ]);
+  });
+
+  it('names the values the debugger could not show: a repr that timed out or raised', () => {
+    const a = makeCapture({ variables: { count: '3', thing: '<timed out after 1 s>' } });
+    const b = makeCapture({ side: 'b', variables: { count: '3', thing: 'Slow()' } });
+    expect(hints(a, b)).toEqual([
+      '1 variable changed, 1 unchanged, 0 only in A, 0 only in B.',
+      'thing is <timed out after 1 s> in A and Slow() in B.',
+      'In A, the debugger could not show thing: it reads <timed out after 1 s> (raise --value-timeout to wait longer).',
+    ]);
+    const raised = '<error: repr raised ValueError: no repr for you>';
+    const both = hints(makeCapture({ variables: { count: '3', thing: raised, other: raised } }), makeCapture({ side: 'b', variables: { count: '3', thing: raised, other: raised } }));
+    expect(both).toEqual([
+      'No differences: all 3 variables are identical in A and B.',
+      `In both A and B, the debugger could not show 2 values: other ${raised}, thing ${raised}.`,
     ]);
   });
 
@@ -176,5 +214,53 @@ describe('analysis hints', () => {
     const { findings, result } = analyseComparison(stoppedA, b);
     expect(findings.map((f) => f.kind)).toEqual(['counts', 'number_changed', 'number_changed']);
     expect(findings).toHaveLength(result.analysis_hints.length);
+  });
+});
+
+describe('what reading a frame left out (the capture warnings)', () => {
+  it('names each container cut at --max-children, then counts the rest', () => {
+    const cuts: ChildrenCut[] = [
+      { kind: 'max_children', path: 'items', shown: 300, total: 1000000, limit: 300 },
+      { kind: 'max_children', path: 'tags', shown: 300, total: null, limit: 300 },
+      ...Array.from({ length: MAX_LISTED_CUTS + 1 }, (_, i): ChildrenCut => ({ kind: 'max_children', path: `rows[${i}]`, shown: 300, total: 400, limit: 300 })),
+    ];
+    expect(describeCuts(cuts, 2000)).toEqual([
+      'items: 300 of 1000000 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).',
+      'tags: the first 300 children shown, more not read (--max-children 300); the rest are not compared (raise --max-children to see them).',
+      'rows[0]: 300 of 400 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).',
+      'rows[1]: 300 of 400 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).',
+      'rows[2]: 300 of 400 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).',
+      'And 3 more containers cut at --max-children 300: rows[3], rows[4], rows[5].',
+    ]);
+  });
+
+  it('says where --max-variables stopped the reading, and what was not read', () => {
+    const cuts: ChildrenCut[] = [
+      { kind: 'max_variables', path: 'grid[3]', where: 'value', shown: 4, total: 10, limit: 50 },
+      ...['grid[4]', 'grid[5]', 'grid[6]', 'grid[7]'].map((path): ChildrenCut => ({ kind: 'max_variables', path, where: 'value', shown: 0, total: null, limit: 50 })),
+      { kind: 'max_variables', path: 'Globals', where: 'scope', shown: 0, total: null, limit: 50 },
+    ];
+    expect(describeCuts(cuts, 50)).toEqual([
+      "Reading stopped at --max-variables 50, so the comparison does not cover the rest: grid[3]: 4 of 10 children shown; the children of grid[4], grid[5], grid[6] and 2 more not read (raise --max-variables, or lower --depth or --max-children to see a smaller part in full).",
+    ]);
+  });
+
+  it('names a value, scope or frame whose reading timed out or failed, and the run timeout', () => {
+    expect(describeCuts([
+      { kind: 'timed_out', path: 's', where: 'value', seconds: 3 },
+      { kind: 'failed', path: 'Locals', where: 'scope', message: 'Unable to find thread.' },
+      { kind: 'failed', path: '', where: 'frame', message: 'invalid frame' },
+      { kind: 'deadline', path: 'rows', where: 'value' },
+      { kind: 'deadline', path: 'Globals', where: 'scope' },
+    ], 120)).toEqual([
+      'Reading the children of s timed out after 3 s: its own value is kept, its children are not compared (raise --value-timeout).',
+      "Reading the scope 'Locals' failed: Unable to find thread: its variables are missing.",
+      "Reading the frame's scopes failed: invalid frame: no variables were captured.",
+      "Reading stopped at the run's --timeout after 120 variables: the children of rows, scope 'Globals' were not read (raise --timeout).",
+    ]);
+    expect(describeCuts([{ kind: 'deadline', path: '', where: 'frame' }], 0)).toEqual([
+      "Reading stopped at the run's --timeout before the frame's scopes were read: no variables were captured (raise --timeout).",
+    ]);
+    expect(describeCuts([], 10)).toEqual([]);
   });
 });

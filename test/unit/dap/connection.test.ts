@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { DapConnection, DapRequestError, describeErrorResponse } from '../../../src/dap/connection.js';
+import { DapConnection, DapRequestError, OUTPUT_KEPT, describeErrorResponse } from '../../../src/dap/connection.js';
 import { BpdiffError } from '../../../src/errors.js';
 
 /** A fake adapter: what the connection writes arrives on `sent`; `reply` feeds bytes back. */
@@ -153,6 +153,116 @@ describe('DapConnection', () => {
       ['response', 10, 'startDebugging', false],
     ]);
     expect(responses[0]!.message).toMatch(/without a terminal/);
+  });
+});
+
+describe('DapConnection under an output flood', () => {
+  it('keeps a bounded window of output events, every other event, and positions that never shift', async () => {
+    const adapter = fakeAdapter();
+    const seen: string[] = [];
+    let outputs = 0;
+    adapter.connection.onEvent((event) => {
+      if (event.event === 'output') outputs++;
+      else seen.push(event.event);
+    });
+    adapter.reply({ seq: 1, type: 'event', event: 'initialized' });
+    await tick();
+    const since = adapter.connection.eventCount;
+    const FLOOD = 100_000;
+    let seq = 2;
+    for (let sent = 0; sent < FLOOD; sent += 1000) {
+      const batch: Buffer[] = [];
+      for (let i = 0; i < 1000; i++) batch.push(adapter.frame({ seq: seq++, type: 'event', event: 'output', body: { category: 'stdout', output: `line ${seq}\n` } }));
+      adapter.raw(Buffer.concat(batch));
+      await tick();
+      expect(adapter.connection.retainedEventCount).toBeLessThan(2 * OUTPUT_KEPT.events + 1);
+    }
+    adapter.reply({ seq: seq++, type: 'event', event: 'exited', body: { exitCode: 3 } });
+    adapter.reply({ seq: seq++, type: 'event', event: 'output', body: { category: 'console', output: 'Process 42 has exited with status 3\n' } });
+    await tick();
+
+    // Every output reached the listener; only the newest are kept.
+    expect(outputs).toBe(FLOOD + 1);
+    expect(seen).toEqual(['initialized', 'exited']);
+    expect(adapter.connection.eventCount).toBe(FLOOD + 3);
+    expect(adapter.connection.retainedEventCount).toBeLessThan(2 * OUTPUT_KEPT.events + 2);
+
+    // A wait that starts late still sees the exit, and its position counts every event received.
+    const exited = await adapter.connection.waitForEvent((e) => e.event === 'exited', { step: 'exit', timeoutMs: 50, since });
+    expect((exited as DebugProtocol.ExitedEvent).body.exitCode).toBe(3);
+    expect(adapter.connection.indexOfEvent(exited)).toBe(FLOOD + 1);
+    const status = await adapter.connection.waitForEvent((e) => e.event === 'output' && /has exited/.test((e as DebugProtocol.OutputEvent).body.output), {
+      step: 'status',
+      timeoutMs: 50,
+      since,
+    });
+    expect(adapter.connection.indexOfEvent(status)).toBe(FLOOD + 2);
+    // The initialized event is before `since`; the newest outputs are after it.
+    const later = adapter.connection.eventsSince(since);
+    expect(later.some((e) => e.event === 'initialized')).toBe(false);
+    expect(later.length).toBeGreaterThanOrEqual(OUTPUT_KEPT.events);
+    expect(later.at(-1)).toBe(status);
+    expect(adapter.connection.eventsSince(0)[0]!.event).toBe('initialized');
+  }, 30_000);
+
+  it('keeps output events of 64 KB to a bounded number of characters, the newest always', async () => {
+    const adapter = fakeAdapter();
+    const chunk = 'z'.repeat(64 * 1024);
+    for (let i = 0; i < 200; i++) adapter.reply({ seq: i + 1, type: 'event', event: 'output', body: { category: 'stdout', output: chunk } });
+    adapter.reply({ seq: 999, type: 'event', event: 'output', body: { category: 'console', output: 'Process 7 has exited with status 0\n' } });
+    await tick();
+    const kept = adapter.connection.eventsSince(0) as DebugProtocol.OutputEvent[];
+    const chars = kept.reduce((sum, event) => sum + event.body.output.length, 0);
+    expect(chars).toBeLessThan(2 * OUTPUT_KEPT.chars + chunk.length);
+    expect(kept.at(-1)!.body.output).toMatch(/has exited/);
+    expect(adapter.connection.eventCount).toBe(201);
+  });
+
+  it('does not hand a late wait an event from before `since` even when outputs were dropped in between', async () => {
+    const adapter = fakeAdapter();
+    adapter.reply({ seq: 1, type: 'event', event: 'stopped', body: { reason: 'entry' } });
+    for (let i = 0; i < 5 * OUTPUT_KEPT.events; i++) adapter.reply({ seq: i + 2, type: 'event', event: 'output', body: { output: 'x' } });
+    await tick();
+    const entry = await adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'entry', timeoutMs: 50 });
+    const since = adapter.connection.indexOfEvent(entry) + 1;
+    expect(since).toBe(1);
+    const waiting = adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'stop', timeoutMs: 1000, since });
+    adapter.reply({ seq: 9999, type: 'event', event: 'stopped', body: { reason: 'breakpoint' } });
+    expect(((await waiting) as DebugProtocol.StoppedEvent).body.reason).toBe('breakpoint');
+  });
+});
+
+describe('DAP transport limits', () => {
+  it('drops a stream of bytes that never ends a header instead of keeping it', async () => {
+    const adapter = fakeAdapter();
+    const events: string[] = [];
+    adapter.connection.onEvent((event) => events.push(event.event));
+    for (let i = 0; i < 100; i++) adapter.raw('noise without a header end '.repeat(1000));
+    adapter.raw('\r\n\r\n');
+    adapter.reply({ seq: 1, type: 'event', event: 'after-noise' });
+    await tick();
+    expect(events).toEqual(['after-noise']);
+  });
+
+  it('reads a large message that arrives in many small chunks', async () => {
+    const adapter = fakeAdapter();
+    const events: DebugProtocol.Event[] = [];
+    adapter.connection.onEvent((event) => events.push(event));
+    const big = adapter.frame({ seq: 1, type: 'event', event: 'output', body: { output: 'y'.repeat(1_000_000) } });
+    for (let offset = 0; offset < big.length; offset += 4096) adapter.raw(big.subarray(offset, offset + 4096));
+    adapter.reply({ seq: 2, type: 'event', event: 'next' });
+    await tick();
+    expect(events.map((e) => e.event)).toEqual(['output', 'next']);
+    expect((events[0] as DebugProtocol.OutputEvent).body.output).toHaveLength(1_000_000);
+  });
+
+  it('closes the connection on a Content-Length no adapter would send', async () => {
+    const adapter = fakeAdapter();
+    const wait = adapter.connection.waitForEvent((e) => e.event === 'never', { step: 'waiting', timeoutMs: 5000 });
+    adapter.raw('Content-Length: 99999999999\r\n\r\n{');
+    const error = await wait.catch((e: unknown) => e);
+    expect((error as BpdiffError).code).toBe('ADAPTER_FAILED');
+    expect(((error as BpdiffError).cause as Error).message).toMatch(/announced a message of 99999999999 bytes/);
   });
 });
 

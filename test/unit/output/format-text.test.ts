@@ -55,6 +55,15 @@ describe('the text writer', () => {
     expect(output.trimEnd().split('\n').at(-1)).toBe('B did not stop at the breakpoint; 0 changed, 0 unchanged, 1 only in A, 0 only in B');
   });
 
+  it('shows the last lines a run printed when it did not stop', () => {
+    const a = makeCapture({ variables: { x: '1' } });
+    const b = makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 5 } });
+    b.output = { stdout_tail: 'collected 80 items\n\n76 deselected\n', stderr_tail: '', truncated: false };
+    const output = text(a, b);
+    expect(output).toContain('     did not stop: B exited with code 5 without reaching pricing.py:34.\n     | collected 80 items\n     | 76 deselected\n');
+    expect(text(a, a)).not.toContain('|');
+  });
+
   it('colours only when asked, and indents multi-line values', () => {
     const a = makeCapture({ variables: { s: 'line one\nline two' } });
     const b = makeCapture({ side: 'b', variables: { s: 'x' } });

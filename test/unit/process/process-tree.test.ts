@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findTree, isAlive, killTree } from '../../../src/process/process-tree.js';
+import { findMarked, findTree, isAlive, killAllTracked, killRun, killTree, markerEnv, newRunMarker, trackTree, untrackTree } from '../../../src/process/process-tree.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,5 +33,81 @@ describe('killTree', () => {
   it('never touches its own process or session', () => {
     const own = findTree([], [fs.readFileSync('/proc/self/stat', 'utf8').split(' ')[5] as unknown as number].map(Number));
     expect(own.map((info) => info.pid)).not.toContain(process.pid);
+  });
+});
+
+/** Starts `sh -c script` with the marker in its environment and returns the pids it writes to `pids`, one a line. */
+async function startWithMarker(script: string, env: Record<string, string>, count: number): Promise<{ rootPid: number; pids: number[]; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-tree-'));
+  const pidFile = path.join(dir, 'pids');
+  const root = spawn('sh', ['-c', script.replaceAll('PIDS', pidFile)], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const read = (): number[] => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
+  for (let i = 0; i < 200 && read().length < count; i++) await sleep(20);
+  return { rootPid: root.pid!, pids: read(), dir };
+}
+
+// A daemon: a subshell starts `setsid sleep` in the background and exits, so the sleep has neither a
+// parent nor a session bpdiff knows of.
+const DAEMON = "(setsid sleep 300 & echo $! >> PIDS); echo $$ >> PIDS";
+
+describe('run markers', () => {
+  it('are unique per run and spread into an environment', () => {
+    const a = newRunMarker();
+    const b = newRunMarker();
+    expect(a.name).toBe('BPDIFF_RUN');
+    expect(a.value).not.toBe(b.value);
+    expect(markerEnv(a)).toEqual({ BPDIFF_RUN: a.value });
+    expect(markerEnv(undefined)).toEqual({});
+  });
+
+  it('killRun kills a daemon that left the tree and the session, and only the processes carrying its marker', async () => {
+    const marker = newRunMarker();
+    const other = newRunMarker();
+    const daemon = await startWithMarker(DAEMON, markerEnv(marker), 2);
+    const bystander = await startWithMarker(DAEMON, markerEnv(other), 2);
+    const [daemonPid] = daemon.pids;
+    const [bystanderPid] = bystander.pids;
+    for (let i = 0; i < 100 && isAlive(daemon.rootPid); i++) await sleep(20);
+    expect(isAlive(daemonPid!)).toBe(true);
+    // The tree walk alone cannot find it: its parent is gone and it has a session of its own.
+    expect(findTree([daemon.rootPid], [daemon.rootPid]).map((info) => info.pid)).not.toContain(daemonPid);
+    expect(findMarked(marker).map((info) => info.pid)).toEqual([daemonPid]);
+
+    killRun({ roots: new Set([daemon.rootPid]), sessions: new Set([daemon.rootPid]), marker });
+    await sleep(100);
+    expect(isAlive(daemonPid!)).toBe(false);
+    expect(isAlive(bystanderPid!)).toBe(true);
+
+    killTree([], [], other);
+    await sleep(100);
+    expect(isAlive(bystanderPid!)).toBe(false);
+    for (const dir of [daemon.dir, bystander.dir]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds a process that cleared its environment: /proc keeps the one it started with', async () => {
+    const marker = newRunMarker();
+    const started = await startWithMarker(
+      `python3 -c 'import os, sys, time; os.environ.clear(); open(sys.argv[1], "a").write(f"{os.getpid()}\\n"); time.sleep(300)' PIDS`,
+      markerEnv(marker),
+      1,
+    );
+    expect(findMarked(marker).map((info) => info.pid)).toContain(started.pids[0]);
+    killTree([], [], marker);
+    await sleep(100);
+    expect(isAlive(started.pids[0]!)).toBe(false);
+    fs.rmSync(started.dir, { recursive: true, force: true });
+  });
+
+  it('trackTree gives each run a marker, and killAllTracked kills by it', async () => {
+    const owner = {};
+    const tree = trackTree(owner);
+    expect(tree.marker.name).toBe('BPDIFF_RUN');
+    expect(trackTree({}).marker.value).not.toBe(tree.marker.value);
+    const daemon = await startWithMarker(DAEMON, markerEnv(tree.marker), 2);
+    killAllTracked();
+    await sleep(100);
+    expect(isAlive(daemon.pids[0]!)).toBe(false);
+    untrackTree(owner);
+    fs.rmSync(daemon.dir, { recursive: true, force: true });
   });
 });
