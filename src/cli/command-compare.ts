@@ -4,7 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunCapture } from '../core/types.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output/write-file.js';
+import { formatJson } from '../output/format-json.js';
+import { CAPTURE_FILES } from './read-input.js';
 import { quoteCommand } from '../core/shell-quote.js';
 import { emitReport } from './emit-report.js';
 import { describeBreakpoint } from '../core/describe.js';
@@ -18,6 +20,7 @@ const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143, SIG
 
 export async function runCompareCommand(args: CompareArgs, io: CliIo, deps: CliDeps): Promise<number> {
   const { specs, options, outputFile, saveCapturesDir } = resolveRuns(args, io.cwd);
+  for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
   const captureRuns = deps.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
   const signals = deps.signals ?? process;
   const forceExit = deps.forceExit ?? ((code: number) => process.exit(code));
@@ -51,17 +54,18 @@ export async function runCompareCommand(args: CompareArgs, io: CliIo, deps: CliD
   }
   if (captures === undefined) throw failure;
 
-  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir);
+  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir, args.saveCaptures ?? saveCapturesDir);
   return emitReport(captures, { output: args.output, outputPath: outputFile }, io);
 }
 
 /** Each capture written whole and atomically: a crash never leaves half a capture for `bpdiff diff`. */
-function saveCaptures(captures: readonly [RunCapture, RunCapture], dir: string): void {
+function saveCaptures(captures: readonly [RunCapture, RunCapture], dir: string, asGiven: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
-    writeFileAtomic(path.join(dir, 'capture-a.json'), `${JSON.stringify(captures[0], null, 2)}\n`);
-    writeFileAtomic(path.join(dir, 'capture-b.json'), `${JSON.stringify(captures[1], null, 2)}\n`);
   } catch (error) {
     throw messages.saveCapturesFailed(dir, error);
   }
+  CAPTURE_FILES.forEach((name, index) => {
+    writeOutputFile(path.join(dir, name), formatJson(captures[index]!), { flag: '--save-captures', file: path.join(asGiven, name) });
+  });
 }

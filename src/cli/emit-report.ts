@@ -3,7 +3,7 @@
 import type { RunCapture } from '../core/types.js';
 import { buildReport } from '../report/report.js';
 import { loadWriter } from '../output/writers.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output/write-file.js';
 import { messages } from './messages.js';
 import { readSourceLine } from './source-line.js';
 import { useColor, type CliIo } from './io.js';
@@ -17,17 +17,16 @@ export interface ReportTarget {
 
 /** Builds and emits the report; returns the exit status (0 same, 1 different, 2 a run failed). */
 export async function emitReport(captures: readonly [RunCapture, RunCapture], target: ReportTarget, io: CliIo): Promise<number> {
-  const [captureA] = captures;
-  const report = buildReport(captures, { sourceLine: readSourceLine(captureA.resolved_file, captureA.breakpoint.line) });
+  const [captureA, captureB] = captures;
+  const report = buildReport(captures, {
+    sourceLine: readSourceLine(captureA.resolved_file, captureA.breakpoint.line),
+    sourceLineB: readSourceLine(captureB.resolved_file, captureB.breakpoint.line),
+  });
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {
     io.stdout(write(report, { color: useColor(io) }));
   } else {
-    try {
-      writeFileAtomic(target.outputPath, write(report, { color: false }));
-    } catch (error) {
-      throw messages.outputWriteFailed(target.output.outputFile ?? target.outputPath, error);
-    }
+    writeOutputFile(target.outputPath, write(report, { color: false }), { flag: '-o', file: target.output.outputFile ?? target.outputPath });
   }
   // A run bpdiff could not debug is in the document, and makes the exit status 2 (an error).
   for (const failed of report.failedRuns) io.stderr(`bpdiff: ${messages.runCouldNotBeDebugged(failed.label, failed.message)}\n`);

@@ -18,24 +18,28 @@ export const messages = {
   repeatedOption: (flag: string) =>
     error('BAD_OPTION', `--${flag} was given more than once`, `give --${flag} once`),
 
-  missingBreakpoint: () =>
-    error('BAD_BREAKPOINT', '--bp is missing', 'say where to stop, e.g. --bp src/app.py:42'),
-  emptyBreakpoint: () =>
-    error('BAD_BREAKPOINT', '--bp is empty', 'say where to stop, e.g. --bp src/app.py:42'),
-  breakpointWithoutColon: (value: string) =>
-    error('BAD_BREAKPOINT', `--bp ${quote(value)} has no line number`, 'write it as FILE:LINE, e.g. --bp src/app.py:42'),
-  breakpointWithoutFile: (value: string) =>
-    error('BAD_BREAKPOINT', `--bp ${quote(value)} has no file before the colon`, 'write it as FILE:LINE, e.g. --bp src/app.py:42'),
-  badBreakpointLine: (value: string, line: string) =>
-    error('BAD_BREAKPOINT', `--bp ${quote(value)}: the line ${quote(line)} is not a line number`, 'give a line number from 1 to 2147483647, e.g. --bp src/app.py:42'),
+  missingBreakpoint: (side?: 'a' | 'b') =>
+    error('BAD_BREAKPOINT', side ? `run ${side.toUpperCase()} has no breakpoint (--bp-${side === 'a' ? 'b' : 'a'} is given, --bp-${side} and --bp are not)` : '--bp is missing',
+      side ? `add --bp-${side} FILE:LINE, or --bp for both runs` : 'say where to stop, e.g. --bp src/app.py:42'),
+  emptyBreakpoint: (flag = 'bp') =>
+    error('BAD_BREAKPOINT', `--${flag} is empty`, `say where to stop, e.g. --${flag} src/app.py:42`),
+  breakpointWithoutColon: (value: string, flag = 'bp') =>
+    error('BAD_BREAKPOINT', `--${flag} ${quote(value)} has no line number`, `write it as FILE:LINE, e.g. --${flag} src/app.py:42`),
+  breakpointWithoutFile: (value: string, flag = 'bp') =>
+    error('BAD_BREAKPOINT', `--${flag} ${quote(value)} has no file before the colon`, `write it as FILE:LINE, e.g. --${flag} src/app.py:42`),
+  badBreakpointLine: (value: string, line: string, flag = 'bp') =>
+    error('BAD_BREAKPOINT', `--${flag} ${quote(value)}: the line ${quote(line)} is not a line number`, `give a line number from 1 to 2147483647, e.g. --${flag} src/app.py:42`),
+  breakpointLineDeleted: (file: string, line: number, labelA: string, labelB: string) =>
+    error('BAD_BREAKPOINT', `line ${line} of ${file} in run ${labelA} was deleted in run ${labelB}'s copy, so bpdiff cannot tell where ${labelB} should stop`,
+      `give run ${labelB} its own line with --bp-b ${file}:LINE`),
   emptyCondition: () =>
     error('BAD_OPTION', '--condition is empty', 'give an expression in the program\'s language, e.g. --condition "n > 3", or leave the flag out'),
   breakpointFileMissing: (side: 'a' | 'b', label: string, file: string, resolved: string, cwd: string) =>
     error('BREAKPOINT_FILE_MISSING', `the breakpoint file ${file} does not exist for run ${label}: ${resolved} (resolved against ${cwd})`,
       `check --bp, or point --cwd-${side} (or --cwd) at the checkout that holds the file`),
 
-  breakpointPastEnd: (file: string, line: number, lines: number, label: string) =>
-    error('BAD_BREAKPOINT', `--bp ${file}:${line} is past the end of the file: ${file} has ${lines} ${lines === 1 ? 'line' : 'lines'} in run ${label}`, `give a line from 1 to ${lines}`),
+  breakpointPastEnd: (file: string, line: number, lines: number, label: string, flag = 'bp') =>
+    error('BAD_BREAKPOINT', `--${flag} ${file}:${line} is past the end of the file: ${file} has ${lines} ${lines === 1 ? 'line' : 'lines'} in run ${label}`, `give a line from 1 to ${lines}`),
 
   noCommands: () =>
     error('BAD_COMMANDS', 'no commands given', 'put two commands after the options, each after --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ...'),
@@ -76,11 +80,49 @@ export const messages = {
     error('BAD_OPTION', `cannot create --save-captures ${dir}: the folder ${parent} does not exist`, 'create it or choose another folder'),
   outputWriteFailed: (file: string, cause: unknown) =>
     error('BAD_OPTION', `cannot write -o ${file}: ${reasonOf(cause)}`, 'check that its folder exists and is writable', cause),
+  // Where -o FILE or a --save-captures file would go, and why bpdiff will not write there (output/write-file.ts).
+  // `real` is where a symlink led, or null when the path is not a symlink.
+  outputIsDirectory: (flag: OutputFlag, file: string, real: string | null) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a directory`,
+      flag === '-o' ? `give -o a file path, e.g. -o ${file.replace(/\/+$/, '')}/result.json` : `move it away, or ${elsewhere(flag)}`),
+  outputReadOnly: (flag: OutputFlag, file: string, real: string | null, mode: string | null) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is read-only${mode === null ? '' : ` (mode ${mode})`}`,
+      `bpdiff will not replace a file you protected: make it writable (chmod u+w ${real ?? file}), or ${elsewhere(flag)}`),
+  outputNotWritable: (flag: OutputFlag, file: string, real: string | null, detail: string | null) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is not writable by this user${detail === null ? '' : ` (${detail})`}`, elsewhere(flag)),
+  outputIsSocket: (flag: OutputFlag, file: string, real: string | null) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a socket, which bpdiff cannot open`,
+      flag === '-o' ? 'leave -o out to print the result on stdout, or choose a file for -o' : elsewhere(flag)),
+  outputIsBlockDevice: (flag: OutputFlag, file: string, real: string | null) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a block device, which bpdiff will not write over`, elsewhere(flag)),
+  outputFolderMissing: (flag: OutputFlag, file: string, dir: string) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: the folder ${dir} does not exist`, `create the folder, or ${elsewhere(flag)}`),
+  outputThroughNonDirectory: (flag: OutputFlag, file: string, blocker: string) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${blocker} is not a directory`, `check the path, or ${elsewhere(flag)}`),
+  outputFolderNotWritable: (flag: OutputFlag, file: string, dir: string) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: the folder ${dir} is not writable (bpdiff writes a temporary file there, then renames it)`,
+      `make the folder writable, or ${elsewhere(flag)}`),
+  outputSymlinkLoop: (flag: OutputFlag, file: string) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: it is a symlink loop`, `fix the link, or ${elsewhere(flag)}`),
+  outputUnreachable: (flag: OutputFlag, file: string, cause: unknown) =>
+    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${reasonOf(cause)}`, `check the path and its permissions, or ${elsewhere(flag)}`, cause),
+  saveCapturesThroughNonDirectory: (dir: string, blocker: string) =>
+    error('BAD_OPTION', `cannot create --save-captures ${dir}: ${blocker} is not a directory`, 'check the path, or choose another folder'),
+  saveCapturesNotWritable: (dir: string, folder: string) =>
+    error('BAD_OPTION', `cannot write the captures to --save-captures ${dir}: the folder ${folder} is not writable`, 'make it writable, or choose another folder'),
 
   fileNotFound: (what: string, file: string) =>
     error('FILE_NOT_FOUND', `${what} ${file} does not exist`, 'check the path'),
   fileUnreadable: (what: string, file: string, cause: unknown) =>
     error('FILE_NOT_FOUND', `cannot read ${what} ${file}: ${reasonOf(cause)}`, 'check the path and its permissions', cause),
+  // A path given as a file that is something else: say what it is rather than "does not exist".
+  // `what` is how the file is named in the message: "run capture", "--stdin-a", "--adapter-config".
+  inputIsDirectory: (what: string, file: string) =>
+    error('FILE_NOT_FOUND', `${what} ${file} is a directory, not a file`, 'give the path of a file'),
+  inputNotRegularFile: (what: string, file: string, kind: string) =>
+    error('FILE_NOT_FOUND', `${what} ${file} is not a regular file (it is a ${kind})`, 'give the path of a regular file'),
+  inputThroughNonDirectory: (what: string, file: string, blocker: string) =>
+    error('FILE_NOT_FOUND', `${what} ${file} cannot exist: ${blocker} is not a directory`, 'check the path'),
   invalidJson: (file: string, cause: unknown) =>
     error('INVALID_JSON', `${file} is not valid JSON: ${reasonOf(cause)}`, 'pass a run capture saved by bpdiff', cause),
   comparisonGivenAsCapture: (file: string) =>
@@ -90,6 +132,8 @@ export const messages = {
 
   interrupted: (signal: NodeJS.Signals) =>
     `interrupted by ${signal} — both runs were stopped and nothing was written`,
+  flagsGivenToProgramB: (flags: readonly string[]) =>
+    `warning: ${flags.join(' ')} ${flags.length === 1 ? 'comes' : 'come'} after the second --, so ${flags.length === 1 ? 'it went' : 'they went'} to program B, not to bpdiff — put bpdiff's options before the first --`,
   runCouldNotBeDebugged: (label: string, message: string) =>
     `run ${label} could not be debugged: ${message.replace(/\s+/g, ' ').trim()} — the result above says what each run produced`,
 };
@@ -98,6 +142,22 @@ export const progress = {
   starting: (breakpoint: string, labelA: string, commandA: string, labelB: string, commandB: string, sequential: boolean) =>
     `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,
 };
+
+/** Who asked for a file to be written: -o FILE, or --save-captures DIR (its capture-a.json, capture-b.json). */
+type OutputFlag = '-o' | '--save-captures';
+
+function outputSubject(flag: OutputFlag, file: string): string {
+  return flag === '-o' ? `-o ${file}` : `${file} (${flag})`;
+}
+
+function elsewhere(flag: OutputFlag): string {
+  return flag === '-o' ? 'choose another path for -o' : `give ${flag} another folder`;
+}
+
+/** "it", or "its target X" when the path given was a symlink to X. */
+function linkedIt(real: string | null): string {
+  return real === null ? 'it' : `its target ${real}`;
+}
 
 function quote(value: string): string {
   return JSON.stringify(value);

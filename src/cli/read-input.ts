@@ -1,15 +1,46 @@
+// Paths named on the command line, checked before anything starts: a file to read must be a file
+// (and the message says what it is when it is not), and -o / --save-captures must be somewhere
+// bpdiff can write without destroying anything (output/write-file.ts), so a run that may take a
+// minute never ends unable to write.
 import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from './messages.js';
+import { canWrite, checkOutputTarget, describeFileKind, nonDirectoryAncestor } from '../output/write-file.js';
 
-/** A file named on the command line, as text; a missing or unreadable one is a one-line error. */
+/**
+ * A file named on the command line, as text; a missing or unreadable one is a one-line error.
+ * Pipes and devices are read like files (`bpdiff diff <(...) b.json`); a directory is named as one.
+ */
 export function readInputText(what: string, file: string, cwd: string): string {
+  const resolved = path.resolve(cwd, file);
   try {
-    return fs.readFileSync(path.resolve(cwd, file), 'utf8');
+    return fs.readFileSync(resolved, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw messages.fileNotFound(what, file);
-    throw messages.fileUnreadable(what, file, error);
+    throw notReadable(what, file, resolved, error);
   }
+}
+
+/**
+ * A file given to a flag (--stdin-a, --adapter-config ...), made absolute after checking it is a
+ * regular file; `flag` is the flag's name without dashes.
+ */
+export function resolveInputFile(flag: string, file: string, cwd: string): string {
+  const resolved = path.resolve(cwd, file);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(resolved);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      const blocker = nonDirectoryAncestor(resolved);
+      if (blocker !== null) throw messages.inputThroughNonDirectory(`--${flag}`, file, blocker);
+      throw messages.optionFileMissing(flag, file);
+    }
+    throw messages.fileUnreadable(`--${flag}`, file, error);
+  }
+  if (stat.isDirectory()) throw messages.inputIsDirectory(`--${flag}`, file);
+  if (!stat.isFile()) throw messages.inputNotRegularFile(`--${flag}`, file, describeFileKind(stat));
+  return resolved;
 }
 
 export function isFile(file: string): boolean {
@@ -28,10 +59,47 @@ export function isDirectory(dir: string): boolean {
   }
 }
 
-/** `-o FILE` made absolute, after checking its folder exists (so a long run never ends unable to write). */
+/**
+ * `-o FILE` made absolute, after checking bpdiff may write there: a new or writable regular file in
+ * a writable folder (through symlinks), a character device or a FIFO. Anything else is refused here.
+ */
 export function resolveOutputFile(outputFile: string | null, cwd: string): string | null {
   if (outputFile === null) return null;
   const resolved = path.resolve(cwd, outputFile);
-  if (!isDirectory(path.dirname(resolved))) throw messages.outputDirMissing(outputFile, path.dirname(resolved));
+  checkOutputTarget(resolved, { flag: '-o', file: outputFile });
   return resolved;
 }
+
+/** The files --save-captures writes into its folder. */
+export const CAPTURE_FILES = ['capture-a.json', 'capture-b.json'] as const;
+
+/**
+ * `--save-captures DIR` made absolute: an existing folder whose capture files can be written, or a
+ * new folder (created when the captures are saved) whose parent exists and is writable.
+ */
+export function resolveCapturesDir(dir: string | null, cwd: string): string | null {
+  if (dir === null) return null;
+  const resolved = path.resolve(cwd, dir);
+  if (isDirectory(resolved)) {
+    for (const name of CAPTURE_FILES) checkOutputTarget(path.join(resolved, name), { flag: '--save-captures', file: path.join(dir, name) });
+    return resolved;
+  }
+  if (fs.existsSync(resolved)) throw messages.saveCapturesNotDirectory(dir);
+  const blocker = nonDirectoryAncestor(resolved);
+  if (blocker !== null) throw messages.saveCapturesThroughNonDirectory(dir, blocker);
+  const parent = path.dirname(resolved);
+  if (!isDirectory(parent)) throw messages.saveCapturesParentMissing(dir, parent);
+  if (!canWrite(parent)) throw messages.saveCapturesNotWritable(dir, parent);
+  return resolved;
+}
+
+function notReadable(what: string, file: string, resolved: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') return messages.inputIsDirectory(what, file);
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    const blocker = nonDirectoryAncestor(resolved);
+    return blocker === null ? messages.fileNotFound(what, file) : messages.inputThroughNonDirectory(what, file, blocker);
+  }
+  return messages.fileUnreadable(what, file, error);
+}
+

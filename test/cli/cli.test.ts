@@ -6,29 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, ensureBuiltBin } from '../support/built-bin.js';
 import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID } from '../../src/core/types.js';
 import { expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'dist/src/cli/main.js');
 let tmp: string;
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 beforeAll(async () => {
-  const stale = !fs.existsSync(BIN) || fs.statSync(BIN).mtimeMs < newestMtime(path.join(ROOT, 'src'));
-  if (stale) {
-    // tsc still emits when other areas have type errors; the bin is what matters here.
-    await execa('node', ['scripts/bundle-yargs.mjs'], { cwd: ROOT });
-    await execa('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, reject: false });
-  }
+  await ensureBuiltBin();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bin-'));
   fs.mkdirSync(path.join(tmp, 'a'));
   fs.mkdirSync(path.join(tmp, 'b'));
