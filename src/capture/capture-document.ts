@@ -74,7 +74,7 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     types: facts.values.types,
     truncated: facts.values.truncated,
     normalised: facts.values.normalised,
-    warnings: [...record.warnings, ...facts.warnings],
+    warnings: [...(spec.breakpoint.note ? [spec.breakpoint.note] : []), ...record.warnings, ...facts.warnings],
     timing: record.timing,
   };
 }

@@ -1,11 +1,22 @@
-// Reading the variables of a stopped frame: its scopes, then children level by level (all requests
-// of a level in flight at once, since each costs a round trip), bounded in depth, children and length.
-// What comes out is the adapter's text, named by path; the value pipeline (src/values) turns it into
-// the strings that are compared.
+// Reading the variables of a stopped frame: its scopes, then children level by level, bounded in
+// depth, children per value, variables per run and time. What comes out is the adapter's text, named
+// by path; the value pipeline (src/values) turns it into the strings that are compared.
+//
+// The bounds are hard: never more than --max-variables variables, and each `variables` request asks
+// for no more than the budget left (+1, to notice a cut). Requests of a level go out a window at a
+// time and their answers are taken in order, so what is kept does not depend on which answer came
+// first, and a level of a million elements costs only the requests its budget needs. One request that
+// fails or is slow costs only its own container's children; the run's --timeout stops the reading,
+// keeping what was read.
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DapConnection } from '../dap/connection.js';
+import { DapRequestError } from '../dap/connection.js';
+import { isBpdiffError } from '../errors.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
+import { childPath } from '../adapters/child-names.js';
 import type { CaptureOptions, ScopeSelection } from '../core/types.js';
+import type { ChildrenCut, CutPlace } from '../core/findings.js';
+import { describeCuts } from '../core/hints.js';
 
 /** The limits of CaptureOptions, as the user set them. */
 export type FrameLimits = CaptureOptions['limits'];
@@ -16,8 +27,22 @@ export interface WalkResult {
   truncated: string[];
   /** Scope names read, in order. */
   scopes: string[];
+  /** Containers not read in full, in the order met (the warnings word them). */
+  cuts: ChildrenCut[];
   warnings: string[];
 }
+
+/** Requests of one level in flight at once: enough to hide round trips, few enough that a level of
+ * thousands of containers does not make the adapter compute children the budget will not keep. */
+export const REQUEST_WINDOW = 32;
+
+/**
+ * The time one `variables` request of a value's children may take beyond --value-timeout: the
+ * adapter's own work, and in Python one value that hit the limit the debuggee enforces itself (the
+ * sitecustomize stops each repr at --value-timeout). Counted from when the reader starts waiting for
+ * that answer, since the adapters answer one request after the other.
+ */
+export const REQUEST_MARGIN_MS = 1000;
 
 interface Node {
   path: string;
@@ -25,75 +50,262 @@ interface Node {
   depth: number;
 }
 
+/** A container whose children are read: a scope or a value. */
+interface Parent {
+  path: string;
+  where: Exclude<CutPlace, 'frame'>;
+  reference: number;
+  indexed: number | undefined;
+  depth: number;
+  /** --max-children for a value; a scope is bounded only by --max-variables. */
+  maxChildren: number;
+}
+
+type Fetched =
+  /** `total`: how many children there are, when known (the adapter said, or answered unpaged). */
+  | { kind: 'ok'; children: DebugProtocol.Variable[]; total: number | null }
+  | { kind: 'timed_out'; seconds: number }
+  | { kind: 'failed'; message: string }
+  | { kind: 'deadline' }
+  | { kind: 'error'; error: unknown };
+
+interface InFlight {
+  answer: Promise<Fetched>;
+  settled: Fetched | null;
+}
+
+/**
+ * Reads the frame's variables. `deadline` (a Date.now() time) is when the run's --timeout ends:
+ * reading stops there, and what was read is kept.
+ */
 export async function readFrame(
   connection: DapConnection,
   definition: AdapterDefinition,
   frameId: number,
   selection: ScopeSelection,
   limits: FrameLimits,
-  timeoutMs: number,
+  deadline: number,
 ): Promise<WalkResult> {
-  const result: WalkResult = { variables: {}, types: {}, truncated: [], scopes: [], warnings: [] };
-  const scopes = (await connection.request('scopes', { frameId }, { step: 'scopes', timeoutMs }))?.scopes ?? [];
-  const chosen = scopes.filter((scope) => readsScope(definition, scope, selection));
-  const skip = definition.skip_variables.map((pattern) => new RegExp(pattern));
-  const noExpand = definition.no_expand_types.map((pattern) => new RegExp(pattern));
-  const truncated = new Set<string>();
-  const fetch = (reference: number, indexed: number | undefined, step: string): Promise<DebugProtocol.Variable[]> =>
-    fetchChildren(connection, reference, indexed, limits.max_children, step, timeoutMs);
+  return new FrameReader(connection, definition, limits, deadline).read(frameId, selection);
+}
 
-  // Scopes are read in the adapter's order, innermost first: a name seen in an inner scope hides the
-  // same name further out, as it does in the program.
-  const scopeChildren = await Promise.all(chosen.map((scope) => fetch(scope.variablesReference, scope.indexedVariables, `variables of scope '${scope.name}'`)));
-  let level: Node[] = [];
-  chosen.forEach((scope, index) => {
-    result.scopes.push(scope.name);
-    for (const variable of scopeChildren[index]!) {
-      if (skip.some((pattern) => pattern.test(variable.name))) continue;
-      if (Object.hasOwn(result.variables, variable.name)) continue;
-      level.push({ path: variable.name, variable, depth: 0 });
-      record(result, variable.name, variable, limits, truncated);
-    }
-  });
+class FrameReader {
+  private readonly result: WalkResult = { variables: {}, types: {}, truncated: [], scopes: [], cuts: [], warnings: [] };
+  private readonly truncated = new Set<string>();
+  private readonly skip: RegExp[];
+  private readonly noExpand: RegExp[];
+  private readonly valueLimitMs: number;
+  private count = 0;
+  /** A request given up on that the adapter may still be working on (see untilFree). */
+  private busy: Promise<Fetched> | null = null;
+  /** Why reading stopped early, once it has. */
+  private stop: 'max_variables' | 'deadline' | null = null;
 
-  let count = level.length;
-  while (level.length > 0) {
-    const expandable = level.filter(
-      (node) =>
-        node.variable.variablesReference > 0 &&
-        node.depth < limits.depth &&
-        !(node.variable.type !== undefined && noExpand.some((pattern) => pattern.test(node.variable.type!))),
-    );
-    if (count >= limits.max_variables && expandable.length > 0) {
-      result.warnings.push(`stopped expanding after ${count} variables; raise --max-variables, or lower --depth or --max-children to see a smaller part in full`);
-      for (const node of expandable) truncated.add(node.path);
-      break;
-    }
-    const children = await Promise.all(
-      expandable.map((node) => fetch(node.variable.variablesReference, node.variable.indexedVariables, `variables of '${node.path}'`)),
-    );
-    const next: Node[] = [];
-    expandable.forEach((node, index) => {
-      let kept = 0;
-      for (const child of children[index]!) {
-        if (skip.some((pattern) => pattern.test(child.name))) continue;
-        if (kept >= limits.max_children) {
-          truncated.add(node.path);
-          break;
-        }
-        kept++;
-        const path = childPath(node.path, child);
-        if (Object.hasOwn(result.variables, path)) continue;
-        record(result, path, child, limits, truncated);
-        next.push({ path, variable: child, depth: node.depth + 1 });
-      }
-      if ((node.variable.indexedVariables ?? 0) > limits.max_children) truncated.add(node.path);
-    });
-    count += next.length;
-    level = next;
+  constructor(
+    private readonly connection: DapConnection,
+    private readonly definition: AdapterDefinition,
+    private readonly limits: FrameLimits,
+    private readonly deadline: number,
+  ) {
+    this.skip = definition.skip_variables.map((pattern) => new RegExp(pattern));
+    this.noExpand = definition.no_expand_types.map((pattern) => new RegExp(pattern));
+    this.valueLimitMs = limits.value_timeout_seconds * 1000 + REQUEST_MARGIN_MS;
   }
-  result.truncated = [...truncated].sort();
-  return result;
+
+  async read(frameId: number, selection: ScopeSelection): Promise<WalkResult> {
+    const scopes = await this.readScopes(frameId);
+    if (scopes !== null) {
+      const chosen = scopes.filter((scope) => readsScope(this.definition, scope, selection));
+      // Scopes are read in the adapter's order, innermost first: a name seen in an inner scope hides
+      // the same name further out, as it does in the program.
+      let level = await this.readLevel(
+        chosen.map((scope) => ({ path: scope.name, where: 'scope', reference: scope.variablesReference, indexed: scope.indexedVariables, depth: -1, maxChildren: Infinity })),
+      );
+      for (const scope of chosen) this.result.scopes.push(scope.name);
+      while (level.length > 0) {
+        const expandable = level.filter(
+          (node) =>
+            node.variable.variablesReference > 0 &&
+            node.depth < this.limits.depth &&
+            !(node.variable.type !== undefined && this.noExpand.some((pattern) => pattern.test(node.variable.type!))),
+        );
+        level = await this.readLevel(
+          expandable.map((node) => ({
+            path: node.path,
+            where: 'value',
+            reference: node.variable.variablesReference,
+            indexed: node.variable.indexedVariables,
+            depth: node.depth,
+            maxChildren: this.limits.max_children,
+          })),
+        );
+      }
+    }
+    this.result.truncated = [...this.truncated].sort();
+    this.result.warnings = describeCuts(this.result.cuts, this.count);
+    return this.result;
+  }
+
+  /** The frame's scopes; null (and a cut) when they could not be read. Losing them loses every
+   * variable, so this waits until the run's deadline rather than a value's time. */
+  private async readScopes(frameId: number): Promise<DebugProtocol.Scope[] | null> {
+    const left = this.deadline - Date.now();
+    if (left <= 0) {
+      this.cut({ kind: 'deadline', path: '', where: 'frame' });
+      return null;
+    }
+    const fetched = await this.settle(
+      this.connection.request('scopes', { frameId }, { step: 'scopes', timeoutMs: left }).then((body) => body?.scopes ?? []),
+      null,
+    );
+    if (Array.isArray(fetched)) return fetched;
+    if (fetched.kind !== 'ok') this.failed(fetched, { path: '', where: 'frame' });
+    return null;
+  }
+
+  /** Reads the children of each parent, in order, a window of requests at a time; returns the new nodes. */
+  private async readLevel(parents: Parent[]): Promise<Node[]> {
+    const next: Node[] = [];
+    const inFlight: InFlight[] = [];
+    for (let index = 0; index < parents.length; index++) {
+      const parent = parents[index]!;
+      if (this.stop === null && this.count >= this.limits.max_variables) this.stop = 'max_variables';
+      if (this.stop === null && Date.now() >= this.deadline) this.stop = 'deadline';
+      if (this.stop !== null) {
+        this.cutUnread(parent);
+        continue;
+      }
+      while (inFlight.length < Math.min(parents.length, index + REQUEST_WINDOW)) inFlight.push(this.fetch(parents[inFlight.length]!));
+      const request = inFlight[index]!;
+      if (request.settled === null && !(await this.untilFree(request))) {
+        this.stop = 'deadline';
+        this.cutUnread(parent);
+        continue;
+      }
+      // A scope waits until the deadline (it holds every local); a value's children for a value's time.
+      const fetched = request.settled ?? (await this.settle(request.answer, parent.where === 'scope' ? null : this.valueLimitMs));
+      if (fetched.kind === 'timed_out') this.busy = request.answer;
+      this.apply(parent, fetched, next);
+    }
+    return next;
+  }
+
+  /**
+   * After a request this reader gave up on, waits until the adapter has answered it (or has answered
+   * `request` anyway) before `request`'s own time starts: the adapters answer one request after the
+   * other, and every request queued behind a slow one would time out with it. False at the deadline.
+   */
+  private async untilFree(request: InFlight): Promise<boolean> {
+    if (this.busy === null) return true;
+    const freed = await this.settle(Promise.race([this.busy, request.answer]), null);
+    if (freed.kind === 'deadline') return false;
+    this.busy = null;
+    return true;
+  }
+
+  /** Sends the requests for a parent's children, asking for no more than the budget left. */
+  private fetch(parent: Parent): InFlight {
+    const want = Math.max(0, Math.min(parent.maxChildren, this.limits.max_variables - this.count));
+    const timeoutMs = Math.max(1, this.deadline - Date.now());
+    const request: InFlight = {
+      answer: fetchChildren(this.connection, parent, want, timeoutMs).catch((error: unknown): Fetched => this.classify(error)),
+      settled: null,
+    };
+    void request.answer.then((fetched) => (request.settled = fetched));
+    return request;
+  }
+
+  /** An answer, or what happened instead when it takes longer than `limitMs` (null: until the deadline). */
+  private async settle<T>(answer: Promise<T>, limitMs: number | null): Promise<T | Fetched> {
+    const waitMs = Math.min(limitMs ?? Infinity, this.deadline - Date.now());
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Fetched>((resolve) => {
+      timer = setTimeout(() => resolve(Date.now() >= this.deadline - 5 || limitMs === null ? { kind: 'deadline' } : { kind: 'timed_out', seconds: limitMs / 1000 }), Math.max(0, waitMs));
+      timer.unref();
+    });
+    try {
+      return await Promise.race([answer.catch((error: unknown) => this.classify(error)), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private classify(error: unknown): Fetched {
+    if (error instanceof DapRequestError) return { kind: 'failed', message: error.adapterMessage };
+    if (isBpdiffError(error) && error.code === 'ADAPTER_TIMEOUT') return Date.now() >= this.deadline - 5 ? { kind: 'deadline' } : { kind: 'timed_out', seconds: this.valueLimitMs / 1000 };
+    return { kind: 'error', error };
+  }
+
+  private apply(parent: Parent, fetched: Fetched, next: Node[]): void {
+    if (fetched.kind !== 'ok') {
+      this.failed(fetched, { path: parent.path, where: parent.where });
+      if (fetched.kind === 'deadline') this.cutUnread(parent);
+      return;
+    }
+    const children = fetched.children.filter((child) => !this.skip.some((pattern) => pattern.test(child.name)));
+    const total = fetched.total === null ? null : fetched.total - (fetched.children.length - children.length);
+    let kept = 0;
+    for (const child of children) {
+      if (kept >= parent.maxChildren) {
+        this.cut({ kind: 'max_children', path: parent.path, shown: kept, total, limit: parent.maxChildren });
+        return;
+      }
+      if (this.count >= this.limits.max_variables) {
+        this.stop = 'max_variables';
+        this.cut({ kind: 'max_variables', path: parent.path, where: parent.where, shown: kept, total, limit: this.limits.max_variables });
+        return;
+      }
+      const path = parent.where === 'scope' ? child.name : childPath(parent.path, child, this.definition.child_names);
+      if (parent.where === 'value') kept++;
+      if (Object.hasOwn(this.result.variables, path)) continue;
+      if (parent.where === 'scope') kept++;
+      this.record(path, child);
+      next.push({ path, variable: child, depth: parent.depth + 1 });
+    }
+    // The adapter listed fewer than it counted and more than --max-children: a cut all the same.
+    if (total !== null && total > kept && total > parent.maxChildren) {
+      this.cut({ kind: 'max_children', path: parent.path, shown: kept, total, limit: parent.maxChildren });
+    }
+  }
+
+  private failed(fetched: Exclude<Fetched, { kind: 'ok' }>, at: { path: string; where: CutPlace }): void {
+    switch (fetched.kind) {
+      case 'timed_out':
+        this.cut({ kind: 'timed_out', ...at, seconds: fetched.seconds });
+        return;
+      case 'failed':
+        this.cut({ kind: 'failed', ...at, message: fetched.message });
+        return;
+      case 'deadline':
+        this.stop = 'deadline';
+        if (at.where === 'frame') this.cut({ kind: 'deadline', ...at });
+        return;
+      case 'error':
+        throw fetched.error;
+    }
+  }
+
+  /** A parent whose children were not read because reading had stopped. */
+  private cutUnread(parent: Parent): void {
+    if (this.stop === 'deadline') this.cut({ kind: 'deadline', path: parent.path, where: parent.where });
+    else this.cut({ kind: 'max_variables', path: parent.path, where: parent.where, shown: 0, total: parent.indexed ?? null, limit: this.limits.max_variables });
+  }
+
+  private cut(cut: ChildrenCut): void {
+    this.result.cuts.push(cut);
+    if (cut.kind === 'max_children' || cut.where === 'value') this.truncated.add(cut.path);
+  }
+
+  private record(path: string, variable: DebugProtocol.Variable): void {
+    let value = variable.value;
+    if (value.length > this.limits.max_value_length) {
+      value = `${value.slice(0, this.limits.max_value_length)}…`;
+      this.truncated.add(path);
+    }
+    this.count++;
+    Object.defineProperty(this.result.variables, path, { value, enumerable: true, writable: true, configurable: true });
+    if (variable.type) Object.defineProperty(this.result.types, path, { value: variable.type, enumerable: true, writable: true, configurable: true });
+  }
 }
 
 function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, selection: ScopeSelection): boolean {
@@ -104,68 +316,29 @@ function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, s
   return selection === 'globals' || !scope.expensive;
 }
 
-function record(result: WalkResult, path: string, variable: DebugProtocol.Variable, limits: FrameLimits, truncated: Set<string>): void {
-  let value = variable.value;
-  if (value.length > limits.max_value_length) {
-    value = `${value.slice(0, limits.max_value_length)}…`;
-    truncated.add(path);
-  }
-  Object.defineProperty(result.variables, path, { value, enumerable: true, writable: true, configurable: true });
-  if (variable.type) Object.defineProperty(result.types, path, { value: variable.type, enumerable: true, writable: true, configurable: true });
-}
-
-/** The name of a child as the language writes it: the adapter's evaluateName, else built from the parent's. */
-export function childPath(parent: string, child: DebugProtocol.Variable): string {
-  const evaluateName = child.evaluateName?.trim();
-  // An evaluateName holding an address (dlv names a map entry with a struct key by the key's address) differs between runs.
-  if (evaluateName && !/0x[0-9a-fA-F]{6,}/.test(evaluateName) && evaluateNameFits(parent, child.name, evaluateName)) {
-    // `*(p)` is how lldb-dap writes a pointee; `*p` is how a programmer does.
-    return evaluateName.replace(/^\*\(([A-Za-z_$][\w$]*)\)$/, '*$1');
-  }
-  const name = child.name;
-  if (/^\[.*\]$/.test(name)) return `${parent}${name}`;
-  if (/^\d+$/.test(name)) return `${parent}[${name}]`;
-  if (/^[A-Za-z_$][\w$]*$/.test(name)) return parent.startsWith('*') ? `(${parent}).${name}` : `${parent}.${name}`;
-  if (/^['"].*['"]$/.test(name)) return `${parent}[${name}]`;
-  if (name.startsWith('*')) return /^[A-Za-z_$][\w$]*$/.test(parent) ? `*${parent}` : `*(${parent})`;
-  return `${parent}[${JSON.stringify(name)}]`;
-}
-
 /**
- * Whether the adapter's evaluateName names this child of `parent`. lldb-dap gives the children of
- * synthetic values (Rust's String, Vec, Option through the toolchain's formatters) expression paths
- * that do not mention the parent at all (`[0]->[0]`, `*([0]).user`) or mangle a pointee (`b->*b`);
- * such names would also collide between parents.
+ * The children of a container, no more than `want` of them plus one (so a cut is noticed): a huge
+ * array is paged (we told the adapter we page), its named children and its first indexed ones.
  */
-function evaluateNameFits(parent: string, name: string, evaluateName: string): boolean {
-  if (name.startsWith('*') && !/^\(?\*/.test(evaluateName)) return false;
-  // An element written `x->[0]` or `x.[0]`: the path of a formatter's child (a C++ std::vector's), not an expression.
-  if (/^\[.*\]$/.test(name) && (evaluateName.endsWith(`->${name}`) || evaluateName.endsWith(`.${name}`))) return false;
-  const escaped = parent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\w$.])${escaped}(?![\\w$])`).test(evaluateName);
-}
-
-async function fetchChildren(
-  connection: DapConnection,
-  reference: number,
-  indexed: number | undefined,
-  maxChildren: number,
-  step: string,
-  timeoutMs: number,
-): Promise<DebugProtocol.Variable[]> {
-  // A huge array is paged (we told the adapter we page): the named children plus the first
-  // maxChildren+1 indexed ones (one more than kept, so the cut is noticed).
-  const paged = async (): Promise<DebugProtocol.Variable[]> => {
+async function fetchChildren(connection: DapConnection, parent: Parent, want: number, timeoutMs: number): Promise<Fetched> {
+  const { reference, indexed } = parent;
+  const step = parent.where === 'scope' ? `variables of scope '${parent.path}'` : `variables of '${parent.path}'`;
+  const paged = async (): Promise<Fetched> => {
+    // The named page is bounded too: lldb-dap ignores `filter` and would list every element (200,000
+    // take it 26 s), answering the first elements again instead, which are dropped as repeats.
     const [named, items] = await Promise.all([
-      connection.request('variables', { variablesReference: reference, filter: 'named' }, { step, timeoutMs }),
-      connection.request('variables', { variablesReference: reference, filter: 'indexed', start: 0, count: maxChildren + 1 }, { step, timeoutMs }),
+      connection.request('variables', { variablesReference: reference, filter: 'named', start: 0, count: want + 1 }, { step, timeoutMs }),
+      connection.request('variables', { variablesReference: reference, filter: 'indexed', start: 0, count: want + 1 }, { step, timeoutMs }),
     ]);
-    return [...(named?.variables ?? []), ...(items?.variables ?? [])];
+    const elements = items?.variables ?? [];
+    const listed = new Set(elements.map((child) => child.name));
+    const namedChildren = (named?.variables ?? []).filter((child) => !listed.has(child.name));
+    return { kind: 'ok', children: [...namedChildren, ...elements], total: namedChildren.length + (indexed ?? 0) };
   };
-  if (indexed !== undefined && indexed > maxChildren) return paged();
+  if (indexed !== undefined && indexed > want) return paged();
   const all = (await connection.request('variables', { variablesReference: reference }, { step, timeoutMs }))?.variables ?? [];
   // An unpaged answer may stop at the adapter's own load limit (dlv: 64 entries, and for a map a
   // hash-order subset that changes every run): ask again by page.
   if (indexed !== undefined && all.length < indexed) return paged();
-  return all;
+  return { kind: 'ok', children: all, total: all.length };
 }

@@ -43,11 +43,35 @@ export type Finding =
   | { kind: 'value_changed'; name: string; a: string; b: string }
   | { kind: 'more_changed'; count: number }
   | { kind: 'only_in'; side: RunSide; names: string[]; more: number }
-  | { kind: 'truncated'; side: RunSide; names: string[]; more: number; unchanged: string[] }
+  /** Values the debugger could not show: their text is the error or time-out it gave instead (`sides`: both when both runs gave the same). */
+  | { kind: 'unreadable'; sides: RunSide[]; values: Array<{ name: string; text: string }>; more: number }
+  /** Values or containers cut at the capture limits (`sides`: both when both runs cut the same names). */
+  | { kind: 'truncated'; sides: RunSide[]; names: string[]; more: number; unchanged: string[] }
   | { kind: 'normalised'; side: RunSide; names: string[]; more: number }
-  | { kind: 'warning'; side: RunSide; message: string };
+  /** A capture's warning (`sides`: both when both runs gave the same one). */
+  | { kind: 'warning'; sides: RunSide[]; message: string };
 
 export type FindingKind = Finding['kind'];
+
+/**
+ * A container (a value, a scope, or the whole frame) whose children one run did not read in full, and
+ * why. Reading the frame collects these; describeCuts (hints.ts) words them as the capture's
+ * warnings, and the values cut go to the capture's `truncated`, so a saved capture says it too.
+ */
+export type ChildrenCut =
+  /** More children than --max-children: `shown` of `total` (null when the adapter did not say how many). */
+  | { kind: 'max_children'; path: string; shown: number; total: number | null; limit: number }
+  /** The run reached --max-variables while reading this container: `shown` of its children were kept (0: none read). */
+  | { kind: 'max_variables'; path: string; where: CutPlace; shown: number; total: number | null; limit: number }
+  /** Reading the children took longer than the time allowed for one request (--value-timeout and a margin). */
+  | { kind: 'timed_out'; path: string; where: CutPlace; seconds: number }
+  /** The adapter refused to list the children, in its own words. */
+  | { kind: 'failed'; path: string; where: CutPlace; message: string }
+  /** The run's own --timeout came before these children were read. */
+  | { kind: 'deadline'; path: string; where: CutPlace };
+
+/** What a cut container is: a value (named by its path), a scope (by its name), or the frame itself. */
+export type CutPlace = 'value' | 'scope' | 'frame';
 export type VariableFinding = Extract<Finding, { kind: 'type_changed' | 'null_changed' | 'number_changed' | 'value_changed' }>;
 
 export function isVariableFinding(finding: Finding): finding is VariableFinding {
@@ -106,21 +130,59 @@ export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: 
     if (diff.only_in_b.length > 0) findings.push({ kind: 'only_in', side: 'b', ...capList(diff.only_in_b) });
   }
 
+  findings.push(...unreadableFindings(captureA, captureB));
+
   const unchanged = new Set(diff.unchanged);
-  for (const side of ['a', 'b'] as const) {
+  // Two runs of one program usually cut the same containers: said once for both.
+  const bothTruncated = sameNames(captureA.truncated, captureB.truncated);
+  for (const side of bothTruncated ? (['a'] as const) : (['a', 'b'] as const)) {
     const truncated = captures[side].truncated;
     if (truncated.length > 0) {
-      findings.push({ kind: 'truncated', side, ...capList(truncated), unchanged: truncated.filter((name) => unchanged.has(name)) });
+      const sides: RunSide[] = bothTruncated ? ['a', 'b'] : [side];
+      findings.push({ kind: 'truncated', sides, ...capList(truncated), unchanged: truncated.filter((name) => unchanged.has(name)).sort(compareNames) });
     }
   }
   for (const side of ['a', 'b'] as const) {
     const normalised = captures[side].normalised;
     if (normalised.length > 0) findings.push({ kind: 'normalised', side, ...capList(normalised) });
   }
-  for (const side of ['a', 'b'] as const) {
-    for (const message of captures[side].warnings) findings.push({ kind: 'warning', side, message });
-  }
+  const warningsB = new Set(captureB.warnings);
+  for (const message of new Set(captureA.warnings)) findings.push({ kind: 'warning', sides: warningsB.has(message) ? ['a', 'b'] : ['a'], message });
+  const warningsA = new Set(captureA.warnings);
+  for (const message of warningsB) if (!warningsA.has(message)) findings.push({ kind: 'warning', sides: ['b'], message });
   return findings;
+}
+
+/**
+ * The text a value has when it could not be read: the time-out or error bpdiff's Python hook writes
+ * (`<timed out after 2 s>`, `<error: repr raised ValueError: ...>`), the form lldb uses too.
+ */
+export const UNREADABLE_VALUE = /^<(?:timed out after \d+(?:\.\d+)? s|error: [\s\S]*)>$/;
+
+function unreadableFindings(captureA: RunCapture, captureB: RunCapture): Finding[] {
+  const unreadable = (capture: RunCapture): Array<{ name: string; text: string }> =>
+    Object.entries(capture.run.variables)
+      .filter(([, text]) => UNREADABLE_VALUE.test(text))
+      .map(([name, text]) => ({ name, text }))
+      .sort((x, y) => compareNames(x.name, y.name));
+  const a = unreadable(captureA);
+  const b = unreadable(captureB);
+  const listed = (values: Array<{ name: string; text: string }>): { values: Array<{ name: string; text: string }>; more: number } => ({
+    values: values.slice(0, MAX_LISTED_NAMES),
+    more: Math.max(0, values.length - MAX_LISTED_NAMES),
+  });
+  const same = a.length === b.length && a.every((value, index) => value.name === b[index]!.name && value.text === b[index]!.text);
+  if (same) return a.length === 0 ? [] : [{ kind: 'unreadable', sides: ['a', 'b'], ...listed(a) }];
+  const findings: Finding[] = [];
+  if (a.length > 0) findings.push({ kind: 'unreadable', sides: ['a'], ...listed(a) });
+  if (b.length > 0) findings.push({ kind: 'unreadable', sides: ['b'], ...listed(b) });
+  return findings;
+}
+
+function sameNames(x: readonly string[], y: readonly string[]): boolean {
+  if (x.length !== y.length) return false;
+  const set = new Set(x);
+  return y.every((name) => set.has(name));
 }
 
 function sameBreakpoint(x: Breakpoint, y: Breakpoint): boolean {

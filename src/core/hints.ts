@@ -1,6 +1,6 @@
 // Each finding as one plain sentence, naming the runs by their labels. The wording lives here only.
 import type { Breakpoint, NoBreakReason, RunSide } from './types.js';
-import { formatNumber, type Finding, type NumberChange } from './findings.js';
+import { formatNumber, type ChildrenCut, type Finding, type NumberChange } from './findings.js';
 import { describeBreakpoint, describeCounts, plural } from './describe.js';
 
 export interface RunLabels {
@@ -55,17 +55,99 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
       return `And ${plural(finding.count, 'more changed variable')} (see diff.changed).`;
     case 'only_in':
       return `Only in ${label(finding.side)} (${finding.names.length + finding.more}): ${listNames(finding.names, finding.more)}.`;
+    case 'unreadable': {
+      const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
+      const count = finding.values.length + finding.more;
+      const timedOut = finding.values.some((value) => value.text.startsWith('<timed out'));
+      const raise = timedOut ? ' (raise --value-timeout to wait longer)' : '';
+      if (count === 1) return `${who}, the debugger could not show ${finding.values[0]!.name}: it reads ${showValue(finding.values[0]!.text)}${raise}.`;
+      const listed = finding.values.map((value) => `${value.name} ${showValue(value.text)}`).join(', ');
+      return `${who}, the debugger could not show ${count} values: ${listed}${finding.more > 0 ? ` and ${finding.more} more` : ''}${raise}.`;
+    }
     case 'truncated': {
-      const caveat = finding.unchanged.length > 0
-        ? `; ${listNames(finding.unchanged.slice(0, 5), Math.max(0, finding.unchanged.length - 5))} ${finding.unchanged.length === 1 ? 'is' : 'are'} identical only as far as captured`
-        : '';
-      return `In ${label(finding.side)}, ${listNames(finding.names, finding.more)} ${finding.names.length + finding.more === 1 ? 'was' : 'were'} cut at the capture limits${caveat} (raise --max-value-length, --max-children or --depth to see more).`;
+      const count = finding.names.length + finding.more;
+      const one = count === 1;
+      const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
+      const raise = '(raise --max-value-length, --max-children, --max-variables or --depth to see more)';
+      const cut = `${who}, ${listNames(finding.names, finding.more)} ${one ? 'was' : 'were'} cut at the capture limits, so only ${one ? 'its captured part was' : 'their captured parts were'} compared`;
+      if (finding.unchanged.length === 0) return `${cut} ${raise}.`;
+      if (finding.unchanged.length === count) return `${cut}; ${one ? 'it is' : 'all are'} identical only as far as captured ${raise}.`;
+      const caveat = `${listNames(finding.unchanged.slice(0, 5), Math.max(0, finding.unchanged.length - 5))} ${finding.unchanged.length === 1 ? 'is' : 'are'} identical only as far as captured`;
+      return `${cut}; ${caveat} ${raise}.`;
     }
     case 'normalised':
       return `In ${label(finding.side)}, run-dependent parts (addresses, ids) were replaced in ${listNames(finding.names, finding.more)} so they compare equal across runs (use --raw-values to keep them).`;
     case 'warning':
-      return `${label(finding.side)}: ${finding.message}`;
+      return `${finding.sides.map(label).join(' and ')}: ${finding.message}`;
   }
+}
+
+/** How many cut containers a warning names one by one before it counts the rest. */
+export const MAX_LISTED_CUTS = 5;
+
+/**
+ * What reading a frame left out, as the capture's warnings: a sentence for each container cut at
+ * --max-children or whose children failed or timed out (the first few, then a count), one for the
+ * cut at --max-variables and one for the run's --timeout. `variables` is how many were captured.
+ */
+export function describeCuts(cuts: readonly ChildrenCut[], variables: number): string[] {
+  const warnings: string[] = [];
+  const ofKind = <K extends ChildrenCut['kind']>(kind: K): Array<Extract<ChildrenCut, { kind: K }>> =>
+    cuts.filter((cut): cut is Extract<ChildrenCut, { kind: K }> => cut.kind === kind);
+
+  const wide = ofKind('max_children');
+  for (const cut of wide.slice(0, MAX_LISTED_CUTS)) {
+    const shown = cut.total === null ? `the first ${cut.shown} children shown, more not read` : `${cut.shown} of ${cut.total} children shown`;
+    warnings.push(`${cut.path}: ${shown} (--max-children ${cut.limit}); the rest are not compared (raise --max-children to see them).`);
+  }
+  if (wide.length > MAX_LISTED_CUTS) {
+    const rest = wide.slice(MAX_LISTED_CUTS);
+    warnings.push(`And ${plural(rest.length, 'more container')} cut at --max-children ${rest[0]!.limit}: ${listNames(rest.slice(0, 3).map((cut) => cut.path), rest.length - Math.min(3, rest.length))}.`);
+  }
+
+  for (const kind of ['timed_out', 'failed'] as const) {
+    const failures = ofKind(kind);
+    for (const cut of failures.slice(0, MAX_LISTED_CUTS)) {
+      const what = cut.where === 'frame' ? "the frame's scopes" : cut.where === 'scope' ? `the scope '${cut.path}'` : `the children of ${cut.path}`;
+      const how = cut.kind === 'timed_out' ? ` timed out after ${formatNumber(cut.seconds)} s` : ` failed: ${oneLine(cut.message).replace(/\.$/, '')}`;
+      const lost = cut.where === 'frame' ? 'no variables were captured' : cut.where === 'scope' ? 'its variables are missing' : 'its own value is kept, its children are not compared';
+      const hint = cut.kind === 'timed_out' ? ' (raise --value-timeout)' : '';
+      warnings.push(`Reading ${what}${how}: ${lost}${hint}.`);
+    }
+    if (failures.length > MAX_LISTED_CUTS) {
+      const rest = failures.slice(MAX_LISTED_CUTS).map((cut) => cut.path);
+      warnings.push(`And reading the children of ${plural(rest.length, 'more container')} ${kind === 'timed_out' ? 'timed out' : 'failed'}: ${listNames(rest.slice(0, 3), rest.length - Math.min(3, rest.length))}.`);
+    }
+  }
+
+  const full = ofKind('max_variables');
+  if (full.length > 0) {
+    const parts: string[] = [];
+    const partial = full.filter((cut) => cut.shown > 0);
+    for (const cut of partial) parts.push(`${placeName(cut)}: ${cut.shown} of ${cut.total ?? 'more'} ${cut.where === 'scope' ? 'variables' : 'children'} shown`);
+    const unread = full.filter((cut) => cut.shown === 0).map(placeName);
+    if (unread.length > 0) parts.push(`the children of ${listNames(unread.slice(0, 3), unread.length - Math.min(3, unread.length))} not read`);
+    warnings.push(
+      `Reading stopped at --max-variables ${full[0]!.limit}, so the comparison does not cover the rest: ${parts.join('; ')} (raise --max-variables, or lower --depth or --max-children to see a smaller part in full).`,
+    );
+  }
+
+  const late = ofKind('deadline');
+  if (late.length > 0) {
+    if (late.some((cut) => cut.where === 'frame')) {
+      warnings.push(`Reading stopped at the run's --timeout before the frame's scopes were read: no variables were captured (raise --timeout).`);
+    } else {
+      const names = late.map(placeName);
+      warnings.push(
+        `Reading stopped at the run's --timeout after ${plural(variables, 'variable')}: the children of ${listNames(names.slice(0, 3), names.length - Math.min(3, names.length))} were not read (raise --timeout).`,
+      );
+    }
+  }
+  return warnings;
+}
+
+function placeName(cut: { path: string; where: 'value' | 'scope' | 'frame' }): string {
+  return cut.where === 'scope' ? `scope '${cut.path}'` : cut.path;
 }
 
 function describeCondition(bp: Breakpoint): string {

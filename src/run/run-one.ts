@@ -10,12 +10,12 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { errorScope, interrupted, isBpdiffError } from '../errors.js';
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import type { AdapterHooks } from '../adapters/hooks/types.js';
+import type { AdapterHooks } from '../adapters/hooks.js';
 import { prepareLaunch } from '../adapters/prepare-launch.js';
-import { loadHooks } from '../adapters/hooks/index.js';
+import { loadHooks } from '../adapters/hooks.js';
 import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import { OutputTail } from '../dap/output-tail.js';
-import { killTree, readProc, trackTree, untrackTree } from '../process/process-tree.js';
+import { killRun, readProc, trackTree, untrackTree, type RunMarker } from '../process/process-tree.js';
 import { DebugSession } from '../session/debug-session.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import { readFrame } from '../capture/read-frame.js';
@@ -53,7 +53,7 @@ class RunResources {
   }
 
   dispose(): void {
-    killTree(this.tree.roots, this.tree.sessions);
+    killRun(this.tree);
     untrackTree(this.owner);
     fs.rmSync(this.tempDir, { recursive: true, force: true });
   }
@@ -88,7 +88,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
 
   try {
     if (signal.aborted) throw interrupted();
-    const hooks = await loadHooks(definition.hooks);
+    const hooks = await loadHooks(definition);
     const plan = await prepareLaunch(hooks, {
       definition,
       spec,
@@ -121,6 +121,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
         resources.tree.sessions.add(pid);
       },
       signal,
+      marker: resources.tree.marker,
     });
     const running = adapter;
     running.connection.onEvent((event) => resources.follow(event));
@@ -140,8 +141,11 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     const capabilities = await session.initialize();
     const versionPath = definition.adapter.version_capability;
     if (version === undefined && versionPath) version = versionIn(capabilities, versionPath);
-    const outcome = (await session.launch(plan.launch, spec.breakpoint)) ?? (await session.nextStop());
-    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log }));
+    const launched = await session.launch(plan.launch, spec.breakpoint);
+    // The run's --timeout counts from here, as the session's wait for the stop does; reading the frame ends with it.
+    const deadline = Date.now() + options.run.timeout_seconds * 1000;
+    const outcome = launched ?? (await session.nextStop());
+    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker) }));
   } catch (error) {
     if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') {
       // A hook whose build has a limit of its own says it as `seconds` on the error.
@@ -165,6 +169,10 @@ interface OutcomeContext {
   hooks: AdapterHooks;
   running: RunningAdapter;
   log: (line: string) => void;
+  /** When the run's --timeout ends (a Date.now() time): reading the frame stops there. */
+  deadline: number;
+  /** Texts of this run that differ from run to run by bpdiff's doing (its process marker). */
+  runTexts: ReadonlyArray<{ text: string; token: string }>;
 }
 
 /** A stop: the frame read and its values through the pipeline. No stop: why not. */
@@ -175,10 +183,10 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   if (options.breakpoint.exact_line && bound !== null) return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
 
   context.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
-  const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, definition.timeouts.start * 1000);
+  const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
-    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts },
   );
   return {
     status: 'break',
@@ -191,6 +199,10 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
     exit_code: null,
     warnings: read.warnings,
   };
+}
+
+function markerTexts(marker: RunMarker | undefined): Array<{ text: string; token: string }> {
+  return marker ? [{ text: marker.value, token: `<${marker.name}>` }] : [];
 }
 
 function feedStdin(child: ChildProcess, file: string | null): void {

@@ -1,0 +1,142 @@
+// The capture limits against the real adapters: --max-children and --max-variables bound every
+// level on debugpy, dlv and lldb-dap (a million-element list costs only what is kept), and one slow
+// or failing value costs only itself (--value-timeout), never the run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findFirstExecutable } from '../../src/adapters/find-executable.js';
+import { validateComparison } from '../../src/core/schemas.js';
+import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+
+const FIXTURES = path.join(ROOT, 'test/integration/fixtures-limits');
+const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const lldbDap = findFirstExecutable(lldbDefinition.adapter.executables, ROOT);
+let scratch = '';
+
+beforeAll(async () => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-limits-test-'));
+  if (lldbDap) await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'nested'), path.join(FIXTURES, 'nested.c')], { stdin: 'ignore' });
+});
+
+afterAll(() => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Every run must leave no process behind, and every document must match the schema. */
+function expectClean(run: BpdiffRun): void {
+  expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  expect(run.doc, run.stderr).not.toBeNull();
+  expect(validateComparison(run.doc).errors).toEqual([]);
+}
+
+function hints(run: BpdiffRun): string {
+  return run.doc!.analysis_hints.join('\n');
+}
+
+function both(...argv: string[]): string[] {
+  return ['--', ...argv, '--', ...argv];
+}
+
+/** Runs bpdiff and how long it took, in seconds. */
+async function timed(args: string[]): Promise<{ run: BpdiffRun; seconds: number }> {
+  const start = performance.now();
+  const run = await runBpdiff(args, { cwd: FIXTURES });
+  return { run, seconds: (performance.now() - start) / 1000 };
+}
+
+describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalled, () => {
+  for (const maxChildren of ['300', '1000']) {
+    it(`a list of a million ints with --max-children ${maxChildren}: at most 20,000 variables, quickly, and the cut named`, async () => {
+      const { run, seconds } = await timed(['--bp', 'big_list.py:9', '--max-children', maxChildren, ...both('python3', 'big_list.py')]);
+      expectClean(run);
+      expect(run.exitCode).toBe(0);
+      // Before the fix: 90,402 variables (300), or both runs timed out with no document (1000). The
+      // default --timeout is 60 s; this takes 2-3 s alone, up to 12 s on a busy machine.
+      expect(seconds).toBeLessThan(40);
+      const { run_a: a, run_b: b } = run.doc!;
+      expect(a.status).toBe('break');
+      expect(Object.keys(a.variables)).toHaveLength(20_000);
+      expect(Object.keys(b.variables)).toHaveLength(20_000);
+      expect(a.variables.size).toBe('1000000');
+      expect(a.variables.label).toBe("'big'");
+      expect(a.variables['items[0]']).toBe('0');
+      expect(hints(run)).toMatch(/Reading stopped at --max-variables 20000, so the comparison does not cover the rest: items\.more\[\d+:\d+\]: \d+ of 1000 children shown/);
+      if (maxChildren === '300') expect(hints(run)).toContain('items.more: 300 of 1000 children shown (--max-children 300)');
+    });
+  }
+
+  it('--max-variables 50 on nested data: exactly 50', async () => {
+    const run = await runBpdiff(['--bp', 'nested.py:6', '--max-variables', '50', ...both('python3', 'nested.py')], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(Object.keys(run.doc!.run_a.variables)).toHaveLength(50);
+    expect(Object.keys(run.doc!.run_b.variables)).toHaveLength(50);
+    expect(run.doc!.run_a.variables['grid[0][9]']).toBe('9');
+    expect(hints(run)).toMatch(/A and B: Reading stopped at --max-variables 50.*the children of grid\[2\]/);
+  });
+
+  it('a __repr__ that sleeps 15 s in A, with --value-timeout 1: the other locals are kept, the slow one reads as timed out', async () => {
+    const run = await runBpdiff(['--bp', 'slow_repr.py:28', '--value-timeout', '1', '--', 'python3', 'slow_repr.py', 'slow', '--', 'python3', 'slow_repr.py', 'fast'], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode).toBe(1);
+    const doc = run.doc!;
+    expect(doc.run_a.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'slow'", thing: '<timed out after 1 s>', zeros: '[0, 0]', 'zeros[0]': '0', 'zeros[1]': '0' });
+    expect(doc.diff.changed.thing).toEqual({ a: '<timed out after 1 s>', b: 'Fast()' });
+    expect(doc.diff.unchanged).toEqual(['count', 'total', 'word', 'zeros', 'zeros[0]', 'zeros[1]']);
+    expect(hints(run)).toContain('In A, the debugger could not show thing: it reads <timed out after 1 s> (raise --value-timeout to wait longer).');
+  });
+
+  it('a __repr__ that raises in both runs: exit 0, the other locals kept, the error as its value', async () => {
+    const run = await runBpdiff(['--bp', 'slow_repr.py:28', ...both('python3', 'slow_repr.py', 'raise')], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    const error = '<error: repr raised ValueError: no repr for you>';
+    for (const side of [run.doc!.run_a, run.doc!.run_b]) {
+      expect(side.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'raise'", thing: error, zeros: '[0, 0]', 'zeros[0]': '0', 'zeros[1]': '0' });
+    }
+    expect(hints(run)).toContain(`In both A and B, the debugger could not show thing: it reads ${error}.`);
+  });
+
+  it('reading stops at the run --timeout, keeping what it read: ten slow reprs in a list hold debugpy for 10 s', async () => {
+    // --timeout 8: the stop comes well before it, and debugpy's ten reprs (10 s) end well after it.
+    const run = await runBpdiff(['--bp', 'slow_repr.py:28', '--value-timeout', '1', '--timeout', '8', ...both('python3', 'slow_repr.py', 'many')], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    for (const side of [run.doc!.run_a, run.doc!.run_b]) {
+      expect(side.status).toBe('break');
+      expect(side.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'many'", thing: '<timed out after 1 s>', zeros: '[0, 0]' });
+    }
+    // thing's children (ten reprs of 1 s each) take longer than a request may; zeros' wait behind them until the --timeout.
+    expect(hints(run)).toContain('A and B: Reading the children of thing timed out after 2 s: its own value is kept, its children are not compared (raise --value-timeout).');
+    expect(hints(run)).toContain("A and B: Reading stopped at the run's --timeout after 6 variables: the children of zeros were not read (raise --timeout).");
+  });
+});
+
+describeWithTool('capture limits on dlv', 'dlv', onPath('dlv') && onPath('go'), () => {
+  it('--max-variables 50 on nested data, with a slice of a million ints: exactly 50', async () => {
+    const run = await runBpdiff(['--bp', 'nested.go:27', '--max-variables', '50', ...both('go', 'run', 'nested.go')], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(Object.keys(run.doc!.run_a.variables)).toHaveLength(50);
+    expect(Object.keys(run.doc!.run_b.variables)).toHaveLength(50);
+    expect(run.doc!.run_a.variables['big[16]']).toBe('16');
+    expect(hints(run)).toContain('Reading stopped at --max-variables 50, so the comparison does not cover the rest: big: 17 of 1000000 children shown');
+  });
+});
+
+describeWithTool('capture limits on lldb-dap', 'lldb-dap', lldbDap !== null, () => {
+  it('--max-variables 50 on nested C data, with an array of 200,000 ints: exactly 50, paged', async () => {
+    const nested = path.join(scratch, 'nested');
+    const run = await runBpdiff(['--bp', 'nested.c:17', '--max-variables', '50', ...both(nested)], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(Object.keys(run.doc!.run_a.variables)).toHaveLength(50);
+    expect(Object.keys(run.doc!.run_b.variables)).toHaveLength(50);
+    expect(run.doc!.run_a.variables['grid[9]']).toBeDefined();
+    // lldb-dap lists every element when asked for the named ones (26 s for this array): the page keeps it to 18.
+    expect(hints(run)).toContain('Reading stopped at --max-variables 50, so the comparison does not cover the rest: big: 17 of 200000 children shown');
+  });
+});
