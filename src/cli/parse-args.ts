@@ -20,7 +20,10 @@ export interface OutputArgs {
 }
 
 export interface CompareArgs {
-  breakpoint: Breakpoint;
+  /** Each run's breakpoint: its own (`--bp-a`/`--bp-b`) or the shared `--bp`. */
+  breakpoints: Record<'a' | 'b', Breakpoint>;
+  /** Which runs got their own breakpoint (the others follow --bp, B's line mapped into B's copy of the file). */
+  ownBreakpoint: Record<'a' | 'b', boolean>;
   labels: { a: string; b: string };
   /** `--cwd` / `--cwd-a` / `--cwd-b` as given (relative to bpdiff's working directory). */
   cwd: { shared: string | null; a: string | null; b: string | null };
@@ -33,6 +36,8 @@ export interface CompareArgs {
   /** `--save-captures DIR`: also write each run's capture there (capture-a.json, capture-b.json). */
   saveCaptures: string | null;
   commands: [string[], string[]];
+  /** One line each, for stderr: things that parsed but were probably not meant (bpdiff flags given to program B). */
+  warnings: string[];
 }
 
 export type CliCommand =
@@ -174,10 +179,19 @@ function pairsOf(raw: RawArgv, flag: string): Record<string, string> {
 }
 
 function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {
-  const breakpoint = parseBreakpoint(optionalString(raw, 'bp'), optionalString(raw, 'condition'));
+  const condition = optionalString(raw, 'condition');
+  const shared = optionalString(raw, 'bp');
+  const own = { a: optionalString(raw, 'bp-a'), b: optionalString(raw, 'bp-b') };
+  const breakpointOf = (side: 'a' | 'b'): Breakpoint => {
+    if (own[side] !== null) return parseBreakpoint(own[side], condition, `bp-${side}`);
+    if (shared === null && own[side === 'a' ? 'b' : 'a'] !== null) throw messages.missingBreakpoint(side);
+    return parseBreakpoint(shared, condition);
+  };
+  const breakpoints = { a: breakpointOf('a'), b: breakpointOf('b') };
   const pair = parseCommands(commands);
   return {
-    breakpoint,
+    breakpoints,
+    ownBreakpoint: { a: own.a !== null, b: own.b !== null },
     labels: { a: label(raw, 'label-a'), b: label(raw, 'label-b') },
     cwd: { shared: stringOf(raw, 'cwd'), a: stringOf(raw, 'cwd-a'), b: stringOf(raw, 'cwd-b') },
     env: { shared: pairsOf(raw, 'env'), a: pairsOf(raw, 'env-a'), b: pairsOf(raw, 'env-b') },
@@ -187,7 +201,19 @@ function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {
     output: outputArgs(raw),
     saveCaptures: stringOf(raw, 'save-captures'),
     commands: pair,
+    warnings: strayFlagWarnings(pair),
   };
+}
+
+/**
+ * `-- python3 x.py -- python3 x.py --format text`: everything after the second -- is program B's, so
+ * a bpdiff flag there reaches the program. Said when A's arguments do not have the same word.
+ */
+function strayFlagWarnings([a, b]: [string[], string[]]): string[] {
+  const flags = new Set(declarationsFor('compare').flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
+  const stray = b.slice(1).filter((word) => flags.has(word.replace(/=.*$/, '')) && !a.includes(word));
+  if (stray.length === 0) return [];
+  return [messages.flagsGivenToProgramB(stray)];
 }
 
 function label(raw: RawArgv, flag: 'label-a' | 'label-b'): string {
@@ -195,16 +221,16 @@ function label(raw: RawArgv, flag: 'label-a' | 'label-b'): string {
 }
 
 /** `FILE:LINE`, split on the last colon so `C:\src\x.py:3` keeps its drive letter. */
-export function parseBreakpoint(value: string | null, condition: string | null): Breakpoint {
+export function parseBreakpoint(value: string | null, condition: string | null, flag = 'bp'): Breakpoint {
   if (value === null) throw messages.missingBreakpoint();
-  if (value.trim() === '') throw messages.emptyBreakpoint();
+  if (value.trim() === '') throw messages.emptyBreakpoint(flag);
   const colon = value.lastIndexOf(':');
-  if (colon === -1) throw messages.breakpointWithoutColon(value);
+  if (colon === -1) throw messages.breakpointWithoutColon(value, flag);
   const file = value.slice(0, colon);
   const lineText = value.slice(colon + 1);
-  if (file.trim() === '') throw messages.breakpointWithoutFile(value);
+  if (file.trim() === '') throw messages.breakpointWithoutFile(value, flag);
   if (!/^\d+$/.test(lineText) || Number(lineText) < 1 || Number(lineText) > MAX_LINE) {
-    throw messages.badBreakpointLine(value, lineText);
+    throw messages.badBreakpointLine(value, lineText, flag);
   }
   const breakpoint: Breakpoint = { file, line: Number(lineText) };
   if (condition !== null) {

@@ -3,11 +3,12 @@
 // starts, so a typo costs no debugger start-up.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CaptureOptions, RunSide, RunSpec } from '../core/types.js';
+import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types.js';
 import { resolveBreakpointPath } from '../core/breakpoint-path.js';
+import { mapLine, splitLines } from '../core/line-map.js';
 import { messages } from './messages.js';
 import type { CompareArgs } from './parse-args.js';
-import { isDirectory, isFile, resolveOutputFile } from './read-input.js';
+import { isDirectory, isFile, resolveCapturesDir, resolveInputFile, resolveOutputFile } from './read-input.js';
 
 export interface ResolvedRuns {
   specs: [RunSpec, RunSpec];
@@ -22,14 +23,15 @@ export interface ResolvedRuns {
 export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
   const spec = (side: RunSide): RunSpec => {
     const label = args.labels[side];
+    const breakpoint = args.breakpoints[side];
     const cwdFlag = args.cwd[side] !== null ? `--cwd-${side}` : '--cwd';
     const runCwd = path.resolve(cwd, args.cwd[side] ?? args.cwd.shared ?? '.');
     if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
-    const breakpointPath = resolveBreakpointPath(args.breakpoint.file, runCwd);
-    if (!isFile(breakpointPath)) throw messages.breakpointFileMissing(side, label, args.breakpoint.file, breakpointPath, runCwd);
-    checkLineInFile(args.breakpoint.file, args.breakpoint.line, breakpointPath, label);
+    const breakpointPath = resolveBreakpointPath(breakpoint.file, runCwd);
+    if (!isFile(breakpointPath)) throw messages.breakpointFileMissing(side, label, breakpoint.file, breakpointPath, runCwd);
+    checkLineInFile(breakpoint, breakpointPath, label, args.ownBreakpoint[side] ? `bp-${side}` : 'bp');
     const stdinFlag = `stdin-${side}`;
-    const stdin = args.stdin[side] === null ? null : existingFile(stdinFlag, args.stdin[side]!, cwd);
+    const stdin = args.stdin[side] === null ? null : resolveInputFile(stdinFlag, args.stdin[side]!, cwd);
     return {
       side,
       label,
@@ -38,13 +40,13 @@ export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
       // The run's own --env-a/--env-b wins over the shared --env.
       env: { ...args.env.shared, ...args.env[side] },
       stdin_file: stdin,
-      breakpoint: { ...args.breakpoint, path: breakpointPath },
+      breakpoint: { ...breakpoint, path: breakpointPath },
     };
   };
-  const specs: [RunSpec, RunSpec] = [spec('a'), spec('b')];
+  const specs: [RunSpec, RunSpec] = [spec('a'), followLine(spec('a'), spec('b'), args.ownBreakpoint.b)];
 
   const { adapter } = args.options;
-  const config = adapter.config === null ? null : existingFile('adapter-config', adapter.config, cwd);
+  const config = adapter.config === null ? null : resolveInputFile('adapter-config', adapter.config, cwd);
   // A bare name is looked up on PATH by the engine; anything with a slash is a path from here.
   const executable = adapter.path === null ? null : adapter.path.includes(path.sep) || adapter.path.includes('/') ? path.resolve(cwd, adapter.path) : adapter.path;
 
@@ -57,29 +59,36 @@ export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
 }
 
 /** A breakpoint past the end of the file would be moved to the last line by the debugger without a word. */
-function checkLineInFile(file: string, line: number, resolved: string, label: string): void {
-  let text: string;
+function checkLineInFile(breakpoint: Breakpoint, resolved: string, label: string, flag: string): void {
+  const lines = readLines(resolved);
+  if (lines !== null && breakpoint.line > lines.length) throw messages.breakpointPastEnd(breakpoint.file, breakpoint.line, lines.length, label, flag);
+}
+
+function readLines(file: string): string[] | null {
   try {
-    text = fs.readFileSync(resolved, 'utf8');
+    return splitLines(fs.readFileSync(file, 'utf8'));
   } catch {
-    return; // unreadable here: the debugger will say what it makes of it
+    return null; // unreadable here: the debugger will say what it makes of it
   }
-  const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
-  if (line > lines) throw messages.breakpointPastEnd(file, line, lines, label);
 }
 
-/** A folder for --save-captures: an existing folder, or a new one whose parent exists. */
-function resolveCapturesDir(dir: string | null, cwd: string): string | null {
-  if (dir === null) return null;
-  const resolved = path.resolve(cwd, dir);
-  if (isDirectory(resolved)) return resolved;
-  if (isFile(resolved)) throw messages.saveCapturesNotDirectory(dir);
-  if (!isDirectory(path.dirname(resolved))) throw messages.saveCapturesParentMissing(dir, path.dirname(resolved));
-  return resolved;
-}
-
-function existingFile(flagName: string, file: string, cwd: string): string {
-  const resolved = path.resolve(cwd, file);
-  if (!isFile(resolved)) throw messages.optionFileMissing(flagName, file);
-  return resolved;
+/**
+ * Run B follows run A's --bp line into its own copy of the file, the way `git blame` follows a
+ * line, and says so; a line deleted in B is an error that names --bp-b. A breakpoint B was given
+ * itself is left as it is.
+ */
+function followLine(a: RunSpec, b: RunSpec, own: boolean): RunSpec {
+  if (own || a.breakpoint.path === b.breakpoint.path) return b;
+  const linesA = readLines(a.breakpoint.path);
+  const linesB = readLines(b.breakpoint.path);
+  if (linesA === null || linesB === null) return b;
+  const { file, line } = a.breakpoint;
+  const mapped = mapLine(linesA, linesB, line);
+  if (mapped.kind === 'deleted') throw messages.breakpointLineDeleted(file, line, a.label, b.label);
+  if (mapped.kind === 'same' && mapped.line === line) return b;
+  const note =
+    mapped.kind === 'same'
+      ? `line ${line} of ${file} in ${a.label} is line ${mapped.line} in ${b.label}'s copy (lines above it were added or removed), so ${b.label} stops at line ${mapped.line}`
+      : `line ${line} of ${file} in ${a.label} was changed in ${b.label}'s copy; ${b.label} stops at line ${mapped.line}, which took its place (${JSON.stringify(linesB[mapped.line - 1]!.trim())}); give --bp-b to choose another line`;
+  return { ...b, breakpoint: { ...b.breakpoint, line: mapped.line, note } };
 }

@@ -8,6 +8,8 @@ import { buildContext } from './context.js';
 export interface BuildComparisonOptions {
   /** The text of the breakpoint's line (from run A's file), for the context. */
   sourceLine?: string | null;
+  /** The text of run B's breakpoint line (from run B's file). */
+  sourceLineB?: string | null;
 }
 
 export interface AnalysedComparison {
@@ -33,7 +35,7 @@ export function analyseComparison(captureA: RunCapture, captureB: RunCapture, op
     run_a: captureA.run,
     run_b: captureB.run,
     diff,
-    context: buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null }),
+    context: buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }),
     analysis_hints: renderHints(findings, labels),
   };
   return { result, findings };

@@ -12,6 +12,8 @@ export interface ContextInput {
   findings: readonly Finding[];
   /** The text of the breakpoint's line in run A's file, or null when it could not be read. */
   sourceLine: string | null;
+  /** The same for run B's breakpoint (its own file and line). */
+  sourceLineB?: string | null;
 }
 
 const FIRST_DIFFERENCE_KINDS = new Set<Finding['kind']>([
@@ -20,13 +22,25 @@ const FIRST_DIFFERENCE_KINDS = new Set<Finding['kind']>([
 
 export function buildContext(input: ContextInput): string {
   const { captureA, captureB, diff, findings, sourceLine } = input;
+  const sourceLineB = input.sourceLineB ?? null;
   const labels: RunLabels = { a: captureA.run.label, b: captureB.run.label };
   const bp = captureA.breakpoint;
-  const lines: string[] = [
-    'bpdiff ran two commands under a debugger, stopped each at the same breakpoint and compared the variables visible there.',
-    `Breakpoint: ${describeBreakpoint(bp, { quoteCondition: true })}`,
-  ];
-  if (sourceLine !== null) lines.push(`Source at line ${bp.line}: ${showValue(sourceLine.trim())}`);
+  const bpB = captureB.breakpoint;
+  const ownB = bpB.file !== bp.file || bpB.line !== bp.line;
+  const lines: string[] = ownB
+    ? [
+        'bpdiff ran two commands under a debugger, stopped each at its own breakpoint and compared the variables visible there.',
+        `Breakpoint in ${labels.a}: ${describeBreakpoint(bp, { quoteCondition: true })}`,
+        `Breakpoint in ${labels.b}: ${describeBreakpoint(bpB, { quoteCondition: true })}`,
+      ]
+    : [
+        'bpdiff ran two commands under a debugger, stopped each at the same breakpoint and compared the variables visible there.',
+        `Breakpoint: ${describeBreakpoint(bp, { quoteCondition: true })}`,
+      ];
+  const sourceDiffers = sourceLineB !== null && sourceLine !== null && sourceLineB.trim() !== sourceLine.trim();
+  if (sourceLine !== null) lines.push(`Source${ownB || sourceDiffers ? ` in ${labels.a}` : ''} at line ${bp.line}: ${showValue(sourceLine.trim())}`);
+  if (sourceLineB !== null && (sourceDiffers || (ownB && sourceLine === null))) lines.push(`Source in ${labels.b} at line ${bpB.line}: ${showValue(sourceLineB.trim())}`);
+  else if (sourceDiffers === false && ownB && sourceLineB !== null) lines.push(`The source line is the same in ${labels.b} (line ${bpB.line}).`);
 
   for (const capture of [captureA, captureB]) {
     lines.push(`Run ${capture.run.label}: ${capture.run.command}`);

@@ -120,6 +120,8 @@ export interface RunCapture {
 export interface RunBreakpoint extends Breakpoint {
   /** `file` resolved against the run's working directory (computed once, when the run is specified). */
   path: string;
+  /** How this run's line was chosen when it is not the line the user gave (followed into this run's copy of the file). */
+  note?: string;
 }
 
 /** One run as the CLI (or the library) describes it to the engine. */

@@ -46,6 +46,8 @@ const LIVE: readonly CommandName[] = ['compare'];
 export const OPTION_DECLARATIONS = [
   // Breakpoint
   { flag: 'bp', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)" },
+  { flag: 'bp-a', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: 'where run A stops, when it differs from run B (FILE:LINE; instead of --bp for run A)' },
+  { flag: 'bp-b', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "where run B stops (FILE:LINE); without it, --bp's line is followed into B's copy of the file" },
   { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "stop only when this expression (in the program's language) is true" },
   { flag: 'exact-line', kind: 'flag', group: 'Breakpoint:', commands: LIVE, target: ['breakpoint', 'exact_line'], describe: 'do not accept a breakpoint the debugger moves to another line' },
   // Runs

@@ -18,10 +18,12 @@ export interface Report {
 export interface ReportOptions {
   /** The text of the breakpoint's line in run A's file, for the context. */
   sourceLine?: string | null;
+  /** The same for run B's breakpoint. */
+  sourceLineB?: string | null;
 }
 
 export function buildReport(captures: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
-  const { result, findings } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null });
+  const { result, findings } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );

@@ -1,0 +1,44 @@
+// Where a line of one version of a file is in another version: the way `git blame` follows a line,
+// through a line diff of the two texts. Pure.
+import { diffArrays } from 'diff';
+
+export type LineMapping =
+  /** The line is unchanged in B, at `line` (the same number, or moved by lines added or removed above it). */
+  | { kind: 'same'; line: number }
+  /** The line was changed in B; `line` is the line that took its place. */
+  | { kind: 'changed'; line: number }
+  /** The line was deleted in B and nothing took its place. */
+  | { kind: 'deleted' };
+
+export function splitLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** Line `line` (1-based) of `a` in `b`. */
+export function mapLine(a: readonly string[], b: readonly string[], line: number): LineMapping {
+  if (a.length === b.length && a.every((text, i) => text === b[i])) return { kind: 'same', line };
+  const changes = diffArrays(a as string[], b as string[]);
+  let inA = 0;
+  let inB = 0;
+  for (let i = 0; i < changes.length; i++) {
+    const change = changes[i]!;
+    const count = change.count ?? change.value.length;
+    if (change.added) {
+      inB += count;
+      continue;
+    }
+    if (line - 1 < inA + count) {
+      const offset = line - 1 - inA;
+      if (!change.removed) return { kind: 'same', line: inB + offset + 1 };
+      // Removed from A: lines added in its place (just after, in the diff) replaced it.
+      const next = changes[i + 1];
+      const replaced = next?.added ? (next.count ?? next.value.length) : 0;
+      return replaced > 0 ? { kind: 'changed', line: inB + Math.min(offset, replaced - 1) + 1 } : { kind: 'deleted' };
+    }
+    inA += count;
+    if (!change.removed) inB += count;
+  }
+  return { kind: 'deleted' };
+}
