@@ -9,11 +9,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // The unit project first: a broken core shows in seconds.
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['test/integration/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/node-adapter/**/*.test.ts', 'adapters/**/*.test.ts'],
           // Integration tests start real debug adapters; give them room and keep the two cores from thrashing.
           testTimeout: 120_000,

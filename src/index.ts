@@ -3,6 +3,7 @@
 export * from './core/types.js';
 export { BpdiffError, isBpdiffError, describeUnexpected, type ErrorCode } from './errors.js';
 export { resolveBreakpointPath } from './core/breakpoint-path.js';
+export { runSpec, type RunSpecInput } from './core/run-spec.js';
 export { quoteShellArg, quoteCommand } from './core/shell-quote.js';
 export { diffVariables, isDiffEmpty, compareNames } from './core/diff-variables.js';
 export {

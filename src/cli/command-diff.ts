@@ -3,7 +3,7 @@
 import { COMPARISON_SCHEMA_ID, type RunCapture } from '../core/types.js';
 import { validateCapture } from '../core/schemas.js';
 import { builtinDefinitions } from '../adapters/registry.js';
-import { loadHooks } from '../adapters/hooks/index.js';
+import { loadHooks } from '../adapters/hooks.js';
 import { runValuePipeline, type ValueContext } from '../values/pipeline.js';
 import { emitReport } from './emit-report.js';
 import { messages } from './messages.js';
@@ -44,7 +44,7 @@ async function prepareCapture(capture: RunCapture, raw: boolean): Promise<RunCap
   if (capture.run.status !== 'break') return capture;
   const definition = builtinDefinitions().find((candidate) => candidate.id === capture.adapter.id);
   const context: ValueContext = {
-    adapter: definition ? { definition, hooks: await loadHooks(definition.hooks) } : null,
+    adapter: definition ? { definition, hooks: await loadHooks(definition) } : null,
     breakpointPath: capture.resolved_file ?? capture.breakpoint.file,
     raw,
   };

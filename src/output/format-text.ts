@@ -9,6 +9,9 @@ import type { Report } from '../report/report.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import type { WriterOptions } from './writers.js';
 
+/** How many lines of a run's output the text shows when the run did not stop. */
+const OUTPUT_TAIL_LINES = 6;
+
 const ANSI = { red: 31, green: 32, yellow: 33, cyan: 36, bold: 1, dim: 2 } as const;
 type Style = keyof typeof ANSI;
 
@@ -25,7 +28,10 @@ export function writeText(report: Report, options: WriterOptions): string {
   for (const side of ['a', 'b'] as const) {
     const run = side === 'a' ? runA : runB;
     lines.push(`  ${paint(side === 'a' ? 'red' : 'green', pad(side))}  ${run.command}`);
-    lines.push(`  ${' '.repeat(width)}  ${paint('dim', describeRunStatus(run, captures[side === 'a' ? 0 : 1]))}`);
+    const capture = captures[side === 'a' ? 0 : 1];
+    lines.push(`  ${' '.repeat(width)}  ${paint('dim', describeRunStatus(run, capture))}`);
+    // Why a run did not stop is often in what it printed last ("76 deselected", a traceback).
+    if (run.status === 'no_break') for (const line of outputTail(capture)) lines.push(`  ${' '.repeat(width)}  ${paint('dim', `| ${line}`)}`);
   }
 
   const changedNames = Object.keys(diff.changed);
@@ -60,12 +66,18 @@ export function writeText(report: Report, options: WriterOptions): string {
 
 /** Findings that say something the variable sections do not. */
 function isNote(finding: Finding): boolean {
-  return ['breakpoint_mismatch', 'moved', 'truncated', 'normalised', 'warning'].includes(finding.kind);
+  return ['breakpoint_mismatch', 'moved', 'truncated', 'unreadable', 'normalised', 'warning'].includes(finding.kind);
 }
 
 function describeRunStatus(run: RunResult, capture: RunCapture): string {
   if (run.status === 'break') return `stopped at ${run.location.file}:${run.location.line} (${plural(Object.keys(run.variables).length, 'variable')})`;
   return `did not stop: ${describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code)}`;
+}
+
+/** The last lines the program printed (stdout, then stderr), for a run that did not stop. */
+function outputTail(capture: RunCapture, count = OUTPUT_TAIL_LINES): string[] {
+  const lines = [capture.output.stdout_tail, capture.output.stderr_tail].flatMap((text) => text.split('\n').map((line) => line.trimEnd()).filter(Boolean));
+  return lines.slice(-count);
 }
 
 function describeVerb(finding: VariableFinding): string {

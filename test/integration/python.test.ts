@@ -258,9 +258,20 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     }
   });
 
+  it("bpdiff's own run marker in the program's environment does not make identical runs differ", async () => {
+    const run = await runBpdiff(['--bp', 'environ.py:5', '--cwd', FIXTURES, '--', 'python3', 'environ.py', '--', 'python3', 'environ.py']);
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.run_a.variables.marker).toBe("'<BPDIFF_RUN>'");
+    expect(run.doc!.run_a.variables["env['BPDIFF_RUN']"]).toBe("'<BPDIFF_RUN>'");
+    expect(run.doc!.diff.changed).toEqual({});
+  });
+
   it('says how to install debugpy when it is missing (exit 2)', async () => {
-    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python.json'), 'utf8')) as { adapter: { args: string[] } };
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as { adapter: { args: string[] }; hooks: string };
     definition.adapter.args = ['/nonexistent/dist-packages/debugpy/adapter'];
+    // A copy elsewhere names the built-in hooks by their path.
+    definition.hooks = path.join(ROOT, 'adapters/python/hooks.ts');
     const file = path.join(os.tmpdir(), `bpdiff-nodebugpy-${process.pid}.json`);
     fs.writeFileSync(file, JSON.stringify(definition));
     try {
