@@ -113,6 +113,12 @@ export interface AdapterDefinition {
   };
   /** Regex on `output` events whose group 1 is the program's exit code, for adapters that send no `exited` event but say it when the client disconnects (dlv). */
   exit_code_output?: string;
+  /**
+   * How the adapter reports a program killed by a signal in the `exited` event's exit code:
+   * `256-n` (debugpy: SIGSEGV, 11, reads 245) or `128+n` (a shell's way: 139). Such a code is then
+   * named as the signal. An `exited` event whose body carries `signal` (bpdiff's Node adapter) needs none.
+   */
+  exit_code_signals?: '256-n' | '128+n';
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {
     /** Starting the adapter, and each request other than `launch` (initialize, breakpoints, reading the frame). */

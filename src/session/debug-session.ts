@@ -3,6 +3,7 @@
 // setBreakpoints -> setExceptionBreakpoints -> configurationDone -> launch response -> stops.
 // Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
 // frame, then asks for the next one, or ends the session. Processes are not this layer's business.
+import os from 'node:os';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
 import type { DapConnection } from '../dap/connection.js';
@@ -216,12 +217,19 @@ export class DebugSession {
       this.cursor = connection.indexOfEvent(event) + 1;
 
       if (event.event === 'exited') {
-        this.exitCode = (event as DebugProtocol.ExitedEvent).body.exitCode;
+        const body = (event as DebugProtocol.ExitedEvent).body as DebugProtocol.ExitedEvent['body'] & { signal?: unknown };
+        this.exitCode = body.exitCode;
+        const killedBy = typeof body.signal === 'string' ? body.signal : signalOfExitCode(this.exitCode, definition.exit_code_signals);
         // `terminated` normally follows at once, but some adapters dawdle (debugpy: seconds) and the
         // program has ended either way: wait only a moment for it.
         await connection
           .waitForEvent((e) => e.event === 'terminated', { step: 'waiting for terminated', timeoutMs: 300, since: this.cursor })
           .catch(() => undefined);
+        if (killedBy !== null) {
+          // Named from the exit code only: say which code, since a program may also exit with it.
+          const message = typeof body.signal === 'string' ? '' : `${connection.adapterName} reports exit code ${this.exitCode}`;
+          return noBreak({ kind: 'signal', signal: killedBy, message }, null, this.exitCode, state);
+        }
         return noBreak(endedWithoutStop(state, this.exitCode), null, this.exitCode, state);
       }
       if (event.event === 'terminated') {
@@ -309,6 +317,14 @@ export class DebugSession {
     if (!first) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped but reports no thread`);
     return first.id;
   }
+}
+
+/** The signal an adapter's exit code stands for, in the adapter's way of saying it (AdapterDefinition.exit_code_signals). */
+export function signalOfExitCode(code: number | null, style: AdapterDefinition['exit_code_signals']): string | null {
+  if (code === null || style === undefined) return null;
+  const number = style === '256-n' ? 256 - code : code - 128;
+  if (number < 1 || number > 31) return null;
+  return Object.entries(os.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
 }
 
 /** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */

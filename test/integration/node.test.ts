@@ -44,6 +44,14 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/discount is 224 in A and 220 in B/);
   });
 
+  it('names the signal that killed a program (SIGSEGV, SIGKILL), not an exit code', async () => {
+    const run = await runBpdiff(['--bp', 'die.js:3', '--cwd', FIXTURES, '--', 'node', 'die.js', 'SIGSEGV', '--', 'node', 'die.js', 'SIGKILL']);
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.analysis_hints).toContain('A was killed by SIGSEGV before reaching die.js:3.');
+    expect(run.doc!.analysis_hints).toContain('B was killed by SIGKILL before reaching die.js:3.');
+  });
+
   it('gives exit 0 and no changed variable for two identical runs', async () => {
     const run = await runBpdiff(['--bp', 'cart.js:31', '--cwd', path.join(CART, 'v1'), '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
     expectClean(run);

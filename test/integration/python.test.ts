@@ -258,6 +258,14 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     }
   });
 
+  it('names the signal that killed a program, with the exit code debugpy gave', async () => {
+    const run = await runBpdiff(['--bp', 'die.py:7', '--cwd', FIXTURES, '--', 'python3', 'die.py', 'SIGSEGV', '--', 'python3', 'die.py', 'SIGKILL']);
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.analysis_hints).toContain('A was killed by SIGSEGV before reaching die.py:7: debugpy reports exit code 245.');
+    expect(run.doc!.analysis_hints).toContain('B was killed by SIGKILL before reaching die.py:7: debugpy reports exit code 247.');
+  });
+
   it("bpdiff's own run marker in the program's environment does not make identical runs differ", async () => {
     const run = await runBpdiff(['--bp', 'environ.py:5', '--cwd', FIXTURES, '--', 'python3', 'environ.py', '--', 'python3', 'environ.py']);
     expect(run.leftovers).toEqual([]);

@@ -43,7 +43,12 @@ export class NodeDebugSession extends LoggingDebugSession {
       threadExited: (threadId) => this.sendEvent(new ThreadEvent('exited', threadId)),
       stopped: (stop) => this.sendStopped(stop),
       breakpointChanged: (breakpoint) => this.sendEvent(new BreakpointEvent('changed', this.toDapBreakpoint(breakpoint))),
-      exited: (exitCode) => this.sendEvent(new ExitedEvent(exitCode)),
+      // DAP's exited event has only an exit code; `signal` says what it stands for (bpdiff reads it).
+      exited: (exitCode, signal) => {
+        const event = new ExitedEvent(exitCode);
+        if (signal) (event.body as { exitCode: number; signal?: string }).signal = signal;
+        this.sendEvent(event);
+      },
       terminated: () => this.sendEvent(new TerminatedEvent()),
     });
   }

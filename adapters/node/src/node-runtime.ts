@@ -147,7 +147,7 @@ export class NodeRuntime {
     await this.whenConfigured();
     if (this.state.disposed || this.state.ended) return;
     this.state.ended = true;
-    this.host.exited(exitCode);
+    this.host.exited(exitCode, code === null ? signal : null);
     this.host.terminated();
   }
 

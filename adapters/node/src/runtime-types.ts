@@ -40,7 +40,8 @@ export interface RuntimeHost {
   threadExited(threadId: number): void;
   stopped(stop: StopReport): void;
   breakpointChanged(breakpoint: UserBreakpoint): void;
-  exited(exitCode: number): void;
+  /** `signal`: the signal that killed the program, when one did (exitCode is then 128 + its number). */
+  exited(exitCode: number, signal: NodeJS.Signals | null): void;
   terminated(): void;
 }
 

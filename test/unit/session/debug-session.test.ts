@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
-import { DebugSession } from '../../../src/session/debug-session.js';
+import { DebugSession, signalOfExitCode } from '../../../src/session/debug-session.js';
 import { BpdiffError } from '../../../src/errors.js';
 import { FakeAdapter, type Handler } from '../../support/fake-adapter.js';
 
@@ -163,5 +163,16 @@ describe('DebugSession', () => {
     await run.initialize();
     expect(await run.launch({}, { ...BREAKPOINT, condition: 'x +' })).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'bad condition: x +' } });
     expect(peer.commands).not.toContain('configurationDone');
+  });
+});
+
+describe('signalOfExitCode', () => {
+  it('reads an exit code the way the adapter writes a death by signal', () => {
+    expect(signalOfExitCode(245, '256-n')).toBe('SIGSEGV');
+    expect(signalOfExitCode(247, '256-n')).toBe('SIGKILL');
+    expect(signalOfExitCode(139, '128+n')).toBe('SIGSEGV');
+    expect(signalOfExitCode(3, '256-n')).toBeNull();
+    expect(signalOfExitCode(245, undefined)).toBeNull();
+    expect(signalOfExitCode(null, '256-n')).toBeNull();
   });
 });
