@@ -38,6 +38,12 @@ describe('built-in adapter definitions', () => {
     const endings = all.flatMap((d) => d.file_extensions);
     expect(new Set(endings).size).toBe(endings.length);
   });
+
+  it('each passes the definition schema (bpdiff skips that check for them at start-up)', () => {
+    for (const definition of builtinDefinitions()) {
+      expect(() => loadDefinitionFile(definition.file), definition.file).not.toThrow();
+    }
+  });
 });
 
 describe('selectAdapter', () => {
