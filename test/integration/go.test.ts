@@ -12,7 +12,7 @@ import { builtOptimised, firstBuildError } from '../../adapters/go/hooks.js';
 import { sortMapEntries } from '../../adapters/go/map-entries.js';
 import { validateComparison } from '../../src/core/schemas.js';
 import type { RunCapture } from '../../src/core/types.js';
-import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { BIN, EXAMPLES, describeWithTool, leftoverProcesses, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const ORDERS = path.join(EXAMPLES, 'go/orders');
 const EDGE = path.join(EXAMPLES, 'go/edge-cases');
@@ -155,6 +155,29 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     expect(texts[4]).toBe(texts[1]);
     expect(texts[5]).toBe(texts[2]);
     expect(texts[1]).toBe(texts[2].replace('"label":"B"', '"label":"A"'));
+  });
+
+  it('Ctrl-C during the build of go run: exit 130, no process and no go-build or bpdiff folder left', async () => {
+    // A temp folder of the test's own, where go would put its work folders (go-build*).
+    const runTmp = fs.mkdtempSync(path.join(bin, 'tmp-build-int-'));
+    const mark = `go-build-int-${process.pid}-${Date.now()}`;
+    // -a rebuilds every package, so the build is still running when the signal comes.
+    const child = execa('node', [BIN, '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '-a', '.'], {
+      reject: false,
+      env: { TMPDIR: runTmp, BPDIFF_TEST_MARK: mark },
+    });
+    await new Promise<void>((resolve) => {
+      let said = '';
+      child.stderr!.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if ((said.match(/building: go build/g) ?? []).length >= 2) setTimeout(resolve, 1500);
+      });
+    });
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    expect(await leftoverProcesses(mark)).toEqual([]);
+    expect(fs.readdirSync(runTmp).filter((name) => name.startsWith('go-build') || name.startsWith('bpdiff-'))).toEqual([]);
   });
 
   it('sorts a small map whose entries span buckets', async () => {
