@@ -21,6 +21,7 @@ import type { StopOutcome } from '../session/stop-outcome.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { runValuePipeline } from '../values/pipeline.js';
+import { runPaths } from '../values/paths.js';
 
 export interface RunContext {
   definition: AdapterDefinition;
@@ -186,7 +187,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
-    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd) },
   );
   return {
     status: 'break',
@@ -197,7 +198,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
     no_break_reason: null,
     frames: outcome.frames,
     exit_code: null,
-    warnings: read.warnings,
+    warnings: [...read.warnings, ...(values.notes ?? [])],
   };
 }
 

@@ -15,6 +15,7 @@ export const orderStep: ValueStep = {
   name: 'ordering',
   apply(values) {
     return {
+      ...values,
       variables: sortRecord(values.variables),
       types: sortRecord(values.types),
       truncated: [...values.truncated].sort(compareNames),

@@ -11,6 +11,8 @@ export interface CapturedValues {
   truncated: string[];
   /** Paths whose value had run-dependent parts replaced. */
   normalised: string[];
+  /** What a step wants the reader to know (one sentence each; the capture's warnings). */
+  notes?: string[];
 }
 
 export interface ValueContext {
@@ -22,6 +24,8 @@ export interface ValueContext {
   raw: boolean;
   /** Texts of this run's own that stand for the same thing in every run (bpdiff's run marker): replaced by their token. */
   runTexts?: ReadonlyArray<{ text: string; token: string }>;
+  /** Folders of this run whose absolute paths stand for the same place in every run (its cwd, its git work tree). */
+  runPaths?: ReadonlyArray<{ path: string; token: string; what: string }>;
 }
 
 export interface ValueStep {

@@ -266,6 +266,27 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(run.doc!.analysis_hints).toContain('B was killed by SIGKILL before reaching die.py:7: debugpy reports exit code 247.');
   });
 
+  it('two checkouts in different folders compare equal: their own paths read <cwd>, said once; --raw-values shows them', async () => {
+    const checkouts = ['main', 'feature'].map((name) => fs.mkdtempSync(path.join(os.tmpdir(), `bpdiff-checkout-${name}-`)));
+    try {
+      for (const dir of checkouts) fs.copyFileSync(path.join(FIXTURES, 'where.py'), path.join(dir, 'where.py'));
+      const args = ['--bp', 'where.py:8', '--cwd-a', checkouts[0]!, '--cwd-b', checkouts[1]!, '--', 'python3', 'where.py', 'x', '--', 'python3', 'where.py', 'y'];
+      const run = await runBpdiff(args);
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode).toBe(0);
+      expect(run.doc!.run_a.variables.here).toBe("'<cwd>/where.py'");
+      expect(run.doc!.run_b.variables.folder).toBe("'<cwd>'");
+      expect(run.doc!.diff.changed).toEqual({});
+      const said = run.doc!.analysis_hints.filter((hint) => hint.includes('<cwd>'));
+      expect(said).toEqual(["A and B: paths inside the run's own folders are written <cwd> for the run's working directory, so that two checkouts compare equal (--raw-values shows them)"]);
+      const raw = await runBpdiff(['--raw-values', ...args]);
+      expect(raw.exitCode).toBe(1);
+      expect(Object.keys(raw.doc!.diff.changed).sort()).toEqual(['argv0', 'folder', 'here']);
+    } finally {
+      for (const dir of checkouts) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("bpdiff's own run marker in the program's environment does not make identical runs differ", async () => {
     const run = await runBpdiff(['--bp', 'environ.py:5', '--cwd', FIXTURES, '--', 'python3', 'environ.py', '--', 'python3', 'environ.py']);
     expect(run.leftovers).toEqual([]);

@@ -34,3 +34,27 @@ describe('the value pipeline', () => {
     expect(Object.keys(runValuePipeline(input, context()).variables)).toEqual(['__proto__', 'x']);
   });
 });
+
+describe('the run paths step', () => {
+  const runPaths = [
+    { path: '/work/checkout-a/src', token: '<cwd>', what: "the run's working directory" },
+    { path: '/work/checkout-a', token: '<root>', what: 'the root of its git work tree' },
+  ];
+
+  it("writes the run's cwd and work tree root as placeholders, whole folder names only, and says so once", () => {
+    const out = runValuePipeline(
+      values({ argv0: "'/work/checkout-a/src/app'", lib: "'/work/checkout-a/lib/x.py'", other: "'/work/checkout-a2/y'", n: '1' }),
+      context({ runPaths }),
+    );
+    expect(out.variables).toEqual({ argv0: "'<cwd>/app'", lib: "'<root>/lib/x.py'", n: '1', other: "'/work/checkout-a2/y'" });
+    expect(out.normalised).toEqual(['argv0', 'lib']);
+    expect(out.notes).toEqual([
+      "paths inside the run's own folders are written <cwd> for the run's working directory and <root> for the root of its git work tree, so that two checkouts compare equal (--raw-values shows them)",
+    ]);
+  });
+
+  it('leaves values alone with --raw-values, and says nothing when no value holds a path', () => {
+    expect(runValuePipeline(values({ p: "'/work/checkout-a/src/app'" }), context({ runPaths, raw: true })).variables).toEqual({ p: "'/work/checkout-a/src/app'" });
+    expect(runValuePipeline(values({ n: '1' }), context({ runPaths })).notes).toBeUndefined();
+  });
+});

@@ -1,0 +1,74 @@
+// A run's own folders in values: two checkouts of one project (or one project on two CI runners)
+// hold the same paths under different roots, in argv[0], in a module's or a function's repr, in a
+// file name an object keeps. Each run's working directory (and the root of the git work tree it is
+// in) is written as a placeholder, so that only a real difference remains. Skipped with --raw-values.
+import fs from 'node:fs';
+import path from 'node:path';
+import { setOwn } from './own-record.js';
+import type { ValueStep } from './types.js';
+
+export const CWD_TOKEN = '<cwd>';
+export const ROOT_TOKEN = '<root>';
+
+/** The folders to write as placeholders for a run in `cwd`: the cwd, and the git work tree's root when it is another folder. */
+export function runPaths(cwd: string): Array<{ path: string; token: string; what: string }> {
+  const found: Array<{ path: string; token: string; what: string }> = [];
+  const add = (folder: string, token: string, what: string): void => {
+    for (const form of new Set([folder, realpath(folder)])) {
+      // The file system's root stands for nothing of the run's own.
+      if (form !== path.parse(form).root) found.push({ path: form, token, what });
+    }
+  };
+  add(cwd, CWD_TOKEN, "the run's working directory");
+  const root = workTreeRoot(cwd);
+  if (root !== null && realpath(root) !== realpath(cwd)) add(root, ROOT_TOKEN, 'the root of its git work tree');
+  return found;
+}
+
+function realpath(folder: string): string {
+  try {
+    return fs.realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
+
+/** The nearest folder at or above `cwd` that holds `.git` (a folder, or a file for a linked worktree). */
+function workTreeRoot(cwd: string): string | null {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const pathsStep: ValueStep = {
+  name: 'run paths',
+  apply(values, context) {
+    const paths = context.runPaths ?? [];
+    if (context.raw || paths.length === 0) return values;
+    // The longest first, so that the cwd inside the work tree wins over the tree's root; a path
+    // counts only as a whole folder name (`/a/main` is not in `/a/main2`).
+    const rules = [...paths]
+      .sort((x, y) => y.path.length - x.path.length)
+      .map((entry) => ({ ...entry, regex: new RegExp(`${escape(entry.path)}(?=$|[^\\w.-])`, 'g') }));
+    const variables: Record<string, string> = {};
+    const changed: string[] = [];
+    const used = new Set<string>();
+    for (const [name, value] of Object.entries(values.variables)) {
+      let next = value;
+      for (const rule of rules) {
+        const replaced = next.replace(rule.regex, rule.token);
+        if (replaced !== next) used.add(rule.token);
+        next = replaced;
+      }
+      setOwn(variables, name, next);
+      if (next !== value) changed.push(name);
+    }
+    if (changed.length === 0) return values;
+    const said = rules.filter((rule) => used.has(rule.token)).map((rule) => `${rule.token} for ${rule.what}`);
+    const note = `paths inside the run's own folders are written ${[...new Set(said)].join(' and ')}, so that two checkouts compare equal (--raw-values shows them)`;
+    return { ...values, variables, normalised: [...new Set([...values.normalised, ...changed])], notes: [...(values.notes ?? []), note] };
+  },
+};
