@@ -143,6 +143,7 @@ class FrameReader {
     }
     this.result.truncated = [...this.truncated].sort();
     this.result.warnings = describeCuts(this.result.cuts, this.count);
+    if (scopes !== null && this.count === 0 && scopes.length > 0) this.result.warnings.push(describeEmptyStop(scopes, selection, this.result.scopes));
     return this.result;
   }
 
@@ -306,6 +307,18 @@ class FrameReader {
     Object.defineProperty(this.result.variables, path, { value, enumerable: true, writable: true, configurable: true });
     if (variable.type) Object.defineProperty(this.result.types, path, { value: variable.type, enumerable: true, writable: true, configurable: true });
   }
+}
+
+/**
+ * A stop that reads nothing where the frame has scopes is suspicious (an ES module's top level once
+ * read so): two such runs would say "no differences" about nothing. Said, with what there was.
+ */
+function describeEmptyStop(scopes: DebugProtocol.Scope[], selection: ScopeSelection, read: string[]): string {
+  const names = scopes.map((scope) => scope.name).join(', ');
+  const how = selection === 'locals' ? ' — try --scope globals, or a line inside a function' : '';
+  return read.length === 0
+    ? `the stop read no variables: the frame's scopes (${names}) are not read with --scope ${selection}${how}`
+    : `the stop read no variables, though the frame has scopes (${names}): nothing was compared${how}`;
 }
 
 function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, selection: ScopeSelection): boolean {

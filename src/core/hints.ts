@@ -181,7 +181,7 @@ export function describeNoBreak(label: string, reason: NoBreakReason | null, bre
     case 'unbound':
       return `In ${label} the debugger could not set a breakpoint at ${where}: ${oneLine(reason.message)}`;
     case 'moved':
-      return `${label} did not stop: the debugger moved the breakpoint from line ${breakpoint.line} to line ${reason.bound_line} and --exact-line refuses a moved breakpoint.`;
+      return `${label} was not let stop at line ${reason.bound_line}: the debugger moved the breakpoint there from line ${breakpoint.line}, and --exact-line refuses a moved breakpoint.`;
     case 'error':
       return `${label} could not be debugged: ${oneLine(reason.message)}`;
     default:

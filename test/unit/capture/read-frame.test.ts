@@ -215,3 +215,23 @@ describe('readFrame', () => {
     expect(empty.warnings).toEqual(["Reading the frame's scopes failed: invalid frame: no variables were captured."]);
   });
 });
+
+describe('a stop that reads nothing', () => {
+  it('says so when the frame has scopes but none is read with --scope locals', async () => {
+    const peer = adapter([{ name: 'Globals', variablesReference: 2, expensive: false }], () => [v('g', '1')]);
+    const result = await readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far());
+    expect(result.variables).toEqual({});
+    expect(result.warnings).toEqual(["the stop read no variables: the frame's scopes (Globals) are not read with --scope locals — try --scope globals, or a line inside a function"]);
+  });
+
+  it('says so when the scopes read hold nothing', async () => {
+    const peer = adapter([LOCALS], () => []);
+    const result = await readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far());
+    expect(result.warnings).toEqual(["the stop read no variables, though the frame has scopes (Locals): nothing was compared — try --scope globals, or a line inside a function"]);
+  });
+
+  it('says nothing when variables were read', async () => {
+    const peer = adapter([LOCALS], () => [v('x', '1')]);
+    expect((await readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far())).warnings).toEqual([]);
+  });
+});

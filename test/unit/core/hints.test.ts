@@ -71,7 +71,7 @@ describe('analysis hints', () => {
       [{ kind: 'unbound', message: 'No code at line 34' }, 'In B the debugger could not set a breakpoint at pricing.py:34: No code at line 34.'],
       [{ kind: 'exception', message: "KeyError: 'mug'\n  at price" }, "B stopped with an uncaught exception before reaching pricing.py:34: KeyError: 'mug' at price."],
       [{ kind: 'signal', signal: 'SIGSEGV', message: 'Segmentation fault' }, 'B was killed by SIGSEGV before reaching pricing.py:34: Segmentation fault.'],
-      [{ kind: 'moved', bound_line: 36 }, 'B did not stop: the debugger moved the breakpoint from line 34 to line 36 and --exact-line refuses a moved breakpoint.'],
+      [{ kind: 'moved', bound_line: 36 }, 'B was not let stop at line 36: the debugger moved the breakpoint there from line 34, and --exact-line refuses a moved breakpoint.'],
       [{ kind: 'error', message: 'debugpy exited during launch' }, 'B could not be debugged: debugpy exited during launch.'],
     ];
     for (const [reason, sentence] of cases) {
