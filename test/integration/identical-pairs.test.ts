@@ -1,0 +1,151 @@
+// No false alarms (issue 10): every bundled example, in every command form its README shows, run
+// against itself gives exit 0 and nothing changed, both in one folder and in two copies of it (two
+// checkouts at different paths); and each example with two versions still shows its seeded change.
+// A new false alarm in any adapter shows here at once. The cases are in identical-pairs.ts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findFirstExecutable } from '../../src/adapters/find-executable.js';
+import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { PAIRS, SEEDED, type PairCase, type Prepare, type SeededCase, type Toolset } from './identical-pairs.js';
+
+const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const lldbDap = findFirstExecutable(lldbDefinition.adapter.executables, ROOT);
+
+/** Two checkouts of one example: different paths, and of different lengths, as real ones are. */
+const CHECKOUTS = ['checkout-a', 'second-checkout-b'] as const;
+
+let scratch = '';
+/** Example roots copied so far, and folders prepared so far (a Go binary's path for 'go-build'). */
+const copied = new Set<string>();
+const prepared = new Map<string, string>();
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-identical-'));
+  // npx tsx and tsc in a copy find the repository's packages as they would in a checkout.
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(scratch, 'node_modules'));
+});
+
+afterAll(() => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The example's root in the repository (null) or in one of the two copies. */
+function rootOf(root: string, checkout: string | null): string {
+  return checkout === null ? path.join(EXAMPLES, root) : path.join(scratch, checkout, root);
+}
+
+/** A fresh copy, without what the build leaves (each copy builds its own, so debug info names it). */
+function copyExample(root: string, checkout: string): void {
+  const key = `${checkout}/${root}`;
+  if (copied.has(key)) return;
+  fs.cpSync(rootOf(root, null), rootOf(root, checkout), { recursive: true, filter: (source) => !/^(build|target|dist|node_modules)$/.test(path.basename(source)) });
+  copied.add(key);
+}
+
+async function prepare(kind: Prepare, root: string, cwd: string): Promise<void> {
+  const key = `${kind} ${kind === 'make' || kind === 'tsc' ? root : cwd}`;
+  if (prepared.has(key)) return;
+  let result = '';
+  if (kind === 'make') await execa('make', ['-s', '-C', root], { stdin: 'ignore' });
+  if (kind === 'tsc') await execa('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdin: 'ignore' });
+  if (kind === 'cargo-build') await execa('cargo', ['build', '-q'], { cwd, stdin: 'ignore' });
+  if (kind === 'go-build') {
+    // As the README builds /tmp/orders-v1: optimisations off, outside the example.
+    result = path.join(scratch, 'bin', cwd.replace(/[^\w.-]+/g, '_'));
+    await execa('go', ['build', '-gcflags=all=-N -l', '-o', result, '.'], { cwd, stdin: 'ignore' });
+  }
+  prepared.set(key, result);
+}
+
+/** Copies every example a toolset's cases use and prepares each folder they run in. */
+async function prepareToolset(toolset: Toolset): Promise<void> {
+  const folders = [
+    ...PAIRS.filter((pair) => pair.toolset === toolset).map((pair) => ({ ...pair, cwds: [pair.cwd] })),
+    ...SEEDED.filter((seeded) => seeded.toolset === toolset).map((seeded) => ({ ...seeded, cwds: [seeded.cwdA, seeded.cwdB] })),
+  ];
+  for (const { root, cwds, prepare: kind } of folders) {
+    for (const checkout of [null, ...CHECKOUTS]) {
+      if (checkout !== null) copyExample(root, checkout);
+      if (!kind) continue;
+      for (const cwd of cwds) await prepare(kind, rootOf(root, checkout), path.join(rootOf(root, checkout), cwd));
+    }
+  }
+}
+
+/** The command as run in one folder: a built Go binary's placeholder becomes its path. */
+function commandIn(command: string[], cwd: string): string[] {
+  return command.map((word) => (word === '{binary}' ? prepared.get(`go-build ${cwd}`)! : word));
+}
+
+interface Side {
+  root: string;
+  cwd: string;
+  command: string[];
+}
+
+function bpdiffArgs(spec: { bp: string; condition?: string; stdin?: string }, a: Side, b: Side): string[] {
+  return [
+    '--bp', spec.bp, ...(spec.condition ? ['--condition', spec.condition] : []),
+    '--cwd-a', a.cwd, '--cwd-b', b.cwd,
+    ...(spec.stdin ? ['--stdin-a', path.join(a.root, spec.stdin), '--stdin-b', path.join(b.root, spec.stdin)] : []),
+    '--', ...commandIn(a.command, a.cwd), '--', ...commandIn(b.command, b.cwd),
+  ];
+}
+
+function side(root: string, checkout: string | null, cwd: string, command: string[]): Side {
+  return { root: rootOf(root, checkout), cwd: path.join(rootOf(root, checkout), cwd), command };
+}
+
+/** Both stopped, nothing changed, nothing in one run only, exit 0, nothing left running. */
+function expectNoAlarm(run: BpdiffRun): void {
+  expect.soft(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  expect(run.doc, `no result document (exit ${run.exitCode}):\n${run.stderr}`).not.toBeNull();
+  const doc = run.doc!;
+  expect([doc.run_a.status, doc.run_b.status], doc.analysis_hints.join('\n')).toEqual(['break', 'break']);
+  expect.soft(doc.diff.changed, 'false alarm: changed in two identical runs').toEqual({});
+  expect.soft(doc.diff.only_in_a, 'false alarm: only in A').toEqual([]);
+  expect.soft(doc.diff.only_in_b, 'false alarm: only in B').toEqual([]);
+  expect.soft(run.exitCode).toBe(0);
+}
+
+function identicalPairs(toolset: Toolset): Array<PairCase & { where: string; checkouts: [string | null, string | null] }> {
+  return PAIRS.filter((pair) => pair.toolset === toolset).flatMap((pair) => [
+    { ...pair, where: 'one folder', checkouts: [null, null] as [null, null] },
+    { ...pair, where: 'two checkouts', checkouts: [...CHECKOUTS] as [string, string] },
+  ]);
+}
+
+/** The toolset's block: identical pairs one after another, then each seeded change. */
+function describeToolset(toolset: Toolset): void {
+  beforeAll(() => prepareToolset(toolset), 600_000);
+
+  it.each(identicalPairs(toolset))('$name against itself, $where: exit 0, nothing changed', async (pair) => {
+    const [first, second] = pair.checkouts;
+    const run = await runBpdiff(bpdiffArgs(pair, side(pair.root, first, pair.cwd, pair.command), side(pair.root, second, pair.cwd, pair.command)));
+    expectNoAlarm(run);
+  });
+
+  const seeded = SEEDED.filter((one) => one.toolset === toolset);
+  if (seeded.length === 0) return;
+  it.each(seeded)('$name v1 against v2: exit 1, $variable differs', async (one: SeededCase) => {
+    const run = await runBpdiff(bpdiffArgs(one, side(one.root, null, one.cwdA, one.commandA), side(one.root, null, one.cwdB, one.commandB)));
+    expect.soft(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+    expect(run.doc, `no result document (exit ${run.exitCode}):\n${run.stderr}`).not.toBeNull();
+    expect([run.doc!.run_a.status, run.doc!.run_b.status]).toEqual(['break', 'break']);
+    expect(run.exitCode).toBe(1);
+    expect(run.doc!.diff.changed[one.variable]).toEqual({ a: one.a, b: one.b });
+  });
+}
+
+describeWithTool('identical pairs: python through debugpy', 'python3-debugpy', fs.existsSync('/usr/lib/python3/dist-packages/debugpy'), () => describeToolset('python'));
+describeWithTool('identical pairs: C through lldb-dap', 'lldb-dap', lldbDap !== null, () => describeToolset('c'));
+describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', onPath('cargo') && lldbDap !== null, () => describeToolset('rust'), {
+  optionalInCi: lldbDap !== null,
+});
+describeWithTool('identical pairs: Go through dlv', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => describeToolset('go'));
+describeWithTool('identical pairs: node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () =>
+  describeToolset('node'),
+);

@@ -1,0 +1,109 @@
+// The cases of identical-pairs.test.ts: every command form and breakpoint the examples' READMEs give
+// (examples/*/README.md), one row per version or input. Each row is run against itself; each example
+// with two versions also names the variable its README says differs.
+
+/** The adapter a case needs; one describe block per toolset. */
+export type Toolset = 'python' | 'c' | 'rust' | 'go' | 'node';
+
+/**
+ * What must exist before a case runs, done once per folder (the example's own, or each copy):
+ * `make` in the example's root, `cargo build` in the case's folder, `tsc -p` in the root, or a Go
+ * binary built with optimisations off (named in the command as `{binary}`).
+ */
+export type Prepare = 'make' | 'cargo-build' | 'go-build' | 'tsc';
+
+export interface PairCase {
+  /** Example and version or input, as the test names it. */
+  name: string;
+  toolset: Toolset;
+  /** The folder under examples/ copied whole for the two-checkouts run. */
+  root: string;
+  /** Working directory of both runs, relative to root. */
+  cwd: string;
+  bp: string;
+  condition?: string;
+  command: string[];
+  /** A file under root fed to both runs' stdin. */
+  stdin?: string;
+  prepare?: Prepare;
+}
+
+export interface SeededCase {
+  name: string;
+  toolset: Toolset;
+  root: string;
+  cwdA: string;
+  cwdB: string;
+  bp: string;
+  condition?: string;
+  commandA: string[];
+  commandB: string[];
+  stdin?: string;
+  prepare?: Prepare;
+  /** The variable the README says differs, and its value in A and B. */
+  variable: string;
+  a: string;
+  b: string;
+}
+
+const PRICING_PY = { toolset: 'python', root: 'python/pricing', bp: 'pricing.py:34', condition: 'item.qty > 3', command: ['python3', 'pricing.py', '10'] } as const;
+const INVOICE_PY = { toolset: 'python', root: 'python/invoice', cwd: '.', bp: 'invoice.py:23' } as const;
+const INVENTORY_C = { toolset: 'c', root: 'c', bp: 'inventory.c:52', condition: '(int)strcmp(line->sku, "mug-l") == 0', prepare: 'make' } as const;
+const ROSTER_RS = { toolset: 'rust', root: 'rust', bp: 'src/main.rs:35' } as const;
+const ORDERS_GO = { toolset: 'go', root: 'go/orders', bp: 'pricing/pricing.go:49' } as const;
+const BULK_GO = { toolset: 'go', root: 'go/orders', bp: 'pricing/pricing.go:36', condition: 'i == 1' } as const;
+const TEST_GO = { toolset: 'go', root: 'go/orders', bp: 'pricing/pricing.go:49', condition: 'order.ID == "T-2"', command: ['go', 'test', './pricing', '-run', 'TestPrice'] } as const;
+const EDGE_GO = { toolset: 'go', root: 'go/edge-cases', cwd: '.', bp: 'main.go:78' } as const;
+const CART_JS = { toolset: 'node', root: 'node/cart-cjs', bp: 'cart.js:31', command: ['node', 'checkout.js'] } as const;
+const ORDERS_MJS = { toolset: 'node', root: 'node/orders-esm', cwd: '.', bp: 'shipping.mjs:12' } as const;
+const INVOICE_TSX = { toolset: 'node', root: 'typescript/tsx-invoice', cwd: '.', bp: 'src/invoice.ts:35' } as const;
+const INVENTORY_TSC = { toolset: 'node', root: 'typescript/tsc-inventory', cwd: '.', bp: 'src/stock.ts:37', condition: "sku.toLowerCase() === 'pen-01'", prepare: 'tsc' } as const;
+
+const inventory = (version: string): string[] => [`../build/${version}/inventory`, 'tea:4', 'mug-l:3', 'mug-s:2'];
+
+export const PAIRS: PairCase[] = [
+  { name: 'python/pricing v1', ...PRICING_PY, command: [...PRICING_PY.command], cwd: 'v1' },
+  { name: 'python/pricing v2', ...PRICING_PY, command: [...PRICING_PY.command], cwd: 'v2' },
+  { name: 'python/invoice march', ...INVOICE_PY, command: ['python3', 'invoice.py', 'inputs/march.json'] },
+  { name: 'python/invoice april', ...INVOICE_PY, command: ['python3', 'invoice.py', 'inputs/april.json'] },
+
+  { name: 'c v1', ...INVENTORY_C, cwd: 'v1', command: inventory('v1') },
+  { name: 'c v2', ...INVENTORY_C, cwd: 'v2', command: inventory('v2') },
+
+  { name: 'rust v1 cargo run < owls.txt', ...ROSTER_RS, cwd: 'v1', command: ['cargo', 'run'], stdin: 'owls.txt' },
+  { name: 'rust v2 cargo run < owls.txt', ...ROSTER_RS, cwd: 'v2', command: ['cargo', 'run'], stdin: 'owls.txt' },
+  { name: 'rust v1 cargo run -q \\-- ../owls.txt', ...ROSTER_RS, cwd: 'v1', command: ['cargo', 'run', '-q', '\\--', '../owls.txt'] },
+  { name: 'rust v2 cargo run -q \\-- ../owls.txt', ...ROSTER_RS, cwd: 'v2', command: ['cargo', 'run', '-q', '\\--', '../owls.txt'] },
+  { name: 'rust v1 ./target/debug/roster', ...ROSTER_RS, cwd: 'v1', command: ['./target/debug/roster', '../owls.txt'], prepare: 'cargo-build' },
+  { name: 'rust v2 ./target/debug/roster', ...ROSTER_RS, cwd: 'v2', command: ['./target/debug/roster', '../owls.txt'], prepare: 'cargo-build' },
+
+  { name: 'go/orders v1 go run .', ...ORDERS_GO, cwd: 'v1', command: ['go', 'run', '.'] },
+  { name: 'go/orders v2 go run .', ...ORDERS_GO, cwd: 'v2', command: ['go', 'run', '.'] },
+  { name: 'go/orders v1 go run ./cmd/bulk 3', ...BULK_GO, cwd: 'v1', command: ['go', 'run', './cmd/bulk', '3'] },
+  { name: 'go/orders v1 go run ./cmd/bulk 4', ...BULK_GO, cwd: 'v1', command: ['go', 'run', './cmd/bulk', '4'] },
+  { name: 'go/orders v2 go run ./cmd/bulk 3', ...BULK_GO, cwd: 'v2', command: ['go', 'run', './cmd/bulk', '3'] },
+  { name: 'go/orders v2 go run ./cmd/bulk 4', ...BULK_GO, cwd: 'v2', command: ['go', 'run', './cmd/bulk', '4'] },
+  { name: 'go/orders v1 go test', ...TEST_GO, command: [...TEST_GO.command], cwd: 'v1' },
+  { name: 'go/orders v2 go test', ...TEST_GO, command: [...TEST_GO.command], cwd: 'v2' },
+  { name: 'go/orders v1 built binary', ...ORDERS_GO, cwd: 'v1', command: ['{binary}'], prepare: 'go-build' },
+  { name: 'go/orders v2 built binary', ...ORDERS_GO, cwd: 'v2', command: ['{binary}'], prepare: 'go-build' },
+  { name: 'go/edge-cases go run .', ...EDGE_GO, command: ['go', 'run', '.'] },
+  { name: 'go/edge-cases go run . stdin', ...EDGE_GO, command: ['go', 'run', '.', 'stdin'], stdin: 'readings.txt' },
+
+  { name: 'node/cart-cjs v1', ...CART_JS, command: [...CART_JS.command], cwd: 'v1' },
+  { name: 'node/cart-cjs v2', ...CART_JS, command: [...CART_JS.command], cwd: 'v2' },
+  { name: 'node/orders-esm week1', ...ORDERS_MJS, command: ['node', 'orders.mjs', 'week1.json'] },
+  { name: 'node/orders-esm week2', ...ORDERS_MJS, command: ['node', 'orders.mjs', 'week2.json'] },
+  { name: 'typescript/tsx-invoice 8', ...INVOICE_TSX, command: ['npx', 'tsx', 'src/main.ts', '8'] },
+  { name: 'typescript/tsx-invoice 7.5', ...INVOICE_TSX, command: ['npx', 'tsx', 'src/main.ts', '7.5'] },
+  { name: 'typescript/tsc-inventory monday', ...INVENTORY_TSC, command: ['node', '--enable-source-maps', 'dist/main.js', 'data/monday.json'] },
+  { name: 'typescript/tsc-inventory tuesday', ...INVENTORY_TSC, command: ['node', '--enable-source-maps', 'dist/main.js', 'data/tuesday.json'] },
+];
+
+export const SEEDED: SeededCase[] = [
+  { name: 'python/pricing', ...PRICING_PY, cwdA: 'v1', cwdB: 'v2', commandA: [...PRICING_PY.command], commandB: [...PRICING_PY.command], variable: 'rate', a: '0.1', b: '1.0' },
+  { name: 'c', ...INVENTORY_C, cwdA: 'v1', cwdB: 'v2', commandA: inventory('v1'), commandB: inventory('v2'), variable: 'it->qty', a: '5', b: '2' },
+  { name: 'rust', ...ROSTER_RS, cwdA: 'v1', cwdB: 'v2', commandA: ['cargo', 'run'], commandB: ['cargo', 'run'], stdin: 'owls.txt', variable: 'team.members[1].email', a: 'None', b: 'Some("")' },
+  { name: 'go/orders', ...ORDERS_GO, cwdA: 'v1', cwdB: 'v2', commandA: ['go', 'run', '.'], commandB: ['go', 'run', '.'], variable: 'quote.Discount', a: '1239', b: '1238' },
+  { name: 'node/cart-cjs', ...CART_JS, cwdA: 'v1', cwdB: 'v2', commandA: [...CART_JS.command], commandB: [...CART_JS.command], variable: 'discount', a: '224', b: '220' },
+];
