@@ -3,7 +3,8 @@
 //   console scripts such as `pytest`), and which debugpy serves it (its own, else Debian's).
 // - `python -m pkg.mod`, interpreter options (`-u -X dev`), `-c CODE`.
 // - sitecustomize.py (beside this file) on the debuggee's PYTHONPATH: the condition helper, because
-//   debugpy silently treats a condition that raises as false, and TCP_NODELAY on pydevd's sockets.
+//   debugpy silently treats a condition that raises as false, TCP_NODELAY on pydevd's sockets, and
+//   pydevd taught to write sets in a stable order and to list long containers flat (`xs[500]`).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -175,7 +176,15 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   launch.args = command.args;
   launch.python = facts.executable;
   if (command.interpreterOptions.length > 0) launch.pythonArgs = command.interpreterOptions;
-  launch.env = { ...spec.env, PYTHONPATH: pythonPath, BPDIFF_VALUE_TIMEOUT: String(context.options.limits.value_timeout_seconds), ...(spec.stdin_file ? { BPDIFF_STDIN: path.resolve(spec.cwd, spec.stdin_file) } : {}) };
+  const { limits } = context.options;
+  launch.env = {
+    ...spec.env,
+    PYTHONPATH: pythonPath,
+    BPDIFF_VALUE_TIMEOUT: String(limits.value_timeout_seconds),
+    // pydevd lists a container's first elements flat up to this many, as bpdiff reads them (sitecustomize.py, part 6).
+    BPDIFF_MAX_CHILDREN: String(Math.min(limits.max_children, limits.max_variables)),
+    ...(spec.stdin_file ? { BPDIFF_STDIN: path.resolve(spec.cwd, spec.stdin_file) } : {}),
+  };
 
   return {
     ...plan,
