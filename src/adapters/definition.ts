@@ -13,6 +13,33 @@ export interface NormaliseRule {
   replacement: string;
 }
 
+/**
+ * Internals of values that no run means to compare (the testing package's bookkeeping, a clock's
+ * monotonic reading, the bytes after a C string's NUL), picked by the variable's type or path. The
+ * value is rewritten, and children not named in `keep_children` are left out with everything under
+ * them. Applied before `normalise`, and like it skipped with --raw-values.
+ */
+export interface VolatileRule {
+  /** Regex on the variable's type: the rule applies only to such variables. */
+  type?: string;
+  /** Regex on the variable's path (as the `variableName` hook writes it): the rule applies only to such variables. */
+  path?: string;
+  /** Regex on the value: each match is replaced by `replacement` (without it, the whole value is). */
+  pattern?: string;
+  /** Regular expression flags of `pattern` (`g` is always added). */
+  flags?: string;
+  /** The new value, or what replaces each match of `pattern`; `$1`-style groups allowed, `${type}` is the variable's type. */
+  replacement?: string;
+  /**
+   * The children that stay, by name: the last part of their path (`name` of `t.name`, `[0]` of
+   * `a[0]`, `(data)` of `x.(data)`, and `*` for what a pointer points to). The others are left out,
+   * with everything under them.
+   */
+  keep_children?: string[];
+  /** What the rule leaves out or rewrites, in a few words for the notes ("the testing package's bookkeeping"). */
+  what: string;
+}
+
 /** Which evaluateNames not to use. */
 export interface EvaluateNameRule {
   /** Regex on the child's name: the rule applies only to such children (to every child when absent). */
@@ -91,6 +118,8 @@ export interface AdapterDefinition {
   no_expand_types: string[];
   /** Run-dependent parts of values to replace (applied after the common address rule). */
   normalise: NormaliseRule[];
+  /** Internals of values picked by type or path, rewritten or left out (see VolatileRule); skipped with --raw-values. */
+  volatile?: VolatileRule[];
   /** Which of the adapter's evaluateNames name a child, and how to rewrite them (see ChildNames). */
   child_names: ChildNames;
   condition: {

@@ -57,12 +57,14 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
   const json = raw as Omit<AdapterDefinition, 'dir' | 'file'> & { $schema?: string; $comment?: string };
   const dir = path.dirname(path.resolve(file));
 
-  const rules: Array<[string, NormaliseRule[] | undefined]> = [
+  const rules: Array<[string, Array<Pick<NormaliseRule, 'flags'> & { pattern?: string }> | undefined]> = [
     ['normalise', json.normalise],
     ['child_names.rewrite_evaluate_name', json.child_names?.rewrite_evaluate_name],
+    ['volatile', json.volatile],
   ];
   for (const [field, list] of rules) {
     (list ?? []).forEach((rule, index) => {
+      if (rule.pattern === undefined) return;
       const problem = regexError(rule.pattern, rule.flags);
       if (problem) fail(`"${field}[${index}]" is not a valid regular expression with flags "${rule.flags ?? ''}": ${rule.pattern} (${problem})`);
     });

@@ -76,7 +76,7 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
       return `${cut}; ${caveat} ${raise}.`;
     }
     case 'normalised':
-      return `In ${label(finding.side)}, run-dependent parts (addresses, ids) were replaced in ${listNames(finding.names, finding.more)} so they compare equal across runs (use --raw-values to keep them).`;
+      return `In ${label(finding.side)}, run-dependent parts (addresses, ids, the run's own paths, runtime internals) were replaced in ${listNames(finding.names, finding.more)} so they compare equal across runs (use --raw-values to keep them).`;
     case 'warning':
       return `${finding.sides.map(label).join(' and ')}: ${finding.message}`;
   }

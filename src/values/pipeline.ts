@@ -7,9 +7,10 @@ import { normaliseStep } from './normalise.js';
 import { orderStep } from './order.js';
 import { runTextsStep } from './run-texts.js';
 import { pathsStep } from './paths.js';
+import { volatileStep } from './volatile.js';
 
 /** In order: names first (later steps match on them), then values, then one order for every output. */
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, normaliseStep, orderStep];
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, orderStep];
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);

@@ -77,11 +77,11 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expect(doc.run_a).toMatchObject({ label: 'v1', status: 'break', location: { file: 'inventory.c', line: 52 }, command: '../build/v1/inventory tea:4 mug-l:3 mug-s:2' });
     // Struct fields through a pointer, array elements of a struct member, named as C writes them.
     expect(doc.diff.changed['it->qty']).toEqual({ a: '5', b: '2' });
-    expect(doc.diff.changed['it->sku']).toEqual({ a: '"mug-l"', b: '"mug-s"' });
+    expect(doc.diff.changed['it->sku']).toEqual({ a: '"mug-l" (char[8])', b: '"mug-s" (char[8])' });
     expect(doc.diff.changed['inv->items[1].qty']).toEqual({ a: '5', b: '2' });
     expect(doc.diff.changed['inv->items[2].qty']).toEqual({ a: '5', b: '8' });
     expect(doc.diff.changed.value).toEqual({ a: '28.5', b: '21' });
-    expect(doc.run_a.variables['line->sku']).toBe('"mug-l"');
+    expect(doc.run_a.variables['line->sku']).toBe('"mug-l" (char[8])');
     expect(doc.run_a.variables.shipped).toBe('3');
     // Pointers and stack addresses compare equal; a char * keeps its string; a char array is one value.
     expect(doc.run_a.variables.it).toBe('0x…');
@@ -98,8 +98,8 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expectClean(run);
     expect(run.exitCode).toBe(1);
     // The third order line, mug-s:2: v1 had 5 and ships 2; v2 sent the mug-l order to mug-s and has 2 left.
-    expect(run.doc!.run_a.variables['line->sku']).toBe('"mug-s"');
-    expect(run.doc!.run_b.variables['line->sku']).toBe('"mug-s"');
+    expect(run.doc!.run_a.variables['line->sku']).toBe('"mug-s" (char[8])');
+    expect(run.doc!.run_b.variables['line->sku']).toBe('"mug-s" (char[8])');
     expect(run.doc!.diff.changed['it->qty']).toEqual({ a: '3', b: '0' });
     expect(run.doc!.diff.unchanged).toContain('shipped');
   });
@@ -110,7 +110,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expect(run.exitCode).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
     expect(run.doc!.diff.only_in_a).toEqual([]);
-    expect(run.doc!.run_a.variables['it->sku']).toBe('"tea"');
+    expect(run.doc!.run_a.variables['it->sku']).toBe('"tea" (char[8])');
     expect(run.doc!.diff.unchanged).toEqual(expect.arrayContaining(['it', 'it->qty', 'inv->items[3].sku']));
 
     // Before `line`, `missing` and `label` are set, they hold whatever the stack held: the same in
@@ -211,7 +211,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     fs.writeFileSync(input, 'hello there\n');
     const run = await runBpdiff(['--bp', 'misbehave.c:47', '--stdin-b', input, '--timeout', '20', '--cwd', NATIVE, '--', ...fixture('stdin'), '--', ...fixture('stdin')]);
     expectClean(run);
-    expect(run.doc!.diff.changed.line).toEqual({ a: '""', b: '"hello there"' });
+    expect(run.doc!.diff.changed.line).toEqual({ a: '"" (char[32])', b: '"hello there" (char[32])' });
   });
 
   it('says when a program was built without debug information', async () => {

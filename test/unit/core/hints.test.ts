@@ -123,7 +123,7 @@ describe('analysis hints', () => {
       '1 variable changed, 1 unchanged, 0 only in A, 0 only in B.',
       'x is 1 in A and 2 in B (up 1, 2x).',
       'In A, big was cut at the capture limits, so only its captured part was compared; it is identical only as far as captured (raise --max-value-length, --max-children, --max-variables or --depth to see more).',
-      'In A, run-dependent parts (addresses, ids) were replaced in obj so they compare equal across runs (use --raw-values to keep them).',
+      'In A, run-dependent parts (addresses, ids, the run\'s own paths, runtime internals) were replaced in obj so they compare equal across runs (use --raw-values to keep them).',
       'A: The program was built without debug information; some variables may be missing.',
     ]);
   });
