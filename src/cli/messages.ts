@@ -70,16 +70,12 @@ export const messages = {
     error('BAD_OPTION', `the working directory of run ${label} does not exist: ${dir}`, `check ${flag}`),
   optionFileMissing: (flag: string, file: string) =>
     error('FILE_NOT_FOUND', `--${flag} ${file} does not exist`, `check the path given to --${flag}`),
-  outputDirMissing: (file: string, dir: string) =>
-    error('BAD_OPTION', `cannot write -o ${file}: the folder ${dir} does not exist`, 'create the folder or choose another path for -o'),
   saveCapturesNotDirectory: (dir: string) =>
     error('BAD_OPTION', `--save-captures ${dir} is not a folder`, 'give --save-captures a folder (it is created when missing)'),
   saveCapturesFailed: (dir: string, cause: unknown) =>
     error('BAD_OPTION', `cannot write the captures to --save-captures ${dir}: ${reasonOf(cause)}`, 'check that the folder is writable', cause),
   saveCapturesParentMissing: (dir: string, parent: string) =>
     error('BAD_OPTION', `cannot create --save-captures ${dir}: the folder ${parent} does not exist`, 'create it or choose another folder'),
-  outputWriteFailed: (file: string, cause: unknown) =>
-    error('BAD_OPTION', `cannot write -o ${file}: ${reasonOf(cause)}`, 'check that its folder exists and is writable', cause),
   // Where -o FILE or a --save-captures file would go, and why bpdiff will not write there (output/write-file.ts).
   // `real` is where a symlink led, or null when the path is not a symlink.
   outputIsDirectory: (flag: OutputFlag, file: string, real: string | null) =>
