@@ -140,6 +140,8 @@ function defineParser(y: Argv, version: string): Argv {
     .version(version)
     .help()
     .alias('help', 'h')
+    // bpdiff speaks English whatever the locale: a message half in French and half in English helps nobody.
+    .locale('en')
     .strict()
     .parserConfiguration({ 'parse-positional-numbers': false })
     .exitProcess(false)

@@ -45,6 +45,15 @@ function withOutputFlag(args: string[], target: string): string[] {
   return [...args.slice(0, split), '-o', target, ...args.slice(split)];
 }
 
+describe('English whatever the locale', () => {
+  it.each(['fr_FR.UTF-8', 'de_DE.UTF-8'])('%s: yargs\'s own words are English too', async (locale) => {
+    const unknown = await bpdiff(['--bogus', '--', 'a', '--', 'b'], { env: { LANG: locale, LC_ALL: locale } });
+    expect(unknown.stderr).toBe('bpdiff: unknown argument: bogus — check the flags and arguments (see bpdiff --help)');
+    const missing = await bpdiff(['diff', 'a.json'], { env: { LANG: locale, LC_ALL: locale } });
+    expect(missing.stderr).toBe('bpdiff: not enough non-option arguments: got 1, need at least 2 — check the flags and arguments (see bpdiff --help)');
+  });
+});
+
 describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file', () => {
   const cmds = ['--', 'python3', 'x.py', '--', 'python3', 'x.py'];
   const bp = ['--bp', 'x.py:1', '--cwd-a', 'a', '--cwd-b', 'b'];
