@@ -1,6 +1,6 @@
 // `bpdiff diff CAPTURE_A CAPTURE_B`: two saved run captures, compared without a debugger. The values
 // pass through the same pipeline as a live run's, so every value step holds for saved captures too.
-import { COMPARISON_SCHEMA_ID, type RunCapture } from '../core/types.js';
+import { COMPARISON_SCHEMA_ID, type CaptureOptions, type RunCapture } from '../core/types.js';
 import { validateCapture } from '../core/schemas.js';
 import { builtinDefinitions } from '../adapters/registry.js';
 import { loadHooks } from '../adapters/hooks.js';
@@ -14,8 +14,8 @@ import { readInputText, resolveOutputFile } from './read-input.js';
 export async function runDiffCommand(command: Extract<CliCommand, { kind: 'diff' }>, io: CliIo): Promise<number> {
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
 
-  const captureA = await prepareCapture(readCapture(command.captureA, io.cwd), command.rawValues);
-  const captureB = await prepareCapture(readCapture(command.captureB, io.cwd), command.rawValues);
+  const captureA = await prepareCapture(readCapture(command.captureA, io.cwd), command.values);
+  const captureB = await prepareCapture(readCapture(command.captureB, io.cwd), command.values);
   if (command.labels.a !== null) captureA.run = { ...captureA.run, label: command.labels.a };
   if (command.labels.b !== null) captureB.run = { ...captureB.run, label: command.labels.b };
 
@@ -40,19 +40,23 @@ export function readCapture(file: string, cwd: string): RunCapture {
 }
 
 /** A saved capture through the value pipeline, with its built-in adapter's rules when bpdiff has that adapter. */
-async function prepareCapture(capture: RunCapture, raw: boolean): Promise<RunCapture> {
+async function prepareCapture(capture: RunCapture, options: CaptureOptions['values']): Promise<RunCapture> {
   if (capture.run.status !== 'break') return capture;
   const definition = builtinDefinitions().find((candidate) => candidate.id === capture.adapter.id);
   const context: ValueContext = {
     adapter: definition ? { definition, hooks: await loadHooks(definition) } : null,
     breakpointPath: capture.resolved_file ?? capture.breakpoint.file,
-    raw,
+    raw: options.raw_values,
+    ignore: options.ignore,
+    rewrites: options.normalize,
   };
   const values = runValuePipeline(
     { variables: capture.run.variables, types: capture.types, truncated: capture.truncated, normalised: capture.normalised },
     context,
   );
-  return { ...capture, run: { ...capture.run, variables: values.variables }, types: values.types, truncated: values.truncated, normalised: values.normalised };
+  // A note the capture already holds (it was said when the run was captured) is not said twice.
+  const warnings = [...new Set([...capture.warnings, ...(values.notes ?? [])])];
+  return { ...capture, run: { ...capture.run, variables: values.variables }, types: values.types, truncated: values.truncated, normalised: values.normalised, warnings };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

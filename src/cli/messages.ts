@@ -60,6 +60,8 @@ export const messages = {
     error('BAD_OPTION', `--${flag} ${quote(value)} is not ${rule}`, `give e.g. --${flag} ${example}`),
   numberTooLarge: (flag: string, value: string, most: string, example: string) =>
     error('BAD_OPTION', `--${flag} ${quote(value)} is more than it takes (at most ${most})`, `give a smaller value, e.g. --${flag} ${example}`),
+  badRewrite: (flag: string, value: string, problem: string) =>
+    error('BAD_OPTION', `--${flag} ${quote(value)} ${problem}`, `write it as --${flag} 'REGEX=>REPLACEMENT', e.g. --${flag} '\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z=><time>'`),
   badChoice: (flag: string, value: string, choices: readonly string[]) =>
     error('BAD_OPTION', `--${flag} ${quote(value)} is not one of ${choices.join(', ')}`, `give --${flag} ${choices.join(' or ')}`),
   emptyValue: (flag: string) =>

@@ -44,7 +44,7 @@ export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
   | { kind: 'compare'; args: CompareArgs }
-  | { kind: 'diff'; captureA: string; captureB: string; labels: { a: string | null; b: string | null }; rawValues: boolean; output: OutputArgs }
+  | { kind: 'diff'; captureA: string; captureB: string; labels: { a: string | null; b: string | null }; values: CaptureOptions['values']; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string };
 
@@ -100,7 +100,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory)
         captureA: positional(raw, 'capture_a'),
         captureB: positional(raw, 'capture_b'),
         labels: { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') },
-        rawValues: valueOf(raw, 'raw-values') === true,
+        values: readCaptureOptions(raw).values,
         output: outputArgs(raw),
       };
     case 'schema':
@@ -177,7 +177,7 @@ function stringOf(raw: RawArgv, flag: string): string | null {
 
 function pairsOf(raw: RawArgv, flag: string): Record<string, string> {
   const value = valueOf(raw, flag);
-  return typeof value === 'object' && value !== null ? value : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 }
 
 function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {

@@ -142,6 +142,12 @@ export interface RunSpec {
 
 export type ScopeSelection = 'locals' | 'globals';
 
+/** A value rule of the user's: every match of `pattern` (a JavaScript regex) is replaced. */
+export interface ValueRewrite {
+  pattern: string;
+  replacement: string;
+}
+
 /**
  * Options shared by both runs, grouped by who reads them. Every option is declared once in
  * src/options/declarations.ts (flag, type, default, help, and where it lands here).
@@ -167,6 +173,10 @@ export interface CaptureOptions {
     scope: ScopeSelection;
     /** `--raw-values`: no normalising step. */
     raw_values: boolean;
+    /** `--ignore GLOB` (repeatable): variables dropped by name (globs over the dotted path; a match drops its children too). */
+    ignore: string[];
+    /** `--normalize 'REGEX=>REPLACEMENT'` (repeatable): the user's own value rules, applied after the adapter's. */
+    normalize: ValueRewrite[];
   };
   /** Which debug adapter runs the program (read by the adapter registry and launch). */
   adapter: {
@@ -190,7 +200,7 @@ export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<Ca
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   breakpoint: { exact_line: false },
   limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
-  values: { scope: 'locals', raw_values: false },
+  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [] },
   adapter: { id: null, config: null, path: null },
   run: { timeout_seconds: 60, sequential: false },
 };

@@ -8,9 +8,10 @@ import { WRITER_NAMES } from '../output/writers.js';
 /**
  * How a value is read: `integer` a whole number within min..max; `seconds` a positive number within
  * max; `choice` one of `choices`; `pairs` NAME=VALUE, repeatable; `string` any text (empty refused);
- * `text` any non-empty text, `flag` a boolean switch.
+ * `text` any non-empty text, `flag` a boolean switch; `globs` repeatable name patterns (`*`, `?`);
+ * `rewrites` repeatable `REGEX=>REPLACEMENT`.
  */
-export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs';
+export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs' | 'globs' | 'rewrites';
 
 export type HelpGroup = 'Breakpoint:' | 'Runs:' | 'Capture:' | 'Output:';
 export type CommandName = 'compare' | 'diff';
@@ -73,6 +74,8 @@ export const OPTION_DECLARATIONS = [
   { flag: 'max-value-length', kind: 'integer', group: 'Capture:', commands: LIVE, min: 16, max: 100_000_000, target: ['limits', 'max_value_length'], describe: 'longest value text kept (at least 16)' },
   { flag: 'value-timeout', kind: 'seconds', group: 'Capture:', commands: LIVE, max: MAX_TIMEOUT_SECONDS, example: '5', target: ['limits', 'value_timeout_seconds'], describe: 'seconds reading one value may take before it is shown as timed out' },
   { flag: 'scope', kind: 'choice', group: 'Capture:', commands: LIVE, choices: ['locals', 'globals'], target: ['values', 'scope'], describe: 'which variables: locals or globals' },
+  { flag: 'ignore', kind: 'globs', group: 'Capture:', commands: BOTH, example: "'*.created_at'", target: ['values', 'ignore'], describe: 'leave out variables whose name matches this glob (* and ?, over the dotted path; repeatable); their children go too' },
+  { flag: 'normalize', kind: 'rewrites', group: 'Capture:', commands: BOTH, example: "'[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'", target: ['values', 'normalize'], describe: "replace every match of REGEX in values: 'REGEX=>REPLACEMENT' (repeatable)" },
   { flag: 'raw-values', kind: 'flag', group: 'Capture:', commands: BOTH, target: ['values', 'raw_values'], describe: 'keep addresses and ids as the debugger shows them (no normalising)' },
   // Output
   { flag: 'format', kind: 'choice', group: 'Output:', commands: BOTH, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person)` },

@@ -1,17 +1,20 @@
 // Values of declared options, checked by their declaration: from the command line (strings, as yargs
 // hands them over) and from the library API (typed values). Every mistake is one message from
 // messages.ts; the same rule holds whichever way the value came in.
-import { defaultCaptureOptions, type CaptureOptions } from '../core/types.js';
+import { defaultCaptureOptions, type CaptureOptions, type ValueRewrite } from '../core/types.js';
 import { messages } from '../cli/messages.js';
 import { defaultOf, MAX_TIMEOUT_SECONDS, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from './declarations.js';
 
-export type OptionValue = string | number | boolean | Record<string, string>;
+export type OptionValue = string | number | boolean | Record<string, string> | string[] | ValueRewrite[];
 
 /** One option's value as given (a string, or a list for a repeated flag) -> its typed value; null when absent. */
 export function readOptionValue(declaration: OptionDeclaration, given: unknown): OptionValue | null {
   const flag = declaration.flag;
   if (given === undefined || given === null) return null;
-  if (declaration.kind === 'pairs') return readPairs(flag, Array.isArray(given) ? given.map(String) : [String(given)]);
+  const list = Array.isArray(given) ? given.map(String) : [String(given)];
+  if (declaration.kind === 'pairs') return readPairs(flag, list);
+  if (declaration.kind === 'globs') return readGlobs(flag, list);
+  if (declaration.kind === 'rewrites') return readRewrites(flag, list);
   if (Array.isArray(given)) throw messages.repeatedOption(flag);
   switch (declaration.kind) {
     case 'flag':
@@ -55,6 +58,26 @@ function readSeconds(declaration: OptionDeclaration, given: unknown): number {
   if (!(seconds > 0) || !Number.isFinite(seconds)) throw messages.badNumber(flag, text, 'a number of seconds above 0', example);
   if (seconds > max) throw messages.numberTooLarge(flag, text, max === MAX_TIMEOUT_SECONDS ? `${max} (a day)` : String(max), example);
   return seconds;
+}
+
+function readGlobs(flag: string, entries: string[]): string[] {
+  for (const entry of entries) if (entry.trim() === '') throw messages.emptyValue(flag);
+  return entries;
+}
+
+/** `REGEX=>REPLACEMENT`, split on the first `=>`; the regex must compile. */
+function readRewrites(flag: string, entries: string[]): ValueRewrite[] {
+  return entries.map((entry) => {
+    const arrow = entry.indexOf('=>');
+    if (arrow <= 0) throw messages.badRewrite(flag, entry, arrow === 0 ? 'has no regex before =>' : 'has no =>');
+    const pattern = entry.slice(0, arrow);
+    try {
+      new RegExp(pattern, 'g');
+    } catch (error) {
+      throw messages.badRewrite(flag, entry, `has an invalid regex (${(error as Error).message})`);
+    }
+    return { pattern, replacement: entry.slice(arrow + 2) };
+  });
 }
 
 function readPairs(flag: string, entries: string[]): Record<string, string> {

@@ -187,7 +187,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
-    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd) },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd), ignore: options.values.ignore, rewrites: options.values.normalize },
   );
   return {
     status: 'break',

@@ -5,12 +5,13 @@ import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 import { nameStep } from './naming.js';
 import { normaliseStep } from './normalise.js';
 import { orderStep } from './order.js';
+import { ignoreStep, userRewriteStep } from './user-rules.js';
 import { runTextsStep } from './run-texts.js';
 import { pathsStep } from './paths.js';
 import { volatileStep } from './volatile.js';
 
 /** In order: names first (later steps match on them), then values, then one order for every output. */
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, orderStep];
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, ignoreStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, orderStep];
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);

@@ -24,6 +24,10 @@ export interface ValueContext {
   raw: boolean;
   /** Texts of this run's own that stand for the same thing in every run (bpdiff's run marker): replaced by their token. */
   runTexts?: ReadonlyArray<{ text: string; token: string }>;
+  /** `--ignore` globs: variables dropped by name, with their children. */
+  ignore?: readonly string[];
+  /** `--normalize` rules of the user's, applied after the adapter's (and with --raw-values too: the user asked for them). */
+  rewrites?: ReadonlyArray<{ pattern: string; replacement: string }>;
   /** Folders of this run whose absolute paths stand for the same place in every run (its cwd, its git work tree). */
   runPaths?: ReadonlyArray<{ path: string; token: string; what: string }>;
 }

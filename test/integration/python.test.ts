@@ -287,6 +287,31 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     }
   });
 
+  it('--ignore and --normalize drop a clock reading and a random id, live and in bpdiff diff, and the hints say so', async () => {
+    const base = ['--bp', 'stamped.py:14', '--cwd', FIXTURES];
+    const plain = await runBpdiff([...base, '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '3']);
+    expect(plain.exitCode).toBe(1);
+    expect(Object.keys(plain.doc!.diff.changed)).toEqual(expect.arrayContaining(['order.created_at', 'order.token']));
+    const saved = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-rules-'));
+    try {
+      const rules = ['--ignore', '*.created_at', '--normalize', '[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'];
+      const run = await runBpdiff([...base, ...rules, '--save-captures', saved, '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '4']);
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode).toBe(1);
+      expect(run.doc!.diff.changed).toEqual({ 'order.qty': { a: '3', b: '4' } });
+      expect(run.doc!.run_a.variables['order.token']).toBe("'<uuid>'");
+      expect(run.doc!.run_a.variables['order.created_at']).toBeUndefined();
+      expect(run.doc!.analysis_hints).toContain("A and B: 1 variable was left out by --ignore '*.created_at': order.created_at");
+      // The same rules over two plain captures give the same comparison.
+      const raw = await runBpdiff([...base, '--save-captures', path.join(saved, 'raw'), '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '4']);
+      expect(raw.exitCode).toBe(1);
+      const offline = await runBpdiff(['diff', path.join(saved, 'raw/capture-a.json'), path.join(saved, 'raw/capture-b.json'), ...rules]);
+      expect(offline.doc!.diff.changed).toEqual({ 'order.qty': { a: '3', b: '4' } });
+    } finally {
+      fs.rmSync(saved, { recursive: true, force: true });
+    }
+  });
+
   it("bpdiff's own run marker in the program's environment does not make identical runs differ", async () => {
     const run = await runBpdiff(['--bp', 'environ.py:5', '--cwd', FIXTURES, '--', 'python3', 'environ.py', '--', 'python3', 'environ.py']);
     expect(run.leftovers).toEqual([]);

@@ -63,6 +63,10 @@ describe('parseArgs: a live comparison', () => {
   it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).cwd).toEqual({ shared: 'w', a: null, b: '../b' }));
   it('env, repeated and per run', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).env).toEqual({ shared: { A: '1', B: 'x=y' }, a: { A: '2' }, b: { E: '' } }));
   it('a day is the longest timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '86400')).options.run.timeout_seconds).toBe(86_400));
+  it('--ignore and --normalize, repeatable', async () => expect((await compare('--bp', 'x:1', '--ignore', '*.created_at', '--ignore', 't.common', '--normalize', '[0-9a-f]{8}=>ID', '--normalize', 'a=>b=>c')).options.values).toMatchObject({
+    ignore: ['*.created_at', 't.common'],
+    normalize: [{ pattern: '[0-9a-f]{8}', replacement: 'ID' }, { pattern: 'a', replacement: 'b=>c' }],
+  }));
   it('limits of the capture', async () => expect((await compare('--bp', 'x:1', '--max-variables', '50', '--value-timeout', '0.5')).options.limits).toMatchObject({ max_variables: 50, value_timeout_seconds: 0.5 }));
   it('timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '2.5')).options.run.timeout_seconds).toBe(2.5));
   it('engine options', async () => expect(await compare('--bp', 'x:1', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/opt/dap', '--depth', '0', '--max-children', '1', '--max-value-length', '16', '--scope', 'globals', '--raw-values', '--exact-line', '--sequential', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt', '--quiet')).toMatchObject({
@@ -82,7 +86,7 @@ describe('parseArgs: a live comparison', () => {
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, rawValues: false, output: { format: 'json', outputFile: null } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', outputFile: null } }));
   it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old'])).toMatchObject({ captureA: '007', labels: { a: 'old', b: null }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
@@ -126,6 +130,10 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--max-variables', '0', ...CMDS], 'BAD_OPTION: --max-variables "0" is not a whole number from 1 up'],
     [['--bp-a', 'x:3', ...CMDS], 'BAD_BREAKPOINT: run B has no breakpoint (--bp-a is given, --bp-b and --bp are not) — add --bp-b FILE:LINE, or --bp for both runs'],
     [['--bp', 'x:1', '--bp-b', 'y', ...CMDS], 'BAD_BREAKPOINT: --bp-b "y" has no line number — write it as FILE:LINE, e.g. --bp-b src/app.py:42'],
+    [['--bp', 'x:1', '--normalize', 'abc', ...CMDS], "BAD_OPTION: --normalize \"abc\" has no => — write it as --normalize 'REGEX=>REPLACEMENT'"],
+    [['--bp', 'x:1', '--normalize', '([a-z]=>x', ...CMDS], 'BAD_OPTION: --normalize "([a-z]=>x" has an invalid regex (Invalid regular expression: /([a-z]/g: Unterminated group)'],
+    [['--bp', 'x:1', '--normalize', '=>x', ...CMDS], 'BAD_OPTION: --normalize "=>x" has no regex before =>'],
+    [['--bp', 'x:1', '--ignore', '', ...CMDS], 'BAD_OPTION: --ignore is empty'],
     [['--bp', 'x:4294967296', ...CMDS], 'BAD_BREAKPOINT: --bp "x:4294967296": the line "4294967296" is not a line number'],
     [['--bp', 'x:2147483648', ...CMDS], 'BAD_BREAKPOINT: --bp "x:2147483648": the line "2147483648" is not a line number'],
     [['--bp', 'x:1', '--depth', '-1', ...CMDS], 'BAD_OPTION: --depth "-1" is not a whole number from 0 up'],

@@ -58,3 +58,18 @@ describe('the run paths step', () => {
     expect(runValuePipeline(values({ n: '1' }), context({ runPaths })).notes).toBeUndefined();
   });
 });
+
+describe('the user\'s own rules', () => {
+  it('--ignore drops matching names and everything under them, and says what it left out', () => {
+    const input = values({ 'order': 'Order(...)', 'order.created_at': "'2026-11-23T10:00:00Z'", 'order.id': '7', 't.common': '{...}', 't.common.start': '123', 't.name': "'TestX'" });
+    const out = runValuePipeline(input, context({ ignore: ['*.created_at', 't.common'] }));
+    expect(Object.keys(out.variables)).toEqual(['order', 'order.id', 't.name']);
+    expect(out.notes).toEqual(["3 variables were left out by --ignore '*.created_at' 't.common': order.created_at, t.common, t.common.start"]);
+  });
+
+  it('--normalize rewrites values, after the adapter\'s rules and with --raw-values too', () => {
+    const out = runValuePipeline(values({ id: "'6f1c2d3e'", n: '3' }), context({ raw: true, rewrites: [{ pattern: '[0-9a-f]{8}', replacement: '<id>' }] }));
+    expect(out.variables).toEqual({ id: "'<id>'", n: '3' });
+    expect(out.notes).toEqual(['--normalize rewrote 1 value: id']);
+  });
+});

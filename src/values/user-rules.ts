@@ -1,0 +1,75 @@
+// The user's own value rules: `--ignore GLOB` drops variables by name (a team drops a timestamp or a
+// random id it never means to compare), `--normalize 'REGEX=>REPLACEMENT'` rewrites values. Both are
+// said in the capture's warnings, so the document says what was left out or changed.
+import { setOwn } from './own-record.js';
+import type { ValueStep } from './types.js';
+
+const MAX_NAMES_SAID = 10;
+
+/** A glob over a dotted path: `*` any run of characters, `?` one; everything else literal. */
+export function globToRegExp(glob: string): RegExp {
+  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  return new RegExp(`^${body}$`);
+}
+
+/** The name and every name it lies under (`a.b[0].c` -> `a`, `a.b`, `a.b[0]`, `a.b[0].c`). */
+function selfAndAncestors(name: string): string[] {
+  const found: string[] = [];
+  const separator = /(?:->|\.|\[|\{)/g;
+  for (let match = separator.exec(name); match !== null; match = separator.exec(name)) {
+    if (match.index > 0) found.push(name.slice(0, match.index));
+  }
+  found.push(name);
+  return found;
+}
+
+export const ignoreStep: ValueStep = {
+  name: 'ignoring',
+  apply(values, context) {
+    const globs = context.ignore ?? [];
+    if (globs.length === 0) return values;
+    const patterns = globs.map(globToRegExp);
+    const dropped: string[] = [];
+    const variables: Record<string, string> = {};
+    const types: Record<string, string> = {};
+    for (const [name, value] of Object.entries(values.variables)) {
+      if (selfAndAncestors(name).some((candidate) => patterns.some((pattern) => pattern.test(candidate)))) {
+        dropped.push(name);
+        continue;
+      }
+      setOwn(variables, name, value);
+      if (Object.hasOwn(values.types, name)) setOwn(types, name, values.types[name]!);
+    }
+    if (dropped.length === 0) return values;
+    const kept = new Set(Object.keys(variables));
+    const listed = dropped.slice(0, MAX_NAMES_SAID).join(', ') + (dropped.length > MAX_NAMES_SAID ? ` and ${dropped.length - MAX_NAMES_SAID} more` : '');
+    const note = `${dropped.length} ${dropped.length === 1 ? 'variable was' : 'variables were'} left out by --ignore ${globs.map((glob) => `'${glob}'`).join(' ')}: ${listed}`;
+    return {
+      ...values,
+      variables,
+      types,
+      truncated: values.truncated.filter((name) => kept.has(name)),
+      normalised: values.normalised.filter((name) => kept.has(name)),
+      notes: [...(values.notes ?? []), note],
+    };
+  },
+};
+
+export const userRewriteStep: ValueStep = {
+  name: 'user rules',
+  apply(values, context) {
+    const rules = (context.rewrites ?? []).map((rule) => ({ regex: new RegExp(rule.pattern, 'g'), replacement: rule.replacement, text: rule.pattern }));
+    if (rules.length === 0) return values;
+    const variables: Record<string, string> = {};
+    const changed: string[] = [];
+    for (const [name, value] of Object.entries(values.variables)) {
+      const next = rules.reduce((current, rule) => current.replace(rule.regex, rule.replacement), value);
+      setOwn(variables, name, next);
+      if (next !== value) changed.push(name);
+    }
+    if (changed.length === 0) return values;
+    const listed = changed.slice(0, MAX_NAMES_SAID).join(', ') + (changed.length > MAX_NAMES_SAID ? ` and ${changed.length - MAX_NAMES_SAID} more` : '');
+    const note = `--normalize rewrote ${changed.length} ${changed.length === 1 ? 'value' : 'values'}: ${listed}`;
+    return { ...values, variables, notes: [...(values.notes ?? []), note] };
+  },
+};
