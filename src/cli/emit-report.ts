@@ -21,6 +21,7 @@ export async function emitReport(captures: readonly [RunCapture, RunCapture], ta
   const report = buildReport(captures, {
     sourceLine: readSourceLine(captureA.resolved_file, captureA.breakpoint.line),
     sourceLineB: readSourceLine(captureB.resolved_file, captureB.breakpoint.line),
+    failOn: target.output.failOn,
   });
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {

@@ -6,6 +6,7 @@ import type { Breakpoint, CaptureOptions } from '../core/types.js';
 import { declarationsFor, defaultOf, findDeclaration, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { readCaptureOptions, readOptionValue } from '../options/read-options.js';
 import type { WriterName } from '../output/writers.js';
+import type { FailOn } from '../report/report.js';
 import { messages } from './messages.js';
 import { splitArgv } from './split-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
@@ -15,6 +16,8 @@ export type OutputFormat = WriterName;
 
 export interface OutputArgs {
   format: OutputFormat;
+  /** `--fail-on any|changed|never`: when the exit status is 1. */
+  failOn: FailOn;
   /** `-o FILE`: the JSON document goes to this file (atomically) instead of stdout. */
   outputFile: string | null;
 }
@@ -252,7 +255,7 @@ export function parseCommands(commands: string[][]): [string[], string[]] {
 }
 
 function outputArgs(raw: RawArgv): OutputArgs {
-  return { format: (stringOf(raw, 'format') ?? 'json') as OutputFormat, outputFile: stringOf(raw, 'output') };
+  return { format: (stringOf(raw, 'format') ?? 'json') as OutputFormat, failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn, outputFile: stringOf(raw, 'output') };
 }
 
 function optionalString(raw: RawArgv, name: string): string | null {

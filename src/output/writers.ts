@@ -12,6 +12,7 @@ export type Writer = (report: Report, options: WriterOptions) => string;
 const WRITERS = {
   json: async () => (await import('./format-json.js')).writeJson,
   text: async () => (await import('./format-text.js')).writeText,
+  markdown: async () => (await import('./format-markdown.js')).writeMarkdown,
 } satisfies Record<string, () => Promise<Writer>>;
 
 export type WriterName = keyof typeof WRITERS;

@@ -15,7 +15,12 @@ export interface Report {
   failedRuns: Array<{ label: string; message: string }>;
 }
 
+/** When the exit status says "different": any difference, only changed values, or never. */
+export type FailOn = 'any' | 'changed' | 'never';
+
 export interface ReportOptions {
+  /** `--fail-on` (default `any`). */
+  failOn?: FailOn;
   /** The text of the breakpoint's line in run A's file, for the context. */
   sourceLine?: string | null;
   /** The same for run B's breakpoint. */
@@ -27,5 +32,16 @@ export function buildReport(captures: readonly [RunCapture, RunCapture], options
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: result, findings, captures, exitCode: failedRuns.length > 0 ? 2 : comparisonExitCode(result), failedRuns };
+  return { document: result, findings, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+}
+
+/**
+ * `any`: 1 for any difference, a variable in one run only, or a run that did not stop; `changed`: 1
+ * only for a changed value (the rest is still reported); `never`: 0. A run bpdiff could not debug
+ * is 2 whatever --fail-on says.
+ */
+function exitCodeFor(result: ComparisonResult, failOn: FailOn): 0 | 1 {
+  if (failOn === 'never') return 0;
+  if (failOn === 'changed') return Object.keys(result.diff.changed).length > 0 ? 1 : 0;
+  return comparisonExitCode(result);
 }

@@ -143,6 +143,16 @@ describe('bpdiff diff on saved captures', () => {
     expect(String(same.stdout).split('\n').at(-1)).toBe('no differences (7 variables identical)');
   });
 
+  it('--format markdown gives a table fit for a pull request; --fail-on says when the exit status is 1', async () => {
+    const markdown = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'markdown']);
+    expect(markdown.exitCode).toBe(1);
+    expect(markdown.stdout).toContain('**Differences**: 2 changed, 5 unchanged, 0 only in A, 0 only in B.');
+    expect(markdown.stdout).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> |');
+    expect((await bpdiff(['diff', 'v1.json', 'v2.json', '--fail-on', 'never'])).exitCode).toBe(0);
+    expect((await bpdiff(['diff', 'v1.json', 'v2.json', '--fail-on', 'changed'])).exitCode).toBe(1);
+    expect((await bpdiff(['diff', 'v1.json', 'v1-again.json', '--fail-on', 'changed'])).exitCode).toBe(0);
+  });
+
   it('-o writes the chosen format (the document by default) and keeps stdout empty', async () => {
     const result = await bpdiff(['diff', 'v1.json', 'v2.json', '-o', 'saved.json']);
     expect(result.exitCode).toBe(1);

@@ -44,7 +44,7 @@ describe('parseArgs: a live comparison', () => {
     env: { shared: {}, a: {}, b: {} },
     options: defaultCaptureOptions(),
     stdin: { a: null, b: null }, quiet: false,
-    output: { format: 'json', outputFile: null },
+    output: { format: 'json', failOn: 'any', outputFile: null },
     saveCaptures: null,
     commands: [['python3', 'a.py'], ['python3', 'b.py']],
     warnings: [],
@@ -80,13 +80,14 @@ describe('parseArgs: a live comparison', () => {
     stdin: { a: 'in.txt', b: 'in2.txt' },
     quiet: true,
   }));
-  it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', outputFile: 'out.json' }));
+  it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', failOn: 'any', outputFile: 'out.json' }));
+  it('--fail-on and --format markdown', async () => expect((await compare('--bp', 'x:1', '--format', 'markdown', '--fail-on', 'changed')).output).toEqual({ format: 'markdown', failOn: 'changed', outputFile: null }));
   it('save captures', async () => expect((await compare('--bp', 'x:1', '--save-captures', 'caps')).saveCaptures).toBe('caps'));
   it('a command keeps its own flags and dashes', async () => expect((await parseArgs(['--bp', 'x:1', '--', 'node', '--inspect', 'x.js', '-v', '--', 'node', '--help'])) as CliCommand).toMatchObject({ args: { commands: [['node', '--inspect', 'x.js', '-v'], ['node', '--help']] } }));
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', outputFile: null } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', failOn: 'any', outputFile: null } }));
   it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old'])).toMatchObject({ captureA: '007', labels: { a: 'old', b: null }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
@@ -141,7 +142,8 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--max-value-length', '15', ...CMDS], 'BAD_OPTION: --max-value-length "15" is not a whole number from 16 up'],
     [['--bp', 'x:1', '--depth', '2.5', ...CMDS], 'BAD_OPTION: --depth "2.5" is not a whole number from 0 up'],
     [['--bp', 'x:1', '--scope', 'all', ...CMDS], 'BAD_OPTION: --scope "all" is not one of locals, globals'],
-    [['--bp', 'x:1', '--format', 'xml', ...CMDS], 'BAD_OPTION: --format "xml" is not one of json, text'],
+    [['--bp', 'x:1', '--format', 'xml', ...CMDS], 'BAD_OPTION: --format "xml" is not one of json, text, markdown'],
+    [['--bp', 'x:1', '--fail-on', 'sometimes', ...CMDS], 'BAD_OPTION: --fail-on "sometimes" is not one of any, changed, never'],
     [['--bp', 'x:1', '--env', 'NOVALUE', ...CMDS], 'BAD_OPTION: --env "NOVALUE" is not NAME=VALUE'],
     [['--bp', 'x:1', '--env-b', '=1', ...CMDS], 'BAD_OPTION: --env-b "=1" is not NAME=VALUE'],
     [['--bp', 'x:1', '-o', '', ...CMDS], 'BAD_OPTION: --output is empty'],

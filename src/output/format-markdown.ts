@@ -1,0 +1,78 @@
+// The markdown writer, for a pull-request comment or $GITHUB_STEP_SUMMARY: a heading naming the
+// breakpoint, the verdict, each run in one row, then tables of the changed and the only-in variables
+// with both values, and the notes. Values go in table cells as HTML code, so any text is safe there.
+import type { RunResult } from '../core/types.js';
+import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import { describeNoBreak, renderHint } from '../core/hints.js';
+import type { Finding } from '../core/findings.js';
+import type { Report } from '../report/report.js';
+
+/** Longest value shown in a cell; the JSON document always has the whole value. */
+const MAX_CELL = 200;
+/** Most rows in one table; the rest are counted. */
+const MAX_ROWS = 50;
+
+export function writeMarkdown(report: Report): string {
+  const { document, captures, findings } = report;
+  const { run_a: a, run_b: b, diff } = document;
+  const labels = { a: a.label, b: b.label };
+  const lines: string[] = [`### bpdiff at \`${describeBreakpoint(document.breakpoint)}\``, '', verdict(report), ''];
+
+  lines.push('| run | command | stopped |', '|---|---|---|');
+  for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
+    const status = run.status === 'break' ? `at ${run.location.file}:${run.location.line}` : describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code);
+    lines.push(`| ${cell(run.label)} | ${code(run.command)} | ${cell(status)} |`);
+  }
+
+  const changed = Object.keys(diff.changed);
+  if (changed.length > 0) {
+    lines.push('', `#### Changed (${changed.length})`, '', `| variable | ${cell(labels.a)} | ${cell(labels.b)} |`, '|---|---|---|');
+    for (const name of changed.slice(0, MAX_ROWS)) lines.push(`| ${code(name)} | ${code(diff.changed[name]!.a)} | ${code(diff.changed[name]!.b)} |`);
+    if (changed.length > MAX_ROWS) lines.push(`| and ${changed.length - MAX_ROWS} more | | |`);
+  }
+  for (const [names, run] of [[diff.only_in_a, a], [diff.only_in_b, b]] as const) {
+    if (names.length === 0) continue;
+    lines.push('', `#### Only in ${cell(run.label)} (${names.length})`, '', '| variable | value |', '|---|---|');
+    for (const name of names.slice(0, MAX_ROWS)) lines.push(`| ${code(name)} | ${code(valueOf(run, name))} |`);
+    if (names.length > MAX_ROWS) lines.push(`| and ${names.length - MAX_ROWS} more | |`);
+  }
+
+  const notes = findings.filter(isNote).map((finding) => renderHint(finding, labels));
+  if (notes.length > 0) lines.push('', '<details><summary>Notes</summary>', '', ...notes.map((note) => `- ${escapeText(note)}`), '', '</details>');
+  return `${lines.join('\n')}\n`;
+}
+
+function verdict(report: Report): string {
+  const { run_a: a, run_b: b, diff } = report.document;
+  const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });
+  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) return `**No differences** (${plural(diff.unchanged.length, 'variable')} identical).`;
+  if (a.status === 'no_break' || b.status === 'no_break') {
+    const missing = [a, b].filter((run) => run.status === 'no_break').map((run) => run.label).join(' and ');
+    return `**${escapeText(missing)} did not stop at the breakpoint**; ${escapeText(counts)}.`;
+  }
+  return `**Differences**: ${escapeText(counts)}.`;
+}
+
+function isNote(finding: Finding): boolean {
+  return ['moved', 'truncated', 'unreadable', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
+}
+
+function valueOf(run: RunResult, name: string): string {
+  return Object.hasOwn(run.variables, name) ? run.variables[name]! : '';
+}
+
+/** Text in a table cell: HTML-escaped, pipes and line breaks made harmless. */
+function cell(text: string): string {
+  return escapeText(text).replaceAll('|', '&#124;').replace(/\r?\n/g, '<br>');
+}
+
+/** A value as code in a table cell, cut at MAX_CELL characters. */
+function code(text: string): string {
+  const shown = text.length > MAX_CELL ? `${text.slice(0, MAX_CELL)}… (${text.length} chars)` : text;
+  return `<code>${cell(shown)}</code>`;
+}
+
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
