@@ -78,7 +78,7 @@ export const OPTION_DECLARATIONS = [
   { flag: 'normalize', kind: 'rewrites', group: 'Capture:', commands: BOTH, example: "'[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'", target: ['values', 'normalize'], describe: "replace every match of REGEX in values: 'REGEX=>REPLACEMENT' (repeatable)" },
   { flag: 'raw-values', kind: 'flag', group: 'Capture:', commands: BOTH, target: ['values', 'raw_values'], describe: 'keep addresses and ids as the debugger shows them (no normalising)' },
   // Output
-  { flag: 'format', kind: 'choice', group: 'Output:', commands: BOTH, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment)` },
+  { flag: 'format', kind: 'choice', group: 'Output:', commands: BOTH, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
   { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: BOTH, choices: ['any', 'changed', 'never'], default: 'any', describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },
   { flag: 'output', alias: 'o', kind: 'string', group: 'Output:', commands: BOTH, describe: 'write the output (in --format) to this file instead of stdout' },
   { flag: 'quiet', kind: 'flag', group: 'Output:', commands: LIVE, describe: 'no progress on stderr' },

@@ -13,6 +13,7 @@ const WRITERS = {
   json: async () => (await import('./format-json.js')).writeJson,
   text: async () => (await import('./format-text.js')).writeText,
   markdown: async () => (await import('./format-markdown.js')).writeMarkdown,
+  github: async () => (await import('./format-github.js')).writeGithub,
 } satisfies Record<string, () => Promise<Writer>>;
 
 export type WriterName = keyof typeof WRITERS;
