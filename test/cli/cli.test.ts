@@ -150,7 +150,7 @@ describe('bpdiff diff on saved captures', () => {
     expect(markdown.stdout).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> |');
     const github = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'github']);
     expect(github.exitCode).toBe(1);
-    expect(github.stdout.split('\n').filter((line) => line.startsWith('::error file=pricing.py,line=34,title=bpdiff%3A '))).toHaveLength(2);
+    expect(String(github.stdout).split('\n').filter((line) => line.startsWith('::error file=pricing.py,line=34,title=bpdiff%3A '))).toHaveLength(2);
     expect((await bpdiff(['diff', 'v1.json', 'v2.json', '--fail-on', 'never'])).exitCode).toBe(0);
     expect((await bpdiff(['diff', 'v1.json', 'v2.json', '--fail-on', 'changed'])).exitCode).toBe(1);
     expect((await bpdiff(['diff', 'v1.json', 'v1-again.json', '--fail-on', 'changed'])).exitCode).toBe(0);
