@@ -185,7 +185,8 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
 
     const exact = await runBpdiff(['--bp', 'flow.py:20', '--exact-line', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
     expectClean(exact);
-    expect(exact.exitCode).toBe(1);
+    // Seen once under load: exit 2 instead of 1; the message says which run failed and why.
+    expect(exact.exitCode, exact.stderr).toBe(1);
     expect(exact.doc!.run_a.status).toBe('no_break');
     expect(exact.doc!.run_a.location).toEqual({ file: 'flow.py', line: 20 });
   });
