@@ -2,6 +2,7 @@
 // random id it never means to compare), `--normalize 'REGEX=>REPLACEMENT'` rewrites values. Both are
 // said in the capture's warnings, so the document says what was left out or changed.
 import { setOwn } from './own-record.js';
+import { selfAndAncestors } from './child-path.js';
 import type { ValueStep } from './types.js';
 
 const MAX_NAMES_SAID = 10;
@@ -12,16 +13,6 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/** The name and every name it lies under (`a.b[0].c` -> `a`, `a.b`, `a.b[0]`, `a.b[0].c`). */
-function selfAndAncestors(name: string): string[] {
-  const found: string[] = [];
-  const separator = /(?:->|\.|\[|\{)/g;
-  for (let match = separator.exec(name); match !== null; match = separator.exec(name)) {
-    if (match.index > 0) found.push(name.slice(0, match.index));
-  }
-  found.push(name);
-  return found;
-}
 
 export const ignoreStep: ValueStep = {
   name: 'ignoring',

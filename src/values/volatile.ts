@@ -6,6 +6,7 @@
 import type { VolatileRule } from '../adapters/definition.js';
 import { compareNames } from '../core/diff-variables.js';
 import { setOwn } from './own-record.js';
+import { splitChildPath } from './child-path.js';
 import type { CapturedValues, ValueStep } from './types.js';
 
 /** How many paths a note names before it counts the rest. */
@@ -19,49 +20,6 @@ interface CompiledRule {
   keep: Set<string> | null;
 }
 
-/**
- * The path a child's path was built from, and the child's name, as the capture joins them (see
- * src/adapters/child-names.ts): `a.b` and `a->b` are `b` of `a`, `a[0]` is `[0]` of `a`, `(*p)` and
- * `*p` are `*` of `p`. Null for a path with no parent (a scope's variable).
- */
-export function splitChildPath(path: string): { parent: string; name: string } | null {
-  if (path.startsWith('(*') && closingParen(path, 0) === path.length - 1) return { parent: path.slice(2, -1), name: '*' };
-  if (path.startsWith('*') && path.length > 1) {
-    const inner = path.slice(1);
-    return { parent: inner.startsWith('(') && closingParen(inner, 0) === inner.length - 1 ? inner.slice(1, -1) : inner, name: '*' };
-  }
-  let depth = 0;
-  let quote: string | null = null;
-  let last: { at: number; skip: number } | null = null;
-  for (let i = 0; i < path.length; i++) {
-    const char = path[i]!;
-    if (quote !== null) {
-      if (char === '\\') i++;
-      else if (char === quote) quote = null;
-      continue;
-    }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === '(' || char === '{') depth++;
-    else if (char === ')' || char === '}' || char === ']') depth--;
-    else if (char === '[') {
-      if (depth === 0 && i > 0) last = { at: i, skip: 0 };
-      depth++;
-    } else if (depth === 0 && i > 0 && char === '.') last = { at: i, skip: 1 };
-    else if (depth === 0 && i > 0 && char === '-' && path[i + 1] === '>') last = { at: i, skip: 2 };
-  }
-  if (last === null || last.at + last.skip >= path.length) return null;
-  return { parent: path.slice(0, last.at), name: path.slice(last.at + last.skip) };
-}
-
-/** Where the parenthesis opened at `open` closes, or -1. */
-function closingParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
 
 function compile(rule: VolatileRule): CompiledRule {
   const flags = rule.flags ?? 'g';

@@ -8,7 +8,8 @@ import type { AdapterDefinition, VolatileRule } from '../../../src/adapters/defi
 import { builtinDefinitions } from '../../../src/adapters/registry.js';
 import { parseDefinition } from '../../../src/adapters/parse-definition.js';
 import { BpdiffError } from '../../../src/errors.js';
-import { applyVolatileRules, splitChildPath } from '../../../src/values/volatile.js';
+import { applyVolatileRules } from '../../../src/values/volatile.js';
+import { selfAndAncestors, splitChildPath } from '../../../src/values/child-path.js';
 import { runValuePipeline, type CapturedValues } from '../../../src/values/pipeline.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-volatile-'));
@@ -46,8 +47,15 @@ describe('splitChildPath', () => {
     ['*p', 'p', '*'],
     ['*(u.next)', 'u.next', '*'],
     ["d['k->v']", 'd', "['k->v']"],
+    ["s{'t0'}", 's', "{'t0'}"],
+    ["d['k3']{'p'}", "d['k3']", "{'p'}"],
   ])('%s is %s and %s', (path, parent, name) => {
     expect(splitChildPath(path)).toEqual({ parent, name });
+  });
+
+  it('lists a path and every path it lies under, quotes respected', () => {
+    expect(selfAndAncestors("order.items[0]{'a.b'}")).toEqual(["order.items[0]{'a.b'}", 'order.items[0]', 'order.items', 'order']);
+    expect(selfAndAncestors('t')).toEqual(['t']);
   });
 
   it('finds no parent for a scope variable', () => {
