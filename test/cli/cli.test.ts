@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuiltBin } from '../support/built-bin.js';
+import { BIN, ROOT, ensureBuiltBin, expectRefusal } from '../support/built-bin.js';
 import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID } from '../../src/core/types.js';
 import { expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
 
@@ -87,12 +87,7 @@ describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file',
   ])('%s', async (_name, args, message) => {
     const target = out(`never-${Math.random().toString(36).slice(2)}.json`);
     const result = await bpdiff(withOutputFlag(args, target));
-    expect(result.exitCode).toBe(2);
-    expect(result.stdout).toBe('');
-    const lines = String(result.stderr).split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(message);
-    expect(lines[0]).toContain(' — ');
+    expectRefusal(result, message);
     expect(fs.existsSync(target)).toBe(false);
     expect(fs.readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });

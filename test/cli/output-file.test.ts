@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuiltBin } from '../support/built-bin.js';
+import { BIN, ROOT, ensureBuiltBin, expectRefusal } from '../support/built-bin.js';
 import { expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
 
 let captures: string;
@@ -46,15 +46,6 @@ function expectComparison(text: string): void {
   expectValidComparison(JSON.parse(text));
 }
 
-/** Exit 2, nothing on stdout, exactly one stderr line matching `message`. */
-function expectRefusal(result: Result, message: RegExp): void {
-  expect(result.exitCode).toBe(2);
-  expect(result.stdout).toBe('');
-  const lines = String(result.stderr).split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(message);
-  expect(lines[0]).toContain(' — ');
-}
 
 describe('-o writes', () => {
   it('a new file: created (exit 1, different), stdout empty', async () => {

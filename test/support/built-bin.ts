@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { expect } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'dist/src/cli/main.js');
@@ -22,4 +23,14 @@ export async function ensureBuiltBin(): Promise<void> {
   if (!stale) return;
   await execa('node', ['scripts/bundle-yargs.mjs'], { cwd: ROOT });
   await execa('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, reject: false });
+}
+
+/** A refused command: exit 2, nothing on stdout, exactly one stderr line matching `message`, in the `what — what to do` form. */
+export function expectRefusal(result: { exitCode?: number; stdout: unknown; stderr: unknown }, message: RegExp): void {
+  expect(result.exitCode).toBe(2);
+  expect(result.stdout).toBe('');
+  const lines = String(result.stderr).split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expect(lines[0]).toContain(' — ');
 }
