@@ -3,7 +3,7 @@
 // starts, so a typo costs no debugger start-up.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types.js';
+import type { CaptureOptions, RunSide, RunSpec } from '../core/types.js';
 import { resolveBreakpointPath } from '../core/breakpoint-path.js';
 import { mapLine, splitLines } from '../core/line-map.js';
 import { messages } from './messages.js';
@@ -21,6 +21,12 @@ export interface ResolvedRuns {
 
 /** `cwd` is bpdiff's own working directory: relative paths in flags are relative to it. */
 export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
+  // Each breakpoint file is read once, for the line checks and the line mapping alike.
+  const read = new Map<string, string[] | null>();
+  const linesOf = (file: string): string[] | null => {
+    if (!read.has(file)) read.set(file, readLines(file));
+    return read.get(file)!;
+  };
   const spec = (side: RunSide): RunSpec => {
     const label = args.labels[side];
     const breakpoint = args.breakpoints[side];
@@ -29,7 +35,6 @@ export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
     if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
     const breakpointPath = resolveBreakpointPath(breakpoint.file, runCwd);
     if (!isFile(breakpointPath)) throw messages.breakpointFileMissing(side, label, breakpoint.file, breakpointPath, runCwd);
-    checkLineInFile(breakpoint, breakpointPath, label, args.ownBreakpoint[side] ? `bp-${side}` : 'bp');
     const stdinFlag = `stdin-${side}`;
     const stdin = args.stdin[side] === null ? null : resolveInputFile(stdinFlag, args.stdin[side]!, cwd);
     return {
@@ -43,7 +48,13 @@ export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
       breakpoint: { ...breakpoint, path: breakpointPath },
     };
   };
-  const specs: [RunSpec, RunSpec] = [spec('a'), followLine(spec('a'), spec('b'), args.ownBreakpoint.b)];
+  const flag = (side: RunSide): string => (args.ownBreakpoint[side] ? `bp-${side}` : 'bp');
+  const a = spec('a');
+  checkLineInFile(a, linesOf(a.breakpoint.path), flag('a'));
+  // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
+  const b = followLine(a, spec('b'), args.ownBreakpoint.b, linesOf);
+  checkLineInFile(b, linesOf(b.breakpoint.path), flag('b'));
+  const specs: [RunSpec, RunSpec] = [a, b];
 
   const { adapter } = args.options;
   const config = adapter.config === null ? null : resolveInputFile('adapter-config', adapter.config, cwd);
@@ -59,9 +70,9 @@ export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
 }
 
 /** A breakpoint past the end of the file would be moved to the last line by the debugger without a word. */
-function checkLineInFile(breakpoint: Breakpoint, resolved: string, label: string, flag: string): void {
-  const lines = readLines(resolved);
-  if (lines !== null && breakpoint.line > lines.length) throw messages.breakpointPastEnd(breakpoint.file, breakpoint.line, lines.length, label, flag);
+function checkLineInFile(run: RunSpec, lines: string[] | null, flag: string): void {
+  const { file, line } = run.breakpoint;
+  if (lines !== null && line > lines.length) throw messages.breakpointPastEnd(file, line, lines.length, run.label, flag);
 }
 
 function readLines(file: string): string[] | null {
@@ -77,10 +88,10 @@ function readLines(file: string): string[] | null {
  * line, and says so; a line deleted in B is an error that names --bp-b. A breakpoint B was given
  * itself is left as it is.
  */
-function followLine(a: RunSpec, b: RunSpec, own: boolean): RunSpec {
+function followLine(a: RunSpec, b: RunSpec, own: boolean, linesOf: (file: string) => string[] | null): RunSpec {
   if (own || a.breakpoint.path === b.breakpoint.path) return b;
-  const linesA = readLines(a.breakpoint.path);
-  const linesB = readLines(b.breakpoint.path);
+  const linesA = linesOf(a.breakpoint.path);
+  const linesB = linesOf(b.breakpoint.path);
   if (linesA === null || linesB === null) return b;
   const { file, line } = a.breakpoint;
   const mapped = mapLine(linesA, linesB, line);

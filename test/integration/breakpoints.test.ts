@@ -41,6 +41,14 @@ describeWithTool('each run stops at its own line', 'python3-debugpy', debugpyIns
     expect(doc.context).toContain('Breakpoint in B: price.py:8');
   });
 
+  it("follows a line into a shorter copy of the file, past the copy's end in A's numbering", async () => {
+    const run = await runBpdiff(['--bp', 'price.py:10', '--cwd-a', path.join(tmp, 'shifted'), '--cwd-b', path.join(tmp, 'v1'), '--', 'python3', 'price.py', '10', '--', 'python3', 'price.py', '10']);
+    expect(run.leftovers).toEqual([]);
+    expect(run.stderr).not.toContain('past the end');
+    expect(run.doc!.run_a.location).toEqual({ file: 'price.py', line: 10 });
+    expect(run.doc!.run_b.location).toEqual({ file: 'price.py', line: 8 });
+  });
+
   it('a line changed in B: B stops at the line that took its place, and the context shows both lines', async () => {
     const run = await runBpdiff(pair('changed', '--bp', 'price.py:5').filter((_, i) => i > 1));
     expect(run.exitCode).toBe(0);
