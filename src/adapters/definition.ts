@@ -148,6 +148,13 @@ export interface AdapterDefinition {
    * named as the signal. An `exited` event whose body carries `signal` (bpdiff's Node adapter) needs none.
    */
   exit_code_signals?: '256-n' | '128+n';
+  /**
+   * Whether a container's value text lists its children's values (`[1, 2]`, `Item(sku='a', qty=2)`),
+   * so that it is compared by its children alone (src/values/summaries.ts). Default true; false for
+   * an adapter whose summaries are a type and an address (lldb's `int[3] @ 0x…`), where a digit of
+   * the summary's own must not be taken for a child.
+   */
+  summaries_list_children?: boolean;
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {
     /** Starting the adapter, and each request other than `launch` (initialize, breakpoints, reading the frame). */

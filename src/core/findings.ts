@@ -2,6 +2,7 @@
 // sentence and context.ts picks from them; the choice and the order live here, the wording there.
 import type { Breakpoint, NoBreakReason, RunCapture, RunSide, VariableDiff } from './types.js';
 import { compareNames, isDiffEmpty } from './diff-variables.js';
+import { selfAndAncestors } from '../values/child-path.js';
 
 /** How many per-variable findings are listed before the rest are counted in one `more_changed`. */
 export const MAX_VARIABLE_FINDINGS = 20;
@@ -118,11 +119,14 @@ export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: 
     }
 
     const perVariable = changedNames.map((name) => classifyChange(name, diff.changed[name]!.a, diff.changed[name]!.b, captureA.types, captureB.types));
-    // Type changes usually explain the value changes that follow them: list them first.
-    const ranked = [
-      ...perVariable.filter((f) => f.kind === 'type_changed' || f.kind === 'null_changed'),
-      ...perVariable.filter((f) => f.kind === 'number_changed' || f.kind === 'value_changed'),
+    // The leaves that changed lead (a container that changed around a changed child says less); among
+    // them, type changes first, as they usually explain the value changes that follow them.
+    const holdsChange = containersOfChanges(changedNames);
+    const typeFirst = (list: typeof perVariable) => [
+      ...list.filter((f) => f.kind === 'type_changed' || f.kind === 'null_changed'),
+      ...list.filter((f) => f.kind === 'number_changed' || f.kind === 'value_changed'),
     ];
+    const ranked = [...typeFirst(perVariable.filter((f) => !holdsChange.has(f.name))), ...typeFirst(perVariable.filter((f) => holdsChange.has(f.name)))];
     findings.push(...ranked.slice(0, MAX_VARIABLE_FINDINGS));
     if (ranked.length > MAX_VARIABLE_FINDINGS) findings.push({ kind: 'more_changed', count: ranked.length - MAX_VARIABLE_FINDINGS });
 
@@ -308,4 +312,12 @@ export function describeNumberChange(a: NumberValue, b: NumberValue): NumberChan
 export function formatNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
   return String(Number(value.toPrecision(12)));
+}
+
+/** The changed names that hold another changed name below them. */
+export function containersOfChanges(changed: readonly string[]): Set<string> {
+  const names = new Set(changed);
+  const holders = new Set<string>();
+  for (const name of changed) for (const above of selfAndAncestors(name).slice(1)) if (names.has(above)) holders.add(above);
+  return holders;
 }

@@ -6,6 +6,7 @@ import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { selectAdapter } from '../adapters/registry.js';
 import { captureRun } from './run-one.js';
 import { killAllTracked } from '../process/process-tree.js';
+import { copyFolders, type RunPlace } from '../values/paths.js';
 
 export interface CaptureRunsHooks {
   /** Aborted on Ctrl-C / SIGTERM: every adapter and debuggee is killed before the promise settles. */
@@ -30,7 +31,9 @@ export async function captureRuns(
       argv: spec.argv,
     }),
   );
-  const run = (index: 0 | 1): Promise<RunCapture> => captureRun(specs[index], options, { definition: definitions[index]!, signal, log });
+  const place = (spec: RunSpec): RunPlace => ({ cwd: spec.cwd, argv: spec.argv, breakpointPath: spec.breakpoint.path });
+  const copies = copyFolders(place(specs[0]), place(specs[1]));
+  const run = (index: 0 | 1): Promise<RunCapture> => captureRun(specs[index], options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] });
 
   // An abort must not wait for a slow step of the other run: kill every tracked tree at once, which
   // ends whatever each run was waiting for.

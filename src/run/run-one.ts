@@ -27,6 +27,8 @@ export interface RunContext {
   definition: AdapterDefinition;
   signal: AbortSignal;
   log: (line: string) => void;
+  /** The folder of this run's own copy of the program, when the other run has its copy elsewhere (copyFolders). */
+  copyFolder?: string | null;
 }
 
 /** What one run holds while it lives: its process tree, temp folder and output tails. */
@@ -146,7 +148,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     // The run's --timeout counts from here, as the session's wait for the stop does; reading the frame ends with it.
     const deadline = Date.now() + options.run.timeout_seconds * 1000;
     const outcome = launched ?? (await session.nextStop());
-    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker) }));
+    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), copyFolder: context.copyFolder ?? null }));
   } catch (error) {
     if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') {
       // A hook whose build has a limit of its own says it as `seconds` on the error.
@@ -174,6 +176,7 @@ interface OutcomeContext {
   deadline: number;
   /** Texts of this run that differ from run to run by bpdiff's doing (its process marker). */
   runTexts: ReadonlyArray<{ text: string; token: string }>;
+  copyFolder: string | null;
 }
 
 /** A stop: the frame read and its values through the pipeline. No stop: why not. */
@@ -187,7 +190,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
-    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd), ignore: options.values.ignore, rewrites: options.values.normalize },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd, context.copyFolder), ignore: options.values.ignore, rewrites: options.values.normalize },
   );
   return {
     status: 'break',

@@ -9,9 +9,14 @@ import type { ValueStep } from './types.js';
 
 export const CWD_TOKEN = '<cwd>';
 export const ROOT_TOKEN = '<root>';
+export const COPY_TOKEN = '<copy>';
 
-/** The folders to write as placeholders for a run in `cwd`: the cwd, and the git work tree's root when it is another folder. */
-export function runPaths(cwd: string): Array<{ path: string; token: string; what: string }> {
+/**
+ * The folders to write as placeholders for a run in `cwd`: the cwd, the git work tree's root when it
+ * is another folder, and `copy`, the folder of the run's own copy of the program when it lies
+ * outside both (see copyFolders).
+ */
+export function runPaths(cwd: string, copy: string | null = null): Array<{ path: string; token: string; what: string }> {
   const found: Array<{ path: string; token: string; what: string }> = [];
   const add = (folder: string, token: string, what: string): void => {
     for (const form of new Set([folder, realpath(folder)])) {
@@ -22,7 +27,43 @@ export function runPaths(cwd: string): Array<{ path: string; token: string; what
   add(cwd, CWD_TOKEN, "the run's working directory");
   const root = workTreeRoot(cwd);
   if (root !== null && realpath(root) !== realpath(cwd)) add(root, ROOT_TOKEN, 'the root of its git work tree');
+  if (copy !== null && !found.some((entry) => entry.path === copy || entry.path === realpath(copy))) add(copy, COPY_TOKEN, "the folder of the run's own copy of the program");
   return found;
+}
+
+/** What copyFolders reads of a run: its cwd, its command and its breakpoint's absolute path. */
+export interface RunPlace {
+  cwd: string;
+  argv: readonly string[];
+  breakpointPath: string;
+}
+
+/**
+ * Where each run's copy of the program lies, when the two runs name the same files in two places
+ * (`/x/a/src/p.py` and `/x/b/src/p.py`: `/x/a` and `/x/b`): the breakpoint files first, then the
+ * command's arguments that are paths (resolved against each run's cwd) at the same position. Two
+ * paths that differ in more than their folders (another file name) say nothing; the same path in
+ * both runs needs nothing. [null, null] when nothing says it.
+ */
+export function copyFolders(a: RunPlace, b: RunPlace): [string | null, string | null] {
+  const pairs: Array<[string, string]> = [[a.breakpointPath, b.breakpointPath]];
+  a.argv.forEach((arg, index) => {
+    const other = b.argv[index];
+    if (other !== undefined && arg.includes('/') && other.includes('/')) pairs.push([path.resolve(a.cwd, arg), path.resolve(b.cwd, other)]);
+  });
+  for (const [pathA, pathB] of pairs) {
+    if (pathA === pathB) continue;
+    const partsA = pathA.split('/');
+    const partsB = pathB.split('/');
+    let common = 0;
+    while (common < Math.min(partsA.length, partsB.length) - 1 && partsA[partsA.length - 1 - common] === partsB[partsB.length - 1 - common]) common++;
+    if (common === 0) continue;
+    const folderA = partsA.slice(0, partsA.length - common).join('/');
+    const folderB = partsB.slice(0, partsB.length - common).join('/');
+    if (folderA === '' || folderB === '') continue;
+    return [folderA, folderB];
+  }
+  return [null, null];
 }
 
 function realpath(folder: string): string {

@@ -9,9 +9,15 @@ import { ignoreStep, userRewriteStep } from './user-rules.js';
 import { runTextsStep } from './run-texts.js';
 import { pathsStep } from './paths.js';
 import { volatileStep } from './volatile.js';
+import { summariesStep } from './summaries.js';
 
-/** In order: names first (later steps match on them), then values, then one order for every output. */
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, ignoreStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, orderStep];
+/**
+ * In order: names first (later steps match on them), then values; then containers are masked by
+ * their children's final texts (a child --ignore leaves out is still masked in its parent, so an
+ * ignored field does not reappear as a change of the object that holds it); then one order for
+ * every output.
+ */
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, ignoreStep, orderStep];
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);

@@ -78,7 +78,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
     expectClean(run);
     expect(run.exitCode).toBe(1);
     const doc = run.doc!;
-    expect(doc.run_a.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'slow'", thing: '<timed out after 1 s>', zeros: '[0, 0]', 'zeros[0]': '0', 'zeros[1]': '0' });
+    expect(doc.run_a.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'slow'", thing: '<timed out after 1 s>', zeros: '[‹0›, ‹1›]', 'zeros[0]': '0', 'zeros[1]': '0' });
     expect(doc.diff.changed.thing).toEqual({ a: '<timed out after 1 s>', b: 'Fast()' });
     expect(doc.diff.unchanged).toEqual(['count', 'total', 'word', 'zeros', 'zeros[0]', 'zeros[1]']);
     expect(hints(run)).toContain('In A, the debugger could not show thing: it reads <timed out after 1 s> (raise --value-timeout to wait longer).');
@@ -90,7 +90,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
     expect(run.exitCode).toBe(0);
     const error = '<error: repr raised ValueError: no repr for you>';
     for (const side of [run.doc!.run_a, run.doc!.run_b]) {
-      expect(side.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'raise'", thing: error, zeros: '[0, 0]', 'zeros[0]': '0', 'zeros[1]': '0' });
+      expect(side.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'raise'", thing: error, zeros: '[‹0›, ‹1›]', 'zeros[0]': '0', 'zeros[1]': '0' });
     }
     expect(hints(run)).toContain(`In both A and B, the debugger could not show thing: it reads ${error}.`);
   });

@@ -42,7 +42,8 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
     // epochReading(): the clock's reading moved back to the Unix epoch, with its monotonic part.
     expect(variables.started).toMatch(/^time\.Time\(1970-01-01T00:00:00Z\)\{wall: 12103456846468087808, ext: <monotonic>, loc: /);
     expect(variables['stamp.At']).toMatch(/^time\.Time\(1970-01-01T00:00:00Z\)\{wall: 12103456846468087808, ext: <monotonic>, /);
-    expect(variables.stamp).toMatch(/^example\.com\/ledger\.stamped \{Label: "opening", At: time\.Time\(1970-01-01T00:00:00Z\)\{wall: 12103456846468087808, ext: <monotonic>, /);
+    // The struct is compared by its fields: each stands as a marker in its value.
+    expect(variables.stamp).toBe('example.com/ledger.stamped {Label: ‹Label›, At: ‹At›}');
     expect(variables).not.toHaveProperty('started.ext');
     expect(variables['started.wall']).toBe('12103456846468087808 = 0x…');
     // A time.Time made from a date has no monotonic reading: it stays as dlv shows it.
@@ -94,7 +95,7 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
     expect(variables.done).toBe('chan bool 0/0');
     expect(variables.results).toBe('chan int 0/3');
     expect(variables['results.dataqsiz']).toBe('3 = 0x3');
-    expect(variables['(*results.buf)']).toBe('[3]int [0,0,0]');
+    expect(variables['(*results.buf)']).toBe('[3]int [‹0›,‹1›,‹2›]');
     expect(Object.keys(variables).filter((name) => /recvq|sendq|\.lock\b|elemtype/.test(name))).toEqual([]);
     expect(variables['(*timer).r']).toMatch(/^time\.runtimeTimer \{pp: <P>, when: <monotonic>, period: 0, f: time\.sendTime, /);
     expect(variables).not.toHaveProperty('(*timer).r.when');

@@ -38,7 +38,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
       rate: '0.15',
       'cart.items[1].qty': '2',
       'cart.owner': "'ann'",
-      'cart.quantities': "Map(2) { 'pen' => 4, 'notebook' => 2 }",
+      'cart.quantities': "Map(2) { 'pen' => ‹get(\"pen\")›, 'notebook' => ‹get(\"notebook\")› }",
     });
     expect(run.doc!.run_a.variables.__filename).toBeUndefined();
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/discount is 224 in A and 220 in B/);
@@ -144,7 +144,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
     expectClean(run);
     expect(run.doc!.run_a.status).toBe('break');
     // The first stop is before the loop binds `value`: a binding in its temporal dead zone reads undefined.
-    expect(run.doc!.run_a.variables).toMatchObject({ values: '[ 4, 5 ]', 'values[1]': '5', total: '0', value: 'undefined' });
+    expect(run.doc!.run_a.variables).toMatchObject({ values: '[ ‹0›, ‹1› ]', 'values[1]': '5', total: '0', value: 'undefined' });
   });
 
   it('records an early exit with its exit code, and an uncaught exception with its message', async () => {

@@ -28,23 +28,23 @@ async function hashOrder(seed: string): Promise<string> {
 }
 
 const SET_VALUES = {
-  tags: "{'t0', 't1', 't2'}",
+  tags: "{‹'t0'›, ‹'t1'›, ‹'t2'›}",
   "tags{'t0'}": "'t0'",
   "tags{'t2'}": "'t2'",
-  frozen: "frozenset({'w', 'x', 'y', 'z'})",
+  frozen: "frozenset({‹'w'›, ‹'x'›, ‹'y'›, ‹'z'›})",
   "frozen{'w'}": "'w'",
-  pairs: "{('a', 1), ('b', 2), ('c', 3)}",
-  "pairs{('a', 1)}": "('a', 1)",
+  pairs: "{‹('a', 1)›, ‹('b', 2)›, ‹('c', 3)›}",
+  "pairs{('a', 1)}": "(‹0›, ‹1›)",
   "pairs{('a', 1)}[1]": '1',
   "pairs{('c', 3)}[0]": "'c'",
   // A dict keeps the program's order, the same in both runs.
-  scores: "{'k2': 2, 'k1': 1, 'k3': 3}",
+  scores: "{'k2': ‹'k2'›, 'k1': ‹'k1'›, 'k3': ‹'k3'›}",
   "scores['k1']": '1',
-  nested: "{'inner': {'p', 'q', 'r'}}",
-  "nested['inner']": "{'p', 'q', 'r'}",
+  nested: "{'inner': ‹'inner'›}",
+  "nested['inner']": "{‹'p'›, ‹'q'›, ‹'r'›}",
   "nested['inner']{'p'}": "'p'",
-  rows: "[{'m', 'n', 'o'}, 5]",
-  'rows[0]': "{'m', 'n', 'o'}",
+  rows: "[‹0›, ‹1›]",
+  'rows[0]': "{‹'m'›, ‹'n'›, ‹'o'›}",
   "rows[0]{'o'}": "'o'",
   'rows[1]': '5',
 };
@@ -82,7 +82,7 @@ describeWithTool('python values through debugpy', 'python3-debugpy', debugpyInst
     expectClean(run);
     expect(run.exitCode).toBe(1);
     const { diff } = run.doc!;
-    expect(diff.changed).toEqual({ tags: { a: "{'t0', 't1', 't2'}", b: "{'t0', 't1', 't9'}" } });
+    expect(diff.changed).toEqual({ tags: { a: "{‹'t0'›, ‹'t1'›, ‹'t2'›}", b: "{‹'t0'›, ‹'t1'›, ‹'t9'›}" } });
     expect(diff.only_in_a).toEqual(["tags{'t2'}"]);
     expect(diff.only_in_b).toEqual(["tags{'t9'}"]);
     expect(diff.unchanged).toEqual(expect.arrayContaining(["tags{'t0'}", "tags{'t1'}", 'frozen', "pairs{('b', 2)}[1]"]));

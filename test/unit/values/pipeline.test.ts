@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runValuePipeline, type CapturedValues, type ValueContext } from '../../../src/values/pipeline.js';
+import { copyFolders, runPaths as runPathsOf } from '../../../src/values/paths.js';
 
 const values = (variables: Record<string, string>): CapturedValues => ({ variables, types: {}, truncated: [], normalised: [] });
 const context = (overrides: Partial<ValueContext> = {}): ValueContext => ({ adapter: null, breakpointPath: '/src/app.py', raw: false, ...overrides });
@@ -56,6 +57,30 @@ describe('the run paths step', () => {
   it('leaves values alone with --raw-values, and says nothing when no value holds a path', () => {
     expect(runValuePipeline(values({ p: "'/work/checkout-a/src/app'" }), context({ runPaths, raw: true })).variables).toEqual({ p: "'/work/checkout-a/src/app'" });
     expect(runValuePipeline(values({ n: '1' }), context({ runPaths })).notes).toBeUndefined();
+  });
+});
+
+describe('copyFolders', () => {
+  const place = (cwd: string, argv: string[], breakpointPath: string) => ({ cwd, argv, breakpointPath });
+
+  it('finds where each run keeps its copy, from the breakpoint files', () => {
+    expect(copyFolders(place('/x/a/src', ['./prog'], '/x/a/src/p.c'), place('/x/b/src', ['./prog'], '/x/b/src/p.c'))).toEqual(['/x/a', '/x/b']);
+  });
+
+  it('from the command arguments that are paths, when the breakpoint file is the same', () => {
+    expect(copyFolders(place('/w', ['/x/a/build/prog', '2'], '/w/lib.c'), place('/w', ['/x/b/build/prog', '2'], '/w/lib.c'))).toEqual(['/x/a', '/x/b']);
+    expect(copyFolders(place('/w/a', ['python3', '../a-copy/p.py'], '/w/lib.py'), place('/w/b', ['python3', '../b-copy/p.py'], '/w/lib.py'))).toEqual(['/w/a-copy', '/w/b-copy']);
+  });
+
+  it('says nothing for one copy, or for two different files', () => {
+    expect(copyFolders(place('/x', ['./p'], '/x/p.c'), place('/x', ['./p'], '/x/p.c'))).toEqual([null, null]);
+    expect(copyFolders(place('/x', ['./p'], '/x/a/p.c'), place('/x', ['./p'], '/x/b/q.c'))).toEqual([null, null]);
+  });
+
+  it('adds the copy as <copy> beside the cwd, never the file system root', () => {
+    expect(runPathsOf('/nonexistent/run', '/nonexistent/copy').map((entry) => entry.token)).toEqual(['<cwd>', '<copy>']);
+    expect(runPathsOf('/nonexistent/run', '/nonexistent/run').map((entry) => entry.token)).toEqual(['<cwd>']);
+    expect(runPathsOf('/nonexistent/run', '/').map((entry) => entry.token)).toEqual(['<cwd>']);
   });
 });
 
