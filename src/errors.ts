@@ -14,6 +14,9 @@ export type ErrorCode =
   | 'INVALID_JSON'
   | 'NOT_A_CAPTURE'
   | 'INVALID_DOCUMENT'
+  // baselines and the config file
+  | 'BAD_BASELINE'
+  | 'BAD_CONFIG'
   // adapters and the engine
   | 'NO_ADAPTER'
   | 'ADAPTER_MISSING'
@@ -45,6 +48,8 @@ const ERROR_SCOPES: Record<ErrorCode, ErrorScope> = {
   INVALID_JSON: 'comparison',
   NOT_A_CAPTURE: 'comparison',
   INVALID_DOCUMENT: 'comparison',
+  BAD_BASELINE: 'comparison',
+  BAD_CONFIG: 'comparison',
   NO_ADAPTER: 'comparison',
   ADAPTER_MISSING: 'comparison',
   ADAPTER_CONFIG: 'comparison',

@@ -64,11 +64,13 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
       variables: facts.values.variables,
     },
     adapter: record.adapter,
-    resolved_file: spec.breakpoint.path,
+    resolved_file: inCwd(spec.breakpoint.path, spec.cwd),
+    cwd: spec.cwd,
+    env_names: Object.keys(spec.env).sort(),
     stop: facts.stop,
     bound_line: facts.bound_line,
     no_break_reason: facts.no_break_reason,
-    frames: facts.frames,
+    frames: facts.frames.map((frame) => (frame.file === null ? frame : { ...frame, file: inCwd(frame.file, spec.cwd) })),
     exit_code: facts.exit_code,
     output: record.output,
     types: facts.values.types,
@@ -77,6 +79,22 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     warnings: [...(spec.breakpoint.note ? [spec.breakpoint.note] : []), ...record.warnings, ...facts.warnings],
     timing: record.timing,
   };
+}
+
+/** `file` relative to `cwd` when it lies inside it (a capture is portable between checkouts), else as it is. */
+export function inCwd(file: string, cwd: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const relative = path.relative(cwd, file);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/** A capture's breakpoint file as an absolute path (relative ones against the capture's cwd, else `base`), or null. */
+export function capturedFilePath(capture: Pick<RunCapture, 'resolved_file' | 'cwd'>, base?: string): string | null {
+  const file = capture.resolved_file;
+  if (file === null) return null;
+  if (path.isAbsolute(file)) return file;
+  const root = base ?? capture.cwd;
+  return root === undefined ? null : path.resolve(root, file);
 }
 
 /** Where a run stopped, named as the user wrote the breakpoint file when it is that file. */

@@ -1,6 +1,6 @@
 // The live comparison: resolve both runs, hand them to the engine, turn the captures into the result
-// document. Ctrl-C, SIGTERM and SIGHUP (the terminal closed) abort the engine, wait for it to kill
-// everything and remove its temp folders, then exit 130 / 143 / 129.
+// document. With --baseline, run A is a stored capture and only run B runs. Ctrl-C, SIGTERM and
+// SIGHUP abort the engine cleanly (stop-signals.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunCapture } from '../core/types.js';
@@ -11,51 +11,52 @@ import { quoteCommand } from '../core/shell-quote.js';
 import { emitReport } from './emit-report.js';
 import { describeBreakpoint } from '../core/describe.js';
 import { messages, progress } from './messages.js';
-import { resolveRuns } from './resolve-runs.js';
+import { resolveLiveRun, resolveRuns } from './resolve-runs.js';
+import { withStopSignals } from './stop-signals.js';
+import { loadBaseline } from './baseline.js';
+import { prepareCapture } from './command-diff.js';
 import type { CliDeps, CliIo } from './io.js';
 import type { CompareArgs } from './parse-args.js';
 
-type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
-const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-
 export async function runCompareCommand(args: CompareArgs, io: CliIo, deps: CliDeps): Promise<number> {
+  if (args.baseline !== null) return runBaselineCheck(args, io, deps);
   const { specs, options, outputFile, saveCapturesDir } = resolveRuns(args, io.cwd);
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
   const captureRuns = deps.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
-  const signals = deps.signals ?? process;
-  const forceExit = deps.forceExit ?? ((code: number) => process.exit(code));
   const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
 
-  const controller = new AbortController();
-  let interruptedBy: StopSignal | null = null;
-  const onSignal = (signal: StopSignal) => () => {
-    // A second signal means the user will not wait for the clean-up.
-    if (interruptedBy !== null) forceExit(SIGNAL_EXIT[signal]);
-    interruptedBy = signal;
-    controller.abort();
-  };
-  const handlers = (Object.keys(SIGNAL_EXIT) as StopSignal[]).map((signal) => [signal, onSignal(signal)] as const);
-  for (const [signal, handler] of handlers) signals.on(signal, handler);
-
-  let captures: [RunCapture, RunCapture] | undefined;
-  let failure: unknown;
-  try {
+  const outcome = await withStopSignals(io, deps, (signal) => {
     const bp = describeBreakpoint({ file: specs[0].breakpoint.file, line: specs[0].breakpoint.line });
     log?.(progress.starting(bp, specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential));
-    captures = await captureRuns(specs, options, { signal: controller.signal, ...(log ? { log } : {}) });
-  } catch (error) {
-    failure = error;
-  } finally {
-    for (const [signal, handler] of handlers) signals.off(signal, handler);
-  }
-  if (interruptedBy !== null) {
-    io.stderr(`bpdiff: ${messages.interrupted(interruptedBy)}\n`);
-    return SIGNAL_EXIT[interruptedBy];
-  }
-  if (captures === undefined) throw failure;
+    return captureRuns(specs, options, { signal, ...(log ? { log } : {}) });
+  });
+  if (outcome.kind === 'interrupted') return outcome.exitCode;
+  const captures = outcome.value;
 
   if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir, args.saveCaptures ?? saveCapturesDir);
-  return emitReport(captures, { output: args.output, outputPath: outputFile }, io);
+  return emitReport(captures, { output: args.output, outputPath: outputFile, tolerance: options.values.tolerance }, io);
+}
+
+/** `--baseline FILE -- CMD`: run A is the stored capture (through the same value pipeline), run B runs live. */
+async function runBaselineCheck(args: CompareArgs, io: CliIo, deps: CliDeps): Promise<number> {
+  const baseline = loadBaseline(args.baseline!, io.cwd, args);
+  const { spec: live, options, outputFile, saveCapturesDir } = resolveLiveRun(args, io.cwd, baseline.breakpoint);
+  const { captureOneRun } = await import('../run/capture-runs.js');
+  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+  const outcome = await withStopSignals(
+    io,
+    deps,
+    (signal) => {
+      log?.(progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv)) + ` (compared with the baseline ${args.baseline!})`);
+      return captureOneRun(live, options, { signal, ...(log ? { log } : {}) });
+    },
+    'the run was',
+  );
+  if (outcome.kind === 'interrupted') return outcome.exitCode;
+  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: args.labels.a } }, options.values, live.cwd);
+  const captures: [RunCapture, RunCapture] = [stored, outcome.value];
+  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir, args.saveCaptures ?? saveCapturesDir);
+  return emitReport(captures, { output: args.output, outputPath: outputFile, tolerance: options.values.tolerance }, io);
 }
 
 /** Each capture written whole and atomically: a crash never leaves half a capture for `bpdiff diff`. */

@@ -1,11 +1,12 @@
 // `bpdiff diff CAPTURE_A CAPTURE_B`: two saved run captures, compared without a debugger. The values
 // pass through the same pipeline as a live run's, so every value step holds for saved captures too.
-import { COMPARISON_SCHEMA_ID, type CaptureOptions, type RunCapture } from '../core/types.js';
+import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID, type CaptureOptions, type RunCapture } from '../core/types.js';
 import { validateCapture } from '../core/schemas.js';
 import { builtinDefinitions } from '../adapters/registry.js';
 import { loadHooks } from '../adapters/hooks.js';
 import { runValuePipeline, type ValueContext } from '../values/pipeline.js';
 import { emitReport } from './emit-report.js';
+import { capturedFilePath } from '../capture/capture-document.js';
 import { messages } from './messages.js';
 import type { CliIo } from './io.js';
 import type { CliCommand } from './parse-args.js';
@@ -19,7 +20,7 @@ export async function runDiffCommand(command: Extract<CliCommand, { kind: 'diff'
   if (command.labels.a !== null) captureA.run = { ...captureA.run, label: command.labels.a };
   if (command.labels.b !== null) captureB.run = { ...captureB.run, label: command.labels.b };
 
-  return emitReport([captureA, captureB], { output: command.output, outputPath }, io);
+  return emitReport([captureA, captureB], { output: command.output, outputPath, tolerance: command.values.tolerance }, io);
 }
 
 /** Read, parse and schema-check one capture; every failure is a one-line BpdiffError. */
@@ -34,18 +35,23 @@ export function readCapture(file: string, cwd: string): RunCapture {
   const outcome = validateCapture(parsed);
   if (!outcome.ok) {
     if (isObject(parsed) && parsed['$schema'] === COMPARISON_SCHEMA_ID) throw messages.comparisonGivenAsCapture(file);
+    const schema = isObject(parsed) ? parsed['$schema'] : undefined;
+    if (typeof schema === 'string' && schema !== CAPTURE_SCHEMA_ID && /run-capture/.test(schema)) throw messages.captureOfOtherVersion(file, schema, CAPTURE_SCHEMA_ID);
     throw messages.notACapture(file, outcome.errors);
   }
   return parsed as RunCapture;
 }
 
-/** A saved capture through the value pipeline, with its built-in adapter's rules when bpdiff has that adapter. */
-async function prepareCapture(capture: RunCapture, options: CaptureOptions['values']): Promise<RunCapture> {
+/**
+ * A saved capture through the value pipeline, with its built-in adapter's rules when bpdiff has that
+ * adapter. `base`: where a relative breakpoint file is found (a baseline's, in the live run's checkout).
+ */
+export async function prepareCapture(capture: RunCapture, options: CaptureOptions['values'], base?: string): Promise<RunCapture> {
   if (capture.run.status !== 'break') return capture;
   const definition = builtinDefinitions().find((candidate) => candidate.id === capture.adapter.id);
   const context: ValueContext = {
     adapter: definition ? { definition, hooks: await loadHooks(definition) } : null,
-    breakpointPath: capture.resolved_file ?? capture.breakpoint.file,
+    breakpointPath: capturedFilePath(capture, base) ?? capture.breakpoint.file,
     raw: options.raw_values,
     ignore: options.ignore,
     rewrites: options.normalize,

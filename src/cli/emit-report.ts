@@ -1,11 +1,12 @@
 // From two captures to what the user sees: the report built once, rendered by the chosen writer and
 // put where they asked (stdout, or -o FILE written safely), and the exit status.
-import type { RunCapture } from '../core/types.js';
+import type { RunCapture, Tolerance } from '../core/types.js';
 import { buildReport } from '../report/report.js';
 import { loadWriter } from '../output/writers.js';
 import { writeOutputFile } from '../output/write-file.js';
 import { messages } from './messages.js';
 import { readSourceLine } from './source-line.js';
+import { capturedFilePath } from '../capture/capture-document.js';
 import { useColor, type CliIo } from './io.js';
 import type { OutputArgs } from './parse-args.js';
 
@@ -13,15 +14,18 @@ export interface ReportTarget {
   output: OutputArgs;
   /** `-o FILE`, absolute (already checked by resolveOutputFile), or null. */
   outputPath: string | null;
+  /** `--tolerance`, applied to the pair. */
+  tolerance?: Tolerance | null;
 }
 
 /** Builds and emits the report; returns the exit status (0 same, 1 different, 2 a run failed). */
 export async function emitReport(captures: readonly [RunCapture, RunCapture], target: ReportTarget, io: CliIo): Promise<number> {
   const [captureA, captureB] = captures;
   const report = buildReport(captures, {
-    sourceLine: readSourceLine(captureA.resolved_file, captureA.breakpoint.line),
-    sourceLineB: readSourceLine(captureB.resolved_file, captureB.breakpoint.line),
+    sourceLine: readSourceLine(capturedFilePath(captureA), captureA.breakpoint.line),
+    sourceLineB: readSourceLine(capturedFilePath(captureB), captureB.breakpoint.line),
     failOn: target.output.failOn,
+    tolerance: target.tolerance ?? null,
   });
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {

@@ -128,8 +128,19 @@ export const messages = {
   notACapture: (file: string, problems: readonly string[]) =>
     error('NOT_A_CAPTURE', `${file} is not a run capture (${summariseProblems(problems)})`, 'pass a run capture saved by bpdiff (schema: bpdiff schema --capture)'),
 
-  interrupted: (signal: NodeJS.Signals) =>
-    `interrupted by ${signal} — both runs were stopped and nothing was written`,
+  captureOfOtherVersion: (file: string, schema: string, expected: string) =>
+    error('NOT_A_CAPTURE', `${file} is a run capture of another schema version (${schema}; this bpdiff reads ${expected})`, 'record it again with this bpdiff: bpdiff capture ... -o FILE'),
+  baselineOtherBreakpoint: (file: string, stored: string, given: string) =>
+    error('BAD_BASELINE', `the baseline ${file} was captured at ${stored}, not at ${given}`, `give --bp ${stored.replace(/ if .*$/, '')} (or no --bp: the baseline's breakpoint is used), or record a new baseline`),
+  baselineCommands: (count: number) =>
+    error('BAD_COMMANDS', `--baseline takes one command (the live run), ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff --baseline FILE [--bp FILE:LINE] -- CMD ARGS...'),
+  baselineWithOwnBreakpoint: (flag: string) =>
+    error('USAGE', `--${flag} cannot be used with --baseline (there is one live run)`, 'give --bp FILE:LINE, or nothing to use the baseline\'s breakpoint'),
+  captureCommands: (count: number) =>
+    error('BAD_COMMANDS', `bpdiff capture takes one command, ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff capture --bp FILE:LINE [-o FILE] -- CMD ARGS...'),
+
+  interrupted: (signal: NodeJS.Signals, stopped = 'both runs were') =>
+    `interrupted by ${signal} — ${stopped} stopped and nothing was written`,
   flagsGivenToProgramB: (flags: readonly string[]) =>
     `warning: ${flags.join(' ')} ${flags.length === 1 ? 'comes' : 'come'} after the second --, so ${flags.length === 1 ? 'it went' : 'they went'} to program B, not to bpdiff — put bpdiff's options before the first --`,
   runCouldNotBeDebugged: (label: string, message: string) =>
@@ -137,6 +148,7 @@ export const messages = {
 };
 
 export const progress = {
+  startingOne: (breakpoint: string, label: string, command: string) => `bpdiff: running ${label} (${command}), to stop at ${breakpoint}`,
   starting: (breakpoint: string, labelA: string, commandA: string, labelB: string, commandB: string, sequential: boolean) =>
     `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,
 };

@@ -23,8 +23,10 @@ export interface OutputArgs {
 }
 
 export interface CompareArgs {
-  /** Each run's breakpoint: its own (`--bp-a`/`--bp-b`) or the shared `--bp`. */
-  breakpoints: Record<'a' | 'b', Breakpoint>;
+  /** Each run's breakpoint: its own (`--bp-a`/`--bp-b`) or the shared `--bp`; null only with --baseline and no --bp (the baseline's is used). */
+  breakpoints: Record<'a' | 'b', Breakpoint> | null;
+  /** `--baseline FILE`: run A is this stored capture; `commands[1]` is the one live run (`commands[0]` is empty). */
+  baseline: string | null;
   /** Which runs got their own breakpoint (the others follow --bp, B's line mapped into B's copy of the file). */
   ownBreakpoint: Record<'a' | 'b', boolean>;
   labels: { a: string; b: string };
@@ -47,6 +49,8 @@ export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
   | { kind: 'compare'; args: CompareArgs }
+  /** `bpdiff capture`: one run, as CompareArgs' run B (`commands[1]`, `labels.b`, `cwd.b`...). */
+  | { kind: 'capture'; args: CompareArgs }
   | { kind: 'diff'; captureA: string; captureB: string; labels: { a: string | null; b: string | null }; values: CaptureOptions['values']; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string };
@@ -65,7 +69,7 @@ const EPILOG = [
   'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
 ].join('\n');
 
-const SUBCOMMANDS = new Set(['diff', 'schema', 'validate']);
+const SUBCOMMANDS = new Set(['diff', 'capture', 'schema', 'validate']);
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
@@ -112,6 +116,8 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory)
     case 'validate':
       if (commands.length > 0) throw messages.commandsNotAccepted('validate');
       return { kind: 'validate', file: positional(raw, 'file') };
+    case 'capture':
+      return { kind: 'capture', args: captureArgs(raw, commands) };
     case '':
       return { kind: 'compare', args: compareArgs(raw, commands) };
     default:
@@ -129,6 +135,7 @@ function defineParser(y: Argv, version: string): Argv {
         .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })
         .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' }),
     )
+    .command('capture', "capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)", (c) => defineOptions(c, 'capture'))
     .command('schema', 'print the JSON Schema of the result document', (c) =>
       c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }),
     )
@@ -138,6 +145,8 @@ function defineParser(y: Argv, version: string): Argv {
     .example('$0 --bp app.py:40 -- python3 v1/app.py -- python3 v2/app.py', 'two versions of a script')
     .example('$0 --bp src/app.py:40 --cwd-a ../main -- python3 src/app.py -- python3 src/app.py', 'two checkouts, same line')
     .example('$0 diff a.json b.json --format text', 'two saved run captures')
+    .example('$0 capture --bp app.py:40 -o base.json -- python3 app.py', 'record a baseline')
+    .example('$0 --baseline base.json -- python3 app.py', 'compare a live run with it')
     .epilog(EPILOG)
     .wrap(Math.min(100, y.terminalWidth() || 80))
     .version(version)
@@ -180,13 +189,57 @@ function stringOf(raw: RawArgv, flag: string): string | null {
 
 function pairsOf(raw: RawArgv, flag: string): Record<string, string> {
   const value = valueOf(raw, flag);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+  // A `pairs` flag reads as a record of strings (readPairs).
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, string>) : {};
+}
+
+/** `bpdiff capture`: one command, run as CompareArgs' run B (its --cwd, --env, --stdin, --label). */
+function captureArgs(raw: RawArgv, commands: string[][]): CompareArgs {
+  if (commands.length !== 1 || commands[0]!.length === 0) throw messages.captureCommands(commands.filter((command) => command.length > 0).length);
+  const condition = optionalString(raw, 'condition');
+  const breakpoint = parseBreakpoint(optionalString(raw, 'bp'), condition);
+  return {
+    breakpoints: { a: breakpoint, b: breakpoint },
+    baseline: null,
+    ownBreakpoint: { a: false, b: false },
+    labels: { a: 'A', b: label(raw, 'label') },
+    cwd: { shared: stringOf(raw, 'cwd'), a: null, b: null },
+    env: { shared: pairsOf(raw, 'env'), a: {}, b: {} },
+    options: readCaptureOptions(raw),
+    stdin: { a: null, b: stringOf(raw, 'stdin') },
+    quiet: valueOf(raw, 'quiet') === true,
+    output: { format: 'json', failOn: 'any', outputFile: stringOf(raw, 'output') },
+    saveCaptures: null,
+    commands: [[], commands[0]!],
+    warnings: [],
+  };
 }
 
 function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {
   const condition = optionalString(raw, 'condition');
   const shared = optionalString(raw, 'bp');
   const own = { a: optionalString(raw, 'bp-a'), b: optionalString(raw, 'bp-b') };
+  const baseline = stringOf(raw, 'baseline');
+  if (baseline !== null) {
+    for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a'] as const) if (raw[flag] !== undefined) throw messages.baselineWithOwnBreakpoint(flag);
+    if (commands.length !== 1 || commands[0]!.length === 0) throw messages.baselineCommands(commands.filter((command) => command.length > 0).length);
+    const breakpoint = shared === null ? null : parseBreakpoint(shared, condition);
+    return {
+      breakpoints: breakpoint === null ? null : { a: breakpoint, b: breakpoint },
+      baseline,
+      ownBreakpoint: { a: false, b: false },
+      labels: { a: stringOf(raw, 'label-a') ?? 'baseline', b: label(raw, 'label-b') },
+      cwd: { shared: stringOf(raw, 'cwd'), a: null, b: stringOf(raw, 'cwd-b') },
+      env: { shared: pairsOf(raw, 'env'), a: {}, b: pairsOf(raw, 'env-b') },
+      options: readCaptureOptions(raw),
+      stdin: { a: null, b: stringOf(raw, 'stdin-b') },
+      quiet: valueOf(raw, 'quiet') === true,
+      output: outputArgs(raw),
+      saveCaptures: stringOf(raw, 'save-captures'),
+      commands: [[], commands[0]!],
+      warnings: [],
+    };
+  }
   const breakpointOf = (side: 'a' | 'b'): Breakpoint => {
     if (own[side] !== null) return parseBreakpoint(own[side], condition, `bp-${side}`);
     if (shared === null && own[side === 'a' ? 'b' : 'a'] !== null) throw messages.missingBreakpoint(side);
@@ -196,6 +249,7 @@ function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {
   const pair = parseCommands(commands);
   return {
     breakpoints,
+    baseline: null,
     ownBreakpoint: { a: own.a !== null, b: own.b !== null },
     labels: { a: label(raw, 'label-a'), b: label(raw, 'label-b') },
     cwd: { shared: stringOf(raw, 'cwd'), a: stringOf(raw, 'cwd-a'), b: stringOf(raw, 'cwd-b') },
@@ -221,7 +275,7 @@ function strayFlagWarnings([a, b]: [string[], string[]]): string[] {
   return [messages.flagsGivenToProgramB(stray)];
 }
 
-function label(raw: RawArgv, flag: 'label-a' | 'label-b'): string {
+function label(raw: RawArgv, flag: 'label-a' | 'label-b' | 'label'): string {
   return stringOf(raw, flag) ?? (findDeclaration(flag) as OptionDeclaration).default!;
 }
 

@@ -3,7 +3,7 @@
 // starts, so a typo costs no debugger start-up.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CaptureOptions, RunSide, RunSpec } from '../core/types.js';
+import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types.js';
 import { resolveBreakpointPath } from '../core/breakpoint-path.js';
 import { mapLine, splitLines } from '../core/line-map.js';
 import { messages } from './messages.js';
@@ -21,48 +21,57 @@ export interface ResolvedRuns {
 
 /** `cwd` is bpdiff's own working directory: relative paths in flags are relative to it. */
 export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
+  if (args.breakpoints === null) throw messages.missingBreakpoint();
   // Each breakpoint file is read once, for the line checks and the line mapping alike.
   const read = new Map<string, string[] | null>();
   const linesOf = (file: string): string[] | null => {
     if (!read.has(file)) read.set(file, readLines(file));
     return read.get(file)!;
   };
-  const spec = (side: RunSide): RunSpec => {
-    const label = args.labels[side];
-    const breakpoint = args.breakpoints[side];
-    const cwdFlag = args.cwd[side] !== null ? `--cwd-${side}` : '--cwd';
-    const runCwd = path.resolve(cwd, args.cwd[side] ?? args.cwd.shared ?? '.');
-    if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
-    const breakpointPath = resolveBreakpointPath(breakpoint.file, runCwd);
-    if (!isFile(breakpointPath)) throw messages.breakpointFileMissing(side, label, breakpoint.file, breakpointPath, runCwd);
-    const stdinFlag = `stdin-${side}`;
-    const stdin = args.stdin[side] === null ? null : resolveInputFile(stdinFlag, args.stdin[side]!, cwd);
-    return {
-      side,
-      label,
-      argv: args.commands[side === 'a' ? 0 : 1],
-      cwd: runCwd,
-      // The run's own --env-a/--env-b wins over the shared --env.
-      env: { ...args.env.shared, ...args.env[side] },
-      stdin_file: stdin,
-      breakpoint: { ...breakpoint, path: breakpointPath },
-    };
-  };
   const flag = (side: RunSide): string => (args.ownBreakpoint[side] ? `bp-${side}` : 'bp');
-  const a = spec('a');
+  const a = resolveSpec(args, 'a', args.breakpoints.a, cwd);
   checkLineInFile(a, linesOf(a.breakpoint.path), flag('a'));
   // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
-  const b = followLine(a, spec('b'), args.ownBreakpoint.b, linesOf);
+  const b = followLine(a, resolveSpec(args, 'b', args.breakpoints.b, cwd), args.ownBreakpoint.b, linesOf);
   checkLineInFile(b, linesOf(b.breakpoint.path), flag('b'));
-  const specs: [RunSpec, RunSpec] = [a, b];
+  return { specs: [a, b], ...resolveShared(args, cwd) };
+}
 
+/** The one live run of a --baseline check (run B) or of `bpdiff capture`, stopping at `breakpoint`. */
+export function resolveLiveRun(args: CompareArgs, cwd: string, breakpoint: Breakpoint): Omit<ResolvedRuns, 'specs'> & { spec: RunSpec } {
+  const spec = resolveSpec(args, 'b', breakpoint, cwd);
+  checkLineInFile(spec, readLines(spec.breakpoint.path), 'bp');
+  return { spec, ...resolveShared(args, cwd) };
+}
+
+function resolveSpec(args: CompareArgs, side: RunSide, breakpoint: Breakpoint, cwd: string): RunSpec {
+  const label = args.labels[side];
+  const cwdFlag = args.cwd[side] !== null ? `--cwd-${side}` : '--cwd';
+  const runCwd = path.resolve(cwd, args.cwd[side] ?? args.cwd.shared ?? '.');
+  if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
+  const breakpointPath = resolveBreakpointPath(breakpoint.file, runCwd);
+  if (!isFile(breakpointPath)) throw messages.breakpointFileMissing(side, label, breakpoint.file, breakpointPath, runCwd);
+  const stdinFlag = `stdin-${side}`;
+  const stdin = args.stdin[side] === null ? null : resolveInputFile(stdinFlag, args.stdin[side]!, cwd);
+  return {
+    side,
+    label,
+    argv: args.commands[side === 'a' ? 0 : 1],
+    cwd: runCwd,
+    // The run's own --env-a/--env-b wins over the shared --env.
+    env: { ...args.env.shared, ...args.env[side] },
+    stdin_file: stdin,
+    breakpoint: { ...breakpoint, path: breakpointPath },
+  };
+}
+
+/** The options with their paths made absolute, and where the output goes. */
+function resolveShared(args: CompareArgs, cwd: string): Omit<ResolvedRuns, 'specs'> {
   const { adapter } = args.options;
   const config = adapter.config === null ? null : resolveInputFile('adapter-config', adapter.config, cwd);
   // A bare name is looked up on PATH by the engine; anything with a slash is a path from here.
   const executable = adapter.path === null ? null : adapter.path.includes(path.sep) || adapter.path.includes('/') ? path.resolve(cwd, adapter.path) : adapter.path;
-
   return {
-    specs,
     options: { ...args.options, adapter: { ...adapter, config, path: executable } },
     outputFile: resolveOutputFile(args.output.outputFile, cwd),
     saveCapturesDir: resolveCapturesDir(args.saveCaptures, cwd),

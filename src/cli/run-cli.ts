@@ -20,6 +20,10 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), d
         const { runDiffCommand } = await import('./command-diff.js');
         return await runDiffCommand(command, io);
       }
+      case 'capture': {
+        const { runCaptureCommand } = await import('./command-capture.js');
+        return await runCaptureCommand(command.args, io, deps);
+      }
       case 'schema': {
         const { runSchemaCommand } = await import('./command-schema.js');
         return runSchemaCommand(command.capture, io);

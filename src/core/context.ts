@@ -44,6 +44,8 @@ export function buildContext(input: ContextInput): string {
 
   for (const capture of [captureA, captureB]) {
     lines.push(`Run ${capture.run.label}: ${capture.run.command}`);
+    const where = [capture.cwd === undefined ? null : `in ${capture.cwd}`, capture.env_names?.length ? `with ${capture.env_names.join(', ')} set` : null].filter((part) => part !== null);
+    if (where.length > 0) lines.push(`  ran ${where.join(', ')}`);
     if (capture.run.status === 'break') {
       const frame = capture.frames[0];
       const inFrame = frame === undefined || frame.name === '' ? '' : ` in ${frame.name}`;

@@ -92,8 +92,15 @@ export interface RunCapture {
   breakpoint: Breakpoint;
   run: RunResult;
   adapter: { id: string; name: string; version: string | null };
-  /** Absolute path the breakpoint was set on in this run (the breakpoint file resolved against the run's cwd). */
+  /**
+   * The path the breakpoint was set on in this run: relative to `cwd` when it lies inside it (so a
+   * capture compares from another checkout or runner), else absolute. capturedFilePath() resolves it.
+   */
   resolved_file: string | null;
+  /** The run's working directory (absolute, where it was captured). Absent in captures of older bpdiff versions. */
+  cwd?: string;
+  /** The names (never the values) of the environment variables the run was given (--env). */
+  env_names?: string[];
   /** Why the program stopped (DAP `stopped` event), when it stopped. */
   stop: { reason: string; description: string | null } | null;
   /** The line the adapter bound the breakpoint to when that differs from the requested line, else null. */
@@ -142,6 +149,9 @@ export interface RunSpec {
 
 export type ScopeSelection = 'locals' | 'globals';
 
+/** `--tolerance`: numbers this close are compared as equal (`0.01`: within 0.01; `1%`: within 1% of run A's value). */
+export type Tolerance = { kind: 'absolute'; amount: number } | { kind: 'relative'; percent: number };
+
 /** A value rule of the user's: every match of `pattern` (a JavaScript regex) is replaced. */
 export interface ValueRewrite {
   pattern: string;
@@ -177,6 +187,8 @@ export interface CaptureOptions {
     ignore: string[];
     /** `--normalize 'REGEX=>REPLACEMENT'` (repeatable): the user's own value rules, applied after the adapter's. */
     normalize: ValueRewrite[];
+    /** `--tolerance N|N%`: numbers within it compare as equal (a pair step, when both runs' values are known). */
+    tolerance: Tolerance | null;
   };
   /** Which debug adapter runs the program (read by the adapter registry and launch). */
   adapter: {
@@ -200,7 +212,7 @@ export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<Ca
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   breakpoint: { exact_line: false },
   limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
-  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [] },
+  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [], tolerance: null },
   adapter: { id: null, config: null, path: null },
   run: { timeout_seconds: 60, sequential: false },
 };

@@ -9,12 +9,12 @@ import { WRITER_NAMES } from '../output/writers.js';
  * How a value is read: `integer` a whole number within min..max; `seconds` a positive number within
  * max; `choice` one of `choices`; `pairs` NAME=VALUE, repeatable; `string` any text (empty refused);
  * `text` any non-empty text, `flag` a boolean switch; `globs` repeatable name patterns (`*`, `?`);
- * `rewrites` repeatable `REGEX=>REPLACEMENT`.
+ * `rewrites` repeatable `REGEX=>REPLACEMENT`; `tolerance` `N` or `N%`.
  */
-export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs' | 'globs' | 'rewrites';
+export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs' | 'globs' | 'rewrites' | 'tolerance';
 
-export type HelpGroup = 'Breakpoint:' | 'Runs:' | 'Capture:' | 'Output:';
-export type CommandName = 'compare' | 'diff';
+export type HelpGroup = 'Breakpoint:' | 'Runs:' | 'Capture:' | 'Baselines:' | 'Output:';
+export type CommandName = 'compare' | 'diff' | 'capture' | 'check';
 
 /** A field of CaptureOptions, as [group, field]. */
 export type CaptureTarget = { [G in keyof CaptureOptions]: readonly [G, keyof CaptureOptions[G] & string] }[keyof CaptureOptions];
@@ -43,45 +43,59 @@ export const MAX_TIMEOUT_SECONDS = 86_400;
 
 const BOTH: readonly CommandName[] = ['compare', 'diff'];
 const LIVE: readonly CommandName[] = ['compare'];
+/** Options of a live run, whether two (compare) or one (capture). */
+const RUN: readonly CommandName[] = ['compare', 'capture'];
+/** How a run is captured: also set by a check of the config file, and by the command line over it. */
+const CAPTURING: readonly CommandName[] = ['compare', 'capture', 'check'];
+/** How values are compared: live, offline, and in a check. */
+const COMPARING: readonly CommandName[] = ['compare', 'diff', 'check'];
+const EVERY: readonly CommandName[] = ['compare', 'diff', 'capture', 'check'];
 
 export const OPTION_DECLARATIONS = [
   // Breakpoint
-  { flag: 'bp', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)" },
+  { flag: 'bp', kind: 'string', group: 'Breakpoint:', commands: RUN, describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)" },
   { flag: 'bp-a', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: 'where run A stops, when it differs from run B (FILE:LINE; instead of --bp for run A)' },
   { flag: 'bp-b', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "where run B stops (FILE:LINE); without it, --bp's line is followed into B's copy of the file" },
-  { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "stop only when this expression (in the program's language) is true" },
-  { flag: 'exact-line', kind: 'flag', group: 'Breakpoint:', commands: LIVE, target: ['breakpoint', 'exact_line'], describe: 'do not accept a breakpoint the debugger moves to another line' },
+  { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: RUN, describe: "stop only when this expression (in the program's language) is true" },
+  { flag: 'exact-line', kind: 'flag', group: 'Breakpoint:', commands: RUN, target: ['breakpoint', 'exact_line'], describe: 'do not accept a breakpoint the debugger moves to another line' },
   // Runs
   { flag: 'label-a', kind: 'string', group: 'Runs:', commands: BOTH, default: 'A', describe: 'name of run A in the output' },
   { flag: 'label-b', kind: 'string', group: 'Runs:', commands: BOTH, default: 'B', describe: 'name of run B in the output' },
-  { flag: 'cwd', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of both runs' },
+  { flag: 'label', kind: 'string', group: 'Runs:', commands: ['capture'], default: 'capture', describe: 'name of the run in the capture' },
+  { flag: 'cwd', kind: 'string', group: 'Runs:', commands: RUN, describe: 'working directory of both runs' },
   { flag: 'cwd-a', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of run A (overrides --cwd)' },
   { flag: 'cwd-b', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of run B (overrides --cwd)' },
-  { flag: 'env', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)' },
+  { flag: 'env', kind: 'pairs', group: 'Runs:', commands: RUN, example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)' },
   { flag: 'env-a', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for run A only (repeatable; wins over --env)' },
   { flag: 'env-b', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for run B only (repeatable; wins over --env)' },
   { flag: 'stdin-a', kind: 'string', group: 'Runs:', commands: LIVE, describe: "file fed to run A's stdin (default: empty)" },
   { flag: 'stdin-b', kind: 'string', group: 'Runs:', commands: LIVE, describe: "file fed to run B's stdin (default: empty)" },
-  { flag: 'timeout', kind: 'seconds', group: 'Runs:', commands: LIVE, max: MAX_TIMEOUT_SECONDS, example: '120', target: ['run', 'timeout_seconds'], describe: 'seconds each run may take to reach the breakpoint (at most a day)' },
+  { flag: 'stdin', kind: 'string', group: 'Runs:', commands: ['capture'], describe: "file fed to the run's stdin (default: empty)" },
+  { flag: 'timeout', kind: 'seconds', group: 'Runs:', commands: CAPTURING, max: MAX_TIMEOUT_SECONDS, example: '120', target: ['run', 'timeout_seconds'], describe: 'seconds each run may take to reach the breakpoint (at most a day)' },
   { flag: 'sequential', kind: 'flag', group: 'Runs:', commands: LIVE, target: ['run', 'sequential'], describe: 'run A, then B (for programs that share a port or a file)' },
   // Capture
-  { flag: 'adapter', kind: 'string', group: 'Capture:', commands: LIVE, target: ['adapter', 'id'], describe: 'use this built-in debug adapter (default: chosen from the file and command)' },
-  { flag: 'adapter-config', kind: 'string', group: 'Capture:', commands: LIVE, target: ['adapter', 'config'], describe: 'a JSON file defining the debug adapter to use (schema/adapter-definition.schema.json)' },
-  { flag: 'adapter-path', kind: 'string', group: 'Capture:', commands: LIVE, target: ['adapter', 'path'], describe: 'the debug adapter executable to run' },
-  { flag: 'depth', kind: 'integer', group: 'Capture:', commands: LIVE, min: 0, max: 100, target: ['limits', 'depth'], describe: 'how deep to expand structured values' },
-  { flag: 'max-children', kind: 'integer', group: 'Capture:', commands: LIVE, min: 1, max: 1_000_000, target: ['limits', 'max_children'], describe: 'most children captured per value' },
-  { flag: 'max-variables', kind: 'integer', group: 'Capture:', commands: LIVE, min: 1, max: 10_000_000, target: ['limits', 'max_variables'], describe: 'most variables captured per run, all levels together' },
-  { flag: 'max-value-length', kind: 'integer', group: 'Capture:', commands: LIVE, min: 16, max: 100_000_000, target: ['limits', 'max_value_length'], describe: 'longest value text kept (at least 16)' },
-  { flag: 'value-timeout', kind: 'seconds', group: 'Capture:', commands: LIVE, max: MAX_TIMEOUT_SECONDS, example: '5', target: ['limits', 'value_timeout_seconds'], describe: 'seconds reading one value may take before it is shown as timed out' },
-  { flag: 'scope', kind: 'choice', group: 'Capture:', commands: LIVE, choices: ['locals', 'globals'], target: ['values', 'scope'], describe: 'which variables: locals or globals' },
-  { flag: 'ignore', kind: 'globs', group: 'Capture:', commands: BOTH, example: "'*.created_at'", target: ['values', 'ignore'], describe: 'leave out variables whose name matches this glob (* and ?, over the dotted path; repeatable); their children go too' },
-  { flag: 'normalize', kind: 'rewrites', group: 'Capture:', commands: BOTH, example: "'[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'", target: ['values', 'normalize'], describe: "replace every match of REGEX in values: 'REGEX=>REPLACEMENT' (repeatable)" },
-  { flag: 'raw-values', kind: 'flag', group: 'Capture:', commands: BOTH, target: ['values', 'raw_values'], describe: 'keep addresses and ids as the debugger shows them (no normalising)' },
+  { flag: 'adapter', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'id'], describe: 'use this built-in debug adapter (default: chosen from the file and command)' },
+  { flag: 'adapter-config', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'config'], describe: 'a JSON file defining the debug adapter to use (schema/adapter-definition.schema.json)' },
+  { flag: 'adapter-path', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'path'], describe: 'the debug adapter executable to run' },
+  { flag: 'depth', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 0, max: 100, target: ['limits', 'depth'], describe: 'how deep to expand structured values' },
+  { flag: 'max-children', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 1_000_000, target: ['limits', 'max_children'], describe: 'most children captured per value' },
+  { flag: 'max-variables', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 10_000_000, target: ['limits', 'max_variables'], describe: 'most variables captured per run, all levels together' },
+  { flag: 'max-value-length', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 16, max: 100_000_000, target: ['limits', 'max_value_length'], describe: 'longest value text kept (at least 16)' },
+  { flag: 'value-timeout', kind: 'seconds', group: 'Capture:', commands: CAPTURING, max: MAX_TIMEOUT_SECONDS, example: '5', target: ['limits', 'value_timeout_seconds'], describe: 'seconds reading one value may take before it is shown as timed out' },
+  { flag: 'scope', kind: 'choice', group: 'Capture:', commands: CAPTURING, choices: ['locals', 'globals'], target: ['values', 'scope'], describe: 'which variables: locals or globals' },
+  { flag: 'ignore', kind: 'globs', group: 'Capture:', commands: EVERY, example: "'*.created_at'", target: ['values', 'ignore'], describe: 'leave out variables whose name matches this glob (* and ?, over the dotted path; repeatable); their children go too' },
+  { flag: 'normalize', kind: 'rewrites', group: 'Capture:', commands: EVERY, example: "'[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'", target: ['values', 'normalize'], describe: "replace every match of REGEX in values: 'REGEX=>REPLACEMENT' (repeatable)" },
+  { flag: 'raw-values', kind: 'flag', group: 'Capture:', commands: EVERY, target: ['values', 'raw_values'], describe: 'keep addresses and ids as the debugger shows them (no normalising)' },
+  { flag: 'tolerance', kind: 'tolerance', group: 'Capture:', commands: COMPARING, example: '0.01', target: ['values', 'tolerance'], describe: "treat numbers within N (absolute, or N% relative) as unchanged: 'N' or 'N%'" },
+  // Baselines and checks
+  { flag: 'baseline', kind: 'string', group: 'Baselines:', commands: LIVE, describe: 'compare one live run (a single command) with this stored capture (bpdiff capture -o FILE); --bp defaults to its breakpoint' },
+  { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
+  { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
   // Output
-  { flag: 'format', kind: 'choice', group: 'Output:', commands: BOTH, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
-  { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: BOTH, choices: ['any', 'changed', 'never'], default: 'any', describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },
-  { flag: 'output', alias: 'o', kind: 'string', group: 'Output:', commands: BOTH, describe: 'write the output (in --format) to this file instead of stdout' },
-  { flag: 'quiet', kind: 'flag', group: 'Output:', commands: LIVE, describe: 'no progress on stderr' },
+  { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
+  { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['any', 'changed', 'never'], default: 'any', describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },
+  { flag: 'output', alias: 'o', kind: 'string', group: 'Output:', commands: EVERY, describe: 'write the output (in --format) to this file instead of stdout' },
+  { flag: 'quiet', alias: 'q', kind: 'flag', group: 'Output:', commands: CAPTURING, describe: 'no progress on stderr' },
   { flag: 'save-captures', kind: 'string', group: 'Output:', commands: LIVE, describe: "also write each run's capture (everything bpdiff saw) to DIR/capture-a.json and DIR/capture-b.json, for bpdiff diff" },
 ] as const satisfies readonly OptionDeclaration[];
 
@@ -105,7 +119,7 @@ export function defaultOf(declaration: OptionDeclaration): string | number | boo
 }
 
 type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
-type ValueOfKind<K> = K extends 'flag' ? boolean : K extends 'integer' | 'seconds' ? number : string;
+type ValueOfKind<K> = K extends 'flag' ? boolean : K extends 'integer' | 'seconds' ? number : K extends 'tolerance' ? number | string : string;
 type CaptureDeclaration = Extract<(typeof OPTION_DECLARATIONS)[number], { target: CaptureTarget }>;
 
 /** The capture options by their CLI names in snake_case, as the library API (and MCP) take them. */

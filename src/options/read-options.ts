@@ -1,11 +1,11 @@
 // Values of declared options, checked by their declaration: from the command line (strings, as yargs
 // hands them over) and from the library API (typed values). Every mistake is one message from
 // messages.ts; the same rule holds whichever way the value came in.
-import { defaultCaptureOptions, type CaptureOptions, type ValueRewrite } from '../core/types.js';
+import { defaultCaptureOptions, type CaptureOptions, type Tolerance, type ValueRewrite } from '../core/types.js';
 import { messages } from '../cli/messages.js';
 import { defaultOf, MAX_TIMEOUT_SECONDS, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from './declarations.js';
 
-export type OptionValue = string | number | boolean | Record<string, string> | string[] | ValueRewrite[];
+export type OptionValue = string | number | boolean | Record<string, string> | string[] | ValueRewrite[] | Tolerance;
 
 /** One option's value as given (a string, or a list for a repeated flag) -> its typed value; null when absent. */
 export function readOptionValue(declaration: OptionDeclaration, given: unknown): OptionValue | null {
@@ -24,6 +24,8 @@ export function readOptionValue(declaration: OptionDeclaration, given: unknown):
       return readInteger(declaration, given);
     case 'seconds':
       return readSeconds(declaration, given);
+    case 'tolerance':
+      return readTolerance(flag, given);
     case 'choice': {
       const value = String(given);
       const choices = declaration.choices ?? [];
@@ -58,6 +60,16 @@ function readSeconds(declaration: OptionDeclaration, given: unknown): number {
   if (!(seconds > 0) || !Number.isFinite(seconds)) throw messages.badNumber(flag, text, 'a number of seconds above 0', example);
   if (seconds > max) throw messages.numberTooLarge(flag, text, max === MAX_TIMEOUT_SECONDS ? `${max} (a day)` : String(max), example);
   return seconds;
+}
+
+/** `N` (absolute) or `N%` (relative to run A's value): a finite number, 0 or more. */
+function readTolerance(flag: string, given: unknown): Tolerance {
+  const text = String(given).trim();
+  if (text === '') throw messages.emptyValue(flag);
+  const match = /^(\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?(%?)$/i.exec(text);
+  const amount = match ? Number(text.replace(/%$/, '')) : Number.NaN;
+  if (!match || !Number.isFinite(amount)) throw messages.badNumber(flag, text, "a number (an absolute difference) or a percentage like '1%'", '0.01');
+  return match[2] === '%' ? { kind: 'relative', percent: amount } : { kind: 'absolute', amount };
 }
 
 function readGlobs(flag: string, entries: string[]): string[] {

@@ -1,6 +1,7 @@
 // The report: the comparison document, the findings behind its hints, the two captures and the exit
 // status, built once from two captures. Writers (src/output) render it; nothing recomputes it.
-import type { ComparisonResult, RunCapture } from '../core/types.js';
+import type { ComparisonResult, RunCapture, Tolerance } from '../core/types.js';
+import { applyTolerance, describeWithin } from '../values/tolerance.js';
 import { analyseComparison, comparisonExitCode } from '../core/build-comparison.js';
 import type { Finding } from '../core/findings.js';
 
@@ -25,9 +26,12 @@ export interface ReportOptions {
   sourceLine?: string | null;
   /** The same for run B's breakpoint. */
   sourceLineB?: string | null;
+  /** `--tolerance`: numbers this close compare as equal (run B's value is written as run A's, and a hint says so). */
+  tolerance?: Tolerance | null;
 }
 
-export function buildReport(captures: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
+export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
+  const captures = toleratedCaptures(given, options.tolerance ?? null);
   const { result, findings } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
@@ -44,4 +48,14 @@ function exitCodeFor(result: ComparisonResult, failOn: FailOn): 0 | 1 {
   if (failOn === 'never') return 0;
   if (failOn === 'changed') return Object.keys(result.diff.changed).length > 0 ? 1 : 0;
   return comparisonExitCode(result);
+}
+
+/** The pair with --tolerance applied to run B's values, said as a warning of run B. */
+function toleratedCaptures(captures: readonly [RunCapture, RunCapture], tolerance: Tolerance | null): readonly [RunCapture, RunCapture] {
+  const [a, b] = captures;
+  if (tolerance === null || a.run.status !== 'break' || b.run.status !== 'break') return captures;
+  const { variables, within } = applyTolerance(a.run.variables, b.run.variables, tolerance);
+  if (within.length === 0) return captures;
+  const note = describeWithin(within, tolerance, { a: a.run.label, b: b.run.label });
+  return [a, { ...b, run: { ...b.run, variables }, warnings: [...b.warnings, note] }];
 }

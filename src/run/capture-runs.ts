@@ -20,42 +20,10 @@ export async function captureRuns(
   options: CaptureOptions,
   hooks: CaptureRunsHooks = {},
 ): Promise<[RunCapture, RunCapture]> {
-  const signal = hooks.signal ?? new AbortController().signal;
-  const log = hooks.log ?? (() => undefined);
-  // Choose both adapters before starting anything, so that a user error stops both runs up front.
-  const definitions = specs.map((spec) =>
-    selectAdapter({
-      adapterId: options.adapter.id,
-      adapterConfig: options.adapter.config,
-      breakpointPath: spec.breakpoint.path,
-      argv: spec.argv,
-    }),
-  );
   const place = (spec: RunSpec): RunPlace => ({ cwd: spec.cwd, argv: spec.argv, breakpointPath: spec.breakpoint.path });
   const copies = copyFolders(place(specs[0]), place(specs[1]));
-  const run = (index: 0 | 1): Promise<RunCapture> => captureRun(specs[index], options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] });
-
-  // An abort must not wait for a slow step of the other run: kill every tracked tree at once, which
-  // ends whatever each run was waiting for.
-  const onAbort = (): void => killAllTracked();
-  signal.addEventListener('abort', onAbort, { once: true });
-  let captures: [RunCapture, RunCapture];
-  try {
-    if (options.run.sequential) {
-      const a = await run(0);
-      captures = [a, await run(1)];
-    } else {
-      const settled = await Promise.allSettled([run(0), run(1)]);
-      const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-      if (failed) throw failed.reason;
-      captures = settled.map((result) => (result as PromiseFulfilledResult<RunCapture>).value) as [RunCapture, RunCapture];
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-  if (signal.aborted) throw interrupted();
-
-  const [a, b] = captures;
+  const captures = await capture(specs, copies, options, hooks);
+  const [a, b] = captures as [RunCapture, RunCapture];
   const aReason = a.no_break_reason;
   const bReason = b.no_break_reason;
   if (aReason?.kind === 'condition_error' && bReason?.kind === 'condition_error') {
@@ -67,5 +35,53 @@ export async function captureRuns(
   if (aReason?.kind === 'error' && bReason?.kind === 'error') {
     throw new BpdiffError('ADAPTER_FAILED', `neither run could be debugged: ${aReason.message}`);
   }
+  return [a, b];
+}
+
+/**
+ * One run (`bpdiff capture`, and the live side of a --baseline check). A condition that cannot be
+ * evaluated is an error here: there is no other run to compare with.
+ */
+export async function captureOneRun(spec: RunSpec, options: CaptureOptions, hooks: CaptureRunsHooks = {}): Promise<RunCapture> {
+  const [captured] = await capture([spec], [null], options, hooks);
+  const reason = captured!.no_break_reason;
+  if (reason?.kind === 'condition_error') {
+    throw new BpdiffError('CONDITION_ERROR', `the condition "${spec.breakpoint.condition ?? ''}" cannot be evaluated in ${spec.label} (${reason.message}) — fix the expression given to --condition`);
+  }
+  return captured!;
+}
+
+async function capture(specs: readonly RunSpec[], copies: ReadonlyArray<string | null>, options: CaptureOptions, hooks: CaptureRunsHooks): Promise<RunCapture[]> {
+  const signal = hooks.signal ?? new AbortController().signal;
+  const log = hooks.log ?? (() => undefined);
+  // Choose every adapter before starting anything, so that a user error stops all runs up front.
+  const definitions = specs.map((spec) =>
+    selectAdapter({
+      adapterId: options.adapter.id,
+      adapterConfig: options.adapter.config,
+      breakpointPath: spec.breakpoint.path,
+      argv: spec.argv,
+    }),
+  );
+  const run = (index: number): Promise<RunCapture> => captureRun(specs[index]!, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null });
+
+  // An abort must not wait for a slow step of the other run: kill every tracked tree at once, which
+  // ends whatever each run was waiting for.
+  const onAbort = (): void => killAllTracked();
+  signal.addEventListener('abort', onAbort, { once: true });
+  const captures: RunCapture[] = [];
+  try {
+    if (options.run.sequential || specs.length === 1) {
+      for (let index = 0; index < specs.length; index++) captures.push(await run(index));
+    } else {
+      const settled = await Promise.allSettled(specs.map((_, index) => run(index)));
+      const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      captures.push(...settled.map((result) => (result as PromiseFulfilledResult<RunCapture>).value));
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (signal.aborted) throw interrupted();
   return captures;
 }

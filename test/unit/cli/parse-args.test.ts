@@ -37,6 +37,7 @@ describe('splitArgv', () => {
 
 describe('parseArgs: a live comparison', () => {
   it('defaults', async () => expect(await compare('--bp', 'src/x.py:40')).toEqual({
+    baseline: null,
     breakpoints: { a: { file: 'src/x.py', line: 40 }, b: { file: 'src/x.py', line: 40 } },
     ownBreakpoint: { a: false, b: false },
     labels: { a: 'A', b: 'B' },

@@ -1,0 +1,49 @@
+// Which names look secret: the built-in words and the user's --redact patterns, matched case-insensitively
+// anywhere in a dotted path as bpdiff names it (`config['db']['private_key']`, `self.apiKey`,
+// `os.environ['API_TOKEN']`). A path that names a secret names everything under it too, since the
+// word is in every descendant's path.
+import { selfAndAncestors } from '../values/child-path.js';
+import { globToRegExp } from '../values/user-rules.js';
+
+/**
+ * Words matched as a part of a longer word too (`dbPassword`, `password_hash`, `client_secret`,
+ * `credentials`, `sessionid`, `set-cookie`): none of them is common inside an unrelated word.
+ */
+const ANYWHERE = ['password', 'passwd', 'secret', 'credential', 'apikey', 'api_key', 'privatekey', 'private_key', 'cookie', 'session'];
+
+/**
+ * `token` is matched at the end of a word part (`token`, `tokens`, `csrftoken`, `access_token`,
+ * `authToken`), not at its start (`tokenizer`). `auth` is matched as a word part of its own (`auth`,
+ * `auth_token`, `x-auth`, `authToken`, `basicAuth`, `oauth`) and in `authn`, `authz`, `authorization`,
+ * `authorisation`, `authentication`, but not in `author`, `authors`, `authority`, `authored` or
+ * `authorized` (a yes/no, not a secret): those are common names that hold nothing secret.
+ */
+const TOKEN_PART = /token(s)?$/;
+const AUTH_PART = /^(?:o?auth|authn|authz|authori[sz]ation|authentication)$|auth$/;
+
+/** The path in lower case, camelCase split and every run of other characters one `_` (`self.apiKey` -> `self_api_key`). */
+export function normaliseName(path: string): string {
+  return path.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+}
+
+/** Whether a path names a built-in secret word. */
+export function hasSecretWord(path: string): boolean {
+  const normal = normaliseName(path);
+  if (ANYWHERE.some((word) => normal.includes(word))) return true;
+  return normal.split('_').some((part) => part !== '' && (TOKEN_PART.test(part) || AUTH_PART.test(part)));
+}
+
+/**
+ * A --redact PATTERN: with `*` or `?`, a glob over the whole dotted path or one it lies under
+ * (`'*.ssn'` matches `user.ssn` and `user.ssn.last4`); without, a word found anywhere in the path
+ * (`ssn` matches `user_ssn` and `SSN`). Both case-insensitive.
+ */
+export function userNameMatcher(pattern: string): (path: string) => boolean {
+  if (/[*?]/.test(pattern)) {
+    const glob = new RegExp(globToRegExp(pattern).source, 'i');
+    return (path) => selfAndAncestors(path).some((candidate) => glob.test(candidate));
+  }
+  const word = pattern.toLowerCase();
+  const normalWord = normaliseName(pattern).replace(/^_+|_+$/g, '');
+  return (path) => path.toLowerCase().includes(word) || (normalWord !== '' && normaliseName(path).includes(normalWord));
+}
