@@ -136,6 +136,12 @@ export const messages = {
     error('BAD_COMMANDS', `--baseline takes one command (the live run), ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff --baseline FILE [--bp FILE:LINE] -- CMD ARGS...'),
   baselineWithOwnBreakpoint: (flag: string) =>
     error('USAGE', `--${flag} cannot be used with --baseline (there is one live run)`, 'give --bp FILE:LINE, or nothing to use the baseline\'s breakpoint'),
+  noConfig: (cwd: string) =>
+    error('BAD_CONFIG', `no bpdiff.config.json in ${cwd} or any folder above it`, 'create one with your checks (see the README, "Baselines in CI"), or give --config FILE'),
+  noBaselineYet: (name: string, file: string) =>
+    error('BAD_BASELINE', `check ${name} has no baseline yet (${file} does not exist)`, `record it: bpdiff check ${name} --record`),
+  unknownCheck: (name: string, file: string, known: readonly string[]) =>
+    error('BAD_CONFIG', `${file} has no check named "${name}"`, known.length === 0 ? 'add it under "checks"' : `run one of: ${known.join(', ')} (or no name for all)`),
   captureCommands: (count: number) =>
     error('BAD_COMMANDS', `bpdiff capture takes one command, ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff capture --bp FILE:LINE [-o FILE] -- CMD ARGS...'),
 

@@ -11,6 +11,7 @@ import { messages } from './messages.js';
 import { splitArgv } from './split-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
 import { readPackageVersion } from './version.js';
+import { configFor, type BpdiffConfig } from '../config/config.js';
 
 export type OutputFormat = WriterName;
 
@@ -52,6 +53,8 @@ export type CliCommand =
   /** `bpdiff capture`: one run, as CompareArgs' run B (`commands[1]`, `labels.b`, `cwd.b`...). */
   | { kind: 'capture'; args: CompareArgs }
   | { kind: 'diff'; captureA: string; captureB: string; labels: { a: string | null; b: string | null }; values: CaptureOptions['values']; output: OutputArgs }
+  /** `bpdiff check [NAME] [--record]`: the config file's named checks; `given` holds the flags as typed (they win over the config). */
+  | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string };
 
@@ -69,12 +72,16 @@ const EPILOG = [
   'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
 ].join('\n');
 
-const SUBCOMMANDS = new Set(['diff', 'capture', 'schema', 'validate']);
+const SUBCOMMANDS = new Set(['diff', 'capture', 'check', 'schema', 'validate']);
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
-/** Parse bpdiff's command line (without `node` and the script). Throws BpdiffError on bad input. */
-export async function parseArgs(argv: readonly string[], factory?: YargsFactory): Promise<CliCommand> {
+/**
+ * Parse bpdiff's command line (without `node` and the script). Throws BpdiffError on bad input.
+ * The options a bpdiff.config.json sets (the nearest from `cwd` upward, or --config) fill in the
+ * flags that were not given.
+ */
+export async function parseArgs(argv: readonly string[], factory?: YargsFactory, cwd: string = process.cwd()): Promise<CliCommand> {
   if (argv.length === 0) throw messages.noArguments();
   const { options, commands } = splitArgv(argv);
   const yargs = factory ?? (await loadYargs());
@@ -99,6 +106,16 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory)
   if (raw['version'] === true) return { kind: 'version', text: parsed.output };
 
   const subcommand = String(raw._[0] ?? '');
+  if (subcommand === 'check') {
+    if (commands.length > 0) throw messages.commandsNotAccepted('check');
+    const config = configFor(stringOf(raw, 'config'), cwd);
+    if (config === null) throw messages.noConfig(cwd);
+    const given = { ...raw };
+    applyConfig(raw, config);
+    const name = raw['name'] === undefined ? null : String(raw['name']);
+    return { kind: 'check', name, record: valueOf(raw, 'record') === true, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
+  }
+  if (['', 'diff', 'capture'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd));
   switch (subcommand) {
     case 'diff':
       if (commands.length > 0) throw messages.commandsNotAccepted('diff');
@@ -136,6 +153,9 @@ function defineParser(y: Argv, version: string): Argv {
         .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' }),
     )
     .command('capture', "capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)", (c) => defineOptions(c, 'capture'))
+    .command('check [name]', "run the config file's named checks against their baselines (--record: record the baselines)", (c) =>
+      defineOptions(c, 'check').positional('name', { type: 'string', describe: 'the check to run (default: every check)' }),
+    )
     .command('schema', 'print the JSON Schema of the result document', (c) =>
       c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }),
     )
@@ -147,6 +167,7 @@ function defineParser(y: Argv, version: string): Argv {
     .example('$0 diff a.json b.json --format text', 'two saved run captures')
     .example('$0 capture --bp app.py:40 -o base.json -- python3 app.py', 'record a baseline')
     .example('$0 --baseline base.json -- python3 app.py', 'compare a live run with it')
+    .example('$0 check --record && $0 check', "record, then check, the baselines of bpdiff.config.json's checks")
     .epilog(EPILOG)
     .wrap(Math.min(100, y.terminalWidth() || 80))
     .version(version)
@@ -155,7 +176,8 @@ function defineParser(y: Argv, version: string): Argv {
     // bpdiff speaks English whatever the locale: a message half in French and half in English helps nobody.
     .locale('en')
     .strict()
-    .parserConfiguration({ 'parse-positional-numbers': false })
+    // `--no-redact` is an option of its own (declarations.ts), not yargs' negation of `--redact`.
+    .parserConfiguration({ 'parse-positional-numbers': false, 'boolean-negation': false })
     .exitProcess(false)
     .fail((message: string | undefined, error: Error | undefined) => {
       throw error ?? new Error(message ?? 'invalid arguments');
@@ -175,6 +197,23 @@ function defineOptions(y: Argv, command: CommandName): Argv {
     });
   }
   return y;
+}
+
+/** A config file's options, as the flags they stand for, where the command line did not give them. */
+function applyConfig(raw: RawArgv, config: BpdiffConfig | null): void {
+  if (config === null) return;
+  raw[CONFIG_KEY] = config;
+  for (const [key, value] of Object.entries(config.options)) {
+    const flag = key.replaceAll('_', '-');
+    if (raw[flag] === undefined) raw[flag] = value;
+  }
+}
+
+const CONFIG_KEY = '$bpdiff-config';
+
+/** The config file the command line read, if any. */
+export function configOf(raw: RawArgv): BpdiffConfig | null {
+  return (raw[CONFIG_KEY] as BpdiffConfig | undefined) ?? null;
 }
 
 /** The checked value of a declared flag that is not a capture option. */

@@ -6,7 +6,7 @@ import { processIo, type CliDeps, type CliIo } from './io.js';
 
 export async function runCli(argv: readonly string[], io: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
   try {
-    const command = await parseArgs(argv);
+    const command = await parseArgs(argv, undefined, io.cwd);
     switch (command.kind) {
       case 'help':
       case 'version':
@@ -23,6 +23,10 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), d
       case 'capture': {
         const { runCaptureCommand } = await import('./command-capture.js');
         return await runCaptureCommand(command.args, io, deps);
+      }
+      case 'check': {
+        const { runCheckCommand } = await import('./command-check.js');
+        return await runCheckCommand(command, io, deps);
       }
       case 'schema': {
         const { runSchemaCommand } = await import('./command-schema.js');

@@ -1,4 +1,4 @@
-// The two JSON Schemas (schema/*.schema.json) and their validators. Ajv is loaded and the schemas
+// The JSON Schemas (schema/*.schema.json) and their validators. Ajv is loaded and the schemas
 // compiled on first use only: importing bpdiff, or running `bpdiff --help`, never pays for them.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,7 +7,7 @@ import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from 'ajv';
 import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID } from './types.js';
 import { packageRoot } from '../package-root.js';
 
-export type SchemaKind = 'comparison' | 'capture';
+export type SchemaKind = 'comparison' | 'capture' | 'config';
 
 export interface ValidationOutcome {
   ok: boolean;
@@ -18,11 +18,13 @@ export interface ValidationOutcome {
 const SCHEMA_FILES: Record<SchemaKind, string> = {
   comparison: 'breakpoint-comparison.schema.json',
   capture: 'run-capture.schema.json',
+  config: 'bpdiff-config.schema.json',
 };
 
 const SCHEMA_IDS: Record<SchemaKind, string> = {
   comparison: COMPARISON_SCHEMA_ID,
   capture: CAPTURE_SCHEMA_ID,
+  config: 'https://bpdiff.dev/schemas/bpdiff-config.schema.json',
 };
 
 /** Absolute path of a schema file shipped with bpdiff. */
@@ -63,6 +65,7 @@ function getAjv(): AjvInstance {
   instance.addFormat('uri', isAbsoluteUri);
   instance.addSchema(loadSchema('comparison'));
   instance.addSchema(loadSchema('capture'));
+  instance.addSchema(loadSchema('config'));
   ajv = instance;
   return instance;
 }

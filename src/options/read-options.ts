@@ -102,12 +102,15 @@ function readPairs(flag: string, entries: string[]): Record<string, string> {
   return pairs;
 }
 
-/** CaptureOptions from values keyed by flag (`max-children`, as yargs gives them) or snake_case name. */
-export function readCaptureOptions(given: Readonly<Record<string, unknown>>): CaptureOptions {
+/**
+ * CaptureOptions from values keyed by flag (`max-children`, as yargs gives them) or snake_case name;
+ * `defaults` (a config file's, by snake_case name) fill in what was not given.
+ */
+export function readCaptureOptions(given: Readonly<Record<string, unknown>>, defaults: Readonly<Record<string, unknown>> = {}): CaptureOptions {
   const options = defaultCaptureOptions();
   for (const declaration of OPTION_DECLARATIONS as readonly OptionDeclaration[]) {
     if (!declaration.target) continue;
-    const raw = given[declaration.flag] ?? given[snakeCase(declaration.flag)];
+    const raw = given[declaration.flag] ?? given[snakeCase(declaration.flag)] ?? defaults[snakeCase(declaration.flag)];
     const value = readOptionValue(declaration, raw);
     if (value === null) continue;
     const [group, field] = declaration.target;

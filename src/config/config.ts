@@ -1,0 +1,114 @@
+// bpdiff.config.json: a team's defaults (the capture and comparison options, by their CLI names in
+// snake_case) and its named checks, each a breakpoint, a command and a baseline file. Found from the
+// working directory upward, or given with --config. Checked against schema/bpdiff-config.schema.json
+// and then value by value by the options module, so a bad value reads as it would on the command line,
+// with the file and the key in front. Paths in a check are relative to the config file's folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { BpdiffError } from '../errors.js';
+import { OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
+import { readOptionValue } from '../options/read-options.js';
+import { validateDocument } from '../core/schemas.js';
+
+export const CONFIG_FILE = 'bpdiff.config.json';
+
+/** Option keys a config may hold (top level, and in each check): every option a check reads, in snake_case. */
+export const CONFIG_OPTION_KEYS: readonly string[] = (OPTION_DECLARATIONS as readonly OptionDeclaration[])
+  .filter((declaration) => declaration.commands.includes('check') && (declaration.target !== undefined || declaration.flag === 'fail-on' || declaration.flag === 'format'))
+  .map((declaration) => snakeCase(declaration.flag));
+
+export interface ConfigCheck {
+  name: string;
+  bp: string;
+  condition: string | null;
+  cmd: string[];
+  /** Absolute (relative to the config file's folder when written relative). */
+  cwd: string;
+  env: Record<string, string>;
+  /** Absolute (relative to the config file's folder when written relative). */
+  baseline: string;
+  /** This check's own option values, by snake_case name, over the file's defaults. */
+  options: Record<string, unknown>;
+}
+
+export interface BpdiffConfig {
+  /** The config file, absolute. */
+  file: string;
+  /** Option defaults by snake_case name (values as written; checked). */
+  options: Record<string, unknown>;
+  checks: ConfigCheck[];
+}
+
+/** The nearest bpdiff.config.json at or above `dir`, or null. */
+export function findConfig(dir: string): string | null {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const candidate = path.join(current, CONFIG_FILE);
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+function fail(file: string, what: string, todo: string): never {
+  throw new BpdiffError('BAD_CONFIG', `${file}: ${what} — ${todo}`);
+}
+
+/** Read and check a config file; every problem is a one-line BAD_CONFIG error naming the file and the key. */
+export function loadConfig(file: string): BpdiffConfig {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = fs.readFileSync(absolute, 'utf8');
+  } catch (error) {
+    fail(absolute, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'give --config an existing file');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    fail(absolute, `is not valid JSON (${(error as Error).message})`, 'fix the file (it is JSON, without comments)');
+  }
+  const outcome = validateDocument('config', parsed);
+  if (!outcome.ok) fail(absolute, outcome.errors[0] ?? 'does not match its schema', 'see schema/bpdiff-config.schema.json');
+  const json = parsed as { checks?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+  const dir = path.dirname(absolute);
+  const options = readOptions(absolute, json, '');
+  const checks = Object.entries(json.checks ?? {}).map(([name, check]): ConfigCheck => {
+    const at = `checks.${name}`;
+    const cmd = check['cmd'] as string[];
+    return {
+      name,
+      bp: check['bp'] as string,
+      condition: typeof check['condition'] === 'string' ? check['condition'] : null,
+      cmd,
+      cwd: path.resolve(dir, typeof check['cwd'] === 'string' ? check['cwd'] : '.'),
+      env: (check['env'] as Record<string, string> | undefined) ?? {},
+      baseline: path.resolve(dir, check['baseline'] as string),
+      options: readOptions(absolute, check, `${at}.`),
+    };
+  });
+  return { file: absolute, options, checks };
+}
+
+/** The option keys of `object`, each value checked as its flag's would be. */
+function readOptions(file: string, object: Record<string, unknown>, prefix: string): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const key of CONFIG_OPTION_KEYS) {
+    if (!Object.hasOwn(object, key)) continue;
+    const declaration = (OPTION_DECLARATIONS as readonly OptionDeclaration[]).find((candidate) => snakeCase(candidate.flag) === key)!;
+    const value = object[key];
+    try {
+      readOptionValue(declaration, value);
+    } catch (error) {
+      throw new BpdiffError('BAD_CONFIG', `${file}: "${prefix}${key}": ${(error as Error).message}`);
+    }
+    options[key] = value;
+  }
+  return options;
+}
+
+/** The config a command reads: --config FILE, else the nearest one from `cwd` upward, else none. */
+export function configFor(explicit: string | null, cwd: string): BpdiffConfig | null {
+  if (explicit !== null) return loadConfig(path.resolve(cwd, explicit));
+  const found = findConfig(cwd);
+  return found === null ? null : loadConfig(found);
+}
