@@ -33,6 +33,8 @@ export { describeBreakpoint, describeCounts, countDiff, type DiffCounts } from '
 export { OPTION_DECLARATIONS, MAX_TIMEOUT_SECONDS, type OptionDeclaration, type CaptureOptionInput } from './options/declarations.js';
 export { captureOptions } from './options/read-options.js';
 export { runValuePipeline, VALUE_STEPS, type CapturedValues, type ValueContext, type ValueStep } from './values/pipeline.js';
+export { Redactor, type RedactorOptions } from './redact/redactor.js';
+export { reconcileRedaction } from './redact/reconcile.js';
 
 import type { CaptureOptions, ComparisonResult, RunCapture, RunSpec } from './core/types.js';
 import type { CaptureRunsHooks } from './run/capture-runs.js';
@@ -52,3 +54,7 @@ export async function compareRuns(
   const captures = await captureRuns(specs, options, engineHooks);
   return { result: buildComparison(captures[0], captures[1], { sourceLine: sourceLine ?? null }), captures };
 }
+
+// The front door (README, "bpdiff as a library"): the CLI's operations with the CLI's options.
+export { compare, capture, diffCaptures, loadConfig, findConfig, type CompareInput, type CaptureInput, type RunInput, type ComparisonOutcome, type BpdiffConfig, type ConfigCheck } from './api.js';
+export type { FailOn } from './report/report.js';

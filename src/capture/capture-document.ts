@@ -25,6 +25,8 @@ export interface RunRecord {
   output: RunCapture['output'];
   warnings: string[];
   timing: RunCapture['timing'];
+  /** The key the run's secrets were redacted under, or null (not redacted); left out when not known. */
+  redaction?: RunCapture['redaction'];
 }
 
 const NO_VALUES: CapturedValues = { variables: {}, types: {}, truncated: [], normalised: [] };
@@ -67,6 +69,7 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     resolved_file: inCwd(spec.breakpoint.path, spec.cwd),
     cwd: spec.cwd,
     env_names: Object.keys(spec.env).sort(),
+    ...(record.redaction !== undefined ? { redaction: record.redaction } : {}),
     stop: facts.stop,
     bound_line: facts.bound_line,
     no_break_reason: facts.no_break_reason,

@@ -20,7 +20,7 @@ export async function runCaptureCommand(args: CompareArgs, io: CliIo, deps: CliD
     deps,
     (signal) => {
       log?.(progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv)));
-      return captureOneRun(spec, options, { signal, ...(log ? { log } : {}) });
+      return captureOneRun(spec, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
     },
     'the run was',
   );
@@ -28,7 +28,7 @@ export async function runCaptureCommand(args: CompareArgs, io: CliIo, deps: CliD
   const capture = outcome.value;
   const text = formatJson(capture);
   if (outputFile === null) io.stdout(text);
-  else writeOutputFile(outputFile, text, { flag: '-o', file: args.output.outputFile ?? outputFile });
+  else writeOutputFile(outputFile, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: args.output.outputFile ?? outputFile });
   const reason = capture.no_break_reason;
   if (reason?.kind === 'error') {
     io.stderr(`bpdiff: ${messages.runCouldNotBeDebugged(spec.label, reason.message)}\n`);

@@ -34,22 +34,25 @@ export async function runCheckCommand(command: CheckCommand, io: CliIo, deps: Cl
   const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
 
   let worst = 0;
-  const outputs: Array<{ name: string; text: string }> = [];
+  const outputs: Array<{ name: string; texts: string[] }> = [];
   for (const check of checks) {
     const options = readCaptureOptions(command.given, { ...config.options, ...check.options });
+    // A check's --redact names (from the config file too) join the invocation's redactor.
+    io.redactor?.addNames(options.values.redact);
     const breakpoint = parseBreakpoint(check.bp, check.condition);
-    const spec = runSpec({ side: 'b', argv: check.cmd, cwd: check.cwd, breakpoint, label: command.record ? 'baseline' : 'B', env: check.env });
-    if (!fs.existsSync(spec.breakpoint.path)) throw messages.breakpointFileMissing('b', `check ${check.name}`, breakpoint.file, spec.breakpoint.path, spec.cwd);
+    const made = runSpec({ side: 'b', argv: check.cmd, cwd: check.cwd, breakpoint, label: command.record ? 'baseline' : 'B', env: check.env });
+    if (!fs.existsSync(made.breakpoint.path)) throw messages.breakpointFileMissing('b', `check ${check.name}`, breakpoint.file, made.breakpoint.path, made.cwd);
     // A missing or foreign baseline is found before anything runs.
     if (!command.record && !fs.existsSync(check.baseline)) throw messages.noBaselineYet(check.name, check.baseline);
     const baseline = command.record ? null : loadBaseline(check.baseline, io.cwd, { breakpoints: { a: breakpoint, b: breakpoint } });
+    const spec = baseline?.note === undefined ? made : { ...made, breakpoint: { ...made.breakpoint, note: baseline.note } };
     const { captureOneRun } = await import('../run/capture-runs.js');
     const outcome = await withStopSignals(
       io,
       deps,
       (signal) => {
         log?.(`${progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv))} (check ${check.name}${command.record ? ', recording its baseline' : ''})`);
-        return captureOneRun(spec, options, { signal, ...(log ? { log } : {}) });
+        return captureOneRun(spec, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
       },
       'the run was',
     );
@@ -59,17 +62,35 @@ export async function runCheckCommand(command: CheckCommand, io: CliIo, deps: Cl
       worst = Math.max(worst, record(check, live, io));
       continue;
     }
-    const stored = await prepareCapture({ ...baseline!.capture, run: { ...baseline!.capture.run, label: 'baseline' } }, options.values, spec.cwd);
-    const chunks: string[] = [];
-    const captured: CliIo = { ...io, stdoutIsTTY: checks.length === 1 && outputPath === null && io.stdoutIsTTY, stdout: (text) => void chunks.push(text) };
-    const status = await emitReport([stored, live] as [RunCapture, RunCapture], { output: { ...command.output, outputFile: null }, outputPath: null, tolerance: options.values.tolerance }, captured);
-    worst = Math.max(worst, status);
-    outputs.push({ name: check.name, text: chunks.join('') });
+    const stored = await prepareCapture({ ...baseline!.capture, run: { ...baseline!.capture.run, label: 'baseline' } }, options.values, spec.cwd, io.redactor);
+    // Each format the user asked for (the main one, a second --format, --summary), rendered for this
+    // check; the texts of all checks are put together per format below. stderr is said once.
+    const texts: string[] = [];
+    for (const [index, format] of [command.output.format, ...command.output.also.map((extra) => extra.format)].entries()) {
+      const chunks: string[] = [];
+      const captured: CliIo = {
+        ...io,
+        stdoutIsTTY: index === 0 && checks.length === 1 && outputPath === null && io.stdoutIsTTY,
+        stdout: (text) => void chunks.push(text),
+        ...(index > 0 ? { stderr: () => undefined } : {}),
+      };
+      const output = { ...command.output, format, outputFile: null, also: [] };
+      const status = await emitReport([stored, live] as [RunCapture, RunCapture], { output, outputPath: null, tolerance: options.values.tolerance }, captured);
+      if (index === 0) worst = Math.max(worst, status);
+      texts.push(chunks.join(''));
+    }
+    outputs.push({ name: check.name, texts });
   }
   if (!command.record) {
-    const text = combine(outputs, command.output.format);
-    if (outputPath === null) io.stdout(text);
-    else writeOutputFile(outputPath, text, { flag: '-o', file: command.output.outputFile ?? outputPath });
+    const write = (text: string, file: string | null, given: string): void => {
+      if (file === null) io.stdout(text);
+      else writeOutputFile(file, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: given });
+    };
+    write(combine(outputs.map((one) => ({ name: one.name, text: one.texts[0]! })), command.output.format), outputPath, command.output.outputFile ?? '');
+    command.output.also.forEach((extra, index) => {
+      const text = combine(outputs.map((one) => ({ name: one.name, text: one.texts[index + 1]! })), extra.format);
+      write(text, path.resolve(io.cwd, extra.file), extra.file);
+    });
   }
   return worst;
 }
@@ -86,7 +107,7 @@ function record(check: ConfigCheck, capture: RunCapture, io: CliIo): number {
   } catch (error) {
     throw messages.saveCapturesFailed(path.dirname(check.baseline), error);
   }
-  writeOutputFile(check.baseline, formatJson(capture), { flag: '-o', file: check.baseline });
+  writeOutputFile(check.baseline, io.redactor ? io.redactor.scrub(formatJson(capture)) : formatJson(capture), { flag: '-o', file: check.baseline });
   io.stderr(`bpdiff: check ${check.name}: baseline recorded in ${check.baseline}\n`);
   return 0;
 }

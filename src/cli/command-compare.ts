@@ -28,19 +28,21 @@ export async function runCompareCommand(args: CompareArgs, io: CliIo, deps: CliD
   const outcome = await withStopSignals(io, deps, (signal) => {
     const bp = describeBreakpoint({ file: specs[0].breakpoint.file, line: specs[0].breakpoint.line });
     log?.(progress.starting(bp, specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential));
-    return captureRuns(specs, options, { signal, ...(log ? { log } : {}) });
+    return captureRuns(specs, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
   });
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   const captures = outcome.value;
 
-  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir, args.saveCaptures ?? saveCapturesDir);
+  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir, args.saveCaptures ?? saveCapturesDir, io);
   return emitReport(captures, { output: args.output, outputPath: outputFile, tolerance: options.values.tolerance }, io);
 }
 
 /** `--baseline FILE -- CMD`: run A is the stored capture (through the same value pipeline), run B runs live. */
 async function runBaselineCheck(args: CompareArgs, io: CliIo, deps: CliDeps): Promise<number> {
   const baseline = loadBaseline(args.baseline!, io.cwd, args);
-  const { spec: live, options, outputFile, saveCapturesDir } = resolveLiveRun(args, io.cwd, baseline.breakpoint);
+  const resolved = resolveLiveRun(args, io.cwd, baseline.breakpoint);
+  const { options, outputFile, saveCapturesDir } = resolved;
+  const live = baseline.note === undefined ? resolved.spec : { ...resolved.spec, breakpoint: { ...resolved.spec.breakpoint, note: baseline.note } };
   const { captureOneRun } = await import('../run/capture-runs.js');
   const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
   const outcome = await withStopSignals(
@@ -48,25 +50,26 @@ async function runBaselineCheck(args: CompareArgs, io: CliIo, deps: CliDeps): Pr
     deps,
     (signal) => {
       log?.(progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv)) + ` (compared with the baseline ${args.baseline!})`);
-      return captureOneRun(live, options, { signal, ...(log ? { log } : {}) });
+      return captureOneRun(live, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
     },
     'the run was',
   );
   if (outcome.kind === 'interrupted') return outcome.exitCode;
-  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: args.labels.a } }, options.values, live.cwd);
+  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: args.labels.a } }, options.values, live.cwd, io.redactor);
   const captures: [RunCapture, RunCapture] = [stored, outcome.value];
-  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir, args.saveCaptures ?? saveCapturesDir);
+  if (saveCapturesDir !== null) saveCaptures(captures, saveCapturesDir, args.saveCaptures ?? saveCapturesDir, io);
   return emitReport(captures, { output: args.output, outputPath: outputFile, tolerance: options.values.tolerance }, io);
 }
 
 /** Each capture written whole and atomically: a crash never leaves half a capture for `bpdiff diff`. */
-function saveCaptures(captures: readonly [RunCapture, RunCapture], dir: string, asGiven: string): void {
+function saveCaptures(captures: readonly [RunCapture, RunCapture], dir: string, asGiven: string, io: CliIo): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw messages.saveCapturesFailed(dir, error);
   }
   CAPTURE_FILES.forEach((name, index) => {
-    writeOutputFile(path.join(dir, name), formatJson(captures[index]!), { flag: '--save-captures', file: path.join(asGiven, name) });
+    const text = formatJson(captures[index]!);
+    writeOutputFile(path.join(dir, name), io.redactor ? io.redactor.scrub(text) : text, { flag: '--save-captures', file: path.join(asGiven, name) });
   });
 }

@@ -8,6 +8,8 @@ import { runValuePipeline, type ValueContext } from '../values/pipeline.js';
 import { emitReport } from './emit-report.js';
 import { capturedFilePath } from '../capture/capture-document.js';
 import { messages } from './messages.js';
+import type { Redactor } from '../redact/redactor.js';
+import { scrubCapture } from '../redact/capture.js';
 import type { CliIo } from './io.js';
 import type { CliCommand } from './parse-args.js';
 import { readInputText, resolveOutputFile } from './read-input.js';
@@ -15,8 +17,13 @@ import { readInputText, resolveOutputFile } from './read-input.js';
 export async function runDiffCommand(command: Extract<CliCommand, { kind: 'diff' }>, io: CliIo): Promise<number> {
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
 
-  const captureA = await prepareCapture(readCapture(command.captureA, io.cwd), command.values);
-  const captureB = await prepareCapture(readCapture(command.captureB, io.cwd), command.values);
+  const captureA = await prepareCapture(readCapture(command.captureA, io.cwd), command.values, undefined, io.redactor);
+  const captureB = await prepareCapture(readCapture(command.captureB, io.cwd), command.values, undefined, io.redactor);
+  // Two captures of `bpdiff capture` are both labelled "capture": tell them apart as A and B.
+  if (captureA.run.label === captureB.run.label) {
+    captureA.run = { ...captureA.run, label: 'A' };
+    captureB.run = { ...captureB.run, label: 'B' };
+  }
   if (command.labels.a !== null) captureA.run = { ...captureA.run, label: command.labels.a };
   if (command.labels.b !== null) captureB.run = { ...captureB.run, label: command.labels.b };
 
@@ -32,11 +39,12 @@ export function readCapture(file: string, cwd: string): RunCapture {
   } catch (error) {
     throw messages.invalidJson(file, error);
   }
+  // A capture of another version of the schema is said as such, whether or not it happens to validate.
+  const schema = isObject(parsed) ? parsed['$schema'] : undefined;
+  if (typeof schema === 'string' && schema !== CAPTURE_SCHEMA_ID && /run-capture/.test(schema)) throw messages.captureOfOtherVersion(file, schema, CAPTURE_SCHEMA_ID);
   const outcome = validateCapture(parsed);
   if (!outcome.ok) {
     if (isObject(parsed) && parsed['$schema'] === COMPARISON_SCHEMA_ID) throw messages.comparisonGivenAsCapture(file);
-    const schema = isObject(parsed) ? parsed['$schema'] : undefined;
-    if (typeof schema === 'string' && schema !== CAPTURE_SCHEMA_ID && /run-capture/.test(schema)) throw messages.captureOfOtherVersion(file, schema, CAPTURE_SCHEMA_ID);
     throw messages.notACapture(file, outcome.errors);
   }
   return parsed as RunCapture;
@@ -45,8 +53,11 @@ export function readCapture(file: string, cwd: string): RunCapture {
 /**
  * A saved capture through the value pipeline, with its built-in adapter's rules when bpdiff has that
  * adapter. `base`: where a relative breakpoint file is found (a baseline's, in the live run's checkout).
+ * `redactor`: secrets still in it are redacted now (a capture saved with --no-redact, or new --redact
+ * names); one that was not redacted before is then marked as redacted under this redactor's key.
  */
-export async function prepareCapture(capture: RunCapture, options: CaptureOptions['values'], base?: string): Promise<RunCapture> {
+export async function prepareCapture(capture: RunCapture, options: CaptureOptions['values'], base?: string, redactor?: Redactor): Promise<RunCapture> {
+  if (redactor) capture = { ...scrubCapture(capture, redactor), redaction: capture.redaction ?? { key_id: redactor.keyId } };
   if (capture.run.status !== 'break') return capture;
   const definition = builtinDefinitions().find((candidate) => candidate.id === capture.adapter.id);
   const context: ValueContext = {
@@ -55,6 +66,7 @@ export async function prepareCapture(capture: RunCapture, options: CaptureOption
     raw: options.raw_values,
     ignore: options.ignore,
     rewrites: options.normalize,
+    ...(redactor ? { redactor } : {}),
   };
   const values = runValuePipeline(
     { variables: capture.run.variables, types: capture.types, truncated: capture.truncated, normalised: capture.normalised },

@@ -7,8 +7,10 @@ import { writeOutputFile } from '../output/write-file.js';
 import { messages } from './messages.js';
 import { readSourceLine } from './source-line.js';
 import { capturedFilePath } from '../capture/capture-document.js';
+import { reconcileRedaction } from '../redact/reconcile.js';
 import { useColor, type CliIo } from './io.js';
 import type { OutputArgs } from './parse-args.js';
+import path from 'node:path';
 
 export interface ReportTarget {
   output: OutputArgs;
@@ -19,7 +21,9 @@ export interface ReportTarget {
 }
 
 /** Builds and emits the report; returns the exit status (0 same, 1 different, 2 a run failed). */
-export async function emitReport(captures: readonly [RunCapture, RunCapture], target: ReportTarget, io: CliIo): Promise<number> {
+export async function emitReport(given: readonly [RunCapture, RunCapture], target: ReportTarget, io: CliIo): Promise<number> {
+  // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
+  const captures = reconcileRedaction(given[0], given[1]);
   const [captureA, captureB] = captures;
   const report = buildReport(captures, {
     sourceLine: readSourceLine(capturedFilePath(captureA), captureA.breakpoint.line),
@@ -31,7 +35,13 @@ export async function emitReport(captures: readonly [RunCapture, RunCapture], ta
   if (target.outputPath === null) {
     io.stdout(write(report, { color: useColor(io) }));
   } else {
-    writeOutputFile(target.outputPath, write(report, { color: false }), { flag: '-o', file: target.output.outputFile ?? target.outputPath });
+    const text = write(report, { color: false });
+    writeOutputFile(target.outputPath, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: target.output.outputFile ?? target.outputPath });
+  }
+  // A second --format with its -o, and --summary FILE (markdown): the same report, written beside.
+  for (const extra of target.output.also) {
+    const text = (await loadWriter(extra.format))(report, { color: false });
+    writeOutputFile(path.resolve(io.cwd, extra.file), io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: extra.file });
   }
   // A run bpdiff could not debug is in the document, and makes the exit status 2 (an error).
   for (const failed of report.failedRuns) io.stderr(`bpdiff: ${messages.runCouldNotBeDebugged(failed.label, failed.message)}\n`);

@@ -1,5 +1,6 @@
 // What the CLI touches in the outside world, passed in so that run-cli can be driven from tests.
 import type { captureRuns } from '../run/capture-runs.js';
+import type { Redactor } from '../redact/redactor.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -8,6 +9,12 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** Directory relative paths in flags are resolved against. */
   cwd: string;
+  /**
+   * The invocation's redactor (run-cli makes it, redaction.ts; absent with --no-redact): handed to the
+   * engine and the value pipeline, and every text written to a file goes through its `scrub`
+   * (stdout and stderr already do).
+   */
+  redactor?: Redactor;
 }
 
 /** Where SIGINT / SIGTERM / SIGHUP come from (process, or a stand-in in tests). */

@@ -138,6 +138,10 @@ export const messages = {
     error('USAGE', `--${flag} cannot be used with --baseline (there is one live run)`, 'give --bp FILE:LINE, or nothing to use the baseline\'s breakpoint'),
   noConfig: (cwd: string) =>
     error('BAD_CONFIG', `no bpdiff.config.json in ${cwd} or any folder above it`, 'create one with your checks (see the README, "Baselines in CI"), or give --config FILE'),
+  moreOutputsThanFormats: (files: number, formats: number) =>
+    error('USAGE', `-o is given ${files} times for ${formats} --format`, 'give one -o per --format (the i-th -o is the i-th format\'s file), or --summary FILE for a markdown summary beside the output'),
+  formatsToStdout: (formats: readonly string[]) =>
+    error('USAGE', `${formats.join(' and ')} would all go to stdout`, 'give -o FILE for each --format but one (the i-th -o is the i-th format\'s file)'),
   noBaselineYet: (name: string, file: string) =>
     error('BAD_BASELINE', `check ${name} has no baseline yet (${file} does not exist)`, `record it: bpdiff check ${name} --record`),
   unknownCheck: (name: string, file: string, known: readonly string[]) =>

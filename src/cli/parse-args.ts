@@ -11,17 +11,10 @@ import { messages } from './messages.js';
 import { splitArgv } from './split-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
 import { readPackageVersion } from './version.js';
+import { outputArgs, type OutputArgs } from './output-args.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
 
-export type OutputFormat = WriterName;
-
-export interface OutputArgs {
-  format: OutputFormat;
-  /** `--fail-on any|changed|never`: when the exit status is 1. */
-  failOn: FailOn;
-  /** `-o FILE`: the JSON document goes to this file (atomically) instead of stdout. */
-  outputFile: string | null;
-}
+export type { OutputArgs, OutputFormat } from './output-args.js';
 
 export interface CompareArgs {
   /** Each run's breakpoint: its own (`--bp-a`/`--bp-b`) or the shared `--bp`; null only with --baseline and no --bp (the baseline's is used). */
@@ -56,7 +49,8 @@ export type CliCommand =
   /** `bpdiff check [NAME] [--record]`: the config file's named checks; `given` holds the flags as typed (they win over the config). */
   | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
-  | { kind: 'validate'; file: string };
+  | { kind: 'validate'; file: string }
+  | { kind: 'doctor' };
 
 /** Debuggers keep line numbers in 32 bits (lldb wraps 2^32 to 0): no source file is longer anyway. */
 const MAX_LINE = 2 ** 31 - 1;
@@ -72,7 +66,7 @@ const EPILOG = [
   'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
 ].join('\n');
 
-const SUBCOMMANDS = new Set(['diff', 'capture', 'check', 'schema', 'validate']);
+const SUBCOMMANDS = new Set(['diff', 'capture', 'check', 'schema', 'validate', 'doctor']);
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
@@ -133,6 +127,9 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     case 'validate':
       if (commands.length > 0) throw messages.commandsNotAccepted('validate');
       return { kind: 'validate', file: positional(raw, 'file') };
+    case 'doctor':
+      if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
+      return { kind: 'doctor' };
     case 'capture':
       return { kind: 'capture', args: captureArgs(raw, commands) };
     case '':
@@ -162,6 +159,7 @@ function defineParser(y: Argv, version: string): Argv {
     .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
       c.positional('file', { type: 'string', describe: 'the JSON file to check' }),
     )
+    .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones')
     .example('$0 --bp app.py:40 -- python3 v1/app.py -- python3 v2/app.py', 'two versions of a script')
     .example('$0 --bp src/app.py:40 --cwd-a ../main -- python3 src/app.py -- python3 src/app.py', 'two checkouts, same line')
     .example('$0 diff a.json b.json --format text', 'two saved run captures')
@@ -247,7 +245,7 @@ function captureArgs(raw: RawArgv, commands: string[][]): CompareArgs {
     options: readCaptureOptions(raw),
     stdin: { a: null, b: stringOf(raw, 'stdin') },
     quiet: valueOf(raw, 'quiet') === true,
-    output: { format: 'json', failOn: 'any', outputFile: stringOf(raw, 'output') },
+    output: { format: 'json', failOn: 'any', outputFile: stringOf(raw, 'output'), also: [] },
     saveCaptures: null,
     commands: [[], commands[0]!],
     warnings: [],
@@ -345,10 +343,6 @@ export function parseCommands(commands: string[][]): [string[], string[]] {
   if (commands[0]!.length === 0) throw messages.emptyCommand('A');
   if (commands[1]!.length === 0) throw messages.emptyCommand('B');
   return [commands[0]!, commands[1]!];
-}
-
-function outputArgs(raw: RawArgv): OutputArgs {
-  return { format: (stringOf(raw, 'format') ?? 'json') as OutputFormat, failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn, outputFile: stringOf(raw, 'output') };
 }
 
 function optionalString(raw: RawArgv, name: string): string | null {

@@ -4,9 +4,17 @@ import { describeUnexpected, isBpdiffError } from '../errors.js';
 import { parseArgs } from './parse-args.js';
 import { processIo, type CliDeps, type CliIo } from './io.js';
 
-export async function runCli(argv: readonly string[], io: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
+  // Secrets never reach stdout or stderr, this function's own error line included (redaction.ts,
+  // loaded once the command is known, so that --help starts as fast as it can).
+  let io = given;
   try {
     const command = await parseArgs(argv, undefined, io.cwd);
+    if (command.kind !== 'help' && command.kind !== 'version') {
+      const redaction = (await import('./redaction.js')).redactingIo(given);
+      io = redaction.io;
+      redaction.configure(command);
+    }
     switch (command.kind) {
       case 'help':
       case 'version':
@@ -36,8 +44,14 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), d
         const { runValidateCommand } = await import('./command-validate.js');
         return runValidateCommand(command.file, io);
       }
+      case 'doctor': {
+        const { runDoctorCommand } = await import('./command-doctor.js');
+        return await runDoctorCommand(io);
+      }
     }
   } catch (error) {
+    // A command line that did not parse may still hold a secret (`--tokn=ghp_...`).
+    if (io === given) io = (await import('./redaction.js')).redactingIo(given).io;
     io.stderr(`bpdiff: ${oneLine(isBpdiffError(error) ? error.message : describeUnexpected(error))}\n`);
     return 2;
   }

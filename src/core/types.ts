@@ -101,6 +101,8 @@ export interface RunCapture {
   cwd?: string;
   /** The names (never the values) of the environment variables the run was given (--env). */
   env_names?: string[];
+  /** The key its secrets were redacted under (`key_id`: a keyed hash naming the key, src/redact), or null when they were not (--no-redact). */
+  redaction?: { key_id: string } | null;
   /** Why the program stopped (DAP `stopped` event), when it stopped. */
   stop: { reason: string; description: string | null } | null;
   /** The line the adapter bound the breakpoint to when that differs from the requested line, else null. */
@@ -189,6 +191,10 @@ export interface CaptureOptions {
     normalize: ValueRewrite[];
     /** `--tolerance N|N%`: numbers within it compare as equal (a pair step, when both runs' values are known). */
     tolerance: Tolerance | null;
+    /** `--redact PATTERN` (repeatable): names that look secret beyond the built-in words (their values are redacted). */
+    redact: string[];
+    /** `--no-redact`: values are shown as captured, secrets included. */
+    no_redact: boolean;
   };
   /** Which debug adapter runs the program (read by the adapter registry and launch). */
   adapter: {
@@ -212,7 +218,7 @@ export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<Ca
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   breakpoint: { exact_line: false },
   limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
-  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [], tolerance: null },
+  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [], tolerance: null, redact: [], no_redact: false },
   adapter: { id: null, config: null, path: null },
   run: { timeout_seconds: 60, sequential: false },
 };

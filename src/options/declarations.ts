@@ -87,12 +87,15 @@ export const OPTION_DECLARATIONS = [
   { flag: 'normalize', kind: 'rewrites', group: 'Capture:', commands: EVERY, example: "'[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'", target: ['values', 'normalize'], describe: "replace every match of REGEX in values: 'REGEX=>REPLACEMENT' (repeatable)" },
   { flag: 'raw-values', kind: 'flag', group: 'Capture:', commands: EVERY, target: ['values', 'raw_values'], describe: 'keep addresses and ids as the debugger shows them (no normalising)' },
   { flag: 'tolerance', kind: 'tolerance', group: 'Capture:', commands: COMPARING, example: '0.01', target: ['values', 'tolerance'], describe: "treat numbers within N (absolute, or N% relative) as unchanged: 'N' or 'N%'" },
+  { flag: 'redact', kind: 'globs', group: 'Capture:', commands: EVERY, example: "'*.ssn'", target: ['values', 'redact'], describe: 'also redact the values of variables whose name holds this word or matches this glob (* and ?; repeatable); names like password, token, secret, api_key are always redacted' },
+  { flag: 'no-redact', kind: 'flag', group: 'Capture:', commands: EVERY, target: ['values', 'no_redact'], describe: 'show values as captured, secrets included (by default secrets show as <redacted:hash>)' },
   // Baselines and checks
   { flag: 'baseline', kind: 'string', group: 'Baselines:', commands: LIVE, describe: 'compare one live run (a single command) with this stored capture (bpdiff capture -o FILE); --bp defaults to its breakpoint' },
   { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
   { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
   // Output
   { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
+  { flag: 'summary', kind: 'string', group: 'Output:', commands: COMPARING, describe: 'also write a markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")' },
   { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['any', 'changed', 'never'], default: 'any', describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },
   { flag: 'output', alias: 'o', kind: 'string', group: 'Output:', commands: EVERY, describe: 'write the output (in --format) to this file instead of stdout' },
   { flag: 'quiet', alias: 'q', kind: 'flag', group: 'Output:', commands: CAPTURING, describe: 'no progress on stderr' },

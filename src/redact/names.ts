@@ -19,7 +19,7 @@ const ANYWHERE = ['password', 'passwd', 'secret', 'credential', 'apikey', 'api_k
  * `authorized` (a yes/no, not a secret): those are common names that hold nothing secret.
  */
 const TOKEN_PART = /token(s)?$/;
-const AUTH_PART = /^(?:o?auth|authn|authz|authori[sz]ation|authentication)$|auth$/;
+const AUTH_PART = /auth$|^(?:authn|authz|authori[sz]ation|authentication)$/;
 
 /** The path in lower case, camelCase split and every run of other characters one `_` (`self.apiKey` -> `self_api_key`). */
 export function normaliseName(path: string): string {

@@ -7,12 +7,15 @@ import { selectAdapter } from '../adapters/registry.js';
 import { captureRun } from './run-one.js';
 import { killAllTracked } from '../process/process-tree.js';
 import { copyFolders, type RunPlace } from '../values/paths.js';
+import type { Redactor } from '../redact/redactor.js';
 
 export interface CaptureRunsHooks {
   /** Aborted on Ctrl-C / SIGTERM: every adapter and debuggee is killed before the promise settles. */
   signal?: AbortSignal;
   /** Progress lines for stderr (never stdout). */
   log?: (line: string) => void;
+  /** Secrets in values, output tails and messages become markers (src/redact); absent: nothing is redacted. */
+  redactor?: Redactor;
 }
 
 export async function captureRuns(
@@ -63,7 +66,11 @@ async function capture(specs: readonly RunSpec[], copies: ReadonlyArray<string |
       argv: spec.argv,
     }),
   );
-  const run = (index: number): Promise<RunCapture> => captureRun(specs[index]!, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null });
+  // Every run's secret environment variables and arguments are known before any run starts, so each
+  // run's values are redacted alike whichever run is read first.
+  for (const spec of specs) hooks.redactor?.addRunSecrets(spec);
+  const redactor = hooks.redactor ? { redactor: hooks.redactor } : {};
+  const run = (index: number): Promise<RunCapture> => captureRun(specs[index]!, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...redactor });
 
   // An abort must not wait for a slow step of the other run: kill every tracked tree at once, which
   // ends whatever each run was waiting for.

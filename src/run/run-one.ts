@@ -22,6 +22,8 @@ import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { runValuePipeline } from '../values/pipeline.js';
 import { runPaths } from '../values/paths.js';
+import type { Redactor } from '../redact/redactor.js';
+import { scrubCapture } from '../redact/capture.js';
 
 export interface RunContext {
   definition: AdapterDefinition;
@@ -29,6 +31,8 @@ export interface RunContext {
   log: (line: string) => void;
   /** The folder of this run's own copy of the program, when the other run has its copy elsewhere (copyFolders). */
   copyFolder?: string | null;
+  /** Secrets become markers in the values and leave the output tails and messages (absent: no redaction). */
+  redactor?: Redactor;
 }
 
 /** What one run holds while it lives: its process tree, temp folder and output tails. */
@@ -81,12 +85,14 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
     if (adapter && definition.adapter.debuggee_output === 'adapter-stdio') resources.stderr.push(adapter.stderr.text);
     const { stdout, stderr } = resources;
-    return captureDocument(spec, facts, {
+    const capture = captureDocument(spec, facts, {
       adapter: { id: definition.id, name: adapterName, version: version ?? (probeVersion ? await withTimeout(probeVersion(), 2000) : null) },
       output: { stdout_tail: stdout.text, stderr_tail: stderr.text, truncated: stdout.truncated || stderr.truncated },
       warnings,
       timing: { started_at: startedAt.toISOString(), duration_ms: Math.round(performance.now() - t0), build_ms: buildMs },
+      redaction: context.redactor ? { key_id: context.redactor.keyId } : null,
     });
+    return context.redactor ? scrubCapture(capture, context.redactor) : capture;
   };
 
   try {
@@ -148,7 +154,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     // The run's --timeout counts from here, as the session's wait for the stop does; reading the frame ends with it.
     const deadline = Date.now() + options.run.timeout_seconds * 1000;
     const outcome = launched ?? (await session.nextStop());
-    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), copyFolder: context.copyFolder ?? null }));
+    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), copyFolder: context.copyFolder ?? null, redactor: context.redactor }));
   } catch (error) {
     if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') {
       // A hook whose build has a limit of its own says it as `seconds` on the error.
@@ -177,6 +183,7 @@ interface OutcomeContext {
   /** Texts of this run that differ from run to run by bpdiff's doing (its process marker). */
   runTexts: ReadonlyArray<{ text: string; token: string }>;
   copyFolder: string | null;
+  redactor: Redactor | undefined;
 }
 
 /** A stop: the frame read and its values through the pipeline. No stop: why not. */
@@ -190,7 +197,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
-    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd, context.copyFolder), ignore: options.values.ignore, rewrites: options.values.normalize },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd, context.copyFolder), ignore: options.values.ignore, rewrites: options.values.normalize, ...(context.redactor ? { redactor: context.redactor } : {}) },
   );
   return {
     status: 'break',

@@ -10,14 +10,16 @@ import { runTextsStep } from './run-texts.js';
 import { pathsStep } from './paths.js';
 import { volatileStep } from './volatile.js';
 import { summariesStep } from './summaries.js';
+import { redactStep } from './redact.js';
 
 /**
  * In order: names first (later steps match on them), then values; then containers are masked by
  * their children's final texts (a child --ignore leaves out is still masked in its parent, so an
- * ignored field does not reappear as a change of the object that holds it); then one order for
+ * ignored field does not reappear as a change of the object that holds it); then secrets are
+ * redacted (after the masking, so a parent no longer holds its child's secret); then one order for
  * every output.
  */
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, ignoreStep, orderStep];
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, redactStep, ignoreStep, orderStep];
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);

@@ -1,6 +1,7 @@
 // The data of the value pipeline (pipeline.ts).
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks } from '../adapters/hooks.js';
+import type { Redactor } from '../redact/redactor.js';
 
 /** Captured values by path, with what the steps noted about them. */
 export interface CapturedValues {
@@ -30,6 +31,8 @@ export interface ValueContext {
   rewrites?: ReadonlyArray<{ pattern: string; replacement: string }>;
   /** Folders of this run whose absolute paths stand for the same place in every run (its cwd, its git work tree). */
   runPaths?: ReadonlyArray<{ path: string; token: string; what: string }>;
+  /** The invocation's redactor (secrets become markers, src/redact); absent with --no-redact, and no redaction. */
+  redactor?: Redactor;
 }
 
 export interface ValueStep {

@@ -45,7 +45,7 @@ describe('parseArgs: a live comparison', () => {
     env: { shared: {}, a: {}, b: {} },
     options: defaultCaptureOptions(),
     stdin: { a: null, b: null }, quiet: false,
-    output: { format: 'json', failOn: 'any', outputFile: null },
+    output: { format: 'json', failOn: 'any', outputFile: null, also: [] },
     saveCaptures: null,
     commands: [['python3', 'a.py'], ['python3', 'b.py']],
     warnings: [],
@@ -56,10 +56,10 @@ describe('parseArgs: a live comparison', () => {
     const same = await parseArgs(['--bp', 'x:1', '--', 'app', '--timeout', '3', '--', 'app', '--timeout', '3']);
     expect(same).toMatchObject({ args: { warnings: [] } });
   });
-  it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).breakpoints.a).toEqual({ file: 'x.py', line: 3, condition: 'n > 3' }));
+  it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).breakpoints?.a).toEqual({ file: 'x.py', line: 3, condition: 'n > 3' }));
   it('a breakpoint of each run\'s own', async () => expect(await compare('--bp-a', 'x.py:3', '--bp-b', 'x.py:5', '--condition', 'n')).toMatchObject({ breakpoints: { a: { file: 'x.py', line: 3, condition: 'n' }, b: { file: 'x.py', line: 5, condition: 'n' } }, ownBreakpoint: { a: true, b: true } }));
   it('--bp for one run, --bp-b for the other', async () => expect(await compare('--bp', 'x.py:3', '--bp-b', 'y.py:5')).toMatchObject({ breakpoints: { a: { file: 'x.py', line: 3 }, b: { file: 'y.py', line: 5 } }, ownBreakpoint: { a: false, b: true } }));
-  it('Windows path: split on the last colon', async () => expect((await compare('--bp', 'C:\\src\\x.py:3')).breakpoints.a).toEqual({ file: 'C:\\src\\x.py', line: 3 }));
+  it('Windows path: split on the last colon', async () => expect((await compare('--bp', 'C:\\src\\x.py:3')).breakpoints?.a).toEqual({ file: 'C:\\src\\x.py', line: 3 }));
   it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).labels).toEqual({ a: 'main', b: 'feature' }));
   it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).cwd).toEqual({ shared: 'w', a: null, b: '../b' }));
   it('env, repeated and per run', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).env).toEqual({ shared: { A: '1', B: 'x=y' }, a: { A: '2' }, b: { E: '' } }));
@@ -81,14 +81,22 @@ describe('parseArgs: a live comparison', () => {
     stdin: { a: 'in.txt', b: 'in2.txt' },
     quiet: true,
   }));
-  it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', failOn: 'any', outputFile: 'out.json' }));
-  it('--fail-on and --format markdown', async () => expect((await compare('--bp', 'x:1', '--format', 'markdown', '--fail-on', 'changed')).output).toEqual({ format: 'markdown', failOn: 'changed', outputFile: null }));
+  it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', failOn: 'any', outputFile: 'out.json', also: [] }));
+  it('--fail-on and --format markdown', async () => expect((await compare('--bp', 'x:1', '--format', 'markdown', '--fail-on', 'changed')).output).toEqual({ format: 'markdown', failOn: 'changed', outputFile: null, also: [] }));
+  it('--format twice, each with its -o but one, and --summary', async () =>
+    expect((await compare('--bp', 'x:1', '--format', 'markdown', '-o', 's.md', '--format', 'github', '--summary', 'sum.md')).output).toEqual({
+      format: 'github', failOn: 'any', outputFile: null, also: [{ format: 'markdown', file: 's.md' }, { format: 'markdown', file: 'sum.md' }],
+    }));
+  it('one format on stdout at most, one -o per format at most', async () => {
+    await expect(compare('--bp', 'x:1', '--format', 'text', '--format', 'github')).rejects.toThrow('text and github would all go to stdout');
+    await expect(compare('--bp', 'x:1', '-o', 'a', '-o', 'b')).rejects.toThrow('-o is given 2 times for 1 --format');
+  });
   it('save captures', async () => expect((await compare('--bp', 'x:1', '--save-captures', 'caps')).saveCaptures).toBe('caps'));
   it('a command keeps its own flags and dashes', async () => expect((await parseArgs(['--bp', 'x:1', '--', 'node', '--inspect', 'x.js', '-v', '--', 'node', '--help'])) as CliCommand).toMatchObject({ args: { commands: [['node', '--inspect', 'x.js', '-v'], ['node', '--help']] } }));
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', failOn: 'any', outputFile: null } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', failOn: 'any', outputFile: null, also: [] } }));
   it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old'])).toMatchObject({ captureA: '007', labels: { a: 'old', b: null }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));

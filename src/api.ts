@@ -1,0 +1,149 @@
+// The library's front door: compare two runs, capture one, diff two captures, read a config file.
+// The options are the CLI's, by their names in snake_case, checked by the one options module, so a
+// mistake reads as it would on the command line (a BpdiffError with the same one-line message).
+import { randomBytes } from 'node:crypto';
+import { captureOptions } from './options/read-options.js';
+import type { CaptureOptionInput } from './options/declarations.js';
+import { parseBreakpoint } from './cli/parse-args.js';
+import { runSpec } from './core/run-spec.js';
+import { buildReport, type FailOn } from './report/report.js';
+import { validateCapture } from './core/schemas.js';
+import { BpdiffError } from './errors.js';
+import { capturedFilePath } from './capture/capture-document.js';
+import { readSourceLine } from './cli/source-line.js';
+import { prepareCapture } from './cli/command-diff.js';
+import { Redactor } from './redact/redactor.js';
+import { reconcileRedaction } from './redact/reconcile.js';
+import type { CaptureOptions, ComparisonResult, RunCapture, RunSide, RunSpec } from './core/types.js';
+
+/** One run: its command (argv), and optionally where and with what it runs. */
+export interface RunInput {
+  command: string[];
+  /** Working directory (default: the process's). */
+  cwd?: string;
+  env?: Record<string, string>;
+  label?: string;
+  /** A file fed to the program's stdin (default: empty). */
+  stdin_file?: string;
+}
+
+export interface CallOptions {
+  /** Aborting it kills every adapter and debuggee of the call before the promise settles. */
+  signal?: AbortSignal;
+  /** Progress lines (what the CLI writes on stderr). */
+  log?: (line: string) => void;
+}
+
+export interface CompareInput extends CaptureOptionInput, CallOptions {
+  /** `FILE:LINE`; a relative FILE is found in each run's cwd. */
+  bp: string;
+  condition?: string;
+  /** Run B's own breakpoint (`FILE:LINE`), when its line differs. */
+  bp_b?: string;
+  run_a: RunInput;
+  run_b: RunInput;
+  /** When `exit_code` is 1 (default `any`, as --fail-on). */
+  fail_on?: FailOn;
+}
+
+export interface ComparisonOutcome {
+  result: ComparisonResult;
+  captures: [RunCapture, RunCapture];
+  /** The CLI's exit status for it: 0 same, 1 different (per fail_on), 2 a run could not be debugged. */
+  exit_code: 0 | 1 | 2;
+}
+
+export interface CaptureInput extends CaptureOptionInput, CallOptions {
+  bp: string;
+  condition?: string;
+  run: RunInput;
+}
+
+/**
+ * Redaction is on by default for the library too (--no-redact: `no_redact: true`): one redactor per
+ * call, keyed by BPDIFF_REDACT_KEY when it is set, else by one random key for the whole process (so
+ * captures of two calls compare), with the call's --redact names and the secrets its
+ * runs are given (secret-looking env values and `--password X` arguments).
+ */
+let processKey: string | undefined;
+
+function redactorFor(options: CaptureOptions, runs: readonly RunInput[]): Redactor | undefined {
+  if (options.values.no_redact) return undefined;
+  processKey ??= randomBytes(32).toString('hex');
+  const redactor = new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
+  redactor.addNames(options.values.redact);
+  for (const run of runs) {
+    if (run.env) redactor.addSecretEnv(run.env);
+    redactor.addSecretArgs(run.command);
+  }
+  return redactor;
+}
+
+/** The capture options of an input, checked; the rest of the input (bp, runs, hooks) left out. */
+function optionsOf(input: CaptureOptionInput & Record<string, unknown>, own: readonly string[]): CaptureOptions {
+  const given: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) if (!own.includes(key) && value !== undefined) given[key] = value;
+  return captureOptions(given as CaptureOptionInput);
+}
+
+function specOf(side: RunSide, run: RunInput, bp: string, condition: string | undefined): RunSpec {
+  if (!Array.isArray(run.command) || run.command.length === 0) throw new BpdiffError('BAD_COMMANDS', `run_${side}.command is empty — give the program and its arguments as an array, e.g. ["python3", "app.py"]`);
+  return runSpec({
+    side,
+    argv: run.command,
+    cwd: run.cwd ?? process.cwd(),
+    breakpoint: parseBreakpoint(bp, condition ?? null, side === 'b' ? 'bp_b' : 'bp'),
+    ...(run.label !== undefined ? { label: run.label } : {}),
+    ...(run.env !== undefined ? { env: run.env } : {}),
+    ...(run.stdin_file !== undefined ? { stdin_file: run.stdin_file } : {}),
+  });
+}
+
+const COMPARE_KEYS = ['bp', 'condition', 'bp_b', 'run_a', 'run_b', 'fail_on', 'signal', 'log'];
+
+/** Run both commands under their debug adapters, stop each at the breakpoint and compare. */
+export async function compare(input: CompareInput): Promise<ComparisonOutcome> {
+  const options = optionsOf(input as CompareInput & Record<string, unknown>, COMPARE_KEYS);
+  const specs: [RunSpec, RunSpec] = [specOf('a', input.run_a, input.bp, input.condition), specOf('b', input.run_b, input.bp_b ?? input.bp, input.condition)];
+  const { captureRuns } = await import('./run/capture-runs.js');
+  const redactor = redactorFor(options, [input.run_a, input.run_b]);
+  const captures = await captureRuns(specs, options, { ...(input.signal ? { signal: input.signal } : {}), ...(input.log ? { log: input.log } : {}), ...(redactor ? { redactor } : {}) });
+  return report(captures, options, input.fail_on);
+}
+
+/** One run's capture (what `bpdiff capture` writes). */
+export async function capture(input: CaptureInput): Promise<RunCapture> {
+  const options = optionsOf(input as CaptureInput & Record<string, unknown>, ['bp', 'condition', 'run', 'signal', 'log']);
+  const spec = specOf('b', { label: 'capture', ...input.run }, input.bp, input.condition);
+  const { captureOneRun } = await import('./run/capture-runs.js');
+  const redactor = redactorFor(options, [input.run]);
+  return captureOneRun(spec, options, { ...(input.signal ? { signal: input.signal } : {}), ...(input.log ? { log: input.log } : {}), ...(redactor ? { redactor } : {}) });
+}
+
+/** Two captures (objects, as `capture` returns or as read from files) compared offline, through the same value pipeline. */
+export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureOptionInput & { fail_on?: FailOn } = {}): Promise<ComparisonOutcome> {
+  const options = optionsOf(input as CaptureOptionInput & Record<string, unknown>, ['fail_on']);
+  for (const [side, capture] of [['a', a], ['b', b]] as const) {
+    const outcome = validateCapture(capture);
+    if (!outcome.ok) throw new BpdiffError('NOT_A_CAPTURE', `capture ${side} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`);
+  }
+  const redactor = redactorFor(options, []);
+  const prepared: [RunCapture, RunCapture] = [await prepareCapture(a, options.values, undefined, redactor), await prepareCapture(b, options.values, undefined, redactor)];
+  // Two captures of capture() are both labelled "capture": tell them apart as A and B.
+  if (prepared[0].run.label === prepared[1].run.label) prepared.forEach((one, index) => (one.run = { ...one.run, label: index === 0 ? 'A' : 'B' }));
+  return report(prepared, options, input.fail_on);
+}
+
+function report(given: [RunCapture, RunCapture], options: CaptureOptions, failOn: FailOn | undefined): ComparisonOutcome {
+  // Markers made under two keys (captures of two calls without BPDIFF_REDACT_KEY) cannot be compared: said instead.
+  const captures = reconcileRedaction(given[0], given[1]) as [RunCapture, RunCapture];
+  const built = buildReport(captures, {
+    sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line),
+    sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line),
+    failOn: failOn ?? 'any',
+    tolerance: options.values.tolerance,
+  });
+  return { result: built.document, captures, exit_code: built.exitCode };
+}
+
+export { loadConfig, findConfig, type BpdiffConfig, type ConfigCheck } from './config/config.js';

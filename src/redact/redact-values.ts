@@ -1,0 +1,80 @@
+// One run's variables with their secrets replaced by markers, in three passes:
+//   (a) by name: a variable whose path looks secret (`password`, `config['db']['private_key']`, and
+//       every descendant of a secret-named container) shows its marker instead of its value;
+//   (b) what is left of a secret elsewhere: the texts (a) replaced, and the secrets told of before the
+//       runs (environment variables, arguments), wherever they still stand in another value (a parent
+//       whose summary holds its child's text, a copy under another name), take the same marker;
+//   (c) by shape: credential-shaped text in any value (a JWT, `Bearer ...`, a URL's password, a
+//       `'token': '...'` pair) is replaced where it stands.
+// Everything depends on this run's values and what was known before the runs only, so the same values
+// give the same texts whichever run is read first.
+import { setOwn } from '../values/own-record.js';
+import type { Redactor } from './redactor.js';
+import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
+import { isMarker, isNullLike, MARKER } from './shapes.js';
+
+export interface RedactedValues {
+  variables: Record<string, string>;
+  /** Paths whose value was redacted (or already held a marker), in the variables' order. */
+  redacted: string[];
+}
+
+export function redactVariables(redactor: Redactor, variables: Readonly<Record<string, string>>): RedactedValues {
+  const out: Record<string, string> = {};
+  const redacted = new Set<string>();
+  const local = new Map<string, string>();
+  const secretNamed = new Set<string>();
+
+  // (a) By name. A value that holds no secret (`None`, `''`, `0`, `False`) is kept: it hides nothing
+  // and tells a reader that the secret was not set.
+  for (const [path, value] of Object.entries(variables)) {
+    if (!redactor.isSecretName(path)) continue;
+    secretNamed.add(path);
+    if (isNullLike(value)) {
+      setOwn(out, path, value);
+      continue;
+    }
+    const marker = isMarker(value) ? value : redactor.marker(value);
+    setOwn(out, path, marker);
+    redacted.add(path);
+    if (marker !== value) {
+      redactor.remember(value, marker);
+      local.set(value, marker);
+    }
+  }
+
+  // Known secrets, this run's first: looked for whole, then their text inside quotes.
+  const known = withInner(redactor, local, redactor.registeredSecrets());
+  for (const [path, value] of Object.entries(variables)) {
+    if (secretNamed.has(path)) continue;
+    // (b), then (c).
+    const next = redactor.redactShapes(replaceKnown(value, known, true), { program: true });
+    setOwn(out, path, next);
+    if (next !== value || hasMarker(value)) redacted.add(path);
+  }
+  return { variables: sameOrder(variables, out), redacted: Object.keys(variables).filter((path) => redacted.has(path)) };
+}
+
+/** This run's secrets (with and without their quotes) and the registered ones, longest first. */
+function withInner(redactor: Redactor, local: ReadonlyMap<string, string>, registered: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
+  const all = new Map<string, string>();
+  for (const [text, marker] of local) {
+    if (worthLookingFor(text)) all.set(text, marker);
+    for (const inner of innerTexts(text)) if (worthLookingFor(inner) && !all.has(inner)) all.set(inner, redactor.marker(inner));
+  }
+  for (const [text, marker] of registered) if (!all.has(text)) all.set(text, marker);
+  return longestFirst([...all]);
+}
+
+function hasMarker(value: string): boolean {
+  MARKER.lastIndex = 0;
+  const found = MARKER.test(value);
+  MARKER.lastIndex = 0;
+  return found;
+}
+
+function sameOrder(variables: Readonly<Record<string, string>>, values: Record<string, string>): Record<string, string> {
+  const ordered: Record<string, string> = {};
+  for (const path of Object.keys(variables)) setOwn(ordered, path, values[path]!);
+  return ordered;
+}

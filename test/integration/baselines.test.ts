@@ -1,0 +1,217 @@
+// Regression checks in CI, on the real adapters: one-run captures, baselines recorded in one
+// checkout and checked in another, the config file and `bpdiff check`, --tolerance, --fail-on and
+// the pull-request formats; and every bad input as one line, exit 2.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { validateCapture, validateComparison } from '../../src/core/schemas.js';
+import { EXAMPLES, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
+import { expectRefusal } from '../support/built-bin.js';
+
+const PRICING = path.join(EXAMPLES, 'python/pricing');
+const CART = path.join(EXAMPLES, 'node/cart-cjs');
+const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-baselines-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const BP = ['--bp', 'pricing.py:34', '--condition', 'item.qty > 3'];
+const RUN = ['python3', 'pricing.py', '10'];
+
+function expectClean(run: BpdiffRun): void {
+  expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  if (run.doc) expect(validateComparison(run.doc).errors).toEqual([]);
+}
+
+/** A copy of one version of the pricing example at `where` (another checkout of the project). */
+function checkout(version: 'v1' | 'v2', where: string): string {
+  const dir = path.join(tmp, where);
+  fs.cpSync(path.join(PRICING, version), dir, { recursive: true });
+  return dir;
+}
+
+describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+  const main = checkout('v1', 'main');
+  const copy = checkout('v1', 'elsewhere/copy-of-main');
+  const branch = checkout('v2', 'branch');
+  const baseline = path.join(tmp, 'baseline.json');
+
+  it('bpdiff capture writes one portable capture, and diffing two captures equals the live comparison', async () => {
+    const captured = await runBpdiff(['capture', ...BP, '--env', 'REGION=eu', '-o', baseline, '--', ...RUN], { cwd: main });
+    expect(captured.exitCode).toBe(0);
+    expect(captured.leftovers).toEqual([]);
+    const capture = JSON.parse(fs.readFileSync(baseline, 'utf8')) as Record<string, unknown>;
+    expect(validateCapture(capture).errors).toEqual([]);
+    expect(capture['resolved_file']).toBe('pricing.py');
+    expect(capture['cwd']).toBe(main);
+    expect(capture['env_names']).toEqual(['REGION']);
+    expect(JSON.stringify(capture)).not.toContain('eu"');
+    expect((capture['run'] as { label: string; variables: Record<string, string> }).variables['rate']).toBe('0.1');
+
+    const other = path.join(tmp, 'branch.json');
+    expect((await runBpdiff(['capture', ...BP, '--cwd', branch, '-o', other, '--', ...RUN])).exitCode).toBe(0);
+    const offline = await runBpdiff(['diff', baseline, other]);
+    const live = await runBpdiff([...BP, '--cwd-a', main, '--cwd-b', branch, '--', ...RUN, '--', ...RUN]);
+    expectClean(live);
+    expect(offline.exitCode).toBe(1);
+    expect(offline.doc!.diff).toEqual(live.doc!.diff);
+    expect(offline.doc!.diff.changed).toEqual({ rate: { a: '0.1', b: '1.0' }, line_total: { a: '108.0', b: '0.0' } });
+    expect(offline.doc!.context).toContain(`ran in ${main}, with REGION set`);
+  });
+
+  it('a baseline recorded in one checkout compares equal with a copy of it elsewhere, and finds the change on a branch', async () => {
+    const same = await runBpdiff(['--baseline', baseline, '--', ...RUN], { cwd: copy });
+    expectClean(same);
+    expect(same.exitCode).toBe(0);
+    expect(same.doc!.run_a.label).toBe('baseline');
+    expect(same.doc!.breakpoint).toEqual({ file: 'pricing.py', line: 34, condition: 'item.qty > 3' });
+    expect(same.doc!.diff.changed).toEqual({});
+
+    const changed = await runBpdiff(['--baseline', baseline, ...BP, '--format', 'text', '--', ...RUN], { cwd: branch });
+    expect(changed.exitCode).toBe(1);
+    expect(changed.stdout).toContain('rate');
+    expect(changed.stdout).toMatch(/- baseline\s+0\.1/);
+  });
+
+  it('a baseline follows its line when --bp moves it in the same file, and says so', async () => {
+    const moved = checkout('v1', 'moved');
+    const source = path.join(moved, 'pricing.py');
+    fs.writeFileSync(source, `# a comment added above\n${fs.readFileSync(source, 'utf8')}`);
+    const run = await runBpdiff(['--baseline', baseline, '--bp', 'pricing.py:35', '--condition', 'item.qty > 3', '--', ...RUN], { cwd: moved });
+    expectClean(run);
+    expect(run.exitCode).toBe(0);
+    expect(run.doc!.run_b.location).toEqual({ file: 'pricing.py', line: 35 });
+    expect(run.doc!.analysis_hints.join('\n')).toContain('the baseline was captured at line 34 of pricing.py; the live run stops at line 35, as its --bp says');
+  });
+
+  it('--ignore, --normalize and --tolerance hold for baselines, and say what they did', async () => {
+    const tolerant = await runBpdiff(['--baseline', baseline, '--tolerance', '0.95', '--ignore', 'line_total', '--', ...RUN], { cwd: branch });
+    expectClean(tolerant);
+    expect(tolerant.exitCode).toBe(0);
+    expect(tolerant.doc!.run_b.variables['rate']).toBe('0.1');
+    expect(tolerant.doc!.run_b.variables).not.toHaveProperty('line_total');
+    expect(tolerant.doc!.analysis_hints.join('\n')).toContain("1 number within --tolerance 0.95 was compared as equal (B's value shown as baseline's): rate is 1.0 in B (0.1 in baseline)");
+    expect(tolerant.doc!.analysis_hints.join('\n')).toContain("left out by --ignore 'line_total'");
+
+    const relative = await runBpdiff(['--baseline', baseline, '--tolerance', '5%', '--normalize', '^108\\.0$=>about 100', '--', ...RUN], { cwd: branch });
+    expect(relative.exitCode).toBe(1);
+    expect(Object.keys(relative.doc!.diff.changed).sort()).toEqual(['line_total', 'rate']);
+    expect(relative.doc!.diff.changed['line_total']).toEqual({ a: 'about 100', b: '0.0' });
+  });
+
+  it('bpdiff check records and checks the config file\'s named checks, with its defaults under the command line', async () => {
+    const project = checkout('v1', 'project');
+    const config = {
+      ignore: ['order*'],
+      checks: {
+        bulk: { bp: 'pricing.py:34', condition: 'item.qty > 3', cmd: RUN, baseline: '.bpdiff/bulk.json' },
+        first: { bp: 'pricing.py:34', cmd: RUN, baseline: '.bpdiff/first.json' },
+      },
+    };
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
+    const recorded = await runBpdiff(['check', '--record'], { cwd: project });
+    expect(recorded.exitCode).toBe(0);
+    expect(recorded.stderr).toContain(`check bulk: baseline recorded in ${path.join(project, '.bpdiff/bulk.json')}`);
+    expect(recorded.leftovers).toEqual([]);
+
+    const clean = await runBpdiff(['check'], { cwd: project });
+    expect(clean.exitCode).toBe(0);
+    const both = JSON.parse(clean.stdout) as { checks: Record<string, { diff: { changed: object }; run_a: { variables: Record<string, string> } }> };
+    expect(Object.keys(both.checks)).toEqual(['bulk', 'first']);
+    expect(both.checks['bulk']!.run_a.variables).not.toHaveProperty('order');
+    expect(both.checks['first']!.run_a.variables['item.qty']).toBe('2');
+
+    // The branch's code in the project: the bulk check fails, the first item (qty 2, no discount) does not.
+    fs.copyFileSync(path.join(branch, 'pricing.py'), path.join(project, 'pricing.py'));
+    const github = await runBpdiff(['check', 'bulk', '--format', 'github'], { cwd: project });
+    expect(github.exitCode).toBe(1);
+    const errors = github.stdout.split('\n').filter((line) => line.startsWith('::error '));
+    expect(errors.map((line) => /^::error file=([^,]+),line=(\d+),title=([^:]+)::/.exec(line)?.slice(1, 3))).toEqual([
+      ['pricing.py', '34'],
+      ['pricing.py', '34'],
+    ]);
+    expect(github.stdout).toContain('rate is 0.1 in baseline and 1.0 in B');
+
+    const markdown = await runBpdiff(['check', '--format', 'markdown', '--fail-on', 'never'], { cwd: project });
+    expect(markdown.exitCode).toBe(0);
+    expect(markdown.stdout).toContain('## check `bulk`');
+    expect(markdown.stdout).toContain("| <code>rate</code> | <code>0.1</code> | <code>1.0</code> |");
+
+    // Two formats at once: annotations on stdout, the markdown summary in a file, and --summary beside.
+    const summary = path.join(tmp, 'summary.md');
+    const again = path.join(tmp, 'again.md');
+    const twice = await runBpdiff(['check', 'bulk', '--format', 'markdown', '-o', summary, '--format', 'github', '--summary', again], { cwd: project });
+    expect(twice.exitCode).toBe(1);
+    expect(twice.stdout).toMatch(/^::error file=pricing\.py,line=34,/);
+    expect(fs.readFileSync(summary, 'utf8')).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> |');
+    expect(fs.readFileSync(again, 'utf8')).toBe(fs.readFileSync(summary, 'utf8'));
+    expectRefusal(await runBpdiff(['check', 'bulk', '--format', 'text', '--format', 'github'], { cwd: project }), /text and github would all go to stdout/);
+
+    const changedOnly = await runBpdiff(['check', 'first', '--fail-on', 'changed'], { cwd: project });
+    expect(changedOnly.exitCode).toBe(0);
+  });
+
+  it('refuses bad input in one line, exit 2, writing nothing', async () => {
+    const notCapture = path.join(tmp, 'not-a-capture.json');
+    fs.writeFileSync(notCapture, '{"hello": 1}');
+    expectRefusal(await runBpdiff(['--baseline', notCapture, '--', ...RUN], { cwd: main }), /not-a-capture\.json is not a run capture/);
+    const otherVersion = path.join(tmp, 'other-version.json');
+    fs.writeFileSync(otherVersion, JSON.stringify({ ...JSON.parse(fs.readFileSync(baseline, 'utf8')), $schema: 'https://bpdiff.dev/schemas/run-capture.v9.schema.json' }));
+    expectRefusal(await runBpdiff(['--baseline', otherVersion, '--', ...RUN], { cwd: main }), /is a run capture of another schema version \(https:\/\/bpdiff\.dev\/schemas\/run-capture\.v9\.schema\.json/);
+    expectRefusal(
+      await runBpdiff(['--baseline', baseline, '--bp', 'prices.py:34', '--condition', 'item.qty > 3', '--', ...RUN], { cwd: main }),
+      /the baseline .*baseline\.json was captured at pricing\.py:34 if item\.qty > 3, not at prices\.py:34 if item\.qty > 3/,
+    );
+    expectRefusal(await runBpdiff(['--baseline', baseline, '--bp', 'pricing.py:34', '--', ...RUN], { cwd: main }), /was captured at pricing\.py:34 if item\.qty > 3, not at pricing\.py:34 —/);
+    expectRefusal(await runBpdiff(['--baseline', baseline, '--', ...RUN, '--', ...RUN], { cwd: main }), /--baseline takes one command \(the live run\), 2 were given/);
+    expectRefusal(await runBpdiff([...BP, '--tolerance', 'lots', '--', ...RUN, '--', ...RUN], { cwd: main }), /--tolerance/);
+    expectRefusal(await runBpdiff([...BP, '--fail-on', 'sometimes', '--', ...RUN, '--', ...RUN], { cwd: main }), /--fail-on/);
+    expectRefusal(await runBpdiff(['capture', ...BP, '--', ...RUN, '--', ...RUN], { cwd: main }), /bpdiff capture takes one command, 2 were given/);
+
+    const project = path.join(tmp, 'bad-config');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), '{"depth": 2, "checks": {"x": {"bp": "a.py:1", "cmd": ["python3"], "baseline": "b.json", "dpeth": 1}}}');
+    expectRefusal(await runBpdiff(['check', 'x'], { cwd: project }), /bpdiff\.config\.json: \/checks\/x: must NOT have additional properties \('dpeth'\)/);
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), '{"depth": "deep"}');
+    expectRefusal(await runBpdiff([...BP, '--', ...RUN, '--', ...RUN], { cwd: project }), /bpdiff\.config\.json: \/depth: must be integer/);
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), '{"depth": 2');
+    expectRefusal(await runBpdiff(['check'], { cwd: project }), /bpdiff\.config\.json: is not valid JSON/);
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), '{"checks": {"x": {"bp": "a.py:1", "cmd": ["python3"], "baseline": "b.json"}}}');
+    expectRefusal(await runBpdiff(['check', 'y'], { cwd: project }), /has no check named "y" — run one of: x/);
+    expectRefusal(await runBpdiff(['check', 'x'], { cwd: project }), /breakpoint file a\.py does not exist/);
+    expect(fs.readdirSync(project)).toEqual(['bpdiff.config.json']);
+  });
+});
+
+describeWithTool('the library API through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+  it("runs the README's example (examples/library/compare.mjs)", async () => {
+    const { execa } = await import('execa');
+    const result = await execa('node', [path.join(EXAMPLES, 'library/compare.mjs')], { cwd: path.dirname(EXAMPLES), reject: false });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n')).toEqual([
+      "1 { line_total: { a: '108.0', b: '0.0' }, rate: { a: '0.1', b: '1.0' } }",
+      'line_total is 108.0 in A and 0.0 in B (down 108, -100%).',
+    ]);
+  });
+
+  it('checks its options as the CLI does', async () => {
+    const { compare } = await import('../../src/index.js');
+    await expect(compare({ bp: 'pricing.py:34', depth: -1, run_a: { command: ['python3'] }, run_b: { command: ['python3'] } })).rejects.toThrow('--depth "-1" is not a whole number from 0 up');
+    await expect(compare({ bp: 'pricing.py', run_a: { command: ['python3'] }, run_b: { command: ['python3'] } })).rejects.toThrow('has no line number');
+  });
+});
+
+describeWithTool('a baseline through the Node adapter', 'node', true, () => {
+  it('records a capture of v1 and checks v2 against it', async () => {
+    const file = path.join(tmp, 'cart.json');
+    expect((await runBpdiff(['capture', '--bp', 'cart.js:31', '--cwd', path.join(CART, 'v1'), '-o', file, '--', 'node', 'checkout.js'])).exitCode).toBe(0);
+    const same = await runBpdiff(['--baseline', file, '--cwd', path.join(CART, 'v1'), '--', 'node', 'checkout.js']);
+    expectClean(same);
+    expect(same.exitCode).toBe(0);
+    const changed = await runBpdiff(['--baseline', file, '--cwd', path.join(CART, 'v2'), '--', 'node', 'checkout.js']);
+    expectClean(changed);
+    expect(changed.exitCode).toBe(1);
+    expect(changed.doc!.diff.changed['discount']).toEqual({ a: '224', b: '220' });
+    expect(changed.doc!.diff.changed['net']).toEqual({ a: '1270', b: '1274' });
+  });
+});
