@@ -25,9 +25,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
-# npm dependencies exactly as locked, then the build (dist/).
+# npm dependencies exactly as locked, then the build (dist/). npm ci runs the package's `prepare`
+# script, which is the build: it is not run twice.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
+else
+  npm run --silent build
 fi
-npm run --silent build
 echo "setup: done — try: node dist/src/cli/main.js --help" >&2

@@ -72,6 +72,13 @@ export interface AdapterDefinition {
   commands: string[];
   /** The command that installs the adapter, shown when it is missing. */
   install: string;
+  /**
+   * A command that `bpdiff doctor` prepares a launch for, as a run of it would be prepared, to find
+   * the adapter and the version that would serve it (`["python3", "-c", "pass"]`: debugpy is the
+   * interpreter's own, else Debian's); its first word is shown with the version it prints for
+   * `--version`. Without it, doctor looks for the adapter's executable.
+   */
+  doctor_command?: string[];
   adapter: {
     /** `stdio`: DAP on the adapter's stdin/stdout. `server`: the adapter listens on a loopback port. */
     transport: 'stdio' | 'server';

@@ -102,7 +102,7 @@ export interface RunCapture {
   /** The names (never the values) of the environment variables the run was given (--env). */
   env_names?: string[];
   /** The key its secrets were redacted under (`key_id`: a keyed hash naming the key, src/redact), or null when they were not (--no-redact). */
-  redaction?: { key_id: string } | null;
+  redaction?: { key_id: string | null } | null;
   /** Why the program stopped (DAP `stopped` event), when it stopped. */
   stop: { reason: string; description: string | null } | null;
   /** The line the adapter bound the breakpoint to when that differs from the requested line, else null. */

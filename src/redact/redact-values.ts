@@ -9,6 +9,7 @@
 // Everything depends on this run's values and what was known before the runs only, so the same values
 // give the same texts whichever run is read first.
 import { setOwn } from '../values/own-record.js';
+import { splitChildPath } from '../values/child-path.js';
 import type { Redactor } from './redactor.js';
 import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
 import { isMarker, isNullLike, MARKER } from './shapes.js';
@@ -26,7 +27,20 @@ export function redactVariables(redactor: Redactor, variables: Readonly<Record<s
   const secretNamed = new Set<string>();
 
   // (a) By name. A value that holds no secret (`None`, `''`, `0`, `False`) is kept: it hides nothing
-  // and tells a reader that the secret was not set.
+  // and tells a reader that the secret was not set. Only the secret itself is remembered, to be taken
+  // out of other values and every output: a leaf whose own name looks secret. Not a container (its
+  // summary is a type and its fields, each a variable of its own), nor what lies under a secret-named
+  // container (a pytest `session`'s name is "python": taking every "python" out of every output would
+  // hide the paths bpdiff prints).
+  const parents = new Set<string>();
+  for (const path of Object.keys(variables)) {
+    const split = splitChildPath(path);
+    if (split !== null) parents.add(split.parent);
+  }
+  const inherited = (path: string): boolean => {
+    const split = splitChildPath(path);
+    return split !== null && redactor.isSecretName(split.parent);
+  };
   for (const [path, value] of Object.entries(variables)) {
     if (!redactor.isSecretName(path)) continue;
     secretNamed.add(path);
@@ -37,7 +51,7 @@ export function redactVariables(redactor: Redactor, variables: Readonly<Record<s
     const marker = isMarker(value) ? value : redactor.marker(value);
     setOwn(out, path, marker);
     redacted.add(path);
-    if (marker !== value) {
+    if (marker !== value && !parents.has(path) && !inherited(path)) {
       redactor.remember(value, marker);
       local.set(value, marker);
     }

@@ -90,9 +90,9 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       output: { stdout_tail: stdout.text, stderr_tail: stderr.text, truncated: stdout.truncated || stderr.truncated },
       warnings,
       timing: { started_at: startedAt.toISOString(), duration_ms: Math.round(performance.now() - t0), build_ms: buildMs },
-      redaction: context.redactor ? { key_id: context.redactor.keyId } : null,
+      redaction: null,
     });
-    return context.redactor ? scrubCapture(capture, context.redactor) : capture;
+    return context.redactor ? withRedaction(scrubCapture(capture, context.redactor), context.redactor) : capture;
   };
 
   try {
@@ -239,4 +239,14 @@ function versionIn(capabilities: DebugProtocol.Capabilities, dotted: string): st
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+}
+
+/**
+ * The key the capture's secrets were redacted under. A random key (no BPDIFF_REDACT_KEY) is named
+ * only when the capture holds a marker made with it: two identical runs without secrets then write
+ * the same bytes, and there is nothing a key mismatch could hide.
+ */
+function withRedaction(capture: RunCapture, redactor: Redactor): RunCapture {
+  const marked = redactor.keyGiven || /<redacted:[0-9a-f]{6}>/.test(JSON.stringify(capture));
+  return { ...capture, redaction: { key_id: marked ? redactor.keyId : null } };
 }

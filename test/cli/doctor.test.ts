@@ -1,0 +1,33 @@
+// `bpdiff doctor` with the BUILT bin, on this machine's own adapters (CI installs all of them).
+import fs from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { beforeAll, expect, it } from 'vitest';
+import { findVersioned } from '../../src/adapters/find-executable.js';
+import { BIN, ROOT, ensureBuiltBin } from '../support/built-bin.js';
+import { describeWithTool, onPath } from '../integration/helpers.js';
+
+const everyAdapterInstalled =
+  fs.existsSync('/usr/lib/python3/dist-packages/debugpy') && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0);
+
+beforeAll(async () => {
+  await ensureBuiltBin();
+}, 180_000);
+
+describeWithTool('bpdiff doctor', 'every debug adapter (debugpy, lldb-dap, dlv)', everyAdapterInstalled, () => {
+  it('exits 0 and lists each built-in adapter with its version and where it is', async () => {
+    const result = await execa(process.execPath, [BIN, 'doctor'], { cwd: ROOT, reject: false, stdin: 'ignore' });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^ok {7}go {6}dlv \d+\.\d+\.\d+\S* \(\/\S+\/dlv dap --listen=127\.0\.0\.1:0\)$/);
+    expect(lines[1]).toMatch(/^ok {7}lldb {4}lldb-dap \d+\.\d+\.\d+\S* \(\/\S+\/lldb-dap(-[\d.]+)?\)$/);
+    expect(lines[2]).toBe(`ok       node    bpdiff-node-adapter ${readVersion()} (${process.execPath} ${path.join(ROOT, 'dist/adapters/node/main.mjs')})`);
+    expect(lines[3]).toMatch(/^ok {7}python  debugpy \d+\.\d+\.\d+\S* \(python3 \d+\.\d+\.\d+: \/\S+; adapter: \/\S+ (-m debugpy\.adapter|\/\S+\/debugpy\/adapter)\)$/);
+  });
+});
+
+function readVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,191 @@
+// bpdiff as a user installs it: `npm pack` of this working tree, installed into a fresh prefix, then
+// the bin, the library (from an ES module, a CommonJS file and TypeScript) and the schemas used from
+// there. The pack runs in a copy of the tree, never here: it runs the package's `prepack` (which
+// removes dist/) and `prepare` (the build), and other tests read this tree's dist/.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa, execaSync } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findVersioned } from '../../src/adapters/find-executable.js';
+import { ROOT, describeWithTool, leftoverProcesses, onPath } from '../integration/helpers.js';
+
+interface PackResult {
+  filename: string;
+  size: number;
+  entryCount: number;
+  files: Array<{ path: string; size: number }>;
+}
+
+const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0);
+
+let work: string;
+let copy: string;
+let prefix: string;
+let packed: PackResult;
+let bin: string;
+
+/** The files of the working tree (tracked and new, not ignored) that the build needs: not the tests or the examples. */
+function copyTree(to: string): void {
+  const listed = execaSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], { cwd: ROOT }).stdout.split('\0').filter(Boolean);
+  for (const file of listed) {
+    if (/^(test|examples)\//.test(file) || !fs.existsSync(path.join(ROOT, file))) continue;
+    fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, file), path.join(to, file));
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(to, 'node_modules'));
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-package-'));
+  copy = path.join(work, 'bpdiff');
+  prefix = path.join(work, 'prefix');
+  copyTree(copy);
+  const pack = await execa('npm', ['pack', '--json', '--pack-destination', work], { cwd: copy, stdin: 'ignore' });
+  // The JSON comes after anything the build printed.
+  const json = pack.stdout.startsWith('[') ? pack.stdout : pack.stdout.slice(pack.stdout.indexOf('\n[') + 1);
+  packed = (JSON.parse(json) as PackResult[])[0]!;
+  fs.mkdirSync(prefix);
+  fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
+  await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(work, packed.filename)], { cwd: prefix, stdin: 'ignore' });
+  bin = path.join(prefix, 'node_modules/.bin/bpdiff');
+}, 600_000);
+
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+function run(file: string, args: string[], options: { env?: Record<string, string> } = {}) {
+  return execa(file, args, { cwd: prefix, reject: false, stdin: 'ignore', env: { NO_COLOR: '', ...options.env } });
+}
+
+describe('the tarball', () => {
+  it('holds what runs and nothing else: no tests, bench, sources of bundled code or source maps', () => {
+    const files = packed.files.map((file) => file.path);
+    expect(files.filter((file) => /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
+    // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'dist/src/cli/main.js',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/vendor/yargs.mjs',
+      'dist/adapters/node/main.mjs',
+      'dist/adapters/python/hooks.js',
+      'dist/adapters/lldb/hooks.js',
+      'dist/adapters/go/hooks.js',
+      'adapters/node/bootloader.cjs',
+      'adapters/python/sitecustomize.py',
+      'adapters/lldb/bpdiff_lldb_rust.py',
+      'schema/breakpoint-comparison.schema.json',
+      'schema/run-capture.schema.json',
+      'schema/adapter-definition.schema.json',
+      'schema/bpdiff-config.schema.json',
+    ]) {
+      expect(files).toContain(needed);
+    }
+    for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
+  });
+
+  it('installs only the dependencies that are not bundled', () => {
+    const installed = JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules/bpdiff/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(installed.dependencies).sort()).toEqual(['ajv', 'diff', 'execa', 'source-map']);
+    for (const bundled of ['yargs', 'ws', '@vscode/debugadapter', '@vscode/debugprotocol']) {
+      expect(fs.existsSync(path.join(prefix, 'node_modules', bundled)), bundled).toBe(false);
+    }
+  });
+});
+
+describe('the installed bin', () => {
+  it("prints yargs' help, the same in any locale as the build's own", async () => {
+    const help = await run(bin, ['--help'], { env: { LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' } });
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toContain('bpdiff doctor');
+    const built = await run(process.execPath, [path.join(copy, 'dist/src/cli/main.js'), '--help']);
+    expect(help.stdout).toBe(built.stdout);
+  });
+
+  describeWithTool('with every debug adapter installed', 'every debug adapter (debugpy, lldb-dap, dlv)', everyAdapterInstalled, () => {
+    it('bpdiff doctor exits 0 and names each adapter with its version', async () => {
+      const doctor = await run(bin, ['doctor']);
+      expect(doctor.stderr).toBe('');
+      expect(doctor.exitCode).toBe(0);
+      const lines = doctor.stdout.trimEnd().split('\n');
+      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
+      for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
+      // The Node adapter is the one in the package.
+      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+    });
+  });
+
+  describeWithTool('on the Python example', 'debugpy', debugpyInstalled, () => {
+    it('finds the changed rate (exit 1) and leaves no process behind', async () => {
+      const pricing = path.join(ROOT, 'examples/python/pricing');
+      const mark = randomUUID();
+      const result = await run(
+        bin,
+        ['--bp', 'pricing.py:34', '--condition', 'item.qty > 3', '--cwd-a', path.join(pricing, 'v1'), '--cwd-b', path.join(pricing, 'v2'), '-q', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'],
+        { env: { BPDIFF_TEST_MARK: mark } },
+      );
+      expect(result.stderr).toBe('');
+      expect(result.exitCode).toBe(1);
+      const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
+      expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+      expect(await leftoverProcesses(mark)).toEqual([]);
+    });
+  });
+});
+
+describe('the installed library', () => {
+  it('imports from an ES module, with its schemas and package.json through their exports', async () => {
+    fs.writeFileSync(
+      path.join(prefix, 'esm.mjs'),
+      [
+        "import { compare, capture, diffCaptures, validateComparison } from 'bpdiff';",
+        "import schema from 'bpdiff/schema/breakpoint-comparison.schema.json' with { type: 'json' };",
+        "import pkg from 'bpdiff/package.json' with { type: 'json' };",
+        'console.log([typeof compare, typeof capture, typeof diffCaptures, typeof validateComparison, schema.$id, pkg.name].join(" "));',
+      ].join('\n'),
+    );
+    const result = await run(process.execPath, ['esm.mjs']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('function function function function https://bpdiff.dev/schemas/breakpoint-comparison.schema.json bpdiff');
+  });
+
+  it('loads with require() from a CommonJS file', async () => {
+    fs.writeFileSync(
+      path.join(prefix, 'cjs.cjs'),
+      [
+        "const bpdiff = require('bpdiff');",
+        "const schema = require('bpdiff/schema/run-capture.schema.json');",
+        'console.log([typeof bpdiff.compare, typeof bpdiff.diffVariables, schema.$id].join(" "));',
+      ].join('\n'),
+    );
+    const result = await run(process.execPath, ['cjs.cjs']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('function function https://bpdiff.dev/schemas/run-capture.schema.json');
+  });
+
+  it('type-checks in a TypeScript project that checks declaration files too', async () => {
+    fs.writeFileSync(
+      path.join(prefix, 'consumer.mts'),
+      [
+        "import { compare, type ComparisonResult } from 'bpdiff';",
+        "const outcome: Promise<{ result: ComparisonResult; exit_code: number }> = compare({ bp: 'a.py:1', run_a: { command: ['python3', 'a.py'] }, run_b: { command: ['python3', 'a.py'] } });",
+        'void outcome;',
+      ].join('\n'),
+    );
+    fs.writeFileSync(
+      path.join(prefix, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.mts'] }),
+    );
+    const result = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+    expect(result.stdout).toBe('');
+    expect(result.exitCode).toBe(0);
+  });
+});
