@@ -18,6 +18,8 @@ export interface RunFacts {
   exit_code: number | null;
   /** Things reading the frame noticed (a cut at --max-variables). */
   warnings: string[];
+  /** Which hit was captured and how many the run stopped at (--hit, --first-divergence). */
+  hits?: RunCapture['hits'];
 }
 
 export interface RunRecord {
@@ -81,6 +83,7 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     normalised: facts.values.normalised,
     warnings: [...(spec.breakpoint.note ? [spec.breakpoint.note] : []), ...record.warnings, ...facts.warnings],
     timing: record.timing,
+    ...(facts.hits ? { hits: facts.hits } : {}),
   };
 }
 

@@ -142,6 +142,12 @@ export const messages = {
     error('USAGE', `-o is given ${files} times for ${formats} --format`, 'give one -o per --format (the i-th -o is the i-th format\'s file), or --summary FILE for a markdown summary beside the output'),
   formatsToStdout: (formats: readonly string[]) =>
     error('USAGE', `${formats.join(' and ')} would all go to stdout`, 'give -o FILE for each --format but one (the i-th -o is the i-th format\'s file)'),
+  optionsConflict: (one: string, other: string, why: string) =>
+    error('USAGE', `${one} cannot be used with ${other} (${why})`, `give one of them`),
+  optionNeeds: (option: string, needed: string) =>
+    error('USAGE', `${option} needs ${needed}`, `add ${needed}, or leave out ${option}`),
+  watchRefused: (expression: string, message: string) =>
+    error('BAD_OPTION', `the watch expression ${JSON.stringify(expression)} could not be evaluated in either run (${message})`, 'fix the expression given to --watch (it is written in the program\'s language)'),
   noBaselineYet: (name: string, file: string) =>
     error('BAD_BASELINE', `check ${name} has no baseline yet (${file} does not exist)`, `record it: bpdiff check ${name} --record`),
   unknownCheck: (name: string, file: string, known: readonly string[]) =>

@@ -52,7 +52,7 @@ export function buildContext(input: ContextInput): string {
       const count = Object.keys(capture.run.variables).length;
       lines.push(`  stopped at ${capture.run.location.file}:${capture.run.location.line}${inFrame} (${count} ${count === 1 ? 'variable' : 'variables'})`);
     } else {
-      lines.push(`  did not stop: ${describeNoBreak(capture.run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code)}`);
+      lines.push(`  did not stop: ${describeNoBreak(capture.run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits)}`);
     }
   }
 

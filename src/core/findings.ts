@@ -29,7 +29,7 @@ export type Finding =
   /** The two captures (compared with `bpdiff diff`) were taken at different breakpoints. */
   | { kind: 'breakpoint_mismatch'; a: Breakpoint; b: Breakpoint }
   /** A run did not stop at the breakpoint; `reason` null when bpdiff does not know why. */
-  | { kind: 'no_break'; side: RunSide; reason: NoBreakReason | null; breakpoint: Breakpoint; exit_code: number | null }
+  | { kind: 'no_break'; side: RunSide; reason: NoBreakReason | null; breakpoint: Breakpoint; exit_code: number | null; hits?: RunCapture['hits'] }
   /** The adapter bound the breakpoint to another line, and the run stopped there. */
   | { kind: 'moved'; sides: RunSide[]; requested_line: number; bound_line: number }
   /** Neither run stopped, or only one did: there was nothing (or only one side) to compare. */
@@ -93,7 +93,7 @@ export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: 
   for (const side of ['a', 'b'] as const) {
     const capture = captures[side];
     if (capture.run.status === 'no_break') {
-      findings.push({ kind: 'no_break', side, reason: capture.no_break_reason, breakpoint: capture.breakpoint, exit_code: capture.exit_code });
+      findings.push({ kind: 'no_break', side, reason: capture.no_break_reason, breakpoint: capture.breakpoint, exit_code: capture.exit_code, ...(capture.hits ? { hits: capture.hits } : {}) });
     }
   }
 

@@ -1,5 +1,5 @@
 // Each finding as one plain sentence, naming the runs by their labels. The wording lives here only.
-import type { Breakpoint, NoBreakReason, RunSide } from './types.js';
+import type { Breakpoint, NoBreakReason, RunCapture, RunSide } from './types.js';
 import { formatNumber, type ChildrenCut, type Finding, type NumberChange } from './findings.js';
 import { describeBreakpoint, describeCounts, plural } from './describe.js';
 
@@ -21,7 +21,7 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
     case 'breakpoint_mismatch':
       return `The captures were taken at different breakpoints: ${label('a')} at ${describeBreakpoint(finding.a, { quoteCondition: true })}, ${label('b')} at ${describeBreakpoint(finding.b, { quoteCondition: true })}.`;
     case 'no_break':
-      return describeNoBreak(label(finding.side), finding.reason, finding.breakpoint, finding.exit_code);
+      return describeNoBreak(label(finding.side), finding.reason, finding.breakpoint, finding.exit_code, finding.hits);
     case 'moved': {
       const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
       return `${who} the debugger moved the breakpoint from line ${finding.requested_line} to line ${finding.bound_line}, so the variables are those at line ${finding.bound_line} (use --exact-line to refuse a moved breakpoint).`;
@@ -155,7 +155,15 @@ function describeCondition(bp: Breakpoint): string {
 }
 
 /** Why a run did not stop, as one sentence. */
-export function describeNoBreak(label: string, reason: NoBreakReason | null, breakpoint: Breakpoint, exitCode: number | null): string {
+/** Why a run did not stop, and, when a walk over its hits ran out of them, how many times it did stop. */
+export function describeNoBreak(label: string, reason: NoBreakReason | null, breakpoint: Breakpoint, exitCode: number | null, hits?: RunCapture['hits']): string {
+  const why = describeNoBreakReason(label, reason, breakpoint, exitCode);
+  if (!hits || hits.captured !== null) return why;
+  const times = `${hits.seen} ${hits.seen === 1 ? 'time' : 'times'}`;
+  return hits.wanted !== null ? `${why} It stopped there ${times}, fewer than --hit ${hits.wanted}.` : `${why} It stopped there ${times}.`;
+}
+
+function describeNoBreakReason(label: string, reason: NoBreakReason | null, breakpoint: Breakpoint, exitCode: number | null): string {
   const where = `${breakpoint.file}:${breakpoint.line}`;
   const conditionNote = breakpoint.condition === undefined ? '' : ` (or ${describeCondition(breakpoint)} was never true)`;
   if (reason === null) {

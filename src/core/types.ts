@@ -122,6 +122,11 @@ export interface RunCapture {
   normalised: string[];
   /** Things a reader should know (optimised binary, adapter quirks worked around). One sentence each. */
   warnings: string[];
+  /**
+   * Which hit of the breakpoint was captured (`--hit N`, `--first-divergence`) and how many times the
+   * run stopped there in all while bpdiff walked it; absent when only the first hit was wanted.
+   */
+  hits?: { captured: number | null; seen: number; wanted: number | null };
   timing: { started_at: string; duration_ms: number; build_ms: number | null };
 }
 
@@ -169,6 +174,12 @@ export interface CaptureOptions {
   breakpoint: {
     /** `--exact-line`: a breakpoint the adapter moves to another line is refused. */
     exact_line: boolean;
+    /** `--hit N`: capture at the Nth stop (where the condition holds); null: the first. */
+    hit: number | null;
+    /** `--first-divergence`: both runs stop at every hit, in lockstep, until their variables differ. */
+    first_divergence: boolean;
+    /** `--max-hits K`: the most hits a first-divergence walk compares (null: 1000). */
+    max_hits: number | null;
   };
   /** How much of the stopped frame is read (read by the capture). */
   limits: {
@@ -191,6 +202,10 @@ export interface CaptureOptions {
     normalize: ValueRewrite[];
     /** `--tolerance N|N%`: numbers within it compare as equal (a pair step, when both runs' values are known). */
     tolerance: Tolerance | null;
+    /** `--watch EXPR` (repeatable): expressions evaluated in the stopped frame, compared like variables under their text. */
+    watch: string[];
+    /** `--watch-only`: only the watch expressions are read (no locals). */
+    watch_only: boolean;
     /** `--redact PATTERN` (repeatable): names that look secret beyond the built-in words (their values are redacted). */
     redact: string[];
     /** `--no-redact`: values are shown as captured, secrets included. */
@@ -216,9 +231,9 @@ export interface CaptureOptions {
 export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<CaptureOptions[G]> };
 
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
-  breakpoint: { exact_line: false },
+  breakpoint: { exact_line: false, hit: null, first_divergence: false, max_hits: null },
   limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
-  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [], tolerance: null, redact: [], no_redact: false },
+  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [], tolerance: null, watch: [], watch_only: false, redact: [], no_redact: false },
   adapter: { id: null, config: null, path: null },
   run: { timeout_seconds: 60, sequential: false },
 };

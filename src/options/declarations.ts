@@ -9,9 +9,9 @@ import { WRITER_NAMES } from '../output/writers.js';
  * How a value is read: `integer` a whole number within min..max; `seconds` a positive number within
  * max; `choice` one of `choices`; `pairs` NAME=VALUE, repeatable; `string` any text (empty refused);
  * `text` any non-empty text, `flag` a boolean switch; `globs` repeatable name patterns (`*`, `?`);
- * `rewrites` repeatable `REGEX=>REPLACEMENT`; `tolerance` `N` or `N%`.
+ * `rewrites` repeatable `REGEX=>REPLACEMENT`; `tolerance` `N` or `N%`; `texts` repeatable non-empty texts.
  */
-export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs' | 'globs' | 'rewrites' | 'tolerance';
+export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs' | 'globs' | 'rewrites' | 'tolerance' | 'texts';
 
 export type HelpGroup = 'Breakpoint:' | 'Runs:' | 'Capture:' | 'Baselines:' | 'Output:';
 export type CommandName = 'compare' | 'diff' | 'capture' | 'check';
@@ -57,6 +57,11 @@ export const OPTION_DECLARATIONS = [
   { flag: 'bp-a', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: 'where run A stops, when it differs from run B (FILE:LINE; instead of --bp for run A)' },
   { flag: 'bp-b', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "where run B stops (FILE:LINE); without it, --bp's line is followed into B's copy of the file" },
   { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: RUN, describe: "stop only when this expression (in the program's language) is true" },
+  { flag: 'hit', kind: 'integer', group: 'Breakpoint:', commands: CAPTURING, min: 1, max: 10_000_000, example: '3', target: ['breakpoint', 'hit'], describe: 'capture at the Nth stop (counting only stops where --condition holds); a run that stops fewer times did not stop' },
+  { flag: 'first-divergence', kind: 'flag', group: 'Breakpoint:', commands: LIVE, target: ['breakpoint', 'first_divergence'], describe: 'stop both runs at every hit, in lockstep, and report the first hit at which they differ' },
+  { flag: 'max-hits', kind: 'integer', group: 'Breakpoint:', commands: LIVE, min: 1, max: 10_000_000, example: '1000', target: ['breakpoint', 'max_hits'], describe: 'the most hits --first-divergence compares (default 1000)' },
+  { flag: 'watch', kind: 'texts', group: 'Breakpoint:', commands: CAPTURING, example: "'discount * 2'", target: ['values', 'watch'], describe: "an expression evaluated where the run stopped, compared like a variable under its text (repeatable)" },
+  { flag: 'watch-only', kind: 'flag', group: 'Breakpoint:', commands: CAPTURING, target: ['values', 'watch_only'], describe: 'compare only the --watch expressions, not the variables (a fast --first-divergence walk)' },
   { flag: 'exact-line', kind: 'flag', group: 'Breakpoint:', commands: RUN, target: ['breakpoint', 'exact_line'], describe: 'do not accept a breakpoint the debugger moves to another line' },
   // Runs
   { flag: 'label-a', kind: 'string', group: 'Runs:', commands: BOTH, default: 'A', describe: 'name of run A in the output' },
@@ -122,7 +127,7 @@ export function defaultOf(declaration: OptionDeclaration): string | number | boo
 }
 
 type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
-type ValueOfKind<K> = K extends 'flag' ? boolean : K extends 'integer' | 'seconds' ? number : K extends 'tolerance' ? number | string : string;
+type ValueOfKind<K> = K extends 'flag' ? boolean : K extends 'integer' | 'seconds' ? number : K extends 'tolerance' ? number | string : K extends 'texts' | 'globs' | 'rewrites' ? string[] : string;
 type CaptureDeclaration = Extract<(typeof OPTION_DECLARATIONS)[number], { target: CaptureTarget }>;
 
 /** The capture options by their CLI names in snake_case, as the library API (and MCP) take them. */

@@ -13,7 +13,7 @@ export function readOptionValue(declaration: OptionDeclaration, given: unknown):
   if (given === undefined || given === null) return null;
   const list = Array.isArray(given) ? given.map(String) : [String(given)];
   if (declaration.kind === 'pairs') return readPairs(flag, list);
-  if (declaration.kind === 'globs') return readGlobs(flag, list);
+  if (declaration.kind === 'globs' || declaration.kind === 'texts') return readGlobs(flag, list);
   if (declaration.kind === 'rewrites') return readRewrites(flag, list);
   if (Array.isArray(given)) throw messages.repeatedOption(flag);
   switch (declaration.kind) {
@@ -116,7 +116,17 @@ export function readCaptureOptions(given: Readonly<Record<string, unknown>>, def
     const [group, field] = declaration.target;
     (options[group] as unknown as Record<string, unknown>)[field] = value;
   }
+  checkCombinations(options);
   return options;
+}
+
+/** Options that make sense only together, or not together. */
+function checkCombinations(options: CaptureOptions): void {
+  const { hit, first_divergence: firstDivergence, max_hits: maxHits } = options.breakpoint;
+  if (hit !== null && firstDivergence) throw messages.optionsConflict('--hit', '--first-divergence', 'the walk finds the hit itself');
+  if (maxHits !== null && !firstDivergence) throw messages.optionNeeds('--max-hits', '--first-divergence');
+  if (options.values.watch_only && options.values.watch.length === 0) throw messages.optionNeeds('--watch-only', '--watch EXPR');
+  if (firstDivergence && options.run.sequential) throw messages.optionsConflict('--first-divergence', '--sequential', 'the two runs walk their hits side by side');
 }
 
 /** The library's way in: capture options by their CLI names in snake_case, checked as the CLI checks them. */

@@ -19,7 +19,7 @@ export function writeGithub(report: Report): string {
   };
 
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
-    if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code));
+    if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits));
   }
   // One annotation per changed variable, in the findings' order (type changes first).
   for (const finding of findings.filter(isVariableFinding)) annotate('error', `bpdiff: ${finding.name} changed`, renderHint(finding, labels));

@@ -21,7 +21,7 @@ export function writeMarkdown(report: Report): string {
 
   lines.push('| run | command | stopped |', '|---|---|---|');
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
-    const status = run.status === 'break' ? `at ${run.location.file}:${run.location.line}` : describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code);
+    const status = run.status === 'break' ? `at ${run.location.file}:${run.location.line}` : describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits);
     lines.push(`| ${cell(run.label)} | ${code(run.command)} | ${cell(status)} |`);
   }
 

@@ -71,7 +71,7 @@ function isNote(finding: Finding): boolean {
 
 function describeRunStatus(run: RunResult, capture: RunCapture): string {
   if (run.status === 'break') return `stopped at ${run.location.file}:${run.location.line} (${plural(Object.keys(run.variables).length, 'variable')})`;
-  return `did not stop: ${describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code)}`;
+  return `did not stop: ${describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits)}`;
 }
 
 /** The last lines the program printed (stdout, then stderr), for a run that did not stop. */

@@ -6,6 +6,9 @@ import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { selectAdapter } from '../adapters/registry.js';
 import { captureRun } from './run-one.js';
 import { killAllTracked } from '../process/process-tree.js';
+import { DEFAULT_MAX_HITS, Lockstep, lockstepWalker, type Walker } from './walk.js';
+import { isWatchError } from '../capture/watch.js';
+import { messages } from '../cli/messages.js';
 import { copyFolders, type RunPlace } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
 
@@ -25,7 +28,12 @@ export async function captureRuns(
 ): Promise<[RunCapture, RunCapture]> {
   const place = (spec: RunSpec): RunPlace => ({ cwd: spec.cwd, argv: spec.argv, breakpointPath: spec.breakpoint.path });
   const copies = copyFolders(place(specs[0]), place(specs[1]));
-  const captures = await capture(specs, copies, options, hooks);
+  let walkers: RunWalkers | undefined;
+  if (options.breakpoint.first_divergence) {
+    const lock = new Lockstep(options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, options.values.tolerance, { a: specs[0].label, b: specs[1].label });
+    walkers = specs.map((spec) => ({ walker: lockstepWalker(lock, spec.side), onFailure: () => lock.abandon(spec.side) }));
+  }
+  const captures = await capture(specs, copies, options, hooks, walkers);
   const [a, b] = captures as [RunCapture, RunCapture];
   const aReason = a.no_break_reason;
   const bReason = b.no_break_reason;
@@ -38,8 +46,18 @@ export async function captureRuns(
   if (aReason?.kind === 'error' && bReason?.kind === 'error') {
     throw new BpdiffError('ADAPTER_FAILED', `neither run could be debugged: ${aReason.message}`);
   }
+  // A watch expression that fails in both runs compares nothing: it is the user's to fix.
+  if (a.run.status === 'break' && b.run.status === 'break') {
+    for (const expression of options.values.watch) {
+      const [valueA, valueB] = [a.run.variables[expression], b.run.variables[expression]];
+      if (valueA !== undefined && valueB !== undefined && isWatchError(valueA) && isWatchError(valueB)) throw messages.watchRefused(expression, valueA.slice(8, -1));
+    }
+  }
   return [a, b];
 }
+
+/** Each run's own walker (a first-divergence walk), and what to do when its run ends, however it ends. */
+type RunWalkers = Array<{ walker: Walker; onFailure: () => void }>;
 
 /**
  * One run (`bpdiff capture`, and the live side of a --baseline check). A condition that cannot be
@@ -54,7 +72,7 @@ export async function captureOneRun(spec: RunSpec, options: CaptureOptions, hook
   return captured!;
 }
 
-async function capture(specs: readonly RunSpec[], copies: ReadonlyArray<string | null>, options: CaptureOptions, hooks: CaptureRunsHooks): Promise<RunCapture[]> {
+async function capture(specs: readonly RunSpec[], copies: ReadonlyArray<string | null>, options: CaptureOptions, hooks: CaptureRunsHooks, walkers?: RunWalkers): Promise<RunCapture[]> {
   const signal = hooks.signal ?? new AbortController().signal;
   const log = hooks.log ?? (() => undefined);
   // Choose every adapter before starting anything, so that a user error stops all runs up front.
@@ -70,7 +88,10 @@ async function capture(specs: readonly RunSpec[], copies: ReadonlyArray<string |
   // run's values are redacted alike whichever run is read first.
   for (const spec of specs) hooks.redactor?.addRunSecrets(spec);
   const redactor = hooks.redactor ? { redactor: hooks.redactor } : {};
-  const run = (index: number): Promise<RunCapture> => captureRun(specs[index]!, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...redactor });
+  const run = (index: number): Promise<RunCapture> =>
+    captureRun(specs[index]!, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...redactor, ...(walkers ? { walker: walkers[index]!.walker } : {}) })
+      // However the run ended (a failed start, a crash, or its walk's end), the other run is not left waiting.
+      .finally(() => walkers?.[index]?.onFailure());
 
   // An abort must not wait for a slow step of the other run: kill every tracked tree at once, which
   // ends whatever each run was waiting for.

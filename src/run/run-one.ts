@@ -24,6 +24,13 @@ import { runValuePipeline } from '../values/pipeline.js';
 import { runPaths } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
+import { nthHit, type Walker } from './walk.js';
+import { evaluateWatches } from '../capture/watch.js';
+
+/** What reading no variables gives (--watch-only): a fresh object, as the watch values are added to it. */
+function emptyRead(): { variables: Record<string, string>; types: Record<string, string>; truncated: string[]; warnings: string[] } {
+  return { variables: {}, types: {}, truncated: [], warnings: [] };
+}
 
 export interface RunContext {
   definition: AdapterDefinition;
@@ -33,6 +40,8 @@ export interface RunContext {
   copyFolder?: string | null;
   /** Secrets become markers in the values and leave the output tails and messages (absent: no redaction). */
   redactor?: Redactor;
+  /** Which stop is captured (walk.ts): by default the first, or --hit's. A first-divergence walk gives its own. */
+  walker?: Walker;
 }
 
 /** What one run holds while it lives: its process tree, temp folder and output tails. */
@@ -151,10 +160,22 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     const versionPath = definition.adapter.version_capability;
     if (version === undefined && versionPath) version = versionIn(capabilities, versionPath);
     const launched = await session.launch(plan.launch, spec.breakpoint);
-    // The run's --timeout counts from here, as the session's wait for the stop does; reading the frame ends with it.
-    const deadline = Date.now() + options.run.timeout_seconds * 1000;
-    const outcome = launched ?? (await session.nextStop());
-    return await finish(await readOutcome(outcome, { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), copyFolder: context.copyFolder ?? null, redactor: context.redactor }));
+    // The run's --timeout counts from here, as the session's wait for the stop does; reading the frame
+    // ends with it. A walk over many hits gives each hit the time again.
+    let deadline = Date.now() + options.run.timeout_seconds * 1000;
+    const first = launched ?? (await session.nextStop());
+    const outcomeContext = { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), copyFolder: context.copyFolder ?? null, redactor: context.redactor };
+    const walker = context.walker ?? nthHit(options.breakpoint.hit ?? 1);
+    const facts = await walker(first, {
+      next: async () => {
+        await session.continue();
+        const next = await session.nextStop();
+        deadline = Date.now() + options.run.timeout_seconds * 1000;
+        return next;
+      },
+      read: (outcome, hit) => readOutcome(outcome, { ...outcomeContext, deadline, quiet: hit > 1 }),
+    });
+    return await finish(facts);
   } catch (error) {
     if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') {
       // A hook whose build has a limit of its own says it as `seconds` on the error.
@@ -184,6 +205,8 @@ interface OutcomeContext {
   runTexts: ReadonlyArray<{ text: string; token: string }>;
   copyFolder: string | null;
   redactor: Redactor | undefined;
+  /** Not the first hit of a walk: no progress line for it. */
+  quiet?: boolean;
 }
 
 /** A stop: the frame read and its values through the pipeline. No stop: why not. */
@@ -193,8 +216,9 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   if (outcome.kind === 'no_break') return noBreakFacts(spec, outcome.reason, outcome.stop, bound, outcome.frames, outcome.exitCode);
   if (options.breakpoint.exact_line && bound !== null) return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
 
-  context.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
-  const read = await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
+  if (!context.quiet) context.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
+  const read = options.values.watch_only ? emptyRead() : await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
+  if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(context.running.connection, outcome.frameId, options.values.watch, options.limits.value_timeout_seconds));
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
     { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd, context.copyFolder), ignore: options.values.ignore, rewrites: options.values.normalize, ...(context.redactor ? { redactor: context.redactor } : {}) },

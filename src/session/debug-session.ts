@@ -172,6 +172,8 @@ export class DebugSession {
     if (this.lastThreadId === null || this.ended) return;
     const threadId = this.lastThreadId;
     this.lastThreadId = null;
+    // The next stop has the run's --timeout again (a walk over many hits).
+    this.deadline = Date.now() + this.options.runTimeoutMs;
     await this.connection.request('continue', { threadId }, { step: 'continue after the breakpoint', timeoutMs: this.startMs });
   }
 

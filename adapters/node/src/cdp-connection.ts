@@ -36,6 +36,8 @@ export class CdpConnection {
   private readonly ackIds = new Set<number>();
   private idleAcks = 0;
   private ackScheduled = false;
+  /** Between a Debugger.resume and the next Debugger.paused. */
+  private running = false;
   private closed = false;
 
   private constructor(private readonly socket: WebSocket) {
@@ -71,6 +73,7 @@ export class CdpConnection {
     if (this.closed) return Promise.reject(new CdpError(method, 'the inspector connection is closed'));
     const id = this.nextId++;
     this.idleAcks = 0;
+    if (method === 'Debugger.resume') this.running = true;
     return new Promise<CdpResult<M>>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -130,14 +133,19 @@ export class CdpConnection {
    * when no other no-op is on its way. If a slow command keeps the no-ops going, they back off.
    */
   private acknowledge(wasAck: boolean): void {
-    if (this.closed || this.pending.size === 0 || this.ackScheduled) return;
+    // After a resume, until the next pause, nothing may be outstanding while the inspector still has
+    // two messages in a row to send (Debugger.resumed, then Debugger.paused at the next hit): each
+    // message that arrives is answered too, but not the no-ops' own answers (no trickle while the
+    // program runs for long).
+    const waitingForPause = this.running && !wasAck;
+    if (this.closed || (this.pending.size === 0 && !waitingForPause) || this.ackScheduled) return;
     if (wasAck && this.ackIds.size > 0) return;
     if (wasAck) this.idleAcks++;
     else this.idleAcks = 0;
     this.ackScheduled = true;
     const send = (): void => {
       this.ackScheduled = false;
-      if (this.closed || this.pending.size === 0) return;
+      if (this.closed || (this.pending.size === 0 && !this.running)) return;
       const id = this.nextId++;
       this.ackIds.add(id);
       this.socket.send(JSON.stringify({ id, method: ACK_METHOD, params: {} }), () => undefined);
@@ -175,6 +183,7 @@ export class CdpConnection {
       return;
     }
     if (typeof message.method === 'string') {
+      if (message.method === 'Debugger.paused') this.running = false;
       for (const listener of this.listeners.get(message.method) ?? []) listener(message.params ?? {});
     }
   }

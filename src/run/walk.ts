@@ -1,0 +1,130 @@
+// Which stop of a run is captured. The first (the default), the Nth (`--hit N`: bpdiff lets the
+// program go on after each stop and counts), or, with `--first-divergence`, the first hit at which
+// the two runs differ: both runs walk their hits in lockstep (neither gets more than one hit ahead,
+// so a program that would run on for minutes after the divergence is stopped there), and at each hit
+// both values are compared as the report will compare them.
+import type { RunSide, Tolerance } from '../core/types.js';
+import { diffVariables, isDiffEmpty } from '../core/diff-variables.js';
+import { applyTolerance } from '../values/tolerance.js';
+import type { StopOutcome } from '../session/stop-outcome.js';
+import type { RunFacts } from '../capture/capture-document.js';
+
+export interface WalkSteps {
+  /** Lets the program run on and waits for its next stop (or its end). */
+  next(): Promise<StopOutcome>;
+  /** The facts of a stop (the frame read and its values through the pipeline), or of no stop. */
+  read(outcome: StopOutcome, hit: number): Promise<RunFacts>;
+}
+
+export type Walker = (first: StopOutcome, steps: WalkSteps) => Promise<RunFacts>;
+
+/** The Nth stop; a run that stops fewer times is its no_break, with how many times it stopped. */
+export function nthHit(wanted: number): Walker {
+  return async (first, steps) => {
+    let outcome = first;
+    for (let hit = 1; ; hit++) {
+      if (outcome.kind !== 'stopped') {
+        const facts = await steps.read(outcome, hit);
+        return wanted === 1 ? facts : { ...facts, hits: { captured: null, seen: hit - 1, wanted } };
+      }
+      if (hit === wanted) {
+        const facts = await steps.read(outcome, hit);
+        return wanted === 1 ? facts : { ...facts, hits: { captured: hit, seen: hit, wanted } };
+      }
+      outcome = await steps.next();
+    }
+  };
+}
+
+/** What one run brings to a round of the walk: its facts at this hit, or that it stopped no more. */
+type Arrival = { kind: 'hit'; facts: RunFacts } | { kind: 'ended' } | { kind: 'failed' };
+type Verdict = { go: 'on' } | { go: 'stop'; note: string | null; useLast: boolean };
+
+export const DEFAULT_MAX_HITS = 1000;
+
+/**
+ * The meeting point of the two runs of a first-divergence walk. Each run arrives once per hit; when
+ * both have, they are compared, and both are told to go on or to stop there.
+ */
+export class Lockstep {
+  private readonly arrivals: Partial<Record<RunSide, { arrival: Arrival; resolve: (verdict: Verdict) => void }>> = {};
+  /** Hits at which both runs agreed so far. */
+  private agreed = 0;
+
+  constructor(
+    private readonly maxHits: number,
+    private readonly tolerance: Tolerance | null,
+    private readonly labels: Record<RunSide, string>,
+  ) {}
+
+  arrive(side: RunSide, arrival: Arrival): Promise<Verdict> {
+    return new Promise((resolve) => {
+      this.arrivals[side] = { arrival, resolve };
+      const a = this.arrivals.a;
+      const b = this.arrivals.b;
+      if (a === undefined || b === undefined) return;
+      delete this.arrivals.a;
+      delete this.arrivals.b;
+      const verdict = this.judge(a.arrival, b.arrival);
+      a.resolve(verdict);
+      b.resolve(verdict);
+    });
+  }
+
+  /** A run that failed must not leave the other waiting. */
+  abandon(side: RunSide): void {
+    void this.arrive(side, { kind: 'failed' });
+  }
+
+  private judge(a: Arrival, b: Arrival): Verdict {
+    const { labels } = this;
+    const hit = this.agreed + 1;
+    const agreedSoFar = this.agreed === 0 ? 'no hit agreed before it' : `the runs agree for ${this.agreed === 1 ? 'hit 1' : `hits 1-${this.agreed}`}`;
+    if (a.kind === 'failed' || b.kind === 'failed') return { go: 'stop', note: null, useLast: false };
+    if (a.kind === 'ended' && b.kind === 'ended') {
+      if (this.agreed === 0) return { go: 'stop', note: null, useLast: false };
+      return { go: 'stop', note: `first divergence: no differences in ${this.agreed} ${this.agreed === 1 ? 'hit' : 'hits'} (both runs stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'}); this is hit ${this.agreed}`, useLast: true };
+    }
+    if (a.kind === 'ended' || b.kind === 'ended') {
+      const [ended, going] = a.kind === 'ended' ? [labels.a, labels.b] : [labels.b, labels.a];
+      return { go: 'stop', note: `first divergence at hit ${hit}: ${agreedSoFar}, then ${going} stops at the breakpoint again and ${ended} does not (it stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'})`, useLast: false };
+    }
+    const valuesA = a.facts.values.variables;
+    const valuesB = applyTolerance(valuesA, b.facts.values.variables, this.tolerance).variables;
+    if (!isDiffEmpty(diffVariables(valuesA, valuesB))) {
+      const where = this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
+      return { go: 'stop', note: `first divergence at hit ${hit}: ${where}`, useLast: false };
+    }
+    this.agreed = hit;
+    if (hit >= this.maxHits) {
+      return { go: 'stop', note: `first divergence: no differences in ${hit} hits (--max-hits ${this.maxHits}: the walk stopped there); this is hit ${hit}`, useLast: false };
+    }
+    return { go: 'on' };
+  }
+}
+
+/** One run's side of a first-divergence walk. */
+export function lockstepWalker(lock: Lockstep, side: RunSide): Walker {
+  return async (first, steps) => {
+    let outcome = first;
+    let last: RunFacts | null = null;
+    for (let hit = 1; ; hit++) {
+      if (outcome.kind !== 'stopped') {
+        const ended = await steps.read(outcome, hit);
+        const verdict = await lock.arrive(side, { kind: 'ended' });
+        const said = verdict.go === 'stop' ? verdict : null;
+        if (said?.useLast && last !== null) return withNote(last, said.note);
+        return withNote({ ...ended, hits: { captured: null, seen: hit - 1, wanted: null } }, said?.note ?? null);
+      }
+      const facts: RunFacts = { ...(await steps.read(outcome, hit)), hits: { captured: hit, seen: hit, wanted: null } };
+      const verdict = await lock.arrive(side, { kind: 'hit', facts });
+      if (verdict.go === 'stop') return withNote(facts, verdict.note);
+      last = facts;
+      outcome = await steps.next();
+    }
+  };
+}
+
+function withNote(facts: RunFacts, note: string | null): RunFacts {
+  return note === null ? facts : { ...facts, warnings: [...facts.warnings, note] };
+}
