@@ -5,7 +5,7 @@
 #     ~45 ms per request; (3) puts the --stdin-a/--stdin-b file on fd 0; (4) bounds each value's repr
 #     in pydevd to --value-timeout and shows a repr that raises as the error; (5) writes and names the
 #     elements of sets in one order, the same in every run; (6) lists long containers flat, `xs[500]`,
-#     as far as bpdiff reads them.
+#     as far as bpdiff reads them; (7) answers a stopped thread's requests in 1 ms, not 10.
 import builtins as _b, os as _os, socket as _s, sys as _sys
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -476,6 +476,28 @@ def _count_elements(module):
     ObjectVariable.get_children_variables = get_children_variables
 
 
+# (7) A thread stopped at the breakpoint waits for the client's requests in a loop that sleeps 10 ms
+# between looks (pydevd.py, _do_wait_suspend). Every request answered on that thread (evaluate, the
+# variables of some values) and every `continue` then waits up to 10 ms: a walk over a thousand hits
+# (--first-divergence) spent most of its time there. pydevd's `time` is given a sleep whose 10 ms
+# pause is 1 ms; everything else is the time module itself.
+class _QuickPollTime(object):
+    def __init__(self, real):
+        self._real = real
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def sleep(self, seconds):
+        self._real.sleep(0.001 if seconds == 0.01 else seconds)
+
+
+def _quick_suspend_poll(module):
+    real = getattr(module, "time", None)
+    if real is not None and not isinstance(real, _QuickPollTime):
+        module.time = _QuickPollTime(real)
+
+
 class _PydevdPatcher(object):
     """Watches imports for pydevd's modules and patches each once it has run."""
 
@@ -528,6 +550,7 @@ def _install_pydevd_patches():
     patches = {
         _REPR_MODULE: [_order_sets_in_repr],
         "_pydevd_bundle.pydevd_resolver": [_name_set_elements],
+        "pydevd": [_quick_suspend_poll],
     }
     try:
         seconds = float(_os.environ.pop("BPDIFF_VALUE_TIMEOUT", ""))
