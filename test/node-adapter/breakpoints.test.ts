@@ -21,6 +21,7 @@ describe('initialize', () => {
     const { body } = await session.dc.initializeRequest({ adapterID: 'node', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true });
     expect(body?.supportsConfigurationDoneRequest).toBe(true);
     expect(body?.supportsConditionalBreakpoints).toBe(true);
+    expect(body?.supportsHitConditionalBreakpoints).toBe(true);
     expect(body?.supportsExceptionInfoRequest).toBe(true);
     expect(body?.supportsTerminateRequest).toBe(true);
     expect(body?.supportTerminateDebuggee).toBe(true);

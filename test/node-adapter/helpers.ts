@@ -20,6 +20,7 @@ export interface BreakpointSpec {
   path: string;
   line: number;
   condition?: string;
+  hitCondition?: string;
 }
 
 export interface RunOptions {
@@ -143,7 +144,11 @@ export class AdapterSession {
       setBreakpoints.push(
         await this.dc.setBreakpointsRequest({
           source: { path: file },
-          breakpoints: list.map((breakpoint) => ({ line: breakpoint.line, ...(breakpoint.condition !== undefined ? { condition: breakpoint.condition } : {}) })),
+          breakpoints: list.map((breakpoint) => ({
+            line: breakpoint.line,
+            ...(breakpoint.condition !== undefined ? { condition: breakpoint.condition } : {}),
+            ...(breakpoint.hitCondition !== undefined ? { hitCondition: breakpoint.hitCondition } : {}),
+          })),
         }),
       );
     }

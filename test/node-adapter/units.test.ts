@@ -1,4 +1,4 @@
-// The adapter's pure parts: launch arguments, conditions, source maps, paths, NODE_OPTIONS quoting.
+// The adapter's pure parts: launch arguments, conditions and hit conditions, source maps, paths, NODE_OPTIONS quoting.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wrapCondition } from '../../adapters/node/src/conditions.js';
+import { parseHitCondition, v8Condition, wrapCondition } from '../../adapters/node/src/conditions.js';
 import { LaunchConfigError, planLaunch } from '../../adapters/node/src/launch-config.js';
 import { scriptUrlToPath, urlRegexForPaths } from '../../adapters/node/src/paths.js';
 import { findBootloader, withBootloader } from '../../adapters/node/src/process-tree.js';
@@ -75,6 +75,62 @@ describe('wrapCondition', () => {
   ])('turns an error in %s into true and records it', (condition, message) => {
     expect(evaluate(condition, { sku: 'pen' })).toBe(true);
     expect(globals[key]).toBe(message);
+  });
+});
+
+describe('hit conditions', () => {
+  it.each([
+    ['3', { operator: '==', count: 3 }],
+    [' == 3 ', { operator: '==', count: 3 }],
+    ['>=2', { operator: '>=', count: 2 }],
+    ['> 2', { operator: '>', count: 2 }],
+    ['<= 4', { operator: '<=', count: 4 }],
+    ['< 4', { operator: '<', count: 4 }],
+    ['% 2', { operator: '%', count: 2 }],
+  ])('parses %j', (text, expected) => {
+    expect(parseHitCondition(text)).toEqual(expected);
+  });
+
+  it.each(['abc', '', '0', '% 0', '-1', '>= -1', '2.5', '=== 2', '= 2', '!= 2', '2 3', '99999999999999999999'])('rejects %j', (text) => {
+    expect(parseHitCondition(text)).toBeNull();
+  });
+
+  const errorKey = Symbol.for('bpdiff.conditionError');
+  const globals = globalThis as unknown as Record<symbol, unknown>;
+  let nextId = 1_000_000;
+  /** Evaluates the V8 condition of a fresh breakpoint once per value of `i`, as V8 does in the paused frame. */
+  const stopsAt = (condition: string | undefined, hitCondition: string, values: number[]): number[] => {
+    const id = nextId++;
+    const expression = v8Condition(id, condition, parseHitCondition(hitCondition)!)!;
+    const stopped = values.filter((i) => {
+      delete globals[errorKey];
+      return (function check(this: unknown, i: number): unknown {
+        void i;
+        return eval(expression);
+      })(i);
+    });
+    delete globals[Symbol.for(`bpdiff.hits.${id}`)];
+    return stopped;
+  };
+  const loop = [1, 2, 3, 4, 5, 6, 7, 8];
+
+  it('counts hits per breakpoint', () => {
+    expect(stopsAt(undefined, '3', loop)).toEqual([3]);
+    expect(stopsAt(undefined, '>= 6', loop)).toEqual([6, 7, 8]);
+    expect(stopsAt(undefined, '< 3', loop)).toEqual([1, 2]);
+    expect(stopsAt(undefined, '% 3', loop)).toEqual([3, 6]);
+  });
+
+  it('counts only the hits where the condition holds, and stops on a condition that throws', () => {
+    expect(stopsAt('i % 2 === 1', '2', loop)).toEqual([3]);
+    expect(stopsAt('i > 4', '>= 2', loop)).toEqual([6, 7, 8]);
+    expect(stopsAt('i.nope.deeper', '5', [1])).toEqual([1]);
+    expect(globals[errorKey]).toBe("TypeError: Cannot read properties of undefined (reading 'deeper')");
+  });
+
+  it('leaves a breakpoint without a hit condition to its condition', () => {
+    expect(v8Condition(1, undefined, undefined)).toBeUndefined();
+    expect(v8Condition(1, 'x > 1', undefined)).toBe(wrapCondition('x > 1'));
   });
 });
 

@@ -1,15 +1,16 @@
 // Breakpoints: the user's, and the CDP breakpoints that implement them in each process, set directly
 // by URL for JavaScript files or through source maps before a mapped script runs. ES modules and vm
 // scripts pause V8's "before script with source map" instrumentation; CommonJS modules pass the
-// bootloader's compile hook. Resolved locations are mapped back to the lines the client knows.
+// bootloader's compile hook. Resolved locations are mapped back to the lines the client knows. A
+// breakpoint whose hit condition does not parse is never bound.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CallFrame, Location, PausedEvent } from './cdp-types.js';
-import { wrapCondition } from './conditions.js';
+import { HIT_CONDITION_FORMS, parseHitCondition, v8Condition } from './conditions.js';
 import { locationKey, type BreakpointRecord, type NodeProcess } from './node-process.js';
 import { escapeRegExp, isJavaScriptFile, pathVariants, scriptUrlToPath, urlRegexForPaths } from './paths.js';
-import { usesSourceMaps, type RuntimeHost, type SessionState, type UserBreakpoint } from './runtime-types.js';
+import { usesSourceMaps, type BreakpointSpec, type RuntimeHost, type SessionState, type UserBreakpoint } from './runtime-types.js';
 import type { LoadedSourceMap, SourceMapCache } from './source-maps.js';
 import { trace } from './trace.js';
 
@@ -39,20 +40,26 @@ export class BreakpointBinder {
     this.hookLine = lines.findIndex((line) => line.includes(HOOK_MARKER) && !line.trimStart().startsWith('//'));
   }
 
-  async setBreakpoints(file: string, specs: Array<{ line: number; condition?: string }>, processes: Iterable<NodeProcess>): Promise<UserBreakpoint[]> {
+  async setBreakpoints(file: string, specs: BreakpointSpec[], processes: Iterable<NodeProcess>): Promise<UserBreakpoint[]> {
     const absolute = path.resolve(this.state.plan?.cwd ?? process.cwd(), file);
     const variants = pathVariants(absolute);
     const previous = this.breakpoints.get(absolute) ?? [];
-    const created = specs.map<UserBreakpoint>((spec) => ({
-      id: this.nextBreakpointId++,
-      path: absolute,
-      variants,
-      line: spec.line,
-      condition: spec.condition !== undefined && spec.condition.trim() !== '' ? spec.condition : undefined,
-      verified: false,
-      boundLine: undefined,
-      announced: false,
-    }));
+    const created = specs.map<UserBreakpoint>((spec) => {
+      const hitText = spec.hitCondition !== undefined && spec.hitCondition.trim() !== '' ? spec.hitCondition : undefined;
+      const hitCondition = hitText !== undefined ? parseHitCondition(hitText) : undefined;
+      return {
+        id: this.nextBreakpointId++,
+        path: absolute,
+        variants,
+        line: spec.line,
+        condition: spec.condition !== undefined && spec.condition.trim() !== '' ? spec.condition : undefined,
+        hitCondition: hitCondition ?? undefined,
+        invalid: hitCondition === null ? `Hit condition ${JSON.stringify(hitText)} is not understood: use ${HIT_CONDITION_FORMS}` : undefined,
+        verified: false,
+        boundLine: undefined,
+        announced: false,
+      };
+    });
     if (created.length > 0) this.breakpoints.set(absolute, created);
     else this.breakpoints.delete(absolute);
     await Promise.all(
@@ -199,8 +206,8 @@ export class BreakpointBinder {
   }
 
   private async bind(process: NodeProcess, breakpoint: UserBreakpoint): Promise<void> {
-    if (process.gone) return;
-    const condition = breakpoint.condition !== undefined ? wrapCondition(breakpoint.condition) : undefined;
+    if (process.gone || breakpoint.invalid !== undefined) return;
+    const condition = v8Condition(breakpoint.id, breakpoint.condition, breakpoint.hitCondition);
     if (isJavaScriptFile(breakpoint.path)) {
       try {
         const { breakpointId, locations } = await process.cdp.send('Debugger.setBreakpointByUrl', {
@@ -220,6 +227,7 @@ export class BreakpointBinder {
   }
 
   private async bindMapped(process: NodeProcess, breakpoint: UserBreakpoint, scriptUrl: string, map: LoadedSourceMap): Promise<void> {
+    if (breakpoint.invalid !== undefined) return;
     let generated;
     try {
       generated = await map.generatedFor(breakpoint.variants, breakpoint.line);
@@ -238,7 +246,7 @@ export class BreakpointBinder {
         await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: id }).catch(() => undefined);
       }
     }
-    const condition = breakpoint.condition !== undefined ? wrapCondition(breakpoint.condition) : undefined;
+    const condition = v8Condition(breakpoint.id, breakpoint.condition, breakpoint.hitCondition);
     try {
       const { breakpointId, locations } = await process.cdp.send('Debugger.setBreakpointByUrl', {
         urlRegex: scriptPath !== null ? urlRegexForPaths([scriptPath]) : `^${escapeRegExp(scriptUrl)}$`,

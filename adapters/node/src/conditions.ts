@@ -4,16 +4,56 @@
 // literal (so even a syntax error happens at run time, inside the try, with the frame's locals in
 // scope); an error is recorded in a per-process global and the wrapper answers true, so the program
 // stops and the adapter can report the error.
+//
+// Hit conditions (`N`, `== N`, `>= N`, `> N`, `<= N`, `< N`, `% N`) are counted inside the same V8
+// condition: a per-process global counter per breakpoint id (ids are never reused, so a breakpoint set
+// again starts from zero) goes up only when the user's condition holds, and the wrapper answers whether
+// the count satisfies the hit condition. A condition that throws still stops, and is not counted.
 
 const ERROR_KEY = 'bpdiff.conditionError';
+const HITS_KEY_PREFIX = 'bpdiff.hits.';
 
-export function wrapCondition(expression: string): string {
+export type HitOperator = '==' | '>=' | '>' | '<=' | '<' | '%';
+
+export interface HitCondition {
+  operator: HitOperator;
+  count: number;
+}
+
+/** The accepted forms, as said to the client when a hit condition does not parse. */
+export const HIT_CONDITION_FORMS = 'N (the Nth hit), == N, >= N, > N, <= N, < N or % N (every Nth hit), N a whole number of at least 1';
+
+/** A hit condition, or null when it is none of the accepted forms. `N` alone means `== N`. */
+export function parseHitCondition(text: string): HitCondition | null {
+  const match = /^\s*(==|>=|<=|>|<|%)?\s*(\d+)\s*$/.exec(text);
+  if (!match) return null;
+  const count = Number(match[2]);
+  if (!Number.isSafeInteger(count) || count < 1) return null;
+  return { operator: (match[1] as HitOperator | undefined) ?? '==', count };
+}
+
+/** `then`: an expression answered instead of the condition's value when the condition holds. */
+export function wrapCondition(expression: string, then?: string): string {
   const key = JSON.stringify(ERROR_KEY);
+  const body = then === undefined ? `eval(${JSON.stringify(expression)})` : `eval(${JSON.stringify(expression)}) ? (${then}) : false`;
   return (
-    `try { eval(${JSON.stringify(expression)}) } catch (bpdiffConditionError) { ` +
+    `try { ${body} } catch (bpdiffConditionError) { ` +
     `globalThis[Symbol.for(${key})] = bpdiffConditionError !== null && typeof bpdiffConditionError === 'object' && typeof bpdiffConditionError.message === 'string' ` +
     `? String(bpdiffConditionError.name) + ': ' + bpdiffConditionError.message : 'Uncaught ' + String(bpdiffConditionError); true }`
   );
+}
+
+/** Counts one more hit of the breakpoint and answers whether the count satisfies the hit condition. */
+function countHit(breakpointId: number, hit: HitCondition): string {
+  const counter = `globalThis[Symbol.for(${JSON.stringify(HITS_KEY_PREFIX + String(breakpointId))})]`;
+  const count = `(${counter} = (${counter} || 0) + 1)`;
+  return hit.operator === '%' ? `${count} % ${hit.count} === 0` : `${count} ${hit.operator === '==' ? '===' : hit.operator} ${hit.count}`;
+}
+
+/** What V8 gets for a breakpoint with a condition and/or a hit condition; undefined for neither. */
+export function v8Condition(breakpointId: number, condition: string | undefined, hit: HitCondition | undefined): string | undefined {
+  if (hit === undefined) return condition !== undefined ? wrapCondition(condition) : undefined;
+  return condition !== undefined ? wrapCondition(condition, countHit(breakpointId, hit)) : countHit(breakpointId, hit);
 }
 
 /** Evaluated at a breakpoint stop: the recorded condition error (then forgotten), or undefined. */

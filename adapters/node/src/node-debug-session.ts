@@ -73,7 +73,8 @@ export class NodeDebugSession extends LoggingDebugSession {
       line: this.convertDebuggerLineToClient(breakpoint.boundLine ?? breakpoint.line),
       source: { path: breakpoint.path },
     };
-    if (!breakpoint.verified) dap.message = 'Breakpoint not bound yet: no loaded script has code at this line';
+    if (breakpoint.invalid !== undefined) dap.message = breakpoint.invalid;
+    else if (!breakpoint.verified) dap.message = 'Breakpoint not bound yet: no loaded script has code at this line';
     return dap;
   }
 
@@ -94,6 +95,7 @@ export class NodeDebugSession extends LoggingDebugSession {
     response.body = {
       supportsConfigurationDoneRequest: true,
       supportsConditionalBreakpoints: true,
+      supportsHitConditionalBreakpoints: true,
       supportsEvaluateForHovers: true,
       supportsExceptionInfoRequest: true,
       supportsTerminateRequest: true,
@@ -146,6 +148,7 @@ export class NodeDebugSession extends LoggingDebugSession {
       const specs = (args.breakpoints ?? args.lines?.map((line) => ({ line })) ?? []).map((breakpoint) => ({
         line: this.convertClientLineToDebugger(breakpoint.line),
         ...('condition' in breakpoint && typeof breakpoint.condition === 'string' ? { condition: breakpoint.condition } : {}),
+        ...('hitCondition' in breakpoint && typeof breakpoint.hitCondition === 'string' ? { hitCondition: breakpoint.hitCondition } : {}),
       }));
       const breakpoints = await this.runtime.setBreakpoints(file, specs);
       response.body = { breakpoints: breakpoints.map((breakpoint) => this.toDapBreakpoint(breakpoint)) };

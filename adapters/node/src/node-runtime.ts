@@ -27,7 +27,7 @@ import {
   type KnownProcess,
   type ProcessReport,
 } from './process-tree.js';
-import type { ExceptionReport, RuntimeHost, SessionState, StepKind, UserBreakpoint } from './runtime-types.js';
+import type { BreakpointSpec, ExceptionReport, RuntimeHost, SessionState, StepKind, UserBreakpoint } from './runtime-types.js';
 import { SourceMapCache } from './source-maps.js';
 import { trace } from './trace.js';
 
@@ -266,7 +266,7 @@ export class NodeRuntime {
 
   // ---- breakpoints and exceptions ------------------------------------------------------------------
 
-  setBreakpoints(file: string, specs: Array<{ line: number; condition?: string }>): Promise<UserBreakpoint[]> {
+  setBreakpoints(file: string, specs: BreakpointSpec[]): Promise<UserBreakpoint[]> {
     return this.binder.setBreakpoints(file, specs, this.processes.values());
   }
 

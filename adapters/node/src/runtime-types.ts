@@ -1,6 +1,14 @@
 // What the runtime and the DAP layer exchange, and the session state the runtime's parts share.
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { HitCondition } from './conditions.js';
 import type { LaunchPlan } from './launch-config.js';
+
+/** A breakpoint as the client asks for it (line 1-based). */
+export interface BreakpointSpec {
+  line: number;
+  condition?: string;
+  hitCondition?: string;
+}
 
 export interface UserBreakpoint {
   id: number;
@@ -9,6 +17,9 @@ export interface UserBreakpoint {
   variants: string[];
   line: number;
   condition: string | undefined;
+  hitCondition: HitCondition | undefined;
+  /** Why the breakpoint is never bound (a hit condition that does not parse), said as its message. */
+  invalid: string | undefined;
   verified: boolean;
   boundLine: number | undefined;
   /** Set once the client has seen the breakpoint (in a setBreakpoints response); only then do changes become events. */
