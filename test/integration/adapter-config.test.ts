@@ -46,6 +46,21 @@ describeWithTool('a user-defined adapter from --adapter-config', 'lldb-dap', lld
     expect(run.stderr).toMatch(/starting my lldb-dap/);
   });
 
+  it('walks hits with it too: --hit and --first-divergence with --watch', async () => {
+    const loop = path.join(ROOT, 'test/integration/fixtures-hits/loop.c');
+    const binary = path.join(dir, 'loop');
+    await execa('cc', ['-g', '-O0', '-o', binary, loop], { stdin: 'ignore' });
+    const third = await runBpdiff(['--adapter-config', config, '--bp', `${loop}:11`, '--hit', '3', '--', binary, '10', '99', '--', binary, '10', '99']);
+    expect(third.leftovers).toEqual([]);
+    expect(third.exitCode).toBe(0);
+    expect(third.doc!.run_a.variables['i']).toBe('2');
+    const walk = await runBpdiff(['--adapter-config', config, '--bp', `${loop}:11`, '--first-divergence', '--watch', 'step', '--watch-only', '--', binary, '10', '5', '--', binary, '10', '99']);
+    expect(walk.leftovers).toEqual([]);
+    expect(walk.exitCode).toBe(1);
+    expect(walk.doc!.diff.changed).toEqual({ step: { a: '6', b: '5' } });
+    expect(walk.doc!.analysis_hints.join('\n')).toContain('first divergence at hit 6: the runs agree for hits 1-5 and part ways at hit 6');
+  });
+
   it('names the wrong field of a broken definition, exit 2', async () => {
     const broken = path.join(dir, 'broken.json');
     fs.writeFileSync(broken, JSON.stringify({ ...JSON.parse(fs.readFileSync(config, 'utf8')), adapter: { transport: 'stdio', executables: [] } }));

@@ -122,6 +122,21 @@ describeWithTool('watch errors through debugpy', 'python3-debugpy', LANGUAGES[0]
     expect(both.stderr).toContain(`the watch expression "nope + 1" could not be evaluated in either run (`);
   });
 
+  it('bpdiff capture takes --hit and --watch and records the hit; the library walks too', async () => {
+    const file = path.join(scratch, 'third.json');
+    const captured = await runBpdiff(['capture', '--bp', 'loop.py:8', '--hit', '3', '--watch', 'acc * 2', '-o', file, '--', 'python3', 'loop.py', '10', '99'], { cwd: FIXTURES });
+    expect(captured.exitCode).toBe(0);
+    const capture = JSON.parse(fs.readFileSync(file, 'utf8')) as { hits: unknown; run: { variables: Record<string, string> } };
+    expect(capture.hits).toEqual({ captured: 3, seen: 3, wanted: 3 });
+    expect(capture.run.variables['acc * 2']).toBe('2');
+    const { compare } = await import('../../src/index.js');
+    const run = (bump: string) => ({ command: ['python3', 'loop.py', '10', bump], cwd: FIXTURES });
+    const outcome = await compare({ bp: 'loop.py:8', first_divergence: true, watch: ['step'], watch_only: true, run_a: run('5'), run_b: run('99') });
+    expect(outcome.exit_code).toBe(1);
+    expect(outcome.captures[0].hits).toEqual({ captured: 6, seen: 6, wanted: null });
+    expect(outcome.result.diff.changed).toEqual({ step: { a: '6', b: '5' } });
+  });
+
   it('refuses bad combinations in one line', async () => {
     const base = ['--bp', 'loop.py:8'];
     const commands = ['--', 'python3', 'loop.py', '3', '5', '--', 'python3', 'loop.py', '3', '5'];
