@@ -2,7 +2,8 @@
 // The options are the CLI's, by their names in snake_case, checked by the one options module, so a
 // mistake reads as it would on the command line (a BpdiffError with the same one-line message).
 import { randomBytes } from 'node:crypto';
-import { captureOptions } from './options/read-options.js';
+import { captureOptions, readOptionValue } from './options/read-options.js';
+import { findDeclaration } from './options/declarations.js';
 import type { CaptureOptionInput } from './options/declarations.js';
 import { parseBreakpoint } from './cli/parse-args.js';
 import { runSpec } from './core/run-spec.js';
@@ -44,6 +45,8 @@ export interface CompareInput extends CaptureOptionInput, CallOptions {
   run_b: RunInput;
   /** When `exit_code` is 1 (default `any`, as --fail-on). */
   fail_on?: FailOn;
+  /** As --max-output-bytes: unchanged parts folded so the result fits (default: no bound). */
+  max_output_bytes?: number;
 }
 
 export interface ComparisonOutcome {
@@ -99,7 +102,7 @@ function specOf(side: RunSide, run: RunInput, bp: string, condition: string | un
   });
 }
 
-const COMPARE_KEYS = ['bp', 'condition', 'bp_b', 'run_a', 'run_b', 'fail_on', 'signal', 'log'];
+const COMPARE_KEYS = ['bp', 'condition', 'bp_b', 'run_a', 'run_b', 'fail_on', 'max_output_bytes', 'signal', 'log'];
 
 /** Run both commands under their debug adapters, stop each at the breakpoint and compare. */
 export async function compare(input: CompareInput): Promise<ComparisonOutcome> {
@@ -108,7 +111,7 @@ export async function compare(input: CompareInput): Promise<ComparisonOutcome> {
   const { captureRuns } = await import('./run/capture-runs.js');
   const redactor = redactorFor(options, [input.run_a, input.run_b]);
   const captures = await captureRuns(specs, options, { ...(input.signal ? { signal: input.signal } : {}), ...(input.log ? { log: input.log } : {}), ...(redactor ? { redactor } : {}) });
-  return report(captures, options, input.fail_on);
+  return report(captures, options, input.fail_on, input.max_output_bytes);
 }
 
 /** One run's capture (what `bpdiff capture` writes). */
@@ -121,8 +124,8 @@ export async function capture(input: CaptureInput): Promise<RunCapture> {
 }
 
 /** Two captures (objects, as `capture` returns or as read from files) compared offline, through the same value pipeline. */
-export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureOptionInput & { fail_on?: FailOn } = {}): Promise<ComparisonOutcome> {
-  const options = optionsOf(input as CaptureOptionInput & Record<string, unknown>, ['fail_on']);
+export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureOptionInput & { fail_on?: FailOn; max_output_bytes?: number } = {}): Promise<ComparisonOutcome> {
+  const options = optionsOf(input as CaptureOptionInput & Record<string, unknown>, ['fail_on', 'max_output_bytes']);
   for (const [side, capture] of [['a', a], ['b', b]] as const) {
     const outcome = validateCapture(capture);
     if (!outcome.ok) throw new BpdiffError('NOT_A_CAPTURE', `capture ${side} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`);
@@ -131,10 +134,11 @@ export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureO
   const prepared: [RunCapture, RunCapture] = [await prepareCapture(a, options.values, undefined, redactor), await prepareCapture(b, options.values, undefined, redactor)];
   // Two captures of capture() are both labelled "capture": tell them apart as A and B.
   if (prepared[0].run.label === prepared[1].run.label) prepared.forEach((one, index) => (one.run = { ...one.run, label: index === 0 ? 'A' : 'B' }));
-  return report(prepared, options, input.fail_on);
+  return report(prepared, options, input.fail_on, input.max_output_bytes);
 }
 
-function report(given: [RunCapture, RunCapture], options: CaptureOptions, failOn: FailOn | undefined): ComparisonOutcome {
+function report(given: [RunCapture, RunCapture], options: CaptureOptions, failOn: FailOn | undefined, maxOutputBytes?: number): ComparisonOutcome {
+  if (maxOutputBytes !== undefined) readOptionValue(findDeclaration('max-output-bytes')!, maxOutputBytes);
   // Markers made under two keys (captures of two calls without BPDIFF_REDACT_KEY) cannot be compared: said instead.
   const captures = reconcileRedaction(given[0], given[1]) as [RunCapture, RunCapture];
   const built = buildReport(captures, {
@@ -142,6 +146,7 @@ function report(given: [RunCapture, RunCapture], options: CaptureOptions, failOn
     sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line),
     failOn: failOn ?? 'any',
     tolerance: options.values.tolerance,
+    maxOutputBytes: maxOutputBytes ?? null,
   });
   return { result: built.document, captures, exit_code: built.exitCode };
 }

@@ -64,6 +64,7 @@ export async function prepareCapture(capture: RunCapture, options: CaptureOption
     adapter: definition ? { definition, hooks: await loadHooks(definition) } : null,
     breakpointPath: capturedFilePath(capture, base) ?? capture.breakpoint.file,
     raw: options.raw_values,
+    only: options.only,
     ignore: options.ignore,
     rewrites: options.normalize,
     ...(redactor ? { redactor } : {}),

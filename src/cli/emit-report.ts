@@ -30,6 +30,7 @@ export async function emitReport(given: readonly [RunCapture, RunCapture], targe
     sourceLineB: readSourceLine(capturedFilePath(captureB), captureB.breakpoint.line),
     failOn: target.output.failOn,
     tolerance: target.tolerance ?? null,
+    maxOutputBytes: target.output.maxOutputBytes,
   });
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {

@@ -16,6 +16,8 @@ export interface OutputArgs {
   outputFile: string | null;
   /** More outputs of the same report: a second `--format` with its own `-o`, and `--summary FILE` (markdown). */
   also: Array<{ format: OutputFormat; file: string }>;
+  /** `--max-output-bytes N`: unchanged parts folded so the document fits (null: no bound). */
+  maxOutputBytes: number | null;
 }
 
 /**
@@ -39,7 +41,8 @@ export function outputArgs(raw: Readonly<Record<string, unknown>>): OutputArgs {
   const also = targets.filter((target) => target !== primary).map((target) => ({ format: target.format, file: target.file! }));
   const summary = stringOf(raw, 'summary');
   if (summary !== null) also.push({ format: 'markdown', file: summary });
-  return { format: primary.format, failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn, outputFile: primary.file, also };
+  const bound = readOptionValue(findDeclaration('max-output-bytes')!, raw['max-output-bytes']);
+  return { format: primary.format, failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn, outputFile: primary.file, also, maxOutputBytes: typeof bound === 'number' ? bound : null };
 }
 
 function stringOf(raw: Readonly<Record<string, unknown>>, flag: string): string | null {

@@ -196,6 +196,8 @@ export interface CaptureOptions {
     scope: ScopeSelection;
     /** `--raw-values`: no normalising step. */
     raw_values: boolean;
+    /** `--only GLOB` (repeatable): only these names (and what lies under them) are captured and compared. */
+    only: string[];
     /** `--ignore GLOB` (repeatable): variables dropped by name (globs over the dotted path; a match drops its children too). */
     ignore: string[];
     /** `--normalize 'REGEX=>REPLACEMENT'` (repeatable): the user's own value rules, applied after the adapter's. */
@@ -233,7 +235,7 @@ export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<Ca
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   breakpoint: { exact_line: false, hit: null, first_divergence: false, max_hits: null },
   limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
-  values: { scope: 'locals', raw_values: false, ignore: [], normalize: [], tolerance: null, watch: [], watch_only: false, redact: [], no_redact: false },
+  values: { scope: 'locals', raw_values: false, only: [], ignore: [], normalize: [], tolerance: null, watch: [], watch_only: false, redact: [], no_redact: false },
   adapter: { id: null, config: null, path: null },
   run: { timeout_seconds: 60, sequential: false },
 };

@@ -88,6 +88,7 @@ export const OPTION_DECLARATIONS = [
   { flag: 'max-value-length', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 16, max: 100_000_000, target: ['limits', 'max_value_length'], describe: 'longest value text kept (at least 16)' },
   { flag: 'value-timeout', kind: 'seconds', group: 'Capture:', commands: CAPTURING, max: MAX_TIMEOUT_SECONDS, example: '5', target: ['limits', 'value_timeout_seconds'], describe: 'seconds reading one value may take before it is shown as timed out' },
   { flag: 'scope', kind: 'choice', group: 'Capture:', commands: CAPTURING, choices: ['locals', 'globals'], target: ['values', 'scope'], describe: 'which variables: locals or globals' },
+  { flag: 'only', kind: 'globs', group: 'Capture:', commands: EVERY, example: "'cart.*'", target: ['values', 'only'], describe: 'compare only the variables whose name matches this glob (* and ?, over the dotted path; repeatable), with their children: a bounded answer' },
   { flag: 'ignore', kind: 'globs', group: 'Capture:', commands: EVERY, example: "'*.created_at'", target: ['values', 'ignore'], describe: 'leave out variables whose name matches this glob (* and ?, over the dotted path; repeatable); their children go too' },
   { flag: 'normalize', kind: 'rewrites', group: 'Capture:', commands: EVERY, example: "'[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'", target: ['values', 'normalize'], describe: "replace every match of REGEX in values: 'REGEX=>REPLACEMENT' (repeatable)" },
   { flag: 'raw-values', kind: 'flag', group: 'Capture:', commands: EVERY, target: ['values', 'raw_values'], describe: 'keep addresses and ids as the debugger shows them (no normalising)' },
@@ -100,6 +101,7 @@ export const OPTION_DECLARATIONS = [
   { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
   // Output
   { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
+  { flag: 'max-output-bytes', kind: 'integer', group: 'Output:', commands: COMPARING, min: 1024, max: 1_000_000_000, example: '65536', describe: 'fold unchanged parts of the result (in both runs alike) until it fits in N bytes; changed values and hints are never folded' },
   { flag: 'summary', kind: 'string', group: 'Output:', commands: COMPARING, describe: 'also write a markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")' },
   { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['any', 'changed', 'never'], default: 'any', describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },
   { flag: 'output', alias: 'o', kind: 'string', group: 'Output:', commands: EVERY, describe: 'write the output (in --format) to this file instead of stdout' },

@@ -2,6 +2,7 @@
 // status, built once from two captures. Writers (src/output) render it; nothing recomputes it.
 import type { ComparisonResult, RunCapture, Tolerance } from '../core/types.js';
 import { applyTolerance, describeWithin } from '../values/tolerance.js';
+import { boundDocument } from './bound-output.js';
 import { analyseComparison, comparisonExitCode } from '../core/build-comparison.js';
 import type { Finding } from '../core/findings.js';
 
@@ -28,6 +29,8 @@ export interface ReportOptions {
   sourceLineB?: string | null;
   /** `--tolerance`: numbers this close compare as equal (run B's value is written as run A's, and a hint says so). */
   tolerance?: Tolerance | null;
+  /** `--max-output-bytes`: unchanged parts of the document folded to fit (bound-output.ts). */
+  maxOutputBytes?: number | null;
 }
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
@@ -36,7 +39,7 @@ export function buildReport(given: readonly [RunCapture, RunCapture], options: R
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: result, findings, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
 }
 
 /**

@@ -221,7 +221,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(context.running.connection, outcome.frameId, options.values.watch, options.limits.value_timeout_seconds));
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
-    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd, context.copyFolder), ignore: options.values.ignore, rewrites: options.values.normalize, ...(context.redactor ? { redactor: context.redactor } : {}) },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd, context.copyFolder), only: options.values.only, ignore: options.values.ignore, rewrites: options.values.normalize, ...(context.redactor ? { redactor: context.redactor } : {}) },
   );
   return {
     status: 'break',

@@ -5,7 +5,7 @@ import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 import { nameStep } from './naming.js';
 import { normaliseStep } from './normalise.js';
 import { orderStep } from './order.js';
-import { ignoreStep, userRewriteStep } from './user-rules.js';
+import { ignoreStep, onlyStep, userRewriteStep } from './user-rules.js';
 import { runTextsStep } from './run-texts.js';
 import { pathsStep } from './paths.js';
 import { volatileStep } from './volatile.js';
@@ -19,7 +19,7 @@ import { redactStep } from './redact.js';
  * redacted (after the masking, so a parent no longer holds its child's secret); then one order for
  * every output.
  */
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, redactStep, ignoreStep, orderStep];
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, redactStep, onlyStep, ignoreStep, orderStep];
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);

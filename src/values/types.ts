@@ -25,6 +25,8 @@ export interface ValueContext {
   raw: boolean;
   /** Texts of this run's own that stand for the same thing in every run (bpdiff's run marker): replaced by their token. */
   runTexts?: ReadonlyArray<{ text: string; token: string }>;
+  /** `--only` globs: only these names (and what lies under them) are kept. */
+  only?: readonly string[];
   /** `--ignore` globs: variables dropped by name, with their children. */
   ignore?: readonly string[];
   /** `--normalize` rules of the user's, applied after the adapter's (and with --raw-values too: the user asked for them). */

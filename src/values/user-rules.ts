@@ -64,3 +64,40 @@ export const userRewriteStep: ValueStep = {
     return { ...values, variables, notes: [...(values.notes ?? []), note] };
   },
 };
+
+/**
+ * `--only GLOB` (repeatable): only the variables whose name (or a name they lie under) matches one
+ * of the globs are kept, for a bounded answer about the names that matter. Said in a note, as
+ * --ignore is.
+ */
+export const onlyStep: ValueStep = {
+  name: 'only',
+  apply(values, context) {
+    const globs = context.only ?? [];
+    if (globs.length === 0) return values;
+    const patterns = globs.map(globToRegExp);
+    const variables: Record<string, string> = {};
+    const types: Record<string, string> = {};
+    let dropped = 0;
+    for (const [name, value] of Object.entries(values.variables)) {
+      if (!selfAndAncestors(name).some((candidate) => patterns.some((pattern) => pattern.test(candidate)))) {
+        dropped++;
+        continue;
+      }
+      setOwn(variables, name, value);
+      if (Object.hasOwn(values.types, name)) setOwn(types, name, values.types[name]!);
+    }
+    if (dropped === 0) return values;
+    const kept = new Set(Object.keys(variables));
+    const note = `only the names matching --only ${globs.map((glob) => `'${glob}'`).join(' ')} were compared: ${kept.size} kept, ${dropped} left out`;
+    return {
+      ...values,
+      variables,
+      types,
+      truncated: values.truncated.filter((name) => kept.has(name)),
+      normalised: values.normalised.filter((name) => kept.has(name)),
+      notes: [...(values.notes ?? []), note],
+    };
+  },
+};
+

@@ -1,0 +1,37 @@
+// Bounded answers on a real program (debugpy): a 500-row list gives a result of hundreds of KB;
+// --max-output-bytes 4096 folds it under the bound and still names every changed variable, and
+// --only keeps the names that matter.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { validateComparison } from '../../src/core/schemas.js';
+import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
+
+const FIXTURES = path.join(ROOT, 'test/fixtures/python');
+const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const BOTH = ['--', 'python3', 'rows.py', '450', '--', 'python3', 'rows.py', '460'];
+
+describeWithTool('bounded answers through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+  it('--max-output-bytes 4096 on a 500-row list: under the bound, valid, every changed variable named', async () => {
+    const whole = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', ...BOTH], { cwd: FIXTURES });
+    expect(Buffer.byteLength(whole.stdout)).toBeGreaterThan(100_000);
+    const run = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', '--max-output-bytes', '4096', ...BOTH], { cwd: FIXTURES });
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode).toBe(1);
+    expect(Buffer.byteLength(run.stdout)).toBeLessThanOrEqual(4096);
+    expect(validateComparison(run.doc).errors).toEqual([]);
+    expect(run.doc!.diff.changed).toEqual(whole.doc!.diff.changed);
+    expect(Object.keys(run.doc!.diff.changed).sort()).toEqual(['changed', "rows[450]['price']", "rows[460]['price']"]);
+    expect(run.doc!.run_a.variables['rows[…]']).toBe('‹folded: 498 unchanged children, rows[0] to rows[499]›');
+    expect(run.doc!.analysis_hints.at(-1)).toMatch(/^--max-output-bytes 4096: folded .*every changed value is shown\.$/);
+  });
+
+  it('--only keeps the names that match and what lies under them', async () => {
+    const run = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', '--only', 'rows[45?]', '--only', 'total', ...BOTH], { cwd: FIXTURES });
+    expect(run.exitCode).toBe(1);
+    expect(Object.keys(run.doc!.run_a.variables).filter((name) => !name.startsWith('rows[45'))).toEqual(['total']);
+    expect(run.doc!.run_a.variables["rows[450]['price']"]).toBe('4501');
+    expect(Object.keys(run.doc!.diff.changed)).toEqual(["rows[450]['price']"]);
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(/only the names matching --only 'rows\[45\?\]' 'total' were compared: 61 kept, \d+ left out/);
+  });
+});
