@@ -7,6 +7,10 @@ import { killTree } from '../process/process-tree.js';
 import type { LaunchContext } from './hooks.js';
 import { runEnvironment } from './run-env.js';
 
+/** A build that runs longer than this says so on stderr, and again every BUILD_PROGRESS_EVERY_MS. */
+export const BUILD_PROGRESS_AFTER_MS = 2000;
+export const BUILD_PROGRESS_EVERY_MS = 5000;
+
 /** A build's floor: a cold build of a real project takes minutes, far more than a run's --timeout. */
 export const MIN_BUILD_TIMEOUT_SECONDS = 600;
 /** How many of a failed build's last lines its error shows (`go: errors parsing go.mod:` needs the next one). */
@@ -74,11 +78,23 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
     stop();
   }, Math.min(seconds * 1000, MAX_TIMER_MS));
   context.signal.addEventListener('abort', stop, { once: true });
+  // A build that takes more than two seconds says it is still going, every few seconds, so a cold
+  // `go run` or `cargo run` does not look stuck.
+  let ticker: NodeJS.Timeout | undefined;
+  const firstTick = setTimeout(() => {
+    const say = (): void => context.log(`still building (${Math.round((performance.now() - started) / 1000)} s)`);
+    say();
+    ticker = setInterval(say, BUILD_PROGRESS_EVERY_MS);
+    ticker.unref();
+  }, BUILD_PROGRESS_AFTER_MS);
+  firstTick.unref();
   let result: Awaited<typeof child>;
   try {
     result = await child;
   } finally {
     clearTimeout(timer);
+    clearTimeout(firstTick);
+    if (ticker) clearInterval(ticker);
     context.signal.removeEventListener('abort', stop);
   }
   const ms = Math.round(performance.now() - started);

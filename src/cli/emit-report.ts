@@ -34,7 +34,7 @@ export async function emitReport(given: readonly [RunCapture, RunCapture], targe
   });
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {
-    io.stdout(write(report, { color: useColor(io) }));
+    io.stdout(write(report, { color: useColor(io, target.output.color) }));
   } else {
     const text = write(report, { color: false });
     writeOutputFile(target.outputPath, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: target.output.outputFile ?? target.outputPath });

@@ -6,6 +6,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   stdoutIsTTY: boolean;
+  /** Whether the terminal on stdout shows colours (tty.hasColors()); unknown when absent. */
+  stdoutHasColors?: boolean;
   env: Readonly<Record<string, string | undefined>>;
   /** Directory relative paths in flags are resolved against. */
   cwd: string;
@@ -36,13 +38,24 @@ export function processIo(): CliIo {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     stdoutIsTTY: process.stdout.isTTY === true,
+    stdoutHasColors: process.stdout.isTTY === true && typeof process.stdout.hasColors === 'function' ? process.stdout.hasColors() : false,
     env: process.env,
     cwd: process.cwd(),
   };
 }
 
-/** Colour only on a terminal, and never when NO_COLOR is set to anything non-empty (no-color.org). */
-export function useColor(io: CliIo): boolean {
+export type ColorChoice = 'auto' | 'always' | 'never';
+
+/**
+ * `--color always|never` decides; `auto` (the default): FORCE_COLOR set (and not `0`) turns colour on,
+ * NO_COLOR set to anything non-empty (no-color.org) turns it off, else colour when stdout is a
+ * terminal that has colours (tty.hasColors()).
+ */
+export function useColor(io: CliIo, choice: ColorChoice = 'auto'): boolean {
+  if (choice !== 'auto') return choice === 'always';
+  const force = io.env['FORCE_COLOR'];
+  if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return true;
   const noColor = io.env['NO_COLOR'];
-  return io.stdoutIsTTY && (noColor === undefined || noColor === '');
+  if (noColor !== undefined && noColor !== '') return false;
+  return io.stdoutIsTTY && (io.stdoutHasColors ?? true);
 }

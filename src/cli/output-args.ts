@@ -5,6 +5,7 @@ import { readOptionValue } from '../options/read-options.js';
 import type { WriterName } from '../output/writers.js';
 import type { FailOn } from '../report/report.js';
 import { messages } from './messages.js';
+import type { ColorChoice } from './io.js';
 
 export type OutputFormat = WriterName;
 
@@ -18,6 +19,8 @@ export interface OutputArgs {
   also: Array<{ format: OutputFormat; file: string }>;
   /** `--max-output-bytes N`: unchanged parts folded so the document fits (null: no bound). */
   maxOutputBytes: number | null;
+  /** `--color auto|always|never` for the text writer on stdout. */
+  color: ColorChoice;
 }
 
 /**
@@ -42,7 +45,7 @@ export function outputArgs(raw: Readonly<Record<string, unknown>>): OutputArgs {
   const summary = stringOf(raw, 'summary');
   if (summary !== null) also.push({ format: 'markdown', file: summary });
   const bound = readOptionValue(findDeclaration('max-output-bytes')!, raw['max-output-bytes']);
-  return { format: primary.format, failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn, outputFile: primary.file, also, maxOutputBytes: typeof bound === 'number' ? bound : null };
+  return { format: primary.format, failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn, outputFile: primary.file, also, maxOutputBytes: typeof bound === 'number' ? bound : null, color: (stringOf(raw, 'color') ?? 'auto') as ColorChoice };
 }
 
 function stringOf(raw: Readonly<Record<string, unknown>>, flag: string): string | null {

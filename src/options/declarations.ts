@@ -101,6 +101,7 @@ export const OPTION_DECLARATIONS = [
   { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
   // Output
   { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
+  { flag: 'color', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['auto', 'always', 'never'], default: 'auto', describe: 'colour in --format text: auto (a terminal with colours, unless NO_COLOR; FORCE_COLOR forces it), always or never' },
   { flag: 'max-output-bytes', kind: 'integer', group: 'Output:', commands: COMPARING, min: 1024, max: 1_000_000_000, example: '65536', describe: 'fold unchanged parts of the result (in both runs alike) until it fits in N bytes; changed values and hints are never folded' },
   { flag: 'summary', kind: 'string', group: 'Output:', commands: COMPARING, describe: 'also write a markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")' },
   { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['any', 'changed', 'never'], default: 'any', describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },

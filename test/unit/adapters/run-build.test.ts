@@ -69,6 +69,12 @@ describe('runBuild', () => {
     expect(run.logged).toEqual(["building: sh -c echo out; echo err >&2"]);
   });
 
+  it('says that a build longer than two seconds is still going, with its time', async () => {
+    const run = context();
+    await runBuild(run, sh('sleep 2.4'));
+    expect(run.logged).toEqual(['building: sh -c sleep 2.4', 'still building (2 s)']);
+  });
+
   it("says why a build failed with its last lines, or the line the adapter picks", async () => {
     const goMod = await failure(runBuild(context(), sh('echo "go: errors parsing go.mod:" >&2; echo "go.mod:3: unknown directive: foo" >&2; exit 1')));
     expect(goMod.code).toBe('BUILD_FAILED');
