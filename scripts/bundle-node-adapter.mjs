@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Build step: bundle bpdiff's Node.js debug adapter (adapters/node/src/main.ts and its dependencies:
-// @vscode/debugadapter, ws; not source-map, see below) into one file, dist/adapters/node/main.mjs, which is what
+// @vscode/debugadapter, ws, @jridgewell/trace-mapping) into one file, dist/adapters/node/main.mjs, which is what
 // adapters/node/adapter.json starts. Loading ~60 modules cost the adapter ~65 ms of CPU at every start; two
 // runs start two adapters at once on the same cores, so the bundle is what keeps a pair of captures
 // close to the time of one. The code is the same; a source map sits next to it.
@@ -18,8 +18,6 @@ await esbuild.build({
   target: 'node20',
   outfile: path.join(root, 'dist/adapters/node/main.mjs'),
   sourcemap: true,
-  // source-map reads its mappings.wasm next to its own files: it stays in node_modules.
-  external: ['source-map'],
   // CommonJS dependencies call require() for Node's own modules.
   banner: { js: "import { createRequire as __bpdiffCreateRequire } from 'node:module'; const require = __bpdiffCreateRequire(import.meta.url);" },
   legalComments: 'inline',

@@ -4,7 +4,18 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SourceMapConsumer, type MappedPosition, type RawSourceMap } from 'source-map';
+import { GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, TraceMap, allGeneratedPositionsFor, originalPositionFor, type SourceMapInput } from '@jridgewell/trace-mapping';
+
+/** A version 3 source map, as read from its file (the fields bpdiff uses). */
+interface RawSourceMap {
+  version: number;
+  file?: string;
+  sourceRoot?: string;
+  sources: string[];
+  sourcesContent?: Array<string | null>;
+  names: string[];
+  mappings: string;
+}
 import { scriptUrlAsBase } from './paths.js';
 
 export interface GeneratedPosition {
@@ -26,8 +37,11 @@ export interface OriginalPosition {
 const PLACEHOLDER_PREFIX = 'bpdiff-source-';
 const placeholder = (index: number): string => `${PLACEHOLDER_PREFIX}${index}`;
 
+/** How far below a line without code the code of a breakpoint set on it is looked for. */
+const NEXT_LINES_LOOKED_AT = 200;
+
 export class LoadedSourceMap {
-  private consumer: Promise<SourceMapConsumer> | null = null;
+  private consumer: TraceMap | null = null;
   private destroyed = false;
 
   constructor(
@@ -45,16 +59,22 @@ export class LoadedSourceMap {
    * generated position of that line, or of the next line that has code (a comment line moves forward).
    */
   async generatedFor(paths: readonly string[], line: number): Promise<GeneratedPosition | null> {
-    const consumer = await this.getConsumer();
+    const consumer = this.getConsumer();
     let best: GeneratedPosition | null = null;
     let bestOriginalLine = Infinity;
     this.sources.forEach((source, index) => {
       if (source === null || !paths.includes(source)) return;
-      // Without a column the library returns the mappings of the line, or of the next line with any.
-      const query = { source: placeholder(index), line } as MappedPosition;
-      for (const generated of consumer.allGeneratedPositionsFor(query)) {
+      // The mappings of the line, or of the next line that has any (a comment line moves forward).
+      let found: ReturnType<typeof allGeneratedPositionsFor> = [];
+      for (let at = line; found.length === 0 && at < line + NEXT_LINES_LOOKED_AT; at++) {
+        found = allGeneratedPositionsFor(consumer, { source: placeholder(index), line: at, column: 0, bias: LEAST_UPPER_BOUND }).filter((position) => {
+          const back = originalPositionFor(consumer, { line: position.line ?? 0, column: position.column ?? 0 });
+          return back.line === at;
+        });
+      }
+      for (const generated of found) {
         if (generated.line === null || generated.column === null) continue;
-        const original = consumer.originalPositionFor({ line: generated.line, column: generated.column });
+        const original = originalPositionFor(consumer, { line: generated.line, column: generated.column });
         const originalLine = original.line ?? line;
         const candidate = { lineNumber: generated.line - 1, columnNumber: generated.column };
         if (
@@ -73,9 +93,9 @@ export class LoadedSourceMap {
 
   /** The original position of a generated one (0-based line and column), when the map knows it. */
   async originalFor(lineNumber: number, columnNumber: number): Promise<OriginalPosition | null> {
-    const consumer = await this.getConsumer();
-    for (const bias of [SourceMapConsumer.GREATEST_LOWER_BOUND, SourceMapConsumer.LEAST_UPPER_BOUND]) {
-      const original = consumer.originalPositionFor({ line: lineNumber + 1, column: Math.max(0, columnNumber), bias });
+    const consumer = this.getConsumer();
+    for (const bias of [GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND] as const) {
+      const original = originalPositionFor(consumer, { line: lineNumber + 1, column: Math.max(0, columnNumber), bias });
       if (original.source === null || original.line === null) continue;
       const index = Number(original.source.slice(PLACEHOLDER_PREFIX.length));
       const file = this.sources[index];
@@ -87,17 +107,17 @@ export class LoadedSourceMap {
 
   destroy(): void {
     this.destroyed = true;
-    void this.consumer?.then((consumer) => consumer.destroy()).catch(() => undefined);
+    this.consumer = null;
   }
 
-  private getConsumer(): Promise<SourceMapConsumer> {
-    if (this.destroyed) return Promise.reject(new Error('source map already released'));
-    this.consumer ??= new SourceMapConsumer({
+  private getConsumer(): TraceMap {
+    if (this.destroyed) throw new Error('source map already released');
+    this.consumer ??= new TraceMap({
       ...this.raw,
       sourceRoot: undefined,
-      sources: this.raw.sources.map((_, index) => placeholder(index)),
+      sources: this.raw.sources.map((_: string, index: number) => placeholder(index)),
       sourcesContent: undefined,
-    } as RawSourceMap);
+    } as SourceMapInput);
     return this.consumer;
   }
 }
