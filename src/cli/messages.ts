@@ -50,7 +50,7 @@ export const messages = {
   emptyCommand: (side: 'A' | 'B') =>
     error('BAD_COMMANDS', `command ${side} is empty (nothing between its -- and the next)`, 'put the program and its arguments after each --, e.g. -- python3 app.py -- python3 app.py'),
   strayArguments: (args: readonly string[]) =>
-    error('BAD_COMMANDS', `unexpected ${args.length === 1 ? 'argument' : 'arguments'} before the first --: ${args.join(' ')}`, 'put each command after its own --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (subcommands: capture, check, diff, doctor, schema, validate)'),
+    error('BAD_COMMANDS', `unexpected ${args.length === 1 ? 'argument' : 'arguments'} before the first --: ${args.join(' ')}`, 'put each command after its own --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (subcommands: capture, check, diff, doctor, mcp, schema, validate)'),
   emptyArgument: (name: string) =>
     error('USAGE', `the ${name} argument is empty`, `give a file path (${HELP})`),
   commandsNotAccepted: (command: string) =>

@@ -50,14 +50,39 @@ export type CliCommand =
   | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string }
-  | { kind: 'doctor' };
+  | { kind: 'doctor' }
+  /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
+  | { kind: 'mcp' };
 
 /** Debuggers keep line numbers in 32 bits (lldb wraps 2^32 to 0): no source file is longer anyway. */
 const MAX_LINE = 2 ** 31 - 1;
 
 export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]';
 
+/**
+ * Examples as whole lines in the epilog, not yargs' examples: yargs puts a command and its meaning in
+ * two columns and breaks a long command in the middle. Each line is under 80 columns.
+ */
+const EXAMPLES = [
+  'Examples:',
+  '  # two versions of a script',
+  '  bpdiff --bp app.py:40 -- python3 v1/app.py -- python3 v2/app.py',
+  '  # two checkouts, the same line (followed into B\'s copy if it moved)',
+  '  bpdiff --bp app.py:40 --cwd-a ../main -- python3 app.py -- python3 app.py',
+  '  # where two runs part ways in a loop',
+  '  bpdiff --bp app.py:40 --first-divergence -- ./app 1 -- ./app 2',
+  '  # record a baseline, then compare a live run with it',
+  '  bpdiff capture --bp app.py:40 -o base.json -- python3 app.py',
+  '  bpdiff --baseline base.json -- python3 app.py',
+  "  # record, then check, the baselines of bpdiff.config.json's checks",
+  '  bpdiff check --record && bpdiff check',
+  '  # two saved run captures',
+  '  bpdiff diff a.json b.json --format text',
+];
+
 const EPILOG = [
+  ...EXAMPLES,
+  '',
   'Everything after the first -- is command A, up to the next --; the rest is command B.',
   "A command's own -- is written '\\--' (bpdiff passes it on as --).",
   '',
@@ -66,7 +91,7 @@ const EPILOG = [
   'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
 ].join('\n');
 
-const SUBCOMMANDS = new Set(['diff', 'capture', 'check', 'schema', 'validate', 'doctor']);
+const SUBCOMMANDS = new Set(['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp']);
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
@@ -130,6 +155,9 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     case 'doctor':
       if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
       return { kind: 'doctor' };
+    case 'mcp':
+      if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
+      return { kind: 'mcp' };
     case 'capture':
       return { kind: 'capture', args: captureArgs(raw, commands) };
     case '':
@@ -160,12 +188,7 @@ function defineParser(y: Argv, version: string): Argv {
       c.positional('file', { type: 'string', describe: 'the JSON file to check' }),
     )
     .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones')
-    .example('$0 --bp app.py:40 -- python3 v1/app.py -- python3 v2/app.py', 'two versions of a script')
-    .example('$0 --bp src/app.py:40 --cwd-a ../main -- python3 src/app.py -- python3 src/app.py', 'two checkouts, same line')
-    .example('$0 diff a.json b.json --format text', 'two saved run captures')
-    .example('$0 capture --bp app.py:40 -o base.json -- python3 app.py', 'record a baseline')
-    .example('$0 --baseline base.json -- python3 app.py', 'compare a live run with it')
-    .example('$0 check --record && $0 check', "record, then check, the baselines of bpdiff.config.json's checks")
+    .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)')
     .epilog(EPILOG)
     .wrap(Math.min(100, y.terminalWidth() || 80))
     .version(version)
@@ -245,7 +268,7 @@ function captureArgs(raw: RawArgv, commands: string[][]): CompareArgs {
     options: readCaptureOptions(raw),
     stdin: { a: null, b: stringOf(raw, 'stdin') },
     quiet: valueOf(raw, 'quiet') === true,
-    output: { format: 'json', failOn: 'any', outputFile: stringOf(raw, 'output'), also: [] },
+    output: { format: 'json', failOn: 'any', outputFile: stringOf(raw, 'output'), also: [], maxOutputBytes: null, color: 'auto' },
     saveCaptures: null,
     commands: [[], commands[0]!],
     warnings: [],

@@ -48,6 +48,10 @@ export async function runCli(argv: readonly string[], given: CliIo = processIo()
         const { runDoctorCommand } = await import('./command-doctor.js');
         return await runDoctorCommand(io);
       }
+      case 'mcp': {
+        const { runMcpServer } = await import('../mcp/server.js');
+        return await runMcpServer(io);
+      }
     }
   } catch (error) {
     // A command line that did not parse may still hold a secret (`--tokn=ghp_...`).

@@ -94,7 +94,7 @@ describe('the tarball', () => {
 
   it('installs only the dependencies that are not bundled', () => {
     const installed = JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules/bpdiff/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(installed.dependencies).sort()).toEqual(['ajv', 'diff', 'execa', 'source-map']);
+    expect(Object.keys(installed.dependencies).sort()).toEqual(['@modelcontextprotocol/sdk', 'ajv', 'diff', 'execa', 'zod']);
     for (const bundled of ['yargs', 'ws', '@vscode/debugadapter', '@vscode/debugprotocol']) {
       expect(fs.existsSync(path.join(prefix, 'node_modules', bundled)), bundled).toBe(false);
     }
@@ -102,6 +102,13 @@ describe('the tarball', () => {
 });
 
 describe('the installed bin', () => {
+  it('serves MCP: bpdiff mcp answers initialize, then exits 0 when its stdin closes', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } };
+    const served = await execa(bin, ['mcp'], { cwd: prefix, reject: false, input: `${JSON.stringify(initialize)}\n` });
+    expect(served.exitCode).toBe(0);
+    expect(JSON.parse(served.stdout.split('\n')[0]!)).toMatchObject({ id: 1, result: { serverInfo: { name: 'bpdiff' } } });
+  });
+
   it("prints yargs' help, the same in any locale as the build's own", async () => {
     const help = await run(bin, ['--help'], { env: { LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' } });
     expect(help.exitCode).toBe(0);

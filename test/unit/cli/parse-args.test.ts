@@ -45,7 +45,7 @@ describe('parseArgs: a live comparison', () => {
     env: { shared: {}, a: {}, b: {} },
     options: defaultCaptureOptions(),
     stdin: { a: null, b: null }, quiet: false,
-    output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null },
+    output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' },
     saveCaptures: null,
     commands: [['python3', 'a.py'], ['python3', 'b.py']],
     warnings: [],
@@ -81,11 +81,11 @@ describe('parseArgs: a live comparison', () => {
     stdin: { a: 'in.txt', b: 'in2.txt' },
     quiet: true,
   }));
-  it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', failOn: 'any', outputFile: 'out.json', also: [], maxOutputBytes: null }));
-  it('--fail-on and --format markdown', async () => expect((await compare('--bp', 'x:1', '--format', 'markdown', '--fail-on', 'changed')).output).toEqual({ format: 'markdown', failOn: 'changed', outputFile: null, also: [], maxOutputBytes: null }));
+  it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', failOn: 'any', outputFile: 'out.json', also: [], maxOutputBytes: null, color: 'auto' }));
+  it('--fail-on and --format markdown', async () => expect((await compare('--bp', 'x:1', '--format', 'markdown', '--fail-on', 'changed')).output).toEqual({ format: 'markdown', failOn: 'changed', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' }));
   it('--format twice, each with its -o but one, and --summary', async () =>
     expect((await compare('--bp', 'x:1', '--format', 'markdown', '-o', 's.md', '--format', 'github', '--summary', 'sum.md')).output).toEqual({
-      format: 'github', failOn: 'any', outputFile: null, also: [{ format: 'markdown', file: 's.md' }, { format: 'markdown', file: 'sum.md' }], maxOutputBytes: null,
+      format: 'github', failOn: 'any', outputFile: null, also: [{ format: 'markdown', file: 's.md' }, { format: 'markdown', file: 'sum.md' }], maxOutputBytes: null, color: 'auto',
     }));
   it('one format on stdout at most, one -o per format at most', async () => {
     await expect(compare('--bp', 'x:1', '--format', 'text', '--format', 'github')).rejects.toThrow('text and github would all go to stdout');
@@ -96,7 +96,7 @@ describe('parseArgs: a live comparison', () => {
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' } }));
   it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old'])).toMatchObject({ captureA: '007', labels: { a: 'old', b: null }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));

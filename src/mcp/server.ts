@@ -1,0 +1,200 @@
+// `bpdiff mcp`: a Model Context Protocol server over stdio (the official SDK), with the tools of
+// tools.ts run through the library (src/api.ts). stdout carries the protocol and nothing else;
+// progress lines go to stderr and, when the client asked for them, as progress notifications.
+// A cancelled call, stdin closing, or SIGINT/SIGTERM/SIGHUP aborts the runs in flight: every adapter
+// and debuggee is killed before the call settles or the server exits.
+//
+// Calls run one at a time: aborting a call kills every tracked process of this process
+// (run/capture-runs.ts, killAllTracked), so two calls at once could not be cancelled one by one.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { capture, compare, diffCaptures, type ComparisonOutcome } from '../api.js';
+import { describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
+import { readPackageVersion } from '../cli/version.js';
+import { progress } from '../cli/messages.js';
+import { plural } from '../core/describe.js';
+import { describeNoBreak } from '../core/hints.js';
+import { quoteCommand } from '../core/shell-quote.js';
+import { Redactor } from '../redact/redactor.js';
+import type { CliIo } from '../cli/io.js';
+import type { RunCapture } from '../core/types.js';
+import { captureInput, compareInput, diffCapturesInput } from './arguments.js';
+import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
+
+const INSTRUCTIONS = [
+  'bpdiff runs programs under real debuggers (Python, Node.js, Go, C/C++/Rust), stops them at one breakpoint and compares the variables there.',
+  'compare: two runs (two versions, or two inputs) at FILE:LINE -> what differs (diff.changed, only_in_a, only_in_b) and a `context` summary to read first.',
+  'capture: one run -> its capture; diff_captures: two captures compared offline.',
+  'To find where two runs part ways: first_divergence (every hit in lockstep), hit N, watch expressions.',
+].join(' ');
+
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+type StopSignal = keyof typeof SIGNAL_EXIT;
+
+/** What a call's handler is given by the SDK (the parts used here). */
+interface CallExtra {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number } & Record<string, unknown>;
+  sendNotification: (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; message?: string } }) => Promise<void>;
+}
+
+/** Serves until stdin closes (exit 0) or a stop signal comes (130 / 143 / 129); every run in flight is killed first. */
+export async function runMcpServer(io: CliIo, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream; signals?: NodeJS.EventEmitter } = {}): Promise<number> {
+  const stdin = streams.stdin ?? process.stdin;
+  const stdout = streams.stdout ?? process.stdout;
+  const signals = streams.signals ?? process;
+  const shutdown = new AbortController();
+  const tools = toolDefinitions();
+  const server = new Server({ name: 'bpdiff', title: 'bpdiff', version: readPackageVersion() }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const inFlight = new Set<Promise<unknown>>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    if (!(TOOL_NAMES as readonly string[]).includes(name)) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}" — use one of ${TOOL_NAMES.join(', ')}`);
+    const call = new AbortController();
+    const abort = (): void => call.abort();
+    extra.signal.addEventListener('abort', abort, { once: true });
+    shutdown.signal.addEventListener('abort', abort, { once: true });
+    const report = reporter(io, extra as CallExtra, redactorFor(request.params.arguments, io));
+    // One call at a time (see the top of this file): a later call waits for the one before it.
+    const waitFor = queue;
+    const work = waitFor.then(() => {
+      if (call.signal.aborted) throw interrupted();
+      return runTool(name as ToolName, request.params.arguments, call.signal, io, report.log);
+    });
+    queue = work.catch(() => undefined);
+    if (inFlight.size > 0) report.log('bpdiff: waiting for the call before this one to end (calls run one at a time)');
+    const settled = work.then(
+      (result) => result,
+      (error: unknown) => toolError(error, report.scrub),
+    );
+    inFlight.add(settled);
+    try {
+      return await settled;
+    } finally {
+      inFlight.delete(settled);
+      extra.signal.removeEventListener('abort', abort);
+      shutdown.signal.removeEventListener('abort', abort);
+    }
+  });
+
+  const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, stdout as NodeJS.WriteStream);
+  let exitCode = 0;
+  const closed = new Promise<void>((resolve) => {
+    const stop = (): void => {
+      shutdown.abort();
+      resolve();
+    };
+    stdin.once('end', stop);
+    stdin.once('close', stop);
+    // The client went away: nothing more can be said to it.
+    stdout.on('error', stop);
+    server.onclose = stop;
+    for (const signal of Object.keys(SIGNAL_EXIT) as StopSignal[]) {
+      signals.once(signal, () => {
+        exitCode = SIGNAL_EXIT[signal];
+        stop();
+      });
+    }
+  });
+  server.onerror = (error) => io.stderr(`bpdiff: mcp: ${oneLine(error.message)}\n`);
+  await server.connect(transport);
+  await closed;
+  // Each run in flight was aborted: wait for its processes to be killed and its temp folders removed.
+  await Promise.allSettled([...inFlight]);
+  // Requests that came with the end of stdin (initialize, tools/list) are answered before the close.
+  await new Promise((resolve) => setImmediate(resolve));
+  await server.close().catch(() => undefined);
+  return exitCode;
+}
+
+async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: CliIo, log: (line: string) => void): Promise<CallToolResult> {
+  switch (name) {
+    case 'compare': {
+      const { input, notes } = compareInput(args, io.cwd);
+      const sequential = input.sequential === true;
+      const where = input.condition === undefined ? input.bp : `${input.bp} if ${input.condition}`;
+      log(progress.starting(where, input.run_a.label ?? 'A', quoteCommand(input.run_a.command), input.run_b.label ?? 'B', quoteCommand(input.run_b.command), sequential));
+      return comparisonResult(await compare({ ...input, signal, log }), notes);
+    }
+    case 'capture': {
+      const input = captureInput(args, io.cwd);
+      const where = input.condition === undefined ? input.bp : `${input.bp} if ${input.condition}`;
+      log(progress.startingOne(where, input.run.label ?? 'capture', quoteCommand(input.run.command)));
+      return captureResult(await capture({ ...input, signal, log }));
+    }
+    case 'diff_captures': {
+      const input = diffCapturesInput(args, io.cwd);
+      return comparisonResult(await diffCaptures(input.a, input.b, input.options));
+    }
+  }
+}
+
+/** The document as the structured content; its `context` and hints as the text (after any note of arguments.ts). */
+function comparisonResult(outcome: ComparisonOutcome, notes: readonly string[] = []): CallToolResult {
+  // Bounded by the library (max_output_bytes, 64 KB unless the call gave its own: arguments.ts).
+  const document = outcome.result;
+  const text = [...notes.map((note) => `Note: ${note}.`), document.context ?? '', document.analysis_hints.map((hint) => `- ${hint}`).join('\n')].filter((part) => part !== '').join('\n\n');
+  return { content: [{ type: 'text', text }], structuredContent: document as unknown as Record<string, unknown>, _meta: { 'bpdiff/exit_code': outcome.exit_code } };
+}
+
+function captureResult(captured: RunCapture): CallToolResult {
+  const { run } = captured;
+  const lines: string[] = [];
+  if (run.status === 'break') {
+    const names = Object.keys(run.variables);
+    const hit = captured.hits?.captured ? ` (hit ${captured.hits.captured})` : '';
+    const shown = names.slice(0, 20).join(', ') + (names.length > 20 ? `, and ${names.length - 20} more` : '');
+    lines.push(`${run.label} stopped at ${run.location.file}:${run.location.line}${hit}: ${plural(names.length, 'variable')}${names.length > 0 ? ` (${shown})` : ''}.`);
+  } else {
+    lines.push(describeNoBreak(run.label, captured.no_break_reason, captured.breakpoint, captured.exit_code, captured.hits));
+  }
+  lines.push(...captured.warnings);
+  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: captured as unknown as Record<string, unknown> };
+}
+
+/** A BpdiffError's one line (any other error is a bug, said in one line too), as a tool error. */
+function toolError(error: unknown, scrub: (text: string) => string): CallToolResult {
+  const message = isBpdiffError(error) ? error.message : describeUnexpected(error);
+  return { content: [{ type: 'text', text: scrub(oneLine(message)) }], isError: true };
+}
+
+/**
+ * The call's secrets (its runs' secret-looking env values and `--password X` arguments, its redact
+ * names) kept out of progress lines and error messages, as the CLI keeps them out of stderr.
+ */
+function redactorFor(args: unknown, io: CliIo): Redactor | null {
+  const given = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
+  if (given['no_redact'] === true) return null;
+  const redactor = new Redactor({ key: io.env['BPDIFF_REDACT_KEY'] });
+  if (Array.isArray(given['redact'])) redactor.addNames(given['redact'].filter((name): name is string => typeof name === 'string' && name !== ''));
+  for (const key of ['run', 'run_a', 'run_b']) {
+    const run = given[key] as { command?: unknown; env?: unknown } | undefined;
+    if (typeof run !== 'object' || run === null) continue;
+    if (Array.isArray(run.command)) redactor.addSecretArgs(run.command.map(String));
+    if (typeof run.env === 'object' && run.env !== null) redactor.addSecretEnv(Object.fromEntries(Object.entries(run.env).map(([name, value]) => [name, String(value)])));
+  }
+  return redactor;
+}
+
+/** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
+function reporter(io: CliIo, extra: CallExtra, redactor: Redactor | null): { log: (line: string) => void; scrub: (text: string) => string } {
+  const scrub = (text: string): string => (redactor ? redactor.scrub(text) : text);
+  const token = extra._meta?.progressToken;
+  let count = 0;
+  const log = (line: string): void => {
+    const text = scrub(line);
+    io.stderr(`${text}\n`);
+    if (token === undefined || extra.signal.aborted) return;
+    count += 1;
+    extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: count, message: text.replace(/^bpdiff: /, '') } }).catch(() => undefined);
+  };
+  return { log, scrub };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

@@ -1,0 +1,170 @@
+// The MCP tools of `bpdiff mcp`: their names, descriptions and JSON Schemas. The options are the
+// CLI's capture options by their names in snake_case, built from OPTION_DECLARATIONS (so a new option
+// is a new tool argument without a line here); each tool's output schema is the schema of the document
+// it returns (schema/*.schema.json). Nothing here loads the MCP SDK.
+import { defaultOf, findDeclaration, OPTION_DECLARATIONS, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { loadSchema } from '../core/schemas.js';
+import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
+
+export type ToolName = 'compare' | 'capture' | 'diff_captures';
+
+export const TOOL_NAMES: readonly ToolName[] = ['compare', 'capture', 'diff_captures'];
+
+type JsonSchema = Record<string, unknown>;
+
+export interface ToolDefinition {
+  name: ToolName;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+  outputSchema: JsonSchema & { type: 'object' };
+  annotations?: Record<string, boolean>;
+}
+
+/** Which declared options each tool takes: the capture options of its CLI command. */
+const TOOL_COMMAND: Record<ToolName, CommandName> = { compare: 'compare', capture: 'capture', diff_captures: 'diff' };
+
+/** The capture options a tool takes, as declared (only those with a place in CaptureOptions). */
+export function toolOptions(tool: ToolName): OptionDeclaration[] {
+  return (OPTION_DECLARATIONS as readonly OptionDeclaration[]).filter((declaration) => declaration.target !== undefined && declaration.commands.includes(TOOL_COMMAND[tool]));
+}
+
+/** One declared option as a JSON Schema property. */
+export function optionSchema(declaration: OptionDeclaration): JsonSchema {
+  const schema: JsonSchema = { description: declaration.describe };
+  switch (declaration.kind) {
+    case 'integer':
+      Object.assign(schema, { type: 'integer' }, declaration.min !== undefined ? { minimum: declaration.min } : {}, declaration.max !== undefined ? { maximum: declaration.max } : {});
+      break;
+    case 'seconds':
+      Object.assign(schema, { type: 'number', exclusiveMinimum: 0 }, declaration.max !== undefined ? { maximum: declaration.max } : {});
+      break;
+    case 'flag':
+      schema['type'] = 'boolean';
+      break;
+    case 'choice':
+      Object.assign(schema, { type: 'string', enum: [...(declaration.choices ?? [])] });
+      break;
+    case 'globs':
+    case 'texts':
+    case 'rewrites':
+      Object.assign(schema, { type: 'array', items: { type: 'string', minLength: 1 } });
+      break;
+    case 'tolerance':
+      // `0.01` (absolute) or `'1%'` (relative to run A's value).
+      Object.assign(schema, { type: ['number', 'string'] });
+      break;
+    case 'pairs':
+      Object.assign(schema, { type: 'object', additionalProperties: { type: 'string' } });
+      break;
+    case 'string':
+      Object.assign(schema, { type: 'string', minLength: 1 });
+      break;
+  }
+  const shown = defaultOf(declaration);
+  if (shown !== undefined && shown !== null) schema['default'] = shown;
+  if (declaration.example !== undefined) schema['examples'] = [exampleValue(declaration)];
+  return schema;
+}
+
+/** A declaration's example (`'*.created_at'`, `120`) as the value a tool argument takes. */
+function exampleValue(declaration: OptionDeclaration): unknown {
+  const text = declaration.example!.replace(/^'(.*)'$/, '$1');
+  if (declaration.kind === 'integer' || declaration.kind === 'seconds') return Number(text);
+  if (declaration.kind === 'globs' || declaration.kind === 'texts' || declaration.kind === 'rewrites') return [text];
+  return text;
+}
+
+const BREAKPOINT: JsonSchema = { type: 'string', minLength: 1, description: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)", examples: ['src/app.py:42'] };
+const CONDITION = (): JsonSchema => ({ type: 'string', minLength: 1, description: findDeclaration('condition')!.describe });
+const FAIL_ON = (): JsonSchema => {
+  const declaration = findDeclaration('fail-on')!;
+  return { type: 'string', enum: [...declaration.choices!], default: declaration.default, description: 'when the exit code (in _meta "bpdiff/exit_code") is 1: on any difference (any), only on a changed value (changed), or never (never)' };
+};
+
+/** --max-output-bytes, bounded by default here: an agent needs the answer in a few KB. */
+const MAX_OUTPUT_BYTES = (): JsonSchema => ({
+  ...optionSchema(findDeclaration('max-output-bytes')!),
+  default: MCP_MAX_OUTPUT_BYTES,
+  description: `${findDeclaration('max-output-bytes')!.describe} (default here ${MCP_MAX_OUTPUT_BYTES}: 64 KB)`,
+});
+
+/** A run: its argv, and optionally where and with what it runs. */
+export const RUN_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'one run of the program',
+  required: ['command'],
+  additionalProperties: false,
+  properties: {
+    command: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'the program and its arguments, e.g. ["python3", "app.py", "10"]' },
+    cwd: { type: 'string', minLength: 1, description: "the run's working directory (relative to the server's; default: the server's)" },
+    env: { type: 'object', additionalProperties: { type: 'string' }, description: 'extra environment variables for the run (NAME: VALUE)' },
+    label: { type: 'string', minLength: 1, description: 'its name in the result (default: A or B; capture: "capture")' },
+    stdin_file: { type: 'string', minLength: 1, description: "a file fed to the program's stdin (default: empty)" },
+  },
+};
+
+const CAPTURE_SOURCE: JsonSchema = {
+  description: 'a run capture: the path of a file `bpdiff capture` wrote (relative to the server\'s working directory), or the capture object the capture tool returned',
+  anyOf: [{ type: 'string', minLength: 1 }, { type: 'object' }],
+};
+
+function objectSchema(own: Record<string, JsonSchema>, required: string[], tool: ToolName): JsonSchema & { type: 'object' } {
+  const properties: Record<string, JsonSchema> = { ...own };
+  for (const declaration of toolOptions(tool)) properties[snakeCase(declaration.flag)] = optionSchema(declaration);
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/** The arguments a tool takes besides its capture options. */
+export const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
+  compare: ['bp', 'bp_b', 'condition', 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
+  capture: ['bp', 'condition', 'run'],
+  diff_captures: ['capture_a', 'capture_b', 'label_a', 'label_b', 'fail_on', 'max_output_bytes'],
+};
+
+/** Every argument a tool accepts, in the order of its schema. */
+export function toolArguments(tool: ToolName): string[] {
+  return [...OWN_ARGUMENTS[tool], ...toolOptions(tool).map((declaration) => snakeCase(declaration.flag))];
+}
+
+function outputSchema(kind: 'comparison' | 'capture'): JsonSchema & { type: 'object' } {
+  return loadSchema(kind) as JsonSchema & { type: 'object' };
+}
+
+export function toolDefinitions(): ToolDefinition[] {
+  return [
+    {
+      name: 'compare',
+      title: 'Compare two runs at a breakpoint',
+      description: [
+        'Run two commands (run_a, run_b: e.g. two versions of a program, or one program with two inputs) under a real debugger, stop each at the breakpoint bp (FILE:LINE, optionally only when `condition` holds) and compare the variables visible there.',
+        'The result is the comparison document: diff.changed (name -> {a, b}), only_in_a, only_in_b, unchanged, each run\'s variables and status (break, or no_break with why in analysis_hints), and `context` (a compact summary to read first).',
+        'Use hit (the Nth stop), first_divergence (stop both runs at every hit in lockstep and report the first hit where they differ), watch (expressions evaluated at the stop) and watch_only to look where the runs part ways; ignore, normalize and tolerance to leave noise out.',
+        'Arguments are checked like the CLI\'s flags (bpdiff --help): a mistake is a one-line tool error.',
+      ].join(' '),
+      inputSchema: objectSchema({ bp: BREAKPOINT, bp_b: { ...BREAKPOINT, description: "where run B stops (FILE:LINE); without it, bp's line is followed into B's copy of the file (a note in the text says so)" }, condition: CONDITION(), run_a: RUN_SCHEMA, run_b: RUN_SCHEMA, fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() }, ['bp', 'run_a', 'run_b'], 'compare'),
+      outputSchema: outputSchema('comparison'),
+    },
+    {
+      name: 'capture',
+      title: 'Capture one run at a breakpoint',
+      description:
+        'Run one command under a real debugger, stop it at the breakpoint bp (FILE:LINE, optionally only when `condition` holds) and return its run capture: the variables, the stack frames, the output tails, and why it did not stop when it did not. Two captures compare with diff_captures (e.g. a baseline recorded before a change and a run after it).',
+      inputSchema: objectSchema({ bp: BREAKPOINT, condition: CONDITION(), run: RUN_SCHEMA }, ['bp', 'run'], 'capture'),
+      outputSchema: outputSchema('capture'),
+    },
+    {
+      name: 'diff_captures',
+      title: 'Compare two run captures',
+      description:
+        'Compare two run captures (files `bpdiff capture` wrote, or objects the capture tool returned) without running anything, through the same value pipeline as a live comparison. The result is the comparison document, as compare returns it.',
+      inputSchema: objectSchema(
+        { capture_a: CAPTURE_SOURCE, capture_b: CAPTURE_SOURCE, label_a: { type: 'string', minLength: 1, description: "name of run A in the result (default: the capture's label)" }, label_b: { type: 'string', minLength: 1, description: "name of run B in the result (default: the capture's label)" }, fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() },
+        ['capture_a', 'capture_b'],
+        'diff_captures',
+      ),
+      outputSchema: outputSchema('comparison'),
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+  ];
+}

@@ -1,0 +1,196 @@
+// `bpdiff mcp` as an MCP client sees it: the built bin started as a child, spoken to with the
+// official SDK's client. The tools are listed, compare runs on the Python and the Node example (the
+// structured result checked against the output schema by the client, and by value here), a bad
+// breakpoint is a one-line tool error with the CLI's message, and a cancelled call or a closed stdin
+// leaves no process behind. Every process the server starts carries its BPDIFF_TEST_MARK.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { validateCapture, validateComparison } from '../../src/core/schemas.js';
+import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type ComparisonDoc } from './helpers.js';
+
+const PRICING = path.join(EXAMPLES, 'python/pricing');
+const CART = path.join(EXAMPLES, 'node/cart-cjs');
+const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const adapterBuilt = fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs'));
+
+/** A Node program that waits (practically) forever before its breakpoint line, 3. */
+const SLEEPER = ['// Waits about 24 days before line 3.', 'setTimeout(() => {', '  const reached = true;', '  console.log(reached);', '}, 2 ** 31 - 1);', ''].join('\n');
+
+let work: string;
+let mark: string;
+let transport: StdioClientTransport;
+let client: Client;
+
+function environment(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  return { ...env, ...extra };
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-mcp-'));
+  fs.writeFileSync(path.join(work, 'sleeper.js'), SLEEPER);
+  mark = randomUUID();
+  transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: ROOT, env: environment({ BPDIFF_TEST_MARK: mark }), stderr: 'pipe' });
+  // Progress lines go to stderr: read them, so the pipe never fills.
+  transport.stderr?.on('data', () => undefined);
+  client = new Client({ name: 'bpdiff-test', version: '1.0.0' });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client?.close();
+  // The server exits when its stdin closes: nothing it started is left.
+  if (mark) expect(await leftoverProcesses(mark)).toEqual([]);
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** Processes the server started that are still alive (the server itself left out). */
+async function leftByRuns(): Promise<string[]> {
+  return (await leftoverProcesses(mark)).filter((line) => Number(line.split(' ')[0]) !== transport.pid);
+}
+
+function text(result: CallToolResult): string {
+  const [first] = result.content;
+  return first?.type === 'text' ? first.text : '';
+}
+
+it('lists compare, capture and diff_captures, with their input schemas and the documents\' schemas as output schemas', async () => {
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toEqual(['compare', 'capture', 'diff_captures']);
+  const compare = tools.find((tool) => tool.name === 'compare')!;
+  expect(compare.inputSchema.required).toEqual(['bp', 'run_a', 'run_b']);
+  expect(Object.keys(compare.inputSchema.properties!)).toEqual(expect.arrayContaining(['bp', 'condition', 'run_a', 'run_b', 'fail_on', 'depth', 'max_children', 'ignore', 'tolerance', 'timeout', 'hit', 'first_divergence', 'max_hits', 'watch', 'watch_only']));
+  expect(compare.outputSchema?.['$id']).toBe('https://bpdiff.dev/schemas/breakpoint-comparison.schema.json');
+  expect(tools.find((tool) => tool.name === 'capture')!.outputSchema?.['$id']).toBe('https://bpdiff.dev/schemas/run-capture.schema.json');
+});
+
+describeWithTool('compare on the Python example', 'python3-debugpy', debugpyInstalled, () => {
+  it('finds rate 0.1 -> 1.0, with progress notifications, the context and hints as text', async () => {
+    const progress: string[] = [];
+    const result = (await client.callTool(
+      {
+        name: 'compare',
+        arguments: {
+          bp: 'pricing.py:34',
+          condition: 'item.qty > 3',
+          run_a: { command: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1') },
+          run_b: { command: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v2') },
+        },
+      },
+      undefined,
+      { onprogress: (notification) => progress.push(notification.message ?? '') },
+    )) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const doc = result.structuredContent as unknown as ComparisonDoc;
+    expect(validateComparison(doc).errors).toEqual([]);
+    expect(doc.diff.changed['rate']).toEqual({ a: '0.1', b: '1.0' });
+    expect(doc.run_a.status).toBe('break');
+    expect(doc.run_b.location).toMatchObject({ file: 'pricing.py', line: 34 });
+    expect(result._meta?.['bpdiff/exit_code']).toBe(1);
+    expect(text(result)).toContain(doc.context!);
+    expect(text(result)).toContain('- rate is 0.1 in A and 1.0 in B');
+    expect(progress.some((line) => line.includes('waiting for'))).toBe(true);
+    expect(await leftByRuns()).toEqual([]);
+  });
+});
+
+describeWithTool('the Node example, a bad breakpoint and a cancelled call', 'the built Node adapter (npm run build)', adapterBuilt, () => {
+  const cart = (version: string) => ({ command: ['node', 'checkout.js'], cwd: path.join(CART, version) });
+
+  it('compare finds discount 224 -> 220 and net 1270 -> 1274', async () => {
+    const result = (await client.callTool({ name: 'compare', arguments: { bp: 'cart.js:31', run_a: cart('v1'), run_b: cart('v2') } })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const doc = result.structuredContent as unknown as ComparisonDoc;
+    expect(doc.diff.changed).toEqual({ discount: { a: '224', b: '220' }, net: { a: '1270', b: '1274' } });
+    expect(doc.run_a.variables).toMatchObject({ gross: '1494', rate: '0.15' });
+    expect(await leftByRuns()).toEqual([]);
+  });
+
+  it('capture, then diff_captures on a capture object and a capture file, agree with compare', async () => {
+    const captured = await Promise.all(['v1', 'v2'].map(async (version) => (await client.callTool({ name: 'capture', arguments: { bp: 'cart.js:31', run: cart(version) } })) as CallToolResult));
+    for (const one of captured) {
+      expect(one.isError).toBeFalsy();
+      expect(validateCapture(one.structuredContent).errors).toEqual([]);
+      expect(text(one)).toMatch(/^capture stopped at cart\.js:31: \d+ variables/);
+    }
+    const file = path.join(work, 'v2.json');
+    fs.writeFileSync(file, JSON.stringify(captured[1]!.structuredContent));
+    const result = (await client.callTool({ name: 'diff_captures', arguments: { capture_a: captured[0]!.structuredContent, capture_b: file, label_a: 'v1', label_b: 'v2' } })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const doc = result.structuredContent as unknown as ComparisonDoc;
+    expect(doc.diff.changed).toEqual({ discount: { a: '224', b: '220' }, net: { a: '1270', b: '1274' } });
+    expect([doc.run_a.label, doc.run_b.label]).toEqual(['v1', 'v2']);
+  });
+
+  it('a bad breakpoint is a tool error: one line, the CLI\'s message', async () => {
+    const result = (await client.callTool({ name: 'compare', arguments: { bp: 'cart.js', run_a: cart('v1'), run_b: cart('v2') } })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    const cli = await runBpdiff(['--bp', 'cart.js', '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
+    expect(cli.exitCode).toBe(2);
+    expect(text(result)).toBe(cli.stderr.trim().replace(/^bpdiff: /, ''));
+    expect(text(result)).toBe('--bp "cart.js" has no line number — write it as FILE:LINE, e.g. --bp src/app.py:42');
+    // An option's value too.
+    const depth = (await client.callTool({ name: 'compare', arguments: { bp: 'cart.js:31', run_a: cart('v1'), run_b: cart('v2'), max_children: 0 } })) as CallToolResult;
+    expect(depth.isError).toBe(true);
+    expect(text(depth)).toBe((await runBpdiff(['--bp', 'cart.js:31', '--max-children', '0', '--', 'node', 'a.js', '--', 'node', 'b.js'])).stderr.trim().replace(/^bpdiff: /, ''));
+  });
+
+  it('a cancelled call on a program that never reaches its breakpoint kills its runs', async () => {
+    const controller = new AbortController();
+    let running: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (running = resolve));
+    const call = client.callTool({ name: 'capture', arguments: { bp: 'sleeper.js:3', run: { command: ['node', 'sleeper.js'], cwd: work }, timeout: 3600 } }, undefined, {
+      signal: controller.signal,
+      onprogress: (notification) => {
+        if (notification.message?.includes('waiting for')) running();
+      },
+    });
+    await waiting;
+    // The program is running under its adapter.
+    expect((await leftByRuns()).some((line) => line.includes('sleeper.js'))).toBe(true);
+    controller.abort();
+    await expect(call).rejects.toThrow(/abort/i);
+    // Calls run one at a time: this one is answered once the cancelled call has killed its runs (its
+    // --timeout is an hour: without the cancel, the test would time out here).
+    const next = (await client.callTool({ name: 'compare', arguments: { bp: 'x' } })) as CallToolResult;
+    expect(text(next)).toBe('--bp "x" has no line number — write it as FILE:LINE, e.g. --bp src/app.py:42');
+    expect(await leftByRuns()).toEqual([]);
+  });
+});
+
+describeWithTool('a closed stdin or SIGTERM', 'the built Node adapter (npm run build)', adapterBuilt, () => {
+  it.each([
+    ['a closed stdin', 0],
+    ['SIGTERM', 143],
+  ] as const)('%s ends the server (exit %i) and the runs in flight; stdout held nothing but protocol', async (how, exitCode) => {
+    const own = randomUUID();
+    const server = execa(process.execPath, [BIN, 'mcp'], { cwd: work, env: { BPDIFF_TEST_MARK: own }, reject: false, stdin: 'pipe', buffer: { stdout: true, stderr: true } });
+    const send = (message: object): void => void server.stdin!.write(`${JSON.stringify(message)}\n`);
+    let running: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (running = resolve));
+    let pending = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      if (/"method":"notifications\/progress".*waiting for/.test(pending)) running();
+    });
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'capture', arguments: { bp: 'sleeper.js:3', run: { command: ['node', 'sleeper.js'] }, timeout: 3600 }, _meta: { progressToken: 'p' } } });
+    await waiting;
+    if (how === 'SIGTERM') server.kill('SIGTERM');
+    else server.stdin!.end();
+    const ended = await server;
+    expect(ended.exitCode).toBe(exitCode);
+    for (const line of String(ended.stdout).split('\n').filter((one) => one !== '')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    expect(await leftoverProcesses(own)).toEqual([]);
+  });
+});
