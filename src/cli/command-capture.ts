@@ -3,27 +3,15 @@
 // Exit status: 0 the run stopped at the breakpoint, 1 it did not (the capture says why), 2 an error.
 import { formatJson } from '../output/format-json.js';
 import { writeOutputFile } from '../output/write-file.js';
-import { describeBreakpoint } from '../core/describe.js';
-import { quoteCommand } from '../core/shell-quote.js';
-import { messages, progress } from './messages.js';
+import { messages } from './messages.js';
 import { resolveLiveRun } from './resolve-runs.js';
-import { withStopSignals } from './stop-signals.js';
+import { captureOneLive } from './stop-signals.js';
 import type { CliDeps, CliIo } from './io.js';
 import type { CompareArgs } from './parse-args.js';
 
 export async function runCaptureCommand(args: CompareArgs, io: CliIo, deps: CliDeps): Promise<number> {
   const { spec, options, outputFile } = resolveLiveRun(args, io.cwd, args.breakpoints!.b);
-  const { captureOneRun } = await import('../run/capture-runs.js');
-  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
-  const outcome = await withStopSignals(
-    io,
-    deps,
-    (signal) => {
-      log?.(progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv)));
-      return captureOneRun(spec, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
-    },
-    'the run was',
-  );
+  const outcome = await captureOneLive(spec, options, io, deps, args.quiet);
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   const capture = outcome.value;
   const text = formatJson(capture);

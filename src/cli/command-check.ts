@@ -7,8 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatJson } from '../output/format-json.js';
 import { writeOutputFile } from '../output/write-file.js';
-import { describeBreakpoint } from '../core/describe.js';
-import { quoteCommand } from '../core/shell-quote.js';
 import { runSpec } from '../core/run-spec.js';
 import { readCaptureOptions } from '../options/read-options.js';
 import type { ConfigCheck } from '../config/config.js';
@@ -16,10 +14,10 @@ import type { RunCapture } from '../core/types.js';
 import { loadBaseline } from './baseline.js';
 import { prepareCapture } from './command-diff.js';
 import { emitReport } from './emit-report.js';
-import { messages, progress } from './messages.js';
+import { messages } from './messages.js';
 import { parseBreakpoint, type CliCommand } from './parse-args.js';
 import { resolveOutputFile } from './read-input.js';
-import { withStopSignals } from './stop-signals.js';
+import { captureOneLive } from './stop-signals.js';
 import type { CliDeps, CliIo } from './io.js';
 
 type CheckCommand = Extract<CliCommand, { kind: 'check' }>;
@@ -31,7 +29,6 @@ export async function runCheckCommand(command: CheckCommand, io: CliIo, deps: Cl
   if (command.name !== null && checks.length === 0) throw messages.unknownCheck(command.name, config.file, known);
   if (checks.length === 0) throw messages.unknownCheck('(any)', config.file, []);
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
-  const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
 
   let worst = 0;
   const outputs: Array<{ name: string; texts: string[] }> = [];
@@ -46,16 +43,7 @@ export async function runCheckCommand(command: CheckCommand, io: CliIo, deps: Cl
     if (!command.record && !fs.existsSync(check.baseline)) throw messages.noBaselineYet(check.name, check.baseline);
     const baseline = command.record ? null : loadBaseline(check.baseline, io.cwd, { breakpoints: { a: breakpoint, b: breakpoint } });
     const spec = baseline?.note === undefined ? made : { ...made, breakpoint: { ...made.breakpoint, note: baseline.note } };
-    const { captureOneRun } = await import('../run/capture-runs.js');
-    const outcome = await withStopSignals(
-      io,
-      deps,
-      (signal) => {
-        log?.(`${progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv))} (check ${check.name}${command.record ? ', recording its baseline' : ''})`);
-        return captureOneRun(spec, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
-      },
-      'the run was',
-    );
+    const outcome = await captureOneLive(spec, options, io, deps, command.quiet, `(check ${check.name}${command.record ? ', recording its baseline' : ''})`);
     if (outcome.kind === 'interrupted') return outcome.exitCode;
     const live = outcome.value;
     if (command.record) {

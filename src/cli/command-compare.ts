@@ -7,12 +7,12 @@ import type { RunCapture } from '../core/types.js';
 import { writeOutputFile } from '../output/write-file.js';
 import { formatJson } from '../output/format-json.js';
 import { CAPTURE_FILES } from './read-input.js';
-import { quoteCommand } from '../core/shell-quote.js';
 import { emitReport } from './emit-report.js';
-import { describeBreakpoint } from '../core/describe.js';
 import { messages, progress } from './messages.js';
 import { resolveLiveRun, resolveRuns } from './resolve-runs.js';
-import { withStopSignals } from './stop-signals.js';
+import { captureOneLive, withStopSignals } from './stop-signals.js';
+import { describeBreakpoint } from '../core/describe.js';
+import { quoteCommand } from '../core/shell-quote.js';
 import { loadBaseline } from './baseline.js';
 import { prepareCapture } from './command-diff.js';
 import type { CliDeps, CliIo } from './io.js';
@@ -43,17 +43,7 @@ async function runBaselineCheck(args: CompareArgs, io: CliIo, deps: CliDeps): Pr
   const resolved = resolveLiveRun(args, io.cwd, baseline.breakpoint);
   const { options, outputFile, saveCapturesDir } = resolved;
   const live = baseline.note === undefined ? resolved.spec : { ...resolved.spec, breakpoint: { ...resolved.spec.breakpoint, note: baseline.note } };
-  const { captureOneRun } = await import('../run/capture-runs.js');
-  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
-  const outcome = await withStopSignals(
-    io,
-    deps,
-    (signal) => {
-      log?.(progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv)) + ` (compared with the baseline ${args.baseline!})`);
-      return captureOneRun(live, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
-    },
-    'the run was',
-  );
+  const outcome = await captureOneLive(live, options, io, deps, args.quiet, `(compared with the baseline ${args.baseline!})`);
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: args.labels.a } }, options.values, live.cwd, io.redactor);
   const captures: [RunCapture, RunCapture] = [stored, outcome.value];

@@ -5,8 +5,6 @@ import type { Argv } from 'yargs';
 import type { Breakpoint, CaptureOptions } from '../core/types.js';
 import { declarationsFor, defaultOf, findDeclaration, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { readCaptureOptions, readOptionValue } from '../options/read-options.js';
-import type { WriterName } from '../output/writers.js';
-import type { FailOn } from '../report/report.js';
 import { messages } from './messages.js';
 import { splitArgv } from './split-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';

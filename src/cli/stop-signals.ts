@@ -1,7 +1,10 @@
 // Ctrl-C, SIGTERM and SIGHUP (the terminal closed) while runs are live: abort the engine, wait for it
 // to kill everything and remove its temp folders, then exit 130 / 143 / 129. A second signal means
 // the user will not wait for the clean-up.
-import { messages } from './messages.js';
+import { messages, progress } from './messages.js';
+import { describeBreakpoint } from '../core/describe.js';
+import { quoteCommand } from '../core/shell-quote.js';
+import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import type { CliDeps, CliIo } from './io.js';
 
 type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
@@ -36,4 +39,22 @@ export async function withStopSignals<T>(io: CliIo, deps: CliDeps, work: (signal
   }
   if (!result.ok) throw result.error;
   return { kind: 'done', value: result.value };
+}
+
+/**
+ * One live run (`bpdiff capture`, a --baseline check, a named check), with the stop signals and the
+ * progress line `why` completes (`(check pricing)`); quiet: no progress on stderr.
+ */
+export async function captureOneLive(spec: RunSpec, options: CaptureOptions, io: CliIo, deps: CliDeps, quiet: boolean, why = ''): Promise<Guarded<RunCapture>> {
+  const { captureOneRun } = await import('../run/capture-runs.js');
+  const log = quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+  return withStopSignals(
+    io,
+    deps,
+    (signal) => {
+      log?.(`${progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv))}${why === '' ? '' : ` ${why}`}`);
+      return captureOneRun(spec, options, { signal, ...(log ? { log } : {}), ...(io.redactor ? { redactor: io.redactor } : {}) });
+    },
+    'the run was',
+  );
 }

@@ -3,7 +3,7 @@
 // said in the capture's warnings, so the document says what was left out or changed.
 import { setOwn } from './own-record.js';
 import { selfAndAncestors } from './child-path.js';
-import type { ValueStep } from './types.js';
+import type { CapturedValues, ValueStep } from './types.js';
 
 const MAX_NAMES_SAID = 10;
 
@@ -14,35 +14,63 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 
+/** Whether a name, or one it lies under, matches one of the globs. */
+function matcher(globs: readonly string[]): (name: string) => boolean {
+  const patterns = globs.map(globToRegExp);
+  return (name) => selfAndAncestors(name).some((candidate) => patterns.some((pattern) => pattern.test(candidate)));
+}
+
+/** The values whose names `keep` accepts, and the names it did not; `note` says it, given the counts. */
+function keepNames(values: CapturedValues, keep: (name: string) => boolean, note: (dropped: string[], kept: number) => string): CapturedValues {
+  const dropped: string[] = [];
+  const variables: Record<string, string> = {};
+  const types: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values.variables)) {
+    if (!keep(name)) {
+      dropped.push(name);
+      continue;
+    }
+    setOwn(variables, name, value);
+    if (Object.hasOwn(values.types, name)) setOwn(types, name, values.types[name]!);
+  }
+  if (dropped.length === 0) return values;
+  const kept = new Set(Object.keys(variables));
+  return {
+    ...values,
+    variables,
+    types,
+    truncated: values.truncated.filter((name) => kept.has(name)),
+    normalised: values.normalised.filter((name) => kept.has(name)),
+    notes: [...(values.notes ?? []), note(dropped, kept.size)],
+  };
+}
+
+const quoted = (globs: readonly string[]): string => globs.map((glob) => `'${glob}'`).join(' ');
+
 export const ignoreStep: ValueStep = {
   name: 'ignoring',
   apply(values, context) {
     const globs = context.ignore ?? [];
     if (globs.length === 0) return values;
-    const patterns = globs.map(globToRegExp);
-    const dropped: string[] = [];
-    const variables: Record<string, string> = {};
-    const types: Record<string, string> = {};
-    for (const [name, value] of Object.entries(values.variables)) {
-      if (selfAndAncestors(name).some((candidate) => patterns.some((pattern) => pattern.test(candidate)))) {
-        dropped.push(name);
-        continue;
-      }
-      setOwn(variables, name, value);
-      if (Object.hasOwn(values.types, name)) setOwn(types, name, values.types[name]!);
-    }
-    if (dropped.length === 0) return values;
-    const kept = new Set(Object.keys(variables));
-    const listed = dropped.slice(0, MAX_NAMES_SAID).join(', ') + (dropped.length > MAX_NAMES_SAID ? ` and ${dropped.length - MAX_NAMES_SAID} more` : '');
-    const note = `${dropped.length} ${dropped.length === 1 ? 'variable was' : 'variables were'} left out by --ignore ${globs.map((glob) => `'${glob}'`).join(' ')}: ${listed}`;
-    return {
-      ...values,
-      variables,
-      types,
-      truncated: values.truncated.filter((name) => kept.has(name)),
-      normalised: values.normalised.filter((name) => kept.has(name)),
-      notes: [...(values.notes ?? []), note],
-    };
+    const ignored = matcher(globs);
+    return keepNames(values, (name) => !ignored(name), (dropped) => {
+      const listed = dropped.slice(0, MAX_NAMES_SAID).join(', ') + (dropped.length > MAX_NAMES_SAID ? ` and ${dropped.length - MAX_NAMES_SAID} more` : '');
+      return `${dropped.length} ${dropped.length === 1 ? 'variable was' : 'variables were'} left out by --ignore ${quoted(globs)}: ${listed}`;
+    });
+  },
+};
+
+/**
+ * `--only GLOB` (repeatable): only the variables whose name (or a name they lie under) matches one
+ * of the globs are kept, for a bounded answer about the names that matter. Said in a note, as
+ * --ignore is.
+ */
+export const onlyStep: ValueStep = {
+  name: 'only',
+  apply(values, context) {
+    const globs = context.only ?? [];
+    if (globs.length === 0) return values;
+    return keepNames(values, matcher(globs), (dropped, kept) => `only the names matching --only ${quoted(globs)} were compared: ${kept} kept, ${dropped.length} left out`);
   },
 };
 
@@ -64,40 +92,3 @@ export const userRewriteStep: ValueStep = {
     return { ...values, variables, notes: [...(values.notes ?? []), note] };
   },
 };
-
-/**
- * `--only GLOB` (repeatable): only the variables whose name (or a name they lie under) matches one
- * of the globs are kept, for a bounded answer about the names that matter. Said in a note, as
- * --ignore is.
- */
-export const onlyStep: ValueStep = {
-  name: 'only',
-  apply(values, context) {
-    const globs = context.only ?? [];
-    if (globs.length === 0) return values;
-    const patterns = globs.map(globToRegExp);
-    const variables: Record<string, string> = {};
-    const types: Record<string, string> = {};
-    let dropped = 0;
-    for (const [name, value] of Object.entries(values.variables)) {
-      if (!selfAndAncestors(name).some((candidate) => patterns.some((pattern) => pattern.test(candidate)))) {
-        dropped++;
-        continue;
-      }
-      setOwn(variables, name, value);
-      if (Object.hasOwn(values.types, name)) setOwn(types, name, values.types[name]!);
-    }
-    if (dropped === 0) return values;
-    const kept = new Set(Object.keys(variables));
-    const note = `only the names matching --only ${globs.map((glob) => `'${glob}'`).join(' ')} were compared: ${kept.size} kept, ${dropped} left out`;
-    return {
-      ...values,
-      variables,
-      types,
-      truncated: values.truncated.filter((name) => kept.has(name)),
-      normalised: values.normalised.filter((name) => kept.has(name)),
-      notes: [...(values.notes ?? []), note],
-    };
-  },
-};
-
