@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { BpdiffError } from '../../src/errors.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
 import type { AdapterHooks, LaunchContext, LaunchPlan } from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
+import { cachedFact } from '../../src/adapters/fact-cache.js';
+import { runProbe } from '../../src/adapters/probe.js';
 import { resolveProgram } from '../../src/adapters/prepare-launch.js';
 import { runBuild, summariseBuildOutput } from '../../src/adapters/run-build.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
@@ -66,7 +67,7 @@ export function firstBuildError(output: string): string | null {
 /** Where a test package's sources are: go test runs the test binary there. */
 async function packageDir(go: string, pkg: string, cwd: string, env: Record<string, string>): Promise<string> {
   if (pkg === '.' || pkg === '..' || pkg.startsWith('./') || pkg.startsWith('../') || path.isAbsolute(pkg)) return path.resolve(cwd, pkg);
-  const listed = await execa(go, ['list', '-f', '{{.Dir}}', pkg], { cwd, env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 60_000 });
+  const listed = await runProbe(go, ['list', '-f', '{{.Dir}}', pkg], { cwd, env, timeoutMs: 60_000 });
   if (listed.exitCode !== 0 || !listed.stdout.trim()) {
     throw new BpdiffError('BUILD_FAILED', `go cannot find the package ${pkg}: ${summariseBuildOutput(String(listed.stderr), firstBuildError) ?? `exit code ${listed.exitCode}`} — check the package after "go test"`);
   }
@@ -84,9 +85,17 @@ export function builtOptimised(buildInfo: string): boolean | null {
 async function optimisationWarning(program: string, env: Record<string, string>, cwd: string): Promise<string | null> {
   const go = whichSync('go', cwd, env.PATH);
   if (!go) return null;
-  const info = await execa(go, ['version', '-m', program], { cwd, env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 15_000 });
-  if (info.exitCode !== 0) return null;
-  if (builtOptimised(String(info.stdout)) !== true) return null;
+  // The build info only changes with the binary: kept in the user's cache folder per path, mtime and size.
+  const optimised = await cachedFact<boolean | null>({
+    executable: program,
+    key: `go-optimised\0${go}`,
+    compute: async () => {
+      const info = await runProbe(go, ['version', '-m', program], { cwd, env, timeoutMs: 15_000 });
+      return info.exitCode === 0 ? builtOptimised(info.stdout) : null;
+    },
+    keep: (value) => value !== null,
+  });
+  if (optimised !== true) return null;
   return `${path.basename(program)} was built with optimisations: dlv may show some variables as unreadable or leave them out — rebuild it with go build -gcflags='all=-N -l' to see every variable`;
 }
 
@@ -133,7 +142,7 @@ const versions = memoAsync<string | null>();
 
 function version(plan: LaunchPlan): Promise<string | null> {
   return versions(plan.adapterExecutable, () =>
-    execa(plan.adapterExecutable, ['version'], { reject: false, stdin: 'ignore', timeout: 10_000 }).then(
+    runProbe(plan.adapterExecutable, ['version'], { cwd: process.cwd(), timeoutMs: 10_000 }).then(
       (result) => /Version:\s*(\S+)/.exec(String(result.stdout))?.[1] ?? null,
       () => null,
     ),

@@ -7,10 +7,10 @@
 // - The version: the `lldb` installed beside lldb-dap.
 import fs from 'node:fs';
 import path from 'node:path';
-import { execa } from 'execa';
 import { whichSync } from '../../src/adapters/find-executable.js';
 import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
+import { runProbe } from '../../src/adapters/probe.js';
 import { resolveProgram } from '../../src/adapters/prepare-launch.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { cargoBuild, parseCargoRun } from './cargo.js';
@@ -25,12 +25,10 @@ function rustSysroot(cwd: string, env: Record<string, string>, toolchain: string
   const rustc = whichSync('rustc', cwd, env.PATH);
   if (!rustc) return Promise.resolve(null);
   return sysroots(`${rustc}\0${cwd}\0${toolchain ?? ''}`, () =>
-    execa(rustc, [...(toolchain ? [`+${toolchain}`] : []), '--print', 'sysroot'], { cwd, env, stdin: 'ignore', timeout: 30_000 })
-      .then((result) => {
-        const sysroot = String(result.stdout).trim();
-        return fs.existsSync(path.join(sysroot, 'lib/rustlib/etc/lldb_lookup.py')) ? sysroot : null;
-      })
-      .catch(() => null),
+    runProbe(rustc, [...(toolchain ? [`+${toolchain}`] : []), '--print', 'sysroot'], { cwd, env, timeoutMs: 30_000 }).then((result) => {
+      const sysroot = result.stdout.trim();
+      return !result.failure && fs.existsSync(path.join(sysroot, 'lib/rustlib/etc/lldb_lookup.py')) ? sysroot : null;
+    }),
   );
 }
 
@@ -168,9 +166,8 @@ function version(plan: LaunchPlan): Promise<string | null> {
     const suffix = /^lldb-(?:dap|vscode)(-[\d.]+)?$/.exec(path.basename(real))?.[1] ?? '';
     const lldb = [path.join(path.dirname(real), `lldb${suffix}`), path.join(path.dirname(real), 'lldb')].find((file) => fs.existsSync(file));
     if (!lldb) return null;
-    return execa(lldb, ['--version'], { stdin: 'ignore', timeout: 5000 })
-      .then((result) => /version\s+(\S+)/.exec(String(result.stdout))?.[1] ?? null)
-      .catch(() => null);
+    const result = await runProbe(lldb, ['--version'], { cwd: process.cwd(), timeoutMs: 5000 });
+    return result.failure ? null : (/version\s+(\S+)/.exec(result.stdout)?.[1] ?? null);
   });
 }
 

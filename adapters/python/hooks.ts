@@ -8,11 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execa } from 'execa';
 import { BpdiffError } from '../../src/errors.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
 import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
+import { cachedFact } from '../../src/adapters/fact-cache.js';
+import { runProbe } from '../../src/adapters/probe.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 
 /** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
@@ -94,13 +95,71 @@ function readShebang(file: string): string[] | null {
 }
 
 /** pyenv puts bash shims on PATH; `pyenv which` names the real file behind one. */
-function throughPyenvShim(file: string, name: string, cwd: string): string | null {
+function throughPyenvShim(file: string, name: string, cwd: string, env: Record<string, string | undefined> = process.env): string | null {
   if (!file.includes(`${path.sep}shims${path.sep}`)) return null;
+  const known = pyenvShimTarget(file, name, cwd, env);
+  if (known) return known;
   const pyenv = whichSync('pyenv', cwd) ?? path.join(path.dirname(path.dirname(file)), 'bin', 'pyenv');
   if (!fs.existsSync(pyenv)) return null;
   try {
     const result = runForText(pyenv, ['which', name], cwd);
     return result && fs.existsSync(result) ? result : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The file a pyenv shim runs, found the way `pyenv version-name` finds the version (PYENV_VERSION,
+ * else the nearest .python-version from cwd up, else $(pyenv root)/version), without running pyenv
+ * (a bash script: ~150 ms). Null when it cannot be told for sure (the "system" version, a version
+ * prefix, a name without that command): the caller asks pyenv. Exported for tests.
+ */
+export function pyenvShimTarget(shim: string, name: string, cwd: string, env: Record<string, string | undefined>): string | null {
+  const shims = path.dirname(shim);
+  if (path.basename(shims) !== 'shims') return null;
+  const root = path.dirname(shims);
+  if (env.PYENV_ROOT && path.resolve(env.PYENV_ROOT) !== root) return null;
+  if (!fs.existsSync(path.join(root, 'versions'))) return null;
+  const versions = pyenvVersions(root, cwd, env);
+  if (!versions || versions.length === 0) return null;
+  for (const version of versions) {
+    if (version === 'system') return null;
+    const candidate = path.join(root, 'versions', version, 'bin', name);
+    if (!fs.existsSync(path.join(root, 'versions', version))) return null; // a prefix ("3.11") pyenv itself resolves
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this version: pyenv tries the next one
+    }
+  }
+  return null;
+}
+
+function pyenvVersions(root: string, cwd: string, env: Record<string, string | undefined>): string[] | null {
+  const words = (text: string): string[] => text.split(/\s+/).map((word) => word.trim()).filter((word) => word && !word.startsWith('#'));
+  if (env.PYENV_VERSION) return words(env.PYENV_VERSION.replaceAll(':', ' '));
+  let dir = path.resolve(env.PYENV_DIR ?? cwd);
+  for (;;) {
+    const file = path.join(dir, '.python-version');
+    if (fs.existsSync(file)) return readVersionFile(file);
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  const global = path.join(root, 'version');
+  return fs.existsSync(global) ? readVersionFile(global) : ['system'];
+}
+
+function readVersionFile(file: string): string[] | null {
+  try {
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .flatMap((line) => line.split(/\s+/))
+      .filter((word) => word && word !== '..' && !word.includes('/'));
   } catch {
     return null;
   }
@@ -113,31 +172,51 @@ function runForText(file: string, args: string[], cwd: string): string {
 
 interface InterpreterFacts {
   executable: string;
+  /** The folders of sys.path (but cwd): installing or removing a package changes one of them. */
+  paths?: string[];
   hasDebugpy: boolean;
   hasBytecode: boolean;
   debugpyVersion: string | null;
 }
 
 const PROBE = [
-  'import sys, json, importlib.util as u',
+  'import sys, os, json, importlib.util as u',
   'v = None',
   'try:',
   '    import importlib.metadata as m; v = m.version("debugpy")',
   'except Exception: pass',
-  'print(json.dumps({"executable": sys.executable, "hasDebugpy": u.find_spec("debugpy") is not None, "hasBytecode": u.find_spec("bytecode") is not None, "debugpyVersion": v}))',
+  'print(json.dumps({"executable": sys.executable, "paths": [p for p in sys.path if p and os.path.isdir(p)], "hasDebugpy": u.find_spec("debugpy") is not None, "hasBytecode": u.find_spec("bytecode") is not None, "debugpyVersion": v}))',
 ].join('\n');
 
 const probes = memoAsync<InterpreterFacts>();
 
-/** What an interpreter has, asked once per interpreter and environment (both runs usually share it). */
+/**
+ * What an interpreter has, asked once per interpreter and environment (both runs usually share it),
+ * and kept in the user's cache folder until the interpreter or one of its sys.path folders changes.
+ * A pyenv shim is asked through the interpreter it runs (pyenvShimTarget), the shim itself only when
+ * that cannot be told.
+ */
 function probeInterpreter(interpreter: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
-  return probes(`${interpreter}\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}`, () =>
-    execa(interpreter, ['-c', PROBE], { cwd, env, timeout: 20_000, stdin: 'ignore' })
-      .then((result) => JSON.parse(result.stdout.trim().split('\n').pop()!) as InterpreterFacts)
-      .catch((error: unknown) => {
-        throw new BpdiffError('COMMAND_NOT_FOUND', `cannot run the Python interpreter ${interpreter} (${(error as Error).message.split('\n')[0]}) — check the command after --`, { cause: error });
-      }),
+  const real = throughPyenvShim(interpreter, path.basename(interpreter), cwd, env) ?? interpreter;
+  const key = `python-facts\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}\0${env.PYTHONHOME ?? ''}\0${env.PYTHONNOUSERSITE ?? ''}\0${env.PYTHONUSERBASE ?? ''}`;
+  return probes(`${real}\0${key}`, () =>
+    cachedFact({
+      executable: real,
+      key,
+      compute: () => askInterpreter(real, interpreter, env, cwd),
+      dependsOn: (facts) => facts.paths ?? [],
+    }),
   );
+}
+
+async function askInterpreter(file: string, typed: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
+  const result = await runProbe(file, ['-c', PROBE], { cwd, env, timeoutMs: 20_000 });
+  try {
+    if (result.failure) throw new Error(result.failure);
+    return JSON.parse(result.stdout.trim().split('\n').pop()!) as InterpreterFacts;
+  } catch (error) {
+    throw new BpdiffError('COMMAND_NOT_FOUND', `cannot run the Python interpreter ${typed} (${(error as Error).message.split('\n')[0]}) — check the command after --`, { cause: error });
+  }
 }
 
 async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {

@@ -1,7 +1,6 @@
 // Building the program before it is debugged (`cargo build`, `go build`, `go test -c`): one time
 // limit, one way to stop a build, one way to say why it failed.
 import path from 'node:path';
-import { execa } from 'execa';
 import { BpdiffError, interrupted } from '../errors.js';
 import { killTree } from '../process/process-tree.js';
 import type { LaunchContext } from './hooks.js';
@@ -57,6 +56,9 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   if (context.signal.aborted) throw interrupted();
   const seconds = buildTimeoutSeconds(context);
   context.log(`building: ${[path.basename(step.file), ...step.args].join(' ')}`);
+  // Loaded here, by the first build: execa is ~170 modules, which a run without a build never needs.
+  const { execa } = await import('execa');
+  if (context.signal.aborted) throw interrupted();
   const started = performance.now();
   const child = execa(step.file, step.args, {
     cwd: step.cwd,

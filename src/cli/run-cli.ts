@@ -3,17 +3,27 @@
 import { describeUnexpected, isBpdiffError } from '../errors.js';
 import { parseArgs } from './parse-args.js';
 import { processIo, type CliDeps, type CliIo } from './io.js';
+import { setTraceScrub, startTrace, stopTrace, tracePhase } from '../trace/trace.js';
 
 export async function runCli(argv: readonly string[], given: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
   // Secrets never reach stdout or stderr, this function's own error line included (redaction.ts,
   // loaded once the command is known, so that --help starts as fast as it can).
   let io = given;
   try {
+    // BPDIFF_TRACE=FILE: the time of each phase and every DAP message, as JSON lines (trace/trace.ts).
+    const traceFile = given.env['BPDIFF_TRACE'];
+    if (traceFile) {
+      startTrace(traceFile);
+      tracePhase(null, 'cli started');
+    }
     const command = await parseArgs(argv, undefined, io.cwd);
+    tracePhase(null, 'args parsed', { command: command.kind });
     if (command.kind !== 'help' && command.kind !== 'version') {
       const redaction = (await import('./redaction.js')).redactingIo(given);
       io = redaction.io;
       redaction.configure(command);
+      const redactor = io.redactor;
+      if (redactor) setTraceScrub((text) => redactor.scrub(text));
     }
     switch (command.kind) {
       case 'help':
@@ -58,6 +68,9 @@ export async function runCli(argv: readonly string[], given: CliIo = processIo()
     if (io === given) io = (await import('./redaction.js')).redactingIo(given).io;
     io.stderr(`bpdiff: ${oneLine(isBpdiffError(error) ? error.message : describeUnexpected(error))}\n`);
     return 2;
+  } finally {
+    tracePhase(null, 'done');
+    stopTrace();
   }
 }
 

@@ -84,6 +84,8 @@ export class DapConnection {
   private readonly listeners = new Set<EventListener>();
   private readonly closeWaiters = new Set<(error: Error) => void>();
   private closeError: Error | null = null;
+  /** Sees every message sent (`out`) and received (`in`), before it is acted on (BPDIFF_TRACE). */
+  tap: ((direction: 'in' | 'out', message: DebugProtocol.ProtocolMessage) => void) | null = null;
 
   constructor(
     input: Readable,
@@ -122,6 +124,7 @@ export class DapConnection {
       this.pending.set(seq, { command, resolve, reject });
     });
     const message: DebugProtocol.Request = { seq, type: 'request', command, arguments: args };
+    this.tap?.('out', message);
     this.transport.send(message);
     return this.withTimeout(answer, options, () => this.pending.delete(seq)).then((response) => {
       if (!response.success) {
@@ -195,6 +198,7 @@ export class DapConnection {
   }
 
   private dispatch(message: DebugProtocol.ProtocolMessage): void {
+    this.tap?.('in', message);
     if (message.type === 'response') {
       const response = message as DebugProtocol.Response;
       const pending = this.pending.get(response.request_seq);
@@ -272,6 +276,7 @@ export class DapConnection {
       success: false,
       message: reasons[request.command] ?? `bpdiff does not support the reverse request '${request.command}'`,
     };
+    this.tap?.('out', response);
     this.transport.send(response);
   }
 

@@ -11,6 +11,7 @@ import { isWatchError } from '../capture/watch.js';
 import { messages } from '../cli/messages.js';
 import { copyFolders, type RunPlace } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
+import { tracePhase } from '../trace/trace.js';
 
 export interface CaptureRunsHooks {
   /** Aborted on Ctrl-C / SIGTERM: every adapter and debuggee is killed before the promise settles. */
@@ -84,6 +85,7 @@ async function capture(specs: readonly RunSpec[], copies: ReadonlyArray<string |
       argv: spec.argv,
     }),
   );
+  specs.forEach((spec, index) => tracePhase(spec.label, 'adapter chosen', { adapter: definitions[index]!.id }));
   // Every run's secret environment variables and arguments are known before any run starts, so each
   // run's values are redacted alike whichever run is read first.
   for (const spec of specs) hooks.redactor?.addRunSecrets(spec);

@@ -26,6 +26,7 @@ import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
 import { nthHit, type Walker } from './walk.js';
 import { evaluateWatches } from '../capture/watch.js';
+import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
 
 /** What reading no variables gives (--watch-only): a fresh object, as the watch values are added to it. */
 function emptyRead(): { variables: Record<string, string>; types: Record<string, string>; truncated: string[]; warnings: string[] } {
@@ -80,6 +81,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
   const log = (line: string): void => context.log(`[${spec.label}] ${line}`);
   const startedAt = new Date();
   const t0 = performance.now();
+  tracePhase(spec.label, 'run started', { adapter: definition.id });
   const resources = new RunResources();
   let adapter: RunningAdapter | null = null;
   let adapterName = definition.name;
@@ -107,6 +109,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
   try {
     if (signal.aborted) throw interrupted();
     const hooks = await loadHooks(definition);
+    tracePhase(spec.label, 'hooks loaded');
     const plan = await prepareLaunch(hooks, {
       definition,
       spec,
@@ -116,6 +119,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       tempDir: resources.tempDir,
       track: (pid) => resources.tree.roots.add(pid),
     });
+    tracePhase(spec.label, 'launch prepared', { build_ms: plan.buildMs });
     adapterName = plan.adapterName;
     buildMs = plan.buildMs;
     warnings.push(...plan.warnings);
@@ -125,6 +129,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     if (signal.aborted) throw interrupted();
 
     log(`starting ${adapterName}`);
+    tracePhase(spec.label, 'adapter spawn', { adapter: adapterName });
     adapter = await startAdapter({
       name: adapterName,
       executable: plan.adapterExecutable,
@@ -142,6 +147,8 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       marker: resources.tree.marker,
     });
     const running = adapter;
+    tracePhase(spec.label, 'adapter connected', { pid: running.pid });
+    if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
     running.connection.onEvent((event) => resources.follow(event));
     if (definition.adapter.debuggee_output === 'adapter-stdio') {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
@@ -157,13 +164,16 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       log,
     });
     const capabilities = await session.initialize();
+    tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;
     if (version === undefined && versionPath) version = versionIn(capabilities, versionPath);
     const launched = await session.launch(plan.launch, spec.breakpoint);
+    tracePhase(spec.label, 'launched');
     // The run's --timeout counts from here, as the session's wait for the stop does; reading the frame
     // ends with it. A walk over many hits gives each hit the time again.
     let deadline = Date.now() + options.run.timeout_seconds * 1000;
     const first = launched ?? (await session.nextStop());
+    tracePhase(spec.label, 'first stop', { kind: first.kind });
     const outcomeContext = { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), copyFolder: context.copyFolder ?? null, redactor: context.redactor };
     const walker = context.walker ?? nthHit(options.breakpoint.hit ?? 1);
     const facts = await walker(first, {
@@ -173,7 +183,11 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
         deadline = Date.now() + options.run.timeout_seconds * 1000;
         return next;
       },
-      read: (outcome, hit) => readOutcome(outcome, { ...outcomeContext, deadline, quiet: hit > 1 }),
+      read: async (outcome, hit) => {
+        const read = await readOutcome(outcome, { ...outcomeContext, deadline, quiet: hit > 1 });
+        tracePhase(spec.label, 'frame read', { hit, status: read.status });
+        return read;
+      },
     });
     return await finish(facts);
   } catch (error) {
@@ -189,6 +203,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     return finish(noBreakFacts(spec, { kind: 'error', message }));
   } finally {
     resources.dispose();
+    tracePhase(spec.label, 'done');
   }
 }
 

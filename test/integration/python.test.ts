@@ -382,6 +382,36 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   });
 });
 
+describeWithTool('python with BPDIFF_TRACE', 'python3-debugpy', debugpyInstalled, () => {
+  it('writes the phases and the DAP messages of both runs, without the values', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-trace-'));
+    const file = path.join(dir, 'trace.jsonl');
+    try {
+      const run = await runBpdiff(
+        ['--bp', 'pricing.py:34', '--condition', 'item.qty > 3', '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'],
+        { env: { BPDIFF_TRACE: file } },
+      );
+      expectClean(run);
+      expect(run.exitCode).toBe(1);
+      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; run: string | null; phase?: string; message?: { dir: string; name: string; seq: number } });
+      expect(lines.every((line) => typeof line.t === 'number')).toBe(true);
+      expect(lines.filter((line) => line.run === null).map((line) => line.phase)).toEqual(expect.arrayContaining(['args parsed', 'done']));
+      for (const label of ['A', 'B']) {
+        const phases = lines.filter((line) => line.run === label && line.phase).map((line) => line.phase);
+        expect(phases).toEqual(['adapter chosen', 'run started', 'hooks loaded', 'launch prepared', 'adapter spawn', 'adapter connected', 'initialized', 'launched', 'first stop', 'frame read', 'done']);
+        const messages = lines.filter((line) => line.run === label && line.message).map((line) => `${line.message!.dir} ${line.message!.name}`);
+        expect(messages).toEqual(expect.arrayContaining(['out initialize', 'in initialize', 'out launch', 'in stopped', 'out variables', 'in variables']));
+      }
+      // The values read (rate is 0.1 in A and 1.0 in B, the sku 'mug') are not in the trace.
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text).not.toContain("'mug'");
+      expect(text).not.toContain('108.0');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describeWithTool('python captures at the library level', 'python3-debugpy', debugpyInstalled, () => {
   const options = defaultCaptureOptions({ run: { timeout_seconds: 30 } });
 

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Redactor } from '../../../src/redact/redactor.js';
+import { describeMessage, MAX_TRACED_BODY, setTraceScrub, startTrace, stopTrace, traceMessage, tracePhase, tracing } from '../../../src/trace/trace.js';
+
+function lines(file: string): Array<Record<string, unknown>> {
+  return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('the trace writer (BPDIFF_TRACE)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-trace-'));
+  afterEach(() => stopTrace());
+
+  it('does nothing until started', () => {
+    expect(tracing()).toBe(false);
+    tracePhase('A', 'run started');
+    traceMessage('A', 'out', { seq: 1, type: 'request', command: 'initialize' });
+  });
+
+  it('writes phases and messages as JSON lines with a time since process start, in order', () => {
+    const file = path.join(dir, 'order.jsonl');
+    startTrace(file);
+    tracePhase(null, 'args parsed', { command: 'compare' });
+    tracePhase('A', 'adapter spawn');
+    traceMessage('A', 'out', { seq: 1, type: 'request', command: 'initialize', arguments: { adapterID: 'x' } });
+    traceMessage('B', 'in', { seq: 3, type: 'event', event: 'stopped', body: { reason: 'breakpoint', threadId: 1 } });
+    stopTrace();
+    const written = lines(file);
+    expect(written.map((line) => line.phase ?? (line.message as { name: string }).name)).toEqual(['args parsed', 'adapter spawn', 'initialize', 'stopped']);
+    const times = written.map((line) => line.t as number);
+    expect(times.every((t) => typeof t === 'number' && t > 0)).toBe(true);
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+    expect(written[0]).toMatchObject({ run: null, command: 'compare' });
+    expect(written[2]).toMatchObject({ run: 'A', message: { dir: 'out', type: 'request', name: 'initialize', seq: 1, body: { adapterID: 'x' } } });
+    expect(written[3]).toMatchObject({ run: 'B', message: { dir: 'in', name: 'stopped', body: { reason: 'breakpoint' } } });
+    // Nothing is written once stopped.
+    tracePhase('A', 'late');
+    expect(lines(file)).toHaveLength(4);
+  });
+
+  it('never writes the body of a message that may hold values, nor a large body', () => {
+    const values = describeMessage('in', { seq: 9, type: 'response', command: 'variables', request_seq: 4, success: true, body: { variables: [{ name: 'pw', value: 'hunter2' }] } });
+    expect(values).toEqual({ dir: 'in', type: 'response', name: 'variables', seq: 9, request_seq: 4, success: true });
+    expect(JSON.stringify(describeMessage('out', { seq: 2, type: 'request', command: 'launch', arguments: { env: { TOKEN: 's3cret' } } }))).not.toContain('s3cret');
+    expect(JSON.stringify(describeMessage('in', { seq: 5, type: 'event', event: 'output', body: { output: 'password=s3cret' } }))).not.toContain('s3cret');
+    const big = describeMessage('in', { seq: 6, type: 'event', event: 'module', body: { text: 'x'.repeat(MAX_TRACED_BODY) } });
+    expect(big.body).toBeUndefined();
+    expect(big.body_chars).toBeGreaterThan(MAX_TRACED_BODY);
+  });
+
+  it('passes every line through the redactor', () => {
+    const file = path.join(dir, 'scrubbed.jsonl');
+    const redactor = new Redactor({ key: 'k' });
+    redactor.addSecretEnv({ API_TOKEN: 'tok-123456789' });
+    startTrace(file);
+    setTraceScrub((text) => redactor.scrub(text));
+    traceMessage('A', 'out', { seq: 1, type: 'request', command: 'setBreakpoints', arguments: { condition: 'key == "tok-123456789"' } });
+    stopTrace();
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).not.toContain('tok-123456789');
+    expect(text).toContain('<redacted:');
+  });
+
+  it('says which file it cannot write', () => {
+    expect(() => startTrace(path.join(dir, 'missing/folder/trace.jsonl'))).toThrow(/BPDIFF_TRACE=.*missing\/folder/);
+  });
+});
