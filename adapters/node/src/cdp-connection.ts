@@ -27,6 +27,13 @@ const COMMAND_TIMEOUT_MS = 15_000;
 // A command that does nothing, sent only to carry a TCP acknowledgement (see acknowledge()).
 const ACK_METHOD = 'Runtime.getIsolateId';
 const MAX_IDLE_ACKS = 16;
+// While the program runs and only the no-ops' own answers arrive, each is answered after a twentieth
+// of the time the program has run (at least 1 ms); once that would be the kernel's own delayed ACK,
+// 40 ms (after 0.8 s), no more.
+const RUNNING_ACK_SPACING = 0.05;
+const DELAYED_ACK_MS = 40;
+// Commands after which the program runs until the next Debugger.paused.
+const RUN_METHODS: ReadonlySet<string> = new Set(['Debugger.resume', 'Debugger.stepOver', 'Debugger.stepInto', 'Debugger.stepOut']);
 
 export class CdpConnection {
   private nextId = 1;
@@ -35,8 +42,10 @@ export class CdpConnection {
   private readonly closeListeners: Array<() => void> = [];
   private readonly ackIds = new Set<number>();
   private idleAcks = 0;
+  /** When the last command went out or the last message other than a no-op's answer came in. */
+  private idleSince = 0;
   private ackScheduled = false;
-  /** Between a Debugger.resume and the next Debugger.paused. */
+  /** Between a Debugger.resume (or step) and the next Debugger.paused. */
   private running = false;
   private closed = false;
 
@@ -73,7 +82,8 @@ export class CdpConnection {
     if (this.closed) return Promise.reject(new CdpError(method, 'the inspector connection is closed'));
     const id = this.nextId++;
     this.idleAcks = 0;
-    if (method === 'Debugger.resume') this.running = true;
+    this.idleSince = performance.now();
+    if (RUN_METHODS.has(method)) this.running = true;
     return new Promise<CdpResult<M>>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -128,20 +138,29 @@ export class CdpConnection {
   /**
    * Node's inspector writes without TCP_NODELAY. When it has two messages to send in a row (an
    * evaluation's scriptParsed, then its result), the second waits until our delayed ACK of the first:
-   * 40 ms. Sending anything carries that ACK at once. So while a command is outstanding, whatever
-   * arrives is answered (once per I/O turn) by a no-op command; a no-op's own answer is answered only
-   * when no other no-op is on its way. If a slow command keeps the no-ops going, they back off.
+   * 40 ms. Sending anything carries that ACK at once. So while a command is outstanding, or the
+   * program runs after a resume or step (Debugger.resumed, then Debugger.paused at the next hit, are
+   * still to come), whatever arrives is answered (once per I/O turn) by a no-op command, a no-op's
+   * own answer too: it may be the message just before Debugger.resumed (a no-op read in the pause's
+   * message loop) or Debugger.paused (one read while the program runs), and no no-op sent before it
+   * arrived acknowledges it (nor does one still on its way: the inspector may answer that one only at
+   * the next pause). Left unanswered, it held the next message back 40 ms: a walk's stops got later
+   * and later as the adapter got quicker and more no-ops landed there, and a program taking a few ms
+   * between hits stopped 40 ms late at each. No-ops' answers in a row back off; while the program
+   * runs, in step with the time it has run (a stop then comes at most a twentieth late), up to where
+   * the kernel acknowledges as soon: then they stop, so a long run is left alone.
    */
   private acknowledge(wasAck: boolean): void {
-    // After a resume, until the next pause, nothing may be outstanding while the inspector still has
-    // two messages in a row to send (Debugger.resumed, then Debugger.paused at the next hit): each
-    // message that arrives is answered too, but not the no-ops' own answers (no trickle while the
-    // program runs for long).
-    const waitingForPause = this.running && !wasAck;
-    if (this.closed || (this.pending.size === 0 && !waitingForPause) || this.ackScheduled) return;
-    if (wasAck && this.ackIds.size > 0) return;
+    if (this.closed || (this.pending.size === 0 && !this.running) || this.ackScheduled) return;
+    const now = performance.now();
     if (wasAck) this.idleAcks++;
-    else this.idleAcks = 0;
+    else {
+      this.idleAcks = 0;
+      this.idleSince = now;
+    }
+    const runningOnly = this.pending.size === 0;
+    const runningGap = Math.max(1, Math.round((now - this.idleSince) * RUNNING_ACK_SPACING));
+    if (wasAck && runningOnly && runningGap >= DELAYED_ACK_MS) return;
     this.ackScheduled = true;
     const send = (): void => {
       this.ackScheduled = false;
@@ -151,7 +170,7 @@ export class CdpConnection {
       this.socket.send(JSON.stringify({ id, method: ACK_METHOD, params: {} }), () => undefined);
     };
     if (this.idleAcks <= MAX_IDLE_ACKS) setImmediate(send);
-    else setTimeout(send, Math.min(20, 2 ** (this.idleAcks - MAX_IDLE_ACKS))).unref();
+    else setTimeout(send, runningOnly ? runningGap : Math.min(20, 2 ** (this.idleAcks - MAX_IDLE_ACKS))).unref();
   }
 
   private onMessage(text: string): void {

@@ -1,6 +1,7 @@
 // What a paused process shows: its stack (mapped back to original sources), the scopes of a frame,
-// variables and evaluations. Frame ids, variablesReferences and sourceReferences are handles valid
-// until the process goes on.
+// variables and evaluations. Frame ids and variablesReferences are handles valid until the process
+// goes on; a sourceReference stands for one script of a process, the same at every stop, while the
+// process lives.
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CallFrame, RemoteObject, Scope } from './cdp-types.js';
@@ -14,6 +15,8 @@ export class FrameInspector {
   private readonly references = new Map<number, { process: NodeProcess; container: Container }>();
   private readonly frames = new Map<number, { process: NodeProcess; frame: CallFrame }>();
   private readonly sourceReferences = new Map<number, { process: NodeProcess; scriptId: string }>();
+  /** Per process, script id -> its sourceReference (one per script, not one per frame shown). */
+  private readonly scriptReferences = new Map<NodeProcess, Map<string, number>>();
   private nextHandle = 1;
 
   constructor(
@@ -25,6 +28,13 @@ export class FrameInspector {
   dropHandles(process: NodeProcess): void {
     for (const [id, entry] of this.references) if (entry.process === process) this.references.delete(id);
     for (const [id, entry] of this.frames) if (entry.process === process) this.frames.delete(id);
+  }
+
+  /** A process that ended: its handles and its sources go. */
+  forget(process: NodeProcess): void {
+    this.dropHandles(process);
+    for (const id of this.scriptReferences.get(process)?.values() ?? []) this.sourceReferences.delete(id);
+    this.scriptReferences.delete(process);
   }
 
   async stackTrace(process: NodeProcess, startFrame = 0, levels = 0): Promise<{ frames: DebugProtocol.StackFrame[]; total: number }> {
@@ -119,6 +129,21 @@ export class FrameInspector {
     return id;
   }
 
+  private sourceReferenceFor(process: NodeProcess, scriptId: string): number {
+    let byScript = this.scriptReferences.get(process);
+    if (!byScript) {
+      byScript = new Map();
+      this.scriptReferences.set(process, byScript);
+    }
+    let id = byScript.get(scriptId);
+    if (id === undefined) {
+      id = this.newHandle();
+      byScript.set(scriptId, id);
+      this.sourceReferences.set(id, { process, scriptId });
+    }
+    return id;
+  }
+
   private frameFor(frameId: number): { process: NodeProcess; frame: CallFrame } {
     const entry = this.frames.get(frameId);
     if (!entry || entry.process.gone) throw new Error(`stack frame ${frameId} is no longer valid (the program went on)`);
@@ -138,8 +163,7 @@ export class FrameInspector {
     }
     const file = scriptUrlToPath(url);
     if (file !== null) return { source: { name: path.basename(file), path: file }, line: lineNumber + 1, column: columnNumber + 1 };
-    const sourceReference = this.newHandle();
-    this.sourceReferences.set(sourceReference, { process, scriptId: frame.location.scriptId });
+    const sourceReference = this.sourceReferenceFor(process, frame.location.scriptId);
     return {
       source: { name: url || '<eval>', sourceReference, presentationHint: 'deemphasize', origin: url.startsWith('node:') ? 'Node.js internal' : undefined },
       line: lineNumber + 1,

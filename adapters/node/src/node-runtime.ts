@@ -212,7 +212,11 @@ export class NodeRuntime {
     }
     const process = new NodeProcess(this.nextThreadId++, report.pid, this.threadName(report), cdp);
     this.processes.set(process.threadId, process);
-    cdp.on('Debugger.scriptParsed', (script) => process.scripts.set(script.scriptId, script));
+    // Scripts without a URL or a source map (one per evaluation, so one per watch at every stop) are
+    // not kept: what is read of a script is its URL and source map, and a frame has the same URL.
+    cdp.on('Debugger.scriptParsed', (script) => {
+      if (script.url !== '' || script.sourceMapURL) process.scripts.set(script.scriptId, script);
+    });
     cdp.on('Debugger.breakpointResolved', ({ breakpointId, location }) => {
       const resolving = this.binder.onResolved(process, breakpointId, location).catch(() => undefined);
       process.resolving.add(resolving);
@@ -247,7 +251,7 @@ export class NodeRuntime {
     process.gone = true;
     process.pause = null;
     this.processes.delete(process.threadId);
-    this.inspector.dropHandles(process);
+    this.inspector.forget(process);
     const waiting = this.waiting.indexOf(process);
     if (waiting >= 0) this.waiting.splice(waiting, 1);
     if (process.announced && !this.state.disposed) this.host.threadExited(process.threadId);
