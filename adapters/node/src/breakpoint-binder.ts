@@ -173,11 +173,16 @@ export class BreakpointBinder {
   private async syncMapHooks(process: NodeProcess): Promise<void> {
     const wanted = this.needsMaps();
     if (wanted && !process.instrumented) {
-      await process.cdp.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptWithSourceMapExecution' }).catch(() => undefined);
+      const set = await process.cdp.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptWithSourceMapExecution' }).catch(() => null);
       process.instrumented = true;
+      process.instrumentationBreakpointId = set?.breakpointId ?? null;
     } else if (!wanted && process.instrumented) {
-      await process.cdp.send('Debugger.removeInstrumentationBreakpoint', { instrumentation: 'beforeScriptWithSourceMapExecution' }).catch(() => undefined);
+      // V8 removes an instrumentation breakpoint by its id (it has no removeInstrumentationBreakpoint).
+      if (process.instrumentationBreakpointId !== null) {
+        await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: process.instrumentationBreakpointId }).catch(() => undefined);
+      }
       process.instrumented = false;
+      process.instrumentationBreakpointId = null;
     }
     if (process.hookBreakpointId) {
       await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: process.hookBreakpointId }).catch(() => undefined);

@@ -31,6 +31,8 @@ export class NodeProcess {
   readonly mappedScripts = new Map<string, LoadedSourceMap>();
   hookBreakpointId: string | null = null;
   instrumented = false;
+  /** The id V8 gave the instrumentation breakpoint, to remove it by. */
+  instrumentationBreakpointId: string | null = null;
   pause: PauseState | null = null;
   lastCommand: 'step' | 'pause' | null = null;
   /**
