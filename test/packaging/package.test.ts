@@ -65,6 +65,10 @@ describe('the tarball', () => {
   it('holds what runs and nothing else: no tests, bench, sources of bundled code or source maps', () => {
     const files = packed.files.map((file) => file.path);
     expect(files.filter((file) => /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
+    // Nor a pointer to a map that is not there: no shipped script names a source map.
+    const installed = path.join(prefix, 'node_modules', 'bpdiff');
+    const pointing = files.filter((file) => /\.(m?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
+    expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
     expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
     for (const needed of [
