@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pyenvShimTarget } from '../../../adapters/python/hooks.js';
 import { cachedFact } from '../../../src/adapters/fact-cache.js';
 
+// Every folder the tests make, removed at the end: a test run leaves nothing in /tmp.
+const made: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 function pyenvRoot(): { root: string; shim: string; project: string } {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-pyenv-'));
+  const root = tempDir('bpdiff-pyenv-');
   for (const version of ['3.11.7', '3.12.1']) {
     fs.mkdirSync(path.join(root, 'versions', version, 'bin'), { recursive: true });
     fs.writeFileSync(path.join(root, 'versions', version, 'bin', 'python3'), '#!/bin/sh\n', { mode: 0o755 });
@@ -39,7 +50,7 @@ describe('pyenvShimTarget: the interpreter behind a shim, without running pyenv'
 
 describe('cachedFact: facts kept per executable path, mtime and size', () => {
   it('answers from the cache until the executable or a folder it depends on changes', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-cache-'));
+    const dir = tempDir('bpdiff-cache-');
     const exe = path.join(dir, 'tool');
     const site = path.join(dir, 'site');
     fs.mkdirSync(site);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/redact/redactor.js';
 import { describeMessage, MAX_TRACED_BODY, setTraceScrub, startTrace, stopTrace, traceMessage, tracePhase, tracing } from '../../../src/trace/trace.js';
 
@@ -12,6 +12,7 @@ function lines(file: string): Array<Record<string, unknown>> {
 describe('the trace writer (BPDIFF_TRACE)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-trace-'));
   afterEach(() => stopTrace());
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('does nothing until started', () => {
     expect(tracing()).toBe(false);
