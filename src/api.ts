@@ -12,7 +12,7 @@ import { validateCapture } from './core/schemas.js';
 import { BpdiffError } from './errors.js';
 import { capturedFilePath } from './capture/capture-document.js';
 import { readSourceLine } from './cli/source-line.js';
-import { prepareCapture } from './cli/command-diff.js';
+import { distinctLabels, prepareCapture } from './capture/prepare-capture.js';
 import { Redactor } from './redact/redactor.js';
 import { reconcileRedaction } from './redact/reconcile.js';
 import type { CaptureOptions, ComparisonResult, RunCapture, RunSide, RunSpec } from './core/types.js';
@@ -131,9 +131,7 @@ export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureO
     if (!outcome.ok) throw new BpdiffError('NOT_A_CAPTURE', `capture ${side} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`);
   }
   const redactor = redactorFor(options, []);
-  const prepared: [RunCapture, RunCapture] = [await prepareCapture(a, options.values, undefined, redactor), await prepareCapture(b, options.values, undefined, redactor)];
-  // Two captures of capture() are both labelled "capture": tell them apart as A and B.
-  if (prepared[0].run.label === prepared[1].run.label) prepared.forEach((one, index) => (one.run = { ...one.run, label: index === 0 ? 'A' : 'B' }));
+  const prepared = distinctLabels(await prepareCapture(a, options.values, undefined, redactor), await prepareCapture(b, options.values, undefined, redactor));
   return report(prepared, options, input.fail_on, input.max_output_bytes);
 }
 

@@ -12,7 +12,7 @@ import { readCaptureOptions } from '../options/read-options.js';
 import type { ConfigCheck } from '../config/config.js';
 import type { RunCapture } from '../core/types.js';
 import { loadBaseline } from './baseline.js';
-import { prepareCapture } from './command-diff.js';
+import { prepareCapture } from '../capture/prepare-capture.js';
 import { emitReport } from './emit-report.js';
 import { messages } from './messages.js';
 import { parseBreakpoint, type CliCommand } from './parse-args.js';

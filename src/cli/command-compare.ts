@@ -14,7 +14,7 @@ import { captureOneLive, withStopSignals } from './stop-signals.js';
 import { describeBreakpoint } from '../core/describe.js';
 import { quoteCommand } from '../core/shell-quote.js';
 import { loadBaseline } from './baseline.js';
-import { prepareCapture } from './command-diff.js';
+import { prepareCapture } from '../capture/prepare-capture.js';
 import type { CliDeps, CliIo } from './io.js';
 import type { CompareArgs } from './parse-args.js';
 

@@ -6,7 +6,7 @@
 import type { RunCapture } from '../core/types.js';
 import { setOwn } from '../values/own-record.js';
 
-const KEYED_MARKER = /<redacted:[0-9a-f]{6}>/g;
+import { KEYED_MARKER } from './shapes.js';
 
 export function reconcileRedaction(captureA: RunCapture, captureB: RunCapture): [RunCapture, RunCapture] {
   const keyA = captureA.redaction?.key_id;

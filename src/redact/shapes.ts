@@ -35,6 +35,15 @@ const BARE_PAIR_SPACED = /((?<![\w\\'"])([A-Za-z_][\w.-]{0,63})(?<![=!<>])[:=](?
 export const MARKER = /<redacted(?::[0-9a-f]{6})?>|&lt;redacted(?::[0-9a-f]{6})?&gt;/g;
 const WHOLE_MARKER = /^(?:<redacted(?::[0-9a-f]{6})?>)$/;
 
+/** Whether `text` holds a marker made under a key (`<redacted:3f9a1c>`). */
+export const KEYED_MARKER = /<redacted:[0-9a-f]{6}>/g;
+export function holdsKeyedMarker(text: string): boolean {
+  KEYED_MARKER.lastIndex = 0;
+  const found = KEYED_MARKER.test(text);
+  KEYED_MARKER.lastIndex = 0;
+  return found;
+}
+
 export function isMarker(text: string): boolean {
   return WHOLE_MARKER.test(text);
 }

@@ -20,10 +20,11 @@ import { DebugSession } from '../session/debug-session.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
-import { runValuePipeline } from '../values/pipeline.js';
+import { runValuePipeline, userValueRules } from '../values/pipeline.js';
 import { runPaths } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
+import { holdsKeyedMarker } from '../redact/shapes.js';
 import { nthHit, type Walker } from './walk.js';
 import { evaluateWatches } from '../capture/watch.js';
 import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
@@ -174,7 +175,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     let deadline = Date.now() + options.run.timeout_seconds * 1000;
     const first = launched ?? (await session.nextStop());
     tracePhase(spec.label, 'first stop', { kind: first.kind });
-    const outcomeContext = { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), copyFolder: context.copyFolder ?? null, redactor: context.redactor };
+    const outcomeContext = { spec, options, definition, hooks, running, log, deadline, runTexts: markerTexts(resources.tree.marker), runPaths: runPaths(spec.cwd, context.copyFolder ?? null), redactor: context.redactor };
     const walker = context.walker ?? nthHit(options.breakpoint.hit ?? 1);
     const facts = await walker(first, {
       next: async () => {
@@ -218,7 +219,8 @@ interface OutcomeContext {
   deadline: number;
   /** Texts of this run that differ from run to run by bpdiff's doing (its process marker). */
   runTexts: ReadonlyArray<{ text: string; token: string }>;
-  copyFolder: string | null;
+  /** The run's own folders, found once (each hit of a walk uses them). */
+  runPaths: ReturnType<typeof runPaths>;
   redactor: Redactor | undefined;
   /** Not the first hit of a walk: no progress line for it. */
   quiet?: boolean;
@@ -236,7 +238,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(context.running.connection, outcome.frameId, options.values.watch, options.limits.value_timeout_seconds));
   const values = runValuePipeline(
     { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
-    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, raw: options.values.raw_values, runTexts: context.runTexts, runPaths: runPaths(spec.cwd, context.copyFolder), only: options.values.only, ignore: options.values.ignore, rewrites: options.values.normalize, ...(context.redactor ? { redactor: context.redactor } : {}) },
+    { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, runTexts: context.runTexts, runPaths: context.runPaths, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
   );
   return {
     status: 'break',
@@ -286,6 +288,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
  * the same bytes, and there is nothing a key mismatch could hide.
  */
 function withRedaction(capture: RunCapture, redactor: Redactor): RunCapture {
-  const marked = redactor.keyGiven || /<redacted:[0-9a-f]{6}>/.test(JSON.stringify(capture));
+  const marked = redactor.keyGiven || holdsKeyedMarker(JSON.stringify(capture));
   return { ...capture, redaction: { key_id: marked ? redactor.keyId : null } };
 }

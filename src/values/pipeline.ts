@@ -1,6 +1,7 @@
 // Everything that turns what the adapter said into the strings that are compared, as one ordered list
 // of small steps. The same list runs over a live capture and over a capture loaded by `bpdiff diff`,
 // so a step added here holds for both. Each step is pure: values in, values out.
+import type { CaptureOptions } from '../core/types.js';
 import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 import { nameStep } from './naming.js';
 import { normaliseStep } from './normalise.js';
@@ -20,6 +21,11 @@ import { redactStep } from './redact.js';
  * every output.
  */
 export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, redactStep, onlyStep, ignoreStep, orderStep];
+
+/** The parts of a value context that the user's options set, the same for a live run and a saved capture. */
+export function userValueRules(options: CaptureOptions['values']): Pick<ValueContext, 'raw' | 'only' | 'ignore' | 'rewrites'> {
+  return { raw: options.raw_values, only: options.only, ignore: options.ignore, rewrites: options.normalize };
+}
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);
