@@ -3,7 +3,7 @@
 // peak RSS of the bpdiff process (VmHWM from /proc, sampled while it runs): every output event goes
 // through it, and it must keep none but a bounded tail.
 //
-//   node dist/bench/flood.js [--seconds 60] [--cli dist/src/cli/main.js]
+//   node dist/bench/flood.js [--seconds 60] [--cli dist/bin/bpdiff.cjs]
 //
 // As a bench module (`npm run bench -- flood`) it floods for 20 s.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,7 +124,7 @@ export async function exited(child: ChildProcess): Promise<number | null> {
 }
 
 function defaultCli(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli/main.js');
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/bin/bpdiff.cjs');
 }
 
 export function floodRows(result: FloodResult): BenchRow[] {

@@ -21,7 +21,7 @@ import { exited, sampleMemory } from './flood.js';
 import { median, round } from './lib.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'dist/src/cli/main.js');
+const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
 const EXAMPLES = path.join(ROOT, 'examples');
 /** A pair that runs longer than this is killed and counted as wrong: the soak itself must end. */
 const PAIR_LIMIT_MS = 10 * 60 * 1000;

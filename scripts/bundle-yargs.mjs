@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Build step: bundle yargs and its dependencies into dist/vendor/yargs.mjs for a fast `bpdiff --help`.
+// Build step: bundle yargs and its dependencies into dist/vendor/yargs.cjs for a fast `bpdiff --help`.
 // Node 20 has no compile cache: resolving and compiling ~40 ESM modules costs ~25 ms at every start,
 // and string-width sets up Intl.Segmenter and Unicode-property regexps (ICU data, ~20 ms) to measure
 // what is, in a help text, plain ASCII. The bundle is yargs' own code and platform shim; only every
 // `string-width` import is routed through a wrapper that answers printable ASCII itself (its width is
 // its length, exactly what string-width returns) and loads the real module, lazily, for anything else.
 // So the help is byte for byte yargs' own. src/cli/load-yargs.ts falls back to `yargs` without it.
+// CommonJS, like the command's own bundle (scripts/bundle-cli.mjs): Node 20 loads one CommonJS file
+// ~6 ms faster than the same code as an ES module (no asynchronous module job, no linking).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -104,15 +106,26 @@ const fastStringWidth = {
 };
 
 fs.mkdirSync(outDir, { recursive: true });
+// The ES module bundle of earlier builds, if any: nothing loads it any more.
+fs.rmSync(path.join(outDir, 'yargs.mjs'), { force: true });
 await esbuild.build({
   plugins: [fastStringWidth],
   stdin: { contents: entry, resolveDir: yargsDir, sourcefile: 'yargs-entry.mjs', loader: 'js' },
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  outfile: path.join(outDir, 'yargs.mjs'),
-  banner: { js: `// yargs ${yargsVersion} and its dependencies, bundled by scripts/bundle-yargs.mjs (MIT/ISC licences: see node_modules).` },
+  outfile: path.join(outDir, 'yargs.cjs'),
+  // The shim's import.meta.url (esbuild leaves it empty in CommonJS): this file's own URL.
+  define: { 'import.meta.url': '__bpdiffFileUrl' },
+  banner: {
+    js: [
+      `// yargs ${yargsVersion} and its dependencies, bundled by scripts/bundle-yargs.mjs (MIT/ISC licences: see node_modules).`,
+      // Strict, as the ES modules it is made of.
+      "'use strict';",
+      "const __bpdiffFileUrl = require('node:url').pathToFileURL(__filename).href;",
+    ].join('\n'),
+  },
   legalComments: 'inline',
   logLevel: 'warning',
 });

@@ -32,4 +32,4 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 else
   npm run --silent build
 fi
-echo "setup: done — try: node dist/src/cli/main.js --help" >&2
+echo "setup: done — try: node dist/bin/bpdiff.cjs --help" >&2

@@ -6,7 +6,7 @@
 #   git worktree add --detach ../base origin/main && bash examples/ci/check-pr.sh ../base .
 #
 # Environment:
-#   BPDIFF           the bpdiff command (default `bpdiff`; split on spaces: "node /x/dist/src/cli/main.js")
+#   BPDIFF           the bpdiff command (default `bpdiff`; split on spaces: "node /x/dist/bin/bpdiff.cjs")
 #   BPDIFF_CONFIG    the config's path inside each checkout (default bpdiff.config.json)
 #   BPDIFF_SUMMARY   the file the markdown report is appended to (default $GITHUB_STEP_SUMMARY, else none)
 #

@@ -58,21 +58,31 @@ export interface AdapterHooks {
 }
 
 const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['prepare', 'version', 'normaliseValue', 'variableName'];
-/** Whether this module runs from its TypeScript source (vitest, tsx) rather than from dist/. */
-const FROM_SOURCE = /\.[cm]?ts$/.test(new URL(import.meta.url).pathname);
 const loaded = memoAsync<AdapterHooks>();
 
 /**
- * The module a definition's `hooks` names, resolved from the definition's folder. A built-in
- * adapter's `hooks.ts` runs compiled, as dist/adapters/<id>/hooks.js, unless bpdiff itself runs from
- * source (then one module graph: the hooks' errors are the same BpdiffError class as the caller's).
+ * The built-in adapters' hooks, by their file under adapters/. They are imported by name, not by path,
+ * so that they are part of bpdiff's own module graph however bpdiff runs: from source (vitest, tsx),
+ * compiled to dist/, or bundled into the CLI (dist/bin/, scripts/bundle-cli.mjs). One graph means one
+ * BpdiffError class and one trace for the hooks and their caller. A test keeps this list equal to the
+ * adapters' folders.
  */
-export function hooksModule(definition: Pick<AdapterDefinition, 'hooks' | 'dir'>, fromSource = FROM_SOURCE): string | null {
+export const BUILTIN_HOOKS: Readonly<Record<string, () => Promise<{ default?: unknown }>>> = {
+  'go/hooks.ts': () => import('../../adapters/go/hooks.js'),
+  'lldb/hooks.ts': () => import('../../adapters/lldb/hooks.js'),
+  'python/hooks.ts': () => import('../../adapters/python/hooks.js'),
+};
+
+/** The module a definition's `hooks` names, resolved from the definition's folder. */
+export function hooksModule(definition: Pick<AdapterDefinition, 'hooks' | 'dir'>): string | null {
   if (!definition.hooks) return null;
-  const file = path.resolve(definition.dir, definition.hooks);
-  if (!isBuiltinPath(file) || fromSource) return file;
-  const root = packageRoot();
-  return path.join(root, 'dist', path.relative(root, file)).replace(/\.([cm]?)ts$/, '.$1js');
+  return path.resolve(definition.dir, definition.hooks);
+}
+
+/** A built-in adapter's hooks file as a key of BUILTIN_HOOKS (null: not a built-in adapter's file). */
+function builtinKey(file: string): string | null {
+  if (!isBuiltinPath(file)) return null;
+  return path.relative(path.join(packageRoot(), 'adapters'), file).split(path.sep).join('/');
 }
 
 /** The hooks of an adapter: the default export of its `hooks` module, or none. */
@@ -80,18 +90,22 @@ export async function loadHooks(definition: Pick<AdapterDefinition, 'hooks' | 'd
   const file = hooksModule(definition);
   if (!file) return {};
   return loaded(file, async () => {
-    const builtin = isBuiltinPath(path.resolve(definition.dir, definition.hooks!));
-    const fail = (problem: string, cause?: unknown): never => {
-      throw new BpdiffError(
-        'ADAPTER_CONFIG',
-        `${definition.file}: the hooks module ${file} ${problem} — ${builtin ? 'build bpdiff (npm run build)' : 'check "hooks" in the definition: a .js or .mjs module whose default export is the hooks object'}`,
-        { cause },
-      );
+    const key = builtinKey(file);
+    const remedy = key !== null ? 'build bpdiff (npm run build)' : 'check "hooks" in the definition: a .js or .mjs module whose default export is the hooks object';
+    const fail = (problem: string, cause?: unknown, fix = remedy): never => {
+      throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: the hooks module ${file} ${problem} — ${fix}`, { cause });
     };
     let module: { default?: unknown };
     try {
-      module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      if (key !== null) {
+        const load = BUILTIN_HOOKS[key];
+        if (load === undefined) return fail("is in bpdiff's adapters/ folder but is no built-in adapter's hooks", undefined, `name one of ${Object.keys(BUILTIN_HOOKS).map((name) => `adapters/${name}`).join(', ')}`);
+        module = await load();
+      } else {
+        module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      }
     } catch (error) {
+      if (error instanceof BpdiffError) throw error;
       return fail(`cannot be loaded (${(error as Error).message.split('\n')[0]})`, error);
     }
     const hooks = module.default;

@@ -1,4 +1,4 @@
-// The BUILT bin, run as a user would: `node dist/src/cli/main.js ...`. `npm test` builds first; run
+// The BUILT bin, run as a user would: `node dist/bin/bpdiff.cjs ...`. `npm test` builds first; run
 // on its own (npx vitest run test/cli), this file rebuilds when dist/ is missing or older than src/.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -218,7 +218,7 @@ describe('help and version', () => {
     `;
     const stock = await execa('node', ['--input-type=module', '-e', script], { cwd: tmp });
     const bundled = [await bpdiff(['--help']), await bpdiff(['diff', '--help']), await bpdiff(['validate', '--help'])].map((r) => `${r.stdout}\n`).join('');
-    expect(fs.existsSync(path.join(ROOT, 'dist/vendor/yargs.mjs'))).toBe(true);
+    expect(fs.existsSync(path.join(ROOT, 'dist/vendor/yargs.cjs'))).toBe(true);
     expect(bundled).toBe(stock.stdout + '\n');
   });
 

@@ -10,7 +10,7 @@ import { expectValidComparison } from '../unit/fixtures/captures.js';
 import { describeWithTool, leftoverProcesses } from '../integration/helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'dist/src/cli/main.js');
+const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
 const HAS_DEBUGPY = fs.existsSync('/usr/lib/python3/dist-packages/debugpy/adapter') && fs.existsSync(BIN);
 const PRICING = path.join(ROOT, 'examples/python/pricing');
 let tmp: string;

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { describe } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const BIN = path.join(ROOT, 'dist/src/cli/main.js');
+export const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
 export const EXAMPLES = path.join(ROOT, 'examples');
 
 export interface BpdiffRun {
@@ -41,7 +41,7 @@ export interface RunDoc {
 const MARK = 'BPDIFF_TEST_MARK';
 
 /**
- * Runs `node dist/src/cli/main.js ...args`. Every process bpdiff starts inherits a marker in its
+ * Runs `node dist/bin/bpdiff.cjs ...args`. Every process bpdiff starts inherits a marker in its
  * environment; after bpdiff exits, any live process carrying the marker is a leak.
  */
 export async function runBpdiff(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<BpdiffRun> {

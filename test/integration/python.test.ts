@@ -360,7 +360,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('kills both runs on Ctrl-C and exits 130', async () => {
     const { execa: spawn } = await import('execa');
     const mark = `ctrlc-${process.pid}-${Date.now()}`;
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/cli/main.js'), '--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], {
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/bin/bpdiff.cjs'), '--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], {
       env: { BPDIFF_TEST_MARK: mark },
       reject: false,
       stdin: 'ignore',

@@ -67,7 +67,7 @@ describe('the tarball', () => {
     expect(files.filter((file) => /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
     // Nor a pointer to a map that is not there: no shipped script names a source map.
     const installed = path.join(prefix, 'node_modules', 'bpdiff');
-    const pointing = files.filter((file) => /\.(m?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
+    const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
     expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
@@ -75,10 +75,10 @@ describe('the tarball', () => {
       'package.json',
       'README.md',
       'LICENSE',
-      'dist/src/cli/main.js',
+      'dist/bin/bpdiff.cjs',
       'dist/src/index.js',
       'dist/src/index.d.ts',
-      'dist/vendor/yargs.mjs',
+      'dist/vendor/yargs.cjs',
       'dist/adapters/node/main.mjs',
       'dist/adapters/python/hooks.js',
       'dist/adapters/lldb/hooks.js',
@@ -94,6 +94,8 @@ describe('the tarball', () => {
       expect(files).toContain(needed);
     }
     for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    // One command: the bundle (scripts/bundle-cli.mjs), not also tsc's unbundled copy of its entry.
+    expect(files.filter((file) => file.startsWith('dist/src/cli/main.'))).toEqual([]);
   });
 
   it('installs only the dependencies that are not bundled', () => {
@@ -117,7 +119,7 @@ describe('the installed bin', () => {
     const help = await run(bin, ['--help'], { env: { LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' } });
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain('bpdiff doctor');
-    const built = await run(process.execPath, [path.join(copy, 'dist/src/cli/main.js'), '--help']);
+    const built = await run(process.execPath, [path.join(copy, 'dist/bin/bpdiff.cjs'), '--help']);
     expect(help.stdout).toBe(built.stdout);
   });
 

@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { expect } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const BIN = path.join(ROOT, 'dist/src/cli/main.js');
+export const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { helperScript, hooksModule, loadHooks } from '../../../src/adapters/hooks.js';
+import { BUILTIN_HOOKS, helperScript, hooksModule, loadHooks } from '../../../src/adapters/hooks.js';
 import { builtinDefinitions, loadDefinitionFile } from '../../../src/adapters/registry.js';
 import { BpdiffError } from '../../../src/errors.js';
 
@@ -36,12 +36,11 @@ describe('built-in adapters', () => {
     }
   });
 
-  it('run their hooks compiled from dist/, or from source when bpdiff does', () => {
-    expect(hooksModule(builtin('go'), false)).toBe(path.join(ROOT, 'dist/adapters/go/hooks.js'));
-    expect(hooksModule(builtin('go'), true)).toBe(path.join(ROOT, 'adapters/go/hooks.ts'));
-    expect(hooksModule(builtin('node'))).toBeNull();
-    // These tests run bpdiff from source: one module graph, no dist/ needed.
+  it('name their hooks module, which bpdiff imports by name (one module graph from source, dist/ or the bundle)', () => {
     expect(hooksModule(builtin('go'))).toBe(path.join(ROOT, 'adapters/go/hooks.ts'));
+    expect(hooksModule(builtin('node'))).toBeNull();
+    const withHooks = builtinDefinitions().filter((definition) => definition.hooks);
+    expect(Object.keys(BUILTIN_HOOKS).sort()).toEqual(withHooks.map((definition) => `${definition.id}/${definition.hooks}`).sort());
   });
 
   it('load their hooks', async () => {
@@ -57,6 +56,14 @@ describe("a user's hooks", () => {
     const definition = loadDefinitionFile(userDefinition('upper', 'export default { normaliseValue: (value) => value.toUpperCase() };\n'));
     expect(hooksModule(definition)).toBe(path.join(tmp, 'upper.mjs'));
     expect((await loadHooks(definition)).normaliseValue?.('abc')).toBe('ABC');
+  });
+
+  it("are refused when they name a file of bpdiff's adapters/ that is no adapter's hooks", async () => {
+    const file = path.join(tmp, 'not-hooks.json');
+    fs.writeFileSync(file, JSON.stringify({ id: 'n', name: 'n', adapter: { transport: 'stdio', executables: ['x'] }, launch: {}, hooks: path.join(ROOT, 'adapters/go/go-command.ts') }));
+    const error = await loadHooks(loadDefinitionFile(file)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BpdiffError);
+    expect((error as BpdiffError).message).toMatch(/is no built-in adapter's hooks — name one of adapters\/go\/hooks\.ts, adapters\/lldb\/hooks\.ts, adapters\/python\/hooks\.ts$/);
   });
 
   it('are refused, in one line, when they are not hooks', async () => {
@@ -89,7 +96,7 @@ describe('helperScript', () => {
     const file = path.join(tmp, 'my-python.json');
     fs.writeFileSync(file, JSON.stringify({ id: 'p', name: 'p', adapter: { transport: 'stdio', executables: ['x'] }, launch: {}, hooks: path.join(ROOT, 'adapters/python/hooks.ts') }));
     const definition = loadDefinitionFile(file);
-    expect(hooksModule(definition, false)).toBe(path.join(ROOT, 'dist/adapters/python/hooks.js'));
+    expect(hooksModule(definition)).toBe(path.join(ROOT, 'adapters/python/hooks.ts'));
     expect(Object.keys(await loadHooks(definition))).toEqual(['prepare']);
     expect(helperScript(definition, 'sitecustomize.py')).toBe(path.join(ROOT, 'adapters/python/sitecustomize.py'));
   });
