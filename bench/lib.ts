@@ -1,5 +1,6 @@
-// Shared by the bench modules: the row every module returns, and small timing helpers.
-import { execa } from 'execa';
+// Shared by the bench modules: the row every module returns, and small timing helpers. Nothing heavy
+// is imported here: the minimal client process (minimal-client-main.ts) loads this module too.
+import { spawn } from 'node:child_process';
 
 export interface BenchRow {
   name: string;
@@ -47,10 +48,16 @@ export async function medianMs(fn: () => unknown, runs: number, warmup = 1): Pro
 /** Wall time of one command run to completion; rejects when it fails (unless `allowFailure`). */
 export async function runCommand(file: string, args: readonly string[], options: { cwd?: string; allowFailure?: boolean } = {}): Promise<number> {
   const start = process.hrtime.bigint();
-  const result = await execa(file, args, { cwd: options.cwd, reject: false, stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' });
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(file, args, { cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.once('error', reject);
+    child.once('close', (exitCode) => resolve({ code: exitCode, stderr: text }));
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.exitCode !== 0 && options.allowFailure !== true) {
-    throw new Error(`${file} ${args.join(' ')} exited with ${result.exitCode}: ${String(result.stderr).slice(0, 500)}`);
+  if (code !== 0 && options.allowFailure !== true) {
+    throw new Error(`${file} ${args.join(' ')} exited with ${code}: ${stderr.slice(0, 500)}`);
   }
   return ms;
 }

@@ -26,6 +26,8 @@ export interface MinimalCaptureInput {
 
 export interface MinimalCaptureResult {
   ms: number;
+  /** When the adapter was spawned, in ms since this process started (performance.now()). */
+  spawnedAt: number;
   variables: number;
   /** Median round trip of a request while stopped, when asked for. */
   requestMs: number | null;
@@ -84,7 +86,7 @@ export async function minimalCapture(input: MinimalCaptureInput): Promise<Minima
       }
       requestMs = median(times);
     }
-    return { ms, variables: count, requestMs };
+    return { ms, spawnedAt: t0, variables: count, requestMs };
   } finally {
     killTree([pid], [pid]);
   }

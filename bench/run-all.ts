@@ -5,7 +5,7 @@ import type { BenchModule, BenchRow } from './lib.js';
 
 const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['diff-core', () => import('./diff-core.js')],
-  ['cold-start', () => import('./cold-start.js')],
+  ['start-up', () => import('./start-up.js')],
   ['capture-python', () => import('./capture-python.js')],
   ['capture-lldb', () => import('./capture-lldb.js')],
   ['capture-go', () => import('./capture-go.js')],

@@ -14,7 +14,9 @@ export async function runCli(argv: readonly string[], given: CliIo = processIo()
     const traceFile = given.env['BPDIFF_TRACE'];
     if (traceFile) {
       startTrace(traceFile);
-      tracePhase(null, 'cli started');
+      // `origin`: when the process started (ms since the epoch), so a reader outside the process can
+      // place the trace's times on its own clock (npm run bench -- start-up does).
+      tracePhase(null, 'cli started', { origin: performance.timeOrigin });
     }
     const command = await parseArgs(argv, undefined, io.cwd);
     tracePhase(null, 'args parsed', { command: command.kind });
