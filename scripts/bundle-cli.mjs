@@ -12,7 +12,10 @@
 // - `diff` is bundled; the packages used only on some paths stay in node_modules and are loaded
 //   there when used: execa (builds), ajv (schema checks), the MCP SDK and zod (`bpdiff mcp`). yargs
 //   comes from its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
+// - The texts of `--help`, `SUBCOMMAND --help` and `--version` are rendered here, with yargs, and
+//   built in (src/cli/help-texts.ts): printing one loads no yargs.
 // The library (dist/src/index.js) is tsc's output, unbundled. No source map: none is shipped.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,14 +27,11 @@ const outfile = path.join(root, 'dist/bin/bpdiff.cjs');
 /** Loaded from node_modules at run time (see above); everything else of ours is bundled. */
 const EXTERNAL = ['execa', 'ajv', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'zod', 'yargs'];
 
-fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
-await esbuild.build({
-  entryPoints: [path.join(root, 'src/cli/main.ts')],
+const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  outfile,
   external: EXTERNAL,
   // import.meta.url (package-root.ts, createRequire) is this file's URL; esbuild leaves it empty in CommonJS.
   define: { 'import.meta.url': '__bpdiffFileUrl' },
@@ -41,5 +41,32 @@ await esbuild.build({
   sourcemap: false,
   legalComments: 'inline',
   logLevel: 'warning',
+};
+
+fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
+
+// The help texts, rendered by parseArgs with yargs (src/cli/help-texts.ts): a throwaway bundle of
+// renderHelpTexts, run once. It lives in dist/bin/ so that it finds the package root and the yargs
+// pre-bundle as the command will.
+const renderer = path.join(path.dirname(outfile), 'render-help.cjs');
+await esbuild.build({
+  ...common,
+  stdin: {
+    contents: "import { renderHelpTexts } from './src/cli/parse-args.ts';\nrenderHelpTexts().then((texts) => process.stdout.write(JSON.stringify(texts)));\n",
+    resolveDir: root,
+    sourcefile: 'render-help.ts',
+    loader: 'ts',
+  },
+  outfile: renderer,
+});
+const helpTexts = execFileSync(process.execPath, [renderer], { cwd: root, encoding: 'utf8', env: { ...process.env, BPDIFF_TRACE: '' } });
+fs.rmSync(renderer);
+JSON.parse(helpTexts);
+
+await esbuild.build({
+  ...common,
+  entryPoints: [path.join(root, 'src/cli/main.ts')],
+  outfile,
+  define: { ...common.define, BPDIFF_HELP_TEXTS: helpTexts },
 });
 fs.chmodSync(outfile, 0o755);

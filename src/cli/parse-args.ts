@@ -11,6 +11,8 @@ import { loadYargs, type YargsFactory } from './load-yargs.js';
 import { readPackageVersion } from './version.js';
 import { outputArgs, type OutputArgs } from './output-args.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
+import { HELP_SUBCOMMANDS, HELP_WIDTHS, helpKey, helpRequests, helpWidth, prerenderedHelp, type HelpTexts } from './help-texts.js';
+import { tracePhase } from '../trace/trace.js';
 
 export type { OutputArgs, OutputFormat } from './output-args.js';
 
@@ -89,20 +91,26 @@ const EPILOG = [
   'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
 ].join('\n');
 
-const SUBCOMMANDS = new Set(['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp']);
+const SUBCOMMANDS = new Set<string>(HELP_SUBCOMMANDS);
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
 /**
  * Parse bpdiff's command line (without `node` and the script). Throws BpdiffError on bad input.
  * The options a bpdiff.config.json sets (the nearest from `cwd` upward, or --config) fill in the
- * flags that were not given.
+ * flags that were not given. `width`: the help's width (default: the terminal's, at most 100, else 80).
  */
-export async function parseArgs(argv: readonly string[], factory?: YargsFactory, cwd: string = process.cwd()): Promise<CliCommand> {
+export async function parseArgs(argv: readonly string[], factory?: YargsFactory, cwd: string = process.cwd(), width?: number): Promise<CliCommand> {
   if (argv.length === 0) throw messages.noArguments();
+  // The help and version texts the build rendered with this same function (help-texts.ts).
+  const prerendered = factory === undefined && width === undefined ? prerenderedHelp(argv) : null;
+  if (prerendered !== null) {
+    tracePhase(null, 'help rendered at build');
+    return argv[0] === '--version' ? { kind: 'version', text: prerendered } : { kind: 'help', text: prerendered };
+  }
   const { options, commands } = splitArgv(argv);
   const yargs = factory ?? (await loadYargs());
-  const parser = defineParser(yargs(), readPackageVersion());
+  const parser = defineParser(yargs(), readPackageVersion(), width);
 
   const parsed = await new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
     try {
@@ -165,7 +173,22 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   }
 }
 
-function defineParser(y: Argv, version: string): Argv {
+/** What the build puts in the bundle: every help request of help-texts.ts at each width, rendered here. */
+export async function renderHelpTexts(): Promise<HelpTexts> {
+  const rendered: HelpTexts = { texts: [], keys: {} };
+  for (const width of HELP_WIDTHS) {
+    for (const request of helpRequests()) {
+      const command = await parseArgs(request, undefined, process.cwd(), width);
+      if (command.kind !== 'help' && command.kind !== 'version') throw new Error(`bpdiff ${request.join(' ')} is not a help request`);
+      let index = rendered.texts.indexOf(command.text);
+      if (index < 0) index = rendered.texts.push(command.text) - 1;
+      rendered.keys[helpKey(width, request)] = index;
+    }
+  }
+  return rendered;
+}
+
+function defineParser(y: Argv, version: string, width?: number): Argv {
   return y
     .scriptName('bpdiff')
     .usage(`${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`)
@@ -188,7 +211,7 @@ function defineParser(y: Argv, version: string): Argv {
     .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones')
     .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)')
     .epilog(EPILOG)
-    .wrap(Math.min(100, y.terminalWidth() || 80))
+    .wrap(width ?? helpWidth(y.terminalWidth()))
     .version(version)
     .help()
     .alias('help', 'h')

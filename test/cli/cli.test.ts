@@ -8,6 +8,7 @@ import { execa, type Result } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, ensureBuiltBin, expectRefusal } from '../support/built-bin.js';
 import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID } from '../../src/core/types.js';
+import { helpRequests } from '../../src/cli/help-texts.js';
 import { expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
 
 let tmp: string;
@@ -209,17 +210,30 @@ describe('help and version', () => {
     expect(result.stdout).toContain('Exit status: 0 both runs stopped');
   });
 
-  it('the pre-bundled yargs prints exactly what the yargs package prints', async () => {
+  it('prints, for every help request, exactly what the yargs package renders, from the texts built into the bin', async () => {
+    const requests = helpRequests();
     const script = `
       const { parseArgs } = await import(${JSON.stringify(path.join(ROOT, 'dist/src/cli/parse-args.js'))});
       const { loadYargs } = await import(${JSON.stringify(path.join(ROOT, 'dist/src/cli/load-yargs.js'))});
       const stock = await loadYargs({ bundled: false });
-      for (const argv of [['--help'], ['diff', '--help'], ['validate', '--help']]) process.stdout.write((await parseArgs(argv, stock)).text + '\\n');
+      const texts = [];
+      for (const argv of ${JSON.stringify(requests)}) texts.push((await parseArgs(argv, stock)).text);
+      process.stdout.write(JSON.stringify(texts));
     `;
-    const stock = await execa('node', ['--input-type=module', '-e', script], { cwd: tmp });
-    const bundled = [await bpdiff(['--help']), await bpdiff(['diff', '--help']), await bpdiff(['validate', '--help'])].map((r) => `${r.stdout}\n`).join('');
+    const stock = JSON.parse((await execa('node', ['--input-type=module', '-e', script], { cwd: tmp })).stdout) as string[];
     expect(fs.existsSync(path.join(ROOT, 'dist/vendor/yargs.cjs'))).toBe(true);
-    expect(bundled).toBe(stock.stdout + '\n');
+    for (const [index, argv] of requests.entries()) {
+      const trace = out(`help-${index}.jsonl`);
+      const result = await bpdiff(argv, { env: { BPDIFF_TRACE: trace } });
+      expect(result.exitCode, argv.join(' ')).toBe(0);
+      expect(result.stdout, argv.join(' ')).toBe(stock[index]);
+      // Not through yargs: the text the build rendered.
+      expect(fs.readFileSync(trace, 'utf8'), argv.join(' ')).toContain('"phase":"help rendered at build"');
+    }
+    // A help request the build did not render goes through yargs, with the same result as the package.
+    const other = await bpdiff(['--bp', 'x.py:1', '--help'], { env: { BPDIFF_TRACE: out('help-other.jsonl') } });
+    expect(other.stdout).toBe(stock[0]);
+    expect(fs.readFileSync(out('help-other.jsonl'), 'utf8')).not.toContain('help rendered at build');
   });
 
   it('--version prints the package version', async () => {
