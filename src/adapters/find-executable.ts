@@ -27,11 +27,28 @@ export function whichSync(name: string, cwd: string, envPath?: string): string |
   return null;
 }
 
-/** Versioned names on PATH matching `prefix-N[.N...]`, newest version first. */
+const versionedFound = new Map<string, string[]>();
+
+function mtimeOf(dir: string): number {
+  try {
+    return fs.statSync(dir).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * Versioned names on PATH matching `prefix-N[.N...]`, newest version first. Remembered while the
+ * PATH folders are unchanged (their mtimes; both runs of a comparison ask): listing /usr/bin is the cost.
+ */
 export function findVersioned(prefix: string, envPath?: string): string[] {
+  const dirs = pathDirs(envPath);
+  const key = [prefix, ...dirs.map((dir) => `${dir}:${mtimeOf(dir)}`)].join('\0');
+  const known = versionedFound.get(key);
+  if (known) return [...known];
   const found: Array<{ file: string; version: number[] }> = [];
   const pattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(\\d+(?:\\.\\d+)*)$`);
-  for (const dir of pathDirs(envPath)) {
+  for (const dir of dirs) {
     let names: string[];
     try {
       names = fs.readdirSync(dir);
@@ -40,8 +57,9 @@ export function findVersioned(prefix: string, envPath?: string): string[] {
     }
     for (const name of names) {
       const match = pattern.exec(name);
+      if (!match) continue;
       const file = path.join(dir, name);
-      if (match && isExecutableFile(file)) found.push({ file, version: match[1]!.split('.').map(Number) });
+      if (isExecutableFile(file)) found.push({ file, version: match[1]!.split('.').map(Number) });
     }
   }
   found.sort((x, y) => {
@@ -51,7 +69,9 @@ export function findVersioned(prefix: string, envPath?: string): string[] {
     }
     return 0;
   });
-  return found.map((entry) => entry.file);
+  const files = found.map((entry) => entry.file);
+  versionedFound.set(key, files);
+  return [...files];
 }
 
 /** The first candidate that exists: absolute paths as they are, bare names on PATH, `name-*` as versioned names. */

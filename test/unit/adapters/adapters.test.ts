@@ -231,6 +231,17 @@ describe('findVersioned', () => {
     }
     expect(findVersioned('lldb-dap', dir).map((file) => path.basename(file))).toEqual(['lldb-dap-19', 'lldb-dap-18.1', 'lldb-dap-9']);
   });
+
+  it('sees a version installed after the last look (the folder changed)', () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'bin-'));
+    fs.writeFileSync(path.join(dir, 'lldb-dap-18'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(findVersioned('lldb-dap', dir).map((file) => path.basename(file))).toEqual(['lldb-dap-18']);
+    fs.writeFileSync(path.join(dir, 'lldb-dap-20'), '#!/bin/sh\n', { mode: 0o755 });
+    // A folder's mtime has a coarse clock on some file systems: make the change visible.
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(dir, later, later);
+    expect(findVersioned('lldb-dap', dir).map((file) => path.basename(file))).toEqual(['lldb-dap-20', 'lldb-dap-18']);
+  });
 });
 
 describe('parsePythonCommand', () => {
