@@ -52,6 +52,7 @@ export default async function run(): Promise<BenchRow[]> {
     const help = new Map<string, number[]>(bins.map(([label]) => [label, []]));
     const pairs = new Map<string, Timing[]>();
     const singles = new Map<string, Array<{ wall: number; spawnedAt: number }>>();
+    const minimalPairs = new Map<string, number[]>();
     const runRound = async (record: boolean): Promise<void> => {
       const nodeMs = await wall(process.execPath, ['-e', '0'], root);
       if (record) node.push(nodeMs);
@@ -66,6 +67,11 @@ export default async function run(): Promise<BenchRow[]> {
         }
         const single = await minimal(minimalMain, item);
         if (record) singles.set(item.name, [...(singles.get(item.name) ?? []), single]);
+        // Two minimal clients at once, on the same program: what running two captures side by side
+        // costs on this machine with no bpdiff at all.
+        const start = now();
+        await Promise.all([minimal(minimalMain, item), minimal(minimalMain, item)]);
+        if (record) minimalPairs.set(item.name, [...(minimalPairs.get(item.name) ?? []), now() - start]);
       }
     };
     // One untimed round fills the page cache for every program and adapter.
@@ -95,17 +101,27 @@ export default async function run(): Promise<BenchRow[]> {
             { name: `${item.name}: ${label}fixed time above node -e 0`, value: round(fixed), unit: 'ms', target: '<= 60', ok: fixed <= 60 },
           );
         }
+        const minimalPairMs = median(minimalPairs.get(item.name)!);
         rows.push(
           { name: `${item.name}: ${label}pair (bpdiff command)`, value: round(pairMs), unit: 'ms' },
           { name: `${item.name}: ${label}pair / single`, value: round(pairMs / singleMs, 2), unit: 'x', target: '<= 1.15', ok: pairMs / singleMs <= 1.15 },
+          { name: `${item.name}: ${label}pair / two minimal clients at once`, value: round(pairMs / minimalPairMs, 2), unit: 'x', note: "bpdiff's own share of the pair" },
         );
       }
-      rows.push({
-        name: `${item.name}: single capture (minimal client process)`,
-        value: round(singleMs),
-        unit: 'ms',
-        note: `its adapter spawn at ${round(median(single.map((s) => s.spawnedAt)))} ms`,
-      });
+      rows.push(
+        {
+          name: `${item.name}: single capture (minimal client process)`,
+          value: round(singleMs),
+          unit: 'ms',
+          note: `its adapter spawn at ${round(median(single.map((s) => s.spawnedAt)))} ms`,
+        },
+        {
+          name: `${item.name}: two minimal clients at once / single`,
+          value: round(median(minimalPairs.get(item.name)!) / singleMs, 2),
+          unit: 'x',
+          note: 'two captures side by side on this machine, no bpdiff',
+        },
+      );
     }
     return rows;
   } finally {
@@ -183,15 +199,15 @@ function makeCases(root: string, tmp: string): Case[] {
     for (const version of ['v1', 'v2']) {
       execFileSync('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', binary(version), '.'], { cwd: path.join(orders, version), stdio: 'ignore' });
     }
-    const port = 40_000 + (process.pid % 20_000);
     cases.push({
       name: 'go',
       args: ['--bp', 'pricing/pricing.go:49', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', binary('v1'), '--', binary('v2')],
       cwd: orders,
       minimal: {
         executable: 'dlv',
-        args: ['dap', `--listen=127.0.0.1:${port}`],
-        port,
+        // minimal-client-main.ts puts a free port in.
+        args: ['dap', '--listen=127.0.0.1:${port}'],
+        port: 0,
         cwd: path.join(orders, 'v1'),
         launch: { mode: 'exec', program: binary('v1'), args: [], cwd: path.join(orders, 'v1') },
         breakpoint: { path: path.join(orders, 'v1/pricing/pricing.go'), line: 49 },
