@@ -52,7 +52,7 @@ const renderer = path.join(path.dirname(outfile), 'render-help.cjs');
 await esbuild.build({
   ...common,
   stdin: {
-    contents: "import { renderHelpTexts } from './src/cli/parse-args.ts';\nrenderHelpTexts().then((texts) => process.stdout.write(JSON.stringify(texts)));\n",
+    contents: "import { renderHelpTexts } from './src/cli/render-help.ts';\nrenderHelpTexts().then((texts) => process.stdout.write(JSON.stringify(texts)));\n",
     resolveDir: root,
     sourcefile: 'render-help.ts',
     loader: 'ts',

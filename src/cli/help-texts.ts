@@ -1,11 +1,12 @@
 // `bpdiff --help` (and `-h`, `SUBCOMMAND --help`, `--version`) without loading yargs. Loading yargs,
 // defining bpdiff's ~70 flags and laying out the help cost ~35 ms of a ~100 ms `--help`; the text is
 // the same every time for a given width. So the build renders these texts with yargs itself, through
-// parseArgs (renderHelpTexts in parse-args.ts), at the two widths parseArgs can choose without a
+// parseArgs (render-help.ts), at the two widths parseArgs can choose without a
 // terminal of another size (80 columns: not a terminal, or one 80 wide; 100: one 100 wide or more),
 // and puts them in the bundle (scripts/bundle-cli.mjs defines BPDIFF_HELP_TEXTS). Any other request
 // or width goes through yargs as before; so does bpdiff run from its sources, where nothing is defined.
 // A CLI test checks that the bundle prints what the yargs package prints.
+import { tracePhase } from '../trace/trace.js';
 
 /** What the build puts in the bundle. */
 export interface HelpTexts {
@@ -41,5 +42,7 @@ export function helpKey(width: number, argv: readonly string[]): string {
 export function prerenderedHelp(argv: readonly string[], width: number = helpWidth(), texts: HelpTexts | undefined = typeof BPDIFF_HELP_TEXTS === 'undefined' ? undefined : BPDIFF_HELP_TEXTS): string | null {
   if (texts === undefined || argv.length > 2) return null;
   const index = texts.keys[helpKey(width, argv)];
-  return index === undefined ? null : (texts.texts[index] ?? null);
+  if (index === undefined || texts.texts[index] === undefined) return null;
+  tracePhase(null, 'help rendered at build');
+  return texts.texts[index];
 }

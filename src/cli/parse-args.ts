@@ -11,8 +11,7 @@ import { loadYargs, type YargsFactory } from './load-yargs.js';
 import { readPackageVersion } from './version.js';
 import { outputArgs, type OutputArgs } from './output-args.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
-import { HELP_SUBCOMMANDS, HELP_WIDTHS, helpKey, helpRequests, helpWidth, prerenderedHelp, type HelpTexts } from './help-texts.js';
-import { tracePhase } from '../trace/trace.js';
+import { HELP_SUBCOMMANDS, helpWidth, prerenderedHelp } from './help-texts.js';
 
 export type { OutputArgs, OutputFormat } from './output-args.js';
 
@@ -104,10 +103,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   if (argv.length === 0) throw messages.noArguments();
   // The help and version texts the build rendered with this same function (help-texts.ts).
   const prerendered = factory === undefined && width === undefined ? prerenderedHelp(argv) : null;
-  if (prerendered !== null) {
-    tracePhase(null, 'help rendered at build');
-    return argv[0] === '--version' ? { kind: 'version', text: prerendered } : { kind: 'help', text: prerendered };
-  }
+  if (prerendered !== null) return { kind: argv[0] === '--version' ? 'version' : 'help', text: prerendered };
   const { options, commands } = splitArgv(argv);
   const yargs = factory ?? (await loadYargs());
   const parser = defineParser(yargs(), readPackageVersion(), width);
@@ -171,21 +167,6 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     default:
       throw messages.strayArguments(raw._.map(String));
   }
-}
-
-/** What the build puts in the bundle: every help request of help-texts.ts at each width, rendered here. */
-export async function renderHelpTexts(): Promise<HelpTexts> {
-  const rendered: HelpTexts = { texts: [], keys: {} };
-  for (const width of HELP_WIDTHS) {
-    for (const request of helpRequests()) {
-      const command = await parseArgs(request, undefined, process.cwd(), width);
-      if (command.kind !== 'help' && command.kind !== 'version') throw new Error(`bpdiff ${request.join(' ')} is not a help request`);
-      let index = rendered.texts.indexOf(command.text);
-      if (index < 0) index = rendered.texts.push(command.text) - 1;
-      rendered.keys[helpKey(width, request)] = index;
-    }
-  }
-  return rendered;
 }
 
 function defineParser(y: Argv, version: string, width?: number): Argv {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { helpKey, helpRequests, helpWidth, prerenderedHelp, type HelpTexts } from '../../../src/cli/help-texts.js';
-import { parseArgs, renderHelpTexts } from '../../../src/cli/parse-args.js';
+import { parseArgs } from '../../../src/cli/parse-args.js';
+import { renderHelpTexts } from '../../../src/cli/render-help.js';
 
 const table: HelpTexts = { texts: ['top at 80', 'top at 100', '0.1.0'], keys: { [helpKey(80, ['--help'])]: 0, [helpKey(80, ['-h'])]: 0, [helpKey(100, ['--help'])]: 1, [helpKey(80, ['--version'])]: 2 } };
 
