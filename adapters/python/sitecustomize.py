@@ -5,7 +5,8 @@
 #     ~45 ms per request; (3) puts the --stdin-a/--stdin-b file on fd 0; (4) bounds each value's repr
 #     in pydevd to --value-timeout and shows a repr that raises as the error; (5) writes and names the
 #     elements of sets in one order, the same in every run; (6) lists long containers flat, `xs[500]`,
-#     as far as bpdiff reads them; (7) answers a stopped thread's requests in 1 ms, not 10.
+#     as far as bpdiff reads them; (7) answers a stopped thread's requests in 1 ms, not 10; (8) skips
+#     pydevd's 100 ms pause after it connects.
 import builtins as _b, os as _os, socket as _s, sys as _sys
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -489,6 +490,8 @@ class _QuickPollTime(object):
         return getattr(self._real, name)
 
     def sleep(self, seconds):
+        if seconds == 0.1 and _thread_start_pause["thread"] == _thread.get_ident():
+            return
         self._real.sleep(0.001 if seconds == 0.01 else seconds)
 
 
@@ -496,6 +499,33 @@ def _quick_suspend_poll(module):
     real = getattr(module, "time", None)
     if real is not None and not isinstance(real, _QuickPollTime):
         module.time = _QuickPollTime(real)
+
+
+# (8) Once pydevd has connected to the adapter, PyDB.initialize_network starts its reader and writer
+# threads and then sleeps 100 ms "to give threads time to start". Thread.start() already returns only
+# once the thread runs, and the program then waits for the adapter's configurationDone anyway (an
+# event, not a poll): the pause was 100 ms of every Python run (a quarter of a one-run capture). It
+# is skipped for that call, on that thread; every other sleep of pydevd is as before.
+import _thread
+
+# The thread inside initialize_network, if any (_thread: the interpreter's own, already loaded).
+_thread_start_pause = {"thread": None}
+
+
+def _no_thread_start_pause(module):
+    pydb = getattr(module, "PyDB", None)
+    real = getattr(pydb, "initialize_network", None)
+    if real is None:
+        return
+
+    def initialize_network(self, *args, **kwargs):
+        _thread_start_pause["thread"] = _thread.get_ident()
+        try:
+            return real(self, *args, **kwargs)
+        finally:
+            _thread_start_pause["thread"] = None
+
+    pydb.initialize_network = initialize_network
 
 
 class _PydevdPatcher(object):
@@ -550,7 +580,7 @@ def _install_pydevd_patches():
     patches = {
         _REPR_MODULE: [_order_sets_in_repr],
         "_pydevd_bundle.pydevd_resolver": [_name_set_elements],
-        "pydevd": [_quick_suspend_poll],
+        "pydevd": [_quick_suspend_poll, _no_thread_start_pause],
     }
     try:
         seconds = float(_os.environ.pop("BPDIFF_VALUE_TIMEOUT", ""))
