@@ -45,17 +45,31 @@ export async function medianMs(fn: () => unknown, runs: number, warmup = 1): Pro
   return median(times);
 }
 
+export interface ProcessResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time from spawn to the end of its output, in ms. */
+  ms: number;
+}
+
+/** Runs a command to completion (stdin ignored), with its output and its wall time. */
+export function runProcess(file: string, args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ProcessResult> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - start }));
+  });
+}
+
 /** Wall time of one command run to completion; rejects when it fails (unless `allowFailure`). */
 export async function runCommand(file: string, args: readonly string[], options: { cwd?: string; allowFailure?: boolean } = {}): Promise<number> {
-  const start = process.hrtime.bigint();
-  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-    let text = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    child.once('error', reject);
-    child.once('close', (exitCode) => resolve({ code: exitCode, stderr: text }));
-  });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const { code, stderr, ms } = await runProcess(file, args, { cwd: options.cwd });
   if (code !== 0 && options.allowFailure !== true) {
     throw new Error(`${file} ${args.join(' ')} exited with ${code}: ${stderr.slice(0, 500)}`);
   }

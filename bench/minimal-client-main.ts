@@ -3,23 +3,12 @@
 // It loads nothing but the DAP connection and the process-tree helper, so its start-up is the
 // smallest a Node.js DAP client can have. A `${port}` in the adapter's arguments becomes a free
 // loopback port (two of these may run at once).
-import net from 'node:net';
+import { freeLoopbackPort } from '../src/dap/adapter-process.js';
 import { minimalCapture, type MinimalCaptureInput } from './minimal-client.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const input = JSON.parse(process.argv[2] ?? '') as MinimalCaptureInput;
 if (input.args.some((arg) => arg.includes('${port}'))) {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   input.args = input.args.map((arg) => arg.replaceAll('${port}', String(port)));
   input.port = port;
 }

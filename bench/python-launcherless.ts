@@ -38,6 +38,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DapConnection, type WaitOptions } from '../src/dap/connection.js';
+import { freeLoopbackPort } from '../src/dap/adapter-process.js';
 import { findMarked, killTree, markerEnv, newRunMarker } from '../src/process/process-tree.js';
 import { defaultCaptureOptions } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
@@ -163,18 +164,6 @@ async function readVariables(connection: DapConnection, threadId: number, depth:
   return values.sort();
 }
 
-/** A loopback port nobody listens on now (the adapter or the program binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Connects to a port that will be listening soon: a new socket every 5 ms until it is. */
 function connectSoon(port: number, timeoutMs = 15_000): Promise<net.Socket> {
   const deadline = performance.now() + timeoutMs;
@@ -239,7 +228,7 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
     return child;
   };
   try {
-    const port = spec.start === 'launcher' ? 0 : await freePort();
+    const port = spec.start === 'launcher' ? 0 : await freeLoopbackPort();
     let connection: DapConnection;
     let started: Promise<unknown>;
     if (spec.start === 'self-hosted') {

@@ -10,16 +10,16 @@
 // BPDIFF_BENCH_BEFORE=FILE adds the same rows for another build of the bpdiff command (the "before"
 // of a change: a worktree's dist/src/cli/main.js, say), measured in the same rounds. It needs a build
 // whose trace has `origin`; without one its fixed time is left out.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFirstExecutable } from '../src/adapters/find-executable.js';
+import { findFirstExecutable, whichSync } from '../src/adapters/find-executable.js';
 import { defaultCaptureOptions } from '../src/core/types.js';
 import { packageRoot } from '../src/package-root.js';
 import type { MinimalCaptureInput } from './minimal-client.js';
-import { median, round, type BenchRow } from './lib.js';
+import { median, round, runCommand, runProcess, type BenchRow } from './lib.js';
 
 const ROUNDS = Number(process.env['BPDIFF_BENCH_ROUNDS'] ?? 9);
 const DEPTH = defaultCaptureOptions().limits.depth + 1;
@@ -54,10 +54,10 @@ export default async function run(): Promise<BenchRow[]> {
     const singles = new Map<string, Array<{ wall: number; spawnedAt: number }>>();
     const minimalPairs = new Map<string, number[]>();
     const runRound = async (record: boolean): Promise<void> => {
-      const nodeMs = await wall(process.execPath, ['-e', '0'], root);
+      const nodeMs = await runCommand(process.execPath, ['-e', '0'], { cwd: root });
       if (record) node.push(nodeMs);
       for (const [label, bin] of bins) {
-        const ms = await wall(process.execPath, [bin, '--help'], root);
+        const ms = await runCommand(process.execPath, [bin, '--help'], { cwd: root });
         if (record) help.get(label)!.push(ms);
       }
       for (const item of cases) {
@@ -163,7 +163,7 @@ function makeCases(root: string, tmp: string): Case[] {
       depth: DEPTH,
     },
   });
-  const onPath = whichOnPath('python3');
+  const onPath = whichSync('python3', process.cwd());
   if (onPath?.includes(`${path.sep}shims${path.sep}`)) {
     // The interpreter the shim runs, as the minimal client would be given it.
     const real = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
@@ -192,7 +192,7 @@ function makeCases(root: string, tmp: string): Case[] {
     });
   }
 
-  if (whichOnPath('dlv') && whichOnPath('go')) {
+  if (whichSync('dlv', process.cwd()) && whichSync('go', process.cwd())) {
     // Prebuilt, unoptimised binaries in exec mode: the Go build would otherwise be most of the time.
     const orders = path.join(root, 'examples/go/orders');
     const binary = (version: string): string => path.join(tmp, `orders-${version}`);
@@ -236,38 +236,16 @@ function makeCases(root: string, tmp: string): Case[] {
   return cases;
 }
 
-function whichOnPath(name: string): string | null {
-  for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
-    const file = path.join(dir, name);
-    try {
-      fs.accessSync(file, fs.constants.X_OK);
-      return file;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
-
 /** This process's clock, in ms since the epoch (the trace's `origin + t` is on the same clock). */
 function now(): number {
   return performance.timeOrigin + performance.now();
-}
-
-/** Wall time of a command run to completion (its output thrown away). */
-async function wall(file: string, args: string[], cwd: string): Promise<number> {
-  const start = now();
-  const { code, stderr } = await exec(file, args, cwd, {});
-  if (code !== 0) throw new Error(`${file} ${args.join(' ')} exited with ${code}: ${stderr.slice(0, 300)}`);
-  return now() - start;
 }
 
 /** One comparison by the bpdiff command: its wall time, and when it spawned its first adapter. */
 async function bpdiff(bin: string, item: Case, traceFile: string): Promise<Timing> {
   fs.rmSync(traceFile, { force: true });
   const start = now();
-  const { code, stderr } = await exec(process.execPath, [bin, '-q', ...item.args], item.cwd, { BPDIFF_TRACE: traceFile });
-  const ms = now() - start;
+  const { code, stderr, ms } = await runProcess(process.execPath, [bin, '-q', ...item.args], { cwd: item.cwd, env: { BPDIFF_TRACE: traceFile } });
   if (code !== 0 && code !== 1) throw new Error(`bpdiff (${item.name}) exited with ${code}: ${stderr.slice(0, 300)}`);
   const lines = fs.readFileSync(traceFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; phase?: string; origin?: number });
   const origin = lines.find((line) => line.phase === 'cli started')?.origin;
@@ -278,23 +256,9 @@ async function bpdiff(bin: string, item: Case, traceFile: string): Promise<Timin
 
 /** One capture by the minimal client process. */
 async function minimal(main: string, item: Case): Promise<{ wall: number; spawnedAt: number }> {
-  const start = now();
-  const { code, stdout, stderr } = await exec(process.execPath, [main, JSON.stringify(item.minimal)], item.cwd, {});
-  const ms = now() - start;
+  const { code, stdout, stderr, ms } = await runProcess(process.execPath, [main, JSON.stringify(item.minimal)], { cwd: item.cwd });
   if (code !== 0) throw new Error(`the minimal client (${item.name}) exited with ${code}: ${stderr.slice(0, 300)}`);
   const result = JSON.parse(stdout) as { spawnedAt: number; variables: number };
   if (result.variables === 0) throw new Error(`the minimal client (${item.name}) read no variables`);
   return { wall: ms, spawnedAt: result.spawnedAt };
-}
-
-function exec(file: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
