@@ -96,6 +96,13 @@ export interface AdapterDefinition {
     debuggee_output: 'events' | 'adapter-stdio';
     /** Dotted path of the adapter's version in its `initialize` capabilities (lldb-dap: `__lldb.version`). */
     version_capability?: string;
+    /**
+     * An ES module (`${packageRoot}` allowed) that runs the adapter inside bpdiff's own process (no
+     * process to start: a JavaScript adapter, bpdiff's Node.js adapter): its `startDapSession` export
+     * (src/dap/adapter-process.ts InProcessAdapterModule). `executables`/`args` stay what doctor shows
+     * and what --adapter-path replaces; `env` is then the session's environment.
+     */
+    in_process?: string;
     /** Environment added to the adapter process; `${tempDir}` is a folder of the run's own, removed when the run ends. */
     env?: Record<string, string>;
   };

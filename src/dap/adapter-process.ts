@@ -1,10 +1,14 @@
-// Starting a debug adapter in a session of its own and connecting to it over stdio or loopback TCP.
+// Starting a debug adapter in a session of its own and connecting to it over stdio or loopback TCP, or
+// running a JavaScript adapter inside bpdiff's own process (`in_process`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { BpdiffError } from '../errors.js';
 import { DapConnection } from './connection.js';
 import { OutputTail } from './output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
+import { reapIfKilled } from '../process/reaper.js';
 
 export interface AdapterStart {
   name: string;
@@ -24,18 +28,36 @@ export interface AdapterStart {
    * built-in adapter inherit it, so that killRun finds a daemon that left the run's sessions.
    */
   marker?: RunMarker;
+  /** The definition's `in_process` module: the adapter runs in this process, nothing is spawned. */
+  inProcess?: string;
 }
 
 export interface RunningAdapter {
   connection: DapConnection;
-  process: ChildProcess;
-  pid: number;
+  /** The adapter's process; null for an adapter run in bpdiff's own process. */
+  process: ChildProcess | null;
+  pid: number | null;
   /** The adapter's own stdout/stderr (for a server adapter, where dlv puts the debuggee's output). */
   stdout: OutputTail;
   stderr: OutputTail;
+  /**
+   * Ends an in-process adapter's session (its programs are killed, its connections closed). An adapter
+   * process is killed with the run's process tree instead (killRun); for it this does nothing.
+   */
+  close(): void;
+}
+
+/** What an `in_process` module exports (adapters/node/src/in-process.ts is one). */
+export interface InProcessAdapterModule {
+  startDapSession(
+    input: Readable,
+    output: Writable,
+    options: { env: Readonly<Record<string, string | undefined>>; cwd: string },
+  ): { dispose(): void };
 }
 
 export async function startAdapter(start: AdapterStart): Promise<RunningAdapter> {
+  if (start.inProcess) return startInProcess(start, start.inProcess);
   const port = start.transport === 'server' && !start.portPattern ? await freeLoopbackPort() : null;
   const args = start.args.map((arg) => (port === null ? arg : arg.replaceAll('${port}', String(port))));
   const child = spawn(start.executable, args, {
@@ -64,9 +86,10 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
     return [exitStatus, lastLine ? `its last words: ${lastLine.slice(0, 200)}` : ''].filter(Boolean).join('; ');
   };
 
+  const close = (): void => undefined;
   if (start.transport === 'stdio') {
     const connection = new DapConnection(child.stdout!, child.stdin!, start.name, describeExit);
-    return { connection, process: child, pid: spawned, stdout, stderr };
+    return { connection, process: child, pid: spawned, stdout, stderr, close };
   }
 
   // Server: find the port (given, or printed by the adapter), then connect; the adapter's stdout
@@ -77,7 +100,42 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
   const socket = await connectWithRetry(portFound, start, describeExit, child);
   const connection = new DapConnection(socket, socket, start.name, describeExit);
-  return { connection, process: child, pid: spawned, stdout, stderr };
+  return { connection, process: child, pid: spawned, stdout, stderr, close };
+}
+
+/**
+ * A JavaScript adapter in this process: DAP over a pair of in-memory streams, with the environment an
+ * adapter process would have had (the run's marker included, so its debuggees carry it). Its debuggees
+ * are found as any adapter's are, through `process` events and the marker; close() ends the session.
+ */
+async function startInProcess(start: AdapterStart, file: string): Promise<RunningAdapter> {
+  let module: Partial<InProcessAdapterModule>;
+  try {
+    module = (await import(pathToFileURL(file).href)) as Partial<InProcessAdapterModule>;
+  } catch (error) {
+    throw new BpdiffError('ADAPTER_MISSING', `cannot load ${start.name} from ${file}: ${(error as Error).message.split('\n')[0]} — build bpdiff (npm run build), or give the adapter's executable with --adapter-path`, { cause: error });
+  }
+  if (typeof module.startDapSession !== 'function') {
+    throw new BpdiffError('ADAPTER_CONFIG', `${file} (the in_process module of ${start.name}) exports no startDapSession function — check the definition's adapter.in_process`);
+  }
+  // Its debuggees outlive a killed bpdiff unless someone outside bpdiff kills them.
+  if (start.marker) reapIfKilled(start.marker);
+  const toAdapter = new PassThrough();
+  const fromAdapter = new PassThrough();
+  let ended = '';
+  const session = module.startDapSession(toAdapter, fromAdapter, {
+    env: { ...process.env, ...start.env, ...markerEnv(start.marker) },
+    cwd: start.cwd,
+  });
+  const connection = new DapConnection(fromAdapter, toAdapter, start.name, () => ended || 'its in-process session ended');
+  const close = (): void => {
+    if (ended) return;
+    ended = 'bpdiff ended its in-process session';
+    session.dispose();
+    toAdapter.end();
+    fromAdapter.end();
+  };
+  return { connection, process: null, pid: null, stdout: new OutputTail(), stderr: new OutputTail(), close };
 }
 
 function waitForPort(child: ChildProcess, pattern: RegExp, start: AdapterStart, describeExit: () => string): Promise<number> {

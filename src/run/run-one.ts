@@ -11,7 +11,7 @@ import { errorScope, interrupted, isBpdiffError } from '../errors.js';
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks } from '../adapters/hooks.js';
-import { prepareLaunch } from '../adapters/prepare-launch.js';
+import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { loadHooks } from '../adapters/hooks.js';
 import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import { OutputTail } from '../dap/output-tail.js';
@@ -146,12 +146,14 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       },
       signal,
       marker: resources.tree.marker,
+      // An adapter that runs inside bpdiff, unless --adapter-path names an executable to run instead.
+      ...(definition.adapter.in_process && !options.adapter.path ? { inProcess: fillAdapterPlaceholders(definition.adapter.in_process) } : {}),
     });
     const running = adapter;
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
     running.connection.onEvent((event) => resources.follow(event));
-    if (definition.adapter.debuggee_output === 'adapter-stdio') {
+    if (definition.adapter.debuggee_output === 'adapter-stdio' && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
       // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
       feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
@@ -203,6 +205,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     log(`could not be debugged: ${message}`);
     return finish(noBreakFacts(spec, { kind: 'error', message }));
   } finally {
+    adapter?.close();
     resources.dispose();
     tracePhase(spec.label, 'done');
   }

@@ -2,11 +2,13 @@
 // ESM, TypeScript through tsx and through tsc's source maps, Node started indirectly, and every way a
 // run can end, with no process left behind.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { EXAMPLES, ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
+import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const CART = path.join(EXAMPLES, 'node/cart-cjs');
 const ORDERS = path.join(EXAMPLES, 'node/orders-esm');
@@ -57,6 +59,50 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
     expectClean(run);
     expect(run.exitCode).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
+  });
+
+  it('runs the adapter inside bpdiff, and --adapter-path runs the same adapter as a process, with the same result', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-node-inproc-'));
+    try {
+      const args = ['--bp', 'cart.js:31', '--cwd-a', path.join(CART, 'v1'), '--cwd-b', path.join(CART, 'v2'), '--', 'node', 'checkout.js', '--', 'node', 'checkout.js'];
+      const connected = (trace: string): Array<{ run: string; pid: unknown }> =>
+        fs.readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { run: string; phase?: string; pid?: unknown }).filter((entry) => entry.phase === 'adapter connected').map(({ run, pid }) => ({ run, pid }));
+      const inside = await runBpdiff(args, { env: { BPDIFF_TRACE: path.join(dir, 'inside.jsonl') } });
+      const apart = await runBpdiff(['--adapter-path', process.execPath, ...args], { env: { BPDIFF_TRACE: path.join(dir, 'apart.jsonl') } });
+      expectClean(inside);
+      expectClean(apart);
+      // No adapter process in the first (its pid is null), one per run in the second.
+      expect(connected(path.join(dir, 'inside.jsonl')).sort((x, y) => x.run.localeCompare(y.run))).toEqual([{ run: 'A', pid: null }, { run: 'B', pid: null }]);
+      expect(connected(path.join(dir, 'apart.jsonl')).map(({ pid }) => typeof pid)).toEqual(['number', 'number']);
+      expect(inside.exitCode).toBe(1);
+      expect(apart.exitCode).toBe(1);
+      expect(inside.doc!.diff).toEqual(apart.doc!.diff);
+      expect(inside.doc!.run_a.variables).toEqual(apart.doc!.run_a.variables);
+      expect(inside.doc!.diff.changed).toEqual({ discount: { a: '224', b: '220' }, net: { a: '1270', b: '1274' } });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves no program behind when bpdiff itself is killed outright (SIGKILL), the adapter being inside it', async () => {
+    const mark = randomUUID();
+    const child = execa(process.execPath, [BIN, '--bp', 'flow.js:9', '--timeout', '60', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], {
+      reject: false,
+      env: { BPDIFF_TEST_MARK: mark },
+    });
+    let stderr = '';
+    await new Promise<void>((resolve) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if ((stderr.match(/waiting for/g) ?? []).length >= 2) resolve();
+      });
+    });
+    // Both programs run (flow.js hang never reaches line 9).
+    expect((await leftoverProcesses(mark)).filter((line) => /^\d+ node flow\.js hang$/.test(line))).toHaveLength(2);
+    child.kill('SIGKILL');
+    await child;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await leftoverProcesses(mark)).toEqual([]);
   });
 
   it('compares an ES module on two inputs, naming the type change', async () => {

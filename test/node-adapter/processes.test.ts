@@ -121,7 +121,9 @@ describe('a bootloader path with spaces', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff adapter copy '));
     try {
       fs.mkdirSync(path.join(root, 'dist', 'adapters', 'node'), { recursive: true });
-      fs.copyFileSync(path.join(REPO, 'dist', 'adapters', 'node', 'main.mjs'), path.join(root, 'dist', 'adapters', 'node', 'main.mjs'));
+      for (const file of ['main.mjs', 'in-process.mjs']) {
+        fs.copyFileSync(path.join(REPO, 'dist', 'adapters', 'node', file), path.join(root, 'dist', 'adapters', 'node', file));
+      }
       fs.mkdirSync(path.join(root, 'adapters', 'node'), { recursive: true });
       fs.copyFileSync(path.join(REPO, 'adapters', 'node', 'bootloader.cjs'), path.join(root, 'adapters', 'node', 'bootloader.cjs'));
       fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));

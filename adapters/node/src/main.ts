@@ -1,16 +1,18 @@
-// Entry point: `node dist/adapters/node/src/main.js` speaks DAP on stdin/stdout.
+// Entry point: `node dist/adapters/node/main.mjs` speaks DAP on stdin/stdout.
 // Set BPDIFF_NODE_ADAPTER_LOG=/path/file.log to log every message.
-import { logger, Logger } from '@vscode/debugadapter';
-import { NodeDebugSession } from './node-debug-session.js';
+import { startDapSession } from './in-process.js';
 
 const logFile = process.env.BPDIFF_NODE_ADAPTER_LOG;
-logger.setup(Logger.LogLevel.Stop, logFile && logFile !== '' ? logFile : false);
-
-const session = new NodeDebugSession();
+const session = startDapSession(process.stdin, process.stdout, {
+  env: process.env,
+  cwd: process.cwd(),
+  ownsProcess: true,
+  ...(logFile ? { logFile } : {}),
+});
 
 // Whatever ends the adapter, the debuggee's processes end with it.
 const exitWith = (code: number) => (): void => {
-  session.disposeNow();
+  session.dispose();
   process.exit(code);
 };
 process.on('SIGTERM', exitWith(143));
@@ -24,6 +26,4 @@ process.on('uncaughtException', (error) => {
 process.on('unhandledRejection', (reason) => {
   process.stderr.write(`bpdiff node adapter: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n`);
 });
-process.on('exit', () => session.disposeNow());
-
-session.start(process.stdin, process.stdout);
+process.on('exit', () => session.dispose());

@@ -13,7 +13,7 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { LaunchConfigError, planLaunch, type NodeLaunchArguments } from './launch-config.js';
 import { NodeRuntime } from './node-runtime.js';
-import type { OutputCategory, StopReport, UserBreakpoint } from './runtime-types.js';
+import type { AdapterEnvironment, OutputCategory, StopReport, UserBreakpoint } from './runtime-types.js';
 
 const enum ErrorCode {
   Launch = 3001,
@@ -24,7 +24,7 @@ export class NodeDebugSession extends LoggingDebugSession {
   private readonly runtime: NodeRuntime;
   private launched = false;
 
-  constructor() {
+  constructor(private readonly environment: AdapterEnvironment) {
     super();
     this.setDebuggerLinesStartAt1(true);
     this.setDebuggerColumnsStartAt1(true);
@@ -50,7 +50,7 @@ export class NodeDebugSession extends LoggingDebugSession {
         this.sendEvent(event);
       },
       terminated: () => this.sendEvent(new TerminatedEvent()),
-    });
+    }, environment);
   }
 
   private sendOutput(category: OutputCategory, text: string): void {
@@ -123,7 +123,7 @@ export class NodeDebugSession extends LoggingDebugSession {
     this.launched = true;
     let plan;
     try {
-      plan = planLaunch(args);
+      plan = planLaunch(args, this.environment.cwd);
     } catch (error) {
       this.fail(response, error instanceof LaunchConfigError ? error : new Error(String(error)), ErrorCode.Launch);
       return;

@@ -27,7 +27,7 @@ import {
   type KnownProcess,
   type ProcessReport,
 } from './process-tree.js';
-import type { BreakpointSpec, ExceptionReport, RuntimeHost, SessionState, StepKind, UserBreakpoint } from './runtime-types.js';
+import type { AdapterEnvironment, BreakpointSpec, ExceptionReport, RuntimeHost, SessionState, StepKind, UserBreakpoint } from './runtime-types.js';
 import { SourceMapCache } from './source-maps.js';
 import { trace } from './trace.js';
 
@@ -55,7 +55,10 @@ export class NodeRuntime {
   private readonly inspector: FrameInspector;
   private readonly pauses: PauseHandler;
 
-  constructor(private readonly host: RuntimeHost) {
+  constructor(
+    private readonly host: RuntimeHost,
+    private readonly environment: AdapterEnvironment,
+  ) {
     this.binder = new BreakpointBinder(host, this.state, this.maps, this.bootloader);
     this.inspector = new FrameInspector(this.state, this.maps);
     this.pauses = new PauseHandler(host, this.state, this.binder, (process) => this.inspector.dropHandles(process));
@@ -75,9 +78,9 @@ export class NodeRuntime {
     }
     if (!cwdStat.isDirectory()) throw new Error(`the working directory ${plan.cwd} is not a directory`);
 
-    this.pipe = new ReportPipe((report) => void this.onReport(report));
+    this.pipe = new ReportPipe((report) => void this.onReport(report), this.environment.env[ADAPTER_TMPDIR_ENV]);
     const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+    for (const [name, value] of Object.entries(this.environment.env)) if (value !== undefined) env[name] = value;
     for (const [name, value] of Object.entries(plan.env)) {
       if (value === null) delete env[name];
       else env[name] = value;

@@ -48,9 +48,9 @@ export class ReportPipe {
   private socket: net.Socket | null = null;
   private buffer = '';
 
-  constructor(onReport: (report: ProcessReport) => void) {
-    // A client that may kill the adapter outright (bpdiff does) names a folder it removes itself.
-    this.dir = fs.mkdtempSync(path.join(process.env[ADAPTER_TMPDIR_ENV] || os.tmpdir(), 'bpdiff-node-'));
+  /** `tmpDir`: a client that may kill the adapter outright (bpdiff does) names a folder it removes itself. */
+  constructor(onReport: (report: ProcessReport) => void, tmpDir?: string) {
+    this.dir = fs.mkdtempSync(path.join(tmpDir || os.tmpdir(), 'bpdiff-node-'));
     this.path = path.join(this.dir, 'inspector-reports');
     const made = spawnSync('mkfifo', ['-m', '600', this.path], { encoding: 'utf8' });
     if (made.status !== 0) {

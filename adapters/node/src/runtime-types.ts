@@ -44,6 +44,14 @@ export interface ExceptionReport {
 export type OutputCategory = 'stdout' | 'stderr' | 'important' | 'console';
 
 /** What the runtime tells the DAP layer. */
+/** Where the adapter runs: its own process (main.ts), or inside its client's (in-process.ts). */
+export interface AdapterEnvironment {
+  /** The environment the program starts from (the launch's `env` goes over it). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The folder a launch's relative `cwd` is resolved against. */
+  cwd: string;
+}
+
 export interface RuntimeHost {
   output(category: OutputCategory, text: string): void;
   processStarted(pid: number, name: string): void;
