@@ -5,8 +5,12 @@
 //   fixes of bpdiff's for them (bpdiff_lldb_rust.py, beside this file).
 // - stdin: the --stdin file, else /dev/null; never the adapter's pty, where a read waits forever.
 // - The version: the `lldb` installed beside lldb-dap.
+// - Python bytecode: lldb's embedded Python reads its modules' bytecode from a folder of bpdiff's
+//   cache, written by the first run (bpdiff_lldb_bytecode.py, beside this file).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { cacheDir } from '../../src/adapters/fact-cache.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
 import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
@@ -17,6 +21,37 @@ import { cargoBuild, parseCargoRun } from './cargo.js';
 
 /** bpdiff's fixes for the toolchain's formatters, a file of this folder. */
 export const RUST_SUPPORT = 'bpdiff_lldb_rust.py';
+/** Writes the bytecode of lldb's Python modules into the bytecode folder, a file of this folder. */
+export const BYTECODE_WRITER = 'bpdiff_lldb_bytecode.py';
+/** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
+const BYTECODE_MARKER = 'bpdiff-bytecode-written';
+
+/**
+ * lldb's embedded Python compiles its `lldb` package (~700 KB) at every start: lldb forbids writing
+ * bytecode, and the package's folder is the system's. bpdiff gives lldb-dap a bytecode folder of its
+ * own cache (PYTHONPYCACHEPREFIX), one per lldb-dap executable (path, mtime, size), filled once by
+ * BYTECODE_WRITER; the debuggee does not see the variable. Nothing is done when caching is off or
+ * the user has a PYTHONPYCACHEPREFIX of their own. Exported for tests.
+ */
+export function bytecodeFolder(adapterExecutable: string, env: Record<string, string>): { folder: string; written: boolean } | null {
+  const cache = cacheDir(env);
+  if (!cache || env.PYTHONPYCACHEPREFIX) return null;
+  let identity: string;
+  try {
+    const real = fs.realpathSync(adapterExecutable);
+    const stat = fs.statSync(real);
+    identity = `${real}\0${stat.mtimeMs}\0${stat.size}`;
+  } catch {
+    return null;
+  }
+  const folder = path.join(cache, 'lldb-bytecode', createHash('sha256').update(identity).digest('hex').slice(0, 16));
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+  } catch {
+    return null;
+  }
+  return { folder, written: fs.existsSync(path.join(folder, BYTECODE_MARKER)) };
+}
 
 const sysroots = memoAsync<string | null>();
 
@@ -102,12 +137,25 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     initCommands.push(...formatters.commands);
     if (formatters.warning) warnings.push(formatters.warning);
   }
+  const adapterEnv = { ...plan.adapterEnv };
+  const bytecode = bytecodeFolder(plan.adapterExecutable, env);
+  if (bytecode) {
+    adapterEnv.PYTHONPYCACHEPREFIX = bytecode.folder;
+    initCommands.push('settings append target.unset-env-vars PYTHONPYCACHEPREFIX');
+    if (!bytecode.written) {
+      // After the formatters: their modules are written too.
+      const writer = path.join(context.tempDir, BYTECODE_WRITER);
+      fs.copyFileSync(helperScript(context.definition, BYTECODE_WRITER), writer);
+      initCommands.push(`command script import ${quoteLldb(writer)}`);
+    }
+  }
   const stdin = spec.stdin_file ? path.resolve(spec.cwd, spec.stdin_file) : '/dev/null';
   const preRunCommands = [...stringList(plan.launch.preRunCommands), `settings set target.input-path ${quoteLldb(stdin)}`];
 
   return {
     ...plan,
     launch: { ...plan.launch, program, args, initCommands, preRunCommands },
+    adapterEnv,
     buildMs,
     warnings,
   };

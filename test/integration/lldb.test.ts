@@ -93,6 +93,25 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expect(hints(run)).toMatch(/it->qty is 5 in v1 and 2 in v2/);
   });
 
+  it("keeps lldb's Python bytecode in bpdiff's cache after the first run, out of the program's environment", async () => {
+    const cache = path.join(scratch, 'xdg-cache');
+    const watches = ['--watch', '(long)getenv("PYTHONPYCACHEPREFIX")', '--watch', '(long)getenv("HOME") != 0'];
+    const args = ['--bp', 'inventory.c:52', ...watches, '--cwd', path.join(C, 'v1'), '--', '../build/v1/inventory', 'tea:4', '--', '../build/v1/inventory', 'tea:4'];
+    for (const round of ['writes', 'reads']) {
+      const run = await runBpdiff(args, { env: { XDG_CACHE_HOME: cache } });
+      expectClean(run);
+      expect(run.exitCode, `${round}: ${run.stderr}`).toBe(0);
+      expect(run.doc!.run_a.variables['(long)getenv("PYTHONPYCACHEPREFIX")']).toBe('0');
+      expect(run.doc!.run_a.variables['(long)getenv("HOME") != 0']).toBe('true');
+    }
+    const [folder, ...others] = fs.readdirSync(path.join(cache, 'bpdiff/lldb-bytecode'));
+    expect(others).toEqual([]);
+    const written = fs.readdirSync(path.join(cache, 'bpdiff/lldb-bytecode', folder!), { recursive: true }).map(String);
+    expect(written).toContain('bpdiff-bytecode-written');
+    // lldb's own package, the ~700 KB it compiled at every start.
+    expect(written.some((file) => /(^|\/)lldb\/__init__\.cpython-\d+\.pyc$/.test(file))).toBe(true);
+  });
+
   it('stops in the iteration the condition picks', async () => {
     const run = await runBpdiff(['--bp', 'inventory.c:52', '--condition', 'line->qty == 2', ...inventory()]);
     expectClean(run);
