@@ -142,12 +142,19 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
 
 const versions = memoAsync<string | null>();
 
+/** dlv's version, asked once per dlv executable (path, mtime, size) and kept in the user's cache folder. */
 function version(plan: LaunchPlan): Promise<string | null> {
   return versions(plan.adapterExecutable, () =>
-    runProbe(plan.adapterExecutable, ['version'], { cwd: process.cwd(), timeoutMs: 10_000 }).then(
-      (result) => /Version:\s*(\S+)/.exec(String(result.stdout))?.[1] ?? null,
-      () => null,
-    ),
+    cachedFact<string | null>({
+      executable: plan.adapterExecutable,
+      key: 'dlv-version',
+      compute: () =>
+        runProbe(plan.adapterExecutable, ['version'], { cwd: process.cwd(), timeoutMs: 10_000 }).then(
+          (result) => /Version:\s*(\S+)/.exec(String(result.stdout))?.[1] ?? null,
+          () => null,
+        ),
+      keep: (value) => value !== null,
+    }),
   );
 }
 

@@ -12,7 +12,8 @@ export function sortMapEntries(value: string): string {
   return rewriteGroups(value);
 }
 
-const collator = new Intl.Collator('en', { numeric: true });
+/** Made when a map is first sorted: making it loads ICU's collation data (~8 ms), before any run starts. */
+let collator: Intl.Collator | null = null;
 
 function rewriteGroups(text: string): string {
   let out = '';
@@ -51,7 +52,11 @@ function rewriteList(inner: string): string {
   const last = pieces[pieces.length - 1]!;
   const entries = pieces.slice(0, -1);
   if (!entries.every((entry) => hasTopLevelColon(entry))) return inner;
-  if (last === '') return `${[...entries].sort((x, y) => collator.compare(x, y) || (x < y ? -1 : x > y ? 1 : 0)).join(', ')}, `;
+  if (last === '') {
+    collator ??= new Intl.Collator('en', { numeric: true });
+    const order = collator;
+    return `${[...entries].sort((x, y) => order.compare(x, y) || (x < y ? -1 : x > y ? 1 : 0)).join(', ')}, `;
+  }
   const more = /^,\.\.\.\+(\d+) more$/.exec(last);
   if (more) return `…${entries.length + Number(more[1])} entries`;
   return inner;
