@@ -6,9 +6,11 @@
 // when it was found. BPDIFF_NO_CACHE=1 turns it off. A cache that cannot be read or written is no cache.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { tracePhase } from '../trace/trace.js';
+import { cacheDir } from '../cache-dir.js';
+
+export { cacheDir };
 
 /** Bumped when the format of an entry changes. */
 const FORMAT = 1;
@@ -20,14 +22,6 @@ interface Entry<V> {
   value: V;
 }
 
-/** The cache folder for `env` (the CLI's environment), or null when caching is off. */
-export function cacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  if (env.BPDIFF_NO_CACHE && env.BPDIFF_NO_CACHE !== '0') return null;
-  const xdg = env.XDG_CACHE_HOME;
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'bpdiff');
-  const home = env.HOME || os.homedir();
-  return home ? path.join(home, '.cache', 'bpdiff') : null;
-}
 
 /** `mtime:size` of a file or folder, or null when it is gone. */
 function stamp(file: string): string | null {

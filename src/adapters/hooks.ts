@@ -9,6 +9,7 @@ import { packageRoot } from '../package-root.js';
 import type { AdapterDefinition } from './definition.js';
 import { memoAsync } from './memo.js';
 import { isBuiltinPath } from './parse-definition.js';
+import { importAtRunTime } from '../run-time-import.js';
 
 /** Everything a hook may look at while it turns a run into a launch request. */
 export interface LaunchContext {
@@ -102,7 +103,7 @@ export async function loadHooks(definition: Pick<AdapterDefinition, 'hooks' | 'd
         if (load === undefined) return fail("is in bpdiff's adapters/ folder but is no built-in adapter's hooks", undefined, `name one of ${Object.keys(BUILTIN_HOOKS).map((name) => `adapters/${name}`).join(', ')}`);
         module = await load();
       } else {
-        module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+        module = await importAtRunTime<{ default?: unknown }>(pathToFileURL(file).href);
       }
     } catch (error) {
       if (error instanceof BpdiffError) throw error;

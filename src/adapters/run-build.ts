@@ -5,6 +5,7 @@ import { BpdiffError, interrupted } from '../errors.js';
 import { killTree } from '../process/process-tree.js';
 import type { LaunchContext } from './hooks.js';
 import { runEnvironment } from './run-env.js';
+import { importAtRunTime } from '../run-time-import.js';
 
 /** A build that runs longer than this says so on stderr, and again every BUILD_PROGRESS_EVERY_MS. */
 export const BUILD_PROGRESS_AFTER_MS = 2000;
@@ -57,7 +58,7 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   const seconds = buildTimeoutSeconds(context);
   context.log(`building: ${[path.basename(step.file), ...step.args].join(' ')}`);
   // Loaded here, by the first build: execa is ~170 modules, which a run without a build never needs.
-  const { execa } = await import('execa');
+  const { execa } = await importAtRunTime<typeof import('execa')>('execa');
   if (context.signal.aborted) throw interrupted();
   const started = performance.now();
   const child = execa(step.file, step.args, {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The bpdiff executable. Kept tiny: everything heavy is imported on the path that needs it. Built
-// into dist/bin/bpdiff.cjs (scripts/bundle-cli.mjs), CommonJS: no top-level await here.
+// into dist/bin/bpdiff-main.cjs (scripts/bundle-cli.mjs), which dist/bin/bpdiff.cjs loads (bin.ts),
+// CommonJS: no top-level await here.
 import { runCli } from './run-cli.js';
 
 async function main(): Promise<void> {

@@ -9,6 +9,7 @@ import { DapConnection } from './connection.js';
 import { OutputTail } from './output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
 import { reapIfKilled } from '../process/reaper.js';
+import { importAtRunTime } from '../run-time-import.js';
 
 export interface AdapterStart {
   name: string;
@@ -111,7 +112,7 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
 async function startInProcess(start: AdapterStart, file: string): Promise<RunningAdapter> {
   let module: Partial<InProcessAdapterModule>;
   try {
-    module = (await import(pathToFileURL(file).href)) as Partial<InProcessAdapterModule>;
+    module = await importAtRunTime<Partial<InProcessAdapterModule>>(pathToFileURL(file).href);
   } catch (error) {
     throw new BpdiffError('ADAPTER_MISSING', `cannot load ${start.name} from ${file}: ${(error as Error).message.split('\n')[0]} — build bpdiff (npm run build), or give the adapter's executable with --adapter-path`, { cause: error });
   }

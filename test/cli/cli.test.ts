@@ -242,3 +242,41 @@ describe('help and version', () => {
     expect(result.stdout).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
   });
 });
+
+describe("V8's code cache (src/cli/code-cache.ts)", () => {
+  it('is written by the first run, read by the next, grown by a run that compiled more, and off with BPDIFF_NO_CACHE', async () => {
+    const cache = path.join(tmp, 'code-cache-home');
+    const env = { XDG_CACHE_HOME: cache };
+    const files = (): Record<string, number> => {
+      const dir = path.join(cache, 'bpdiff');
+      if (!fs.existsSync(dir)) return {};
+      return Object.fromEntries(fs.readdirSync(dir).filter((name) => /^code-[0-9a-f]{16}-[0-9a-f]{16}\.bin$/.test(name)).map((name) => [name, fs.statSync(path.join(dir, name)).size]));
+    };
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+    expect((await bpdiff(['--version'], { env: { ...env, BPDIFF_NO_CACHE: '1' } })).stdout).toBe(version);
+    expect(files()).toEqual({});
+
+    // --version: the command's bundle only, little of it compiled.
+    expect((await bpdiff(['--version'], { env })).stdout).toBe(version);
+    const first = files();
+    expect(Object.keys(first)).toHaveLength(1);
+    const [main] = Object.keys(first);
+    // Read, not written again.
+    const before = fs.statSync(path.join(cache, 'bpdiff', main!)).mtimeMs;
+    expect((await bpdiff(['--version'], { env })).stdout).toBe(version);
+    expect(fs.statSync(path.join(cache, 'bpdiff', main!)).mtimeMs).toBe(before);
+
+    // A diff parses its command line (yargs: a file of its own) and runs much more of the command.
+    const diff = await bpdiff(['diff', 'v1.json', 'v2.json'], { env });
+    expect(diff.exitCode).toBe(1);
+    const grown = files();
+    expect(Object.keys(grown)).toHaveLength(2);
+    expect(grown[main!]).toBeGreaterThan(first[main!]! * 1.25);
+    // The same document from the cached code as from a fresh compile.
+    const again = await bpdiff(['diff', 'v1.json', 'v2.json'], { env });
+    const fresh = await bpdiff(['diff', 'v1.json', 'v2.json'], { env: { ...env, BPDIFF_NO_CACHE: '1' } });
+    expect(again.stdout).toBe(fresh.stdout);
+    expect(files()).toEqual(grown);
+  });
+});

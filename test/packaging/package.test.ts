@@ -76,16 +76,19 @@ describe('the tarball', () => {
       'README.md',
       'LICENSE',
       'dist/bin/bpdiff.cjs',
+      'dist/bin/bpdiff-main.cjs',
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/vendor/yargs.cjs',
       'dist/adapters/node/main.mjs',
+      'dist/adapters/node/in-process.mjs',
       'dist/adapters/python/hooks.js',
       'dist/adapters/lldb/hooks.js',
       'dist/adapters/go/hooks.js',
       'adapters/node/bootloader.cjs',
       'adapters/python/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
+      'adapters/lldb/bpdiff_lldb_bytecode.py',
       'schema/breakpoint-comparison.schema.json',
       'schema/run-capture.schema.json',
       'schema/adapter-definition.schema.json',
@@ -94,8 +97,8 @@ describe('the tarball', () => {
       expect(files).toContain(needed);
     }
     for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
-    // One command: the bundle (scripts/bundle-cli.mjs), not also tsc's unbundled copy of its entry.
-    expect(files.filter((file) => file.startsWith('dist/src/cli/main.'))).toEqual([]);
+    // One command: the bundle (scripts/bundle-cli.mjs) and its loader, not also tsc's unbundled copies of their entries.
+    expect(files.filter((file) => file.startsWith('dist/src/cli/main.') || file.startsWith('dist/src/cli/bin.'))).toEqual([]);
   });
 
   it('installs only the dependencies that are not bundled', () => {
