@@ -1,18 +1,20 @@
 // Python (debugpy) without the launcher: can the program be started under debugpy without debugpy's
-// launcher process, and how much faster is a capture then?
+// launcher process, and how much faster is a capture then? bpdiff now starts Python programs as C
+// (adapters/python/hooks.ts), and as C-seq under -I, -E or -S, where the sitecustomize is not loaded;
+// this bench still compares the variants outside bpdiff, with L as it was.
 //
-// - L (bpdiff today): the adapter over stdio, `launch`: the adapter starts debugpy's launcher, which
-//   starts the program (`python -X frozen_modules=off <debugpy> --connect ...`): 3 processes, one
-//   after the other.
-// - C: the adapter over stdio, `attach` with `listen: {host, port}` (the adapter waits for the
-//   debuggee's server to connect to it: VS Code's configuration for `debugpy --connect`), and the
+// - L (bpdiff before C): the adapter over stdio, `launch`: the adapter starts debugpy's launcher,
+//   which starts the program (`python -X frozen_modules=off <debugpy> --connect ...`): 3 processes,
+//   one after the other.
+// - C (bpdiff): the adapter over stdio, `attach` with `listen: {host, port}` (the adapter waits for
+//   the debuggee's server to connect to it: VS Code's configuration for `debugpy --connect`), and the
 //   client starts the program itself, AT THE SAME TIME as the adapter:
 //   `python -X frozen_modules=off <debugpy> --connect 127.0.0.1:P --configure-subProcess False prog args`.
 //   2 processes, started together. pydevd connects once and does not retry, and the adapter listens
-//   only once it has read `attach`: so a refused connect is tried again (WAIT_FOR_ADAPTER below,
-//   appended to bpdiff's sitecustomize for this run).
-// - C-seq: as C, but the program is started only once the adapter listens (its
-//   `debugpyWaitingForServer` event): no patch needed, no overlap.
+//   only once it has read `attach`: so a refused connect is tried again (bpdiff's sitecustomize, part
+//   3, when BPDIFF_ADAPTER_PORT is set).
+// - C-seq (bpdiff under -I, -E, -S): as C, but the program is started only once the adapter listens
+//   (its `debugpyWaitingForServer` event): no retry needed, no overlap.
 // - S: `python <debugpy> --listen 127.0.0.1:P --wait-for-client prog args`: the program starts its
 //   own adapter (which daemonizes), and the client connects to that adapter over TCP, `attach` with
 //   `connect: {host, port}`.
@@ -56,64 +58,15 @@ interface VariantSpec {
   start: 'launcher' | 'with-adapter' | 'once-listening' | 'self-hosted';
 }
 const SPECS: Record<Variant, VariantSpec> = {
-  L: { label: 'L launch (today)', start: 'launcher' },
+  L: { label: 'L launch (bpdiff before C)', start: 'launcher' },
   C: { label: 'C attach+listen, program spawned with the adapter', start: 'with-adapter' },
   'C-seq': { label: 'C-seq attach+listen, program spawned once the adapter listens', start: 'once-listening' },
   S: { label: 'S program --listen --wait-for-client, client connects', start: 'self-hosted' },
 };
 
-/**
- * Appended to bpdiff's sitecustomize for C: pydevd connects to the adapter once
- * (pydevd_comm.start_client) and a refused connection ends the program, but the adapter listens only
- * once it has read `attach`, and the program is started at the same time as the adapter. So a refused
- * connect to 127.0.0.1:$BPDIFF_ADAPTER_PORT is tried again every 2 ms, for up to 15 s. A socket whose
- * connect was refused cannot connect again (ECONNABORTED): a fresh socket takes its place under the
- * same file descriptor, with the options pydevd had set (keepalive) and the same timeout. No other
- * connect is touched; when the adapter already listens (the usual case) this costs nothing.
- */
-const WAIT_FOR_ADAPTER = String.raw`
-
-def _bpdiff_wait_for_adapter():
-    port = _os.environ.pop("BPDIFF_ADAPTER_PORT", None)
-    if not port:
-        return
-    target = ("127.0.0.1", int(port))
-    import time
-    options = [(_s.SOL_SOCKET, _s.SO_KEEPALIVE)] + [
-        (_s.IPPROTO_TCP, getattr(_s, name)) for name in ("TCP_NODELAY", "TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT") if hasattr(_s, name)
-    ]
-    inner = _s.socket.connect
-
-    def connect(self, address):
-        if not (isinstance(address, tuple) and tuple(address[:2]) == target):
-            return inner(self, address)
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                return inner(self, address)
-            except ConnectionRefusedError:
-                if time.monotonic() > deadline:
-                    raise
-            kept = [(level, name, self.getsockopt(level, name)) for level, name in options]
-            fresh = _s.socket(self.family, self.type, self.proto)
-            _os.dup2(fresh.fileno(), self.fileno())
-            fresh.close()
-            for level, name, value in kept:
-                self.setsockopt(level, name, value)
-            self.settimeout(self.gettimeout())
-            time.sleep(0.002)
-
-    _s.socket.connect = connect
-
-try:
-    _bpdiff_wait_for_adapter()
-except Exception:
-    pass
-`;
-
 export interface Setup {
-  /** bpdiff's sitecustomize as it is ('plain'), and with WAIT_FOR_ADAPTER appended ('waiting'). */
-  siteDirs: Record<'plain' | 'waiting', string>;
+  /** A folder holding bpdiff's sitecustomize. */
+  siteDir: string;
   example: string;
 }
 
@@ -188,10 +141,8 @@ function start(file: string, args: string[], cwd: string, env: Record<string, st
   return child;
 }
 
-/** `attach` is not in DapConnection's typed request map (bpdiff never sends it today). */
 function attach(connection: DapConnection, args: Record<string, unknown>): Promise<unknown> {
-  const send = connection.request as unknown as (command: string, args: unknown, options: WaitOptions) => Promise<unknown>;
-  return send.call(connection, 'attach', args, WAIT);
+  return connection.request('attach', args as DebugProtocol.AttachRequestArguments, WAIT);
 }
 
 /** One capture of `pricing.py 10` (v1 or v2) at line 34, by one variant. */
@@ -201,15 +152,14 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
   const limits = defaultCaptureOptions().limits;
   const marker = newRunMarker();
   const spec = SPECS[variant];
-  const site = setup.siteDirs[spec.start === 'with-adapter' ? 'waiting' : 'plain'];
   // What bpdiff puts in the debuggee's environment (adapters/python/hooks.ts).
   const debuggeeEnv: Record<string, string> = {
-    PYTHONPATH: site,
+    PYTHONPATH: setup.siteDir,
     BPDIFF_VALUE_TIMEOUT: String(limits.value_timeout_seconds),
     BPDIFF_MAX_CHILDREN: String(Math.min(limits.max_children, limits.max_variables)),
   };
-  // The options bpdiff gives in `launch` (adapters/python/adapter.json) that pydevd reads: the same in
-  // `attach`. `subProcess` is the adapter's and the launcher's: for C and S it is --configure-subProcess.
+  // The options bpdiff gives pydevd (adapters/python/adapter.json), in `launch` as in `attach`.
+  // `subProcess` is the adapter's and the launcher's: for C and S it is --configure-subProcess.
   const pydevdOptions = {
     justMyCode: false,
     showReturnValue: false,
@@ -217,7 +167,7 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
   };
   // The program as debugpy's launcher starts it (launcher/handlers.py), `--connect`/`--listen` aside.
   const debuggee = (mode: string[]): string[] => ['-X', 'frozen_modules=off', DEBUGPY, ...mode, '--configure-subProcess', 'False', '--configure-qt', 'none', program, '10'];
-  // The launcher sets these when it reads the program's pipes (redirectOutput); so would bpdiff.
+  // The launcher sets these when it reads the program's pipes (redirectOutput); so does bpdiff.
   const pipedEnv = { PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' };
 
   const t0 = performance.now();
@@ -240,7 +190,8 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
       started = attach(connection, { connect: { host: '127.0.0.1', port }, ...pydevdOptions });
     } else {
       // The adapter also gets the sitecustomize (TCP_NODELAY on the sockets it accepts), as in bpdiff.
-      const adapter = spawnTracked(PYTHON, [path.join(DEBUGPY, 'adapter')], { PYTHONPATH: setup.siteDirs.plain });
+      const adapter = spawnTracked(PYTHON, [path.join(DEBUGPY, 'adapter')], { PYTHONPATH: setup.siteDir });
+      // BPDIFF_ADAPTER_PORT: the sitecustomize tries the connection again until the adapter listens.
       if (spec.start === 'with-adapter') spawnTracked(PYTHON, debuggee(['--connect', `127.0.0.1:${port}`]), { ...debuggeeEnv, ...pipedEnv, BPDIFF_ADAPTER_PORT: String(port) }).stdout!.resume();
       connection = new DapConnection(adapter.stdout!, adapter.stdin!, 'debugpy');
       await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
@@ -298,17 +249,8 @@ async function capturePair(variant: Variant, setup: Setup): Promise<number> {
 
 export default async function run(): Promise<BenchRow[]> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-pyll-'));
-  const sitecustomize = fs.readFileSync(path.join(packageRoot(), 'adapters/python/sitecustomize.py'), 'utf8');
-  const siteDir = (key: 'plain' | 'waiting'): string => {
-    const dir = path.join(tmp, `site-${key}`);
-    fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, 'sitecustomize.py'), sitecustomize + (key === 'waiting' ? WAIT_FOR_ADAPTER : ''));
-    return dir;
-  };
-  const setup: Setup = {
-    siteDirs: { plain: siteDir('plain'), waiting: siteDir('waiting') },
-    example: path.join(packageRoot(), 'examples/python/pricing'),
-  };
+  fs.copyFileSync(path.join(packageRoot(), 'adapters/python/sitecustomize.py'), path.join(tmp, 'sitecustomize.py'));
+  const setup: Setup = { siteDir: tmp, example: path.join(packageRoot(), 'examples/python/pricing') };
   try {
     // Warm-up and check: every variant once (the page cache), then three times more counting processes
     // and their CPU time, and keeping the variables read, which must equal L's.

@@ -2,8 +2,10 @@
 // rounds alternating (medians of ROUNDS):
 // - `bpdiff --help` against `node -e 0` (target: at most 1.5x);
 // - per built-in adapter, the fixed time from the bpdiff process's start to its first adapter spawn,
-//   above `node -e 0` (target: at most 60 ms). The spawn is the 'adapter spawn' line of BPDIFF_TRACE,
-//   placed on this process's clock by the trace's `origin` (the traced process's start);
+//   above `node -e 0` (target: at most 60 ms). The spawn is the first 'adapter spawn' line of
+//   BPDIFF_TRACE (the Node adapter's start inside bpdiff), or the first 'debuggee spawn' when sooner
+//   (Python: bpdiff starts the program under debugpy first, which then waits for the adapter), placed
+//   on this process's clock by the trace's `origin` (the traced process's start);
 // - per adapter, the wall time of a pair of captures by the bpdiff command against one capture by
 //   the minimal client in a process of its own (bench/minimal-client-main.ts: the same adapter, launch
 //   and breakpoint, the same depth of variables, and nothing else) (target: at most 1.15x).
@@ -249,7 +251,7 @@ async function bpdiff(bin: string, item: Case, traceFile: string): Promise<Timin
   if (code !== 0 && code !== 1) throw new Error(`bpdiff (${item.name}) exited with ${code}: ${stderr.slice(0, 300)}`);
   const lines = fs.readFileSync(traceFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; phase?: string; origin?: number });
   const origin = lines.find((line) => line.phase === 'cli started')?.origin;
-  const spawned = lines.find((line) => line.phase === 'adapter spawn');
+  const spawned = lines.find((line) => line.phase === 'adapter spawn' || line.phase === 'debuggee spawn');
   if (!spawned) throw new Error(`bpdiff (${item.name}) spawned no adapter: ${stderr.slice(0, 300)}`);
   return { wall: ms, spawnAt: origin === undefined ? null : origin + spawned.t - start };
 }

@@ -2,6 +2,8 @@
 // - Which interpreter runs the program: the one the user typed (through pyenv shims, shebangs and
 //   console scripts such as `pytest`), and which debugpy serves it (its own, else Debian's).
 // - `python -m pkg.mod`, interpreter options (`-u -X dev`), `-c CODE`.
+// - How the program starts: bpdiff starts it under `debugpy --connect` itself, and debugpy attaches
+//   to it (see prepare).
 // - sitecustomize.py (beside this file) on the debuggee's PYTHONPATH: the condition helper, because
 //   debugpy silently treats a condition that raises as false, TCP_NODELAY on pydevd's sockets, and
 //   pydevd taught to write sets in a stable order and to list long containers flat (`xs[500]`).
@@ -15,6 +17,7 @@ import { memoAsync } from '../../src/adapters/memo.js';
 import { cachedFact } from '../../src/adapters/fact-cache.js';
 import { runProbe } from '../../src/adapters/probe.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
+import { freeLoopbackPort } from '../../src/dap/adapter-process.js';
 
 /** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
 export const SITECUSTOMIZE = 'sitecustomize.py';
@@ -175,8 +178,12 @@ interface InterpreterFacts {
   /** The folders of sys.path (but cwd): installing or removing a package changes one of them. */
   paths?: string[];
   hasDebugpy: boolean;
+  /** The folder of the interpreter's own debugpy, when it has one. */
+  debugpyDir?: string | null;
   hasBytecode: boolean;
   debugpyVersion: string | null;
+  /** sys.version_info[:2]. */
+  version?: [number, number];
 }
 
 const PROBE = [
@@ -185,7 +192,8 @@ const PROBE = [
   'try:',
   '    import importlib.metadata as m; v = m.version("debugpy")',
   'except Exception: pass',
-  'print(json.dumps({"executable": sys.executable, "paths": [p for p in sys.path if p and os.path.isdir(p)], "hasDebugpy": u.find_spec("debugpy") is not None, "hasBytecode": u.find_spec("bytecode") is not None, "debugpyVersion": v}))',
+  'd = u.find_spec("debugpy")',
+  'print(json.dumps({"executable": sys.executable, "paths": [p for p in sys.path if p and os.path.isdir(p)], "hasDebugpy": d is not None, "debugpyDir": os.path.dirname(d.origin) if d and d.origin else None, "hasBytecode": u.find_spec("bytecode") is not None, "debugpyVersion": v, "version": list(sys.version_info[:2])}))',
 ].join('\n');
 
 const probes = memoAsync<InterpreterFacts>();
@@ -198,7 +206,8 @@ const probes = memoAsync<InterpreterFacts>();
  */
 function probeInterpreter(interpreter: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
   const real = throughPyenvShim(interpreter, path.basename(interpreter), cwd, env) ?? interpreter;
-  const key = `python-facts\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}\0${env.PYTHONHOME ?? ''}\0${env.PYTHONNOUSERSITE ?? ''}\0${env.PYTHONUSERBASE ?? ''}`;
+  // -2: the answer names debugpy's folder and the interpreter's version.
+  const key = `python-facts-2\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}\0${env.PYTHONHOME ?? ''}\0${env.PYTHONNOUSERSITE ?? ''}\0${env.PYTHONUSERBASE ?? ''}`;
   return probes(`${real}\0${key}`, () =>
     cachedFact({
       executable: real,
@@ -247,27 +256,57 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     warnings.push('the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false');
   }
 
-  const launch: Record<string, unknown> = { ...plan.launch };
-  delete launch.program;
-  if ('program' in command.target) launch.program = path.resolve(spec.cwd, command.target.program);
-  else if ('module' in command.target) launch.module = command.target.module;
-  else launch.code = command.target.code;
-  launch.args = command.args;
-  launch.python = facts.executable;
-  if (command.interpreterOptions.length > 0) launch.pythonArgs = command.interpreterOptions;
+  // bpdiff starts the program itself, as debugpy's launcher would (`debugpy --connect`), and debugpy
+  // attaches to it (`attach` with `listen`): one process less than a `launch`, whose launcher starts
+  // only once the adapter has read the request, and the program starts at once with the adapter.
+  // pydevd connects once, and the adapter listens only once it has read `attach`: the sitecustomize
+  // tries again while the connection is refused (its part 3, BPDIFF_ADAPTER_PORT). Under -I, -E or -S
+  // the sitecustomize is not loaded, so the program starts once the adapter says it listens (its
+  // debugpyWaitingForServer event), not sooner: the same start otherwise (bpdiff still owns the
+  // program's stdio and exit status, and --stdin works there too), where going back to the launcher
+  // for these would keep a second way of starting, reading output and exit codes for a rare case.
+  const port = await freeLoopbackPort();
   const { limits } = context.options;
-  launch.env = {
+  const env: Record<string, string> = {
     ...spec.env,
     PYTHONPATH: pythonPath,
     BPDIFF_VALUE_TIMEOUT: String(limits.value_timeout_seconds),
     // pydevd lists a container's first elements flat up to this many, as bpdiff reads them (sitecustomize.py, part 6).
     BPDIFF_MAX_CHILDREN: String(Math.min(limits.max_children, limits.max_variables)),
-    ...(spec.stdin_file ? { BPDIFF_STDIN: path.resolve(spec.cwd, spec.stdin_file) } : {}),
+    // What debugpy's launcher sets when it reads the program's output through pipes, as bpdiff does.
+    PYTHONUNBUFFERED: '1',
+    PYTHONIOENCODING: 'utf-8',
+    ...(ignoresEnv ? {} : { BPDIFF_ADAPTER_PORT: String(port) }),
   };
+  const debugpyDir = useOwnDebugpy ? facts.debugpyDir : sharedDebugpy;
+  // As debugpy's launcher runs the program from Python 3.11 on (debugpy issue 861).
+  const [major, minor] = facts.version ?? [3, 11];
+  const frozenModulesOff = major > 3 || (major === 3 && minor >= 11) ? ['-X', 'frozen_modules=off'] : [];
 
   return {
     ...plan,
-    launch,
+    request: 'attach',
+    launch: { ...pydevdOptions(plan.launch), listen: { host: LOOPBACK, port } },
+    debuggee: {
+      executable: facts.executable,
+      args: [
+        // As debugpy's launcher starts the program (launcher/handlers.py), the access token aside: an
+        // adapter that listens for the program has none.
+        ...command.interpreterOptions,
+        ...frozenModulesOff,
+        // (A probe that did not say where its debugpy is: `-m` finds the same one.)
+        ...(debugpyDir ? [debugpyDir] : ['-m', 'debugpy']),
+        '--connect', `${LOOPBACK}:${port}`,
+        '--configure-subProcess', 'False',
+        '--configure-qt', 'none',
+        ...targetArgs(command.target, spec.cwd),
+        ...command.args,
+      ],
+      env,
+      cwd: spec.cwd,
+      stdinFile: spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file),
+      startOn: ignoresEnv ? { event: 'debugpyWaitingForServer' } : 'with-adapter',
+    },
     adapterExecutable: useOwnDebugpy ? facts.executable : plan.adapterExecutable,
     adapterArgs: useOwnDebugpy ? ['-m', 'debugpy.adapter'] : plan.adapterArgs,
     // The adapter also loads the sitecustomize (TCP_NODELAY on the sockets it accepts from pydevd).
@@ -277,6 +316,26 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     ...(ignoresEnv ? { condition: {} } : {}),
     version: facts.debugpyVersion ?? distInfoVersion(sharedDebugpy),
   };
+}
+
+const LOOPBACK = '127.0.0.1';
+
+/**
+ * What the definition's `launch` says to pydevd (justMyCode, variablePresentation...), sent in
+ * `attach`: without what only a `launch` reads, how to start the program, which bpdiff does itself.
+ * Output is read from the program's pipes: `redirectOutput` would have pydevd send it all again.
+ */
+function pydevdOptions(launch: Record<string, unknown>): Record<string, unknown> {
+  const options = { ...launch };
+  for (const key of ['program', 'module', 'code', 'args', 'cwd', 'env', 'python', 'pythonArgs', 'console', 'redirectOutput', 'subProcess']) delete options[key];
+  return options;
+}
+
+/** The program as the interpreter is told it, after debugpy's own options. */
+function targetArgs(target: PythonCommand['target'], cwd: string): string[] {
+  if ('program' in target) return [path.resolve(cwd, target.program)];
+  if ('module' in target) return ['-m', target.module];
+  return ['-c', target.code];
 }
 
 /** The version in the name of debugpy's .dist-info folder next to it. */

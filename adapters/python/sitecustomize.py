@@ -2,7 +2,7 @@
 # temporary folder, which it puts first on the PYTHONPATH of the debuggee and of the adapter. It
 # (1) defines the condition helper, because debugpy silently treats a condition that raises as false;
 # (2) sets TCP_NODELAY on the loopback sockets between pydevd and the adapter, which otherwise cost
-#     ~45 ms per request; (3) puts the --stdin-a/--stdin-b file on fd 0; (4) bounds each value's repr
+#     ~45 ms per request; (3) has pydevd wait for the adapter to listen; (4) bounds each value's repr
 #     in pydevd to --value-timeout and shows a repr that raises as the error; (5) writes and names the
 #     elements of sets in one order, the same in every run; (6) lists long containers flat, `xs[500]`,
 #     as far as bpdiff reads them; (7) answers a stopped thread's requests in 1 ms, not 10; (8) skips
@@ -34,14 +34,49 @@ def _bpdiff_accept(self):
     return conn, address
 _s.socket.accept = _bpdiff_accept
 
-# --stdin-a/--stdin-b: debugpy gives the debuggee an empty stdin; put the file on fd 0 instead.
-_stdin = _os.environ.pop("BPDIFF_STDIN", None)
-if _stdin:
+# (3) bpdiff starts the program at once with the adapter, and the adapter listens for pydevd only once
+# it has read bpdiff's `attach` (adapters/python/hooks.ts), but pydevd connects once and a refused
+# connection ends the program. So a refused connect to 127.0.0.1:$BPDIFF_ADAPTER_PORT is tried again
+# every 2 ms, for up to 30 s (longer than bpdiff waits for it: this only ends a program whose bpdiff
+# is gone). A socket whose connect was refused cannot connect again: a fresh one takes its place under
+# the same file descriptor, with the options pydevd had set (keepalive) and the same timeout. No other
+# connect is touched; when the adapter already listens this costs nothing.
+def _wait_for_adapter(port):
+    import time
+
+    target = ("127.0.0.1", int(port))
+    options = [(_s.SOL_SOCKET, _s.SO_KEEPALIVE)] + [
+        (_s.IPPROTO_TCP, getattr(_s, name)) for name in ("TCP_NODELAY", "TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT") if hasattr(_s, name)
+    ]
+    inner = _s.socket.connect
+
+    def connect(self, address):
+        if not (isinstance(address, tuple) and tuple(address[:2]) == target):
+            return inner(self, address)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                return inner(self, address)
+            except ConnectionRefusedError:
+                if time.monotonic() > deadline:
+                    raise
+            kept = [(level, name, self.getsockopt(level, name)) for level, name in options]
+            fresh = _s.socket(self.family, self.type, self.proto)
+            _os.dup2(fresh.fileno(), self.fileno())
+            fresh.close()
+            for level, name, value in kept:
+                self.setsockopt(level, name, value)
+            self.settimeout(self.gettimeout())
+            time.sleep(0.002)
+
+    _s.socket.connect = connect
+
+# Popped: neither the program nor what it starts sees it.
+_adapter_port = _os.environ.pop("BPDIFF_ADAPTER_PORT", None)
+if _adapter_port:
     try:
-        _fd = _os.open(_stdin, _os.O_RDONLY)
-        _os.dup2(_fd, 0)
-        _os.close(_fd)
-    except OSError:
+        _wait_for_adapter(_adapter_port)
+    except Exception:
         pass
 
 _codes = {}

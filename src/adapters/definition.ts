@@ -107,7 +107,8 @@ export interface AdapterDefinition {
     env?: Record<string, string>;
   };
   /**
-   * The launch request's arguments. Strings may hold `${cwd}`, `${program}`, `${breakpointFile}`;
+   * The launch request's arguments (the attach request's, when the hooks make the run an attach to a
+   * program bpdiff starts itself: LaunchPlan.debuggee). Strings may hold `${cwd}`, `${program}`, `${breakpointFile}`;
    * a string that is exactly `${args}`, `${command}`, `${env}` (object), `${envList}` (["K=V"]) or
    * `${stdinFile}` is replaced by that value.
    */

@@ -27,9 +27,33 @@ export interface LaunchContext {
   track: (pid: number) => void;
 }
 
+/**
+ * The program as bpdiff starts it itself, in a session of its own beside the adapter, for an adapter
+ * that attaches to it (LaunchPlan.request 'attach'): bpdiff then owns its stdio and its exit status.
+ */
+export interface DebuggeeCommand {
+  executable: string;
+  args: string[];
+  /** Put over bpdiff's own environment (the run's --env included, as the hook sees fit). */
+  env: Record<string, string>;
+  cwd: string;
+  /** The file on its stdin (--stdin-a/-b, absolute), or null for an empty one (/dev/null). */
+  stdinFile: string | null;
+  /**
+   * When bpdiff starts it: together with the adapter ('with-adapter': the program must wait for the
+   * adapter to listen on its own), or once the adapter sends this event (it listens then).
+   */
+  startOn: 'with-adapter' | { event: string };
+}
+
 /** What bpdiff needs to start the adapter and launch the program. */
 export interface LaunchPlan {
+  /** The arguments of the request that starts the debug session (`request`). */
   launch: Record<string, unknown>;
+  /** That request: 'launch' (the adapter starts the program; the default), or 'attach' to `debuggee`. */
+  request?: 'launch' | 'attach';
+  /** The program bpdiff starts itself, for an 'attach' request. */
+  debuggee?: DebuggeeCommand;
   adapterExecutable: string;
   adapterArgs: string[];
   adapterEnv: Record<string, string>;

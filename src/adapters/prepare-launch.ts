@@ -1,5 +1,6 @@
 // Turning a run (command, cwd, env) into the adapter to start and the launch request to send:
-// the definition's template filled with the run's values, then the adapter's hooks, if any.
+// the definition's template filled with the run's values, then the adapter's hooks, if any (a hook
+// may make it an `attach` to a program bpdiff starts itself: LaunchPlan.request and .debuggee).
 import { BpdiffError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { AdapterDefinition } from './definition.js';

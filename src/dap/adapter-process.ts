@@ -195,15 +195,27 @@ async function connectWithRetry(port: number, start: AdapterStart, describeExit:
   }
 }
 
-/** A loopback port free right now (the kernel's choice); each run asks for its own. */
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+/** Ports this process handed out: the kernel may give a port just closed again. */
+const handedOut = new Set<number>();
+
+/**
+ * A loopback port free right now (the kernel's choice), never one this process handed out before:
+ * each run asks for its own, and two runs' programs must not find each other's adapter.
+ */
+export async function freeLoopbackPort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }

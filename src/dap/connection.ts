@@ -11,6 +11,7 @@ import type { Readable, Writable } from 'node:stream';
 export interface RequestMap {
   initialize: [DebugProtocol.InitializeRequestArguments, DebugProtocol.InitializeResponse];
   launch: [DebugProtocol.LaunchRequestArguments, DebugProtocol.LaunchResponse];
+  attach: [DebugProtocol.AttachRequestArguments, DebugProtocol.AttachResponse];
   setBreakpoints: [DebugProtocol.SetBreakpointsArguments, DebugProtocol.SetBreakpointsResponse];
   setExceptionBreakpoints: [DebugProtocol.SetExceptionBreakpointsArguments, DebugProtocol.SetExceptionBreakpointsResponse];
   configurationDone: [DebugProtocol.ConfigurationDoneArguments, DebugProtocol.ConfigurationDoneResponse];

@@ -1,8 +1,9 @@
-// The reaper: what kills a run's processes when bpdiff itself is killed outright (SIGKILL), for an
-// adapter that runs inside bpdiff (`in_process`). An adapter process notices its client die (its
-// stdin closes) and kills its debuggees; an adapter inside bpdiff dies with it. So the first such run
-// starts one small shell, in a session of its own, that holds the read end of a pipe from bpdiff and
-// is told each run's marker. When the pipe closes without bpdiff saying goodbye, the shell kills every
+// The reaper: what kills a run's processes when bpdiff itself is killed outright (SIGKILL), where no
+// adapter would. An adapter process that launched its program notices its client die (its stdin
+// closes) and kills it; but an adapter inside bpdiff (`in_process`) dies with it, and one that
+// attached to a program bpdiff started (LaunchPlan.debuggee: debugpy) lets it run on. So the first
+// such run starts one small shell, in a session of its own, that holds the read end of a pipe from
+// bpdiff and is told each run's marker. When the pipe closes without bpdiff saying goodbye, the shell kills every
 // process whose environment holds one of the markers (as killRun does). On a normal exit bpdiff has
 // killed its runs already, and kills the shell.
 import { spawn, type ChildProcess } from 'node:child_process';

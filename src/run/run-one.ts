@@ -10,14 +10,16 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { errorScope, interrupted, isBpdiffError } from '../errors.js';
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import type { AdapterHooks } from '../adapters/hooks.js';
+import type { AdapterHooks, DebuggeeCommand } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { loadHooks } from '../adapters/hooks.js';
 import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import { OutputTail } from '../dap/output-tail.js';
-import { killRun, readProc, trackTree, untrackTree, type RunMarker } from '../process/process-tree.js';
+import { killRun, readProc, trackTree, untrackTree, type RunMarker, type RunTree } from '../process/process-tree.js';
 import { DebugSession } from '../session/debug-session.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
+import type { ProgramExit } from '../session/program-end.js';
+import { startDebuggee } from './debuggee-process.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { runValuePipeline, userValueRules } from '../values/pipeline.js';
@@ -129,6 +131,18 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     if (hookVersion) probeVersion = () => hookVersion(plan).catch(() => null);
     if (signal.aborted) throw interrupted();
 
+    // A program bpdiff starts itself, for the adapter to attach to: first when it can start at once
+    // (it takes longer to start than the adapter, and waits for it), else when the adapter listens.
+    let programExit: Promise<ProgramExit> | undefined;
+    const startProgram = (debuggee: DebuggeeCommand): Promise<ProgramExit> => {
+      tracePhase(spec.label, 'debuggee spawn');
+      const started = startDebuggee(debuggee, { marker: resources.tree.marker, track: (pid) => trackSession(resources.tree, pid), stdout: resources.stdout, stderr: resources.stderr });
+      // Whoever waits on it sees a failure (the session); until then it must not count as unhandled.
+      started.catch(() => undefined);
+      return started;
+    };
+    if (plan.debuggee?.startOn === 'with-adapter') programExit = startProgram(plan.debuggee);
+
     log(`starting ${adapterName}`);
     tracePhase(spec.label, 'adapter spawn', { adapter: adapterName });
     adapter = await startAdapter({
@@ -140,10 +154,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       transport: definition.adapter.transport,
       ...(definition.adapter.port_pattern ? { portPattern: definition.adapter.port_pattern } : {}),
       timeoutMs: definition.timeouts.start * 1000,
-      track: (pid) => {
-        resources.tree.roots.add(pid);
-        resources.tree.sessions.add(pid);
-      },
+      track: (pid) => trackSession(resources.tree, pid),
       signal,
       marker: resources.tree.marker,
       // An adapter that runs inside bpdiff, unless --adapter-path names an executable to run instead.
@@ -158,6 +169,13 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
       feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
     }
+    const debuggee = plan.debuggee;
+    if (debuggee && typeof debuggee.startOn === 'object') {
+      const { event: listening } = debuggee.startOn;
+      const wait = { step: `waiting for the ${listening} event`, timeoutMs: definition.timeouts.start * 1000, hint: `check that ${adapterName} runs on its own` };
+      programExit = running.connection.waitForEvent((event) => event.event === listening, wait).then(() => startProgram(debuggee));
+      programExit.catch(() => undefined);
+    }
 
     const session = new DebugSession({
       connection: running.connection,
@@ -165,6 +183,8 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       runTimeoutMs: options.run.timeout_seconds * 1000,
       signal,
       log,
+      ...(plan.request ? { request: plan.request } : {}),
+      ...(programExit ? { programExit } : {}),
     });
     const capabilities = await session.initialize();
     tracePhase(spec.label, 'initialized');
@@ -254,6 +274,12 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
     exit_code: null,
     warnings: [...read.warnings, ...(values.notes ?? [])],
   };
+}
+
+/** A process that leads a session of its own (an adapter, a program bpdiff started): killed with the run. */
+function trackSession(tree: RunTree, pid: number): void {
+  tree.roots.add(pid);
+  tree.sessions.add(pid);
 }
 
 function markerTexts(marker: RunMarker | undefined): Array<{ text: string; token: string }> {

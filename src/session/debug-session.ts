@@ -1,8 +1,9 @@
 // One run's DAP conversation, as named steps in the one request order that works for every adapter:
-// initialize -> launch (not awaited) -> `initialized` (before or after the launch response) ->
-// setBreakpoints -> setExceptionBreakpoints -> configurationDone -> launch response -> stops.
+// initialize -> launch or attach (not awaited) -> `initialized` (before or after its response) ->
+// setBreakpoints -> setExceptionBreakpoints -> configurationDone -> launch/attach response -> stops.
 // Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
-// frame, then asks for the next one, or ends the session. Processes are not this layer's business.
+// frame, then asks for the next one, or ends the session. Processes are not this layer's business:
+// of a program the caller started itself (attach), the session only hears how it ended.
 import os from 'node:os';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
@@ -10,6 +11,7 @@ import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { findConditionError, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StopOutcome } from './stop-outcome.js';
+import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
 import type { NoBreakReason } from '../core/types.js';
 
 export interface SessionOptions {
@@ -19,7 +21,20 @@ export interface SessionOptions {
   runTimeoutMs: number;
   signal: AbortSignal;
   log: (line: string) => void;
+  /** The request that starts the program (LaunchPlan.request). */
+  request?: 'launch' | 'attach';
+  /**
+   * The end of the program, when the caller started it itself for an 'attach' (LaunchPlan.debuggee);
+   * rejects when it could not be started. The exit status is taken from here, not from the adapter.
+   */
+  programExit?: Promise<ProgramExit>;
 }
+
+/**
+ * How long the end of a program the caller started may lag behind the adapter's word that it ended
+ * (`terminated`, a closed connection): the adapter sees pydevd's socket close as the process exits.
+ */
+const PROGRAM_END_LAG_MS = 2000;
 
 const BREAKPOINT_REASONS = new Set(['breakpoint', 'function breakpoint', 'data breakpoint', 'instruction breakpoint']);
 const FRAMES_KEPT = 5;
@@ -76,16 +91,18 @@ export class DebugSession {
   }
 
   /**
-   * Step 2: launch the program with the breakpoint set, up to the launch response. Returns a no_break
-   * when the adapter refused the condition itself (dlv parses it here): the program need not run.
+   * Step 2: launch the program (or attach to the one the caller started) with the breakpoint set, up
+   * to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it
+   * here): the program need not run.
    */
   async launch(launch: Record<string, unknown>, breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
     const { connection } = this;
+    const { programExit, request = 'launch' } = this.options;
     this.breakpoint = breakpoint;
     const launchMs = this.definition.timeouts.launch * 1000;
-    // The launch is not awaited: debugpy answers it only after configurationDone.
-    const launched = connection.request('launch', launch as DebugProtocol.LaunchRequestArguments, {
-      step: 'launch',
+    // Not awaited: debugpy answers it only after configurationDone.
+    const launched = connection.request(request, launch as DebugProtocol.LaunchRequestArguments, {
+      step: request,
       timeoutMs: launchMs,
       hint: 'the program may take long to start or build; a larger --timeout does not cover this step, check the command runs on its own',
     });
@@ -93,13 +110,15 @@ export class DebugSession {
     launched.catch((error: unknown) => {
       launchError = error;
     });
+    // A program started by the caller connects to the adapter as it starts (its code waits for
+    // configurationDone): the adapter's start time bounds that, and an end before it means it never will.
+    const initialized = programExit
+      ? { step: 'waiting for the program to connect', timeoutMs: this.startMs, hint: 'check that the command runs on its own' }
+      : { step: 'waiting for the initialized event', timeoutMs: launchMs, hint: 'check that the command runs on its own' };
     await Promise.race([
-      connection.waitForEvent((event) => event.event === 'initialized', {
-        step: 'waiting for the initialized event',
-        timeoutMs: launchMs,
-        hint: 'check that the command runs on its own',
-      }),
+      connection.waitForEvent((event) => event.event === 'initialized', initialized),
       launched.then(() => new Promise(() => undefined)),
+      ...(programExit ? [programExit.then((exit) => Promise.reject(endedBeforeAttach(connection.adapterName, exit)))] : []),
     ]);
     if (launchError) throw launchError;
 
@@ -198,41 +217,44 @@ export class DebugSession {
     const breakpoint = this.breakpoint;
     if (breakpoint === null) throw new BpdiffError('INTERNAL', 'nextStop() called before launch()');
     const state = this.breakpointState;
+    const { programExit } = this.options;
+    const programEnd = programExit?.then((exit) => ({ programExit: exit }));
     for (;;) {
       const remaining = this.deadline - Date.now();
-      let event: DebugProtocol.Event;
+      let next: DebugProtocol.Event | { programExit: ProgramExit };
       try {
-        event = await raceAbort(
-          connection.waitForEvent((e) => e.event === 'stopped' || e.event === 'exited' || e.event === 'terminated', {
-            step: 'waiting for the breakpoint',
-            timeoutMs: Math.max(remaining, 1),
-            since: this.cursor,
-          }),
-          this.options.signal,
-        );
+        const event = connection.waitForEvent((e) => e.event === 'stopped' || e.event === 'exited' || e.event === 'terminated', {
+          step: 'waiting for the breakpoint',
+          timeoutMs: Math.max(remaining, 1),
+          since: this.cursor,
+        });
+        next = await raceAbort(programEnd ? Promise.race([event, programEnd]) : event, this.options.signal);
       } catch (error) {
         if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT') {
           return noBreak({ kind: 'timeout', seconds: this.options.runTimeoutMs / 1000, phase: 'run' }, null, null, state);
         }
+        // An adapter may go away as the program it attached to ends: then that end is the outcome.
+        const exit = programExit && !(error instanceof BpdiffError && error.code === 'INTERRUPTED') ? await endWithin(programExit, PROGRAM_END_LAG_MS) : null;
+        if (exit) return this.programEnded(exit);
         throw error;
       }
+      if ('programExit' in next) return this.programEnded(next.programExit);
+      const event = next;
       this.cursor = connection.indexOfEvent(event) + 1;
 
+      if (programExit && (event.event === 'exited' || event.event === 'terminated')) {
+        // The adapter attached to the program: the exit status is its parent's to tell (debugpy's is none).
+        const exit = await endWithin(programExit, PROGRAM_END_LAG_MS);
+        return exit ? this.programEnded(exit) : noBreak(endedWithoutStop(state, null), null, null, state);
+      }
       if (event.event === 'exited') {
         const body = (event as DebugProtocol.ExitedEvent).body as DebugProtocol.ExitedEvent['body'] & { signal?: unknown };
-        this.exitCode = body.exitCode;
-        const killedBy = typeof body.signal === 'string' ? body.signal : signalOfExitCode(this.exitCode, definition.exit_code_signals);
         // `terminated` normally follows at once, but some adapters dawdle (debugpy: seconds) and the
         // program has ended either way: wait only a moment for it.
         await connection
           .waitForEvent((e) => e.event === 'terminated', { step: 'waiting for terminated', timeoutMs: 300, since: this.cursor })
           .catch(() => undefined);
-        if (killedBy !== null) {
-          // Named from the exit code only: say which code, since a program may also exit with it.
-          const message = typeof body.signal === 'string' ? '' : `${connection.adapterName} reports exit code ${this.exitCode}`;
-          return noBreak({ kind: 'signal', signal: killedBy, message }, null, this.exitCode, state);
-        }
-        return noBreak(endedWithoutStop(state, this.exitCode), null, this.exitCode, state);
+        return this.exited(body.exitCode, typeof body.signal === 'string' ? body.signal : null);
       }
       if (event.event === 'terminated') {
         if (this.exitCode === null && definition.exit_code_output) this.exitCode = await this.exitCodeFromOutput(definition.exit_code_output);
@@ -283,6 +305,28 @@ export class DebugSession {
         capabilities: this.capabilities,
       };
     }
+  }
+
+  /** The program ended with `exitCode`, or was killed by `signal` (named by the adapter, or read from the exit code). */
+  private exited(exitCode: number | null, signal: string | null): NoBreak {
+    const state = this.breakpointState;
+    this.exitCode = exitCode;
+    const killedBy = signal ?? signalOfExitCode(exitCode, this.definition.exit_code_signals);
+    if (killedBy !== null) {
+      // Named from the exit code only: say which code, since a program may also exit with it.
+      const message = signal !== null ? '' : `${this.connection.adapterName} reports exit code ${exitCode}`;
+      return noBreak({ kind: 'signal', signal: killedBy, message }, null, exitCode, state);
+    }
+    return noBreak(endedWithoutStop(state, exitCode), null, exitCode, state);
+  }
+
+  /**
+   * The end of a program the caller started, told as when the adapter starts the program: a signal as
+   * the exit code the adapter would give (exit_code_signals), so that captures read the same.
+   */
+  private programEnded(exit: ProgramExit): NoBreak {
+    const code = exit.code ?? (exit.signal ? exitCodeOfSignal(exit.signal, this.definition.exit_code_signals) : null);
+    return this.exited(code, code === null ? exit.signal : null);
   }
 
   /** The exit code an adapter without `exited` events prints when the client disconnects from the ended program (dlv). */

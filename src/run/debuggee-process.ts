@@ -1,0 +1,88 @@
+// The program of a run, started by bpdiff itself beside an adapter that attaches to it
+// (LaunchPlan.debuggee): in a session of its own, as adapters are, so that the run's kill takes it
+// and whatever it starts (the reaper too, when bpdiff itself is killed); its output goes to the
+// run's tails, and its end, with its exit status, to the debug session (ProgramExit), since an
+// adapter that attaches to a program does not know it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type { DebuggeeCommand } from '../adapters/hooks.js';
+import { BpdiffError } from '../errors.js';
+import type { OutputTail } from '../dap/output-tail.js';
+import { markerEnv, type RunMarker } from '../process/process-tree.js';
+import { reapIfKilled } from '../process/reaper.js';
+import type { ProgramExit } from '../session/program-end.js';
+
+export interface DebuggeeStart {
+  /** The run's marker (trackTree's), in the program's environment as in its adapter's. */
+  marker: RunMarker | undefined;
+  /** Called with the program's pid at once: it leads a session of its own, which bpdiff must kill. */
+  track: (pid: number) => void;
+  stdout: OutputTail;
+  stderr: OutputTail;
+}
+
+/**
+ * How long the program's output may trail its exit: the pipes close when the last process holding
+ * them does, and a child it left running may hold them open for good.
+ */
+const OUTPUT_DRAIN_MS = 300;
+
+/**
+ * Starts the program now. Resolves when it has ended (its output read); rejects when it cannot be
+ * started. Never rejects after it started: killing it is the run's business (killRun).
+ */
+export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeStart): Promise<ProgramExit> {
+  const stdin = openStdin(command.stdinFile);
+  let child: ChildProcess;
+  try {
+    child = spawn(command.executable, command.args, {
+      cwd: command.cwd,
+      env: { ...process.env, ...command.env, ...markerEnv(start.marker) },
+      // A session of its own: the program and what it starts can be found and killed as one tree.
+      detached: true,
+      stdio: [stdin ?? 'ignore', 'pipe', 'pipe'],
+    });
+    const pid = await new Promise<number>((resolve, reject) => {
+      child.once('spawn', () => resolve(child.pid!));
+      child.once('error', (error) =>
+        reject(new BpdiffError('COMMAND_NOT_FOUND', `cannot start the program (${command.executable}): ${error.message} — check that the command after -- runs on its own`, { cause: error })),
+      );
+    });
+    start.track(pid);
+    // An adapter attached to a program lets it run on when its client goes: were bpdiff killed
+    // outright, nothing else would kill it (and the adapter waiting on it). Told only now, so that
+    // starting the reaper does not delay the adapter's start.
+    if (start.marker) reapIfKilled(start.marker);
+  } finally {
+    if (stdin !== null) fs.closeSync(stdin);
+  }
+  // Decoded as a stream: a character split between two reads stays whole.
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => start.stdout.push(text));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => start.stderr.push(text));
+  return new Promise<ProgramExit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      const ended = (): void => resolve({ code, signal, description: describeExit(code, signal, start.stderr) });
+      const timer = setTimeout(ended, OUTPUT_DRAIN_MS);
+      child.once('close', () => {
+        clearTimeout(timer);
+        ended();
+      });
+    });
+  });
+}
+
+/** The --stdin file opened for the program (it reads the file itself, from its start), or null. */
+function openStdin(file: string | null): number | null {
+  if (file === null) return null;
+  try {
+    return fs.openSync(file, 'r');
+  } catch (error) {
+    throw new BpdiffError('FILE_NOT_FOUND', `cannot read the stdin file ${file} (${(error as Error).message}) — give a file that exists`, { cause: error });
+  }
+}
+
+function describeExit(code: number | null, signal: NodeJS.Signals | null, stderr: OutputTail): string {
+  const status = signal ? `it was killed by ${signal}` : `it exited with code ${code}`;
+  const lastLine = stderr.text.trim().split('\n').pop()?.trim();
+  return lastLine ? `${status}; its last words: ${lastLine.slice(0, 200)}` : status;
+}

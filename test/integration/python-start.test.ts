@@ -1,0 +1,118 @@
+// How a Python run starts and ends now that bpdiff starts the program itself and debugpy attaches to
+// it: the exit code, a file that is not there, an interpreter that fails before debugpy attaches,
+// --stdin, the program's own stdout and stderr, -I (the program started once debugpy listens), and
+// no process left behind after any of them, nor after bpdiff is killed outright.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { execa } from 'execa';
+import { afterAll, expect, it } from 'vitest';
+import type { RunCapture } from '../../src/core/types.js';
+import { BIN, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type BpdiffRun } from './helpers.js';
+
+const FIXTURES = path.join(ROOT, 'test/fixtures/python');
+const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-python-start-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+let saved = 0;
+/** bpdiff at start.py:18 with these two commands (and flags), and both captures it saved. */
+async function compare(flags: string[], a: string[], b: string[]): Promise<{ run: BpdiffRun; a: RunCapture; b: RunCapture }> {
+  const dir = path.join(tmp, `captures-${saved++}`);
+  const run = await runBpdiff(['--bp', 'start.py:18', '--save-captures', dir, '--cwd', FIXTURES, ...flags, '--', ...a, '--', ...b]);
+  expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  const read = (side: string): RunCapture => JSON.parse(fs.readFileSync(path.join(dir, `capture-${side}.json`), 'utf8')) as RunCapture;
+  return { run, a: read('a'), b: read('b') };
+}
+
+/** /usr/bin/python3 with a debugpy of its own (Debian's): -I keeps its site-packages, so it can debug. */
+const systemPythonHasDebugpy = ((): boolean => {
+  try {
+    execFileSync('/usr/bin/python3', ['-I', '-c', 'import debugpy, bytecode'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describeWithTool('python: the program started by bpdiff, debugpy attached to it', 'python3-debugpy', debugpyInstalled, () => {
+  it('records the exit code of a program that exits before the breakpoint, and both output tails', async () => {
+    const { run, a, b } = await compare([], ['python3', 'start.py', 'exit3'], ['python3', 'start.py']);
+    expect(run.exitCode).toBe(1);
+    expect(a.run.status).toBe('no_break');
+    expect(a.no_break_reason).toEqual({ kind: 'exited', exit_code: 3 });
+    expect(a.exit_code).toBe(3);
+    expect(a.output).toEqual({ stdout_tail: 'to stdout\n', stderr_tail: 'to stderr\n', truncated: false });
+    // Run B stopped, its output read up to the breakpoint, its stdin empty (/dev/null), as debugpy gave it.
+    expect(b.run.status).toBe('break');
+    expect(b.exit_code).toBeNull();
+    expect(b.output).toEqual({ stdout_tail: 'to stdout\n', stderr_tail: 'to stderr\n', truncated: false });
+    expect(b.run.variables).toMatchObject({ mode: "'plain'", data: "''", stdin: "'null'", words: '0' });
+  });
+
+  it('feeds --stdin-b to the program on its stdin', async () => {
+    const input = path.join(tmp, 'words.txt');
+    fs.writeFileSync(input, 'one two three\n');
+    const { run, a, b } = await compare(['--stdin-b', input], ['python3', 'start.py'], ['python3', 'start.py']);
+    expect(run.exitCode).toBe(1);
+    expect(b.run.variables).toMatchObject({ data: "'one two three\\n'", stdin: "'words.txt'", words: '3' });
+    expect(a.run.variables).toMatchObject({ data: "''", words: '0' });
+    expect(run.doc!.diff.changed.words).toEqual({ a: '0', b: '3' });
+  });
+
+  it('reports a program file that does not exist as the exception Python raises', async () => {
+    const { a } = await compare([], ['python3', 'no-such-file.py'], ['python3', 'start.py']);
+    expect(a.run.status).toBe('no_break');
+    expect(a.no_break_reason).toEqual({ kind: 'exception', message: `FileNotFoundError: [Errno 2] No such file or directory: '${path.join(FIXTURES, 'no-such-file.py')}'` });
+    expect(a.exit_code).toBeNull();
+  });
+
+  it('says at once why an interpreter that fails before debugpy attaches did not run, with its stderr', async () => {
+    const { run, a, b } = await compare([], ['python3', '--no-such-option', 'start.py'], ['python3', 'start.py']);
+    expect(run.exitCode).toBe(2);
+    expect(a.no_break_reason).toEqual({
+      kind: 'error',
+      message: "the program ended before debugpy could attach to it (it exited with code 2; its last words: Try `python -h' for more information.) — check that the command runs on its own",
+    });
+    expect(a.output.stderr_tail).toMatch(/^unknown option --no-such-option\n/);
+    // Not debugpy's 15 s wait for a program that never connects.
+    expect(a.timing.duration_ms).toBeLessThan(10_000);
+    expect(b.run.status).toBe('break');
+  });
+
+  it.skipIf(!systemPythonHasDebugpy)('runs python -I, which loads no sitecustomize, once debugpy listens, --stdin included', async () => {
+    const input = path.join(tmp, 'isolated.txt');
+    fs.writeFileSync(input, 'a b\n');
+    const { run, a, b } = await compare(['--stdin-a', input], ['/usr/bin/python3', '-I', 'start.py'], ['/usr/bin/python3', 'start.py']);
+    expect(run.exitCode).toBe(1);
+    expect(a.run.status).toBe('break');
+    expect(a.run.variables).toMatchObject({ data: "'a b\\n'", words: '2' });
+    expect(b.run.variables).toMatchObject({ words: '0' });
+    // -I ignores PYTHONUNBUFFERED: stdout waits in Python's buffer, stderr is written at once.
+    expect(a.output).toEqual({ stdout_tail: '', stderr_tail: 'to stderr\n', truncated: false });
+  });
+
+  it('leaves no program nor adapter behind when bpdiff itself is killed (SIGKILL) while both programs run', async () => {
+    const mark = `sigkill-${process.pid}-${Date.now()}`;
+    // A killed bpdiff cannot remove its runs' temp folders: they go in one of the test's own.
+    const tmpdir = fs.mkdtempSync(path.join(tmp, 'killed-'));
+    const child = execa(process.execPath, [BIN, '--bp', 'start.py:18', '--cwd', FIXTURES, '--', 'python3', 'start.py', 'hang', '--', 'python3', 'start.py', 'hang'], {
+      env: { BPDIFF_TEST_MARK: mark, TMPDIR: tmpdir },
+      reject: false,
+      stdin: 'ignore',
+    });
+    let seen = '';
+    await new Promise<void>((resolve) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if ((seen.match(/program running/g) ?? []).length >= 2) resolve();
+      });
+      setTimeout(resolve, 30_000);
+    });
+    expect(seen.match(/program running/g)).toHaveLength(2);
+    child.kill('SIGKILL');
+    await child;
+    expect(await leftoverProcesses(mark)).toEqual([]);
+  });
+});
