@@ -6,7 +6,8 @@
 #     in pydevd to --value-timeout and shows a repr that raises as the error; (5) writes and names the
 #     elements of sets in one order, the same in every run; (6) lists long containers flat, `xs[500]`,
 #     as far as bpdiff reads them; (7) answers a stopped thread's requests in 1 ms, not 10; (8) skips
-#     pydevd's 100 ms pause after it connects.
+#     pydevd's 100 ms pause after it connects; (9) keeps pydevd's plugin packages from importing
+#     pkg_resources.
 import builtins as _b, os as _os, socket as _s, sys as _sys
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -563,18 +564,38 @@ def _no_thread_start_pause(module):
     pydb.initialize_network = initialize_network
 
 
+# (9) pydevd's plugin packages (pydevd_plugins, .extensions, .extensions.types) declare themselves
+# namespace packages with pkg_resources when it can be imported, else with pkgutil. Importing
+# pkg_resources (setuptools) costs ~45 ms of CPU in each program, before it runs, and two runs side by
+# side compete for the cores: while those two modules run, pkg_resources cannot be imported, so they
+# take pkgutil's way, as wherever setuptools is not installed. Afterwards the program imports
+# pkg_resources as it would have (a program that had imported it already is left alone).
+def _without_pkg_resources(exec_module, module):
+    hidden = "pkg_resources" not in _sys.modules
+    if hidden:
+        _sys.modules["pkg_resources"] = None
+    try:
+        exec_module(module)
+    finally:
+        if hidden and "pkg_resources" in _sys.modules and _sys.modules["pkg_resources"] is None:
+            del _sys.modules["pkg_resources"]
+
+
 class _PydevdPatcher(object):
     """Watches imports for pydevd's modules and patches each once it has run."""
 
-    def __init__(self, patches):
+    def __init__(self, patches, around):
         # Module name -> the functions that patch it, in order.
         self.patches = patches
+        # Module name -> a function that runs the module (exec_module, module) in its own way.
+        self.around = around
 
     def find_spec(self, name, path=None, target=None):
-        patches = self.patches.pop(name, None)
-        if patches is None:
+        if name not in self.patches and name not in self.around:
             return None
-        if not self.patches:
+        patches = self.patches.pop(name, [])
+        around = self.around.pop(name, None)
+        if not self.patches and not self.around:
             try:
                 _sys.meta_path.remove(self)
             except ValueError:
@@ -591,7 +612,10 @@ class _PydevdPatcher(object):
             return spec
 
         def exec_and_patch(module):
-            exec_module(module)
+            if around is None:
+                exec_module(module)
+            else:
+                around(exec_module, module)
             _apply(patches, module)
 
         try:
@@ -634,8 +658,9 @@ def _install_pydevd_patches():
         loaded = _sys.modules.get(name)
         if loaded is not None:
             _apply(patches.pop(name), loaded)
-    if patches:
-        _sys.meta_path.insert(0, _PydevdPatcher(patches))
+    around = {name: _without_pkg_resources for name in ("pydevd_plugins", "pydevd_plugins.extensions", "pydevd_plugins.extensions.types") if name not in _sys.modules}
+    if patches or around:
+        _sys.meta_path.insert(0, _PydevdPatcher(patches, around))
 
 try:
     _install_pydevd_patches()

@@ -43,6 +43,39 @@ describe.skipIf(!hasPython)('adapters/python/sitecustomize.py', () => {
     ].join('\n');
     expect(python(code, dir)).toBe('True');
   });
+
+  it("keeps pydevd's plugin packages from importing pkg_resources, which the program then imports as ever", () => {
+    // pydevd's three namespace packages as debugpy vendors them, and a pkg_resources that says when it loads.
+    const site = fs.mkdtempSync(path.join(tmp, 'plugins-'));
+    const declare = [
+      'import warnings',
+      'with warnings.catch_warnings():',
+      '    try:',
+      "        __import__('pkg_resources').declare_namespace(__name__)",
+      '    except ImportError:',
+      '        import pkgutil',
+      '        __path__ = pkgutil.extend_path(__path__, __name__)',
+    ].join('\n');
+    for (const folder of ['pydevd_plugins', 'pydevd_plugins/extensions', 'pydevd_plugins/extensions/types']) {
+      fs.mkdirSync(path.join(site, folder), { recursive: true });
+      fs.writeFileSync(path.join(site, folder, '__init__.py'), `${declare}\n`);
+    }
+    fs.writeFileSync(path.join(site, 'pkg_resources.py'), 'import builtins\nbuiltins.loaded = getattr(builtins, "loaded", 0) + 1\ndef declare_namespace(name):\n    pass\n');
+    const code = (first: string): string =>
+      [
+        'import builtins, sys',
+        first,
+        'import pydevd_plugins.extensions.types',
+        'print(getattr(builtins, "loaded", 0), type(sys.modules["pydevd_plugins.extensions.types"].__path__).__name__)',
+        'import pkg_resources',
+        'print(getattr(builtins, "loaded", 0), pkg_resources.declare_namespace.__name__)',
+      ].join('\n');
+    const paths = `${dir}${path.delimiter}${site}`;
+    // pkgutil's list of folders instead of pkg_resources; afterwards pkg_resources loads on the program's import.
+    expect(python(code('pass'), paths).split('\n')).toEqual(['0 list', '1 declare_namespace']);
+    // A program that had pkg_resources already: left alone, the packages use it.
+    expect(python(code('import pkg_resources'), paths).split('\n')).toEqual(['1 list', '1 declare_namespace']);
+  });
 });
 
 describe.skipIf(!hasPython)('adapters/lldb/bpdiff_lldb_rust.py', () => {
