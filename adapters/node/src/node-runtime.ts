@@ -66,6 +66,15 @@ export class NodeRuntime {
 
   // ---- launching ---------------------------------------------------------------------------------
 
+  /**
+   * A step nobody awaits (a process report, the program's exit, a release, a pause): one that fails
+   * (its process vanished mid-step) is traced, never left to reject unhandled, which would end the
+   * process the adapter runs in: bpdiff's own, when it runs the adapter inside it.
+   */
+  private background(step: string, work: Promise<unknown>): void {
+    work.catch((error: unknown) => trace(`${step} failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
   /** Spawns the command; resolves with the root pid once it runs. */
   async launch(plan: LaunchPlan): Promise<number> {
     if (this.state.plan) throw new Error('this session already launched a program');
@@ -78,7 +87,7 @@ export class NodeRuntime {
     }
     if (!cwdStat.isDirectory()) throw new Error(`the working directory ${plan.cwd} is not a directory`);
 
-    this.pipe = new ReportPipe((report) => void this.onReport(report), this.environment.env[ADAPTER_TMPDIR_ENV]);
+    this.pipe = new ReportPipe((report) => this.background('a process report', this.onReport(report)), this.environment.env[ADAPTER_TMPDIR_ENV]);
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries(this.environment.env)) if (value !== undefined) env[name] = value;
     for (const [name, value] of Object.entries(plan.env)) {
@@ -117,7 +126,7 @@ export class NodeRuntime {
     const pid = child.pid!;
     this.host.processStarted(pid, plan.command.join(' '));
     const drained = [this.forward(child.stdout!, 'stdout'), this.forward(child.stderr!, 'stderr')];
-    child.once('exit', (code, signal) => void this.onRootExit(code, signal, drained));
+    child.once('exit', (code, signal) => this.background('the program\'s exit', this.onRootExit(code, signal, drained)));
     return pid;
   }
 
@@ -163,7 +172,7 @@ export class NodeRuntime {
     trace(`configurationDone, ${this.waiting.length} process(es) waiting`);
     if (this.configured) return;
     this.configured = true;
-    for (const process of this.waiting.splice(0)) void this.release(process);
+    for (const process of this.waiting.splice(0)) this.background('releasing a process', this.release(process));
     for (const waiter of this.configuredWaiters.splice(0)) waiter();
   }
 
@@ -225,7 +234,7 @@ export class NodeRuntime {
       process.resolving.add(resolving);
       void resolving.finally(() => process.resolving.delete(resolving));
     });
-    cdp.on('Debugger.paused', (event) => void this.pauses.onPaused(process, event));
+    cdp.on('Debugger.paused', (event) => this.background('a pause', this.pauses.onPaused(process, event)));
     // The process is about to exit and waits for us to let go.
     cdp.on('NodeRuntime.waitingForDisconnect', () => cdp.close());
     cdp.onClose(() => this.onProcessGone(process));

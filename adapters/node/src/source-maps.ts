@@ -137,7 +137,7 @@ export class SourceMapCache {
   }
 
   dispose(): void {
-    for (const loaded of this.maps.values()) void loaded.then((map) => map?.destroy());
+    for (const loaded of this.maps.values()) void loaded.then((map) => map?.destroy()).catch(() => undefined);
     this.maps.clear();
   }
 }
