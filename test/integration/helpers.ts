@@ -68,6 +68,28 @@ export async function runBpdiff(args: string[], options: { cwd?: string; env?: R
   };
 }
 
+/**
+ * bpdiff started in the background with `BPDIFF_TEST_MARK=<mark>`, handed back once both runs' programs
+ * run (`pattern`, a progress line, seen twice on its stderr; at most 30 s), for a test that then
+ * signals it and looks for what it left behind.
+ */
+export async function startBpdiffUntilRunning(args: string[], options: { mark: string; pattern: RegExp; env?: Record<string, string> }): Promise<{ child: ReturnType<typeof execa>; stderr: string }> {
+  const child = execa(process.execPath, [BIN, ...args], { env: { ...options.env, [MARK]: options.mark }, reject: false, stdin: 'ignore' });
+  let stderr = '';
+  const global = new RegExp(options.pattern.source, 'g');
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if ((stderr.match(global) ?? []).length >= 2) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return { child, stderr };
+}
+
 interface Timed {
   timing: { started_at: string; duration_ms: number };
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
 
 const CART = path.join(EXAMPLES, 'node/cart-cjs');
 const ORDERS = path.join(EXAMPLES, 'node/orders-esm');
@@ -86,17 +86,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
 
   it('leaves no program behind when bpdiff itself is killed outright (SIGKILL), the adapter being inside it', async () => {
     const mark = randomUUID();
-    const child = execa(process.execPath, [BIN, '--bp', 'flow.js:9', '--timeout', '60', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], {
-      reject: false,
-      env: { BPDIFF_TEST_MARK: mark },
-    });
-    let stderr = '';
-    await new Promise<void>((resolve) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if ((stderr.match(/waiting for/g) ?? []).length >= 2) resolve();
-      });
-    });
+    const { child } = await startBpdiffUntilRunning(['--bp', 'flow.js:9', '--timeout', '60', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], { mark, pattern: /waiting for/ });
     // Both programs run (flow.js hang never reaches line 9).
     expect((await leftoverProcesses(mark)).filter((line) => /^\d+ node flow\.js hang$/.test(line))).toHaveLength(2);
     child.kill('SIGKILL');

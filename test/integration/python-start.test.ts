@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { execa } from 'execa';
 import { afterAll, expect, it } from 'vitest';
 import type { RunCapture } from '../../src/core/types.js';
-import { BIN, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type BpdiffRun } from './helpers.js';
+import { ROOT, describeWithTool, leftoverProcesses, runBpdiff, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');
 const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
@@ -97,20 +96,12 @@ describeWithTool('python: the program started by bpdiff, debugpy attached to it'
     const mark = `sigkill-${process.pid}-${Date.now()}`;
     // A killed bpdiff cannot remove its runs' temp folders: they go in one of the test's own.
     const tmpdir = fs.mkdtempSync(path.join(tmp, 'killed-'));
-    const child = execa(process.execPath, [BIN, '--bp', 'start.py:18', '--cwd', FIXTURES, '--', 'python3', 'start.py', 'hang', '--', 'python3', 'start.py', 'hang'], {
-      env: { BPDIFF_TEST_MARK: mark, TMPDIR: tmpdir },
-      reject: false,
-      stdin: 'ignore',
+    const { child, stderr } = await startBpdiffUntilRunning(['--bp', 'start.py:18', '--cwd', FIXTURES, '--', 'python3', 'start.py', 'hang', '--', 'python3', 'start.py', 'hang'], {
+      mark,
+      pattern: /program running/,
+      env: { TMPDIR: tmpdir },
     });
-    let seen = '';
-    await new Promise<void>((resolve) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        if ((seen.match(/program running/g) ?? []).length >= 2) resolve();
-      });
-      setTimeout(resolve, 30_000);
-    });
-    expect(seen.match(/program running/g)).toHaveLength(2);
+    expect(stderr.match(/program running/g)).toHaveLength(2);
     child.kill('SIGKILL');
     await child;
     expect(await leftoverProcesses(mark)).toEqual([]);

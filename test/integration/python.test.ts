@@ -9,7 +9,7 @@ import { validateComparison } from '../../src/core/schemas.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
 import { runSpec } from '../../src/core/run-spec.js';
-import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, ranAtOnce, ranOneAfterTheOther, runBpdiff, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, ranAtOnce, ranOneAfterTheOther, runBpdiff, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const INVOICE = path.join(EXAMPLES, 'python/invoice');
@@ -358,22 +358,9 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   });
 
   it('kills both runs on Ctrl-C and exits 130', async () => {
-    const { execa: spawn } = await import('execa');
     const mark = `ctrlc-${process.pid}-${Date.now()}`;
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/bin/bpdiff.cjs'), '--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], {
-      env: { BPDIFF_TEST_MARK: mark },
-      reject: false,
-      stdin: 'ignore',
-    });
-    // Wait until both programs run under their debugger, then interrupt.
-    let seen = '';
-    await new Promise<void>((resolve) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        if ((seen.match(/program running/g) ?? []).length >= 2) resolve();
-      });
-      setTimeout(resolve, 30_000);
-    });
+    // Once both programs run under their debugger, interrupt.
+    const { child } = await startBpdiffUntilRunning(['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], { mark, pattern: /program running/ });
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
