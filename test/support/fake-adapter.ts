@@ -4,6 +4,7 @@
 import { PassThrough } from 'node:stream';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DapConnection } from '../../src/dap/connection.js';
+import type { AdapterDefinition } from '../../src/adapters/definition.js';
 
 export type Handler = (request: DebugProtocol.Request, peer: FakeAdapter) => void;
 
@@ -59,4 +60,47 @@ export class FakeAdapter {
       else this.respond(request);
     }
   }
+}
+
+/**
+ * The handlers of an adapter that starts a program (`launch`) or attaches to one (`attach`): the
+ * `initialized` event on that request, a breakpoint (id 7, line 5) for setBreakpoints, and after
+ * configurationDone the request's response, then `configured(peer)` (a stop, the program's end...).
+ */
+export function programHandlers(start: 'launch' | 'attach', configured: (peer: FakeAdapter) => void, capabilities: DebugProtocol.Capabilities = {}): Record<string, Handler> {
+  let started: DebugProtocol.Request | null = null;
+  return {
+    initialize: (request, peer) => peer.respond(request, { supportsConfigurationDoneRequest: true, ...capabilities }),
+    [start]: (request: DebugProtocol.Request, peer: FakeAdapter) => {
+      started = request;
+      peer.event('initialized');
+    },
+    setBreakpoints: (request, peer) => peer.respond(request, { breakpoints: [{ id: 7, verified: true, line: 5 }] }),
+    configurationDone: (request, peer) => {
+      peer.respond(request);
+      peer.respond(started!);
+      configured(peer);
+    },
+  };
+}
+
+/** The definition of the fake adapter, with `changes` over it. */
+export function fakeDefinition(changes: Record<string, unknown> = {}): AdapterDefinition {
+  return {
+    id: 'fake',
+    name: 'fake-adapter',
+    file_extensions: ['.fk'],
+    commands: [],
+    install: 'nothing to install',
+    adapter: { transport: 'stdio', executables: ['fake'], args: [], debuggee_output: 'events' },
+    launch: {},
+    exception_filters: [],
+    scopes: { locals: [], globals: [], never: [] },
+    skip_variables: [],
+    no_expand_types: [],
+    normalise: [],
+    condition: {},
+    timeouts: { start: 2, launch: 2 },
+    ...changes,
+  } as unknown as AdapterDefinition;
 }

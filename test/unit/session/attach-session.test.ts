@@ -2,30 +2,13 @@
 // place of `launch`, the exit status from the program's end (the adapter knows none), and every way
 // the program can end before or while the adapter attaches. The adapter is scripted (FakeAdapter).
 import { describe, expect, it } from 'vitest';
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import { DebugSession } from '../../../src/session/debug-session.js';
 import type { ProgramExit } from '../../../src/session/program-end.js';
 import { BpdiffError } from '../../../src/errors.js';
-import { FakeAdapter, type Handler } from '../../support/fake-adapter.js';
+import { FakeAdapter, fakeDefinition, programHandlers, type Handler } from '../../support/fake-adapter.js';
 
-const DEFINITION = {
-  id: 'fake',
-  name: 'fake-adapter',
-  file_extensions: ['.fk'],
-  commands: [],
-  install: 'nothing to install',
-  adapter: { transport: 'stdio', executables: ['fake'], args: [], debuggee_output: 'events' },
-  launch: {},
-  exception_filters: [],
-  scopes: { locals: [], globals: [], never: [] },
-  skip_variables: [],
-  no_expand_types: [],
-  normalise: [],
-  condition: {},
-  exit_code_signals: '256-n',
-  timeouts: { start: 0.3, launch: 2 },
-} as unknown as AdapterDefinition;
+const DEFINITION = fakeDefinition({ exit_code_signals: '256-n', timeouts: { start: 0.3, launch: 2 } });
 
 const BREAKPOINT = { path: '/src/app.fk', line: 5 };
 
@@ -38,21 +21,7 @@ function programEnd(): { promise: Promise<ProgramExit>; end(exit: Omit<ProgramEx
 
 /** An adapter that attaches to a program which connects at once, then ends as `ended` says (only `terminated` is sent, as debugpy does). */
 function attached(ended: (peer: FakeAdapter) => void, overrides: Record<string, Handler> = {}): FakeAdapter {
-  let attach: DebugProtocol.Request | null = null;
-  return new FakeAdapter({
-    initialize: (request, peer) => peer.respond(request, { supportsConfigurationDoneRequest: true }),
-    attach: (request, peer) => {
-      attach = request;
-      peer.event('initialized');
-    },
-    setBreakpoints: (request, peer) => peer.respond(request, { breakpoints: [{ id: 7, verified: true, line: 5 }] }),
-    configurationDone: (request, peer) => {
-      peer.respond(request);
-      peer.respond(attach!);
-      ended(peer);
-    },
-    ...overrides,
-  });
+  return new FakeAdapter({ ...programHandlers('attach', ended), ...overrides });
 }
 
 function session(peer: FakeAdapter, programExit: Promise<ProgramExit>, definition = DEFINITION): DebugSession {

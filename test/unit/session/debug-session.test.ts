@@ -1,34 +1,17 @@
 // The session layer against a scripted adapter: the request order, stops one by one, and every way a
 // run can end without a stop (the program ends, no `stopped` arrives, the adapter exits, an abort).
 import { describe, expect, it } from 'vitest';
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import { DebugSession, signalOfExitCode } from '../../../src/session/debug-session.js';
 import { BpdiffError } from '../../../src/errors.js';
-import { FakeAdapter, type Handler } from '../../support/fake-adapter.js';
+import { FakeAdapter, fakeDefinition, programHandlers, type Handler } from '../../support/fake-adapter.js';
 
-const DEFINITION = {
-  id: 'fake',
-  name: 'fake-adapter',
-  file_extensions: ['.fk'],
-  commands: [],
-  install: 'nothing to install',
-  adapter: { transport: 'stdio', executables: ['fake'], args: [], debuggee_output: 'events' },
-  launch: {},
-  exception_filters: ['uncaught'],
-  scopes: { locals: [], globals: [], never: [] },
-  skip_variables: [],
-  no_expand_types: [],
-  normalise: [],
-  condition: {},
-  timeouts: { start: 2, launch: 2 },
-} as unknown as AdapterDefinition;
+const DEFINITION = fakeDefinition({ exception_filters: ['uncaught'] });
 
 const BREAKPOINT = { path: '/src/app.fk', line: 5 };
 
 /** An adapter whose program hits the breakpoint `hits` times, then exits with `exitCode`. */
 function program(hits: number, overrides: Record<string, Handler> = {}, exitCode = 0): FakeAdapter {
-  let launch: DebugProtocol.Request | null = null;
   let hit = 0;
   const nextStopOrEnd = (peer: FakeAdapter): void => {
     if (hit < hits) {
@@ -40,17 +23,7 @@ function program(hits: number, overrides: Record<string, Handler> = {}, exitCode
     }
   };
   return new FakeAdapter({
-    initialize: (request, peer) => peer.respond(request, { supportsConfigurationDoneRequest: true, exceptionBreakpointFilters: [{ filter: 'uncaught', label: 'Uncaught' }] }),
-    launch: (request, peer) => {
-      launch = request;
-      peer.event('initialized');
-    },
-    setBreakpoints: (request, peer) => peer.respond(request, { breakpoints: [{ id: 7, verified: true, line: 5 }] }),
-    configurationDone: (request, peer) => {
-      peer.respond(request);
-      peer.respond(launch!);
-      nextStopOrEnd(peer);
-    },
+    ...programHandlers('launch', nextStopOrEnd, { exceptionBreakpointFilters: [{ filter: 'uncaught', label: 'Uncaught' }] }),
     stackTrace: (request, peer) => peer.respond(request, { stackFrames: [{ id: 100 + hit, name: 'main', line: 5, column: 1, source: { path: '/src/app.fk' } }], totalFrames: 1 }),
     continue: (request, peer) => {
       peer.respond(request, { allThreadsContinued: true });
