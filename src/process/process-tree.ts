@@ -126,17 +126,22 @@ export function findTree(roots: Iterable<number>, sessions: Iterable<number>, ma
 
 /**
  * Kills every process of the tree (see findTree) with SIGKILL, freezing them first so that none forks
- * a new child between the scan and the kill. Repeats until a scan finds nothing alive.
+ * a new child between the scan and the kill. Repeats until a scan finds nothing alive that was not
+ * killed already: a process SIGKILLed a moment ago may still show as running while it exits, and
+ * killing it again (and scanning again) only cost time at the end of every run.
  */
 export function killTree(roots: Iterable<number>, sessions: Iterable<number>, marker?: RunMarker): number {
   const rootList = [...roots];
   const sessionList = [...sessions];
+  // pid and start time: the same process, not another that took its pid.
+  const signalled = new Set<string>();
   let killed = 0;
   for (let pass = 0; pass < 10; pass++) {
-    const tree = findTree(rootList, sessionList, marker).filter((info) => info.state !== 'Z' && info.state !== 'X');
+    const tree = findTree(rootList, sessionList, marker).filter((info) => info.state !== 'Z' && info.state !== 'X' && !signalled.has(`${info.pid}:${info.startTime}`));
     if (tree.length === 0) break;
     for (const info of tree) signal(info.pid, 'SIGSTOP');
     for (const info of tree) {
+      signalled.add(`${info.pid}:${info.startTime}`);
       if (signal(info.pid, 'SIGKILL')) killed++;
     }
     // Later passes also catch children that the tree forked during this one: they keep its session,

@@ -86,13 +86,19 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
 
   it('leaves no program behind when bpdiff itself is killed outright (SIGKILL), the adapter being inside it', async () => {
     const mark = randomUUID();
-    const { child } = await startBpdiffUntilRunning(['--bp', 'flow.js:9', '--timeout', '60', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], { mark, pattern: /waiting for/ });
-    // Both programs run (flow.js hang never reaches line 9).
-    expect((await leftoverProcesses(mark)).filter((line) => /^\d+ node flow\.js hang$/.test(line))).toHaveLength(2);
-    child.kill('SIGKILL');
-    await child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await leftoverProcesses(mark)).toEqual([]);
+    // A killed bpdiff cannot remove its runs' temp folders: they go in one of the test's own.
+    const tmpdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-node-killed-'));
+    try {
+      const { child } = await startBpdiffUntilRunning(['--bp', 'flow.js:9', '--timeout', '60', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], { mark, pattern: /waiting for/, env: { TMPDIR: tmpdir } });
+      // Both programs run (flow.js hang never reaches line 9).
+      expect((await leftoverProcesses(mark)).filter((line) => /^\d+ node flow\.js hang$/.test(line))).toHaveLength(2);
+      child.kill('SIGKILL');
+      await child;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await leftoverProcesses(mark)).toEqual([]);
+    } finally {
+      fs.rmSync(tmpdir, { recursive: true, force: true });
+    }
   });
 
   it('compares an ES module on two inputs, naming the type change', async () => {
