@@ -73,10 +73,7 @@ function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/**
- * The cache, when it is a quarter larger than the one there (`had` bytes), written whole or not at
- * all; the caches of earlier builds of the same file are removed.
- */
+/** The cache, when it is a quarter larger than the one there (`had` bytes), written whole or not at all. */
 function writeCodeCache(cacheFile: string, script: vm.Script, had: number): void {
   try {
     const data = script.createCachedData();
@@ -86,9 +83,14 @@ function writeCodeCache(cacheFile: string, script: vm.Script, had: number): void
     const temp = `${cacheFile}.${process.pid}.tmp`;
     fs.writeFileSync(temp, data);
     fs.renameSync(temp, cacheFile);
+    // Gone too: the caches of earlier builds of this file, and any other left unwritten for a month
+    // (a checkout or install since removed: nothing says so).
     const sameFile = path.basename(cacheFile).slice(0, 'code-'.length + 16);
+    const monthAgo = Date.now() - 30 * 24 * 3600 * 1000;
     for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith(sameFile) && name.endsWith('.bin') && name !== path.basename(cacheFile)) fs.rmSync(path.join(dir, name), { force: true });
+      if (!/^code-.*\.bin$/.test(name) || name === path.basename(cacheFile)) continue;
+      const file = path.join(dir, name);
+      if (name.startsWith(sameFile) || fs.statSync(file).mtimeMs < monthAgo) fs.rmSync(file, { force: true });
     }
   } catch {
     // a read-only home: no cache

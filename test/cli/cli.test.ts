@@ -257,8 +257,20 @@ describe("V8's code cache (src/cli/code-cache.ts)", () => {
     expect((await bpdiff(['--version'], { env: { ...env, BPDIFF_NO_CACHE: '1' } })).stdout).toBe(version);
     expect(files()).toEqual({});
 
+    // The caches of other checkouts: one unwritten for 40 days (removed when a cache is written), one fresh.
+    fs.mkdirSync(path.join(cache, 'bpdiff'), { recursive: true });
+    const stale = path.join(cache, 'bpdiff', `code-${'0'.repeat(16)}-${'0'.repeat(16)}.bin`);
+    const recent = path.join(cache, 'bpdiff', `code-${'1'.repeat(16)}-${'1'.repeat(16)}.bin`);
+    fs.writeFileSync(stale, 'old');
+    fs.writeFileSync(recent, 'new');
+    const fortyDaysAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    fs.utimesSync(stale, fortyDaysAgo, fortyDaysAgo);
+
     // --version: the command's bundle only, little of it compiled.
     expect((await bpdiff(['--version'], { env })).stdout).toBe(version);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    fs.rmSync(recent);
     const first = files();
     expect(Object.keys(first)).toHaveLength(1);
     const [main] = Object.keys(first);
