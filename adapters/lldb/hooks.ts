@@ -7,10 +7,9 @@
 // - The version: the `lldb` installed beside lldb-dap.
 // - Python bytecode: lldb's embedded Python reads its modules' bytecode from a folder of bpdiff's
 //   cache, written by the first run (bpdiff_lldb_bytecode.py, beside this file).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cacheDir } from '../../src/adapters/fact-cache.js';
+import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
 import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
@@ -36,15 +35,15 @@ const BYTECODE_MARKER = 'bpdiff-bytecode-written';
 export function bytecodeFolder(adapterExecutable: string, env: Record<string, string>): { folder: string; written: boolean } | null {
   const cache = cacheDir(env);
   if (!cache || env.PYTHONPYCACHEPREFIX) return null;
-  let identity: string;
+  let real: string;
   try {
-    const real = fs.realpathSync(adapterExecutable);
-    const stat = fs.statSync(real);
-    identity = `${real}\0${stat.mtimeMs}\0${stat.size}`;
+    real = fs.realpathSync(adapterExecutable);
   } catch {
     return null;
   }
-  const folder = path.join(cache, 'lldb-bytecode', createHash('sha256').update(identity).digest('hex').slice(0, 16));
+  const stamp = fileStamp(real);
+  if (stamp === null) return null;
+  const folder = path.join(cache, 'lldb-bytecode', cacheHash(`${real}\0${stamp}`));
   try {
     fs.mkdirSync(folder, { recursive: true });
   } catch {

@@ -4,13 +4,10 @@
 // of it. An answer is used only while the executable's path, mtime and size, and those of every
 // folder the answer depends on (`dependsOn`, e.g. the interpreter's site-packages), are as they were
 // when it was found. BPDIFF_NO_CACHE=1 turns it off. A cache that cannot be read or written is no cache.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { tracePhase } from '../trace/trace.js';
-import { cacheDir } from '../cache-dir.js';
-
-export { cacheDir };
+import { cacheDir, cacheHash, fileStamp, writeCacheFile } from '../cache-dir.js';
 
 /** Bumped when the format of an entry changes. */
 const FORMAT = 1;
@@ -22,21 +19,10 @@ interface Entry<V> {
   value: V;
 }
 
-
-/** `mtime:size` of a file or folder, or null when it is gone. */
-function stamp(file: string): string | null {
-  try {
-    const stat = fs.statSync(file);
-    return `${stat.mtimeMs}:${stat.size}`;
-  } catch {
-    return null;
-  }
-}
-
 function stampsOf(files: readonly string[]): Record<string, string> | null {
   const stamps: Record<string, string> = {};
   for (const file of files) {
-    const found = stamp(file);
+    const found = fileStamp(file);
     if (found === null) return null;
     stamps[file] = found;
   }
@@ -66,7 +52,7 @@ export async function cachedFact<V>(options: CachedFactOptions<V>): Promise<V> {
     return options.compute();
   }
   const key = `${options.executable}\0${executable}\0${options.key}`;
-  const file = dir ? path.join(dir, `fact-${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`) : null;
+  const file = dir ? path.join(dir, `fact-${cacheHash(key)}.json`) : null;
   if (file) {
     try {
       const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as Entry<V>;
@@ -79,19 +65,12 @@ export async function cachedFact<V>(options: CachedFactOptions<V>): Promise<V> {
       // no entry, or one that does not parse: ask
     }
   }
-  const before = stamp(executable);
+  const before = fileStamp(executable);
   const value = await options.compute();
   if (!file || before === null || (options.keep && !options.keep(value))) return value;
   const stamps = stampsOf([executable, ...(options.dependsOn?.(value) ?? [])]);
   // The executable changed while it was asked (a rebuild): the answer may be of either version.
   if (!stamps || stamps[executable] !== before) return value;
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify({ format: FORMAT, key, stamps, value } satisfies Entry<V>));
-    fs.renameSync(temp, file);
-  } catch {
-    // a read-only home: no cache
-  }
+  writeCacheFile(file, JSON.stringify({ format: FORMAT, key, stamps, value } satisfies Entry<V>));
   return value;
 }

@@ -2,17 +2,16 @@
 // dist/vendor/yargs.cjs) through V8's code cache, kept in the user's cache folder. Node 20 compiles
 // every file at every start (its own compile cache came in Node 22): for the command's ~450 KB that
 // was ~10 ms before anything ran, and more for each function compiled on first call. The cache holds
-// what V8 compiled during the run that wrote it, is written once (when there is none, or V8 refused
-// the one there: another Node.js, other flags), and is named by the file's path, mtime and size and
+// what V8 compiled during the run that wrote it, is written when there is none, when V8 refused the
+// one there (another Node.js, other flags) or when it holds little (see load), and is named by the file's path, mtime and size and
 // the Node.js version, so a rebuilt bundle or another Node.js never reads a stale one. A cache that
 // cannot be read or written is no cache; BPDIFF_NO_CACHE=1 turns it off. A file loaded here must not
 // use import() itself (src/run-time-import.ts).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { cacheDir } from '../cache-dir.js';
+import { cacheDir, cacheHash, fileStamp, writeCacheFile } from '../cache-dir.js';
 
 type ModuleWrapper = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
 
@@ -59,30 +58,17 @@ function load(file: string): unknown {
 /** `<cache>/code-<path hash>-<stamp hash>.bin`, or null when caching is off or the file is not there. */
 function codeCacheFile(file: string): string | null {
   const dir = cacheDir();
-  if (!dir) return null;
-  try {
-    const stat = fs.statSync(file);
-    const stamp = `${stat.mtimeMs}\0${stat.size}\0${process.version}\0${process.arch}`;
-    return path.join(dir, `code-${hash(file)}-${hash(stamp)}.bin`);
-  } catch {
-    return null;
-  }
-}
-
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const stamp = fileStamp(file);
+  if (!dir || stamp === null) return null;
+  return path.join(dir, `code-${cacheHash(file)}-${cacheHash(`${stamp}\0${process.version}\0${process.arch}`)}.bin`);
 }
 
 /** The cache, when it is a quarter larger than the one there (`had` bytes), written whole or not at all. */
 function writeCodeCache(cacheFile: string, script: vm.Script, had: number): void {
   try {
     const data = script.createCachedData();
-    if (data.length < had * 1.25) return;
+    if (data.length < had * 1.25 || !writeCacheFile(cacheFile, data)) return;
     const dir = path.dirname(cacheFile);
-    fs.mkdirSync(dir, { recursive: true });
-    const temp = `${cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, data);
-    fs.renameSync(temp, cacheFile);
     // Gone too: the caches of earlier builds of this file, and any other left unwritten for a month
     // (a checkout or install since removed: nothing says so).
     const sameFile = path.basename(cacheFile).slice(0, 'code-'.length + 16);
@@ -93,7 +79,7 @@ function writeCodeCache(cacheFile: string, script: vm.Script, had: number): void
       if (name.startsWith(sameFile) || fs.statSync(file).mtimeMs < monthAgo) fs.rmSync(file, { force: true });
     }
   } catch {
-    // a read-only home: no cache
+    // a folder that cannot be listed or cleaned: the new cache is written all the same
   }
 }
 

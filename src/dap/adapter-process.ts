@@ -6,7 +6,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BpdiffError } from '../errors.js';
 import { DapConnection } from './connection.js';
-import { OutputTail } from './output-tail.js';
+import { describeEnd, OutputTail } from './output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
 import { reapIfKilled } from '../process/reaper.js';
 import { importAtRunTime } from '../run-time-import.js';
@@ -78,14 +78,11 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   const stdout = new OutputTail();
   const stderr = new OutputTail();
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-  let exitStatus = '';
+  let end: { code: number | null; signal: string | null } | null = null;
   child.once('exit', (code, signal) => {
-    exitStatus = signal ? `it was killed by ${signal}` : `it exited with code ${code}`;
+    end = { code, signal };
   });
-  const describeExit = (): string => {
-    const lastLine = stderr.text.trim().split('\n').pop()?.trim();
-    return [exitStatus, lastLine ? `its last words: ${lastLine.slice(0, 200)}` : ''].filter(Boolean).join('; ');
-  };
+  const describeExit = (): string => describeEnd(end, stderr);
 
   const close = (): void => undefined;
   if (start.transport === 'stdio') {
@@ -195,12 +192,17 @@ async function connectWithRetry(port: number, start: AdapterStart, describeExit:
   }
 }
 
-/** Ports this process handed out: the kernel may give a port just closed again. */
+/**
+ * The last ports this process handed out, oldest first: the kernel may give a port just closed
+ * again. Only the recent ones: a long-lived process (the MCP server, the library) would otherwise
+ * run out of ports to give.
+ */
 const handedOut = new Set<number>();
+const REMEMBERED_PORTS = 256;
 
 /**
- * A loopback port free right now (the kernel's choice), never one this process handed out before:
- * each run asks for its own, and two runs' programs must not find each other's adapter.
+ * A loopback port free right now (the kernel's choice), none of the last ones this process handed
+ * out: each run asks for its own, and two runs' programs must not find each other's adapter.
  */
 export async function freeLoopbackPort(): Promise<number> {
   for (;;) {
@@ -215,6 +217,7 @@ export async function freeLoopbackPort(): Promise<number> {
     });
     if (!handedOut.has(port)) {
       handedOut.add(port);
+      if (handedOut.size > REMEMBERED_PORTS) handedOut.delete(handedOut.values().next().value!);
       return port;
     }
   }

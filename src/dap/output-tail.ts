@@ -32,3 +32,13 @@ export class OutputTail {
     }
   }
 }
+
+/**
+ * How a process ended (`end`: its exit code or signal; null while it runs) and the last line it wrote
+ * on `stderr`, for messages: `it exited with code 2; its last words: ...`.
+ */
+export function describeEnd(end: { code: number | null; signal: string | null } | null, stderr: OutputTail): string {
+  const status = end === null ? '' : end.signal ? `it was killed by ${end.signal}` : `it exited with code ${end.code}`;
+  const lastLine = stderr.text.trim().split('\n').pop()?.trim();
+  return [status, lastLine ? `its last words: ${lastLine.slice(0, 200)}` : ''].filter(Boolean).join('; ');
+}

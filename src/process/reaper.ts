@@ -3,9 +3,9 @@
 // closes) and kills it; but an adapter inside bpdiff (`in_process`) dies with it, and one that
 // attached to a program bpdiff started (LaunchPlan.debuggee: debugpy) lets it run on. So the first
 // such run starts one small shell, in a session of its own, that holds the read end of a pipe from
-// bpdiff and is told each run's marker. When the pipe closes without bpdiff saying goodbye, the shell kills every
-// process whose environment holds one of the markers (as killRun does). On a normal exit bpdiff has
-// killed its runs already, and kills the shell.
+// bpdiff and is told each run's marker. When the pipe closes without bpdiff saying goodbye, the
+// shell kills every process whose environment holds one of the markers (as killRun does). On a
+// normal exit bpdiff has killed its runs already, and kills the shell.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { RunMarker } from './process-tree.js';

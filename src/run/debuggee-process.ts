@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { DebuggeeCommand } from '../adapters/hooks.js';
 import { BpdiffError } from '../errors.js';
-import type { OutputTail } from '../dap/output-tail.js';
+import { describeEnd, type OutputTail } from '../dap/output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
 import { reapIfKilled } from '../process/reaper.js';
 import type { ProgramExit } from '../session/program-end.js';
@@ -61,7 +61,7 @@ export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeSta
   child.stderr!.setEncoding('utf8').on('data', (text: string) => start.stderr.push(text));
   return new Promise<ProgramExit>((resolve) => {
     child.once('exit', (code, signal) => {
-      const ended = (): void => resolve({ code, signal, description: describeExit(code, signal, start.stderr) });
+      const ended = (): void => resolve({ code, signal, description: describeEnd({ code, signal }, start.stderr) });
       const timer = setTimeout(ended, OUTPUT_DRAIN_MS);
       child.once('close', () => {
         clearTimeout(timer);
@@ -79,10 +79,4 @@ function openStdin(file: string | null): number | null {
   } catch (error) {
     throw new BpdiffError('FILE_NOT_FOUND', `cannot read the stdin file ${file} (${(error as Error).message}) — give a file that exists`, { cause: error });
   }
-}
-
-function describeExit(code: number | null, signal: NodeJS.Signals | null, stderr: OutputTail): string {
-  const status = signal ? `it was killed by ${signal}` : `it exited with code ${code}`;
-  const lastLine = stderr.text.trim().split('\n').pop()?.trim();
-  return lastLine ? `${status}; its last words: ${lastLine.slice(0, 200)}` : status;
 }
