@@ -12,12 +12,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BpdiffError } from '../../src/errors.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
-import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import { ADAPTER_PORT_FD, helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
 import { cachedFact } from '../../src/adapters/fact-cache.js';
 import { runProbe } from '../../src/adapters/probe.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
-import { freeLoopbackPort } from '../../src/dap/adapter-process.js';
 
 /** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
 export const SITECUSTOMIZE = 'sitecustomize.py';
@@ -259,13 +258,15 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   // bpdiff starts the program itself, as debugpy's launcher would (`debugpy --connect`), and debugpy
   // attaches to it (`attach` with `listen`): one process less than a `launch`, whose launcher starts
   // only once the adapter has read the request, and the program starts at once with the adapter.
-  // pydevd connects once, and the adapter listens only once it has read `attach`: the sitecustomize
-  // tries again while the connection is refused (its part 3, BPDIFF_ADAPTER_PORT). Under -I, -E or -S
-  // the sitecustomize is not loaded, so the program starts once the adapter says it listens (its
-  // debugpyWaitingForServer event), not sooner: the same start otherwise (bpdiff still owns the
-  // program's stdio and exit status, and --stdin works there too), where going back to the launcher
-  // for these would keep a second way of starting, reading output and exit codes for a rare case.
-  const port = await freeLoopbackPort();
+  // debugpy picks the port it listens on (port 0: a port bpdiff picked could be taken by another
+  // process before debugpy binds it, and a program could then reach another run's adapter), and says
+  // it in its debugpyWaitingForServer event. The program meanwhile starts with `--connect
+  // 127.0.0.1:0`: the sitecustomize (its part 3) has pydevd's connect wait for the port bpdiff then
+  // writes on the program's ADAPTER_PORT_FD. Under -I, -E or -S the sitecustomize is not loaded, so
+  // the program starts once debugpy listens, with the port in its arguments: the same start
+  // otherwise (bpdiff still owns the program's stdio and exit status, and --stdin works there too),
+  // where going back to the launcher for these would keep a second way of starting, reading output
+  // and exit codes for a rare case.
   const { limits } = context.options;
   const env: Record<string, string> = {
     ...spec.env,
@@ -276,7 +277,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     // What debugpy's launcher sets when it reads the program's output through pipes, as bpdiff does.
     PYTHONUNBUFFERED: '1',
     PYTHONIOENCODING: 'utf-8',
-    ...(ignoresEnv ? {} : { BPDIFF_ADAPTER_PORT: String(port) }),
+    ...(ignoresEnv ? {} : { BPDIFF_ADAPTER_PORT_FD: String(ADAPTER_PORT_FD) }),
   };
   const debugpyDir = useOwnDebugpy ? facts.debugpyDir : sharedDebugpy;
   // As debugpy's launcher runs the program from Python 3.11 on (debugpy issue 861).
@@ -286,7 +287,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   return {
     ...plan,
     request: 'attach',
-    launch: { ...pydevdOptions(plan.launch), listen: { host: LOOPBACK, port } },
+    launch: { ...pydevdOptions(plan.launch), listen: { host: LOOPBACK, port: 0 } },
     debuggee: {
       executable: facts.executable,
       args: [
@@ -296,7 +297,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
         ...frozenModulesOff,
         // (A probe that did not say where its debugpy is: `-m` finds the same one.)
         ...(debugpyDir ? [debugpyDir] : ['-m', 'debugpy']),
-        '--connect', `${LOOPBACK}:${port}`,
+        '--connect', `${LOOPBACK}:${ignoresEnv ? '${port}' : '0'}`,
         '--configure-subProcess', 'False',
         '--configure-qt', 'none',
         ...targetArgs(command.target, spec.cwd),
@@ -305,7 +306,8 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       env,
       cwd: spec.cwd,
       stdinFile: spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file),
-      startOn: ignoresEnv ? { event: 'debugpyWaitingForServer' } : 'with-adapter',
+      listening: { event: 'debugpyWaitingForServer', portField: 'port' },
+      startOn: ignoresEnv ? 'when-listening' : 'with-adapter',
     },
     adapterExecutable: useOwnDebugpy ? facts.executable : plan.adapterExecutable,
     adapterArgs: useOwnDebugpy ? ['-m', 'debugpy.adapter'] : plan.adapterArgs,

@@ -2,12 +2,12 @@
 # temporary folder, which it puts first on the PYTHONPATH of the debuggee and of the adapter. It
 # (1) defines the condition helper, because debugpy silently treats a condition that raises as false;
 # (2) sets TCP_NODELAY on the loopback sockets between pydevd and the adapter, which otherwise cost
-#     ~45 ms per request; (3) has pydevd wait for the adapter to listen; (4) bounds each value's repr
-#     in pydevd to --value-timeout and shows a repr that raises as the error; (5) writes and names the
-#     elements of sets in one order, the same in every run; (6) lists long containers flat, `xs[500]`,
-#     as far as bpdiff reads them; (7) answers a stopped thread's requests in 1 ms, not 10; (8) skips
-#     pydevd's 100 ms pause after it connects; (9) keeps pydevd's plugin packages from importing
-#     pkg_resources.
+#     ~45 ms per request; (3) has pydevd connect to the port the adapter picked, once bpdiff says
+#     it; (4) bounds each value's repr in pydevd to --value-timeout and shows a repr that raises as
+#     the error; (5) writes and names the elements of sets in one order, the same in every run; (6)
+#     lists long containers flat, `xs[500]`, as far as bpdiff reads them; (7) answers a stopped
+#     thread's requests in 1 ms, not 10; (8) skips pydevd's 100 ms pause after it connects; (9) keeps
+#     pydevd's plugin packages from importing pkg_resources.
 import builtins as _b, os as _os, socket as _s, sys as _sys
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -35,48 +35,50 @@ def _bpdiff_accept(self):
     return conn, address
 _s.socket.accept = _bpdiff_accept
 
-# (3) bpdiff starts the program at once with the adapter, and the adapter listens for pydevd only once
-# it has read bpdiff's `attach` (adapters/python/hooks.ts), but pydevd connects once and a refused
-# connection ends the program. So a refused connect to 127.0.0.1:$BPDIFF_ADAPTER_PORT is tried again
-# every 2 ms, for up to 30 s (longer than bpdiff waits for it: this only ends a program whose bpdiff
-# is gone). A socket whose connect was refused cannot connect again: a fresh one takes its place under
-# the same file descriptor, with the options pydevd had set (keepalive) and the same timeout. No other
-# connect is touched; when the adapter already listens this costs nothing.
-def _wait_for_adapter(port):
-    import time
-
-    target = ("127.0.0.1", int(port))
-    options = [(_s.SOL_SOCKET, _s.SO_KEEPALIVE)] + [
-        (_s.IPPROTO_TCP, getattr(_s, name)) for name in ("TCP_NODELAY", "TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT") if hasattr(_s, name)
-    ]
+# (3) bpdiff starts the program at once with the adapter, under `debugpy --connect 127.0.0.1:0`; the
+# adapter picks the port it listens on for pydevd (a port picked by bpdiff could be taken by another
+# process first) only once it has read bpdiff's `attach`. bpdiff then writes that port, one line, on
+# the program's file descriptor $BPDIFF_ADAPTER_PORT_FD (adapters/python/hooks.ts). So pydevd's connect
+# to 127.0.0.1:0 waits for that line and connects to the port it names; an end of the file with no
+# port (bpdiff gone, or the adapter never listened) leaves the connect refused, which ends the
+# program. The descriptor is not inherited and is closed once read: neither the program nor what it
+# starts sees it. No other connect is touched.
+def _connect_when_told(fd):
+    _os.set_inheritable(fd, False)
     inner = _s.socket.connect
+    told = []
+
+    def read_port():
+        data = b""
+        try:
+            while not data.endswith(b"\n"):
+                chunk = _os.read(fd, 32)
+                if not chunk:
+                    break
+                data += chunk
+        finally:
+            _os.close(fd)
+        try:
+            return int(data)
+        except ValueError:
+            return 0
 
     def connect(self, address):
-        if not (isinstance(address, tuple) and tuple(address[:2]) == target):
+        if not (isinstance(address, tuple) and tuple(address[:2]) == ("127.0.0.1", 0)):
             return inner(self, address)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                return inner(self, address)
-            except ConnectionRefusedError:
-                if time.monotonic() > deadline:
-                    raise
-            kept = [(level, name, self.getsockopt(level, name)) for level, name in options]
-            fresh = _s.socket(self.family, self.type, self.proto)
-            _os.dup2(fresh.fileno(), self.fileno())
-            fresh.close()
-            for level, name, value in kept:
-                self.setsockopt(level, name, value)
-            self.settimeout(self.gettimeout())
-            time.sleep(0.002)
+        if not told:
+            told.append(read_port())
+        if not told[0]:
+            raise ConnectionRefusedError("bpdiff did not say where the debug adapter listens")
+        return inner(self, ("127.0.0.1", told[0]) + tuple(address[2:]))
 
     _s.socket.connect = connect
 
 # Popped: neither the program nor what it starts sees it.
-_adapter_port = _os.environ.pop("BPDIFF_ADAPTER_PORT", None)
-if _adapter_port:
+_port_fd = _os.environ.pop("BPDIFF_ADAPTER_PORT_FD", None)
+if _port_fd:
     try:
-        _wait_for_adapter(_adapter_port)
+        _connect_when_told(int(_port_fd))
     except Exception:
         pass
 

@@ -40,11 +40,23 @@ export interface DebuggeeCommand {
   /** The file on its stdin (--stdin-a/-b, absolute), or null for an empty one (/dev/null). */
   stdinFile: string | null;
   /**
-   * When bpdiff starts it: together with the adapter ('with-adapter': the program must wait for the
-   * adapter to listen on its own), or once the adapter sends this event (it listens then).
+   * The adapter's event that says it listens for the program, and the field of its body that names
+   * the port. The adapter picks that port itself: a port bpdiff picked could be taken by another
+   * process (another bpdiff's run) before the adapter binds it, and its program could then reach the
+   * wrong adapter.
    */
-  startOn: 'with-adapter' | { event: string };
+  listening: { event: string; portField: string };
+  /**
+   * When bpdiff starts it: 'with-adapter', at once (a program starts slower than its adapter), the
+   * port then written as one line (`51234\n`) on the program's file descriptor ADAPTER_PORT_FD once the
+   * adapter listens, and the descriptor closed (closed with nothing written if the adapter never
+   * says it listens); or 'when-listening', once it listens, `${port}` in `args` replaced by the port.
+   */
+  startOn: 'with-adapter' | 'when-listening';
 }
+
+/** The program's file descriptor on which bpdiff writes the adapter's port (DebuggeeCommand.startOn). */
+export const ADAPTER_PORT_FD = 3;
 
 /** What bpdiff needs to start the adapter and launch the program. */
 export interface LaunchPlan {

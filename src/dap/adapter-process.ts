@@ -202,7 +202,9 @@ const REMEMBERED_PORTS = 256;
 
 /**
  * A loopback port free right now (the kernel's choice), none of the last ones this process handed
- * out: each run asks for its own, and two runs' programs must not find each other's adapter.
+ * out, for a server adapter given `${port}`: each run asks for its own. Another process may still
+ * take it before the adapter binds it, which is why the built-in adapters pick their own ports and
+ * say them (dlv's port_pattern, debugpy's event: DebuggeeCommand.listening).
  */
 export async function freeLoopbackPort(): Promise<number> {
   for (;;) {

@@ -5,7 +5,9 @@
 // adapter that attaches to a program does not know it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { DebuggeeCommand } from '../adapters/hooks.js';
+import type { Writable } from 'node:stream';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { ADAPTER_PORT_FD, type DebuggeeCommand } from '../adapters/hooks.js';
 import { BpdiffError } from '../errors.js';
 import { describeEnd, type OutputTail } from '../dap/output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
@@ -19,6 +21,11 @@ export interface DebuggeeStart {
   track: (pid: number) => void;
   stdout: OutputTail;
   stderr: OutputTail;
+  /**
+   * The port the adapter listens on, once it says so, for a program started with the adapter: written
+   * on its ADAPTER_PORT_FD (a pipe), which is then closed; closed with nothing written if it rejects.
+   */
+  adapterPort?: Promise<number>;
 }
 
 /**
@@ -40,7 +47,7 @@ export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeSta
       env: { ...process.env, ...command.env, ...markerEnv(start.marker) },
       // A session of its own: the program and what it starts can be found and killed as one tree.
       detached: true,
-      stdio: [stdin ?? 'ignore', 'pipe', 'pipe'],
+      stdio: [stdin ?? 'ignore', 'pipe', 'pipe', ...(start.adapterPort ? (['pipe'] as const) : [])],
     });
     const pid = await new Promise<number>((resolve, reject) => {
       child.once('spawn', () => resolve(child.pid!));
@@ -56,6 +63,7 @@ export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeSta
   } finally {
     if (stdin !== null) fs.closeSync(stdin);
   }
+  if (start.adapterPort) handPort(child, start.adapterPort);
   // Decoded as a stream: a character split between two reads stays whole.
   child.stdout!.setEncoding('utf8').on('data', (text: string) => start.stdout.push(text));
   child.stderr!.setEncoding('utf8').on('data', (text: string) => start.stderr.push(text));
@@ -69,6 +77,27 @@ export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeSta
       });
     });
   });
+}
+
+/** The port an adapter's `listening` event names (DebuggeeCommand.listening); a clear error when it names none. */
+export function listeningPort(event: DebugProtocol.Event, listening: DebuggeeCommand['listening'], adapterName: string): number {
+  const port = (event.body as Record<string, unknown> | undefined)?.[listening.portField];
+  if (typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536) return port;
+  throw new BpdiffError(
+    'ADAPTER_FAILED',
+    `${adapterName} said it listens for the program (its ${listening.event} event) but named no port in "${listening.portField}" (${JSON.stringify(port) ?? 'nothing'}) — check that bpdiff supports this ${adapterName} version (bpdiff doctor)`,
+  );
+}
+
+/** Writes the adapter's port on the program's ADAPTER_PORT_FD once known, and closes it either way. */
+function handPort(child: ChildProcess, port: Promise<number>): void {
+  const pipe = child.stdio[ADAPTER_PORT_FD] as Writable;
+  // A program that has ended, or closed the descriptor, cannot read it: nothing to say.
+  pipe.on('error', () => undefined);
+  port.then(
+    (known) => pipe.end(`${known}\n`),
+    () => pipe.end(),
+  );
 }
 
 /** The --stdin file opened for the program (it reads the file itself, from its start), or null. */

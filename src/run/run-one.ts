@@ -19,7 +19,7 @@ import { killRun, readProc, trackTree, untrackTree, type RunMarker, type RunTree
 import { DebugSession } from '../session/debug-session.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import type { ProgramExit } from '../session/program-end.js';
-import { startDebuggee } from './debuggee-process.js';
+import { listeningPort, startDebuggee } from './debuggee-process.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { runValuePipeline, userValueRules } from '../values/pipeline.js';
@@ -132,16 +132,28 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     if (signal.aborted) throw interrupted();
 
     // A program bpdiff starts itself, for the adapter to attach to: first when it can start at once
-    // (it takes longer to start than the adapter, and waits for it), else when the adapter listens.
+    // (it takes longer to start than the adapter) and be told the adapter's port later, else when
+    // the adapter listens. The port is the adapter's to pick, and known from its event.
+    const debuggee = plan.debuggee;
+    let tellPort: { resolve: (port: number) => void; reject: (error: unknown) => void } | undefined;
+    const adapterPort = debuggee ? new Promise<number>((resolve, reject) => (tellPort = { resolve, reject })) : undefined;
+    adapterPort?.catch(() => undefined);
     let programExit: Promise<ProgramExit> | undefined;
-    const startProgram = (debuggee: DebuggeeCommand): Promise<ProgramExit> => {
+    const startProgram = (command: DebuggeeCommand, port?: Promise<number>): Promise<ProgramExit> => {
       tracePhase(spec.label, 'debuggee spawn');
-      const started = startDebuggee(debuggee, { marker: resources.tree.marker, track: (pid) => trackSession(resources.tree, pid), stdout: resources.stdout, stderr: resources.stderr });
+      const started = startDebuggee(command, { marker: resources.tree.marker, track: (pid) => trackSession(resources.tree, pid), stdout: resources.stdout, stderr: resources.stderr, ...(port ? { adapterPort: port } : {}) });
       // Whoever waits on it sees a failure (the session); until then it must not count as unhandled.
       started.catch(() => undefined);
       return started;
     };
-    if (plan.debuggee?.startOn === 'with-adapter') programExit = startProgram(plan.debuggee);
+    if (debuggee && adapterPort) {
+      programExit =
+        debuggee.startOn === 'with-adapter'
+          ? // The session also learns of a port that never came.
+            Promise.race([startProgram(debuggee, adapterPort), adapterPort.then(() => new Promise<never>(() => undefined))])
+          : adapterPort.then((port) => startProgram({ ...debuggee, args: debuggee.args.map((arg) => arg.replaceAll('${port}', String(port))) }));
+      programExit.catch(() => undefined);
+    }
 
     log(`starting ${adapterName}`);
     tracePhase(spec.label, 'adapter spawn', { adapter: adapterName });
@@ -169,12 +181,17 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
       feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
     }
-    const debuggee = plan.debuggee;
-    if (debuggee && typeof debuggee.startOn === 'object') {
-      const { event: listening } = debuggee.startOn;
+    if (debuggee && tellPort) {
+      const told = tellPort;
+      const { event: listening } = debuggee.listening;
       const wait = { step: `waiting for the ${listening} event`, timeoutMs: definition.timeouts.start * 1000, hint: `check that ${adapterName} runs on its own` };
-      programExit = running.connection.waitForEvent((event) => event.event === listening, wait).then(() => startProgram(debuggee));
-      programExit.catch(() => undefined);
+      running.connection.waitForEvent((event) => event.event === listening, wait).then((event) => {
+        try {
+          told.resolve(listeningPort(event, debuggee.listening, adapterName));
+        } catch (error) {
+          told.reject(error);
+        }
+      }, told.reject);
     }
 
     const session = new DebugSession({

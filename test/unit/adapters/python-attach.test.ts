@@ -1,6 +1,6 @@
 // How a Python run starts: bpdiff starts the program itself under `debugpy --connect` and debugpy
-// attaches to it (adapters/python/hooks.ts), and the sitecustomize has pydevd wait for the adapter
-// to listen (its part 3). The interpreter is a fake python3 whose probe answers the facts given.
+// attaches to it (adapters/python/hooks.ts), listening on a port of its own choice, and the
+// sitecustomize has pydevd connect there once bpdiff writes it on the program's fd 3 (its part 3). The interpreter is a fake python3 whose probe answers the facts given.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -51,25 +51,24 @@ async function plan(definition: AdapterDefinition, argv: string[], more: Partial
   return { plan: await prepareLaunch(await loadHooks(definition), context), cwd, tempDir };
 }
 
-const DEBUGPY_OPTIONS = (port: number): string[] => ['--connect', `127.0.0.1:${port}`, '--configure-subProcess', 'False', '--configure-qt', 'none'];
+/** What follows the debugpy folder; the port is `0` (told on fd 3) or `${port}` (filled in when debugpy listens). */
+const DEBUGPY_OPTIONS = (port: string): string[] => ['--connect', `127.0.0.1:${port}`, '--configure-subProcess', 'False', '--configure-qt', 'none'];
 
 describe('the python plan: the program started by bpdiff, debugpy attached to it', () => {
   it('attaches with listen and pydevd\'s options only, and starts `python prog.py args` with the adapter', async () => {
     const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, version: [3, 11] });
     const { plan: made, cwd, tempDir } = await plan(definition, [python, 'prog.py', 'a b', 'c'], { env: { MODE: 'x' }, stdin_file: 'input.txt' });
-    const port = (made.launch.listen as { port: number }).port;
-    expect(port).toBeGreaterThan(0);
     expect(made.request).toBe('attach');
     // No `redirectOutput` (bpdiff reads the program's pipes), nothing of the launcher's.
     expect(made.launch).toEqual({
       justMyCode: false,
       showReturnValue: false,
       variablePresentation: { special: 'hide', function: 'hide', class: 'hide', protected: 'inline' },
-      listen: { host: '127.0.0.1', port },
+      listen: { host: '127.0.0.1', port: 0 },
     });
     expect(made.debuggee).toEqual({
       executable: python,
-      args: ['-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS(port), path.join(cwd, 'prog.py'), 'a b', 'c'],
+      args: ['-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS('0'), path.join(cwd, 'prog.py'), 'a b', 'c'],
       env: {
         MODE: 'x',
         PYTHONPATH: tempDir,
@@ -77,10 +76,11 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
         BPDIFF_MAX_CHILDREN: '100',
         PYTHONUNBUFFERED: '1',
         PYTHONIOENCODING: 'utf-8',
-        BPDIFF_ADAPTER_PORT: String(port),
+        BPDIFF_ADAPTER_PORT_FD: '3',
       },
       cwd,
       stdinFile: path.join(cwd, 'input.txt'),
+      listening: { event: 'debugpyWaitingForServer', portField: 'port' },
       startOn: 'with-adapter',
     });
     expect([made.adapterExecutable, ...made.adapterArgs]).toEqual([python, path.join(sharedDebugpy, 'adapter')]);
@@ -92,11 +92,9 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
   it('passes interpreter options first, then -m or -c as python would read them', async () => {
     const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, version: [3, 12] });
     const module = (await plan(definition, [python, '-u', '-X', 'dev', '-m', 'pkg.mod', 'x'])).plan;
-    const port = (module.launch.listen as { port: number }).port;
-    expect(module.debuggee!.args).toEqual(['-u', '-X', 'dev', '-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS(port), '-m', 'pkg.mod', 'x']);
+    expect(module.debuggee!.args).toEqual(['-u', '-X', 'dev', '-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS('0'), '-m', 'pkg.mod', 'x']);
     const code = (await plan(definition, [python, '-c', 'import sys; print(sys.argv)', 'y'])).plan;
-    const codePort = (code.launch.listen as { port: number }).port;
-    expect(code.debuggee!.args).toEqual(['-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS(codePort), '-c', 'import sys; print(sys.argv)', 'y']);
+    expect(code.debuggee!.args).toEqual(['-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS('0'), '-c', 'import sys; print(sys.argv)', 'y']);
     expect(code.debuggee!.stdinFile).toBeNull();
   });
 
@@ -104,19 +102,18 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     const own = path.join(freshDir(), 'site-packages/debugpy');
     const { python, definition } = fakeInstall({ hasDebugpy: true, debugpyDir: own, version: [3, 10] });
     const { plan: made, cwd } = await plan(definition, [python, 'prog.py']);
-    const port = (made.launch.listen as { port: number }).port;
-    expect(made.debuggee!.args).toEqual([own, ...DEBUGPY_OPTIONS(port), path.join(cwd, 'prog.py')]);
+    expect(made.debuggee!.args).toEqual([own, ...DEBUGPY_OPTIONS('0'), path.join(cwd, 'prog.py')]);
     expect([made.adapterExecutable, ...made.adapterArgs]).toEqual([python, '-m', 'debugpy.adapter']);
   });
 
-  it('under -I, -E or -S (no sitecustomize, so no retry) starts the program once debugpy listens', async () => {
-    const { python, definition } = fakeInstall({ hasDebugpy: false, version: [3, 11] });
+  it('under -I, -E or -S (no sitecustomize to read fd 3) starts the program once debugpy listens, the port in its arguments', async () => {
+    const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, version: [3, 11] });
     for (const option of ['-I', '-E', '-S', '-bE']) {
       const { plan: made } = await plan(definition, [python, option, 'prog.py'], { breakpoint: { file: 'prog.py', line: 1, path: '/x/prog.py', condition: 'x > 1' } });
       expect(made.request).toBe('attach');
-      expect(made.debuggee!.startOn).toEqual({ event: 'debugpyWaitingForServer' });
-      expect(made.debuggee!.args[0]).toBe(option);
-      expect(made.debuggee!.env.BPDIFF_ADAPTER_PORT).toBeUndefined();
+      expect(made.debuggee!.startOn).toBe('when-listening');
+      expect(made.debuggee!.args).toEqual([option, '-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS('${port}'), path.join(made.debuggee!.cwd, 'prog.py')]);
+      expect(made.debuggee!.env.BPDIFF_ADAPTER_PORT_FD).toBeUndefined();
       expect(made.condition).toEqual({});
       expect(made.warnings).toEqual(['the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false']);
     }
@@ -134,55 +131,74 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
 
 const hasPython = fs.existsSync('/usr/bin/python3');
 
-describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd waits for the adapter to listen', () => {
+describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the port bpdiff writes on fd 3', () => {
   const site = freshDir();
   fs.copyFileSync(path.join(ROOT, 'adapters/python/sitecustomize.py'), path.join(site, 'sitecustomize.py'));
 
-  /** Runs `code` with the sitecustomize and BPDIFF_ADAPTER_PORT=port; resolves with its stdout. */
-  function python(code: string, port: number): Promise<string> {
+  /**
+   * Runs `code` with the sitecustomize and BPDIFF_ADAPTER_PORT_FD=3, a pipe on fd 3 to which `tell`
+   * writes (after `delayMs`) and which it then closes; resolves with the program's stdout.
+   */
+  function python(code: string, tell: string, delayMs = 0): Promise<string> {
     return new Promise((resolve, reject) => {
       const child = spawn('/usr/bin/python3', ['-c', code], {
-        env: { PATH: process.env.PATH ?? '', PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: '1', BPDIFF_ADAPTER_PORT: String(port) },
-        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { PATH: process.env.PATH ?? '', PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: '1', BPDIFF_ADAPTER_PORT_FD: '3' },
+        stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
       });
       let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.on('error', reject);
       child.on('close', () => resolve(out.trim()));
+      const fd3 = child.stdio[3] as NodeJS.WritableStream;
+      setTimeout(() => fd3.end(tell), delayMs);
     });
   }
 
-  it('connects once the port listens, with TCP_NODELAY, and hides the port from the program', async () => {
-    const port = await freeLoopbackPort();
-    const code = [
-      'import os, socket, time',
-      't0 = time.monotonic()',
-      `client = socket.socket(); client.settimeout(20); client.connect(("127.0.0.1", ${port}))`,
-      'print(client.recv(5).decode(), time.monotonic() - t0 > 0.2, client.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0, client.gettimeout())',
-      'print(os.environ.get("BPDIFF_ADAPTER_PORT"))',
-    ].join('\n');
+  it('connects to 127.0.0.1:0 as the port told, once told, with TCP_NODELAY and its timeout, and hides the descriptor from the program', async () => {
     const server = net.createServer((socket) => socket.end('hello'));
-    const ran = python(code, port);
-    // Listening only after the program has tried for a while.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const code = [
+      'import os, socket, subprocess, sys, time',
+      't0 = time.monotonic()',
+      'client = socket.socket(); client.settimeout(20); client.connect(("127.0.0.1", 0))',
+      'print(client.recv(5).decode(), client.getpeername()[1], time.monotonic() - t0 > 0.2, client.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0, client.gettimeout())',
+      'print(os.environ.get("BPDIFF_ADAPTER_PORT_FD"))',
+      'try:',
+      '    os.fstat(3); print("fd 3 open")',
+      'except OSError:',
+      '    print("fd 3 closed")',
+    ].join('\n');
     try {
-      expect((await ran).split('\n')).toEqual(['hello True True 20.0', 'None']);
+      // Told only after the program has waited a while.
+      expect((await python(code, `${port}\n`, 400)).split('\n')).toEqual([`hello ${port} True True 20.0`, 'None', 'fd 3 closed']);
     } finally {
       server.close();
     }
   });
 
-  it('leaves a connect to any other port as it was: refused at once', async () => {
-    const [port, other] = [await freeLoopbackPort(), await freeLoopbackPort()];
+  it('refuses the connect when the descriptor ends with no port (bpdiff gone, or the adapter never listened)', async () => {
     const code = [
-      'import socket, time',
+      'import socket',
+      'try:',
+      '    socket.create_connection(("127.0.0.1", 0))',
+      'except ConnectionRefusedError as error:',
+      '    print("refused:", error)',
+    ].join('\n');
+    expect(await python(code, '', 100)).toBe('refused: bpdiff did not say where the debug adapter listens');
+  });
+
+  it('leaves a connect to any other port as it was: refused at once, the descriptor unread', async () => {
+    const other = await freeLoopbackPort();
+    const code = [
+      'import os, socket, time',
       't0 = time.monotonic()',
       'try:',
       `    socket.create_connection(("127.0.0.1", ${other}))`,
       'except ConnectionRefusedError:',
       '    print("refused", time.monotonic() - t0 < 0.5)',
+      'print(os.read(3, 16).decode().strip())',
     ].join('\n');
-    expect(await python(code, port)).toBe('refused True');
+    expect((await python(code, '4242\n', 0)).split('\n')).toEqual(['refused True', '4242']);
   });
 });
