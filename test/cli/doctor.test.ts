@@ -18,7 +18,7 @@ describeWithTool('bpdiff doctor', 'every debug adapter (debugpy, lldb-dap, dlv)'
   it('exits 0 and lists each built-in adapter with its version and where it is', async () => {
     const result = await execa(process.execPath, [BIN, 'doctor'], { cwd: ROOT, reject: false, stdin: 'ignore' });
     expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
+    expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^ok {7}go {6}dlv \d+\.\d+\.\d+\S* \(\/\S+\/dlv dap --listen=127\.0\.0\.1:0\)$/);

@@ -26,7 +26,7 @@ describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, ()
   it('compares two versions of the pricing example: exit 1, a valid document, the 10x hint', async () => {
     const result = await execa('node', [BIN, '--bp', 'pricing.py:34', '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--condition', "item.sku == 'mug'", '--quiet', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'], { reject: false });
     expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(1);
+    expect(result.exitCode, result.stderr).toBe(1);
     const document = JSON.parse(String(result.stdout));
     expectValidComparison(document);
     expect(document.breakpoint).toEqual({ file: 'pricing.py', line: 34, condition: "item.sku == 'mug'" });
@@ -55,7 +55,7 @@ describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, ()
     });
     child.kill(signal);
     const result = await child;
-    expect(result.exitCode).toBe(code);
+    expect(result.exitCode, result.stderr).toBe(code);
     // Every adapter and debuggee of both runs is gone.
     expect(await leftoverProcesses(mark)).toEqual([]);
     const lines = String(result.stderr).split('\n');

@@ -41,7 +41,7 @@ describeWithTool('a user-defined adapter from --adapter-config', 'lldb-dap', lld
     ]);
     expect(run.leftovers).toEqual([]);
     expect(validateComparison(run.doc).errors).toEqual([]);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed['it->qty']).toEqual({ a: '5', b: '2' });
     expect(run.stderr).toMatch(/starting my lldb-dap/);
   });
@@ -52,11 +52,11 @@ describeWithTool('a user-defined adapter from --adapter-config', 'lldb-dap', lld
     await execa('cc', ['-g', '-O0', '-o', binary, loop], { stdin: 'ignore' });
     const third = await runBpdiff(['--adapter-config', config, '--bp', `${loop}:11`, '--hit', '3', '--', binary, '10', '99', '--', binary, '10', '99']);
     expect(third.leftovers).toEqual([]);
-    expect(third.exitCode).toBe(0);
+    expect(third.exitCode, third.stderr).toBe(0);
     expect(third.doc!.run_a.variables['i']).toBe('2');
     const walk = await runBpdiff(['--adapter-config', config, '--bp', `${loop}:11`, '--first-divergence', '--watch', 'step', '--watch-only', '--', binary, '10', '5', '--', binary, '10', '99']);
     expect(walk.leftovers).toEqual([]);
-    expect(walk.exitCode).toBe(1);
+    expect(walk.exitCode, walk.stderr).toBe(1);
     expect(walk.doc!.diff.changed).toEqual({ step: { a: '6', b: '5' } });
     expect(walk.doc!.analysis_hints.join('\n')).toContain('first divergence at hit 6: the runs agree for hits 1-5 and part ways at hit 6');
   });
@@ -65,7 +65,7 @@ describeWithTool('a user-defined adapter from --adapter-config', 'lldb-dap', lld
     const broken = path.join(dir, 'broken.json');
     fs.writeFileSync(broken, JSON.stringify({ ...JSON.parse(fs.readFileSync(config, 'utf8')), adapter: { transport: 'stdio', executables: [] } }));
     const run = await runBpdiff(['--quiet', '--adapter-config', broken, '--bp', 'inventory.c:52', '--cwd', path.join(C, 'v1'), '--', '../build/v1/inventory', '--', '../build/v1/inventory']);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/^bpdiff: .*broken\.json: "adapter.executables" must not be empty — see schema\/adapter-definition\.schema\.json$/m);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });

@@ -38,7 +38,7 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
 
   it('bpdiff capture writes one portable capture, and diffing two captures equals the live comparison', async () => {
     const captured = await runBpdiff(['capture', ...BP, '--env', 'REGION=eu', '-o', baseline, '--', ...RUN], { cwd: main });
-    expect(captured.exitCode).toBe(0);
+    expect(captured.exitCode, captured.stderr).toBe(0);
     expect(captured.leftovers).toEqual([]);
     const capture = JSON.parse(fs.readFileSync(baseline, 'utf8')) as Record<string, unknown>;
     expect(validateCapture(capture).errors).toEqual([]);
@@ -53,7 +53,7 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
     const offline = await runBpdiff(['diff', baseline, other]);
     const live = await runBpdiff([...BP, '--cwd-a', main, '--cwd-b', branch, '--', ...RUN, '--', ...RUN]);
     expectClean(live);
-    expect(offline.exitCode).toBe(1);
+    expect(offline.exitCode, offline.stderr).toBe(1);
     expect(offline.doc!.diff).toEqual(live.doc!.diff);
     expect(offline.doc!.diff.changed).toEqual({ rate: { a: '0.1', b: '1.0' }, line_total: { a: '108.0', b: '0.0' } });
     expect(offline.doc!.context).toContain(`ran in ${main}, with REGION set`);
@@ -62,13 +62,13 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
   it('a baseline recorded in one checkout compares equal with a copy of it elsewhere, and finds the change on a branch', async () => {
     const same = await runBpdiff(['--baseline', baseline, '--', ...RUN], { cwd: copy });
     expectClean(same);
-    expect(same.exitCode).toBe(0);
+    expect(same.exitCode, same.stderr).toBe(0);
     expect(same.doc!.run_a.label).toBe('baseline');
     expect(same.doc!.breakpoint).toEqual({ file: 'pricing.py', line: 34, condition: 'item.qty > 3' });
     expect(same.doc!.diff.changed).toEqual({});
 
     const changed = await runBpdiff(['--baseline', baseline, ...BP, '--format', 'text', '--', ...RUN], { cwd: branch });
-    expect(changed.exitCode).toBe(1);
+    expect(changed.exitCode, changed.stderr).toBe(1);
     expect(changed.stdout).toContain('rate');
     expect(changed.stdout).toMatch(/- baseline\s+0\.1/);
   });
@@ -79,7 +79,7 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
     fs.writeFileSync(source, `# a comment added above\n${fs.readFileSync(source, 'utf8')}`);
     const run = await runBpdiff(['--baseline', baseline, '--bp', 'pricing.py:35', '--condition', 'item.qty > 3', '--', ...RUN], { cwd: moved });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_b.location).toEqual({ file: 'pricing.py', line: 35 });
     expect(run.doc!.analysis_hints.join('\n')).toContain('the baseline was captured at line 34 of pricing.py; the live run stops at line 35, as its --bp says');
   });
@@ -87,14 +87,14 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
   it('--ignore, --normalize and --tolerance hold for baselines, and say what they did', async () => {
     const tolerant = await runBpdiff(['--baseline', baseline, '--tolerance', '0.95', '--ignore', 'line_total', '--', ...RUN], { cwd: branch });
     expectClean(tolerant);
-    expect(tolerant.exitCode).toBe(0);
+    expect(tolerant.exitCode, tolerant.stderr).toBe(0);
     expect(tolerant.doc!.run_b.variables['rate']).toBe('0.1');
     expect(tolerant.doc!.run_b.variables).not.toHaveProperty('line_total');
     expect(tolerant.doc!.analysis_hints.join('\n')).toContain("1 number within --tolerance 0.95 was compared as equal (B's value shown as baseline's): rate is 1.0 in B (0.1 in baseline)");
     expect(tolerant.doc!.analysis_hints.join('\n')).toContain("left out by --ignore 'line_total'");
 
     const relative = await runBpdiff(['--baseline', baseline, '--tolerance', '5%', '--normalize', '^108\\.0$=>about 100', '--', ...RUN], { cwd: branch });
-    expect(relative.exitCode).toBe(1);
+    expect(relative.exitCode, relative.stderr).toBe(1);
     expect(Object.keys(relative.doc!.diff.changed).sort()).toEqual(['line_total', 'rate']);
     expect(relative.doc!.diff.changed['line_total']).toEqual({ a: 'about 100', b: '0.0' });
   });
@@ -110,12 +110,12 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
     };
     fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
     const recorded = await runBpdiff(['check', '--record'], { cwd: project });
-    expect(recorded.exitCode).toBe(0);
+    expect(recorded.exitCode, recorded.stderr).toBe(0);
     expect(recorded.stderr).toContain(`check bulk: baseline recorded in ${path.join(project, '.bpdiff/bulk.json')}`);
     expect(recorded.leftovers).toEqual([]);
 
     const clean = await runBpdiff(['check'], { cwd: project });
-    expect(clean.exitCode).toBe(0);
+    expect(clean.exitCode, clean.stderr).toBe(0);
     const both = JSON.parse(clean.stdout) as { checks: Record<string, { diff: { changed: object }; run_a: { variables: Record<string, string> } }> };
     expect(Object.keys(both.checks)).toEqual(['bulk', 'first']);
     expect(both.checks['bulk']!.run_a.variables).not.toHaveProperty('order');
@@ -124,7 +124,7 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
     // The branch's code in the project: the bulk check fails, the first item (qty 2, no discount) does not.
     fs.copyFileSync(path.join(branch, 'pricing.py'), path.join(project, 'pricing.py'));
     const github = await runBpdiff(['check', 'bulk', '--format', 'github'], { cwd: project });
-    expect(github.exitCode).toBe(1);
+    expect(github.exitCode, github.stderr).toBe(1);
     const errors = github.stdout.split('\n').filter((line) => line.startsWith('::error '));
     expect(errors.map((line) => /^::error file=([^,]+),line=(\d+),title=([^:]+)::/.exec(line)?.slice(1, 3))).toEqual([
       ['pricing.py', '34'],
@@ -133,7 +133,7 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
     expect(github.stdout).toContain('rate is 0.1 in baseline and 1.0 in B');
 
     const markdown = await runBpdiff(['check', '--format', 'markdown', '--fail-on', 'never'], { cwd: project });
-    expect(markdown.exitCode).toBe(0);
+    expect(markdown.exitCode, markdown.stderr).toBe(0);
     expect(markdown.stdout).toContain('## check `bulk`');
     expect(markdown.stdout).toContain("| <code>rate</code> | <code>0.1</code> | <code>1.0</code> |");
 
@@ -141,14 +141,14 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
     const summary = path.join(tmp, 'summary.md');
     const again = path.join(tmp, 'again.md');
     const twice = await runBpdiff(['check', 'bulk', '--format', 'markdown', '-o', summary, '--format', 'github', '--summary', again], { cwd: project });
-    expect(twice.exitCode).toBe(1);
+    expect(twice.exitCode, twice.stderr).toBe(1);
     expect(twice.stdout).toMatch(/^::error file=pricing\.py,line=34,/);
     expect(fs.readFileSync(summary, 'utf8')).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> |');
     expect(fs.readFileSync(again, 'utf8')).toBe(fs.readFileSync(summary, 'utf8'));
     expectRefusal(await runBpdiff(['check', 'bulk', '--format', 'text', '--format', 'github'], { cwd: project }), /text and github would all go to stdout/);
 
     const changedOnly = await runBpdiff(['check', 'first', '--fail-on', 'changed'], { cwd: project });
-    expect(changedOnly.exitCode).toBe(0);
+    expect(changedOnly.exitCode, changedOnly.stderr).toBe(0);
   });
 
   it('refuses bad input in one line, exit 2, writing nothing', async () => {
@@ -187,7 +187,7 @@ describeWithTool('the library API through debugpy', 'python3-debugpy', debugpyIn
   it("runs the README's example (examples/library/compare.mjs)", async () => {
     const { execa } = await import('execa');
     const result = await execa('node', [path.join(EXAMPLES, 'library/compare.mjs')], { cwd: path.dirname(EXAMPLES), reject: false });
-    expect(result.exitCode).toBe(0);
+    expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.split('\n')).toEqual([
       "1 { line_total: { a: '108.0', b: '0.0' }, rate: { a: '0.1', b: '1.0' } }",
       'line_total is 108.0 in A and 0.0 in B (down 108, -100%).',
@@ -207,10 +207,10 @@ describeWithTool('a baseline through the Node adapter', 'node', true, () => {
     expect((await runBpdiff(['capture', '--bp', 'cart.js:31', '--cwd', path.join(CART, 'v1'), '-o', file, '--', 'node', 'checkout.js'])).exitCode).toBe(0);
     const same = await runBpdiff(['--baseline', file, '--cwd', path.join(CART, 'v1'), '--', 'node', 'checkout.js']);
     expectClean(same);
-    expect(same.exitCode).toBe(0);
+    expect(same.exitCode, same.stderr).toBe(0);
     const changed = await runBpdiff(['--baseline', file, '--cwd', path.join(CART, 'v2'), '--', 'node', 'checkout.js']);
     expectClean(changed);
-    expect(changed.exitCode).toBe(1);
+    expect(changed.exitCode, changed.stderr).toBe(1);
     expect(changed.doc!.diff.changed['discount']).toEqual({ a: '224', b: '220' });
     expect(changed.doc!.diff.changed['net']).toEqual({ a: '1270', b: '1274' });
   });

@@ -17,7 +17,7 @@ describeWithTool('bounded answers through debugpy', 'python3-debugpy', debugpyIn
     expect(Buffer.byteLength(whole.stdout)).toBeGreaterThan(100_000);
     const run = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', '--max-output-bytes', '4096', ...BOTH], { cwd: FIXTURES });
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(Buffer.byteLength(run.stdout)).toBeLessThanOrEqual(4096);
     expect(validateComparison(run.doc).errors).toEqual([]);
     expect(run.doc!.diff.changed).toEqual(whole.doc!.diff.changed);
@@ -28,7 +28,7 @@ describeWithTool('bounded answers through debugpy', 'python3-debugpy', debugpyIn
 
   it('--only keeps the names that match and what lies under them', async () => {
     const run = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', '--only', 'rows[45?]', '--only', 'total', ...BOTH], { cwd: FIXTURES });
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(Object.keys(run.doc!.run_a.variables).filter((name) => !name.startsWith('rows[45'))).toEqual(['total']);
     expect(run.doc!.run_a.variables["rows[450]['price']"]).toBe('4501');
     expect(Object.keys(run.doc!.diff.changed)).toEqual(["rows[450]['price']"]);

@@ -32,7 +32,7 @@ describeWithTool('each run stops at its own line', 'python3-debugpy', debugpyIns
   it('follows --bp into B\'s copy when lines above it were added, and says so', async () => {
     const run = await runBpdiff(pair('shifted'));
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(doc.run_a.location).toEqual({ file: 'price.py', line: 6 });
     expect(doc.run_b.location).toEqual({ file: 'price.py', line: 8 });
@@ -51,7 +51,7 @@ describeWithTool('each run stops at its own line', 'python3-debugpy', debugpyIns
 
   it('a line changed in B: B stops at the line that took its place, and the context shows both lines', async () => {
     const run = await runBpdiff(pair('changed', '--bp', 'price.py:5').filter((_, i) => i > 1));
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const doc = run.doc!;
     expect(doc.run_b.location).toEqual({ file: 'price.py', line: 5 });
     expect(doc.context).toContain('Source in A at line 5: total = qty * rate');
@@ -61,14 +61,14 @@ describeWithTool('each run stops at its own line', 'python3-debugpy', debugpyIns
 
   it('a line deleted in B: exit 2 with a message that names --bp-b, and nothing runs', async () => {
     const run = await runBpdiff(['--bp', 'price.py:5', ...pair('deleted').slice(2)]);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim()).toBe("bpdiff: line 5 of price.py in run A was deleted in run B's copy, so bpdiff cannot tell where B should stop — give run B its own line with --bp-b price.py:LINE");
   });
 
   it('--bp-a and --bp-b: each run stops where it was told, and the document says both', async () => {
     const run = await runBpdiff(['--bp-a', 'price.py:5', '--bp-b', 'price.py:7', ...pair('shifted').slice(2)]);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(doc.breakpoint).toEqual({ file: 'price.py', line: 5 });
     expect(doc.run_a.location.line).toBe(5);
@@ -80,7 +80,7 @@ describeWithTool('each run stops at its own line', 'python3-debugpy', debugpyIns
 
   it('a line past the end of B\'s copy given with --bp-b is refused with B\'s length', async () => {
     const run = await runBpdiff(['--bp', 'price.py:5', '--bp-b', 'price.py:40', ...pair('shifted').slice(2)]);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr.trim()).toBe('bpdiff: --bp-b price.py:40 is past the end of the file: price.py has 10 lines in run B — give a line from 1 to 10');
   });
 });

@@ -40,7 +40,7 @@ describeWithTool('C character buffers through lldb-dap', 'lldb-dap', lldbDap !==
   it('compares two identical runs as equal: each buffer reads as its string and capacity', async () => {
     const run = await runBpdiff(buffers());
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const doc = run.doc!;
     expect(doc.diff.changed).toEqual({});
     expect(doc.run_a.variables).toMatchObject({
@@ -56,7 +56,7 @@ describeWithTool('C character buffers through lldb-dap', 'lldb-dap', lldbDap !==
   it('finds a changed string', async () => {
     const run = await runBpdiff(['--bp', BREAKPOINT, '--cwd', scratch, '--', './buffers', '--', './buffers', 'bob']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed).toEqual({
       name: { a: '"alice" (char[32])', b: '"bob" (char[32])' },
       who: { a: '0x… "alice"', b: '0x… "bob"' },
@@ -66,7 +66,7 @@ describeWithTool('C character buffers through lldb-dap', 'lldb-dap', lldbDap !==
   it('shows the raw bytes after the NUL with --raw-values, where the two runs differ', async () => {
     const run = await runBpdiff(buffers('--raw-values'));
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(Object.keys(doc.diff.changed)).toEqual(expect.arrayContaining(['name', 'u.name']));
     // leave_pid() wrote "last used by pid <pid>" there before strcpy wrote "alice".
@@ -89,7 +89,7 @@ describeWithTool('C character buffers through lldb-dap', 'lldb-dap', lldbDap !==
       '--', path.join(scratch, 'copy-a/build/buffers'), '--', path.join(scratch, 'copy-b/build/buffers'),
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables['*argv']).toBe('0x… "<copy>/build/buffers"');
     expect(run.doc!.analysis_hints.join('\n')).toContain("<copy> for the folder of the run's own copy of the program");
   });

@@ -51,7 +51,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
   ] as const)('a list of a million ints with --max-children %s: %i variables, and the cut named', async (maxChildren, count, note) => {
     const run = await runBpdiff(['--bp', 'big_list.py:9', '--max-children', maxChildren, ...both('python3', 'big_list.py')], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const { run_a: a, run_b: b } = run.doc!;
     expect(a.status).toBe('break');
     expect(Object.keys(a.variables)).toHaveLength(count);
@@ -66,7 +66,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
   it('--max-variables 50 on nested data: exactly 50', async () => {
     const run = await runBpdiff(['--bp', 'nested.py:6', '--max-variables', '50', ...both('python3', 'nested.py')], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(Object.keys(run.doc!.run_a.variables)).toHaveLength(50);
     expect(Object.keys(run.doc!.run_b.variables)).toHaveLength(50);
     expect(run.doc!.run_a.variables['grid[0][9]']).toBe('9');
@@ -76,7 +76,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
   it('a __repr__ that sleeps 15 s in A, with --value-timeout 1: the other locals are kept, the slow one reads as timed out', async () => {
     const run = await runBpdiff(['--bp', 'slow_repr.py:28', '--value-timeout', '1', '--', 'python3', 'slow_repr.py', 'slow', '--', 'python3', 'slow_repr.py', 'fast'], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(doc.run_a.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'slow'", thing: '<timed out after 1 s>', zeros: '[‹0›, ‹1›]', 'zeros[0]': '0', 'zeros[1]': '0' });
     expect(doc.diff.changed.thing).toEqual({ a: '<timed out after 1 s>', b: 'Fast()' });
@@ -87,7 +87,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
   it('a __repr__ that raises in both runs: exit 0, the other locals kept, the error as its value', async () => {
     const run = await runBpdiff(['--bp', 'slow_repr.py:28', ...both('python3', 'slow_repr.py', 'raise')], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const error = '<error: repr raised ValueError: no repr for you>';
     for (const side of [run.doc!.run_a, run.doc!.run_b]) {
       expect(side.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'raise'", thing: error, zeros: '[‹0›, ‹1›]', 'zeros[0]': '0', 'zeros[1]': '0' });
@@ -99,7 +99,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
     // --timeout 8: the stop comes well before it, and debugpy's ten reprs (10 s) end well after it.
     const run = await runBpdiff(['--bp', 'slow_repr.py:28', '--value-timeout', '1', '--timeout', '8', ...both('python3', 'slow_repr.py', 'many')], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     for (const side of [run.doc!.run_a, run.doc!.run_b]) {
       expect(side.status).toBe('break');
       expect(side.variables).toEqual({ count: '3', word: "'hello'", total: '6', mode: "'many'", thing: '<timed out after 1 s>', zeros: '[0, 0]' });
@@ -114,7 +114,7 @@ describeWithTool('capture limits on dlv', 'dlv', onPath('dlv') && onPath('go'), 
   it('--max-variables 50 on nested data, with a slice of a million ints: exactly 50', async () => {
     const run = await runBpdiff(['--bp', 'nested.go:27', '--max-variables', '50', ...both('go', 'run', 'nested.go')], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(Object.keys(run.doc!.run_a.variables)).toHaveLength(50);
     expect(Object.keys(run.doc!.run_b.variables)).toHaveLength(50);
     expect(run.doc!.run_a.variables['big[16]']).toBe('16');
@@ -127,7 +127,7 @@ describeWithTool('capture limits on lldb-dap', 'lldb-dap', lldbDap !== null, () 
     const nested = path.join(scratch, 'nested');
     const run = await runBpdiff(['--bp', 'nested.c:17', '--max-variables', '50', ...both(nested)], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(Object.keys(run.doc!.run_a.variables)).toHaveLength(50);
     expect(Object.keys(run.doc!.run_b.variables)).toHaveLength(50);
     expect(run.doc!.run_a.variables['grid[9]']).toBeDefined();

@@ -29,7 +29,7 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
   it("compares two identical runs of a test as equal: t shows only the test's name, failed and skipped, a clock reading only its wall-clock time", async () => {
     const run = await runBpdiff(goTest('TestBalance', BALANCE_LINE));
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const doc = run.doc!;
     expect(doc.diff.changed).toEqual({});
     const variables = doc.run_a.variables;
@@ -57,7 +57,7 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
   it('shows the internals with --raw-values, where two identical runs differ in them', async () => {
     const run = await runBpdiff(goTest('TestBalance', BALANCE_LINE, '--raw-values'));
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(Object.keys(doc.diff.changed)).toEqual(expect.arrayContaining(['(*t).common.start', 'started.ext', 'stamp.At.ext', 'started']));
     expect(doc.run_a.variables['(*t).common.creator']).toMatch(/^\[\]uintptr len: \d+, cap: 50, \[\d+(,\d+)*\]$/);
@@ -68,21 +68,21 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
   it("finds a change in the test's own data", async () => {
     const run = await runBpdiff(goTest('TestBalance', BALANCE_LINE, '--env-b', 'LEDGER_BONUS=1'));
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed).toEqual({ got: { a: '500', b: '510' } });
   });
 
   it('compares a parallel subtest of two identical runs as equal (its duration and the parent test differ in every run)', async () => {
     const run = await runBpdiff(goTest('TestAccounts', ACCOUNTS_LINE, '--condition', 'name == "bob"'));
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_b.variables['(*t).common.name']).toBe('"TestAccounts/bob"');
     expect(run.doc!.run_b.variables.got).toBe('50');
     expect(run.doc!.run_b.variables).not.toHaveProperty('(*t).common.duration');
 
     const raw = await runBpdiff(goTest('TestAccounts', ACCOUNTS_LINE, '--condition', 'name == "bob"', '--raw-values'));
     expectClean(raw);
-    expect(raw.exitCode).toBe(1);
+    expect(raw.exitCode, raw.stderr).toBe(1);
     expect(Object.keys(raw.doc!.diff.changed)).toContain('(*t).common.start');
     expect(raw.doc!.run_b.variables['(*t).common.duration']).toMatch(/^\d+$/);
   });
@@ -90,7 +90,7 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
   it('compares channels with waiting goroutines and a running timer as equal: what a channel holds stays, who waits on it does not', async () => {
     const run = await runBpdiff(goTest('TestWorkers', WORKERS_LINE));
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const variables = run.doc!.run_a.variables;
     expect(variables.done).toBe('chan bool 0/0');
     expect(variables.results).toBe('chan int 0/3');
@@ -102,7 +102,7 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
 
     const raw = await runBpdiff(goTest('TestWorkers', WORKERS_LINE, '--raw-values'));
     expectClean(raw);
-    expect(raw.exitCode).toBe(1);
+    expect(raw.exitCode, raw.stderr).toBe(1);
     expect(raw.doc!.run_a.variables).toHaveProperty('done.recvq.first');
     expect(Object.keys(raw.doc!.diff.changed)).toContain('(*timer).r.when');
   });

@@ -92,7 +92,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       '--', 'go', 'run', '.', '--', 'go', 'run', '.',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(doc.run_a.status).toBe('break');
     expect(doc.run_a.command).toBe('go run .');
@@ -119,7 +119,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       '--', 'go', 'run', './cmd/bulk', '3', '--', 'go', 'run', './cmd/bulk', '4',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.breakpoint).toEqual({ file: 'pricing/pricing.go', line: PRICE_LOOP, condition: 'i == 1' });
     expect(run.doc!.run_a.variables.i).toBe('1');
     expect(run.doc!.run_a.variables['line.SKU']).toBe('"gizmo"');
@@ -131,7 +131,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   it('gives exit 0 for two identical runs, even with a map that dlv prints in hash order', async () => {
     const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', '80', '--', 'go', 'run', '.', 'ok', '80']);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
     expect(run.doc!.diff.only_in_a).toEqual([]);
     expect(run.doc!.run_a.variables.sum).toBe('32400');
@@ -148,7 +148,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       const saved = path.join(bin, `captures-bytes-${round}`);
       const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--save-captures', saved, '--', 'go', 'run', '.', 'ok', '80', '--', 'go', 'run', '.', 'ok', '80']);
       expectClean(run);
-      expect(run.exitCode).toBe(0);
+      expect(run.exitCode, run.stderr).toBe(0);
       const withoutTiming = (file: string): string => JSON.stringify({ ...(JSON.parse(fs.readFileSync(path.join(saved, file), 'utf8')) as RunCapture), timing: null });
       texts.push(run.stdout, withoutTiming('capture-a.json'), withoutTiming('capture-b.json'));
     }
@@ -176,7 +176,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     });
     child.kill('SIGINT');
     const result = await child;
-    expect(result.exitCode).toBe(130);
+    expect(result.exitCode, result.stderr).toBe(130);
     expect(await leftoverProcesses(mark)).toEqual([]);
     expect(fs.readdirSync(runTmp).filter((name) => name.startsWith('go-build') || name.startsWith('bpdiff-'))).toEqual([]);
   });
@@ -184,7 +184,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   it('sorts a small map whose entries span buckets', async () => {
     const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', '12', '--', 'go', 'run', '.', 'ok', '12']);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables.bySensor).toBe(
       'map[string]int ["s0": ‹"s0"›, "s1": ‹"s1"›, "s2": ‹"s2"›, "s3": ‹"s3"›, "s4": ‹"s4"›, "s5": ‹"s5"›, "s6": ‹"s6"›, "s7": ‹"s7"›, "s8": ‹"s8"›, "s9": ‹"s9"›, "s10": ‹"s10"›, "s11": ‹"s11"›, ]',
     );
@@ -201,7 +201,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     expect(capture.output.stderr_tail).toBe('no sensors configured\n');
     expect(capture.timing.build_ms).toBeGreaterThan(0);
     expect(capture.adapter).toMatchObject({ id: 'go', name: 'dlv', version: expect.stringMatching(/^\d+\.\d+/) });
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_a.location).toEqual({ file: 'main.go', line: EDGE_LOOP });
     expect(run.doc!.run_a.variables).toEqual({});
@@ -213,7 +213,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   it('records a panic before the breakpoint with the panic message', async () => {
     const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.', 'panic']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_b.status).toBe('no_break');
     expect(hints(run)).toContain(`B stopped with an uncaught exception before reaching main.go:${EDGE_LOOP}: panic: "sensor table is empty"`);
   });
@@ -224,7 +224,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       '--', 'go', 'run', '.', 'ok', '5', '--', 'go', 'run', '.', 'ok', '2',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_a.variables.i).toBe('0');
     expect(run.doc!.run_b.status).toBe('no_break');
@@ -234,18 +234,18 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   it('exits 2 when the condition cannot be evaluated in either run (unknown name, and a syntax error)', async () => {
     const unknown = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--condition', 'limit > 2', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
     expectClean(unknown);
-    expect(unknown.exitCode).toBe(2);
+    expect(unknown.exitCode, unknown.stderr).toBe(2);
     expect(unknown.stderr).toMatch(/could not find symbol value for limit/);
     const syntax = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--condition', 'i ==', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
     expectClean(syntax);
-    expect(syntax.exitCode).toBe(2);
+    expect(syntax.exitCode, syntax.stderr).toBe(2);
     expect(syntax.stderr).toMatch(/expected operand/);
   });
 
   it('gives up on a run after --timeout and kills dlv and its debuggee', async () => {
     const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--timeout', '3', '--cwd', EDGE, '--', 'go', 'run', '.', 'slow', '--', 'go', 'run', '.']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(hints(run)).toContain(`A timed out after 3 s running without reaching main.go:${EDGE_LOOP}`);
@@ -254,7 +254,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   it('says which line has no statement when dlv refuses the breakpoint', async () => {
     const run = await runBpdiff(['--bp', `main.go:${EDGE_COMMENT}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(hints(run)).toMatch(new RegExp(`could not set a breakpoint at main\\.go:${EDGE_COMMENT}: could not find statement at .*main\\.go:${EDGE_COMMENT}, please use a line with a statement`));
   });
@@ -274,7 +274,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       '--', 'go', 'test', './pricing', '-run', 'TestPrice', '-count=1', '--', 'go', 'test', '-run', 'TestPrice/coupon', './pricing',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables['order.ID']).toBe('"T-2"');
     expect(run.doc!.run_a.variables['quote.Total']).toBe('18000');
     expect(run.doc!.run_b.variables['quote.Discount']).toBe('2000');
@@ -318,7 +318,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       fs.writeFileSync(path.join(broken, 'main.go'), 'package main\n\nfunc main() {\n\tx := 1\n\tundefinedThing(x)\n}\n');
       const run = await runBpdiff(['--bp', 'main.go:4', '--cwd', broken, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
       expectClean(run);
-      expect(run.exitCode).toBe(2);
+      expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/go build failed in .*: \.\/main\.go:5:2: undefined: undefinedThing/);
     } finally {
       fs.rmSync(broken, { recursive: true, force: true });
@@ -330,7 +330,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--env-a', 'BPDIFF_BUILD_TIMEOUT=0.05', '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '.',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(hints(run)).toMatch(/A timed out after 0\.05 s while building the program/);
@@ -342,7 +342,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       fs.symlinkSync(fs.realpathSync(path.join(path.dirname(await whichGo()), 'go')), path.join(pathDir, 'go'));
       const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.'], { env: { PATH: pathDir } });
       expectClean(run);
-      expect(run.exitCode).toBe(2);
+      expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/apt-get install -y delve golang-go/);
     } finally {
       fs.rmSync(pathDir, { recursive: true, force: true });

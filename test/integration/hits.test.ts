@@ -61,7 +61,7 @@ for (const language of LANGUAGES) {
     it('--hit 3 captures the third iteration, and --watch evaluates there', async () => {
       const run = await compare(['--hit', '3', '--watch', 'acc * 2'], command(10, 99), command(10, 99));
       expectClean(run);
-      expect(run.exitCode).toBe(0);
+      expect(run.exitCode, run.stderr).toBe(0);
       const variables = run.doc!.run_a.variables;
       expect(variables['i']).toBe('2');
       expect(variables['acc']).toBe('1');
@@ -71,7 +71,7 @@ for (const language of LANGUAGES) {
     it('--hit past the last hit is no_break, with how many times the run stopped', async () => {
       const run = await compare(['--hit', '12'], command(10, 99), command(10, 99));
       expectClean(run);
-      expect(run.exitCode).toBe(1);
+      expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.run_a.status).toBe('no_break');
       expect(hints(run)).toContain('It stopped there 10 times, fewer than --hit 12.');
     });
@@ -79,7 +79,7 @@ for (const language of LANGUAGES) {
     it('--first-divergence: the runs agree for five hits and part ways at the sixth', async () => {
       const run = await compare(['--first-divergence', ...ignore], command(10, 5), command(10, 99));
       expectClean(run);
-      expect(run.exitCode).toBe(1);
+      expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.diff.changed['step']).toEqual({ a: '6', b: '5' });
       expect(run.doc!.run_a.variables['i']).toBe('5');
       expect(hints(run)).toContain('first divergence at hit 6: the runs agree for hits 1-5 and part ways at hit 6');
@@ -88,7 +88,7 @@ for (const language of LANGUAGES) {
     it('--first-divergence with --watch-only: a run that stops hitting before the other', async () => {
       const run = await compare(['--first-divergence', '--watch', 'acc', '--watch-only'], command(7, 99), command(10, 99));
       expectClean(run);
-      expect(run.exitCode).toBe(1);
+      expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.run_a.status).toBe('no_break');
       expect(run.doc!.run_b.variables).toEqual({ acc: '21' });
       expect(hints(run)).toContain('first divergence at hit 8: the runs agree for hits 1-7, then B stops at the breakpoint again and A does not (it stopped 7 times)');
@@ -97,12 +97,12 @@ for (const language of LANGUAGES) {
     it('--first-divergence: no differences in all hits, or up to --max-hits', async () => {
       const all = await compare(['--first-divergence', '--watch', 'acc', '--watch-only'], command(10, 99), command(10, 99));
       expectClean(all);
-      expect(all.exitCode).toBe(0);
+      expect(all.exitCode, all.stderr).toBe(0);
       expect(all.doc!.run_a.variables).toEqual({ acc: '36' });
       expect(hints(all)).toContain('first divergence: no differences in 10 hits (both runs stopped 10 times); this is hit 10');
       const capped = await compare(['--first-divergence', '--max-hits', '4', '--watch', 'acc', '--watch-only'], command(100000, 99), command(100000, 99));
       expectClean(capped);
-      expect(capped.exitCode).toBe(0);
+      expect(capped.exitCode, capped.stderr).toBe(0);
       expect(capped.doc!.run_a.variables).toEqual({ acc: '3' });
       expect(hints(capped)).toContain('no differences in 4 hits (--max-hits 4: the walk stopped there)');
     });
@@ -113,19 +113,19 @@ describeWithTool('watch errors through debugpy', 'python3-debugpy', LANGUAGES[0]
   it('an error in one run and a value in the other is a change; an error in both is exit 2', async () => {
     const run = await runBpdiff(['--bp', 'loop.py:8', '--watch', '1 // (bump - 5)', '--', 'python3', 'loop.py', '10', '5', '--', 'python3', 'loop.py', '10', '6'], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed['1 // (bump - 5)']!.a).toMatch(/^<error: .*ZeroDivisionError/);
     expect(run.doc!.diff.changed['1 // (bump - 5)']!.b).toBe('1');
     const both = await runBpdiff(['--bp', 'loop.py:8', '--watch', 'nope + 1', '--', 'python3', 'loop.py', '3', '5', '--', 'python3', 'loop.py', '3', '5'], { cwd: FIXTURES });
     expect(both.leftovers).toEqual([]);
-    expect(both.exitCode).toBe(2);
+    expect(both.exitCode, both.stderr).toBe(2);
     expect(both.stderr).toContain(`the watch expression "nope + 1" could not be evaluated in either run (`);
   });
 
   it('bpdiff capture takes --hit and --watch and records the hit; the library walks too', async () => {
     const file = path.join(scratch, 'third.json');
     const captured = await runBpdiff(['capture', '--bp', 'loop.py:8', '--hit', '3', '--watch', 'acc * 2', '-o', file, '--', 'python3', 'loop.py', '10', '99'], { cwd: FIXTURES });
-    expect(captured.exitCode).toBe(0);
+    expect(captured.exitCode, captured.stderr).toBe(0);
     const capture = JSON.parse(fs.readFileSync(file, 'utf8')) as { hits: unknown; run: { variables: Record<string, string> } };
     expect(capture.hits).toEqual({ captured: 3, seen: 3, wanted: 3 });
     expect(capture.run.variables['acc * 2']).toBe('2');
@@ -160,7 +160,7 @@ describeWithTool('watch errors through debugpy', 'python3-debugpy', LANGUAGES[0]
     await new Promise((resolve) => setTimeout(resolve, 4000));
     child.kill('SIGINT');
     const result = await child;
-    expect(result.exitCode).toBe(130);
+    expect(result.exitCode, result.stderr).toBe(130);
     expect(result.stdout).toBe('');
     expect(await leftoverProcesses(mark)).toEqual([]);
   });

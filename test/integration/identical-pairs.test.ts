@@ -108,7 +108,7 @@ function expectNoAlarm(run: BpdiffRun): void {
   expect.soft(doc.diff.changed, 'false alarm: changed in two identical runs').toEqual({});
   expect.soft(doc.diff.only_in_a, 'false alarm: only in A').toEqual([]);
   expect.soft(doc.diff.only_in_b, 'false alarm: only in B').toEqual([]);
-  expect.soft(run.exitCode).toBe(0);
+  expect.soft(run.exitCode, run.stderr).toBe(0);
 }
 
 function identicalPairs(toolset: Toolset): Array<PairCase & { where: string; checkouts: [string | null, string | null] }> {
@@ -135,7 +135,7 @@ function describeToolset(toolset: Toolset): void {
     expect.soft(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
     expect(run.doc, `no result document (exit ${run.exitCode}):\n${run.stderr}`).not.toBeNull();
     expect([run.doc!.run_a.status, run.doc!.run_b.status]).toEqual(['break', 'break']);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed[one.variable]).toEqual({ a: one.a, b: one.b });
   });
 }

@@ -71,7 +71,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('finds the regression between two versions of the inventory: it->qty is 5 in v1 and 2 in v2', async () => {
     const run = await runBpdiff(['--bp', 'inventory.c:52', '--condition', '(int)strcmp(line->sku, "mug-l") == 0', ...inventory()]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(doc.breakpoint).toEqual({ file: 'inventory.c', line: 52, condition: '(int)strcmp(line->sku, "mug-l") == 0' });
     expect(doc.run_a).toMatchObject({ label: 'v1', status: 'break', location: { file: 'inventory.c', line: 52 }, command: '../build/v1/inventory tea:4 mug-l:3 mug-s:2' });
@@ -115,7 +115,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('stops in the iteration the condition picks', async () => {
     const run = await runBpdiff(['--bp', 'inventory.c:52', '--condition', 'line->qty == 2', ...inventory()]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     // The third order line, mug-s:2: v1 had 5 and ships 2; v2 sent the mug-l order to mug-s and has 2 left.
     expect(run.doc!.run_a.variables['line->sku']).toBe('"mug-s" (char[8])');
     expect(run.doc!.run_b.variables['line->sku']).toBe('"mug-s" (char[8])');
@@ -126,7 +126,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('gives exit 0 and no changed variable for two identical runs, uninitialised locals included', async () => {
     const run = await runBpdiff(['--bp', 'inventory.c:52', '--cwd', path.join(C, 'v1'), '--', '../build/v1/inventory', 'tea:4', 'mug-l:3', '--', '../build/v1/inventory', 'tea:4', 'mug-l:3']);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
     expect(run.doc!.diff.only_in_a).toEqual([]);
     expect(run.doc!.run_a.variables['it->sku']).toBe('"tea" (char[8])');
@@ -136,7 +136,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     // two runs of one binary with the same arguments and environment.
     const early = await runBpdiff(['--bp', 'misbehave.c:23', '--condition', 'i == 2', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
     expectClean(early);
-    expect(early.exitCode).toBe(0);
+    expect(early.exitCode, early.stderr).toBe(0);
     expect(early.doc!.run_a.variables.i).toBe('2');
     expect(early.doc!.run_a.variables).toHaveProperty('missing');
     expect(early.doc!.diff.changed).toEqual({});
@@ -159,7 +159,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('records an early exit with its exit code and mirrors the breakpoint as the location', async () => {
     const run = await runBpdiff(['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', ...fixture('exit'), '--', ...fixture('ok')]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_a.location).toEqual({ file: 'misbehave.c', line: 47 });
     expect(run.doc!.run_a.variables).toEqual({});
@@ -171,7 +171,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('names the signal of a crash before the breakpoint (SIGSEGV, SIGABRT)', async () => {
     const run = await runBpdiff(['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('segv')]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.status).toBe('no_break');
     expect(hints(run)).toMatch(/B was killed by SIGSEGV/);
@@ -183,7 +183,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('gives up on a run after --timeout and kills it and its child', async () => {
     const run = await runBpdiff(['--bp', 'misbehave.c:47', '--timeout', '3', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('hang')]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.status).toBe('no_break');
     expect(hints(run)).toMatch(/B timed out after 3 s/);
@@ -193,7 +193,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     // *limit is NULL when rounds <= 3: lldb stops on the first hit anyway and says why.
     const run = await runBpdiff(['--bp', 'misbehave.c:23', '--condition', '*limit > 3 && i == 2', '--cwd', NATIVE, '--', ...fixture('ok', '4'), '--', ...fixture('ok', '3')]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_a.variables).toMatchObject({ i: '2', '*limit': '4', total: '1' });
     expect(run.doc!.run_b.status).toBe('no_break');
@@ -204,7 +204,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('exits 2 when the condition fails in both runs', async () => {
     const run = await runBpdiff(['--quiet', '--bp', 'misbehave.c:23', '--condition', 'nosuch == 2', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^bpdiff: .*undeclared identifier 'nosuch'/);
@@ -213,13 +213,13 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('says when lldb moved the breakpoint off a comment line, and --exact-line refuses the moved stop', async () => {
     const moved = await runBpdiff(['--bp', 'misbehave.c:46', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
     expectClean(moved);
-    expect(moved.exitCode).toBe(0);
+    expect(moved.exitCode, moved.stderr).toBe(0);
     expect(moved.doc!.run_a.location).toEqual({ file: 'misbehave.c', line: 47 });
     expect(hints(moved)).toMatch(/from line 46 to line 47/);
 
     const exact = await runBpdiff(['--bp', 'misbehave.c:46', '--exact-line', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
     expectClean(exact);
-    expect(exact.exitCode).toBe(1);
+    expect(exact.exitCode, exact.stderr).toBe(1);
     expect(exact.doc!.run_a.status).toBe('no_break');
     expect(exact.doc!.run_a.location).toEqual({ file: 'misbehave.c', line: 46 });
     expect(hints(exact)).toMatch(/--exact-line/);
@@ -236,7 +236,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('says when a program was built without debug information', async () => {
     const run = await runBpdiff(['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', stripped, 'ok', '--', ...fixture('ok')]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(hints(run)).toMatch(/misbehave-without-g has no debug information.*-g/);
@@ -246,12 +246,12 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     const args = ['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')];
     const missing = await runBpdiff(args, { env: { PATH: scratch } });
     expect(missing.leftovers).toEqual([]);
-    expect(missing.exitCode).toBe(2);
+    expect(missing.exitCode, missing.stderr).toBe(2);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toMatch(/lldb-dap is not installed.*apt-get install -y lldb-19/);
     const found = await runBpdiff(['--adapter-path', lldbDap!, ...args], { env: { PATH: scratch } });
     expectClean(found);
-    expect(found.exitCode).toBe(0);
+    expect(found.exitCode, found.stderr).toBe(0);
     expect(found.doc!.run_a.variables['p.y']).toBe('4');
   });
 });
@@ -260,7 +260,7 @@ describeWithTool('C++ through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('names members through `this` and shows std::string, std::vector and std::map by their elements', async () => {
     const run = await runBpdiff(['--bp', 'basket.cpp:18', '--condition', 'qty > 2', '--cwd', NATIVE, '--', basket, '5', '--', basket, '7']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.variables).toMatchObject({
       this: '0x…',
       item: '0x… "mug"',
@@ -313,7 +313,7 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
       '--', 'cargo', 'run', '--', 'cargo', 'run', '--bin', 'roster',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(doc.run_a.status).toBe('break');
     expect(doc.run_b.command).toBe('cargo run --bin roster');
@@ -353,7 +353,7 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
   it('shows enums, maps and sets as Rust prints them, the same in two identical runs', async () => {
     const run = await runBpdiff(['--bp', 'src/main.rs:27', '--cwd', values, '--', 'cargo', 'run', '--', 'cargo', 'run'], { env: targetEnv() });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
     expect(run.doc!.run_a.variables).toMatchObject({
       word: '"hello"',
@@ -375,7 +375,7 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
   it('exits 2 with cargo\'s first error when the build fails', async () => {
     const run = await runBpdiff(['--bp', 'src/main.rs:4', '--cwd', path.join(NATIVE, 'rust-broken'), '--', 'cargo', 'run', '--', 'cargo', 'run'], { env: targetEnv() });
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^bpdiff: cargo build failed in .*rust-broken: error\[E0425\]: cannot find value `missing_value`/m);
   });
@@ -386,7 +386,7 @@ describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCar
       env: { CARGO_TARGET_DIR: target, BPDIFF_BUILD_TIMEOUT: '0.05' },
     });
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(hints(run)).toMatch(/A timed out after 0\.05 s while building/);
   });

@@ -135,7 +135,7 @@ describeWithTool('the Node example, a bad breakpoint and a cancelled call', 'the
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     const cli = await runBpdiff(['--bp', 'cart.js', '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
-    expect(cli.exitCode).toBe(2);
+    expect(cli.exitCode, cli.stderr).toBe(2);
     expect(text(result)).toBe(cli.stderr.trim().replace(/^bpdiff: /, ''));
     expect(text(result)).toBe('--bp "cart.js" has no line number — write it as FILE:LINE, e.g. --bp src/app.py:42');
     // An option's value too.
@@ -189,7 +189,7 @@ describeWithTool('a closed stdin or SIGTERM', 'the built Node adapter (npm run b
     if (how === 'SIGTERM') server.kill('SIGTERM');
     else server.stdin!.end();
     const ended = await server;
-    expect(ended.exitCode).toBe(exitCode);
+    expect(ended.exitCode, ended.stderr).toBe(exitCode);
     for (const line of String(ended.stdout).split('\n').filter((one) => one !== '')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     expect(await leftoverProcesses(own)).toEqual([]);
   });

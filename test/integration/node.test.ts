@@ -33,7 +33,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('finds the regression between two versions of a CommonJS module, leaving out the module wrapper', async () => {
     const run = await runBpdiff(['--bp', 'cart.js:31', '--cwd-a', path.join(CART, 'v1'), '--cwd-b', path.join(CART, 'v2'), '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed).toEqual({ discount: { a: '224', b: '220' }, net: { a: '1270', b: '1274' } });
     expect(run.doc!.run_a.variables).toMatchObject({
       gross: '1494',
@@ -49,7 +49,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('names the signal that killed a program (SIGSEGV, SIGKILL), not an exit code', async () => {
     const run = await runBpdiff(['--bp', 'die.js:3', '--cwd', FIXTURES, '--', 'node', 'die.js', 'SIGSEGV', '--', 'node', 'die.js', 'SIGKILL']);
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.analysis_hints).toContain('A was killed by SIGSEGV before reaching die.js:3.');
     expect(run.doc!.analysis_hints).toContain('B was killed by SIGKILL before reaching die.js:3.');
   });
@@ -57,7 +57,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('gives exit 0 and no changed variable for two identical runs', async () => {
     const run = await runBpdiff(['--bp', 'cart.js:31', '--cwd', path.join(CART, 'v1'), '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
   });
 
@@ -74,8 +74,8 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
       // No adapter process in the first (its pid is null), one per run in the second.
       expect(connected(path.join(dir, 'inside.jsonl')).sort((x, y) => x.run.localeCompare(y.run))).toEqual([{ run: 'A', pid: null }, { run: 'B', pid: null }]);
       expect(connected(path.join(dir, 'apart.jsonl')).map(({ pid }) => typeof pid)).toEqual(['number', 'number']);
-      expect(inside.exitCode).toBe(1);
-      expect(apart.exitCode).toBe(1);
+      expect(inside.exitCode, inside.stderr).toBe(1);
+      expect(apart.exitCode, apart.stderr).toBe(1);
       expect(inside.doc!.diff).toEqual(apart.doc!.diff);
       expect(inside.doc!.run_a.variables).toEqual(apart.doc!.run_a.variables);
       expect(inside.doc!.diff.changed).toEqual({ discount: { a: '224', b: '220' }, net: { a: '1270', b: '1274' } });
@@ -104,7 +104,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('compares an ES module on two inputs, naming the type change', async () => {
     const run = await runBpdiff(['--bp', 'shipping.mjs:10', '--cwd', ORDERS, '--', 'node', 'orders.mjs', 'week1.json', '--', 'node', 'orders.mjs', 'week2.json']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed.weight).toEqual({ a: '2', b: "'00.81.2'" });
     expect(run.doc!.run_b.variables['order.lines[0].weightKg']).toBe("'0.8'");
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/weight .*type|type .*weight/i);
@@ -131,7 +131,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
       '--', 'node', '--import', 'tsx', 'src/main.ts', '8', '--', 'node', '--require', preload, '--import', 'tsx', 'src/main.ts', '8',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_b.variables).toMatchObject({ net: '72000', due: '86400' });
   });
 
@@ -151,7 +151,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('reports a condition that throws in one run as that run not stopping, quoting the error', async () => {
     const run = await runBpdiff(['--bp', 'flow.js:9', '--condition', 'limit.toFixed(0) === "2"', '--cwd', FIXTURES, '--', ...flow('limit'), '--', ...flow()]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.status).toBe('no_break');
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/TypeError: Cannot read properties of undefined/);
@@ -160,7 +160,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('exits 2 when the condition does not parse in either run', async () => {
     const run = await runBpdiff(['--quiet', '--bp', 'flow.js:9', '--condition', 'i >', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^bpdiff: .*SyntaxError/);
   });
@@ -168,7 +168,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('selects the iteration with a condition', async () => {
     const run = await runBpdiff(['--bp', 'flow.js:9', '--condition', 'i === 3', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables).toMatchObject({ i: '3', total: '12', n: '4', mode: "'plain'" });
   });
 
@@ -178,7 +178,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.run_b.variables).toMatchObject({ i: '0', total: '0' });
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
   });
 
   it('stops inside a test run by a test runner that spawns Node children (node --test)', async () => {
@@ -192,7 +192,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
   it('records an early exit with its exit code, and an uncaught exception with its message', async () => {
     const run = await runBpdiff(['--bp', 'flow.js:9', '--cwd', FIXTURES, '--', ...flow('quit'), '--', ...flow('boom')]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_a.location).toEqual({ file: 'flow.js', line: 9 });
     const hints = run.doc!.analysis_hints.join('\n');
@@ -233,7 +233,7 @@ describeWithTool('top-level code of modules through bpdiff-node-adapter', 'the b
     const bp = `top.mjs:${lineIn('top.mjs', 'console.log(b)')}`;
     const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', 'top.mjs', '1', '--', 'node', 'top.mjs', '2']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed).toEqual({ a: { a: '1', b: '2' }, b: { a: '2', b: '4' } });
     // A binding in its temporal dead zone reads undefined, in both runs.
     expect(run.doc!.run_a.variables).toEqual({ a: '1', b: '2', later: 'undefined' });
@@ -244,7 +244,7 @@ describeWithTool('top-level code of modules through bpdiff-node-adapter', 'the b
     const bp = `top.mjs:${lineIn('top.mjs', 'console.log(b)')}`;
     const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', 'top.mjs', '1', '--', 'node', 'top.mjs', '1']);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
     expect(run.doc!.run_b.variables).toMatchObject({ a: '1', b: '2' });
   });
@@ -253,7 +253,7 @@ describeWithTool('top-level code of modules through bpdiff-node-adapter', 'the b
     const bp = `top.mts:${lineIn('top.mts', 'console.log(pair.b)')}`;
     const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', '--import', 'tsx', 'top.mts', '1', '--', 'node', '--import', 'tsx', 'top.mts', '2']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.diff.changed).toMatchObject({ a: { a: '1', b: '2' }, b: { a: '2', b: '4' }, 'pair.b': { a: '2', b: '4' } });
   });
 
@@ -262,7 +262,7 @@ describeWithTool('top-level code of modules through bpdiff-node-adapter', 'the b
     const script = `${TOP_LEVEL_OUT}/top.js`;
     const run = await runBpdiff(['--bp', bp, '--cwd', TOP_LEVEL, '--', 'node', script, '1', '--', 'node', script, '2']);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.location).toEqual({ file: 'src/top.ts', line: lineIn('src/top.ts', 'console.log(pair.b)') });
     expect(run.doc!.diff.changed).toMatchObject({ a: { a: '1', b: '2' }, b: { a: '2', b: '4' }, 'pair.a': { a: '1', b: '2' } });
   });

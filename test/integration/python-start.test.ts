@@ -38,7 +38,7 @@ const systemPythonHasDebugpy = ((): boolean => {
 describeWithTool('python: the program started by bpdiff, debugpy attached to it', 'python3-debugpy', debugpyInstalled, () => {
   it('records the exit code of a program that exits before the breakpoint, and both output tails', async () => {
     const { run, a, b } = await compare([], ['python3', 'start.py', 'exit3'], ['python3', 'start.py']);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(a.run.status).toBe('no_break');
     expect(a.no_break_reason).toEqual({ kind: 'exited', exit_code: 3 });
     expect(a.exit_code).toBe(3);
@@ -54,7 +54,7 @@ describeWithTool('python: the program started by bpdiff, debugpy attached to it'
     const input = path.join(tmp, 'words.txt');
     fs.writeFileSync(input, 'one two three\n');
     const { run, a, b } = await compare(['--stdin-b', input], ['python3', 'start.py'], ['python3', 'start.py']);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(b.run.variables).toMatchObject({ data: "'one two three\\n'", stdin: "'words.txt'", words: '3' });
     expect(a.run.variables).toMatchObject({ data: "''", words: '0' });
     expect(run.doc!.diff.changed.words).toEqual({ a: '0', b: '3' });
@@ -69,7 +69,7 @@ describeWithTool('python: the program started by bpdiff, debugpy attached to it'
 
   it('says at once why an interpreter that fails before debugpy attaches did not run, with its stderr', async () => {
     const { run, a, b } = await compare([], ['python3', '--no-such-option', 'start.py'], ['python3', 'start.py']);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(a.no_break_reason).toEqual({
       kind: 'error',
       message: "the program ended before debugpy could attach to it (it exited with code 2; its last words: Try `python -h' for more information.) — check that the command runs on its own",
@@ -84,7 +84,7 @@ describeWithTool('python: the program started by bpdiff, debugpy attached to it'
     const input = path.join(tmp, 'isolated.txt');
     fs.writeFileSync(input, 'a b\n');
     const { run, a, b } = await compare(['--stdin-a', input], ['/usr/bin/python3', '-I', 'start.py'], ['/usr/bin/python3', 'start.py']);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(a.run.status).toBe('break');
     expect(a.run.variables).toMatchObject({ data: "'a b\\n'", words: '2' });
     expect(b.run.variables).toMatchObject({ words: '0' });

@@ -55,7 +55,7 @@ describeWithTool('python values through debugpy', 'python3-debugpy', debugpyInst
     expect(await hashOrder('1')).not.toBe(await hashOrder('2'));
     const run = await sets('t2', 't2', '--env-a', 'PYTHONHASHSEED=1', '--env-b', 'PYTHONHASHSEED=2');
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const { diff, run_a: a, run_b: b } = run.doc!;
     expect(diff.changed).toEqual({});
     expect(diff.only_in_a).toEqual([]);
@@ -80,7 +80,7 @@ describeWithTool('python values through debugpy', 'python3-debugpy', debugpyInst
   it('reports a set that differs by one element as that element only in A and only in B, and the set changed', async () => {
     const run = await sets('t2', 't9', '--env-a', 'PYTHONHASHSEED=1', '--env-b', 'PYTHONHASHSEED=2');
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const { diff } = run.doc!;
     expect(diff.changed).toEqual({ tags: { a: "{‹'t0'›, ‹'t1'›, ‹'t2'›}", b: "{‹'t0'›, ‹'t1'›, ‹'t9'›}" } });
     expect(diff.only_in_a).toEqual(["tags{'t2'}"]);
@@ -91,7 +91,7 @@ describeWithTool('python values through debugpy', 'python3-debugpy', debugpyInst
   it('names the elements of long containers as Python indexes them, and says how long they are', async () => {
     const run = await runBpdiff(['--bp', 'long.py:7', '--max-children', '600', '--', 'python3', 'long.py', '--', 'python3', 'long.py'], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const { run_a: a, diff, analysis_hints: hints } = run.doc!;
     expect(diff.changed).toEqual({});
     const names = Object.keys(a.variables);
@@ -114,7 +114,7 @@ describeWithTool('python values through debugpy', 'python3-debugpy', debugpyInst
   it('keeps the default --max-children 100 on a long list: its first 100 elements, and its length', async () => {
     const run = await runBpdiff(['--bp', 'long.py:7', '--', 'python3', 'long.py', '--', 'python3', 'long.py'], { cwd: FIXTURES });
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     const names = Object.keys(run.doc!.run_a.variables);
     expect(names.filter((name) => name.startsWith('xs['))).toHaveLength(100);
     expect(run.doc!.run_a.variables['xs[99]']).toBe('99');

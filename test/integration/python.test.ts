@@ -34,7 +34,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
     expect(doc.breakpoint).toEqual({ file: 'pricing.py', line: 34, condition: 'item.qty > 3' });
     expect(doc.run_a.status).toBe('break');
@@ -64,7 +64,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       expect(saved.resolved_file).toBe('pricing.py');
       expect(saved.cwd).toBe(path.join(PRICING, 'v2'));
       const offline = await runBpdiff(['diff', path.join(dir, 'saved/capture-a.json'), path.join(dir, 'saved/capture-b.json')]);
-      expect(offline.exitCode).toBe(1);
+      expect(offline.exitCode, offline.stderr).toBe(1);
       expect(offline.doc!.diff).toEqual(live.doc!.diff);
       expect(offline.doc!.analysis_hints).toEqual(live.doc!.analysis_hints);
     } finally {
@@ -78,7 +78,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
     expect(run.doc!.diff.only_in_a).toEqual([]);
     expect(run.doc!.diff.unchanged).toEqual(expect.arrayContaining(['item', 'rate', 'order.items[1].qty']));
@@ -91,7 +91,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       '--', 'python3', 'invoice.py', 'inputs/march.json', '--', 'python3', 'invoice.py', 'inputs/april.json',
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.label).toBe('march');
     expect(run.doc!.diff.changed.tax_rate).toEqual({ a: '0.2', b: "'20'" });
     expect(run.doc!.diff.changed.tax).toEqual({ a: '36.0', b: '3600.0' });
@@ -104,7 +104,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('records an early exit with its exit code and mirrors the breakpoint as the location', async () => {
     const run = await runBpdiff(['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('quit'), '--', ...flow()]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_a.location).toEqual({ file: 'flow.py', line: 19 });
     expect(run.doc!.run_a.variables).toEqual({});
@@ -116,7 +116,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('records an uncaught exception before the breakpoint with its message', async () => {
     const run = await runBpdiff(['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow('boom')]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_b.status).toBe('no_break');
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/ValueError: bad input: boom/);
   });
@@ -124,7 +124,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('keeps the other run when the adapter of one crashes, exits 2, and leaves nothing behind', async () => {
     const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '30', '--cwd', FIXTURES, '--', ...flow('kill-adapter'), '--', ...flow()]);
     expectClean(run);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.run_b.variables.total).toBe('0');
@@ -151,7 +151,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('gives up on a run after --timeout and kills it', async () => {
     const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '3', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow()]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/tim(ed|e) ?out.*3 ?s/i);
@@ -162,7 +162,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       '--bp', 'flow.py:19', '--condition', 'limit < i', '--cwd', FIXTURES, '--', ...flow('limit'), '--', ...flow(),
     ]);
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_a.variables.i).toBe('3');
     expect(run.doc!.run_b.status).toBe('no_break');
@@ -172,7 +172,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('exits 2 when the condition fails in both runs', async () => {
     const run = await runBpdiff(['--quiet', '--bp', 'flow.py:19', '--condition', 'total >', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(2);
+    expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^bpdiff: .*SyntaxError/);
@@ -181,7 +181,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('says when debugpy moved the breakpoint, and --exact-line refuses the moved stop', async () => {
     const moved = await runBpdiff(['--bp', 'flow.py:20', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
     expectClean(moved);
-    expect(moved.exitCode).toBe(0);
+    expect(moved.exitCode, moved.stderr).toBe(0);
     expect(moved.doc!.run_a.location).toEqual({ file: 'flow.py', line: 19 });
     expect(moved.doc!.analysis_hints.join('\n')).toMatch(/line 19/);
 
@@ -241,7 +241,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.run_a.variables).toMatchObject({ a: '40', b: '2', result: '42' });
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
   });
 
   it('feeds --stdin-a to the program and leaves stdin empty otherwise', async () => {
@@ -264,7 +264,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('names the signal that killed a program, with the exit code debugpy gave', async () => {
     const run = await runBpdiff(['--bp', 'die.py:7', '--cwd', FIXTURES, '--', 'python3', 'die.py', 'SIGSEGV', '--', 'python3', 'die.py', 'SIGKILL']);
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.analysis_hints).toContain('A was killed by SIGSEGV before reaching die.py:7: debugpy reports exit code 245.');
     expect(run.doc!.analysis_hints).toContain('B was killed by SIGKILL before reaching die.py:7: debugpy reports exit code 247.');
   });
@@ -276,14 +276,14 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       const args = ['--bp', 'where.py:8', '--cwd-a', checkouts[0]!, '--cwd-b', checkouts[1]!, '--', 'python3', 'where.py', 'x', '--', 'python3', 'where.py', 'y'];
       const run = await runBpdiff(args);
       expect(run.leftovers).toEqual([]);
-      expect(run.exitCode).toBe(0);
+      expect(run.exitCode, run.stderr).toBe(0);
       expect(run.doc!.run_a.variables.here).toBe("'<cwd>/where.py'");
       expect(run.doc!.run_b.variables.folder).toBe("'<cwd>'");
       expect(run.doc!.diff.changed).toEqual({});
       const said = run.doc!.analysis_hints.filter((hint) => hint.includes('<cwd>'));
       expect(said).toEqual(["A and B: paths inside the run's own folders are written <cwd> for the run's working directory, so that two checkouts compare equal (--raw-values shows them)"]);
       const raw = await runBpdiff(['--raw-values', ...args]);
-      expect(raw.exitCode).toBe(1);
+      expect(raw.exitCode, raw.stderr).toBe(1);
       expect(Object.keys(raw.doc!.diff.changed).sort()).toEqual(['argv0', 'folder', 'here']);
     } finally {
       for (const dir of checkouts) fs.rmSync(dir, { recursive: true, force: true });
@@ -293,14 +293,14 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('--ignore and --normalize drop a clock reading and a random id, live and in bpdiff diff, and the hints say so', async () => {
     const base = ['--bp', 'stamped.py:14', '--cwd', FIXTURES];
     const plain = await runBpdiff([...base, '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '3']);
-    expect(plain.exitCode).toBe(1);
+    expect(plain.exitCode, plain.stderr).toBe(1);
     expect(Object.keys(plain.doc!.diff.changed)).toEqual(expect.arrayContaining(['order.created_at', 'order.token']));
     const saved = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-rules-'));
     try {
       const rules = ['--ignore', '*.created_at', '--normalize', '[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'];
       const run = await runBpdiff([...base, ...rules, '--save-captures', saved, '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '4']);
       expect(run.leftovers).toEqual([]);
-      expect(run.exitCode).toBe(1);
+      expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.diff.changed).toEqual({ 'order.qty': { a: '3', b: '4' } });
       // A token is redacted (its name looks secret), after --normalize: both runs' tokens compare equal.
       expect(run.doc!.run_a.variables['order.token']).toMatch(/^<redacted:[0-9a-f]{6}>$/);
@@ -310,7 +310,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       // The same rules over two plain captures give the same comparison (captured unredacted: a
       // redacted token could not be normalised later).
       const raw = await runBpdiff([...base, '--no-redact', '--save-captures', path.join(saved, 'raw'), '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '4']);
-      expect(raw.exitCode).toBe(1);
+      expect(raw.exitCode, raw.stderr).toBe(1);
       const offline = await runBpdiff(['diff', path.join(saved, 'raw/capture-a.json'), path.join(saved, 'raw/capture-b.json'), ...rules]);
       expect(offline.doc!.diff.changed).toEqual({ 'order.qty': { a: '3', b: '4' } });
     } finally {
@@ -321,7 +321,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it("bpdiff's own run marker in the program's environment does not make identical runs differ", async () => {
     const run = await runBpdiff(['--bp', 'environ.py:5', '--cwd', FIXTURES, '--', 'python3', 'environ.py', '--', 'python3', 'environ.py']);
     expect(run.leftovers).toEqual([]);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables.marker).toBe("'<BPDIFF_RUN>'");
     expect(run.doc!.run_a.variables["env['BPDIFF_RUN']"]).toBe("'<BPDIFF_RUN>'");
     expect(run.doc!.diff.changed).toEqual({});
@@ -336,7 +336,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     fs.writeFileSync(file, JSON.stringify(definition));
     try {
       const run = await runBpdiff(['--quiet', '--adapter-config', file, '--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
-      expect(run.exitCode).toBe(2);
+      expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^bpdiff: debugpy is not installed .* install it with: apt-get install -y python3-debugpy/);
       expect(run.leftovers).toEqual([]);
@@ -379,7 +379,7 @@ describeWithTool('python with BPDIFF_TRACE', 'python3-debugpy', debugpyInstalled
         { env: { BPDIFF_TRACE: file } },
       );
       expectClean(run);
-      expect(run.exitCode).toBe(1);
+      expect(run.exitCode, run.stderr).toBe(1);
       const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; run: string | null; phase?: string; message?: { dir: string; name: string; seq: number } });
       expect(lines.every((line) => typeof line.t === 'number')).toBe(true);
       expect(lines.filter((line) => line.run === null).map((line) => line.phase)).toEqual(expect.arrayContaining(['args parsed', 'done']));

@@ -62,7 +62,7 @@ describeWithTool('redaction of secrets, through debugpy', 'python3-debugpy', deb
     const base = ['--bp', 'vault.py:21', '--cwd', FIXTURES, ...envFlags];
     const live = await runBpdiff([...base, '-o', path.join(out, 'result.json'), '--save-captures', path.join(out, 'captures'), '--', ...vault(A), '--', ...vault(B)], { env: NO_KEY });
     expectClean(live);
-    expect(live.exitCode).toBe(1);
+    expect(live.exitCode, live.stderr).toBe(1);
     expect(live.stdout).toBe('');
     const doc = JSON.parse(fs.readFileSync(path.join(out, 'result.json'), 'utf8')) as NonNullable<BpdiffRun['doc']>;
     expect(validateComparison(doc).errors).toEqual([]);
@@ -88,7 +88,7 @@ describeWithTool('redaction of secrets, through debugpy', 'python3-debugpy', deb
     const captures = ['diff', path.join(out, 'captures/capture-a.json'), path.join(out, 'captures/capture-b.json')];
     const github = await runBpdiff([...captures, '--format', 'github', '-o', path.join(out, 'result.github')], { env: NO_KEY });
     const offline = await runBpdiff([...captures, '--format', 'text'], { env: NO_KEY });
-    expect(offline.exitCode).toBe(1);
+    expect(offline.exitCode, offline.stderr).toBe(1);
     expect(offline.stdout).toContain('config[\'db\'][\'private_key\']');
     expect(fs.readFileSync(path.join(out, 'result.github'), 'utf8')).toContain('::error');
 
@@ -99,7 +99,7 @@ describeWithTool('redaction of secrets, through debugpy', 'python3-debugpy', deb
     const out = path.join(dir, 'failing');
     const run = await runBpdiff(['--bp', 'vault.py:21', '--cwd', FIXTURES, ...envFlags, '--format', 'text', '--save-captures', out, '--', ...vault(A), '--', ...vault(B, '--fail')], { env: NO_KEY });
     expectClean(run);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode, run.stderr).toBe(1);
     // The text output shows the last lines B printed, and why it did not stop, both redacted.
     expect(run.stdout).toMatch(/login failed for password <redacted:[0-9a-f]{6}>/);
     expect(run.stdout).toMatch(/cannot log in with <redacted:[0-9a-f]{6}>/);
@@ -113,13 +113,13 @@ describeWithTool('redaction of secrets, through debugpy', 'python3-debugpy', deb
     const numeric: Side = { ...A, password: '918273645546' };
     const one = await runBpdiff(['--bp', 'vault.py:21', '--condition', 'int(password) > 0', '--cwd', FIXTURES, ...envFlags, '--', ...vault(numeric), '--', ...vault(B)], { env: NO_KEY });
     expectClean(one);
-    expect(one.exitCode).toBe(1);
+    expect(one.exitCode, one.stderr).toBe(1);
     expect(one.doc!.run_a.status).toBe('break');
     expect(one.doc!.run_b.status).toBe('no_break');
     expect(one.doc!.analysis_hints.join('\n')).toMatch(/invalid literal for int\(\) with base 10: '<redacted:[0-9a-f]{6}>'/);
     const both = await runBpdiff(['--bp', 'vault.py:21', '--condition', 'int(password) > 0', '--cwd', FIXTURES, ...envFlags, '--', ...vault(A), '--', ...vault(B)], { env: NO_KEY });
     expect(both.leftovers).toEqual([]);
-    expect(both.exitCode).toBe(2);
+    expect(both.exitCode, both.stderr).toBe(2);
     expect(both.stderr).toMatch(/^bpdiff: .*invalid literal for int\(\) with base 10: '<redacted:[0-9a-f]{6}>'/m);
     expectNoSecret(everything([one, both], path.join(dir, 'none')));
     expect(everything([one], path.join(dir, 'none'))).not.toContain(numeric.password);
@@ -149,13 +149,13 @@ describeWithTool('redaction of secrets, through debugpy', 'python3-debugpy', deb
 
     // A baseline from the keyed run against a capture under a random key: secrets are not compared, and a hint says why.
     const mixed = await runBpdiff(['diff', path.join(dir, 'key-1/capture-a.json'), path.join(dir, 'key-random/capture-a.json'), '--label-b', 'B'], { env: NO_KEY });
-    expect(mixed.exitCode).toBe(0);
+    expect(mixed.exitCode, mixed.stderr).toBe(0);
     expect(mixed.doc!.diff.changed).toEqual({});
     expect(mixed.doc!.run_a.variables['password']).toBe('<redacted>');
     expect(mixed.doc!.analysis_hints.join('\n')).toMatch(/secrets in A were redacted under another key than B's \(set BPDIFF_REDACT_KEY to the key the baseline was recorded with to compare them\): \d+ values not compared/);
     // The same two captures from one key compare equal, markers and all.
     const same = await runBpdiff(['diff', path.join(dir, 'key-1/capture-a.json'), path.join(dir, 'key-2/capture-a.json')], { env: { BPDIFF_REDACT_KEY: 'ci-secret-key' } });
-    expect(same.exitCode).toBe(0);
+    expect(same.exitCode, same.stderr).toBe(0);
     expect(same.doc!.run_a.variables['password']).toMatch(/^<redacted:[0-9a-f]{6}>$/);
     expectNoSecret(everything([first, second, random, mixed, same], path.join(dir, 'key-1')));
   });

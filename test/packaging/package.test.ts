@@ -114,13 +114,13 @@ describe('the installed bin', () => {
   it('serves MCP: bpdiff mcp answers initialize, then exits 0 when its stdin closes', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } };
     const served = await execa(bin, ['mcp'], { cwd: prefix, reject: false, input: `${JSON.stringify(initialize)}\n` });
-    expect(served.exitCode).toBe(0);
+    expect(served.exitCode, served.stderr).toBe(0);
     expect(JSON.parse(served.stdout.split('\n')[0]!)).toMatchObject({ id: 1, result: { serverInfo: { name: 'bpdiff' } } });
   });
 
   it("prints yargs' help, the same in any locale as the build's own", async () => {
     const help = await run(bin, ['--help'], { env: { LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' } });
-    expect(help.exitCode).toBe(0);
+    expect(help.exitCode, help.stderr).toBe(0);
     expect(help.stdout).toContain('bpdiff doctor');
     const built = await run(process.execPath, [path.join(copy, 'dist/bin/bpdiff.cjs'), '--help']);
     expect(help.stdout).toBe(built.stdout);
@@ -130,7 +130,7 @@ describe('the installed bin', () => {
     it('bpdiff doctor exits 0 and names each adapter with its version', async () => {
       const doctor = await run(bin, ['doctor']);
       expect(doctor.stderr).toBe('');
-      expect(doctor.exitCode).toBe(0);
+      expect(doctor.exitCode, doctor.stderr).toBe(0);
       const lines = doctor.stdout.trimEnd().split('\n');
       expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
       for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
@@ -149,7 +149,7 @@ describe('the installed bin', () => {
         { env: { BPDIFF_TEST_MARK: mark } },
       );
       expect(result.stderr).toBe('');
-      expect(result.exitCode).toBe(1);
+      expect(result.exitCode, result.stderr).toBe(1);
       const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
       expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
       expect(await leftoverProcesses(mark)).toEqual([]);
@@ -202,6 +202,6 @@ describe('the installed library', () => {
     );
     const result = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
     expect(result.stdout).toBe('');
-    expect(result.exitCode).toBe(0);
+    expect(result.exitCode, result.stderr).toBe(0);
   });
 });
