@@ -234,9 +234,14 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const facts = await probeInterpreter(command.interpreter, runEnv, spec.cwd);
   const warnings = [...plan.warnings];
 
+  // Which interpreter options (`-I`, `-bE`...; not -X or -W) keep the sitecustomize from loading: -I
+  // and -E ignore PYTHONPATH, -S skips `site`, and with it dist-packages.
+  const shortOptions = command.interpreterOptions.filter((option) => /^-[a-zA-Z]+$/.test(option) && !option.startsWith('-X') && !option.startsWith('-W'));
+  const ignoresPythonPath = shortOptions.some((option) => /[IE]/.test(option.slice(1)));
+  const withoutSite = shortOptions.some((option) => option.slice(1).includes('S'));
   // The debuggee's PYTHONPATH gets a folder of this run's own: the sitecustomize, and `bytecode` for
-  // Debian's debugpy when the interpreter lacks it (never all of dist-packages: it would shadow the
-  // user's own packages).
+  // Debian's debugpy when the interpreter lacks it, or cannot see it for -S (never all of
+  // dist-packages: it would shadow the user's own packages).
   fs.copyFileSync(helperScript(context.definition, SITECUSTOMIZE), path.join(tempDir, SITECUSTOMIZE));
   // The definition's adapter is the shared debugpy (Debian's): `python3 <dist-packages>/debugpy/adapter`.
   const sharedDebugpy = path.dirname(plan.adapterArgs[0] ?? '');
@@ -245,12 +250,21 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     if (!fs.existsSync(path.join(sharedDebugpy, 'adapter'))) {
       throw new BpdiffError('ADAPTER_MISSING', `debugpy is not installed (not in ${facts.executable}, not at ${sharedDebugpy}) — install it with: ${context.definition.install} (or: ${facts.executable} -m pip install debugpy)`);
     }
-    const bytecode = path.join(path.dirname(sharedDebugpy), 'bytecode');
-    if (!facts.hasBytecode && fs.existsSync(bytecode)) fs.symlinkSync(bytecode, path.join(tempDir, 'bytecode'));
+  }
+  const ignoresEnv = ignoresPythonPath || withoutSite;
+  const debugpyDir = useOwnDebugpy ? facts.debugpyDir : sharedDebugpy;
+  // Debian's debugpy imports the `bytecode` package installed beside it (a pip-installed debugpy
+  // carries its own copy, and has none beside it).
+  const bytecode = debugpyDir ? path.join(path.dirname(debugpyDir), 'bytecode') : null;
+  if ((withoutSite || (!useOwnDebugpy && !facts.hasBytecode)) && bytecode && fs.existsSync(bytecode)) {
+    if (ignoresPythonPath) {
+      const option = command.interpreterOptions.find((word) => shortOptions.includes(word) && /[IE]/.test(word))!;
+      throw new BpdiffError('ADAPTER_MISSING', `${facts.executable} has no debugpy of its own, and with ${option} it ignores PYTHONPATH, so it cannot load the debugpy bpdiff lends it (${sharedDebugpy}) — install debugpy into it (${facts.executable} -m pip install debugpy), or run it without ${option}`);
+    }
+    fs.symlinkSync(bytecode, path.join(tempDir, 'bytecode'));
   }
   const userPythonPath = runEnv.PYTHONPATH;
   const pythonPath = [tempDir, ...(userPythonPath ? [userPythonPath] : [])].join(path.delimiter);
-  const ignoresEnv = command.interpreterOptions.some((option) => /^-[a-zA-Z]*[IES]/.test(option) && !option.startsWith('-X') && !option.startsWith('-W'));
   if (ignoresEnv && spec.breakpoint.condition !== undefined) {
     warnings.push('the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false');
   }
@@ -279,7 +293,6 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     PYTHONIOENCODING: 'utf-8',
     ...(ignoresEnv ? {} : { BPDIFF_ADAPTER_PORT_FD: String(ADAPTER_PORT_FD) }),
   };
-  const debugpyDir = useOwnDebugpy ? facts.debugpyDir : sharedDebugpy;
   // As debugpy's launcher runs the program from Python 3.11 on (debugpy issue 861).
   const [major, minor] = facts.version ?? [3, 11];
   const frozenModulesOff = major > 3 || (major === 3 && minor >= 11) ? ['-X', 'frozen_modules=off'] : [];

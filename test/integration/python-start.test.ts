@@ -92,6 +92,14 @@ describeWithTool('python: the program started by bpdiff, debugpy attached to it'
     expect(a.output).toEqual({ stdout_tail: '', stderr_tail: 'to stderr\n', truncated: false });
   });
 
+  it.skipIf(!systemPythonHasDebugpy)("runs python -S, which sees no dist-packages, with Debian's bytecode lent to its debugpy", async () => {
+    const { run, a, b } = await compare([], ['/usr/bin/python3', '-S', 'start.py'], ['/usr/bin/python3', 'start.py']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(a.run.status).toBe('break');
+    expect(a.run.variables).toEqual(b.run.variables);
+    expect(a.run.variables).toMatchObject({ mode: "'plain'", words: '0' });
+  });
+
   it('leaves no program nor adapter behind when bpdiff itself is killed (SIGKILL) while both programs run', async () => {
     const mark = `sigkill-${process.pid}-${Date.now()}`;
     // A killed bpdiff cannot remove its runs' temp folders: they go in one of the test's own.

@@ -26,6 +26,7 @@ function freshDir(): string {
 
 interface Facts {
   hasDebugpy: boolean;
+  hasBytecode?: boolean;
   debugpyDir?: string | null;
   version?: [number, number];
 }
@@ -119,6 +120,31 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     }
     const { plan: devMode } = await plan(definition, [python, '-X', 'importtime', '-W', 'error', 'prog.py']);
     expect(devMode.debuggee!.startOn).toBe('with-adapter');
+  });
+
+  it("lends Debian's `bytecode` (beside the debugpy used) when the interpreter lacks it, or cannot see dist-packages for -S", async () => {
+    const own = path.join(freshDir(), 'dist-packages/debugpy');
+    fs.mkdirSync(path.join(path.dirname(own), 'bytecode'), { recursive: true });
+    const withOwn = fakeInstall({ hasDebugpy: true, debugpyDir: own, version: [3, 13] });
+    expect(fs.readdirSync((await plan(withOwn.definition, [withOwn.python, 'prog.py'])).tempDir)).toEqual(['sitecustomize.py']);
+    const noSite = await plan(withOwn.definition, [withOwn.python, '-S', 'prog.py']);
+    expect(fs.readlinkSync(path.join(noSite.tempDir, 'bytecode'))).toBe(path.join(path.dirname(own), 'bytecode'));
+    expect(noSite.plan.debuggee!.env.PYTHONPATH).toBe(noSite.tempDir);
+
+    const borrowing = fakeInstall({ hasDebugpy: false, hasBytecode: false, version: [3, 11] });
+    fs.mkdirSync(path.join(path.dirname(borrowing.sharedDebugpy), 'bytecode'));
+    const lent = await plan(borrowing.definition, [borrowing.python, 'prog.py']);
+    expect(fs.readlinkSync(path.join(lent.tempDir, 'bytecode'))).toBe(path.join(path.dirname(borrowing.sharedDebugpy), 'bytecode'));
+  });
+
+  it('refuses, saying what to do, an interpreter that would borrow debugpy under -I or -E, which hide PYTHONPATH from it', async () => {
+    const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, hasBytecode: false, version: [3, 11] });
+    fs.mkdirSync(path.join(path.dirname(sharedDebugpy), 'bytecode'));
+    for (const option of ['-I', '-bE']) {
+      await expect(plan(definition, [python, option, 'prog.py'])).rejects.toThrow(
+        `${python} has no debugpy of its own, and with ${option} it ignores PYTHONPATH, so it cannot load the debugpy bpdiff lends it (${sharedDebugpy}) — install debugpy into it (${python} -m pip install debugpy), or run it without ${option}`,
+      );
+    }
   });
 
   it("keeps a user's copy of the definition with the old launch template from sending what only a launch reads", async () => {
