@@ -251,21 +251,21 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       throw new BpdiffError('ADAPTER_MISSING', `debugpy is not installed (not in ${facts.executable}, not at ${sharedDebugpy}) — install it with: ${context.definition.install} (or: ${facts.executable} -m pip install debugpy)`);
     }
   }
-  const ignoresEnv = ignoresPythonPath || withoutSite;
+  const withoutSitecustomize = ignoresPythonPath || withoutSite;
   const debugpyDir = useOwnDebugpy ? facts.debugpyDir : sharedDebugpy;
   // Debian's debugpy imports the `bytecode` package installed beside it (a pip-installed debugpy
   // carries its own copy, and has none beside it).
   const bytecode = debugpyDir ? path.join(path.dirname(debugpyDir), 'bytecode') : null;
   if ((withoutSite || (!useOwnDebugpy && !facts.hasBytecode)) && bytecode && fs.existsSync(bytecode)) {
     if (ignoresPythonPath) {
-      const option = command.interpreterOptions.find((word) => shortOptions.includes(word) && /[IE]/.test(word))!;
-      throw new BpdiffError('ADAPTER_MISSING', `${facts.executable} has no debugpy of its own, and with ${option} it ignores PYTHONPATH, so it cannot load the debugpy bpdiff lends it (${sharedDebugpy}) — install debugpy into it (${facts.executable} -m pip install debugpy), or run it without ${option}`);
+      const option = shortOptions.find((word) => /[IE]/.test(word.slice(1)))!;
+      throw new BpdiffError('ADAPTER_MISSING', `${facts.executable} with ${option} ignores PYTHONPATH, so the debugpy it runs (${debugpyDir}) cannot load the \`bytecode\` package it needs (${bytecode}) — install debugpy into it with pip (${facts.executable} -m pip install debugpy), or run it without ${option}`);
     }
     fs.symlinkSync(bytecode, path.join(tempDir, 'bytecode'));
   }
   const userPythonPath = runEnv.PYTHONPATH;
   const pythonPath = [tempDir, ...(userPythonPath ? [userPythonPath] : [])].join(path.delimiter);
-  if (ignoresEnv && spec.breakpoint.condition !== undefined) {
+  if (withoutSitecustomize && spec.breakpoint.condition !== undefined) {
     warnings.push('the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false');
   }
 
@@ -291,7 +291,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     // What debugpy's launcher sets when it reads the program's output through pipes, as bpdiff does.
     PYTHONUNBUFFERED: '1',
     PYTHONIOENCODING: 'utf-8',
-    ...(ignoresEnv ? {} : { BPDIFF_ADAPTER_PORT_FD: String(ADAPTER_PORT_FD) }),
+    ...(withoutSitecustomize ? {} : { BPDIFF_ADAPTER_PORT_FD: String(ADAPTER_PORT_FD) }),
   };
   // As debugpy's launcher runs the program from Python 3.11 on (debugpy issue 861).
   const [major, minor] = facts.version ?? [3, 11];
@@ -310,7 +310,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
         ...frozenModulesOff,
         // (A probe that did not say where its debugpy is: `-m` finds the same one.)
         ...(debugpyDir ? [debugpyDir] : ['-m', 'debugpy']),
-        '--connect', `${LOOPBACK}:${ignoresEnv ? '${port}' : '0'}`,
+        '--connect', `${LOOPBACK}:${withoutSitecustomize ? '${port}' : '0'}`,
         '--configure-subProcess', 'False',
         '--configure-qt', 'none',
         ...targetArgs(command.target, spec.cwd),
@@ -320,7 +320,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       cwd: spec.cwd,
       stdinFile: spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file),
       listening: { event: 'debugpyWaitingForServer', portField: 'port' },
-      startOn: ignoresEnv ? 'when-listening' : 'with-adapter',
+      startOn: withoutSitecustomize ? 'when-listening' : 'with-adapter',
     },
     adapterExecutable: useOwnDebugpy ? facts.executable : plan.adapterExecutable,
     adapterArgs: useOwnDebugpy ? ['-m', 'debugpy.adapter'] : plan.adapterArgs,
@@ -328,7 +328,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     adapterEnv: { ...plan.adapterEnv, PYTHONPATH: tempDir },
     adapterName: 'debugpy',
     warnings,
-    ...(ignoresEnv ? { condition: {} } : {}),
+    ...(withoutSitecustomize ? { condition: {} } : {}),
     version: facts.debugpyVersion ?? distInfoVersion(sharedDebugpy),
   };
 }

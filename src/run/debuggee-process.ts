@@ -13,8 +13,11 @@ import { describeEnd, type OutputTail } from '../dap/output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
 import { reapIfKilled } from '../process/reaper.js';
 import type { ProgramExit } from '../session/program-end.js';
+import { tracePhase } from '../trace/trace.js';
 
 export interface DebuggeeStart {
+  /** The run's label, for the trace. */
+  label: string;
   /** The run's marker (trackTree's), in the program's environment as in its adapter's. */
   marker: RunMarker | undefined;
   /** Called with the program's pid at once: it leads a session of its own, which bpdiff must kill. */
@@ -35,10 +38,26 @@ export interface DebuggeeStart {
 const OUTPUT_DRAIN_MS = 300;
 
 /**
+ * Starts the program as its command says (DebuggeeCommand.startOn): at once, told `adapterPort` on its
+ * ADAPTER_PORT_FD when known, or once `adapterPort` is known, with `${port}` in its arguments filled in.
+ * Resolves when it has ended; rejects when it cannot be started, or when the port never comes.
+ */
+export function startAttachedProgram(command: DebuggeeCommand, start: Omit<DebuggeeStart, 'adapterPort'>, adapterPort: Promise<number>): Promise<ProgramExit> {
+  const ended =
+    command.startOn === 'with-adapter'
+      ? Promise.race([startDebuggee(command, { ...start, adapterPort }), adapterPort.then(() => new Promise<never>(() => undefined))])
+      : adapterPort.then((port) => startDebuggee({ ...command, args: command.args.map((arg) => arg.replaceAll('${port}', String(port))) }, start));
+  // Whoever waits on it sees a failure (the debug session); until then it must not count as unhandled.
+  ended.catch(() => undefined);
+  return ended;
+}
+
+/**
  * Starts the program now. Resolves when it has ended (its output read); rejects when it cannot be
  * started. Never rejects after it started: killing it is the run's business (killRun).
  */
 export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeStart): Promise<ProgramExit> {
+  tracePhase(start.label, 'debuggee spawn');
   const stdin = openStdin(command.stdinFile);
   let child: ChildProcess;
   try {

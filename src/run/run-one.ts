@@ -10,7 +10,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { errorScope, interrupted, isBpdiffError } from '../errors.js';
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import type { AdapterHooks, DebuggeeCommand } from '../adapters/hooks.js';
+import type { AdapterHooks } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { loadHooks } from '../adapters/hooks.js';
 import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
@@ -18,8 +18,7 @@ import { OutputTail } from '../dap/output-tail.js';
 import { killRun, readProc, trackTree, untrackTree, type RunMarker, type RunTree } from '../process/process-tree.js';
 import { DebugSession } from '../session/debug-session.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
-import type { ProgramExit } from '../session/program-end.js';
-import { listeningPort, startDebuggee } from './debuggee-process.js';
+import { listeningPort, startAttachedProgram } from './debuggee-process.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { runValuePipeline, userValueRules } from '../values/pipeline.js';
@@ -131,29 +130,13 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     if (hookVersion) probeVersion = () => hookVersion(plan).catch(() => null);
     if (signal.aborted) throw interrupted();
 
-    // A program bpdiff starts itself, for the adapter to attach to: first when it can start at once
-    // (it takes longer to start than the adapter) and be told the adapter's port later, else when
-    // the adapter listens. The port is the adapter's to pick, and known from its event.
+    // A program bpdiff starts itself, for the adapter to attach to (at once, or once the adapter
+    // listens: startAttachedProgram), told the port the adapter picked once the adapter names it.
     const debuggee = plan.debuggee;
-    let tellPort: { resolve: (port: number) => void; reject: (error: unknown) => void } | undefined;
-    const adapterPort = debuggee ? new Promise<number>((resolve, reject) => (tellPort = { resolve, reject })) : undefined;
-    adapterPort?.catch(() => undefined);
-    let programExit: Promise<ProgramExit> | undefined;
-    const startProgram = (command: DebuggeeCommand, port?: Promise<number>): Promise<ProgramExit> => {
-      tracePhase(spec.label, 'debuggee spawn');
-      const started = startDebuggee(command, { marker: resources.tree.marker, track: (pid) => trackSession(resources.tree, pid), stdout: resources.stdout, stderr: resources.stderr, ...(port ? { adapterPort: port } : {}) });
-      // Whoever waits on it sees a failure (the session); until then it must not count as unhandled.
-      started.catch(() => undefined);
-      return started;
-    };
-    if (debuggee && adapterPort) {
-      programExit =
-        debuggee.startOn === 'with-adapter'
-          ? // The session also learns of a port that never came.
-            Promise.race([startProgram(debuggee, adapterPort), adapterPort.then(() => new Promise<never>(() => undefined))])
-          : adapterPort.then((port) => startProgram({ ...debuggee, args: debuggee.args.map((arg) => arg.replaceAll('${port}', String(port))) }));
-      programExit.catch(() => undefined);
-    }
+    let tellPort: (port: PromiseLike<number>) => void = () => undefined;
+    const programExit = debuggee
+      ? startAttachedProgram(debuggee, { label: spec.label, marker: resources.tree.marker, track: (pid) => trackSession(resources.tree, pid), stdout: resources.stdout, stderr: resources.stderr }, new Promise<number>((resolve) => (tellPort = resolve)))
+      : undefined;
 
     log(`starting ${adapterName}`);
     tracePhase(spec.label, 'adapter spawn', { adapter: adapterName });
@@ -181,17 +164,10 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
       // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
       feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
     }
-    if (debuggee && tellPort) {
-      const told = tellPort;
+    if (debuggee) {
       const { event: listening } = debuggee.listening;
       const wait = { step: `waiting for the ${listening} event`, timeoutMs: definition.timeouts.start * 1000, hint: `check that ${adapterName} runs on its own` };
-      running.connection.waitForEvent((event) => event.event === listening, wait).then((event) => {
-        try {
-          told.resolve(listeningPort(event, debuggee.listening, adapterName));
-        } catch (error) {
-          told.reject(error);
-        }
-      }, told.reject);
+      tellPort(running.connection.waitForEvent((event) => event.event === listening, wait).then((event) => listeningPort(event, debuggee.listening, adapterName)));
     }
 
     const session = new DebugSession({

@@ -137,14 +137,19 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     expect(fs.readlinkSync(path.join(lent.tempDir, 'bytecode'))).toBe(path.join(path.dirname(borrowing.sharedDebugpy), 'bytecode'));
   });
 
-  it('refuses, saying what to do, an interpreter that would borrow debugpy under -I or -E, which hide PYTHONPATH from it', async () => {
+  it('refuses, saying what to do, a run whose debugpy needs the lent `bytecode` under -I or -E, which hide PYTHONPATH', async () => {
     const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, hasBytecode: false, version: [3, 11] });
     fs.mkdirSync(path.join(path.dirname(sharedDebugpy), 'bytecode'));
     for (const option of ['-I', '-bE']) {
       await expect(plan(definition, [python, option, 'prog.py'])).rejects.toThrow(
-        `${python} has no debugpy of its own, and with ${option} it ignores PYTHONPATH, so it cannot load the debugpy bpdiff lends it (${sharedDebugpy}) — install debugpy into it (${python} -m pip install debugpy), or run it without ${option}`,
+        `${python} with ${option} ignores PYTHONPATH, so the debugpy it runs (${sharedDebugpy}) cannot load the \`bytecode\` package it needs (${path.join(path.dirname(sharedDebugpy), 'bytecode')}) — install debugpy into it with pip (${python} -m pip install debugpy), or run it without ${option}`,
       );
     }
+    // Its own debugpy (Debian's /usr/bin/python3) under -I -S: no dist-packages, and no PYTHONPATH to lend `bytecode` on.
+    const own = path.join(freshDir(), 'dist-packages/debugpy');
+    fs.mkdirSync(path.join(path.dirname(own), 'bytecode'), { recursive: true });
+    const withOwn = fakeInstall({ hasDebugpy: true, debugpyDir: own, version: [3, 13] });
+    await expect(plan(withOwn.definition, [withOwn.python, '-I', '-S', 'prog.py'])).rejects.toThrow(`${withOwn.python} with -I ignores PYTHONPATH, so the debugpy it runs (${own}) cannot load`);
   });
 
   it("keeps a user's copy of the definition with the old launch template from sending what only a launch reads", async () => {

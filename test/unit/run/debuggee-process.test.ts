@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DebuggeeCommand } from '../../../src/adapters/hooks.js';
 import { OutputTail } from '../../../src/dap/output-tail.js';
-import { listeningPort, startDebuggee } from '../../../src/run/debuggee-process.js';
+import { listeningPort, startAttachedProgram, startDebuggee } from '../../../src/run/debuggee-process.js';
 
 const LISTENING = { event: 'debugpyWaitingForServer', portField: 'port' };
 
@@ -13,7 +13,7 @@ function command(script: string): DebuggeeCommand {
 
 async function run(script: string, port: Promise<number>): Promise<{ stdout: string; code: number | null }> {
   const stdout = new OutputTail();
-  const exit = await startDebuggee(command(script), { marker: undefined, track: () => undefined, stdout, stderr: new OutputTail(), adapterPort: port });
+  const exit = await startDebuggee(command(script), { label: 'A', marker: undefined, track: () => undefined, stdout, stderr: new OutputTail(), adapterPort: port });
   return { stdout: stdout.text, code: exit.code };
 }
 
@@ -35,6 +35,23 @@ describe('startDebuggee with the adapter\'s port to come', () => {
     expect(await run('exec 3<&-; exit 4', port)).toEqual({ stdout: '', code: 4 });
     tell(51234);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+});
+
+describe('startAttachedProgram', () => {
+  const start = (): { label: string; marker: undefined; track: () => void; stdout: OutputTail; stderr: OutputTail } => ({ label: 'A', marker: undefined, track: () => undefined, stdout: new OutputTail(), stderr: new OutputTail() });
+
+  it("'when-listening': starts the program once the port is known, with ${port} in its arguments filled in", async () => {
+    const out = start();
+    const exit = await startAttachedProgram({ ...command('echo "$0"'), args: ['-c', 'echo "$0"', 'port=${port}'], startOn: 'when-listening' }, out, Promise.resolve(40211));
+    expect([exit.code, out.stdout.text]).toEqual([0, 'port=40211\n']);
+  });
+
+  it('rejects with the reason when the port never comes, whichever way the program starts', async () => {
+    const noPort = new Error('debugpy named no port');
+    await expect(startAttachedProgram({ ...command('exit 0'), startOn: 'when-listening' }, start(), Promise.reject(noPort))).rejects.toBe(noPort);
+    // Its fd 3 is closed then, so `cat` ends.
+    await expect(startAttachedProgram(command('cat <&3'), start(), Promise.reject(noPort))).rejects.toBe(noPort);
   });
 });
 
