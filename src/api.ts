@@ -70,16 +70,39 @@ export interface CaptureInput extends CaptureOptionInput, CallOptions {
  */
 let processKey: string | undefined;
 
-function redactorFor(options: CaptureOptions, runs: readonly RunInput[]): Redactor | undefined {
-  if (options.values.no_redact) return undefined;
+/** A run as the redactor needs it: its words and environment, whose secrets it learns. */
+export interface RunSecrets {
+  command: readonly string[];
+  env?: Record<string, string>;
+}
+
+/** One call's redactor (undefined with `noRedact`): its --redact names and its runs' secrets. */
+export function callRedactor(noRedact: boolean, names: readonly string[], runs: readonly RunSecrets[]): Redactor | undefined {
+  if (noRedact) return undefined;
   processKey ??= randomBytes(32).toString('hex');
   const redactor = new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
-  redactor.addNames(options.values.redact);
+  redactor.addNames(names);
   for (const run of runs) {
     if (run.env) redactor.addSecretEnv(run.env);
     redactor.addSecretArgs(run.command);
   }
   return redactor;
+}
+
+function redactorFor(options: CaptureOptions, runs: readonly RunInput[]): Redactor | undefined {
+  return callRedactor(options.values.no_redact, options.values.redact, runs);
+}
+
+/** Progress lines as the caller's `log` gets them: through the call's redactor, as the CLI's stderr. */
+function redactedLog(log: ((line: string) => void) | undefined, redactor: Redactor | undefined): { log?: (line: string) => void } {
+  if (!log) return {};
+  return { log: redactor ? (line) => log(redactor.scrub(line)) : log };
+}
+
+/** fail_on and max_output_bytes, checked before anything starts (the rest: optionsOf). */
+function checkReportOptions(failOn: unknown, maxOutputBytes: unknown): void {
+  if (failOn !== undefined) readOptionValue(findDeclaration('fail-on')!, failOn);
+  if (maxOutputBytes !== undefined) readOptionValue(findDeclaration('max-output-bytes')!, maxOutputBytes);
 }
 
 /** The capture options of an input, checked; the rest of the input (bp, runs, hooks) left out. */
@@ -106,11 +129,12 @@ const COMPARE_KEYS = ['bp', 'condition', 'bp_b', 'run_a', 'run_b', 'fail_on', 'm
 
 /** Run both commands under their debug adapters, stop each at the breakpoint and compare. */
 export async function compare(input: CompareInput): Promise<ComparisonOutcome> {
+  checkReportOptions(input.fail_on, input.max_output_bytes);
   const options = optionsOf(input as CompareInput & Record<string, unknown>, COMPARE_KEYS);
   const specs: [RunSpec, RunSpec] = [specOf('a', input.run_a, input.bp, input.condition), specOf('b', input.run_b, input.bp_b ?? input.bp, input.condition)];
   const { captureRuns } = await import('./run/capture-runs.js');
   const redactor = redactorFor(options, [input.run_a, input.run_b]);
-  const captures = await captureRuns(specs, options, { ...(input.signal ? { signal: input.signal } : {}), ...(input.log ? { log: input.log } : {}), ...(redactor ? { redactor } : {}) });
+  const captures = await captureRuns(specs, options, { ...(input.signal ? { signal: input.signal } : {}), ...redactedLog(input.log, redactor), ...(redactor ? { redactor } : {}) });
   return report(captures, options, input.fail_on, input.max_output_bytes);
 }
 
@@ -120,11 +144,12 @@ export async function capture(input: CaptureInput): Promise<RunCapture> {
   const spec = specOf('b', { label: 'capture', ...input.run }, input.bp, input.condition);
   const { captureOneRun } = await import('./run/capture-runs.js');
   const redactor = redactorFor(options, [input.run]);
-  return captureOneRun(spec, options, { ...(input.signal ? { signal: input.signal } : {}), ...(input.log ? { log: input.log } : {}), ...(redactor ? { redactor } : {}) });
+  return captureOneRun(spec, options, { ...(input.signal ? { signal: input.signal } : {}), ...redactedLog(input.log, redactor), ...(redactor ? { redactor } : {}) });
 }
 
 /** Two captures (objects, as `capture` returns or as read from files) compared offline, through the same value pipeline. */
 export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureOptionInput & { fail_on?: FailOn; max_output_bytes?: number } = {}): Promise<ComparisonOutcome> {
+  checkReportOptions(input.fail_on, input.max_output_bytes);
   const options = optionsOf(input as CaptureOptionInput & Record<string, unknown>, ['fail_on', 'max_output_bytes']);
   for (const [side, capture] of [['a', a], ['b', b]] as const) {
     const outcome = validateCapture(capture);
@@ -136,7 +161,6 @@ export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureO
 }
 
 function report(given: [RunCapture, RunCapture], options: CaptureOptions, failOn: FailOn | undefined, maxOutputBytes?: number): ComparisonOutcome {
-  if (maxOutputBytes !== undefined) readOptionValue(findDeclaration('max-output-bytes')!, maxOutputBytes);
   // Markers made under two keys (captures of two calls without BPDIFF_REDACT_KEY) cannot be compared: said instead.
   const captures = reconcileRedaction(given[0], given[1]) as [RunCapture, RunCapture];
   const built = buildReport(captures, {

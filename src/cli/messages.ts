@@ -1,6 +1,7 @@
 // Every message the CLI shows a user, in one place. Each says what was wrong, then (after " — ")
 // what to do. run-cli.ts prints them as one line: `bpdiff: <message>`.
 import { BpdiffError, type ErrorCode } from '../errors.js';
+import { HELP_SUBCOMMANDS } from './help-texts.js';
 
 const HELP = 'see bpdiff --help';
 
@@ -50,7 +51,7 @@ export const messages = {
   emptyCommand: (side: 'A' | 'B') =>
     error('BAD_COMMANDS', `command ${side} is empty (nothing between its -- and the next)`, 'put the program and its arguments after each --, e.g. -- python3 app.py -- python3 app.py'),
   strayArguments: (args: readonly string[]) =>
-    error('BAD_COMMANDS', `unexpected ${args.length === 1 ? 'argument' : 'arguments'} before the first --: ${args.join(' ')}`, 'put each command after its own --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (subcommands: capture, check, diff, doctor, mcp, schema, validate)'),
+    error('BAD_COMMANDS', `unexpected ${args.length === 1 ? 'argument' : 'arguments'} before the first --: ${args.join(' ')}`, `put each command after its own --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (subcommands: ${[...HELP_SUBCOMMANDS].sort().join(', ')})`),
   emptyArgument: (name: string) =>
     error('USAGE', `the ${name} argument is empty`, `give a file path (${HELP})`),
   commandsNotAccepted: (command: string) =>

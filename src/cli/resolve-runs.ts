@@ -22,12 +22,7 @@ export interface ResolvedRuns {
 /** `cwd` is bpdiff's own working directory: relative paths in flags are relative to it. */
 export function resolveRuns(args: CompareArgs, cwd: string): ResolvedRuns {
   if (args.breakpoints === null) throw messages.missingBreakpoint();
-  // Each breakpoint file is read once, for the line checks and the line mapping alike.
-  const read = new Map<string, string[] | null>();
-  const linesOf = (file: string): string[] | null => {
-    if (!read.has(file)) read.set(file, readLines(file));
-    return read.get(file)!;
-  };
+  const linesOf = lineReader();
   const flag = (side: RunSide): string => (args.ownBreakpoint[side] ? `bp-${side}` : 'bp');
   const a = resolveSpec(args, 'a', args.breakpoints.a, cwd);
   checkLineInFile(a, linesOf(a.breakpoint.path), flag('a'));
@@ -49,8 +44,7 @@ function resolveSpec(args: CompareArgs, side: RunSide, breakpoint: Breakpoint, c
   const cwdFlag = args.cwd[side] !== null ? `--cwd-${side}` : '--cwd';
   const runCwd = path.resolve(cwd, args.cwd[side] ?? args.cwd.shared ?? '.');
   if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
-  const breakpointPath = resolveBreakpointPath(breakpoint.file, runCwd);
-  if (!isFile(breakpointPath)) throw messages.breakpointFileMissing(side, label, breakpoint.file, breakpointPath, runCwd);
+  const breakpointPath = breakpointFileIn(runCwd, breakpoint.file, side, label);
   const stdinFlag = `stdin-${side}`;
   const stdin = args.stdin[side] === null ? null : resolveInputFile(stdinFlag, args.stdin[side]!, cwd);
   return {
@@ -68,36 +62,61 @@ function resolveSpec(args: CompareArgs, side: RunSide, breakpoint: Breakpoint, c
 /** The options with their paths made absolute, and where the output goes. */
 function resolveShared(args: CompareArgs, cwd: string): Omit<ResolvedRuns, 'specs'> {
   const { adapter } = args.options;
-  const config = adapter.config === null ? null : resolveInputFile('adapter-config', adapter.config, cwd);
-  // A bare name is looked up on PATH by the engine; anything with a slash is a path from here.
-  const executable = adapter.path === null ? null : adapter.path.includes(path.sep) || adapter.path.includes('/') ? path.resolve(cwd, adapter.path) : adapter.path;
   return {
-    options: { ...args.options, adapter: { ...adapter, config, path: executable } },
+    options: { ...args.options, adapter: { ...adapter, ...adapterPaths(adapter, cwd) } },
     outputFile: resolveOutputFile(args.output.outputFile, cwd),
     saveCapturesDir: resolveCapturesDir(args.saveCaptures, cwd),
   };
 }
 
+/** --adapter-config and --adapter-path made absolute from `cwd` (the config checked to exist). */
+export function adapterPaths(adapter: { config: string | null; path: string | null }, cwd: string): { config: string | null; path: string | null } {
+  const config = adapter.config === null ? null : resolveInputFile('adapter-config', adapter.config, cwd);
+  // A bare name is looked up on PATH by the engine; anything with a slash is a path from here.
+  const executable = adapter.path === null ? null : adapter.path.includes(path.sep) || adapter.path.includes('/') ? path.resolve(cwd, adapter.path) : adapter.path;
+  return { config, path: executable };
+}
+
+/** Where a run's breakpoint file is (`file` as given, from the run's folder); an error when it is no file. */
+export function breakpointFileIn(runCwd: string, file: string, side: RunSide, label: string): string {
+  const found = resolveBreakpointPath(file, runCwd);
+  if (!isFile(found)) throw messages.breakpointFileMissing(side, label, file, found, runCwd);
+  return found;
+}
+
 /** A breakpoint past the end of the file would be moved to the last line by the debugger without a word. */
-function checkLineInFile(run: RunSpec, lines: string[] | null, flag: string): void {
+export function checkLineInFile(run: Pick<RunSpec, 'label' | 'breakpoint'>, lines: string[] | null, flag: string): void {
   const { file, line } = run.breakpoint;
   if (lines !== null && line > lines.length) throw messages.breakpointPastEnd(file, line, lines.length, run.label, flag);
+}
+
+/**
+ * The lines of a file, each file read once (the line checks and the line mapping read the same
+ * files); null for a file unreadable here: the debugger will say what it makes of it.
+ */
+export function lineReader(): (file: string) => string[] | null {
+  const read = new Map<string, string[] | null>();
+  return (file) => {
+    if (!read.has(file)) read.set(file, readLines(file));
+    return read.get(file)!;
+  };
 }
 
 function readLines(file: string): string[] | null {
   try {
     return splitLines(fs.readFileSync(file, 'utf8'));
   } catch {
-    return null; // unreadable here: the debugger will say what it makes of it
+    return null;
   }
 }
 
 /**
  * Run B follows run A's --bp line into its own copy of the file, the way `git blame` follows a
- * line, and says so; a line deleted in B is an error that names --bp-b. A breakpoint B was given
+ * line, and says so (in B's breakpoint `note`); a line deleted in B is an error that names the flag
+ * for B's own breakpoint (`ownFlag`: --bp-b, or bp_b for a tool call). A breakpoint B was given
  * itself is left as it is.
  */
-function followLine(a: RunSpec, b: RunSpec, own: boolean, linesOf: (file: string) => string[] | null): RunSpec {
+export function followLine<B extends Pick<RunSpec, 'label' | 'breakpoint'>>(a: Pick<RunSpec, 'label' | 'breakpoint'>, b: B, own: boolean, linesOf: (file: string) => string[] | null, ownFlag = '--bp-b'): B {
   if (own || a.breakpoint.path === b.breakpoint.path) return b;
   const linesA = linesOf(a.breakpoint.path);
   const linesB = linesOf(b.breakpoint.path);
@@ -109,6 +128,6 @@ function followLine(a: RunSpec, b: RunSpec, own: boolean, linesOf: (file: string
   const note =
     mapped.kind === 'same'
       ? `line ${line} of ${file} in ${a.label} is line ${mapped.line} in ${b.label}'s copy (lines above it were added or removed), so ${b.label} stops at line ${mapped.line}`
-      : `line ${line} of ${file} in ${a.label} was changed in ${b.label}'s copy; ${b.label} stops at line ${mapped.line}, which took its place (${JSON.stringify(linesB[mapped.line - 1]!.trim())}); give --bp-b to choose another line`;
+      : `line ${line} of ${file} in ${a.label} was changed in ${b.label}'s copy; ${b.label} stops at line ${mapped.line}, which took its place (${JSON.stringify(linesB[mapped.line - 1]!.trim())}); give ${ownFlag} to choose another line`;
   return { ...b, breakpoint: { ...b.breakpoint, line: mapped.line, note } };
 }

@@ -62,7 +62,7 @@ export async function runCli(argv: readonly string[], given: CliIo = processIo()
       }
       case 'mcp': {
         const { runMcpServer } = await import('../mcp/server.js');
-        return await runMcpServer(io);
+        return await runMcpServer(io, deps);
       }
     }
   } catch (error) {

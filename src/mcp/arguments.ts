@@ -3,19 +3,17 @@
 // BpdiffError before anything starts (the option values themselves are checked by read-options.ts,
 // through the library, with the CLI's messages). Messages about the shape of a JSON argument, which
 // the CLI has no flag for, are here; every other message is the CLI's (cli/messages.ts).
-import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureInput, CompareInput, RunInput } from '../api.js';
 import { BpdiffError } from '../errors.js';
 import { messages } from '../cli/messages.js';
 import { parseBreakpoint } from '../cli/parse-args.js';
-import { isDirectory, isFile, resolveInputFile } from '../cli/read-input.js';
-import { resolveBreakpointPath } from '../core/breakpoint-path.js';
-import { mapLine, splitLines } from '../core/line-map.js';
+import { isDirectory, resolveInputFile } from '../cli/read-input.js';
+import { adapterPaths, breakpointFileIn, checkLineInFile, followLine, lineReader } from '../cli/resolve-runs.js';
 import { findDeclaration, type CaptureOptionInput } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import type { FailOn } from '../report/report.js';
-import type { RunCapture } from '../core/types.js';
+import type { RunCapture, RunSpec } from '../core/types.js';
 import { readCapture } from '../cli/command-diff.js';
 import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
 import { toolArguments, type ToolName } from './tools.js';
@@ -73,6 +71,7 @@ function optionsOf(args: Arguments, bounded: boolean): Arguments {
   const own = new Set(['bp', 'bp_b', 'condition', 'run', 'run_a', 'run_b', 'capture_a', 'capture_b', 'label_a', 'label_b']);
   const options: Arguments = {};
   for (const [key, value] of Object.entries(args)) if (!own.has(key) && value !== undefined && value !== null) options[key] = value;
+  // Checked here too, as its neighbours are checked before the call starts (the library checks it again).
   if (options['fail_on'] !== undefined) options['fail_on'] = readOptionValue(findDeclaration('fail-on')!, options['fail_on']);
   if (bounded) options['max_output_bytes'] ??= MCP_MAX_OUTPUT_BYTES;
   return options;
@@ -112,43 +111,15 @@ function runOf(name: string, given: unknown, cwd: string, label: string): RunInp
   return input;
 }
 
-/** A run's breakpoint file: where it is, and its lines (null when it cannot be read here). */
-interface BreakpointFile {
-  path: string;
-  lines: string[] | null;
-}
+type RunBreakpoint = Pick<RunSpec, 'label' | 'breakpoint'>;
 
-/**
- * The breakpoint file is in the run's folder and holds the line: checked here, before a debugger
- * starts, with the CLI's messages (the library leaves that to the debugger).
- */
-function checkBreakpointFile(bp: string, condition: string | undefined, run: RunInput, side: 'a' | 'b', flag: string): BreakpointFile {
+/** A run's breakpoint, checked as the CLI checks it (resolve-runs.ts): its file in the run's folder, its line in the file. */
+function checkedBreakpoint(bp: string, condition: string | undefined, run: RunInput, side: 'a' | 'b', flag: string, linesOf: (file: string) => string[] | null): RunBreakpoint {
   const breakpoint = parseBreakpoint(bp, condition ?? null, flag);
   const label = run.label ?? side.toUpperCase();
-  const runCwd = run.cwd!;
-  const file = resolveBreakpointPath(breakpoint.file, runCwd);
-  if (!isFile(file)) throw messages.breakpointFileMissing(side, label, breakpoint.file, file, runCwd);
-  // Unreadable here (null): the debugger will say what it makes of it.
-  const lines = readLines(file);
-  if (lines !== null && breakpoint.line > lines.length) throw messages.breakpointPastEnd(breakpoint.file, breakpoint.line, lines.length, label, flag);
-  return { path: file, lines };
-}
-
-/**
- * Without bp_b, run B follows bp's line into its own copy of the file, as the CLI does
- * (cli/resolve-runs.ts): its line as bp_b, and the note the CLI adds to B's warnings.
- */
-function followLine(bp: string, a: BreakpointFile, b: BreakpointFile, labels: { a: string; b: string }): { bpB: string; note: string } | null {
-  if (a.path === b.path || a.lines === null || b.lines === null) return null;
-  const { file, line } = parseBreakpoint(bp, null);
-  const mapped = mapLine(a.lines, b.lines, line);
-  if (mapped.kind === 'deleted') throw messages.breakpointLineDeleted(file, line, labels.a, labels.b);
-  if (mapped.kind === 'same' && mapped.line === line) return null;
-  const note =
-    mapped.kind === 'same'
-      ? `line ${line} of ${file} in ${labels.a} is line ${mapped.line} in ${labels.b}'s copy (lines above it were added or removed), so ${labels.b} stops at line ${mapped.line}`
-      : `line ${line} of ${file} in ${labels.a} was changed in ${labels.b}'s copy; ${labels.b} stops at line ${mapped.line}, which took its place (${JSON.stringify(b.lines[mapped.line - 1]!.trim())}); give bp_b to choose another line`;
-  return { bpB: `${file}:${mapped.line}`, note };
+  const checked = { label, breakpoint: { ...breakpoint, path: breakpointFileIn(run.cwd!, breakpoint.file, side, label) } };
+  checkLineInFile(checked, linesOf(checked.breakpoint.path), flag);
+  return checked;
 }
 
 function breakpointOf(args: Arguments, name = 'bp'): string {
@@ -168,19 +139,20 @@ export function compareInput(given: unknown, cwd: string): { input: CompareInput
   if (bpB !== undefined) parseBreakpoint(bpB, condition ?? null, 'bp-b');
   const runA = runOf('run_a', args['run_a'], cwd, 'A');
   const runB = runOf('run_b', args['run_b'], cwd, 'B');
-  const fileA = checkBreakpointFile(bp, condition, runA, 'a', 'bp');
-  const labels = { a: runA.label ?? 'A', b: runB.label ?? 'B' };
-  let followed: { bpB: string; note: string } | null = null;
-  if (bpB === undefined) {
-    // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
-    const fileB = resolveBreakpointPath(parseBreakpoint(bp, null).file, runB.cwd!);
-    const lines = isFile(fileB) ? readLines(fileB) : null;
-    followed = lines === null ? null : followLine(bp, fileA, { path: fileB, lines }, labels);
-  }
-  const ownB = bpB ?? followed?.bpB;
-  checkBreakpointFile(ownB ?? bp, condition, runB, 'b', bpB === undefined ? 'bp' : 'bp-b');
+  const linesOf = lineReader();
+  const a = checkedBreakpoint(bp, condition, runA, 'a', 'bp', linesOf);
+  // Without bp_b, B follows bp's line into its own copy of the file, as the CLI does: its line as
+  // bp_b, and the note said with the result. B's line is checked after that: a shorter copy may
+  // still hold it.
+  const flagB = bpB === undefined ? 'bp' : 'bp-b';
+  const givenB = parseBreakpoint(bpB ?? bp, condition ?? null, flagB);
+  const labelB = runB.label ?? 'B';
+  const unfollowed: RunBreakpoint = { label: labelB, breakpoint: { ...givenB, path: breakpointFileIn(runB.cwd!, givenB.file, 'b', labelB) } };
+  const b = followLine(a, unfollowed, bpB !== undefined, linesOf, 'bp_b');
+  checkLineInFile(b, linesOf(b.breakpoint.path), flagB);
+  const ownB = bpB ?? (b.breakpoint.note !== undefined ? `${b.breakpoint.file}:${b.breakpoint.line}` : undefined);
   const input = { ...withPaths(optionsOf(args, true), cwd), bp, ...(ownB !== undefined ? { bp_b: ownB } : {}), ...(condition !== undefined ? { condition } : {}), run_a: runA, run_b: runB } as CompareInput;
-  return { input, notes: followed ? [followed.note] : [] };
+  return { input, notes: b.breakpoint.note !== undefined ? [b.breakpoint.note] : [] };
 }
 
 export function captureInput(given: unknown, cwd: string): CaptureInput {
@@ -189,7 +161,7 @@ export function captureInput(given: unknown, cwd: string): CaptureInput {
   const condition = optionalString(args, 'condition', '"n > 3"');
   parseBreakpoint(bp, condition ?? null);
   const run = runOf('run', args['run'], cwd, 'capture');
-  checkBreakpointFile(bp, condition, { label: 'capture', ...run }, 'b', 'bp');
+  checkedBreakpoint(bp, condition, { label: 'capture', ...run }, 'b', 'bp', lineReader());
   return { ...withPaths(optionsOf(args, false), cwd), bp, ...(condition !== undefined ? { condition } : {}), run } as CaptureInput;
 }
 
@@ -201,9 +173,9 @@ export function diffCapturesInput(given: unknown, cwd: string): DiffCapturesInpu
     if (value === undefined || value === null) throw new BpdiffError('USAGE', `${name} is missing — give the path of a file bpdiff capture wrote, or the object the capture tool returned`);
     let capture: RunCapture;
     if (typeof value === 'string') capture = readCapture(value, cwd);
-    else if (typeof value === 'object' && !Array.isArray(value)) capture = structuredClone(value) as RunCapture;
+    else if (typeof value === 'object' && !Array.isArray(value)) capture = value as RunCapture;
     else throw wrongType(name, 'a file path or a capture object', '"base.json"', value);
-    if (label !== undefined && typeof capture.run === 'object' && capture.run !== null) capture.run = { ...capture.run, label };
+    if (label !== undefined && typeof capture.run === 'object' && capture.run !== null) capture = { ...capture, run: { ...capture.run, label } };
     return capture;
   };
   const a = captureOf('capture_a', optionalString(args, 'label_a', '"before"'));
@@ -211,19 +183,13 @@ export function diffCapturesInput(given: unknown, cwd: string): DiffCapturesInpu
   return { a, b, options: optionsOf(args, true) as DiffCapturesInput['options'] };
 }
 
-function readLines(file: string): string[] | null {
-  try {
-    return splitLines(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/** --adapter-config and --adapter-path relative to the server's folder, as the CLI makes them (resolve-runs.ts). */
+/** --adapter-config and --adapter-path relative to the server's folder, as the CLI makes them. */
 function withPaths(options: Arguments, cwd: string): Arguments {
-  const config = options['adapter_config'];
-  if (typeof config === 'string' && config !== '') options['adapter_config'] = resolveInputFile('adapter-config', config, cwd);
-  const executable = options['adapter_path'];
-  if (typeof executable === 'string' && executable.includes('/')) options['adapter_path'] = path.resolve(cwd, executable);
+  const given = { config: options['adapter_config'], path: options['adapter_path'] };
+  // Anything else than a string is left for the library to refuse, with the CLI's message.
+  const asPath = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+  const made = adapterPaths({ config: asPath(given.config), path: asPath(given.path) }, cwd);
+  if (made.config !== null) options['adapter_config'] = made.config;
+  if (made.path !== null) options['adapter_path'] = made.path;
   return options;
 }

@@ -2,22 +2,24 @@
 // tools.ts run through the library (src/api.ts). stdout carries the protocol and nothing else;
 // progress lines go to stderr and, when the client asked for them, as progress notifications.
 // A cancelled call, stdin closing, or SIGINT/SIGTERM/SIGHUP aborts the runs in flight: every adapter
-// and debuggee is killed before the call settles or the server exits.
+// and debuggee is killed before the call settles or the server exits (a second signal: at once).
 //
 // Calls run one at a time: aborting a call kills every tracked process of this process
 // (run/capture-runs.ts, killAllTracked), so two calls at once could not be cancelled one by one.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { capture, compare, diffCaptures, type ComparisonOutcome } from '../api.js';
+import { callRedactor, capture, compare, diffCaptures, type ComparisonOutcome, type RunSecrets } from '../api.js';
 import { describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
 import { readPackageVersion } from '../cli/version.js';
 import { progress } from '../cli/messages.js';
-import { plural } from '../core/describe.js';
+import { describeBreakpoint, plural } from '../core/describe.js';
+import { parseBreakpoint } from '../cli/parse-args.js';
 import { describeNoBreak } from '../core/hints.js';
 import { quoteCommand } from '../core/shell-quote.js';
-import { Redactor } from '../redact/redactor.js';
-import type { CliIo } from '../cli/io.js';
+import type { Redactor } from '../redact/redactor.js';
+import type { CliDeps, CliIo } from '../cli/io.js';
+import { withStopSignals } from '../cli/stop-signals.js';
 import type { RunCapture } from '../core/types.js';
 import { captureInput, compareInput, diffCapturesInput } from './arguments.js';
 import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
@@ -29,9 +31,6 @@ const INSTRUCTIONS = [
   'To find where two runs part ways: first_divergence (every hit in lockstep), hit N, watch expressions.',
 ].join(' ');
 
-const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
-type StopSignal = keyof typeof SIGNAL_EXIT;
-
 /** What a call's handler is given by the SDK (the parts used here). */
 interface CallExtra {
   signal: AbortSignal;
@@ -39,15 +38,23 @@ interface CallExtra {
   sendNotification: (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; message?: string } }) => Promise<void>;
 }
 
-/** Serves until stdin closes (exit 0) or a stop signal comes (130 / 143 / 129); every run in flight is killed first. */
-export async function runMcpServer(io: CliIo, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream; signals?: NodeJS.EventEmitter } = {}): Promise<number> {
+/**
+ * Serves until stdin closes (exit 0) or a stop signal comes (130 / 143 / 129, as any bpdiff command:
+ * withStopSignals); every run in flight is killed first.
+ */
+export async function runMcpServer(io: CliIo, deps: CliDeps = {}, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<number> {
+  const served = await withStopSignals(io, deps, (stopped) => serve(io, stopped, streams), 'the calls in flight were');
+  return served.kind === 'done' ? 0 : served.exitCode;
+}
+
+async function serve(io: CliIo, stopped: AbortSignal, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream }): Promise<void> {
   const stdin = streams.stdin ?? process.stdin;
   const stdout = streams.stdout ?? process.stdout;
-  const signals = streams.signals ?? process;
   const shutdown = new AbortController();
   const tools = toolDefinitions();
   const server = new Server({ name: 'bpdiff', title: 'bpdiff', version: readPackageVersion() }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const inFlight = new Set<Promise<unknown>>();
+  // The calls not yet answered; each waits for the one before it (`queue`: the last one's end).
+  let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -58,7 +65,7 @@ export async function runMcpServer(io: CliIo, streams: { stdin?: NodeJS.Readable
     const abort = (): void => call.abort();
     extra.signal.addEventListener('abort', abort, { once: true });
     shutdown.signal.addEventListener('abort', abort, { once: true });
-    const report = reporter(io, extra as CallExtra, redactorFor(request.params.arguments, io));
+    const report = reporter(io, extra as CallExtra, redactorFor(request.params.arguments));
     // One call at a time (see the top of this file): a later call waits for the one before it.
     const waitFor = queue;
     const work = waitFor.then(() => {
@@ -66,23 +73,22 @@ export async function runMcpServer(io: CliIo, streams: { stdin?: NodeJS.Readable
       return runTool(name as ToolName, request.params.arguments, call.signal, io, report.log);
     });
     queue = work.catch(() => undefined);
-    if (inFlight.size > 0) report.log('bpdiff: waiting for the call before this one to end (calls run one at a time)');
+    if (pending > 0) report.log('bpdiff: waiting for the call before this one to end (calls run one at a time)');
     const settled = work.then(
       (result) => result,
       (error: unknown) => toolError(error, report.scrub),
     );
-    inFlight.add(settled);
+    pending += 1;
     try {
       return await settled;
     } finally {
-      inFlight.delete(settled);
+      pending -= 1;
       extra.signal.removeEventListener('abort', abort);
       shutdown.signal.removeEventListener('abort', abort);
     }
   });
 
   const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, stdout as NodeJS.WriteStream);
-  let exitCode = 0;
   const closed = new Promise<void>((resolve) => {
     const stop = (): void => {
       shutdown.abort();
@@ -93,22 +99,17 @@ export async function runMcpServer(io: CliIo, streams: { stdin?: NodeJS.Readable
     // The client went away: nothing more can be said to it.
     stdout.on('error', stop);
     server.onclose = stop;
-    for (const signal of Object.keys(SIGNAL_EXIT) as StopSignal[]) {
-      signals.once(signal, () => {
-        exitCode = SIGNAL_EXIT[signal];
-        stop();
-      });
-    }
+    if (stopped.aborted) stop();
+    else stopped.addEventListener('abort', stop, { once: true });
   });
   server.onerror = (error) => io.stderr(`bpdiff: mcp: ${oneLine(error.message)}\n`);
   await server.connect(transport);
   await closed;
   // Each run in flight was aborted: wait for its processes to be killed and its temp folders removed.
-  await Promise.allSettled([...inFlight]);
+  await queue;
   // Requests that came with the end of stdin (initialize, tools/list) are answered before the close.
   await new Promise((resolve) => setImmediate(resolve));
   await server.close().catch(() => undefined);
-  return exitCode;
 }
 
 async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: CliIo, log: (line: string) => void): Promise<CallToolResult> {
@@ -116,14 +117,12 @@ async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: C
     case 'compare': {
       const { input, notes } = compareInput(args, io.cwd);
       const sequential = input.sequential === true;
-      const where = input.condition === undefined ? input.bp : `${input.bp} if ${input.condition}`;
-      log(progress.starting(where, input.run_a.label ?? 'A', quoteCommand(input.run_a.command), input.run_b.label ?? 'B', quoteCommand(input.run_b.command), sequential));
+      log(progress.starting(whereOf(input), input.run_a.label ?? 'A', quoteCommand(input.run_a.command), input.run_b.label ?? 'B', quoteCommand(input.run_b.command), sequential));
       return comparisonResult(await compare({ ...input, signal, log }), notes);
     }
     case 'capture': {
       const input = captureInput(args, io.cwd);
-      const where = input.condition === undefined ? input.bp : `${input.bp} if ${input.condition}`;
-      log(progress.startingOne(where, input.run.label ?? 'capture', quoteCommand(input.run.command)));
+      log(progress.startingOne(whereOf(input), input.run.label ?? 'capture', quoteCommand(input.run.command)));
       return captureResult(await capture({ ...input, signal, log }));
     }
     case 'diff_captures': {
@@ -131,6 +130,11 @@ async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: C
       return comparisonResult(await diffCaptures(input.a, input.b, input.options));
     }
   }
+}
+
+/** `file:line if condition`, as the CLI's progress line names the breakpoint. */
+function whereOf(input: { bp: string; condition?: string }): string {
+  return describeBreakpoint(parseBreakpoint(input.bp, input.condition ?? null));
 }
 
 /** The document as the structured content; its `context` and hints as the text (after any note of arguments.ts). */
@@ -164,24 +168,25 @@ function toolError(error: unknown, scrub: (text: string) => string): CallToolRes
 
 /**
  * The call's secrets (its runs' secret-looking env values and `--password X` arguments, its redact
- * names) kept out of progress lines and error messages, as the CLI keeps them out of stderr.
+ * names) kept out of progress lines and error messages, as the CLI keeps them out of stderr: the
+ * library's redactor (the same key as the call's own), made from the arguments as given, since an
+ * argument may be refused before the library sees it.
  */
-function redactorFor(args: unknown, io: CliIo): Redactor | null {
+function redactorFor(args: unknown): Redactor | undefined {
   const given = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
-  if (given['no_redact'] === true) return null;
-  const redactor = new Redactor({ key: io.env['BPDIFF_REDACT_KEY'] });
-  if (Array.isArray(given['redact'])) redactor.addNames(given['redact'].filter((name): name is string => typeof name === 'string' && name !== ''));
+  const names = Array.isArray(given['redact']) ? given['redact'].filter((name): name is string => typeof name === 'string' && name !== '') : [];
+  const runs: RunSecrets[] = [];
   for (const key of ['run', 'run_a', 'run_b']) {
     const run = given[key] as { command?: unknown; env?: unknown } | undefined;
     if (typeof run !== 'object' || run === null) continue;
-    if (Array.isArray(run.command)) redactor.addSecretArgs(run.command.map(String));
-    if (typeof run.env === 'object' && run.env !== null) redactor.addSecretEnv(Object.fromEntries(Object.entries(run.env).map(([name, value]) => [name, String(value)])));
+    const env = typeof run.env === 'object' && run.env !== null ? Object.fromEntries(Object.entries(run.env).map(([name, value]) => [name, String(value)])) : undefined;
+    runs.push({ command: Array.isArray(run.command) ? run.command.map(String) : [], ...(env ? { env } : {}) });
   }
-  return redactor;
+  return callRedactor(given['no_redact'] === true, names, runs);
 }
 
 /** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
-function reporter(io: CliIo, extra: CallExtra, redactor: Redactor | null): { log: (line: string) => void; scrub: (text: string) => string } {
+function reporter(io: CliIo, extra: CallExtra, redactor: Redactor | undefined): { log: (line: string) => void; scrub: (text: string) => string } {
   const scrub = (text: string): string => (redactor ? redactor.scrub(text) : text);
   const token = extra._meta?.progressToken;
   let count = 0;

@@ -90,7 +90,7 @@ const MAX_OUTPUT_BYTES = (): JsonSchema => ({
 });
 
 /** A run: its argv, and optionally where and with what it runs. */
-export const RUN_SCHEMA: JsonSchema = {
+const RUN_SCHEMA: JsonSchema = {
   type: 'object',
   description: 'one run of the program',
   required: ['command'],
@@ -116,7 +116,7 @@ function objectSchema(own: Record<string, JsonSchema>, required: string[], tool:
 }
 
 /** The arguments a tool takes besides its capture options. */
-export const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
+const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
   compare: ['bp', 'bp_b', 'condition', 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
   capture: ['bp', 'condition', 'run'],
   diff_captures: ['capture_a', 'capture_b', 'label_a', 'label_b', 'fail_on', 'max_output_bytes'],

@@ -198,6 +198,24 @@ describeWithTool('the library API through debugpy', 'python3-debugpy', debugpyIn
     const { compare } = await import('../../src/index.js');
     await expect(compare({ bp: 'pricing.py:34', depth: -1, run_a: { command: ['python3'] }, run_b: { command: ['python3'] } })).rejects.toThrow('--depth "-1" is not a whole number from 0 up');
     await expect(compare({ bp: 'pricing.py', run_a: { command: ['python3'] }, run_b: { command: ['python3'] } })).rejects.toThrow('has no line number');
+    // Refused before anything starts, not after both runs.
+    await expect(compare({ bp: 'pricing.py:34', fail_on: 'all' as 'any', run_a: { command: ['python3'] }, run_b: { command: ['python3'] } })).rejects.toThrow('--fail-on "all" is not one of any, changed, never');
+    const { diffCaptures } = await import('../../src/index.js');
+    await expect(diffCaptures({} as never, {} as never, { max_output_bytes: 10 })).rejects.toThrow('--max-output-bytes "10" is not a whole number from 1024 up');
+  });
+
+  it('passes its progress lines through the redactor, as the CLI passes its stderr', async () => {
+    const { compare } = await import('../../src/index.js');
+    const secret = 'sekrit-value-123456';
+    const folder = path.join(tmp, secret);
+    fs.cpSync(path.join(PRICING, 'v1'), folder, { recursive: true });
+    const lines: string[] = [];
+    const run = { command: ['python3', 'pricing.py', '10'], cwd: folder, env: { API_TOKEN: secret } };
+    const outcome = await compare({ bp: 'pricing.py:34', run_a: run, run_b: run, log: (line) => lines.push(line) });
+    expect(outcome.exit_code).toBe(0);
+    expect(lines.filter((line) => line.includes('waiting for'))).toHaveLength(2);
+    expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+    expect(lines.some((line) => /<redacted:[0-9a-f]{6}>\/pricing\.py:34/.test(line))).toBe(true);
   });
 });
 
