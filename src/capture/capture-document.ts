@@ -81,6 +81,7 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     types: facts.values.types,
     truncated: facts.values.truncated,
     normalised: facts.values.normalised,
+    ...(facts.values.unread && facts.values.unread.length > 0 ? { unread: facts.values.unread } : {}),
     warnings: [...(spec.breakpoint.note ? [spec.breakpoint.note] : []), ...record.warnings, ...facts.warnings],
     timing: record.timing,
     ...(facts.hits ? { hits: facts.hits } : {}),

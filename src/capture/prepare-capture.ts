@@ -26,12 +26,15 @@ export async function prepareCapture(capture: RunCapture, options: CaptureOption
     ...(redactor ? { redactor } : {}),
   };
   const values = runValuePipeline(
-    { variables: capture.run.variables, types: capture.types, truncated: capture.truncated, normalised: capture.normalised },
+    { variables: capture.run.variables, types: capture.types, truncated: capture.truncated, normalised: capture.normalised, ...(capture.unread ? { unread: capture.unread } : {}) },
     context,
   );
   // A note the capture already holds (it was said when the run was captured) is not said twice.
   const warnings = [...new Set([...capture.warnings, ...(values.notes ?? [])])];
-  return { ...capture, run: { ...capture.run, variables: values.variables }, types: values.types, truncated: values.truncated, normalised: values.normalised, warnings };
+  const prepared: RunCapture = { ...capture, run: { ...capture.run, variables: values.variables }, types: values.types, truncated: values.truncated, normalised: values.normalised, warnings };
+  if (values.unread && values.unread.length > 0) prepared.unread = values.unread;
+  else delete prepared.unread;
+  return prepared;
 }
 
 /** Two captures of `bpdiff capture` are both labelled "capture": told apart as A and B. */

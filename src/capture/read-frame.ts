@@ -25,6 +25,8 @@ export interface WalkResult {
   variables: Record<string, string>;
   types: Record<string, string>;
   truncated: string[];
+  /** Values whose children were not read at all (RunCapture.unread). */
+  unread: string[];
   /** Scope names read, in order. */
   scopes: string[];
   /** Containers not read in full, in the order met (the warnings word them). */
@@ -43,6 +45,14 @@ export const REQUEST_WINDOW = 32;
  * that answer, since the adapters answer one request after the other.
  */
 export const REQUEST_MARGIN_MS = 1000;
+
+/**
+ * And per child asked for: a page of 20,000 elements is 20,000 values, which debugpy lists in ~0.6 s
+ * on an idle machine and in over 3 s with the other cores busy. --value-timeout is the time of one
+ * value, so a page of more than a thousand children gets this much more per child, in whole seconds
+ * (20,000 children: 5 s more).
+ */
+export const REQUEST_MS_PER_CHILD = 0.25;
 
 interface Node {
   path: string;
@@ -72,6 +82,8 @@ type Fetched =
 interface InFlight {
   answer: Promise<Fetched>;
   settled: Fetched | null;
+  /** How long a value's children may take (valueLimitMs and the children asked for). */
+  limitMs: number;
 }
 
 /**
@@ -90,8 +102,9 @@ export async function readFrame(
 }
 
 class FrameReader {
-  private readonly result: WalkResult = { variables: {}, types: {}, truncated: [], scopes: [], cuts: [], warnings: [] };
+  private readonly result: WalkResult = { variables: {}, types: {}, truncated: [], unread: [], scopes: [], cuts: [], warnings: [] };
   private readonly truncated = new Set<string>();
+  private readonly unread = new Set<string>();
   private readonly skip: RegExp[];
   private readonly noExpand: RegExp[];
   private readonly valueLimitMs: number;
@@ -142,6 +155,7 @@ class FrameReader {
       }
     }
     this.result.truncated = [...this.truncated].sort();
+    this.result.unread = [...this.unread].sort();
     this.result.warnings = describeCuts(this.result.cuts, this.count);
     if (scopes !== null && this.count === 0 && scopes.length > 0) this.result.warnings.push(describeEmptyStop(scopes, selection, this.result.scopes));
     return this.result;
@@ -184,7 +198,7 @@ class FrameReader {
         continue;
       }
       // A scope waits until the deadline (it holds every local); a value's children for a value's time.
-      const fetched = request.settled ?? (await this.settle(request.answer, parent.where === 'scope' ? null : this.valueLimitMs));
+      const fetched = request.settled ?? (await this.settle(request.answer, parent.where === 'scope' ? null : request.limitMs));
       if (fetched.kind === 'timed_out') this.busy = request.answer;
       this.apply(parent, fetched, next);
     }
@@ -208,9 +222,12 @@ class FrameReader {
   private fetch(parent: Parent): InFlight {
     const want = Math.max(0, Math.min(parent.maxChildren, this.limits.max_variables - this.count));
     const timeoutMs = Math.max(1, this.deadline - Date.now());
+    // In whole seconds, from a page of more than a thousand children (a hint names the time).
+    const limitMs = this.valueLimitMs + (want > 1000 ? Math.ceil((want * REQUEST_MS_PER_CHILD) / 1000) * 1000 : 0);
     const request: InFlight = {
-      answer: fetchChildren(this.connection, parent, want, timeoutMs).catch((error: unknown): Fetched => this.classify(error)),
+      answer: fetchChildren(this.connection, parent, want, timeoutMs).catch((error: unknown): Fetched => this.classify(error, limitMs)),
       settled: null,
+      limitMs,
     };
     void request.answer.then((fetched) => (request.settled = fetched));
     return request;
@@ -231,9 +248,9 @@ class FrameReader {
     }
   }
 
-  private classify(error: unknown): Fetched {
+  private classify(error: unknown, limitMs = this.valueLimitMs): Fetched {
     if (error instanceof DapRequestError) return { kind: 'failed', message: error.adapterMessage };
-    if (isBpdiffError(error) && error.code === 'ADAPTER_TIMEOUT') return Date.now() >= this.deadline - 5 ? { kind: 'deadline' } : { kind: 'timed_out', seconds: this.valueLimitMs / 1000 };
+    if (isBpdiffError(error) && error.code === 'ADAPTER_TIMEOUT') return Date.now() >= this.deadline - 5 ? { kind: 'deadline' } : { kind: 'timed_out', seconds: limitMs / 1000 };
     return { kind: 'error', error };
   }
 
@@ -295,6 +312,8 @@ class FrameReader {
   private cut(cut: ChildrenCut): void {
     this.result.cuts.push(cut);
     if (cut.kind === 'max_children' || cut.where === 'value') this.truncated.add(cut.path);
+    // None of a value's children read: what lies under it is unknown in this run, not absent.
+    if (cut.kind !== 'max_children' && cut.where === 'value' && (cut.kind !== 'max_variables' || cut.shown === 0)) this.unread.add(cut.path);
   }
 
   private record(path: string, variable: DebugProtocol.Variable): void {

@@ -4,6 +4,7 @@ import { diffVariables, isDiffEmpty } from './diff-variables.js';
 import { buildFindings, type Finding } from './findings.js';
 import { renderHints } from './hints.js';
 import { buildContext } from './context.js';
+import { setAsideUnread } from './unread.js';
 
 export interface BuildComparisonOptions {
   /** The text of the breakpoint's line (from run A's file), for the context. */
@@ -23,9 +24,11 @@ export function buildComparison(captureA: RunCapture, captureB: RunCapture, opts
 }
 
 /** buildComparison, also returning the findings (formatters use them to say more than the document). */
-export function analyseComparison(captureA: RunCapture, captureB: RunCapture, opts: BuildComparisonOptions = {}): AnalysedComparison {
+export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: BuildComparisonOptions = {}): AnalysedComparison {
+  // What lies under a container one run did not read is not compared (unread.ts).
+  const { captures: [captureA, captureB], setAside } = setAsideUnread(givenA, givenB);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
-  const findings = buildFindings(captureA, captureB, diff);
+  const findings = buildFindings(captureA, captureB, diff, setAside);
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;

@@ -3,6 +3,7 @@
 import type { Breakpoint, NoBreakReason, RunCapture, RunSide, VariableDiff } from './types.js';
 import { compareNames, isDiffEmpty } from './diff-variables.js';
 import { selfAndAncestors } from '../values/child-path.js';
+import type { SetAside } from './unread.js';
 
 /** How many per-variable findings are listed before the rest are counted in one `more_changed`. */
 export const MAX_VARIABLE_FINDINGS = 20;
@@ -44,6 +45,8 @@ export type Finding =
   | { kind: 'value_changed'; name: string; a: string; b: string }
   | { kind: 'more_changed'; count: number }
   | { kind: 'only_in'; side: RunSide; names: string[]; more: number }
+  /** Values of run `side` under containers whose children the other run did not read: left out of the diff. */
+  | { kind: 'not_compared'; side: RunSide; parents: string[]; names: string[]; more: number }
   /** Values the debugger could not show: their text is the error or time-out it gave instead (`sides`: both when both runs gave the same). */
   | { kind: 'unreadable'; sides: RunSide[]; values: Array<{ name: string; text: string }>; more: number }
   /** Values or containers cut at the capture limits (`sides`: both when both runs cut the same names). */
@@ -80,7 +83,7 @@ export function isVariableFinding(finding: Finding): finding is VariableFinding 
 }
 
 /** Everything worth saying about two captures and their diff, most important first. */
-export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: VariableDiff): Finding[] {
+export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: VariableDiff, setAside: readonly SetAside[] = []): Finding[] {
   const findings: Finding[] = [];
   const captures = { a: captureA, b: captureB } as const;
   const stoppedA = captureA.run.status === 'break';
@@ -132,6 +135,7 @@ export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: 
 
     if (diff.only_in_a.length > 0) findings.push({ kind: 'only_in', side: 'a', ...capList(diff.only_in_a) });
     if (diff.only_in_b.length > 0) findings.push({ kind: 'only_in', side: 'b', ...capList(diff.only_in_b) });
+    for (const { side, parents, names } of setAside) findings.push({ kind: 'not_compared', side, parents, ...capList(names) });
   }
 
   findings.push(...unreadableFindings(captureA, captureB));

@@ -55,6 +55,12 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
       return `And ${plural(finding.count, 'more changed variable')} (see diff.changed).`;
     case 'only_in':
       return `Only in ${label(finding.side)} (${finding.names.length + finding.more}): ${listNames(finding.names, finding.more)}.`;
+    case 'not_compared': {
+      const other: RunSide = finding.side === 'a' ? 'b' : 'a';
+      const count = finding.names.length + finding.more;
+      const under = listNames(finding.parents.slice(0, 5), Math.max(0, finding.parents.length - 5));
+      return `${plural(count, 'value')} of ${label(finding.side)} under ${under} ${count === 1 ? 'was' : 'were'} not compared (${listNames(finding.names, finding.more)}): ${label(other)} did not read the children of ${under}, so they are unknown there, not missing.`;
+    }
     case 'unreadable': {
       const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
       const count = finding.values.length + finding.more;

@@ -120,6 +120,12 @@ export interface RunCapture {
   truncated: string[];
   /** Names whose value had run-dependent parts (addresses, ids) replaced. */
   normalised: string[];
+  /**
+   * Containers whose children this run did not read at all (timed out, failed, or reading had stopped
+   * at --timeout or --max-variables): what lies under them is unknown, not absent. Absent in captures
+   * of older bpdiff versions.
+   */
+  unread?: string[];
   /** Things a reader should know (optimised binary, adapter quirks worked around). One sentence each. */
   warnings: string[];
   /**

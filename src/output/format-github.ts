@@ -27,6 +27,8 @@ export function writeGithub(report: Report): string {
   if (unlisted > 0) annotate('error', 'bpdiff: more changes', `And ${plural(unlisted, 'more changed variable')} (see the result document).`);
   for (const finding of findings) {
     if (finding.kind === 'only_in') annotate('error', `bpdiff: only in ${labels[finding.side]}`, renderHint(finding, labels));
+    // Not a difference, but the check did not cover these values: said where a reviewer looks.
+    if (finding.kind === 'not_compared') annotate('warning', `bpdiff: not compared in ${labels[finding.side]}`, renderHint(finding, labels));
   }
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
     annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}.`);

@@ -31,8 +31,8 @@ import { evaluateWatches } from '../capture/watch.js';
 import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
 
 /** What reading no variables gives (--watch-only): a fresh object, as the watch values are added to it. */
-function emptyRead(): { variables: Record<string, string>; types: Record<string, string>; truncated: string[]; warnings: string[] } {
-  return { variables: {}, types: {}, truncated: [], warnings: [] };
+function emptyRead(): { variables: Record<string, string>; types: Record<string, string>; truncated: string[]; unread: string[]; warnings: string[] } {
+  return { variables: {}, types: {}, truncated: [], unread: [], warnings: [] };
 }
 
 export interface RunContext {
@@ -253,7 +253,7 @@ async function readOutcome(outcome: StopOutcome, context: OutcomeContext): Promi
   const read = options.values.watch_only ? emptyRead() : await readFrame(context.running.connection, definition, outcome.frameId, options.values.scope, options.limits, context.deadline);
   if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(context.running.connection, outcome.frameId, options.values.watch, options.limits.value_timeout_seconds));
   const values = runValuePipeline(
-    { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [] },
+    { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
     { adapter: { definition, hooks: context.hooks }, breakpointPath: spec.breakpoint.path, runTexts: context.runTexts, runPaths: context.runPaths, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
   );
   return {

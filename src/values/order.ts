@@ -20,6 +20,7 @@ export const orderStep: ValueStep = {
       types: sortRecord(values.types),
       truncated: [...values.truncated].sort(compareNames),
       normalised: [...values.normalised].sort(compareNames),
+      ...(values.unread ? { unread: [...values.unread].sort(compareNames) } : {}),
     };
   },
 };

@@ -12,6 +12,8 @@ export interface CapturedValues {
   truncated: string[];
   /** Paths whose value had run-dependent parts replaced. */
   normalised: string[];
+  /** Containers whose children were not read at all (RunCapture.unread). */
+  unread?: string[];
   /** What a step wants the reader to know (one sentence each; the capture's warnings). */
   notes?: string[];
 }

@@ -41,6 +41,7 @@ function keepNames(values: CapturedValues, keep: (name: string) => boolean, note
     types,
     truncated: values.truncated.filter((name) => kept.has(name)),
     normalised: values.normalised.filter((name) => kept.has(name)),
+    ...(values.unread ? { unread: values.unread.filter((name) => kept.has(name)) } : {}),
     notes: [...(values.notes ?? []), note(dropped, kept.size)],
   };
 }

@@ -106,6 +106,7 @@ export function applyVolatileRules(values: CapturedValues, rules: readonly Volat
     types,
     truncated: kept(values.truncated),
     normalised: [...new Set([...kept(values.normalised), ...rewritten])].sort(compareNames),
+    ...(values.unread ? { unread: kept(values.unread) } : {}),
     notes,
   };
 }

@@ -84,6 +84,17 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
     expect(hints(run)).toContain('In A, the debugger could not show thing: it reads <timed out after 1 s> (raise --value-timeout to wait longer).');
   });
 
+  it("children that one run cannot list in time are not compared, not reported as only in the other run", async () => {
+    const run = await runBpdiff(['--bp', 'slow_children.py:25', '--value-timeout', '1', '--env-a', 'SLOW_DIR=1', ...both('python3', 'slow_children.py')], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const doc = run.doc!;
+    expect(doc.diff).toEqual({ changed: {}, unchanged: ['count', 'thing'], only_in_a: [], only_in_b: [] });
+    expect(doc.run_b.variables).toEqual({ count: '3', thing: 'Thing()' });
+    expect(hints(run)).toContain('2 values of B under thing were not compared (thing.size, thing.slow): A did not read the children of thing, so they are unknown there, not missing.');
+    expect(hints(run)).toContain('A: Reading the children of thing timed out after 2 s: its own value is kept, its children are not compared (raise --value-timeout).');
+  });
+
   it('a __repr__ that raises in both runs: exit 0, the other locals kept, the error as its value', async () => {
     const run = await runBpdiff(['--bp', 'slow_repr.py:28', ...both('python3', 'slow_repr.py', 'raise')], { cwd: FIXTURES });
     expectClean(run);

@@ -77,6 +77,10 @@ describe('readFrame', () => {
     expect(read.cuts.slice(1).every((cut) => cut.kind === 'max_variables' && cut.shown === 0)).toBe(true);
     expect(read.cuts).toHaveLength(298);
     expect(read.truncated).toContain('grid[299]');
+    // The rows not read at all are unread; grid[2], read in part, is not.
+    expect(read.unread).toHaveLength(297);
+    expect(read.unread).toContain('grid[299]');
+    expect(read.unread).not.toContain('grid[2]');
     expect(read.warnings).toEqual([
       'Reading stopped at --max-variables 1000, so the comparison does not cover the rest: grid[2]: 98 of 300 children shown; the children of grid[3], grid[4], grid[5] and 294 more not read (raise --max-variables, or lower --depth or --max-children to see a smaller part in full).',
     ]);
@@ -158,10 +162,24 @@ describe('readFrame', () => {
       { kind: 'failed', path: 'broken', where: 'value', message: 'Unable to list the attributes' },
     ]);
     expect(read.truncated).toEqual(['broken', 'slow']);
+    // None of their children read: unknown in this run, not absent (the comparison sets the other run's aside).
+    expect(read.unread).toEqual(['broken', 'slow']);
     expect(read.warnings).toEqual([
       'Reading the children of slow timed out after 1.05 s: its own value is kept, its children are not compared (raise --value-timeout).',
       'Reading the children of broken failed: Unable to list the attributes: its own value is kept, its children are not compared.',
     ]);
+  });
+
+  it('gives a page of thousands of children more time than one value: a second per 4,000', async () => {
+    // One value may take 0.05 s + 1 s; a page of 4,000 children 1 s more.
+    const page = (delayMs: number) =>
+      adapter([LOCALS], (reference) => (reference === 1 ? [v('items', '[...]', 2, { indexedVariables: 4000 })] : { delayMs, variables: elements(4000) }));
+    const inTime = await readFrame(page(1500).connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 4000 }, far());
+    expect(inTime.variables['items[3999]']).toBe('3999');
+    expect(inTime.cuts).toEqual([]);
+    const late = await readFrame(page(3000).connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 4000 }, far());
+    expect(late.cuts).toEqual([{ kind: 'timed_out', path: 'items', where: 'value', seconds: 2.05 }]);
+    expect(late.unread).toEqual(['items']);
   });
 
   it('requests queued behind a slow one in an adapter that answers one at a time get their own time', async () => {
@@ -194,6 +212,7 @@ describe('readFrame', () => {
     const read = await readFrame(peer.connection, DEFINITION, 7, 'globals', { ...LIMITS, value_timeout_seconds: 10 }, Date.now() + 800);
     expect(read.variables).toEqual({ n: '1', rows: '[...]', G: '2' });
     expect(read.cuts).toEqual([{ kind: 'deadline', path: 'rows', where: 'value' }]);
+    expect(read.unread).toEqual(['rows']);
     expect(read.warnings).toEqual(["Reading stopped at the run's --timeout after 3 variables: the children of rows were not read (raise --timeout)."]);
 
     const late = await readFrame(adapter([LOCALS], () => [v('n', '1')]).connection, DEFINITION, 7, 'locals', LIMITS, Date.now() - 1);

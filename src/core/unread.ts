@@ -1,0 +1,75 @@
+// A container whose children one run did not read at all (RunCapture.unread: reading them timed out
+// or failed, or reading had stopped at --timeout or --max-variables) says nothing about what lies under
+// it in that run. The other run's values under it are then not "only in" the other run: they are set
+// aside before the diff (rule 5 holds: a name set aside is in neither run's variables) and said, as a
+// `not_compared` finding, so that a slow read in one run is not reported as thousands of differences.
+// Pure: captures in, captures out.
+import type { RunCapture, RunSide } from './types.js';
+import { selfAndAncestors } from '../values/child-path.js';
+import { setOwn } from '../values/own-record.js';
+
+/** Values of run `side` set aside because the other run did not read the children of `parents`. */
+export interface SetAside {
+  side: RunSide;
+  parents: string[];
+  names: string[];
+}
+
+export function setAsideUnread(captureA: RunCapture, captureB: RunCapture): { captures: [RunCapture, RunCapture]; setAside: SetAside[] } {
+  if (captureA.run.status !== 'break' || captureB.run.status !== 'break') return { captures: [captureA, captureB], setAside: [] };
+  const setAside = unreadCounterparts({ variables: captureA.run.variables, unread: captureA.unread }, { variables: captureB.run.variables, unread: captureB.unread });
+  const names = (side: RunSide): Set<string> => new Set(setAside.filter((group) => group.side === side).flatMap((group) => group.names));
+  const setAsideA = names('a');
+  const setAsideB = names('b');
+  return {
+    captures: [setAsideA.size > 0 ? without(captureA, setAsideA) : captureA, setAsideB.size > 0 ? without(captureB, setAsideB) : captureB],
+    setAside,
+  };
+}
+
+/** The values of each run that lie under a container the other run holds but did not read the children of. */
+export function unreadCounterparts(a: ReadValues, b: ReadValues): SetAside[] {
+  const found: SetAside[] = [];
+  for (const [side, own, other] of [['a', a, b], ['b', b, a]] as const) {
+    // Only a container the other run holds (a value it read, whose children it did not).
+    const unread = new Set((other.unread ?? []).filter((name) => Object.hasOwn(other.variables, name)));
+    if (unread.size === 0) continue;
+    const names: string[] = [];
+    const parents = new Set<string>();
+    for (const name of Object.keys(own.variables)) {
+      if (Object.hasOwn(other.variables, name)) continue;
+      const parent = selfAndAncestors(name).slice(1).find((ancestor) => unread.has(ancestor));
+      if (parent === undefined) continue;
+      names.push(name);
+      parents.add(parent);
+    }
+    if (names.length > 0) found.push({ side, parents: [...parents].sort(), names });
+  }
+  return found;
+}
+
+/** A run's values and the containers it did not read the children of. */
+export interface ReadValues {
+  variables: Readonly<Record<string, string>>;
+  unread?: readonly string[] | undefined;
+}
+
+/** `variables` without `names`. */
+export function withoutNames(variables: Readonly<Record<string, string>>, names: ReadonlySet<string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(variables)) if (!names.has(name)) setOwn(kept, name, value);
+  return kept;
+}
+
+/** The capture without the values `names` (and what it noted about them). */
+function without(capture: RunCapture, names: ReadonlySet<string>): RunCapture {
+  const listed = (list: string[]): string[] => list.filter((name) => !names.has(name));
+  return {
+    ...capture,
+    run: { ...capture.run, variables: withoutNames(capture.run.variables, names) },
+    types: withoutNames(capture.types, names),
+    truncated: listed(capture.truncated),
+    normalised: listed(capture.normalised),
+    ...(capture.unread ? { unread: listed(capture.unread) } : {}),
+  };
+}

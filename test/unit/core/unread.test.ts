@@ -1,0 +1,82 @@
+// A container whose children one run did not read: the other run's values under it are set aside,
+// not reported as only in that run (src/core/unread.ts), and the comparison says so.
+import { describe, expect, it } from 'vitest';
+import { analyseComparison, comparisonExitCode } from '../../../src/core/build-comparison.js';
+import { setAsideUnread } from '../../../src/core/unread.js';
+import { validateComparison } from '../../../src/core/schemas.js';
+import type { RunCapture } from '../../../src/core/types.js';
+import { makeCapture } from '../fixtures/captures.js';
+
+const items = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`items[${i}]`, String(i)]));
+const summary = '[0, 1, 2, ...]';
+
+function read(side: 'a' | 'b', variables: Record<string, string>, unread?: string[]): RunCapture {
+  const capture = makeCapture({ side, variables });
+  return unread ? { ...capture, unread, truncated: unread } : capture;
+}
+
+describe('setAsideUnread', () => {
+  it("sets aside B's values under a container whose children A did not read, and nothing else", () => {
+    const a = read('a', { items: summary, size: '30', label: "'big'" }, ['items']);
+    const b = read('b', { items: summary, size: '30', label: "'small'", extra: '1', ...items });
+    const { captures, setAside } = setAsideUnread(a, b);
+    expect(setAside).toEqual([{ side: 'b', parents: ['items'], names: Object.keys(items) }]);
+    expect(captures[0]).toBe(a);
+    expect(Object.keys(captures[1].run.variables).sort()).toEqual(['extra', 'items', 'label', 'size']);
+    // The original capture is left as it was.
+    expect(Object.keys(b.run.variables)).toHaveLength(34);
+  });
+
+  it('works both ways, and for values deeper under the container', () => {
+    const a = read('a', { cfg: '{...}', 'cfg.db': '{...}', 'cfg.db.host': "'h'", rows: '[...]' }, ['rows']);
+    const b = read('b', { cfg: '{...}', rows: '[...]', 'rows[0]': '{...}', 'rows[0].id': '1' }, ['cfg']);
+    const { captures, setAside } = setAsideUnread(a, b);
+    expect(setAside).toEqual([
+      { side: 'a', parents: ['cfg'], names: ['cfg.db', 'cfg.db.host'] },
+      { side: 'b', parents: ['rows'], names: ['rows[0]', 'rows[0].id'] },
+    ]);
+    expect(Object.keys(captures[0].run.variables).sort()).toEqual(['cfg', 'rows']);
+    expect(Object.keys(captures[1].run.variables).sort()).toEqual(['cfg', 'rows']);
+  });
+
+  it('leaves values that both runs hold, and a container the other run does not hold, to the diff', () => {
+    const a = read('a', { items: summary, 'items[0]': '0' }, ['items', 'gone']);
+    const b = read('b', { items: summary, 'items[0]': '9', 'items[1]': '1', gone: '1', 'gone.x': '2' });
+    const { captures, setAside } = setAsideUnread(a, b);
+    expect(setAside).toEqual([{ side: 'b', parents: ['items'], names: ['items[1]'] }]);
+    expect(captures[1].run.variables['items[0]']).toBe('9');
+    expect(captures[1].run.variables['gone.x']).toBe('2');
+  });
+
+  it('does nothing when a run did not stop, or nothing is unread', () => {
+    const b = read('b', { items: summary, ...items });
+    const noBreak = makeCapture({ side: 'a', noBreak: null });
+    expect(setAsideUnread({ ...noBreak, unread: ['items'] }, b).setAside).toEqual([]);
+    expect(setAsideUnread(read('a', { items: summary }), b).setAside).toEqual([]);
+  });
+});
+
+describe('a comparison with a container one run did not read', () => {
+  it('is no difference when all else is equal, and says what was not compared', () => {
+    const a = read('a', { items: summary, size: '30' }, ['items']);
+    const b = read('b', { items: summary, size: '30', ...items });
+    const { result, findings } = analyseComparison(a, b);
+    expect(validateComparison(result).errors).toEqual([]);
+    expect(result.diff).toEqual({ changed: {}, unchanged: ['items', 'size'], only_in_a: [], only_in_b: [] });
+    expect(comparisonExitCode(result)).toBe(0);
+    expect(Object.keys(result.run_b.variables)).toEqual(['items', 'size']);
+    expect(findings.map((finding) => finding.kind)).toContain('not_compared');
+    expect(result.analysis_hints.join('\n')).toContain(
+      '30 values of B under items were not compared (items[0], items[10], items[11], items[12], items[13], items[14], items[15], items[16], items[17], items[18], items[19], items[1], items[20], items[21], items[22], items[23], items[24], items[25], items[26], items[27] and 10 more): A did not read the children of items, so they are unknown there, not missing.',
+    );
+  });
+
+  it('still reports what differs elsewhere, and the container itself', () => {
+    const a = read('a', { items: summary, size: '30' }, ['items']);
+    const b = read('b', { items: '[5, 6, 7, ...]', size: '31', ...items });
+    const { result } = analyseComparison(a, b);
+    expect(Object.keys(result.diff.changed).sort()).toEqual(['items', 'size']);
+    expect(result.diff.only_in_b).toEqual([]);
+    expect(comparisonExitCode(result)).toBe(1);
+  });
+});
