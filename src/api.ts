@@ -148,16 +148,26 @@ export async function capture(input: CaptureInput): Promise<RunCapture> {
 }
 
 /** Two captures (objects, as `capture` returns or as read from files) compared offline, through the same value pipeline. */
-export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureOptionInput & { fail_on?: FailOn; max_output_bytes?: number } = {}): Promise<ComparisonOutcome> {
+export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureOptionInput & { fail_on?: FailOn; max_output_bytes?: number; label_a?: string; label_b?: string } = {}): Promise<ComparisonOutcome> {
   checkReportOptions(input.fail_on, input.max_output_bytes);
-  const options = optionsOf(input as CaptureOptionInput & Record<string, unknown>, ['fail_on', 'max_output_bytes']);
+  const labels = { a: checkedLabel('label_a', input.label_a), b: checkedLabel('label_b', input.label_b) };
+  const options = optionsOf(input as CaptureOptionInput & Record<string, unknown>, ['fail_on', 'max_output_bytes', 'label_a', 'label_b']);
   for (const [side, capture] of [['a', a], ['b', b]] as const) {
     const outcome = validateCapture(capture);
     if (!outcome.ok) throw new BpdiffError('NOT_A_CAPTURE', `capture ${side} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`);
   }
   const redactor = redactorFor(options, []);
   const prepared = distinctLabels(await prepareCapture(a, options.values, undefined, redactor), await prepareCapture(b, options.values, undefined, redactor));
+  // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
+  if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
+  if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
   return report(prepared, options, input.fail_on, input.max_output_bytes);
+}
+
+function checkedLabel(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new BpdiffError('USAGE', `${name} must be a non-empty string — give the name run ${name.slice(-1).toUpperCase()} has in the result, e.g. "before"`);
+  return value;
 }
 
 function report(given: [RunCapture, RunCapture], options: CaptureOptions, failOn: FailOn | undefined, maxOutputBytes?: number): ComparisonOutcome {

@@ -23,7 +23,7 @@ type Arguments = Record<string, unknown>;
 export interface DiffCapturesInput {
   a: RunCapture;
   b: RunCapture;
-  options: CaptureOptionInput & { fail_on?: FailOn; max_output_bytes?: number };
+  options: CaptureOptionInput & { fail_on?: FailOn; max_output_bytes?: number; label_a?: string; label_b?: string };
 }
 
 const RUN_KEYS = ['command', 'cwd', 'env', 'label', 'stdin_file'];
@@ -168,19 +168,16 @@ export function captureInput(given: unknown, cwd: string): CaptureInput {
 /** Each capture: a file path (read and checked as `bpdiff diff` reads it) or a capture object. */
 export function diffCapturesInput(given: unknown, cwd: string): DiffCapturesInput {
   const args = argumentsOf('diff_captures', given);
-  const captureOf = (name: 'capture_a' | 'capture_b', label: string | undefined): RunCapture => {
+  const captureOf = (name: 'capture_a' | 'capture_b'): RunCapture => {
     const value = args[name];
     if (value === undefined || value === null) throw new BpdiffError('USAGE', `${name} is missing — give the path of a file bpdiff capture wrote, or the object the capture tool returned`);
-    let capture: RunCapture;
-    if (typeof value === 'string') capture = readCapture(value, cwd);
-    else if (typeof value === 'object' && !Array.isArray(value)) capture = value as RunCapture;
-    else throw wrongType(name, 'a file path or a capture object', '"base.json"', value);
-    if (label !== undefined && typeof capture.run === 'object' && capture.run !== null) capture = { ...capture, run: { ...capture.run, label } };
-    return capture;
+    if (typeof value === 'string') return readCapture(value, cwd);
+    if (typeof value === 'object' && !Array.isArray(value)) return value as RunCapture;
+    throw wrongType(name, 'a file path or a capture object', '"base.json"', value);
   };
-  const a = captureOf('capture_a', optionalString(args, 'label_a', '"before"'));
-  const b = captureOf('capture_b', optionalString(args, 'label_b', '"after"'));
-  return { a, b, options: optionsOf(args, true) as DiffCapturesInput['options'] };
+  const labels = { label_a: optionalString(args, 'label_a', '"before"'), label_b: optionalString(args, 'label_b', '"after"') };
+  const options = { ...optionsOf(args, true), ...(labels.label_a !== undefined ? { label_a: labels.label_a } : {}), ...(labels.label_b !== undefined ? { label_b: labels.label_b } : {}) };
+  return { a: captureOf('capture_a'), b: captureOf('capture_b'), options: options as DiffCapturesInput['options'] };
 }
 
 /** --adapter-config and --adapter-path relative to the server's folder, as the CLI makes them. */
