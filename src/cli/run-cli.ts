@@ -3,17 +3,17 @@
 import { describeUnexpected, isBpdiffError } from '../errors.js';
 import { parseArgs } from './parse-args.js';
 import { processIo, type CliDeps, type CliIo } from './io.js';
-import { setTraceScrub, startTrace, stopTrace, tracePhase } from '../trace/trace.js';
+import { setTraceScrub, startTrace, stopTrace, tracePhase, traceTarget } from '../trace/trace.js';
 
 export async function runCli(argv: readonly string[], given: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
   // Secrets never reach stdout or stderr, this function's own error line included (redaction.ts,
   // loaded once the command is known, so that --help starts as fast as it can).
   let io = given;
   try {
-    // BPDIFF_TRACE=FILE: the time of each phase and every DAP message, as JSON lines (trace/trace.ts).
-    const traceFile = given.env['BPDIFF_TRACE'];
-    if (traceFile) {
-      startTrace(traceFile);
+    // BPDIFF_TRACE=FILE (1: stderr): the time of each phase and every DAP message, as JSON lines (trace/trace.ts).
+    const traceTo = traceTarget(given.env['BPDIFF_TRACE']);
+    if (traceTo) {
+      startTrace(traceTo);
       // `origin`: when the process started (ms since the epoch), so a reader outside the process can
       // place the trace's times on its own clock (npm run bench -- start-up does).
       tracePhase(null, 'cli started', { origin: performance.timeOrigin });

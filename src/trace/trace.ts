@@ -1,4 +1,4 @@
-// BPDIFF_TRACE=FILE: where the time of an invocation goes, as JSON lines. Each line has `t`, the
+// BPDIFF_TRACE=FILE (or BPDIFF_TRACE=1: on stderr): where the time of an invocation goes, as JSON lines. Each line has `t`, the
 // milliseconds since the process started (performance.now()), and either a `phase` of a run (args
 // parsed, adapter chosen, hooks loaded, a probe, launch prepared, adapter spawn, initialize, launch,
 // first stop, frame read, done) or a DAP `message` of a run (direction, command or event, seq).
@@ -15,23 +15,43 @@ export const MAX_TRACED_BODY = 400;
 /** Messages whose bodies may hold the program's values, environment or output: never traced. */
 const NO_BODY = new Set(['variables', 'evaluate', 'setVariable', 'setExpression', 'launch', 'attach', 'exceptionInfo', 'output', 'runInTerminal', 'stackTrace', 'scopes', 'completions', 'readMemory', 'source']);
 
-export interface TraceWriter {
+interface TraceWriter {
   /** Appends one line (its `t` is added). */
   write(record: Record<string, unknown>): void;
   close(): void;
 }
 
+/** A DAP message as the connection sees it (the fields the trace reads). */
+export interface TracedMessage {
+  seq?: number;
+  type?: string;
+  command?: string;
+  event?: string;
+  request_seq?: number;
+  success?: boolean;
+  arguments?: unknown;
+  body?: unknown;
+}
+
 let writer: TraceWriter | null = null;
 let scrub: ((text: string) => string) | null = null;
 
-/** Starts tracing to `file` (truncated). Returns the writer; a file that cannot be opened throws. */
-export function startTrace(file: string): TraceWriter {
+/** What BPDIFF_TRACE asks for: nothing (unset, empty or 0), stderr (1), or a file. */
+export function traceTarget(value: string | undefined): 'stderr' | { file: string } | null {
+  if (!value || value === '0') return null;
+  return value === '1' ? 'stderr' : { file: value };
+}
+
+/** Starts tracing to stderr, or to a file (truncated); a file that cannot be opened throws. */
+export function startTrace(target: 'stderr' | { file: string }): void {
   stopTrace();
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'w');
-  } catch (error) {
-    throw new BpdiffError('BAD_OPTION', `BPDIFF_TRACE=${file}: cannot write the trace there (${(error as Error).message}) — give a file in a folder that exists`, { cause: error });
+  let fd = 2;
+  if (target !== 'stderr') {
+    try {
+      fd = fs.openSync(target.file, 'w');
+    } catch (error) {
+      throw new BpdiffError('BAD_OPTION', `BPDIFF_TRACE=${target.file}: cannot write the trace there (${(error as Error).message}) — give a file in a folder that exists, or 1 for stderr`, { cause: error });
+    }
   }
   let open = true;
   writer = {
@@ -47,10 +67,9 @@ export function startTrace(file: string): TraceWriter {
     close() {
       if (!open) return;
       open = false;
-      fs.closeSync(fd);
+      if (fd !== 2) fs.closeSync(fd);
     },
   };
-  return writer;
 }
 
 /** Stops tracing and closes the file (no-op when not tracing). */
@@ -75,13 +94,13 @@ export function tracePhase(run: string | null, phase: string, detail: Record<str
 }
 
 /** A DAP message of run `run`: `out` sent by bpdiff, `in` received from the adapter. */
-export function traceMessage(run: string, direction: 'in' | 'out', message: { seq?: number; type?: string; command?: string; event?: string; request_seq?: number; success?: boolean; arguments?: unknown; body?: unknown }): void {
+export function traceMessage(run: string, direction: 'in' | 'out', message: TracedMessage): void {
   if (!writer) return;
   writer.write({ run, message: describeMessage(direction, message) });
 }
 
 /** The traced form of a message: never its values, a body only when small and harmless. Exported for tests. */
-export function describeMessage(direction: 'in' | 'out', message: { seq?: number; type?: string; command?: string; event?: string; request_seq?: number; success?: boolean; arguments?: unknown; body?: unknown }): Record<string, unknown> {
+export function describeMessage(direction: 'in' | 'out', message: TracedMessage): Record<string, unknown> {
   const name = message.command ?? message.event ?? '?';
   const described: Record<string, unknown> = { dir: direction, type: message.type, name, seq: message.seq };
   if (message.request_seq !== undefined) described.request_seq = message.request_seq;

@@ -236,6 +236,18 @@ describe('help and version', () => {
     expect(fs.readFileSync(out('help-other.jsonl'), 'utf8')).not.toContain('help rendered at build');
   });
 
+  it('BPDIFF_TRACE=1 writes the trace on stderr, no file; BPDIFF_TRACE=0 is off', async () => {
+    const traced = await bpdiff(['--version'], { env: { BPDIFF_TRACE: '1' }, cwd: tmp });
+    const stderr = String(traced.stderr);
+    expect(traced.exitCode, stderr).toBe(0);
+    const phases = stderr.split('\n').map((line) => (JSON.parse(line) as { phase: string }).phase);
+    expect(phases).toEqual(expect.arrayContaining(['cli started', 'args parsed']));
+    expect(fs.existsSync(path.join(tmp, '1'))).toBe(false);
+    const off = await bpdiff(['--version'], { env: { BPDIFF_TRACE: '0' }, cwd: tmp });
+    expect(String(off.stderr)).toBe('');
+    expect(fs.existsSync(path.join(tmp, '0'))).toBe(false);
+  });
+
   it('--version prints the package version', async () => {
     const result = await bpdiff(['--version']);
     expect(result.exitCode).toBe(0);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/redact/redactor.js';
-import { describeMessage, MAX_TRACED_BODY, setTraceScrub, startTrace, stopTrace, traceMessage, tracePhase, tracing } from '../../../src/trace/trace.js';
+import { describeMessage, MAX_TRACED_BODY, setTraceScrub, startTrace, stopTrace, traceMessage, tracePhase, traceTarget, tracing } from '../../../src/trace/trace.js';
 
 function lines(file: string): Array<Record<string, unknown>> {
   return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -22,7 +22,7 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
 
   it('writes phases and messages as JSON lines with a time since process start, in order', () => {
     const file = path.join(dir, 'order.jsonl');
-    startTrace(file);
+    startTrace({ file });
     tracePhase(null, 'args parsed', { command: 'compare' });
     tracePhase('A', 'adapter spawn');
     traceMessage('A', 'out', { seq: 1, type: 'request', command: 'initialize', arguments: { adapterID: 'x' } });
@@ -55,7 +55,7 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
     const file = path.join(dir, 'scrubbed.jsonl');
     const redactor = new Redactor({ key: 'k' });
     redactor.addSecretEnv({ API_TOKEN: 'tok-123456789' });
-    startTrace(file);
+    startTrace({ file });
     setTraceScrub((text) => redactor.scrub(text));
     traceMessage('A', 'out', { seq: 1, type: 'request', command: 'setBreakpoints', arguments: { condition: 'key == "tok-123456789"' } });
     stopTrace();
@@ -64,7 +64,13 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
     expect(text).toContain('<redacted:');
   });
 
+  it('reads BPDIFF_TRACE as off (unset, empty, 0), stderr (1) or a file', () => {
+    expect([undefined, '', '0'].map(traceTarget)).toEqual([null, null, null]);
+    expect(traceTarget('1')).toBe('stderr');
+    expect(traceTarget('/tmp/t.jsonl')).toEqual({ file: '/tmp/t.jsonl' });
+  });
+
   it('says which file it cannot write', () => {
-    expect(() => startTrace(path.join(dir, 'missing/folder/trace.jsonl'))).toThrow(/BPDIFF_TRACE=.*missing\/folder/);
+    expect(() => startTrace({ file: path.join(dir, 'missing/folder/trace.jsonl') })).toThrow(/BPDIFF_TRACE=.*missing\/folder/);
   });
 });
