@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // `integration` (the built bin, real debug adapters and real programs: npm run test:integration).
 export default defineConfig({
   test: {
+    globalSetup: ['test/support/cache-home.ts'],
     projects: [
       {
         test: {

@@ -70,23 +70,34 @@ export async function runBpdiff(args: string[], options: { cwd?: string; env?: R
 
 /**
  * bpdiff started in the background with `BPDIFF_TEST_MARK=<mark>`, handed back once both runs' programs
- * run (`pattern`, a progress line, seen twice on its stderr; at most 30 s), for a test that then
- * signals it and looks for what it left behind.
+ * run (`pattern`, a progress line, seen twice on its stderr), for a test that then signals it and looks
+ * for what it left behind. Rejects with its stderr if it ends first or 30 s pass.
  */
 export async function startBpdiffUntilRunning(args: string[], options: { mark: string; pattern: RegExp; env?: Record<string, string> }): Promise<{ child: ReturnType<typeof execa>; stderr: string }> {
   const child = execa(process.execPath, [BIN, ...args], { env: { ...options.env, [MARK]: options.mark }, reject: false, stdin: 'ignore' });
   let stderr = '';
   const global = new RegExp(options.pattern.source, 'g');
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if ((stderr.match(global) ?? []).length >= 2) {
+  const seen = () => (stderr.match(global) ?? []).length;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const fail = (why: string) => {
         clearTimeout(timer);
-        resolve();
-      }
+        reject(new Error(`bpdiff ${why} before both runs printed ${String(options.pattern)} (seen ${seen()}); its stderr:\n${stderr}`));
+      };
+      const timer = setTimeout(() => fail('took 30 s'), 30_000);
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (seen() >= 2) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      void child.then((result) => fail(`ended (exit ${String(result.exitCode)})`));
     });
-  });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return { child, stderr };
 }
 
@@ -129,6 +140,19 @@ export async function leftoverProcesses(mark: string): Promise<string[]> {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return found;
+}
+
+/**
+ * The processes marked `mark` still live once they have had `withinMs` to end: for a test whose
+ * bpdiff was killed outright, so that what it started ends on its reaper's watch, not at once.
+ */
+export async function leftoversAfter(mark: string, withinMs: number): Promise<string[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const found = await leftoverProcesses(mark);
+    if (found.length === 0 || Date.now() >= deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

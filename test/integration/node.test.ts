@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, leftoversAfter, runBpdiff, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
 
 const CART = path.join(EXAMPLES, 'node/cart-cjs');
 const ORDERS = path.join(EXAMPLES, 'node/orders-esm');
@@ -94,8 +94,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
       expect((await leftoverProcesses(mark)).filter((line) => /^\d+ node flow\.js hang$/.test(line))).toHaveLength(2);
       child.kill('SIGKILL');
       await child;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(await leftoverProcesses(mark)).toEqual([]);
+      expect(await leftoversAfter(mark, 5000)).toEqual([]);
     } finally {
       fs.rmSync(tmpdir, { recursive: true, force: true });
     }

@@ -117,6 +117,14 @@ export class AdapterSession {
     }
   }
 
+  /** Continues the stopped thread, then its next stop, or null when the program ended instead. */
+  async continueToNext(threadId: number): Promise<DebugProtocol.StoppedEvent | null> {
+    const since = this.events.length;
+    await this.dc.continueRequest({ threadId });
+    const event = await this.waitFor((candidate) => candidate.event === 'stopped' || candidate.event === 'terminated', 30_000, since);
+    return event.event === 'stopped' ? (event as DebugProtocol.StoppedEvent) : null;
+  }
+
   output(category?: string): string {
     return this.events
       .filter((event): event is DebugProtocol.OutputEvent => event.event === 'output')

@@ -24,11 +24,8 @@ async function iteration(active: AdapterSession, stopped: DebugProtocol.StoppedE
 }
 
 /** Continues, then the next stop, or null when the program ended instead. */
-async function next(active: AdapterSession, stopped: DebugProtocol.StoppedEvent): Promise<DebugProtocol.StoppedEvent | null> {
-  const since = active.events.length;
-  await active.dc.continueRequest({ threadId: stopped.body.threadId! });
-  const event = await active.waitFor((candidate) => candidate.event === 'stopped' || candidate.event === 'terminated', 30_000, since);
-  return event.event === 'stopped' ? (event as DebugProtocol.StoppedEvent) : null;
+function next(active: AdapterSession, stopped: DebugProtocol.StoppedEvent): Promise<DebugProtocol.StoppedEvent | null> {
+  return active.continueToNext(stopped.body.threadId!);
 }
 
 /** Runs the loop with one breakpoint and answers the `i` of every stop until the program ends (at most `limit`). */

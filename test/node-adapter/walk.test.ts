@@ -37,14 +37,7 @@ describe('a walk over many stops', () => {
       }
       previousFrame = top.id;
 
-      const since = session.events.length;
-      await session.dc.continueRequest({ threadId });
-      const next = await session.waitFor((event) => event.event === 'stopped' || event.event === 'terminated', 30_000, since);
-      if (next.event === 'terminated') {
-        stopped = null;
-      } else {
-        stopped = next as DebugProtocol.StoppedEvent;
-      }
+      stopped = await session.continueToNext(threadId);
     }
     expect(watched).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(session.output('stdout')).toBe('total 36\n');

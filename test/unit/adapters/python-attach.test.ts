@@ -222,14 +222,14 @@ describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the por
   it('leaves a connect to any other port as it was: refused at once, the descriptor unread', async () => {
     const other = await freeLoopbackPort();
     const code = [
-      'import os, socket, time',
-      't0 = time.monotonic()',
+      'import os, socket',
       'try:',
       `    socket.create_connection(("127.0.0.1", ${other}))`,
       'except ConnectionRefusedError:',
-      '    print("refused", time.monotonic() - t0 < 0.5)',
+      '    print("refused")',
       'print(os.read(3, 16).decode().strip())',
     ].join('\n');
-    expect((await python(code, '4242\n', 0)).split('\n')).toEqual(['refused True', '4242']);
+    // The port is still there to read: the connect did not wait for it.
+    expect((await python(code, '4242\n', 0)).split('\n')).toEqual(['refused', '4242']);
   });
 });

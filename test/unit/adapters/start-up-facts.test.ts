@@ -62,10 +62,16 @@ describe('cachedFact: facts kept per executable path, mtime and size', () => {
     fs.writeFileSync(exe, 'version 2');
     expect((await ask()).n).toBe(2);
     expect((await ask()).n).toBe(2);
+    // The same size, a new mtime (an interpreter replaced by one of another build).
+    fs.writeFileSync(exe, 'version 3');
+    const newer = new Date(Date.now() + 3000);
+    fs.utimesSync(exe, newer, newer);
+    expect((await ask()).n).toBe(3);
+    expect((await ask()).n).toBe(3);
     fs.writeFileSync(path.join(site, 'newpkg.pth'), '');
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(site, later, later);
-    expect((await ask()).n).toBe(3);
+    expect((await ask()).n).toBe(4);
     // No cache folder: always asked.
     const uncached = await cachedFact({ executable: exe, key: 'k', dir: null, compute: async () => 'fresh' });
     expect(uncached).toBe('fresh');
