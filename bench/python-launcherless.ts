@@ -6,18 +6,19 @@
 // - L (bpdiff before C): the adapter over stdio, `launch`: the adapter starts debugpy's launcher,
 //   which starts the program (`python -X frozen_modules=off <debugpy> --connect ...`): 3 processes,
 //   one after the other.
-// - C (bpdiff): the adapter over stdio, `attach` with `listen: {host, port}` (the adapter waits for
-//   the debuggee's server to connect to it: VS Code's configuration for `debugpy --connect`), and the
-//   client starts the program itself, AT THE SAME TIME as the adapter:
-//   `python -X frozen_modules=off <debugpy> --connect 127.0.0.1:P --configure-subProcess False prog args`.
-//   2 processes, started together. pydevd connects once and does not retry, and the adapter listens
-//   only once it has read `attach`: so a refused connect is tried again (bpdiff's sitecustomize, part
-//   3, when BPDIFF_ADAPTER_PORT is set).
-// - C-seq (bpdiff under -I, -E, -S): as C, but the program is started only once the adapter listens
-//   (its `debugpyWaitingForServer` event): no retry needed, no overlap.
+// - C (bpdiff): the adapter over stdio, `attach` with `listen: {host, port: 0}` (the adapter waits
+//   for the debuggee's server to connect to it, on a port it picks and names in its
+//   `debugpyWaitingForServer` event: VS Code's configuration for `debugpy --connect`), and the client
+//   starts the program itself, AT THE SAME TIME as the adapter:
+//   `python -X frozen_modules=off <debugpy> --connect 127.0.0.1:0 --configure-subProcess False prog args`.
+//   2 processes, started together. bpdiff's sitecustomize (part 3, BPDIFF_ADAPTER_PORT_FD) has that
+//   connect wait for the port, which the client writes on the program's fd 3 once the event names it.
+// - C-seq (bpdiff under -I, -E, -S): as C, but the program is started only once the adapter listens,
+//   with the port from the event in its `--connect`: no overlap.
 // - S: `python <debugpy> --listen 127.0.0.1:P --wait-for-client prog args`: the program starts its
 //   own adapter (which daemonizes), and the client connects to that adapter over TCP, `attach` with
-//   `connect: {host, port}`.
+//   `connect: {host, port}`. P is a free port picked by binding port 0 and closing it: another process
+//   may take it first, which is one reason bpdiff does not start programs this way.
 // Every variant runs with bpdiff's sitecustomize, which (part 8) skips pydevd's 100 ms pause after it
 // connects: this bench found that pause (it cost every variant ~100 ms).
 //
@@ -37,6 +38,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DapConnection, type WaitOptions } from '../src/dap/connection.js';
@@ -133,9 +135,10 @@ function connectSoon(port: number, timeoutMs = 15_000): Promise<net.Socket> {
   });
 }
 
-function start(file: string, args: string[], cwd: string, env: Record<string, string>): ChildProcess {
-  // Detached (a session of its own) as bpdiff starts its adapters; output drained.
-  const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+function start(file: string, args: string[], cwd: string, env: Record<string, string>, portPipe = false): ChildProcess {
+  // Detached (a session of its own) as bpdiff starts its adapters; output drained. With `portPipe`, a
+  // pipe on fd 3 (ADAPTER_PORT_FD) for the adapter's port.
+  const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['pipe', 'pipe', 'pipe', ...(portPipe ? (['pipe'] as const) : [])] });
   child.stderr!.resume();
   child.on('error', () => undefined);
   return child;
@@ -172,16 +175,16 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
 
   const t0 = performance.now();
   const pids: number[] = [];
-  const spawnTracked = (file: string, args: string[], env: Record<string, string>): ChildProcess => {
-    const child = start(file, args, cwd, { ...env, ...markerEnv(marker) });
+  const spawnTracked = (file: string, args: string[], env: Record<string, string>, portPipe = false): ChildProcess => {
+    const child = start(file, args, cwd, { ...env, ...markerEnv(marker) }, portPipe);
     pids.push(child.pid!);
     return child;
   };
   try {
-    const port = spec.start === 'launcher' ? 0 : await freeLoopbackPort();
     let connection: DapConnection;
     let started: Promise<unknown>;
     if (spec.start === 'self-hosted') {
+      const port = await freeLoopbackPort();
       const child = spawnTracked(PYTHON, debuggee(['--listen', `127.0.0.1:${port}`, '--wait-for-client']), { ...debuggeeEnv, ...pipedEnv });
       child.stdout!.resume();
       const socket = await connectSoon(port);
@@ -191,8 +194,9 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
     } else {
       // The adapter also gets the sitecustomize (TCP_NODELAY on the sockets it accepts), as in bpdiff.
       const adapter = spawnTracked(PYTHON, [path.join(DEBUGPY, 'adapter')], { PYTHONPATH: setup.siteDir });
-      // BPDIFF_ADAPTER_PORT: the sitecustomize tries the connection again until the adapter listens.
-      if (spec.start === 'with-adapter') spawnTracked(PYTHON, debuggee(['--connect', `127.0.0.1:${port}`]), { ...debuggeeEnv, ...pipedEnv, BPDIFF_ADAPTER_PORT: String(port) }).stdout!.resume();
+      // BPDIFF_ADAPTER_PORT_FD: the sitecustomize has the connect to 127.0.0.1:0 wait for the port on fd 3.
+      const startedWith = spec.start === 'with-adapter' ? spawnTracked(PYTHON, debuggee(['--connect', '127.0.0.1:0']), { ...debuggeeEnv, ...pipedEnv, BPDIFF_ADAPTER_PORT_FD: '3' }, true) : null;
+      startedWith?.stdout!.resume();
       connection = new DapConnection(adapter.stdout!, adapter.stdin!, 'debugpy');
       await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
       if (spec.start === 'launcher') {
@@ -212,11 +216,11 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
           WAIT,
         );
       } else {
-        started = attach(connection, { listen: { host: '127.0.0.1', port }, ...pydevdOptions });
-        if (spec.start === 'once-listening') {
-          await connection.waitForEvent((event) => event.event === 'debugpyWaitingForServer', WAIT);
-          spawnTracked(PYTHON, debuggee(['--connect', `127.0.0.1:${port}`]), { ...debuggeeEnv, ...pipedEnv }).stdout!.resume();
-        }
+        started = attach(connection, { listen: { host: '127.0.0.1', port: 0 }, ...pydevdOptions });
+        const listening = (await connection.waitForEvent((event) => event.event === 'debugpyWaitingForServer', WAIT)) as DebugProtocol.Event;
+        const port = (listening.body as { port: number }).port;
+        if (startedWith) (startedWith.stdio[3] as Writable).end(`${port}\n`);
+        else spawnTracked(PYTHON, debuggee(['--connect', `127.0.0.1:${port}`]), { ...debuggeeEnv, ...pipedEnv }).stdout!.resume();
       }
     }
     // A failed start answers `launch`/`attach` with an error before `initialized` ever comes.

@@ -117,7 +117,8 @@ async function runPair(pair: Pair, index: number, tmpRoot: string): Promise<Pair
   const tmpdir = fs.mkdtempSync(path.join(tmpRoot, `pair-${index}-`));
   const start = performance.now();
   const child = spawn(process.execPath, [BIN, '--quiet', ...pair.args], {
-    env: { ...process.env, TMPDIR: tmpdir, [marker.name]: marker.value },
+    // bpdiff's cache in the soak's folder, not the user's: the programs are built in temp folders.
+    env: { ...process.env, TMPDIR: tmpdir, XDG_CACHE_HOME: path.join(tmpRoot, 'cache'), [marker.name]: marker.value },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const memory = sampleMemory(child.pid!);

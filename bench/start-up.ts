@@ -48,6 +48,10 @@ export default async function run(): Promise<BenchRow[]> {
   if (before) bins.push(['before: ', path.resolve(before)]);
   const minimalMain = path.join(here, 'minimal-client-main.js');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-start-'));
+  // bpdiff's cache (interpreter facts, code cache) in the bench's folder: filled by the untimed round,
+  // removed with it, and not the user's ~/.cache/bpdiff, where the temp programs' facts would stay.
+  const userCache = process.env['XDG_CACHE_HOME'];
+  process.env['XDG_CACHE_HOME'] = path.join(tmp, 'cache');
   try {
     const cases = makeCases(root, tmp);
     const node: number[] = [];
@@ -127,6 +131,8 @@ export default async function run(): Promise<BenchRow[]> {
     }
     return rows;
   } finally {
+    if (userCache === undefined) delete process.env['XDG_CACHE_HOME'];
+    else process.env['XDG_CACHE_HOME'] = userCache;
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
@@ -249,7 +255,13 @@ async function bpdiff(bin: string, item: Case, traceFile: string): Promise<Timin
   const start = now();
   const { code, stderr, ms } = await runProcess(process.execPath, [bin, '-q', ...item.args], { cwd: item.cwd, env: { BPDIFF_TRACE: traceFile } });
   if (code !== 0 && code !== 1) throw new Error(`bpdiff (${item.name}) exited with ${code}: ${stderr.slice(0, 300)}`);
-  const lines = fs.readFileSync(traceFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; phase?: string; origin?: number });
+  const lines = fs.readFileSync(traceFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; run?: string | null; phase?: string; status?: string; origin?: number });
+  // A pair that differs exits 1; a run that did not stop would too, and must not count as a capture.
+  for (const label of ['A', 'B']) {
+    if (!lines.some((line) => line.run === label && line.phase === 'frame read' && line.status === 'break')) {
+      throw new Error(`bpdiff (${item.name}): run ${label} did not stop at the breakpoint: ${stderr.slice(0, 300)}`);
+    }
+  }
   const origin = lines.find((line) => line.phase === 'cli started')?.origin;
   const spawned = lines.find((line) => line.phase === 'adapter spawn' || line.phase === 'debuggee spawn');
   if (!spawned) throw new Error(`bpdiff (${item.name}) spawned no adapter: ${stderr.slice(0, 300)}`);
