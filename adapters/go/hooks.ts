@@ -69,7 +69,7 @@ async function packageDir(go: string, pkg: string, cwd: string, env: Record<stri
   if (pkg === '.' || pkg === '..' || pkg.startsWith('./') || pkg.startsWith('../') || path.isAbsolute(pkg)) return path.resolve(cwd, pkg);
   const listed = await runProbe(go, ['list', '-f', '{{.Dir}}', pkg], { cwd, env, timeoutMs: 60_000 });
   if (listed.exitCode !== 0 || !listed.stdout.trim()) {
-    throw new BpdiffError('BUILD_FAILED', `go cannot find the package ${pkg}: ${summariseBuildOutput(String(listed.stderr), firstBuildError) ?? `exit code ${listed.exitCode}`} — check the package after "go test"`);
+    throw new BpdiffError('BUILD_FAILED', `go cannot find the package ${pkg}: ${summariseBuildOutput(listed.stderr, firstBuildError) ?? `exit code ${listed.exitCode}`} — check the package after "go test"`);
   }
   return listed.stdout.trim().split('\n')[0]!;
 }
@@ -148,11 +148,7 @@ function version(plan: LaunchPlan): Promise<string | null> {
     cachedFact<string | null>({
       executable: plan.adapterExecutable,
       key: 'dlv-version',
-      compute: () =>
-        runProbe(plan.adapterExecutable, ['version'], { cwd: process.cwd(), timeoutMs: 10_000 }).then(
-          (result) => /Version:\s*(\S+)/.exec(String(result.stdout))?.[1] ?? null,
-          () => null,
-        ),
+      compute: () => runProbe(plan.adapterExecutable, ['version'], { cwd: process.cwd(), timeoutMs: 10_000 }).then((result) => /Version:\s*(\S+)/.exec(result.stdout)?.[1] ?? null),
       keep: (value) => value !== null,
     }),
   );

@@ -30,11 +30,13 @@ const BYTECODE_MARKER = 'bpdiff-bytecode-written';
  * bytecode, and the package's folder is the system's. bpdiff gives lldb-dap a bytecode folder of its
  * own cache (PYTHONPYCACHEPREFIX), one per lldb-dap executable (path, mtime, size), filled once by
  * BYTECODE_WRITER; the debuggee does not see the variable. Nothing is done when caching is off or
- * the user has a PYTHONPYCACHEPREFIX of their own. Exported for tests.
+ * the run has a PYTHONPYCACHEPREFIX of its own (`runEnv`: bpdiff's environment and the run's --env).
+ * The cache is bpdiff's (`cacheEnv`, its own environment), whatever the run's --env says. Exported
+ * for tests.
  */
-export function bytecodeFolder(adapterExecutable: string, env: Record<string, string>): { folder: string; written: boolean } | null {
-  const cache = cacheDir(env);
-  if (!cache || env.PYTHONPYCACHEPREFIX) return null;
+export function bytecodeFolder(adapterExecutable: string, runEnv: Record<string, string>, cacheEnv: Readonly<Record<string, string | undefined>> = process.env): { folder: string; written: boolean } | null {
+  const cache = cacheDir(cacheEnv);
+  if (!cache || runEnv.PYTHONPYCACHEPREFIX) return null;
   let real: string;
   try {
     real = fs.realpathSync(adapterExecutable);

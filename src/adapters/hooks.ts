@@ -128,21 +128,19 @@ export async function loadHooks(definition: Pick<AdapterDefinition, 'hooks' | 'd
   if (!file) return {};
   return loaded(file, async () => {
     const key = builtinKey(file);
-    const remedy = key !== null ? 'build bpdiff (npm run build)' : 'check "hooks" in the definition: a .js or .mjs module whose default export is the hooks object';
-    const fail = (problem: string, cause?: unknown, fix = remedy): never => {
-      throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: the hooks module ${file} ${problem} — ${fix}`, { cause });
+    const fail = (problem: string, cause?: unknown): never => {
+      const remedy = key !== null ? 'build bpdiff (npm run build)' : 'check "hooks" in the definition: a .js or .mjs module whose default export is the hooks object';
+      throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: the hooks module ${file} ${problem} — ${remedy}`, { cause });
     };
+    const load = key !== null ? BUILTIN_HOOKS[key] : () => importAtRunTime<{ default?: unknown }>(pathToFileURL(file).href);
+    if (load === undefined) {
+      const known = Object.keys(BUILTIN_HOOKS).map((name) => `adapters/${name}`).join(', ');
+      throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: the hooks module ${file} is in bpdiff's adapters/ folder but is no built-in adapter's hooks — name one of ${known}`);
+    }
     let module: { default?: unknown };
     try {
-      if (key !== null) {
-        const load = BUILTIN_HOOKS[key];
-        if (load === undefined) return fail("is in bpdiff's adapters/ folder but is no built-in adapter's hooks", undefined, `name one of ${Object.keys(BUILTIN_HOOKS).map((name) => `adapters/${name}`).join(', ')}`);
-        module = await load();
-      } else {
-        module = await importAtRunTime<{ default?: unknown }>(pathToFileURL(file).href);
-      }
+      module = await load();
     } catch (error) {
-      if (error instanceof BpdiffError) throw error;
       return fail(`cannot be loaded (${(error as Error).message.split('\n')[0]})`, error);
     }
     const hooks = module.default;

@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { whichSync } from '../adapters/find-executable.js';
 import { loadHooks, type AdapterHooks, type LaunchPlan } from '../adapters/hooks.js';
+import { runProbe } from '../adapters/probe.js';
 import { adapterExecutable, fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { builtinDefinitions } from '../adapters/registry.js';
 import type { RunSpec } from '../core/types.js';
@@ -107,8 +107,8 @@ async function preparedPlan(definition: AdapterDefinition, argv: string[], hooks
 async function describeProgram(name: string, cwd: string): Promise<string | null> {
   const file = whichSync(name, cwd);
   if (!file) return null;
-  const result = await execa(file, ['--version'], { cwd, reject: false, stdin: 'ignore', timeout: VERSION_TIMEOUT_MS });
-  const version = /\d+(?:\.\d+)+/.exec(`${String(result.stdout)}\n${String(result.stderr)}`)?.[0];
+  const result = await runProbe(file, ['--version'], { cwd, timeoutMs: VERSION_TIMEOUT_MS });
+  const version = /\d+(?:\.\d+)+/.exec(`${result.stdout}\n${result.stderr}`)?.[0];
   return `${name}${version ? ` ${version}` : ''}: ${file}`;
 }
 

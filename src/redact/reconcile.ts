@@ -5,7 +5,6 @@
 // not compared and how to compare them. Pure: captures in, captures out.
 import type { RunCapture } from '../core/types.js';
 import { setOwn } from '../values/own-record.js';
-
 import { KEYED_MARKER } from './shapes.js';
 
 export function reconcileRedaction(captureA: RunCapture, captureB: RunCapture): [RunCapture, RunCapture] {

@@ -38,10 +38,8 @@ const WHOLE_MARKER = /^(?:<redacted(?::[0-9a-f]{6})?>)$/;
 /** Whether `text` holds a marker made under a key (`<redacted:3f9a1c>`). */
 export const KEYED_MARKER = /<redacted:[0-9a-f]{6}>/g;
 export function holdsKeyedMarker(text: string): boolean {
-  KEYED_MARKER.lastIndex = 0;
-  const found = KEYED_MARKER.test(text);
-  KEYED_MARKER.lastIndex = 0;
-  return found;
+  // Not KEYED_MARKER.test: a global pattern's test() keeps its lastIndex between calls.
+  return text.search(KEYED_MARKER) !== -1;
 }
 
 export function isMarker(text: string): boolean {

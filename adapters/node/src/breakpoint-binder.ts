@@ -35,13 +35,15 @@ export class BreakpointBinder {
     private readonly state: SessionState,
     private readonly maps: SourceMapCache,
     private readonly bootloader: string,
+    /** What a relative path is resolved against before a launch names its cwd (the adapter's environment's). */
+    private readonly baseCwd: string,
   ) {
     const lines = fs.readFileSync(bootloader, 'utf8').split('\n');
     this.hookLine = lines.findIndex((line) => line.includes(HOOK_MARKER) && !line.trimStart().startsWith('//'));
   }
 
   async setBreakpoints(file: string, specs: BreakpointSpec[], processes: Iterable<NodeProcess>): Promise<UserBreakpoint[]> {
-    const absolute = path.resolve(this.state.plan?.cwd ?? process.cwd(), file);
+    const absolute = path.resolve(this.state.plan?.cwd ?? this.baseCwd, file);
     const variants = pathVariants(absolute);
     const previous = this.breakpoints.get(absolute) ?? [];
     const created = specs.map<UserBreakpoint>((spec) => {

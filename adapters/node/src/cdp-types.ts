@@ -8,12 +8,8 @@ import type { ProtocolMapping } from 'devtools-protocol/types/protocol-mapping.j
 export type RemoteObject = Protocol.Runtime.RemoteObject;
 export type ObjectPreview = Protocol.Runtime.ObjectPreview;
 export type PropertyPreview = Protocol.Runtime.PropertyPreview;
-export type EntryPreview = Protocol.Runtime.EntryPreview;
 export type PropertyDescriptor = Protocol.Runtime.PropertyDescriptor;
-export type InternalPropertyDescriptor = Protocol.Runtime.InternalPropertyDescriptor;
-export type PrivatePropertyDescriptor = Protocol.Runtime.PrivatePropertyDescriptor;
 export type ExceptionDetails = Protocol.Runtime.ExceptionDetails;
-export type CallArgument = Protocol.Runtime.CallArgument;
 export type Location = Protocol.Debugger.Location;
 export type Scope = Protocol.Debugger.Scope;
 export type CallFrame = Protocol.Debugger.CallFrame;

@@ -4,12 +4,9 @@
 import type { Readable, Writable } from 'node:stream';
 import { logger, Logger } from '@vscode/debugadapter';
 import { NodeDebugSession } from './node-debug-session.js';
+import type { AdapterEnvironment } from './runtime-types.js';
 
-export interface DapSessionOptions {
-  /** The environment the program starts from (the launch's `env` goes over it). */
-  env: Readonly<Record<string, string | undefined>>;
-  /** The folder a launch's relative `cwd` is resolved against. */
-  cwd: string;
+export interface DapSessionOptions extends AdapterEnvironment {
   /**
    * The session owns the process (main.ts): it exits after `disconnect`, as a DAP adapter over stdio
    * does. Otherwise the session ends, and the process lives on.

@@ -59,7 +59,7 @@ export class NodeRuntime {
     private readonly host: RuntimeHost,
     private readonly environment: AdapterEnvironment,
   ) {
-    this.binder = new BreakpointBinder(host, this.state, this.maps, this.bootloader);
+    this.binder = new BreakpointBinder(host, this.state, this.maps, this.bootloader, environment.cwd);
     this.inspector = new FrameInspector(this.state, this.maps);
     this.pauses = new PauseHandler(host, this.state, this.binder, (process) => this.inspector.dropHandles(process));
   }

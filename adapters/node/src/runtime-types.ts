@@ -43,7 +43,6 @@ export interface ExceptionReport {
 
 export type OutputCategory = 'stdout' | 'stderr' | 'important' | 'console';
 
-/** What the runtime tells the DAP layer. */
 /** Where the adapter runs: its own process (main.ts), or inside its client's (in-process.ts). */
 export interface AdapterEnvironment {
   /** The environment the program starts from (the launch's `env` goes over it). */
@@ -52,6 +51,7 @@ export interface AdapterEnvironment {
   cwd: string;
 }
 
+/** What the runtime tells the DAP layer. */
 export interface RuntimeHost {
   output(category: OutputCategory, text: string): void;
   processStarted(pid: number, name: string): void;
