@@ -1,6 +1,7 @@
 // The library's front door: compare two runs, capture one, diff two captures, read a config file.
 // The options are the CLI's, by their names in snake_case, checked by the one options module, so a
 // mistake reads as it would on the command line (a BpdiffError with the same one-line message).
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { captureOptions, readOptionValue } from './options/read-options.js';
 import { findDeclaration } from './options/declarations.js';
@@ -82,9 +83,11 @@ export function callRedactor(noRedact: boolean, names: readonly string[], runs: 
   processKey ??= randomBytes(32).toString('hex');
   const redactor = new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
   redactor.addNames(names);
+  // A run given wrongly is refused later, with the CLI's message; here it only adds no secrets.
   for (const run of runs) {
+    if (typeof run !== 'object' || run === null) continue;
     if (run.env) redactor.addSecretEnv(run.env);
-    redactor.addSecretArgs(run.command);
+    if (Array.isArray(run.command)) redactor.addSecretArgs(run.command);
   }
   return redactor;
 }
@@ -97,6 +100,32 @@ function redactorFor(options: CaptureOptions, runs: readonly RunInput[]): Redact
 function redactedLog(log: ((line: string) => void) | undefined, redactor: Redactor | undefined): { log?: (line: string) => void } {
   if (!log) return {};
   return { log: redactor ? (line) => log(redactor.scrub(line)) : log };
+}
+
+/**
+ * Runs `work`; an error it throws reaches the caller with its message through the call's redactor, as
+ * the CLI's error line goes through it (a path, a condition or an adapter's words may hold a secret).
+ */
+async function redactedErrors<T>(redactor: Redactor | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (redactor && error instanceof Error) {
+      error.message = redactor.scrub(error.message);
+      if (typeof error.stack === 'string') error.stack = redactor.scrub(error.stack);
+      const adapterMessage: unknown = (error as { adapterMessage?: unknown }).adapterMessage;
+      if (typeof adapterMessage === 'string') Object.defineProperty(error, 'adapterMessage', { value: redactor.scrub(adapterMessage), enumerable: true, configurable: true });
+    }
+    throw error;
+  }
+}
+
+function isFolder(folder: string): boolean {
+  try {
+    return fs.statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** fail_on and max_output_bytes, checked before anything starts (the rest: optionsOf). */
@@ -113,7 +142,9 @@ function optionsOf(input: CaptureOptionInput & Record<string, unknown>, own: rea
 }
 
 function specOf(side: RunSide, run: RunInput, bp: string, condition: string | undefined): RunSpec {
+  if (typeof run !== 'object' || run === null) throw new BpdiffError('BAD_COMMANDS', `run_${side} is missing — give the run as { command: ["python3", "app.py"], cwd: "v1" }`);
   if (!Array.isArray(run.command) || run.command.length === 0) throw new BpdiffError('BAD_COMMANDS', `run_${side}.command is empty — give the program and its arguments as an array, e.g. ["python3", "app.py"]`);
+  if (run.cwd !== undefined && !isFolder(run.cwd)) throw new BpdiffError('USAGE', `run_${side}.cwd ${run.cwd} is not a folder — give the folder the run starts in`);
   return runSpec({
     side,
     argv: run.command,
@@ -131,20 +162,24 @@ const COMPARE_KEYS = ['bp', 'condition', 'bp_b', 'run_a', 'run_b', 'fail_on', 'm
 export async function compare(input: CompareInput): Promise<ComparisonOutcome> {
   checkReportOptions(input.fail_on, input.max_output_bytes);
   const options = optionsOf(input as CompareInput & Record<string, unknown>, COMPARE_KEYS);
-  const specs: [RunSpec, RunSpec] = [specOf('a', input.run_a, input.bp, input.condition), specOf('b', input.run_b, input.bp_b ?? input.bp, input.condition)];
-  const { captureRuns } = await import('./run/capture-runs.js');
   const redactor = redactorFor(options, [input.run_a, input.run_b]);
-  const captures = await captureRuns(specs, options, { ...(input.signal ? { signal: input.signal } : {}), ...redactedLog(input.log, redactor), ...(redactor ? { redactor } : {}) });
-  return report(captures, options, input.fail_on, input.max_output_bytes);
+  return redactedErrors(redactor, async () => {
+    const specs: [RunSpec, RunSpec] = [specOf('a', input.run_a, input.bp, input.condition), specOf('b', input.run_b, input.bp_b ?? input.bp, input.condition)];
+    const { captureRuns } = await import('./run/capture-runs.js');
+    const captures = await captureRuns(specs, options, { ...(input.signal ? { signal: input.signal } : {}), ...redactedLog(input.log, redactor), ...(redactor ? { redactor } : {}) });
+    return report(captures, options, input.fail_on, input.max_output_bytes);
+  });
 }
 
 /** One run's capture (what `bpdiff capture` writes). */
 export async function capture(input: CaptureInput): Promise<RunCapture> {
   const options = optionsOf(input as CaptureInput & Record<string, unknown>, ['bp', 'condition', 'run', 'signal', 'log']);
-  const spec = specOf('b', { label: 'capture', ...input.run }, input.bp, input.condition);
-  const { captureOneRun } = await import('./run/capture-runs.js');
   const redactor = redactorFor(options, [input.run]);
-  return captureOneRun(spec, options, { ...(input.signal ? { signal: input.signal } : {}), ...redactedLog(input.log, redactor), ...(redactor ? { redactor } : {}) });
+  return redactedErrors(redactor, async () => {
+    const spec = specOf('b', { label: 'capture', ...input.run }, input.bp, input.condition);
+    const { captureOneRun } = await import('./run/capture-runs.js');
+    return captureOneRun(spec, options, { ...(input.signal ? { signal: input.signal } : {}), ...redactedLog(input.log, redactor), ...(redactor ? { redactor } : {}) });
+  });
 }
 
 /** Two captures (objects, as `capture` returns or as read from files) compared offline, through the same value pipeline. */
@@ -152,16 +187,18 @@ export async function diffCaptures(a: RunCapture, b: RunCapture, input: CaptureO
   checkReportOptions(input.fail_on, input.max_output_bytes);
   const labels = { a: checkedLabel('label_a', input.label_a), b: checkedLabel('label_b', input.label_b) };
   const options = optionsOf(input as CaptureOptionInput & Record<string, unknown>, ['fail_on', 'max_output_bytes', 'label_a', 'label_b']);
-  for (const [side, capture] of [['a', a], ['b', b]] as const) {
-    const outcome = validateCapture(capture);
-    if (!outcome.ok) throw new BpdiffError('NOT_A_CAPTURE', `capture ${side} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`);
-  }
   const redactor = redactorFor(options, []);
-  const prepared = distinctLabels(await prepareCapture(a, options.values, undefined, redactor), await prepareCapture(b, options.values, undefined, redactor));
-  // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
-  if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
-  if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
-  return report(prepared, options, input.fail_on, input.max_output_bytes);
+  return redactedErrors(redactor, async () => {
+    for (const [side, capture] of [['a', a], ['b', b]] as const) {
+      const outcome = validateCapture(capture);
+      if (!outcome.ok) throw new BpdiffError('NOT_A_CAPTURE', `capture ${side} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`);
+    }
+    const prepared = distinctLabels(await prepareCapture(a, options.values, undefined, redactor), await prepareCapture(b, options.values, undefined, redactor));
+    // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
+    if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
+    if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
+    return report(prepared, options, input.fail_on, input.max_output_bytes);
+  });
 }
 
 function checkedLabel(name: string, value: unknown): string | undefined {

@@ -217,6 +217,26 @@ describeWithTool('the library API through debugpy', 'python3-debugpy', debugpyIn
     expect(lines.filter((line) => line.includes(secret))).toEqual([]);
     expect(lines.some((line) => /<redacted:[0-9a-f]{6}>\/pricing\.py:34/.test(line))).toBe(true);
   });
+
+  it('throws its errors with their secrets redacted, as the CLI prints its error line', async () => {
+    const { compare, capture } = await import('../../src/index.js');
+    const secret = 'sekrit-value-654321';
+    const missing = path.join(tmp, 'no', secret);
+    const run = { command: ['python3', 'pricing.py', '10'], cwd: missing, env: { API_TOKEN: secret } };
+    const errors = [
+      await compare({ bp: 'pricing.py:34', run_a: run, run_b: { command: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1') } }).catch((error: Error) => error),
+      await capture({ bp: 'pricing.py:34', run }).catch((error: Error) => error),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/^run_[ab]\.cwd .*\/no\/<redacted:[0-9a-f]{6}> is not a folder — give the folder the run starts in$/);
+      expect(String((error as Error).stack)).not.toContain(secret);
+    }
+    // With no_redact, as --no-redact: the message as it is.
+    const plain = await compare({ bp: 'pricing.py:34', no_redact: true, run_a: run, run_b: run }).catch((error: Error) => error);
+    expect((plain as Error).message).toContain(secret);
+    await expect(compare({ bp: 'pricing.py:34', run_a: undefined as never, run_b: run })).rejects.toThrow('run_a is missing');
+  });
 });
 
 describeWithTool('a baseline through the Node adapter', 'node', true, () => {
