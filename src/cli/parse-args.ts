@@ -7,6 +7,7 @@ import { declarationsFor, defaultOf, findDeclaration, type CommandName, type Opt
 import { readCaptureOptions, readOptionValue } from '../options/read-options.js';
 import { messages } from './messages.js';
 import { splitArgv } from './split-argv.js';
+import { readPlainArgv } from './plain-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
 import { readPackageVersion } from './version.js';
 import { outputArgs, type OutputArgs } from './output-args.js';
@@ -105,26 +106,31 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   const prerendered = factory === undefined && width === undefined ? prerenderedHelp(argv) : null;
   if (prerendered !== null) return { kind: argv[0] === '--version' ? 'version' : 'help', text: prerendered };
   const { options, commands } = splitArgv(argv);
-  const yargs = factory ?? (await loadYargs());
-  const parser = defineParser(yargs(), readPackageVersion(), width);
-
-  const parsed = await new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
-    try {
-      // With a callback, yargs hands help and version text back instead of printing it and exiting.
-      void parser.parse(options, {}, (error: Error | undefined, raw: unknown, output: string) => {
-        if (error) reject(error);
-        else resolve({ argv: raw as RawArgv, output });
-      });
-    } catch (error) {
-      reject(error);
-    }
-  }).catch((error: unknown) => {
-    throw describeYargsFailure(error instanceof Error ? error.message : String(error), options);
-  });
-
-  const raw = parsed.argv;
-  if (raw['help'] === true) return { kind: 'help', text: parsed.output };
-  if (raw['version'] === true) return { kind: 'version', text: parsed.output };
+  // The usual comparison's flags, read without loading yargs (plain-argv.ts); anything else through it.
+  const plain = factory === undefined ? readPlainArgv(options, declarationsFor('compare')) : null;
+  let raw: RawArgv;
+  if (plain !== null) {
+    raw = plain;
+  } else {
+    const yargs = factory ?? (await loadYargs());
+    const parser = defineParser(yargs(), readPackageVersion(), width);
+    const parsed = await new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
+      try {
+        // With a callback, yargs hands help and version text back instead of printing it and exiting.
+        void parser.parse(options, {}, (error: Error | undefined, given: unknown, output: string) => {
+          if (error) reject(error);
+          else resolve({ argv: given as RawArgv, output });
+        });
+      } catch (error) {
+        reject(error);
+      }
+    }).catch((error: unknown) => {
+      throw describeYargsFailure(error instanceof Error ? error.message : String(error), options);
+    });
+    raw = parsed.argv;
+    if (raw['help'] === true) return { kind: 'help', text: parsed.output };
+    if (raw['version'] === true) return { kind: 'version', text: parsed.output };
+  }
 
   const subcommand = String(raw._[0] ?? '');
   if (subcommand === 'check') {
