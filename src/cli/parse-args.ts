@@ -108,29 +108,10 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   const { options, commands } = splitArgv(argv);
   // The usual comparison's flags, read without loading yargs (plain-argv.ts); anything else through it.
   const plain = factory === undefined ? readPlainArgv(options, declarationsFor('compare')) : null;
-  let raw: RawArgv;
-  if (plain !== null) {
-    raw = plain;
-  } else {
-    const yargs = factory ?? (await loadYargs());
-    const parser = defineParser(yargs(), readPackageVersion(), width);
-    const parsed = await new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
-      try {
-        // With a callback, yargs hands help and version text back instead of printing it and exiting.
-        void parser.parse(options, {}, (error: Error | undefined, given: unknown, output: string) => {
-          if (error) reject(error);
-          else resolve({ argv: given as RawArgv, output });
-        });
-      } catch (error) {
-        reject(error);
-      }
-    }).catch((error: unknown) => {
-      throw describeYargsFailure(error instanceof Error ? error.message : String(error), options);
-    });
-    raw = parsed.argv;
-    if (raw['help'] === true) return { kind: 'help', text: parsed.output };
-    if (raw['version'] === true) return { kind: 'version', text: parsed.output };
-  }
+  const parsed = plain !== null ? { argv: plain, output: '' } : await parseWithYargs(options, factory, width);
+  const raw = parsed.argv;
+  if (raw['help'] === true) return { kind: 'help', text: parsed.output };
+  if (raw['version'] === true) return { kind: 'version', text: parsed.output };
 
   const subcommand = String(raw._[0] ?? '');
   if (subcommand === 'check') {
@@ -173,6 +154,20 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     default:
       throw messages.strayArguments(raw._.map(String));
   }
+}
+
+async function parseWithYargs(options: string[], factory: YargsFactory | undefined, width: number | undefined): Promise<{ argv: RawArgv; output: string }> {
+  const parser = defineParser((factory ?? (await loadYargs()))(), readPackageVersion(), width);
+  return new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
+    try {
+      // With a callback, yargs hands help and version text back instead of printing it and exiting.
+      void parser.parse(options, {}, (error: Error | undefined, given: unknown, output: string) => (error ? reject(error) : resolve({ argv: given as RawArgv, output })));
+    } catch (error) {
+      reject(error);
+    }
+  }).catch((error: unknown) => {
+    throw describeYargsFailure(error instanceof Error ? error.message : String(error), options);
+  });
 }
 
 function defineParser(y: Argv, version: string, width?: number): Argv {
