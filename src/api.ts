@@ -1,7 +1,6 @@
 // The library's front door: compare two runs, capture one, diff two captures, read a config file.
 // The options are the CLI's, by their names in snake_case, checked by the one options module, so a
 // mistake reads as it would on the command line (a BpdiffError with the same one-line message).
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { captureOptions, readOptionValue } from './options/read-options.js';
 import { findDeclaration } from './options/declarations.js';
@@ -13,6 +12,8 @@ import { validateCapture } from './core/schemas.js';
 import { BpdiffError } from './errors.js';
 import { capturedFilePath } from './capture/capture-document.js';
 import { readSourceLine } from './cli/source-line.js';
+import { isDirectory } from './cli/read-input.js';
+import { messages } from './cli/messages.js';
 import { distinctLabels, prepareCapture } from './capture/prepare-capture.js';
 import { Redactor } from './redact/redactor.js';
 import { reconcileRedaction } from './redact/reconcile.js';
@@ -120,14 +121,6 @@ async function redactedErrors<T>(redactor: Redactor | undefined, work: () => Pro
   }
 }
 
-function isFolder(folder: string): boolean {
-  try {
-    return fs.statSync(folder).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** fail_on and max_output_bytes, checked before anything starts (the rest: optionsOf). */
 function checkReportOptions(failOn: unknown, maxOutputBytes: unknown): void {
   if (failOn !== undefined) readOptionValue(findDeclaration('fail-on')!, failOn);
@@ -144,7 +137,7 @@ function optionsOf(input: CaptureOptionInput & Record<string, unknown>, own: rea
 function specOf(side: RunSide, run: RunInput, bp: string, condition: string | undefined): RunSpec {
   if (typeof run !== 'object' || run === null) throw new BpdiffError('BAD_COMMANDS', `run_${side} is missing — give the run as { command: ["python3", "app.py"], cwd: "v1" }`);
   if (!Array.isArray(run.command) || run.command.length === 0) throw new BpdiffError('BAD_COMMANDS', `run_${side}.command is empty — give the program and its arguments as an array, e.g. ["python3", "app.py"]`);
-  if (run.cwd !== undefined && !isFolder(run.cwd)) throw new BpdiffError('USAGE', `run_${side}.cwd ${run.cwd} is not a folder — give the folder the run starts in`);
+  if (run.cwd !== undefined && !isDirectory(run.cwd)) throw messages.missingCwd(run.label ?? side.toUpperCase(), `run_${side}.cwd`, run.cwd);
   return runSpec({
     side,
     argv: run.command,

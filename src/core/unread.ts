@@ -18,9 +18,8 @@ export interface SetAside {
 export function setAsideUnread(captureA: RunCapture, captureB: RunCapture): { captures: [RunCapture, RunCapture]; setAside: SetAside[] } {
   if (captureA.run.status !== 'break' || captureB.run.status !== 'break') return { captures: [captureA, captureB], setAside: [] };
   const setAside = unreadCounterparts({ variables: captureA.run.variables, unread: captureA.unread }, { variables: captureB.run.variables, unread: captureB.unread });
-  const names = (side: RunSide): Set<string> => new Set(setAside.filter((group) => group.side === side).flatMap((group) => group.names));
-  const setAsideA = names('a');
-  const setAsideB = names('b');
+  const setAsideA = setAsideNames(setAside, 'a');
+  const setAsideB = setAsideNames(setAside, 'b');
   return {
     captures: [setAsideA.size > 0 ? without(captureA, setAsideA) : captureA, setAsideB.size > 0 ? without(captureB, setAsideB) : captureB],
     setAside,
@@ -46,6 +45,11 @@ export function unreadCounterparts(a: ReadValues, b: ReadValues): SetAside[] {
     if (names.length > 0) found.push({ side, parents: [...parents].sort(), names });
   }
   return found;
+}
+
+/** The names of run `side` that `setAside` leaves out. */
+export function setAsideNames(setAside: readonly SetAside[], side: RunSide): Set<string> {
+  return new Set(setAside.filter((group) => group.side === side).flatMap((group) => group.names));
 }
 
 /** A run's values and the containers it did not read the children of. */
