@@ -1,13 +1,8 @@
 // Output formats, looked up by name. A writer renders a Report as text; each is loaded only when
 // chosen, so the registry costs nothing at start-up. A new format is a module and a line here.
-import type { Report } from '../report/report.js';
+import type { Writer } from './writer.js';
 
-export interface WriterOptions {
-  /** ANSI colour (a terminal, NO_COLOR unset); writers for files and machines ignore it. */
-  color: boolean;
-}
-
-export type Writer = (report: Report, options: WriterOptions) => string;
+export type { Writer, WriterOptions } from './writer.js';
 
 const WRITERS = {
   json: async () => (await import('./format-json.js')).writeJson,
