@@ -5,7 +5,7 @@
 // arguments (mcp/tools.ts), and the library, the capture and the intake read the values through
 // read-options.ts; a new option is one entry here, and the code that uses its value.
 import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions, type RunSide } from '../core/types.js';
-import { WRITER_NAMES } from '../output/writers.js';
+import { WRITER_NAMES, WRITER_USES } from '../output/writers.js';
 
 /**
  * How a value is read: `integer` a whole number within min..max; `seconds` a positive number within
@@ -109,7 +109,7 @@ const PLAIN_DECLARATIONS = [
   { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
   { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
   // Output
-  { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
+  { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})` },
   { flag: 'color', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['auto', 'always', 'never'], default: 'auto', describe: 'colour in --format text: auto (a terminal with colours, unless NO_COLOR; FORCE_COLOR forces it), always or never' },
   { flag: 'max-output-bytes', kind: 'integer', group: 'Output:', commands: COMPARING, min: 1024, max: 1_000_000_000, example: '65536', describe: 'fold unchanged parts of the result (in both runs alike) until it fits in N bytes; changed values and hints are never folded' },
   { flag: 'summary', kind: 'string', group: 'Output:', commands: COMPARING, describe: 'also write a markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")' },
