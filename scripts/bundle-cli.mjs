@@ -11,7 +11,8 @@
 //   import runs (esbuild wraps it), so `--help` still evaluates no engine and a comparison no MCP
 //   server; V8 compiles a function only when it is first called.
 // - `diff` is bundled; the packages used only on some paths stay in node_modules and are loaded
-//   there when used: execa (builds), ajv (schema checks), the MCP SDK and zod (`bpdiff mcp`). yargs
+//   there when used: execa (builds), ajv (schema checks), the MCP SDK and zod (`bpdiff mcp`), re2js
+//   (the user's --normalize patterns, src/core/linear-regex.ts). yargs
 //   comes from its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
 // - The texts of `--help`, `SUBCOMMAND --help` and `--version` are rendered here, with yargs, and
 //   built in (src/cli/help-texts.ts): printing one loads no yargs.
@@ -26,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = path.join(root, 'dist/bin/bpdiff.cjs');
 
 /** Loaded from node_modules at run time (see above); everything else of ours is bundled. */
-const EXTERNAL = ['execa', 'ajv', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'zod', 'yargs'];
+const EXTERNAL = ['execa', 'ajv', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'zod', 'yargs', 're2js'];
 
 const common = {
   bundle: true,

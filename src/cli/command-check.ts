@@ -32,7 +32,7 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
   if (checks.length === 0) throw messages.unknownCheck('(any)', config.file, []);
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
   const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
-  const context = (why: string): CallContext => callContext(io, deps, why);
+  const context = (why: string): CallContext => callContext(io, deps, why, config.file);
 
   let worst = 0;
   const outputs: Array<{ name: string; texts: string[] }> = [];

@@ -32,6 +32,8 @@ export interface LiveArgs {
   saveCaptures: string | null;
   /** One line each, for stderr: things that parsed but were probably not meant (bpdiff flags given to program B). */
   warnings: string[];
+  /** The bpdiff.config.json whose options were read (absolute), or null. */
+  config: string | null;
 }
 
 export type CliCommand =
@@ -41,11 +43,11 @@ export type CliCommand =
   /** `bpdiff capture`: one run, capture()'s input. */
   | { kind: 'capture'; args: LiveArgs }
   /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
-  | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs }
+  | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs; config: string | null }
   /** `bpdiff check [NAME] [--record]`: the config file's named checks; `given` holds the flags as typed (they win over the config). */
   | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
-  | { kind: 'validate'; file: string }
+  | { kind: 'validate'; file: string; maxBytes?: number }
   | { kind: 'doctor' }
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
   | { kind: 'mcp' };
@@ -108,14 +110,14 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   const subcommand = String(raw._[0] ?? '');
   if (subcommand === 'check') {
     if (commands.length > 0) throw messages.commandsNotAccepted('check');
-    const config = configFor(stringOf(raw, 'config'), cwd);
+    const config = configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw));
     if (config === null) throw messages.noConfig(cwd);
     const given = { ...raw };
     applyConfig(raw, config);
     const name = raw['name'] === undefined ? null : String(raw['name']);
     return { kind: 'check', name, record: valueOf(raw, 'record') === true, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
   }
-  if (['', 'diff', 'capture'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd));
+  if (['', 'diff', 'capture'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw)));
   switch (subcommand) {
     case 'diff':
       if (commands.length > 0) throw messages.commandsNotAccepted('diff');
@@ -125,13 +127,14 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
         captureB: positional(raw, 'capture_b'),
         input: checkedDiffInput(raw),
         output: outputArgs(raw),
+        config: configOf(raw)?.file ?? null,
       };
     case 'schema':
       if (commands.length > 0) throw messages.commandsNotAccepted('schema');
       return { kind: 'schema', capture: raw['capture'] === true };
     case 'validate':
       if (commands.length > 0) throw messages.commandsNotAccepted('validate');
-      return { kind: 'validate', file: positional(raw, 'file') };
+      return { kind: 'validate', file: positional(raw, 'file'), ...optionalLimit(inputLimitOf(raw)) };
     case 'doctor':
       if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
       return { kind: 'doctor' };
@@ -185,7 +188,7 @@ function defineParser(y: Argv, version: string, width?: number): Argv {
       c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }),
     )
     .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
-      c.positional('file', { type: 'string', describe: 'the JSON file to check' }),
+      c.positional('file', { type: 'string', describe: 'the JSON file to check' }).option('max-input-bytes', { type: 'string', describe: findDeclaration('max-input-bytes')!.describe }),
     )
     .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones')
     .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)')
@@ -242,6 +245,16 @@ function valueOf(raw: RawArgv, flag: string): ReturnType<typeof readOptionValue>
   return readOptionValue(findDeclaration(flag)!, raw[flag]);
 }
 
+/** --max-input-bytes as typed: the config file is read under it (its own key cannot raise the limit it is read under). */
+function inputLimitOf(raw: RawArgv): number | undefined {
+  const value = readOptionValue(findDeclaration('max-input-bytes')!, raw['max-input-bytes']);
+  return typeof value === 'number' ? value : undefined;
+}
+
+function optionalLimit(limit: number | undefined): { maxBytes?: number } {
+  return limit === undefined ? {} : { maxBytes: limit };
+}
+
 function stringOf(raw: RawArgv, flag: string): string | null {
   const value = valueOf(raw, flag);
   return typeof value === 'string' ? value : null;
@@ -291,12 +304,12 @@ function checkedDiffInput(raw: RawArgv): LibraryInput {
 /** `bpdiff capture`: one command, capture()'s input. */
 function captureArgs(raw: RawArgv, commands: string[][]): LiveArgs {
   if (commands.length !== 1 || commands[0]!.length === 0) throw messages.captureCommands(commands.filter((command) => command.length > 0).length);
-  return { input: libraryInput(raw, 'capture', { run: commands[0]! }), quiet: valueOf(raw, 'quiet') === true, output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') }, saveCaptures: null, warnings: [] };
+  return { input: libraryInput(raw, 'capture', { run: commands[0]! }), quiet: valueOf(raw, 'quiet') === true, output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') }, saveCaptures: null, warnings: [], config: configOf(raw)?.file ?? null };
 }
 
 function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
   const baseline = stringOf(raw, 'baseline');
-  const common = { quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: stringOf(raw, 'save-captures') };
+  const common = { quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: stringOf(raw, 'save-captures'), config: configOf(raw)?.file ?? null };
   if (baseline !== null) {
     for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a'] as const) if (raw[flag] !== undefined) throw messages.baselineWithOwnBreakpoint(flag);
     if (commands.length !== 1 || commands[0]!.length === 0) throw messages.baselineCommands(commands.filter((command) => command.length > 0).length);

@@ -11,6 +11,8 @@ export interface BuildComparisonOptions {
   sourceLine?: string | null;
   /** The text of run B's breakpoint line (from run B's file). */
   sourceLineB?: string | null;
+  /** The bpdiff.config.json the call read, named in the context. */
+  config?: string | null;
 }
 
 export interface AnalysedComparison {
@@ -41,7 +43,7 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
     run_a: captureA.run,
     run_b: captureB.run,
     diff,
-    context: buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }),
+    context: buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null, config: opts.config ?? null }),
     analysis_hints: renderHints(findings, labels),
   };
   return { result, findings, changes };

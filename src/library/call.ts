@@ -29,6 +29,8 @@ export interface CallContext {
   /** Said at the end of the progress line that starts the runs (`(check pricing)`). */
   why?: string;
   engine?: { captureRuns?: typeof captureRuns; captureOneRun?: typeof captureOneRun };
+  /** The bpdiff.config.json the front door read the call's defaults from: named in the result's context. */
+  config?: string | null;
 }
 
 /** The call's own keys, the capture options, and the shared per-run keys: every key an input may hold. */

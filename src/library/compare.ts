@@ -48,7 +48,7 @@ export async function compare(input: CompareInput, context: CallContext = {}): P
     log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
     const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
     const captures = await captureRuns(specs, options, hooks);
-    return comparisonOutcome(captures, options, given, redactor);
+    return comparisonOutcome(captures, options, given, redactor, context.config ?? null);
   });
 }
 
@@ -77,14 +77,14 @@ async function compareWithBaseline(given: Input, options: CaptureOptions, base: 
   const labelA = optionalString(objectOf('run_a', given['run_a'], '{}'), 'label', '"main"', 'run_a') ?? 'baseline';
   // The live run's breakpoint when it has one (its own, else the shared one): the baseline's line may have moved.
   const stated = readOneRun(given, 'compare', 'run_b').breakpoint;
-  const baseline = loadBaseline(given['baseline'] as string | RunCapture, base, stated);
+  const baseline = loadBaseline(given['baseline'] as string | RunCapture, base, stated, options.limits.max_input_bytes);
   const resolved = resolveOneRun(given, 'compare', 'run_b', base, baseline.breakpoint);
   const live: RunSpec = baseline.note === undefined ? resolved : { ...resolved, breakpoint: { ...resolved.breakpoint, note: baseline.note } };
   hooks.log?.(`${progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv))} ${context.why ?? `(compared with the baseline ${baseline.name})`}`);
   const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
   const captured = await captureOneRun(live, options, hooks);
   const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor);
-  return comparisonOutcome([stored, captured], options, given, redactor);
+  return comparisonOutcome([stored, captured], options, given, redactor, context.config ?? null);
 }
 
 function why(context: CallContext): string {

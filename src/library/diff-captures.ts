@@ -29,7 +29,7 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
     const labels = { a: optionalString(given, 'label_a', '"before"'), b: optionalString(given, 'label_b', '"after"') };
     const base = context.base ?? process.cwd();
     const read = (capture: RunCapture | string, side: 'a' | 'b'): RunCapture => {
-      if (typeof capture === 'string') return readCapture(capture, base);
+      if (typeof capture === 'string') return readCapture(capture, base, options.limits.max_input_bytes);
       if (typeof capture !== 'object' || capture === null) throw new BpdiffError('USAGE', `capture ${side} is neither a file path nor a capture object — pass what capture() returned, or the path of a file bpdiff capture wrote`);
       return checkedCapture(capture, `capture ${side}`);
     };
@@ -37,7 +37,7 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
     // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
     if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
     if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
-    return comparisonOutcome(prepared, options, given, redactor);
+    return comparisonOutcome(prepared, options, given, redactor, context.config ?? null);
   });
 }
 

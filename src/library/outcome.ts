@@ -19,12 +19,14 @@ export interface ComparisonOutcome {
   report: Report;
 }
 
-export function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined): ComparisonOutcome {
+/** `config`: the bpdiff.config.json the front door read (CallContext.config), named in the context. */
+export function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined, config: string | null = null): ComparisonOutcome {
   // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
   const captures = reconcileRedaction(given[0], given[1]);
   const built = buildReport(captures, {
-    sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line),
-    sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line),
+    sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line, options.limits.max_input_bytes),
+    sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line, options.limits.max_input_bytes),
+    config,
     failOn: (input['fail_on'] as FailOn | undefined) ?? 'any',
     tolerance: options.values.tolerance,
     maxOutputBytes: (input['max_output_bytes'] as number | undefined) ?? null,

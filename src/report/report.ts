@@ -34,11 +34,13 @@ export interface ReportOptions {
   tolerance?: Tolerance | null;
   /** `--max-output-bytes`: unchanged parts of the document folded to fit (bound-output.ts). */
   maxOutputBytes?: number | null;
+  /** The bpdiff.config.json the call read, named in the context. */
+  config?: string | null;
 }
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
   const captures = toleratedCaptures(given, options.tolerance ?? null);
-  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null });
+  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, config: options.config ?? null });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );

@@ -3,7 +3,8 @@
 // said in the capture's warnings, so the document says what was left out or changed.
 import { setOwn } from '../core/own-record.js';
 import { selfAndAncestors } from '../core/child-path.js';
-import { globToRegExp } from '../core/glob.js';
+import { globMatcher } from '../core/glob.js';
+import { compileLinear } from '../core/linear-regex.js';
 import type { CapturedValues, ValueStep } from './types.js';
 
 const MAX_NAMES_SAID = 10;
@@ -11,8 +12,8 @@ const MAX_NAMES_SAID = 10;
 
 /** Whether a name, or one it lies under, matches one of the globs. */
 function matcher(globs: readonly string[]): (name: string) => boolean {
-  const patterns = globs.map(globToRegExp);
-  return (name) => selfAndAncestors(name).some((candidate) => patterns.some((pattern) => pattern.test(candidate)));
+  const patterns = globs.map((glob) => globMatcher(glob));
+  return (name) => selfAndAncestors(name).some((candidate) => patterns.some((matches) => matches(candidate)));
 }
 
 /** The values whose names `keep` accepts, and the names it did not; `note` says it, given the counts. */
@@ -73,12 +74,13 @@ export const onlyStep: ValueStep = {
 export const userRewriteStep: ValueStep = {
   name: 'user rules',
   apply(values, context) {
-    const rules = (context.rewrites ?? []).map((rule) => ({ regex: new RegExp(rule.pattern, 'g'), replacement: rule.replacement, text: rule.pattern }));
+    // In linear time (core/linear-regex.ts): a user's pattern must not hold bpdiff up for minutes.
+    const rules = (context.rewrites ?? []).map((rule) => ({ regex: compileLinear(rule.pattern), replacement: rule.replacement }));
     if (rules.length === 0) return values;
     const variables: Record<string, string> = {};
     const changed: string[] = [];
     for (const [name, value] of Object.entries(values.variables)) {
-      const next = rules.reduce((current, rule) => current.replace(rule.regex, rule.replacement), value);
+      const next = rules.reduce((current, rule) => rule.regex.replaceAll(current, rule.replacement), value);
       setOwn(variables, name, next);
       if (next !== value) changed.push(name);
     }

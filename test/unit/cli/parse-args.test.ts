@@ -41,6 +41,7 @@ describe('parseArgs: a live comparison becomes the library\'s input', () => {
     output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' },
     saveCaptures: null,
     warnings: [],
+    config: null,
   } satisfies LiveArgs));
   it('warns about bpdiff flags given to program B', async () => {
     const command = await parseArgs(['--bp', 'x:1', '--', 'python3', 'x.py', '--', 'python3', 'x.py', '--format', 'text', '-o', 'r.json']);
@@ -74,7 +75,7 @@ describe('parseArgs: a live comparison becomes the library\'s input', () => {
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', input: {}, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', input: {}, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' }, config: null }));
   it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old', '--ignore', 'x'])).toMatchObject({ captureA: '007', input: { label_a: 'old', ignore: 'x' }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
@@ -119,7 +120,12 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp-a', 'x:3', ...CMDS], 'BAD_BREAKPOINT: run B has no breakpoint (--bp-a is given, --bp-b and --bp are not) — add --bp-b FILE:LINE, or --bp for both runs'],
     [['--bp', 'x:1', '--bp-b', 'y', ...CMDS], 'BAD_BREAKPOINT: --bp-b "y" has no line number — write it as FILE:LINE, e.g. --bp-b src/app.py:42'],
     [['--bp', 'x:1', '--normalize', 'abc', ...CMDS], "BAD_OPTION: --normalize \"abc\" has no => — write it as --normalize 'REGEX=>REPLACEMENT'"],
-    [['--bp', 'x:1', '--normalize', '([a-z]=>x', ...CMDS], 'BAD_OPTION: --normalize "([a-z]=>x" has an invalid regex (Invalid regular expression: /([a-z]/g: Unterminated group)'],
+    [['--bp', 'x:1', '--normalize', '([a-z]=>x', ...CMDS], 'BAD_OPTION: --normalize "([a-z]=>x" has an invalid regex (error parsing regexp: missing closing ): `([a-z]`)'],
+    // Patterns run in linear time (RE2): lookaround and backreferences are refused when given, not run.
+    [['--bp', 'x:1', '--normalize', '(?=a)b=>x', ...CMDS], 'has an invalid regex (error parsing regexp: invalid or unsupported Perl syntax: `(?=`; bpdiff runs patterns in linear time (RE2), which has no lookahead, lookbehind or backreferences)'],
+    [['--bp', 'x:1', '--ignore', 'x'.repeat(1001), ...CMDS], `BAD_OPTION: --ignore "${'x'.repeat(60)}..." is 1001 characters long, more than the 1000 bpdiff takes — give a shorter one`],
+    [['--bp', 'x:1', ...Array.from({ length: 1001 }, (_, i) => ['--ignore', `v${i}`]).flat(), ...CMDS], "BAD_OPTION: --ignore was given 1001 times, more than the 1000 bpdiff takes — give at most 1000 (one pattern can match many names: '*.created_at')"],
+    [['--bp', 'x:1', '--max-input-bytes', '100', ...CMDS], 'BAD_OPTION: --max-input-bytes'],
     [['--bp', 'x:1', '--normalize', '=>x', ...CMDS], 'BAD_OPTION: --normalize "=>x" has no regex before =>'],
     [['--bp', 'x:1', '--ignore', '', ...CMDS], 'BAD_OPTION: --ignore is empty'],
     [['--bp', 'x:4294967296', ...CMDS], 'BAD_BREAKPOINT: --bp "x:4294967296": the line "4294967296" is not a line number'],
