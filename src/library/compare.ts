@@ -48,7 +48,7 @@ export async function compare(input: CompareInput, context: CallContext = {}): P
     log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
     const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
     const captures = await captureRuns(specs, options, hooks);
-    return comparisonOutcome(captures, options, given, redactor, context.config ?? null);
+    return comparisonOutcome(captures, options, given, redactor, context.config ?? null, input.signal);
   });
 }
 
@@ -83,8 +83,8 @@ async function compareWithBaseline(given: Input, options: CaptureOptions, base: 
   hooks.log?.(`${progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv))} ${context.why ?? `(compared with the baseline ${baseline.name})`}`);
   const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
   const captured = await captureOneRun(live, options, hooks);
-  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor);
-  return comparisonOutcome([stored, captured], options, given, redactor, context.config ?? null);
+  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor, hooks.signal);
+  return comparisonOutcome([stored, captured], options, given, redactor, context.config ?? null, hooks.signal);
 }
 
 function why(context: CallContext): string {

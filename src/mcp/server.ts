@@ -126,7 +126,7 @@ async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: I
       for (const [key, value] of [['capture_a', a], ['capture_b', b]] as const) {
         if (value === undefined) throw new BpdiffError('USAGE', `${key} is missing — give the path of a file bpdiff capture wrote, or the object the capture tool returned`);
       }
-      return comparisonResult(await diffCaptures(a as RunCapture | string, b as RunCapture | string, options as DiffCapturesInput, context));
+      return comparisonResult(await diffCaptures(a as RunCapture | string, b as RunCapture | string, { ...(options as DiffCapturesInput), signal }, context));
     }
   }
 }

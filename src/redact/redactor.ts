@@ -11,7 +11,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { hasSecretWord, userNameMatcher } from './names.js';
 import { redactShapes } from './shapes.js';
 import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
-import { redactVariables, type RedactedValues } from './redact-values.js';
+import { redactVariables, redactVariablesInSlices, type RedactedValues } from './redact-values.js';
+import type { TimeSlicer } from '../core/slices.js';
 
 export interface RedactorOptions {
   /** BPDIFF_REDACT_KEY (from the CLI's environment); a random key when absent or empty. */
@@ -91,6 +92,11 @@ export class Redactor {
   /** A run's variables with secrets replaced by markers (see redact-values.ts). */
   redactValues(variables: Readonly<Record<string, string>>): RedactedValues {
     return redactVariables(this, variables);
+  }
+
+  /** The same, in time slices (core/slices.ts). */
+  redactValuesInSlices(variables: Readonly<Record<string, string>>, slicer: TimeSlicer): Promise<RedactedValues> {
+    return redactVariablesInSlices(this, variables, slicer);
   }
 
   /**

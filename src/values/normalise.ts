@@ -2,7 +2,8 @@
 // two identical runs compare equal. A null pointer is kept as it is: it must stay distinct from an
 // address.
 import type { NormaliseRule } from '../adapters/definition.js';
-import type { ValueStep } from './types.js';
+import type { CapturedValues, ValueStep } from './types.js';
+import { runInSlices, runToEnd } from '../core/slices.js';
 import { setOwn } from '../core/own-record.js';
 
 export const ADDRESS_TOKEN = '0x…';
@@ -25,10 +26,16 @@ export function compileRules(rules: NormaliseRule[]): Array<{ regex: RegExp; rep
 
 /** `rewrite`: an adapter hook for what a regex cannot say (dlv's map entries, in a hash order that changes every run). */
 export function normaliseValues(variables: Record<string, string>, rules: NormaliseRule[], rewrite?: (value: string) => string): NormaliseResult {
+  return runToEnd(normaliseLoop(variables, rules, rewrite));
+}
+
+/** One yield per value (core/slices.ts: the step runs in time slices too). */
+function* normaliseLoop(variables: Record<string, string>, rules: NormaliseRule[], rewrite?: (value: string) => string): Generator<void, NormaliseResult> {
   const compiled = compileRules(rules);
   const out: Record<string, string> = {};
   const normalised: string[] = [];
   for (const [name, value] of Object.entries(variables)) {
+    yield;
     let next = value;
     for (const { regex, replacement } of compiled) next = next.replace(regex, replacement);
     if (rewrite) next = rewrite(next);
@@ -44,8 +51,16 @@ export const normaliseStep: ValueStep = {
   apply(values, context) {
     if (context.raw) return values;
     const adapter = context.adapter;
-    const result = normaliseValues(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue);
-    const normalised = [...new Set([...values.normalised, ...result.normalised])].sort();
-    return { ...values, variables: result.variables, normalised };
+    return withNormalised(values, normaliseValues(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue));
+  },
+  async applyInSlices(values, context, slicer) {
+    if (context.raw) return values;
+    const adapter = context.adapter;
+    return withNormalised(values, await runInSlices(normaliseLoop(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue), slicer));
   },
 };
+
+function withNormalised(values: CapturedValues, result: NormaliseResult): CapturedValues {
+  const normalised = [...new Set([...values.normalised, ...result.normalised])].sort();
+  return { ...values, variables: result.variables, normalised };
+}
