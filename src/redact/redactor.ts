@@ -15,7 +15,7 @@ import { redactVariables, redactVariablesInSlices, type RedactedValues } from '.
 import type { TimeSlicer } from '../core/slices.js';
 
 export interface RedactorOptions {
-  /** BPDIFF_REDACT_KEY (from the CLI's environment); a random key when absent or empty. */
+  /** BPDIFF_REDACT_KEY, else the user's key (default-key.ts); a random key for this invocation when absent or empty. */
   key?: string | null | undefined;
   /** `--redact PATTERN`s: names that look secret beyond the built-in words. */
   names?: readonly string[];
@@ -32,7 +32,7 @@ export interface ScrubOptions {
 export class Redactor {
   /** The first 8 hex digits of an HMAC of a fixed text: the same key gives the same id, and the id does not give the key. */
   readonly keyId: string;
-  /** Whether the key came from BPDIFF_REDACT_KEY (else it is random, for this invocation only). */
+  /** Whether the key was given (BPDIFF_REDACT_KEY or the user's key file; else it is random, for this invocation only). */
   readonly keyGiven: boolean;
   private readonly key: Buffer;
   private readonly userNames: Array<(path: string) => boolean> = [];
