@@ -23,6 +23,10 @@ const SHAPES: readonly ShapeRule[] = [
   { name: 'AWS access key id', regex: /()(\b(?:AKIA|ASIA)[0-9A-Z]{16}\b)()/g, needs: /AKIA|ASIA/ },
   { name: 'AWS secret key', regex: /(aws_?secret_?(?:access_?)?key['"]?\s*[:=]\s*['"]?)([A-Za-z0-9/+=]{40})()/gi, needs: /secret/i },
   { name: 'bearer token', regex: /(\b[Bb]earer\s+)([A-Za-z0-9._~+/-]{8,}=*)()/g, needs: /earer/ },
+  // A credential's known start, shortened in the middle by a debugger (`ghp_P...234`, `AKIAABCD…XYZ`): the rest cannot be seen to check it.
+  { name: 'shortened GitHub token', regex: /()(\b(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]*(?:\.\.\.|…)[A-Za-z0-9_]*)()/g, needs: /gh[pousr]_|github_pat_/ },
+  { name: 'shortened AWS access key id', regex: /()(\b(?:AKIA|ASIA)[0-9A-Z]*(?:\.\.\.|…)[0-9A-Z]*)()/g, needs: /AKIA|ASIA/ },
+  { name: 'shortened JWT', regex: /()(\beyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?(?:\.\.\.|…)[A-Za-z0-9_.-]*)()/g, needs: /eyJ/ },
   // scheme://user:PASSWORD@host
   { name: 'URL password', regex: /(\b[a-zA-Z][a-zA-Z0-9+.-]{0,31}:\/\/[^\s:/?#@'"<>]{0,256}:)([^\s@/?#'"<>]{1,256})(@)/g, needs: /:\/\// },
 ];
