@@ -13,6 +13,7 @@ import { findConditionError, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StopOutcome } from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
 import type { NoBreakReason } from '../core/types.js';
+import { LongLived } from '../core/long-lived.js';
 
 export interface SessionOptions {
   connection: DapConnection;
@@ -47,6 +48,7 @@ export class DebugSession {
   private breakpoint: SessionBreakpoint | null = null;
   /** Events before this index have been looked at. */
   private cursor = 0;
+  private programEnd: LongLived<ProgramExit> | null = null; // the program's exit, raced at every stop (core/long-lived.ts)
   /** Index of the first event after configurationDone (output since then may explain a stop). */
   private runStart = 0;
   private deadline = 0;
@@ -218,7 +220,7 @@ export class DebugSession {
     if (breakpoint === null) throw new BpdiffError('INTERNAL', 'nextStop() called before launch()');
     const state = this.breakpointState;
     const { programExit } = this.options;
-    const programEnd = programExit?.then((exit) => ({ programExit: exit }));
+    if (programExit && this.programEnd === null) this.programEnd = new LongLived(programExit);
     for (;;) {
       const remaining = this.deadline - Date.now();
       let next: DebugProtocol.Event | { programExit: ProgramExit };
@@ -228,7 +230,7 @@ export class DebugSession {
           timeoutMs: Math.max(remaining, 1),
           since: this.cursor,
         });
-        next = await raceAbort(programEnd ? Promise.race([event, programEnd]) : event, this.options.signal);
+        next = await raceAbort(this.programEnd ? this.programEnd.race(event, (exit) => ({ programExit: exit })) : event, this.options.signal);
       } catch (error) {
         if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT') {
           return noBreak({ kind: 'timeout', seconds: this.options.runTimeoutMs / 1000, phase: 'run' }, null, null, state);
