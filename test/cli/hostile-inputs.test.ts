@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execa, type Result } from 'execa';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuiltBin, expectRefusal } from '../support/built-bin.js';
 import { makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
@@ -32,12 +32,16 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** The bin, with a wall-clock bound: a hang is a failure here, not a test timeout. */
-async function bpdiff(args: string[], options: { cwd?: string; env?: Record<string, string>; withinMs?: number } = {}): Promise<Result & { ms: number }> {
-  const started = Date.now();
+interface Ran {
+  exitCode?: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function bpdiff(args: string[], options: { cwd?: string; env?: Record<string, string>; withinMs?: number } = {}): Promise<Ran> {
   const result = await execa('node', [BIN, ...args], { cwd: options.cwd ?? tmp, reject: false, env: { BPDIFF_REDACT_KEY: 'k', ...options.env }, stdin: 'ignore', timeout: options.withinMs ?? 20_000 });
-  const ms = Date.now() - started;
   expect(result.timedOut, `bpdiff ${args.join(' ')} ran past ${options.withinMs ?? 20_000} ms`).toBe(false);
-  return Object.assign(result, { ms });
+  return { ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }), stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
 const KIND: Record<string, RegExp> = {
