@@ -167,8 +167,8 @@ export const messages = {
     error('NO_ADAPTER', `bpdiff locate does not know where a program's own code starts under ${adapter} (its definition has no locate.entry)`, 'give --from FILE:LINE, where both runs start the walk'),
   adapterCannotStep: (refusal: string) =>
     error('NO_ADAPTER', `bpdiff locate steps through the runs line by line, and the adapter cannot: ${refusal}`, 'use a built-in adapter, or one whose stepIn, next and stepOut work'),
-  locateNoCode: (files: readonly string[]) =>
-    error('USAGE', `neither run reached a line of its own code (${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory'})`, "give --from FILE:LINE in the program's own code, or --cwd the folder that holds it"),
+  locateNoCode: (files: readonly string[], endings: string) =>
+    error('USAGE', `neither run reached a line of its own code before it ended (${endings}; ${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory or the folder of a file its command names'})`, "check that the commands run on their own, or give --from FILE:LINE in the program's own code"),
   withinMatchedNothing: (globs: readonly string[], files: readonly string[]) =>
     error('USAGE', `--within ${globs.join(' --within ')} matches none of the files the runs executed${files.length > 0 ? ` (${files.join(', ')})` : ''}`, "give a glob of their paths from the run's folder, e.g. --within 'src/*'"),
   badFrom: (value: string) =>

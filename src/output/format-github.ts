@@ -18,6 +18,8 @@ export function writeGithub(report: Report): string {
     lines.push(`::${level} file=${property(where.file)},line=${where.line},title=${property(title)}::${data(message)}`);
   };
 
+  // What a walk found (bpdiff locate): where the runs part ways, at the line it names.
+  if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', 'bpdiff: where the runs part ways', report.lead.join('\n'));
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
     if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits));
   }

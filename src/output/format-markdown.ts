@@ -17,7 +17,7 @@ export function writeMarkdown(report: Report): string {
   const { document, captures, findings } = report;
   const { run_a: a, run_b: b, diff } = document;
   const labels = { a: a.label, b: b.label };
-  const lines: string[] = [`### bpdiff at \`${describeBreakpoint(document.breakpoint)}\``, '', verdict(report), ''];
+  const lines: string[] = [`### bpdiff at \`${describeBreakpoint(document.breakpoint)}\``, '', ...report.lead.map((line) => `> ${escapeText(line)}`), ...(report.lead.length > 0 ? [''] : []), verdict(report), ''];
 
   lines.push('| run | command | stopped |', '|---|---|---|');
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {

@@ -25,6 +25,8 @@ export function writeText(report: Report, options: WriterOptions): string {
   const lines: string[] = [];
 
   lines.push(paint('bold', `breakpoint ${describeBreakpoint(breakpoint)}`));
+  // What a walk found (bpdiff locate) comes before the comparison it led to.
+  for (const line of report.lead) lines.push(`  ${paint('yellow', line)}`);
   for (const side of ['a', 'b'] as const) {
     const run = side === 'a' ? runA : runB;
     lines.push(`  ${paint(side === 'a' ? 'red' : 'green', pad(side))}  ${run.command}`);
