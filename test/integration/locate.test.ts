@@ -151,7 +151,7 @@ describeWithTool('locate: --within, Ctrl-C and bad input', 'python3-debugpy', py
     expect(within.exitCode, within.stderr).toBe(1);
     const none = await runBpdiff(['locate', '-q', '--within', 'lib/*', ...python.shop('v2')]);
     expect(none.exitCode).toBe(2);
-    expect(none.stderr).toBe("bpdiff: --within lib/* matches none of the files the runs executed (shop.py) — give a glob of their paths from the run's folder, e.g. --within 'src/*'\n");
+    expect(none.stderr).toBe("bpdiff: --within lib/* matches none of the files the runs executed (shop.py) — give a glob of their paths from the run's folder, e.g. --within 'src/*'");
     expect(none.stdout).toBe('');
   });
 
@@ -192,7 +192,7 @@ describeWithTool('locate: --within, Ctrl-C and bad input', 'python3-debugpy', py
       fs.copyFileSync(path.join(ROOT, 'adapters/python/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
       const run = await runBpdiff(['locate', '-q', '--adapter-config', file, ...python.shop('v2')]);
       expect(run.exitCode).toBe(2);
-      expect(run.stderr).toBe("bpdiff: bpdiff locate does not know where a program's own code starts under debugpy (its definition has no locate.entry) — give --from FILE:LINE, where both runs start the walk\n");
+      expect(run.stderr).toBe("bpdiff: bpdiff locate does not know where a program's own code starts under debugpy (its definition has no locate.entry) — give --from FILE:LINE, where both runs start the walk");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
