@@ -34,6 +34,9 @@ export interface LiveArgs {
   warnings: string[];
 }
 
+/** `-u`/`--record`: every named check's baseline; `--update=failing`: only those of the checks that fail. */
+export type CheckUpdate = 'all' | 'failing';
+
 export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
@@ -42,8 +45,13 @@ export type CliCommand =
   | { kind: 'capture'; args: LiveArgs }
   /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
   | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs }
-  /** `bpdiff check [NAME] [--record]`: the config file's named checks; `given` holds the flags as typed (they win over the config). */
-  | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
+  /**
+   * `bpdiff check [NAME...] [-u[=failing]] [--ci]`: the config file's named checks (all when `names`
+   * is empty) compared with their baselines, or their baselines re-recorded (`update`); `ci` null
+   * when neither --ci was given (the environment decides); `given` holds the flags as typed (they
+   * win over the config).
+   */
+  | { kind: 'check'; names: string[]; update: CheckUpdate | null; ci: boolean | null; labels: { a: string | null; b: string | null }; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string }
   | { kind: 'doctor' }
@@ -112,8 +120,11 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     if (config === null) throw messages.noConfig(cwd);
     const given = { ...raw };
     applyConfig(raw, config);
-    const name = raw['name'] === undefined ? null : String(raw['name']);
-    return { kind: 'check', name, record: valueOf(raw, 'record') === true, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
+    const { names, update } = checkNames(raw);
+    const ci = valueOf(raw, 'ci') === true ? true : null;
+    if (ci === true && update !== null) throw messages.updateWithCi();
+    const labels = { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') };
+    return { kind: 'check', names, update, ci, labels, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
   }
   if (['', 'diff', 'capture'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd));
   switch (subcommand) {
@@ -153,6 +164,24 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   }
 }
 
+/**
+ * The checks named, and whether to re-record their baselines. `-u` takes no value but yargs gives it
+ * the word after it (`check -u line total`), so that word is a name unless it is `failing` or `all`.
+ */
+function checkNames(raw: RawArgv): { names: string[]; update: CheckUpdate | null } {
+  const listed = (value: unknown): string[] => (value === undefined || value === null ? [] : (Array.isArray(value) ? value : [value]).map(String));
+  const names = listed(raw['names']);
+  let update: CheckUpdate | null = valueOf(raw, 'record') === true ? 'all' : null;
+  for (const value of listed(raw['update'])) {
+    if (value === 'failing') update = 'failing';
+    else {
+      update ??= 'all';
+      if (value !== '' && value !== 'all') names.push(value);
+    }
+  }
+  return { names: [...new Set(names)], update };
+}
+
 async function parseWithYargs(options: string[], factory: YargsFactory | undefined, width: number | undefined): Promise<{ argv: RawArgv; output: string }> {
   const parser = defineParser((factory ?? (await loadYargs()))(), readPackageVersion(), width);
   return new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
@@ -178,8 +207,8 @@ function defineParser(y: Argv, version: string, width?: number): Argv {
         .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' }),
     )
     .command('capture', "capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)", (c) => defineOptions(c, 'capture'))
-    .command('check [name]', "run the config file's named checks against their baselines (--record: record the baselines)", (c) =>
-      defineOptions(c, 'check').positional('name', { type: 'string', describe: 'the check to run (default: every check)' }),
+    .command('check [names..]', "run the config file's checks against their committed baselines (-u: re-record them)", (c) =>
+      defineOptions(c, 'check').positional('names', { type: 'string', describe: 'the checks to run (default: every check)' }),
     )
     .command('schema', 'print the JSON Schema of the result document', (c) =>
       c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }),
