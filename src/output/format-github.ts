@@ -83,7 +83,7 @@ export function limitAnnotations(lines: readonly string[]): string[] {
     else if (count === ANNOTATIONS_SHOWN) {
       const rest = all - ANNOTATIONS_SHOWN + 1;
       const noun = level === 'error' ? 'difference' : level;
-      kept.push(`::${level} title=${property(`bpdiff: ${rest} more`)}::${data(`And ${plural(rest, noun)} more, not shown as annotations (GitHub shows ${ANNOTATIONS_SHOWN} per step): see the job summary (--summary) or this step's log.`)}`);
+      kept.push(`::${level} title=${property(`bpdiff: ${rest} more`)}::${data(`${rest} more ${rest === 1 ? noun : `${noun}s`} not shown as annotations (GitHub shows ${ANNOTATIONS_SHOWN} per step): see the job summary (--summary) or this step's log.`)}`);
     }
   }
   return kept;
