@@ -6,6 +6,10 @@
 //   installs the clone into the global folder instead of installing the clone's devDependencies, so
 //   the build's tools (esbuild, tsc) are missing. When they are, this installs them into this folder
 //   first, from package-lock.json, whatever global, prefix or omit settings npm handed down.
+//   That global `npm install` of the clone also links <global root>/bpdiff to the clone, and npm
+//   then unpacks the real install through that link into the clone, which it deletes: bpdiff would
+//   be installed as a dangling link. So in that `npm install` (pacote marks it with
+//   _PACOTE_NO_PREPARE_), once built, the link goes.
 // - npm runs `prepare` twice for a git dependency (once in that `npm install`, once to pack it). A
 //   build whose inputs have not changed since the last one (a hash of them, kept in dist/) is not
 //   run again, so bpdiff is built once.
@@ -31,10 +35,26 @@ function installed(name) {
 }
 
 /** npm, as the npm that runs this script (npm_execpath), else the one on PATH. */
-function npm(args, env) {
+function npm(args, env, stdout = 'inherit') {
   const cli = process.env.npm_execpath;
   const [file, argv] = cli && /\.(c?js)$/.test(cli) ? [process.execPath, [cli, ...args]] : ['npm', args];
-  execFileSync(file, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+  return execFileSync(file, argv, { cwd: root, stdio: ['ignore', stdout, 'inherit'], env, encoding: 'utf8' });
+}
+
+/** In a global install from git, the link npm made from the global folder to this clone (see above), removed. */
+function unlinkFromGlobalFolder() {
+  const global = process.env.npm_config_global === 'true' || process.env.npm_config_location === 'global';
+  if (process.env._PACOTE_NO_PREPARE_ === undefined || !global) return;
+  const name = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).name;
+  const link = path.join(npm(['root', '-g'], process.env, 'pipe').trim(), name);
+  try {
+    if (fs.lstatSync(link).isSymbolicLink() && fs.realpathSync(link) === fs.realpathSync(root)) {
+      fs.unlinkSync(link);
+      say(`removed ${link}, npm's link to this temporary clone (npm/cli#8440)`);
+    }
+  } catch {
+    // no link: nothing to undo
+  }
 }
 
 /** A hash of everything the build reads. */
@@ -70,3 +90,4 @@ if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === inputs &&
   npm(['run', '--silent', 'build'], process.env);
   fs.writeFileSync(stampFile, inputs);
 }
+unlinkFromGlobalFolder();
