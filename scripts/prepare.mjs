@@ -6,10 +6,9 @@
 //   installs the clone into the global folder instead of installing the clone's devDependencies, so
 //   the build's tools (esbuild, tsc) are missing. When they are, this installs them into this folder
 //   first, from package-lock.json, whatever global, prefix or omit settings npm handed down.
-//   That global `npm install` of the clone also links <global root>/bpdiff to the clone, and npm
-//   then unpacks the real install through that link into the clone, which it deletes: bpdiff would
-//   be installed as a dangling link. So in that `npm install` (pacote marks it with
-//   _PACOTE_NO_PREPARE_), once built, the link goes.
+//   (That global `npm install` also links the global folder's bpdiff to the clone while npm unpacks
+//   the real install there, so `npm install -g git+URL` still fails in npm 11; `npm pack git+URL`
+//   then `npm install -g` of the tarball works: README, "Install".)
 // - npm runs `prepare` twice for a git dependency (once in that `npm install`, once to pack it). A
 //   build whose inputs have not changed since the last one (a hash of them, kept in dist/) is not
 //   run again, so bpdiff is built once.
@@ -39,22 +38,6 @@ function npm(args, env, stdout = 'inherit') {
   const cli = process.env.npm_execpath;
   const [file, argv] = cli && /\.(c?js)$/.test(cli) ? [process.execPath, [cli, ...args]] : ['npm', args];
   return execFileSync(file, argv, { cwd: root, stdio: ['ignore', stdout, 'inherit'], env, encoding: 'utf8' });
-}
-
-/** In a global install from git, the link npm made from the global folder to this clone (see above), removed. */
-function unlinkFromGlobalFolder() {
-  const global = process.env.npm_config_global === 'true' || process.env.npm_config_location === 'global';
-  if (process.env._PACOTE_NO_PREPARE_ === undefined || !global) return;
-  const name = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).name;
-  const link = path.join(npm(['root', '-g'], process.env, 'pipe').trim(), name);
-  try {
-    if (fs.lstatSync(link).isSymbolicLink() && fs.realpathSync(link) === fs.realpathSync(root)) {
-      fs.unlinkSync(link);
-      say(`removed ${link}, npm's link to this temporary clone (npm/cli#8440)`);
-    }
-  } catch {
-    // no link: nothing to undo
-  }
 }
 
 /** A hash of everything the build reads. */
@@ -90,4 +73,3 @@ if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === inputs &&
   npm(['run', '--silent', 'build'], process.env);
   fs.writeFileSync(stampFile, inputs);
 }
-unlinkFromGlobalFolder();

@@ -4,7 +4,7 @@
 import { BpdiffError, type ErrorCode } from './errors.js';
 
 /** bpdiff's subcommands, each with its own help (the stray-argument message lists them too). */
-export const SUBCOMMANDS = ['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp'] as const;
+export const SUBCOMMANDS = ['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp', 'completion'] as const;
 
 const HELP = 'see bpdiff --help';
 
@@ -19,6 +19,10 @@ export const messages = {
     error('USAGE', lowerFirst(message.replace(/\s+/g, ' ').trim()), `check the flags and arguments (${HELP})`),
   unknownOption: (name: string, known: readonly string[]) =>
     error('BAD_OPTION', `unknown option ${quote(name)}`, `use one of ${known.join(', ')}`),
+  unknownFlag: (given: string, suggestion: string | null, command: string) =>
+    error('USAGE', `unknown option ${given}`, `${suggestion === null ? '' : `did you mean ${suggestion}? `}(see bpdiff${command === '' ? '' : ` ${command}`} --help)`),
+  unknownSubcommand: (given: string, suggestion: string) =>
+    error('USAGE', `unknown subcommand ${given}`, `did you mean ${suggestion}? (the commands to compare go after --; see bpdiff --help)`),
   repeatedOption: (flag: string) =>
     error('BAD_OPTION', `--${flag} was given more than once`, `give --${flag} once`),
 
