@@ -306,7 +306,8 @@ function describeYargsFailure(message: string, options: readonly string[]) {
     const flag = options.find((word) => /^--?[^-]/.test(word) && names.has(word.replace(/^--?/, '').replace(/=.*$/, '')));
     if (flag !== undefined) {
       const typed = flag.replace(/=.*$/, '');
-      return messages.unknownFlag(typed, closestWord(typed, knownFlags(subcommand)), subcommand);
+      // A one-letter flag is too short to guess from.
+      return messages.unknownFlag(typed, typed.startsWith('--') ? closestWord(typed, knownFlags(subcommand).filter((known) => known.startsWith('--'))) : null, subcommand);
     }
     const stray = options.filter((word) => !word.startsWith('-') && names.has(word));
     if (subcommand === '' && stray.length > 0) {
