@@ -20,7 +20,7 @@ export const messages = {
   unknownOption: (name: string, known: readonly string[]) =>
     error('BAD_OPTION', `unknown option ${quote(name)}`, `use one of ${known.join(', ')}`),
   unknownFlag: (given: string, suggestion: string | null, command: string) =>
-    error('USAGE', `unknown option ${given}`, `${suggestion === null ? '' : `did you mean ${suggestion}? `}(see bpdiff${command === '' ? '' : ` ${command}`} --help)`),
+    error('USAGE', `unknown option ${given}`, suggestion === null ? `see the options in bpdiff${command === '' ? '' : ` ${command}`} --help` : `did you mean ${suggestion}? (see bpdiff${command === '' ? '' : ` ${command}`} --help)`),
   unknownSubcommand: (given: string, suggestion: string) =>
     error('USAGE', `unknown subcommand ${given}`, `did you mean ${suggestion}? (the commands to compare go after --; see bpdiff --help)`),
   repeatedOption: (flag: string) =>

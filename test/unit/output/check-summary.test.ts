@@ -51,7 +51,7 @@ describe("bpdiff check's output", () => {
   });
 
   it('json: the documents by check name, and what is missing or obsolete beside them', () => {
-    const json = JSON.parse(combineChecks([{ name: 'line', kind: 'compared', report: same, text: writeJson(same, { color: false }) }, missing], 'json', ['.bpdiff/baselines/old.json'])) as Record<string, unknown>;
+    const json = JSON.parse(combineChecks([{ name: 'line', kind: 'compared', report: same, text: writeJson(same) }, missing], 'json', ['.bpdiff/baselines/old.json'])) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual(['checks', 'no_baseline', 'obsolete_baselines']);
     expect(json['no_baseline']).toEqual({ new: '.bpdiff/baselines/new.json' });
   });
