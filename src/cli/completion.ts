@@ -16,7 +16,7 @@ interface CommandFlags {
 }
 
 function flagsOf(subcommand: string): CommandFlags {
-  const command: CommandName | null = subcommand === '' ? 'compare' : (['diff', 'capture', 'check'] as const).find((name) => name === subcommand) ?? null;
+  const command: CommandName | null = subcommand === '' ? 'compare' : (['diff', 'capture', 'check', 'locate'] as const).find((name) => name === subcommand) ?? null;
   const declarations: OptionDeclaration[] = command === null ? [] : declarationsFor(command);
   const names = (declaration: OptionDeclaration): string[] => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])];
   return {

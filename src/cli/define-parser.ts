@@ -20,6 +20,8 @@ const EXAMPLES: Record<string, readonly string[]> = {
     '  bpdiff --bp app.py:40 --cwd-a ../main -- python3 app.py -- python3 app.py',
     '  # where two runs part ways in a loop',
     '  bpdiff --bp app.py:40 --first-divergence -- ./app 1 -- ./app 2',
+    '  # where two runs part ways, with no breakpoint: every line, in lockstep',
+    '  bpdiff locate --cwd-a ../main -- python3 app.py -- python3 app.py',
     '  # record a baseline, then compare a live run with it',
     '  bpdiff capture --bp app.py:40 -o base.json -- python3 app.py',
     '  bpdiff --baseline base.json -- python3 app.py',
@@ -27,6 +29,12 @@ const EXAMPLES: Record<string, readonly string[]> = {
     '  bpdiff check',
     '  # two saved run captures, side by side',
     '  bpdiff diff a.json b.json --format side-by-side',
+  ],
+  locate: [
+    '  # where two checkouts part ways, with no breakpoint: every line, in lockstep',
+    '  bpdiff locate --cwd-a ../main -- python3 app.py -- python3 app.py',
+    '  # from a line of your own, counting only the lines under src/',
+    "  bpdiff locate --from src/app.py:42 --within 'src/*' -- ./app 1 -- ./app 2",
   ],
   diff: [
     '  # two captures bpdiff capture wrote, for a person',
@@ -78,6 +86,7 @@ export function defineParser(y: Argv, version: string, width?: number, forHelp =
     .scriptName('bpdiff')
     .usage(`${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`)
     .command('$0', 'compare two runs live (the default)', (c) => options(c, 'compare'))
+    .command('locate', "walk both runs line by line in lockstep and report where they first part ways (where they stand, or what they hold), with no breakpoint given", (c) => options(c, 'locate').epilog(examples('locate')))
     .command('diff <capture_a> <capture_b>', 'compare two saved run captures (no debugger)', (c) =>
       options(c, 'diff')
         .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })

@@ -2,7 +2,7 @@
 // cannot drift from the flags: `npm run docs` writes it, and a unit test fails when it is stale.
 import { OPTION_DECLARATIONS, defaultOf, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 
-const COMMANDS: Record<CommandName, string> = { compare: 'bpdiff', diff: 'diff', capture: 'capture', check: 'check' };
+const COMMANDS: Record<CommandName, string> = { compare: 'bpdiff', diff: 'diff', capture: 'capture', check: 'check', locate: 'locate' };
 
 const KINDS: Record<OptionDeclaration['kind'], string> = {
   string: 'text',

@@ -14,6 +14,7 @@ import { outputArgs, type OutputArgs } from './output-args.js';
 import { checkCompareInput } from '../library/compare.js';
 import { checkCaptureInput } from '../library/capture.js';
 import { checkDiffInput } from '../library/diff-captures.js';
+import { checkLocateInput } from '../library/locate.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
 import { prerenderedHelp } from './help-texts.js';
 import { defineParser } from './define-parser.js';
@@ -44,6 +45,8 @@ export type CliCommand =
   | { kind: 'compare'; args: LiveArgs }
   /** `bpdiff capture`: one run, capture()'s input. */
   | { kind: 'capture'; args: LiveArgs }
+  /** `bpdiff locate`: two runs walked line by line, locate()'s input. */
+  | { kind: 'locate'; args: LiveArgs }
   /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
   | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs }
   /**
@@ -117,6 +120,12 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     case 'mcp':
       if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
       return { kind: 'mcp' };
+    case 'locate': {
+      const pair = parseCommands(commands);
+      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate') };
+      checkLocateInput(args.input);
+      return { kind: 'locate', args };
+    }
     case 'completion':
       if (commands.length > 0) throw messages.commandsNotAccepted('completion');
       return { kind: 'completion', shell: raw['shell'] === 'zsh' ? 'zsh' : 'bash' };
@@ -201,7 +210,7 @@ function stringOf(raw: RawArgv, flag: string): string | null {
  * every value, with the same messages): the capture options by their snake_case names, each per-run
  * option's shared value at the top and each run's own in its run object, the commands in the runs.
  */
-function libraryInput(raw: RawArgv, command: 'compare' | 'capture', runs: Record<string, string[]>): LibraryInput {
+function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'locate', runs: Record<string, string[]>): LibraryInput {
   const input: LibraryInput = {};
   for (const [key, argv] of Object.entries(runs)) input[key] = { command: argv };
   for (const declaration of declarationsFor(command)) {
@@ -215,7 +224,7 @@ function libraryInput(raw: RawArgv, command: 'compare' | 'capture', runs: Record
   }
   const condition = optionalString(raw, 'condition');
   if (condition !== null) input['condition'] = condition;
-  if (command === 'compare') {
+  if (command !== 'capture') {
     for (const flag of ['fail-on', 'max-output-bytes'] as const) if (raw[flag] !== undefined) input[snakeCase(flag)] = valueOf(raw, flag);
   }
   return input;
@@ -263,8 +272,8 @@ function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
  * `-- python3 x.py -- python3 x.py --format text`: everything after the second -- is program B's, so
  * a bpdiff flag there reaches the program. Said when A's arguments do not have the same word.
  */
-function strayFlagWarnings([a, b]: [string[], string[]]): string[] {
-  const flags = new Set(declarationsFor('compare').flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
+function strayFlagWarnings([a, b]: [string[], string[]], command: 'compare' | 'locate' = 'compare'): string[] {
+  const flags = new Set(declarationsFor(command).flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
   const stray = b.slice(1).filter((word) => flags.has(word.replace(/=.*$/, '')) && !a.includes(word));
   if (stray.length === 0) return [];
   return [messages.flagsGivenToProgramB(stray)];
@@ -320,7 +329,7 @@ function describeYargsFailure(message: string, options: readonly string[]) {
 
 /** The flags a subcommand takes, as typed (`--condition`, `-o`); '' is the comparison. */
 function knownFlags(subcommand: string): string[] {
-  const command = (['diff', 'capture', 'check'] as const).find((name) => name === subcommand) ?? (subcommand === '' ? 'compare' : null);
+  const command = (['diff', 'capture', 'check', 'locate'] as const).find((name) => name === subcommand) ?? (subcommand === '' ? 'compare' : null);
   const declared = command === null ? [] : declarationsFor(command).flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]);
   return [...declared, ...(COMMAND_FLAGS[subcommand] ?? []), '--help', '--version'];
 }
