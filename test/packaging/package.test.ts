@@ -144,7 +144,7 @@ describe('the installed bin', () => {
     const help = await run(bin, ['--help'], { env: { LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' } });
     expect(help.exitCode, help.stderr).toBe(0);
     expect(help.stdout).toContain('bpdiff doctor');
-    const built = await run(process.execPath, [path.join(copy, 'dist/bin/bpdiff.cjs'), '--help']);
+    const built = await run(process.execPath, [path.join(ROOT, 'dist/bin/bpdiff.cjs'), '--help']);
     expect(help.stdout).toBe(built.stdout);
   });
 

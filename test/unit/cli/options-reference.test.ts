@@ -17,6 +17,6 @@ describe('the option reference', () => {
     const text = renderOptionReference();
     for (const declaration of OPTION_DECLARATIONS) expect(text, declaration.flag).toContain(`| \`--${declaration.flag}\``);
     expect(text).toContain("| `--update`, `-u` | text |");
-    expect(text).toContain('| `--timeout` | seconds (above 0 to 86400) | `60` | bpdiff, capture, check | `timeout` |');
+    expect(text).toContain('| `--timeout` | seconds (above 0 to 86400) | `60` | bpdiff, capture, check, locate | `timeout` |');
   });
 });
