@@ -1,6 +1,6 @@
 // What one check of bpdiff.config.json asks of the library: its capture options (the config file's,
 // the check's own over them, the flags as typed over both), its breakpoint and its run.
-import { OPTION_DECLARATIONS, snakeCase } from '../options/declarations.js';
+import { OPTION_DECLARATIONS, declarationsFor, snakeCase } from '../options/declarations.js';
 import type { BpdiffConfig, ConfigCheck } from '../config/config.js';
 import { messages } from '../messages.js';
 import type { CliCommand } from './parse-args.js';
@@ -25,6 +25,21 @@ export function checkInput(command: CheckCommand, check: ConfigCheck): Record<st
     bp: check.bp,
     ...(check.condition !== null ? { condition: check.condition } : {}),
   };
+}
+
+/** A check's input as capture() takes it: without the options only a comparison reads (tolerance...). */
+export function captureInput(input: Record<string, unknown>): Record<string, unknown> {
+  return inputFor('capture', input, ['bp', 'condition']);
+}
+
+/** A check's value options as diffCaptures() takes them: none of the run's (timeout, adapter...). */
+export function diffInput(input: Record<string, unknown>): Record<string, unknown> {
+  return inputFor('diff', input, []);
+}
+
+function inputFor(command: 'capture' | 'diff', input: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const taken = new Set(declarationsFor(command).filter((declaration) => declaration.target !== undefined).map((declaration) => snakeCase(declaration.flag)));
+  return Object.fromEntries(Object.entries(input).filter(([key]) => keys.includes(key) || taken.has(key)));
 }
 
 /** The check's run, as the library takes it (`label`: the live run's name). */

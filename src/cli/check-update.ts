@@ -19,7 +19,7 @@ import { diffCaptures } from '../library/diff-captures.js';
 import { readCapture } from '../intake/read-capture.js';
 import { callContext } from './call-context.js';
 import { BASELINE_LABEL, obsoleteBaselines, recordedStatus, removeBaseline, shownPath, writeBaseline } from './check-baselines.js';
-import { checkInput, checkRun, type CheckCommand } from './check-input.js';
+import { captureInput, checkInput, checkRun, diffInput, type CheckCommand } from './check-input.js';
 
 export async function updateBaselines(command: CheckCommand, checks: readonly ConfigCheck[], io: Io, deps: IoDeps): Promise<number> {
   const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
@@ -36,7 +36,7 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
         continue;
       }
     }
-    const recorded = await withStopSignals(io, deps, (signal) => capture({ ...input, run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) }, callContext(io, deps, `(check ${check.name}: recording its baseline)`)), 'the run was');
+    const recorded = await withStopSignals(io, deps, (signal) => capture({ ...captureInput(input), run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) }, callContext(io, deps, `(check ${check.name}: recording its baseline)`)), 'the run was');
     if (recorded.kind === 'interrupted') return recorded.exitCode;
     const status = recordedStatus(check, recorded.value, io);
     worst = Math.max(worst, status);
@@ -70,8 +70,7 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
 async function changesSince(check: ConfigCheck, recorded: RunCapture, input: Record<string, unknown>, io: Io): Promise<string[] | null> {
   const before = readCapture(check.baseline, io.cwd);
   const moved = before.breakpoint.line !== recorded.breakpoint.line || before.breakpoint.file !== recorded.breakpoint.file || (before.breakpoint.condition ?? null) !== (recorded.breakpoint.condition ?? null);
-  const { bp: _bp, condition: _condition, ...options } = input;
-  const { report } = await diffCaptures(before, recorded, { ...options, label_a: 'before', label_b: 'after' }, { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}) });
+  const { report } = await diffCaptures(before, recorded, { ...diffInput(input), label_a: 'before', label_b: 'after' }, { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}) });
   const lines = describeBaselineChange(report);
   if (moved) lines.unshift(`the breakpoint is now ${recorded.breakpoint.file}:${recorded.breakpoint.line} (was ${before.breakpoint.file}:${before.breakpoint.line})`);
   return lines.length === 0 ? null : lines;

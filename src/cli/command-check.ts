@@ -20,7 +20,7 @@ import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
 import { callContext } from './call-context.js';
 import { BASELINE_LABEL, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
-import { checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
+import { captureInput, checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
 import { updateBaselines } from './check-update.js';
 
 export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDeps): Promise<number> {
@@ -50,7 +50,7 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
         worst = Math.max(worst, 1);
         continue;
       }
-      const recorded = await withStopSignals(io, deps, (signal) => capture({ ...input, run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) }, context(`(check ${check.name}: no baseline yet, recording it)`)), 'the run was');
+      const recorded = await withStopSignals(io, deps, (signal) => capture({ ...captureInput(input), run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) }, context(`(check ${check.name}: no baseline yet, recording it)`)), 'the run was');
       if (recorded.kind === 'interrupted') return recorded.exitCode;
       const status = recordedStatus(check, recorded.value, io);
       worst = Math.max(worst, status);

@@ -208,7 +208,7 @@ describeWithTool('examples/ci: committed baselines (bpdiff-pr-check.yml)', 'pyth
     expect(passed.exitCode, passed.stderr).toBe(0);
     expect(passed.annotations.filter((a) => a.level !== 'notice')).toEqual([]);
     // -u on a program that did not change changes no file.
-    expect((await shell('bpdiff check -q -u')).stdout).toBe('check line: baseline unchanged: .bpdiff/baselines/line.json\ncheck total: baseline unchanged: .bpdiff/baselines/total.json\n');
+    expect((await shell('bpdiff check -q -u')).stdout).toBe('check line: baseline unchanged: .bpdiff/baselines/line.json\ncheck total: baseline unchanged: .bpdiff/baselines/total.json');
     expect(await git('status', '--porcelain')).toBe('');
   });
 
