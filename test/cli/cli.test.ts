@@ -143,7 +143,7 @@ describe('bpdiff diff on saved captures', () => {
   it('--format markdown gives a table fit for a pull request; --fail-on says when the exit status is 1', async () => {
     const markdown = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'markdown']);
     expect(markdown.exitCode).toBe(1);
-    expect(markdown.stdout.split('\n')[0]).toBe('### ❌ bpdiff at `pricing.py:34`: 2 changed, 5 unchanged, 0 only in A, 0 only in B');
+    expect(String(markdown.stdout).split('\n')[0]).toBe('### ❌ bpdiff at `pricing.py:34`: 2 changed, 5 unchanged, 0 only in A, 0 only in B');
     expect(markdown.stdout).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> | up 0.9, 10x |');
     const github = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'github']);
     expect(github.exitCode).toBe(1);

@@ -154,7 +154,8 @@ describe('the workflows, as files', () => {
       expect(text).toMatch(/^on:\n {2}pull_request:$/m);
       expect(text).not.toMatch(/your-org|BPDIFF_REPOSITORY|npm run build|npm ci/);
       expect(text).toMatch(/^ {6}BPDIFF_VERSION: v\d+\.\d+\.\d+$/m);
-      expect(workflowStep(workflow, 'Install bpdiff')).toMatch(/^npm install -g --no-audit --no-fund "git\+https:\/\/github\.com\/bpdiff\/bpdiff\.git#\$BPDIFF_VERSION" && bpdiff --version/);
+      // The README's install: npm pack of the git URL at the pinned tag (built once), then npm install -g of the tarball.
+      expect(workflowStep(workflow, 'Install bpdiff')).toMatch(/^npm install -g --no-audit --no-fund "\.\/\$\(npm pack --silent "git\+https:\/\/github\.com\/bpdiff\/bpdiff\.git#\$BPDIFF_VERSION"\)" && bpdiff --version/);
       expect(text).toMatch(/^ {4}timeout-minutes: \d+$/m);
       expect(text).toMatch(/^concurrency:\n {2}group: bpdiff-\$\{\{ github\.workflow \}\}-\$\{\{ github\.ref \}\}\n {2}cancel-in-progress: true$/m);
       expect(text).toMatch(/^ {6}BPDIFF_REDACT_KEY: \$\{\{ secrets\.BPDIFF_REDACT_KEY \}\}$/m);
