@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Build step: bundle the bpdiff command (src/cli/main.ts, the engine it loads and the built-in
-// adapters' hooks) into one CommonJS file, dist/bin/bpdiff-main.cjs, loaded through V8's code cache by
-// dist/bin/bpdiff.cjs (src/cli/bin.ts), the package's bin.
+// Build step: the package's one build. bpdiff's library (src/index.ts) and its command (src/cli/main.ts,
+// the engine it loads and the built-in adapters' hooks), with the packages they use at run time, in
+// one CommonJS file, dist/bpdiff.cjs: what `require('bpdiff')` and `import 'bpdiff'` load (esbuild
+// names the exports for Node's CommonJS import), and what the executable, dist/bin/bpdiff.cjs
+// (src/cli/bin.ts), loads through V8's code cache. So the installed package has no dependencies: a
+// global install is bpdiff alone.
 // Node 20 has no compile cache, and its ES module loader reads, compiles and links every module
 // through asynchronous jobs: ~115 modules cost 40-60 ms of every comparison before the first debug
 // adapter started. Measured on the C example (npm run bench -- start-up), the first adapter spawn
@@ -10,13 +13,15 @@
 // - One file: a module that is imported with `import()` in the source is evaluated only when that
 //   import runs (esbuild wraps it), so `--help` still evaluates no engine and a comparison no MCP
 //   server; V8 compiles a function only when it is first called.
-// - `diff` is bundled; the packages used only on some paths stay in node_modules and are loaded
-//   there when used: execa (builds), ajv (schema checks), the MCP SDK and zod (`bpdiff mcp`), re2js
-//   (the user's --normalize patterns, src/core/linear-regex.ts). yargs
-//   comes from its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
+// - The packages used only on some paths (execa for builds, ajv for schema checks, the MCP SDK and
+//   zod for `bpdiff mcp`, re2js for the user's --normalize patterns) are in it too, each evaluated
+//   only when that path first uses it. ajv and re2js are loaded synchronously (src/load-ajv.ts,
+//   src/load-re2js.ts): here those modules are ones whose require() esbuild sees. yargs comes from
+//   its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
 // - The texts of `--help`, `SUBCOMMAND --help` and `--version` are rendered here, with yargs, and
 //   built in (src/cli/help-texts.ts): printing one loads no yargs.
-// The library (dist/src/index.js) is tsc's output, unbundled. No source map: none is shipped.
+// tsc's output (dist/src/) serves the tests and bench/ and gives the types (scripts/bundle-types.mjs);
+// the package ships none of its JavaScript. No source map: none is shipped.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,9 +30,34 @@ import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = path.join(root, 'dist/bin/bpdiff.cjs');
+const bundle = path.join(root, 'dist/bpdiff.cjs');
 
-/** Loaded from node_modules at run time (see above); everything else of ours is bundled. */
-const EXTERNAL = ['execa', 'ajv', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'zod', 'yargs', 're2js'];
+/** Not bundled: yargs comes from dist/vendor/yargs.cjs (src/cli/load-yargs.ts). */
+const EXTERNAL = ['yargs'];
+
+/** src/load-ajv.ts with a require('ajv') that esbuild bundles (see above). */
+const bundledAjv = {
+  name: 'bundled-ajv',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]load-ajv\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: "export function loadAjv() { const mod = require('ajv'); return mod.Ajv ?? mod.default; }\n",
+      resolveDir: path.join(root, 'src'),
+    }));
+  },
+};
+
+/** src/load-re2js.ts likewise: re2js (the user's --normalize patterns) is bundled, and evaluated only when a pattern is first compiled. */
+const bundledRe2js = {
+  name: 'bundled-re2js',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]load-re2js\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: "export function loadRe2js() { return require('re2js').RE2JS; }\n",
+      resolveDir: path.join(root, 'src'),
+    }));
+  },
+};
 
 const common = {
   bundle: true,
@@ -43,9 +73,11 @@ const common = {
   sourcemap: false,
   legalComments: 'inline',
   logLevel: 'warning',
+  plugins: [bundledAjv, bundledRe2js],
 };
 
 fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
+fs.rmSync(bundle, { force: true });
 
 // The help texts, rendered by parseArgs with yargs (src/cli/help-texts.ts): a throwaway bundle of
 // renderHelpTexts, run once. It lives in dist/bin/ so that it finds the package root and the yargs
@@ -65,12 +97,17 @@ const helpTexts = execFileSync(process.execPath, [renderer], { cwd: root, encodi
 fs.rmSync(renderer);
 JSON.parse(helpTexts);
 
-// The command itself, and the executable that loads it through V8's code cache (src/cli/bin.ts,
-// src/cli/code-cache.ts): Node 20 would otherwise compile the ~450 KB at every start.
+// The library and the command, and the executable that loads them through V8's code cache
+// (src/cli/bin.ts, src/cli/code-cache.ts): Node 20 would otherwise compile the bundle at every start.
 await esbuild.build({
   ...common,
-  entryPoints: [path.join(root, 'src/cli/main.ts')],
-  outfile: path.join(path.dirname(outfile), 'bpdiff-main.cjs'),
+  stdin: {
+    contents: "export * from './src/index.ts';\nexport { runMain } from './src/cli/main.ts';\n",
+    resolveDir: root,
+    sourcefile: 'bpdiff.ts',
+    loader: 'ts',
+  },
+  outfile: bundle,
   define: { ...common.define, BPDIFF_HELP_TEXTS: helpTexts },
 });
 await esbuild.build({

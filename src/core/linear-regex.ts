@@ -4,8 +4,8 @@
 // other run's adapter left unanswered. RE2's syntax is JavaScript's without backreferences and
 // lookaround; a pattern that uses them is refused when it is given. re2js is loaded on first use
 // only: a command without patterns never pays for it.
-import { createRequire } from 'node:module';
 import type { RE2JS as RE2JSClass } from 're2js';
+import { loadRe2js } from '../load-re2js.js';
 
 export interface LinearRegex {
   /** Whether the pattern matches anywhere in `text`. */
@@ -17,10 +17,7 @@ export interface LinearRegex {
 let engine: typeof RE2JSClass | undefined;
 
 function re2js(): typeof RE2JSClass {
-  if (engine === undefined) {
-    const require = createRequire(import.meta.url);
-    engine = (require('re2js') as { RE2JS: typeof RE2JSClass }).RE2JS;
-  }
+  engine ??= loadRe2js();
   return engine;
 }
 

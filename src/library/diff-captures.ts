@@ -38,17 +38,17 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
     // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
     if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
     if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
-    return comparisonOutcome(prepared, options, given, redactor, context.config ?? null, signal);
+    return comparisonOutcome(prepared, options, given, redactor, { config: context.config ?? null, signal });
   });
 }
 
 /** Every key and value of diffCaptures()'s options checked; the capture options. */
 export function checkDiffInput(given: Input): CaptureOptions {
-  checkInputKeys(given, ['fail_on', 'max_output_bytes', 'label_a', 'label_b']);
+  checkInputKeys(given, ['fail_on', 'max_output_bytes', 'label_a', 'label_b'], 'diff');
   checkReportOptions(given);
   for (const name of ['label_a', 'label_b'] as const) {
     const value = optionalString(given, name, '"before"');
     if (value !== undefined) readOptionValue(findDeclaration(name.replace('_', '-'))!, value);
   }
-  return optionsOf(given);
+  return optionsOf(given, 'diff');
 }

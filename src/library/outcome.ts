@@ -1,7 +1,7 @@
 // Two captures -> what a comparison call returns: the report (the result document, the findings behind
 // its hints, the exit status) built once, every string of it through the call's redactor.
 import type { CaptureOptions, ComparisonResult, RunCapture } from '../core/types.js';
-import { buildReport, type FailOn, type Report } from '../report/report.js';
+import { buildReport, type FailOn, type Report, type ReportOptions } from '../report/report.js';
 import { reconcileRedaction } from '../redact/reconcile.js';
 import { scrubDocument } from '../redact/document.js';
 import type { Redactor } from '../redact/redactor.js';
@@ -20,9 +20,13 @@ export interface ComparisonOutcome {
   report: Report;
 }
 
-/** `config`: the bpdiff.config.json the front door read (CallContext.config), named in the context. */
-export async function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined, config: string | null = null, signal?: AbortSignal): Promise<ComparisonOutcome> {
-  // Between the long steps, the event loop turns: a signal is honoured (core/slices.ts).
+/**
+ * `extra`: what a walk found (bpdiff locate), whether B's line was followed, the bpdiff.config.json the
+ * front door read (CallContext.config, named in the context), and the call's signal: between the long
+ * steps the event loop turns, so a signal is honoured (core/slices.ts).
+ */
+export async function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined, extra: Pick<ReportOptions, 'lead' | 'followed' | 'config'> & { signal?: AbortSignal | undefined } = {}): Promise<ComparisonOutcome> {
+  const { signal, ...reportExtra } = extra;
   const slicer = new TimeSlicer(signal);
   // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
   const captures = reconcileRedaction(given[0], given[1]);
@@ -30,10 +34,10 @@ export async function comparisonOutcome(given: readonly [RunCapture, RunCapture]
   const built = buildReport(captures, {
     sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line, options.limits.max_input_bytes),
     sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line, options.limits.max_input_bytes),
-    config,
     failOn: (input['fail_on'] as FailOn | undefined) ?? 'any',
     tolerance: options.values.tolerance,
     maxOutputBytes: (input['max_output_bytes'] as number | undefined) ?? null,
+    ...reportExtra,
   });
   await slicer.pause();
   const report = redactor ? scrubDocument(built, redactor) : built;

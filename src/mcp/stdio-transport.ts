@@ -143,7 +143,7 @@ export class LineTransport implements Transport {
 function checkToolCall(params: unknown): string | null {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return 'tools/call has no params — send {"name": "compare", "arguments": {...}} as its params';
   const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
-  if (typeof name !== 'string' || name === '') return 'tools/call names no tool — give params.name: compare, capture or diff_captures';
+  if (typeof name !== 'string' || name === '') return 'tools/call names no tool — give params.name: compare, capture, diff_captures or locate';
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return `the arguments of ${name} are not an object — give params.arguments as an object of named arguments`;
   return null;
 }

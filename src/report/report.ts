@@ -13,6 +13,8 @@ export interface Report {
   findings: Finding[];
   /** How each changed variable changed, by name. */
   changes: Record<string, VariableFinding>;
+  /** What a walk found before the comparison (bpdiff locate), said first by every writer; empty otherwise. */
+  lead: string[];
   captures: readonly [RunCapture, RunCapture];
   /** 0 both runs stopped and nothing differs; 1 a difference or a run that did not stop; 2 a run bpdiff could not debug. */
   exitCode: 0 | 1 | 2;
@@ -36,15 +38,19 @@ export interface ReportOptions {
   maxOutputBytes?: number | null;
   /** The bpdiff.config.json the call read, named in the context. */
   config?: string | null;
+  /** What a walk found (bpdiff locate): hints first, context lines (build-comparison.ts). */
+  lead?: { hints: string[]; context: string[] };
+  /** Run B's breakpoint is A's line followed into B's copy (build-comparison.ts). */
+  followed?: boolean;
 }
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
   const captures = toleratedCaptures(given, options.tolerance ?? null);
-  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, config: options.config ?? null });
+  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false, config: options.config ?? null });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, changes, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
 }
 
 /**

@@ -73,7 +73,7 @@ describe('the MCP transport', () => {
     expect((await answerTo(8)).result).toEqual({});
     await initialize();
     send({ jsonrpc: '2.0', id: 9, method: 'tools/list' });
-    expect(((await answerTo(9)).result!['tools'] as unknown[]).length).toBe(3);
+    expect(((await answerTo(9)).result!['tools'] as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['compare', 'capture', 'diff_captures', 'locate']);
   });
 
   it('answers malformed JSON with -32700 and a JSON that is no JSON-RPC message with -32600, and serves on', async () => {
@@ -91,7 +91,7 @@ describe('the MCP transport', () => {
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call' });
     expect((await answerTo(2)).error).toEqual({ code: -32602, message: 'tools/call has no params — send {"name": "compare", "arguments": {...}} as its params' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } });
-    expect((await answerTo(3)).error).toEqual({ code: -32602, message: 'tools/call names no tool — give params.name: compare, capture or diff_captures' });
+    expect((await answerTo(3)).error).toEqual({ code: -32602, message: 'tools/call names no tool — give params.name: compare, capture, diff_captures or locate' });
     send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'compare', arguments: [1] } });
     expect((await answerTo(4)).error?.message).toBe('the arguments of compare are not an object — give params.arguments as an object of named arguments');
   });
