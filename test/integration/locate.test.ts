@@ -145,6 +145,22 @@ for (const language of [python, c, go]) {
   });
 }
 
+describeWithTool('locate: the library', 'python3-debugpy', python.available, () => {
+  it('locate() returns the document, the step count, how the runs part ways and the way back', async () => {
+    const { locate } = await import('../../src/library/locate.js');
+    const shop = path.join(LOCATE, 'python');
+    const lines: string[] = [];
+    const outcome = await locate({ run_a: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v1') }, run_b: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v2') }, log: (line) => lines.push(line) }, { base: ROOT });
+    expect(outcome.exit_code).toBe(1);
+    expect(outcome.divergence).toBe('path');
+    expect(outcome.steps).toBeGreaterThan(40);
+    expect(outcome.result.breakpoint).toEqual({ file: 'shop.py', line: 7 });
+    expect(outcome.reproduce).toBe('bpdiff --bp shop.py:7 --hit 11 --cwd-a examples/locate/python/v1 --cwd-b examples/locate/python/v2 -- python3 shop.py -- python3 shop.py');
+    expect(lines[0]).toMatch(/^bpdiff: walking A \(python3 shop\.py\) and B \(python3 shop\.py\) line by line in lockstep/);
+    await expect(locate({ run_a: { command: ['python3', 'shop.py'] }, run_b: { command: ['python3', 'shop.py'] }, max_steps: 0 })).rejects.toThrow('--max-steps "0" is not a whole number from 1 up');
+  });
+});
+
 describeWithTool('locate: --within, Ctrl-C and bad input', 'python3-debugpy', python.available, () => {
   it('--within narrows the lines that count; one that matches none of the files run is an error', async () => {
     const within = await runBpdiff(['locate', '--within', 'shop.py', ...python.shop('v2')]);
