@@ -1,0 +1,132 @@
+// One source breakpoint as the client set it: file and line, its condition parsed once, its hit
+// condition, and what the client was last told about it (verified, line, message).
+package bpdiff.jdap;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+final class Breakpoint {
+  private static final AtomicInteger IDS = new AtomicInteger(1);
+  private static final Pattern HIT = Pattern.compile("^\\s*(==|>=|>|<=|<|%)?\\s*(\\d+)\\s*$");
+  static final String CONDITION_ERROR = "Breakpoint condition error";
+
+  final int id = IDS.getAndIncrement();
+  final SourceFile file;
+  final int line;
+  final String conditionText;
+  final Expr condition;
+  final String hitText;
+  private final String hitOp;
+  private final long hitCount;
+  /** Why the breakpoint can never bind (its condition or hit condition does not parse), else null. */
+  final String refusal;
+  /** Hits where the condition held, per JVM (each JVM counts its own). */
+  final Map<Object, AtomicInteger> hits = new ConcurrentHashMap<>();
+
+  // What the client was told last.
+  boolean verified;
+  int reportedLine;
+  String message;
+
+  Breakpoint(SourceFile file, int line, String condition, String hitCondition) {
+    this.file = file;
+    this.line = line;
+    this.reportedLine = line;
+    this.conditionText = condition == null || condition.isBlank() ? null : condition;
+    this.hitText = hitCondition == null || hitCondition.isBlank() ? null : hitCondition;
+    Expr parsed = null;
+    String refused = null;
+    if (conditionText != null) {
+      try {
+        parsed = ExprParser.parse(conditionText);
+      } catch (Expr.Error e) {
+        refused = CONDITION_ERROR + ": " + e.getMessage();
+      }
+    }
+    String op = null;
+    long count = 0;
+    if (hitText != null) {
+      Matcher m = HIT.matcher(hitText);
+      if (m.matches() && Long.parseLong(m.group(2)) >= 1) {
+        op = m.group(1) == null ? "" : m.group(1);
+        count = Long.parseLong(m.group(2));
+      } else if (refused == null) {
+        refused = "the hit condition '" + hitText + "' is none of N, == N, >= N, > N, <= N, < N, % N (N a whole number from 1)";
+      }
+    }
+    this.condition = parsed;
+    this.hitOp = op;
+    this.hitCount = count;
+    this.refusal = refused;
+    this.message = refused != null ? refused : file.sourceName + ": no class from this file has been loaded (yet)";
+  }
+
+  /** Whether the `count`th hit (counting hits where the condition held) stops. */
+  boolean hitStops(long count) {
+    if (hitOp == null) return true;
+    return switch (hitOp) {
+      case "", "==" -> count == hitCount;
+      case ">=" -> count >= hitCount;
+      case ">" -> count > hitCount;
+      case "<=" -> count <= hitCount;
+      case "<" -> count < hitCount;
+      default -> count % hitCount == 0;
+    };
+  }
+
+  Map<String, Object> toDap() {
+    return Json.object("id", id, "verified", verified, "line", reportedLine, "message", verified ? null : message, "source", Json.object("name", file.sourceName, "path", file.path.toString()));
+  }
+
+  /** A breakpoint file: its path, its name as class files record it, and the package it declares. */
+  static final class SourceFile {
+    private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.`]+)", Pattern.MULTILINE);
+    final Path path;
+    final String sourceName;
+    /** The package the file declares ("" for none), or null when the file cannot be read. */
+    final String packageName;
+    /** The file's number of lines (0 when unknown): a line beyond it is another file's inlined code (Kotlin). */
+    final int lines;
+
+    SourceFile(Path path) {
+      this.path = path;
+      this.sourceName = path.getFileName().toString();
+      String pkg = null;
+      int count = 0;
+      try {
+        String text = Files.readString(path);
+        count = (int) text.lines().count();
+        String code = text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", "");
+        Matcher m = PACKAGE.matcher(code);
+        StringBuilder name = new StringBuilder();
+        // Scala may chain package clauses (`package a` then `package b`): they nest.
+        int end = -1;
+        while (m.find() && (end < 0 || code.substring(end, m.start()).isBlank())) {
+          if (name.length() > 0) name.append('.');
+          name.append(m.group(1).replace("`", ""));
+          end = m.end();
+          while (end < code.length() && (code.charAt(end) == ';' || Character.isWhitespace(code.charAt(end)))) end++;
+        }
+        pkg = name.toString();
+      } catch (IOException | RuntimeException e) {
+        pkg = null;
+      }
+      this.packageName = pkg;
+      this.lines = count;
+    }
+
+    /** Whether a class (by name, with this source name) was compiled from this file. */
+    boolean holds(String className) {
+      if (packageName == null) return true;
+      int dot = className.lastIndexOf('.');
+      String pkg = dot < 0 ? "" : className.substring(0, dot);
+      return pkg.equals(packageName) || (!packageName.isEmpty() && pkg.startsWith(packageName + ".") && sourceName.endsWith(".scala"));
+    }
+  }
+}
