@@ -81,6 +81,7 @@ export interface RunOptions {
   invokeToString?: boolean;
   breakpoints?: BreakpointSpec[];
   exceptionFilters?: string[];
+  /** How long the program may run before it stops or ends; 0: return once it runs. */
   timeoutMs?: number;
 }
 
@@ -211,6 +212,7 @@ export class AdapterSession {
     const running = this.events.length;
     await this.dc.configurationDoneRequest();
     await launched;
+    if (options.timeoutMs === 0) return { setBreakpoints, stopped: null, exitCode: null };
     const end = await this.waitFor((event) => event.event === 'stopped' || event.event === 'terminated', options.timeoutMs ?? 60_000, running);
     this.snapshotSession();
     if (end.event === 'stopped') {
