@@ -36,6 +36,7 @@ final class Render {
   private final boolean invokeToString;
   private final Map<ObjectReference, Shape> shapes = new HashMap<>();
   private final Map<ObjectReference, String> texts = new HashMap<>();
+  private final Map<ObjectReference, String> keyTexts = new HashMap<>();
   private final List<ObjectReference> inProgress = new ArrayList<>();
   private final Set<ObjectReference> cyclic = new HashSet<>();
   private final Map<ObjectReference, List<Object[]>> sortedCache = new HashMap<>();
@@ -243,7 +244,7 @@ final class Render {
           List<Object[]> entries = container.unordered() ? sorted(object, container) : container.entries(start + count);
           Map<String, Integer> seen = new HashMap<>();
           for (int i = 0; i < entries.size(); i++) {
-            String key = text(entries.get(i)[0]);
+            String key = keyText(entries.get(i)[0]);
             int n = seen.merge(key, 1, Integer::sum);
             if (i < start || out.size() >= count) continue;
             String name = "[" + key + "]" + (n > 1 ? " #" + n : "");
@@ -268,6 +269,28 @@ final class Render {
       default -> {}
     }
     return out;
+  }
+
+  /** The longest text a map key takes to name its entry (an object key is named by its fields). */
+  private static final int KEY_LENGTH = 400;
+
+  /** A map key's text for its entry's name: its text, or when that is its type alone, its fields up to KEY_LENGTH. */
+  private String keyText(Object key) {
+    String text = text(key);
+    if (!(key instanceof ObjectReference object) || !shape(object).hasChildren() || !text.equals(shortText(shape(object)))) return text;
+    String known = keyTexts.get(object);
+    if (known != null) return known;
+    String longer = null;
+    if (!cyclic.contains(object)) {
+      inProgress.add(object);
+      try {
+        longer = fullText(shape(object), KEY_LENGTH);
+      } finally {
+        inProgress.remove(inProgress.size() - 1);
+      }
+    }
+    keyTexts.put(object, longer != null ? longer : text);
+    return keyTexts.get(object);
   }
 
   /** Whether the key's text is a literal the evaluator reads back (`m["k"]`, `m[3]`, `m['c']`, `m[true]`). */
@@ -300,7 +323,7 @@ final class Render {
       if (container.kind() == JdkCollections.Kind.MAP) entries.addAll(container.entries(Integer.MAX_VALUE));
       else for (Object item : container.elements(Integer.MAX_VALUE)) entries.add(new Object[] {item, null});
       Map<Object, String> deep = new HashMap<>();
-      Comparator<Object[]> byText = Comparator.comparing(entry -> text(entry[0]));
+      Comparator<Object[]> byText = Comparator.comparing(entry -> keyText(entry[0]));
       entries.sort(byText.thenComparing(entry -> deep.computeIfAbsent(entry[0] == null ? "" : entry[0], k -> sortKey(entry[0], new HashSet<>()))));
       return entries;
     });
