@@ -153,3 +153,39 @@ describeWithJava('Java adapter: ending a session', () => {
     await session.assertAllGone();
   });
 });
+
+describeWithJava('Java adapter: attach', () => {
+  it('attaches to a JVM that listens itself, stops at a breakpoint, and leaves it running on disconnect', async () => {
+    const classes = compileFixture('loop');
+    const { spawn } = await import('node:child_process');
+    const jvm = spawn('java', ['-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0', '-cp', classes, 'Loop', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let said = '';
+        jvm.stdout!.on('data', (chunk: Buffer) => {
+          said += chunk.toString();
+          const match = /Listening for transport dt_socket at address: (\d+)/.exec(said);
+          if (match) resolve(Number(match[1]));
+        });
+        jvm.on('exit', () => reject(new Error(`the JVM ended: ${said}`)));
+      });
+      session = await AdapterSession.start();
+      await session.dc.initializeRequest({ adapterID: 'java', pathFormat: 'path', linesStartAt1: true });
+      await session.dc.attachRequest({ port, cwd: FIXTURES } as DebugProtocol.AttachRequestArguments);
+      const line = lineOf(LOOP, 'total += Math.abs(sq)');
+      const set = await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [{ line, hitCondition: '2' }] });
+      expect(set.body.breakpoints[0]!.verified).toBe(false);
+      const since = session.events.length;
+      await session.dc.configurationDoneRequest();
+      const stop = await session.nextStop(since);
+      const locals = await session.locals((await session.topFrame(stop!.body.threadId!)).id);
+      expect(mustGet(locals, 'i').value).toBe('2');
+      // Disconnect lets an attached JVM run on to its end.
+      await session.dc.disconnectRequest({});
+      const code = await new Promise<number | null>((resolve) => (jvm.exitCode !== null ? resolve(jvm.exitCode) : jvm.on('exit', (exit) => resolve(exit))));
+      expect(code).toBe(0);
+    } finally {
+      jvm.kill('SIGKILL');
+    }
+  });
+});

@@ -101,7 +101,8 @@ final class DebugSession {
           dap.sendResponse(request, Json.object("exceptionId", info.type(), "description", info.message(), "breakMode", info.breakMode(), "details", details));
         }
         case "disconnect" -> {
-          boolean terminate = !Boolean.FALSE.equals(args.get("terminateDebuggee"));
+          // As VS Code does: a launched program ends with the session, an attached one runs on.
+          boolean terminate = args.get("terminateDebuggee") instanceof Boolean b ? b : !debugger.attached();
           debugger.disconnect(terminate);
           dap.sendResponse(request, null);
         }

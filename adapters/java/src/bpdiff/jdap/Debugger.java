@@ -34,6 +34,7 @@ final class Debugger {
   private ProgramProcess program;
   final List<VmSession> jvms = new CopyOnWriteArrayList<>();
   private final Map<Path, List<Breakpoint>> breakpoints = new LinkedHashMap<>();
+  private volatile List<Breakpoint.SourceFile> breakpointFiles = List.of();
   private Set<String> exceptionFilters = Set.of();
   private boolean configured;
   private final Map<VmSession, EventSet> held = new LinkedHashMap<>();
@@ -45,6 +46,7 @@ final class Debugger {
   Sources sources;
   private volatile boolean ended;
   private volatile boolean attachedOnly;
+  private volatile boolean invokeToStringWhenAttached;
 
   Debugger(DapConnection dap, Path adapterCwd, CompletableFuture<JvmListener> listener) {
     this.dap = dap;
@@ -91,7 +93,9 @@ final class Debugger {
     jvm.start();
   }
 
-  private boolean invokeToStringWhenAttached;
+  boolean attached() {
+    return attachedOnly;
+  }
 
   boolean invokeToString() {
     return config != null ? config.invokeToString : invokeToStringWhenAttached;
@@ -147,6 +151,9 @@ final class Debugger {
       list.add(new Breakpoint(source, line, (String) spec.get("condition"), (String) spec.get("hitCondition")));
     }
     breakpoints.put(file, list);
+    List<Breakpoint.SourceFile> files = new ArrayList<>();
+    for (List<Breakpoint> each : breakpoints.values()) if (!each.isEmpty()) files.add(each.get(0).file);
+    breakpointFiles = List.copyOf(files);
     for (VmSession jvm : configuredJvms) {
       if (!jvm.alive) continue;
       if (!list.isEmpty()) jvm.watch(source);
@@ -162,10 +169,9 @@ final class Debugger {
     for (VmSession jvm : configuredJvms) if (jvm.alive) jvm.setExceptionFilters(filters);
   }
 
-  synchronized List<Breakpoint.SourceFile> breakpointFiles() {
-    List<Breakpoint.SourceFile> files = new ArrayList<>();
-    for (List<Breakpoint> list : breakpoints.values()) if (!list.isEmpty()) files.add(list.get(0).file);
-    return files;
+  /** The breakpoints' files, read without the lock (the Inspector asks while it holds its own). */
+  List<Breakpoint.SourceFile> breakpointFiles() {
+    return breakpointFiles;
   }
 
   synchronized void classPrepared(VmSession jvm, ReferenceType type) {

@@ -90,11 +90,22 @@ final class Jdi {
     return false;
   }
 
-  /** `com.acme.Order$Line` -> `Order.Line`: the name as Java source writes it, without the package. */
+  /**
+   * `com.acme.Order$Line` -> `Order.Line`: the name as Java source writes it, without the package. An
+   * anonymous class keeps its number (`Order$1`), and a compiler's own name its dollars
+   * (`Main$$anonfun$total$1`, Scala's); a lambda's class drops its run-dependent suffix.
+   */
   static String simpleName(String typeName) {
     String name = typeName.substring(typeName.lastIndexOf('.') + 1);
     int lambda = name.indexOf("$$Lambda");
     if (lambda >= 0) return name.substring(0, lambda) + "$$Lambda";
-    return name.replace('$', '.');
+    if (name.contains("$$") || name.endsWith("$")) return name;
+    StringBuilder out = new StringBuilder();
+    String[] parts = name.split("\\$");
+    for (int i = 0; i < parts.length; i++) {
+      if (i > 0) out.append(Character.isJavaIdentifierStart(parts[i].charAt(0)) ? '.' : '$');
+      out.append(parts[i]);
+    }
+    return out.toString();
   }
 }
