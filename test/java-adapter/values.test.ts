@@ -124,7 +124,7 @@ describeWithJava('Java adapter: values', () => {
   });
 
   it('reads the JDK value classes from their fields', () => {
-    expect(Object.fromEntries(['money', 'huge', 'bigInt', 'date', 'when', 'instant', 'duration', 'uuid', 'builder', 'wide', 'atomic'].map((name) => [name, value(name)]))).toEqual({
+    expect(Object.fromEntries(['money', 'huge', 'bigInt', 'date', 'when', 'instant', 'duration', 'zoned', 'offset', 'time', 'legacy', 'uuid', 'builder', 'wide', 'atomic', 'current', 'type'].map((name) => [name, value(name)]))).toEqual({
       money: '12.50',
       huge: '123456789012345678901234567890.5',
       bigInt: '-1180591620717411303424',
@@ -132,6 +132,12 @@ describeWithJava('Java adapter: values', () => {
       when: '2024-01-02T03:04:05',
       instant: '2023-11-14T22:13:20.000000005Z',
       duration: 'PT1H30M',
+      zoned: '2024-07-02T03:04:05+02:00[Europe/Paris]',
+      offset: '2024-07-02T03:04:05-05:00',
+      time: '23:59:01',
+      legacy: '1970-01-02T00:00:00Z',
+      current: 'Thread[main]',
+      type: 'class Values$Item',
       uuid: '00000000-0000-1234-0000-000000005678',
       builder: '"built!"',
       wide: '"π≈3"',
