@@ -31,7 +31,7 @@ final class Debugger {
   final Path adapterCwd;
   private final CompletableFuture<JvmListener> listener;
   LaunchConfig config;
-  private ProgramProcess program;
+  private volatile ProgramProcess program;
   final List<VmSession> jvms = new CopyOnWriteArrayList<>();
   private final Map<Path, List<Breakpoint>> breakpoints = new LinkedHashMap<>();
   private volatile List<Breakpoint.SourceFile> breakpointFiles = List.of();
@@ -85,7 +85,7 @@ final class Debugger {
     VirtualMachine vm = JvmListener.attach(host, port, 10_000);
     this.config = null;
     this.invokeToStringWhenAttached = invokeToString;
-    VmSession jvm = new VmSession(this, vm, -1, true);
+    VmSession jvm = new VmSession(this, vm, () -> -1, true);
     synchronized (this) {
       jvms.add(jvm);
       held.put(jvm, null);
@@ -102,9 +102,8 @@ final class Debugger {
   }
 
   private void connected(VirtualMachine vm, int remotePort) {
-    long pid = -1;
-    if (program != null) pid = ProcessTree.ownerOfConnection(remotePort, listener.join().port(), program.processes(List.of()));
-    new VmSession(this, vm, pid, false).start();
+    int port = listener.join().port();
+    new VmSession(this, vm, () -> program == null ? -1 : ProcessTree.ownerOfConnection(remotePort, port, program.processes(List.of())), false).start();
   }
 
   synchronized void jvmStarted(VmSession jvm, EventSet set) {
@@ -297,7 +296,7 @@ final class Debugger {
 
   private List<Long> jvmPids() {
     List<Long> pids = new ArrayList<>();
-    for (VmSession jvm : jvms) if (jvm.pid > 0) pids.add(jvm.pid);
+    for (VmSession jvm : jvms) if (jvm.pid() > 0) pids.add(jvm.pid());
     return pids;
   }
 

@@ -58,7 +58,7 @@ final class Inspector {
     for (VmSession jvm : debugger.jvms) {
       try {
         for (ThreadReference thread : jvm.vm.allThreads()) {
-          out.add(Json.object("id", debugger.threads.idOf(jvm, thread), "name", "java " + jvm.pid + " " + thread.name()));
+          out.add(Json.object("id", debugger.threads.idOf(jvm, thread), "name", "java " + jvm.pid() + " " + thread.name()));
         }
       } catch (RuntimeException e) {
         // a JVM going away

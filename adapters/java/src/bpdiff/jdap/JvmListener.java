@@ -20,6 +20,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -28,13 +29,13 @@ final class JvmListener {
   private static final int HANDSHAKE_TIMEOUT_MS = 10_000;
 
   private final ServerSocket server;
-  private final VirtualMachineManager manager;
+  /** JDI's machinery takes a while to load: it loads while the program's JVMs start. */
+  private final CompletableFuture<VirtualMachineManager> manager = CompletableFuture.supplyAsync(Bootstrap::virtualMachineManager);
   private volatile boolean closed;
 
   JvmListener() throws IOException {
     server = new ServerSocket();
     server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-    manager = Bootstrap.virtualMachineManager();
   }
 
   int port() {
@@ -55,7 +56,7 @@ final class JvmListener {
         // Each JVM's handshake in its own thread: one slow JVM does not hold up the others.
         Thread setup = new Thread(() -> {
           try {
-            onJvm.accept(connect(manager, socket), socket.getPort());
+            onJvm.accept(connect(manager.join(), socket), socket.getPort());
           } catch (IOException | RuntimeException e) {
             closeQuietly(socket);
             if (!closed) onError.accept("a JVM connected but could not be debugged: " + e.getMessage());
@@ -86,6 +87,11 @@ final class JvmListener {
     if (!Arrays.equals(reply, HANDSHAKE)) throw new IOException("no JDWP handshake from the JVM");
     socket.setSoTimeout(0);
     return manager.createVirtualMachine(new SocketConnection(socket));
+  }
+
+  /** Loads JDI's machinery now (the build's class-data archive records it). */
+  void warmUp() {
+    manager.join();
   }
 
   void close() {

@@ -19,13 +19,12 @@ public final class Main {
     // Only DAP may reach stdout: anything else printed goes to stderr.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
-    CompletableFuture<JvmListener> listener = CompletableFuture.supplyAsync(() -> {
-      try {
-        return new JvmListener();
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    CompletableFuture<JvmListener> listener = new CompletableFuture<>();
+    try {
+      listener.complete(new JvmListener());
+    } catch (java.io.IOException e) {
+      listener.completeExceptionally(e);
+    }
     if (args.length > 0 && args[0].equals("--warm-up")) {
       warmUp(listener);
       return;
@@ -51,6 +50,7 @@ public final class Main {
 
   /** The classes a session loads, loaded once (for the class-data archive made at build time). */
   private static void warmUp(CompletableFuture<JvmListener> listener) throws Exception {
+    listener.join().warmUp();
     listener.join().close();
     Json.parse(Json.write(Json.object("a", java.util.List.of(1L, "b", true), "c", 1.5)));
     ExprParser.parse("a.b[0] > 3 && s.equals(\"x\") || !(x instanceof Item) ? (int) 1.5 : -2L");

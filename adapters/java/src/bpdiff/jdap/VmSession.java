@@ -41,7 +41,9 @@ final class VmSession {
 
   final Debugger debugger;
   final VirtualMachine vm;
-  final long pid;
+  /** Finds the JVM's process (once, when first asked: it is not needed before the program runs). */
+  private final java.util.function.LongSupplier findPid;
+  private volatile long pid;
   /** Attached to a running JVM: its classes may be loaded already. */
   final boolean attached;
   final EventRequestManager requests;
@@ -53,16 +55,22 @@ final class VmSession {
 
   private record Binding(int line, Set<ReferenceType> classes, List<BreakpointRequest> requests) {}
 
-  VmSession(Debugger debugger, VirtualMachine vm, long pid, boolean attached) {
+  VmSession(Debugger debugger, VirtualMachine vm, java.util.function.LongSupplier findPid, boolean attached) {
     this.debugger = debugger;
     this.vm = vm;
-    this.pid = pid;
+    this.findPid = findPid;
     this.attached = attached;
     this.requests = vm.eventRequestManager();
   }
 
+  /** The JVM's process id, or -1 when it is not known (attached to, or already gone). */
+  long pid() {
+    if (pid == 0) pid = findPid.getAsLong();
+    return pid;
+  }
+
   void start() {
-    Thread thread = new Thread(this::takeEvents, "jvm-" + pid);
+    Thread thread = new Thread(this::takeEvents, "jvm-events");
     thread.setDaemon(true);
     thread.start();
   }
@@ -73,7 +81,7 @@ final class VmSession {
     } catch (InterruptedException | VMDisconnectedException e) {
       // the JVM is gone
     } catch (RuntimeException e) {
-      debugger.trace("jvm " + pid + " event loop failed: " + e);
+      debugger.trace("jvm " + pid() + " event loop failed: " + e);
     } finally {
       alive = false;
       debugger.jvmGone(this);
