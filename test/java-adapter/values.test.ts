@@ -119,6 +119,18 @@ describeWithJava('Java adapter: values', () => {
       ['next', 'Values.Node{...}'],
     ]);
     expect(value('plain')).toBe('Object{}');
+    // A map entry by its key and value (a HashMap node's other fields hold the key's identity hash).
+    expect(value('entry')).toMatch(/^Values\.Item\{id=\d, name="\w+"\}="[A-Z]+"$/);
+    expect((await children('entry')).map((child) => [child.name, child.evaluateName])).toEqual([
+      ['key', 'entry.getKey()'],
+      ['value', 'entry.getValue()'],
+    ]);
+    expect(value('pair')).toBe('"k"=2');
+    // A program's own subclass of a JDK collection is that collection.
+    expect(mustGet(locals, 'basket')).toMatchObject({ value: '["egg"]', type: 'Values$Basket', indexedVariables: 1 });
+    // An exception by its message, its cause and its own fields; not its stack or its VM backtrace.
+    expect(value('failure')).toBe('Values$OutOfStock{detailMessage="no tea", cause=java.lang.IllegalStateException{detailMessage="closed"}, sku="tea"}');
+    expect(value('file')).toBe('"data/monday.csv"');
     expect(value('lambda')).toBe('Values$$Lambda');
     expect(value('price')).toBe('Values.Money{cents=1250}');
   });

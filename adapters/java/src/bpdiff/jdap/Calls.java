@@ -217,7 +217,7 @@ final class Calls {
     Shape shape = render == null ? Shape.of(left) : render.shape(left);
     if (shape.kind() == Shape.Kind.RECORD && isCompilers(left, "equals", "(Ljava/lang/Object;)Z")) {
       if (!left.referenceType().equals(right.referenceType())) return false;
-      for (Field field : Render.instanceFields(left.referenceType())) {
+      for (Field field : Children.instanceFields(left.referenceType())) {
         Object fa = Jdi.local(left.getValue(field));
         Object fb = Jdi.local(right.getValue(field));
         if (fa instanceof ObjectReference ? !(Boolean) equalsValue(fa, fb, render) : !java.util.Objects.equals(fa, fb)) return false;
@@ -261,7 +261,7 @@ final class Calls {
       case RECORD -> {
         if (isCompilers(object, "toString", "()Ljava/lang/String;")) {
           StringBuilder out = new StringBuilder(Jdi.simpleName(object.referenceType().name())).append('[');
-          List<Field> fields = Render.instanceFields(object.referenceType());
+          List<Field> fields = Children.instanceFields(object.referenceType());
           for (int i = 0; i < fields.size(); i++) out.append(i > 0 ? ", " : "").append(fields.get(i).name()).append('=').append(stringValueOf(Jdi.local(object.getValue(fields.get(i))), render));
           return out.append(']').toString();
         }

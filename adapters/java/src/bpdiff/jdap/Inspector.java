@@ -119,7 +119,7 @@ final class Inspector {
       Shape shape = render.shape(object);
       boolean indexed = shape.indexed() >= 0;
       if ((indexed && "named".equals(filter)) || (!indexed && "indexed".equals(filter))) return out;
-      for (Render.Child child : render.children(shape, value.evaluateName(), Math.max(0, start), limit)) {
+      for (Children.Child child : render.children(shape, value.evaluateName(), Math.max(0, start), limit)) {
         out.add(variable(value.frame(), child.name(), child.value(), child.evaluateName(), child.declaredType()));
       }
     }

@@ -35,6 +35,23 @@ final class JdkCollections {
   /** Optional and its primitive forms: present or not, and the value. */
   record Optional(boolean present, Object value) {}
 
+  /**
+   * A map entry of the JDK's maps (HashMap's and TreeMap's nodes, SimpleEntry, Map.entry...) as {key,
+   * value}, or null. Its other fields are the map's bookkeeping: the key's hash code (an identity hash
+   * for an object without hashCode), links to other nodes.
+   */
+  static Object[] entry(ObjectReference object) {
+    if (!isMapEntry(object.referenceType())) return null;
+    Object[] f = Jdi.getAll(object, "key", "value", "val", "referent");
+    return new Object[] {f[0] != null || f[3] == null ? f[0] : f[3], f[1] != null ? f[1] : f[2]};
+  }
+
+  private static boolean isMapEntry(com.sun.jdi.ReferenceType type) {
+    if (!(type instanceof ClassType cls)) return false;
+    for (com.sun.jdi.InterfaceType face : cls.allInterfaces()) if (face.name().equals("java.util.Map$Entry")) return type.fieldByName("key") != null || type.fieldByName("referent") != null;
+    return false;
+  }
+
   static Optional optional(ObjectReference object) {
     String type = object.referenceType().name();
     if (type.equals("java.util.Optional")) {
@@ -50,7 +67,12 @@ final class JdkCollections {
 
   /** The collection this object is, or null when it is none the adapter knows. */
   static Container of(ObjectReference object) {
-    String type = object.referenceType().name();
+    return of(object, object.referenceType().name());
+  }
+
+  /** The collection this object is, read as the JDK's class `type` (its own, or a superclass of it), or null. */
+  static Container of(ObjectReference object, String type) {
+    if (type == null) return null;
     switch (type) {
       case "java.util.ArrayList", "java.util.Vector", "java.util.Stack" -> {
         Object[] f = Jdi.getAll(object, "elementData", type.equals("java.util.ArrayList") ? "size" : "elementCount");

@@ -34,7 +34,7 @@ final class JdkValues {
       "java.math.BigDecimal", "java.math.BigInteger", "java.util.UUID", "java.time.LocalDate", "java.time.LocalTime", "java.time.LocalDateTime",
       "java.time.Instant", "java.time.Duration", "java.time.ZoneOffset", "java.time.ZoneRegion", "java.time.ZonedDateTime", "java.time.OffsetDateTime",
       "java.util.Date", "java.util.concurrent.atomic.AtomicInteger", "java.util.concurrent.atomic.AtomicLong", "java.util.concurrent.atomic.AtomicBoolean",
-      "java.lang.StringBuilder", "java.lang.StringBuffer");
+      "java.lang.StringBuilder", "java.lang.StringBuffer", "sun.nio.fs.UnixPath");
 
   /** Whether objects of this class are read as a value (isValue) without looking at them further. */
   static boolean isValueClass(String typeName) {
@@ -77,6 +77,14 @@ final class JdkValues {
       case "java.util.Date" -> Instant.ofEpochMilli((Long) Jdi.get(object, "fastTime"));
       case "java.util.concurrent.atomic.AtomicBoolean" -> Jdi.getInt(object, "value") != 0;
       case "java.lang.StringBuilder", "java.lang.StringBuffer" -> new Chars(builderText(object));
+      case "sun.nio.fs.UnixPath" -> {
+        // A Path's text is its bytes (the platform's encoding: UTF-8 here).
+        ArrayReference bytes = (ArrayReference) Jdi.get(object, "path");
+        byte[] raw = new byte[bytes.length()];
+        List<Object> values = Jdi.elements(bytes, 0, raw.length);
+        for (int i = 0; i < raw.length; i++) raw[i] = (Byte) values.get(i);
+        yield new Chars(new String(raw, java.nio.charset.StandardCharsets.UTF_8));
+      }
       default -> Jdi.get(object, "value"); // AtomicInteger, AtomicLong
     };
   }

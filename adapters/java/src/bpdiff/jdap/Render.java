@@ -28,18 +28,15 @@ final class Render {
   /** The longest summary a container's text may be before it is its type and size instead. */
   static final int SUMMARY_LENGTH = 120;
   /** Most children a summary lists (each takes at least a few characters). */
-  private static final int SUMMARY_ITEMS = SUMMARY_LENGTH / 3;
-  /** Unordered collections sort by their items' texts; items whose texts tie sort by texts this long. */
-  private static final int SORT_KEY_LENGTH = 4000;
+  static final int SUMMARY_ITEMS = SUMMARY_LENGTH / 3;
 
   private final ThreadReference thread;
   private final boolean invokeToString;
   private final Map<ObjectReference, Shape> shapes = new HashMap<>();
   private final Map<ObjectReference, String> texts = new HashMap<>();
-  private final Map<ObjectReference, String> keyTexts = new HashMap<>();
   private final List<ObjectReference> inProgress = new ArrayList<>();
   private final Set<ObjectReference> cyclic = new HashSet<>();
-  private final Map<ObjectReference, List<Object[]>> sortedCache = new HashMap<>();
+  private final Children children = new Children(this);
 
   Render(ThreadReference thread, boolean invokeToString) {
     this.thread = thread;
@@ -116,6 +113,10 @@ final class Render {
         return Jdi.simpleName(object.referenceType().name());
       case OPAQUE:
         return opaqueText(object);
+      case ENTRY: {
+        String text = text(shape.entry()[0]) + "=" + text(shape.entry()[1]);
+        return text.length() > budget ? null : text;
+      }
       case OPTIONAL: {
         String kind = Jdi.simpleName(object.referenceType().name());
         if (!shape.optional().present()) return kind + ".empty";
@@ -144,6 +145,10 @@ final class Render {
         open = Jdi.simpleName(object.referenceType().name()) + "[";
         close = "]";
       }
+      case THROWABLE -> {
+        open = object.referenceType().name() + "{";
+        close = "}";
+      }
       default -> {
         open = Jdi.simpleName(object.referenceType().name()) + "{";
         close = "}";
@@ -151,11 +156,11 @@ final class Render {
     }
     if (shape.indexed() > SUMMARY_ITEMS) return null;
     StringBuilder out = new StringBuilder(open);
-    List<Child> children = children(shape, "", 0, SUMMARY_ITEMS + 1);
-    for (int i = 0; i < children.size(); i++) {
-      Child child = children.get(i);
+    List<Children.Child> listed = children(shape, "", 0, SUMMARY_ITEMS + 1);
+    for (int i = 0; i < listed.size(); i++) {
+      Children.Child child = listed.get(i);
       if (i > 0) out.append(", ");
-      if (shape.kind() == Shape.Kind.OBJECT || shape.kind() == Shape.Kind.RECORD) out.append(child.name()).append('=');
+      if (shape.kind() == Shape.Kind.OBJECT || shape.kind() == Shape.Kind.RECORD || shape.kind() == Shape.Kind.THROWABLE) out.append(child.name()).append('=');
       if (child.key() != null) out.append(child.key()).append('=');
       out.append(text(child.value()));
       if (out.length() + close.length() > budget) return null;
@@ -172,6 +177,8 @@ final class Render {
       case RECORD -> Jdi.simpleName(object.referenceType().name()) + "[...]";
       case OBJECT -> Jdi.simpleName(object.referenceType().name()) + "{...}";
       case OPTIONAL -> Jdi.simpleName(object.referenceType().name()) + "[...]";
+      case ENTRY -> "Map.Entry{...}";
+      case THROWABLE -> object.referenceType().name() + "{...}";
       default -> fullText(shape, Integer.MAX_VALUE);
     };
   }
@@ -223,126 +230,19 @@ final class Render {
   }
 
   /** One child: a field (`name`), an element (`[0]`), a map entry (`["k"]`, key its key's text). */
-  record Child(String name, Object value, String evaluateName, String declaredType, String key) {}
-
   /** The value's children from `start`, at most `count`; `parent` is its evaluateName ("" for none). */
-  List<Child> children(Shape shape, String parent, int start, int count) {
-    ObjectReference object = shape.object();
-    List<Child> out = new ArrayList<>();
-    String prefix = parent.isEmpty() ? null : parent;
-    switch (shape.kind()) {
-      case ARRAY -> {
-        ArrayReference array = (ArrayReference) object;
-        int end = (int) Math.min(array.length(), (long) start + count);
-        String component = array.referenceType().name().replaceFirst("\\[]$", "");
-        List<Object> items = Jdi.elements(array, start, Math.max(0, end - start));
-        for (int i = 0; i < items.size(); i++) out.add(new Child("[" + (start + i) + "]", items.get(i), prefix == null ? null : prefix + "[" + (start + i) + "]", component, null));
-      }
-      case CONTAINER -> {
-        JdkCollections.Container container = shape.container();
-        if (container.kind() == JdkCollections.Kind.MAP) {
-          List<Object[]> entries = container.unordered() ? sorted(object, container) : container.entries(start + count);
-          Map<String, Integer> seen = new HashMap<>();
-          for (int i = 0; i < entries.size(); i++) {
-            String key = keyText(entries.get(i)[0]);
-            int n = seen.merge(key, 1, Integer::sum);
-            if (i < start || out.size() >= count) continue;
-            String name = "[" + key + "]" + (n > 1 ? " #" + n : "");
-            boolean literal = n == 1 && isLiteralKey(entries.get(i)[0]);
-            out.add(new Child(name, entries.get(i)[1], prefix != null && literal ? prefix + "[" + key + "]" : null, null, key));
-          }
-        } else {
-          List<Object> items = container.unordered() ? keysOf(sorted(object, container)) : container.elements(start + count);
-          boolean isList = container.kind() == JdkCollections.Kind.LIST;
-          for (int i = start; i < items.size() && out.size() < count; i++) out.add(new Child("[" + i + "]", items.get(i), prefix != null && isList ? prefix + "[" + i + "]" : null, null, null));
-        }
-      }
-      case OPTIONAL -> out.add(new Child("value", shape.optional().value(), prefix == null ? null : prefix + ".get()", null, null));
-      case RECORD, OBJECT -> {
-        List<Field> fields = instanceFields(object.referenceType());
-        Map<Field, Value> values = fields.isEmpty() ? Map.of() : object.getValues(fields);
-        for (int i = start; i < fields.size() && out.size() < count; i++) {
-          Field field = fields.get(i);
-          out.add(new Child(field.name(), Jdi.local(values.get(field)), prefix == null ? null : prefix + "." + field.name(), field.typeName(), null));
-        }
-      }
-      default -> {}
+  List<Children.Child> children(Shape shape, String parent, int start, int count) {
+    return children.list(shape, parent, start, count);
+  }
+
+  /** A container's text within `budget` characters, or null when it does not fit (a cycle: its short text). */
+  String textWithin(ObjectReference object, int budget) {
+    if (cyclic.contains(object) || inProgress.contains(object)) return null;
+    inProgress.add(object);
+    try {
+      return fullText(shape(object), budget);
+    } finally {
+      inProgress.remove(inProgress.size() - 1);
     }
-    return out;
-  }
-
-  /** The longest text a map key takes to name its entry (an object key is named by its fields). */
-  private static final int KEY_LENGTH = 400;
-
-  /** A map key's text for its entry's name: its text, or when that is its type alone, its fields up to KEY_LENGTH. */
-  private String keyText(Object key) {
-    String text = text(key);
-    if (!(key instanceof ObjectReference object) || !shape(object).hasChildren() || !text.equals(shortText(shape(object)))) return text;
-    String known = keyTexts.get(object);
-    if (known != null) return known;
-    String longer = null;
-    if (!cyclic.contains(object)) {
-      inProgress.add(object);
-      try {
-        longer = fullText(shape(object), KEY_LENGTH);
-      } finally {
-        inProgress.remove(inProgress.size() - 1);
-      }
-    }
-    keyTexts.put(object, longer != null ? longer : text);
-    return keyTexts.get(object);
-  }
-
-  /** Whether the key's text is a literal the evaluator reads back (`m["k"]`, `m[3]`, `m['c']`, `m[true]`). */
-  private static boolean isLiteralKey(Object key) {
-    if (key instanceof StringReference) return true;
-    if (key instanceof ObjectReference ref) return JdkValues.BOXES.contains(ref.referenceType().name());
-    return key != null;
-  }
-
-  /** Instance fields, a superclass's first, without the compiler's own (`this$0`) but with captured variables (`val$x`). */
-  static List<Field> instanceFields(ReferenceType type) {
-    List<ReferenceType> chain = new ArrayList<>();
-    for (ReferenceType t = type; t != null; t = t instanceof ClassType c ? c.superclass() : null) chain.add(0, t);
-    Map<String, Field> byName = new LinkedHashMap<>();
-    for (ReferenceType t : chain) {
-      if (t.name().equals("java.lang.Object") || t.name().equals("java.lang.Record")) continue;
-      for (Field field : t.fields()) {
-        if (field.isStatic() || (field.isSynthetic() && !field.name().startsWith("val$"))) continue;
-        byName.remove(field.name());
-        byName.put(field.name(), field);
-      }
-    }
-    return new ArrayList<>(byName.values());
-  }
-
-  /** A hash-ordered collection's entries ({key, value}; a set's elements as keys), by their keys' texts. */
-  private List<Object[]> sorted(ObjectReference object, JdkCollections.Container container) {
-    return sortedCache.computeIfAbsent(object, key -> {
-      List<Object[]> entries = new ArrayList<>();
-      if (container.kind() == JdkCollections.Kind.MAP) entries.addAll(container.entries(Integer.MAX_VALUE));
-      else for (Object item : container.elements(Integer.MAX_VALUE)) entries.add(new Object[] {item, null});
-      Map<Object, String> deep = new HashMap<>();
-      Comparator<Object[]> byText = Comparator.comparing(entry -> keyText(entry[0]));
-      entries.sort(byText.thenComparing(entry -> deep.computeIfAbsent(entry[0] == null ? "" : entry[0], k -> sortKey(entry[0], new HashSet<>()))));
-      return entries;
-    });
-  }
-
-  private static List<Object> keysOf(List<Object[]> entries) {
-    List<Object> out = new ArrayList<>(entries.size());
-    for (Object[] entry : entries) out.add(entry[0]);
-    return out;
-  }
-
-  /** A longer text of a value, only to order items whose texts tie (two `Item{...}` in a HashSet). */
-  private String sortKey(Object value, Set<ObjectReference> seen) {
-    if (!(value instanceof ObjectReference object) || !shape(object).hasChildren() || !seen.add(object)) return text(value);
-    StringBuilder out = new StringBuilder(shortText(shape(object))).append('(');
-    for (Child child : children(shape(object), "", 0, SUMMARY_ITEMS)) {
-      out.append(child.name()).append('=').append(sortKey(child.value(), seen)).append(';');
-      if (out.length() > SORT_KEY_LENGTH) break;
-    }
-    return out.append(')').toString();
   }
 }

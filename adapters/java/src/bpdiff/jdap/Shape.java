@@ -8,8 +8,12 @@ import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
 import java.util.List;
 
-record Shape(Kind kind, ObjectReference object, Object local, JdkCollections.Container container, JdkCollections.Optional optional) {
-  enum Kind { VALUE, ENUM, ARRAY, CONTAINER, OPTIONAL, CLASS, LAMBDA, OPAQUE, RECORD, OBJECT }
+record Shape(Kind kind, ObjectReference object, Object local, JdkCollections.Container container, JdkCollections.Optional optional, Object[] entry) {
+  enum Kind { VALUE, ENUM, ARRAY, CONTAINER, OPTIONAL, ENTRY, CLASS, LAMBDA, OPAQUE, THROWABLE, RECORD, OBJECT }
+
+  private Shape(Kind kind, ObjectReference object) {
+    this(kind, object, null, null, null, null);
+  }
 
   /** JDK classes shown by their type alone: their fields are the runtime's, not the program's data. */
   private static final List<String> OPAQUE_SUPERCLASSES = List.of(
@@ -20,22 +24,34 @@ record Shape(Kind kind, ObjectReference object, Object local, JdkCollections.Con
   private static final List<String> OPAQUE_PACKAGES = List.of("java.lang.reflect.", "java.lang.invoke.", "jdk.internal.", "sun.", "com.sun.", "java.net.http.");
 
   static Shape of(ObjectReference object) {
-    if (object instanceof ArrayReference) return new Shape(Kind.ARRAY, object, null, null, null);
-    if (object instanceof ClassObjectReference) return new Shape(Kind.CLASS, object, null, null, null);
+    if (object instanceof ArrayReference) return new Shape(Kind.ARRAY, object);
+    if (object instanceof ClassObjectReference) return new Shape(Kind.CLASS, object);
     ReferenceType type = object.referenceType();
     String name = type.name();
-    if (JdkValues.isValueClass(name)) return new Shape(Kind.VALUE, object, JdkValues.read(object), null, null);
-    if (isEnum(type)) return new Shape(Kind.ENUM, object, null, null, null);
+    if (JdkValues.isValueClass(name)) return new Shape(Kind.VALUE, object, JdkValues.read(object), null, null, null);
+    if (isEnum(type)) return new Shape(Kind.ENUM, object);
     if (name.startsWith("java.util.")) {
       JdkCollections.Optional optional = JdkCollections.optional(object);
-      if (optional != null) return new Shape(Kind.OPTIONAL, object, null, null, optional);
-      JdkCollections.Container container = JdkCollections.of(object);
-      if (container != null) return new Shape(Kind.CONTAINER, object, null, container, null);
+      if (optional != null) return new Shape(Kind.OPTIONAL, object, null, null, optional, null);
+      Object[] entry = JdkCollections.entry(object);
+      if (entry != null) return new Shape(Kind.ENTRY, object, null, null, null, entry);
     }
-    if (name.contains("$$Lambda")) return new Shape(Kind.LAMBDA, object, null, null, null);
-    if (isOpaque(type)) return new Shape(Kind.OPAQUE, object, null, null, null);
-    if (type instanceof ClassType cls && cls.superclass() != null && cls.superclass().name().equals("java.lang.Record")) return new Shape(Kind.RECORD, object, null, null, null);
-    return new Shape(Kind.OBJECT, object, null, null, null);
+    // A class of the program that extends one of the JDK's collections is shown as that collection.
+    JdkCollections.Container container = JdkCollections.of(object, jdkCollectionOf(type));
+    if (container != null) return new Shape(Kind.CONTAINER, object, null, container, null, null);
+    if (name.contains("$$Lambda")) return new Shape(Kind.LAMBDA, object);
+    if (Jdi.isSubclass(type, "java.lang.Throwable")) return new Shape(Kind.THROWABLE, object);
+    if (isOpaque(type)) return new Shape(Kind.OPAQUE, object);
+    if (type instanceof ClassType cls && cls.superclass() != null && cls.superclass().name().equals("java.lang.Record")) return new Shape(Kind.RECORD, object);
+    return new Shape(Kind.OBJECT, object);
+  }
+
+  /** The nearest class of java.util among the type and its superclasses, or null. */
+  private static String jdkCollectionOf(ReferenceType type) {
+    for (ReferenceType t = type; t instanceof ClassType cls; t = cls.superclass()) {
+      if (t.name().startsWith("java.util.")) return t.name();
+    }
+    return null;
   }
 
   static boolean isEnum(ReferenceType type) {
@@ -61,7 +77,7 @@ record Shape(Kind kind, ObjectReference object, Object local, JdkCollections.Con
 
   boolean hasChildren() {
     return switch (kind) {
-      case ARRAY, CONTAINER, RECORD, OBJECT -> true;
+      case ARRAY, CONTAINER, ENTRY, THROWABLE, RECORD, OBJECT -> true;
       case OPTIONAL -> optional.present() && optional.value() instanceof ObjectReference ref && Shape.of(ref).hasChildren();
       default -> false;
     };
