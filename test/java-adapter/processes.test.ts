@@ -51,6 +51,17 @@ describeWithJava('Java adapter: how programs end', () => {
     expect((await session.topFrame(result.stopped!.body.threadId!)).name).toBe('Exit.main');
   });
 
+  it('stops on an exception the program catches (filter "all"), but not on those the JDK catches itself', async () => {
+    const classes = compileFixture('exit');
+    session = await AdapterSession.start();
+    // Starting a JVM throws and catches a few exceptions inside the JDK: none of them stops.
+    const result = await session.run({ command: ['java', '-cp', classes, 'Exit', 'caught'], cwd: FIXTURES, exceptionFilters: ['all'] });
+    expect(result.stopped?.body).toMatchObject({ reason: 'exception', description: 'Paused on exception', text: 'java.lang.NumberFormatException: For input string: "caught!"' });
+    expect((await session.dc.exceptionInfoRequest({ threadId: result.stopped!.body.threadId! })).body.breakMode).toBe('always');
+    expect(await session.continueToNext(result.stopped!.body.threadId!)).toBeNull();
+    expect(session.output('stdout')).toBe('caught For input string: "caught!"\nreached the end\n');
+  });
+
   it('lets an uncaught exception end the program (exit 1) without the filter', async () => {
     const classes = compileFixture('exit');
     session = await AdapterSession.start();

@@ -125,7 +125,7 @@ final class DebugSession {
   private static Map<String, Object> capabilities() {
     List<Object> filters = List.of(
         Json.object("filter", "uncaught", "label", "Uncaught Exceptions", "default", false),
-        Json.object("filter", "all", "label", "All Exceptions (outside the JDK)", "default", false));
+        Json.object("filter", "all", "label", "All Exceptions (but those the JDK catches itself)", "default", false));
     return Json.object(
         "supportsConfigurationDoneRequest", true,
         "supportsConditionalBreakpoints", true,

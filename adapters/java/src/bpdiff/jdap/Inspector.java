@@ -71,12 +71,14 @@ final class Inspector {
     Debugger.Threads.Entry entry = debugger.threads.entry(threadId);
     if (entry == null) throw new Exception("unknown thread " + threadId);
     ThreadReference thread = entry.thread();
-    int total = thread.frameCount();
+    // One round trip for the whole stack; JDI keeps it while the thread stays suspended.
+    List<StackFrame> stack = thread.frames();
+    int total = stack.size();
     int end = levels <= 0 ? total : Math.min(total, start + levels);
     List<Object> frames = new ArrayList<>();
     List<Breakpoint.SourceFile> files = debugger.breakpointFiles();
     for (int i = start; i < end; i++) {
-      Location location = thread.frame(i).location();
+      Location location = stack.get(i).location();
       String name = Jdi.simpleName(location.declaringType().name()) + "." + location.method().name();
       int id = handle(new FrameRef(entry.jvm(), thread, i));
       Map<String, Object> source = debugger.sources.sourceOf(location, files);

@@ -69,8 +69,10 @@ final class ProgramProcess {
     }
     List<String> argv = new ArrayList<>();
     boolean ownSession = Files.isExecutable(SETSID);
+    // setsid finds the program as a shell would (the environment's PATH, or relative to cwd), so the
+    // program sees its name as typed ($0 of a script); without it, by the path found here.
     if (ownSession) argv.add(SETSID.toString());
-    argv.add(executable);
+    argv.add(ownSession ? config.command.get(0) : executable);
     argv.addAll(config.command.subList(1, config.command.size()));
     builder.command(argv).directory(config.cwd.toFile());
     if (config.stdinFile != null) {

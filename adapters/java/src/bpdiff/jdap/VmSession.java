@@ -125,7 +125,7 @@ final class VmSession {
         }
       } else if (event instanceof StepEvent) {
         step = true;
-      } else if (event instanceof ExceptionEvent thrown) {
+      } else if (event instanceof ExceptionEvent thrown && !caughtInRuntime(thrown)) {
         stop = exceptionStop(thrown, set);
       }
     }
@@ -149,6 +149,17 @@ final class VmSession {
     }
     deleteSteps(thread);
     debugger.stopped(stop);
+  }
+
+  /** An exception the JDK (or Kotlin's, Scala's runtime) catches itself: no business of the program's. */
+  private static boolean caughtInRuntime(ExceptionEvent thrown) {
+    Location catcher = thrown.catchLocation();
+    return catcher != null && isRuntimeClass(catcher.declaringType().name());
+  }
+
+  static boolean isRuntimeClass(String name) {
+    for (String pattern : STEP_EXCLUDES) if (name.startsWith(pattern.substring(0, pattern.length() - 1))) return true;
+    return false;
   }
 
   private Debugger.Stop exceptionStop(ExceptionEvent thrown, EventSet set) {
@@ -268,8 +279,9 @@ final class VmSession {
     exceptionRequests.clear();
     boolean all = filters.contains("all");
     if (!all && !filters.contains("uncaught")) return;
+    // With "all", exceptions the runtime throws and catches itself still arrive (JDWP filters by where
+    // an exception is thrown, not where it is caught): they are let go (caughtInRuntime).
     ExceptionRequest request = requests.createExceptionRequest(null, all, true);
-    if (all) for (String pattern : STEP_EXCLUDES) request.addClassExclusionFilter(pattern);
     request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
     request.enable();
     exceptionRequests.add(request);
