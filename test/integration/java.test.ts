@@ -61,8 +61,13 @@ describeWithTool('Java through bpdiff-java-adapter', 'a JDK (apt-get install -y 
       total: '9.0',
     });
     expect(hints(run)).toMatch(/rate is 0\.1 in A and 1\.0 in B/);
-    const capture = JSON.parse(fs.readFileSync(path.join(scratch, 'pricing/capture-a.json'), 'utf8')) as { adapter: { id: string; name: string; version: string } };
+    const capture = JSON.parse(fs.readFileSync(path.join(scratch, 'pricing/capture-a.json'), 'utf8')) as {
+      adapter: { id: string; name: string; version: string };
+      output: { stdout_tail: string; stderr_tail: string };
+    };
     expect(capture.adapter).toMatchObject({ id: 'java', name: 'bpdiff-java-adapter', version: expect.stringMatching(/^\d+/) });
+    // The JVM's "Picked up JAVA_TOOL_OPTIONS: -agentlib:jdwp=..." is not the program's output.
+    expect(capture.output).toMatchObject({ stdout_tail: '', stderr_tail: '' });
   });
 
   it('gives exit 0 for two identical runs full of objects, hash sets, identity-keyed maps and an identity hash code', async () => {
