@@ -26,14 +26,17 @@ export default async function run(): Promise<BenchRow[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-java-'));
   const classes = (version: 'v1' | 'v2'): string => path.join(work, version);
   const minimal = path.join(work, 'minimal');
+  const minimalJar = path.join(work, 'minimal.jar');
   const archive = path.join(work, 'minimal.jsa');
   try {
     for (const version of ['v1', 'v2'] as const) {
       await execa('javac', ['-g', '-d', classes(version), path.join(pricing, version, 'Pricing.java')]);
     }
+    // A jar, as the adapter's: a class-data archive cannot hold classes from a folder.
     await execa('javac', ['-d', minimal, path.join(root, 'bench/java/MinimalJdiCapture.java')]);
-    await execa('java', [`-XX:ArchiveClassesAtExit=${archive}`, '-Xlog:disable', '-cp', minimal, 'MinimalJdiCapture']);
+    await execa('jar', ['--create', '--file', minimalJar, '-C', minimal, '.']);
     const program = (version: 'v1' | 'v2'): string[] => ['java', '-cp', classes(version), 'Pricing', '10'];
+    const minimalArgs = (version: 'v1' | 'v2'): string[] => ['-cp', minimalJar, 'MinimalJdiCapture', path.join(pricing, version, 'Pricing.java'), String(LINE), String(options.limits.depth + 1), '--', ...program(version)];
     const options = defaultCaptureOptions();
     const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: program(side === 'a' ? 'v1' : 'v2'), cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'Pricing.java', line: LINE } });
 
@@ -43,12 +46,13 @@ export default async function run(): Promise<BenchRow[]> {
       if (a.run.status !== 'break' || b.run.status !== 'break') throw new Error('the Java bench captures did not stop at the breakpoint');
       return performance.now() - t0;
     };
+    // The minimal capture's archive, recorded by a capture, as the adapter's build records its start.
+    await execa('java', [`-XX:ArchiveClassesAtExit=${archive}`, '-Xlog:disable', ...minimalArgs('v1')]);
     const minimalOne = async (version: 'v1' | 'v2'): Promise<void> => {
-      const file = path.join(pricing, version, 'Pricing.java');
-      const result = await runProcess('java', [`-XX:SharedArchiveFile=${archive}`, ...JVM_FLAGS, '-cp', minimal, 'MinimalJdiCapture', file, String(LINE), String(options.limits.depth + 1), '--', ...program(version)]);
+      const result = await runProcess('java', [`-XX:SharedArchiveFile=${archive}`, '-Xlog:disable', ...JVM_FLAGS, ...minimalArgs(version)]);
       if (result.code !== 0 || !/variables/.test(result.stdout)) throw new Error(`the minimal JDI capture failed: ${result.stderr.slice(0, 300)}`);
     };
-    const jdbOne = (version: 'v1' | 'v2'): Promise<void> => scriptedJdb(classes(version), ['stop at Pricing:' + LINE, 'run'], ['locals', 'dump order', 'dump item', 'exit']);
+    const jdbOne = (version: 'v1' | 'v2'): Promise<void> => scriptedJdb(classes(version), LINE);
     const pairOf = async (one: (version: 'v1' | 'v2') => Promise<void>): Promise<number> => {
       const t0 = performance.now();
       await Promise.all([one('v1'), one('v2')]);
@@ -84,33 +88,39 @@ export default async function run(): Promise<BenchRow[]> {
 }
 
 /**
- * jdb on the program, driven as a person would: `before` at its first prompt, `after` once it reports
- * the breakpoint hit (jdb reads ahead, so a command sent early runs before the stop).
+ * jdb on the program, driven as a person would: `stop at` and `run` at its first prompt, `locals`
+ * and `dump` at the prompt after the breakpoint hit (jdb reads ahead, so a command sent early runs
+ * before the stop, or before jdb has a current thread), and `exit` once they are printed.
  */
-function scriptedJdb(classpath: string, before: string[], after: string[]): Promise<void> {
+function scriptedJdb(classpath: string, line: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const jdb = spawn('jdb', ['-classpath', classpath, 'Pricing', '10'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let said = '';
-    let stage: 'start' | 'running' | 'stopped' = 'start';
-    const timer = setTimeout(() => {
+    let stage: 'start' | 'running' | 'stopped' | 'read' = 'start';
+    const fail = (why: string): void => {
       jdb.kill('SIGKILL');
-      reject(new Error(`jdb did not finish: ${said.slice(-500)}`));
-    }, 60_000);
+      reject(new Error(`jdb ${why} (stage ${stage}): ${JSON.stringify(said.slice(-300))}`));
+    };
+    const timer = setTimeout(() => fail('took 60 s'), 60_000);
     jdb.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       said += chunk;
       if (stage === 'start' && said.includes('> ')) {
         stage = 'running';
-        jdb.stdin.write(before.map((command) => `${command}\n`).join(''));
-      } else if (stage === 'running' && said.includes('Breakpoint hit:')) {
+        jdb.stdin.write(`stop at Pricing:${line}\nrun\n`);
+      } else if (stage === 'running' && /Breakpoint hit:[\s\S]*main\[1\] $/.test(said)) {
+        // At jdb's prompt in the stopped thread: before it, jdb has no current thread yet.
         stage = 'stopped';
-        jdb.stdin.write(after.map((command) => `${command}\n`).join(''));
+        jdb.stdin.write('locals\ndump order\ndump item\n');
+      } else if (stage === 'stopped' && said.includes('lineTotal') && said.includes('unitPrice')) {
+        stage = 'read';
+        jdb.stdin.write('exit\n');
       }
     });
     jdb.stderr.resume();
     jdb.once('error', reject);
     jdb.once('close', () => {
       clearTimeout(timer);
-      if (stage !== 'stopped' || !said.includes('lineTotal')) reject(new Error(`jdb did not stop and read the locals: ${said.slice(-500)}`));
+      if (stage !== 'read') fail('ended before it read the values');
       else resolve();
     });
   });

@@ -53,7 +53,7 @@ final class DapConnection {
     byte[] body = in.readNBytes(length);
     if (body.length < length) return null;
     String text = new String(body, StandardCharsets.UTF_8);
-    if (log != null) log.println("<- " + text);
+    if (log != null) log.printf("<- %.1f ms %s%n", (System.nanoTime() - STARTED) / 1e6, text);
     Object message = Json.parse(text);
     if (!(message instanceof Map)) throw new IOException("a DAP message must be a JSON object");
     return (Map<String, Object>) message;
@@ -96,10 +96,13 @@ final class DapConnection {
       // The client has gone: nothing more can be said to it.
       closed = true;
     }
-    if (log != null) log.println("-> " + text);
+    if (log != null) log.printf("-> %.1f ms %s%n", (System.nanoTime() - STARTED) / 1e6, text);
   }
 
+  /** A line in the log (BPDIFF_JAVA_ADAPTER_LOG), with the milliseconds since the adapter started. */
   void trace(String line) {
-    if (log != null) log.println("   " + line);
+    if (log != null) log.printf("   %.1f ms %s%n", (System.nanoTime() - STARTED) / 1e6, line);
   }
+
+  private static final long STARTED = System.nanoTime();
 }

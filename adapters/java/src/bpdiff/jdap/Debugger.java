@@ -76,6 +76,8 @@ final class Debugger {
     }
     jvmListener.acceptInBackground(this::connected, this::trace);
     program = ProgramProcess.start(config, jvmListener.port(), this::output, this::programExited);
+    jvmListener.loadJdi();
+    trace("program started: pid " + program.pid);
     dap.sendEvent("process", Json.object("name", config.command.get(0), "systemProcessId", program.pid, "isLocalProcess", true, "startMethod", "launch"));
   }
 
@@ -102,11 +104,13 @@ final class Debugger {
   }
 
   private void connected(VirtualMachine vm, int remotePort) {
+    trace("a JVM connected from port " + remotePort);
     int port = listener.join().port();
     new VmSession(this, vm, () -> program == null ? -1 : ProcessTree.ownerOfConnection(remotePort, port, program.processes(List.of())), false).start();
   }
 
   synchronized void jvmStarted(VmSession jvm, EventSet set) {
+    trace("a JVM started" + (configured ? "" : ", held until configurationDone"));
     if (!jvms.contains(jvm)) jvms.add(jvm);
     if (ended) {
       set.resume();

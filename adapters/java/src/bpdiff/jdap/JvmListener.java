@@ -30,7 +30,7 @@ final class JvmListener {
 
   private final ServerSocket server;
   /** JDI's machinery takes a while to load: it loads while the program's JVMs start. */
-  private final CompletableFuture<VirtualMachineManager> manager = CompletableFuture.supplyAsync(Bootstrap::virtualMachineManager);
+  private final CompletableFuture<VirtualMachineManager> manager = new CompletableFuture<>();
   private volatile boolean closed;
 
   JvmListener() throws IOException {
@@ -89,8 +89,26 @@ final class JvmListener {
     return manager.createVirtualMachine(new SocketConnection(socket));
   }
 
+  /**
+   * Loads JDI's machinery in the background. Called once the program is started: it then loads
+   * while the program's JVM starts, not while the adapter answers its first requests.
+   */
+  void loadJdi() {
+    if (manager.isDone()) return;
+    Thread thread = new Thread(() -> {
+      try {
+        manager.complete(Bootstrap.virtualMachineManager());
+      } catch (RuntimeException | Error e) {
+        manager.completeExceptionally(e);
+      }
+    }, "jdi-bootstrap");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
   /** Loads JDI's machinery now (the build's class-data archive records it). */
   void warmUp() {
+    loadJdi();
     manager.join();
   }
 
