@@ -50,7 +50,8 @@ public class MinimalJdiCapture {
     prepare.addSourceNameFilter(new File(file).getName());
     prepare.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
     prepare.enable();
-    vm.resume();
+    // The VM start event's set is resumed in the loop below (a vm.resume() here as well would resume
+    // the main thread again later, after its class prepare event suspended it).
     try {
       for (;;) {
         EventSet set = vm.eventQueue().remove();
