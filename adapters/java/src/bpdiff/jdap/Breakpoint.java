@@ -86,7 +86,6 @@ final class Breakpoint {
 
   /** A breakpoint file: its path, its name as class files record it, and the package it declares. */
   static final class SourceFile {
-    private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.`]+)", Pattern.MULTILINE);
     final Path path;
     final String sourceName;
     /** The package the file declares ("" for none), or null when the file cannot be read. */
@@ -97,28 +96,51 @@ final class Breakpoint {
     SourceFile(Path path) {
       this.path = path;
       this.sourceName = path.getFileName().toString();
-      String pkg = null;
-      int count = 0;
+      String text;
       try {
-        String text = Files.readString(path);
-        count = (int) text.lines().count();
-        String code = text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", "");
-        Matcher m = PACKAGE.matcher(code);
-        StringBuilder name = new StringBuilder();
-        // Scala may chain package clauses (`package a` then `package b`): they nest.
-        int end = -1;
-        while (m.find() && (end < 0 || code.substring(end, m.start()).isBlank())) {
-          if (name.length() > 0) name.append('.');
-          name.append(m.group(1).replace("`", ""));
-          end = m.end();
-          while (end < code.length() && (code.charAt(end) == ';' || Character.isWhitespace(code.charAt(end)))) end++;
-        }
-        pkg = name.toString();
+        text = Files.readString(path);
       } catch (IOException | RuntimeException e) {
-        pkg = null;
+        text = null;
       }
-      this.packageName = pkg;
-      this.lines = count;
+      this.packageName = text == null ? null : declaredPackage(text);
+      this.lines = text == null ? 0 : (int) text.chars().filter(c -> c == '\n').count() + 1;
+    }
+
+    /**
+     * The package a source file declares, "" for none: its `package` clauses before any other code,
+     * comments and Kotlin's file annotations aside. Scala may chain clauses (`package a` then
+     * `package b`): they nest, as `a.b`.
+     */
+    static String declaredPackage(String text) {
+      StringBuilder name = new StringBuilder();
+      boolean inComment = false;
+      for (String raw : text.split("\n")) {
+        String line = raw.strip();
+        if (inComment) {
+          int end = line.indexOf("*/");
+          if (end < 0) continue;
+          inComment = false;
+          line = line.substring(end + 2).strip();
+        }
+        if (line.startsWith("/*")) {
+          int end = line.indexOf("*/", 2);
+          if (end < 0) {
+            inComment = true;
+            continue;
+          }
+          line = line.substring(end + 2).strip();
+        }
+        if (line.isEmpty() || line.startsWith("//") || line.startsWith("@file:") || line.startsWith("#!")) continue;
+        if (!line.startsWith("package ") && !line.startsWith("package\t")) break;
+        String clause = line.substring("package".length()).strip();
+        int stop = 0;
+        while (stop < clause.length() && (Character.isJavaIdentifierPart(clause.charAt(stop)) || clause.charAt(stop) == '.' || clause.charAt(stop) == '`')) stop++;
+        if (name.length() > 0) name.append('.');
+        name.append(clause, 0, stop);
+        // `package a { ... }` (Scala) opens a block: what follows is inside it, not another clause.
+        if (clause.substring(stop).strip().startsWith("{")) break;
+      }
+      return name.toString().replace("`", "");
     }
 
     /** Whether a class (by name, with this source name) was compiled from this file. */
