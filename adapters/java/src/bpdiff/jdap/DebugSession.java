@@ -136,6 +136,7 @@ final class DebugSession {
         "supportTerminateDebuggee", true,
         "supportsDelayedStackTraceLoading", true,
         "exceptionBreakpointFilters", filters,
-        "__bpdiffJava", Json.object("jdkVersion", Runtime.version().toString()));
+        // java.runtime.version, not Runtime.version(): that parses it with a regular expression (~40 ms of a cold JVM).
+        "__bpdiffJava", Json.object("jdkVersion", System.getProperty("java.runtime.version")));
   }
 }
