@@ -114,6 +114,32 @@ describeWithJava('Java adapter: breakpoints', () => {
     expect(await session.continueToNext(result.stopped!.body.threadId!)).toBeNull();
   });
 
+  it('counts hits for hit conditions (% N, >= N), only where the condition holds, and refuses one it cannot read', async () => {
+    const classes = compileFixture('loop');
+    const line = lineOf(LOOP, 'total += Math.abs(sq)');
+    const iterations = async (hitCondition: string, condition?: string): Promise<string[]> => {
+      session = await AdapterSession.start();
+      const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '6'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, hitCondition, ...(condition ? { condition } : {}) }] });
+      const seen: string[] = [];
+      for (let stop = result.stopped; stop; stop = await session.continueToNext(stop.body.threadId!)) {
+        seen.push(mustGet(await session.locals((await session.topFrame(stop.body.threadId!)).id), 'i').value);
+      }
+      await session.finish();
+      session = null;
+      return seen;
+    };
+    expect(await iterations('% 2')).toEqual(['2', '4', '6']);
+    expect(await iterations('>= 5')).toEqual(['5', '6']);
+    expect(await iterations('2', 'i % 3 == 0')).toEqual(['6']);
+    session = await AdapterSession.start();
+    const refused = await session.run({ command: ['java', '-cp', classes, 'Loop', '1'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, hitCondition: 'every 2' }] });
+    expect(refused.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({
+      verified: false,
+      message: "the hit condition 'every 2' is none of N, == N, >= N, > N, <= N, < N, % N (N a whole number from 1)",
+    });
+    expect(refused.stopped).toBeNull();
+  });
+
   it('refuses a condition that does not parse at setBreakpoints, naming where', async () => {
     session = await AdapterSession.start();
     const classes = compileFixture('loop');

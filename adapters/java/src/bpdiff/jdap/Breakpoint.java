@@ -8,12 +8,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 final class Breakpoint {
   private static final AtomicInteger IDS = new AtomicInteger(1);
-  private static final Pattern HIT = Pattern.compile("^\\s*(==|>=|>|<=|<|%)?\\s*(\\d+)\\s*$");
   static final String CONDITION_ERROR = "Breakpoint condition error";
 
   final int id = IDS.getAndIncrement();
@@ -52,10 +49,19 @@ final class Breakpoint {
     String op = null;
     long count = 0;
     if (hitText != null) {
-      Matcher m = HIT.matcher(hitText);
-      if (m.matches() && Long.parseLong(m.group(2)) >= 1) {
-        op = m.group(1) == null ? "" : m.group(1);
-        count = Long.parseLong(m.group(2));
+      String text = hitText.strip();
+      String prefix = "";
+      for (String candidate : new String[] {"==", ">=", "<=", ">", "<", "%"}) {
+        if (text.startsWith(candidate)) {
+          prefix = candidate;
+          break;
+        }
+      }
+      String digits = text.substring(prefix.length()).strip();
+      long hits = digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9') ? 0 : Long.parseLong(digits);
+      if (hits >= 1) {
+        op = prefix;
+        count = hits;
       } else if (refused == null) {
         refused = "the hit condition '" + hitText + "' is none of N, == N, >= N, > N, <= N, < N, % N (N a whole number from 1)";
       }

@@ -46,7 +46,8 @@ final class Children {
       case ARRAY -> {
         ArrayReference array = (ArrayReference) object;
         int end = (int) Math.min(array.length(), (long) start + count);
-        String component = array.referenceType().name().replaceFirst("\\[]$", "");
+        String arrayType = array.referenceType().name();
+        String component = arrayType.substring(0, arrayType.length() - 2);
         List<Object> items = Jdi.elements(array, start, Math.max(0, end - start));
         for (int i = 0; i < items.size(); i++) out.add(new Child("[" + (start + i) + "]", items.get(i), prefix == null ? null : prefix + "[" + (start + i) + "]", component, null));
       }

@@ -176,7 +176,8 @@ final class Inspector {
     Expr expr = ExprParser.parse(expression);
     Object value = new Evaluator(frame.thread(), frame.index(), render(frame)).value(expr);
     // Children of `a + b` are `(a + b)[0]`, not `a + b[0]`.
-    String parent = expression.trim().matches("[\\w$.\\[\\]\"]+") ? expression.trim() : "(" + expression.trim() + ")";
+    String trimmed = expression.trim();
+    String parent = trimmed.chars().allMatch(c -> Character.isJavaIdentifierPart(c) || c == '.' || c == '[' || c == ']' || c == '"') ? trimmed : "(" + trimmed + ")";
     Map<String, Object> variable = variable(frame, expression, value, parent, null);
     return Json.object("result", variable.get("value"), "type", variable.get("type"), "variablesReference", variable.get("variablesReference"), "indexedVariables", variable.get("indexedVariables"));
   }

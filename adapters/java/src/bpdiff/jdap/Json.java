@@ -228,13 +228,21 @@ final class Json {
       throw error("unterminated string");
     }
 
+    /** Up to 18 digits, an optional minus: a long (checked by hand: a regex costs a cold JVM its compilation). */
+    private static boolean isWhole(String number) {
+      int digits = number.startsWith("-") ? 1 : 0;
+      if (number.length() - digits < 1 || number.length() - digits > 18) return false;
+      for (int i = digits; i < number.length(); i++) if (number.charAt(i) < '0' || number.charAt(i) > '9') return false;
+      return true;
+    }
+
     Object number() {
       int start = at;
       if (text.charAt(at) == '-') at++;
       while (at < text.length() && "0123456789.eE+-".indexOf(text.charAt(at)) >= 0) at++;
       String number = text.substring(start, at);
       try {
-        if (number.matches("-?\\d{1,18}")) return Long.parseLong(number);
+        if (isWhole(number)) return Long.parseLong(number);
         return Double.parseDouble(number);
       } catch (NumberFormatException e) {
         throw error("bad number " + number);

@@ -17,6 +17,7 @@ final class ProcessTree {
   private ProcessTree() {}
 
   private static final Path PROC = Path.of("/proc");
+  private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
 
   /** Every live pid under /proc. */
   static List<Long> allPids() {
@@ -90,7 +91,7 @@ final class ProcessTree {
     for (String table : new String[] {"/proc/net/tcp", "/proc/net/tcp6"}) {
       try {
         for (String line : Files.readAllLines(Path.of(table))) {
-          String[] fields = line.trim().split("\\s+");
+          String[] fields = SPACES.split(line.trim());
           if (fields.length < 10 || !fields[1].contains(":")) continue;
           int local = Integer.parseInt(fields[1].substring(fields[1].lastIndexOf(':') + 1), 16);
           int remote = Integer.parseInt(fields[2].substring(fields[2].lastIndexOf(':') + 1), 16);
