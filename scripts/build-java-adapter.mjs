@@ -63,7 +63,9 @@ if (built(jar) > newest && built(archive) >= built(jar)) process.exit(0);
 fs.mkdirSync(outDir, { recursive: true });
 const classes = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-build-'));
 try {
-  run(javac, ['--release', '17', '-g', '-encoding', 'UTF-8', '-Xlint:all,-serial', '-Werror', '-d', classes, ...files]);
+  // -XDstringConcat=inline: string concatenation as StringBuilder calls, not invokedynamic call sites
+  // that each link at their first run (as java.base itself is compiled): a cold JVM starts sooner.
+  run(javac, ['--release', '17', '-g', '-encoding', 'UTF-8', '-Xlint:all,-serial', '-Werror', '-XDstringConcat=inline', '-d', classes, ...files]);
   fs.rmSync(jar, { force: true });
   run(jarTool, ['--create', '--file', jar, '--main-class', 'bpdiff.jdap.Main', '-C', classes, '.']);
 } finally {
