@@ -112,7 +112,7 @@ final class DebugSession {
         }
         default -> dap.sendError(request, "unrecognized request '" + command + "'");
       }
-    } catch (Exception e) {
+    } catch (Exception | StackOverflowError e) {
       String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
       dap.sendError(request, message);
     }

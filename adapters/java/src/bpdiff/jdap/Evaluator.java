@@ -84,6 +84,8 @@ final class Evaluator {
       throw new Expr.Error("the JVM has gone");
     } catch (com.sun.jdi.InternalException | IllegalArgumentException | ClassCastException e) {
       throw new Expr.Error("cannot read a value (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+    } catch (StackOverflowError e) {
+      throw new Expr.Error("the values nest too deep to compare (a cycle of equals?)");
     }
   }
 

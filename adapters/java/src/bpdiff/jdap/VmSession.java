@@ -77,11 +77,20 @@ final class VmSession {
 
   private void takeEvents() {
     try {
-      for (;;) handle(vm.eventQueue().remove());
+      for (;;) {
+        EventSet set = vm.eventQueue().remove();
+        try {
+          handle(set);
+        } catch (VMDisconnectedException e) {
+          throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+          // One event the adapter could not handle must not leave the JVM suspended, nor end the session.
+          debugger.trace("an event of jvm " + pid() + " failed: " + e);
+          resumeQuietly(set);
+        }
+      }
     } catch (InterruptedException | VMDisconnectedException e) {
       // the JVM is gone
-    } catch (RuntimeException e) {
-      debugger.trace("jvm " + pid() + " event loop failed: " + e);
     } finally {
       alive = false;
       debugger.jvmGone(this);
@@ -179,6 +188,14 @@ final class VmSession {
     Debugger.ExceptionInfo info = new Debugger.ExceptionInfo(type, message, uncaught ? "unhandled" : "always", String.join("\n", stack));
     String text = message == null ? type : type + ": " + message;
     return new Debugger.Stop(this, thrown.thread(), "exception", uncaught ? "Paused on uncaught exception" : "Paused on exception", text, List.of(), info, set::resume);
+  }
+
+  private static void resumeQuietly(EventSet set) {
+    try {
+      set.resume();
+    } catch (RuntimeException e) {
+      // gone
+    }
   }
 
   private void deleteSteps(ThreadReference thread) {
