@@ -80,6 +80,8 @@ export interface RunOptions {
   stdinFile?: string | null;
   invokeToString?: boolean;
   breakpoints?: BreakpointSpec[];
+  /** Function breakpoints by name (`main`, `Loop.square`). */
+  functionBreakpoints?: string[];
   exceptionFilters?: string[];
   /** How long the program may run before it stops or ends; 0: return once it runs. */
   timeoutMs?: number;
@@ -208,6 +210,7 @@ export class AdapterSession {
         }),
       );
     }
+    if (options.functionBreakpoints) await this.dc.setFunctionBreakpointsRequest({ breakpoints: options.functionBreakpoints.map((name) => ({ name })) });
     await this.dc.setExceptionBreakpointsRequest({ filters: options.exceptionFilters ?? [] });
     const running = this.events.length;
     await this.dc.configurationDoneRequest();

@@ -62,6 +62,22 @@ describeWithJava('Java adapter: stepping', () => {
     expect(mustGet(await session.locals(frame.id), 'x').value).toBe('1');
   });
 
+  it('stops where the program\'s own code starts, by a function breakpoint on main, and on a method by its class', async () => {
+    const classes = compileFixture('loop');
+    session = await AdapterSession.start();
+    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '2'], cwd: FIXTURES, functionBreakpoints: ['main', 'Loop.square'] });
+    expect(result.stopped?.body.reason).toBe('function breakpoint');
+    expect(await session.topFrame(result.stopped!.body.threadId!)).toMatchObject({ name: 'Loop.main', line: lineOf(LOOP, 'int rounds =') });
+    const changed = session.events.filter((event) => event.event === 'breakpoint').map((event) => (event as DebugProtocol.BreakpointEvent).body.breakpoint.verified);
+    expect(changed).toEqual([true, true]);
+    const next = await session.continueToNext(result.stopped!.body.threadId!);
+    expect(await session.topFrame(next!.body.threadId!)).toMatchObject({ name: 'Loop.square', line: lineOf(LOOP, 'int result = n * n') });
+    // Cleared, as a walk clears them before it steps: the program runs to its end.
+    await session.dc.setFunctionBreakpointsRequest({ breakpoints: [] });
+    expect(await session.continueToNext(next!.body.threadId!)).toBeNull();
+    expect(session.output('stdout')).toBe('total 5\n');
+  });
+
   it('walks every executed line of main in lockstep, to the program\'s end', async () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();

@@ -13,7 +13,7 @@ final class Breakpoint {
   private static final AtomicInteger IDS = new AtomicInteger(1);
   static final String CONDITION_ERROR = "Breakpoint condition error";
 
-  final int id = IDS.getAndIncrement();
+  final int id = nextId();
   final SourceFile file;
   final int line;
   final String conditionText;
@@ -71,6 +71,11 @@ final class Breakpoint {
     this.hitCount = count;
     this.refusal = refused;
     this.message = refused != null ? refused : file.sourceName + ": no class from this file has been loaded (yet)";
+  }
+
+  /** Breakpoint ids, shared with function breakpoints: a stop's hitBreakpointIds name one of either. */
+  static int nextId() {
+    return IDS.getAndIncrement();
   }
 
   /** Whether the `count`th hit (counting hits where the condition held) stops. */

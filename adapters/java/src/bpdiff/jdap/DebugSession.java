@@ -62,7 +62,11 @@ final class DebugSession {
           debugger.setExceptionFilters(filters);
           dap.sendResponse(request, Json.object("breakpoints", List.of()));
         }
-        case "setFunctionBreakpoints", "setDataBreakpoints", "setInstructionBreakpoints" -> dap.sendResponse(request, Json.object("breakpoints", List.of()));
+        case "setFunctionBreakpoints" -> {
+          List<Map<String, Object>> specs = args.get("breakpoints") instanceof List<?> list ? (List<Map<String, Object>>) list : List.of();
+          dap.sendResponse(request, Json.object("breakpoints", debugger.setFunctionBreakpoints(specs)));
+        }
+        case "setDataBreakpoints", "setInstructionBreakpoints" -> dap.sendResponse(request, Json.object("breakpoints", List.of()));
         case "configurationDone" -> {
           debugger.configurationDone();
           dap.sendResponse(request, null);
@@ -129,6 +133,7 @@ final class DebugSession {
     return Json.object(
         "supportsConfigurationDoneRequest", true,
         "supportsConditionalBreakpoints", true,
+        "supportsFunctionBreakpoints", true,
         "supportsHitConditionalBreakpoints", true,
         "supportsEvaluateForHovers", true,
         "supportsExceptionInfoRequest", true,

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +34,7 @@ final class Debugger {
   final List<VmSession> jvms = new CopyOnWriteArrayList<>();
   private final Map<Path, List<Breakpoint>> breakpoints = new LinkedHashMap<>();
   private volatile List<Breakpoint.SourceFile> breakpointFiles = List.of();
+  private List<FunctionBreakpoint> functions = List.of();
   private Set<String> exceptionFilters = Set.of();
   private boolean configured;
   private final Map<VmSession, EventSet> held = new LinkedHashMap<>();
@@ -141,6 +141,7 @@ final class Debugger {
       for (Breakpoint breakpoint : list) bindAndReport(jvm, breakpoint);
     }
     jvm.setExceptionFilters(exceptionFilters);
+    jvm.watchFunctions(!functions.isEmpty());
   }
 
   // --- breakpoints ---
@@ -167,6 +168,30 @@ final class Debugger {
     return out;
   }
 
+  synchronized List<Object> setFunctionBreakpoints(List<Map<String, Object>> specs) {
+    for (FunctionBreakpoint old : functions) for (VmSession jvm : jvms) jvm.unbindFunction(old);
+    List<FunctionBreakpoint> list = new ArrayList<>();
+    for (Map<String, Object> spec : specs) if (spec.get("name") instanceof String name && !name.isBlank()) list.add(new FunctionBreakpoint(name));
+    functions = list;
+    for (VmSession jvm : configuredJvms) {
+      if (!jvm.alive) continue;
+      jvm.watchFunctions(!list.isEmpty());
+      // Classes loaded already (a JVM that runs, or an attached one).
+      if (!list.isEmpty()) for (ReferenceType type : jvm.vm.allClasses()) bindFunctions(jvm, type, false);
+    }
+    List<Object> out = new ArrayList<>();
+    for (FunctionBreakpoint function : list) out.add(function.toDap());
+    return out;
+  }
+
+  private void bindFunctions(VmSession jvm, ReferenceType type, boolean report) {
+    for (FunctionBreakpoint function : functions) {
+      if (!function.matches(type.name()) || !jvm.bindFunction(function, type) || function.verified) continue;
+      function.verified = true;
+      if (report) dap.sendEvent("breakpoint", Json.object("reason", "changed", "breakpoint", function.toDap()));
+    }
+  }
+
   synchronized void setExceptionFilters(Set<String> filters) {
     exceptionFilters = filters;
     for (VmSession jvm : configuredJvms) if (jvm.alive) jvm.setExceptionFilters(filters);
@@ -179,6 +204,7 @@ final class Debugger {
 
   synchronized void classPrepared(VmSession jvm, ReferenceType type) {
     jvm.classPrepared(type);
+    if (!functions.isEmpty() && configuredJvms.contains(jvm)) bindFunctions(jvm, type, true);
     for (List<Breakpoint> list : breakpoints.values()) {
       for (Breakpoint breakpoint : list) {
         if (breakpoint.file.holds(type.name()) && configuredJvms.contains(jvm)) bindAndReport(jvm, breakpoint);
@@ -360,34 +386,6 @@ final class Debugger {
       vm.exit(1);
     } catch (RuntimeException e) {
       // gone
-    }
-  }
-
-  /** Threads of every JVM by DAP id: `java <pid> <name>`. */
-  static final class Threads {
-    record Entry(VmSession jvm, ThreadReference thread) {}
-
-    private final Map<ThreadReference, Integer> ids = new HashMap<>();
-    private final Map<Integer, Entry> entries = new HashMap<>();
-    private int next = 1;
-
-    synchronized int idOf(VmSession jvm, ThreadReference thread) {
-      Integer id = ids.get(thread);
-      if (id == null) {
-        id = next++;
-        ids.put(thread, id);
-        entries.put(id, new Entry(jvm, thread));
-      }
-      return id;
-    }
-
-    synchronized Entry entry(int id) {
-      return entries.get(id);
-    }
-
-    synchronized void forget(VmSession jvm) {
-      entries.values().removeIf(entry -> entry.jvm() == jvm);
-      ids.keySet().removeIf(thread -> !entries.containsKey(ids.get(thread)));
     }
   }
 }

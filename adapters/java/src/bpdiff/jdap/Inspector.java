@@ -68,7 +68,7 @@ final class Inspector {
   }
 
   synchronized Map<String, Object> stackTrace(int threadId, int start, int levels) throws Exception {
-    Debugger.Threads.Entry entry = debugger.threads.entry(threadId);
+    Threads.Entry entry = debugger.threads.entry(threadId);
     if (entry == null) throw new Exception("unknown thread " + threadId);
     ThreadReference thread = entry.thread();
     // One round trip for the whole stack; JDI keeps it while the thread stays suspended.

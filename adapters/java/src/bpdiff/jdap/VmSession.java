@@ -51,6 +51,8 @@ final class VmSession {
   private final Set<String> watched = new HashSet<>();
   private final Map<Breakpoint, Binding> bindings = new HashMap<>();
   private final List<ExceptionRequest> exceptionRequests = new ArrayList<>();
+  private ClassPrepareRequest functionWatch;
+  private final Map<FunctionBreakpoint, List<BreakpointRequest>> functionBindings = new HashMap<>();
   volatile boolean alive = true;
 
   private record Binding(int line, Set<ReferenceType> classes, List<BreakpointRequest> requests) {}
@@ -99,6 +101,7 @@ final class VmSession {
 
   private void handle(EventSet set) {
     List<Breakpoint> hit = new ArrayList<>();
+    List<Integer> functionHits = new ArrayList<>();
     String conditionError = null;
     Debugger.Stop stop = null;
     ThreadReference thread = null;
@@ -114,7 +117,9 @@ final class VmSession {
         continue;
       }
       if (event instanceof LocatableEvent located) thread = located.thread();
-      if (event instanceof BreakpointEvent at && at.request().getProperty("breakpoint") instanceof Breakpoint breakpoint) {
+      if (event instanceof BreakpointEvent at && at.request().getProperty("function") instanceof FunctionBreakpoint function) {
+        functionHits.add(function.id);
+      } else if (event instanceof BreakpointEvent at && at.request().getProperty("breakpoint") instanceof Breakpoint breakpoint) {
         String error = null;
         boolean holds = true;
         if (breakpoint.condition != null) {
@@ -149,6 +154,8 @@ final class VmSession {
       stop = new Debugger.Stop(this, thread, "exception", Breakpoint.CONDITION_ERROR, conditionError, ids, null, set::resume);
     } else if (!hit.isEmpty()) {
       stop = new Debugger.Stop(this, thread, "breakpoint", "Paused on breakpoint", null, ids, null, set::resume);
+    } else if (!functionHits.isEmpty()) {
+      stop = new Debugger.Stop(this, thread, "function breakpoint", "Paused on function breakpoint", null, functionHits, null, set::resume);
     } else if (stop == null && step) {
       stop = new Debugger.Stop(this, thread, "step", null, null, List.of(), null, set::resume);
     }
@@ -286,6 +293,50 @@ final class VmSession {
     if (old == null) return;
     try {
       requests.deleteEventRequests(old.requests);
+    } catch (VMDisconnectedException e) {
+      // gone
+    }
+  }
+
+  /** Asks to hear of every class of the program that loads (not the JDK's nor a language runtime's), for function breakpoints. */
+  void watchFunctions(boolean any) {
+    if (any && functionWatch == null) {
+      functionWatch = requests.createClassPrepareRequest();
+      for (String pattern : STEP_EXCLUDES) functionWatch.addClassExclusionFilter(pattern);
+      functionWatch.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+      functionWatch.enable();
+    } else if (!any && functionWatch != null) {
+      requests.deleteEventRequest(functionWatch);
+      functionWatch = null;
+    }
+  }
+
+  /** Binds a function breakpoint at the first line of each method of that name in `type`; whether any bound. */
+  boolean bindFunction(FunctionBreakpoint function, ReferenceType type) {
+    List<BreakpointRequest> made = functionBindings.computeIfAbsent(function, key -> new ArrayList<>());
+    boolean bound = false;
+    for (com.sun.jdi.Method method : type.methodsByName(function.method)) {
+      Location location = method.isAbstract() || method.isNative() ? null : method.location();
+      if (location == null || location.lineNumber() <= 0) continue;
+      if (made.stream().anyMatch(request -> request.location().equals(location))) {
+        bound = true;
+        continue;
+      }
+      BreakpointRequest request = requests.createBreakpointRequest(location);
+      request.putProperty("function", function);
+      request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+      request.enable();
+      made.add(request);
+      bound = true;
+    }
+    return bound;
+  }
+
+  void unbindFunction(FunctionBreakpoint function) {
+    List<BreakpointRequest> made = functionBindings.remove(function);
+    if (made == null) return;
+    try {
+      requests.deleteEventRequests(made);
     } catch (VMDisconnectedException e) {
       // gone
     }
