@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { describe } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import { isAlive, sessionMembers } from '../../src/process/process-tree.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,10 +25,25 @@ function definitionArgs(): string[] {
   return definition.adapter.args.map((arg) => arg.replaceAll('${packageRoot}', REPO));
 }
 
+/** Folders this test file made (the argfile's, compiled fixtures), removed after its tests. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  argfile = null;
+  compiled.clear();
+});
+
+/** A temporary folder of this test file, removed after its tests. */
+export function tempFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 let argfile: string | null = null;
 function adapterArgfile(): string {
   if (argfile && fs.existsSync(argfile)) return argfile;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-test-'));
+  const dir = tempFolder('bpdiff-java-test-');
   argfile = path.join(dir, 'adapter.args');
   fs.writeFileSync(argfile, definitionArgs().map((arg) => `"${arg}"`).join('\n'));
   return argfile;
@@ -59,7 +74,7 @@ export function compileFixture(name: string, options: { debugInfo?: boolean } = 
   const known = compiled.get(key);
   if (known) return known;
   const source = path.join(FIXTURES, name);
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), `bpdiff-java-${name}-`));
+  const out = tempFolder(`bpdiff-java-${name}-`);
   const files = fs.readdirSync(source).filter((file) => file.endsWith('.java')).map((file) => path.join(source, file));
   execFileSync('javac', [...(options.debugInfo === false ? [] : ['-g']), '-d', out, ...files], { stdio: 'pipe' });
   compiled.set(key, out);

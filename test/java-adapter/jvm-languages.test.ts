@@ -3,10 +3,9 @@
 // packages are large (`apt-get install -y kotlin scala`); a missing compiler skips with its reason.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdapterSession, FIXTURES, javaReady, lineOf, mustGet } from './helpers.js';
+import { AdapterSession, FIXTURES, javaReady, lineOf, mustGet, tempFolder } from './helpers.js';
 
 const KOTLIN = path.join(FIXTURES, 'kotlin', 'Main.kt');
 const SCALA = path.join(FIXTURES, 'scala', 'Main.scala');
@@ -26,7 +25,7 @@ function describeWithCompiler(title: string, compiler: string, body: () => void)
 
 /** Compiles one source file into a folder of its own. */
 function compile(compiler: string, source: string): string {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), `bpdiff-${compiler}-`));
+  const out = tempFolder(`bpdiff-${compiler}-`);
   execFileSync(compiler, ['-d', out, source], { stdio: 'pipe', timeout: 300_000 });
   return out;
 }

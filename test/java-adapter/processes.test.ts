@@ -2,12 +2,11 @@
 // shell script, two JVMs in one command, and every way a session ends (disconnect, terminate, the
 // client closing the adapter's stdin, SIGTERM to the adapter) with no process left behind.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, expect, it } from 'vitest';
 import { isAlive } from '../../src/process/process-tree.js';
-import { AdapterSession, FIXTURES, compileFixture, describeWithJava, lineOf, mustGet } from './helpers.js';
+import { AdapterSession, FIXTURES, compileFixture, describeWithJava, lineOf, mustGet, tempFolder } from './helpers.js';
 
 const LOOP = path.join(FIXTURES, 'loop', 'Loop.java');
 const EXIT = path.join(FIXTURES, 'exit', 'Exit.java');
@@ -72,7 +71,7 @@ describeWithJava('Java adapter: how programs end', () => {
 
   it('feeds the stdin file to the program, and an empty stdin without one', async () => {
     const classes = compileFixture('exit');
-    const input = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-stdin-')), 'in.txt');
+    const input = path.join(tempFolder('bpdiff-java-stdin-'), 'in.txt');
     fs.writeFileSync(input, 'tea 4\n');
     session = await AdapterSession.start();
     await session.run({ command: ['java', '-cp', classes, 'Exit', 'stdin'], cwd: FIXTURES, stdinFile: input });
@@ -81,7 +80,6 @@ describeWithJava('Java adapter: how programs end', () => {
     session = await AdapterSession.start();
     await session.run({ command: ['java', '-cp', classes, 'Exit', 'stdin'], cwd: FIXTURES });
     expect(session.output('stdout')).toBe('read \nreached the end\n');
-    fs.rmSync(path.dirname(input), { recursive: true, force: true });
   });
 });
 
