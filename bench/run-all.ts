@@ -10,6 +10,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['capture-lldb', () => import('./capture-lldb.js')],
   ['capture-go', () => import('./capture-go.js')],
   ['capture-node', () => import('./capture-node.js')],
+  ['java-pair', () => import('./java-pair.js')],
   ['walk-hits', () => import('./walk-hits.js')],
   ['locate', () => import('./locate.js')],
   ['python-launcherless', () => import('./python-launcherless.js')],

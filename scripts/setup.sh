@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: debugpy (Python), lldb-dap (C/C++/Rust), delve + Go (Go).
-packages=(python3-debugpy lldb-19 delve golang-go)
+# Debian packages: debugpy (Python), lldb-dap (C/C++/Rust), delve + Go (Go), a JDK (bpdiff's Java
+# adapter, which the build compiles with javac and which runs on the JDK's JDI).
+packages=(python3-debugpy lldb-19 delve golang-go default-jdk-headless)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")

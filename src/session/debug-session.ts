@@ -137,7 +137,10 @@ export class DebugSession {
     }
     await launched;
     this.events.deadline = Date.now() + this.options.runTimeoutMs;
-    this.options.log(`${connection.adapterName}: program running, waiting for ${breakpoint.path}:${breakpoint.line}`);
+    const target = entry.noSourceBreakpoint
+      ? entry.functions && entry.functions.length > 0 ? `the entry function ${entry.functions.join(' or ')}` : 'the first line of the program'
+      : `${breakpoint.path}:${breakpoint.line}`;
+    this.options.log(`${connection.adapterName}: program running, waiting for ${target}`);
     return null;
   }
 

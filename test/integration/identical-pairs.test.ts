@@ -146,6 +146,9 @@ describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : '
   optionalInCi: lldbDap !== null,
 });
 describeWithTool('identical pairs: Go through dlv', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => describeToolset('go'));
+describeWithTool('identical pairs: java through bpdiff-java-adapter', 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter', onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')), () =>
+  describeToolset('java'),
+);
 describeWithTool('identical pairs: node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () =>
   describeToolset('node'),
 );

@@ -3,7 +3,7 @@
 // with two versions also names the variable its README says differs.
 
 /** The adapter a case needs; one describe block per toolset. */
-export type Toolset = 'python' | 'c' | 'rust' | 'go' | 'node';
+export type Toolset = 'python' | 'c' | 'rust' | 'go' | 'node' | 'java';
 
 /**
  * What must exist before a case runs, done once per folder (the example's own, or each copy):
@@ -59,6 +59,10 @@ const ORDERS_MJS = { toolset: 'node', root: 'node/orders-esm', cwd: '.', bp: 'sh
 const INVOICE_TSX = { toolset: 'node', root: 'typescript/tsx-invoice', cwd: '.', bp: 'src/invoice.ts:35' } as const;
 const INVENTORY_TSC = { toolset: 'node', root: 'typescript/tsc-inventory', cwd: '.', bp: 'src/stock.ts:37', condition: "sku.toLowerCase() === 'pen-01'", prepare: 'tsc' } as const;
 
+const PRICING_JAVA = { toolset: 'java', root: 'java/pricing', bp: 'Pricing.java:33', condition: 'item.qty() > 3', command: ['java', 'Pricing.java', '10'] } as const;
+const CATALOG_JAVA = { toolset: 'java', root: 'java/catalog', cwd: '.', bp: 'Catalog.java:58' } as const;
+const INVENTORY_JAVA = { toolset: 'java', root: 'java/inventory', cwd: '.', bp: 'src/main/java/shop/Stock.java:23' } as const;
+
 const inventory = (version: string): string[] => [`../build/${version}/inventory`, 'tea:4', 'mug-l:3', 'mug-s:2'];
 
 export const PAIRS: PairCase[] = [
@@ -98,6 +102,13 @@ export const PAIRS: PairCase[] = [
   { name: 'typescript/tsx-invoice 7.5', ...INVOICE_TSX, command: ['npx', 'tsx', 'src/main.ts', '7.5'] },
   { name: 'typescript/tsc-inventory monday', ...INVENTORY_TSC, command: ['node', '--enable-source-maps', 'dist/main.js', 'data/monday.json'] },
   { name: 'typescript/tsc-inventory tuesday', ...INVENTORY_TSC, command: ['node', '--enable-source-maps', 'dist/main.js', 'data/tuesday.json'] },
+
+  { name: 'java/pricing v1', ...PRICING_JAVA, command: [...PRICING_JAVA.command], cwd: 'v1' },
+  { name: 'java/pricing v2', ...PRICING_JAVA, command: [...PRICING_JAVA.command], cwd: 'v2' },
+  { name: 'java/catalog 2', ...CATALOG_JAVA, command: ['java', 'Catalog.java', '2'] },
+  { name: 'java/catalog 3', ...CATALOG_JAVA, command: ['java', 'Catalog.java', '3'] },
+  { name: 'java/inventory monday', ...INVENTORY_JAVA, command: ['./run.sh', 'data/monday.csv'] },
+  { name: 'java/inventory tuesday', ...INVENTORY_JAVA, command: ['./run.sh', 'data/tuesday.csv'] },
 ];
 
 export const SEEDED: SeededCase[] = [
@@ -105,5 +116,6 @@ export const SEEDED: SeededCase[] = [
   { name: 'c', ...INVENTORY_C, cwdA: 'v1', cwdB: 'v2', commandA: inventory('v1'), commandB: inventory('v2'), variable: 'it->qty', a: '5', b: '2' },
   { name: 'rust', ...ROSTER_RS, cwdA: 'v1', cwdB: 'v2', commandA: ['cargo', 'run'], commandB: ['cargo', 'run'], stdin: 'owls.txt', variable: 'team.members[1].email', a: 'None', b: 'Some("")' },
   { name: 'go/orders', ...ORDERS_GO, cwdA: 'v1', cwdB: 'v2', commandA: ['go', 'run', '.'], commandB: ['go', 'run', '.'], variable: 'quote.Discount', a: '1239', b: '1238' },
+  { name: 'java/pricing', ...PRICING_JAVA, cwdA: 'v1', cwdB: 'v2', commandA: [...PRICING_JAVA.command], commandB: [...PRICING_JAVA.command], variable: 'rate', a: '0.1', b: '1.0' },
   { name: 'node/cart-cjs', ...CART_JS, cwdA: 'v1', cwdB: 'v2', commandA: [...CART_JS.command], commandB: [...CART_JS.command], variable: 'discount', a: '224', b: '220' },
 ];

@@ -1,5 +1,5 @@
 // bpdiff locate on the real adapters: where two runs of real programs first part ways, on debugpy,
-// lldb-dap (C) and dlv (Go), with concrete expectations: an off-by-one on its third call with lines
+// lldb-dap (C), dlv (Go) and bpdiff's Java adapter, with concrete expectations: an off-by-one on its third call with lines
 // added above it in B (the line, the call, the locals), a program against itself (exit 0, the exact
 // step count), two data files that differ at record 41 (the record's index), a run that ends early,
 // --from, --within, --max-steps, Ctrl-C halfway, and the way back (the reproduction command).
@@ -76,7 +76,21 @@ const go: Language = {
   build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'go')], { stdin: 'ignore' })),
 };
 
-for (const language of [python, c, go]) {
+const java: Language = {
+  name: 'Java through bpdiff-java-adapter',
+  tool: 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
+  available: onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')),
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'java/v1'), '--cwd-b', path.join(LOCATE, `java/${b}`), '--', 'java', 'Shop.java', '--', 'java', 'Shop.java'],
+  shopFile: 'Shop.java',
+  parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'Shop.discount' },
+  identicalSteps: 70,
+  // The source launcher's `java ../../java/Records.java`: the adapter finds the file beside the one the command names.
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'java', '../../java/Records.java', 'records.csv', '--', 'java', '../../java/Records.java', 'records.csv'],
+  recordLine: { file: '../../java/Records.java', line: 17, hit: 42 },
+  endsEarly: /B ends there \(it raised an uncaught java\.io\.FileNotFoundException: records\.csv \(No such file or directory\)\) while A goes on to \.\.\/\.\.\/java\/Records\.java:14$/,
+};
+
+for (const language of [python, c, go, java]) {
   describeWithTool(`locate: ${language.name}`, language.tool, language.available, () => {
     beforeAll(async () => {
       await language.build?.();
@@ -189,7 +203,7 @@ describeWithTool('locate: --within, Ctrl-C and bad input', 'python3-debugpy', py
     [['--from', 'shop.py'], /^bpdiff: --from "shop\.py" has no line number — write it as FILE:LINE/],
     [['--max-steps', '0'], /^bpdiff: --max-steps "0" is not a whole number from 1 up — give e\.g\. --max-steps 100000$/],
     [['--max-steps', 'many'], /^bpdiff: --max-steps "many" is not a whole number from 1 up/],
-    [['--bp', 'shop.py:3'], /^bpdiff: unknown argument: bp/],
+    [['--bp', 'shop.py:3'], /^bpdiff: unknown option --bp — see the options in bpdiff locate --help$/],
   ])('refuses %j in one line, exit 2, before anything starts', async (flags, message) => {
     const run = await runBpdiff(['locate', ...flags, ...python.shop('v2')]);
     expect(run.exitCode).toBe(2);

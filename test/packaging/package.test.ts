@@ -21,7 +21,8 @@ interface PackResult {
 }
 
 const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
-const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0);
+const javaInstalled = onPath('javac');
+const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0) && javaInstalled;
 
 let work: string;
 let copy: string;
@@ -98,6 +99,7 @@ describe('the tarball', () => {
       'dist/vendor/yargs.cjs',
       'dist/adapters/node/main.mjs',
       'dist/adapters/node/in-process.mjs',
+      ...(javaInstalled ? ['dist/adapters/java/bpdiff-java-adapter.jar'] : []),
       'adapters/node/bootloader.cjs',
       'adapters/python/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
@@ -109,7 +111,7 @@ describe('the tarball', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    for (const id of ['go', 'java', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
     console.log(`the tarball: ${packed.entryCount} files, ${packed.size} bytes (${packed.files.reduce((sum, file) => sum + file.size, 0)} unpacked)`);
   });
 
@@ -148,16 +150,17 @@ describe('the installed bin', () => {
     expect(help.stdout).toBe(built.stdout);
   });
 
-  describeWithTool('with every debug adapter installed', 'every debug adapter (debugpy, lldb-dap, dlv)', everyAdapterInstalled, () => {
+  describeWithTool('with every debug adapter installed', 'every debug adapter (debugpy, lldb-dap, dlv, a JDK)', everyAdapterInstalled, () => {
     it('bpdiff doctor exits 0 and names each adapter with its version', async () => {
       const doctor = await run(bin, ['doctor']);
       expect(doctor.stderr).toBe('');
       expect(doctor.exitCode, doctor.stderr).toBe(0);
       const lines = doctor.stdout.trimEnd().split('\n');
-      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
+      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok java bpdiff-java-adapter', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
       for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
-      // The Node adapter is the one in the package.
-      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      // The Node and Java adapters are the ones in the package.
+      expect(lines[1]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/java/bpdiff-java-adapter.jar'));
+      expect(lines[3]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
     });
   });
 
@@ -176,6 +179,23 @@ describe('the installed bin', () => {
       expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
       expect(await leftoverProcesses(mark)).toEqual([]);
     });
+  });
+});
+
+describeWithTool('the installed bin on the Java example', 'a JDK', javaInstalled, () => {
+  it('finds the changed rate (exit 1) with the Java adapter the package holds, and leaves no JVM behind', async () => {
+    const pricing = path.join(ROOT, 'examples/java/pricing');
+    const mark = randomUUID();
+    const result = await run(
+      bin,
+      ['--bp', 'Pricing.java:33', '--condition', 'item.qty() > 3', '--cwd-a', path.join(pricing, 'v1'), '--cwd-b', path.join(pricing, 'v2'), '-q', '--', 'java', 'Pricing.java', '10', '--', 'java', 'Pricing.java', '10'],
+      { env: { BPDIFF_TEST_MARK: mark } },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.exitCode, result.stderr).toBe(1);
+    const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
+    expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+    expect(await leftoverProcesses(mark)).toEqual([]);
   });
 });
 

@@ -23,7 +23,7 @@ function userDefinition(name: string, hooks: string): string {
 describe('built-in adapters', () => {
   it('are the folders of adapters/, each with its definition, its hooks and its helper scripts', () => {
     const all = builtinDefinitions();
-    expect(all.map((definition) => definition.id)).toEqual(['go', 'lldb', 'node', 'python']);
+    expect(all.map((definition) => definition.id)).toEqual(['go', 'java', 'lldb', 'node', 'python']);
     for (const definition of all) expect(definition.dir).toBe(path.join(ROOT, 'adapters', definition.id));
     expect(all.filter((definition) => definition.hooks).map((definition) => definition.hooks)).toEqual(['hooks.ts', 'hooks.ts', 'hooks.ts']);
     expect(fs.existsSync(path.join(builtin('python').dir, 'sitecustomize.py'))).toBe(true);
@@ -31,7 +31,7 @@ describe('built-in adapters', () => {
   });
 
   it('point their editors at the schema', () => {
-    for (const id of ['go', 'lldb', 'node', 'python']) {
+    for (const id of ['go', 'java', 'lldb', 'node', 'python']) {
       const json = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as { $schema: string };
       expect(path.resolve(ROOT, 'adapters', id, json.$schema)).toBe(path.join(ROOT, 'schema/adapter-definition.schema.json'));
     }
@@ -40,6 +40,7 @@ describe('built-in adapters', () => {
   it('name their hooks module, which bpdiff imports by name (one module graph from source, dist/ or the bundle)', () => {
     expect(hooksModule(builtin('go'))).toBe(path.join(ROOT, 'adapters/go/hooks.ts'));
     expect(hooksModule(builtin('node'))).toBeNull();
+    expect(hooksModule(builtin('java'))).toBeNull();
     const withHooks = builtinDefinitions().filter((definition) => definition.hooks);
     expect(Object.keys(BUILTIN_HOOKS).sort()).toEqual(withHooks.map((definition) => `${definition.id}/${definition.hooks}`).sort());
   });
