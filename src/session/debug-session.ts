@@ -4,14 +4,15 @@
 // Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
 // frame, then asks for the next one, or ends the session. Processes are not this layer's business:
 // of a program the caller started itself (attach), the session only hears how it ended.
-import os from 'node:os';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import { findConditionError, wrapCondition } from './conditions.js';
-import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StopOutcome } from './stop-outcome.js';
-import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
+import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
+import { endedWithoutStop, noBreak, updateBreakpoint, type BreakpointState, type NoBreak, type SessionBreakpoint, type StopOutcome } from './stop-outcome.js';
+import { endedBeforeAttach, endWithin, exitCodeOfSignal, signalOfExitCode, type ProgramExit } from './program-end.js';
+
+export { signalOfExitCode } from './program-end.js';
 import type { NoBreakReason } from '../core/types.js';
 
 export interface SessionOptions {
@@ -53,6 +54,11 @@ export class DebugSession {
   private exitCode: number | null = null;
   private ended: NoBreak | null = null;
   private lastThreadId: number | null = null;
+  /**
+   * The condition bpdiff evaluates itself at the breakpoint's first stop, before it hands it to the
+   * adapter (AdapterDefinition.condition.probe): set without it until then.
+   */
+  private probingCondition = false;
 
   constructor(private readonly options: SessionOptions) {
     this.connection = options.connection;
@@ -138,19 +144,9 @@ export class DebugSession {
 
   private async setBreakpoint(breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
     const { connection, definition } = this;
-    const wrapped = breakpoint.condition === undefined ? undefined : wrapCondition(definition, breakpoint.condition);
-    const set = await connection.request(
-      'setBreakpoints',
-      {
-        source: { path: breakpoint.path },
-        breakpoints: [{ line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) }],
-        lines: [breakpoint.line],
-        sourceModified: false,
-      },
-      { step: 'setBreakpoints', timeoutMs: this.startMs },
-    );
+    this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
+    await this.sendBreakpoint(breakpoint, !this.probingCondition);
     const state = this.breakpointState;
-    updateBreakpoint(state, set?.breakpoints?.[0]);
     const refused = definition.condition.error_unverified;
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
@@ -162,6 +158,22 @@ export class DebugSession {
       if (body.breakpoint.id !== undefined && body.breakpoint.id === state.id) updateBreakpoint(state, body.breakpoint);
     });
     return null;
+  }
+
+  /** setBreakpoints for the one breakpoint, with its condition or without; what the adapter answered goes to breakpointState. */
+  private async sendBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): Promise<void> {
+    const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
+    const set = await this.connection.request(
+      'setBreakpoints',
+      {
+        source: { path: breakpoint.path },
+        breakpoints: [{ line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) }],
+        lines: [breakpoint.line],
+        sourceModified: false,
+      },
+      { step: 'setBreakpoints', timeoutMs: this.startMs },
+    );
+    updateBreakpoint(this.breakpointState, set?.breakpoints?.[0]);
   }
 
   private async setExceptionFilters(): Promise<void> {
@@ -290,7 +302,18 @@ export class DebugSession {
         await connection.request('continue', { threadId }, { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs });
         continue;
       }
-      if (breakpoint.condition !== undefined) {
+      if (breakpoint.condition !== undefined && this.probingCondition) {
+        // The first stop of a breakpoint set without its condition: its error ends the run; else the
+        // adapter tests it from now on, and this stop counts only when it holds here.
+        this.probingCondition = false;
+        const probed = await evaluateCondition(connection, definition, breakpoint.condition, top.id, this.startMs);
+        if ('error' in probed) return noBreak({ kind: 'condition_error', message: probed.error }, stop, null, state, frames);
+        await this.sendBreakpoint(breakpoint, true);
+        if (isFalseValue(definition, probed.value)) {
+          await connection.request('continue', { threadId }, { step: 'continue after the condition was false', timeoutMs: this.startMs });
+          continue;
+        }
+      } else if (breakpoint.condition !== undefined) {
         const conditionError = await findConditionError(connection, definition, breakpoint.condition, top.id, this.runStart, this.startMs);
         if (conditionError !== null) return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, state, frames);
       }
@@ -363,28 +386,6 @@ export class DebugSession {
     if (!first) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped but reports no thread`);
     return first.id;
   }
-}
-
-/** The signal an adapter's exit code stands for, in the adapter's way of saying it (AdapterDefinition.exit_code_signals). */
-export function signalOfExitCode(code: number | null, style: AdapterDefinition['exit_code_signals']): string | null {
-  if (code === null || style === undefined) return null;
-  const number = style === '256-n' ? 256 - code : code - 128;
-  if (number < 1 || number > 31) return null;
-  return Object.entries(os.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
-}
-
-/** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
-function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
-  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message };
-  return { kind: 'exited', exit_code: exitCode };
-}
-
-function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
-  if (!reported) return;
-  if (reported.id !== undefined) state.id = reported.id;
-  state.verified = reported.verified;
-  if (reported.line !== undefined) state.line = reported.line;
-  if (reported.message !== undefined) state.message = reported.message;
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

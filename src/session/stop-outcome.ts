@@ -54,3 +54,17 @@ export function noBreak(
 ): NoBreak {
   return { kind: 'no_break', reason, stop, exitCode, breakpoint, frames };
 }
+
+/** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
+export function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
+  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message };
+  return { kind: 'exited', exit_code: exitCode };
+}
+
+export function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
+  if (!reported) return;
+  if (reported.id !== undefined) state.id = reported.id;
+  state.verified = reported.verified;
+  if (reported.line !== undefined) state.line = reported.line;
+  if (reported.message !== undefined) state.message = reported.message;
+}
