@@ -46,7 +46,9 @@ export function writeMarkdown(report: Report): string {
 function verdict(report: Report): string {
   const { run_a: a, run_b: b, diff } = report.document;
   const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });
-  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) return `**No differences** (${plural(diff.unchanged.length, 'variable')} identical).`;
+  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
+    return diff.unchanged.length === 0 ? '**Nothing compared**: neither run read a variable.' : `**No differences** (${plural(diff.unchanged.length, 'variable')} identical).`;
+  }
   if (a.status === 'no_break' || b.status === 'no_break') {
     const missing = [a, b].filter((run) => run.status === 'no_break').map((run) => run.label).join(' and ');
     return `**${escapeText(missing)} did not stop at the breakpoint**; ${escapeText(counts)}.`;
