@@ -97,8 +97,10 @@ function applyTemplate(rules: CompiledNames, scope: boolean, parent: string, nam
       (t.parent === null || t.parent.test(parent)) &&
       (t.parentType === null || (context.parentType !== undefined && t.parentType.test(context.parentType))),
   );
+  if (!template) return null;
+  const groups = template.name?.exec(name) ?? [];
   // One pass over the template, so a name holding `${parent}` stays as it is.
-  return template ? template.path.replace(/\$\{(parent|name)\}/g, (_whole, which: string) => (which === 'parent' ? parent : name)) : null;
+  return template.path.replace(/\$\{(parent|name|[1-9])\}/g, (_whole, which: string) => (which === 'parent' ? parent : which === 'name' ? name : (groups[Number(which)] ?? '')));
 }
 
 /** An evaluateName that does not mention the parent's path would collide between parents. */

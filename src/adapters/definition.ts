@@ -79,7 +79,7 @@ export interface ChildNameTemplate {
   parent_type?: string;
   /** A template for a scope's own variables (which have no parent), instead of a value's children: `%self` renamed `self`. */
   scope?: boolean;
-  /** The path: `${parent}` is the parent's path, `${name}` the child's name (`${parent}(${name})`). */
+  /** The path: `${parent}` is the parent's path, `${name}` the child's name (`${parent}(${name})`), `${1}`... the groups of `name`'s match. */
   path: string;
 }
 

@@ -54,10 +54,7 @@ export class DebugSession {
   private exitCode: number | null = null;
   private ended: NoBreak | null = null;
   private lastThreadId: number | null = null;
-  /**
-   * The condition bpdiff evaluates itself at the breakpoint's first stop, before it hands it to the
-   * adapter (AdapterDefinition.condition.probe): set without it until then.
-   */
+  /** The condition is evaluated by bpdiff at the first stop (condition.probe): the breakpoint is set without it until then. */
   private probingCondition = false;
 
   constructor(private readonly options: SessionOptions) {
@@ -276,6 +273,8 @@ export class DebugSession {
       const stopped = (event as DebugProtocol.StoppedEvent).body;
       const stop = { reason: stopped.reason, description: [stopped.description, stopped.text].filter(Boolean).join(': ') || null };
       const threadId = stopped.threadId ?? (await this.firstThread());
+      // A stop with no thread left: the program has gone (gdb's end by a signal it let pass).
+      if (threadId === null) return noBreak(endedWithoutStop(state, null), null, null, state);
       const trace = await connection.request('stackTrace', { threadId, startFrame: 0, levels: FRAMES_KEPT }, { step: 'stackTrace', timeoutMs: this.startMs });
       const stackFrames = trace?.stackFrames ?? [];
       const frames = stackFrames.slice(0, FRAMES_KEPT).map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line }));
@@ -284,8 +283,10 @@ export class DebugSession {
       if (breakpoint.condition !== undefined && definition.condition.error_stop && new RegExp(definition.condition.error_stop).test(stopText)) {
         return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, state, frames);
       }
-      if (stopped.reason === 'exception' || stopped.reason === 'signal') {
-        let message = await this.describeException(threadId, stopText);
+      // gdb (cdt-gdb-adapter) names the signal as the reason itself: `SIGSEGV`.
+      const signalReason = /^SIG[A-Z0-9]+$/.test(stopped.reason) ? stopped.reason : null;
+      if (stopped.reason === 'exception' || stopped.reason === 'signal' || signalReason) {
+        let message = await this.describeException(threadId, signalReason && !stopText.includes(signalReason) ? `${signalReason}${stopText ? `: ${stopText}` : ''}` : stopText);
         for (const pattern of definition.exception_strip ?? []) message = message.replace(new RegExp(pattern, 'g'), '');
         if ((definition.exception_continue ?? []).some((pattern) => new RegExp(pattern).test(message))) {
           await connection.request('continue', { threadId }, { step: `continue after '${message}'`, timeoutMs: this.startMs });
@@ -380,11 +381,10 @@ export class DebugSession {
     return fallback || 'an exception';
   }
 
-  private async firstThread(): Promise<number> {
+  /** The first thread the adapter lists, or null when it lists none (the program has gone). */
+  private async firstThread(): Promise<number | null> {
     const threads = await this.connection.request('threads', undefined, { step: 'threads', timeoutMs: this.startMs });
-    const first = threads?.threads?.[0];
-    if (!first) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped but reports no thread`);
-    return first.id;
+    return threads?.threads?.[0]?.id ?? null;
   }
 }
 
