@@ -46,7 +46,7 @@ export type CliCommand =
   | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string }
-  | { kind: 'doctor' }
+  | { kind: 'doctor'; adapterConfig: string | null }
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
   | { kind: 'mcp' };
 
@@ -134,7 +134,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
       return { kind: 'validate', file: positional(raw, 'file') };
     case 'doctor':
       if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
-      return { kind: 'doctor' };
+      return { kind: 'doctor', adapterConfig: typeof raw['adapter-config'] === 'string' ? raw['adapter-config'] : null };
     case 'mcp':
       if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
       return { kind: 'mcp' };
@@ -187,7 +187,9 @@ function defineParser(y: Argv, version: string, width?: number): Argv {
     .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
       c.positional('file', { type: 'string', describe: 'the JSON file to check' }),
     )
-    .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones')
+    .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones', (c) =>
+      c.option('adapter-config', { type: 'string', describe: 'check this adapter definition instead: the file against the schema, then its adapter as a run would find it' }),
+    )
     .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)')
     .epilog(EPILOG)
     .wrap(width ?? helpWidth(y.terminalWidth()))

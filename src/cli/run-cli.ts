@@ -58,7 +58,7 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       }
       case 'doctor': {
         const { runDoctorCommand } = await import('./command-doctor.js');
-        return await runDoctorCommand(io);
+        return await runDoctorCommand(io, command.adapterConfig);
       }
       case 'mcp': {
         const { runMcpServer } = await import('../mcp/server.js');

@@ -31,8 +31,9 @@ export function splitChildPath(path: string): { parent: string; name: string } |
     }
     else if (char === ')' || char === '}' || char === ']') depth--;
     else if (char === '[' || char === '{') {
-      // `a[0]`, and a set's element `s{'t0'}` (adapters/python names them so).
-      if (depth === 0 && i > 0) last = { at: i, skip: 0 };
+      // `a[0]`, and a set's element `s{'t0'}` (adapters/python names them so); Perl's `$h->{k}` is
+      // `{k}` of `$h`, split at its arrow.
+      if (depth === 0 && i > 0 && !(path[i - 1] === '>' && path[i - 2] === '-')) last = { at: i, skip: 0 };
       depth++;
     } else if (depth === 0 && i > 0 && (char === '.' || char === '%')) last = { at: i, skip: 1 };
     else if (depth === 0 && i > 0 && char === '-' && path[i + 1] === '>') last = { at: i, skip: 2 };

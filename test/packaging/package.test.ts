@@ -70,7 +70,7 @@ describe('the tarball', () => {
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/gdb/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts', 'adapters/ruby/hooks.ts']);
     for (const needed of [
       'package.json',
       'README.md',
@@ -85,7 +85,11 @@ describe('the tarball', () => {
       'dist/adapters/python/hooks.js',
       'dist/adapters/lldb/hooks.js',
       'dist/adapters/go/hooks.js',
+      'dist/adapters/ruby/hooks.js',
+      'dist/adapters/gdb/hooks.js',
       'adapters/node/bootloader.cjs',
+      'adapters/ruby/bpdiff_rdbg.rb',
+      'adapters/gdb/bpdiff_gdb.py',
       'adapters/python/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
       'adapters/lldb/bpdiff_lldb_bytecode.py',
@@ -96,7 +100,7 @@ describe('the tarball', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    for (const id of ['gdb', 'go', 'lldb', 'node', 'python', 'ruby']) expect(files).toContain(`adapters/${id}/adapter.json`);
     // One command: the bundle (scripts/bundle-cli.mjs) and its loader, not also tsc's unbundled copies of their entries.
     expect(files.filter((file) => file.startsWith('dist/src/cli/main.') || file.startsWith('dist/src/cli/bin.'))).toEqual([]);
   });
