@@ -1,7 +1,7 @@
-# Prices a day's parcels: ruby -Ilib shipping.rb [heavy_kg]
+# Prices a day's parcels: ruby -Ilib shipping.rb [HEAVY_KG] (or HEAVY_KG in the environment)
 require 'rates'
 
-heavy = (ARGV[0] || '8').to_f
+heavy = (ARGV[0] || ENV.fetch('HEAVY_KG', '8')).to_f
 parcels = [
   Parcel.new('P-1', :domestic, 2.0, %w[fragile]),
   Parcel.new('P-2', :europe, heavy, %w[bulk express]),
