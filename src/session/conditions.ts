@@ -86,8 +86,14 @@ export async function findConditionError(
   }
   if (errorOutput) {
     const pattern = new RegExp(errorOutput);
-    const said = connection.eventsSince(since).find((event) => event.event === 'output' && pattern.test((event as DebugProtocol.OutputEvent).body.output));
-    if (said) return (said as DebugProtocol.OutputEvent).body.output.trim();
+    const outputs = connection.eventsSince(since).filter((event): event is DebugProtocol.OutputEvent => event.event === 'output');
+    const at = outputs.findIndex((event) => pattern.test(event.body.output));
+    if (at !== -1) {
+      const said = outputs[at]!.body.output.trim();
+      // gdb says why on the next line: "Error in testing breakpoint condition:" / "Cannot access memory at address 0x0".
+      const reason = said.endsWith(':') ? outputs[at + 1]?.body.output.trim().split('\n')[0] : undefined;
+      return reason ? `${said} ${reason}` : said;
+    }
   }
   if (probe && !reevaluates) {
     const result = await connection.request('evaluate', { expression: probe, frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
