@@ -39,11 +39,3 @@ export function endWithin(programExit: Promise<ProgramExit>, ms: number): Promis
 export function endedBeforeAttach(adapterName: string, exit: ProgramExit): BpdiffError {
   return new BpdiffError('ADAPTER_FAILED', `the program ended before ${adapterName} could attach to it (${exit.description}) — check that the command runs on its own`);
 }
-
-/** The signal an adapter's exit code stands for, in the adapter's way of saying it (AdapterDefinition.exit_code_signals). */
-export function signalOfExitCode(code: number | null, style: AdapterDefinition['exit_code_signals']): string | null {
-  if (code === null || style === undefined) return null;
-  const number = style === '256-n' ? 256 - code : code - 128;
-  if (number < 1 || number > 31) return null;
-  return Object.entries(os.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
-}

@@ -38,6 +38,22 @@ export interface NoBreak {
 
 export type StopOutcome = StoppedAtBreakpoint | NoBreak;
 
+/** How a walk moves the program on by one step. */
+export type StepKind = 'stepIn' | 'next' | 'stepOut';
+
+/** Where a step stopped: the top frame only (a walk reads its locals), and how deep the stack is when the adapter says. */
+export interface SteppedStop {
+  kind: 'stopped';
+  threadId: number;
+  frameId: number;
+  top: { path: string | null; line: number; name: string };
+  /** The number of frames on the stack (DAP `totalFrames`), or null when the adapter does not say. */
+  depth: number | null;
+  stop: StopDescription;
+}
+
+export type StepOutcome = SteppedStop | NoBreak;
+
 /** The breakpoint a session sets: its file (absolute), line and optional condition. */
 export interface SessionBreakpoint {
   path: string;
@@ -53,18 +69,4 @@ export function noBreak(
   frames: StackFrameSummary[] = [],
 ): NoBreak {
   return { kind: 'no_break', reason, stop, exitCode, breakpoint, frames };
-}
-
-/** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
-export function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
-  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message };
-  return { kind: 'exited', exit_code: exitCode };
-}
-
-export function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
-  if (!reported) return;
-  if (reported.id !== undefined) state.id = reported.id;
-  state.verified = reported.verified;
-  if (reported.line !== undefined) state.line = reported.line;
-  if (reported.message !== undefined) state.message = reported.message;
 }
