@@ -67,6 +67,12 @@ export interface LaunchPlan {
   adapterEnv: Record<string, string>;
   /** Name of the adapter as messages show it (may carry the version found). */
   adapterName: string;
+  /**
+   * The adapter process is the program (rdbg: Ruby running the command with the debugger loaded): its
+   * stdin is the run's, and its end is the program's end, with its exit status. Set when the
+   * definition's `adapter.args` hold the command; a hook that makes the adapter the program sets it.
+   */
+  adapterRunsProgram?: boolean;
   /** Time a build took before the launch, when the hook built the program. */
   buildMs: number | null;
   warnings: string[];

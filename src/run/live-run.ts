@@ -15,6 +15,7 @@ import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { loadHooks } from '../../adapters/load-hooks.js';
 import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
+import { describeEnd } from '../dap/output-tail.js';
 import { DebugSession } from '../session/debug-session.js';
 import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
 import type { SessionEntry } from '../session/debug-session.js';
@@ -64,6 +65,8 @@ export class LiveRun {
   /** The adapter's version: from the launch plan, else its capabilities, else (lazily, at the end, so it costs no CPU while the runs compete for it) the hook's own probe. */
   private version: string | null | undefined;
   private probeVersion: (() => Promise<string | null>) | null = null;
+  /** The adapter process is the program (LaunchPlan.adapterRunsProgram): its output is the program's. */
+  private adapterRunsProgram = false;
   private hooks: AdapterHooks = {};
   private session: DebugSession | null = null;
   /** When the run's --timeout ends (a Date.now() time): reading a frame stops there. Each stop gives it the time again. */
@@ -98,6 +101,7 @@ export class LiveRun {
     this.buildMs = plan.buildMs;
     this.warnings.push(...plan.warnings);
     this.version = plan.version;
+    this.adapterRunsProgram = plan.adapterRunsProgram === true;
     const hookVersion = this.hooks.version;
     if (hookVersion) this.probeVersion = () => hookVersion(plan).catch(() => null);
     if (signal.aborted) throw interrupted();
@@ -159,10 +163,20 @@ export class LiveRun {
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
     running.connection.onEvent((event) => resources.follow(event));
-    if (definition.adapter.debuggee_output === 'adapter-stdio' && running.process) {
+    if ((definition.adapter.debuggee_output === 'adapter-stdio' || plan.adapterRunsProgram) && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
-      // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
+      // The debuggee inherits the adapter's stdin too (dlv), or is the adapter (rdbg): give it the --stdin file, else an empty stdin.
       feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
+    }
+    // An adapter that is the program, or ends with it: its end while the session waits for a stop is
+    // the program's end, not a broken adapter (the session's programExit, as for an attached program).
+    if (!debuggee && (plan.adapterRunsProgram || definition.adapter.exits_with_program)) {
+      const program = plan.adapterRunsProgram === true;
+      this.programExit = running.ended.then((end) => ({
+        code: program ? end.code : null,
+        signal: program ? end.signal : null,
+        description: describeEnd(end, running.stderr),
+      }));
     }
     if (debuggee) {
       const { event: listening } = debuggee.listening;
@@ -211,7 +225,7 @@ export class LiveRun {
     const { spec, options, context } = this;
     const { definition } = context;
     const connection = this.adapter!.connection;
-    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline);
+    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
     if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, frameId, options.values.watch, options.limits.value_timeout_seconds));
     this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
     const values = runValuePipeline(
@@ -251,7 +265,7 @@ export class LiveRun {
   async capture(facts: RunFacts, spec: RunSpec = this.spec): Promise<RunCapture> {
     const { context, resources } = this;
     // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
-    if (this.adapter && context.definition.adapter.debuggee_output === 'adapter-stdio') resources.stderr.push(this.adapter.stderr.text);
+    if (this.adapter && (context.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram)) resources.stderr.push(this.adapter.stderr.text);
     const { stdout, stderr } = resources;
     const capture = captureDocument(spec, facts, {
       adapter: { id: context.definition.id, name: this.adapterName, version: this.version ?? (this.probeVersion ? await withTimeout(this.probeVersion(), 2000) : null) },

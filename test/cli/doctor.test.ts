@@ -8,25 +8,33 @@ import { BIN, ROOT, ensureBuiltBin } from '../support/built-bin.js';
 import { describeWithTool, onPath } from '../integration/helpers.js';
 
 const everyAdapterInstalled =
-  fs.existsSync('/usr/lib/python3/dist-packages/debugpy') && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0) && onPath('javac');
+  fs.existsSync('/usr/lib/python3/dist-packages/debugpy') &&
+  onPath('dlv') &&
+  (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0) &&
+  onPath('javac') &&
+  onPath('ruby') &&
+  onPath('gdb') &&
+  onPath('cdtDebugAdapter');
 
 beforeAll(async () => {
   await ensureBuiltBin();
 }, 180_000);
 
-describeWithTool('bpdiff doctor', 'every debug adapter (debugpy, lldb-dap, dlv, a JDK)', everyAdapterInstalled, () => {
+describeWithTool('bpdiff doctor', 'every debug adapter (debugpy, lldb-dap, dlv, ruby, gdb and cdt-gdb-adapter)', everyAdapterInstalled, () => {
   it('exits 0 and lists each built-in adapter with its version and where it is', async () => {
     const result = await execa(process.execPath, [BIN, 'doctor'], { cwd: ROOT, reject: false, stdin: 'ignore' });
     expect(result.stderr).toBe('');
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(5);
-    expect(lines[0]).toMatch(/^ok {7}go {6}dlv \d+\.\d+\.\d+\S* \(\/\S+\/dlv dap --listen=127\.0\.0\.1:0\)$/);
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toMatch(/^ok {7}gdb {5}cdt-gdb-adapter \d+\.\d+\.\d+ \(gdb \d+\.\d+\S*\) \(\/\S+\/cdtDebugAdapter\)$/);
+    expect(lines[1]).toMatch(/^ok {7}go {6}dlv \d+\.\d+\.\d+\S* \(\/\S+\/dlv dap --listen=127\.0\.0\.1:0\)$/);
     // The Java adapter ships with bpdiff (built by javac): bpdiff's version, the JDK's java and its version.
-    expect(lines[1]).toMatch(new RegExp(`^ok {7}java {4}bpdiff-java-adapter ${readVersion().replaceAll('.', '\\.')} \\(java \\d+(\\.\\d+)*: /\\S+/java; adapter: /\\S+/java .* -jar ${path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')}\\)$`));
-    expect(lines[2]).toMatch(/^ok {7}lldb {4}lldb-dap \d+\.\d+\.\d+\S* \(\/\S+\/lldb-dap(-[\d.]+)?\)$/);
-    expect(lines[3]).toBe(`ok       node    bpdiff-node-adapter ${readVersion()} (${process.execPath} ${path.join(ROOT, 'dist/adapters/node/main.mjs')})`);
-    expect(lines[4]).toMatch(/^ok {7}python  debugpy \d+\.\d+\.\d+\S* \(python3 \d+\.\d+\.\d+: \/\S+; adapter: \/\S+ (-m debugpy\.adapter|\/\S+\/debugpy\/adapter)\)$/);
+    expect(lines[2]).toMatch(new RegExp(`^ok {7}java {4}bpdiff-java-adapter ${readVersion().replaceAll('.', '\\.')} \\(java \\d+(\\.\\d+)*: /\\S+/java; adapter: /\\S+/java .* -jar ${path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')}\\)$`));
+    expect(lines[3]).toMatch(/^ok {7}lldb {4}lldb-dap \d+\.\d+\.\d+\S* \(\/\S+\/lldb-dap(-[\d.]+)?\)$/);
+    expect(lines[4]).toBe(`ok       node    bpdiff-node-adapter ${readVersion()} (${process.execPath} ${path.join(ROOT, 'dist/adapters/node/main.mjs')})`);
+    expect(lines[5]).toMatch(/^ok {7}python  debugpy \d+\.\d+\.\d+\S* \(python3 \d+\.\d+\.\d+: \/\S+; adapter: \/\S+ (-m debugpy\.adapter|\/\S+\/debugpy\/adapter)\)$/);
+    expect(lines[6]).toMatch(/^ok {7}ruby {4}rdbg \d+\.\d+\.\d+\S* \(ruby \d+\.\d+\.\d+: \/\S+\/ruby; adapter: \/\S+ -e nil\)$/);
   });
 });
 

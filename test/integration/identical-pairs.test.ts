@@ -86,8 +86,9 @@ interface Side {
   command: string[];
 }
 
-function bpdiffArgs(spec: { bp: string; condition?: string; stdin?: string }, a: Side, b: Side): string[] {
+function bpdiffArgs(spec: { bp: string; condition?: string | undefined; stdin?: string; adapter?: string[] }, a: Side, b: Side): string[] {
   return [
+    ...(spec.adapter ?? []).map((arg) => arg.replaceAll('{root}', a.root)),
     '--bp', spec.bp, ...(spec.condition ? ['--condition', spec.condition] : []),
     '--cwd-a', a.cwd, '--cwd-b', b.cwd,
     ...(spec.stdin ? ['--stdin-a', path.join(a.root, spec.stdin), '--stdin-b', path.join(b.root, spec.stdin)] : []),
@@ -148,6 +149,13 @@ describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : '
 describeWithTool('identical pairs: Go through dlv', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => describeToolset('go'));
 describeWithTool('identical pairs: java through bpdiff-java-adapter', 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter', onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')), () =>
   describeToolset('java'),
+);
+describeWithTool('identical pairs: ruby through rdbg', 'ruby (apt-get install -y ruby ruby-rspec)', onPath('ruby') && onPath('rspec'), () => describeToolset('ruby'));
+describeWithTool('identical pairs: fortran and c++ through gdb', 'gdb, gfortran, g++ and cdt-gdb-adapter (scripts/setup.sh)', onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('g++'), () =>
+  describeToolset('gdb'),
+);
+describeWithTool('identical pairs: perl through examples/adapters/perl.json', 'Perl::LanguageServer (apt-get install -y libperl-languageserver-perl)', fs.existsSync('/usr/share/perl5/Perl/LanguageServer.pm'), () =>
+  describeToolset('perl'),
 );
 describeWithTool('identical pairs: node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () =>
   describeToolset('node'),

@@ -88,7 +88,7 @@ describe('the tarball', () => {
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/gdb/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts', 'adapters/ruby/hooks.ts']);
     for (const needed of [
       'package.json',
       'README.md',
@@ -101,6 +101,8 @@ describe('the tarball', () => {
       'dist/adapters/node/in-process.mjs',
       ...(javaInstalled ? ['dist/adapters/java/bpdiff-java-adapter.jar'] : []),
       'adapters/node/bootloader.cjs',
+      'adapters/ruby/bpdiff_rdbg.rb',
+      'adapters/gdb/bpdiff_gdb.py',
       'adapters/python/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
       'adapters/lldb/bpdiff_lldb_bytecode.py',
@@ -111,7 +113,7 @@ describe('the tarball', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    for (const id of ['go', 'java', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    for (const id of ['gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']) expect(files).toContain(`adapters/${id}/adapter.json`);
     console.log(`the tarball: ${packed.entryCount} files, ${packed.size} bytes (${packed.files.reduce((sum, file) => sum + file.size, 0)} unpacked)`);
   });
 

@@ -23,15 +23,17 @@ function userDefinition(name: string, hooks: string): string {
 describe('built-in adapters', () => {
   it('are the folders of adapters/, each with its definition, its hooks and its helper scripts', () => {
     const all = builtinDefinitions();
-    expect(all.map((definition) => definition.id)).toEqual(['go', 'java', 'lldb', 'node', 'python']);
+    expect(all.map((definition) => definition.id)).toEqual(['gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']);
     for (const definition of all) expect(definition.dir).toBe(path.join(ROOT, 'adapters', definition.id));
-    expect(all.filter((definition) => definition.hooks).map((definition) => definition.hooks)).toEqual(['hooks.ts', 'hooks.ts', 'hooks.ts']);
+    expect(all.filter((definition) => definition.hooks).map((definition) => definition.hooks)).toEqual(['hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts']);
     expect(fs.existsSync(path.join(builtin('python').dir, 'sitecustomize.py'))).toBe(true);
+    expect(fs.existsSync(path.join(builtin('ruby').dir, 'bpdiff_rdbg.rb'))).toBe(true);
+    expect(fs.existsSync(path.join(builtin('gdb').dir, 'bpdiff_gdb.py'))).toBe(true);
     expect(fs.existsSync(path.join(builtin('lldb').dir, 'bpdiff_lldb_rust.py'))).toBe(true);
   });
 
   it('point their editors at the schema', () => {
-    for (const id of ['go', 'java', 'lldb', 'node', 'python']) {
+    for (const id of ['gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']) {
       const json = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as { $schema: string };
       expect(path.resolve(ROOT, 'adapters', id, json.$schema)).toBe(path.join(ROOT, 'schema/adapter-definition.schema.json'));
     }
@@ -50,6 +52,8 @@ describe('built-in adapters', () => {
     expect(Object.keys(await loadHooks(builtin('lldb'))).sort()).toEqual(['prepare', 'variableName', 'version']);
     expect(Object.keys(await loadHooks(builtin('go'))).sort()).toEqual(['normaliseValue', 'prepare', 'version']);
     expect(await loadHooks(builtin('node'))).toEqual({});
+    expect(Object.keys(await loadHooks(builtin('ruby'))).sort()).toEqual(['prepare', 'version']);
+    expect(Object.keys(await loadHooks(builtin('gdb'))).sort()).toEqual(['prepare', 'version']);
   });
 });
 
@@ -65,7 +69,7 @@ describe("a user's hooks", () => {
     fs.writeFileSync(file, JSON.stringify({ id: 'n', name: 'n', adapter: { transport: 'stdio', executables: ['x'] }, launch: {}, hooks: path.join(ROOT, 'adapters/go/go-command.ts') }));
     const error = await loadHooks(loadDefinitionFile(file)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BpdiffError);
-    expect((error as BpdiffError).message).toMatch(/is no built-in adapter's hooks — name one of adapters\/go\/hooks\.ts, adapters\/lldb\/hooks\.ts, adapters\/python\/hooks\.ts$/);
+    expect((error as BpdiffError).message).toMatch(/is no built-in adapter's hooks — name one of adapters\/gdb\/hooks\.ts, adapters\/go\/hooks\.ts, adapters\/lldb\/hooks\.ts, adapters\/python\/hooks\.ts, adapters\/ruby\/hooks\.ts$/);
   });
 
   it('are refused, in one line, when they are not hooks', async () => {

@@ -131,7 +131,7 @@ describe('runDoctorCommand', () => {
     script(bin, 'lldb-dap', 'exit 0');
     script(bin, 'dlv', 'echo "Version: 1.20.2"');
     const out: string[] = [];
-    expect(await runDoctorCommand(io(out), [builtin('go'), builtin('lldb')])).toBe(0);
+    expect(await runDoctorCommand(io(out), null, [builtin('go'), builtin('lldb')])).toBe(0);
     expect(out.join('').split('\n')).toEqual([
       `ok       go    dlv 1.20.2 (${path.join(bin, 'dlv')} dap --listen=127.0.0.1:0)`,
       `ok       lldb  lldb-dap (version unknown) (${path.join(bin, 'lldb-dap')})`,
@@ -142,7 +142,7 @@ describe('runDoctorCommand', () => {
   it('exits 1 when one is missing, with the command that installs it', async () => {
     script(bin, 'dlv', 'echo "Version: 1.20.2"');
     const out: string[] = [];
-    expect(await runDoctorCommand(io(out), [builtin('go'), builtin('lldb')])).toBe(1);
+    expect(await runDoctorCommand(io(out), null, [builtin('go'), builtin('lldb')])).toBe(1);
     expect(out.join('')).toContain('\nmissing  lldb  lldb-dap is not installed (looked for lldb-dap, lldb-dap-*, lldb-vscode, lldb-vscode-*) — install: apt-get install -y lldb-19\n');
   });
 });
