@@ -68,9 +68,10 @@ if (fs.existsSync(LIGHT_FIXTURES)) {
   for (const file of fs.readdirSync(LIGHT_FIXTURES).filter((name) => name.endsWith('.py')).sort()) {
     const text = fs.readFileSync(path.join(LIGHT_FIXTURES, file), 'utf8');
     // A fixture names its cases: `# compare: LINE [ARGS...]` (a breakpoint line, the program's arguments).
-    for (const match of text.matchAll(/^# compare: (\d+)(.*)$/gm)) {
+    // `# compare: LINE [ARGS...] [# deliberate: REASON]`: a breakpoint line, the program's arguments.
+    for (const match of text.matchAll(/^# compare: (\d+)([^#\n]*)(?:# deliberate: (.*))?$/gm)) {
       const args = match[2].trim() ? match[2].trim().split(/\s+/) : [];
-      CASES.push([`${file}:${match[1]} ${args.join(' ')}`.trim(), LIGHT_FIXTURES, `${file}:${match[1]}`, [], ['python3', file, ...args]]);
+      CASES.push([`${file}:${match[1]} ${args.join(' ')}`.trim(), LIGHT_FIXTURES, `${file}:${match[1]}`, [], ['python3', file, ...args], match[3]]);
     }
   }
 }

@@ -160,9 +160,11 @@ class Runner(object):
         dbg = self.dbg
         state = dbg.threads.get(threading.get_ident())
         step = state.step if state is not None else None
-        if getattr(step, "answer", None) is not None:
+        if step is not None:
+            # The main code is over: a step does not go on into the interpreter's shutdown.
             dbg.backend.disarm(state)
-            step.answer({"exitCode": code})
+            if getattr(step, "answer", None) is not None:
+                step.answer({"exitCode": code})
 
     def _thread_exception(self, args):
         if args.exc_type is not SystemExit and "uncaught" in self.dbg.exception_filters and self.dbg.active and args.exc_traceback is not None:

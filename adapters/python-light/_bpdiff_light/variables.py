@@ -130,8 +130,9 @@ def _attributes(obj):
             continue  # special variables are hidden: not read at all
         try:
             value = obj.__dict__[name] if used_dict else getattr(obj, name)
-        except Exception:
-            value = traceback.format_exc()
+        except Exception as error:
+            # As pydevd shows an attribute that raises (a property): the traceback, from the program's frames.
+            value = "".join(traceback.format_exception(type(error), error, error.__traceback__.tb_next))
         found[text] = value
     suffix = ".__dict__[%s]" if used_dict else ".%s"
     return [(name, value, suffix % name) for name, value in sorted(found.items(), key=lambda item: sorted_attributes_key(item[0]))]
