@@ -37,6 +37,7 @@ class Runner(object):
         self.dbg = debugger
         self.mode = mode
         self.exit_code = None
+        self.interrupted = False
         self.running = False
         self.finished = False
         self.main_ident = threading.get_ident()
@@ -110,10 +111,10 @@ class Runner(object):
             while tb is not None and self.dbg.is_own(tb.tb_frame.f_code.co_filename):
                 tb = tb.tb_next
             self._uncaught(error, tb)
-            if isinstance(error, KeyboardInterrupt):
-                self._ended(130, None)
-                raise
-            self._ended(1, None)
+            interrupted = isinstance(error, KeyboardInterrupt)
+            # Python ends on an uncaught Ctrl-C by SIGINT, after its shutdown (see _at_exit).
+            self.interrupted = interrupted
+            self._ended(130 if interrupted else 1, None)
             tb = self._with_runpy_frames(tb)
             try:
                 # Python prints the exception's own traceback: the adapter's frames are taken off it.
@@ -150,7 +151,8 @@ class Runner(object):
             dbg.backend.disarm(state)
             step.answer({"exitCode": 130 if isinstance(error, KeyboardInterrupt) else 1, "exception": "%s: %s" % (name, text)})
             return
-        if "uncaught" in dbg.exception_filters and dbg.active and tb is not None:
+        # Ctrl-C ends the program: no stop that would keep it waiting.
+        if "uncaught" in dbg.exception_filters and dbg.active and tb is not None and not isinstance(error, KeyboardInterrupt):
             name, text = describe_exception(error)
             dbg.suspend(None, "exception", description=text, text=name, exception=(type(error), error, tb))
 
@@ -179,3 +181,13 @@ class Runner(object):
         if self.exit_code is not None:
             dbg.send_event("exited", {"exitCode": self.exit_code})
         dbg.send_event("terminated", {})
+        if self.interrupted:
+            import os
+            import signal
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except Exception:
+                    pass
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGINT)
