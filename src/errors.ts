@@ -83,6 +83,17 @@ export class BpdiffError extends Error {
   }
 }
 
+/** A build (go, cargo) that ran out of its own time limit: `seconds` is that limit, which the run's no_break reason says. */
+export class BuildTimeoutError extends BpdiffError {
+  constructor(
+    message: string,
+    readonly seconds: number,
+  ) {
+    super('BUILD_TIMEOUT', message);
+    this.name = 'BuildTimeoutError';
+  }
+}
+
 export function isBpdiffError(error: unknown): error is BpdiffError {
   return error instanceof BpdiffError;
 }

@@ -1,231 +1,21 @@
 // debugpy: what the data in adapter.json cannot say.
-// - Which interpreter runs the program: the one the user typed (through pyenv shims, shebangs and
-//   console scripts such as `pytest`), and which debugpy serves it (its own, else Debian's).
-// - `python -m pkg.mod`, interpreter options (`-u -X dev`), `-c CODE`.
+// - Which interpreter runs the program (interpreter.ts: the one the user typed, through pyenv shims,
+//   shebangs and console scripts such as `pytest`; `-m`, `-c`, its options), and which debugpy serves
+//   it (its own, else Debian's).
 // - How the program starts: bpdiff starts it under `debugpy --connect` itself, and debugpy attaches
 //   to it (see prepare).
 // - sitecustomize.py (beside this file) on the debuggee's PYTHONPATH: the condition helper, because
 //   debugpy silently treats a condition that raises as false, TCP_NODELAY on pydevd's sockets, and
 //   pydevd taught to write sets in a stable order and to list long containers flat (`xs[500]`).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BpdiffError } from '../../src/errors.js';
-import { whichSync } from '../../src/adapters/find-executable.js';
 import { ADAPTER_PORT_FD, helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
-import { memoAsync } from '../../src/adapters/memo.js';
-import { cachedFact } from '../../src/adapters/fact-cache.js';
-import { runProbe } from '../../src/adapters/probe.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
+import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, targetArgs } from './interpreter.js';
 
 /** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
 export const SITECUSTOMIZE = 'sitecustomize.py';
-
-const INTERPRETER = /^(python|pypy)(\d+(\.\d+)*)?$/;
-/** Interpreter options that take a value (`-X dev` or `-Xdev`). */
-const OPTIONS_WITH_VALUE = new Set(['X', 'W', 'Q']);
-
-export interface PythonCommand {
-  /** The interpreter as typed or found in a shebang (may be a shim). */
-  interpreter: string;
-  interpreterOptions: string[];
-  target: { program: string } | { module: string } | { code: string };
-  args: string[];
-}
-
-/** Takes a command apart the way the Python interpreter would. Exported for tests. */
-export function parsePythonCommand(argv: string[], cwd: string, envPath: string | undefined): PythonCommand {
-  const first = argv[0]!;
-  if (INTERPRETER.test(path.basename(first))) {
-    const interpreter = whichSync(first, cwd, envPath) ?? notFound(first, cwd);
-    return parseInterpreterArgs(interpreter, argv.slice(1));
-  }
-  // A script: an executable with a Python shebang, or a console script such as pytest.
-  let script = whichSync(first, cwd, envPath) ?? notFound(first, cwd);
-  script = throughPyenvShim(script, path.basename(first), cwd) ?? script;
-  const shebang = readShebang(script);
-  if (!shebang || !INTERPRETER.test(path.basename(shebang[0] === '/usr/bin/env' ? (shebang.find((word, i) => i > 0 && !word.startsWith('-')) ?? '') : shebang[0]!))) {
-    throw new BpdiffError('BAD_COMMANDS', `${first} is not a Python program (no python shebang in ${script}) — start it as "python3 ${first} ..." or choose another adapter with --adapter`);
-  }
-  let words = shebang;
-  if (words[0] === '/usr/bin/env') words = words.slice(1).filter((word) => word !== '-S');
-  const interpreter = whichSync(words[0]!, cwd, envPath) ?? notFound(words[0]!, cwd);
-  return { interpreter, interpreterOptions: words.slice(1), target: { program: script }, args: argv.slice(1) };
-}
-
-function parseInterpreterArgs(interpreter: string, rest: string[]): PythonCommand {
-  const options: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i]!;
-    if (word === '-m' || word.startsWith('-m')) {
-      const module = word === '-m' ? rest[++i] : word.slice(2);
-      if (!module) throw new BpdiffError('BAD_COMMANDS', 'python -m needs a module name — write the command as "python3 -m pkg.mod args"');
-      return { interpreter, interpreterOptions: options, target: { module }, args: rest.slice(i + 1) };
-    }
-    if (word === '-c' || word.startsWith('-c')) {
-      const code = word === '-c' ? rest[++i] : word.slice(2);
-      if (code === undefined) throw new BpdiffError('BAD_COMMANDS', 'python -c needs the code to run');
-      return { interpreter, interpreterOptions: options, target: { code }, args: rest.slice(i + 1) };
-    }
-    if (word === '-' || !word.startsWith('-')) {
-      if (word === '-') throw new BpdiffError('BAD_COMMANDS', 'bpdiff cannot debug a program read from stdin — save it to a file and give its path');
-      return { interpreter, interpreterOptions: options, target: { program: word }, args: rest.slice(i + 1) };
-    }
-    options.push(word);
-    if (word.length === 2 && OPTIONS_WITH_VALUE.has(word[1]!) && i + 1 < rest.length) options.push(rest[++i]!);
-  }
-  throw new BpdiffError('BAD_COMMANDS', `${path.basename(interpreter)} without a script, -m or -c starts a REPL — give the script to run`);
-}
-
-function notFound(name: string, cwd: string): never {
-  throw new BpdiffError('COMMAND_NOT_FOUND', `cannot find "${name}" (looked ${name.includes('/') ? `in ${cwd}` : 'on PATH'}) — check the command after --`);
-}
-
-function readShebang(file: string): string[] | null {
-  let head: string;
-  try {
-    const fd = fs.openSync(file, 'r');
-    const buffer = Buffer.alloc(256);
-    const read = fs.readSync(fd, buffer, 0, 256, 0);
-    fs.closeSync(fd);
-    head = buffer.subarray(0, read).toString('utf8');
-  } catch {
-    return null;
-  }
-  if (!head.startsWith('#!')) return null;
-  return head.slice(2).split('\n')[0]!.trim().split(/\s+/);
-}
-
-/** pyenv puts bash shims on PATH; `pyenv which` names the real file behind one. */
-function throughPyenvShim(file: string, name: string, cwd: string, env: Record<string, string | undefined> = process.env): string | null {
-  if (!file.includes(`${path.sep}shims${path.sep}`)) return null;
-  const known = pyenvShimTarget(file, name, cwd, env);
-  if (known) return known;
-  const pyenv = whichSync('pyenv', cwd) ?? path.join(path.dirname(path.dirname(file)), 'bin', 'pyenv');
-  if (!fs.existsSync(pyenv)) return null;
-  try {
-    const result = runForText(pyenv, ['which', name], cwd);
-    return result && fs.existsSync(result) ? result : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The file a pyenv shim runs, found the way `pyenv version-name` finds the version (PYENV_VERSION,
- * else the nearest .python-version from cwd up, else $(pyenv root)/version), without running pyenv
- * (a bash script: ~150 ms). Null when it cannot be told for sure (the "system" version, a version
- * prefix, a name without that command): the caller asks pyenv. Exported for tests.
- */
-export function pyenvShimTarget(shim: string, name: string, cwd: string, env: Record<string, string | undefined>): string | null {
-  const shims = path.dirname(shim);
-  if (path.basename(shims) !== 'shims') return null;
-  const root = path.dirname(shims);
-  if (env.PYENV_ROOT && path.resolve(env.PYENV_ROOT) !== root) return null;
-  if (!fs.existsSync(path.join(root, 'versions'))) return null;
-  const versions = pyenvVersions(root, cwd, env);
-  if (!versions || versions.length === 0) return null;
-  for (const version of versions) {
-    if (version === 'system') return null;
-    const candidate = path.join(root, 'versions', version, 'bin', name);
-    if (!fs.existsSync(path.join(root, 'versions', version))) return null; // a prefix ("3.11") pyenv itself resolves
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this version: pyenv tries the next one
-    }
-  }
-  return null;
-}
-
-function pyenvVersions(root: string, cwd: string, env: Record<string, string | undefined>): string[] | null {
-  const words = (text: string): string[] => text.split(/\s+/).map((word) => word.trim()).filter((word) => word && !word.startsWith('#'));
-  if (env.PYENV_VERSION) return words(env.PYENV_VERSION.replaceAll(':', ' '));
-  let dir = path.resolve(env.PYENV_DIR ?? cwd);
-  for (;;) {
-    const file = path.join(dir, '.python-version');
-    if (fs.existsSync(file)) return readVersionFile(file);
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  const global = path.join(root, 'version');
-  return fs.existsSync(global) ? readVersionFile(global) : ['system'];
-}
-
-function readVersionFile(file: string): string[] | null {
-  try {
-    return fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .map((line) => line.replace(/#.*/, '').trim())
-      .flatMap((line) => line.split(/\s+/))
-      .filter((word) => word && word !== '..' && !word.includes('/'));
-  } catch {
-    return null;
-  }
-}
-
-function runForText(file: string, args: string[], cwd: string): string {
-  // Rare path (pyenv only), so a synchronous child is simpler than threading a promise through parsing.
-  return execFileSync(file, args, { cwd, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-}
-
-interface InterpreterFacts {
-  executable: string;
-  /** The folders of sys.path (but cwd): installing or removing a package changes one of them. */
-  paths?: string[];
-  hasDebugpy: boolean;
-  /** The folder of the interpreter's own debugpy, when it has one. */
-  debugpyDir?: string | null;
-  hasBytecode: boolean;
-  debugpyVersion: string | null;
-  /** sys.version_info[:2]. */
-  version?: [number, number];
-}
-
-const PROBE = [
-  'import sys, os, json, importlib.util as u',
-  'v = None',
-  'try:',
-  '    import importlib.metadata as m; v = m.version("debugpy")',
-  'except Exception: pass',
-  'd = u.find_spec("debugpy")',
-  'print(json.dumps({"executable": sys.executable, "paths": [p for p in sys.path if p and os.path.isdir(p)], "hasDebugpy": d is not None, "debugpyDir": os.path.dirname(d.origin) if d and d.origin else None, "hasBytecode": u.find_spec("bytecode") is not None, "debugpyVersion": v, "version": list(sys.version_info[:2])}))',
-].join('\n');
-
-const probes = memoAsync<InterpreterFacts>();
-
-/**
- * What an interpreter has, asked once per interpreter and environment (both runs usually share it),
- * and kept in the user's cache folder until the interpreter or one of its sys.path folders changes.
- * A pyenv shim is asked through the interpreter it runs (pyenvShimTarget), the shim itself only when
- * that cannot be told.
- */
-function probeInterpreter(interpreter: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
-  const real = throughPyenvShim(interpreter, path.basename(interpreter), cwd, env) ?? interpreter;
-  // -2: the answer names debugpy's folder and the interpreter's version.
-  const key = `python-facts-2\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}\0${env.PYTHONHOME ?? ''}\0${env.PYTHONNOUSERSITE ?? ''}\0${env.PYTHONUSERBASE ?? ''}`;
-  return probes(`${real}\0${key}`, () =>
-    cachedFact({
-      executable: real,
-      key,
-      compute: () => askInterpreter(real, interpreter, env, cwd),
-      dependsOn: (facts) => facts.paths ?? [],
-    }),
-  );
-}
-
-async function askInterpreter(file: string, typed: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
-  const result = await runProbe(file, ['-c', PROBE], { cwd, env, timeoutMs: 20_000 });
-  try {
-    if (result.failure) throw new Error(result.failure);
-    return JSON.parse(result.stdout.trim().split('\n').pop()!) as InterpreterFacts;
-  } catch (error) {
-    throw new BpdiffError('COMMAND_NOT_FOUND', `cannot run the Python interpreter ${typed} (${(error as Error).message.split('\n')[0]}) — check the command after --`, { cause: error });
-  }
-}
 
 async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
   const { spec, tempDir } = context;
@@ -234,11 +24,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const facts = await probeInterpreter(command.interpreter, runEnv, spec.cwd);
   const warnings = [...plan.warnings];
 
-  // Which interpreter options (`-I`, `-bE`...; not -X or -W) keep the sitecustomize from loading: -I
-  // and -E ignore PYTHONPATH, -S skips `site`, and with it dist-packages.
-  const shortOptions = command.interpreterOptions.filter((option) => /^-[a-zA-Z]+$/.test(option) && !option.startsWith('-X') && !option.startsWith('-W'));
-  const ignoresPythonPath = shortOptions.some((option) => /[IE]/.test(option.slice(1)));
-  const withoutSite = shortOptions.some((option) => option.slice(1).includes('S'));
+  const { ignoresPythonPath, withoutSite, shortOptions } = interpreterOptionEffects(command);
   // The debuggee's PYTHONPATH gets a folder of this run's own: the sitecustomize, and `bytecode` for
   // Debian's debugpy when the interpreter lacks it, or cannot see it for -S (never all of
   // dist-packages: it would shadow the user's own packages).
@@ -344,13 +130,6 @@ function pydevdOptions(launch: Record<string, unknown>): Record<string, unknown>
   const options = { ...launch };
   for (const key of ['program', 'module', 'code', 'args', 'cwd', 'env', 'python', 'pythonArgs', 'console', 'redirectOutput', 'subProcess']) delete options[key];
   return options;
-}
-
-/** The program as the interpreter is told it, after debugpy's own options. */
-function targetArgs(target: PythonCommand['target'], cwd: string): string[] {
-  if ('program' in target) return [path.resolve(cwd, target.program)];
-  if ('module' in target) return ['-m', target.module];
-  return ['-c', target.code];
 }
 
 /** The version in the name of debugpy's .dist-info folder next to it. */

@@ -1,7 +1,7 @@
 // Building the program before it is debugged (`cargo build`, `go build`, `go test -c`): one time
 // limit, one way to stop a build, one way to say why it failed.
 import path from 'node:path';
-import { BpdiffError, interrupted } from '../errors.js';
+import { BpdiffError, BuildTimeoutError, interrupted } from '../errors.js';
 import { killTree } from '../process/process-tree.js';
 import type { LaunchContext } from './hooks.js';
 import { runEnvironment } from './run-env.js';
@@ -36,9 +36,6 @@ export interface BuildOutput {
   /** The build's wall time. */
   ms: number;
 }
-
-/** BUILD_TIMEOUT carries the limit, so that the run's no_break reason can say it. */
-export type BuildTimeoutError = BpdiffError & { seconds: number };
 
 export type BuildContext = Pick<LaunchContext, 'spec' | 'options' | 'signal' | 'log' | 'track'>;
 
@@ -103,11 +100,7 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   const ms = Math.round(performance.now() - started);
   if (context.signal.aborted) throw interrupted();
   if (timedOut) {
-    const error = new BpdiffError(
-      'BUILD_TIMEOUT',
-      `${step.label} did not finish within ${seconds} s — build it once by hand (a warm build is fast), or set BPDIFF_BUILD_TIMEOUT=SECONDS`,
-    );
-    throw Object.assign(error, { seconds }) as BuildTimeoutError;
+    throw new BuildTimeoutError(`${step.label} did not finish within ${seconds} s — build it once by hand (a warm build is fast), or set BPDIFF_BUILD_TIMEOUT=SECONDS`, seconds);
   }
   const stdout = String(result.stdout ?? '');
   const stderr = String(result.stderr ?? '');

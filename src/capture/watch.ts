@@ -2,7 +2,7 @@
 // compared like variables, under their own text. An expression that fails has its error as its value,
 // so an error in one run and a value in the other is a change.
 import { DapRequestError, type DapConnection } from '../dap/connection.js';
-import { setOwn } from '../values/own-record.js';
+import { setOwn } from '../core/own-record.js';
 
 /** The text a failed watch expression reads as. */
 export function watchError(message: string): string {

@@ -1,69 +1,68 @@
-// `bpdiff check [NAME] [--record]`: the named checks of bpdiff.config.json. With --record, each
-// check's run is captured and written as its baseline; without, each live run is compared with its
-// baseline, as `--baseline` does. Several checks print one output: a JSON object of the result
-// documents by check name, or the other formats one after the other under each check's name. The
-// exit status is the worst of the checks' (2 > 1 > 0).
+// `bpdiff check [NAME] [--record]`: the named checks of bpdiff.config.json, through the library. With
+// --record, each check's run is captured (capture()) and written as its baseline; without, each live
+// run is compared with its baseline (compare() with `baseline`). Several checks print one output: a
+// JSON object of the result documents by check name, or the other formats one after the other under
+// each check's name. The exit status is the worst of the checks' (2 > 1 > 0).
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatJson } from '../output/format-json.js';
+import { formatJson } from '../report/json.js';
 import { writeOutputFile } from '../output/write-file.js';
-import { runSpec } from '../core/run-spec.js';
-import { readCaptureOptions } from '../options/read-options.js';
+import { OPTION_DECLARATIONS, snakeCase } from '../options/declarations.js';
 import type { ConfigCheck } from '../config/config.js';
 import type { RunCapture } from '../core/types.js';
-import { loadBaseline } from './baseline.js';
-import { prepareCapture } from '../capture/prepare-capture.js';
+import { resolveOutputFile } from '../intake/input-files.js';
+import { resolveOneRun } from '../intake/runs.js';
+import { withStopSignals } from '../intake/stop-signals.js';
+import type { IoDeps, Io } from '../intake/io.js';
+import { messages } from '../messages.js';
+import { compare } from '../library/compare.js';
+import { capture } from '../library/capture.js';
+import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
-import { messages } from './messages.js';
-import { parseBreakpoint, type CliCommand } from './parse-args.js';
-import { resolveOutputFile } from './read-input.js';
-import { captureOneLive } from './stop-signals.js';
-import type { CliDeps, CliIo } from './io.js';
+import { callContext } from './call-context.js';
+import type { CliCommand } from './parse-args.js';
 
 type CheckCommand = Extract<CliCommand, { kind: 'check' }>;
 
-export async function runCheckCommand(command: CheckCommand, io: CliIo, deps: CliDeps): Promise<number> {
+export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDeps): Promise<number> {
   const { config } = command;
   const known = config.checks.map((check) => check.name);
   const checks = command.name === null ? config.checks : config.checks.filter((check) => check.name === command.name);
   if (command.name !== null && checks.length === 0) throw messages.unknownCheck(command.name, config.file, known);
   if (checks.length === 0) throw messages.unknownCheck('(any)', config.file, []);
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
+  const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+  const context = (why: string): CallContext => callContext(io, deps, why);
 
   let worst = 0;
   const outputs: Array<{ name: string; texts: string[] }> = [];
   for (const check of checks) {
-    const options = readCaptureOptions(command.given, { ...config.options, ...check.options });
-    // A check's --redact names (from the config file too) join the invocation's redactor.
-    io.redactor?.addNames(options.values.redact);
-    const breakpoint = parseBreakpoint(check.bp, check.condition);
-    const made = runSpec({ side: 'b', argv: check.cmd, cwd: check.cwd, breakpoint, label: command.record ? 'baseline' : 'B', env: check.env });
-    if (!fs.existsSync(made.breakpoint.path)) throw messages.breakpointFileMissing('b', `check ${check.name}`, breakpoint.file, made.breakpoint.path, made.cwd);
-    // A missing or foreign baseline is found before anything runs.
-    if (!command.record && !fs.existsSync(check.baseline)) throw messages.noBaselineYet(check.name, check.baseline);
-    const baseline = command.record ? null : loadBaseline(check.baseline, io.cwd, { breakpoints: { a: breakpoint, b: breakpoint } });
-    const spec = baseline?.note === undefined ? made : { ...made, breakpoint: { ...made.breakpoint, note: baseline.note } };
-    const outcome = await captureOneLive(spec, options, io, deps, command.quiet, `(check ${check.name}${command.record ? ', recording its baseline' : ''})`);
-    if (outcome.kind === 'interrupted') return outcome.exitCode;
-    const live = outcome.value;
+    // The check's options: the config file's, the check's own over them, the flags as typed over both.
+    const input = { ...optionInput(config.options), ...optionInput(check.options), ...flagInput(command.given), bp: check.bp, ...(check.condition !== null ? { condition: check.condition } : {}) };
+    const run = { command: check.cmd, cwd: check.cwd, env: check.env };
     if (command.record) {
-      worst = Math.max(worst, record(check, live, io));
+      const outcome = await withStopSignals(io, deps, (signal) => capture({ ...input, run: { ...run, label: 'baseline' }, signal, ...(log ? { log } : {}) }, context(`(check ${check.name}, recording its baseline)`)), 'the run was');
+      if (outcome.kind === 'interrupted') return outcome.exitCode;
+      worst = Math.max(worst, record(check, outcome.value, io));
       continue;
     }
-    const stored = await prepareCapture({ ...baseline!.capture, run: { ...baseline!.capture.run, label: 'baseline' } }, options.values, spec.cwd, io.redactor);
+    // A live run that cannot start (its breakpoint file, its folder), then a missing baseline, are found before anything runs.
+    resolveOneRun({ ...input, run_b: run }, 'compare', 'run_b', io.cwd);
+    if (!fs.existsSync(check.baseline)) throw messages.noBaselineYet(check.name, check.baseline);
+    const outcome = await withStopSignals(io, deps, (signal) => compare({ ...input, baseline: check.baseline, run_b: run, fail_on: command.output.failOn, signal, ...(log ? { log } : {}) }, context(`(check ${check.name})`)), 'the run was');
+    if (outcome.kind === 'interrupted') return outcome.exitCode;
     // Each format the user asked for (the main one, a second --format, --summary), rendered for this
     // check; the texts of all checks are put together per format below. stderr is said once.
     const texts: string[] = [];
     for (const [index, format] of [command.output.format, ...command.output.also.map((extra) => extra.format)].entries()) {
       const chunks: string[] = [];
-      const captured: CliIo = {
+      const captured: Io = {
         ...io,
         stdoutIsTTY: index === 0 && checks.length === 1 && outputPath === null && io.stdoutIsTTY,
         stdout: (text) => void chunks.push(text),
         ...(index > 0 ? { stderr: () => undefined } : {}),
       };
-      const output = { ...command.output, format, outputFile: null, also: [] };
-      const status = await emitReport([stored, live] as [RunCapture, RunCapture], { output, outputPath: null, tolerance: options.values.tolerance }, captured);
+      const status = await emitReport(outcome.value.report, { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null }, captured);
       if (index === 0) worst = Math.max(worst, status);
       texts.push(chunks.join(''));
     }
@@ -83,8 +82,24 @@ export async function runCheckCommand(command: CheckCommand, io: CliIo, deps: Cl
   return worst;
 }
 
+/** The capture options of a config's options (snake_case keys; fail_on and format are the CLI's). */
+function optionInput(options: Record<string, unknown>): Record<string, unknown> {
+  const keys = captureOptionKeys();
+  return Object.fromEntries(Object.entries(options).filter(([key]) => keys.has(key)));
+}
+
+/** The capture options given as flags (kebab-case, as typed), by their snake_case names. */
+function flagInput(given: Record<string, unknown>): Record<string, unknown> {
+  const keys = captureOptionKeys();
+  return Object.fromEntries(Object.entries(given).filter(([flag, value]) => value !== undefined && keys.has(snakeCase(flag))).map(([flag, value]) => [snakeCase(flag), value]));
+}
+
+function captureOptionKeys(): Set<string> {
+  return new Set(OPTION_DECLARATIONS.filter((declaration) => declaration.target !== undefined).map((declaration) => snakeCase(declaration.flag)));
+}
+
 /** A baseline is written only when the run stopped: a baseline of a run that never stopped compares with nothing. */
-function record(check: ConfigCheck, capture: RunCapture, io: CliIo): number {
+function record(check: ConfigCheck, capture: RunCapture, io: Io): number {
   if (capture.run.status !== 'break') {
     const reason = capture.no_break_reason;
     io.stderr(`bpdiff: check ${check.name}: the run did not stop at ${check.bp}${reason ? ` (${reason.kind.replace('_', ' ')})` : ''}, so no baseline was recorded — run it with bpdiff capture to see why\n`);

@@ -9,15 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { whichSync } from '../adapters/find-executable.js';
-import { loadHooks, type AdapterHooks, type LaunchPlan } from '../adapters/hooks.js';
+import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
+import { loadHooks } from '../../adapters/load-hooks.js';
 import { runProbe } from '../adapters/probe.js';
 import { adapterExecutable, fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { builtinDefinitions } from '../adapters/registry.js';
 import type { RunSpec } from '../core/types.js';
 import { isBpdiffError } from '../errors.js';
 import { captureOptions } from '../options/read-options.js';
-import type { CliIo } from './io.js';
-import { readPackageVersion } from './version.js';
+import type { Io } from '../intake/io.js';
+import { readPackageVersion } from '../intake/version.js';
 
 export interface AdapterStatus {
   /** The definition's id (`python`). */
@@ -135,7 +136,7 @@ export function formatStatuses(statuses: readonly AdapterStatus[]): string {
 }
 
 /** `bpdiff doctor`: exit 0 when every built-in adapter is installed, 1 otherwise. */
-export async function runDoctorCommand(io: CliIo, definitions: readonly AdapterDefinition[] = builtinDefinitions()): Promise<number> {
+export async function runDoctorCommand(io: Io, definitions: readonly AdapterDefinition[] = builtinDefinitions()): Promise<number> {
   const statuses = await Promise.all(definitions.map((definition) => checkAdapter(definition, io.cwd)));
   io.stdout(formatStatuses(statuses));
   return statuses.every((status) => status.ok) ? 0 : 1;

@@ -3,10 +3,10 @@
 // says so, else as a comparison result. A file that is not JSON is invalid (1), not unreadable.
 import { CAPTURE_SCHEMA_ID } from '../core/types.js';
 import { validateDocument, type SchemaKind } from '../core/schemas.js';
-import { readInputText } from './read-input.js';
-import type { CliIo } from './io.js';
+import { readInputText } from '../intake/input-files.js';
+import type { Io } from '../intake/io.js';
 
-export function runValidateCommand(file: string, io: CliIo): number {
+export function runValidateCommand(file: string, io: Io): number {
   const text = readInputText('file', file, io.cwd);
   let parsed: unknown;
   try {

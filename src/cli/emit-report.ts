@@ -1,37 +1,21 @@
-// From two captures to what the user sees: the report built once, rendered by the chosen writer and
-// put where they asked (stdout, or -o FILE written safely), and the exit status.
-import type { RunCapture, Tolerance } from '../core/types.js';
-import { buildReport } from '../report/report.js';
+// A report (built once by the library) rendered by the chosen writer and put where the user asked
+// (stdout, or -o FILE written safely), with any second format beside it, and the exit status.
+import path from 'node:path';
+import type { Report } from '../report/report.js';
 import { loadWriter } from '../output/writers.js';
 import { writeOutputFile } from '../output/write-file.js';
-import { messages } from './messages.js';
-import { readSourceLine } from './source-line.js';
-import { capturedFilePath } from '../capture/capture-document.js';
-import { reconcileRedaction } from '../redact/reconcile.js';
-import { useColor, type CliIo } from './io.js';
-import type { OutputArgs } from './parse-args.js';
-import path from 'node:path';
+import { messages } from '../messages.js';
+import { useColor, type Io } from '../intake/io.js';
+import type { OutputArgs } from './output-args.js';
 
 export interface ReportTarget {
   output: OutputArgs;
   /** `-o FILE`, absolute (already checked by resolveOutputFile), or null. */
   outputPath: string | null;
-  /** `--tolerance`, applied to the pair. */
-  tolerance?: Tolerance | null;
 }
 
-/** Builds and emits the report; returns the exit status (0 same, 1 different, 2 a run failed). */
-export async function emitReport(given: readonly [RunCapture, RunCapture], target: ReportTarget, io: CliIo): Promise<number> {
-  // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
-  const captures = reconcileRedaction(given[0], given[1]);
-  const [captureA, captureB] = captures;
-  const report = buildReport(captures, {
-    sourceLine: readSourceLine(capturedFilePath(captureA), captureA.breakpoint.line),
-    sourceLineB: readSourceLine(capturedFilePath(captureB), captureB.breakpoint.line),
-    failOn: target.output.failOn,
-    tolerance: target.tolerance ?? null,
-    maxOutputBytes: target.output.maxOutputBytes,
-  });
+/** Writes the report; returns the exit status (0 same, 1 different, 2 a run failed). */
+export async function emitReport(report: Report, target: ReportTarget, io: Io): Promise<number> {
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {
     io.stdout(write(report, { color: useColor(io, target.output.color) }));

@@ -7,6 +7,7 @@
 // or width goes through yargs as before; so does bpdiff run from its sources, where nothing is defined.
 // A CLI test checks that the bundle prints what the yargs package prints.
 import { tracePhase } from '../trace/trace.js';
+import { SUBCOMMANDS } from '../messages.js';
 
 /** What the build puts in the bundle. */
 export interface HelpTexts {
@@ -18,15 +19,13 @@ export interface HelpTexts {
 
 declare const BPDIFF_HELP_TEXTS: HelpTexts | undefined;
 
-/** The subcommands, each with its own help. */
-export const HELP_SUBCOMMANDS = ['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp'] as const;
 
 /** The widths the build renders at: what helpWidth() gives without a terminal, and its cap. */
 export const HELP_WIDTHS = [80, 100] as const;
 
 /** Every command line the build renders: a help request, or `--version`. */
 export function helpRequests(): string[][] {
-  return [['--help'], ['-h'], ['--version'], ...HELP_SUBCOMMANDS.flatMap((command) => [[command, '--help'], [command, '-h']])];
+  return [['--help'], ['-h'], ['--version'], ...SUBCOMMANDS.flatMap((command) => [[command, '--help'], [command, '-h']])];
 }
 
 /** The width yargs lays the help out at: the terminal's, at most 100; 80 when not a terminal. */

@@ -4,8 +4,8 @@ import { findDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import type { WriterName } from '../output/writers.js';
 import type { FailOn } from '../report/report.js';
-import { messages } from './messages.js';
-import type { ColorChoice } from './io.js';
+import { messages } from '../messages.js';
+import type { ColorChoice } from '../intake/io.js';
 
 export type OutputFormat = WriterName;
 

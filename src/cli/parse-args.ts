@@ -1,40 +1,35 @@
-// argv -> a typed command. yargs defines the flags, the help and the strictness; the values are
-// checked here, so every mistake gets one message from messages.ts. Nothing here touches files:
-// paths are checked when the runs are resolved (resolve-runs.ts).
+// argv -> a typed command. yargs defines the flags, the help and the strictness; a live command's
+// flags become the library's input (src/library), which is checked here by the library's own checks,
+// so every mistake gets one message from messages.ts before anything starts. Nothing here touches
+// files: paths are checked by the library when it resolves the runs (intake/runs.ts).
 import type { Argv } from 'yargs';
-import type { Breakpoint, CaptureOptions } from '../core/types.js';
-import { declarationsFor, defaultOf, findDeclaration, type CommandName, type OptionDeclaration } from '../options/declarations.js';
-import { readCaptureOptions, readOptionValue } from '../options/read-options.js';
-import { messages } from './messages.js';
+import { declarationsFor, defaultOf, findDeclaration, snakeCase, type CommandName } from '../options/declarations.js';
+import { readOptionValue } from '../options/read-options.js';
+import { messages, SUBCOMMANDS } from '../messages.js';
 import { splitArgv } from './split-argv.js';
 import { readPlainArgv } from './plain-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
-import { readPackageVersion } from './version.js';
+import { readPackageVersion } from '../intake/version.js';
 import { outputArgs, type OutputArgs } from './output-args.js';
+import { checkCompareInput } from '../library/compare.js';
+import { checkCaptureInput } from '../library/capture.js';
+import { checkDiffInput } from '../library/diff-captures.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
-import { HELP_SUBCOMMANDS, helpWidth, prerenderedHelp } from './help-texts.js';
+import { helpWidth, prerenderedHelp } from './help-texts.js';
 
 export type { OutputArgs, OutputFormat } from './output-args.js';
 
-export interface CompareArgs {
-  /** Each run's breakpoint: its own (`--bp-a`/`--bp-b`) or the shared `--bp`; null only with --baseline and no --bp (the baseline's is used). */
-  breakpoints: Record<'a' | 'b', Breakpoint> | null;
-  /** `--baseline FILE`: run A is this stored capture; `commands[1]` is the one live run (`commands[0]` is empty). */
-  baseline: string | null;
-  /** Which runs got their own breakpoint (the others follow --bp, B's line mapped into B's copy of the file). */
-  ownBreakpoint: Record<'a' | 'b', boolean>;
-  labels: { a: string; b: string };
-  /** `--cwd` / `--cwd-a` / `--cwd-b` as given (relative to bpdiff's working directory). */
-  cwd: { shared: string | null; a: string | null; b: string | null };
-  env: { shared: Record<string, string>; a: Record<string, string>; b: Record<string, string> };
-  /** Every capture option, checked; paths (adapter config and executable) still as given. */
-  options: CaptureOptions;
-  stdin: { a: string | null; b: string | null };
+/** A live command's flags as the library's input (src/library): values as typed, checked there. */
+export type LibraryInput = Record<string, unknown>;
+
+/** What `bpdiff` (a comparison, or `--baseline`) was asked beyond the library's input. */
+export interface LiveArgs {
+  /** compare()'s or capture()'s input, from the flags and the commands. */
+  input: LibraryInput;
   quiet: boolean;
   output: OutputArgs;
   /** `--save-captures DIR`: also write each run's capture there (capture-a.json, capture-b.json). */
   saveCaptures: string | null;
-  commands: [string[], string[]];
   /** One line each, for stderr: things that parsed but were probably not meant (bpdiff flags given to program B). */
   warnings: string[];
 }
@@ -42,10 +37,11 @@ export interface CompareArgs {
 export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
-  | { kind: 'compare'; args: CompareArgs }
-  /** `bpdiff capture`: one run, as CompareArgs' run B (`commands[1]`, `labels.b`, `cwd.b`...). */
-  | { kind: 'capture'; args: CompareArgs }
-  | { kind: 'diff'; captureA: string; captureB: string; labels: { a: string | null; b: string | null }; values: CaptureOptions['values']; output: OutputArgs }
+  | { kind: 'compare'; args: LiveArgs }
+  /** `bpdiff capture`: one run, capture()'s input. */
+  | { kind: 'capture'; args: LiveArgs }
+  /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
+  | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs }
   /** `bpdiff check [NAME] [--record]`: the config file's named checks; `given` holds the flags as typed (they win over the config). */
   | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
@@ -53,9 +49,6 @@ export type CliCommand =
   | { kind: 'doctor' }
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
   | { kind: 'mcp' };
-
-/** Debuggers keep line numbers in 32 bits (lldb wraps 2^32 to 0): no source file is longer anyway. */
-const MAX_LINE = 2 ** 31 - 1;
 
 export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]';
 
@@ -91,7 +84,6 @@ const EPILOG = [
   'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
 ].join('\n');
 
-const SUBCOMMANDS = new Set<string>(HELP_SUBCOMMANDS);
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
@@ -131,8 +123,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
         kind: 'diff',
         captureA: positional(raw, 'capture_a'),
         captureB: positional(raw, 'capture_b'),
-        labels: { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') },
-        values: readCaptureOptions(raw).values,
+        input: checkedDiffInput(raw),
         output: outputArgs(raw),
       };
     case 'schema':
@@ -147,10 +138,16 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     case 'mcp':
       if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
       return { kind: 'mcp' };
-    case 'capture':
-      return { kind: 'capture', args: captureArgs(raw, commands) };
-    case '':
-      return { kind: 'compare', args: compareArgs(raw, commands) };
+    case 'capture': {
+      const args = captureArgs(raw, commands);
+      checkCaptureInput(args.input);
+      return { kind: 'capture', args };
+    }
+    case '': {
+      const args = compareArgs(raw, commands);
+      checkCompareInput(args.input);
+      return { kind: 'compare', args };
+    }
     default:
       throw messages.strayArguments(raw._.map(String));
   }
@@ -250,81 +247,67 @@ function stringOf(raw: RawArgv, flag: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function pairsOf(raw: RawArgv, flag: string): Record<string, string> {
-  const value = valueOf(raw, flag);
-  // A `pairs` flag reads as a record of strings (readPairs).
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, string>) : {};
+/**
+ * The library's input from the flags of `command` (compare or capture), as typed (the library checks
+ * every value, with the same messages): the capture options by their snake_case names, each per-run
+ * option's shared value at the top and each run's own in its run object, the commands in the runs.
+ */
+function libraryInput(raw: RawArgv, command: 'compare' | 'capture', runs: Record<string, string[]>): LibraryInput {
+  const input: LibraryInput = {};
+  for (const [key, argv] of Object.entries(runs)) input[key] = { command: argv };
+  for (const declaration of declarationsFor(command)) {
+    const value = raw[declaration.flag];
+    if (value === undefined) continue;
+    if (declaration.target) input[snakeCase(declaration.flag)] = value;
+    else if (declaration.run) {
+      const holder = declaration.run.side === null ? input : (input[`run_${declaration.run.side}`] as LibraryInput | undefined);
+      if (holder !== undefined) holder[declaration.run.key] = value;
+    }
+  }
+  const condition = optionalString(raw, 'condition');
+  if (condition !== null) input['condition'] = condition;
+  if (command === 'compare') {
+    for (const flag of ['fail-on', 'max-output-bytes'] as const) if (raw[flag] !== undefined) input[snakeCase(flag)] = valueOf(raw, flag);
+  }
+  return input;
 }
 
-/** `bpdiff capture`: one command, run as CompareArgs' run B (its --cwd, --env, --stdin, --label). */
-function captureArgs(raw: RawArgv, commands: string[][]): CompareArgs {
+/** `bpdiff diff`: diffCaptures()'s input (the value options, --label-a/--label-b as label_a/label_b, --fail-on, --max-output-bytes). */
+function diffInput(raw: RawArgv): LibraryInput {
+  const input: LibraryInput = {};
+  for (const declaration of declarationsFor('diff')) {
+    if (raw[declaration.flag] === undefined) continue;
+    if (declaration.target || declaration.run || ['fail-on', 'max-output-bytes'].includes(declaration.flag)) input[snakeCase(declaration.flag)] = raw[declaration.flag];
+  }
+  return input;
+}
+
+function checkedDiffInput(raw: RawArgv): LibraryInput {
+  const input = diffInput(raw);
+  checkDiffInput(input);
+  return input;
+}
+
+/** `bpdiff capture`: one command, capture()'s input. */
+function captureArgs(raw: RawArgv, commands: string[][]): LiveArgs {
   if (commands.length !== 1 || commands[0]!.length === 0) throw messages.captureCommands(commands.filter((command) => command.length > 0).length);
-  const condition = optionalString(raw, 'condition');
-  const breakpoint = parseBreakpoint(optionalString(raw, 'bp'), condition);
-  return {
-    breakpoints: { a: breakpoint, b: breakpoint },
-    baseline: null,
-    ownBreakpoint: { a: false, b: false },
-    labels: { a: 'A', b: label(raw, 'label') },
-    cwd: { shared: stringOf(raw, 'cwd'), a: null, b: null },
-    env: { shared: pairsOf(raw, 'env'), a: {}, b: {} },
-    options: readCaptureOptions(raw),
-    stdin: { a: null, b: stringOf(raw, 'stdin') },
-    quiet: valueOf(raw, 'quiet') === true,
-    output: { format: 'json', failOn: 'any', outputFile: stringOf(raw, 'output'), also: [], maxOutputBytes: null, color: 'auto' },
-    saveCaptures: null,
-    commands: [[], commands[0]!],
-    warnings: [],
-  };
+  return { input: libraryInput(raw, 'capture', { run: commands[0]! }), quiet: valueOf(raw, 'quiet') === true, output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') }, saveCaptures: null, warnings: [] };
 }
 
-function compareArgs(raw: RawArgv, commands: string[][]): CompareArgs {
-  const condition = optionalString(raw, 'condition');
-  const shared = optionalString(raw, 'bp');
-  const own = { a: optionalString(raw, 'bp-a'), b: optionalString(raw, 'bp-b') };
+function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
   const baseline = stringOf(raw, 'baseline');
+  const common = { quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: stringOf(raw, 'save-captures') };
   if (baseline !== null) {
     for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a'] as const) if (raw[flag] !== undefined) throw messages.baselineWithOwnBreakpoint(flag);
     if (commands.length !== 1 || commands[0]!.length === 0) throw messages.baselineCommands(commands.filter((command) => command.length > 0).length);
-    const breakpoint = shared === null ? null : parseBreakpoint(shared, condition);
-    return {
-      breakpoints: breakpoint === null ? null : { a: breakpoint, b: breakpoint },
-      baseline,
-      ownBreakpoint: { a: false, b: false },
-      labels: { a: stringOf(raw, 'label-a') ?? 'baseline', b: label(raw, 'label-b') },
-      cwd: { shared: stringOf(raw, 'cwd'), a: null, b: stringOf(raw, 'cwd-b') },
-      env: { shared: pairsOf(raw, 'env'), a: {}, b: pairsOf(raw, 'env-b') },
-      options: readCaptureOptions(raw),
-      stdin: { a: null, b: stringOf(raw, 'stdin-b') },
-      quiet: valueOf(raw, 'quiet') === true,
-      output: outputArgs(raw),
-      saveCaptures: stringOf(raw, 'save-captures'),
-      commands: [[], commands[0]!],
-      warnings: [],
-    };
+    const input = libraryInput(raw, 'compare', { run_a: [], run_b: commands[0]! });
+    // Run A is the baseline: it has only a name (--label-a, "baseline" by default).
+    input['run_a'] = raw['label-a'] === undefined ? {} : { label: raw['label-a'] };
+    input['baseline'] = baseline;
+    return { input, ...common, warnings: [] };
   }
-  const breakpointOf = (side: 'a' | 'b'): Breakpoint => {
-    if (own[side] !== null) return parseBreakpoint(own[side], condition, `bp-${side}`);
-    if (shared === null && own[side === 'a' ? 'b' : 'a'] !== null) throw messages.missingBreakpoint(side);
-    return parseBreakpoint(shared, condition);
-  };
-  const breakpoints = { a: breakpointOf('a'), b: breakpointOf('b') };
   const pair = parseCommands(commands);
-  return {
-    breakpoints,
-    baseline: null,
-    ownBreakpoint: { a: own.a !== null, b: own.b !== null },
-    labels: { a: label(raw, 'label-a'), b: label(raw, 'label-b') },
-    cwd: { shared: stringOf(raw, 'cwd'), a: stringOf(raw, 'cwd-a'), b: stringOf(raw, 'cwd-b') },
-    env: { shared: pairsOf(raw, 'env'), a: pairsOf(raw, 'env-a'), b: pairsOf(raw, 'env-b') },
-    options: readCaptureOptions(raw),
-    stdin: { a: stringOf(raw, 'stdin-a'), b: stringOf(raw, 'stdin-b') },
-    quiet: valueOf(raw, 'quiet') === true,
-    output: outputArgs(raw),
-    saveCaptures: stringOf(raw, 'save-captures'),
-    commands: pair,
-    warnings: strayFlagWarnings(pair),
-  };
+  return { input: libraryInput(raw, 'compare', { run_a: pair[0], run_b: pair[1] }), ...common, warnings: strayFlagWarnings(pair) };
 }
 
 /**
@@ -336,30 +319,6 @@ function strayFlagWarnings([a, b]: [string[], string[]]): string[] {
   const stray = b.slice(1).filter((word) => flags.has(word.replace(/=.*$/, '')) && !a.includes(word));
   if (stray.length === 0) return [];
   return [messages.flagsGivenToProgramB(stray)];
-}
-
-function label(raw: RawArgv, flag: 'label-a' | 'label-b' | 'label'): string {
-  return stringOf(raw, flag) ?? (findDeclaration(flag) as OptionDeclaration).default!;
-}
-
-/** `FILE:LINE`, split on the last colon so `C:\src\x.py:3` keeps its drive letter. */
-export function parseBreakpoint(value: string | null, condition: string | null, flag = 'bp'): Breakpoint {
-  if (value === null) throw messages.missingBreakpoint();
-  if (value.trim() === '') throw messages.emptyBreakpoint(flag);
-  const colon = value.lastIndexOf(':');
-  if (colon === -1) throw messages.breakpointWithoutColon(value, flag);
-  const file = value.slice(0, colon);
-  const lineText = value.slice(colon + 1);
-  if (file.trim() === '') throw messages.breakpointWithoutFile(value, flag);
-  if (!/^\d+$/.test(lineText) || Number(lineText) < 1 || Number(lineText) > MAX_LINE) {
-    throw messages.badBreakpointLine(value, lineText, flag);
-  }
-  const breakpoint: Breakpoint = { file, line: Number(lineText) };
-  if (condition !== null) {
-    if (condition.trim() === '') throw messages.emptyCondition();
-    breakpoint.condition = condition;
-  }
-  return breakpoint;
 }
 
 export function parseCommands(commands: string[][]): [string[], string[]] {
@@ -388,7 +347,7 @@ function positional(raw: RawArgv, name: string): string {
 function describeYargsFailure(message: string, options: readonly string[]) {
   const unknown = /^Unknown arguments?: (.+)$/.exec(message.trim());
   const subcommand = options.find((word) => !word.startsWith('-'));
-  if (unknown && !SUBCOMMANDS.has(subcommand ?? '')) {
+  if (unknown && !(SUBCOMMANDS as readonly string[]).includes(subcommand ?? '')) {
     const names = new Set(unknown[1]!.split(', '));
     const stray = options.filter((word) => !word.startsWith('-') && names.has(word));
     if (stray.length > 0) return messages.strayArguments(stray);

@@ -5,22 +5,23 @@
 // runs (secret-looking --env values and `--password X` arguments) are added; --no-redact turns it all
 // off and says so on stderr.
 import { Redactor } from '../redact/redactor.js';
-import type { CliIo } from './io.js';
+import type { Io } from '../intake/io.js';
 import type { CliCommand } from './parse-args.js';
+import { callRedactor } from '../library/call.js';
 
 export const NO_REDACT_NOTICE = 'bpdiff: --no-redact: values are shown as captured, secrets included';
 
 export interface CliRedaction {
   /** The io to hand to the commands (`io.redactor` is the redactor while redaction is on). */
-  io: CliIo;
+  io: Io;
   /** After parsing: the command's own redaction options and secrets. */
   configure(command: CliCommand): void;
 }
 
-export function redactingIo(io: CliIo): CliRedaction {
+export function redactingIo(io: Io): CliRedaction {
   const redactor = new Redactor({ key: io.env['BPDIFF_REDACT_KEY'] });
   let active: Redactor | undefined = redactor;
-  const wrapped: CliIo = {
+  const wrapped: Io = {
     ...io,
     stdout: (text) => io.stdout(active ? active.scrub(text) : text),
     stderr: (text) => io.stderr(active ? active.scrub(text) : text),
@@ -29,45 +30,38 @@ export function redactingIo(io: CliIo): CliRedaction {
   return {
     io: wrapped,
     configure(command) {
-      const choice = redactionChoice(command);
-      if (choice.off) {
-        active = undefined;
-        delete wrapped.redactor;
-        io.stderr(`${NO_REDACT_NOTICE}\n`);
-        return;
-      }
-      redactor.addNames(choice.names);
-      for (const env of choice.envs) redactor.addSecretEnv(env);
-      for (const argv of choice.commands) redactor.addSecretArgs(argv);
+      if (configureFor(command, redactor)) return;
+      active = undefined;
+      delete wrapped.redactor;
+      io.stderr(`${NO_REDACT_NOTICE}\n`);
     },
   };
 }
 
-interface RedactionChoice {
-  off: boolean;
-  names: readonly string[];
-  envs: ReadonlyArray<Readonly<Record<string, string>>>;
-  commands: ReadonlyArray<readonly string[]>;
-}
-
-/** What a parsed command says about redaction. `check` reads its flags as typed (the config file's checks are run by command-check). */
-function redactionChoice(command: CliCommand): RedactionChoice {
+/**
+ * What a parsed command says about redaction: whether it is off, and the secrets to know before any
+ * output (its --redact names, the secrets its runs are given). A live command's are its library
+ * input's (library/call.ts reads the same input again, and adds to the same redactor); `check` reads
+ * its flags as typed and the config file's checks.
+ */
+function configureFor(command: CliCommand, redactor: Redactor): boolean {
   switch (command.kind) {
     case 'compare':
-    case 'capture': {
-      const { args } = command;
-      return { off: args.options.values.no_redact, names: args.options.values.redact, envs: [args.env.shared, args.env.a, args.env.b], commands: args.commands };
-    }
+    case 'capture':
+      return callRedactor(command.args.input, { redactor }) !== undefined;
     case 'diff':
-      return { off: command.values.no_redact, names: command.values.redact, envs: [], commands: [] };
+      return callRedactor(command.input, { redactor }) !== undefined;
     case 'check': {
       // The flags as typed win over the config file's defaults.
       const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
       const given = command.given['no-redact'];
       const off = given === undefined ? command.config.options['no_redact'] === true : given === true;
-      return { off, names: [...list(command.given['redact']), ...list(command.config.options['redact'])], envs: command.config.checks.map((check) => check.env), commands: command.config.checks.map((check) => check.cmd) };
+      if (off) return false;
+      redactor.addNames([...list(command.given['redact']), ...list(command.config.options['redact'])]);
+      for (const check of command.config.checks) callRedactor({ run: { command: check.cmd, env: check.env } }, { redactor });
+      return true;
     }
     default:
-      return { off: false, names: [], envs: [], commands: [] };
+      return true;
   }
 }

@@ -2,10 +2,10 @@
 // anything else is a bug and prints describeUnexpected; both as one line on stderr, exit 2.
 import { describeUnexpected, isBpdiffError } from '../errors.js';
 import { parseArgs } from './parse-args.js';
-import { processIo, type CliDeps, type CliIo } from './io.js';
+import { processIo, type IoDeps, type Io } from '../intake/io.js';
 import { setTraceScrub, startTrace, stopTrace, tracePhase, traceTarget } from '../trace/trace.js';
 
-export async function runCli(argv: readonly string[], given: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
+export async function runCli(argv: readonly string[], given: Io = processIo(), deps: IoDeps = {}): Promise<number> {
   // Secrets never reach stdout or stderr, this function's own error line included (redaction.ts,
   // loaded once the command is known, so that --help starts as fast as it can).
   let io = given;

@@ -1,7 +1,7 @@
 // Two run captures in, the one result document out (spec 2.1). Pure: no I/O, no clock.
 import { COMPARISON_SCHEMA_ID, type ComparisonResult, type RunCapture } from './types.js';
 import { diffVariables, isDiffEmpty } from './diff-variables.js';
-import { buildFindings, type Finding } from './findings.js';
+import { buildFindings, classifyChanges, type Finding, type VariableFinding } from './findings.js';
 import { renderHints } from './hints.js';
 import { buildContext } from './context.js';
 import { setAsideUnread } from './unread.js';
@@ -17,6 +17,8 @@ export interface AnalysedComparison {
   result: ComparisonResult;
   /** The typed findings behind `result.analysis_hints`, in the same order. */
   findings: Finding[];
+  /** How each changed variable changed, by name (the hints name the first few; a writer may show every one). */
+  changes: Record<string, VariableFinding>;
 }
 
 export function buildComparison(captureA: RunCapture, captureB: RunCapture, opts: BuildComparisonOptions = {}): ComparisonResult {
@@ -28,7 +30,8 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
   // What lies under a container one run did not read is not compared (unread.ts).
   const { captures: [captureA, captureB], setAside } = setAsideUnread(givenA, givenB);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
-  const findings = buildFindings(captureA, captureB, diff, setAside);
+  const changes = classifyChanges(diff, captureA.types, captureB.types);
+  const findings = buildFindings(captureA, captureB, diff, setAside, changes);
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;
@@ -41,7 +44,7 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
     context: buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }),
     analysis_hints: renderHints(findings, labels),
   };
-  return { result, findings };
+  return { result, findings, changes };
 }
 
 /** diff(1)-style status: 0 only when both runs stopped and nothing differs, else 1. */

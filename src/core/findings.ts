@@ -2,7 +2,7 @@
 // sentence and context.ts picks from them; the choice and the order live here, the wording there.
 import type { Breakpoint, NoBreakReason, RunCapture, RunSide, VariableDiff } from './types.js';
 import { compareNames, isDiffEmpty } from './diff-variables.js';
-import { selfAndAncestors } from '../values/child-path.js';
+import { selfAndAncestors } from './child-path.js';
 import type { SetAside } from './unread.js';
 
 /** How many per-variable findings are listed before the rest are counted in one `more_changed`. */
@@ -83,7 +83,14 @@ export function isVariableFinding(finding: Finding): finding is VariableFinding 
 }
 
 /** Everything worth saying about two captures and their diff, most important first. */
-export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: VariableDiff, setAside: readonly SetAside[] = []): Finding[] {
+/** Each changed variable's finding (how its value changed), classified once for the hints and every writer. */
+export function classifyChanges(diff: VariableDiff, typesA: Readonly<Record<string, string>>, typesB: Readonly<Record<string, string>>): Record<string, VariableFinding> {
+  const changes: Record<string, VariableFinding> = {};
+  for (const [name, entry] of Object.entries(diff.changed)) Object.defineProperty(changes, name, { value: classifyChange(name, entry.a, entry.b, typesA, typesB), enumerable: true, writable: true, configurable: true });
+  return changes;
+}
+
+export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: VariableDiff, setAside: readonly SetAside[] = [], changes: Readonly<Record<string, VariableFinding>> = classifyChanges(diff, captureA.types, captureB.types)): Finding[] {
   const findings: Finding[] = [];
   const captures = { a: captureA, b: captureB } as const;
   const stoppedA = captureA.run.status === 'break';
@@ -121,7 +128,7 @@ export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: 
       });
     }
 
-    const perVariable = changedNames.map((name) => classifyChange(name, diff.changed[name]!.a, diff.changed[name]!.b, captureA.types, captureB.types));
+    const perVariable = changedNames.map((name) => changes[name]!);
     // The leaves that changed lead (a container that changed around a changed child says less); among
     // them, type changes first, as they usually explain the value changes that follow them.
     const holdsChange = containersOfChanges(changedNames);

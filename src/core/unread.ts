@@ -5,8 +5,8 @@
 // `not_compared` finding, so that a slow read in one run is not reported as thousands of differences.
 // Pure: captures in, captures out.
 import type { RunCapture, RunSide } from './types.js';
-import { selfAndAncestors } from '../values/child-path.js';
-import { setOwn } from '../values/own-record.js';
+import { selfAndAncestors } from './child-path.js';
+import { setOwn } from './own-record.js';
 
 /** Values of run `side` set aside because the other run did not read the children of `parents`. */
 export interface SetAside {

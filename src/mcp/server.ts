@@ -1,5 +1,5 @@
 // `bpdiff mcp`: a Model Context Protocol server over stdio (the official SDK), with the tools of
-// tools.ts run through the library (src/api.ts). stdout carries the protocol and nothing else;
+// tools.ts run through the library (src/library). stdout carries the protocol and nothing else;
 // progress lines go to stderr and, when the client asked for them, as progress notifications.
 // A cancelled call, stdin closing, or SIGINT/SIGTERM/SIGHUP aborts the runs in flight: every adapter
 // and debuggee is killed before the call settles or the server exits (a second signal: at once).
@@ -9,19 +9,20 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { callRedactor, capture, compare, diffCaptures, type ComparisonOutcome, type RunSecrets } from '../api.js';
-import { describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
-import { readPackageVersion } from '../cli/version.js';
-import { progress } from '../cli/messages.js';
-import { describeBreakpoint, plural } from '../core/describe.js';
-import { parseBreakpoint } from '../cli/parse-args.js';
+import { BpdiffError, describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
+import { readPackageVersion } from '../intake/version.js';
+import { plural } from '../core/describe.js';
 import { describeNoBreak } from '../core/hints.js';
-import { quoteCommand } from '../core/shell-quote.js';
 import type { Redactor } from '../redact/redactor.js';
-import type { CliDeps, CliIo } from '../cli/io.js';
-import { withStopSignals } from '../cli/stop-signals.js';
+import type { IoDeps, Io } from '../intake/io.js';
+import { withStopSignals } from '../intake/stop-signals.js';
 import type { RunCapture } from '../core/types.js';
-import { captureInput, compareInput, diffCapturesInput } from './arguments.js';
+import { callRedactor } from '../library/call.js';
+import { compare, type CompareInput } from '../library/compare.js';
+import { capture, type CaptureInput } from '../library/capture.js';
+import { diffCaptures, type DiffCapturesInput } from '../library/diff-captures.js';
+import type { ComparisonOutcome } from '../library/outcome.js';
+import { toolInput } from './arguments.js';
 import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
 
 const INSTRUCTIONS = [
@@ -42,12 +43,12 @@ interface CallExtra {
  * Serves until stdin closes (exit 0) or a stop signal comes (130 / 143 / 129, as any bpdiff command:
  * withStopSignals); every run in flight is killed first.
  */
-export async function runMcpServer(io: CliIo, deps: CliDeps = {}, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<number> {
+export async function runMcpServer(io: Io, deps: IoDeps = {}, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<number> {
   const served = await withStopSignals(io, deps, (stopped) => serve(io, stopped, streams), 'the calls in flight were');
   return served.kind === 'done' ? 0 : served.exitCode;
 }
 
-async function serve(io: CliIo, stopped: AbortSignal, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream }): Promise<void> {
+async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream }): Promise<void> {
   const stdin = streams.stdin ?? process.stdin;
   const stdout = streams.stdout ?? process.stdout;
   const shutdown = new AbortController();
@@ -65,12 +66,12 @@ async function serve(io: CliIo, stopped: AbortSignal, streams: { stdin?: NodeJS.
     const abort = (): void => call.abort();
     extra.signal.addEventListener('abort', abort, { once: true });
     shutdown.signal.addEventListener('abort', abort, { once: true });
-    const report = reporter(io, extra as CallExtra, redactorFor(request.params.arguments));
+    const report = reporter(io, extra as CallExtra, callRedactor(request.params.arguments));
     // One call at a time (see the top of this file): a later call waits for the one before it.
     const waitFor = queue;
     const work = waitFor.then(() => {
       if (call.signal.aborted) throw interrupted();
-      return runTool(name as ToolName, request.params.arguments, call.signal, io, report.log);
+      return runTool(name as ToolName, request.params.arguments, call.signal, io, report);
     });
     queue = work.catch(() => undefined);
     if (pending > 0) report.log('bpdiff: waiting for the call before this one to end (calls run one at a time)');
@@ -112,36 +113,29 @@ async function serve(io: CliIo, stopped: AbortSignal, streams: { stdin?: NodeJS.
   await server.close().catch(() => undefined);
 }
 
-async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: CliIo, log: (line: string) => void): Promise<CallToolResult> {
+async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: Io, report: Reporter): Promise<CallToolResult> {
+  const context = { base: io.cwd, ...(report.redactor ? { redactor: report.redactor } : {}) };
+  const call = { signal, log: report.log };
   switch (name) {
-    case 'compare': {
-      const { input, notes } = compareInput(args, io.cwd);
-      const sequential = input.sequential === true;
-      log(progress.starting(whereOf(input), input.run_a.label ?? 'A', quoteCommand(input.run_a.command), input.run_b.label ?? 'B', quoteCommand(input.run_b.command), sequential));
-      return comparisonResult(await compare({ ...input, signal, log }), notes);
-    }
-    case 'capture': {
-      const input = captureInput(args, io.cwd);
-      log(progress.startingOne(whereOf(input), input.run.label ?? 'capture', quoteCommand(input.run.command)));
-      return captureResult(await capture({ ...input, signal, log }));
-    }
+    case 'compare':
+      return comparisonResult(await compare({ ...(toolInput(name, args, true) as unknown as CompareInput), ...call }, context));
+    case 'capture':
+      return captureResult(await capture({ ...(toolInput(name, args, false) as unknown as CaptureInput), ...call }, context));
     case 'diff_captures': {
-      const input = diffCapturesInput(args, io.cwd);
-      return comparisonResult(await diffCaptures(input.a, input.b, input.options));
+      const { capture_a: a, capture_b: b, ...options } = toolInput(name, args, true);
+      for (const [key, value] of [['capture_a', a], ['capture_b', b]] as const) {
+        if (value === undefined) throw new BpdiffError('USAGE', `${key} is missing — give the path of a file bpdiff capture wrote, or the object the capture tool returned`);
+      }
+      return comparisonResult(await diffCaptures(a as RunCapture | string, b as RunCapture | string, options as DiffCapturesInput, context));
     }
   }
 }
 
-/** `file:line if condition`, as the CLI's progress line names the breakpoint. */
-function whereOf(input: { bp: string; condition?: string }): string {
-  return describeBreakpoint(parseBreakpoint(input.bp, input.condition ?? null));
-}
-
-/** The document as the structured content; its `context` and hints as the text (after any note of arguments.ts). */
-function comparisonResult(outcome: ComparisonOutcome, notes: readonly string[] = []): CallToolResult {
+/** The document as the structured content; its `context` and hints as the text. */
+function comparisonResult(outcome: ComparisonOutcome): CallToolResult {
   // Bounded by the library (max_output_bytes, 64 KB unless the call gave its own: arguments.ts).
   const document = outcome.result;
-  const text = [...notes.map((note) => `Note: ${note}.`), document.context ?? '', document.analysis_hints.map((hint) => `- ${hint}`).join('\n')].filter((part) => part !== '').join('\n\n');
+  const text = [document.context ?? '', document.analysis_hints.map((hint) => `- ${hint}`).join('\n')].filter((part) => part !== '').join('\n\n');
   return { content: [{ type: 'text', text }], structuredContent: document as unknown as Record<string, unknown>, _meta: { 'bpdiff/exit_code': outcome.exit_code } };
 }
 
@@ -166,27 +160,15 @@ function toolError(error: unknown, scrub: (text: string) => string): CallToolRes
   return { content: [{ type: 'text', text: scrub(oneLine(message)) }], isError: true };
 }
 
-/**
- * The call's secrets (its runs' secret-looking env values and `--password X` arguments, its redact
- * names) kept out of progress lines and error messages, as the CLI keeps them out of stderr: the
- * library's redactor (the same key as the call's own), made from the arguments as given, since an
- * argument may be refused before the library sees it.
- */
-function redactorFor(args: unknown): Redactor | undefined {
-  const given = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
-  const names = Array.isArray(given['redact']) ? given['redact'].filter((name): name is string => typeof name === 'string' && name !== '') : [];
-  const runs: RunSecrets[] = [];
-  for (const key of ['run', 'run_a', 'run_b']) {
-    const run = given[key] as { command?: unknown; env?: unknown } | undefined;
-    if (typeof run !== 'object' || run === null) continue;
-    const env = typeof run.env === 'object' && run.env !== null ? Object.fromEntries(Object.entries(run.env).map(([name, value]) => [name, String(value)])) : undefined;
-    runs.push({ command: Array.isArray(run.command) ? run.command.map(String) : [], ...(env ? { env } : {}) });
-  }
-  return callRedactor(given['no_redact'] === true, names, runs);
+/** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
+interface Reporter {
+  log: (line: string) => void;
+  scrub: (text: string) => string;
+  /** The call's redactor (library/call.ts callRedactor, from the arguments as given), handed to the library. */
+  redactor: Redactor | undefined;
 }
 
-/** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
-function reporter(io: CliIo, extra: CallExtra, redactor: Redactor | undefined): { log: (line: string) => void; scrub: (text: string) => string } {
+function reporter(io: Io, extra: CallExtra, redactor: Redactor | undefined): Reporter {
   const scrub = (text: string): string => (redactor ? redactor.scrub(text) : text);
   const token = extra._meta?.progressToken;
   let count = 0;
@@ -197,7 +179,7 @@ function reporter(io: CliIo, extra: CallExtra, redactor: Redactor | undefined): 
     count += 1;
     extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: count, message: text.replace(/^bpdiff: /, '') } }).catch(() => undefined);
   };
-  return { log, scrub };
+  return { log, scrub, redactor };
 }
 
 function oneLine(text: string): string {

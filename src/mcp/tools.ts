@@ -2,7 +2,8 @@
 // CLI's capture options by their names in snake_case, built from OPTION_DECLARATIONS (so a new option
 // is a new tool argument without a line here); each tool's output schema is the schema of the document
 // it returns (schema/*.schema.json). Nothing here loads the MCP SDK.
-import { defaultOf, findDeclaration, OPTION_DECLARATIONS, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { defaultOf, findDeclaration, OPTION_DECLARATIONS, perRunDeclaration, runFlag, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { runKeys, sharedRunKeys, type RunCommand } from '../intake/runs.js';
 import { loadSchema } from '../core/schemas.js';
 import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
 
@@ -75,7 +76,6 @@ function exampleValue(declaration: OptionDeclaration): unknown {
   return text;
 }
 
-const BREAKPOINT: JsonSchema = { type: 'string', minLength: 1, description: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)", examples: ['src/app.py:42'] };
 const CONDITION = (): JsonSchema => ({ type: 'string', minLength: 1, description: findDeclaration('condition')!.describe });
 const FAIL_ON = (): JsonSchema => {
   const declaration = findDeclaration('fail-on')!;
@@ -89,20 +89,27 @@ const MAX_OUTPUT_BYTES = (): JsonSchema => ({
   description: `${findDeclaration('max-output-bytes')!.describe} (default here ${MCP_MAX_OUTPUT_BYTES}: 64 KB)`,
 });
 
-/** A run: its argv, and optionally where and with what it runs. */
-const RUN_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'one run of the program',
-  required: ['command'],
-  additionalProperties: false,
-  properties: {
+/**
+ * A run: its argv, and what it has of its own, from the per-run declarations (`run_a.cwd` is --cwd-a,
+ * described as it is; a capture's one run takes the shared flags' values as its own).
+ */
+function runSchema(command: RunCommand, side: 'a' | 'b' | null): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
     command: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'the program and its arguments, e.g. ["python3", "app.py", "10"]' },
-    cwd: { type: 'string', minLength: 1, description: "the run's working directory (relative to the server's; default: the server's)" },
-    env: { type: 'object', additionalProperties: { type: 'string' }, description: 'extra environment variables for the run (NAME: VALUE)' },
-    label: { type: 'string', minLength: 1, description: 'its name in the result (default: A or B; capture: "capture")' },
-    stdin_file: { type: 'string', minLength: 1, description: "a file fed to the program's stdin (default: empty)" },
-  },
-};
+  };
+  for (const key of runKeys(command).slice(1)) properties[key] = { ...optionSchema(runFlag(perRunDeclaration(key)!, side)), ...pathNote(key) };
+  return { type: 'object', description: 'one run of the program', required: ['command'], additionalProperties: false, properties };
+}
+
+/** The per-run options' shared values a tool takes at its top level, described as their shared flags. */
+function sharedRunProperties(command: RunCommand): Record<string, JsonSchema> {
+  return Object.fromEntries(sharedRunKeys(command).map((key) => [key, { ...optionSchema(runFlag(perRunDeclaration(key)!, null)), ...pathNote(key) }]));
+}
+
+/** Paths of a tool call are found from the server's working directory. */
+function pathNote(key: string): JsonSchema {
+  return key === 'cwd' || key === 'stdin_file' ? { description: `${runFlag(perRunDeclaration(key)!, null).describe} (relative to the server's working directory)` } : {};
+}
 
 const CAPTURE_SOURCE: JsonSchema = {
   description: 'a run capture: the path of a file `bpdiff capture` wrote (relative to the server\'s working directory), or the capture object the capture tool returned',
@@ -117,8 +124,8 @@ function objectSchema(own: Record<string, JsonSchema>, required: string[], tool:
 
 /** The arguments a tool takes besides its capture options. */
 const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
-  compare: ['bp', 'bp_b', 'condition', 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
-  capture: ['bp', 'condition', 'run'],
+  compare: [...sharedRunKeys('compare'), 'condition', 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
+  capture: [...sharedRunKeys('capture'), 'condition', 'run'],
   diff_captures: ['capture_a', 'capture_b', 'label_a', 'label_b', 'fail_on', 'max_output_bytes'],
 };
 
@@ -137,12 +144,12 @@ export function toolDefinitions(): ToolDefinition[] {
       name: 'compare',
       title: 'Compare two runs at a breakpoint',
       description: [
-        'Run two commands (run_a, run_b: e.g. two versions of a program, or one program with two inputs) under a real debugger, stop each at the breakpoint bp (FILE:LINE, optionally only when `condition` holds) and compare the variables visible there.',
+        'Run two commands (run_a, run_b: e.g. two versions of a program, or one program with two inputs) under a real debugger, stop each at the breakpoint bp (FILE:LINE, optionally only when `condition` holds; run_b.bp gives B a line of its own, else bp\'s line is followed into B\'s copy of the file) and compare the variables visible there.',
         'The result is the comparison document: diff.changed (name -> {a, b}), only_in_a, only_in_b, unchanged, each run\'s variables and status (break, or no_break with why in analysis_hints), and `context` (a compact summary to read first).',
         'Use hit (the Nth stop), first_divergence (stop both runs at every hit in lockstep and report the first hit where they differ), watch (expressions evaluated at the stop) and watch_only to look where the runs part ways; ignore, normalize and tolerance to leave noise out.',
         'Arguments are checked like the CLI\'s flags (bpdiff --help): a mistake is a one-line tool error.',
       ].join(' '),
-      inputSchema: objectSchema({ bp: BREAKPOINT, bp_b: { ...BREAKPOINT, description: "where run B stops (FILE:LINE); without it, bp's line is followed into B's copy of the file (a note in the text says so)" }, condition: CONDITION(), run_a: RUN_SCHEMA, run_b: RUN_SCHEMA, fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() }, ['bp', 'run_a', 'run_b'], 'compare'),
+      inputSchema: objectSchema({ ...sharedRunProperties('compare'), condition: CONDITION(), run_a: runSchema('compare', 'a'), run_b: runSchema('compare', 'b'), fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() }, ['bp', 'run_a', 'run_b'], 'compare'),
       outputSchema: outputSchema('comparison'),
     },
     {
@@ -150,7 +157,7 @@ export function toolDefinitions(): ToolDefinition[] {
       title: 'Capture one run at a breakpoint',
       description:
         'Run one command under a real debugger, stop it at the breakpoint bp (FILE:LINE, optionally only when `condition` holds) and return its run capture: the variables, the stack frames, the output tails, and why it did not stop when it did not. Two captures compare with diff_captures (e.g. a baseline recorded before a change and a run after it).',
-      inputSchema: objectSchema({ bp: BREAKPOINT, condition: CONDITION(), run: RUN_SCHEMA }, ['bp', 'run'], 'capture'),
+      inputSchema: objectSchema({ ...sharedRunProperties('capture'), condition: CONDITION(), run: runSchema('capture', null) }, ['bp', 'run'], 'capture'),
       outputSchema: outputSchema('capture'),
     },
     {

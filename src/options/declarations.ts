@@ -1,9 +1,11 @@
 // Every option of bpdiff, declared once: its flag, kind, default, help text and help group, the
-// commands that take it, and, for an option of the capture, where its value lands in CaptureOptions.
-// yargs (cli/parse-args.ts) defines its flags from this table, the library API and the capture code
-// read the same values through read-options.ts, so a new option is one entry here.
-import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../core/types.js';
-import { WRITER_NAMES } from '../output/writers.js';
+// commands that take it, and, for an option of the capture, where its value lands in CaptureOptions;
+// for an option each run may have its own of (--env, --env-a, --env-b), one declaration gives all its
+// flags and keys. yargs (cli/parse-args.ts) defines its flags from this table, the MCP tools their
+// arguments (mcp/tools.ts), and the library, the capture and the intake read the values through
+// read-options.ts; a new option is one entry here, and the code that uses its value.
+import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions, type RunSide } from '../core/types.js';
+import { WRITER_NAMES, WRITER_USES } from '../output/writers.js';
 
 /**
  * How a value is read: `integer` a whole number within min..max; `seconds` a positive number within
@@ -36,6 +38,27 @@ export interface OptionDeclaration {
   readonly target?: CaptureTarget;
   /** A default for options that are not capture options (labels). */
   readonly default?: string;
+  /** A flag of a per-run option (PER_RUN_DECLARATIONS): its key, and whose value it is (null: the shared value). */
+  readonly run?: { readonly key: string; readonly side: RunSide | null };
+}
+
+/** An option each run may have its own of (see PER_RUN_DECLARATIONS). */
+export interface PerRunDeclaration {
+  /** The shared flag; the runs' own are `FLAG-a` and `FLAG-b`. */
+  readonly flag: string;
+  /** Its key in the library's and the MCP tools' input (the shared value's and each run's own). */
+  readonly key: string;
+  readonly kind: OptionKind;
+  readonly group: HelpGroup;
+  /** The commands that take the shared flag. */
+  readonly shared: readonly CommandName[];
+  /** The commands that take the runs' own flags. */
+  readonly own: readonly CommandName[];
+  readonly example?: string;
+  readonly describe: string;
+  readonly describeOwn: { readonly a: string; readonly b: string };
+  /** Defaults where the option has one (labels): the shared flag's, run A's, run B's. */
+  readonly defaults?: { readonly shared?: string; readonly a?: string; readonly b?: string };
 }
 
 /** The longest --timeout accepted: a day (Node's timers overflow past 2147483 s). */
@@ -51,11 +74,9 @@ const CAPTURING: readonly CommandName[] = ['compare', 'capture', 'check'];
 const COMPARING: readonly CommandName[] = ['compare', 'diff', 'check'];
 const EVERY: readonly CommandName[] = ['compare', 'diff', 'capture', 'check'];
 
-export const OPTION_DECLARATIONS = [
+/** The options that are one flag each. */
+const PLAIN_DECLARATIONS = [
   // Breakpoint
-  { flag: 'bp', kind: 'string', group: 'Breakpoint:', commands: RUN, describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)" },
-  { flag: 'bp-a', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: 'where run A stops, when it differs from run B (FILE:LINE; instead of --bp for run A)' },
-  { flag: 'bp-b', kind: 'string', group: 'Breakpoint:', commands: LIVE, describe: "where run B stops (FILE:LINE); without it, --bp's line is followed into B's copy of the file" },
   { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: RUN, describe: "stop only when this expression (in the program's language) is true" },
   { flag: 'hit', kind: 'integer', group: 'Breakpoint:', commands: CAPTURING, min: 1, max: 10_000_000, example: '3', target: ['breakpoint', 'hit'], describe: 'capture at the Nth stop (counting only stops where --condition holds); a run that stops fewer times did not stop' },
   { flag: 'first-divergence', kind: 'flag', group: 'Breakpoint:', commands: LIVE, target: ['breakpoint', 'first_divergence'], describe: 'stop both runs at every hit, in lockstep, and report the first hit at which they differ' },
@@ -64,18 +85,6 @@ export const OPTION_DECLARATIONS = [
   { flag: 'watch-only', kind: 'flag', group: 'Breakpoint:', commands: CAPTURING, target: ['values', 'watch_only'], describe: 'compare only the --watch expressions, not the variables (a fast --first-divergence walk)' },
   { flag: 'exact-line', kind: 'flag', group: 'Breakpoint:', commands: RUN, target: ['breakpoint', 'exact_line'], describe: 'do not accept a breakpoint the debugger moves to another line' },
   // Runs
-  { flag: 'label-a', kind: 'string', group: 'Runs:', commands: BOTH, default: 'A', describe: 'name of run A in the output' },
-  { flag: 'label-b', kind: 'string', group: 'Runs:', commands: BOTH, default: 'B', describe: 'name of run B in the output' },
-  { flag: 'label', kind: 'string', group: 'Runs:', commands: ['capture'], default: 'capture', describe: 'name of the run in the capture' },
-  { flag: 'cwd', kind: 'string', group: 'Runs:', commands: RUN, describe: 'working directory of both runs' },
-  { flag: 'cwd-a', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of run A (overrides --cwd)' },
-  { flag: 'cwd-b', kind: 'string', group: 'Runs:', commands: LIVE, describe: 'working directory of run B (overrides --cwd)' },
-  { flag: 'env', kind: 'pairs', group: 'Runs:', commands: RUN, example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)' },
-  { flag: 'env-a', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for run A only (repeatable; wins over --env)' },
-  { flag: 'env-b', kind: 'pairs', group: 'Runs:', commands: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for run B only (repeatable; wins over --env)' },
-  { flag: 'stdin-a', kind: 'string', group: 'Runs:', commands: LIVE, describe: "file fed to run A's stdin (default: empty)" },
-  { flag: 'stdin-b', kind: 'string', group: 'Runs:', commands: LIVE, describe: "file fed to run B's stdin (default: empty)" },
-  { flag: 'stdin', kind: 'string', group: 'Runs:', commands: ['capture'], describe: "file fed to the run's stdin (default: empty)" },
   { flag: 'timeout', kind: 'seconds', group: 'Runs:', commands: CAPTURING, max: MAX_TIMEOUT_SECONDS, example: '120', target: ['run', 'timeout_seconds'], describe: 'seconds each run may take to reach the breakpoint (at most a day)' },
   { flag: 'sequential', kind: 'flag', group: 'Runs:', commands: LIVE, target: ['run', 'sequential'], describe: 'run A, then B (for programs that share a port or a file)' },
   // Capture
@@ -100,7 +109,7 @@ export const OPTION_DECLARATIONS = [
   { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
   { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
   // Output
-  { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (json: the result document; text: for a person; markdown: for a pull-request comment; github: workflow annotations)` },
+  { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})` },
   { flag: 'color', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['auto', 'always', 'never'], default: 'auto', describe: 'colour in --format text: auto (a terminal with colours, unless NO_COLOR; FORCE_COLOR forces it), always or never' },
   { flag: 'max-output-bytes', kind: 'integer', group: 'Output:', commands: COMPARING, min: 1024, max: 1_000_000_000, example: '65536', describe: 'fold unchanged parts of the result (in both runs alike) until it fits in N bytes; changed values and hints are never folded' },
   { flag: 'summary', kind: 'string', group: 'Output:', commands: COMPARING, describe: 'also write a markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")' },
@@ -110,7 +119,51 @@ export const OPTION_DECLARATIONS = [
   { flag: 'save-captures', kind: 'string', group: 'Output:', commands: LIVE, describe: "also write each run's capture (everything bpdiff saw) to DIR/capture-a.json and DIR/capture-b.json, for bpdiff diff" },
 ] as const satisfies readonly OptionDeclaration[];
 
-export type OptionFlag = (typeof OPTION_DECLARATIONS)[number]['flag'];
+/**
+ * Options each run may have its own of: one declaration each, from which come the shared flag
+ * (`--env`, for both runs, or for `bpdiff capture`'s one run), run A's and run B's own flags
+ * (`--env-a`, `--env-b`; they win over the shared one), the library's and the MCP tools' keys (the
+ * shared value at the top of the input, a run's own in `run_a`/`run_b`/`run`, both under `key`), and
+ * the field of RunSpec the value lands in (src/intake/runs.ts).
+ */
+export const PER_RUN_DECLARATIONS = [
+  { flag: 'bp', key: 'bp', kind: 'string', group: 'Breakpoint:', shared: RUN, own: LIVE, example: 'src/app.py:42', describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)", describeOwn: { a: 'where run A stops, when it differs from run B (FILE:LINE; instead of --bp for run A)', b: "where run B stops (FILE:LINE); without it, --bp's line is followed into B's copy of the file" } },
+  { flag: 'label', key: 'label', kind: 'string', group: 'Runs:', shared: ['capture'], own: BOTH, defaults: { shared: 'capture', a: 'A', b: 'B' }, describe: 'name of the run in the capture', describeOwn: { a: 'name of run A in the output', b: 'name of run B in the output' } },
+  { flag: 'cwd', key: 'cwd', kind: 'string', group: 'Runs:', shared: RUN, own: LIVE, describe: 'working directory of both runs', describeOwn: { a: 'working directory of run A (overrides --cwd)', b: 'working directory of run B (overrides --cwd)' } },
+  { flag: 'env', key: 'env', kind: 'pairs', group: 'Runs:', shared: RUN, own: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)', describeOwn: { a: 'NAME=VALUE for run A only (repeatable; wins over --env)', b: 'NAME=VALUE for run B only (repeatable; wins over --env)' } },
+  { flag: 'stdin', key: 'stdin_file', kind: 'string', group: 'Runs:', shared: RUN, own: LIVE, describe: "file fed to the runs' stdin (default: empty)", describeOwn: { a: "file fed to run A's stdin (default: empty; overrides --stdin)", b: "file fed to run B's stdin (default: empty; overrides --stdin)" } },
+] as const satisfies readonly PerRunDeclaration[];
+
+/** Every option, in the order of the help: each group's per-run options first, then its own. */
+export const OPTION_DECLARATIONS: readonly OptionDeclaration[] = (['Breakpoint:', 'Runs:', 'Capture:', 'Baselines:', 'Output:'] as const).flatMap((group) => [
+  ...(PER_RUN_DECLARATIONS as readonly PerRunDeclaration[]).filter((declaration) => declaration.group === group).flatMap(expandPerRun),
+  ...(PLAIN_DECLARATIONS as readonly OptionDeclaration[]).filter((declaration) => declaration.group === group),
+]);
+
+/** A per-run declaration as its flags: the shared one, then run A's and run B's. */
+function expandPerRun(declaration: PerRunDeclaration): OptionDeclaration[] {
+  const { flag, key, kind, group, example } = declaration;
+  const common = { kind, group, ...(example !== undefined ? { example } : {}) };
+  const own = (side: RunSide): OptionDeclaration => ({
+    flag: `${flag}-${side}`,
+    ...common,
+    commands: declaration.own,
+    describe: declaration.describeOwn[side],
+    run: { key, side },
+    ...(declaration.defaults?.[side] !== undefined ? { default: declaration.defaults[side] } : {}),
+  });
+  const shared: OptionDeclaration = {
+    flag,
+    ...common,
+    commands: declaration.shared,
+    describe: declaration.describe,
+    run: { key, side: null },
+    ...(declaration.defaults?.shared !== undefined ? { default: declaration.defaults.shared } : {}),
+  };
+  return [shared, own('a'), own('b')];
+}
+
+export type OptionFlag = (typeof PLAIN_DECLARATIONS)[number]['flag'] | (typeof PER_RUN_DECLARATIONS)[number]['flag'];
 
 export function declarationsFor(command: CommandName): OptionDeclaration[] {
   return OPTION_DECLARATIONS.filter((declaration: OptionDeclaration) => declaration.commands.includes(command));
@@ -130,11 +183,24 @@ export function defaultOf(declaration: OptionDeclaration): string | number | boo
 }
 
 type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
-type ValueOfKind<K> = K extends 'flag' ? boolean : K extends 'integer' | 'seconds' ? number : K extends 'tolerance' ? number | string : K extends 'texts' | 'globs' | 'rewrites' ? string[] : string;
-type CaptureDeclaration = Extract<(typeof OPTION_DECLARATIONS)[number], { target: CaptureTarget }>;
+type ValueOfKind<K> = K extends 'flag' ? boolean : K extends 'integer' | 'seconds' ? number : K extends 'tolerance' ? number | string : K extends 'texts' | 'globs' | 'rewrites' ? string[] : K extends 'pairs' ? Record<string, string> : string;
+type CaptureDeclaration = Extract<(typeof PLAIN_DECLARATIONS)[number], { target: CaptureTarget }>;
 
 /** The capture options by their CLI names in snake_case, as the library API (and MCP) take them. */
 export type CaptureOptionInput = { [D in CaptureDeclaration as Snake<D['flag']>]?: ValueOfKind<D['kind']> | null };
+
+/** What each run may be given of its own, by its key (`env`, `stdin_file`), as the library and MCP take them. */
+export type RunSettingsInput = { [D in (typeof PER_RUN_DECLARATIONS)[number] as D['key']]?: ValueOfKind<D['kind']> | null };
+
+/** The per-run declarations, by their key. */
+export function perRunDeclaration(key: string): PerRunDeclaration | undefined {
+  return (PER_RUN_DECLARATIONS as readonly PerRunDeclaration[]).find((declaration) => declaration.key === key);
+}
+
+/** The flag a run's own value of a per-run option is checked as: `--env-a` for run A's, `--env` for the shared value or the one run of a capture. */
+export function runFlag(declaration: PerRunDeclaration, side: RunSide | null): OptionDeclaration {
+  return findDeclaration(side === null ? declaration.flag : `${declaration.flag}-${side}`)!;
+}
 
 export function snakeCase(flag: string): string {
   return flag.replaceAll('-', '_');

@@ -2,7 +2,7 @@
 // hands them over) and from the library API (typed values). Every mistake is one message from
 // messages.ts; the same rule holds whichever way the value came in.
 import { defaultCaptureOptions, type CaptureOptions, type Tolerance, type ValueRewrite } from '../core/types.js';
-import { messages } from '../cli/messages.js';
+import { messages } from '../messages.js';
 import { defaultOf, MAX_TIMEOUT_SECONDS, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from './declarations.js';
 
 export type OptionValue = string | number | boolean | Record<string, string> | string[] | ValueRewrite[] | Tolerance;

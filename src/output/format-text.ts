@@ -2,12 +2,12 @@
 // labelled runs, then per variable a path header, a verb line and aligned -/+ values, then the
 // only-in sections and a summary line. "no differences" is said outright.
 import type { ComparisonResult, RunCapture, RunResult, RunSide } from '../core/types.js';
-import { classifyChange, type Finding, type VariableFinding } from '../core/findings.js';
+import type { Finding, VariableFinding } from '../core/findings.js';
 import { describeNoBreak, describeNumberChangeShort, renderHint } from '../core/hints.js';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import type { Report } from '../report/report.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
-import type { WriterOptions } from './writers.js';
+import type { WriterOptions } from './writer.js';
 
 /** How many lines of a run's output the text shows when the run did not stop. */
 const OUTPUT_TAIL_LINES = 6;
@@ -37,7 +37,7 @@ export function writeText(report: Report, options: WriterOptions): string {
   const changedNames = Object.keys(diff.changed);
   for (const name of changedNames) {
     const entry = diff.changed[name]!;
-    const finding = classifyChange(name, entry.a, entry.b, captures[0].types, captures[1].types);
+    const finding = report.changes[name]!;
     lines.push('', paint('bold', name), `  ${paint('yellow', `± ${describeVerb(finding)}`)}`);
     lines.push(...valueLines('-', pad('a'), entry.a, 'red', paint));
     lines.push(...valueLines('+', pad('b'), entry.b, 'green', paint));

@@ -1,24 +1,22 @@
 // Output formats, looked up by name. A writer renders a Report as text; each is loaded only when
 // chosen, so the registry costs nothing at start-up. A new format is a module and a line here.
-import type { Report } from '../report/report.js';
+import type { Writer } from './writer.js';
 
-export interface WriterOptions {
-  /** ANSI colour (a terminal, NO_COLOR unset); writers for files and machines ignore it. */
-  color: boolean;
-}
-
-export type Writer = (report: Report, options: WriterOptions) => string;
+export type { Writer, WriterOptions } from './writer.js';
 
 const WRITERS = {
-  json: async () => (await import('./format-json.js')).writeJson,
-  text: async () => (await import('./format-text.js')).writeText,
-  markdown: async () => (await import('./format-markdown.js')).writeMarkdown,
-  github: async () => (await import('./format-github.js')).writeGithub,
-} satisfies Record<string, () => Promise<Writer>>;
+  json: { load: async () => (await import('./format-json.js')).writeJson, for: 'the result document' },
+  text: { load: async () => (await import('./format-text.js')).writeText, for: 'for a person' },
+  markdown: { load: async () => (await import('./format-markdown.js')).writeMarkdown, for: 'for a pull-request comment' },
+  github: { load: async () => (await import('./format-github.js')).writeGithub, for: 'workflow annotations' },
+} satisfies Record<string, { load: () => Promise<Writer>; for: string }>;
 
 export type WriterName = keyof typeof WRITERS;
 export const WRITER_NAMES = Object.keys(WRITERS) as WriterName[];
 
+/** Each format and what it is for, as --format's help says it. */
+export const WRITER_USES: string = WRITER_NAMES.map((name) => `${name}: ${WRITERS[name].for}`).join('; ');
+
 export function loadWriter(name: WriterName): Promise<Writer> {
-  return WRITERS[name]();
+  return WRITERS[name].load();
 }

@@ -2,8 +2,8 @@
 // anywhere in a dotted path as bpdiff names it (`config['db']['private_key']`, `self.apiKey`,
 // `os.environ['API_TOKEN']`). A path that names a secret names everything under it too, since the
 // word is in every descendant's path.
-import { selfAndAncestors } from '../values/child-path.js';
-import { globToRegExp } from '../values/user-rules.js';
+import { selfAndAncestors } from '../core/child-path.js';
+import { globToRegExp } from '../core/glob.js';
 
 /**
  * Words matched as a part of a longer word too (`dbPassword`, `password_hash`, `client_secret`,

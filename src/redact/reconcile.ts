@@ -4,7 +4,7 @@
 // becomes `<redacted>` in both runs, so they compare equal, and a warning says how many values were
 // not compared and how to compare them. Pure: captures in, captures out.
 import type { RunCapture } from '../core/types.js';
-import { setOwn } from '../values/own-record.js';
+import { setOwn } from '../core/own-record.js';
 import { KEYED_MARKER } from './shapes.js';
 
 export function reconcileRedaction(captureA: RunCapture, captureB: RunCapture): [RunCapture, RunCapture] {

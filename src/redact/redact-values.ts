@@ -8,11 +8,21 @@
 //       `'token': '...'` pair) is replaced where it stands.
 // Everything depends on this run's values and what was known before the runs only, so the same values
 // give the same texts whichever run is read first.
-import { setOwn } from '../values/own-record.js';
-import { splitChildPath } from '../values/child-path.js';
-import type { Redactor } from './redactor.js';
+import { setOwn } from '../core/own-record.js';
+import { splitChildPath } from '../core/child-path.js';
 import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
 import { isMarker, isNullLike, MARKER } from './shapes.js';
+
+/** What the passes need of the redactor (redactor.ts implements it): names, markers and what it knows. */
+export interface SecretKeeper {
+  isSecretName(path: string): boolean;
+  marker(text: string): string;
+  /** Remembers a secret text, to be taken out of every later output. */
+  remember(text: string, marker: string): void;
+  /** The secrets known before the runs, with their markers. */
+  registeredSecrets(): ReadonlyArray<readonly [string, string]>;
+  redactShapes(text: string, options: { program?: boolean }): string;
+}
 
 export interface RedactedValues {
   variables: Record<string, string>;
@@ -20,7 +30,7 @@ export interface RedactedValues {
   redacted: string[];
 }
 
-export function redactVariables(redactor: Redactor, variables: Readonly<Record<string, string>>): RedactedValues {
+export function redactVariables(redactor: SecretKeeper, variables: Readonly<Record<string, string>>): RedactedValues {
   const out: Record<string, string> = {};
   const redacted = new Set<string>();
   const local = new Map<string, string>();
@@ -70,7 +80,7 @@ export function redactVariables(redactor: Redactor, variables: Readonly<Record<s
 }
 
 /** This run's secrets (with and without their quotes) and the registered ones, longest first. */
-function withInner(redactor: Redactor, local: ReadonlyMap<string, string>, registered: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
+function withInner(redactor: SecretKeeper, local: ReadonlyMap<string, string>, registered: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
   const all = new Map<string, string>();
   for (const [text, marker] of local) {
     if (worthLookingFor(text)) all.set(text, marker);

@@ -11,10 +11,10 @@
 // Never a changed value, a name only in one run, or a hint. A hint says what was folded, and when
 // even that was not enough. Pure: a document in, a document out.
 import type { ComparisonResult } from '../core/types.js';
-import { selfAndAncestors, splitChildPath } from '../values/child-path.js';
+import { selfAndAncestors, splitChildPath } from '../core/child-path.js';
 import { compareNames } from '../core/diff-variables.js';
-import { setOwn } from '../values/own-record.js';
-import { formatJson } from '../output/format-json.js';
+import { setOwn } from '../core/own-record.js';
+import { formatJson } from './json.js';
 
 /** The default bound of the MCP server (the CLI has none). */
 export const MCP_MAX_OUTPUT_BYTES = 64 * 1024;

@@ -1,15 +1,18 @@
-// The report: the comparison document, the findings behind its hints, the two captures and the exit
-// status, built once from two captures. Writers (src/output) render it; nothing recomputes it.
+// The report: the comparison document, the findings behind its hints (and how every changed variable
+// changed), the two captures and the exit status, built once from two captures. Writers (src/output)
+// render it; none of them recomputes any of it.
 import type { ComparisonResult, RunCapture, Tolerance } from '../core/types.js';
 import { applyTolerance, describeWithin } from '../values/tolerance.js';
 import { boundDocument } from './bound-output.js';
 import { analyseComparison, comparisonExitCode } from '../core/build-comparison.js';
-import type { Finding } from '../core/findings.js';
+import type { Finding, VariableFinding } from '../core/findings.js';
 
 export interface Report {
   document: ComparisonResult;
   /** The typed findings behind `document.analysis_hints`, in the same order. */
   findings: Finding[];
+  /** How each changed variable changed, by name. */
+  changes: Record<string, VariableFinding>;
   captures: readonly [RunCapture, RunCapture];
   /** 0 both runs stopped and nothing differs; 1 a difference or a run that did not stop; 2 a run bpdiff could not debug. */
   exitCode: 0 | 1 | 2;
@@ -35,11 +38,11 @@ export interface ReportOptions {
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
   const captures = toleratedCaptures(given, options.tolerance ?? null);
-  const { result, findings } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null });
+  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, changes, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
 }
 
 /**

@@ -8,7 +8,7 @@ import { captureRun } from './run-one.js';
 import { killAllTracked } from '../process/process-tree.js';
 import { DEFAULT_MAX_HITS, Lockstep, lockstepWalker, type Walker } from './walk.js';
 import { isWatchError } from '../capture/watch.js';
-import { messages } from '../cli/messages.js';
+import { messages } from '../messages.js';
 import { copyFolders, type RunPlace } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
 import { tracePhase } from '../trace/trace.js';

@@ -1,7 +1,7 @@
 // Names as the program's language writes them, where the adapter names them in another language's
 // syntax (lldb-dap writes Rust's `team.name` as C's `team->name`): the adapter's `variableName` hook.
 import type { CapturedValues, ValueStep } from './types.js';
-import { setOwn } from './own-record.js';
+import { setOwn } from '../core/own-record.js';
 
 /** The same values with every name passed through `rename`; on a collision the first name wins. */
 export function renameValues(values: CapturedValues, rename: (path: string) => string): CapturedValues {

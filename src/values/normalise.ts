@@ -3,7 +3,7 @@
 // address.
 import type { NormaliseRule } from '../adapters/definition.js';
 import type { ValueStep } from './types.js';
-import { setOwn } from './own-record.js';
+import { setOwn } from '../core/own-record.js';
 
 export const ADDRESS_TOKEN = '0x…';
 

@@ -1,7 +1,7 @@
 // Values in one order, name by name: an adapter that lists children in an order of its own (dlv's map
 // entries, in hash order) must not make two identical runs write different bytes.
 import { compareNames } from '../core/diff-variables.js';
-import { setOwn } from './own-record.js';
+import { setOwn } from '../core/own-record.js';
 import type { ValueStep } from './types.js';
 
 export function sortRecord(record: Readonly<Record<string, string>>): Record<string, string> {

@@ -4,7 +4,7 @@
 // in) is written as a placeholder, so that only a real difference remains. Skipped with --raw-values.
 import fs from 'node:fs';
 import path from 'node:path';
-import { setOwn } from './own-record.js';
+import { setOwn } from '../core/own-record.js';
 import type { ValueStep } from './types.js';
 
 export const CWD_TOKEN = '<cwd>';

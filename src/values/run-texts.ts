@@ -1,7 +1,7 @@
 // Texts that bpdiff itself puts into each run and that differ from run to run by design (the run
 // marker every debuggee carries in its environment, so that no process escapes): a program that shows
 // its environment must not differ because of them. Replaced even with --raw-values: they are bpdiff's.
-import { setOwn } from './own-record.js';
+import { setOwn } from '../core/own-record.js';
 import type { ValueStep } from './types.js';
 
 export const runTextsStep: ValueStep = {

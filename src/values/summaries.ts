@@ -9,8 +9,8 @@
 // Go slice's cap, elements past --max-children, a custom repr's extra text) stays in it and is
 // compared. A summary that already holds a marker character is left whole (a capture masked before,
 // or a program's own text), so the step is idempotent. Skipped with --raw-values.
-import { splitChildPath } from './child-path.js';
-import { setOwn } from './own-record.js';
+import { splitChildPath } from '../core/child-path.js';
+import { setOwn } from '../core/own-record.js';
 import type { ValueStep } from './types.js';
 
 export const MARKER_OPEN = '‹';

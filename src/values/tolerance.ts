@@ -4,7 +4,7 @@
 // holds, and a note says which names were taken as equal and what B really held.
 import type { Tolerance } from '../core/types.js';
 import { parseNumberText } from '../core/findings.js';
-import { setOwn } from './own-record.js';
+import { setOwn } from '../core/own-record.js';
 
 /** How many names the note lists before it counts the rest. */
 const LISTED = 5;

@@ -1,7 +1,7 @@
 // The data of the value pipeline (pipeline.ts).
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks } from '../adapters/hooks.js';
-import type { Redactor } from '../redact/redactor.js';
+import type { RedactedValues } from '../redact/redact-values.js';
 
 /** Captured values by path, with what the steps noted about them. */
 export interface CapturedValues {
@@ -36,10 +36,15 @@ export interface ValueContext {
   /** Folders of this run whose absolute paths stand for the same place in every run (its cwd, its git work tree). */
   runPaths?: ReadonlyArray<{ path: string; token: string; what: string }>;
   /** The invocation's redactor (secrets become markers, src/redact); absent with --no-redact, and no redaction. */
-  redactor?: Redactor;
+  redactor?: ValueRedactor;
 }
 
 export interface ValueStep {
   name: string;
   apply(values: CapturedValues, context: ValueContext): CapturedValues;
+}
+
+/** What the value pipeline asks of the invocation's redactor (src/redact/redactor.ts). */
+export interface ValueRedactor {
+  redactValues(variables: Readonly<Record<string, string>>): RedactedValues;
 }

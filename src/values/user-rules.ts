@@ -1,17 +1,12 @@
 // The user's own value rules: `--ignore GLOB` drops variables by name (a team drops a timestamp or a
 // random id it never means to compare), `--normalize 'REGEX=>REPLACEMENT'` rewrites values. Both are
 // said in the capture's warnings, so the document says what was left out or changed.
-import { setOwn } from './own-record.js';
-import { selfAndAncestors } from './child-path.js';
+import { setOwn } from '../core/own-record.js';
+import { selfAndAncestors } from '../core/child-path.js';
+import { globToRegExp } from '../core/glob.js';
 import type { CapturedValues, ValueStep } from './types.js';
 
 const MAX_NAMES_SAID = 10;
-
-/** A glob over a dotted path: `*` any run of characters, `?` one; everything else literal. */
-export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
-  return new RegExp(`^${body}$`);
-}
 
 
 /** Whether a name, or one it lies under, matches one of the globs. */

@@ -5,8 +5,8 @@
 // shows them all.
 import type { VolatileRule } from '../adapters/definition.js';
 import { compareNames } from '../core/diff-variables.js';
-import { setOwn } from './own-record.js';
-import { splitChildPath } from './child-path.js';
+import { setOwn } from '../core/own-record.js';
+import { splitChildPath } from '../core/child-path.js';
 import type { CapturedValues, ValueStep } from './types.js';
 
 /** How many paths a note names before it counts the rest. */

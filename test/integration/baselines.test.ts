@@ -229,7 +229,7 @@ describeWithTool('the library API through debugpy', 'python3-debugpy', debugpyIn
     ];
     for (const error of errors) {
       expect(error).toBeInstanceOf(Error);
-      expect((error as Error).message).toMatch(/^the working directory of run [A-Za-z]+ does not exist: .*\/no\/<redacted:[0-9a-f]{6}> — check run_[ab]\.cwd$/);
+      expect((error as Error).message).toMatch(/^the working directory of run [A-Za-z]+ does not exist: .*\/no\/<redacted:[0-9a-f]{6}> — check --cwd(-[ab])? \(run(_[ab])?\.cwd\)$/);
       expect(String((error as Error).stack)).not.toContain(secret);
     }
     // With no_redact, as --no-redact: the message as it is.

@@ -56,7 +56,7 @@ describeWithTool('each run stops at its own line', 'python3-debugpy', debugpyIns
     expect(doc.run_b.location).toEqual({ file: 'price.py', line: 5 });
     expect(doc.context).toContain('Source in A at line 5: total = qty * rate');
     expect(doc.context).toContain('Source in B at line 5: total = round(qty * rate, 1)');
-    expect(doc.analysis_hints).toContain('B: line 5 of price.py in A was changed in B\'s copy; B stops at line 5, which took its place ("total = round(qty * rate, 1)"); give --bp-b to choose another line');
+    expect(doc.analysis_hints).toContain('B: line 5 of price.py in A was changed in B\'s copy; B stops at line 5, which took its place ("total = round(qty * rate, 1)"); give --bp-b (run_b.bp) to choose another line');
   });
 
   it('a line deleted in B: exit 2 with a message that names --bp-b, and nothing runs', async () => {

@@ -97,6 +97,9 @@ describe('no-ops that carry the acknowledgement', () => {
     cdp = await CdpConnection.connect(inspector.url);
     await cdp.send('Debugger.stepOver', {});
     await inspector.until(() => inspector!.noOps().length >= 2);
+    expect(inspector.received[0]?.method).toBe('Debugger.stepOver');
+    // The step's answer got a no-op, and that no-op's answer another: the program runs on acknowledged.
+    expect(inspector.received.slice(1, 3).map((message) => message.method)).toEqual([NO_OP, NO_OP]);
   }, 10_000);
 
   it('answers nothing more once the program is paused and no command is outstanding', async () => {

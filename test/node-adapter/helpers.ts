@@ -60,6 +60,12 @@ export class AdapterSession {
     for (const name of ['initialized', 'output', 'stopped', 'exited', 'terminated', 'breakpoint', 'thread', 'process', 'continued']) {
       session.dc.on(name, (event: DebugProtocol.Event) => session.record(event));
     }
+    // An adapter a test ended (its stdin closed, SIGTERM) may not have exited yet when the next request
+    // is written: the write then fails with EPIPE, which must fail that request only, never the test
+    // run (DebugClient listens for no error on the pipes).
+    const child = session.adapterProcess;
+    child?.stdin?.on('error', () => undefined);
+    child?.stdout?.on('error', () => undefined);
     return session;
   }
 
@@ -205,7 +211,7 @@ export class AdapterSession {
   async finish(args: DebugProtocol.DisconnectArguments = { terminateDebuggee: true }): Promise<void> {
     this.snapshotSession();
     const adapter = this.adapterProcess;
-    const alive = adapter !== null && adapter.exitCode === null && adapter.signalCode === null;
+    const alive = adapter !== null && adapter.exitCode === null && adapter.signalCode === null && adapter.stdin?.writable === true;
     if (alive) {
       // A request to an adapter that has gone never gets an answer: do not wait for one forever.
       await Promise.race([this.dc.disconnectRequest(args).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);

@@ -51,6 +51,25 @@ describe('ending a session', () => {
     await session.assertAllGone();
   });
 
+  it('a request written after the adapter went away fails alone, never the test run', async () => {
+    session = await stoppedInShell();
+    const adapter = session.adapterProcess!;
+    // Requests written while the adapter is going away, and after: their writes fail (EPIPE, or a write
+    // after the pipe closed), which under load is the moment a test ends it.
+    const exited = waitForExit(adapter);
+    adapter.kill('SIGTERM');
+    let gone = false;
+    void exited.then(() => (gone = true));
+    const answers: Array<Promise<string>> = [];
+    while (!gone) {
+      answers.push(Promise.race([session.dc.threadsRequest().then(() => 'answered', () => 'failed'), new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 1000))]));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    answers.push(Promise.race([session.dc.threadsRequest().then(() => 'answered', () => 'failed'), new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 1000))]));
+    expect((await Promise.all(answers)).at(-1)).not.toBe('answered');
+    await session.assertAllGone();
+  });
+
   it('SIGTERM to the adapter kills everything and ends the adapter', async () => {
     session = await stoppedInShell();
     const adapter = session.adapterProcess!;

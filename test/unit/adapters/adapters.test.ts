@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { builtinDefinitions, loadDefinitionFile, selectAdapter } from '../../../src/adapters/registry.js';
 import { fillTemplate } from '../../../src/adapters/prepare-launch.js';
 import { findVersioned } from '../../../src/adapters/find-executable.js';
-import { parsePythonCommand } from '../../../adapters/python/hooks.js';
+import { parsePythonCommand } from '../../../adapters/python/interpreter.js';
 import { childPath } from '../../../src/adapters/child-names.js';
 import { normaliseValues } from '../../../src/values/normalise.js';
 import { wrapCondition } from '../../../src/session/conditions.js';

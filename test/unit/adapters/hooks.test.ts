@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILTIN_HOOKS, helperScript, hooksModule, loadHooks } from '../../../src/adapters/hooks.js';
+import { helperScript } from '../../../src/adapters/hooks.js';
+import { BUILTIN_HOOKS, hooksModule, loadHooks } from '../../../adapters/load-hooks.js';
 import { builtinDefinitions, loadDefinitionFile } from '../../../src/adapters/registry.js';
 import { BpdiffError } from '../../../src/errors.js';
 

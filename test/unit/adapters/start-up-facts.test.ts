@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pyenvShimTarget } from '../../../adapters/python/hooks.js';
+import { pyenvShimTarget } from '../../../adapters/python/interpreter.js';
 import { cachedFact } from '../../../src/adapters/fact-cache.js';
 
 // Every folder the tests make, removed at the end: a test run leaves nothing in /tmp.

@@ -1,7 +1,7 @@
 // The library's diffCaptures names its runs as `bpdiff diff` does: two captures with one label are
 // told apart as A and B, and a label given (label_a, label_b; the MCP tool's too) is kept as given.
 import { describe, expect, it } from 'vitest';
-import { diffCaptures } from '../../../src/api.js';
+import { diffCaptures } from '../../../src/index.js';
 import { makeCapture } from '../fixtures/captures.js';
 
 describe('diffCaptures labels', () => {
@@ -23,6 +23,6 @@ describe('diffCaptures labels', () => {
   });
 
   it('refuses a label that is not a non-empty string', async () => {
-    await expect(diffCaptures(a, b, { label_a: '' })).rejects.toThrow('label_a must be a non-empty string');
+    await expect(diffCaptures(a, b, { label_a: '' })).rejects.toThrow('--label-a is empty — give --label-a a value, or leave the flag out');
   });
 });

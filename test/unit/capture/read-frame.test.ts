@@ -1,7 +1,7 @@
 // readFrame against a scripted adapter: the hard cap on variables, pages no bigger than the budget,
 // answers taken in order whatever order they come in, and a child request that fails, is slow, or
 // meets the run's deadline costing only its own container.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import { readFrame, REQUEST_WINDOW, type FrameLimits } from '../../../src/capture/read-frame.js';
@@ -58,6 +58,22 @@ function elements(n: number, base = 0): DebugProtocol.Variable[] {
 
 const far = (): number => Date.now() + 60_000;
 
+// The clock is a fake one: seconds of adapter delays and timeouts pass in milliseconds.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** `work` run to its end, the fake clock moved on in small steps while it waits. */
+async function settled<T>(work: Promise<T>, stepMs = 10): Promise<T> {
+  let done = false;
+  work.then(() => (done = true), () => (done = true));
+  for (let waited = 0; !done && waited < 120_000; waited += stepMs) await vi.advanceTimersByTimeAsync(stepMs);
+  return work;
+}
+
 describe('readFrame', () => {
   it('never captures more than --max-variables, on a level that would add 300 x 300', async () => {
     // grid: 300 rows (references 1000..1299) of 300 ints each, as an adapter that does not page answers.
@@ -66,7 +82,7 @@ describe('readFrame', () => {
       if (reference === 2) return [...elements(300, 1000), v('len()', '300')];
       return elements(300);
     });
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 300, max_variables: 1000 }, far());
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 300, max_variables: 1000 }, far()));
     expect(Object.keys(read.variables)).toHaveLength(1000);
     expect(read.variables.name).toBe("'g'");
     expect(read.variables['grid[0][299]']).toBe('299');
@@ -94,7 +110,7 @@ describe('readFrame', () => {
       if (reference === 1) return [v('items', `[${million}]`, 2, { indexedVariables: million }), v('size', String(million))];
       return [v('length', String(million)), ...elements(2000)];
     });
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 300 }, far());
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 300 }, far()));
     const paged = variablesRequests(peer).filter((args) => args.variablesReference === 2);
     expect(paged).toEqual([
       { variablesReference: 2, filter: 'named', start: 0, count: 301 },
@@ -107,7 +123,7 @@ describe('readFrame', () => {
     expect(read.warnings[0]).toBe(`items: 300 of ${million + 1} children shown (--max-children 300); the rest are not compared (raise --max-children to see them).`);
 
     const small = adapter([LOCALS], (reference) => (reference === 1 ? [v('a', '1'), v('b', '2'), v('items', '[...]', 2, { indexedVariables: million })] : elements(2000)));
-    const capped = await readFrame(small.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 300, max_variables: 10 }, far());
+    const capped = await settled(readFrame(small.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 300, max_variables: 10 }, far()));
     expect(variablesRequests(small).find((args) => args.filter === 'indexed')).toMatchObject({ start: 0, count: 8 });
     expect(Object.keys(capped.variables)).toHaveLength(10);
     expect(capped.cuts).toEqual([{ kind: 'max_variables', path: 'items', where: 'value', shown: 7, total: million, limit: 10 }]);
@@ -124,7 +140,7 @@ describe('readFrame', () => {
         fake.respond(request, { variables: Array.from({ length: count }, (_, i) => v(`[${start + i}]`, String(start + i))) });
       },
     });
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 100 }, far());
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 100 }, far()));
     expect(Object.keys(read.variables)).toHaveLength(101);
     expect(read.variables['big[99]']).toBe('99');
     expect(read.cuts).toEqual([{ kind: 'max_children', path: 'big', shown: 100, total: 200_000, limit: 100 }]);
@@ -137,7 +153,7 @@ describe('readFrame', () => {
       if (reference === 2) return elements(10, 100);
       return { delayMs: (110 - reference) * 5, variables: elements(5) };
     });
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_variables: 1 + 10 + 12 }, far());
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', { ...LIMITS, max_variables: 1 + 10 + 12 }, far()));
     expect(Object.keys(read.variables).filter((name) => /^rows\[\d\]\[/.test(name))).toEqual([
       ...['0', '1', '2', '3', '4'].map((i) => `rows[0][${i}]`),
       ...['0', '1', '2', '3', '4'].map((i) => `rows[1][${i}]`),
@@ -154,7 +170,7 @@ describe('readFrame', () => {
       return [v('x', '1')];
     });
     const start = Date.now();
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'locals', LIMITS, far());
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', LIMITS, far()));
     expect(Date.now() - start).toBeLessThan(5000);
     expect(read.variables).toEqual({ slow: 'Slow()', broken: 'Broken()', fine: 'Fine()', n: '3', 'fine.x': '1' });
     expect(read.cuts).toEqual([
@@ -174,10 +190,10 @@ describe('readFrame', () => {
     // One value may take 0.05 s + 1 s; a page of 4,000 children 1 s more.
     const page = (delayMs: number) =>
       adapter([LOCALS], (reference) => (reference === 1 ? [v('items', '[...]', 2, { indexedVariables: 4000 })] : { delayMs, variables: elements(4000) }));
-    const inTime = await readFrame(page(1500).connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 4000 }, far());
+    const inTime = await settled(readFrame(page(1500).connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 4000 }, far()));
     expect(inTime.variables['items[3999]']).toBe('3999');
     expect(inTime.cuts).toEqual([]);
-    const late = await readFrame(page(3000).connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 4000 }, far());
+    const late = await settled(readFrame(page(3000).connection, DEFINITION, 7, 'locals', { ...LIMITS, max_children: 4000 }, far()));
     expect(late.cuts).toEqual([{ kind: 'timed_out', path: 'items', where: 'value', seconds: 2.05 }]);
     expect(late.unread).toEqual(['items']);
   });
@@ -196,7 +212,7 @@ describe('readFrame', () => {
         }, reference === 2 ? 2500 : 20)));
       },
     });
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'locals', LIMITS, far());
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', LIMITS, far()));
     expect(read.variables).toEqual({ slow: 'S', a: 'A', b: 'B', c: 'C', 'a.x': '3', 'b.x': '4', 'c.x': '5' });
     expect(read.cuts).toEqual([{ kind: 'timed_out', path: 'slow', where: 'value', seconds: 1.05 }]);
   });
@@ -209,13 +225,13 @@ describe('readFrame', () => {
       if (reference === 2) return 'never';
       return [v('G', '2')];
     });
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'globals', { ...LIMITS, value_timeout_seconds: 10 }, Date.now() + 800);
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'globals', { ...LIMITS, value_timeout_seconds: 10 }, Date.now() + 800));
     expect(read.variables).toEqual({ n: '1', rows: '[...]', G: '2' });
     expect(read.cuts).toEqual([{ kind: 'deadline', path: 'rows', where: 'value' }]);
     expect(read.unread).toEqual(['rows']);
     expect(read.warnings).toEqual(["Reading stopped at the run's --timeout after 3 variables: the children of rows were not read (raise --timeout)."]);
 
-    const late = await readFrame(adapter([LOCALS], () => [v('n', '1')]).connection, DEFINITION, 7, 'locals', LIMITS, Date.now() - 1);
+    const late = await settled(readFrame(adapter([LOCALS], () => [v('n', '1')]).connection, DEFINITION, 7, 'locals', LIMITS, Date.now() - 1));
     expect(late.variables).toEqual({});
     expect(late.cuts).toEqual([{ kind: 'deadline', path: '', where: 'frame' }]);
   });
@@ -223,13 +239,13 @@ describe('readFrame', () => {
   it('a scope or the frame that cannot be read leaves a warning, not an error', async () => {
     const globals: DebugProtocol.Scope = { name: 'Globals', variablesReference: 9, expensive: false };
     const peer = adapter([LOCALS, globals], (reference) => (reference === 1 ? { fail: 'Unable to find thread' } : [v('G', '2')]));
-    const read = await readFrame(peer.connection, DEFINITION, 7, 'globals', LIMITS, far());
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'globals', LIMITS, far()));
     expect(read.variables).toEqual({ G: '2' });
     expect(read.scopes).toEqual(['Locals', 'Globals']);
     expect(read.warnings).toEqual(["Reading the scope 'Locals' failed: Unable to find thread: its variables are missing."]);
 
     const noScopes = new FakeAdapter({ scopes: (request, fake) => fake.respond(request, {}, false, 'invalid frame') });
-    const empty = await readFrame(noScopes.connection, DEFINITION, 7, 'locals', LIMITS, far());
+    const empty = await settled(readFrame(noScopes.connection, DEFINITION, 7, 'locals', LIMITS, far()));
     expect(empty.variables).toEqual({});
     expect(empty.warnings).toEqual(["Reading the frame's scopes failed: invalid frame: no variables were captured."]);
   });
@@ -238,19 +254,19 @@ describe('readFrame', () => {
 describe('a stop that reads nothing', () => {
   it('says so when the frame has scopes but none is read with --scope locals', async () => {
     const peer = adapter([{ name: 'Globals', variablesReference: 2, expensive: false }], () => [v('g', '1')]);
-    const result = await readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far());
+    const result = await settled(readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far()));
     expect(result.variables).toEqual({});
     expect(result.warnings).toEqual(["the stop read no variables: the frame's scopes (Globals) are not read with --scope locals — try --scope globals, or a line inside a function"]);
   });
 
   it('says so when the scopes read hold nothing', async () => {
     const peer = adapter([LOCALS], () => []);
-    const result = await readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far());
+    const result = await settled(readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far()));
     expect(result.warnings).toEqual(["the stop read no variables, though the frame has scopes (Locals): nothing was compared — try --scope globals, or a line inside a function"]);
   });
 
   it('says nothing when variables were read', async () => {
     const peer = adapter([LOCALS], () => [v('x', '1')]);
-    expect((await readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far())).warnings).toEqual([]);
+    expect((await settled(readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far()))).warnings).toEqual([]);
   });
 });

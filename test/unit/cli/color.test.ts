@@ -1,8 +1,8 @@
 // When --format text is coloured (src/cli/io.ts useColor): --color, FORCE_COLOR, NO_COLOR, the terminal.
 import { describe, expect, it } from 'vitest';
-import { useColor, type CliIo } from '../../../src/cli/io.js';
+import { useColor, type Io } from '../../../src/intake/io.js';
 
-function io(env: Record<string, string>, tty: boolean, colors = true): CliIo {
+function io(env: Record<string, string>, tty: boolean, colors = true): Io {
   return { stdout: () => undefined, stderr: () => undefined, stdoutIsTTY: tty, stdoutHasColors: colors, env, cwd: '/' };
 }
 

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import { builtinDefinitions } from '../../../src/adapters/registry.js';
 import { checkAdapter, formatStatuses, runDoctorCommand } from '../../../src/cli/command-doctor.js';
-import type { CliIo } from '../../../src/cli/io.js';
-import { readPackageVersion } from '../../../src/cli/version.js';
+import type { Io } from '../../../src/intake/io.js';
+import { readPackageVersion } from '../../../src/intake/version.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-doctor-test-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -123,7 +123,7 @@ describe('checkAdapter', () => {
 });
 
 describe('runDoctorCommand', () => {
-  function io(out: string[]): CliIo {
+  function io(out: string[]): Io {
     return { stdout: (text) => void out.push(text), stderr: () => undefined, stdoutIsTTY: false, env: {}, cwd: tmp };
   }
 

@@ -1,12 +1,11 @@
 // One line per case: argv in, the parsed command (or the one-line error) out.
 import { describe, expect, it } from 'vitest';
-import { parseArgs, type CliCommand, type CompareArgs } from '../../../src/cli/parse-args.js';
-import { defaultCaptureOptions } from '../../../src/core/types.js';
+import { parseArgs, type CliCommand, type LiveArgs } from '../../../src/cli/parse-args.js';
 import { splitArgv } from '../../../src/cli/split-argv.js';
 import { BpdiffError } from '../../../src/errors.js';
 
 const CMDS = ['--', 'python3', 'a.py', '--', 'python3', 'b.py'];
-const compare = async (...flags: string[]): Promise<CompareArgs> => {
+const compare = async (...flags: string[]): Promise<LiveArgs> => {
   const command = await parseArgs([...flags, ...CMDS]);
   if (command.kind !== 'compare') throw new Error(`expected compare, got ${command.kind}`);
   return command.args;
@@ -35,52 +34,31 @@ describe('splitArgv', () => {
   ])('%j', (argv, expected) => expect(splitArgv(argv)).toEqual(expected));
 });
 
-describe('parseArgs: a live comparison', () => {
+describe('parseArgs: a live comparison becomes the library\'s input', () => {
   it('defaults', async () => expect(await compare('--bp', 'src/x.py:40')).toEqual({
-    baseline: null,
-    breakpoints: { a: { file: 'src/x.py', line: 40 }, b: { file: 'src/x.py', line: 40 } },
-    ownBreakpoint: { a: false, b: false },
-    labels: { a: 'A', b: 'B' },
-    cwd: { shared: null, a: null, b: null },
-    env: { shared: {}, a: {}, b: {} },
-    options: defaultCaptureOptions(),
-    stdin: { a: null, b: null }, quiet: false,
+    input: { bp: 'src/x.py:40', run_a: { command: ['python3', 'a.py'] }, run_b: { command: ['python3', 'b.py'] } },
+    quiet: false,
     output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' },
     saveCaptures: null,
-    commands: [['python3', 'a.py'], ['python3', 'b.py']],
     warnings: [],
-  } satisfies CompareArgs));
+  } satisfies LiveArgs));
   it('warns about bpdiff flags given to program B', async () => {
     const command = await parseArgs(['--bp', 'x:1', '--', 'python3', 'x.py', '--', 'python3', 'x.py', '--format', 'text', '-o', 'r.json']);
     expect(command).toMatchObject({ args: { warnings: ["warning: --format -o come after the second --, so they went to program B, not to bpdiff — put bpdiff's options before the first --"] } });
     const same = await parseArgs(['--bp', 'x:1', '--', 'app', '--timeout', '3', '--', 'app', '--timeout', '3']);
     expect(same).toMatchObject({ args: { warnings: [] } });
   });
-  it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).breakpoints?.a).toEqual({ file: 'x.py', line: 3, condition: 'n > 3' }));
-  it('a breakpoint of each run\'s own', async () => expect(await compare('--bp-a', 'x.py:3', '--bp-b', 'x.py:5', '--condition', 'n')).toMatchObject({ breakpoints: { a: { file: 'x.py', line: 3, condition: 'n' }, b: { file: 'x.py', line: 5, condition: 'n' } }, ownBreakpoint: { a: true, b: true } }));
-  it('--bp for one run, --bp-b for the other', async () => expect(await compare('--bp', 'x.py:3', '--bp-b', 'y.py:5')).toMatchObject({ breakpoints: { a: { file: 'x.py', line: 3 }, b: { file: 'y.py', line: 5 } }, ownBreakpoint: { a: false, b: true } }));
-  it('Windows path: split on the last colon', async () => expect((await compare('--bp', 'C:\\src\\x.py:3')).breakpoints?.a).toEqual({ file: 'C:\\src\\x.py', line: 3 }));
-  it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).labels).toEqual({ a: 'main', b: 'feature' }));
-  it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).cwd).toEqual({ shared: 'w', a: null, b: '../b' }));
-  it('env, repeated and per run', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).env).toEqual({ shared: { A: '1', B: 'x=y' }, a: { A: '2' }, b: { E: '' } }));
-  it('a day is the longest timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '86400')).options.run.timeout_seconds).toBe(86_400));
-  it('--ignore and --normalize, repeatable', async () => expect((await compare('--bp', 'x:1', '--ignore', '*.created_at', '--ignore', 't.common', '--normalize', '[0-9a-f]{8}=>ID', '--normalize', 'a=>b=>c')).options.values).toMatchObject({
-    ignore: ['*.created_at', 't.common'],
-    normalize: [{ pattern: '[0-9a-f]{8}', replacement: 'ID' }, { pattern: 'a', replacement: 'b=>c' }],
+  it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).input).toMatchObject({ bp: 'x.py:3', condition: 'n > 3' }));
+  it("a breakpoint of each run's own", async () => expect((await compare('--bp-a', 'x.py:3', '--bp-b', 'x.py:5', '--condition', 'n')).input).toMatchObject({ condition: 'n', run_a: { bp: 'x.py:3' }, run_b: { bp: 'x.py:5' } }));
+  it('--bp for one run, --bp-b for the other', async () => expect((await compare('--bp', 'x.py:3', '--bp-b', 'y.py:5')).input).toMatchObject({ bp: 'x.py:3', run_b: { bp: 'y.py:5' } }));
+  it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).input).toMatchObject({ run_a: { label: 'main' }, run_b: { label: 'feature' } }));
+  it('cwd', async () => expect((await compare('--bp', 'x:1', '--cwd', 'w', '--cwd-b', '../b')).input).toMatchObject({ cwd: 'w', run_b: { cwd: '../b' } }));
+  it('env, repeated and per run, as typed', async () => expect((await compare('--bp', 'x:1', '--env', 'A=1', '--env', 'B=x=y', '--env-a', 'A=2', '--env-b', 'E=')).input).toMatchObject({ env: ['A=1', 'B=x=y'], run_a: { env: 'A=2' }, run_b: { env: 'E=' } }));
+  it('stdin, shared and per run', async () => expect((await compare('--bp', 'x:1', '--stdin', 'in.txt', '--stdin-b', 'in2.txt')).input).toMatchObject({ stdin_file: 'in.txt', run_b: { stdin_file: 'in2.txt' } }));
+  it('capture options by their snake_case names, as typed', async () => expect((await compare('--bp', 'x:1', '--ignore', '*.created_at', '--ignore', 't.common', '--max-variables', '50', '--value-timeout', '0.5', '--raw-values', '--adapter-path', '/opt/dap', '--fail-on', 'changed')).input).toMatchObject({
+    ignore: ['*.created_at', 't.common'], max_variables: '50', value_timeout: '0.5', raw_values: true, adapter_path: '/opt/dap', fail_on: 'changed',
   }));
-  it('limits of the capture', async () => expect((await compare('--bp', 'x:1', '--max-variables', '50', '--value-timeout', '0.5')).options.limits).toMatchObject({ max_variables: 50, value_timeout_seconds: 0.5 }));
-  it('timeout', async () => expect((await compare('--bp', 'x:1', '--timeout', '2.5')).options.run.timeout_seconds).toBe(2.5));
-  it('engine options', async () => expect(await compare('--bp', 'x:1', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/opt/dap', '--depth', '0', '--max-children', '1', '--max-value-length', '16', '--scope', 'globals', '--raw-values', '--exact-line', '--sequential', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt', '--quiet')).toMatchObject({
-    options: {
-      adapter: { id: 'python', config: 'a.json', path: '/opt/dap' },
-      limits: { depth: 0, max_children: 1, max_value_length: 16 },
-      values: { scope: 'globals', raw_values: true },
-      breakpoint: { exact_line: true },
-      run: { sequential: true },
-    },
-    stdin: { a: 'in.txt', b: 'in2.txt' },
-    quiet: true,
-  }));
+  it('--baseline: run A is the baseline, named by --label-a', async () => expect((await parseArgs(['--baseline', 'b.json', '--label-a', 'main', '--', 'python3', 'x.py'])) as CliCommand).toMatchObject({ args: { input: { baseline: 'b.json', run_a: { label: 'main' }, run_b: { command: ['python3', 'x.py'] } } } }));
   it('output', async () => expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({ format: 'text', failOn: 'any', outputFile: 'out.json', also: [], maxOutputBytes: null, color: 'auto' }));
   it('--fail-on and --format markdown', async () => expect((await compare('--bp', 'x:1', '--format', 'markdown', '--fail-on', 'changed')).output).toEqual({ format: 'markdown', failOn: 'changed', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' }));
   it('--format twice, each with its -o but one, and --summary', async () =>
@@ -92,12 +70,12 @@ describe('parseArgs: a live comparison', () => {
     await expect(compare('--bp', 'x:1', '-o', 'a', '-o', 'b')).rejects.toThrow('-o is given 2 times for 1 --format');
   });
   it('save captures', async () => expect((await compare('--bp', 'x:1', '--save-captures', 'caps')).saveCaptures).toBe('caps'));
-  it('a command keeps its own flags and dashes', async () => expect((await parseArgs(['--bp', 'x:1', '--', 'node', '--inspect', 'x.js', '-v', '--', 'node', '--help'])) as CliCommand).toMatchObject({ args: { commands: [['node', '--inspect', 'x.js', '-v'], ['node', '--help']] } }));
+  it('a command keeps its own flags and dashes', async () => expect((await parseArgs(['--bp', 'x:1', '--', 'node', '--inspect', 'x.js', '-v', '--', 'node', '--help'])) as CliCommand).toMatchObject({ args: { input: { run_a: { command: ['node', '--inspect', 'x.js', '-v'] }, run_b: { command: ['node', '--help'] } } } }));
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', labels: { a: null, b: null }, values: defaultCaptureOptions().values, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' } }));
-  it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old'])).toMatchObject({ captureA: '007', labels: { a: 'old', b: null }, output: { format: 'text', outputFile: 'r.json' } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', input: {}, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' } }));
+  it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old', '--ignore', 'x'])).toMatchObject({ captureA: '007', input: { label_a: 'old', ignore: 'x' }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
   it('validate', async () => expect(await parseArgs(['validate', 'r.json'])).toEqual({ kind: 'validate', file: 'r.json' }));
@@ -118,7 +96,7 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x.py:-3', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:-3": the line "-3" is not a line number'],
     [['--bp', 'x.py:abc', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:abc": the line "abc" is not a line number'],
     [['--bp', 'x.py:3.5', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:3.5": the line "3.5" is not a line number'],
-    [['--bp', 'x.py:'], 'BAD_BREAKPOINT: --bp "x.py:": the line "" is not a line number'],
+    [['--bp', 'x.py:', ...CMDS], 'BAD_BREAKPOINT: --bp "x.py:": the line "" is not a line number'],
     [['--bp', 'x:1', '--bp', 'y:2', ...CMDS], 'BAD_OPTION: --bp was given more than once'],
     [['--bp', 'x:1', '--condition', ' ', ...CMDS], 'BAD_OPTION: --condition is empty'],
     [['--bp', 'x:1'], 'BAD_COMMANDS: no commands given'],

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BpdiffError } from '../../../src/errors.js';
-import { readInputText, resolveCapturesDir, resolveInputFile, resolveOutputFile } from '../../../src/cli/read-input.js';
+import { readInputText, resolveCapturesDir, resolveInputFile, resolveOutputFile } from '../../../src/intake/input-files.js';
 
 let tmp: string;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run-cli.js';
-import type { CliDeps, CliIo } from '../../../src/cli/io.js';
+import type { IoDeps, Io } from '../../../src/intake/io.js';
 import { BpdiffError } from '../../../src/errors.js';
 import type { CaptureOptions, RunCapture, RunSpec } from '../../../src/core/types.js';
 import { expectValidComparison, makeCapture, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
@@ -13,7 +13,7 @@ import { expectValidComparison, makeCapture, PRICING_V1, PRICING_V2 } from '../f
 let dir: string;
 let out: string[];
 let err: string[];
-let io: CliIo;
+let io: Io;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-cli-'));
@@ -29,7 +29,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const LIVE = ['--bp', 'pricing.py:34', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'];
 
-function engine(captures: (specs: [RunSpec, RunSpec], options: CaptureOptions) => [RunCapture, RunCapture], seen?: { specs?: [RunSpec, RunSpec]; options?: CaptureOptions }): CliDeps {
+function engine(captures: (specs: [RunSpec, RunSpec], options: CaptureOptions) => [RunCapture, RunCapture], seen?: { specs?: [RunSpec, RunSpec]; options?: CaptureOptions }): IoDeps {
   return {
     captureRuns: async (specs, options, hooks) => {
       if (seen) Object.assign(seen, { specs, options });
@@ -91,11 +91,11 @@ describe('runCli, live comparison with a stand-in engine', () => {
   });
 
   it('an engine error is one line and exit 2, with nothing on stdout', async () => {
-    const broken: CliDeps = { captureRuns: async () => { throw new BpdiffError('ADAPTER_MISSING', 'debugpy is not installed — apt-get install python3-debugpy'); } };
+    const broken: IoDeps = { captureRuns: async () => { throw new BpdiffError('ADAPTER_MISSING', 'debugpy is not installed — apt-get install python3-debugpy'); } };
     expect(await runCli([...LIVE.slice(0, 6), '--quiet', ...LIVE.slice(6)], io, broken)).toBe(2);
     expect(out).toEqual([]);
     expect(err).toEqual(['bpdiff: debugpy is not installed — apt-get install python3-debugpy\n']);
-    const bug: CliDeps = { captureRuns: async () => { throw new TypeError('x is undefined\n    at y'); } };
+    const bug: IoDeps = { captureRuns: async () => { throw new TypeError('x is undefined\n    at y'); } };
     err = [];
     expect(await runCli([...LIVE.slice(0, 6), '--quiet', ...LIVE.slice(6)], io, bug)).toBe(2);
     expect(err).toEqual(['bpdiff: internal error: x is undefined (please report it with the command you ran)\n']);
@@ -110,11 +110,11 @@ describe('runCli, live comparison with a stand-in engine', () => {
 
   it('checks --stdin-a, --adapter-config and --cwd before starting anything', async () => {
     let started = false;
-    const deps: CliDeps = { captureRuns: async () => { started = true; throw new Error('should not start'); } };
+    const deps: IoDeps = { captureRuns: async () => { started = true; throw new Error('should not start'); } };
     for (const [flags, message] of [
       [['--stdin-a', 'nope.txt'], 'bpdiff: --stdin-a nope.txt does not exist — check the path given to --stdin-a\n'],
       [['--adapter-config', 'nope.json'], 'bpdiff: --adapter-config nope.json does not exist — check the path given to --adapter-config\n'],
-      [['--cwd-a', 'nowhere'], `bpdiff: the working directory of run A does not exist: ${path.join(dir, 'nowhere')} — check --cwd-a\n`],
+      [['--cwd-a', 'nowhere'], `bpdiff: the working directory of run A does not exist: ${path.join(dir, 'nowhere')} — check --cwd-a (run_a.cwd)\n`],
     ] as const) {
       err = [];
       const argv = [...LIVE.slice(0, 6), ...flags, ...LIVE.slice(6)];
@@ -128,7 +128,7 @@ describe('runCli, live comparison with a stand-in engine', () => {
   it.each([['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const)('%s aborts the engine, waits for it, prints one line and exits %i', async (signal, code) => {
     const signals = new EventEmitter();
     let settled = false;
-    const deps: CliDeps = {
+    const deps: IoDeps = {
       signals: signals as never,
       captureRuns: (_specs, _options, hooks) => new Promise((_resolve, reject) => {
         hooks?.signal?.addEventListener('abort', () => setTimeout(() => { settled = true; reject(new BpdiffError('INTERRUPTED', 'interrupted')); }, 20));
@@ -146,7 +146,7 @@ describe('runCli, live comparison with a stand-in engine', () => {
   it('a second signal exits at once', async () => {
     const signals = new EventEmitter();
     const exits: number[] = [];
-    const deps: CliDeps = {
+    const deps: IoDeps = {
       signals: signals as never,
       forceExit: ((c: number) => { exits.push(c); }) as never,
       captureRuns: (_s, _o, hooks) => new Promise((_resolve, reject) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseComparison, comparisonExitCode } from '../../../src/core/build-comparison.js';
 import { COMPARISON_SCHEMA_ID } from '../../../src/core/types.js';
-import { formatJson } from '../../../src/output/format-json.js';
+import { formatJson } from '../../../src/report/json.js';
 import { buildValid, expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
 describe('buildComparison', () => {

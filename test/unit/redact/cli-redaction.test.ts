@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { NO_REDACT_NOTICE } from '../../../src/cli/redaction.js';
-import type { CliDeps, CliIo } from '../../../src/cli/io.js';
+import type { IoDeps, Io } from '../../../src/intake/io.js';
 import { BpdiffError } from '../../../src/errors.js';
 import type { RunCapture } from '../../../src/core/types.js';
 import type { CaptureRunsHooks } from '../../../src/run/capture-runs.js';
@@ -21,7 +21,7 @@ const SECRETS = [PASSWORD, ENV_TOKEN, JWT];
 let dir: string;
 let out: string[];
 let err: string[];
-let io: CliIo;
+let io: Io;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-redact-'));
@@ -35,7 +35,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 const argv = (...flags: string[]): string[] => ['--bp', 'app.py:2', '--env-b', `API_TOKEN=${ENV_TOKEN}`, ...flags, '--', 'python3', 'app.py', '--password', PASSWORD, '--', 'python3', 'app.py'];
 
 /** An engine that leaks every secret into its captures' free text (as a program printing them would). */
-function leaky(seen: { hooks?: CaptureRunsHooks }): CliDeps {
+function leaky(seen: { hooks?: CaptureRunsHooks }): IoDeps {
   return {
     captureRuns: async (specs, _options, hooks) => {
       seen.hooks = hooks;
@@ -67,7 +67,7 @@ describe('redaction in the CLI', () => {
   });
 
   it('scrubs the one-line error of a failed run and of bpdiff itself', async () => {
-    const broken: CliDeps = { captureRuns: async () => { throw new BpdiffError('CONDITION_ERROR', `the condition failed: invalid literal '${PASSWORD}' — fix it`); } };
+    const broken: IoDeps = { captureRuns: async () => { throw new BpdiffError('CONDITION_ERROR', `the condition failed: invalid literal '${PASSWORD}' — fix it`); } };
     expect(await runCli(argv('--quiet'), io, broken)).toBe(2);
     expect(err).toHaveLength(1);
     expect(err[0]).not.toContain(PASSWORD);

@@ -1,6 +1,6 @@
 // The session layer against a scripted adapter: the request order, stops one by one, and every way a
 // run can end without a stop (the program ends, no `stopped` arrives, the adapter exits, an abort).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import { DebugSession, signalOfExitCode } from '../../../src/session/debug-session.js';
 import { BpdiffError } from '../../../src/errors.js';
@@ -105,8 +105,12 @@ describe('DebugSession', () => {
   });
 
   it('an adapter that never answers a request: a timeout that names the adapter and the step', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const peer = new FakeAdapter({ initialize: () => undefined });
-    const failure = await session(peer).initialize().catch((error: unknown) => error);
+    const pending = session(peer).initialize().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(2000);
+    const failure = await pending;
+    vi.useRealTimers();
     expect((failure as BpdiffError).code).toBe('ADAPTER_TIMEOUT');
     expect((failure as BpdiffError).message).toMatch(/^fake-adapter did not answer during 'initialize' within 2 s; check that fake-adapter starts on its own/);
   });

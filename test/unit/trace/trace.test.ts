@@ -14,10 +14,17 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
   afterEach(() => stopTrace());
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('does nothing until started', () => {
+  it('does nothing until started: what is traced before is nowhere, not even in a trace started later', () => {
     expect(tracing()).toBe(false);
-    tracePhase('A', 'run started');
+    tracePhase('A', 'before the start');
     traceMessage('A', 'out', { seq: 1, type: 'request', command: 'initialize' });
+    const file = path.join(dir, 'late.jsonl');
+    expect(fs.existsSync(file)).toBe(false);
+    startTrace({ file });
+    expect(tracing()).toBe(true);
+    tracePhase('A', 'after the start');
+    stopTrace();
+    expect(lines(file).map((line) => line.phase ?? (line.message as { name: string }).name)).toEqual(['after the start']);
   });
 
   it('writes phases and messages as JSON lines with a time since process start, in order', () => {

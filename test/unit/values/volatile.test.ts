@@ -9,7 +9,7 @@ import { builtinDefinitions } from '../../../src/adapters/registry.js';
 import { parseDefinition } from '../../../src/adapters/parse-definition.js';
 import { BpdiffError } from '../../../src/errors.js';
 import { applyVolatileRules } from '../../../src/values/volatile.js';
-import { selfAndAncestors, splitChildPath } from '../../../src/values/child-path.js';
+import { selfAndAncestors, splitChildPath } from '../../../src/core/child-path.js';
 import { runValuePipeline, type CapturedValues } from '../../../src/values/pipeline.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-volatile-'));

@@ -4,7 +4,7 @@
 // minute never ends unable to write.
 import fs from 'node:fs';
 import path from 'node:path';
-import { messages } from './messages.js';
+import { messages } from '../messages.js';
 import { canWrite, checkOutputTarget, describeFileKind, nonDirectoryAncestor } from '../output/write-file.js';
 
 /**

@@ -1,8 +1,9 @@
-// What the CLI touches in the outside world, passed in so that run-cli can be driven from tests.
-import type { captureRuns } from '../run/capture-runs.js';
+// What a front door (the CLI, the MCP server) touches in the outside world, passed in so that each
+// can be driven from tests.
+import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
 import type { Redactor } from '../redact/redactor.js';
 
-export interface CliIo {
+export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   stdoutIsTTY: boolean;
@@ -12,9 +13,9 @@ export interface CliIo {
   /** Directory relative paths in flags are resolved against. */
   cwd: string;
   /**
-   * The invocation's redactor (run-cli makes it, redaction.ts; absent with --no-redact): handed to the
-   * engine and the value pipeline, and every text written to a file goes through its `scrub`
-   * (stdout and stderr already do).
+   * The invocation's redactor (the CLI's run-cli makes it, cli/redaction.ts; absent with --no-redact):
+   * handed to the library's calls, and every text written to a file goes through its `scrub` (stdout
+   * and stderr already do).
    */
   redactor?: Redactor;
 }
@@ -25,15 +26,16 @@ export interface SignalSource {
   off(event: 'SIGINT' | 'SIGTERM' | 'SIGHUP', listener: () => void): unknown;
 }
 
-export interface CliDeps {
-  /** The engine; loaded on demand when not given. */
+export interface IoDeps {
+  /** The run engine (tests give a stand-in); bpdiff's own, loaded on demand, when not given. */
   captureRuns?: typeof captureRuns;
+  captureOneRun?: typeof captureOneRun;
   signals?: SignalSource;
   /** Called on a second Ctrl-C, when the user will not wait for the clean-up. */
   forceExit?: (code: number) => never;
 }
 
-export function processIo(): CliIo {
+export function processIo(): Io {
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
@@ -51,7 +53,7 @@ export type ColorChoice = 'auto' | 'always' | 'never';
  * NO_COLOR set to anything non-empty (no-color.org) turns it off, else colour when stdout is a
  * terminal that has colours (tty.hasColors()).
  */
-export function useColor(io: CliIo, choice: ColorChoice = 'auto'): boolean {
+export function useColor(io: Io, choice: ColorChoice = 'auto'): boolean {
   if (choice !== 'auto') return choice === 'always';
   const force = io.env['FORCE_COLOR'];
   if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return true;

@@ -1,7 +1,10 @@
-// Every message the CLI shows a user, in one place. Each says what was wrong, then (after " — ")
-// what to do. run-cli.ts prints them as one line: `bpdiff: <message>`.
-import { BpdiffError, type ErrorCode } from '../errors.js';
-import { HELP_SUBCOMMANDS } from './help-texts.js';
+// Every message bpdiff shows a user, whichever front door (the CLI, the library, the MCP server) the
+// mistake came in by, in one place. Each says what was wrong, then (after " — ") what to do. The CLI
+// prints them as one line (`bpdiff: <message>`); the library throws them; the MCP server answers them.
+import { BpdiffError, type ErrorCode } from './errors.js';
+
+/** bpdiff's subcommands, each with its own help (the stray-argument message lists them too). */
+export const SUBCOMMANDS = ['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp'] as const;
 
 const HELP = 'see bpdiff --help';
 
@@ -35,9 +38,9 @@ export const messages = {
       `give run ${labelB} its own line with --bp-b ${file}:LINE`),
   emptyCondition: () =>
     error('BAD_OPTION', '--condition is empty', 'give an expression in the program\'s language, e.g. --condition "n > 3", or leave the flag out'),
-  breakpointFileMissing: (side: 'a' | 'b', label: string, file: string, resolved: string, cwd: string) =>
+  breakpointFileMissing: (side: 'a' | 'b' | null, label: string, file: string, resolved: string, cwd: string) =>
     error('BREAKPOINT_FILE_MISSING', `the breakpoint file ${file} does not exist for run ${label}: ${resolved} (resolved against ${cwd})`,
-      `check --bp, or point --cwd-${side} (or --cwd) at the checkout that holds the file`),
+      side === null ? 'check --bp, or point --cwd at the checkout that holds the file' : `check --bp, or point --cwd-${side} (or --cwd) at the checkout that holds the file`),
 
   breakpointPastEnd: (file: string, line: number, lines: number, label: string, flag = 'bp') =>
     error('BAD_BREAKPOINT', `--${flag} ${file}:${line} is past the end of the file: ${file} has ${lines} ${lines === 1 ? 'line' : 'lines'} in run ${label}`, `give a line from 1 to ${lines}`),
@@ -48,10 +51,12 @@ export const messages = {
     error('BAD_COMMANDS', 'only one command given', 'bpdiff compares two runs: add a second -- followed by command B'),
   tooManyCommands: (count: number) =>
     error('BAD_COMMANDS', `${count} commands given (-- appears ${count} times)`, 'give exactly two, each after --; a literal -- cannot be passed inside a command'),
+  runMissing: (name: string) =>
+    error('BAD_COMMANDS', `${name} is missing`, `give the run as ${name}: { command: ["python3", "app.py"], cwd: "v1" }`),
   emptyCommand: (side: 'A' | 'B') =>
     error('BAD_COMMANDS', `command ${side} is empty (nothing between its -- and the next)`, 'put the program and its arguments after each --, e.g. -- python3 app.py -- python3 app.py'),
   strayArguments: (args: readonly string[]) =>
-    error('BAD_COMMANDS', `unexpected ${args.length === 1 ? 'argument' : 'arguments'} before the first --: ${args.join(' ')}`, `put each command after its own --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (subcommands: ${[...HELP_SUBCOMMANDS].sort().join(', ')})`),
+    error('BAD_COMMANDS', `unexpected ${args.length === 1 ? 'argument' : 'arguments'} before the first --: ${args.join(' ')}`, `put each command after its own --: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (subcommands: ${[...SUBCOMMANDS].sort().join(', ')})`),
   emptyArgument: (name: string) =>
     error('USAGE', `the ${name} argument is empty`, `give a file path (${HELP})`),
   commandsNotAccepted: (command: string) =>
@@ -135,6 +140,8 @@ export const messages = {
     error('BAD_BASELINE', `the baseline ${file} was captured at ${stored}, not at ${given}`, `give --bp ${stored.replace(/ if .*$/, '')} (or no --bp: the baseline's breakpoint is used), or record a new baseline`),
   baselineCommands: (count: number) =>
     error('BAD_COMMANDS', `--baseline takes one command (the live run), ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff --baseline FILE [--bp FILE:LINE] -- CMD ARGS...'),
+  baselineWithOwnRun: (key: string) =>
+    error('USAGE', `${key} cannot be given with baseline (run A is the baseline; run_a may only name it, with label)`, 'give the live run as run_b'),
   baselineWithOwnBreakpoint: (flag: string) =>
     error('USAGE', `--${flag} cannot be used with --baseline (there is one live run)`, 'give --bp FILE:LINE, or nothing to use the baseline\'s breakpoint'),
   noConfig: (cwd: string) =>

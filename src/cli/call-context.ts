@@ -1,0 +1,9 @@
+// How the CLI runs a library call: relative paths from its working directory, its redactor (so that
+// stdout and stderr know the secrets the call found), and the engine its tests may stand in for.
+import type { Io, IoDeps } from '../intake/io.js';
+import type { CallContext } from '../library/call.js';
+
+export function callContext(io: Io, deps: IoDeps, why?: string): CallContext {
+  const engine = { ...(deps.captureRuns ? { captureRuns: deps.captureRuns } : {}), ...(deps.captureOneRun ? { captureOneRun: deps.captureOneRun } : {}) };
+  return { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}), ...(why !== undefined ? { why } : {}), ...(Object.keys(engine).length > 0 ? { engine } : {}) };
+}

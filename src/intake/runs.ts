@@ -1,0 +1,273 @@
+// A call's runs, from what the caller gave (the library's input; the CLI and the MCP server build that
+// input from their flags and arguments) to RunSpecs the engine can start: each run's own values of the
+// per-run options (options/declarations.ts PER_RUN_DECLARATIONS) over the shared ones, every path
+// checked before anything starts (a typo costs no debugger start-up), and run B's line followed into
+// its own copy of the breakpoint file when it has no breakpoint of its own.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types.js';
+import { resolveBreakpointPath } from '../core/breakpoint-path.js';
+import { mapLine, splitLines } from '../core/line-map.js';
+import { messages } from '../messages.js';
+import { PER_RUN_DECLARATIONS, runFlag, type CommandName, type PerRunDeclaration } from '../options/declarations.js';
+import { readOptionValue } from '../options/read-options.js';
+import { parseBreakpoint } from './breakpoint.js';
+import { isDirectory, isFile, resolveInputFile } from './input-files.js';
+import { checkKeys, commandOf, objectOf, wrongType, type Input } from './run-input.js';
+
+const RUN_EXAMPLE = '{ "command": ["python3", "app.py"], "cwd": "v1" }';
+
+/** The commands runs are given for: a comparison's two, or a capture's one. */
+export type RunCommand = Extract<CommandName, 'compare' | 'capture'>;
+
+/** The keys of the per-run options a call takes at its top (shared by its runs), for `command`. */
+export function sharedRunKeys(command: CommandName): string[] {
+  return perRun().filter((declaration) => declaration.shared.includes(command)).map((declaration) => declaration.key);
+}
+
+/** The keys a run object takes, for `command` (a capture's one run takes the shared options as its own). */
+export function runKeys(command: RunCommand): string[] {
+  const own = command === 'capture' ? perRun().filter((declaration) => declaration.shared.includes('capture')) : perRun().filter((declaration) => declaration.own.includes(command));
+  return ['command', ...own.map((declaration) => declaration.key)];
+}
+
+/** One run's values of the per-run options: checked, its own over the shared ones (pairs merged, own winning). */
+export interface RunSettings {
+  values: Record<string, unknown>;
+  /** Keys the run was given its own value of. */
+  own: Set<string>;
+}
+
+function perRun(): readonly PerRunDeclaration[] {
+  return PER_RUN_DECLARATIONS as readonly PerRunDeclaration[];
+}
+
+function settingsOf(shared: Input, run: Input, side: RunSide | null, command: RunCommand, runName: string): RunSettings {
+  const values: Record<string, unknown> = {};
+  const own = new Set<string>();
+  for (const declaration of perRun()) {
+    const { key } = declaration;
+    const sharedAllowed = declaration.shared.includes(command);
+    const ownAllowed = command === 'capture' ? sharedAllowed : declaration.own.includes(command);
+    const sharedValue = sharedAllowed ? read(declaration, null, shared[key], key) : null;
+    const ownValue = ownAllowed ? read(declaration, command === 'capture' ? null : side, run[key], `${runName}.${key}`) : null;
+    if (ownValue !== null) own.add(key);
+    const fallback = side === null ? declaration.defaults?.shared : declaration.defaults?.[side];
+    if (declaration.kind === 'pairs') values[key] = { ...((sharedValue as Record<string, string> | null) ?? {}), ...((ownValue as Record<string, string> | null) ?? {}) };
+    else values[key] = ownValue ?? sharedValue ?? fallback ?? null;
+  }
+  return { values, own };
+}
+
+/** A per-run value, its type checked as a JSON caller gives it, its value by its flag's declaration. */
+function read(declaration: PerRunDeclaration, side: RunSide | null, given: unknown, name: string): unknown {
+  if (given === undefined || given === null) return null;
+  if (declaration.kind === 'pairs') {
+    if (typeof given === 'string' || (Array.isArray(given) && given.every((entry) => typeof entry === 'string'))) return readOptionValue(runFlag(declaration, side), given);
+    if (typeof given !== 'object' || Array.isArray(given)) throw wrongType(name, 'an object of strings', '{ "DEBUG": "1" }', given);
+    const pairs: Record<string, string> = {};
+    for (const [key, value] of Object.entries(given as Input)) {
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw wrongType(`${name}.${key}`, 'a string', '"1"', value);
+      pairs[key] = String(value);
+    }
+    return pairs;
+  }
+  // A flag given twice (the CLI's words): said as such.
+  if (Array.isArray(given) && given.every((entry) => typeof entry === 'string')) return readOptionValue(runFlag(declaration, side), given);
+  if (typeof given !== 'string') throw wrongType(name, 'a string', declaration.example !== undefined ? JSON.stringify(declaration.example) : '"..."', given);
+  // A breakpoint is checked as one (intake/breakpoint.ts): an empty one is said as such.
+  return declaration.key === 'bp' ? given : readOptionValue(runFlag(declaration, side), given);
+}
+
+/** The flag a message names for a run's value of `key`: its own (`--cwd-a`) when it was given one. */
+function flagFor(key: string, settings: RunSettings, side: RunSide | null): string {
+  const declaration = perRun().find((candidate) => candidate.key === key)!;
+  return runFlag(declaration, settings.own.has(key) ? side : null).flag;
+}
+
+/** The same value as the CLI and the library name it: `--cwd-a (run_a.cwd)`, `--cwd (cwd)`. */
+function bothNames(key: string, settings: RunSettings, side: RunSide | null, runName: string): string {
+  return `--${flagFor(key, settings, side)} (${settings.own.has(key) ? `${runName}.${key}` : key})`;
+}
+
+interface Resolving {
+  side: RunSide;
+  label: string;
+  argv: string[];
+  settings: RunSettings;
+  breakpoint: Breakpoint;
+  base: string;
+  /** The run's side as its flags name it (null: `bpdiff capture`'s one run, whose flags are the shared ones). */
+  flagSide: RunSide | null;
+}
+
+function specOf({ side, label, argv, settings, breakpoint, base, flagSide }: Resolving): RunSpec {
+  const { values } = settings;
+  const cwdFlag = bothNames('cwd', settings, flagSide, flagSide === null ? 'run' : `run_${flagSide}`);
+  const runCwd = path.resolve(base, (values['cwd'] as string | null) ?? '.');
+  if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
+  const stdin = values['stdin_file'] as string | null;
+  return {
+    side,
+    label,
+    argv,
+    cwd: runCwd,
+    env: values['env'] as Record<string, string>,
+    stdin_file: stdin === null ? null : resolveInputFile(flagFor('stdin_file', settings, flagSide), stdin, base),
+    breakpoint: { ...breakpoint, path: breakpointFileIn(runCwd, breakpoint.file, side, label, flagSide) },
+  };
+}
+
+/** A run as its input reads, before anything on disk is looked at: its command, settings and breakpoint. */
+export interface RunReading {
+  side: RunSide;
+  argv: string[];
+  settings: RunSettings;
+  /** Null only for a baseline comparison's run B without a breakpoint of its own (the baseline's is used). */
+  breakpoint: Breakpoint | null;
+  /** The flag its breakpoint came from (`bp`, `bp-a`, `bp-b`). */
+  bpFlag: string;
+}
+
+/**
+ * A comparison's two runs as the input gives them, every value checked (no file is read): `input`
+ * holds the shared values and `run_a`/`run_b` each run's own.
+ */
+export function readComparisonRuns(input: Input): [RunReading, RunReading] {
+  const condition = conditionOf(input);
+  // The shared breakpoint is checked first: a mistake there is the likeliest, and said as the CLI says it.
+  if (typeof input['bp'] === 'string') parseBreakpoint(input['bp'], condition);
+  const runs = (['a', 'b'] as const).map((side) => {
+    if (input[`run_${side}`] === undefined || input[`run_${side}`] === null) throw messages.runMissing(`run_${side}`);
+    const run = objectOf(`run_${side}`, input[`run_${side}`], RUN_EXAMPLE);
+    checkKeys(run, runKeys('compare'), `run_${side}`);
+    return { side, argv: commandOf(`run_${side}`, run['command']), settings: settingsOf(input, run, side, 'compare', `run_${side}`) };
+  });
+  return runs.map(({ side, argv, settings }) => {
+    const other = runs[side === 'a' ? 1 : 0]!.settings;
+    const bp = settings.values['bp'] as string | null;
+    if (settings.own.has('bp')) return { side, argv, settings, breakpoint: parseBreakpoint(bp, condition, `bp-${side}`), bpFlag: `bp-${side}` };
+    if (bp === null && other.own.has('bp')) throw messages.missingBreakpoint(side);
+    return { side, argv, settings, breakpoint: parseBreakpoint(bp, condition), bpFlag: 'bp' };
+  }) as [RunReading, RunReading];
+}
+
+/**
+ * One live run as the input gives it: `bpdiff capture`'s (`command` 'capture', its run under `runKey`
+ * 'run') or a baseline comparison's run B ('compare', 'run_b', whose breakpoint may be left to the
+ * baseline: null then).
+ */
+export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b'): RunReading {
+  const given = input[runKey];
+  if (given === undefined || given === null) throw messages.runMissing(runKey);
+  const run = objectOf(runKey, given, RUN_EXAMPLE);
+  checkKeys(run, runKeys(command), runKey);
+  const side: RunSide | null = command === 'capture' ? null : 'b';
+  const settings = settingsOf(input, run, side, command, runKey);
+  const bp = settings.values['bp'] as string | null;
+  const bpFlag = settings.own.has('bp') && side !== null ? `bp-${side}` : 'bp';
+  const breakpoint = bp === null && runKey === 'run_b' ? null : parseBreakpoint(bp, conditionOf(input), bpFlag);
+  return { side: 'b', argv: commandOf(runKey, run['command']), settings, breakpoint, bpFlag };
+}
+
+/**
+ * A comparison's two runs, ready to start: `base` is where relative paths are found (the caller's
+ * working directory). Without run B's own breakpoint, B follows A's line into its copy of the file,
+ * and says so in its breakpoint's `note`.
+ */
+export function resolveComparisonRuns(input: Input, base: string): [RunSpec, RunSpec] {
+  const [runA, runB] = readComparisonRuns(input);
+  const linesOf = lineReader();
+  const a = specOf({ ...runA, label: runA.settings.values['label'] as string, breakpoint: runA.breakpoint!, base, flagSide: 'a' });
+  checkLineInFile(a, linesOf(a.breakpoint.path), runA.bpFlag);
+  // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
+  const unfollowed = specOf({ ...runB, label: runB.settings.values['label'] as string, breakpoint: runB.breakpoint!, base, flagSide: 'b' });
+  const b = followLine(a, unfollowed, runB.settings.own.has('bp'), linesOf);
+  checkLineInFile(b, linesOf(b.breakpoint.path), runB.bpFlag);
+  return [a, b];
+}
+
+/** One live run, ready to start (see readOneRun); `breakpoint`: where it stops when the input names none (a baseline's). */
+export function resolveOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b', base: string, breakpoint?: Breakpoint): RunSpec {
+  const reading = readOneRun(input, command, runKey);
+  const chosen = reading.breakpoint ?? breakpoint;
+  if (chosen === undefined) throw messages.missingBreakpoint();
+  const spec = specOf({ ...reading, label: reading.settings.values['label'] as string, breakpoint: chosen, base, flagSide: command === 'capture' ? null : 'b' });
+  checkLineInFile(spec, readLines(spec.breakpoint.path), reading.bpFlag);
+  return spec;
+}
+
+function conditionOf(input: Input): string | null {
+  const condition = input['condition'];
+  if (condition === undefined || condition === null) return null;
+  if (typeof condition !== 'string') throw wrongType('condition', 'a string', '"n > 3"', condition);
+  return condition;
+}
+
+/** The options with --adapter-config and --adapter-path made absolute from `base` (the definition checked to be a file). */
+export function withAdapterPaths(options: CaptureOptions, base: string): CaptureOptions {
+  const { config, path: executable } = options.adapter;
+  // A bare name is looked up on PATH by the engine; anything with a slash is a path from `base`.
+  return {
+    ...options,
+    adapter: {
+      ...options.adapter,
+      config: config === null ? null : resolveInputFile('adapter-config', config, base),
+      path: executable === null ? null : executable.includes('/') ? path.resolve(base, executable) : executable,
+    },
+  };
+}
+
+/** Where a run's breakpoint file is (`file` as given, from the run's folder); an error when it is no file. */
+export function breakpointFileIn(runCwd: string, file: string, side: RunSide, label: string, flagSide: RunSide | null = side): string {
+  const found = resolveBreakpointPath(file, runCwd);
+  if (!isFile(found)) throw messages.breakpointFileMissing(flagSide, label, file, found, runCwd);
+  return found;
+}
+
+/** A breakpoint past the end of the file would be moved to the last line by the debugger without a word. */
+export function checkLineInFile(run: Pick<RunSpec, 'label' | 'breakpoint'>, lines: string[] | null, flag: string): void {
+  const { file, line } = run.breakpoint;
+  if (lines !== null && line > lines.length) throw messages.breakpointPastEnd(file, line, lines.length, run.label, flag);
+}
+
+/**
+ * The lines of a file, each file read once (the line checks and the line mapping read the same
+ * files); null for a file unreadable here: the debugger will say what it makes of it.
+ */
+export function lineReader(): (file: string) => string[] | null {
+  const read = new Map<string, string[] | null>();
+  return (file) => {
+    if (!read.has(file)) read.set(file, readLines(file));
+    return read.get(file)!;
+  };
+}
+
+function readLines(file: string): string[] | null {
+  try {
+    return splitLines(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Run B follows run A's --bp line into its own copy of the file, the way `git blame` follows a
+ * line, and says so (in B's breakpoint `note`); a line deleted in B is an error that names the flag
+ * for B's own breakpoint. A breakpoint B was given itself is left as it is.
+ */
+export function followLine<B extends Pick<RunSpec, 'label' | 'breakpoint'>>(a: Pick<RunSpec, 'label' | 'breakpoint'>, b: B, own: boolean, linesOf: (file: string) => string[] | null): B {
+  if (own || a.breakpoint.path === b.breakpoint.path) return b;
+  const linesA = linesOf(a.breakpoint.path);
+  const linesB = linesOf(b.breakpoint.path);
+  if (linesA === null || linesB === null) return b;
+  const { file, line } = a.breakpoint;
+  const mapped = mapLine(linesA, linesB, line);
+  if (mapped.kind === 'deleted') throw messages.breakpointLineDeleted(file, line, a.label, b.label);
+  if (mapped.kind === 'same' && mapped.line === line) return b;
+  const note =
+    mapped.kind === 'same'
+      ? `line ${line} of ${file} in ${a.label} is line ${mapped.line} in ${b.label}'s copy (lines above it were added or removed), so ${b.label} stops at line ${mapped.line}`
+      : `line ${line} of ${file} in ${a.label} was changed in ${b.label}'s copy; ${b.label} stops at line ${mapped.line}, which took its place (${JSON.stringify(linesB[mapped.line - 1]!.trim())}); give --bp-b (run_b.bp) to choose another line`;
+  return { ...b, breakpoint: { ...b.breakpoint, line: mapped.line, note } };
+}

@@ -1,0 +1,120 @@
+// What every library call shares: its options (checked by the one options module, so a mistake reads
+// as it would on the command line), its redactor (one per call, or the front door's own), its progress
+// lines and errors through that redactor, and the run engine.
+import { randomBytes } from 'node:crypto';
+import type { CaptureOptions } from '../core/types.js';
+import { captureOptions, readOptionValue } from '../options/read-options.js';
+import { findDeclaration, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from '../options/declarations.js';
+import { Redactor } from '../redact/redactor.js';
+import { checkKeys, type Input } from '../intake/run-input.js';
+import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
+
+/** What a caller may pass with any call that runs programs. */
+export interface CallOptions {
+  /** Aborting it kills every adapter and debuggee of the call before the promise settles. */
+  signal?: AbortSignal;
+  /** Progress lines (what the CLI writes on stderr), through the call's redactor. */
+  log?: (line: string) => void;
+}
+
+/**
+ * How a front door runs a call, beyond the caller's input: where relative paths are found, the
+ * redactor it already has (so its own outputs know the secrets the call found), a word for the
+ * progress line, and (for tests) the run engine.
+ */
+export interface CallContext {
+  /** Where relative paths of the input are found (default: the process's working directory). */
+  base?: string;
+  redactor?: Redactor;
+  /** Said at the end of the progress line that starts the runs (`(check pricing)`). */
+  why?: string;
+  engine?: { captureRuns?: typeof captureRuns; captureOneRun?: typeof captureOneRun };
+}
+
+/** The call's own keys, the capture options, and the shared per-run keys: every key an input may hold. */
+export function checkInputKeys(input: Input, own: readonly string[]): void {
+  // The call's options (CallOptions) are no input to check.
+  const { signal: _signal, log: _log, ...given } = input;
+  checkKeys(given, [...own, ...captureOptionKeys()]);
+}
+
+function captureOptionKeys(): string[] {
+  return OPTION_DECLARATIONS.filter((declaration: OptionDeclaration) => declaration.target !== undefined).map((declaration) => snakeCase(declaration.flag));
+}
+
+/** The capture options of an input, checked; its other keys left out. */
+export function optionsOf(input: Input): CaptureOptions {
+  const known = new Set(captureOptionKeys());
+  const given: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) if (known.has(key) && value !== undefined) given[key] = value;
+  return captureOptions(given as CaptureOptionInput);
+}
+
+/** fail_on and max_output_bytes, checked before anything starts. */
+export function checkReportOptions(input: Input): void {
+  if (input['fail_on'] !== undefined) readOptionValue(findDeclaration('fail-on')!, input['fail_on']);
+  if (input['max_output_bytes'] !== undefined) readOptionValue(findDeclaration('max-output-bytes')!, input['max_output_bytes']);
+}
+
+/**
+ * Redaction is on by default for the library too (`no_redact: true` turns it off): one redactor per
+ * call, keyed by BPDIFF_REDACT_KEY when it is set, else by one random key for the whole process (so
+ * captures of two calls compare), with the call's `redact` names and the secrets its runs are given
+ * (secret-looking env values and `--password X` arguments). Read from the input as given, before it
+ * is checked: a refused input's error must not show a secret either.
+ */
+let processKey: string | undefined;
+
+export function callRedactor(given: unknown, context: CallContext = {}): Redactor | undefined {
+  const input = (typeof given === 'object' && given !== null ? given : {}) as Input;
+  if (input['no_redact'] === true) return undefined;
+  processKey ??= randomBytes(32).toString('hex');
+  const redactor = context.redactor ?? new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
+  const names = Array.isArray(input['redact']) ? input['redact'].filter((name): name is string => typeof name === 'string' && name !== '') : [];
+  redactor.addNames(names);
+  for (const holder of [input, ...['run', 'run_a', 'run_b'].map((key) => input[key])]) {
+    if (typeof holder !== 'object' || holder === null) continue;
+    const { command, env } = holder as { command?: unknown; env?: unknown };
+    const pairs = envPairs(env);
+    if (pairs !== null) redactor.addSecretEnv(pairs);
+    if (Array.isArray(command)) redactor.addSecretArgs(command.map(String));
+  }
+  return redactor;
+}
+
+/** An environment as given: an object, or `NAME=VALUE` words (the CLI's flags); null for anything else. */
+function envPairs(env: unknown): Record<string, string> | null {
+  if (typeof env === 'string') return envPairs([env]);
+  if (Array.isArray(env)) return Object.fromEntries(env.filter((entry): entry is string => typeof entry === 'string' && entry.indexOf('=') > 0).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+  if (typeof env === 'object' && env !== null) return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, String(value)]));
+  return null;
+}
+
+/** Progress lines as the caller's `log` gets them: through the call's redactor, as the CLI's stderr. */
+export function redactedLog(log: ((line: string) => void) | undefined, redactor: Redactor | undefined): ((line: string) => void) | undefined {
+  if (!log) return undefined;
+  return redactor ? (line) => log(redactor.scrub(line)) : log;
+}
+
+/**
+ * Runs `work`; an error it throws reaches the caller with its message through the call's redactor, as
+ * the CLI's error line goes through it (a path, a condition or an adapter's words may hold a secret).
+ */
+export async function redactedErrors<T>(redactor: Redactor | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (redactor && error instanceof Error) {
+      error.message = redactor.scrub(error.message);
+      if (typeof error.stack === 'string') error.stack = redactor.scrub(error.stack);
+      const adapterMessage: unknown = (error as { adapterMessage?: unknown }).adapterMessage;
+      if (typeof adapterMessage === 'string') Object.defineProperty(error, 'adapterMessage', { value: redactor.scrub(adapterMessage), enumerable: true, configurable: true });
+    }
+    throw error;
+  }
+}
+
+/** The engine's hooks for a call: its abort signal, its progress lines and its redactor. */
+export function engineHooks(input: CallOptions, log: ((line: string) => void) | undefined, redactor: Redactor | undefined): { signal?: AbortSignal; log?: (line: string) => void; redactor?: Redactor } {
+  return { ...(input.signal ? { signal: input.signal } : {}), ...(log ? { log } : {}), ...(redactor ? { redactor } : {}) };
+}

@@ -1,0 +1,92 @@
+// compare(): run two commands under their debug adapters, stop each at the breakpoint and compare; or,
+// with `baseline`, compare one live run with a stored capture. The CLI's comparison, `--baseline` and
+// `bpdiff check`, and the MCP server's compare tool all come here.
+import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
+import { describeBreakpoint } from '../core/describe.js';
+import { quoteCommand } from '../core/shell-quote.js';
+import { messages, progress } from '../messages.js';
+import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
+import type { FailOn } from '../report/report.js';
+import { prepareCapture } from '../capture/prepare-capture.js';
+import type { Redactor } from '../redact/redactor.js';
+import { loadBaseline } from '../intake/baseline.js';
+import { objectOf, optionalString, wrongType, type Input } from '../intake/run-input.js';
+import { readComparisonRuns, readOneRun, resolveComparisonRuns, resolveOneRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
+import { callRedactor, checkInputKeys, checkReportOptions, engineHooks, optionsOf, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
+
+/** One run: its command (argv), and what it has of its own (its cwd, env, label, stdin file, breakpoint). */
+export interface RunInput extends RunSettingsInput {
+  command: string[];
+}
+
+export interface CompareInput extends CaptureOptionInput, Omit<RunSettingsInput, 'label'>, CallOptions {
+  /** Stop only when this expression (in the program's language) holds. */
+  condition?: string;
+  run_a?: RunInput | { label?: string };
+  run_b: RunInput;
+  /** A stored capture (a file, or what capture() returned) standing in for run A; `run_a` may then only name it (`label`). */
+  baseline?: string | RunCapture;
+  /** When `exit_code` is 1 (default `any`, as --fail-on). */
+  fail_on?: FailOn;
+  /** As --max-output-bytes: unchanged parts folded so the result fits (default: no bound). */
+  max_output_bytes?: number;
+}
+
+const OWN_KEYS = ['condition', 'run_a', 'run_b', 'baseline', 'fail_on', 'max_output_bytes'];
+
+export async function compare(input: CompareInput, context: CallContext = {}): Promise<ComparisonOutcome> {
+  const redactor = callRedactor(input, context);
+  return redactedErrors(redactor, async () => {
+    const given = objectOf('the input of compare', input, '{ "bp": "app.py:3", "run_a": {...}, "run_b": {...} }');
+    const base = context.base ?? process.cwd();
+    const options = withAdapterPaths(checkCompareInput(given), base);
+    const log = redactedLog(input.log, redactor);
+    const hooks = engineHooks(input, log, redactor);
+    if (given['baseline'] !== undefined && given['baseline'] !== null) return compareWithBaseline(given, options, base, redactor, context, hooks);
+    const specs = resolveComparisonRuns(given, base);
+    log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
+    const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
+    const captures = await captureRuns(specs, options, hooks);
+    return comparisonOutcome(captures, options, given, redactor);
+  });
+}
+
+/**
+ * Every key and value of compare()'s input checked, nothing on disk looked at (the CLI checks its
+ * command line with it before anything starts); the capture options.
+ */
+export function checkCompareInput(given: Input): CaptureOptions {
+  checkInputKeys(given, [...OWN_KEYS, ...sharedRunKeys('compare')]);
+  checkReportOptions(given);
+  const options = optionsOf(given);
+  if (given['baseline'] === undefined || given['baseline'] === null) {
+    readComparisonRuns(given);
+    return options;
+  }
+  if (typeof given['baseline'] !== 'string' && typeof given['baseline'] !== 'object') throw wrongType('baseline', 'a file path or a capture object', '"base.json"', given['baseline']);
+  const runA = objectOf('run_a', given['run_a'], '{ "label": "main" }');
+  for (const key of Object.keys(runA)) if (key !== 'label' && runA[key] !== undefined) throw messages.baselineWithOwnRun(`run_a.${key}`);
+  optionalString(runA, 'label', '"main"', 'run_a');
+  readOneRun(given, 'compare', 'run_b');
+  return options;
+}
+
+/** Run A is the stored capture (through the same value pipeline as a live run), run B runs live. */
+async function compareWithBaseline(given: Input, options: CaptureOptions, base: string, redactor: Redactor | undefined, context: CallContext, hooks: ReturnType<typeof engineHooks>): Promise<ComparisonOutcome> {
+  const labelA = optionalString(objectOf('run_a', given['run_a'], '{}'), 'label', '"main"', 'run_a') ?? 'baseline';
+  // The live run's breakpoint when it has one (its own, else the shared one): the baseline's line may have moved.
+  const stated = readOneRun(given, 'compare', 'run_b').breakpoint;
+  const baseline = loadBaseline(given['baseline'] as string | RunCapture, base, stated);
+  const resolved = resolveOneRun(given, 'compare', 'run_b', base, baseline.breakpoint);
+  const live: RunSpec = baseline.note === undefined ? resolved : { ...resolved, breakpoint: { ...resolved.breakpoint, note: baseline.note } };
+  hooks.log?.(`${progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv))} ${context.why ?? `(compared with the baseline ${baseline.name})`}`);
+  const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
+  const captured = await captureOneRun(live, options, hooks);
+  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor);
+  return comparisonOutcome([stored, captured], options, given, redactor);
+}
+
+function why(context: CallContext): string {
+  return context.why === undefined ? '' : ` ${context.why}`;
+}

@@ -1,0 +1,53 @@
+// diffCaptures(): two captures (files bpdiff capture wrote, or what capture() returned) compared
+// offline, through the same value pipeline as a live comparison.
+import type { CaptureOptions, RunCapture } from '../core/types.js';
+import { findDeclaration } from '../options/declarations.js';
+import { readOptionValue } from '../options/read-options.js';
+import { BpdiffError } from '../errors.js';
+import type { CaptureOptionInput } from '../options/declarations.js';
+import type { FailOn } from '../report/report.js';
+import { distinctLabels, prepareCapture } from '../capture/prepare-capture.js';
+import { checkedCapture } from '../intake/baseline.js';
+import { readCapture } from '../intake/read-capture.js';
+import { optionalString, type Input } from '../intake/run-input.js';
+import { callRedactor, checkInputKeys, checkReportOptions, optionsOf, redactedErrors, type CallContext } from './call.js';
+import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
+
+export interface DiffCapturesInput extends CaptureOptionInput {
+  fail_on?: FailOn;
+  max_output_bytes?: number;
+  /** The runs' names in the result (as `bpdiff diff --label-a/--label-b`); by default the captures' own. */
+  label_a?: string;
+  label_b?: string;
+}
+
+export async function diffCaptures(a: RunCapture | string, b: RunCapture | string, input: DiffCapturesInput = {}, context: CallContext = {}): Promise<ComparisonOutcome> {
+  const redactor = callRedactor(input, context);
+  return redactedErrors(redactor, async () => {
+    const given = input as Input;
+    const options = checkDiffInput(given);
+    const labels = { a: optionalString(given, 'label_a', '"before"'), b: optionalString(given, 'label_b', '"after"') };
+    const base = context.base ?? process.cwd();
+    const read = (capture: RunCapture | string, side: 'a' | 'b'): RunCapture => {
+      if (typeof capture === 'string') return readCapture(capture, base);
+      if (typeof capture !== 'object' || capture === null) throw new BpdiffError('USAGE', `capture ${side} is neither a file path nor a capture object — pass what capture() returned, or the path of a file bpdiff capture wrote`);
+      return checkedCapture(capture, `capture ${side}`);
+    };
+    const prepared = distinctLabels(await prepareCapture(read(a, 'a'), options.values, undefined, redactor), await prepareCapture(read(b, 'b'), options.values, undefined, redactor));
+    // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
+    if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
+    if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
+    return comparisonOutcome(prepared, options, given, redactor);
+  });
+}
+
+/** Every key and value of diffCaptures()'s options checked; the capture options. */
+export function checkDiffInput(given: Input): CaptureOptions {
+  checkInputKeys(given, ['fail_on', 'max_output_bytes', 'label_a', 'label_b']);
+  checkReportOptions(given);
+  for (const name of ['label_a', 'label_b'] as const) {
+    const value = optionalString(given, name, '"before"');
+    if (value !== undefined) readOptionValue(findDeclaration(name.replace('_', '-'))!, value);
+  }
+  return optionsOf(given);
+}

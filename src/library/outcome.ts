@@ -1,0 +1,34 @@
+// Two captures -> what a comparison call returns: the report (the result document, the findings behind
+// its hints, the exit status) built once, every string of it through the call's redactor.
+import type { CaptureOptions, ComparisonResult, RunCapture } from '../core/types.js';
+import { buildReport, type FailOn, type Report } from '../report/report.js';
+import { reconcileRedaction } from '../redact/reconcile.js';
+import { scrubDocument } from '../redact/document.js';
+import type { Redactor } from '../redact/redactor.js';
+import { capturedFilePath } from '../capture/capture-document.js';
+import { readSourceLine } from '../intake/source-line.js';
+import type { Input } from '../intake/run-input.js';
+
+export interface ComparisonOutcome {
+  /** The result document (the spec's). */
+  result: ComparisonResult;
+  captures: [RunCapture, RunCapture];
+  /** The CLI's exit status for it: 0 same, 1 different (per fail_on), 2 a run could not be debugged. */
+  exit_code: 0 | 1 | 2;
+  /** What the writers render (src/output): the document with the findings behind its hints. */
+  report: Report;
+}
+
+export function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined): ComparisonOutcome {
+  // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
+  const captures = reconcileRedaction(given[0], given[1]);
+  const built = buildReport(captures, {
+    sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line),
+    sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line),
+    failOn: (input['fail_on'] as FailOn | undefined) ?? 'any',
+    tolerance: options.values.tolerance,
+    maxOutputBytes: (input['max_output_bytes'] as number | undefined) ?? null,
+  });
+  const report = redactor ? scrubDocument(built, redactor) : built;
+  return { result: report.document, captures: [report.captures[0], report.captures[1]], exit_code: report.exitCode, report };
+}

@@ -1,0 +1,264 @@
+// One run under its debug adapter, from the launch to its end: the launch prepared by the adapter's
+// hooks, the adapter started (and the program, for an adapter that attaches to it), the debug session
+// up to its first stop, each stop read (the frame, then the value pipeline), and the capture document
+// put together from what was found. What to do with the stops (which one is captured, a walk) is the
+// caller's (run-one.ts, walk.ts); so is what an error means (run-failure.ts).
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { interrupted } from '../errors.js';
+import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
+import type { AdapterDefinition } from '../adapters/definition.js';
+import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
+import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
+import { loadHooks } from '../../adapters/load-hooks.js';
+import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
+import { DebugSession } from '../session/debug-session.js';
+import type { StopOutcome } from '../session/stop-outcome.js';
+import { listeningPort, startAttachedProgram } from './debuggee-process.js';
+import { readFrame } from '../capture/read-frame.js';
+import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
+import { evaluateWatches } from '../capture/watch.js';
+import { runValuePipeline, userValueRules } from '../values/pipeline.js';
+import { runPaths } from '../values/paths.js';
+import type { Redactor } from '../redact/redactor.js';
+import { scrubCapture } from '../redact/capture.js';
+import { holdsKeyedMarker } from '../redact/shapes.js';
+import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
+import { RunResources } from './run-resources.js';
+
+export interface RunContext {
+  definition: AdapterDefinition;
+  signal: AbortSignal;
+  log: (line: string) => void;
+  /** The folder of this run's own copy of the program, when the other run has its copy elsewhere (copyFolders). */
+  copyFolder?: string | null;
+  /** Secrets become markers in the values and leave the output tails and messages (absent: no redaction). */
+  redactor?: Redactor;
+}
+
+/** What reading no variables gives (--watch-only): a fresh object, as the watch values are added to it. */
+function emptyRead(): { variables: Record<string, string>; types: Record<string, string>; truncated: string[]; unread: string[]; warnings: string[] } {
+  return { variables: {}, types: {}, truncated: [], unread: [], warnings: [] };
+}
+
+export class LiveRun {
+  readonly log: (line: string) => void;
+  private readonly resources = new RunResources();
+  private readonly startedAt = new Date();
+  private readonly t0 = performance.now();
+  private adapter: RunningAdapter | null = null;
+  private adapterName: string;
+  private buildMs: number | null = null;
+  private readonly warnings: string[] = [];
+  /** The adapter's version: from the launch plan, else its capabilities, else (lazily, at the end, so it costs no CPU while the runs compete for it) the hook's own probe. */
+  private version: string | null | undefined;
+  private probeVersion: (() => Promise<string | null>) | null = null;
+  private hooks: AdapterHooks = {};
+  private session: DebugSession | null = null;
+  /** When the run's --timeout ends (a Date.now() time): reading a frame stops there. Each stop gives it the time again. */
+  private deadline = 0;
+  private pathsOfRun: ReturnType<typeof runPaths> | null = null;
+  /** The end of the program bpdiff started for an adapter that attaches to it. */
+  private programExit: ReturnType<typeof startAttachedProgram> | undefined;
+
+  constructor(
+    readonly spec: RunSpec,
+    readonly options: CaptureOptions,
+    private readonly context: RunContext,
+  ) {
+    this.log = (line) => context.log(`[${spec.label}] ${line}`);
+    this.adapterName = context.definition.name;
+    tracePhase(spec.label, 'run started', { adapter: context.definition.id });
+  }
+
+  /** Prepares the launch, starts the adapter (and the program it attaches to), and runs the session to its first stop. */
+  async start(): Promise<StopOutcome> {
+    const { spec, options, context, resources } = this;
+    const { definition, signal } = context;
+    if (signal.aborted) throw interrupted();
+    this.hooks = await loadHooks(definition);
+    tracePhase(spec.label, 'hooks loaded');
+    const plan = await prepareLaunch(this.hooks, { definition, spec, options, signal, log: this.log, tempDir: resources.tempDir, track: (pid) => resources.tree.roots.add(pid) });
+    tracePhase(spec.label, 'launch prepared', { build_ms: plan.buildMs });
+    this.adapterName = plan.adapterName;
+    this.buildMs = plan.buildMs;
+    this.warnings.push(...plan.warnings);
+    this.version = plan.version;
+    const hookVersion = this.hooks.version;
+    if (hookVersion) this.probeVersion = () => hookVersion(plan).catch(() => null);
+    if (signal.aborted) throw interrupted();
+
+    const running = await this.startAdapter(plan);
+    const session = new DebugSession({
+      connection: running.connection,
+      definition: plan.condition ? { ...definition, condition: plan.condition } : definition,
+      runTimeoutMs: options.run.timeout_seconds * 1000,
+      signal,
+      log: this.log,
+      ...(plan.request ? { request: plan.request } : {}),
+      ...(this.programExit ? { programExit: this.programExit } : {}),
+    });
+    this.session = session;
+    const capabilities = await session.initialize();
+    tracePhase(spec.label, 'initialized');
+    const versionPath = definition.adapter.version_capability;
+    if (this.version === undefined && versionPath) this.version = versionIn(capabilities, versionPath);
+    const launched = await session.launch(plan.launch, spec.breakpoint);
+    tracePhase(spec.label, 'launched');
+    // The run's --timeout counts from here, as the session's wait for the stop does.
+    this.deadline = Date.now() + options.run.timeout_seconds * 1000;
+    const first = launched ?? (await session.nextStop());
+    tracePhase(spec.label, 'first stop', { kind: first.kind });
+    return first;
+  }
+
+  /** The adapter, in a session of its own (or inside bpdiff), and the program bpdiff starts for it to attach to. */
+  private async startAdapter(plan: LaunchPlan): Promise<RunningAdapter> {
+    const { spec, options, context, resources } = this;
+    const { definition, signal } = context;
+    // A program bpdiff starts itself, for the adapter to attach to (at once, or once the adapter
+    // listens: startAttachedProgram), told the port the adapter picked once the adapter names it.
+    const debuggee = plan.debuggee;
+    let tellPort: (port: PromiseLike<number>) => void = () => undefined;
+    this.programExit = debuggee
+      ? startAttachedProgram(debuggee, { label: spec.label, marker: resources.tree.marker, track: (pid) => resources.trackSession(pid), stdout: resources.stdout, stderr: resources.stderr }, new Promise<number>((resolve) => (tellPort = resolve)))
+      : undefined;
+
+    this.log(`starting ${this.adapterName}`);
+    tracePhase(spec.label, 'adapter spawn', { adapter: this.adapterName });
+    const running = await startAdapter({
+      name: this.adapterName,
+      executable: plan.adapterExecutable,
+      args: plan.adapterArgs,
+      env: plan.adapterEnv,
+      cwd: spec.cwd,
+      transport: definition.adapter.transport,
+      ...(definition.adapter.port_pattern ? { portPattern: definition.adapter.port_pattern } : {}),
+      timeoutMs: definition.timeouts.start * 1000,
+      track: (pid) => resources.trackSession(pid),
+      signal,
+      marker: resources.tree.marker,
+      // An adapter that runs inside bpdiff, unless --adapter-path names an executable to run instead.
+      ...(definition.adapter.in_process && !options.adapter.path ? { inProcess: fillAdapterPlaceholders(definition.adapter.in_process) } : {}),
+    });
+    this.adapter = running;
+    tracePhase(spec.label, 'adapter connected', { pid: running.pid });
+    if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
+    running.connection.onEvent((event) => resources.follow(event));
+    if (definition.adapter.debuggee_output === 'adapter-stdio' && running.process) {
+      running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
+      // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
+      feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
+    }
+    if (debuggee) {
+      const { event: listening } = debuggee.listening;
+      const wait = { step: `waiting for the ${listening} event`, timeoutMs: definition.timeouts.start * 1000, hint: `check that ${this.adapterName} runs on its own` };
+      tellPort(running.connection.waitForEvent((event) => event.event === listening, wait).then((event) => listeningPort(event, debuggee.listening, this.adapterName)));
+    }
+    return running;
+  }
+
+  /** Lets the program run on to its next stop (or its end); the stop gets the run's --timeout again. */
+  async next(): Promise<StopOutcome> {
+    const session = this.started();
+    await session.continue();
+    const next = await session.nextStop();
+    this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
+    return next;
+  }
+
+  /** A stop: the frame read and its values through the pipeline. No stop: why not. `quiet`: no progress line (a walk's later hits). */
+  async read(outcome: StopOutcome, quiet = false): Promise<RunFacts> {
+    const { spec, options, context } = this;
+    const { definition } = context;
+    const bound = boundLine(outcome.breakpoint.line, outcome.kind === 'stopped' ? outcome.top : null, spec);
+    if (outcome.kind === 'no_break') return noBreakFacts(spec, outcome.reason, outcome.stop, bound, outcome.frames, outcome.exitCode);
+    if (options.breakpoint.exact_line && bound !== null) return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
+
+    const connection = this.adapter!.connection;
+    if (!quiet) this.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
+    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, outcome.frameId, options.values.scope, options.limits, this.deadline);
+    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, outcome.frameId, options.values.watch, options.limits.value_timeout_seconds));
+    this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
+    const values = runValuePipeline(
+      { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
+      { adapter: { definition, hooks: this.hooks }, breakpointPath: spec.breakpoint.path, runTexts: this.resources.markerTexts(), runPaths: this.pathsOfRun, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
+    );
+    return {
+      status: 'break',
+      location: stopLocation(outcome.top, spec),
+      values,
+      stop: outcome.stop,
+      bound_line: bound,
+      no_break_reason: null,
+      frames: outcome.frames,
+      exit_code: null,
+      warnings: [...read.warnings, ...(values.notes ?? [])],
+    };
+  }
+
+  /** The capture document of what the run found (its facts, its adapter, its output, its timing), redacted. */
+  async capture(facts: RunFacts): Promise<RunCapture> {
+    const { spec, context, resources } = this;
+    // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
+    if (this.adapter && context.definition.adapter.debuggee_output === 'adapter-stdio') resources.stderr.push(this.adapter.stderr.text);
+    const { stdout, stderr } = resources;
+    const capture = captureDocument(spec, facts, {
+      adapter: { id: context.definition.id, name: this.adapterName, version: this.version ?? (this.probeVersion ? await withTimeout(this.probeVersion(), 2000) : null) },
+      output: { stdout_tail: stdout.text, stderr_tail: stderr.text, truncated: stdout.truncated || stderr.truncated },
+      warnings: this.warnings,
+      timing: { started_at: this.startedAt.toISOString(), duration_ms: Math.round(performance.now() - this.t0), build_ms: this.buildMs },
+      redaction: null,
+    });
+    return context.redactor ? withRedaction(scrubCapture(capture, context.redactor), context.redactor) : capture;
+  }
+
+  /** Every process of the run killed, its temp folder removed. */
+  close(): void {
+    this.adapter?.close();
+    this.resources.dispose();
+    tracePhase(this.spec.label, 'done');
+  }
+
+  private started(): DebugSession {
+    if (this.session === null) throw new Error('the run has not started');
+    return this.session;
+  }
+}
+
+function feedStdin(child: ChildProcess, file: string | null): void {
+  const stdin = child.stdin;
+  if (!stdin) return;
+  stdin.on('error', () => undefined); // the adapter may be gone before the file is written
+  if (file === null) {
+    stdin.end();
+    return;
+  }
+  const source = fs.createReadStream(file);
+  source.on('error', () => stdin.end());
+  source.pipe(stdin);
+}
+
+/** The version at a dotted path of the capabilities (`__lldb.version`: "lldb version 19.1.7" -> "19.1.7"). */
+function versionIn(capabilities: DebugProtocol.Capabilities, dotted: string): string | null {
+  let value: unknown = capabilities;
+  for (const key of dotted.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof value !== 'string') return null;
+  return /\d+(?:\.\d+)+\S*/.exec(value)?.[0] ?? value;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  return Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+}
+
+/**
+ * The key the capture's secrets were redacted under. A random key (no BPDIFF_REDACT_KEY) is named
+ * only when the capture holds a marker made with it: two identical runs without secrets then write
+ * the same bytes, and there is nothing a key mismatch could hide.
+ */
+function withRedaction(capture: RunCapture, redactor: Redactor): RunCapture {
+  const marked = redactor.keyGiven || holdsKeyedMarker(JSON.stringify(capture));
+  return { ...capture, redaction: { key_id: marked ? redactor.keyId : null } };
+}

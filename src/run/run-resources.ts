@@ -1,0 +1,50 @@
+// What one run holds while it lives: its process tree, its temp folder and its output tails; all of it
+// given back (every process killed, the folder removed) by dispose(), whatever happened.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { OutputTail } from '../dap/output-tail.js';
+import { killRun, readProc, trackTree, untrackTree, type RunMarker, type RunTree } from '../process/process-tree.js';
+
+export class RunResources {
+  readonly owner = {};
+  readonly tree = trackTree(this.owner);
+  readonly tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-'));
+  readonly stdout = new OutputTail();
+  readonly stderr = new OutputTail();
+
+  /** Output and new processes, as the adapter reports them. */
+  follow(event: DebugProtocol.Event): void {
+    if (event.event === 'output') {
+      const body = (event as DebugProtocol.OutputEvent).body;
+      if (body.category === 'stdout') this.stdout.push(body.output);
+      else if (body.category === 'stderr') this.stderr.push(body.output);
+    } else if (event.event === 'process') {
+      const pid = (event as DebugProtocol.ProcessEvent).body.systemProcessId;
+      if (pid) {
+        this.tree.roots.add(pid);
+        const info = readProc(pid);
+        if (info) this.tree.sessions.add(info.sid);
+      }
+    }
+  }
+
+  /** A process that leads a session of its own (an adapter, a program bpdiff started): killed with the run. */
+  trackSession(pid: number): void {
+    this.tree.roots.add(pid);
+    this.tree.sessions.add(pid);
+  }
+
+  /** Texts of this run that differ from run to run by bpdiff's doing (its process marker), with the token that stands for them. */
+  markerTexts(): Array<{ text: string; token: string }> {
+    const marker: RunMarker | undefined = this.tree.marker;
+    return marker ? [{ text: marker.value, token: `<${marker.name}>` }] : [];
+  }
+
+  dispose(): void {
+    killRun(this.tree as RunTree);
+    untrackTree(this.owner);
+    fs.rmSync(this.tempDir, { recursive: true, force: true });
+  }
+}
