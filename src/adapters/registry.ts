@@ -29,6 +29,13 @@ export function builtinDefinitions(): AdapterDefinition[] {
   return builtins;
 }
 
+/** A built-in adapter by id (one a run's hooks defer to); an unknown id is bpdiff's own error. */
+export function builtinDefinition(id: string): AdapterDefinition {
+  const found = builtinDefinitions().find((definition) => definition.id === id);
+  if (!found) throw new BpdiffError('INTERNAL', `no built-in adapter "${id}" (adapters/*/adapter.json)`);
+  return found;
+}
+
 /** Reads and checks a definition file; a bad one is a one-line error naming the file and the field. */
 export function loadDefinitionFile(file: string): AdapterDefinition {
   let text: string;
