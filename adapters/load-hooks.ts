@@ -21,10 +21,10 @@ const loaded = memoAsync<AdapterHooks>();
  * adapters' folders.
  */
 export const BUILTIN_HOOKS: Readonly<Record<string, () => Promise<{ default?: unknown }>>> = {
+  'debugpy/hooks.ts': () => import('./debugpy/hooks.js'),
   'go/hooks.ts': () => import('./go/hooks.js'),
   'lldb/hooks.ts': () => import('./lldb/hooks.js'),
   'python/hooks.ts': () => import('./python/hooks.js'),
-  'python-light/hooks.ts': () => import('./python-light/hooks.js'),
 };
 
 /** The module a definition's `hooks` names, resolved from the definition's folder. */

@@ -18,7 +18,7 @@ export default async function run(): Promise<BenchRow[]> {
   const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'pricing.py', line: 34 } });
   const options = defaultCaptureOptions();
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-'));
-  fs.copyFileSync(path.join(packageRoot(), 'adapters/python/sitecustomize.py'), path.join(siteDir, 'sitecustomize.py'));
+  fs.copyFileSync(path.join(packageRoot(), 'adapters/debugpy/sitecustomize.py'), path.join(siteDir, 'sitecustomize.py'));
   const single = (nodelay: boolean, latencyProbes = 0): MinimalCaptureInput => ({
     executable: '/usr/bin/python3',
     args: ['/usr/lib/python3/dist-packages/debugpy/adapter'],

@@ -70,7 +70,7 @@ describe('the tarball', () => {
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/debugpy/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
     for (const needed of [
       'package.json',
       'README.md',
@@ -83,10 +83,15 @@ describe('the tarball', () => {
       'dist/adapters/node/main.mjs',
       'dist/adapters/node/in-process.mjs',
       'dist/adapters/python/hooks.js',
+      'dist/adapters/python/interpreter.js',
+      'dist/adapters/debugpy/hooks.js',
       'dist/adapters/lldb/hooks.js',
       'dist/adapters/go/hooks.js',
       'adapters/node/bootloader.cjs',
       'adapters/python/sitecustomize.py',
+      'adapters/python/_bpdiff_light/bootstrap.py',
+      'adapters/python/_bpdiff_light/session.py',
+      'adapters/debugpy/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
       'adapters/lldb/bpdiff_lldb_bytecode.py',
       'schema/breakpoint-comparison.schema.json',
@@ -96,7 +101,7 @@ describe('the tarball', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    for (const id of ['debugpy', 'go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
     // One command: the bundle (scripts/bundle-cli.mjs) and its loader, not also tsc's unbundled copies of their entries.
     expect(files.filter((file) => file.startsWith('dist/src/cli/main.') || file.startsWith('dist/src/cli/bin.'))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// The Python hook's container patches (adapters/python/sitecustomize.py, parts 5 and 6) on pydevd's
+// The Python hook's container patches (adapters/debugpy/sitecustomize.py, parts 5 and 6) on pydevd's
 // own SafeRepr and resolvers, without an adapter: sets written and named in one order under any hash
 // seed, and long lists listed flat as far as BPDIFF_MAX_CHILDREN.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 # A stopped frame's variables as DAP `variables`, named, typed and written as debugpy (pydevd 1.6, with
-# the launch options of adapters/python/adapter.json and bpdiff's sitecustomize) gives them, so that
+# the launch options of adapters/debugpy/adapter.json and bpdiff's sitecustomize) gives them, so that
 # captures of the two adapters compare equal:
 # - a scope lists the frame's locals or globals, sorted (plain names, then _protected, then __dunder),
 #   without special (`__x__`), function and class variables ("hide"), protected ones inline;

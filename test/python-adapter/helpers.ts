@@ -1,4 +1,4 @@
-// Drives bpdiff's Python light adapter (adapters/python-light) at the DAP level, as bpdiff will: the
+// Drives bpdiff's own Python adapter (adapters/python) at the DAP level, as bpdiff will: the
 // program is started with the adapter's folder first on PYTHONPATH and BPDIFF_DAP_FD=3, its fd 3 one
 // end of a socket pair (Node's stdio 'pipe' at index 3), DAP on the other end. Every event is kept
 // from the start; every wait is timed and says what it waited for; every program a test started is
@@ -13,8 +13,8 @@ import { DapTransport } from '../../src/dap/transport.js';
 import { isAlive } from '../../src/process/process-tree.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const LIGHT = path.join(ROOT, 'adapters', 'python-light');
-export const FIXTURES = path.join(ROOT, 'test', 'python-light', 'fixtures');
+export const LIGHT = path.join(ROOT, 'adapters', 'python');
+export const FIXTURES = path.join(ROOT, 'test', 'python-adapter', 'fixtures');
 
 /** The interpreters the adapter supports that this machine has: `python3` on PATH, and pyenv's, each by version. */
 export function pythons(): Array<{ name: string; executable: string }> {

@@ -2,7 +2,7 @@
 # process (PYTHONHASHSEED is left alone: the program must run as it would without bpdiff). So sets are
 # written and their elements named in an order of their own: numbers by value, then strings, bytes,
 # None, tuples element by element, and anything else by its repr (addresses masked). The same rules as
-# adapters/python/sitecustomize.py (part 5) teaches pydevd, so both adapters write a set alike: its
+# adapters/debugpy/sitecustomize.py (part 5) teaches pydevd, so both adapters write a set alike: its
 # elements are children named by their value text in braces, `s{'t0'}`, objects whose repr differs
 # only by address ordered by their fields and then named `#2`, `#3`...
 import re

@@ -1,10 +1,10 @@
 # The text of a value, written as debugpy writes it for bpdiff: pydevd's SafeRepr (strings cut to 2/3
 # + 1/3 of their limit around `...`, containers to 15 elements at the outer level and 10 inside, two
 # levels deep, long iterables as `<list, len() = N>`), with the changes bpdiff's sitecustomize makes to
-# it (adapters/python/sitecustomize.py, parts 4 and 5): a repr that raises reads `<error: repr raised
+# it (adapters/debugpy/sitecustomize.py, parts 4 and 5): a repr that raises reads `<error: repr raised
 # ValueError: ...>`, a slow one `<timed out after N s>` (it runs in a helper thread), and sets are
 # written in a stable order. Written here again because the debuggee may import nothing of debugpy;
-# the same inputs must give the same text (test/python-light compares the two adapters).
+# the same inputs must give the same text (test/integration/python-adapters-agree.test.ts compares the two adapters).
 import threading
 from collections import OrderedDict, deque
 
