@@ -5,7 +5,9 @@
 //   and BPDIFF_DAP_FD naming the socket bpdiff speaks DAP on (DEBUGGEE_DAP_FD).
 // - What it cannot serve goes to debugpy (defer): an interpreter older than 3.8, -I or -E (they
 //   ignore PYTHONPATH), -S (no site module to run the sitecustomize), PyPy.
+import fs from 'node:fs';
 import path from 'node:path';
+import { packageRoot } from '../../src/package-root.js';
 import { DEBUGGEE_DAP_FD, helperScript, type AdapterHooks, type Deferral, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, type PythonCommand } from './interpreter.js';
@@ -70,7 +72,22 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     adapterExecutable: facts.executable,
     adapterArgs: [path.join(folder, 'sitecustomize.py')],
     adapterName: context.definition.name,
+    version: bpdiffVersion(),
   };
+}
+
+let version: string | null | undefined;
+/** The adapter ships with bpdiff: its version is bpdiff's. */
+function bpdiffVersion(): string | null {
+  if (version === undefined) {
+    try {
+      const parsed = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+      version = typeof parsed.version === 'string' ? parsed.version : null;
+    } catch {
+      version = null;
+    }
+  }
+  return version;
 }
 
 function target(value: PythonCommand['target']): string[] {

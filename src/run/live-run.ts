@@ -184,7 +184,6 @@ export class LiveRun {
     const program = plan.program;
     if (!program) throw new BpdiffError('ADAPTER_CONFIG', `${this.definition.file}: a "debuggee-fd" adapter needs hooks that name the program to start (LaunchPlan.program) — check "hooks" in the definition`);
     this.log(`starting ${this.adapterName} in the program`);
-    tracePhase(spec.label, 'adapter spawn', { adapter: this.adapterName });
     const { socket, exit } = await startDapProgram(program, { label: spec.label, marker: resources.tree.marker, track: (pid) => resources.trackSession(pid), stdout: resources.stdout, stderr: resources.stderr });
     this.programExit = exit;
     let ended: ProgramExit | null = null;
