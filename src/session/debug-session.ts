@@ -4,14 +4,13 @@
 // Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
 // frame, then asks for the next one, or ends the session. Processes are not this layer's business:
 // of a program the caller started itself (attach), the session only hears how it ended.
-import os from 'node:os';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { findConditionError, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StopOutcome } from './stop-outcome.js';
-import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
+import { endedBeforeAttach, endWithin, exitCodeOfSignal, signalOfExitCode, type ProgramExit } from './program-end.js';
 import type { NoBreakReason } from '../core/types.js';
 
 export interface SessionOptions {
@@ -65,6 +64,17 @@ export class DebugSession {
 
   /** Step 1: initialize; the capabilities are kept for the later steps. */
   async initialize(): Promise<DebugProtocol.Capabilities> {
+    try {
+      return await this.requestCapabilities();
+    } catch (error) {
+      // An adapter in (or attached to) a program that could not start: say so, not that the connection closed.
+      const exit = this.options.programExit ? await endWithin(this.options.programExit, PROGRAM_END_LAG_MS) : null;
+      if (exit) throw endedBeforeAttach(this.connection.adapterName, exit);
+      throw error;
+    }
+  }
+
+  private async requestCapabilities(): Promise<DebugProtocol.Capabilities> {
     const name = this.connection.adapterName;
     this.capabilities =
       (await this.connection.request(
@@ -363,14 +373,6 @@ export class DebugSession {
     if (!first) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped but reports no thread`);
     return first.id;
   }
-}
-
-/** The signal an adapter's exit code stands for, in the adapter's way of saying it (AdapterDefinition.exit_code_signals). */
-export function signalOfExitCode(code: number | null, style: AdapterDefinition['exit_code_signals']): string | null {
-  if (code === null || style === undefined) return null;
-  const number = style === '256-n' ? 256 - code : code - 128;
-  if (number < 1 || number > 31) return null;
-  return Object.entries(os.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
 }
 
 /** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */

@@ -2,7 +2,8 @@
 // run can end without a stop (the program ends, no `stopped` arrives, the adapter exits, an abort).
 import { describe, expect, it, vi } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
-import { DebugSession, signalOfExitCode } from '../../../src/session/debug-session.js';
+import { DebugSession } from '../../../src/session/debug-session.js';
+import { signalOfExitCode } from '../../../src/session/program-end.js';
 import { BpdiffError } from '../../../src/errors.js';
 import { FakeAdapter, fakeDefinition, programHandlers, type Handler } from '../../support/fake-adapter.js';
 
