@@ -20,11 +20,13 @@ describeWithTool('bpdiff doctor', 'every debug adapter (debugpy, lldb-dap, dlv)'
     expect(result.stderr).toBe('');
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^ok {7}go {6}dlv \d+\.\d+\.\d+\S* \(\/\S+\/dlv dap --listen=127\.0\.0\.1:0\)$/);
-    expect(lines[1]).toMatch(/^ok {7}lldb {4}lldb-dap \d+\.\d+\.\d+\S* \(\/\S+\/lldb-dap(-[\d.]+)?\)$/);
-    expect(lines[2]).toBe(`ok       node    bpdiff-node-adapter ${readVersion()} (${process.execPath} ${path.join(ROOT, 'dist/adapters/node/main.mjs')})`);
-    expect(lines[3]).toMatch(/^ok {7}python  debugpy \d+\.\d+\.\d+\S* \(python3 \d+\.\d+\.\d+: \/\S+; adapter: \/\S+ (-m debugpy\.adapter|\/\S+\/debugpy\/adapter)\)$/);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^ok {7}debugpy {2}debugpy \d+\.\d+\.\d+\S* \(python3 \d+\.\d+\.\d+: \/\S+; adapter: \/\S+ (-m debugpy\.adapter|\/\S+\/debugpy\/adapter)\)$/);
+    expect(lines[1]).toMatch(/^ok {7}go {7}dlv \d+\.\d+\.\d+\S* \(\/\S+\/dlv dap --listen=127\.0\.0\.1:0\)$/);
+    expect(lines[2]).toMatch(/^ok {7}lldb {5}lldb-dap \d+\.\d+\.\d+\S* \(\/\S+\/lldb-dap(-[\d.]+)?\)$/);
+    expect(lines[3]).toBe(`ok       node     bpdiff-node-adapter ${readVersion()} (${process.execPath} ${path.join(ROOT, 'dist/adapters/node/main.mjs')})`);
+    // bpdiff's own Python adapter: bpdiff's version, the interpreter that would run it, and the script that starts it there.
+    expect(lines[4]).toMatch(new RegExp(`^ok {7}python {3}bpdiff-python-adapter ${readVersion().replaceAll('.', '\\.')} \\(python3 \\d+\\.\\d+\\.\\d+: \\/\\S+; adapter: \\/\\S+ ${path.join(ROOT, 'adapters/python/sitecustomize.py').replaceAll('/', '\\/').replaceAll('.', '\\.')}\\)$`));
   });
 });
 

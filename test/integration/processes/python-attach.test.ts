@@ -41,7 +41,7 @@ function fakeInstall(facts: Facts): { python: string; definition: AdapterDefinit
   fs.writeFileSync(python, `#!/bin/sh\necho '${answer}'\n`, { mode: 0o755 });
   const sharedDebugpy = path.join(root, 'dist-packages/debugpy');
   fs.mkdirSync(path.join(sharedDebugpy, 'adapter'), { recursive: true });
-  const builtin = builtinDefinitions().find((definition) => definition.id === 'python')!;
+  const builtin = builtinDefinitions().find((definition) => definition.id === 'debugpy')!;
   return { python, definition: { ...builtin, adapter: { ...builtin.adapter, executables: [python], args: [path.join(sharedDebugpy, 'adapter')] } }, sharedDebugpy };
 }
 

@@ -42,7 +42,7 @@ print(json.dumps({
 
 async function run(env: Record<string, string>): Promise<Record<string, unknown>> {
   const { stdout } = await execa('python3', ['-c', PROGRAM], {
-    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/python'), PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/debugpy'), PYDEVD_DISABLE_FILE_VALIDATION: '1' },
     extendEnv: false,
     stdin: 'ignore',
     timeout: 20_000,

@@ -34,7 +34,7 @@ print(SafeRepr()(5), SafeRepr()({"a": [1, 2]}))
 
 async function reprs(env: Record<string, string>): Promise<string[]> {
   const { stdout } = await execa('python3', ['-c', PROGRAM], {
-    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/python') },
+    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/debugpy') },
     extendEnv: false,
     stdin: 'ignore',
     timeout: 20_000,
