@@ -2,6 +2,7 @@
 // program the Python tests and examples stop in, and the value fixtures of test/python-adapter, with
 // the deliberate differences named: where the Python adapter shows the program as plain Python runs
 // it, or binds a line as issue 27 asks, and debugpy does otherwise.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXAMPLES, ROOT } from './helpers.js';
@@ -73,6 +74,10 @@ export function agreeCases(): AgreeCase[] {
     { name: 'secrets', cwd: FIX, bp: 'vault.py:21', options: [], command: ['python3', 'vault.py', '--password', 'hunter2', '--user', 'ann'], deliberate: ARGV0 },
     { name: 'secrets, then a failure', cwd: FIX, bp: 'vault.py:21', options: [], command: ['python3', 'vault.py', '--password', 'hunter2', '--user', 'ann', '--fail'] },
   ];
+  if (hasNumpy()) {
+    // A numpy scalar's flags raise on one attribute: its traceback text differs by design (attribute-errors.py).
+    cases.push({ name: 'numpy arrays', cwd: ADAPTER_FIXTURES, bp: 'numpy_values.py:11', options: ['--ignore', '*._warn_on_write'], command: ['python3', 'numpy_values.py'] });
+  }
   for (const file of fs.readdirSync(ADAPTER_FIXTURES).filter((name) => name.endsWith('.py')).sort()) {
     const text = fs.readFileSync(path.join(ADAPTER_FIXTURES, file), 'utf8');
     // `# compare: LINE [ARGS...] [# deliberate: REASON]`: a breakpoint line, the program's arguments.
@@ -82,6 +87,15 @@ export function agreeCases(): AgreeCase[] {
     }
   }
   return cases;
+}
+
+function hasNumpy(): boolean {
+  try {
+    execFileSync('python3', ['-c', 'import numpy'], { stdio: 'ignore', timeout: 20_000 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The parts of a capture the two adapters must agree on (frames apart: debugpy's runpy frames under <module>). */

@@ -24,7 +24,9 @@ _BASIC_IMMUTABLE = (int, float, complex, str, bytes, type(None), bool, frozenset
 _PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset)
 
 # Resolvers: how a value's children are listed (None: not expandable).
-TUPLE, DICT, SET, FRAME, DEFAULT = "tuple", "dict", "set", "frame", "default"
+TUPLE, DICT, SET, FRAME, DEFAULT, NDARRAY = "tuple", "dict", "set", "frame", "default", "ndarray"
+# As pydevd's numpy plugin lists an array's first elements (PYDEVD_CONTAINER_NUMPY_MAX_ITEMS).
+NUMPY_MAX_ITEMS = 500
 
 
 def _type_map():
@@ -56,6 +58,12 @@ def _resolver_of(obj, type_object):
     if resolver is not _resolver_cache:
         return resolver
     resolver = DEFAULT
+    # pydevd's plugins come first: a numpy array lists its summary (min, max, shape...), not its attributes.
+    numpy = sys.modules.get("numpy")
+    ndarray = getattr(numpy, "ndarray", None) if numpy is not None else None
+    if ndarray is not None and isinstance(type_object, type) and issubclass(type_object, ndarray):
+        _resolver_cache[type_object] = NDARRAY
+        return NDARRAY
     for kind, found in _TYPE_MAP:
         if _isinstance(obj, kind):
             resolver = found
@@ -138,6 +146,29 @@ def _attributes(obj):
     return [(name, value, suffix % name) for name, value in sorted(found.items(), key=lambda item: sorted_attributes_key(item[0]))]
 
 
+def _ndarray_entries(obj):
+    """An array as pydevd's numpy plugin lists it: min, max, shape, dtype, size and its first elements."""
+    found = {}
+    if obj.size > 1024 * 1024:
+        found["min"] = "ndarray too big, calculating min would slow down debugging"
+        found["max"] = "ndarray too big, calculating max would slow down debugging"
+    elif obj.size == 0:
+        found["min"] = found["max"] = "array is empty"
+    elif hasattr(obj, "dtype") and obj.dtype.kind in "biufc":
+        found["min"] = obj.min()
+        found["max"] = obj.max()
+    else:
+        found["min"] = found["max"] = "not a numeric object"
+    found["shape"] = obj.shape
+    found["dtype"] = obj.dtype
+    found["size"] = obj.size
+    try:
+        found["[0:%s] " % (len(obj),)] = list(obj[0:NUMPY_MAX_ITEMS])
+    except Exception:
+        pass
+    return [(name, value, None, False) for name, value in sorted(found.items(), key=lambda item: sorted_attributes_key(item[0]))]
+
+
 def _index_format(length):
     return "%0" + str(len(str(length - 1))) + "d"
 
@@ -188,6 +219,8 @@ def children(obj, resolver, limit, other_repr):
         for name, item in setorder.named_elements(obj, other_repr, limit + 1):
             entries.append((name, item, name, True))
         cut = len(obj) > limit + 1
+    elif resolver == NDARRAY:
+        return _ndarray_entries(obj)
     elif resolver == FRAME:
         return [(name, value, None, False) for name, value in (("__internals__", {}), ("f_locals", obj.f_locals), ("stack", _frame_stack(obj)))]
     if resolver == DEFAULT:
