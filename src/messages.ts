@@ -4,7 +4,7 @@
 import { BpdiffError, type ErrorCode } from './errors.js';
 
 /** bpdiff's subcommands, each with its own help (the stray-argument message lists them too). */
-export const SUBCOMMANDS = ['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp'] as const;
+export const SUBCOMMANDS = ['locate', 'diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp'] as const;
 
 const HELP = 'see bpdiff --help';
 
@@ -163,6 +163,16 @@ export const messages = {
   captureCommands: (count: number) =>
     error('BAD_COMMANDS', `bpdiff capture takes one command, ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff capture --bp FILE:LINE [-o FILE] -- CMD ARGS...'),
 
+  locateWithoutEntry: (adapter: string) =>
+    error('NO_ADAPTER', `bpdiff locate does not know where a program's own code starts under ${adapter} (its definition has no locate.entry)`, 'give --from FILE:LINE, where both runs start the walk'),
+  adapterCannotStep: (refusal: string) =>
+    error('NO_ADAPTER', `bpdiff locate steps through the runs line by line, and the adapter cannot: ${refusal}`, 'use a built-in adapter, or one whose stepIn, next and stepOut work'),
+  locateNoCode: (files: readonly string[]) =>
+    error('USAGE', `neither run reached a line of its own code (${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory'})`, "give --from FILE:LINE in the program's own code, or --cwd the folder that holds it"),
+  withinMatchedNothing: (globs: readonly string[], files: readonly string[]) =>
+    error('USAGE', `--within ${globs.join(' --within ')} matches none of the files the runs executed${files.length > 0 ? ` (${files.join(', ')})` : ''}`, "give a glob of their paths from the run's folder, e.g. --within 'src/*'"),
+  badFrom: (value: string) =>
+    error('BAD_BREAKPOINT', `--from ${quote(value)} is not FILE:LINE or FILE:LINE:N`, 'give where both runs start the walk, e.g. --from src/app.py:42 (or src/app.py:42:3: the third time there)'),
   interrupted: (signal: NodeJS.Signals, stopped = 'both runs were') =>
     `interrupted by ${signal} — ${stopped} stopped and nothing was written`,
   flagsGivenToProgramB: (flags: readonly string[]) =>
@@ -172,6 +182,8 @@ export const messages = {
 };
 
 export const progress = {
+  walking: (labelA: string, commandA: string, labelB: string, commandB: string, from: string | null) =>
+    `bpdiff: walking ${labelA} (${commandA}) and ${labelB} (${commandB}) line by line in lockstep, from ${from === null ? "where the program's own code starts" : from}`,
   startingOne: (breakpoint: string, label: string, command: string) => `bpdiff: running ${label} (${command}), to stop at ${breakpoint}`,
   starting: (breakpoint: string, labelA: string, commandA: string, labelB: string, commandB: string, sequential: boolean) =>
     `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,

@@ -7,7 +7,7 @@
 #     the error; (5) writes and names the elements of sets in one order, the same in every run; (6)
 #     lists long containers flat, `xs[500]`, as far as bpdiff reads them; (7) answers a stopped
 #     thread's requests in 1 ms, not 10; (8) skips pydevd's 100 ms pause after it connects; (9) keeps
-#     pydevd's plugin packages from importing pkg_resources.
+#     pydevd's plugin packages from importing pkg_resources; (10) stops on entry in an attach session (locate).
 import builtins as _b, os as _os, socket as _s, sys as _sys
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -583,6 +583,25 @@ def _without_pkg_resources(exec_module, module):
             del _sys.modules["pkg_resources"]
 
 
+# (10) `bpdiff locate` walks the program from its first line: debugpy's `stopOnEntry`. pydevd honours it
+# only in a session started by `launch`; bpdiff starts the program itself and debugpy attaches to it
+# (part 3), so pydevd is told the attach asked for it as a launch would. Only `stopOnEntry` reads the
+# start's kind; a session that does not ask for it is left as it was.
+def _stop_on_entry_when_attached(module):
+    processor = module.PyDevJsonCommandProcessor
+    original = processor._set_debug_options
+    if getattr(original, "_bpdiff", False):
+        return
+
+    def _set_debug_options(self, py_db, args, start_reason):
+        if start_reason == "attach" and args.get("stopOnEntry") is True:
+            start_reason = "launch"
+        return original(self, py_db, args, start_reason)
+
+    _set_debug_options._bpdiff = True
+    processor._set_debug_options = _set_debug_options
+
+
 class _PydevdPatcher(object):
     """Watches imports for pydevd's modules and patches each once it has run."""
 
@@ -642,6 +661,7 @@ def _install_pydevd_patches():
         _REPR_MODULE: [_order_sets_in_repr],
         "_pydevd_bundle.pydevd_resolver": [_name_set_elements],
         "pydevd": [_quick_suspend_poll, _no_thread_start_pause],
+        "_pydevd_bundle.pydevd_process_net_command_json": [_stop_on_entry_when_attached],
     }
     try:
         seconds = float(_os.environ.pop("BPDIFF_VALUE_TIMEOUT", ""))

@@ -70,6 +70,12 @@ export interface AdapterDefinition {
   file_extensions: string[];
   /** Regular expressions on the basename of the command's first word that choose this adapter. */
   commands: string[];
+  /**
+   * Compiled programs this adapter is chosen for when nothing else says (no breakpoint file, a command
+   * no pattern names): a file that starts with `magic` (hex: ELF is `7f454c46`) and, when given, holds
+   * `contains` (Go's build information: `\u00ff Go buildinf:`). One that holds a marker wins over one without.
+   */
+  binaries?: { magic: string; contains?: string };
   /** The command that installs the adapter, shown when it is missing. */
   install: string;
   /**
@@ -175,6 +181,17 @@ export interface AdapterDefinition {
    * the summary's own must not be taken for a child.
    */
   summaries_list_children?: boolean;
+  /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
+  locate?: {
+    entry?: {
+      /** The launch asks the adapter to stop at the program's first line; its `entry` stop starts the walk. */
+      stop_on_entry?: boolean;
+      /** Function breakpoints that stop the program in its own code (`main`, `main.main`). */
+      functions?: string[];
+    };
+    /** Launch (or attach) arguments added while walking (debugpy's justMyCode). */
+    launch?: Record<string, unknown>;
+  };
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {
     /** Starting the adapter, and each request other than `launch` (initialize, breakpoints, reading the frame). */

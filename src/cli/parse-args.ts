@@ -14,6 +14,7 @@ import { outputArgs, type OutputArgs } from './output-args.js';
 import { checkCompareInput } from '../library/compare.js';
 import { checkCaptureInput } from '../library/capture.js';
 import { checkDiffInput } from '../library/diff-captures.js';
+import { checkLocateInput } from '../library/locate.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
 import { helpWidth, prerenderedHelp } from './help-texts.js';
 
@@ -40,6 +41,8 @@ export type CliCommand =
   | { kind: 'compare'; args: LiveArgs }
   /** `bpdiff capture`: one run, capture()'s input. */
   | { kind: 'capture'; args: LiveArgs }
+  /** `bpdiff locate`: two runs walked line by line, locate()'s input. */
+  | { kind: 'locate'; args: LiveArgs }
   /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
   | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs }
   /** `bpdiff check [NAME] [--record]`: the config file's named checks; `given` holds the flags as typed (they win over the config). */
@@ -64,6 +67,8 @@ const EXAMPLES = [
   '  bpdiff --bp app.py:40 --cwd-a ../main -- python3 app.py -- python3 app.py',
   '  # where two runs part ways in a loop',
   '  bpdiff --bp app.py:40 --first-divergence -- ./app 1 -- ./app 2',
+  '  # where two runs part ways, with no breakpoint: every line, in lockstep',
+  '  bpdiff locate --cwd-a ../main -- python3 app.py -- python3 app.py',
   '  # record a baseline, then compare a live run with it',
   '  bpdiff capture --bp app.py:40 -o base.json -- python3 app.py',
   '  bpdiff --baseline base.json -- python3 app.py',
@@ -138,6 +143,12 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     case 'mcp':
       if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
       return { kind: 'mcp' };
+    case 'locate': {
+      const pair = parseCommands(commands);
+      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate') };
+      checkLocateInput(args.input);
+      return { kind: 'locate', args };
+    }
     case 'capture': {
       const args = captureArgs(raw, commands);
       checkCaptureInput(args.input);
@@ -172,6 +183,7 @@ function defineParser(y: Argv, version: string, width?: number): Argv {
     .scriptName('bpdiff')
     .usage(`${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`)
     .command('$0', 'compare two runs live (the default)', (c) => defineOptions(c, 'compare'))
+    .command('locate', "walk both runs line by line in lockstep and report where they first part ways (where they stand, or what they hold), with no breakpoint given", (c) => defineOptions(c, 'locate'))
     .command('diff <capture_a> <capture_b>', 'compare two saved run captures (no debugger)', (c) =>
       defineOptions(c, 'diff')
         .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })
@@ -252,7 +264,7 @@ function stringOf(raw: RawArgv, flag: string): string | null {
  * every value, with the same messages): the capture options by their snake_case names, each per-run
  * option's shared value at the top and each run's own in its run object, the commands in the runs.
  */
-function libraryInput(raw: RawArgv, command: 'compare' | 'capture', runs: Record<string, string[]>): LibraryInput {
+function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'locate', runs: Record<string, string[]>): LibraryInput {
   const input: LibraryInput = {};
   for (const [key, argv] of Object.entries(runs)) input[key] = { command: argv };
   for (const declaration of declarationsFor(command)) {
@@ -266,7 +278,7 @@ function libraryInput(raw: RawArgv, command: 'compare' | 'capture', runs: Record
   }
   const condition = optionalString(raw, 'condition');
   if (condition !== null) input['condition'] = condition;
-  if (command === 'compare') {
+  if (command !== 'capture') {
     for (const flag of ['fail-on', 'max-output-bytes'] as const) if (raw[flag] !== undefined) input[snakeCase(flag)] = valueOf(raw, flag);
   }
   return input;
@@ -314,8 +326,8 @@ function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
  * `-- python3 x.py -- python3 x.py --format text`: everything after the second -- is program B's, so
  * a bpdiff flag there reaches the program. Said when A's arguments do not have the same word.
  */
-function strayFlagWarnings([a, b]: [string[], string[]]): string[] {
-  const flags = new Set(declarationsFor('compare').flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
+function strayFlagWarnings([a, b]: [string[], string[]], command: 'compare' | 'locate' = 'compare'): string[] {
+  const flags = new Set(declarationsFor(command).flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
   const stray = b.slice(1).filter((word) => flags.has(word.replace(/=.*$/, '')) && !a.includes(word));
   if (stray.length === 0) return [];
   return [messages.flagsGivenToProgramB(stray)];

@@ -36,6 +36,10 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
         const { runCompareCommand } = await import('./command-compare.js');
         return await runCompareCommand(command.args, io, deps);
       }
+      case 'locate': {
+        const { runLocateCommand } = await import('./command-locate.js');
+        return await runLocateCommand(command.args, io, deps);
+      }
       case 'diff': {
         const { runDiffCommand } = await import('./command-diff.js');
         return await runDiffCommand(command, io);

@@ -11,6 +11,13 @@ export interface BuildComparisonOptions {
   sourceLine?: string | null;
   /** The text of run B's breakpoint line (from run B's file). */
   sourceLineB?: string | null;
+  /**
+   * What a walk found before the comparison was made (bpdiff locate): its hints come first, and its
+   * context lines take the place of the context's first line (what bpdiff did).
+   */
+  lead?: { hints: string[]; context: string[] };
+  /** Run B's breakpoint is A's line followed into B's copy of the file: not another breakpoint. */
+  followed?: boolean;
 }
 
 export interface AnalysedComparison {
@@ -31,7 +38,7 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
   const { captures: [captureA, captureB], setAside } = setAsideUnread(givenA, givenB);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
   const changes = classifyChanges(diff, captureA.types, captureB.types);
-  const findings = buildFindings(captureA, captureB, diff, setAside, changes);
+  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opts.followed ?? false);
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;
@@ -41,10 +48,15 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
     run_a: captureA.run,
     run_b: captureB.run,
     diff,
-    context: buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }),
-    analysis_hints: renderHints(findings, labels),
+    context: withLead(buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }), opts.lead),
+    analysis_hints: [...(opts.lead?.hints ?? []), ...renderHints(findings, labels)],
   };
   return { result, findings, changes };
+}
+
+function withLead(context: string, lead: BuildComparisonOptions['lead']): string {
+  if (lead === undefined) return context;
+  return [...lead.context, ...context.split('\n').slice(1)].join('\n');
 }
 
 /** diff(1)-style status: 0 only when both runs stopped and nothing differs, else 1. */

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
-import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
+import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
+import type { CapturedValues } from '../values/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
@@ -16,7 +17,8 @@ import { loadHooks } from '../../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
-import type { StopOutcome } from '../session/stop-outcome.js';
+import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
+import type { SessionEntry } from '../session/debug-session.js';
 import { listeningPort, startAttachedProgram, startDapProgram } from './debuggee-process.js';
 import type { ProgramExit } from '../session/program-end.js';
 import { readFrame } from '../capture/read-frame.js';
@@ -38,6 +40,13 @@ export interface RunContext {
   copyFolder?: string | null;
   /** Secrets become markers in the values and leave the output tails and messages (absent: no redaction). */
   redactor?: Redactor;
+}
+
+/** How a walk that steps from the program's start launches it (a capture needs none of it). */
+export interface WalkStart {
+  /** Launch arguments over the definition's while walking (debugpy's justMyCode). */
+  launch: Record<string, unknown>;
+  entry: SessionEntry;
 }
 
 /** What reading no variables gives (--watch-only): a fresh object, as the watch values are added to it. */
@@ -78,8 +87,11 @@ export class LiveRun {
     tracePhase(spec.label, 'run started', { adapter: context.definition.id });
   }
 
-  /** Prepares the launch, starts the adapter (and the program it attaches to), and runs the session to its first stop. */
-  async start(): Promise<StopOutcome> {
+  /**
+   * Prepares the launch, starts the adapter (and the program it attaches to), and runs the session to
+   * its first stop: at the breakpoint, or (`walk`, a locate walk) where the program's own code starts.
+   */
+  async start(walk?: WalkStart): Promise<StopOutcome> {
     const { spec, options, context, resources } = this;
     const { signal } = context;
     if (signal.aborted) throw interrupted();
@@ -121,7 +133,7 @@ export class LiveRun {
     tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;
     if (this.version === undefined && versionPath) this.version = versionIn(capabilities, versionPath);
-    const launched = await session.launch(plan.launch, spec.breakpoint);
+    const launched = await session.launch(walk ? { ...plan.launch, ...walk.launch } : plan.launch, spec.breakpoint, walk?.entry);
     tracePhase(spec.label, 'launched');
     // The run's --timeout counts from here, as the session's wait for the stop does.
     this.deadline = Date.now() + options.run.timeout_seconds * 1000;
@@ -207,20 +219,12 @@ export class LiveRun {
 
   /** A stop: the frame read and its values through the pipeline. No stop: why not. `quiet`: no progress line (a walk's later hits). */
   async read(outcome: StopOutcome, quiet = false): Promise<RunFacts> {
-    const { spec, options, context, definition } = this;
+    const { spec, options } = this;
     const bound = boundLine(outcome.breakpoint.line, outcome.kind === 'stopped' ? outcome.top : null, spec);
     if (outcome.kind === 'no_break') return noBreakFacts(spec, outcome.reason, outcome.stop, bound, outcome.frames, outcome.exitCode);
     if (options.breakpoint.exact_line && bound !== null) return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
-
-    const connection = this.adapter!.connection;
     if (!quiet) this.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
-    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, outcome.frameId, options.values.scope, options.limits, this.deadline);
-    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, outcome.frameId, options.values.watch, options.limits.value_timeout_seconds));
-    this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
-    const values = runValuePipeline(
-      { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
-      { adapter: { definition, hooks: this.hooks }, breakpointPath: spec.breakpoint.path, runTexts: this.resources.markerTexts(), runPaths: this.pathsOfRun, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
-    );
+    const { values, warnings } = await this.readValues(outcome.frameId, outcome.top.path);
     return {
       status: 'break',
       location: stopLocation(outcome.top, spec),
@@ -230,13 +234,57 @@ export class LiveRun {
       no_break_reason: null,
       frames: outcome.frames,
       exit_code: null,
-      warnings: [...read.warnings, ...(values.notes ?? [])],
+      warnings,
     };
   }
 
-  /** The capture document of what the run found (its facts, its adapter, its output, its timing), redacted. */
-  async capture(facts: RunFacts): Promise<RunCapture> {
-    const { spec, context, resources } = this;
+  /**
+   * The values of a stopped frame (its locals, or globals with --scope globals, and the --watch
+   * expressions), through the value pipeline; `file`: the frame's source file (the language of its
+   * values' rules), the breakpoint's when not known.
+   */
+  async readValues(frameId: number, file: string | null): Promise<{ values: CapturedValues; warnings: string[] }> {
+    const { spec, options, context, definition } = this;
+    const connection = this.adapter!.connection;
+    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline);
+    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, frameId, options.values.watch, options.limits.value_timeout_seconds));
+    this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
+    const values = runValuePipeline(
+      { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
+      { adapter: { definition, hooks: this.hooks }, breakpointPath: file ?? spec.breakpoint.path, runTexts: this.resources.markerTexts(), runPaths: this.pathsOfRun, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
+    );
+    return { values, warnings: [...read.warnings, ...(values.notes ?? [])] };
+  }
+
+  /** One step of a walk (session.step), the run's --timeout given again for it. */
+  async step(kind: StepKind): Promise<StepOutcome> {
+    const outcome = await this.started().step(kind);
+    this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
+    return outcome;
+  }
+
+  /** Where the run stands after its last stop, as a step says it. */
+  where(): Promise<SteppedStop> {
+    return this.started().where();
+  }
+
+  /** The stack where the run stands, innermost first. */
+  stack(): Promise<StackFrameSummary[]> {
+    return this.started().stack();
+  }
+
+  /** No breakpoint of bpdiff's stops the program any more (a walk goes on by steps from its start). */
+  clearBreakpoints(): Promise<void> {
+    return this.started().clearBreakpoints();
+  }
+
+  /**
+   * The capture document of what the run found (its facts, its adapter, its output, its timing),
+   * redacted. `spec`: the run as the capture names it, when not as it started (a located walk names
+   * the line it located as its breakpoint).
+   */
+  async capture(facts: RunFacts, spec: RunSpec = this.spec): Promise<RunCapture> {
+    const { context, resources } = this;
     // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
     if (this.adapter && this.definition.adapter.debuggee_output === 'adapter-stdio') resources.stderr.push(this.adapter.stderr.text);
     const { stdout, stderr } = resources;

@@ -4,9 +4,8 @@
 // so a program that would run on for minutes after the divergence is stopped there), and at each hit
 // both values are compared as the report will compare them.
 import type { RunSide, Tolerance } from '../core/types.js';
-import { diffVariables, isDiffEmpty } from '../core/diff-variables.js';
-import { setAsideNames, unreadCounterparts, withoutNames } from '../core/unread.js';
-import { applyTolerance } from '../values/tolerance.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import { compareValues } from '../values/compare-values.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import type { RunFacts } from '../capture/capture-document.js';
 
@@ -91,10 +90,7 @@ export class Lockstep {
       return { go: 'stop', note: `first divergence at hit ${hit}: ${agreedSoFar}, then ${going} stops at the breakpoint again and ${ended} does not (it stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'})`, useLast: false };
     }
     // As in the comparison: what lies under a container one run did not read is not a divergence.
-    const setAside = unreadCounterparts(a.facts.values, b.facts.values);
-    const valuesA = withoutNames(a.facts.values.variables, setAsideNames(setAside, 'a'));
-    const valuesB = applyTolerance(valuesA, withoutNames(b.facts.values.variables, setAsideNames(setAside, 'b')), this.tolerance).variables;
-    if (!isDiffEmpty(diffVariables(valuesA, valuesB))) {
+    if (!isDiffEmpty(compareValues(a.facts.values, b.facts.values, this.tolerance))) {
       const where = this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
       return { go: 'stop', note: `first divergence at hit ${hit}: ${where}`, useLast: false };
     }

@@ -26,14 +26,6 @@ export function exitCodeOfSignal(signal: NodeJS.Signals, style: AdapterDefinitio
   return style === '256-n' ? 256 - number : 128 + number;
 }
 
-/** The signal an adapter's exit code stands for, in the adapter's way of saying it (AdapterDefinition.exit_code_signals). */
-export function signalOfExitCode(code: number | null, style: AdapterDefinition['exit_code_signals']): string | null {
-  if (code === null || style === undefined) return null;
-  const number = style === '256-n' ? 256 - code : code - 128;
-  if (number < 1 || number > 31) return null;
-  return Object.entries(os.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
-}
-
 /** The program's end if it comes within `ms` (null otherwise, or when it could not be started). */
 export function endWithin(programExit: Promise<ProgramExit>, ms: number): Promise<ProgramExit | null> {
   let timer: NodeJS.Timeout | undefined;

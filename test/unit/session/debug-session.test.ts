@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import { DebugSession } from '../../../src/session/debug-session.js';
-import { signalOfExitCode } from '../../../src/session/program-end.js';
+import { signalOfExitCode } from '../../../src/session/program-events.js';
 import { BpdiffError } from '../../../src/errors.js';
 import { FakeAdapter, fakeDefinition, programHandlers, type Handler } from '../../support/fake-adapter.js';
 
