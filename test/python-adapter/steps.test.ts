@@ -96,6 +96,27 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     expect(await session.exit).toEqual({ code: 0, signal: null });
   });
 
+  it('stops on entry at the main code\'s first line, and with justMyCode steps only through the program\'s own code', async () => {
+    const walkFrom = async (attach: Record<string, unknown>): Promise<Array<[string, number]>> => {
+      const session = LightSession.start(executable, ['entry.py']);
+      await session.configure({}, { attach });
+      const entry = await session.run();
+      expect(entry?.body.reason).toBe('entry');
+      const seen: Array<[string, number]> = [];
+      for (let stop: DebugProtocol.StoppedEvent | null = entry; stop; stop = await session.resume('stepIn', 1)) {
+        const [top] = await session.frames(1);
+        seen.push([path.basename(top!.source!.path!), top!.line]);
+      }
+      return seen;
+    };
+    const mine = await walkFrom({ stopOnEntry: true, justMyCode: true });
+    expect(mine).toEqual([['entry.py', 1], ['entry.py', 4], ['entry.py', 9], ['entry.py', 5], ['entry.py', 6]]);
+    // Without justMyCode, stepIn goes into json's own lines too.
+    const all = await walkFrom({ stopOnEntry: true });
+    expect(all.slice(0, 4)).toEqual(mine.slice(0, 4));
+    expect(all.some(([file]) => file === '__init__.py')).toBe(true);
+  });
+
   it('skips steps silently, stays in the roots, masks addresses and hashes long values', async () => {
     const session = LightSession.start(executable, ['walk.py']);
     await session.configure({ [WALK]: [13] });

@@ -3,8 +3,10 @@
 # `else:` or the inside of a multi-line expression binds forward; the breakpoint's `line` says where).
 # Statements that run no code never bind: `global`/`nonlocal`, a function's docstring.
 import ast
+import bisect
 import os
 import threading
+import tokenize
 
 # The DAP hitCondition forms debugpy understands, as an expression on the hit count.
 def hit_expression(hit_condition):
@@ -94,7 +96,6 @@ class SourceFile(object):
         self.lines = None
         self.error = None
         try:
-            import tokenize
             with tokenize.open(path) as handle:
                 source = handle.read()
             self.lines = sorted(statement_lines(ast.parse(source, path)))
@@ -104,7 +105,6 @@ class SourceFile(object):
     def bind(self, line):
         if not self.lines:
             return None
-        import bisect
         index = bisect.bisect_left(self.lines, line)
         return self.lines[index] if index < len(self.lines) else None
 

@@ -59,6 +59,9 @@ class Debugger(object):
         self._next_thread = 1
         self._filename_keys = {}
         self.start_cwd = os.getcwd()
+        # The attach's options: stop at the main code's first line; steps only in the program's own code.
+        self.stop_on_entry = False
+        self.user_code = None
 
     # -- threads -------------------------------------------------------------------------------
     def state(self, ident=None):
@@ -198,7 +201,7 @@ class Debugger(object):
                 self.current = None
                 if backend is not None:
                     backend.hold_others(False)
-        if resume is not None and resume.kind != "continue" and frame is not None and self.backend is not None and self.active:
+        if resume is not None and resume.kind != "continue" and self.backend is not None and self.active:
             self.backend.arm(state, resume, frame)
         return resume
 

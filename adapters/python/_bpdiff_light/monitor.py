@@ -107,7 +107,7 @@ class MonitorBackend(object):
         if getattr(step, "answer", None) is not None:
             self.dbg.suspend(frame, "step", before_event=lambda _state: step.answer())
         else:
-            self.dbg.suspend(frame, "step")
+            self.dbg.suspend(frame, step.reason)
 
     # -- steps and holds -----------------------------------------------------------------------
     def arm(self, state, resume, frame):

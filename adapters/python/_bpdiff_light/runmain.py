@@ -101,6 +101,11 @@ class Runner(object):
 
     def _run(self, code, run_globals):
         code = self._code_to_run(code)
+        dbg = self.dbg
+        if dbg.stop_on_entry and dbg.backend is not None and dbg.active:
+            # The first line of the main code is the entry stop, as a stepIn from here would find it.
+            from .debugger import Resume
+            dbg.backend.arm(dbg.state(), Resume("entry"), sys._getframe())
         try:
             exec(code, run_globals)
         except SystemExit as error:

@@ -7,6 +7,10 @@ import sys
 import threading
 
 from .debugger import Resume
+# Imported here, by the main thread: the DAP thread must import nothing before configurationDone, as the
+# main thread holds the import of `site` (this runs from its sitecustomize) until then.
+from .library import UserCode
+from .runmain import describe_exception
 from .saferepr import BoundedRepr
 from .variables import VariableReader, frame_locals
 
@@ -73,6 +77,9 @@ class Session(object):
         seconds = args.get("valueTimeout")
         if isinstance(seconds, (int, float)) and seconds > 0:
             self.repr.seconds = float(seconds)
+        self.dbg.stop_on_entry = args.get("stopOnEntry") is True
+        if args.get("justMyCode") is True:
+            self.dbg.user_code = UserCode(self.dbg.path_of)
         limit = args.get("maxChildren")
         if isinstance(limit, int) and limit > 0:
             self.limit = self.reader.limit = limit
@@ -189,7 +196,6 @@ class Session(object):
         state = self._stopped_thread(args)
         if state.exception is None:
             raise ValueError("the thread did not stop at an exception")
-        from .runmain import describe_exception
         import traceback
         kind, error, tb = state.exception
         name, text = describe_exception(error)

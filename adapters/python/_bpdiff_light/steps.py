@@ -1,7 +1,8 @@
 # Steps, the same for both tracing backends: a step is armed on the stopped thread when it resumes,
 # and the backend asks it, at each line event of that thread, whether to stop there (on_line), and,
 # with a trace function, whether a new frame needs line events at all (traces).
-# - stepIn stops at the next line event, in any frame;
+# - stepIn stops at the next line event, in any frame (with justMyCode, in the program's own code only);
+# - entry (stopOnEntry) stops at the first line of the program's main code, as stepIn would;
 # - next at the next one in the frame it started from, or anywhere once that frame is off the stack
 #   (it returned, or a generator yielded); stepOut only once it is off the stack;
 # - bpdiffSteps (Locate) counts the line events in frames of the client's roots (user code), where
@@ -26,15 +27,23 @@ def _on_stack(frame, target):
 
 
 class Step(object):
-    def __init__(self, kind, frame):
+    def __init__(self, kind, frame, is_user=None):
         self.kind = kind
         self.frame = frame
+        # The stop's reason: a step's, or the entry's.
+        self.reason = "entry" if kind == "entry" else "step"
+        # justMyCode: a function telling the program's own files from the library's (None: any file).
+        self.is_user = is_user
 
     def traces(self, frame):
-        return self.kind == "stepIn" or not _on_stack(frame.f_back, self.frame)
+        if self.is_user is not None and not self.is_user(frame.f_code.co_filename):
+            return False
+        return self.kind in ("stepIn", "entry") or not _on_stack(frame.f_back, self.frame)
 
     def on_line(self, frame):
-        if self.kind == "stepIn":
+        if self.is_user is not None and not self.is_user(frame.f_code.co_filename):
+            return False
+        if self.kind in ("stepIn", "entry"):
             return True
         if frame is self.frame:
             return self.kind == "next"
@@ -141,7 +150,7 @@ def make_step(resume, frame, debugger):
     if resume.kind == "steps":
         request = resume.request
         return Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"])
-    return Step(resume.kind, frame)
+    return Step(resume.kind, frame, debugger.user_code)
 
 
 def values_of_scope(frame):

@@ -100,7 +100,7 @@ class TraceBackend(object):
             if getattr(step, "answer", None) is not None:
                 dbg.suspend(frame, "step", before_event=lambda _state: step.answer())
             else:
-                dbg.suspend(frame, "step")
+                dbg.suspend(frame, step.reason)
         return self._line
 
     # -- steps ---------------------------------------------------------------------------------
