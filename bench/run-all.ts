@@ -11,6 +11,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['capture-go', () => import('./capture-go.js')],
   ['capture-node', () => import('./capture-node.js')],
   ['walk-hits', () => import('./walk-hits.js')],
+  ['python-adapter', () => import('./python-adapter.js')],
   ['python-launcherless', () => import('./python-launcherless.js')],
   // 20 s of output here; `npm run bench:flood` floods for 60 s.
   ['flood', () => import('./flood.js')],
