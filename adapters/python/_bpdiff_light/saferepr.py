@@ -211,8 +211,18 @@ def _obj_parts(obj, level):
     yield text[-right_count:]
 
 
+# The text of these is their repr while it is not longer than the outer limit (SafeRepr's own path
+# for them, without its checks): the locate stream writes thousands of them a second.
+_PLAIN_REPR = (int, float, bool, type(None))
+
+
 def safe_repr_now(obj):
     """The text, computed in this thread."""
+    kind = type(obj)
+    if kind in _PLAIN_REPR or (kind is str and len(obj) <= MAX_OTHER_OUTER):
+        text = repr(obj)
+        if len(text) <= MAX_OTHER_OUTER:
+            return text
     try:
         return "".join(_parts(obj, 0))
     except Exception as error:
