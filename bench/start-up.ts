@@ -150,7 +150,8 @@ function makeCases(root: string, tmp: string): Case[] {
   const pricing = path.join(root, 'examples/python/pricing');
   const python = (name: string, command: string, interpreter: string): Case => ({
     name,
-    args: ['--bp', 'pricing.py:34', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', command, 'pricing.py', '10', '--', command, 'pricing.py', '10'],
+    // debugpy, as the minimal client it is measured against (bpdiff's own Python adapter: python-adapter.ts).
+    args: ['--adapter', 'debugpy', '--bp', 'pricing.py:34', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', command, 'pricing.py', '10', '--', command, 'pricing.py', '10'],
     cwd: pricing,
     minimal: {
       executable: '/usr/bin/python3',
