@@ -6,6 +6,7 @@
 # written in a stable order. Written here again because the debuggee may import nothing of debugpy;
 # the same inputs must give the same text (test/integration/python-adapters-agree.test.ts compares the two adapters).
 import threading
+import types
 from collections import OrderedDict, deque
 
 from . import setorder
@@ -237,9 +238,14 @@ _SCALARS = (int, float, complex, bool, type(None), str, bytes)
 _QUICK_CONTAINERS = (list, tuple, set, frozenset, dict)
 
 
+# Written by the interpreter's own code, never the program's: modules, functions, classes (without a
+# metaclass of the program's), ranges.
+_OWN_REPR = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.BuiltinMethodType, type, range, bytearray, types.CodeType)
+
+
 def is_quick(obj):
     kind = type(obj)
-    if kind in _SCALARS or kind.__repr__ is object.__repr__:
+    if kind in _SCALARS or kind in _OWN_REPR or kind.__repr__ is object.__repr__:
         return True
     if kind not in _QUICK_CONTAINERS:
         return False
