@@ -8,7 +8,7 @@ afterEach(async () => {
   expect(await killAll(), 'programs left running').toEqual([]);
 });
 
-describe.each(pythons())('light adapter threads, generators and coroutines on $name', ({ executable }) => {
+describe.each(pythons())('light adapter threads, generators and coroutines on $name', ({ name, executable }) => {
   it('stops in the worker thread that reaches the breakpoint', async () => {
     const session = LightSession.start(executable, ['threads.py'], { keepOutput: true });
     await session.configure({ [path.join(FIXTURES, 'threads.py')]: [8] });
@@ -23,6 +23,31 @@ describe.each(pythons())('light adapter threads, generators and coroutines on $n
     expect(await session.resume('continue', threadId)).toBeNull();
     expect(await session.exit).toEqual({ code: 0, signal: null });
     expect(session.stdout).toBe('results [10]\n');
+  });
+
+  it('holds the other threads while one is stopped (3.12+), and stops at an uncaught exception in a thread', async () => {
+    const session = LightSession.start(executable, ['busy.py'], { keepOutput: true });
+    await session.configure({ [path.join(FIXTURES, 'busy.py')]: [18] });
+    const stop = await session.run();
+    expect(stop?.body.reason).toBe('breakpoint');
+    const threadId = stop!.body.threadId!;
+    const counted = async (): Promise<number> => Number((await session.evaluate('count[0]', threadId)).body.result);
+    const first = await counted();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = await counted();
+    if (Number(/3\.(\d+)/.exec(name)![1]) >= 12) {
+      // sys.monitoring holds the counting thread at its next line while the worker is stopped.
+      expect(later).toBe(first);
+    } else {
+      // 3.8-3.11: only a thread that reaches a breakpoint waits (README: Threads).
+      expect(later).toBeGreaterThanOrEqual(first);
+    }
+    const raised = await session.resume('continue', threadId);
+    expect(raised?.body).toMatchObject({ reason: 'exception', threadId, text: 'RuntimeError', description: 'worker failed' });
+    expect((await session.frames(threadId))[0]).toMatchObject({ name: 'worker', line: 19 });
+    expect(await session.resume('continue', threadId)).toBeNull();
+    expect(await session.exit).toEqual({ code: 0, signal: null });
+    expect(session.stderr).toMatch(/RuntimeError: worker failed/);
   });
 
   it('stops inside a generator at each value it yields, and inside a coroutine between its awaits', async () => {
