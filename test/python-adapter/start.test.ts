@@ -80,6 +80,18 @@ describe.each(pythons())('light adapter start and end on $name', ({ executable }
     expect(locals.seen).toContain("'fd': None");
   });
 
+  it('lets a child made by fork() run on without a debugger, and stops the parent', async () => {
+    const session = LightSession.start(executable, ['forker.py'], { keepOutput: true });
+    await session.configure({ [path.join(FIXTURES, 'forker.py')]: [6] });
+    const stop = await session.run();
+    expect(stop?.body.reason).toBe('breakpoint');
+    // The child went through line 6 first, without stopping, and ended.
+    expect(session.stdout).toBe('child done\n');
+    expect(await session.locals(1)).toEqual({ tag: '2', value: '4' });
+    expect(await session.resume('continue', 1)).toBeNull();
+    expect(await session.exit).toEqual({ code: 0, signal: null });
+  });
+
   it('ends on Ctrl-C, stopped at a breakpoint or running, and leaves nothing behind', async () => {
     const stopped = LightSession.start(executable, ['counter.py', '5']);
     await stopped.configure({ [path.join(FIXTURES, 'counter.py')]: [8] });

@@ -43,6 +43,21 @@ def start(fd, own_dir):
         wire.close()
 
     session.on_gone = gone
+
+    def forked():
+        # A child made by fork() has no DAP thread and shares the socket: it runs on without a debugger,
+        # its copy of the descriptor closed (shutting it down would end the parent's connection too).
+        debugger.active = False
+        wire.closed = True
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+        backend = debugger.backend
+        if backend is not None:
+            backend.shutdown()
+
+    os.register_at_fork(after_in_child=forked)
     thread = threading.Thread(target=session.serve, name="bpdiff-dap")
     thread.daemon = True
     thread.start()
