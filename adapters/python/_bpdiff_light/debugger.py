@@ -5,7 +5,6 @@
 # frames kept here; continue and the steps let it go. The tracing backends (monitor.py on 3.12+,
 # tracing.py and the hooks of instrument.py before) decide when to call it.
 import os
-import sys
 import threading
 
 from .breakpoints import Breakpoints, canonical

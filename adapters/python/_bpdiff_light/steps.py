@@ -11,7 +11,7 @@ import hashlib
 import os
 
 from .setorder import masked
-from .variables import is_hidden, scope_entries
+from .variables import is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
@@ -151,8 +151,3 @@ def make_step(resume, frame, debugger):
         request = resume.request
         return Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"])
     return Step(resume.kind, frame, debugger.user_code)
-
-
-def values_of_scope(frame):
-    """The names a Locate step lists: those the Locals scope lists (for tests of the two together)."""
-    return [name for name, _ in scope_entries(frame.f_locals)]

@@ -343,11 +343,3 @@ def frame_locals(frame):
         return frame.f_locals
     except Exception:
         return {}
-
-
-def is_own_code(filename, own_dir):
-    return filename.startswith(own_dir)
-
-
-def python_version():
-    return sys.version_info[:2]
