@@ -137,10 +137,11 @@ describe('the installed bin', () => {
       expect(doctor.stderr).toBe('');
       expect(doctor.exitCode, doctor.stderr).toBe(0);
       const lines = doctor.stdout.trimEnd().split('\n');
-      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
+      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok debugpy debugpy', 'ok go dlv', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python bpdiff-python-adapter']);
       for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
-      // The Node adapter is the one in the package.
-      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      // The Node adapter and the Python adapter are the ones in the package.
+      expect(lines[3]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      expect(lines[4]).toContain(path.join(prefix, 'node_modules/bpdiff/adapters/python/sitecustomize.py'));
     });
   });
 
