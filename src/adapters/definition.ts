@@ -191,6 +191,8 @@ export interface AdapterDefinition {
     };
     /** Launch (or attach) arguments added while walking (debugpy's justMyCode). */
     launch?: Record<string, unknown>;
+    /** Whether `totalFrames` in a stackTrace answer is the stack's true depth (default true; dlv's is not). */
+    stack_depth?: boolean;
   };
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {

@@ -2,11 +2,11 @@
 // then what a schema cannot check (regexes with their flags, the hooks module), then the defaults.
 // A bad definition is one line naming the file and the field.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { BpdiffError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
+import { loadAjv } from '../load-ajv.js';
 import type { AdapterDefinition, NormaliseRule } from './definition.js';
 
 export const DEFINITION_SCHEMA = 'schema/adapter-definition.schema.json';
@@ -18,10 +18,7 @@ let validator: ValidateFunction | undefined;
 function validate(): ValidateFunction {
   if (validator) return validator;
   // Loaded on first use, as in src/core/schemas.ts: a run without a definition to check never pays for ajv.
-  const require = createRequire(import.meta.url);
-  const mod = require('ajv') as { Ajv?: new (options: object) => AjvInstance; default?: new (options: object) => AjvInstance };
-  const AjvClass = mod.Ajv ?? mod.default;
-  if (AjvClass === undefined) throw new Error('the ajv package does not export Ajv');
+  const AjvClass = loadAjv();
   const ajv = new AjvClass({ allErrors: true, strict: true, verbose: true });
   ajv.addFormat('regex', (text: string) => regexError(text) === null);
   const schema = JSON.parse(fs.readFileSync(path.join(packageRoot(), DEFINITION_SCHEMA), 'utf8')) as object;

@@ -64,6 +64,11 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
         const { runDoctorCommand } = await import('./command-doctor.js');
         return await runDoctorCommand(io);
       }
+      case 'completion': {
+        const { completionScript } = await import('./completion.js');
+        io.stdout(completionScript(command.shell));
+        return 0;
+      }
       case 'mcp': {
         const { runMcpServer } = await import('../mcp/server.js');
         return await runMcpServer(io, deps);

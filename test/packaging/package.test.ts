@@ -1,7 +1,9 @@
-// bpdiff as a user installs it: `npm pack` of this working tree, installed into a fresh prefix, then
-// the bin, the library (from an ES module, a CommonJS file and TypeScript) and the schemas used from
-// there. The pack runs in a copy of the tree, never here: it runs the package's `prepack` (which
-// removes dist/) and `prepare` (the build), and other tests read this tree's dist/.
+// bpdiff as a user installs it from git, as the README says: a git repository of this working tree
+// (a copy: packing runs the package's `prepare`, and other tests read this tree's dist/), packed
+// from its git+file:// URL (npm clones it, installs the build tools, builds), installed globally
+// into a fresh prefix (the bin, and what it brings: nothing but bpdiff) and into a project (the
+// library from an ES module, a CommonJS file and TypeScript in both, the schemas); publint and
+// arethetypeswrong find nothing to say about the package.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +26,9 @@ const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb
 let work: string;
 let copy: string;
 let prefix: string;
+let globalPrefix: string;
 let packed: PackResult;
+let tarball: string;
 let bin: string;
 
 /** The files of the working tree (tracked and new, not ignored) that the build needs: not the tests or the examples. */
@@ -35,23 +39,33 @@ function copyTree(to: string): void {
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(to, file));
   }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(to, 'node_modules'));
+}
+
+async function git(cwd: string, ...args: string[]): Promise<void> {
+  await execa('git', ['-c', 'user.name=bpdiff test', '-c', 'user.email=test@bpdiff.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, stdin: 'ignore' });
 }
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-package-'));
   copy = path.join(work, 'bpdiff');
   prefix = path.join(work, 'prefix');
+  globalPrefix = path.join(work, 'global');
   copyTree(copy);
-  const pack = await execa('npm', ['pack', '--json', '--pack-destination', work], { cwd: copy, stdin: 'ignore' });
+  await git(copy, 'init', '-q', '-b', 'main');
+  await git(copy, 'add', '-A');
+  await git(copy, 'commit', '-q', '-m', 'bpdiff');
+  // The README's install: npm pack of the git URL (npm clones, installs the build tools, builds once), then npm install -g of the tarball.
+  const pack = await execa('npm', ['pack', '--json', '--no-audit', '--no-fund', '--pack-destination', work, `git+file://${copy}`], { cwd: work, stdin: 'ignore' });
   // The JSON comes after anything the build printed.
   const json = pack.stdout.startsWith('[') ? pack.stdout : pack.stdout.slice(pack.stdout.indexOf('\n[') + 1);
   packed = (JSON.parse(json) as PackResult[])[0]!;
+  tarball = path.join(work, packed.filename);
+  await execa('npm', ['install', '-g', '--prefix', globalPrefix, '--no-audit', '--no-fund', tarball], { cwd: work, stdin: 'ignore' });
   fs.mkdirSync(prefix);
   fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
-  await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(work, packed.filename)], { cwd: prefix, stdin: 'ignore' });
+  await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: prefix, stdin: 'ignore' });
   bin = path.join(prefix, 'node_modules/.bin/bpdiff');
-}, 600_000);
+}, 900_000);
 
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
@@ -62,9 +76,12 @@ function run(file: string, args: string[], options: { env?: Record<string, strin
 }
 
 describe('the tarball', () => {
-  it('holds what runs and nothing else: no tests, bench, sources of bundled code or source maps', () => {
+  it('holds what runs and nothing else: one build, no tests, bench, sources of bundled code or source maps', () => {
     const files = packed.files.map((file) => file.path);
-    expect(files.filter((file) => /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
+    // examples/ci's two scripts are there for the base-branch workflow, which runs them from the installed package.
+    expect(files.filter((file) => !file.startsWith('examples/ci/') && /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test|src)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
+    // The code once: dist/bpdiff.cjs (the library and the command); the other scripts are the bin, the Node adapter's two bundles and yargs'.
+    expect(files.filter((file) => /\.(c?js|mjs)$/.test(file) && !file.startsWith('examples/')).sort()).toEqual(['adapters/node/bootloader.cjs', 'dist/adapters/node/in-process.mjs', 'dist/adapters/node/main.mjs', 'dist/bin/bpdiff.cjs', 'dist/bpdiff.cjs', 'dist/vendor/yargs.cjs']);
     // Nor a pointer to a map that is not there: no shipped script names a source map.
     const installed = path.join(prefix, 'node_modules', 'bpdiff');
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
@@ -76,17 +93,11 @@ describe('the tarball', () => {
       'README.md',
       'LICENSE',
       'dist/bin/bpdiff.cjs',
-      'dist/bin/bpdiff-main.cjs',
-      'dist/src/index.js',
-      'dist/src/index.d.ts',
+      'dist/bpdiff.cjs',
+      'dist/types/src/index.d.cts',
       'dist/vendor/yargs.cjs',
       'dist/adapters/node/main.mjs',
       'dist/adapters/node/in-process.mjs',
-      'dist/adapters/python/hooks.js',
-      'dist/adapters/python/interpreter.js',
-      'dist/adapters/debugpy/hooks.js',
-      'dist/adapters/lldb/hooks.js',
-      'dist/adapters/go/hooks.js',
       'adapters/node/bootloader.cjs',
       'adapters/python/sitecustomize.py',
       'adapters/python/_bpdiff_light/bootstrap.py',
@@ -102,16 +113,25 @@ describe('the tarball', () => {
       expect(files).toContain(needed);
     }
     for (const id of ['debugpy', 'go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
-    // One command: the bundle (scripts/bundle-cli.mjs) and its loader, not also tsc's unbundled copies of their entries.
-    expect(files.filter((file) => file.startsWith('dist/src/cli/main.') || file.startsWith('dist/src/cli/bin.'))).toEqual([]);
+    console.log(`the tarball: ${packed.entryCount} files, ${packed.size} bytes (${packed.files.reduce((sum, file) => sum + file.size, 0)} unpacked)`);
   });
 
-  it('installs only the dependencies that are not bundled', () => {
-    const installed = JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules/bpdiff/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(installed.dependencies).sort()).toEqual(['@modelcontextprotocol/sdk', 'ajv', 'diff', 'execa', 'zod']);
-    for (const bundled of ['yargs', 'ws', '@vscode/debugadapter', '@vscode/debugprotocol']) {
-      expect(fs.existsSync(path.join(prefix, 'node_modules', bundled)), bundled).toBe(false);
-    }
+  it('needs nothing at run time: no dependencies, so a global install is bpdiff alone', async () => {
+    const installed = JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules/bpdiff/package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    expect(installed.dependencies ?? {}).toEqual({});
+    const listed = (await execa('npm', ['ls', '-g', '--prefix', globalPrefix, '--all', '--parseable'], { stdin: 'ignore' })).stdout.split('\n').filter(Boolean);
+    expect(listed.map((line) => path.relative(globalPrefix, line))).toEqual(['lib', 'lib/node_modules/bpdiff']);
+    const version = await execa(path.join(globalPrefix, 'bin/bpdiff'), ['-V'], { reject: false, stdin: 'ignore' });
+    expect(version.stdout).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    console.log(`the global install: ${listed.length - 1} package, ${(await execa('du', ['-sb', globalPrefix])).stdout.split('\t')[0]} bytes`);
+  });
+
+  it('is clean by publint and arethetypeswrong', async () => {
+    const publint = await execa(process.execPath, [path.join(ROOT, 'node_modules/publint/src/cli.js'), 'run', path.join(prefix, 'node_modules/bpdiff')], { reject: false, stdin: 'ignore' });
+    expect(publint.stdout, publint.stderr).toContain('All good!');
+    const attw = await execa(process.execPath, [path.join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json'], { reject: false, stdin: 'ignore' });
+    expect(attw.exitCode, attw.stdout + attw.stderr).toBe(0);
+    expect((JSON.parse(attw.stdout) as { analysis: { problems: unknown[] } }).analysis.problems).toEqual([]);
   });
 });
 
@@ -127,7 +147,7 @@ describe('the installed bin', () => {
     const help = await run(bin, ['--help'], { env: { LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' } });
     expect(help.exitCode, help.stderr).toBe(0);
     expect(help.stdout).toContain('bpdiff doctor');
-    const built = await run(process.execPath, [path.join(copy, 'dist/bin/bpdiff.cjs'), '--help']);
+    const built = await run(process.execPath, [path.join(ROOT, 'dist/bin/bpdiff.cjs'), '--help']);
     expect(help.stdout).toBe(built.stdout);
   });
 
@@ -191,6 +211,16 @@ describe('the installed library', () => {
     const result = await run(process.execPath, ['cjs.cjs']);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('function function https://bpdiff.dev/schemas/run-capture.schema.json');
+  });
+
+  it('type-checks in a CommonJS TypeScript project under node16 resolution (no TS1479)', async () => {
+    const dir = path.join(prefix, 'cjs-consumer');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'consumer.cts'), ["import { compare, type ComparisonResult } from 'bpdiff';", "const outcome: Promise<{ result: ComparisonResult }> = compare({ bp: 'a.py:1', run_a: { command: ['python3', 'a.py'] }, run_b: { command: ['python3', 'a.py'] } });", 'void outcome;'].join('\n'));
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.cts'] }));
+    const result = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')]);
+    expect(result.stdout).toBe('');
+    expect(result.exitCode, result.stderr).toBe(0);
   });
 
   it('type-checks in a TypeScript project that checks declaration files too', async () => {
