@@ -21,6 +21,7 @@ const loaded = memoAsync<AdapterHooks>();
  * adapters' folders.
  */
 export const BUILTIN_HOOKS: Readonly<Record<string, () => Promise<{ default?: unknown }>>> = {
+  'debugpy/hooks.ts': () => import('./debugpy/hooks.js'),
   'gdb/hooks.ts': () => import('./gdb/hooks.js'),
   'go/hooks.ts': () => import('./go/hooks.js'),
   'lldb/hooks.ts': () => import('./lldb/hooks.js'),

@@ -14,6 +14,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['walk-hits', () => import('./walk-hits.js')],
   ['locate', () => import('./locate.js')],
   ['new-adapters', () => import('./new-adapters.js')],
+  ['python-adapter', () => import('./python-adapter.js')],
   ['python-launcherless', () => import('./python-launcherless.js')],
   // 20 s of output here; `npm run bench:flood` floods for 60 s.
   ['flood', () => import('./flood.js')],

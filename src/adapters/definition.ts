@@ -122,8 +122,13 @@ export interface AdapterDefinition {
    */
   doctor_command?: string[];
   adapter: {
-    /** `stdio`: DAP on the adapter's stdin/stdout. `server`: the adapter listens on a loopback port. */
-    transport: 'stdio' | 'server';
+    /**
+     * `stdio`: DAP on the adapter's stdin/stdout. `server`: the adapter listens on a loopback port.
+     * `debuggee-fd`: the adapter lives in the program (bpdiff's Python adapter): no adapter process;
+     * bpdiff starts the program its hooks name (LaunchPlan.program) with one end of a socket pair as
+     * its file descriptor 3 (DEBUGGEE_DAP_FD) and speaks DAP on the other.
+     */
+    transport: 'stdio' | 'server' | 'debuggee-fd';
     /**
      * Candidate executables, first found wins. A bare name is looked up on PATH; a name ending in `-*`
      * matches versioned names on PATH (`lldb-dap-19`), newest first. `${node}` is the Node.js running

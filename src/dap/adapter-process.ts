@@ -2,7 +2,7 @@
 // running a JavaScript adapter inside bpdiff's own process (`in_process`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Duplex, type Readable, type Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BpdiffError } from '../errors.js';
 import { DapConnection } from './connection.js';
@@ -118,6 +118,18 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   const socket = await connectWithRetry(portFound, start, describeExit, child);
   const connection = new DapConnection(socket, socket, start.name, describeExit);
   return { connection, process: child, pid: spawned, stdout, stderr, ended, close };
+}
+
+/**
+ * An adapter that lives in its program (transport `debuggee-fd`): DAP on bpdiff's end of the socket
+ * the program got as its DEBUGGEE_DAP_FD. The program is the run's to start and kill (its pid is
+ * tracked as a session of its own); closing the socket tells the adapter the client is gone.
+ */
+export function programAdapter(name: string, socket: Duplex, pid: number | null, describeExit: () => string): RunningAdapter {
+  socket.on('error', () => undefined); // a program that died: the connection reports it
+  const connection = new DapConnection(socket, socket, name, describeExit);
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => socket.once('close', () => resolve({ code: null, signal: null })));
+  return { connection, process: null, pid, stdout: new OutputTail(), stderr: new OutputTail(), ended, close: () => socket.destroy() };
 }
 
 /**

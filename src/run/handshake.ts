@@ -6,11 +6,16 @@ import type { AdapterDefinition } from '../adapters/definition.js';
 import type { LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders } from '../adapters/prepare-launch.js';
 import { startAdapter } from '../dap/adapter-process.js';
+import { BpdiffError } from '../errors.js';
 import { DebugSession } from '../session/debug-session.js';
 import { RunResources } from './run-resources.js';
 
 /** The adapter's capabilities, from its answer to `initialize`; every process it started is killed after. */
 export async function handshake(definition: AdapterDefinition, plan: LaunchPlan, cwd: string): Promise<DebugProtocol.Capabilities> {
+  const { transport } = definition.adapter;
+  if (transport === 'debuggee-fd') {
+    throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: a "debuggee-fd" adapter lives in the program it debugs, so doctor cannot start it alone — try it on a program: bpdiff capture --adapter-config ${definition.file} --bp FILE:LINE -- CMD`);
+  }
   const resources = new RunResources();
   const signal = new AbortController().signal;
   try {
@@ -20,7 +25,7 @@ export async function handshake(definition: AdapterDefinition, plan: LaunchPlan,
       args: plan.adapterArgs,
       env: plan.adapterEnv,
       cwd,
-      transport: definition.adapter.transport,
+      transport,
       ...(definition.adapter.port_pattern ? { portPattern: definition.adapter.port_pattern } : {}),
       timeoutMs: definition.timeouts.start * 1000,
       track: (pid) => resources.trackSession(pid),

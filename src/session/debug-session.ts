@@ -11,8 +11,8 @@ import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
-import { endedBeforeAttach, type ProgramExit } from './program-end.js';
-import { ProgramEvents } from './program-events.js';
+import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
+import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
 
 /** How a walk that steps from the program's start stops there (a capture needs none of it). */
@@ -70,6 +70,17 @@ export class DebugSession {
 
   /** Step 1: initialize; the capabilities are kept for the later steps. */
   async initialize(): Promise<DebugProtocol.Capabilities> {
+    try {
+      return await this.requestCapabilities();
+    } catch (error) {
+      // An adapter in (or attached to) a program that could not start: say so, not that the connection closed.
+      const exit = this.options.programExit ? await endWithin(this.options.programExit, PROGRAM_END_LAG_MS) : null;
+      if (exit) throw endedBeforeAttach(this.connection.adapterName, exit);
+      throw error;
+    }
+  }
+
+  private async requestCapabilities(): Promise<DebugProtocol.Capabilities> {
     const name = this.connection.adapterName;
     this.capabilities =
       (await this.connection.request(

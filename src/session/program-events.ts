@@ -14,7 +14,7 @@ import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from
  * How long the end of a program the caller started may lag behind the adapter's word that it ended
  * (`terminated`, a closed connection): the adapter sees pydevd's socket close as the process exits.
  */
-const PROGRAM_END_LAG_MS = 2000;
+export const PROGRAM_END_LAG_MS = 2000;
 
 export interface ProgramEventOptions {
   /** How long the program may run, in all, before its next stop. */

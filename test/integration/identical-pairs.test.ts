@@ -9,6 +9,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { PYTHON_ADAPTERS } from './python-adapters.js';
 import { PAIRS, SEEDED, type PairCase, type Prepare, type SeededCase, type Toolset } from './identical-pairs.js';
 
 const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
@@ -119,20 +120,20 @@ function identicalPairs(toolset: Toolset): Array<PairCase & { where: string; che
   ]);
 }
 
-/** The toolset's block: identical pairs one after another, then each seeded change. */
-function describeToolset(toolset: Toolset): void {
+/** The toolset's block: identical pairs one after another, then each seeded change (`extra`: `--adapter ID`). */
+function describeToolset(toolset: Toolset, extra: string[] = []): void {
   beforeAll(() => prepareToolset(toolset), 600_000);
 
   it.each(identicalPairs(toolset))('$name against itself, $where: exit 0, nothing changed', async (pair) => {
     const [first, second] = pair.checkouts;
-    const run = await runBpdiff(bpdiffArgs(pair, side(pair.root, first, pair.cwd, pair.command), side(pair.root, second, pair.cwd, pair.command)));
+    const run = await runBpdiff([...extra, ...bpdiffArgs(pair, side(pair.root, first, pair.cwd, pair.command), side(pair.root, second, pair.cwd, pair.command))]);
     expectNoAlarm(run);
   });
 
   const seeded = SEEDED.filter((one) => one.toolset === toolset);
   if (seeded.length === 0) return;
   it.each(seeded)('$name v1 against v2: exit 1, $variable differs', async (one: SeededCase) => {
-    const run = await runBpdiff(bpdiffArgs(one, side(one.root, null, one.cwdA, one.commandA), side(one.root, null, one.cwdB, one.commandB)));
+    const run = await runBpdiff([...extra, ...bpdiffArgs(one, side(one.root, null, one.cwdA, one.commandA), side(one.root, null, one.cwdB, one.commandB))]);
     expect.soft(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
     expect(run.doc, `no result document (exit ${run.exitCode}):\n${run.stderr}`).not.toBeNull();
     expect([run.doc!.run_a.status, run.doc!.run_b.status]).toEqual(['break', 'break']);
@@ -141,7 +142,9 @@ function describeToolset(toolset: Toolset): void {
   });
 }
 
-describeWithTool('identical pairs: python through debugpy', 'python3-debugpy', fs.existsSync('/usr/lib/python3/dist-packages/debugpy'), () => describeToolset('python'));
+for (const python of PYTHON_ADAPTERS) {
+  describeWithTool(`identical pairs: python through ${python.name}`, python.tool, python.available, () => describeToolset('python', ['--adapter', python.id]));
+}
 describeWithTool('identical pairs: C through lldb-dap', 'lldb-dap', lldbDap !== null, () => describeToolset('c'));
 describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', onPath('cargo') && lldbDap !== null, () => describeToolset('rust'), {
   optionalInCi: lldbDap !== null,

@@ -13,11 +13,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { validateCapture, validateComparison } from '../../src/core/schemas.js';
-import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type ComparisonDoc } from './helpers.js';
+import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses, onPath, runBpdiff, type ComparisonDoc } from './helpers.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const CART = path.join(EXAMPLES, 'node/cart-cjs');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const pythonInstalled = onPath('python3');
 const adapterBuilt = fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs'));
 
 /** A Node program that waits (practically) forever before its breakpoint line, 3. */
@@ -73,7 +73,7 @@ it('lists compare, capture, diff_captures and locate, with their input schemas a
   expect(tools.find((tool) => tool.name === 'capture')!.outputSchema?.['$id']).toBe('https://bpdiff.dev/schemas/run-capture.schema.json');
 });
 
-describeWithTool('locate on the Python example', 'python3-debugpy', debugpyInstalled, () => {
+describeWithTool('locate on the Python example', 'python3', pythonInstalled, () => {
   it('finds where the runs part ways, with progress notifications and the way back in the text', async () => {
     const progress: string[] = [];
     const shop = path.join(EXAMPLES, 'locate/python');
@@ -94,7 +94,7 @@ describeWithTool('locate on the Python example', 'python3-debugpy', debugpyInsta
   });
 });
 
-describeWithTool('compare on the Python example', 'python3-debugpy', debugpyInstalled, () => {
+describeWithTool('compare on the Python example', 'python3', pythonInstalled, () => {
   it('finds rate 0.1 -> 1.0, with progress notifications, the context and hints as text', async () => {
     const progress: string[] = [];
     const result = (await client.callTool(

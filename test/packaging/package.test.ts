@@ -88,7 +88,7 @@ describe('the tarball', () => {
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/gdb/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts', 'adapters/ruby/hooks.ts']);
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/debugpy/hooks.ts', 'adapters/gdb/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts', 'adapters/ruby/hooks.ts']);
     for (const needed of [
       'package.json',
       'README.md',
@@ -104,6 +104,9 @@ describe('the tarball', () => {
       'adapters/ruby/bpdiff_rdbg.rb',
       'adapters/gdb/bpdiff_gdb.py',
       'adapters/python/sitecustomize.py',
+      'adapters/python/_bpdiff_light/bootstrap.py',
+      'adapters/python/_bpdiff_light/session.py',
+      'adapters/debugpy/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
       'adapters/lldb/bpdiff_lldb_bytecode.py',
       'schema/breakpoint-comparison.schema.json',
@@ -113,7 +116,7 @@ describe('the tarball', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    for (const id of ['gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    for (const id of ['debugpy', 'gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']) expect(files).toContain(`adapters/${id}/adapter.json`);
     console.log(`the tarball: ${packed.entryCount} files, ${packed.size} bytes (${packed.files.reduce((sum, file) => sum + file.size, 0)} unpacked)`);
   });
 
@@ -158,11 +161,12 @@ describe('the installed bin', () => {
       expect(doctor.stderr).toBe('');
       expect(doctor.exitCode, doctor.stderr).toBe(0);
       const lines = doctor.stdout.trimEnd().split('\n');
-      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok java bpdiff-java-adapter', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
+      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok debugpy debugpy', 'ok go dlv', 'ok java bpdiff-java-adapter', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python bpdiff-python-adapter']);
       for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
-      // The Node and Java adapters are the ones in the package.
-      expect(lines[1]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/java/bpdiff-java-adapter.jar'));
-      expect(lines[3]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      // The Node, Java and Python adapters are the ones in the package.
+      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/java/bpdiff-java-adapter.jar'));
+      expect(lines[4]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      expect(lines[5]).toContain(path.join(prefix, 'node_modules/bpdiff/adapters/python/sitecustomize.py'));
     });
   });
 

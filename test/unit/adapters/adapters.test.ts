@@ -68,7 +68,7 @@ describe('selectAdapter', () => {
 });
 
 describe('--adapter-config definitions', () => {
-  const python = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'adapters/python/adapter.json'), 'utf8')) as Record<string, unknown>;
+  const python = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'adapters/debugpy/adapter.json'), 'utf8')) as Record<string, unknown>;
   const { hooks: _hooks, ...plain } = python;
 
   it('loads a copy of a built-in definition', () => {
@@ -205,8 +205,8 @@ describe('the command in a definition', () => {
 
 describe('wrapCondition', () => {
   it('hands the condition to the helper as a string literal that survives quotes and newlines', () => {
-    const python = builtinDefinitions().find((d) => d.id === 'python')!;
-    expect(wrapCondition(python, `name == "it's"`)).toBe(`__bpdiff_condition("name == \\"it's\\"", globals(), locals())`);
+    const debugpy = builtinDefinitions().find((d) => d.id === 'debugpy')!;
+    expect(wrapCondition(debugpy, `name == "it's"`)).toBe(`__bpdiff_condition("name == \\"it's\\"", globals(), locals())`);
     const node = builtinDefinitions().find((d) => d.id === 'node')!;
     expect(wrapCondition(node, 'x > 1')).toBe('x > 1');
   });

@@ -47,7 +47,7 @@ function fakePython(facts: { hasDebugpy: boolean; debugpyVersion: string | null 
   return script(bin, 'python3', `if [ "$1" = "--version" ]; then echo "Python 3.12.1"; exit 0; fi\necho '${answer}'`);
 }
 
-/** The python definition, with its /usr/bin/python3 and Debian's debugpy moved into `root`. */
+/** The debugpy definition, with its /usr/bin/python3 and Debian's debugpy moved into `root`. */
 function pythonDefinition(root: string, sharedDebugpy: string | null): AdapterDefinition {
   const interpreter = script(path.join(root, 'usr/bin'), 'python3', 'exit 0');
   const adapterDir = path.join(root, 'dist-packages/debugpy/adapter');
@@ -55,8 +55,8 @@ function pythonDefinition(root: string, sharedDebugpy: string | null): AdapterDe
     fs.mkdirSync(adapterDir, { recursive: true });
     fs.mkdirSync(path.join(root, `dist-packages/debugpy-${sharedDebugpy}.dist-info`));
   }
-  const python = builtin('python');
-  return { ...python, adapter: { ...python.adapter, executables: [interpreter], args: [adapterDir] } };
+  const debugpy = builtin('debugpy');
+  return { ...debugpy, adapter: { ...debugpy.adapter, executables: [interpreter], args: [adapterDir] } };
 }
 
 describe('checkAdapter', () => {
