@@ -80,7 +80,12 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
     file_extensions: json.file_extensions ?? [],
     commands: json.commands ?? [],
     install: json.install ?? 'install the adapter and put it on PATH',
-    adapter: { ...json.adapter, args: json.adapter.args ?? [], debuggee_output: json.adapter.debuggee_output ?? 'events' },
+    adapter: {
+      ...json.adapter,
+      args: json.adapter.args ?? [],
+      debuggee_output: json.adapter.debuggee_output ?? 'events',
+      exits_with_program: json.adapter.exits_with_program ?? runsProgram(json.adapter.args ?? []),
+    },
     exception_filters: json.exception_filters ?? [],
     exception_continue: json.exception_continue ?? [],
     exception_strip: json.exception_strip ?? [],
@@ -88,15 +93,22 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
     skip_variables: json.skip_variables ?? [],
     no_expand_types: json.no_expand_types ?? [],
     normalise: json.normalise ?? [],
+    paging: json.paging ?? 'when_needed',
     child_names: {
       reject_evaluate_name: json.child_names?.reject_evaluate_name ?? [],
       rewrite_evaluate_name: json.child_names?.rewrite_evaluate_name ?? [],
+      templates: json.child_names?.templates ?? [],
     },
     condition: json.condition ?? {},
     timeouts: { start: json.timeouts?.start ?? 15, launch: json.timeouts?.launch ?? 30 },
     dir,
     file: path.resolve(file),
   };
+}
+
+/** Whether adapter arguments hold the command: the adapter is the debuggee (rdbg), and its end is the program's. */
+export function runsProgram(args: readonly string[]): boolean {
+  return args.some((arg) => /\$\{(program|args|command)\}/.test(arg));
 }
 
 /** Why `pattern` is not a JavaScript regular expression, or null when it is one. */

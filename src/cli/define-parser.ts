@@ -61,7 +61,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   ],
   schema: ['  # the result document\'s JSON Schema, then the run capture\'s', '  bpdiff schema > comparison.schema.json', '  bpdiff schema --capture'],
   validate: ['  # a document bpdiff wrote (exit 0 valid, 1 invalid)', '  bpdiff validate result.json'],
-  doctor: ['  # which debug adapters are installed, and how to install the others', '  bpdiff doctor'],
+  doctor: ['  # which debug adapters are installed, and how to install the others', '  bpdiff doctor', '  # check an adapter definition of your own', '  bpdiff doctor --adapter-config my-adapter.json'],
   mcp: ['  # in an MCP client\'s config: {"command": "bpdiff", "args": ["mcp"]}', '  bpdiff mcp'],
   completion: ['  # bash: in ~/.bashrc', '  source <(bpdiff completion bash)', '  # zsh: a file named _bpdiff in a folder of $fpath', '  bpdiff completion zsh > ~/.zfunc/_bpdiff'],
 };
@@ -101,7 +101,11 @@ export function defineParser(y: Argv, version: string, width?: number, forHelp =
     .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
       c.positional('file', { type: 'string', describe: 'the JSON file to check' }).option('max-input-bytes', { type: 'string', describe: findDeclaration('max-input-bytes')!.describe }).epilog(examples('validate')),
     )
-    .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones', (c) => c.epilog(examples('doctor')))
+    .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones', (c) =>
+      c
+        .option('adapter-config', { type: 'string', describe: 'check this adapter definition instead: the file against the schema, then its adapter, started as a run would start it' })
+        .epilog(examples('doctor')),
+    )
     .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)', (c) => c.epilog(examples('mcp')))
     .command('completion [shell]', 'print the completion script for bash or zsh', (c) =>
       c.positional('shell', { type: 'string', choices: ['bash', 'zsh'], default: 'bash', describe: 'the shell' }).epilog(examples('completion')),

@@ -60,7 +60,7 @@ export type CliCommand =
   | { kind: 'check'; names: string[]; update: CheckUpdate | null; ci: boolean | null; labels: { a: string | null; b: string | null }; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string; maxBytes?: number }
-  | { kind: 'doctor' }
+  | { kind: 'doctor'; adapterConfig: string | null }
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
   | { kind: 'mcp' }
   /** `bpdiff completion [bash|zsh]`: the shell's completion script, on stdout. */
@@ -119,7 +119,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
       return { kind: 'validate', file: positional(raw, 'file'), ...optionalLimit(inputLimitOf(raw)) };
     case 'doctor':
       if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
-      return { kind: 'doctor' };
+      return { kind: 'doctor', adapterConfig: typeof raw['adapter-config'] === 'string' ? raw['adapter-config'] : null };
     case 'mcp':
       if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
       return { kind: 'mcp' };
@@ -348,4 +348,4 @@ function knownFlags(subcommand: string): string[] {
 }
 
 /** The flags of the subcommands whose options are not declarations (declarations.ts covers the others). */
-export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = { schema: ['--capture'], completion: [] };
+export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = { schema: ['--capture'], doctor: ['--adapter-config'], completion: [] };

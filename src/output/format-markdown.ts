@@ -59,7 +59,11 @@ export function verdict(report: Report): { passed: boolean; counts: string } {
   const counts = escapeText(describeCounts(countDiff(diff), { a: a.label, b: b.label }));
   // A walk (bpdiff locate) that found where the runs part ways fails whatever the values there.
   if (report.lead.length > 0 && report.exitCode !== 0) return { passed: false, counts: `the runs part ways; there: ${counts}` };
-  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) return { passed: true, counts: `no differences (${plural(diff.unchanged.length, 'variable')} identical)` };
+  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
+    // Two stops that read no variable compared nothing: no pass (comparisonExitCode).
+    if (diff.unchanged.length === 0) return { passed: false, counts: 'nothing compared: neither run read a variable' };
+    return { passed: true, counts: `no differences (${plural(diff.unchanged.length, 'variable')} identical)` };
+  }
   if (a.status === 'no_break' || b.status === 'no_break') {
     const missing = [a, b].filter((run) => run.status === 'no_break').map((run) => run.label).join(' and ');
     return { passed: false, counts: `${escapeText(missing)} did not stop at the breakpoint; ${counts}` };

@@ -97,6 +97,6 @@ function summarise(result: ComparisonResult): string {
     const missing = a.status === 'no_break' ? a.label : b.label;
     return `${missing} did not stop at the breakpoint; ${counts}`;
   }
-  if (isDiffEmpty(diff)) return `no differences (${plural(diff.unchanged.length, 'variable')} identical)`;
+  if (isDiffEmpty(diff)) return diff.unchanged.length === 0 ? 'nothing compared: neither run read a variable' : `no differences (${plural(diff.unchanged.length, 'variable')} identical)`;
   return counts;
 }

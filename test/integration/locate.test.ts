@@ -1,5 +1,5 @@
-// bpdiff locate on the real adapters: where two runs of real programs first part ways, on debugpy,
-// lldb-dap (C) and dlv (Go), with concrete expectations: an off-by-one on its third call with lines
+// bpdiff locate on the real adapters: where two runs of real programs first part ways, on both Python
+// adapters, lldb-dap (C), dlv (Go) and bpdiff's Java adapter, with concrete expectations: an off-by-one on its third call with lines
 // added above it in B (the line, the call, the locals), a program against itself (exit 0, the exact
 // step count), two data files that differ at record 41 (the record's index), a run that ends early,
 // --from, --within, --max-steps, Ctrl-C halfway, and the way back (the reproduction command).
@@ -10,6 +10,7 @@ import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, onPath, runBpdiff, startBpdiffUntilRunning } from './helpers.js';
+import { PYTHON_ADAPTERS, type PythonAdapter } from './python-adapters.js';
 
 const LOCATE = path.join(EXAMPLES, 'locate');
 const DATA = path.join(LOCATE, 'data');
@@ -34,18 +35,20 @@ interface Language {
   build?: () => Promise<void>;
 }
 
-const python: Language = {
-  name: 'Python through debugpy',
-  tool: 'python3-debugpy',
-  available: fs.existsSync('/usr/lib/python3/dist-packages/debugpy'),
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'python/v1'), '--cwd-b', path.join(LOCATE, `python/${b}`), '--', 'python3', 'shop.py', '--', 'python3', 'shop.py'],
+/** Python on one of its two adapters: bpdiff's own (the default) or debugpy. */
+const pythonOn = (adapter: PythonAdapter): Language => ({
+  name: `Python through ${adapter.name}`,
+  tool: adapter.tool,
+  available: adapter.available,
+  shop: (b) => ['--adapter', adapter.id, '--cwd-a', path.join(LOCATE, 'python/v1'), '--cwd-b', path.join(LOCATE, `python/${b}`), '--', 'python3', 'shop.py', '--', 'python3', 'shop.py'],
   shopFile: 'shop.py',
   parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'discount' },
   identicalSteps: 73,
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'python3', '../../python/records.py', 'records.csv', '--', 'python3', '../../python/records.py', 'records.csv'],
+  records: (b) => ['--adapter', adapter.id, '--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'python3', '../../python/records.py', 'records.csv', '--', 'python3', '../../python/records.py', 'records.csv'],
   recordLine: { file: '../../python/records.py', line: 13, hit: 42 },
   endsEarly: /B ends there \(it raised an uncaught FileNotFoundError: \[Errno 2\] No such file or directory: 'records\.csv'\) while A goes on to \.\.\/\.\.\/python\/records\.py:12$/,
-};
+});
+const python = pythonOn(PYTHON_ADAPTERS[0]!);
 
 const c: Language = {
   name: 'C through lldb-dap',
@@ -76,7 +79,21 @@ const go: Language = {
   build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'go')], { stdin: 'ignore' })),
 };
 
-for (const language of [python, c, go]) {
+const java: Language = {
+  name: 'Java through bpdiff-java-adapter',
+  tool: 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
+  available: onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')),
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'java/v1'), '--cwd-b', path.join(LOCATE, `java/${b}`), '--', 'java', 'Shop.java', '--', 'java', 'Shop.java'],
+  shopFile: 'Shop.java',
+  parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'Shop.discount' },
+  identicalSteps: 70,
+  // The source launcher's `java ../../java/Records.java`: the adapter finds the file beside the one the command names.
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'java', '../../java/Records.java', 'records.csv', '--', 'java', '../../java/Records.java', 'records.csv'],
+  recordLine: { file: '../../java/Records.java', line: 17, hit: 42 },
+  endsEarly: /B ends there \(it raised an uncaught java\.io\.FileNotFoundException: records\.csv \(No such file or directory\)\) while A goes on to \.\.\/\.\.\/java\/Records\.java:14$/,
+};
+
+for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java]) {
   describeWithTool(`locate: ${language.name}`, language.tool, language.available, () => {
     beforeAll(async () => {
       await language.build?.();
@@ -145,7 +162,23 @@ for (const language of [python, c, go]) {
   });
 }
 
-describeWithTool('locate: --within, Ctrl-C and bad input', 'python3-debugpy', python.available, () => {
+describeWithTool('locate: the library', python.tool, python.available, () => {
+  it('locate() returns the document, the step count, how the runs part ways and the way back', async () => {
+    const { locate } = await import('../../src/library/locate.js');
+    const shop = path.join(LOCATE, 'python');
+    const lines: string[] = [];
+    const outcome = await locate({ run_a: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v1') }, run_b: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v2') }, log: (line) => lines.push(line) }, { base: ROOT });
+    expect(outcome.exit_code).toBe(1);
+    expect(outcome.divergence).toBe('path');
+    expect(outcome.steps).toBeGreaterThan(40);
+    expect(outcome.result.breakpoint).toEqual({ file: 'shop.py', line: 7 });
+    expect(outcome.reproduce).toBe('bpdiff --bp shop.py:7 --hit 11 --cwd-a examples/locate/python/v1 --cwd-b examples/locate/python/v2 -- python3 shop.py -- python3 shop.py');
+    expect(lines[0]).toMatch(/^bpdiff: walking A \(python3 shop\.py\) and B \(python3 shop\.py\) line by line in lockstep/);
+    await expect(locate({ run_a: { command: ['python3', 'shop.py'] }, run_b: { command: ['python3', 'shop.py'] }, max_steps: 0 })).rejects.toThrow('--max-steps "0" is not a whole number from 1 up');
+  });
+});
+
+describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.available, () => {
   it('--within narrows the lines that count; one that matches none of the files run is an error', async () => {
     const within = await runBpdiff(['locate', '--within', 'shop.py', ...python.shop('v2')]);
     expect(within.exitCode, within.stderr).toBe(1);
@@ -173,7 +206,7 @@ describeWithTool('locate: --within, Ctrl-C and bad input', 'python3-debugpy', py
     [['--from', 'shop.py'], /^bpdiff: --from "shop\.py" has no line number — write it as FILE:LINE/],
     [['--max-steps', '0'], /^bpdiff: --max-steps "0" is not a whole number from 1 up — give e\.g\. --max-steps 100000$/],
     [['--max-steps', 'many'], /^bpdiff: --max-steps "many" is not a whole number from 1 up/],
-    [['--bp', 'shop.py:3'], /^bpdiff: unknown argument: bp/],
+    [['--bp', 'shop.py:3'], /^bpdiff: unknown option --bp — see the options in bpdiff locate --help$/],
   ])('refuses %j in one line, exit 2, before anything starts', async (flags, message) => {
     const run = await runBpdiff(['locate', ...flags, ...python.shop('v2')]);
     expect(run.exitCode).toBe(2);
@@ -183,14 +216,14 @@ describeWithTool('locate: --within, Ctrl-C and bad input', 'python3-debugpy', py
   });
 
   it('an adapter whose definition says nothing of where a program starts needs --from', async () => {
-    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as Record<string, unknown>;
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/debugpy/adapter.json'), 'utf8')) as Record<string, unknown>;
     delete definition['locate'];
     const dir = fs.mkdtempSync(path.join(ROOT, 'test', '.locate-'));
     try {
       const file = path.join(dir, 'adapter.json');
-      fs.writeFileSync(file, JSON.stringify({ ...definition, hooks: path.join(ROOT, 'adapters/python/hooks.ts') }));
-      fs.copyFileSync(path.join(ROOT, 'adapters/python/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
-      const run = await runBpdiff(['locate', '-q', '--adapter-config', file, ...python.shop('v2')]);
+      fs.writeFileSync(file, JSON.stringify({ ...definition, hooks: path.join(ROOT, 'adapters/debugpy/hooks.ts') }));
+      fs.copyFileSync(path.join(ROOT, 'adapters/debugpy/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
+      const run = await runBpdiff(['locate', '-q', '--adapter-config', file, ...python.shop('v2').slice(2)]);
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toBe("bpdiff: bpdiff locate does not know where a program's own code starts under debugpy (its definition has no locate.entry) — give --from FILE:LINE, where both runs start the walk");
     } finally {

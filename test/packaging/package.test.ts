@@ -21,7 +21,8 @@ interface PackResult {
 }
 
 const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
-const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0);
+const javaInstalled = onPath('javac');
+const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0) && javaInstalled;
 
 let work: string;
 let copy: string;
@@ -87,7 +88,7 @@ describe('the tarball', () => {
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/debugpy/hooks.ts', 'adapters/gdb/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts', 'adapters/ruby/hooks.ts']);
     for (const needed of [
       'package.json',
       'README.md',
@@ -98,8 +99,14 @@ describe('the tarball', () => {
       'dist/vendor/yargs.cjs',
       'dist/adapters/node/main.mjs',
       'dist/adapters/node/in-process.mjs',
+      ...(javaInstalled ? ['dist/adapters/java/bpdiff-java-adapter.jar'] : []),
       'adapters/node/bootloader.cjs',
+      'adapters/ruby/bpdiff_rdbg.rb',
+      'adapters/gdb/bpdiff_gdb.py',
       'adapters/python/sitecustomize.py',
+      'adapters/python/_bpdiff_light/bootstrap.py',
+      'adapters/python/_bpdiff_light/session.py',
+      'adapters/debugpy/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
       'adapters/lldb/bpdiff_lldb_bytecode.py',
       'schema/breakpoint-comparison.schema.json',
@@ -109,7 +116,7 @@ describe('the tarball', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    for (const id of ['debugpy', 'gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']) expect(files).toContain(`adapters/${id}/adapter.json`);
     console.log(`the tarball: ${packed.entryCount} files, ${packed.size} bytes (${packed.files.reduce((sum, file) => sum + file.size, 0)} unpacked)`);
   });
 
@@ -148,16 +155,18 @@ describe('the installed bin', () => {
     expect(help.stdout).toBe(built.stdout);
   });
 
-  describeWithTool('with every debug adapter installed', 'every debug adapter (debugpy, lldb-dap, dlv)', everyAdapterInstalled, () => {
+  describeWithTool('with every debug adapter installed', 'every debug adapter (debugpy, lldb-dap, dlv, a JDK)', everyAdapterInstalled, () => {
     it('bpdiff doctor exits 0 and names each adapter with its version', async () => {
       const doctor = await run(bin, ['doctor']);
       expect(doctor.stderr).toBe('');
       expect(doctor.exitCode, doctor.stderr).toBe(0);
       const lines = doctor.stdout.trimEnd().split('\n');
-      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
+      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok debugpy debugpy', 'ok go dlv', 'ok java bpdiff-java-adapter', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python bpdiff-python-adapter']);
       for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
-      // The Node adapter is the one in the package.
-      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      // The Node, Java and Python adapters are the ones in the package.
+      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/java/bpdiff-java-adapter.jar'));
+      expect(lines[4]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      expect(lines[5]).toContain(path.join(prefix, 'node_modules/bpdiff/adapters/python/sitecustomize.py'));
     });
   });
 
@@ -176,6 +185,23 @@ describe('the installed bin', () => {
       expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
       expect(await leftoverProcesses(mark)).toEqual([]);
     });
+  });
+});
+
+describeWithTool('the installed bin on the Java example', 'a JDK', javaInstalled, () => {
+  it('finds the changed rate (exit 1) with the Java adapter the package holds, and leaves no JVM behind', async () => {
+    const pricing = path.join(ROOT, 'examples/java/pricing');
+    const mark = randomUUID();
+    const result = await run(
+      bin,
+      ['--bp', 'Pricing.java:33', '--condition', 'item.qty() > 3', '--cwd-a', path.join(pricing, 'v1'), '--cwd-b', path.join(pricing, 'v2'), '-q', '--', 'java', 'Pricing.java', '10', '--', 'java', 'Pricing.java', '10'],
+      { env: { BPDIFF_TEST_MARK: mark } },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.exitCode, result.stderr).toBe(1);
+    const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
+    expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+    expect(await leftoverProcesses(mark)).toEqual([]);
   });
 });
 

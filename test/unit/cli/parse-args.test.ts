@@ -80,6 +80,10 @@ describe('parseArgs: subcommands, help, version', () => {
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
   it('validate', async () => expect(await parseArgs(['validate', 'r.json'])).toEqual({ kind: 'validate', file: 'r.json' }));
+  it('doctor, and doctor --adapter-config', async () => {
+    expect(await parseArgs(['doctor'])).toEqual({ kind: 'doctor', adapterConfig: null });
+    expect(await parseArgs(['doctor', '--adapter-config', 'perl.json'])).toEqual({ kind: 'doctor', adapterConfig: 'perl.json' });
+  });
   it('--help is yargs\' help', async () => expect(await parseArgs(['--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('bpdiff --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]') }));
   it('-h', async () => expect((await parseArgs(['-h'])).kind).toBe('help'));
   it('diff --help', async () => expect(await parseArgs(['diff', '--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('bpdiff diff <capture_a> <capture_b>') }));
