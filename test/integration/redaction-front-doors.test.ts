@@ -4,7 +4,9 @@
 // notifications, error messages, and the files -o and --save-captures write. The secrets stand where
 // the caller typed them too: the run's folder is named like a GitHub token (so the breakpoint path,
 // the cwd, the frames and the context hold it), the condition and a --watch expression quote the
-// password, and a run's environment gives the API token.
+// password, and a run's environment gives the API token. bpdiff locate goes through each front door
+// too: its progress lines, the hints that say where the runs part ways, the context's stacks and the
+// reproduction command (which repeats the folder, the environment and the commands).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { capture, compare, diffCaptures } from '../../src/index.js';
+import { locate } from '../../src/library/locate.js';
 import { BIN, ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
@@ -93,6 +96,12 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/^bpdiff: the breakpoint file missing\.py does not exist for run B: .*<redacted:[0-9a-f]{6}>/);
     keepRun('cli error', refused);
+    // locate: where the runs part ways (argv differs at the first line of login), its hints and reproduction command.
+    const located = await runBpdiff(['locate', '--cwd', cwd, '--env-a', `API_TOKEN=${TOKEN}`, '--format', 'json', '-o', path.join(out, 'locate.json'), '--format', 'text', '--', ...vault('alice', PASSWORD_A), '--', ...vault('bob', PASSWORD_B)], { env });
+    expect(located.exitCode, located.stderr).toBe(1);
+    expect(located.stdout).toMatch(/to compare the runs there again: bpdiff --bp vault\.py:\d+ --cwd \S*<redacted:[0-9a-f]{6}> --env-a API_TOKEN=<redacted:[0-9a-f]{6}> -- /);
+    expect(located.stderr).toMatch(/walking A \(python3 vault\.py --user alice --password <redacted:[0-9a-f]{6}>\)/);
+    keepRun('cli locate', located);
     keepFiles('cli files', out);
     // The context names the run's folder, as a marker.
     const doc = JSON.parse(fs.readFileSync(path.join(out, 'result.json'), 'utf8')) as { context: string; breakpoint: { condition: string } };
@@ -114,6 +123,10 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
     const error = await compare({ ...input, run_a: { command: vault('alice', PASSWORD_A) }, run_b: { command: vault('bob', PASSWORD_B), bp: 'missing.py:3' } }).catch((caught: Error) => caught);
     expect(error).toBeInstanceOf(Error);
     keep('library error', { message: (error as Error).message, stack: (error as Error).stack });
+    const located = await locate({ cwd, log: (line: string) => log.push(line), run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } }, run_b: { command: vault('bob', PASSWORD_B) } });
+    expect(located.exit_code).toBe(1);
+    expect(located.reproduce).toMatch(/--env-a API_TOKEN=<redacted:[0-9a-f]{6}>/);
+    keep('library locate', located);
     keep('library log', log);
     expect(log.length).toBeGreaterThan(2);
     expectNoSecretAnywhere();
@@ -143,6 +156,9 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
       expect((await call('diff_captures', { capture_a: one.structuredContent, capture_b: file })).isError).toBeFalsy();
       const refused = await call('compare', { ...input, run_a: { command: vault('alice', PASSWORD_A) }, run_b: { command: vault('bob', PASSWORD_B), bp: 'missing.py:3' } });
       expect(refused.isError).toBe(true);
+      const located = await call('locate', { cwd, run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } }, run_b: { command: vault('bob', PASSWORD_B) } });
+      expect(located.isError).toBeFalsy();
+      expect(located._meta?.['bpdiff/exit_code']).toBe(1);
       keep('mcp progress', progress);
       expect(progress.length).toBeGreaterThan(2);
     } finally {
