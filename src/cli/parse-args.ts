@@ -99,7 +99,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     const labels = { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') };
     return { kind: 'check', names, update, ci, labels, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
   }
-  if (['', 'diff', 'capture'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw)));
+  if (['', 'diff', 'capture', 'locate'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw)));
   switch (subcommand) {
     case 'diff':
       if (commands.length > 0) throw messages.commandsNotAccepted('diff');

@@ -90,7 +90,7 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
 /** The config whose options the command read, named on stderr (not under -q): a config found upward changes what bpdiff does. */
 function sayConfig(command: CliCommand, io: Io): void {
   const [file, quiet] =
-    command.kind === 'compare' || command.kind === 'capture' ? [command.args.config, command.args.quiet]
+    command.kind === 'compare' || command.kind === 'capture' || command.kind === 'locate' ? [command.args.config, command.args.quiet]
     : command.kind === 'diff' ? [command.config, false]
     : command.kind === 'check' ? [command.config.file, command.quiet]
     : [null, true];

@@ -1,4 +1,7 @@
 // One line per case: argv in, the parsed command (or the one-line error) out.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type CliCommand, type LiveArgs } from '../../../src/cli/parse-args.js';
 import { splitArgv } from '../../../src/cli/split-argv.js';
@@ -170,5 +173,26 @@ describe('parseArgs: bad input, one line each', () => {
     [['frobnicate'], 'BAD_COMMANDS: unexpected argument before the first --: frobnicate'],
   ])('%j', async (argv, expected) => {
     expect(await failure(argv)).toContain(expected);
+  });
+});
+
+describe('the config of bpdiff locate', () => {
+  it('is read as for a comparison: its options are the walk\'s defaults (redact rules included), named for stderr and the context', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-parse-locate-'));
+    try {
+      fs.mkdirSync(path.join(folder, '.git'));
+      const config = path.join(folder, 'bpdiff.config.json');
+      fs.writeFileSync(config, JSON.stringify({ redact: ['pin'], fail_on: 'never' }));
+      const command = await parseArgs(['locate', '--', 'python3', 'p.py', '1', '--', 'python3', 'p.py', '2'], undefined, folder);
+      expect(command.kind).toBe('locate');
+      const args = (command as Extract<CliCommand, { kind: 'locate' }>).args;
+      expect(args.config).toBe(config);
+      expect(args.input).toMatchObject({ redact: ['pin'], fail_on: 'never' });
+      // The command line's own flags win over the config's.
+      const own = await parseArgs(['locate', '--redact', 'code', '--', 'python3', 'p.py', '--', 'python3', 'p.py'], undefined, folder);
+      expect((own as Extract<CliCommand, { kind: 'locate' }>).args.input).toMatchObject({ redact: 'code', fail_on: 'never' });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
