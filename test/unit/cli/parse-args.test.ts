@@ -196,3 +196,10 @@ describe('the config of bpdiff locate', () => {
     }
   });
 });
+
+describe('a hostile flag', () => {
+  it('a flag of 100000 letters is refused as unknown without a suggestion (no edit-distance table of its length times each flag\'s: 47 s)', async () => {
+    const flag = `--${'a'.repeat(100_000)}`;
+    expect(await failure([flag, ...CMDS])).toBe(`USAGE: unknown option ${flag} — see the options in bpdiff --help`);
+  });
+});
