@@ -31,8 +31,9 @@ describeWithTool('temp folders of a bpdiff killed outright', 'python3-debugpy', 
   it('kill -9, then a second bpdiff finds no stale folder, and leaves none of its own', async () => {
     const tmpdir = fs.mkdtempSync(path.join(tmp, 'killed-'));
     const mark = randomUUID();
-    const { child } = await startBpdiffUntilRunning(['--bp', 'slow.py:3', '--cwd', tmp, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], { mark, pattern: /waiting for/, env: { TMPDIR: tmpdir } });
-    // One folder for the process, a folder inside it for each run (with the Python runs' sitecustomize).
+    const { child } = await startBpdiffUntilRunning(['--bp', 'slow.py:3', '--adapter', 'debugpy', '--cwd', tmp, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], { mark, pattern: /waiting for/, env: { TMPDIR: tmpdir } });
+    // One folder for the process, a folder inside it for each run (with debugpy's sitecustomize: bpdiff's
+    // own Python adapter, the default, puts nothing there).
     const [root, ...others] = fs.readdirSync(tmpdir);
     expect(others).toEqual([]);
     expect(root).toMatch(new RegExp(`^bpdiff-${child.pid}-\\d+-\\w{6}$`));
@@ -46,7 +47,7 @@ describeWithTool('temp folders of a bpdiff killed outright', 'python3-debugpy', 
     expect(fs.readdirSync(tmpdir)).toEqual([root]);
 
     // The next bpdiff (here one that stops at once: the breakpoint is reached after 120 s, --timeout 1).
-    const second = await runBpdiff(['--bp', 'slow.py:3', '--cwd', tmp, '--timeout', '1', '-q', '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], { env: { TMPDIR: tmpdir } });
+    const second = await runBpdiff(['--bp', 'slow.py:3', '--adapter', 'debugpy', '--cwd', tmp, '--timeout', '1', '-q', '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], { env: { TMPDIR: tmpdir } });
     expect(second.exitCode, second.stderr).toBe(1);
     expect(second.leftovers).toEqual([]);
     expect(fs.readdirSync(tmpdir)).toEqual([]);
