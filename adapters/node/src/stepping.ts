@@ -1,0 +1,108 @@
+// Steps that skip other people's code: a step never stops in a package (node_modules), in Node's own
+// internals or in the bootloader, but does stop in the program's code they call (a callback given to a
+// library, to Array.prototype.map). While a step runs, V8 blackboxes packages and the bootloader: it
+// steps over their calls and out of them, yet stops in code of the program's that they call. A file
+// holding a user breakpoint is left out of the pattern: V8 stops at breakpoints in blackboxed code too,
+// but a step from there would leave the file at once. Outside steps nothing is blackboxed, so
+// breakpoints, `debugger` statements and exception filters behave as ever.
+//
+// Node's internals (node:...) cannot be blackboxed: V8 blackboxes only code compiled with a context,
+// and Node compiles its own without one. A step that lands there is carried on by the adapter: out of
+// them (stepOut) while the program's code is further down the stack, so the program's code Node calls
+// back meanwhile (an EventEmitter's listener, a required module's top level) is stepped over unless it
+// holds a breakpoint; and, once no frame of the program's is left (the main module ended, a callback
+// returned), through them (stepInto) to the next code of the program's that runs (a timer's callback,
+// a promise's continuation), or to the program's end.
+//
+// In a script with a source map, code that maps to nothing (a compiler's helpers: esbuild's __name,
+// tsx's wrapper around a module) is stepped through too: a step stops only where the map leads to a
+// source of the program's.
+import type { CallFrame, PausedEvent } from './cdp-types.js';
+import type { NodeProcess, StepState } from './node-process.js';
+import { isInstalledCode, isNodeInternalUrl, pathVariants, scriptUrlToPath, urlAlternatives, urlRegexForPaths } from './paths.js';
+import type { StepKind } from './runtime-types.js';
+import type { SourceMapCache } from './source-maps.js';
+
+/** Pauses in others' code one step may go through before the program is let run instead (a task of Node's that never reaches the program's code). */
+export const MOST_PASSED = 2000;
+
+/** How a pause a step came to goes on: shown to the client, or the step carried on out of others' code, through it, or given up. */
+export type StepOn = 'stop' | 'out' | 'into' | 'resume';
+
+export class StepFilter {
+  private readonly bootloader: string[];
+
+  constructor(
+    bootloader: string,
+    /** The files holding a user breakpoint inside node_modules. */
+    private readonly keptFiles: () => string[],
+    private readonly maps: SourceMapCache,
+    /** Whether frames are shown through source maps (the launch's `sourceMaps`). */
+    private readonly usesMaps: () => boolean,
+  ) {
+    this.bootloader = pathVariants(bootloader);
+  }
+
+  /** A step begins from the process's pause (`toEntry`: the adapter's own, to the program's entry): what it is, and V8's blackboxing for it. */
+  async begin(process: NodeProcess, kind: StepKind, toEntry = false): Promise<void> {
+    const top = process.paused().event.callFrames[0];
+    process.step = { kind, fromOthers: top === undefined || this.isOthers(process, top), passed: 0, toEntry };
+    const patterns = this.patterns();
+    const joined = patterns.join('\n');
+    if (process.blackboxed === joined) return;
+    await process.cdp.send('Debugger.setBlackboxPatterns', { patterns });
+    process.blackboxed = joined;
+  }
+
+  /** The program runs on (continue): no more blackboxing. */
+  async end(process: NodeProcess): Promise<void> {
+    process.step = null;
+    if (process.blackboxed === '') return;
+    process.blackboxed = '';
+    await process.cdp.send('Debugger.setBlackboxPatterns', { patterns: [] });
+  }
+
+  /** Where the pause a step came to stands: in the program's code (shown), or in others' or a compiler's (carried on). */
+  async next(process: NodeProcess, event: PausedEvent): Promise<StepOn> {
+    const step: StepState | null = process.step;
+    const [top, ...below] = event.callFrames;
+    if (step === null || step.fromOthers || top === undefined) return 'stop';
+    const others = this.isOthers(process, top);
+    if (!others && (await this.isMapped(process, top))) return 'stop';
+    step.passed += 1;
+    if (step.passed > MOST_PASSED) return 'resume';
+    if (!others) return 'into';
+    return below.some((frame) => !this.isOthers(process, frame)) ? 'out' : 'into';
+  }
+
+  /**
+   * Whether a position of the program's code is its own source: without a source map, any; through
+   * one, a position it maps to a source of the program's (a compiler's helper maps to nothing).
+   */
+  async isMapped(process: NodeProcess, frame: CallFrame): Promise<boolean> {
+    const script = process.scripts.get(frame.location.scriptId);
+    if (!script?.sourceMapURL || !this.usesMaps()) return true;
+    const map = await this.maps.load(script.url, script.sourceMapURL);
+    if (!map) return true;
+    const original = await map.originalFor(frame.location.lineNumber, frame.location.columnNumber ?? 0, true).catch(() => null);
+    return original !== null && !isInstalledCode(original.path);
+  }
+
+  /** Code that is not the program's: Node's internals, the bootloader, a package (but a file holding a user breakpoint). */
+  isOthers(process: NodeProcess, frame: CallFrame): boolean {
+    const url = process.scripts.get(frame.location.scriptId)?.url ?? frame.url;
+    if (isNodeInternalUrl(url)) return true;
+    const file = scriptUrlToPath(url);
+    // Code without a file (eval, new Function) is the program's.
+    if (file === null) return false;
+    if (this.bootloader.includes(file)) return true;
+    return isInstalledCode(file) && !this.keptFiles().includes(file);
+  }
+
+  private patterns(): string[] {
+    const kept = this.keptFiles();
+    const packages = kept.length === 0 ? '/node_modules/' : `^(?!${urlAlternatives(kept)}$).*/node_modules/`;
+    // node: as well, for a Node that one day compiles its internals with a context.
+    return ['^node:', urlRegexForPaths(this.bootloader), packages];
+  }
+}
