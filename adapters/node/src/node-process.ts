@@ -2,6 +2,7 @@
 // CDP breakpoints that implement user breakpoints there, and its current pause.
 import type { CdpConnection } from './cdp-connection.js';
 import type { Location, PausedEvent, RemoteObject, ScriptParsedEvent } from './cdp-types.js';
+import type { ScopeRead } from './inspection.js';
 import type { StepKind, StopReport, UserBreakpoint } from './runtime-types.js';
 import type { LoadedSourceMap, OriginalPosition } from './source-maps.js';
 
@@ -19,6 +20,8 @@ export interface PauseState {
   /** What the client is told; null while the pause is being classified (or when it is not the program's). */
   stop: StopReport | null;
   exception?: { value: RemoteObject | undefined; uncaught: boolean };
+  /** The top frame's scopes, read as the stop is shown (by scope object id), before the client asks. */
+  scopeReads?: Map<string, Promise<ScopeRead | null>>;
 }
 
 /** The search for the program's entry in one process (stopOnEntry), as CDP breakpoint ids. */

@@ -39,7 +39,7 @@ export class NodeRuntime {
     this.entry = new EntryPoint(this.maps, bootloader, () => usesSourceMaps(this.state));
     this.inspector = new FrameInspector(this.state, this.maps);
     const stepping = new StepFilter(bootloader, () => this.binder.filesInNodeModules(), this.maps, () => usesSourceMaps(this.state));
-    this.pauses = new PauseHandler(host, this.state, this.binder, this.entry, stepping, (process) => this.inspector.dropHandles(process));
+    this.pauses = new PauseHandler(host, this.state, this.binder, this.entry, stepping, this.inspector);
     this.connector = new ProcessConnector(host, this.state, { binder: this.binder, entry: this.entry, pauses: this.pauses, inspector: this.inspector }, this.debuggee.known);
   }
 

@@ -24,8 +24,7 @@ export class PauseHandler {
     private readonly binder: BreakpointBinder,
     private readonly entry: EntryPoint,
     private readonly stepping: StepFilter,
-    /** Called when a process leaves its pause: the handles given out during it are void. */
-    private readonly onLeave: (process: NodeProcess) => void,
+    private readonly inspector: { dropHandles(process: NodeProcess): void; prefetch(process: NodeProcess): void },
   ) {}
 
   /** The process whose stop the client sees, if any. */
@@ -207,6 +206,7 @@ export class PauseHandler {
     if (this.state.disposed || this.state.ended) return;
     if (this.currentStop === null || this.currentStop.gone || this.currentStop.pause?.stop == null) {
       this.currentStop = process;
+      this.inspector.prefetch(process);
       this.host.stopped(process.pause!.stop!);
     } else if (this.currentStop !== process && !this.heldStops.includes(process)) {
       this.heldStops.push(process);
@@ -219,6 +219,7 @@ export class PauseHandler {
       const next = this.heldStops.shift()!;
       if (next.gone || !next.pause?.stop) continue;
       this.currentStop = next;
+      this.inspector.prefetch(next);
       this.host.stopped(next.pause.stop);
       return;
     }
@@ -231,7 +232,8 @@ export class PauseHandler {
 
   private leavePause(process: NodeProcess): void {
     process.pause = null;
-    this.onLeave(process);
+    // The handles given out during the pause are void.
+    this.inspector.dropHandles(process);
     void process.cdp.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
     this.forget(process);
   }
