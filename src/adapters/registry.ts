@@ -30,6 +30,13 @@ export function builtinDefinitions(): AdapterDefinition[] {
   return builtins;
 }
 
+/** A built-in adapter by id (one a run's hooks defer to); an unknown id is bpdiff's own error. */
+export function builtinDefinition(id: string): AdapterDefinition {
+  const found = builtinDefinitions().find((definition) => definition.id === id);
+  if (!found) throw new BpdiffError('INTERNAL', `no built-in adapter "${id}" (adapters/*/adapter.json)`);
+  return found;
+}
+
 /** How much of a program bpdiff reads to tell what made it (Go's build information lies in its data). */
 const BINARY_READ_LIMIT = 64 * 1024 * 1024;
 

@@ -62,7 +62,12 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       }
       case 'doctor': {
         const { runDoctorCommand } = await import('./command-doctor.js');
-        return await runDoctorCommand(io);
+        return await runDoctorCommand(io, command.adapterConfig);
+      }
+      case 'completion': {
+        const { completionScript } = await import('./completion.js');
+        io.stdout(completionScript(command.shell));
+        return 0;
       }
       case 'mcp': {
         const { runMcpServer } = await import('../mcp/server.js');

@@ -59,8 +59,19 @@ function withLead(context: string, lead: BuildComparisonOptions['lead']): string
   return [...lead.context, ...context.split('\n').slice(1)].join('\n');
 }
 
-/** diff(1)-style status: 0 only when both runs stopped and nothing differs, else 1. */
+/**
+ * diff(1)-style status: 0 only when both runs stopped, nothing differs and something was compared,
+ * else 1. Two stops that read no variables (a debugger that cannot read the language's variables,
+ * lldb on Fortran) compare nothing: that is no pass, whatever the adapter.
+ */
 export function comparisonExitCode(result: ComparisonResult): 0 | 1 {
   const bothStopped = result.run_a.status === 'break' && result.run_b.status === 'break';
-  return bothStopped && isDiffEmpty(result.diff) ? 0 : 1;
+  return bothStopped && isDiffEmpty(result.diff) && !comparedNothing(result) ? 0 : 1;
+}
+
+/** Both runs stopped, and not one variable was compared: neither read any (or --only kept none). */
+export function comparedNothing(result: Pick<ComparisonResult, 'run_a' | 'run_b' | 'diff'>): boolean {
+  const { diff } = result;
+  const compared = Object.keys(diff.changed).length + diff.unchanged.length + diff.only_in_a.length + diff.only_in_b.length;
+  return result.run_a.status === 'break' && result.run_b.status === 'break' && compared === 0;
 }

@@ -1,7 +1,7 @@
 // What `bpdiff locate` says first: where the two runs part ways (or that they did not), how to come
 // back to that point with a comparison, and each run's stack there. Pure: a summary of the walk in,
 // hint lines and context lines out (they lead the result document's own).
-import type { StackFrameSummary } from './types.js';
+import type { NoBreakReason, StackFrameSummary } from './types.js';
 import { showValue, type RunLabels } from './hints.js';
 
 /** Where a run stands at the end of the walk: a line of its code, or its end. */
@@ -20,6 +20,8 @@ export interface WalkSummary {
   b: RunStanding;
   /** B's line in A's copy of its file (a path that parts), null when A's copy has no such line. */
   bInA?: number | null;
+  /** Whether B stands in its own copy of A's file (a path that parts). */
+  sameFile?: boolean;
   /** The values that differ at the last step (a value divergence), the first few. */
   changed: Array<{ name: string; a: string; b: string }>;
   /** How many values differ in all there. */
@@ -68,15 +70,16 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
     case 'ended': {
       const [ended, going, endedLabel, goingLabel] = a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
       const after = walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
-      return `the runs part ways ${after}: ${endedLabel} ends there (${ended.kind === 'ended' ? ended.how : 'it ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;
+      return `the runs part ways ${after}: ${endedLabel} ends there (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;
     }
     case 'path': {
       if (a.kind !== 'at' || b.kind !== 'at') return 'the runs part ways';
       const inA = walk.bInA === undefined || walk.bInA === b.line ? '' : walk.bInA === null ? ` (a line ${labels.a}'s copy does not have)` : ` (line ${walk.bInA} in ${labels.a}'s copy)`;
       const point = walk.point;
       if (point === null || walk.steps <= 1) return `the runs part ways at their first step: ${labels.a} starts at ${a.file}:${a.line}, ${labels.b} at ${b.file}:${b.line}${inA}`;
-      const to = (standing: { file: string; line: number }): string => (standing.file === point.file ? `line ${standing.line}` : `${standing.file}:${standing.line}`);
-      return `the runs part ways after ${where(point)}${about(point, walk.steps - 1)}: ${labels.a} goes on to ${to(a)}, ${labels.b} to ${to(b)}${inA}`;
+      const aTo = a.file === point.file ? `line ${a.line}` : `${a.file}:${a.line}`;
+      const bTo = a.file === point.file && walk.sameFile === true ? `line ${b.line}` : `${b.file}:${b.line}`;
+      return `the runs part ways after ${where(point)}${about(point, walk.steps - 1)}: ${labels.a} goes on to ${aTo}, ${labels.b} to ${bTo}${inA}`;
     }
     case 'values': {
       const first = walk.changed[0];
@@ -96,6 +99,24 @@ function where(point: NonNullable<WalkSummary['point']>): string {
 function about(point: NonNullable<WalkSummary['point']>, step: number): string {
   const parts = [point.call !== null && point.call > 1 ? `${ordinal(point.call)} call` : null, point.pass > 1 ? `${ordinal(point.pass)} time on this line` : null].filter((part) => part !== null);
   return ` (${parts.length > 0 ? `${parts.join(', ')}; ` : ''}step ${step})`;
+}
+
+/** How a run ended, in a few words: `exited with code 0`, `raised ValueError: ...`. */
+export function describeEnding(reason: NoBreakReason): string {
+  switch (reason.kind) {
+    case 'exited':
+      return reason.exit_code === null ? 'ended' : `exited with code ${reason.exit_code}`;
+    case 'exception':
+      return `raised an uncaught ${reason.message}`;
+    case 'signal':
+      return `was killed by ${reason.signal}`;
+    case 'timeout':
+      return `ran out of time (${reason.seconds} s)`;
+    case 'error':
+      return `could not be debugged: ${reason.message}`;
+    default:
+      return reason.kind.replace('_', ' ');
+  }
 }
 
 export function ordinal(n: number): string {

@@ -5,8 +5,7 @@
 import path from 'node:path';
 import type { CaptureOptions, RunSpec } from '../core/types.js';
 import { quoteCommand, quoteShellArg } from '../core/shell-quote.js';
-import { describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
-import { describeNoBreak } from '../core/hints.js';
+import { describeEnding, describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
 import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
 import type { FailOn } from '../report/report.js';
 import { objectOf, type Input } from '../intake/run-input.js';
@@ -80,9 +79,10 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),
     maxSteps: options.locate.max_steps,
     point: point === null ? null : { file: point.file, line: point.line, pass: point.pass, name: point.name, call: point.call },
-    a: standingOf(end.a, captures[0].cwd ?? ''),
-    b: standingOf(end.b, captures[1].cwd ?? ''),
+    a: standingOf(end.ended?.a ?? end.a, captures[0].cwd ?? ''),
+    b: standingOf(end.ended?.b ?? end.b, captures[1].cwd ?? ''),
     ...(end.bInA !== undefined ? { bInA: end.bInA } : {}),
+    ...(end.sameFile !== undefined ? { sameFile: end.sameFile } : {}),
     changed: changed.slice(0, 3).map(([name, values]) => ({ name, ...values })),
     changedCount: changed.length,
     onlyIn: { a: diff?.only_in_a.slice(0, 3) ?? [], b: diff?.only_in_b.slice(0, 3) ?? [] },
@@ -94,10 +94,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
 }
 
 function standingOf(standing: Standing, cwd: string): RunStanding {
-  if (standing.kind === 'ended') {
-    const { end } = standing;
-    return { kind: 'ended', how: describeNoBreak('', end.reason, { file: '', line: 0 }, end.exitCode).replace(/^\s*/, '') };
-  }
+  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason) };
   const { stop, file } = standing.step;
   return { kind: 'at', file: relative(file, cwd), line: stop.top.line, name: stop.top.name };
 }
@@ -107,7 +104,9 @@ function addedOf(lines: Located['end']['added']['a'], cwd: string): WalkSummary[
 }
 
 function relative(file: string, cwd: string): string {
-  return cwd !== '' && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
+  if (cwd === '') return file;
+  const name = path.relative(cwd, file);
+  return name === '' || path.isAbsolute(name) ? file : name;
 }
 
 /**

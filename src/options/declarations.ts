@@ -113,7 +113,9 @@ const PLAIN_DECLARATIONS = [
   // Baselines and checks
   { flag: 'baseline', kind: 'string', group: 'Baselines:', commands: LIVE, describe: 'compare one live run (a single command) with this stored capture (bpdiff capture -o FILE); --bp defaults to its breakpoint' },
   { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
-  { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
+  { flag: 'update', alias: 'u', kind: 'string', group: 'Baselines:', commands: ['check'], describe: "re-record the baselines of the named checks (default: all; --update=failing: only the checks that fail) instead of comparing, print what changed in each, and remove obsolete ones" },
+  { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'the same as --update' },
+  { flag: 'ci', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'never write a baseline: a check without one fails (the default when the environment variable CI is set and not false)' },
   // Output
   { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})` },
   { flag: 'color', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['auto', 'always', 'never'], default: 'auto', describe: 'colour in --format text: auto (a terminal with colours, unless NO_COLOR; FORCE_COLOR forces it), always or never' },
@@ -134,7 +136,7 @@ const PLAIN_DECLARATIONS = [
  */
 export const PER_RUN_DECLARATIONS = [
   { flag: 'bp', key: 'bp', kind: 'string', group: 'Breakpoint:', shared: RUN, own: LIVE, example: 'src/app.py:42', describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)", describeOwn: { a: 'where run A stops, when it differs from run B (FILE:LINE; instead of --bp for run A)', b: "where run B stops (FILE:LINE); without it, --bp's line is followed into B's copy of the file" } },
-  { flag: 'label', key: 'label', kind: 'string', group: 'Runs:', shared: ['capture'], own: [...BOTH, 'locate'], defaults: { shared: 'capture', a: 'A', b: 'B' }, describe: 'name of the run in the capture', describeOwn: { a: 'name of run A in the output', b: 'name of run B in the output' } },
+  { flag: 'label', key: 'label', kind: 'string', group: 'Runs:', shared: ['capture'], own: [...BOTH, 'check', 'locate'], defaults: { shared: 'capture', a: 'A', b: 'B' }, describe: 'name of the run in the capture', describeOwn: { a: 'name of run A in the output', b: 'name of run B in the output' } },
   { flag: 'cwd', key: 'cwd', kind: 'string', group: 'Runs:', shared: [...RUN, 'locate'], own: [...LIVE, 'locate'], describe: 'working directory of both runs', describeOwn: { a: 'working directory of run A (overrides --cwd)', b: 'working directory of run B (overrides --cwd)' } },
   { flag: 'env', key: 'env', kind: 'pairs', group: 'Runs:', shared: [...RUN, 'locate'], own: [...LIVE, 'locate'], example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)', describeOwn: { a: 'NAME=VALUE for run A only (repeatable; wins over --env)', b: 'NAME=VALUE for run B only (repeatable; wins over --env)' } },
   { flag: 'stdin', key: 'stdin_file', kind: 'string', group: 'Runs:', shared: [...RUN, 'locate'], own: [...LIVE, 'locate'], describe: "file fed to the runs' stdin (default: empty)", describeOwn: { a: "file fed to run A's stdin (default: empty; overrides --stdin)", b: "file fed to run B's stdin (default: empty; overrides --stdin)" } },

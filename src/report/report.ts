@@ -13,6 +13,8 @@ export interface Report {
   findings: Finding[];
   /** How each changed variable changed, by name. */
   changes: Record<string, VariableFinding>;
+  /** What a walk found before the comparison (bpdiff locate), said first by every writer; empty otherwise. */
+  lead: string[];
   captures: readonly [RunCapture, RunCapture];
   /** 0 both runs stopped and nothing differs; 1 a difference or a run that did not stop; 2 a run bpdiff could not debug. */
   exitCode: 0 | 1 | 2;
@@ -46,7 +48,7 @@ export function buildReport(given: readonly [RunCapture, RunCapture], options: R
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, changes, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
 }
 
 /**

@@ -9,10 +9,10 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import { findConditionError, wrapCondition } from './conditions.js';
+import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
-import { endedBeforeAttach, type ProgramExit } from './program-end.js';
-import { ProgramEvents } from './program-events.js';
+import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
+import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
 
 /** How a walk that steps from the program's start stops there (a capture needs none of it). */
@@ -55,6 +55,8 @@ export class DebugSession {
   private readonly events: ProgramEvents;
   private ended: NoBreak | null = null;
   private lastThreadId: number | null = null;
+  /** The condition is evaluated by bpdiff at the first stop (condition.probe): the breakpoint is set without it until then. */
+  private probingCondition = false;
 
   constructor(private readonly options: SessionOptions) {
     this.connection = options.connection;
@@ -68,6 +70,17 @@ export class DebugSession {
 
   /** Step 1: initialize; the capabilities are kept for the later steps. */
   async initialize(): Promise<DebugProtocol.Capabilities> {
+    try {
+      return await this.requestCapabilities();
+    } catch (error) {
+      // An adapter in (or attached to) a program that could not start: say so, not that the connection closed.
+      const exit = this.options.programExit ? await endWithin(this.options.programExit, PROGRAM_END_LAG_MS) : null;
+      if (exit) throw endedBeforeAttach(this.connection.adapterName, exit);
+      throw error;
+    }
+  }
+
+  private async requestCapabilities(): Promise<DebugProtocol.Capabilities> {
     const name = this.connection.adapterName;
     this.capabilities =
       (await this.connection.request(
@@ -137,25 +150,18 @@ export class DebugSession {
     }
     await launched;
     this.events.deadline = Date.now() + this.options.runTimeoutMs;
-    this.options.log(`${connection.adapterName}: program running, waiting for ${breakpoint.path}:${breakpoint.line}`);
+    const target = entry.noSourceBreakpoint
+      ? entry.functions && entry.functions.length > 0 ? `the entry function ${entry.functions.join(' or ')}` : 'the first line of the program'
+      : `${breakpoint.path}:${breakpoint.line}`;
+    this.options.log(`${connection.adapterName}: program running, waiting for ${target}`);
     return null;
   }
 
   private async setBreakpoint(breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
     const { connection, definition } = this;
-    const wrapped = breakpoint.condition === undefined ? undefined : wrapCondition(definition, breakpoint.condition);
-    const set = await connection.request(
-      'setBreakpoints',
-      {
-        source: { path: breakpoint.path },
-        breakpoints: [{ line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) }],
-        lines: [breakpoint.line],
-        sourceModified: false,
-      },
-      { step: 'setBreakpoints', timeoutMs: this.startMs },
-    );
+    this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
+    await this.sendBreakpoint(breakpoint, !this.probingCondition);
     const state = this.breakpointState;
-    updateBreakpoint(state, set?.breakpoints?.[0]);
     const refused = definition.condition.error_unverified;
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
@@ -167,6 +173,22 @@ export class DebugSession {
       if (body.breakpoint.id !== undefined && body.breakpoint.id === state.id) updateBreakpoint(state, body.breakpoint);
     });
     return null;
+  }
+
+  /** setBreakpoints for the one breakpoint, with its condition or without; what the adapter answered goes to breakpointState. */
+  private async sendBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): Promise<void> {
+    const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
+    const set = await this.connection.request(
+      'setBreakpoints',
+      {
+        source: { path: breakpoint.path },
+        breakpoints: [{ line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) }],
+        lines: [breakpoint.line],
+        sourceModified: false,
+      },
+      { step: 'setBreakpoints', timeoutMs: this.startMs },
+    );
+    updateBreakpoint(this.breakpointState, set?.breakpoints?.[0]);
   }
 
   /** Breakpoints on functions by name (a walk's entry: `main`, `main.main`); what the adapter answers is not checked: a stop says whether one bound. */
@@ -242,6 +264,8 @@ export class DebugSession {
       const stopped = next.stopped;
       const stop = describeStop(stopped);
       const threadId = stopped.threadId ?? (await this.events.firstThread());
+      // A stop with no thread left: the program has gone (gdb's end by a signal it let pass).
+      if (threadId === null) return this.events.gone();
       const trace = await connection.request('stackTrace', { threadId, startFrame: 0, levels: FRAMES_KEPT }, { step: 'stackTrace', timeoutMs: this.startMs });
       const stackFrames = trace?.stackFrames ?? [];
       const frames = summariseFrames(stackFrames);
@@ -250,7 +274,7 @@ export class DebugSession {
       if (breakpoint.condition !== undefined && definition.condition.error_stop && new RegExp(definition.condition.error_stop).test(stopText)) {
         return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, state, frames);
       }
-      if (stopped.reason === 'exception' || stopped.reason === 'signal') {
+      if (isEndingStop(stopped.reason)) {
         const end = await this.events.exceptionEnd(stopped, threadId, stop, frames);
         if (end === null) continue;
         return end;
@@ -262,7 +286,18 @@ export class DebugSession {
         await connection.request('continue', { threadId }, { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs });
         continue;
       }
-      if (breakpoint.condition !== undefined) {
+      if (breakpoint.condition !== undefined && this.probingCondition) {
+        // The first stop of a breakpoint set without its condition: its error ends the run; else the
+        // adapter tests it from now on, and this stop counts only when it holds here.
+        this.probingCondition = false;
+        const probed = await evaluateCondition(connection, definition, breakpoint.condition, top.id, this.startMs);
+        if ('error' in probed) return noBreak({ kind: 'condition_error', message: probed.error }, stop, null, state, frames);
+        await this.sendBreakpoint(breakpoint, true);
+        if (isFalseValue(definition, probed.value)) {
+          await connection.request('continue', { threadId }, { step: 'continue after the condition was false', timeoutMs: this.startMs });
+          continue;
+        }
+      } else if (breakpoint.condition !== undefined) {
         const conditionError = await findConditionError(connection, definition, breakpoint.condition, top.id, this.events.runStart, this.startMs);
         if (conditionError !== null) return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, state, frames);
       }
@@ -292,7 +327,11 @@ export class DebugSession {
       const stopped = next.stopped;
       const stop = describeStop(stopped);
       const stoppedThread = stopped.threadId ?? (await this.events.firstThread());
-      if (stopped.reason === 'exception' || stopped.reason === 'signal') {
+      if (stoppedThread === null) {
+        this.ended = this.events.gone();
+        return this.ended;
+      }
+      if (isEndingStop(stopped.reason)) {
         const end = await this.events.exceptionEnd(stopped, stoppedThread, stop, []);
         if (end === null) continue;
         this.ended = end;
@@ -331,6 +370,11 @@ function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakp
   state.verified = reported.verified;
   if (reported.line !== undefined) state.line = reported.line;
   if (reported.message !== undefined) state.message = reported.message;
+}
+
+/** A stop that ends the program: an exception, a signal, or a signal named as the reason itself (gdb's `SIGSEGV`). */
+function isEndingStop(reason: string): boolean {
+  return reason === 'exception' || reason === 'signal' || /^SIG[A-Z0-9]+$/.test(reason);
 }
 
 function describeStop(stopped: DebugProtocol.StoppedEvent['body']): StopDescription {

@@ -14,7 +14,7 @@ import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from
  * How long the end of a program the caller started may lag behind the adapter's word that it ended
  * (`terminated`, a closed connection): the adapter sees pydevd's socket close as the process exits.
  */
-const PROGRAM_END_LAG_MS = 2000;
+export const PROGRAM_END_LAG_MS = 2000;
 
 export interface ProgramEventOptions {
   /** How long the program may run, in all, before its next stop. */
@@ -99,7 +99,10 @@ export class ProgramEvents {
    */
   async exceptionEnd(stopped: DebugProtocol.StoppedEvent['body'], threadId: number, stop: StopDescription, frames: StackFrameSummary[]): Promise<NoBreak | null> {
     const { definition } = this;
-    let message = await this.describeException(threadId, stop.description ?? '');
+    // gdb names the signal as the reason itself, with no description.
+    const named = /^SIG[A-Z0-9]+$/.test(stopped.reason) && !(stop.description ?? '').includes(stopped.reason) ? stopped.reason : null;
+    const fallback = named ? [named, stop.description].filter(Boolean).join(': ') : (stop.description ?? '');
+    let message = await this.describeException(threadId, fallback);
     for (const pattern of definition.exception_strip ?? []) message = message.replace(new RegExp(pattern, 'g'), '');
     if ((definition.exception_continue ?? []).some((pattern) => new RegExp(pattern).test(message))) {
       await this.connection.request('continue', { threadId }, { step: `continue after '${message}'`, timeoutMs: this.startMs });
@@ -160,11 +163,15 @@ export class ProgramEvents {
     return fallback || 'an exception';
   }
 
-  async firstThread(): Promise<number> {
+  /** The first thread the adapter lists, or null when it lists none (the program has gone). */
+  async firstThread(): Promise<number | null> {
     const threads = await this.connection.request('threads', undefined, { step: 'threads', timeoutMs: this.startMs });
-    const first = threads?.threads?.[0];
-    if (!first) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped but reports no thread`);
-    return first.id;
+    return threads?.threads?.[0]?.id ?? null;
+  }
+
+  /** A stop after which the adapter lists no thread: the program has gone, how it is not said. */
+  gone(): NoBreak {
+    return noBreak(endedWithoutStop(this.state, null), null, null, this.state);
   }
 }
 

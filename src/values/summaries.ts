@@ -18,9 +18,9 @@ export const MARKER_CLOSE = '›';
 
 const WORD = /[\p{L}\p{N}_$]/u;
 
-/** The marker of a child named `name` by its parent (`[0]` -> `0`, `['k']` -> `'k'`, `items` -> `items`). */
+/** The marker of a child named `name` by its parent (`[0]` -> `0`, `['k']` -> `'k'`, `(1)` -> `1`, `items` -> `items`). */
 function markerName(name: string): string {
-  if ((name.startsWith('[') && name.endsWith(']')) || (name.startsWith('{') && name.endsWith('}'))) return name.slice(1, -1);
+  if ((name.startsWith('[') && name.endsWith(']')) || (name.startsWith('{') && name.endsWith('}')) || (name.startsWith('(') && name.endsWith(')'))) return name.slice(1, -1);
   return name;
 }
 

@@ -2,6 +2,7 @@
 // walk starts (where the program's own code starts, or --from FILE:LINE[:N]), then walked line by line
 // in lockstep (walk-lines.ts) to the first step where they part ways; each run's capture is made
 // there, and every process of both runs killed, whatever happened.
+import path from 'node:path';
 import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../../core/types.js';
 import { interrupted } from '../../errors.js';
 import { noBreak } from '../../session/stop-outcome.js';
@@ -14,6 +15,7 @@ import { copyFolders } from '../../values/paths.js';
 import { noBreakFacts, stopLocation, type RunFacts } from '../../capture/capture-document.js';
 import { tracePhase } from '../../trace/trace.js';
 import { messages } from '../../messages.js';
+import { describeEnding } from '../../core/walk-hints.js';
 import { LiveRun } from '../live-run.js';
 import { failureFacts } from '../run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun } from './walk-lines.js';
@@ -67,25 +69,32 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   const onAbort = (): void => killAllTracked();
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const walks = runs.map((run) => walked(run, options.locate.within)) as [WalkedRun, WalkedRun];
+    const walks = runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false)) as [WalkedRun, WalkedRun];
     const starts = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
     tracePhase(null, 'locate walk started');
+    const walkStarted = Date.now();
     const end = await walkLines(walks[0], walks[1], (starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing, {
       roots: [copies[0] ?? specs[0].cwd, copies[1] ?? specs[1].cwd],
       maxSteps: options.locate.max_steps,
       tolerance: options.values.tolerance,
       signal,
-      progress: (steps, at) => log(`locate: ${steps} steps${at ? `, at ${stopLocation(at.stop.top, specs[0]).file}:${at.stop.top.line}` : ''}`),
+      progress: (steps, at) => log(progressLine(steps, (Date.now() - walkStarted) / 1000, at === null ? null : `${relativeFile(at.file, specs[0].cwd)}:${at.stop.top.line}`)),
     }).catch((error: unknown) => {
       if (signal.aborted) throw interrupted();
       if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next'].includes(error.command)) throw messages.adapterCannotStep(error.message);
       throw error;
     });
-    if (end.steps === 0 && end.kind === 'agreed') throw messages.locateNoCode(walks.map((walk) => walk.code.userFiles()).flat());
     if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched) throw messages.withinMatchedNothing(options.locate.within, [...new Set(walks.flatMap((walk) => walk.code.userFiles()))]);
+    if (end.steps === 0 && end.kind === 'agreed') {
+      const endings = runs.map((run, index) => {
+        const standing = standingOf(end, index);
+        return standing.kind === 'ended' ? `${run.spec.label} ${describeEnding(standing.end.reason)}` : run.spec.label;
+      });
+      throw messages.locateNoCode([...new Set(walks.flatMap((walk) => walk.code.userFiles()))], endings.join('; '));
+    }
     return await located(runs, walks, end);
   } finally {
     signal.removeEventListener('abort', onAbort);
@@ -128,8 +137,16 @@ async function failedStart(runs: [LiveRun, LiveRun], starts: WalkStartOutcome[])
 const NO_BREAKPOINT = { id: undefined, verified: false, line: undefined, message: undefined };
 const NONE_ADDED = { count: 0, first: [] };
 
-/** Each run's capture where the walk ended, named at the located line (A's, and its place in B's copy). */
-async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], end: WalkEnd): Promise<Located> {
+/**
+ * Each run's capture where the walk ended, named at the located line (A's, and its place in B's
+ * copy). A walk that found no divergence because both runs ended is reported at its last step, where
+ * both still stood and agreed.
+ */
+async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], given: WalkEnd): Promise<Located> {
+  const end: WalkEnd =
+    given.kind === 'agreed' && given.agreedUntil === 'end' && given.before !== null
+      ? { ...given, a: { kind: 'step', step: given.before.a }, b: { kind: 'step', step: given.before.b }, valuesA: given.before.valuesA, valuesB: given.before.valuesB, ended: { a: given.a, b: given.b } }
+      : given;
   const point = pointOf(walks, end);
   // Each capture names the located line as its own copy numbers it (B's: A's line followed into B's copy).
   const specAt = (run: LiveRun, line: number | null): RunSpec => {
@@ -139,7 +156,7 @@ async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], 
   };
   const specs: [RunSpec, RunSpec] = [specAt(runs[0], point?.line ?? null), specAt(runs[1], point?.lineB ?? null)];
   const stacks = (await Promise.all(
-    runs.map(async (run, index) => (standingOf(end, index).kind === 'step' ? (await run.stack()).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) })) : [])),
+    runs.map(async (run, index) => (standingOf(given, index).kind === 'step' ? (await run.stack()).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) })) : [])),
   )) as [StackFrameSummary[], StackFrameSummary[]];
   const captures = (await Promise.all(
     runs.map((run, index) => {
@@ -173,6 +190,12 @@ function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | nu
   };
 }
 
+/** `bpdiff: 12,345 steps compared (3,210 a second), A at shop.py:10`. */
+function progressLine(steps: number, seconds: number, at: string | null): string {
+  const rate = seconds > 0 ? Math.round(steps / seconds) : 0;
+  return `bpdiff: ${steps.toLocaleString('en-US')} steps compared (${rate.toLocaleString('en-US')} a second)${at === null ? '' : `, A at ${at}`}`;
+}
+
 function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: StackFrameSummary[]): RunFacts {
   return { status: 'break', location: stopLocation(step.stop.top, spec), values: read.values, stop: step.stop.stop, bound_line: null, no_break_reason: null, frames, exit_code: null, warnings: read.warnings };
 }
@@ -183,14 +206,15 @@ function endFacts(spec: RunSpec, standing: Standing): RunFacts {
   return noBreakFacts(spec, end.reason, end.stop, null, end.frames, end.exitCode);
 }
 
+/** A file as the user would write it from the run's folder (`../tools/fix.py` too: a --bp finds it so). */
 function relativeFile(file: string, cwd: string): string {
-  return file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
+  const relative = path.relative(cwd, file);
+  return relative === '' || path.isAbsolute(relative) ? file : relative;
 }
 
 /** A's file in B's folder (the same path from each run's working directory). */
 function pathInB(runs: [LiveRun, LiveRun], pathA: string): string {
-  const [a, b] = [runs[0].spec.cwd, runs[1].spec.cwd];
-  return pathA.startsWith(`${a}/`) ? `${b}/${pathA.slice(a.length + 1)}` : pathA;
+  return path.resolve(runs[1].spec.cwd, path.relative(runs[0].spec.cwd, pathA));
 }
 
 function place(spec: RunSpec): { cwd: string; argv: string[]; breakpointPath: string } {

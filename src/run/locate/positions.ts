@@ -14,6 +14,8 @@ export interface Position {
 export interface Placed {
   /** Whether B stands where A stands. */
   same: boolean;
+  /** Whether B stands in its copy of A's file (at another line, when not `same`). */
+  sameFile: boolean;
   /** B's line in A's copy of B's file (null: a line A's copy does not have, or another file). */
   bInA: number | null;
 }
@@ -46,9 +48,9 @@ export class Positions {
   place(a: Position, b: Position): Placed {
     const relA = path.relative(this.rootA, a.file);
     const relB = path.relative(this.rootB, b.file);
-    if (relA !== relB) return { same: false, bInA: null };
+    if (relA !== relB) return { same: false, sameFile: false, bInA: null };
     const bInA = this.lineInA(a.file, b.file, b.line);
-    return { same: bInA === a.line, bInA };
+    return { same: bInA === a.line, sameFile: true, bInA };
   }
 
   /**

@@ -1,5 +1,6 @@
 // Which lines of a run are the user's: the lines a locate walk compares. By default, the files under
-// the run's working directory that are not someone else's code installed there (node_modules,
+// the run's working directory, and under the folder of a file its command names (`python3
+// ../tools/fix.py data.csv`), that are not someone else's code installed there (node_modules,
 // site-packages, a virtualenv, vendored packages); `--within GLOB` narrows them further. Code elsewhere
 // (the standard library, Go's runtime, a frame without source: code without debug info) is not.
 import path from 'node:path';
@@ -17,12 +18,24 @@ export class UserCode {
   /** Whether any stop of the run was in a file --within matches (null: no --within given). */
   private sawWithin: boolean | null;
 
-  constructor(
-    private readonly root: string,
-    within: readonly string[],
-  ) {
+  /** The folders whose files are the user's: the first is the run's working directory, which --within's globs are written from. */
+  private readonly roots: string[];
+
+  constructor(roots: string | readonly string[], within: readonly string[]) {
+    this.roots = typeof roots === 'string' ? [roots] : [...roots];
     this.within = within.map(globToRegExp);
     this.sawWithin = within.length > 0 ? false : null;
+  }
+
+  /** A folder of the user's code found on the way (where the program's own code starts). */
+  addRoot(folder: string): void {
+    if (this.roots.includes(folder)) return;
+    this.roots.push(folder);
+    this.known.clear();
+  }
+
+  private get root(): string {
+    return this.roots[0]!;
   }
 
   classify(file: string | null): CodeKind {
@@ -48,9 +61,10 @@ export class UserCode {
   }
 
   private kindOf(file: string): CodeKind {
+    const under = this.roots.map((root) => path.relative(root, file)).find((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative));
+    if (under === undefined) return 'library';
+    if (under.split(path.sep).some((part) => INSTALLED.has(part))) return 'library';
     const relative = path.relative(this.root, file);
-    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return 'library';
-    if (relative.split(path.sep).some((part) => INSTALLED.has(part))) return 'library';
     if (this.within.length === 0) return 'counted';
     const slashed = relative.split(path.sep).join('/');
     return this.within.some((pattern) => pattern.test(slashed) || pattern.test(file)) ? 'counted' : 'user';

@@ -4,6 +4,8 @@
 // first step where either differs, where one run ends, at --max-steps, or when both runs have ended.
 // Memory does not grow with the steps: only the step before is kept, and one counter per line and
 // function reached.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Tolerance } from '../../core/types.js';
 import { isDiffEmpty } from '../../core/diff-variables.js';
 import { interrupted } from '../../errors.js';
@@ -20,6 +22,8 @@ export interface WalkedRun {
   run: LiveRun;
   code: UserCode;
   passes: PassCounter;
+  /** Whether the adapter's totalFrames is the stack's true depth (dlv's is not). */
+  trueDepth: boolean;
 }
 
 /** A stop on a line of the user's code: a step of the walk. */
@@ -48,12 +52,16 @@ export interface WalkEnd {
   /** Their values there (null for a run that ended). */
   valuesA: StepValues | null;
   valuesB: StepValues | null;
-  /** The last step at which they stood together and agreed (null: none). */
-  before: { a: Step; b: Step } | null;
+  /** The last step at which they stood together and agreed (null: none), with what each held there. */
+  before: { a: Step; b: Step; valuesA: StepValues; valuesB: StepValues } | null;
   /** Why an agreeing walk stopped: both runs ended, or --max-steps. */
   agreedUntil?: 'end' | 'max-steps';
+  /** How each run ended, when the walk is reported at its last step because both ended. */
+  ended?: { a: Standing; b: Standing };
   /** B's line in A's copy of its file, where it is another line than A's (a path divergence). */
   bInA?: number | null;
+  /** Whether B stands in its copy of A's file there (a path divergence). */
+  sameFile?: boolean;
   /** Lines a run executed that the other run's copy of the file does not have (added in its version): not compared, said. */
   added: { a: AddedLines; b: AddedLines };
 }
@@ -118,10 +126,10 @@ export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, fi
     }
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
     const placed = positions.place(at(standingA.step), at(standingB.step));
-    if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, bInA: placed.bInA };
+    if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, bInA: placed.bInA, sameFile: placed.sameFile };
     if (!isDiffEmpty(compareValues(valuesA.values, valuesB.values, options.tolerance))) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added };
     if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, agreedUntil: 'max-steps' };
-    before = { a: standingA.step, b: standingB.step };
+    before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
   }
 }
@@ -133,11 +141,14 @@ export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, fi
  */
 export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStarts = 8): Promise<Standing> {
   let stop = await walked.run.where();
+  // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
+  if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
   for (let tries = 1; walked.code.classify(stop.top.path) !== 'counted'; tries++) {
     if (!onBreakpoint || tries >= maxStarts) return advance(walked);
     const next = await walked.run.next();
     if (next.kind === 'no_break') return { kind: 'ended', end: next };
     stop = await walked.run.where();
+    if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
   }
   return { kind: 'step', step: stepOf(walked, stop) };
 }
@@ -160,6 +171,7 @@ export async function advance(walked: WalkedRun): Promise<Standing> {
       kind = 'stepIn';
       continue;
     }
+    walked.passes.away();
     // Out of code that is not the user's; from the outermost frame there is nowhere to step out to.
     kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
   }
@@ -178,10 +190,20 @@ function noteAdded(lines: AddedLines, position: { file: string; line: number }):
 
 function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
   const file = stop.top.path!;
-  return { stop, file, arrival: walked.passes.arrive(file, stop.top.line, stop.depth, stop.top.name) };
+  return { stop, file, arrival: walked.passes.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name) };
 }
 
-/** A run ready to walk: what counts as its code (its folder, --within) and fresh counters. */
-export function walked(run: LiveRun, within: readonly string[]): WalkedRun {
-  return { run, code: new UserCode(run.spec.cwd, within), passes: new PassCounter() };
+/** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
+export function walked(run: LiveRun, within: readonly string[], trueDepth: boolean): WalkedRun {
+  const { cwd, argv } = run.spec;
+  const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
+  return { run, code: new UserCode([cwd, ...new Set(named)], within), passes: new PassCounter(), trueDepth };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
