@@ -29,8 +29,25 @@ export const MOST_PASSED = 2000;
 /** How a pause a step came to goes on: shown to the client, or the step carried on out of others' code, through it, or given up. */
 export type StepOn = 'stop' | 'out' | 'into' | 'resume';
 
+interface GeneratedText {
+  lines: string[];
+  /** Where the last non-blank character ends (0-based), null in a blank script. */
+  last: { line: number; column: number } | null;
+}
+
+function generatedText(source: string): GeneratedText {
+  const lines = source.split('\n');
+  for (let line = lines.length - 1; line >= 0; line--) {
+    const column = lines[line]!.trimEnd().length;
+    if (column > 0) return { lines, last: { line, column } };
+  }
+  return { lines, last: null };
+}
+
 export class StepFilter {
   private readonly bootloader: string[];
+  /** The generated text of scripts a step stopped in, by process and script id. */
+  private readonly sources = new WeakMap<NodeProcess, Map<string, Promise<GeneratedText>>>();
 
   constructor(
     bootloader: string,
@@ -68,7 +85,7 @@ export class StepFilter {
     const [top, ...below] = event.callFrames;
     if (step === null || step.fromOthers || top === undefined) return 'stop';
     const others = this.isOthers(process, top);
-    if (!others && (await this.isMapped(process, top))) return 'stop';
+    if (!others && (await this.isMapped(process, top)) && !(await this.isModuleEnd(process, top, below))) return 'stop';
     step.passed += 1;
     if (step.passed > MOST_PASSED) return 'resume';
     if (!others) return 'into';
@@ -85,7 +102,41 @@ export class StepFilter {
     const map = await this.maps.load(script.url, script.sourceMapURL);
     if (!map) return true;
     const original = await map.originalFor(frame.location.lineNumber, frame.location.columnNumber ?? 0, true).catch(() => null);
-    return original !== null && !isInstalledCode(original.path);
+    return original !== null && !isInstalledCode(original.path) && !(await this.isNameHelper(process, frame));
+  }
+
+  /**
+   * esbuild's keepNames call after a declaration (`__name(total, "total");`, tsx's output) maps to the
+   * declaration's name, so a step would stop at each function declaration as it is passed: a
+   * compiler's helper all the same. Read from the generated text of the script (fetched once).
+   */
+  private async isNameHelper(process: NodeProcess, frame: CallFrame): Promise<boolean> {
+    const { scriptId, lineNumber, columnNumber } = frame.location;
+    return (await this.generated(process, scriptId)).lines[lineNumber]?.startsWith('__name(', columnNumber ?? 0) ?? false;
+  }
+
+  /**
+   * The pause V8 makes at the implicit return of a module's top level (past its last statement, on
+   * the last line again, with nothing of the program's below): stepping off the last line goes on to
+   * the program's end, or to its next code that runs.
+   */
+  private async isModuleEnd(process: NodeProcess, top: CallFrame, below: CallFrame[]): Promise<boolean> {
+    if (below.some((frame) => !this.isOthers(process, frame))) return false;
+    const { scriptId, lineNumber, columnNumber = 0 } = top.location;
+    const { last } = await this.generated(process, scriptId);
+    return last !== null && (lineNumber > last.line || (lineNumber === last.line && columnNumber >= last.column));
+  }
+
+  /** The generated text of a script by lines, and where its last non-blank character ends (fetched once). */
+  private generated(process: NodeProcess, scriptId: string): Promise<GeneratedText> {
+    let sources = this.sources.get(process);
+    if (!sources) this.sources.set(process, (sources = new Map()));
+    let text = sources.get(scriptId);
+    if (!text) {
+      text = process.cdp.send('Debugger.getScriptSource', { scriptId }).then(({ scriptSource }) => generatedText(scriptSource), () => ({ lines: [], last: null }));
+      sources.set(scriptId, text);
+    }
+    return text;
   }
 
   /** Code that is not the program's: Node's internals, the bootloader, a package (but a file holding a user breakpoint). */
