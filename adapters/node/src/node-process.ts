@@ -47,6 +47,16 @@ export interface StepState {
   passed: number;
   /** The adapter's own step, from the main module's first statement (a compiler's) to the user's code: the entry. */
   toEntry: boolean;
+  /** Where the step began: a pause further along the same line of the same call goes on (stepping.ts). */
+  from: StepOrigin | null;
+}
+
+/** A position in one call: its line (the source's, through a source map), column, the stack's depth and the function's own position. */
+export interface StepOrigin {
+  line: string;
+  column: number;
+  depth: number;
+  functionAt: string;
 }
 
 export class NodeProcess {

@@ -185,7 +185,8 @@ export class PauseHandler {
       return;
     }
     process.lastCommand = 'step';
-    void process.cdp.send(how === 'out' ? 'Debugger.stepOut' : 'Debugger.stepInto', {}).catch(() => undefined);
+    const method = how === 'out' ? 'Debugger.stepOut' : how === 'again' && process.step?.kind === 'over' ? 'Debugger.stepOver' : 'Debugger.stepInto';
+    void process.cdp.send(method, {}).catch(() => undefined);
   }
 
   private async readConditionError(process: NodeProcess, frame: CallFrame): Promise<string | undefined> {

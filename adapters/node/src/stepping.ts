@@ -18,7 +18,7 @@
 // tsx's wrapper around a module) is stepped through too: a step stops only where the map leads to a
 // source of the program's.
 import type { CallFrame, PausedEvent } from './cdp-types.js';
-import type { NodeProcess, StepState } from './node-process.js';
+import type { NodeProcess, StepOrigin, StepState } from './node-process.js';
 import { isInstalledCode, isNodeInternalUrl, pathVariants, scriptUrlToPath, urlAlternatives, urlRegexForPaths } from './paths.js';
 import type { StepKind } from './runtime-types.js';
 import type { SourceMapCache } from './source-maps.js';
@@ -26,8 +26,23 @@ import type { SourceMapCache } from './source-maps.js';
 /** Pauses in others' code one step may go through before the program is let run instead (a task of Node's that never reaches the program's code). */
 export const MOST_PASSED = 2000;
 
-/** How a pause a step came to goes on: shown to the client, or the step carried on out of others' code, through it, or given up. */
-export type StepOn = 'stop' | 'out' | 'into' | 'resume';
+/**
+ * How a pause a step came to goes on: shown to the client, or the step carried on out of others' code,
+ * through it, again as it was asked (further along the line it began on), or given up.
+ */
+export type StepOn = 'stop' | 'out' | 'into' | 'again' | 'resume';
+
+
+/**
+ * A step goes line by line: V8 also pauses further along a line, at each call on it and at a return
+ * (`return value * 2;` twice), which a breakpoint on the line does not (it is hit once), so the times
+ * a walk counts on a line would not be a breakpoint's hit count. Further along the same line of the
+ * same call (a later column), the step goes on; a new call of the same function starts back at a
+ * smaller column and stops.
+ */
+function isFurtherAlong(from: StepOrigin, here: StepOrigin): boolean {
+  return from.line === here.line && from.depth === here.depth && from.functionAt === here.functionAt && here.column > from.column;
+}
 
 interface GeneratedText {
   lines: string[];
@@ -62,8 +77,10 @@ export class StepFilter {
 
   /** A step begins from the process's pause (`toEntry`: the adapter's own, to the program's entry): what it is, and V8's blackboxing for it. */
   async begin(process: NodeProcess, kind: StepKind, toEntry = false): Promise<void> {
-    const top = process.paused().event.callFrames[0];
-    process.step = { kind, fromOthers: top === undefined || this.isOthers(process, top), passed: 0, toEntry };
+    const frames = process.paused().event.callFrames;
+    const top = frames[0];
+    const fromOthers = top === undefined || this.isOthers(process, top);
+    process.step = { kind, fromOthers, passed: 0, toEntry, from: top && !fromOthers ? await this.originOf(process, top, frames.length) : null };
     const patterns = this.patterns();
     const joined = patterns.join('\n');
     if (process.blackboxed === joined) return;
@@ -85,6 +102,7 @@ export class StepFilter {
     const [top, ...below] = event.callFrames;
     if (step === null || step.fromOthers || top === undefined) return 'stop';
     const others = this.isOthers(process, top);
+    if (!others && step.from !== null && step.kind !== 'out' && isFurtherAlong(step.from, await this.originOf(process, top, event.callFrames.length))) return 'again';
     if (!others && (await this.isMapped(process, top)) && !(await this.isModuleEnd(process, top, below))) return 'stop';
     step.passed += 1;
     if (step.passed > MOST_PASSED) return 'resume';
@@ -137,6 +155,20 @@ export class StepFilter {
       sources.set(scriptId, text);
     }
     return text;
+  }
+
+  /** Where a frame stands, its line through the script's source map when there is one (generated code may be one line). */
+  private async originOf(process: NodeProcess, frame: CallFrame, depth: number): Promise<StepOrigin> {
+    const { scriptId, lineNumber, columnNumber = 0 } = frame.location;
+    let line = `${scriptId}:${lineNumber}`;
+    const script = process.scripts.get(scriptId);
+    if (script?.sourceMapURL && this.usesMaps()) {
+      const map = await this.maps.load(script.url, script.sourceMapURL);
+      const original = map ? await map.originalFor(lineNumber, columnNumber, true).catch(() => null) : null;
+      if (original) line = `${original.path}:${original.line}`;
+    }
+    const at = frame.functionLocation;
+    return { line, column: columnNumber, depth, functionAt: at ? `${at.scriptId}:${at.lineNumber}:${at.columnNumber ?? 0}` : '' };
   }
 
   /** Code that is not the program's: Node's internals, the bootloader, a package (but a file holding a user breakpoint). */
