@@ -56,12 +56,17 @@ beforeAll(async () => {
   await git(copy, 'add', '-A');
   await git(copy, 'commit', '-q', '-m', 'bpdiff');
   // The README's install: npm pack of the git URL (npm clones, installs the build tools, builds once), then npm install -g of the tarball.
-  const pack = await execa('npm', ['pack', '--json', '--no-audit', '--no-fund', '--pack-destination', work, `git+file://${copy}`], { cwd: work, stdin: 'ignore' });
+  const pack = await execa('npm', ['pack', '--json', '--no-audit', '--no-fund', '--pack-destination', work, `git+file://${copy}`], {
+    cwd: work,
+    stdin: 'ignore',
+    // The clone's build tools from npm's cache where it holds them (setup.sh's npm ci filled it): the same packages, without a registry round trip for each.
+    env: { npm_config_prefer_offline: 'true' },
+  });
   // The JSON comes after anything the build printed.
   const json = pack.stdout.startsWith('[') ? pack.stdout : pack.stdout.slice(pack.stdout.indexOf('\n[') + 1);
   packed = (JSON.parse(json) as PackResult[])[0]!;
   tarball = path.join(work, packed.filename);
-  await execa('npm', ['install', '-g', '--prefix', globalPrefix, '--no-audit', '--no-fund', tarball], { cwd: work, stdin: 'ignore' });
+  await execa('npm', ['install', '-g', '--prefix', globalPrefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: work, stdin: 'ignore' });
   fs.mkdirSync(prefix);
   fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
   await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: prefix, stdin: 'ignore' });
