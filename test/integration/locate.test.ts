@@ -1,7 +1,8 @@
 // bpdiff locate on the real adapters: where two runs of real programs first part ways, on both Python
-// adapters, lldb-dap (C), dlv (Go), bpdiff's Java adapter, rdbg (Ruby) and gdb (Fortran), with concrete expectations: an off-by-one on its third call with lines
-// added above it in B (the line, the call, the locals), a program against itself (exit 0, the exact
-// step count), two data files that differ at record 41 (the record's index), a run that ends early,
+// adapters, lldb-dap (C), dlv (Go), bpdiff's Java adapter, rdbg (Ruby), gdb (Fortran) and bpdiff's
+// Node adapter (JavaScript, and TypeScript through tsx), with concrete expectations: an off-by-one on
+// its third call with lines added above it in B (the line, the call, the locals), a program against
+// itself (exit 0, the exact step count), two data files that differ at record 41 (the record's index), a run that ends early,
 // --from, --within, --max-steps, Ctrl-C halfway, and the way back (the reproduction command).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -132,7 +133,37 @@ const fortran: Language = {
   build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'fortran')], { stdin: 'ignore' })),
 };
 
-for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java, ruby, fortran]) {
+const node: Language = {
+  name: 'Node.js through bpdiff-node-adapter',
+  tool: 'node',
+  available: true,
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'node/v1'), '--cwd-b', path.join(LOCATE, `node/${b}`), '--', 'node', 'shop.js', '--', 'node', 'shop.js'],
+  shopFile: 'shop.js',
+  parting: { line: 6, a: 5, b: 9, bInA: 7, fn: 'discount' },
+  identicalSteps: 75,
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'node', '../../node/records.cjs', 'records.csv', '--', 'node', '../../node/records.cjs', 'records.csv'],
+  recordLine: { file: '../../node/records.cjs', line: 14, hit: 42 },
+  endsEarly: /B ends there \(it raised an uncaught Error: ENOENT: no such file or directory, open 'records\.csv'\) while A goes on to \.\.\/\.\.\/node\/records\.cjs:13$/,
+};
+
+const typescript: Language = {
+  name: 'TypeScript through tsx and bpdiff-node-adapter',
+  tool: 'tsx (npm ci)',
+  available: fs.existsSync(path.join(ROOT, 'node_modules/.bin/tsx')),
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'typescript/v1'), '--cwd-b', path.join(LOCATE, `typescript/${b}`), '--', 'npx', 'tsx', 'shop.ts', '--', 'npx', 'tsx', 'shop.ts'],
+  shopFile: 'shop.ts',
+  parting: { line: 6, a: 5, b: 9, bInA: 7, fn: 'discount' },
+  // JavaScript's 75 and five returns: esbuild maps the pause V8 makes as `return rate;` returns to the
+  // function's closing brace, a line of its own.
+  identicalSteps: 80,
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'npx', 'tsx', '../../typescript/records.ts', 'records.csv', '--', 'npx', 'tsx', '../../typescript/records.ts', 'records.csv'],
+  recordLine: { file: '../../typescript/records.ts', line: 12, hit: 42 },
+  // An error thrown at an ES module's top level rejects the module's evaluation, which V8 counts as
+  // caught: the adapter's `uncaught` filter does not stop there, and the run ends with Node's exit code.
+  endsEarly: /B ends there \(it exited with code 1\) while A goes on to \.\.\/\.\.\/typescript\/records\.ts:11$/,
+};
+
+for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java, ruby, fortran, node, typescript]) {
   describeWithTool(`locate: ${language.name}`, language.tool, language.available, () => {
     beforeAll(async () => {
       await language.build?.();
