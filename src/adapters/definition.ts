@@ -271,6 +271,8 @@ export interface AdapterDefinition {
     launch?: Record<string, unknown>;
     /** Whether `totalFrames` in a stackTrace answer is the stack's true depth (default true; dlv's is not). */
     stack_depth?: boolean;
+    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran): a difference in one not set yet is not a divergence. */
+    uninitialized_locals?: boolean;
   };
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {

@@ -69,7 +69,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   const onAbort = (): void => killAllTracked();
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const walks = runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false)) as [WalkedRun, WalkedRun];
+    const walks = runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
     const starts = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
@@ -131,7 +131,7 @@ async function failedStart(runs: [LiveRun, LiveRun], starts: WalkStartOutcome[])
   });
   const captures = (await Promise.all(runs.map((run, index) => run.capture(facts[index]!)))) as [RunCapture, RunCapture];
   const ended = (index: number): Standing => ({ kind: 'ended', end: noBreak(facts[index]!.no_break_reason ?? { kind: 'exited', exit_code: null }, null, null, NO_BREAKPOINT) });
-  return { end: { kind: 'ended', steps: 0, a: ended(0), b: ended(1), valuesA: null, valuesB: null, before: null, added: { a: NONE_ADDED, b: NONE_ADDED } }, captures, point: null, stacks: [[], []] };
+  return { end: { kind: 'ended', steps: 0, a: ended(0), b: ended(1), valuesA: null, valuesB: null, before: null, added: { a: NONE_ADDED, b: NONE_ADDED }, unsetAside: { count: 0, first: [] }, unsetAtLast: [] }, captures, point: null, stacks: [[], []] };
 }
 
 const NO_BREAKPOINT = { id: undefined, verified: false, line: undefined, message: undefined };
