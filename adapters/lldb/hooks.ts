@@ -229,9 +229,19 @@ export function rustVariableName(name: string, breakpointPath: string): string {
   return name.replace(/\(\*([A-Za-z_][\w.]*)\)\./g, '$1.').replaceAll('->', '.');
 }
 
+/**
+ * lldb's own summaries are a type and an address (`item[4] @ 0x…`) or a count (`size=3`), which list
+ * no child; the Rust formatters bpdiff loads write a collection as its elements and a struct as its
+ * fields ([1, 2], {sku:"a", qty:1}), so a Rust run's containers are compared by their children.
+ */
+export function rustListsChildren(breakpointPath: string): boolean {
+  return breakpointPath.endsWith('.rs');
+}
+
 const hooks: AdapterHooks = {
   prepare,
   version,
   variableName: rustVariableName,
+  summariesListChildren: rustListsChildren,
 };
 export default hooks;
