@@ -6,7 +6,7 @@
 import type { RunSide, Tolerance } from '../core/types.js';
 import { diffVariables, isDiffEmpty } from '../core/diff-variables.js';
 import { setAsideNames, unreadCounterparts, withoutNames } from '../core/unread.js';
-import { applyTolerance } from '../values/tolerance.js';
+import { applyPairSteps } from '../values/pair-steps.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import type { RunFacts } from '../capture/capture-document.js';
 
@@ -93,7 +93,7 @@ export class Lockstep {
     // As in the comparison: what lies under a container one run did not read is not a divergence.
     const setAside = unreadCounterparts(a.facts.values, b.facts.values);
     const valuesA = withoutNames(a.facts.values.variables, setAsideNames(setAside, 'a'));
-    const valuesB = applyTolerance(valuesA, withoutNames(b.facts.values.variables, setAsideNames(setAside, 'b')), this.tolerance).variables;
+    const valuesB = applyPairSteps(valuesA, withoutNames(b.facts.values.variables, setAsideNames(setAside, 'b')), this.tolerance, labels).variables;
     if (!isDiffEmpty(diffVariables(valuesA, valuesB))) {
       const where = this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
       return { go: 'stop', note: `first divergence at hit ${hit}: ${where}`, useLast: false };
