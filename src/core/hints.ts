@@ -61,6 +61,12 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
       const under = listNames(finding.parents.slice(0, 5), Math.max(0, finding.parents.length - 5));
       return `${plural(count, 'value')} of ${label(finding.side)} under ${under} ${count === 1 ? 'was' : 'were'} not compared (${listNames(finding.names, finding.more)}): ${label(other)} did not read the children of ${under}, so they are unknown there, not missing.`;
     }
+    case 'opaque': {
+      const count = finding.values.length + finding.more;
+      const listed = finding.values.map((value) => `${value.name} (${showValue(value.text)})`).join(', ');
+      const which = `${listed}${finding.more > 0 ? ` and ${finding.more} more` : ''}`;
+      return `${count === 1 ? `${which} was` : `${count} values were`} not compared${count === 1 ? '' : ` (${which})`}: the debugger shows only ${count === 1 ? 'its' : 'their'} type and address in both ${label('a')} and ${label('b')}, not ${count === 1 ? 'its' : 'their'} contents (a type it has no formatter for, or a value at the --depth limit: raise --depth).`;
+    }
     case 'unreadable': {
       const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
       const count = finding.values.length + finding.more;

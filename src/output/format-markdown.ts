@@ -55,7 +55,7 @@ function verdict(report: Report): string {
 }
 
 function isNote(finding: Finding): boolean {
-  return ['moved', 'truncated', 'unreadable', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
+  return ['moved', 'truncated', 'opaque', 'unreadable', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
 }
 
 function valueOf(run: RunResult, name: string): string {

@@ -5,7 +5,7 @@
 // both values are compared as the report will compare them.
 import type { RunSide, Tolerance } from '../core/types.js';
 import { diffVariables, isDiffEmpty } from '../core/diff-variables.js';
-import { setAsideNames, unreadCounterparts, withoutNames } from '../core/unread.js';
+import { comparedValues } from '../core/unread.js';
 import { applyPairSteps } from '../values/pair-steps.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import type { RunFacts } from '../capture/capture-document.js';
@@ -90,10 +90,10 @@ export class Lockstep {
       const [ended, going] = a.kind === 'ended' ? [labels.a, labels.b] : [labels.b, labels.a];
       return { go: 'stop', note: `first divergence at hit ${hit}: ${agreedSoFar}, then ${going} stops at the breakpoint again and ${ended} does not (it stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'})`, useLast: false };
     }
-    // As in the comparison: what lies under a container one run did not read is not a divergence.
-    const setAside = unreadCounterparts(a.facts.values, b.facts.values);
-    const valuesA = withoutNames(a.facts.values.variables, setAsideNames(setAside, 'a'));
-    const valuesB = applyPairSteps(valuesA, withoutNames(b.facts.values.variables, setAsideNames(setAside, 'b')), this.tolerance, labels).variables;
+    // As in the comparison: what lies under a container one run did not read, or what neither run could read, is not a divergence.
+    const compared = comparedValues(a.facts.values, b.facts.values);
+    const valuesA = compared.a;
+    const valuesB = applyPairSteps(valuesA, compared.b, this.tolerance, labels).variables;
     if (!isDiffEmpty(diffVariables(valuesA, valuesB))) {
       const where = this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
       return { go: 'stop', note: `first divergence at hit ${hit}: ${where}`, useLast: false };

@@ -80,3 +80,28 @@ describe('a comparison with a container one run did not read', () => {
     expect(comparisonExitCode(result)).toBe(1);
   });
 });
+
+describe('values read only as a type and an address (issue 22 item 1)', () => {
+  // What lldb-dap 19 showed for a libstdc++ std::u16string before bpdiff's formatter: `u"h!"` in A
+  // and `u"h?"` in B both read so, and compared equal once the address was masked.
+  const u16 = 'std::u16string @ 0x…';
+
+  it('leaves them out of the diff in both runs and says so, never as unchanged', () => {
+    const a = read('a', { s16: u16, n: '1', 'items': 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
+    const b = read('b', { s16: u16, n: '1', 'items': 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
+    const { captures, opaque } = setAsideUnread(a, b);
+    expect(opaque).toEqual([{ name: 's16', text: u16 }]);
+    expect(Object.keys(captures[0].run.variables)).toEqual(['n', 'items', 'items[0]', 'items[1]']);
+    const { result } = analyseComparison(a, b);
+    expect(validateComparison(result).errors).toEqual([]);
+    expect(result.diff.unchanged).not.toContain('s16');
+    expect(result.analysis_hints).toContain(
+      's16 (std::u16string @ 0x…) was not compared: the debugger shows only its type and address in both A and B, not its contents (a type it has no formatter for, or a value at the --depth limit: raise --depth).',
+    );
+  });
+
+  it('compares them when one run read more than that: a change is a change', () => {
+    const { result } = analyseComparison(read('a', { s16: u16 }), read('b', { s16: 'u"h?"' }));
+    expect(result.diff.changed).toEqual({ s16: { a: u16, b: 'u"h?"' } });
+  });
+});
