@@ -303,6 +303,10 @@ export class DebugSession {
         stop,
         breakpoint: state,
         capabilities: this.capabilities,
+        place: {
+          threadId,
+          frames: stackFrames.slice(0, FRAMES_KEPT).map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line, instruction: frame.instructionPointerReference ?? null })),
+        },
       };
     }
   }

@@ -2,6 +2,7 @@
 // (or no longer) stop there.
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
+import type { StopPlace } from './passes.js';
 
 export interface BreakpointState {
   id: number | undefined;
@@ -25,6 +26,8 @@ export interface StoppedAtBreakpoint {
   stop: StopDescription;
   breakpoint: BreakpointState;
   capabilities: DebugProtocol.Capabilities;
+  /** Where the stop is, with the frames' instruction addresses: whether it starts a pass through the line (passes.ts). */
+  place: StopPlace;
 }
 
 export interface NoBreak {
