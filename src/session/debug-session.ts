@@ -13,6 +13,7 @@ import { findConditionError, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StopOutcome } from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
 import type { NoBreakReason } from '../core/types.js';
+import { stopPlace } from './passes.js';
 
 export interface SessionOptions {
   connection: DapConnection;
@@ -303,10 +304,7 @@ export class DebugSession {
         stop,
         breakpoint: state,
         capabilities: this.capabilities,
-        place: {
-          threadId,
-          frames: stackFrames.slice(0, FRAMES_KEPT).map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line, instruction: frame.instructionPointerReference ?? null })),
-        },
+        place: stopPlace(threadId, stackFrames.slice(0, FRAMES_KEPT)),
       };
     }
   }

@@ -6,12 +6,18 @@
 // (a higher instruction address: code that runs again, as in a loop, jumps back). Where the adapter
 // gives no instruction address (debugpy, which stops once per line anyway), two such stops cannot be
 // told apart: each counts as a pass, and the caller says so. Pure.
+import type { DebugProtocol } from '@vscode/debugprotocol';
 
 /** Where a stop is, as far as telling passes apart needs. */
 export interface StopPlace {
   threadId: number;
   /** The stack, innermost first (as many frames as the session keeps): each frame's function, file, line and instruction address. */
   frames: ReadonlyArray<{ name: string; file: string | null; line: number; instruction?: string | null }>;
+}
+
+/** The place of a stop from its thread and its stack frames (as the adapter gave them). */
+export function stopPlace(threadId: number, frames: ReadonlyArray<DebugProtocol.StackFrame>): StopPlace {
+  return { threadId, frames: frames.map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line, instruction: frame.instructionPointerReference ?? null })) };
 }
 
 /** `new`: the stop starts a pass; `same`: it continues the previous stop's; `unknown`: it may be either (counted as a new pass). */
