@@ -41,6 +41,11 @@ const DATA_TYPE = new RegExp(
     ')(?: const)?(?: ?&)?$',
 );
 
+/** A pointer or a reference: C and C++ (`T *`, `T &`), Go (`*T`), lldb's names of Rust's references and raw pointers (`&str *`). */
+const POINTER_TYPE = /(?:\*|&)(?: ?const)?$|^\*/;
+/** A pointer a format wrote in decimal (`93824992261047 "..."`): as run-dependent as in hex. */
+const DECIMAL_ADDRESS = /^(?=\d*[1-9])\d{6,}\b/;
+
 /** Whether a value of this type holds data only (no address of its own), whatever its text looks like. */
 export function isDataType(type: string | undefined): boolean {
   return type !== undefined && DATA_TYPE.test(type);
@@ -85,7 +90,9 @@ export function normaliseValues(
   const out: Record<string, string> = {};
   const normalised: string[] = [];
   for (const [name, value] of Object.entries(variables)) {
-    let next = isDataType(Object.hasOwn(types, name) ? types[name] : undefined) ? value : maskAddresses(value);
+    const type = Object.hasOwn(types, name) ? types[name] : undefined;
+    let next = isDataType(type) ? value : maskAddresses(value);
+    if (type !== undefined && POINTER_TYPE.test(type)) next = next.replace(DECIMAL_ADDRESS, ADDRESS_TOKEN);
     for (const { regex, replacement } of compiled) next = next.replace(regex, replacement);
     if (rewrite) next = rewrite(next);
     setOwn(out, name, next);

@@ -28,6 +28,11 @@ describe('normaliseValues by type', () => {
     expect(result.normalised).toEqual(['obj', 'ptr']);
   });
 
+  it('masks a pointer a format wrote in decimal, as it would in hex', () => {
+    const result = normaliseValues({ data_ptr: '93824992261047 "1.2.0-alpha"', len: '93824992261047', nil: '0' }, [], undefined, { data_ptr: 'unsigned char *', len: 'unsigned long', nil: 'int *' });
+    expect(result.variables).toEqual({ data_ptr: '0x… "1.2.0-alpha"', len: '93824992261047', nil: '0' });
+  });
+
   it('masks a pointer or an object, not a string it holds', () => {
     expect(maskAddresses('0x00007fffffffeacc "0x00007fffffffeacc"')).toBe('0x… "0x00007fffffffeacc"');
     expect(maskAddresses("{'id': '0xc000123456', 'at': <X object at 0x7f00aa55bb10>}")).toBe("{'id': '0xc000123456', 'at': <X object at 0x…>}");
