@@ -15,8 +15,14 @@ export function renderHints(findings: readonly Finding[], labels: RunLabels): st
   return findings.map((finding) => renderHint(finding, labels));
 }
 
-export function renderHint(finding: Finding, labels: RunLabels): string {
+/** How a hint is written: `valueLength`, the longest value it shows whole (a bounded document's hints show less). */
+export interface HintOptions {
+  valueLength?: number;
+}
+
+export function renderHint(finding: Finding, labels: RunLabels, options: HintOptions = {}): string {
   const label = (side: RunSide): string => labels[side];
+  const showValue = (value: string): string => showValueWithin(value, options.valueLength ?? MAX_HINT_VALUE_LENGTH);
   switch (finding.kind) {
     case 'breakpoint_mismatch':
       return `The captures were taken at different breakpoints: ${label('a')} at ${describeBreakpoint(finding.a, { quoteCondition: true })}, ${label('b')} at ${describeBreakpoint(finding.b, { quoteCondition: true })}.`;
@@ -255,9 +261,13 @@ function formatPercent(percent: number): string {
 
 /** A value as it appears inside a sentence: whole when short, else its start and its length. */
 export function showValue(value: string): string {
+  return showValueWithin(value, MAX_HINT_VALUE_LENGTH);
+}
+
+function showValueWithin(value: string, length: number): string {
   const flat = value.replace(/\s*\n\s*/g, ' ');
-  if (flat.length <= MAX_HINT_VALUE_LENGTH) return flat;
-  return `${flat.slice(0, MAX_HINT_VALUE_LENGTH)}… (${value.length} chars)`;
+  if (flat.length <= length) return flat;
+  return `${flat.slice(0, length)}… (${value.length} chars)`;
 }
 
 function listNames(names: readonly string[], more: number): string {

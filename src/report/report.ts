@@ -42,7 +42,7 @@ export function buildReport(given: readonly [RunCapture, RunCapture], options: R
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, changes, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+  return { document: boundDocument(result, options.maxOutputBytes ?? null, findings), findings, changes, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
 }
 
 /**
