@@ -204,8 +204,11 @@ function describeNoBreakReason(label: string, reason: NoBreakReason | null, brea
         : `${label} timed out after ${formatNumber(reason.seconds)} s running without reaching ${where} (raise --timeout if it is just slow).`;
     case 'condition_error':
       return `In ${label} ${describeCondition(breakpoint)} could not be evaluated, so the breakpoint never stopped: ${oneLine(reason.message)}`;
-    case 'unbound':
-      return `In ${label} the debugger could not set a breakpoint at ${where}: ${oneLine(reason.message)}`;
+    case 'unbound': {
+      if (reason.nearest === undefined || reason.nearest.length === 0) return `In ${label} the debugger could not set a breakpoint at ${where}: ${oneLine(reason.message)}`;
+      const lines = reason.nearest.length === 1 ? `the nearest line with code is ${reason.nearest[0]}` : `the nearest lines with code are ${reason.nearest.join(' and ')}`;
+      return `In ${label} there is no code on ${where} for the debugger to stop at; ${lines} (${oneLine(reason.message).replace(/\.$/, '')}).`;
+    }
     case 'moved':
       return `${label} was not let stop at line ${reason.bound_line}: the debugger moved the breakpoint there from line ${breakpoint.line}, and --exact-line refuses a moved breakpoint.`;
     case 'error':

@@ -68,7 +68,8 @@ export type NoBreakReason =
   /** The condition could not be evaluated (syntax error, unknown name...). `message` quotes the error. */
   | { kind: 'condition_error'; message: string }
   /** The adapter could not bind the breakpoint (no code at that line, file not loaded...). */
-  | { kind: 'unbound'; message: string }
+  /** `nearest`: the lines with code nearest to the breakpoint's, above and below, as the adapter accepts them (when it refused the line itself). */
+  | { kind: 'unbound'; message: string; nearest?: number[] }
   /** `--exact-line` was given and the adapter bound the breakpoint to another line. */
   | { kind: 'moved'; bound_line: number }
   /**

@@ -14,6 +14,7 @@ import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, ty
 import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
 import type { NoBreakReason } from '../core/types.js';
 import { stopPlace } from './passes.js';
+import { nearestLinesWithCode } from './lines-with-code.js';
 
 export interface SessionOptions {
   connection: DapConnection;
@@ -140,21 +141,20 @@ export class DebugSession {
   private async setBreakpoint(breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
     const { connection, definition } = this;
     const wrapped = breakpoint.condition === undefined ? undefined : wrapCondition(definition, breakpoint.condition);
-    const set = await connection.request(
-      'setBreakpoints',
-      {
-        source: { path: breakpoint.path },
-        breakpoints: [{ line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) }],
-        lines: [breakpoint.line],
-        sourceModified: false,
-      },
-      { step: 'setBreakpoints', timeoutMs: this.startMs },
-    );
+    const source = { path: breakpoint.path };
+    const asked = { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) };
+    const set = await connection.request('setBreakpoints', { source, breakpoints: [asked], lines: [breakpoint.line], sourceModified: false }, { step: 'setBreakpoints', timeoutMs: this.startMs });
     const state = this.breakpointState;
     updateBreakpoint(state, set?.breakpoints?.[0]);
     const refused = definition.condition.error_unverified;
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
+    }
+    // Refused outright, with the adapter's reason (dlv: no statement on the line): which lines near it have code.
+    if (!state.verified && state.message) {
+      const nearby = await nearestLinesWithCode(connection, source, asked, this.startMs);
+      updateBreakpoint(state, nearby.restored);
+      state.nearby = nearby.lines;
     }
     // Later `breakpoint` events (a module loaded, the line moved) update what the adapter said.
     connection.onEvent((event) => {
@@ -377,7 +377,7 @@ export function signalOfExitCode(code: number | null, style: AdapterDefinition['
 
 /** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
 function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
-  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message };
+  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message, ...(breakpoint.nearby && breakpoint.nearby.length > 0 ? { nearest: breakpoint.nearby } : {}) };
   return { kind: 'exited', exit_code: exitCode };
 }
 

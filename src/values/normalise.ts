@@ -91,7 +91,8 @@ export function normaliseValues(
   const normalised: string[] = [];
   for (const [name, value] of Object.entries(variables)) {
     const type = Object.hasOwn(types, name) ? types[name] : undefined;
-    let next = isDataType(type) ? value : maskAddresses(value);
+    // A value the debugger could not read is its error, not data of its type (`<error: read memory from 0x... failed>`).
+    let next = isDataType(type) && !value.startsWith('<error: ') ? value : maskAddresses(value);
     if (type !== undefined && POINTER_TYPE.test(type)) next = next.replace(DECIMAL_ADDRESS, ADDRESS_TOKEN);
     for (const { regex, replacement } of compiled) next = next.replace(regex, replacement);
     if (rewrite) next = rewrite(next);

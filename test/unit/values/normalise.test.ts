@@ -28,6 +28,11 @@ describe('normaliseValues by type', () => {
     expect(result.normalised).toEqual(['obj', 'ptr']);
   });
 
+  it("masks the address in the error a value of a data type reads instead of its value", () => {
+    const result = normaliseValues({ type: '<error: parent failed to evaluate: read memory from 0x4954410000bf273d failed (0 of 8 bytes read)>' }, [], undefined, { type: 'int' });
+    expect(result.variables.type).toBe('<error: parent failed to evaluate: read memory from 0x… failed (0 of 8 bytes read)>');
+  });
+
   it('masks a pointer a format wrote in decimal, as it would in hex', () => {
     const result = normaliseValues({ data_ptr: '93824992261047 "1.2.0-alpha"', len: '93824992261047', nil: '0' }, [], undefined, { data_ptr: 'unsigned char *', len: 'unsigned long', nil: 'int *' });
     expect(result.variables).toEqual({ data_ptr: '0x… "1.2.0-alpha"', len: '93824992261047', nil: '0' });
