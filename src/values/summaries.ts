@@ -195,37 +195,46 @@ class SummaryMatcher {
  * back, each where a label names it if one does, else before the previous one's place where it can
  * be (a summary lists its children last, after counts like a Go slice's `len: 3, cap: 5`), else at
  * its last free place (a repr that orders its fields otherwise). A place labelled for another child
- * is taken last.
+ * is taken last. When some child is not in a summary the debugger cut, the summary shows the first
+ * children: they are placed from the first one on, each after the previous one's place.
  */
 function placeChildren(summary: string, children: readonly ValueNode[]): Array<{ child: ValueNode; span: Span }> | null {
   const matcher = new SummaryMatcher(summary);
+  const backward = place(matcher, summary, children, 'backward');
+  if (backward.missing === 0) return backward.claimed;
+  if (!matcher.cutOutside(backward.claimed.map(({ span }) => span))) return null;
+  const forward = place(matcher, summary, children, 'forward');
+  return forward.missing <= backward.missing && matcher.cutOutside(forward.claimed.map(({ span }) => span)) ? forward.claimed : backward.claimed;
+}
+
+function place(matcher: SummaryMatcher, summary: string, children: readonly ValueNode[], direction: 'backward' | 'forward'): { claimed: Array<{ child: ValueNode; span: Span }>; missing: number } {
   const claimed: Array<{ child: ValueNode; span: Span }> = [];
   const free = (span: Span): boolean => !claimed.some(({ span: other }) => span.start < other.end && span.end > other.start);
   const labelledFor = (span: Span, self: ValueNode): 'self' | 'other' | 'none' => {
     if (matcher.labelled(span, self.name)) return 'self';
     return children.some((other) => other !== self && matcher.labelled(span, other.name)) ? 'other' : 'none';
   };
-  let cursor = summary.length;
-  let missing = false;
-  for (let index = children.length - 1; index >= 0; index--) {
-    const child = children[index]!;
+  const backward = direction === 'backward';
+  let cursor = backward ? summary.length : 0;
+  let missing = 0;
+  const order = backward ? [...children].reverse() : children;
+  for (const child of order) {
     if (child.text.length === 0 && child.parts === null) continue;
     const candidates = matcher.places(child).filter(free);
     let chosen: Span | undefined;
     for (const rank of ['self', 'none', 'other'] as const) {
       const ranked = candidates.filter((span) => labelledFor(span, child) === rank);
-      chosen = ranked.filter((span) => span.end <= cursor).at(-1) ?? ranked.at(-1);
+      chosen = backward ? (ranked.filter((span) => span.end <= cursor).at(-1) ?? ranked.at(-1)) : (ranked.find((span) => span.start >= cursor) ?? ranked[0]);
       if (chosen !== undefined) break;
     }
     if (chosen === undefined) {
-      missing = true;
+      missing++;
       continue;
     }
     claimed.push({ child, span: chosen });
-    cursor = chosen.start;
+    cursor = backward ? chosen.start : chosen.end;
   }
-  if (missing && !matcher.cutOutside(claimed.map(({ span }) => span))) return null;
-  return claimed.sort((x, y) => x.span.start - y.span.start);
+  return { claimed: claimed.sort((x, y) => x.span.start - y.span.start), missing };
 }
 
 /** The marker each child is written as: its name, or its whole name when two children would share one. */

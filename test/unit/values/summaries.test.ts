@@ -174,6 +174,9 @@ describe('maskContainers, level by level (issue 22 item 3)', () => {
     const children = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`xs[${i}]`, String(i)]));
     const masked = maskContainers({ xs: '[0, 1, 2, 3, ...]', ...children });
     expect(masked.xs).toBe('[‹0›, ‹1›, ‹2›, ‹3›, ...]');
+    // Children of one text each: a cut summary shows the first ones.
+    const same = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`os[${i}]`, '<Plain object at 0x…>']));
+    expect(maskContainers({ os: '[<Plain obj...0x…>, <Plain obj...0x…>, ...]', ...same }).os).toBe('[‹0›, ‹1›, ...]');
     // An address token is not a cut: a summary that lists no child stays whole.
     expect(maskContainers({ xs: 'int[1] @ 0x…', 'xs[0]': '1' }).xs).toBe('int[1] @ 0x…');
     expect(maskContainers({ p: 'main.P {A: 1, B: 0x…}', 'p.A': '1', 'p.B': '2' }).p).toBe('main.P {A: 1, B: 0x…}');
