@@ -200,7 +200,7 @@ def _iter_summary(valobj, _dict):
 
 # 7. A struct is its fields, as Rust's {:?} writes them ({sku:"a", qty:1}), as its elements show it in
 #    a collection: LLDB showed a type and an address, so a Vec of structs could not be compared by its
-#    children (the Vec lists them, its elements did not).
+#    children (the Vec lists them, its elements did not). A reference to one reads the same.
 _classify_struct = None
 try:
     from rust_types import RustType as _Kinds
@@ -215,7 +215,11 @@ def _is_struct(sbtype, _dict):
         return False
 
 def _struct_summary(valobj, _dict):
+    # A reference to a struct reads as the struct (the address is hidden, -v below), as a Vec of
+    # references lists it; a null raw pointer reads as one.
     try:
+        if valobj.GetType().IsPointerType() and valobj.GetValueAsUnsigned() == 0:
+            return "0x%016x" % 0
         return lldb_providers.StructSummaryProvider(valobj, _dict)
     except Exception:
         return None
@@ -229,4 +233,4 @@ def __lldb_init_module(debugger, _dict):
     ):
         debugger.HandleCommand(command)
     if hasattr(lldb_providers, "StructSummaryProvider") and _classify_struct is not None:
-        debugger.HandleCommand('type summary add -F %s._struct_summary -e -h --recognizer-function %s._is_struct --category Rust' % (__name__, __name__))
+        debugger.HandleCommand('type summary add -F %s._struct_summary -e -h -v --recognizer-function %s._is_struct --category Rust' % (__name__, __name__))

@@ -21,7 +21,8 @@ const QUOTED = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g;
 /**
  * The types whose values are numbers, characters, booleans or strings in the languages of the
  * built-in adapters (C and C++ as lldb names them, Rust, Go, Python, JavaScript). Not the integers
- * that hold addresses (intptr_t, uintptr_t, Go's uintptr).
+ * that hold addresses (intptr_t, uintptr_t, Go's uintptr), nor a C++ reference to data, which lldb
+ * shows with the address it refers to (`0x00007fffffffdf10 "mug"`).
  */
 const DATA_TYPE = new RegExp(
   '^(?:const |volatile )*(?:' +
@@ -38,7 +39,7 @@ const DATA_TYPE = new RegExp(
       // Python, JavaScript
       'complex|str|bytes|bytearray|number|bigint|boolean',
     ].join('|') +
-    ')(?: const)?(?: ?&)?$',
+    ')(?: const)?$',
 );
 
 /** A pointer or a reference: C and C++ (`T *`, `T &`), Go (`*T`), lldb's names of Rust's references and raw pointers (`&str *`). */

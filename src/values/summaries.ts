@@ -30,6 +30,8 @@ const WORD = /[\p{L}\p{N}_$]/u;
 const ELLIPSES = ['...', '…'] as const;
 /** lldb's text of an aggregate: a type and an address, nothing of its children. */
 const TYPE_AT_ADDRESS = / @ 0x(?:…|[0-9a-fA-F]+)$/;
+/** A pointer's address before what it points to. */
+const ADDRESS_PREFIX = /^0x(?:…|[0-9a-fA-F]+) (?=\S)/;
 /** How a summary labels a child by its name before its value: `qty=1`, `qty: 1`, `sku:"a"`, `'k': 1`. */
 const LABEL_SEPARATORS = ['=', ': ', ':', ' = '] as const;
 /** Template matches tried per child, so a pathological summary cannot make masking slow. */
@@ -100,11 +102,22 @@ class SummaryMatcher {
     this.memo.set(node, []);
     const found = new Map<string, Span>();
     const add = (span: Span): void => void found.set(`${span.start}:${span.end}`, span);
-    if (node.text.length > 0) {
-      for (const span of this.whole(node.text)) add(span);
-      for (const span of this.shortened(node.text)) add(span);
+    // A pointer reads as its address and what it points to (lldb: `0x… {name:"ann"}`); a container
+    // that holds it may show what it points to alone.
+    const referent = ADDRESS_PREFIX.exec(node.text)?.[0];
+    for (const text of referent === undefined ? [node.text] : [node.text, node.text.slice(referent.length)]) {
+      if (text.length === 0) continue;
+      for (const span of this.whole(text)) add(span);
+      for (const span of this.shortened(text)) add(span);
     }
-    if (node.parts !== null) for (const span of this.template(node.parts)) add(span);
+    if (node.parts !== null) {
+      for (const span of this.template(node.parts)) add(span);
+      const first = node.parts[0];
+      if (referent !== undefined && typeof first === 'string' && first.startsWith(referent)) {
+        const rest = first.slice(referent.length);
+        for (const span of this.template(rest === '' ? node.parts.slice(1) : [rest, ...node.parts.slice(1)])) add(span);
+      }
+    }
     const spans = [...found.values()].sort((x, y) => x.start - y.start || x.end - y.end);
     this.memo.set(node, spans);
     return spans;

@@ -45,10 +45,10 @@ describe('normaliseValues by type', () => {
   });
 
   it('knows the data types of each built-in adapter\'s languages, and not the ones that hold addresses', () => {
-    for (const type of ['int', 'unsigned long long', 'const char32_t', 'uint64_t', 'std::string', 'const std::__cxx11::basic_string<char16_t> &', 'u64', 'usize', '&str', 'alloc::string::String', 'uint64', 'rune', 'string', 'int', 'str', 'bytes', 'number', 'bigint']) {
+    for (const type of ['int', 'unsigned long long', 'const char32_t', 'uint64_t', 'std::string', 'const std::__cxx11::basic_string<char16_t>', 'u64', 'usize', '&str', 'alloc::string::String', 'uint64', 'rune', 'string', 'int', 'str', 'bytes', 'number', 'bigint']) {
       expect(isDataType(type), type).toBe(true);
     }
-    for (const type of ['int *', 'char *', 'uintptr', 'uintptr_t', '*main.Node', 'Point', 'std::vector<int>', '&&str', 'unsafe.Pointer', undefined]) {
+    for (const type of ['int *', 'char *', 'const std::string &', 'int &', 'uintptr', 'uintptr_t', '*main.Node', 'Point', 'std::vector<int>', '&&str', 'unsafe.Pointer', undefined]) {
       expect(isDataType(type), String(type)).toBe(false);
     }
   });

@@ -162,6 +162,20 @@ describe('maskContainers, level by level (issue 22 item 3)', () => {
     expect(masked['deep.a']).toBe('{ b: ‹b› }');
   });
 
+  it('finds a pointer in a container by what it points to (lldb: a Vec of references to structs)', () => {
+    const masked = maskContainers({
+      reachable: '[{name:"ann", age:34}, {name:"cy", age:29}]',
+      'reachable[0]': '0x… {name:"ann", age:34}',
+      'reachable[0].name': '"ann"',
+      'reachable[0].age': '34',
+      'reachable[1]': '0x… {name:"cy", age:29}',
+      'reachable[1].name': '"cy"',
+      'reachable[1].age': '29',
+    });
+    expect(masked.reachable).toBe('[‹0›, ‹1›]');
+    expect(masked['reachable[0]']).toBe('0x… {name:‹name›, age:‹age›}');
+  });
+
   it('names the right child when two children have the same text: the one its label names', () => {
     const flags = { flags: "Flags(zeta='same', alpha='same', beta='other')", 'flags.alpha': "'same'", 'flags.beta': "'other'", 'flags.zeta': "'same'" };
     expect(maskContainers(flags).flags).toBe('Flags(zeta=‹zeta›, alpha=‹alpha›, beta=‹beta›)');
