@@ -30,6 +30,8 @@ const WORD = /[\p{L}\p{N}_$]/u;
 const ELLIPSES = ['...', '…'] as const;
 /** lldb's text of an aggregate: a type and an address, nothing of its children. */
 const TYPE_AT_ADDRESS = / @ 0x(?:…|[0-9a-fA-F]+)$/;
+/** An integer written as its decimal and its hex (dlv). */
+const DECIMAL_AND_HEX = /^(-?\d+) = 0x[0-9a-fA-F]+$/;
 /** A pointer's address before what it points to. */
 const ADDRESS_PREFIX = /^0x(?:…|[0-9a-fA-F]+) (?=\S)/;
 /** How a summary labels a child by its name before its value: `qty=1`, `qty: 1`, `sku:"a"`, `'k': 1`. */
@@ -105,7 +107,12 @@ class SummaryMatcher {
     // A pointer reads as its address and what it points to (lldb: `0x… {name:"ann"}`); a container
     // that holds it may show what it points to alone.
     const referent = ADDRESS_PREFIX.exec(node.text)?.[0];
-    for (const text of referent === undefined ? [node.text] : [node.text, node.text.slice(referent.length)]) {
+    const texts = [node.text];
+    if (referent !== undefined) texts.push(node.text.slice(referent.length));
+    // dlv writes an integer as its decimal and its hex (`2 = 0x2`), and in a container's summary as its decimal.
+    const decimal = DECIMAL_AND_HEX.exec(node.text)?.[1];
+    if (decimal !== undefined) texts.push(decimal);
+    for (const text of texts) {
       if (text.length === 0) continue;
       for (const span of this.whole(text)) add(span);
       for (const span of this.shortened(text)) add(span);

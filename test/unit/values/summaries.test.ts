@@ -162,6 +162,11 @@ describe('maskContainers, level by level (issue 22 item 3)', () => {
     expect(masked['deep.a']).toBe('{ b: ‹b› }');
   });
 
+  it("finds an integer dlv wrote with its hex by its decimal, as the struct's summary writes it", () => {
+    const masked = maskContainers({ '(*v)': 'main.Version {Major: 2, Minor: 18446744073709551615}', '(*v).Major': '2 = 0x2', '(*v).Minor': '18446744073709551615 = 0xffffffffffffffff' });
+    expect(masked['(*v)']).toBe('main.Version {Major: ‹Major›, Minor: ‹Minor›}');
+  });
+
   it('finds a pointer in a container by what it points to (lldb: a Vec of references to structs)', () => {
     const masked = maskContainers({
       reachable: '[{name:"ann", age:34}, {name:"cy", age:29}]',
