@@ -48,7 +48,7 @@ describeWithTool('go test values through dlv', 'dlv and go (apt-get install -y d
     expect(variables).not.toHaveProperty('started.ext');
     // A uint64: its hex is the number, not an address (issue 22 item 7).
     expect(variables['started.wall']).toBe('12103456846468087808 = 0xa7f81de000000000');
-    // A time.Time made from a date has no monotonic reading: it stays as dlv shows it.
+    // A time.Time made from a date has no monotonic reading: its ext stays as dlv shows it.
     expect(variables.opened).toBe('time.Time(2024-03-01T09:30:00Z){wall: ‹wall›, ext: 63844882200, loc: ‹loc›}');
     expect(variables.got).toBe('500');
     expect(doc.analysis_hints.join('\n')).toContain(
