@@ -12,6 +12,7 @@
 import type { RunCapture, RunSide } from './types.js';
 import { selfAndAncestors } from './child-path.js';
 import { setOwn } from './own-record.js';
+import { MARKER_OPEN, unmaskValue } from './markers.js';
 
 /** Values of run `side` set aside because the other run did not read the children of `parents`. */
 export interface SetAside {
@@ -31,29 +32,45 @@ const TYPE_AND_ADDRESS = /^\S.* @ 0x(?:…|[0-9a-fA-F]+)$/;
 
 export function setAsideUnread(captureA: RunCapture, captureB: RunCapture): { captures: [RunCapture, RunCapture]; setAside: SetAside[]; opaque: OpaqueValue[] } {
   if (captureA.run.status !== 'break' || captureB.run.status !== 'break') return { captures: [captureA, captureB], setAside: [], opaque: [] };
-  const { setAside, opaque } = setAsideValues({ variables: captureA.run.variables, unread: captureA.unread }, { variables: captureB.run.variables, unread: captureB.unread });
+  const readA = { variables: captureA.run.variables, unread: captureA.unread, truncated: captureA.truncated };
+  const readB = { variables: captureB.run.variables, unread: captureB.unread, truncated: captureB.truncated };
+  const { setAside, opaque } = setAsideValues(readA, readB);
   const opaqueNames = opaque.map((value) => value.name);
   const setAsideA = new Set([...setAsideNames(setAside, 'a'), ...opaqueNames]);
   const setAsideB = new Set([...setAsideNames(setAside, 'b'), ...opaqueNames]);
-  return {
-    captures: [setAsideA.size > 0 ? without(captureA, setAsideA) : captureA, setAsideB.size > 0 ? without(captureB, setAsideB) : captureB],
-    setAside,
-    opaque,
+  const prepared = (capture: RunCapture, names: ReadonlySet<string>, own: ReadValues, other: ReadValues): RunCapture => {
+    const variables = unmaskedWhereUnread(own, other);
+    const shown = variables === capture.run.variables ? capture : { ...capture, run: { ...capture.run, variables } };
+    return names.size > 0 ? without(shown, names) : shown;
   };
+  return { captures: [prepared(captureA, setAsideA, readA, readB), prepared(captureB, setAsideB, readB, readA)], setAside, opaque };
 }
 
-/** What the comparison leaves out of two runs' values: under containers one run did not read, and values neither run could read. */
+/** `own`'s variables, each container the other run did not read the children of read back from its markers. */
+function unmaskedWhereUnread(own: ReadValues, other: ReadValues): Readonly<Record<string, string>> {
+  const unread = (other.unread ?? []).filter((name) => Object.hasOwn(own.variables, name) && own.variables[name]!.includes(MARKER_OPEN));
+  if (unread.length === 0) return own.variables;
+  const variables = { ...own.variables };
+  for (const name of unread) setOwn(variables, name, unmaskValue(name, own.variables));
+  return variables;
+}
+
+/**
+ * What the comparison leaves out of two runs' values: under containers one run did not read, and
+ * values neither run could read (a value cut at the capture limits is said as such, not as unreadable).
+ */
 export function setAsideValues(a: ReadValues, b: ReadValues): { setAside: SetAside[]; opaque: OpaqueValue[] } {
-  return { setAside: unreadCounterparts(a, b), opaque: opaqueInBoth(a.variables, b.variables) };
+  const cut = new Set([...(a.unread ?? []), ...(a.truncated ?? []), ...(b.unread ?? []), ...(b.truncated ?? [])]);
+  return { setAside: unreadCounterparts(a, b), opaque: opaqueInBoth(a.variables, b.variables).filter((value) => !cut.has(value.name)) };
 }
 
-/** Each run's values as compared: without what setAsideValues leaves out. */
+/** Each run's values as compared: without what setAsideValues leaves out, and as setAsideUnread shows them. */
 export function comparedValues(a: ReadValues, b: ReadValues): { a: Record<string, string>; b: Record<string, string> } {
   const { setAside, opaque } = setAsideValues(a, b);
   const names = opaque.map((value) => value.name);
   return {
-    a: withoutNames(a.variables, new Set([...setAsideNames(setAside, 'a'), ...names])),
-    b: withoutNames(b.variables, new Set([...setAsideNames(setAside, 'b'), ...names])),
+    a: withoutNames(unmaskedWhereUnread(a, b), new Set([...setAsideNames(setAside, 'a'), ...names])),
+    b: withoutNames(unmaskedWhereUnread(b, a), new Set([...setAsideNames(setAside, 'b'), ...names])),
   };
 }
 
@@ -101,6 +118,8 @@ export function setAsideNames(setAside: readonly SetAside[], side: RunSide): Set
 export interface ReadValues {
   variables: Readonly<Record<string, string>>;
   unread?: readonly string[] | undefined;
+  /** Values cut at the capture limits (their children not all read). */
+  truncated?: readonly string[] | undefined;
 }
 
 /** `variables` without `names`. */

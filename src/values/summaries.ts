@@ -20,10 +20,10 @@
 // --raw-values.
 import { splitChildPath } from '../core/child-path.js';
 import { setOwn } from '../core/own-record.js';
+import { MARKER_CLOSE, MARKER_OPEN, markerName } from '../core/markers.js';
 import type { ValueStep } from './types.js';
 
-export const MARKER_OPEN = '‹';
-export const MARKER_CLOSE = '›';
+export { MARKER_CLOSE, MARKER_OPEN, unmaskValue } from '../core/markers.js';
 
 const WORD = /[\p{L}\p{N}_$]/u;
 /** How debuggers write a cut: pydevd, V8 and bpdiff's Rust formatters `...`, bpdiff's own cut `…`. */
@@ -41,11 +41,6 @@ const MAX_STARTS = 400;
 /** The longest start or end of a child a shortened form is looked for with (debuggers keep a few dozen characters). */
 const MAX_KEPT = 256;
 
-/** The marker of a child named `name` by its parent (`[0]` -> `0`, `['k']` -> `'k'`, `items` -> `items`). */
-function markerName(name: string): string {
-  if ((name.startsWith('[') && name.endsWith(']')) || (name.startsWith('{') && name.endsWith('}'))) return name.slice(1, -1);
-  return name;
-}
 
 /** A captured value as the masking sees it. */
 interface ValueNode {
@@ -109,14 +104,15 @@ class SummaryMatcher {
     const referent = ADDRESS_PREFIX.exec(node.text)?.[0];
     const texts = [node.text];
     if (referent !== undefined) texts.push(node.text.slice(referent.length));
-    // dlv writes an integer as its decimal and its hex (`2 = 0x2`), and in a container's summary as its decimal.
-    const decimal = DECIMAL_AND_HEX.exec(node.text)?.[1];
-    if (decimal !== undefined) texts.push(decimal);
     for (const text of texts) {
       if (text.length === 0) continue;
       for (const span of this.whole(text)) add(span);
       for (const span of this.shortened(text)) add(span);
     }
+    // dlv writes an integer as its decimal and its hex (`2 = 0x2`), and in a struct's summary as its
+    // decimal after the field's name (`Major: 2`): there only, a bare number being too easily another's.
+    const decimal = DECIMAL_AND_HEX.exec(node.text)?.[1];
+    if (decimal !== undefined) for (const span of this.whole(decimal)) if (this.labelled(span, node.name)) add(span);
     if (node.parts !== null) {
       for (const span of this.template(node.parts)) add(span);
       const first = node.parts[0];
@@ -349,31 +345,3 @@ export const summariesStep: ValueStep = {
   },
 };
 
-/**
- * A masked value with each marker replaced by its child's value, itself unmasked: the text the
- * debugger showed, for a reader that sees one value alone (a GitHub annotation). A marker with no
- * child among `variables` (left out, folded) stays.
- */
-export function unmaskValue(path: string, variables: Readonly<Record<string, string>>): string {
-  const unmask = (at: string, depth: number): string => {
-    const text = Object.hasOwn(variables, at) ? variables[at]! : '';
-    if (!text.includes(MARKER_OPEN) || depth > 32) return text;
-    const children = new Map<string, string>();
-    const addChildrenOf = (parent: string): void => {
-      for (const name of Object.keys(variables)) {
-        const split = splitChildPath(name);
-        if (split === null || split.parent !== parent) continue;
-        // A pointer shows its pointee's text, whose markers name the pointee's children.
-        if (split.name === '*') addChildrenOf(name);
-        children.set(split.name, name);
-        if (!children.has(markerName(split.name))) children.set(markerName(split.name), name);
-      }
-    };
-    addChildrenOf(at);
-    return text.replace(/‹([^‹›]*)›/g, (whole, marker: string) => {
-      const child = children.get(marker);
-      return child === undefined ? whole : unmask(child, depth + 1);
-    });
-  };
-  return unmask(path, 0);
-}

@@ -18,7 +18,10 @@ function baseline(lines: string[] | null, note?: string): LoadedBaseline {
     ...(note ? { note } : {}),
   };
 }
-const live = (line = 4) => ({ label: 'B', breakpoint: { file: 'app.py', line, condition: 'self.total > 0', path: '/w/app.py' } });
+const live = (line = 4): { label: string; breakpoint: { file: string; line: number; condition: string; path: string; note?: string } } => ({
+  label: 'B',
+  breakpoint: { file: 'app.py', line, condition: 'self.total > 0', path: '/w/app.py' },
+});
 const reading = (lines: string[]) => () => lines;
 
 describe('followBaselineLine', () => {
