@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          include: ['test/integration/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/node-adapter/**/*.test.ts', 'adapters/**/*.test.ts', 'test/packaging/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/node-adapter/**/*.test.ts', 'test/java-adapter/**/*.test.ts', 'test/python-adapter/**/*.test.ts', 'adapters/**/*.test.ts', 'test/packaging/**/*.test.ts'],
           // Integration tests start real debug adapters; give them room and keep the two cores from thrashing.
           testTimeout: 120_000,
           hookTimeout: 120_000,

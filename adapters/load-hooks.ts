@@ -21,9 +21,12 @@ const loaded = memoAsync<AdapterHooks>();
  * adapters' folders.
  */
 export const BUILTIN_HOOKS: Readonly<Record<string, () => Promise<{ default?: unknown }>>> = {
+  'debugpy/hooks.ts': () => import('./debugpy/hooks.js'),
+  'gdb/hooks.ts': () => import('./gdb/hooks.js'),
   'go/hooks.ts': () => import('./go/hooks.js'),
   'lldb/hooks.ts': () => import('./lldb/hooks.js'),
   'python/hooks.ts': () => import('./python/hooks.js'),
+  'ruby/hooks.ts': () => import('./ruby/hooks.js'),
 };
 
 /** The module a definition's `hooks` names, resolved from the definition's folder. */

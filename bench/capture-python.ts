@@ -16,9 +16,10 @@ const RUNS = 5;
 export default async function run(): Promise<BenchRow[]> {
   const pricing = path.join(packageRoot(), 'examples/python/pricing');
   const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'pricing.py', line: 34 } });
-  const options = defaultCaptureOptions();
+  // debugpy, as the minimal client it is measured against (bpdiff's own Python adapter: python-adapter.ts).
+  const options = defaultCaptureOptions({ adapter: { id: 'debugpy' } });
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-'));
-  fs.copyFileSync(path.join(packageRoot(), 'adapters/python/sitecustomize.py'), path.join(siteDir, 'sitecustomize.py'));
+  fs.copyFileSync(path.join(packageRoot(), 'adapters/debugpy/sitecustomize.py'), path.join(siteDir, 'sitecustomize.py'));
   const single = (nodelay: boolean, latencyProbes = 0): MinimalCaptureInput => ({
     executable: '/usr/bin/python3',
     args: ['/usr/lib/python3/dist-packages/debugpy/adapter'],

@@ -1,6 +1,6 @@
 // Python (debugpy) without the launcher: can the program be started under debugpy without debugpy's
 // launcher process, and how much faster is a capture then? bpdiff now starts Python programs as C
-// (adapters/python/hooks.ts), and as C-seq under -I, -E or -S, where the sitecustomize is not loaded;
+// (adapters/debugpy/hooks.ts), and as C-seq under -I, -E or -S, where the sitecustomize is not loaded;
 // this bench still compares the variants outside bpdiff, with L as it was.
 //
 // - L (bpdiff before C): the adapter over stdio, `launch`: the adapter starts debugpy's launcher,
@@ -155,13 +155,13 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
   const limits = defaultCaptureOptions().limits;
   const marker = newRunMarker();
   const spec = SPECS[variant];
-  // What bpdiff puts in the debuggee's environment (adapters/python/hooks.ts).
+  // What bpdiff puts in the debuggee's environment (adapters/debugpy/hooks.ts).
   const debuggeeEnv: Record<string, string> = {
     PYTHONPATH: setup.siteDir,
     BPDIFF_VALUE_TIMEOUT: String(limits.value_timeout_seconds),
     BPDIFF_MAX_CHILDREN: String(Math.min(limits.max_children, limits.max_variables)),
   };
-  // The options bpdiff gives pydevd (adapters/python/adapter.json), in `launch` as in `attach`.
+  // The options bpdiff gives pydevd (adapters/debugpy/adapter.json), in `launch` as in `attach`.
   // `subProcess` is the adapter's and the launcher's: for C and S it is --configure-subProcess.
   const pydevdOptions = {
     justMyCode: false,
@@ -253,7 +253,7 @@ async function capturePair(variant: Variant, setup: Setup): Promise<number> {
 
 export default async function run(): Promise<BenchRow[]> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-pyll-'));
-  fs.copyFileSync(path.join(packageRoot(), 'adapters/python/sitecustomize.py'), path.join(tmp, 'sitecustomize.py'));
+  fs.copyFileSync(path.join(packageRoot(), 'adapters/debugpy/sitecustomize.py'), path.join(tmp, 'sitecustomize.py'));
   const setup: Setup = { siteDir: tmp, example: path.join(packageRoot(), 'examples/python/pricing') };
   try {
     // Warm-up and check: every variant once (the page cache), then three times more counting processes

@@ -10,7 +10,11 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['capture-lldb', () => import('./capture-lldb.js')],
   ['capture-go', () => import('./capture-go.js')],
   ['capture-node', () => import('./capture-node.js')],
+  ['java-pair', () => import('./java-pair.js')],
   ['walk-hits', () => import('./walk-hits.js')],
+  ['locate', () => import('./locate.js')],
+  ['new-adapters', () => import('./new-adapters.js')],
+  ['python-adapter', () => import('./python-adapter.js')],
   ['python-launcherless', () => import('./python-launcherless.js')],
   // 20 s of output here; `npm run bench:flood` floods for 60 s.
   ['flood', () => import('./flood.js')],

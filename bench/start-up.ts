@@ -140,7 +140,7 @@ export default async function run(): Promise<BenchRow[]> {
 /** The comparisons: each adapter's example, v1 against v2, and the minimal client's capture of v1. */
 function makeCases(root: string, tmp: string): Case[] {
   const cases: Case[] = [];
-  const sitecustomize = path.join(root, 'adapters/python/sitecustomize.py');
+  const sitecustomize = path.join(root, 'adapters/debugpy/sitecustomize.py');
   // The folder bpdiff puts on the debuggee's PYTHONPATH: its sitecustomize (TCP_NODELAY, the 1 ms
   // poll), and Debian's `bytecode` for an interpreter without debugpy of its own.
   const site = path.join(tmp, 'site');
@@ -150,7 +150,8 @@ function makeCases(root: string, tmp: string): Case[] {
   const pricing = path.join(root, 'examples/python/pricing');
   const python = (name: string, command: string, interpreter: string): Case => ({
     name,
-    args: ['--bp', 'pricing.py:34', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', command, 'pricing.py', '10', '--', command, 'pricing.py', '10'],
+    // debugpy, as the minimal client it is measured against (bpdiff's own Python adapter: python-adapter.ts).
+    args: ['--adapter', 'debugpy', '--bp', 'pricing.py:34', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', command, 'pricing.py', '10', '--', command, 'pricing.py', '10'],
     cwd: pricing,
     minimal: {
       executable: '/usr/bin/python3',

@@ -2,7 +2,8 @@
 // three locals (i, step, acc) and the divergence at hit 900 (test/integration/fixtures-hits), walked
 // by both runs in lockstep, reading every local at each hit, then with --watch step --watch-only.
 // Hits per second for the pair: 900 hits over the walk's time (the time to the first stop, measured
-// on its own with --max-hits 1, is taken off). Targets: Python 100 hits/s, Go, C and Node 200.
+// on its own with --max-hits 1, is taken off). Targets: Python 2,000 hits/s with bpdiff's own adapter
+// (issue 27; debugpy, its "before", 100), Go, C and Node 200.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ const DIVERGES_AT = 900;
 interface Walked {
   name: string;
   target: number;
+  /** `--adapter`, where the language has more than one. */
+  adapter?: string;
   cwd: string;
   bp: { file: string; line: number };
   command: (bump: number) => string[];
@@ -32,7 +35,8 @@ export default async function run(): Promise<BenchRow[]> {
     await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'loop'), path.join(fixtures, 'loop.c')]);
     await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], { cwd: path.join(fixtures, 'go') });
     const walks: Walked[] = [
-      { name: 'python', target: 100, cwd: fixtures, bp: { file: 'loop.py', line: 8 }, command: (bump) => ['python3', 'loop.py', '1000', String(bump)] },
+      { name: 'python', target: 2000, adapter: 'python', cwd: fixtures, bp: { file: 'loop.py', line: 8 }, command: (bump) => ['python3', 'loop.py', '1000', String(bump)] },
+      { name: 'python (debugpy)', target: 100, adapter: 'debugpy', cwd: fixtures, bp: { file: 'loop.py', line: 8 }, command: (bump) => ['python3', 'loop.py', '1000', String(bump)] },
       { name: 'node', target: 200, cwd: fixtures, bp: { file: 'loop.js', line: 8 }, command: (bump) => ['node', 'loop.js', '1000', String(bump)] },
       { name: 'go', target: 200, cwd: path.join(fixtures, 'go'), bp: { file: 'main.go', line: 21 }, command: (bump) => [path.join(scratch, 'loop-go'), '1000', String(bump)] },
       { name: 'c', target: 200, cwd: scratch, bp: { file: path.join(fixtures, 'loop.c'), line: 11 }, command: (bump) => ['./loop', '1000', String(bump)] },
@@ -44,7 +48,7 @@ export default async function run(): Promise<BenchRow[]> {
         runSpec({ side: 'b', argv: walk.command(99_999), cwd: walk.cwd, breakpoint: walk.bp }),
       ];
       for (const watchOnly of [false, true]) {
-        const extra = watchOnly ? { watch: ['step'], watch_only: true } : { ignore: ['bump', '*argv', 'sys'] };
+        const extra = { ...(watchOnly ? { watch: ['step'], watch_only: true } : { ignore: ['bump', '*argv', 'sys'] }), ...(walk.adapter ? { adapter: walk.adapter } : {}) };
         const walkOptions = captureOptions({ first_divergence: true, ...extra });
         const firstOptions = captureOptions({ first_divergence: true, max_hits: 1, ...extra });
         await captureRuns(specs(), firstOptions); // warm-up

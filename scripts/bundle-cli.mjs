@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Build step: bundle the bpdiff command (src/cli/main.ts, the engine it loads and the built-in
-// adapters' hooks) into one CommonJS file, dist/bin/bpdiff-main.cjs, loaded through V8's code cache by
-// dist/bin/bpdiff.cjs (src/cli/bin.ts), the package's bin.
+// Build step: the package's one build. bpdiff's library (src/index.ts) and its command (src/cli/main.ts,
+// the engine it loads and the built-in adapters' hooks), with the packages they use at run time, in
+// one CommonJS file, dist/bpdiff.cjs: what `require('bpdiff')` and `import 'bpdiff'` load (esbuild
+// names the exports for Node's CommonJS import), and what the executable, dist/bin/bpdiff.cjs
+// (src/cli/bin.ts), loads through V8's code cache. So the installed package has no dependencies: a
+// global install is bpdiff alone.
 // Node 20 has no compile cache, and its ES module loader reads, compiles and links every module
 // through asynchronous jobs: ~115 modules cost 40-60 ms of every comparison before the first debug
 // adapter started. Measured on the C example (npm run bench -- start-up), the first adapter spawn
@@ -10,12 +13,14 @@
 // - One file: a module that is imported with `import()` in the source is evaluated only when that
 //   import runs (esbuild wraps it), so `--help` still evaluates no engine and a comparison no MCP
 //   server; V8 compiles a function only when it is first called.
-// - `diff` is bundled; the packages used only on some paths stay in node_modules and are loaded
-//   there when used: execa (builds), ajv (schema checks), the MCP SDK and zod (`bpdiff mcp`). yargs
-//   comes from its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
+// - The packages used only on some paths (execa for builds, ajv for schema checks, the MCP SDK and
+//   zod for `bpdiff mcp`) are in it too, each evaluated only when that path first uses it. ajv is
+//   loaded synchronously (src/load-ajv.ts): here that module is one whose require('ajv') esbuild
+//   sees. yargs comes from its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
 // - The texts of `--help`, `SUBCOMMAND --help` and `--version` are rendered here, with yargs, and
 //   built in (src/cli/help-texts.ts): printing one loads no yargs.
-// The library (dist/src/index.js) is tsc's output, unbundled. No source map: none is shipped.
+// tsc's output (dist/src/) serves the tests and bench/ and gives the types (scripts/bundle-types.mjs);
+// the package ships none of its JavaScript. No source map: none is shipped.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,9 +29,22 @@ import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = path.join(root, 'dist/bin/bpdiff.cjs');
+const bundle = path.join(root, 'dist/bpdiff.cjs');
 
-/** Loaded from node_modules at run time (see above); everything else of ours is bundled. */
-const EXTERNAL = ['execa', 'ajv', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'zod', 'yargs'];
+/** Not bundled: yargs comes from dist/vendor/yargs.cjs (src/cli/load-yargs.ts). */
+const EXTERNAL = ['yargs'];
+
+/** src/load-ajv.ts with a require('ajv') that esbuild bundles (see above). */
+const bundledAjv = {
+  name: 'bundled-ajv',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]load-ajv\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: "export function loadAjv() { const mod = require('ajv'); return mod.Ajv ?? mod.default; }\n",
+      resolveDir: path.join(root, 'src'),
+    }));
+  },
+};
 
 const common = {
   bundle: true,
@@ -42,9 +60,11 @@ const common = {
   sourcemap: false,
   legalComments: 'inline',
   logLevel: 'warning',
+  plugins: [bundledAjv],
 };
 
 fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
+fs.rmSync(bundle, { force: true });
 
 // The help texts, rendered by parseArgs with yargs (src/cli/help-texts.ts): a throwaway bundle of
 // renderHelpTexts, run once. It lives in dist/bin/ so that it finds the package root and the yargs
@@ -64,12 +84,17 @@ const helpTexts = execFileSync(process.execPath, [renderer], { cwd: root, encodi
 fs.rmSync(renderer);
 JSON.parse(helpTexts);
 
-// The command itself, and the executable that loads it through V8's code cache (src/cli/bin.ts,
-// src/cli/code-cache.ts): Node 20 would otherwise compile the ~450 KB at every start.
+// The library and the command, and the executable that loads them through V8's code cache
+// (src/cli/bin.ts, src/cli/code-cache.ts): Node 20 would otherwise compile the bundle at every start.
 await esbuild.build({
   ...common,
-  entryPoints: [path.join(root, 'src/cli/main.ts')],
-  outfile: path.join(path.dirname(outfile), 'bpdiff-main.cjs'),
+  stdin: {
+    contents: "export * from './src/index.ts';\nexport { runMain } from './src/cli/main.ts';\n",
+    resolveDir: root,
+    sourcefile: 'bpdiff.ts',
+    loader: 'ts',
+  },
+  outfile: bundle,
   define: { ...common.define, BPDIFF_HELP_TEXTS: helpTexts },
 });
 await esbuild.build({

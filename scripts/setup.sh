@@ -4,8 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: debugpy (Python), lldb-dap (C/C++/Rust), delve + Go (Go).
-packages=(python3-debugpy lldb-19 delve golang-go)
+# Debian packages: debugpy (Python), lldb-dap (C/C++/Rust, D, Nim...), delve + Go (Go), a JDK (bpdiff's
+# Java adapter, which the build compiles with javac and which runs on the JDK's JDI), Ruby (its debug
+# gem is rdbg; rspec and bundler for the Ruby tests), gdb (for cdt-gdb-adapter, below), the compilers
+# of the Fortran and D examples, and Perl::LanguageServer (examples/adapters/perl.json).
+packages=(python3-debugpy lldb-19 delve golang-go default-jdk-headless ruby ruby-rspec bundler gdb gfortran g++ gdc libperl-languageserver-perl)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
@@ -21,6 +24,22 @@ if [ "${#missing[@]}" -gt 0 ]; then
     sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
     echo "setup: please install as root: apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# cdt-gdb-adapter (Eclipse CDT's DAP adapter over gdb, npm) for the gdb adapter: installed on its
+# own, not a dependency of bpdiff, as the other adapters are installed beside it. Its install script
+# builds a pty module with node-gyp (a compiler for every bpdiff user, for a terminal bpdiff never
+# opens; the adapter runs without it), it brings serialport, and its licence is the EPL-2.0.
+if ! command -v cdtDebugAdapter >/dev/null 2>&1; then
+  echo "setup: installing cdt-gdb-adapter" >&2
+  if [ "$(id -u)" -eq 0 ] || [ -w "$(npm prefix -g)" ]; then
+    npm install -g --no-audit --no-fund --loglevel=error cdt-gdb-adapter@1.7.0
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo npm install -g --no-audit --no-fund --loglevel=error cdt-gdb-adapter@1.7.0
+  else
+    echo "setup: please install as root: npm install -g cdt-gdb-adapter@1.7.0" >&2
     exit 1
   fi
 fi

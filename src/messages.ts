@@ -4,7 +4,7 @@
 import { BpdiffError, type ErrorCode } from './errors.js';
 
 /** bpdiff's subcommands, each with its own help (the stray-argument message lists them too). */
-export const SUBCOMMANDS = ['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp'] as const;
+export const SUBCOMMANDS = ['locate', 'diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp', 'completion'] as const;
 
 const HELP = 'see bpdiff --help';
 
@@ -19,6 +19,10 @@ export const messages = {
     error('USAGE', lowerFirst(message.replace(/\s+/g, ' ').trim()), `check the flags and arguments (${HELP})`),
   unknownOption: (name: string, known: readonly string[]) =>
     error('BAD_OPTION', `unknown option ${quote(name)}`, `use one of ${known.join(', ')}`),
+  unknownFlag: (given: string, suggestion: string | null, command: string) =>
+    error('USAGE', `unknown option ${given}`, suggestion === null ? `see the options in bpdiff${command === '' ? '' : ` ${command}`} --help` : `did you mean ${suggestion}? (see bpdiff${command === '' ? '' : ` ${command}`} --help)`),
+  unknownSubcommand: (given: string, suggestion: string) =>
+    error('USAGE', `unknown subcommand ${given}`, `did you mean ${suggestion}? (the commands to compare go after --; see bpdiff --help)`),
   repeatedOption: (flag: string) =>
     error('BAD_OPTION', `--${flag} was given more than once`, `give --${flag} once`),
 
@@ -160,13 +164,25 @@ export const messages = {
     error('USAGE', `${option} needs ${needed}`, `add ${needed}, or leave out ${option}`),
   watchRefused: (expression: string, message: string) =>
     error('BAD_OPTION', `the watch expression ${JSON.stringify(expression)} could not be evaluated in either run (${message})`, 'fix the expression given to --watch (it is written in the program\'s language)'),
-  noBaselineYet: (name: string, file: string) =>
-    error('BAD_BASELINE', `check ${name} has no baseline yet (${file} does not exist)`, `record it: bpdiff check ${name} --record`),
+  baselineFolderFailed: (dir: string, cause: unknown) =>
+    error('BAD_BASELINE', `cannot create the baselines folder ${dir}: ${reasonOf(cause)}`, 'check the path ("baselines" in bpdiff.config.json) and its permissions', cause),
+  updateWithCi: () =>
+    error('USAGE', '--update (or --record) cannot be used with --ci (under --ci bpdiff check never writes a baseline)', 'leave out --ci to re-record the baselines, or --update to check them'),
   unknownCheck: (name: string, file: string, known: readonly string[]) =>
     error('BAD_CONFIG', `${file} has no check named "${name}"`, known.length === 0 ? 'add it under "checks"' : `run one of: ${known.join(', ')} (or no name for all)`),
   captureCommands: (count: number) =>
     error('BAD_COMMANDS', `bpdiff capture takes one command, ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff capture --bp FILE:LINE [-o FILE] -- CMD ARGS...'),
 
+  locateWithoutEntry: (adapter: string) =>
+    error('NO_ADAPTER', `bpdiff locate does not know where a program's own code starts under ${adapter} (its definition has no locate.entry)`, 'give --from FILE:LINE, where both runs start the walk'),
+  adapterCannotStep: (refusal: string) =>
+    error('NO_ADAPTER', `bpdiff locate steps through the runs line by line, and the adapter cannot: ${refusal}`, 'use a built-in adapter, or one whose stepIn, next and stepOut work'),
+  locateNoCode: (files: readonly string[], endings: string) =>
+    error('USAGE', `neither run reached a line of its own code before it ended (${endings}; ${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory or the folder of a file its command names'})`, "check that the commands run on their own, or give --from FILE:LINE in the program's own code"),
+  withinMatchedNothing: (globs: readonly string[], files: readonly string[]) =>
+    error('USAGE', `--within ${globs.join(' --within ')} matches none of the files the runs executed${files.length > 0 ? ` (${files.join(', ')})` : ''}`, "give a glob of their paths from the run's folder, e.g. --within 'src/*'"),
+  badFrom: (value: string) =>
+    error('BAD_BREAKPOINT', `--from ${quote(value)} is not FILE:LINE or FILE:LINE:N`, 'give where both runs start the walk, e.g. --from src/app.py:42 (or src/app.py:42:3: the third time there)'),
   interrupted: (signal: NodeJS.Signals, stopped = 'both runs were') =>
     `interrupted by ${signal} — ${stopped} stopped and nothing was written`,
   flagsGivenToProgramB: (flags: readonly string[]) =>
@@ -175,7 +191,25 @@ export const messages = {
     `run ${label} could not be debugged: ${message.replace(/\s+/g, ' ').trim()} — the result above says what each run produced`,
 };
 
+/** What `bpdiff check` says about its baselines (on stderr, and in the summary and annotations). */
+export const checkWords = {
+  noBaseline: (name: string, file: string) =>
+    `check ${name} has no baseline (${file} does not exist) — record it with bpdiff check ${name} -u, and commit it`,
+  baselineWritten: (name: string, file: string) =>
+    `check ${name} had no baseline: this run was recorded as its baseline in ${file} — review it and commit it`,
+  obsolete: (file: string) =>
+    `${file} is an obsolete baseline: no check refers to it — bpdiff check -u removes it`,
+  updated: (name: string, file: string) => `check ${name}: baseline updated: ${file}`,
+  unchanged: (name: string, file: string) => `check ${name}: baseline unchanged: ${file}`,
+  written: (name: string, file: string, variables: number) => `check ${name}: baseline written: ${file} (${variables} ${variables === 1 ? 'variable' : 'variables'})`,
+  removed: (file: string) => `removed the obsolete baseline ${file} (no check refers to it)`,
+  notRecorded: (name: string, bp: string, reason: string) =>
+    `check ${name}: the run did not stop at ${bp}${reason === '' ? '' : ` (${reason})`}, so no baseline was recorded — run it with bpdiff capture to see why`,
+};
+
 export const progress = {
+  walking: (labelA: string, commandA: string, labelB: string, commandB: string, from: string | null) =>
+    `bpdiff: walking ${labelA} (${commandA}) and ${labelB} (${commandB}) line by line in lockstep, from ${from === null ? "where the program's own code starts" : from}`,
   startingOne: (breakpoint: string, label: string, command: string) => `bpdiff: running ${label} (${command}), to stop at ${breakpoint}`,
   starting: (breakpoint: string, labelA: string, commandA: string, labelB: string, commandB: string, sequential: boolean) =>
     `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,

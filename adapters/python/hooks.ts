@@ -1,148 +1,103 @@
-// debugpy: what the data in adapter.json cannot say.
-// - Which interpreter runs the program (interpreter.ts: the one the user typed, through pyenv shims,
-//   shebangs and console scripts such as `pytest`; `-m`, `-c`, its options), and which debugpy serves
-//   it (its own, else Debian's).
-// - How the program starts: bpdiff starts it under `debugpy --connect` itself, and debugpy attaches
-//   to it (see prepare).
-// - sitecustomize.py (beside this file) on the debuggee's PYTHONPATH: the condition helper, because
-//   debugpy silently treats a condition that raises as false, TCP_NODELAY on pydevd's sockets, and
-//   pydevd taught to write sets in a stable order and to list long containers flat (`xs[500]`).
+// bpdiff's own Python adapter (this folder): what its definition's data cannot say.
+// - Which interpreter runs the program, and how: the one the user typed, through pyenv shims,
+//   shebangs and console scripts (interpreter.ts, shared with debugpy's hooks); the program is then
+//   started as typed, with this folder first on PYTHONPATH (its sitecustomize.py starts the adapter)
+//   and BPDIFF_DAP_FD naming the socket bpdiff speaks DAP on (DEBUGGEE_DAP_FD).
+// - What it cannot serve goes to debugpy (defer): an interpreter older than 3.8, -I or -E (they
+//   ignore PYTHONPATH), -S (no site module to run the sitecustomize), PyPy.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BpdiffError } from '../../src/errors.js';
-import { ADAPTER_PORT_FD, helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import { packageRoot } from '../../src/package-root.js';
+import { DEBUGGEE_DAP_FD, helperScript, type AdapterHooks, type Deferral, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
-import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, targetArgs } from './interpreter.js';
+import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, type PythonCommand } from './interpreter.js';
 
-/** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
-export const SITECUSTOMIZE = 'sitecustomize.py';
+/** The oldest Python the adapter runs in (the `exec` audit event, threading.excepthook). */
+export const OLDEST_PYTHON: readonly [number, number] = [3, 8];
+const FALLBACK = 'debugpy';
+
+/** Why this adapter cannot serve the run, or null when it can. Exported for tests. */
+export function unservable(command: PythonCommand, version: readonly [number, number] | undefined): string | null {
+  const { ignoresPythonPath, withoutSite, shortOptions } = interpreterOptionEffects(command);
+  if (ignoresPythonPath || withoutSite) {
+    const option = shortOptions.find((word) => /[IES]/.test(word.slice(1)))!;
+    return `${path.basename(command.interpreter)} runs with ${option}, which keeps bpdiff's Python adapter from starting in the program (${withoutSite && !ignoresPythonPath ? 'no site module' : 'PYTHONPATH ignored'})`;
+  }
+  if (/^pypy/.test(path.basename(command.interpreter))) return `${path.basename(command.interpreter)} is PyPy, and bpdiff's Python adapter needs CPython`;
+  if (version && (version[0] < OLDEST_PYTHON[0] || (version[0] === OLDEST_PYTHON[0] && version[1] < OLDEST_PYTHON[1]))) {
+    return `Python ${version.join('.')} is older than bpdiff's Python adapter supports (${OLDEST_PYTHON.join('.')})`;
+  }
+  return null;
+}
+
+async function defer(context: LaunchContext): Promise<Deferral | null> {
+  const { spec } = context;
+  const env = runEnvironment(spec);
+  const command = parsePythonCommand(spec.argv, spec.cwd, env.PATH);
+  const facts = await probeInterpreter(command.interpreter, env, spec.cwd);
+  const reason = unservable(command, facts.version);
+  return reason ? { adapter: FALLBACK, reason: `${reason}: this run is debugged with debugpy (--adapter ${FALLBACK})` } : null;
+}
 
 async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
-  const { spec, tempDir } = context;
-  const runEnv = runEnvironment(spec);
-  const command = parsePythonCommand(spec.argv, spec.cwd, runEnv.PATH);
-  const facts = await probeInterpreter(command.interpreter, runEnv, spec.cwd);
-  const warnings = [...plan.warnings];
-
-  const { ignoresPythonPath, withoutSite, shortOptions } = interpreterOptionEffects(command);
-  // The debuggee's PYTHONPATH gets a folder of this run's own: the sitecustomize, and `bytecode` for
-  // Debian's debugpy when the interpreter lacks it, or cannot see it for -S (never all of
-  // dist-packages: it would shadow the user's own packages).
-  fs.copyFileSync(helperScript(context.definition, SITECUSTOMIZE), path.join(tempDir, SITECUSTOMIZE));
-  // The definition's adapter is the shared debugpy (Debian's): `python3 <dist-packages>/debugpy/adapter`.
-  const sharedDebugpy = path.dirname(plan.adapterArgs[0] ?? '');
-  const useOwnDebugpy = facts.hasDebugpy;
-  if (!useOwnDebugpy) {
-    if (!fs.existsSync(path.join(sharedDebugpy, 'adapter'))) {
-      throw new BpdiffError('ADAPTER_MISSING', `debugpy is not installed (not in ${facts.executable}, not at ${sharedDebugpy}) — install it with: ${context.definition.install} (or: ${facts.executable} -m pip install debugpy)`);
-    }
-  }
-  const withoutSitecustomize = ignoresPythonPath || withoutSite;
-  const debugpyDir = useOwnDebugpy ? facts.debugpyDir : sharedDebugpy;
-  // Debian's debugpy imports the `bytecode` package installed beside it (a pip-installed debugpy
-  // carries its own copy, and has none beside it).
-  const bytecode = debugpyDir ? path.join(path.dirname(debugpyDir), 'bytecode') : null;
-  if ((withoutSite || (!useOwnDebugpy && !facts.hasBytecode)) && bytecode && fs.existsSync(bytecode)) {
-    if (ignoresPythonPath) {
-      const option = shortOptions.find((word) => /[IE]/.test(word.slice(1)))!;
-      throw new BpdiffError('ADAPTER_MISSING', `${facts.executable} with ${option} ignores PYTHONPATH, so the debugpy it runs (${debugpyDir}) cannot load the \`bytecode\` package it needs (${bytecode}) — install debugpy into it with pip (${facts.executable} -m pip install debugpy), or run it without ${option}`);
-    }
-    fs.symlinkSync(bytecode, path.join(tempDir, 'bytecode'));
-  }
-  const userPythonPath = runEnv.PYTHONPATH;
-  const pythonPath = [tempDir, ...(userPythonPath ? [userPythonPath] : [])].join(path.delimiter);
-  if (withoutSitecustomize && spec.breakpoint.condition !== undefined) {
-    warnings.push('the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false');
-  }
-
-  // bpdiff starts the program itself, as debugpy's launcher would (`debugpy --connect`), and debugpy
-  // attaches to it (`attach` with `listen`): one process less than a `launch`, whose launcher starts
-  // only once the adapter has read the request, and the program starts at once with the adapter.
-  // debugpy picks the port it listens on (port 0: a port bpdiff picked could be taken by another
-  // process before debugpy binds it, and a program could then reach another run's adapter), and says
-  // it in its debugpyWaitingForServer event. The program meanwhile starts with `--connect
-  // 127.0.0.1:0`: the sitecustomize (its part 3) has pydevd's connect wait for the port bpdiff then
-  // writes on the program's ADAPTER_PORT_FD. Under -I, -E or -S the sitecustomize is not loaded, so
-  // the program starts once debugpy listens, with the port in its arguments: the same start
-  // otherwise (bpdiff still owns the program's stdio and exit status, and --stdin works there too),
-  // where going back to the launcher for these would keep a second way of starting, reading output
-  // and exit codes for a rare case.
-  const { limits } = context.options;
-  const env: Record<string, string> = {
-    ...spec.env,
-    PYTHONPATH: pythonPath,
-    BPDIFF_VALUE_TIMEOUT: String(limits.value_timeout_seconds),
-    // pydevd lists a container's first elements flat up to this many, as bpdiff reads them (sitecustomize.py, part 6).
-    BPDIFF_MAX_CHILDREN: String(Math.min(limits.max_children, limits.max_variables)),
-    // What debugpy's launcher sets when it reads the program's output through pipes, as bpdiff does.
-    PYTHONUNBUFFERED: '1',
-    PYTHONIOENCODING: 'utf-8',
-    ...(withoutSitecustomize ? {} : { BPDIFF_ADAPTER_PORT_FD: String(ADAPTER_PORT_FD) }),
-  };
-  // As debugpy's launcher runs the program from Python 3.11 on (debugpy issue 861).
-  const [major, minor] = facts.version ?? [3, 11];
-  const frozenModulesOff = major > 3 || (major === 3 && minor >= 11) ? ['-X', 'frozen_modules=off'] : [];
-
+  const { spec, options } = context;
+  const env = runEnvironment(spec);
+  const command = parsePythonCommand(spec.argv, spec.cwd, env.PATH);
+  const facts = await probeInterpreter(command.interpreter, env, spec.cwd);
+  const folder = path.dirname(helperScript(context.definition, 'sitecustomize.py'));
+  const { limits } = options;
   return {
     ...plan,
     request: 'attach',
-    launch: { ...pydevdOptions(plan.launch), listen: { host: LOOPBACK, port: 0 } },
-    debuggee: {
+    launch: {
+      valueTimeout: limits.value_timeout_seconds,
+      // Containers longer than bpdiff reads are listed that far, flat, with their length (as debugpy's).
+      maxChildren: Math.min(limits.max_children, limits.max_variables),
+    },
+    program: {
       executable: facts.executable,
-      args: [
-        // As debugpy's launcher starts the program (launcher/handlers.py), the access token aside: an
-        // adapter that listens for the program has none.
-        ...command.interpreterOptions,
-        ...frozenModulesOff,
-        // (A probe that did not say where its debugpy is: `-m` finds the same one.)
-        ...(debugpyDir ? [debugpyDir] : ['-m', 'debugpy']),
-        '--connect', `${LOOPBACK}:${withoutSitecustomize ? '${port}' : '0'}`,
-        '--configure-subProcess', 'False',
-        '--configure-qt', 'none',
-        ...targetArgs(command.target, spec.cwd),
-        ...command.args,
-      ],
-      env,
+      // As typed: a script's path as the user wrote it (sys.argv[0], __file__ read as without bpdiff).
+      args: [...command.interpreterOptions, ...target(command.target), ...command.args],
+      env: {
+        ...spec.env,
+        PYTHONPATH: [folder, ...(env.PYTHONPATH ? [env.PYTHONPATH] : [])].join(path.delimiter),
+        BPDIFF_DAP_FD: String(DEBUGGEE_DAP_FD),
+        // As for debugpy: bpdiff reads the output through pipes, and a run may end at a stop.
+        PYTHONUNBUFFERED: '1',
+        PYTHONIOENCODING: 'utf-8',
+      },
       cwd: spec.cwd,
       stdinFile: spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file),
-      listening: { event: 'debugpyWaitingForServer', portField: 'port' },
-      startOn: withoutSitecustomize ? 'when-listening' : 'with-adapter',
     },
-    adapterExecutable: useOwnDebugpy ? facts.executable : plan.adapterExecutable,
-    adapterArgs: useOwnDebugpy ? ['-m', 'debugpy.adapter'] : plan.adapterArgs,
-    // The adapter also loads the sitecustomize (TCP_NODELAY on the sockets it accepts from pydevd).
-    adapterEnv: { ...plan.adapterEnv, PYTHONPATH: tempDir },
-    adapterName: 'debugpy',
-    warnings,
-    ...(withoutSitecustomize ? { condition: {} } : {}),
-    version: facts.debugpyVersion ?? distInfoVersion(sharedDebugpy),
+    adapterExecutable: facts.executable,
+    adapterArgs: [path.join(folder, 'sitecustomize.py')],
+    adapterName: context.definition.name,
+    version: bpdiffVersion(),
   };
 }
 
-const LOOPBACK = '127.0.0.1';
-
-/**
- * What the definition's `launch` says to pydevd (justMyCode, variablePresentation...), sent in
- * `attach`: without what only a `launch` reads, how to start the program, which bpdiff does itself.
- * Output is read from the program's pipes: `redirectOutput` would have pydevd send it all again.
- */
-function pydevdOptions(launch: Record<string, unknown>): Record<string, unknown> {
-  const options = { ...launch };
-  for (const key of ['program', 'module', 'code', 'args', 'cwd', 'env', 'python', 'pythonArgs', 'console', 'redirectOutput', 'subProcess']) delete options[key];
-  return options;
+let version: string | null | undefined;
+/** The adapter ships with bpdiff: its version is bpdiff's. */
+function bpdiffVersion(): string | null {
+  if (version === undefined) {
+    try {
+      const parsed = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+      version = typeof parsed.version === 'string' ? parsed.version : null;
+    } catch {
+      version = null;
+    }
+  }
+  return version;
 }
 
-/** The version in the name of debugpy's .dist-info folder next to it. */
-function distInfoVersion(debugpyDir: string): string | null {
-  try {
-    const entry = fs.readdirSync(path.dirname(debugpyDir)).find((name) => /^debugpy-.*\.dist-info$/.test(name));
-    return entry ? entry.slice('debugpy-'.length, -'.dist-info'.length) : null;
-  } catch {
-    return null;
-  }
+function target(value: PythonCommand['target']): string[] {
+  if ('program' in value) return [value.program];
+  if ('module' in value) return ['-m', value.module];
+  return ['-c', value.code];
 }
 
 const hooks: AdapterHooks = {
+  defer,
   prepare,
 };
 export default hooks;

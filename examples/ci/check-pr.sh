@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # check-pr.sh BASE_DIR HEAD_DIR: compares a pull request (HEAD_DIR, its checkout) with its base branch
 # (BASE_DIR, e.g. a `git worktree` of it) through the checks of bpdiff.config.json. This is what the
-# workflow bpdiff-pr-check.yml runs, and what you run to try the same thing locally:
+# workflow bpdiff-base-branch.yml runs (for a repository that commits no baselines; with committed
+# baselines, bpdiff-pr-check.yml runs `bpdiff check --ci` alone), and what you run to try the same
+# thing locally:
 #
 #   git worktree add --detach ../base origin/main && bash examples/ci/check-pr.sh ../base .
 #
@@ -9,16 +11,18 @@
 #   BPDIFF           the bpdiff command (default `bpdiff`; split on spaces: "node /x/dist/bin/bpdiff.cjs")
 #   BPDIFF_CONFIG    the config's path inside each checkout (default bpdiff.config.json)
 #   BPDIFF_SUMMARY   the file the markdown report is appended to (default $GITHUB_STEP_SUMMARY, else none)
+#   BPDIFF_LABEL_A   the base's name in the report (default: baseline), e.g. the base branch's
+#   BPDIFF_LABEL     the pull request's name in the report (default: B), e.g. its branch's
 #
 # Output: GitHub workflow commands on stdout (an ::error annotation at the breakpoint per difference,
 # a ::notice per clean check), progress on stderr, the markdown report appended to the summary file.
 # Exit status: 0 no differences, 1 a difference, 2 an error (as bpdiff's own), so a workflow step fails on 1 and 2.
 #
 # The design, in three steps:
-# 1. Record the baselines in BASE with BASE's own config: `bpdiff check --record --config BASE/...`.
+# 1. Record the baselines in BASE with BASE's own config: `bpdiff check -u --config BASE/...`.
 #    Each check's run starts in BASE, so the baseline is what the base branch does, and the files land
-#    where BASE's config says (e.g. BASE/.bpdiff/line.json; that folder is in .gitignore: here the
-#    baselines are made from the base branch on every run, not committed).
+#    where BASE's config says (BASE/.bpdiff/baselines/line.json by default): here the baselines are made
+#    from the base branch on every run, not committed.
 # 2. Write a copy of HEAD's config in a temporary folder in which each check's cwd is HEAD's folder and
 #    its baseline is the file step 1 recorded for the check of the same name in BASE (pr-config.mjs).
 #    Nothing is written into HEAD. A check that BASE's config does not have is new in the pull request:
@@ -57,7 +61,8 @@ fi
 
 # 1. The baselines, recorded from the base branch.
 recorded=0
-(cd "$(dirname "$base_config")" && "${bpdiff[@]}" check --record --config "$base_config") || recorded=$?
+# What -u says about each baseline goes to the log (stderr): stdout carries workflow commands only.
+(cd "$(dirname "$base_config")" && "${bpdiff[@]}" check -u --config "$base_config" >&2) || recorded=$?
 if [ "$recorded" -ne 0 ]; then
   echo "::error title=bpdiff::the baselines could not be recorded on the base branch (bpdiff exited $recorded; see the log)"
   exit 2
@@ -81,8 +86,11 @@ fi
 
 # 3. The comparison, as annotations and as the markdown summary.
 cd "$(dirname "$head_config")"
+labels=()
+if [ -n "${BPDIFF_LABEL_A:-}" ]; then labels+=(--label-a "$BPDIFF_LABEL_A"); fi
+if [ -n "${BPDIFF_LABEL:-}" ]; then labels+=(--label-b "$BPDIFF_LABEL"); fi
 status=0
-"${bpdiff[@]}" check --config "$compared" --format github --summary "$tmp/summary.md" || status=$?
+"${bpdiff[@]}" check --config "$compared" "${labels[@]}" --format github --summary "$tmp/summary.md" || status=$?
 if [ -f "$tmp/summary.md" ]; then cat "$tmp/summary.md" >>"$summary"; fi
 if [ "$status" -eq 2 ]; then
   # bpdiff's error is one line on stderr (in the log); the annotation points there.

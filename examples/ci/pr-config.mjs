@@ -40,6 +40,9 @@ function sourceLine(configFile, check) {
   }
 }
 
+/** The baseline a check of `config` (read from `file`) records: its own, else <baselines>/<name>.json. */
+const baselineOf = (file, config, name, check) => path.resolve(path.dirname(file), check.baseline ?? path.join(config.baselines ?? '.bpdiff/baselines', `${name}.json`));
+
 const describe = (check) => `${check.bp}${check.condition ? ` if ${check.condition}` : ''}`;
 const checks = {};
 let status = 0;
@@ -64,11 +67,11 @@ for (const [name, check] of Object.entries(head.checks ?? {})) {
   checks[name] = {
     ...check,
     cwd: path.resolve(path.dirname(headFile), check.cwd ?? '.'),
-    baseline: path.resolve(path.dirname(baseFile), recorded.baseline),
+    baseline: baselineOf(baseFile, base, name, recorded),
   };
 }
 if (Object.keys(checks).length > 0) {
-  const { $schema: _schema, ...options } = head;
+  const { $schema: _schema, baselines: _baselines, ...options } = head;
   fs.writeFileSync(out, `${JSON.stringify({ ...options, checks }, null, 2)}\n`);
 }
 process.exitCode = status;

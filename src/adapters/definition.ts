@@ -59,6 +59,42 @@ export interface ChildNames {
   reject_evaluate_name: EvaluateNameRule[];
   /** Replacements applied in order to an evaluateName that is used (lldb-dap's `*(p)` becomes `*p`). */
   rewrite_evaluate_name: NormaliseRule[];
+  /**
+   * Paths in the program's own syntax, where neither the evaluateName nor the common joining writes
+   * it (Fortran's `items(1)` and `point%x`, Ruby's `h[:key]`, Perl's `$order->{qty}`): the first
+   * template that matches a child gives its path, before the evaluateName is looked at.
+   */
+  templates?: ChildNameTemplate[];
+}
+
+/** One way of writing a child's path (ChildNames.templates). Every condition given must hold. */
+export interface ChildNameTemplate {
+  /** Only where the breakpoint file ends so (`.f90`): the template is of that file's language. */
+  file_extensions?: string[];
+  /** Regex on the child's name, as the adapter gives it. */
+  name?: string;
+  /** Regex on the parent's path. */
+  parent?: string;
+  /** Regex on the parent's type (DAP `Variable.type`). */
+  parent_type?: string;
+  /** A template for a scope's own variables (which have no parent), instead of a value's children: `%self` renamed `self`. */
+  scope?: boolean;
+  /** The path: `${parent}` is the parent's path, `${name}` the child's name (`${parent}(${name})`), `${1}`... the groups of `name`'s match. */
+  path: string;
+}
+
+/**
+ * How an interpreter's command line is taken apart (`perl -Ilib tally.pl 3`): the interpreter, its
+ * options, then the program and its arguments. `${program}` is then the program (its path, resolved
+ * against the run's working directory), `${args}` its arguments, `${interpreter}` the interpreter
+ * (found on PATH) and `${interpreter_args}` its options. A command whose first word is no interpreter
+ * is the program itself (a script with a shebang, a binary).
+ */
+export interface Interpreter {
+  /** Regexes on the basename of the command's first word that name an interpreter (`^perl(5[\d.]*)?$`). */
+  commands: string[];
+  /** Options that take the next word as their value (`-I` in `perl -I lib x.pl`); other words that start with `-` are options alone. */
+  options_with_value?: string[];
 }
 
 export interface AdapterDefinition {
@@ -70,6 +106,12 @@ export interface AdapterDefinition {
   file_extensions: string[];
   /** Regular expressions on the basename of the command's first word that choose this adapter. */
   commands: string[];
+  /**
+   * Compiled programs this adapter is chosen for when nothing else says (no breakpoint file, a command
+   * no pattern names): a file that starts with `magic` (hex: ELF is `7f454c46`) and, when given, holds
+   * `contains` (Go's build information: `\u00ff Go buildinf:`). One that holds a marker wins over one without.
+   */
+  binaries?: { magic: string; contains?: string };
   /** The command that installs the adapter, shown when it is missing. */
   install: string;
   /**
@@ -80,16 +122,33 @@ export interface AdapterDefinition {
    */
   doctor_command?: string[];
   adapter: {
-    /** `stdio`: DAP on the adapter's stdin/stdout. `server`: the adapter listens on a loopback port. */
-    transport: 'stdio' | 'server';
+    /**
+     * `stdio`: DAP on the adapter's stdin/stdout. `server`: the adapter listens on a loopback port.
+     * `debuggee-fd`: the adapter lives in the program (bpdiff's Python adapter): no adapter process;
+     * bpdiff starts the program its hooks name (LaunchPlan.program) with one end of a socket pair as
+     * its file descriptor 3 (DEBUGGEE_DAP_FD) and speaks DAP on the other.
+     */
+    transport: 'stdio' | 'server' | 'debuggee-fd';
     /**
      * Candidate executables, first found wins. A bare name is looked up on PATH; a name ending in `-*`
      * matches versioned names on PATH (`lldb-dap-19`), newest first. `${node}` is the Node.js running
      * bpdiff and `${packageRoot}` bpdiff's own folder (also in `args`).
      */
     executables: string[];
-    /** Arguments; `${port}` is replaced by a free loopback port for a `server` adapter. */
+    /**
+     * Arguments. `${port}` is replaced by a free loopback port. An adapter that is the debuggee itself
+     * (rdbg, `debugpy --listen`) takes the command here: `${program}`, `${cwd}`, `${args_string}` and
+     * `${breakpointFile}` inside a word, and a word that is exactly `${command}`, `${args}` or
+     * `${interpreter_args}` becomes those words. Such an adapter gets the run's environment and stdin.
+     */
     args: string[];
+    /**
+     * The adapter ends when the program does (it is the debuggee, or leaves with it): its end while
+     * bpdiff waits for the breakpoint is the program's end, a no_break with its exit status, not an
+     * adapter failure. Default: true when `args` hold the command (`${command}`, `${program}`,
+     * `${args}`), else false.
+     */
+    exits_with_program?: boolean;
     /** For a `server` adapter that picks its own port: a regex whose group 1 is the port, matched on its stdout/stderr. */
     port_pattern?: string;
     /** Where the debuggee's stdout/stderr arrive: DAP `output` events, or the adapter's own stdout/stderr. */
@@ -110,9 +169,16 @@ export interface AdapterDefinition {
    * The launch request's arguments (the attach request's, when the hooks make the run an attach to a
    * program bpdiff starts itself: LaunchPlan.debuggee). Strings may hold `${cwd}`, `${program}`, `${breakpointFile}`;
    * a string that is exactly `${args}`, `${command}`, `${env}` (object), `${envList}` (["K=V"]) or
-   * `${stdinFile}` is replaced by that value.
+   * `${stdinFile}` is replaced by that value. `${args_string}` is the arguments quoted and joined
+   * for a POSIX shell, for an adapter that takes them as one string (cdt-gdb-adapter's `arguments`);
+   * `${interpreter}` and `${interpreter_args}` come from `interpreter`.
+   * `${program}` is the command's first word resolved on the run's PATH (or against its cwd when it
+   * holds a slash); with `interpreter`, the program the interpreter runs; with a `prepare` hook, the
+   * first word as typed (the hook resolves it).
    */
   launch: Record<string, unknown>;
+  /** How an interpreter's command line is taken apart (see Interpreter). */
+  interpreter?: Interpreter;
   /** Exception filters to set (those the adapter advertises), so an uncaught error stops with its message. */
   exception_filters: string[];
   /** Regexes on the exception's text: such a stop is let go (debugpy reports `sys.exit(3)` as an uncaught SystemExit; the exit code is what counts). */
@@ -131,6 +197,13 @@ export interface AdapterDefinition {
   skip_variables: string[];
   /** Regexes on `Variable.type` of values that are captured but not expanded (modules). */
   no_expand_types: string[];
+  /**
+   * How a container's children are asked for. `when_needed` (default): all at once, by page only when
+   * there are more than bpdiff keeps. `by_count`: a container that counts its elements
+   * (`indexedVariables`) is always read by page, asking for exactly as many as it has (rdbg lists an
+   * array's elements only by page, and pads a page to the count asked for).
+   */
+  paging?: 'when_needed' | 'by_count';
   /** Run-dependent parts of values to replace (applied after the common address rule). */
   normalise: NormaliseRule[];
   /** Internals of values picked by type or path, rewritten or left out (see VolatileRule); skipped with --raw-values. */
@@ -138,7 +211,7 @@ export interface AdapterDefinition {
   /** Which of the adapter's evaluateNames name a child, and how to rewrite them (see ChildNames). */
   child_names: ChildNames;
   condition: {
-    /** Rewrites the condition before it is set; `${condition}` is the expression, `${conditionJson}` a JSON string literal of it. */
+    /** Rewrites the condition before it is set; `${condition}` is the expression, `${conditionJson}` a JSON string literal of it, `${conditionBase64}` its UTF-8 bytes in base64 (a literal no language's quoting can break: Ruby interpolates `#{` in a double-quoted string). */
     wrap?: string;
     /**
      * Evaluated in the stopped frame when a condition was set: a value other than `probe_ok` is the
@@ -154,6 +227,22 @@ export interface AdapterDefinition {
     error_stop?: string;
     /** Regex on the message of a breakpoint the adapter refused (`verified: false`) that says the condition itself was refused (dlv parses it when it is set). */
     error_unverified?: string;
+    /**
+     * Regex on the value an evaluation answers when it failed, for an adapter that answers a failed
+     * evaluation as a value (rdbg: `#<NameError: ...>`; cdt-gdb-adapter: `Error: could not evaluate
+     * expression`), for `error_probe: "${condition}"` and the first-stop probe.
+     */
+    error_value?: string;
+    /**
+     * How a condition is checked when none of the ways above is given (the adapter gives no verdict):
+     * `first_stop` (the default then): the breakpoint is set without the condition, and at its first
+     * stop bpdiff evaluates the condition there: an error is the condition's error, a value in
+     * `false_values` lets the program go on; then the breakpoint is set again with the condition.
+     * `none`: the adapter is trusted.
+     */
+    probe?: 'first_stop' | 'none';
+    /** Values of the first-stop probe that mean false (default: FALSE_VALUES of src/session/conditions.ts). */
+    false_values?: string[];
   };
   /** Regex on `output` events whose group 1 is the program's exit code, for adapters that send no `exited` event but say it when the client disconnects (dlv). */
   exit_code_output?: string;
@@ -176,6 +265,19 @@ export interface AdapterDefinition {
    * passes are told apart by the stack frames' instruction addresses, and bpdiff says where it cannot.
    */
   stops_once_per_pass?: boolean;
+  /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
+  locate?: {
+    entry?: {
+      /** The launch asks the adapter to stop at the program's first line; its `entry` stop starts the walk. */
+      stop_on_entry?: boolean;
+      /** Function breakpoints that stop the program in its own code (`main`, `main.main`). */
+      functions?: string[];
+    };
+    /** Launch (or attach) arguments added while walking (debugpy's justMyCode). */
+    launch?: Record<string, unknown>;
+    /** Whether `totalFrames` in a stackTrace answer is the stack's true depth (default true; dlv's is not). */
+    stack_depth?: boolean;
+  };
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {
     /** Starting the adapter, and each request other than `launch` (initialize, breakpoints, reading the frame). */

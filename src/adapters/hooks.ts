@@ -24,10 +24,10 @@ export interface LaunchContext {
 }
 
 /**
- * The program as bpdiff starts it itself, in a session of its own beside the adapter, for an adapter
- * that attaches to it (LaunchPlan.request 'attach'): bpdiff then owns its stdio and its exit status.
+ * The program as bpdiff starts it itself, in a session of its own: bpdiff then owns its stdio and its
+ * exit status. For an adapter that attaches to it (DebuggeeCommand), or that lives in it (LaunchPlan.program).
  */
-export interface DebuggeeCommand {
+export interface ProgramCommand {
   executable: string;
   args: string[];
   /** Put over bpdiff's own environment (the run's --env included, as the hook sees fit). */
@@ -35,6 +35,13 @@ export interface DebuggeeCommand {
   cwd: string;
   /** The file on its stdin (--stdin-a/-b, absolute), or null for an empty one (/dev/null). */
   stdinFile: string | null;
+}
+
+/**
+ * The program bpdiff starts beside an adapter that attaches to it over a loopback port
+ * (LaunchPlan.request 'attach').
+ */
+export interface DebuggeeCommand extends ProgramCommand {
   /**
    * The adapter's event that says it listens for the program, and the field of its body that names
    * the port. The adapter picks that port itself: a port bpdiff picked could be taken by another
@@ -54,6 +61,16 @@ export interface DebuggeeCommand {
 /** The program's file descriptor on which bpdiff writes the adapter's port (DebuggeeCommand.startOn). */
 export const ADAPTER_PORT_FD = 3;
 
+/** The program's file descriptor that is bpdiff's DAP socket, for a `debuggee-fd` adapter (LaunchPlan.program). */
+export const DEBUGGEE_DAP_FD = 3;
+
+/** Another built-in adapter serves the run instead (AdapterHooks.defer), and the hint that says why. */
+export interface Deferral {
+  /** The built-in adapter's id. */
+  adapter: string;
+  reason: string;
+}
+
 /** What bpdiff needs to start the adapter and launch the program. */
 export interface LaunchPlan {
   /** The arguments of the request that starts the debug session (`request`). */
@@ -62,11 +79,22 @@ export interface LaunchPlan {
   request?: 'launch' | 'attach';
   /** The program bpdiff starts itself, for an 'attach' request. */
   debuggee?: DebuggeeCommand;
+  /**
+   * For a `debuggee-fd` adapter: the program, in which the adapter lives. bpdiff starts it with its
+   * DAP socket as DEBUGGEE_DAP_FD; `adapterExecutable` and `adapterArgs` are then not started.
+   */
+  program?: ProgramCommand;
   adapterExecutable: string;
   adapterArgs: string[];
   adapterEnv: Record<string, string>;
   /** Name of the adapter as messages show it (may carry the version found). */
   adapterName: string;
+  /**
+   * The adapter process is the program (rdbg: Ruby running the command with the debugger loaded): its
+   * stdin is the run's, and its end is the program's end, with its exit status. Set when the
+   * definition's `adapter.args` hold the command; a hook that makes the adapter the program sets it.
+   */
+  adapterRunsProgram?: boolean;
   /** Time a build took before the launch, when the hook built the program. */
   buildMs: number | null;
   warnings: string[];
@@ -77,6 +105,12 @@ export interface LaunchPlan {
 }
 
 export interface AdapterHooks {
+  /**
+   * Another built-in adapter for this run, when this one cannot serve it (bpdiff's Python adapter
+   * leaves an interpreter older than it supports to debugpy), with the reason for the run's hints;
+   * null when this adapter serves it. Asked before `prepare`.
+   */
+  defer?(context: LaunchContext): Promise<Deferral | null>;
   /** Adjusts the plan made from the definition's data (which interpreter, which binary, a build). */
   prepare?(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan>;
   /** The adapter's version, when it can be read without slowing the run down. */
@@ -97,7 +131,7 @@ export interface AdapterHooks {
 }
 
 /** The hooks an AdapterHooks object may export. */
-export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['prepare', 'version', 'normaliseValue', 'variableName', 'summariesListChildren'];
+export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['defer', 'prepare', 'version', 'normaliseValue', 'variableName', 'summariesListChildren'];
 
 /**
  * A helper script of the adapter (sitecustomize.py), for a hook to copy into the run's folder: beside

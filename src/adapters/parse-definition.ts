@@ -2,11 +2,11 @@
 // then what a schema cannot check (regexes with their flags, the hooks module), then the defaults.
 // A bad definition is one line naming the file and the field.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { BpdiffError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
+import { loadAjv } from '../load-ajv.js';
 import type { AdapterDefinition, NormaliseRule } from './definition.js';
 
 export const DEFINITION_SCHEMA = 'schema/adapter-definition.schema.json';
@@ -18,10 +18,7 @@ let validator: ValidateFunction | undefined;
 function validate(): ValidateFunction {
   if (validator) return validator;
   // Loaded on first use, as in src/core/schemas.ts: a run without a definition to check never pays for ajv.
-  const require = createRequire(import.meta.url);
-  const mod = require('ajv') as { Ajv?: new (options: object) => AjvInstance; default?: new (options: object) => AjvInstance };
-  const AjvClass = mod.Ajv ?? mod.default;
-  if (AjvClass === undefined) throw new Error('the ajv package does not export Ajv');
+  const AjvClass = loadAjv();
   const ajv = new AjvClass({ allErrors: true, strict: true, verbose: true });
   ajv.addFormat('regex', (text: string) => regexError(text) === null);
   const schema = JSON.parse(fs.readFileSync(path.join(packageRoot(), DEFINITION_SCHEMA), 'utf8')) as object;
@@ -83,7 +80,12 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
     file_extensions: json.file_extensions ?? [],
     commands: json.commands ?? [],
     install: json.install ?? 'install the adapter and put it on PATH',
-    adapter: { ...json.adapter, args: json.adapter.args ?? [], debuggee_output: json.adapter.debuggee_output ?? 'events' },
+    adapter: {
+      ...json.adapter,
+      args: json.adapter.args ?? [],
+      debuggee_output: json.adapter.debuggee_output ?? 'events',
+      exits_with_program: json.adapter.exits_with_program ?? runsProgram(json.adapter.args ?? []),
+    },
     exception_filters: json.exception_filters ?? [],
     exception_continue: json.exception_continue ?? [],
     exception_strip: json.exception_strip ?? [],
@@ -91,15 +93,22 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
     skip_variables: json.skip_variables ?? [],
     no_expand_types: json.no_expand_types ?? [],
     normalise: json.normalise ?? [],
+    paging: json.paging ?? 'when_needed',
     child_names: {
       reject_evaluate_name: json.child_names?.reject_evaluate_name ?? [],
       rewrite_evaluate_name: json.child_names?.rewrite_evaluate_name ?? [],
+      templates: json.child_names?.templates ?? [],
     },
     condition: json.condition ?? {},
     timeouts: { start: json.timeouts?.start ?? 15, launch: json.timeouts?.launch ?? 30 },
     dir,
     file: path.resolve(file),
   };
+}
+
+/** Whether adapter arguments hold the command: the adapter is the debuggee (rdbg), and its end is the program's. */
+export function runsProgram(args: readonly string[]): boolean {
+  return args.some((arg) => /\$\{(program|args|command)\}/.test(arg));
 }
 
 /** Why `pattern` is not a JavaScript regular expression, or null when it is one. */

@@ -5,7 +5,6 @@ import { BpdiffError, BuildTimeoutError, interrupted } from '../errors.js';
 import { killTree } from '../process/process-tree.js';
 import type { LaunchContext } from './hooks.js';
 import { runEnvironment } from './run-env.js';
-import { importAtRunTime } from '../run-time-import.js';
 
 /** A build that runs longer than this says so on stderr, and again every BUILD_PROGRESS_EVERY_MS. */
 export const BUILD_PROGRESS_AFTER_MS = 2000;
@@ -54,8 +53,9 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   if (context.signal.aborted) throw interrupted();
   const seconds = buildTimeoutSeconds(context);
   context.log(`building: ${[path.basename(step.file), ...step.args].join(' ')}`);
-  // Loaded here, by the first build: execa is ~170 modules, which a run without a build never needs.
-  const { execa } = await importAtRunTime<typeof import('execa')>('execa');
+  // Loaded here, by the first build: execa is ~170 modules, which a run without a build never needs
+  // (in the bundle, esbuild keeps it in a function first called here).
+  const { execa } = await import('execa');
   if (context.signal.aborted) throw interrupted();
   const started = performance.now();
   const child = execa(step.file, step.args, {

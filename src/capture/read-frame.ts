@@ -13,7 +13,7 @@ import type { DapConnection } from '../dap/connection.js';
 import { DapRequestError } from '../dap/connection.js';
 import { isBpdiffError } from '../errors.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import { childPath } from '../adapters/child-names.js';
+import { childPath, scopeVariableName } from '../adapters/child-names.js';
 import type { CaptureOptions, ScopeSelection } from '../core/types.js';
 import type { ChildrenCut, CutPlace } from '../core/findings.js';
 import { describeCuts } from '../core/hints.js';
@@ -72,6 +72,8 @@ interface Parent {
   where: Exclude<CutPlace, 'frame'>;
   reference: number;
   indexed: number | undefined;
+  /** The container's type, for the definition's child-name templates. */
+  type: string | undefined;
   depth: number;
   /** --max-children for a value; a scope is bounded only by --max-variables. */
   maxChildren: number;
@@ -94,7 +96,8 @@ interface InFlight {
 
 /**
  * Reads the frame's variables. `deadline` (a Date.now() time) is when the run's --timeout ends:
- * reading stops there, and what was read is kept.
+ * reading stops there, and what was read is kept. `breakpointPath` (the file's ending says its
+ * language) picks the definition's child-name templates.
  */
 export async function readFrame(
   connection: DapConnection,
@@ -103,8 +106,9 @@ export async function readFrame(
   selection: ScopeSelection,
   limits: FrameLimits,
   deadline: number,
+  breakpointPath?: string,
 ): Promise<WalkResult> {
-  return new FrameReader(connection, definition, limits, deadline).read(frameId, selection);
+  return new FrameReader(connection, definition, limits, deadline, breakpointPath).read(frameId, selection);
 }
 
 class FrameReader {
@@ -125,6 +129,7 @@ class FrameReader {
     private readonly definition: AdapterDefinition,
     private readonly limits: FrameLimits,
     private readonly deadline: number,
+    private readonly breakpointPath?: string,
   ) {
     this.skip = definition.skip_variables.map((pattern) => new RegExp(pattern));
     this.noExpand = definition.no_expand_types.map((pattern) => new RegExp(pattern));
@@ -138,7 +143,7 @@ class FrameReader {
       // Scopes are read in the adapter's order, innermost first: a name seen in an inner scope hides
       // the same name further out, as it does in the program.
       let level = await this.readLevel(
-        chosen.map((scope) => ({ path: scope.name, where: 'scope', reference: scope.variablesReference, indexed: scope.indexedVariables, depth: -1, maxChildren: Infinity })),
+        chosen.map((scope) => ({ path: scope.name, where: 'scope', reference: scope.variablesReference, indexed: scope.indexedVariables, type: undefined, depth: -1, maxChildren: Infinity })),
       );
       for (const scope of chosen) this.result.scopes.push(scope.name);
       while (level.length > 0) {
@@ -155,6 +160,7 @@ class FrameReader {
             where: 'value',
             reference: node.variable.variablesReference,
             indexed: node.variable.indexedVariables,
+            type: node.variable.type,
             depth: node.depth,
             maxChildren: this.limits.max_children,
           })),
@@ -232,7 +238,7 @@ class FrameReader {
     // In whole seconds, from a page of more than a thousand children (a hint names the time).
     const limitMs = this.valueLimitMs + (want > 1000 ? Math.ceil((want * REQUEST_MS_PER_CHILD) / 1000) * 1000 : 0);
     const request: InFlight = {
-      answer: fetchChildren(this.connection, parent, want, timeoutMs).catch((error: unknown): Fetched => this.classify(error, limitMs)),
+      answer: fetchChildren(this.connection, parent, want, timeoutMs, this.definition.paging === 'by_count').catch((error: unknown): Fetched => this.classify(error, limitMs)),
       settled: null,
       limitMs,
     };
@@ -280,7 +286,11 @@ class FrameReader {
         this.cut({ kind: 'max_variables', path: parent.path, where: parent.where, shown: kept, total, limit: this.limits.max_variables });
         return;
       }
-      const path = parent.where === 'scope' ? child.name : childPath(parent.path, child, this.definition.child_names);
+      const naming = this.definition.child_names;
+      const path =
+        parent.where === 'scope'
+          ? scopeVariableName(child.name, naming, { breakpointPath: this.breakpointPath })
+          : childPath(parent.path, child, naming, { parentType: parent.type, breakpointPath: this.breakpointPath });
       if (parent.where === 'value') kept++;
       if (Object.hasOwn(this.result.variables, path)) continue;
       if (parent.where === 'scope') kept++;
@@ -358,23 +368,25 @@ function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, s
 /**
  * The children of a container, no more than `want` of them plus one (so a cut is noticed): a huge
  * array is paged (we told the adapter we page), its named children and its first indexed ones.
+ * `byCount` (AdapterDefinition.paging): a container that counts its elements is always paged.
  */
-async function fetchChildren(connection: DapConnection, parent: Parent, want: number, timeoutMs: number): Promise<Fetched> {
+async function fetchChildren(connection: DapConnection, parent: Parent, want: number, timeoutMs: number, byCount: boolean): Promise<Fetched> {
   const { reference, indexed } = parent;
   const step = parent.where === 'scope' ? `variables of scope '${parent.path}'` : `variables of '${parent.path}'`;
   const paged = async (): Promise<Fetched> => {
     // The named page is bounded too: lldb-dap ignores `filter` and would list every element (200,000
-    // take it 26 s), answering the first elements again instead, which are dropped as repeats.
+    // take it 26 s), answering the first elements again instead, which are dropped as repeats. The
+    // indexed page asks for no more elements than there are: rdbg pads a page with nils to the count.
     const [named, items] = await Promise.all([
       connection.request('variables', { variablesReference: reference, filter: 'named', start: 0, count: want + 1 }, { step, timeoutMs }),
-      connection.request('variables', { variablesReference: reference, filter: 'indexed', start: 0, count: want + 1 }, { step, timeoutMs }),
+      connection.request('variables', { variablesReference: reference, filter: 'indexed', start: 0, count: Math.min(want + 1, indexed ?? Infinity) }, { step, timeoutMs }),
     ]);
     const elements = items?.variables ?? [];
     const listed = new Set(elements.map((child) => child.name));
     const namedChildren = (named?.variables ?? []).filter((child) => !listed.has(child.name));
     return { kind: 'ok', children: [...namedChildren, ...elements], total: namedChildren.length + (indexed ?? 0) };
   };
-  if (indexed !== undefined && indexed > want) return paged();
+  if (indexed !== undefined && (indexed > want || (byCount && indexed > 0))) return paged();
   const all = (await connection.request('variables', { variablesReference: reference }, { step, timeoutMs }))?.variables ?? [];
   // An unpaged answer may stop at the adapter's own load limit (dlv: 64 entries, and for a map a
   // hash-order subset that changes every run): ask again by page.

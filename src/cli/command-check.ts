@@ -1,60 +1,74 @@
-// `bpdiff check [NAME] [--record]`: the named checks of bpdiff.config.json, through the library. With
-// --record, each check's run is captured (capture()) and written as its baseline; without, each live
-// run is compared with its baseline (compare() with `baseline`). Several checks print one output: a
-// JSON object of the result documents by check name, or the other formats one after the other under
-// each check's name. The exit status is the worst of the checks' (2 > 1 > 0).
+// `bpdiff check [NAME...]`: the named checks of bpdiff.config.json, each compared with its baseline
+// through the library (compare() with `baseline`), as jest compares a test with its snapshot. A
+// check without a baseline fails under --ci (the default when CI is set) and otherwise has this run
+// recorded as its baseline (capture()), to be reviewed and committed. Baselines no check refers to
+// are reported as obsolete. `-u`/`--update`/`--record` re-record instead (check-update.ts). Several
+// checks print one output (src/output/check-summary.ts). The exit status is the worst of the
+// checks' (2 > 1 > 0); a missing baseline under --ci counts as a difference (1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatJson } from '../report/json.js';
 import { writeOutputFile } from '../output/write-file.js';
-import { OPTION_DECLARATIONS, snakeCase } from '../options/declarations.js';
-import type { ConfigCheck } from '../config/config.js';
-import type { RunCapture } from '../core/types.js';
+import { combineChecks, type CheckOutcome } from '../output/check-summary.js';
 import { resolveOutputFile } from '../intake/input-files.js';
 import { resolveOneRun } from '../intake/runs.js';
 import { withStopSignals } from '../intake/stop-signals.js';
 import type { IoDeps, Io } from '../intake/io.js';
-import { messages } from '../messages.js';
+import { checkWords } from '../messages.js';
 import { compare } from '../library/compare.js';
 import { capture } from '../library/capture.js';
 import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
 import { callContext } from './call-context.js';
-import type { CliCommand } from './parse-args.js';
-
-type CheckCommand = Extract<CliCommand, { kind: 'check' }>;
+import { BASELINE_LABEL, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
+import { captureInput, checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
+import { updateBaselines } from './check-update.js';
 
 export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDeps): Promise<number> {
-  const { config } = command;
-  const known = config.checks.map((check) => check.name);
-  const checks = command.name === null ? config.checks : config.checks.filter((check) => check.name === command.name);
-  if (command.name !== null && checks.length === 0) throw messages.unknownCheck(command.name, config.file, known);
-  if (checks.length === 0) throw messages.unknownCheck('(any)', config.file, []);
+  const checks = selectChecks(command.config, command.names);
+  // A live run that cannot start (its breakpoint file, its folder) is found before anything runs.
+  for (const check of checks) resolveOneRun({ ...checkInput(command, check), run_b: checkRun(check, null) }, 'compare', 'run_b', io.cwd);
+  if (command.update !== null) return updateBaselines(command, checks, io, deps);
+
+  const ci = command.ci ?? isCi(io.env);
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
+  const formats = [command.output.format, ...command.output.also.map((extra) => extra.format)];
   const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
   const context = (why: string): CallContext => callContext(io, deps, why);
+  const shown = (file: string): string => shownPath(file, io.cwd);
 
   let worst = 0;
-  const outputs: Array<{ name: string; texts: string[] }> = [];
+  // The outcomes of the checks, once per format asked for (the main one, a second --format, --summary).
+  const outcomes: CheckOutcome[][] = formats.map(() => []);
+  const sayForAll = (outcome: CheckOutcome): void => outcomes.forEach((list) => list.push(outcome));
   for (const check of checks) {
-    // The check's options: the config file's, the check's own over them, the flags as typed over both.
-    const input = { ...optionInput(config.options), ...optionInput(check.options), ...flagInput(command.given), bp: check.bp, ...(check.condition !== null ? { condition: check.condition } : {}) };
-    const run = { command: check.cmd, cwd: check.cwd, env: check.env };
-    if (command.record) {
-      const outcome = await withStopSignals(io, deps, (signal) => capture({ ...input, run: { ...run, label: 'baseline' }, signal, ...(log ? { log } : {}) }, context(`(check ${check.name}, recording its baseline)`)), 'the run was');
-      if (outcome.kind === 'interrupted') return outcome.exitCode;
-      worst = Math.max(worst, record(check, outcome.value, io));
+    const input = checkInput(command, check);
+    const at = checkBreakpoint(check);
+    if (!fs.existsSync(check.baseline)) {
+      if (ci) {
+        io.stderr(`bpdiff: ${checkWords.noBaseline(check.name, shown(check.baseline))}\n`);
+        sayForAll({ name: check.name, kind: 'no_baseline', baseline: shown(check.baseline), at });
+        worst = Math.max(worst, 1);
+        continue;
+      }
+      const recorded = await withStopSignals(io, deps, (signal) => capture({ ...captureInput(input), run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) }, context(`(check ${check.name}: no baseline yet, recording it)`)), 'the run was');
+      if (recorded.kind === 'interrupted') return recorded.exitCode;
+      const status = recordedStatus(check, recorded.value, io);
+      worst = Math.max(worst, status);
+      if (status !== 0) continue;
+      writeBaseline(check, recorded.value, io);
+      io.stderr(`bpdiff: ${checkWords.baselineWritten(check.name, shown(check.baseline))}\n`);
+      sayForAll({ name: check.name, kind: 'recorded', baseline: shown(check.baseline), at });
       continue;
     }
-    // A live run that cannot start (its breakpoint file, its folder), then a missing baseline, are found before anything runs.
-    resolveOneRun({ ...input, run_b: run }, 'compare', 'run_b', io.cwd);
-    if (!fs.existsSync(check.baseline)) throw messages.noBaselineYet(check.name, check.baseline);
-    const outcome = await withStopSignals(io, deps, (signal) => compare({ ...input, baseline: check.baseline, run_b: run, fail_on: command.output.failOn, signal, ...(log ? { log } : {}) }, context(`(check ${check.name})`)), 'the run was');
-    if (outcome.kind === 'interrupted') return outcome.exitCode;
-    // Each format the user asked for (the main one, a second --format, --summary), rendered for this
-    // check; the texts of all checks are put together per format below. stderr is said once.
-    const texts: string[] = [];
-    for (const [index, format] of [command.output.format, ...command.output.also.map((extra) => extra.format)].entries()) {
+    const compared = await withStopSignals(
+      io,
+      deps,
+      (signal) => compare({ ...input, baseline: check.baseline, run_a: command.labels.a !== null ? { label: command.labels.a } : {}, run_b: checkRun(check, command.labels.b), fail_on: command.output.failOn, signal, ...(log ? { log } : {}) }, context(`(check ${check.name})`)),
+      'the run was',
+    );
+    if (compared.kind === 'interrupted') return compared.exitCode;
+    // Each format rendered for this check (stderr is said once: the main format's).
+    for (const [index, format] of formats.entries()) {
       const chunks: string[] = [];
       const captured: Io = {
         ...io,
@@ -62,67 +76,20 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
         stdout: (text) => void chunks.push(text),
         ...(index > 0 ? { stderr: () => undefined } : {}),
       };
-      const status = await emitReport(outcome.value.report, { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null }, captured);
+      const status = await emitReport(compared.value.report, { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null, combined: true }, captured);
       if (index === 0) worst = Math.max(worst, status);
-      texts.push(chunks.join(''));
+      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join('') });
     }
-    outputs.push({ name: check.name, texts });
   }
-  if (!command.record) {
-    const write = (text: string, file: string | null, given: string): void => {
-      if (file === null) io.stdout(text);
-      else writeOutputFile(file, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: given });
-    };
-    write(combine(outputs.map((one) => ({ name: one.name, text: one.texts[0]! })), command.output.format), outputPath, command.output.outputFile ?? '');
-    command.output.also.forEach((extra, index) => {
-      const text = combine(outputs.map((one) => ({ name: one.name, text: one.texts[index + 1]! })), extra.format);
-      write(text, path.resolve(io.cwd, extra.file), extra.file);
-    });
-  }
+
+  // Obsolete baselines are known only when every check ran: a name leaves the others' baselines alone.
+  const obsolete = command.names.length === 0 ? obsoleteBaselines(command.config).map(shown) : [];
+  for (const file of obsolete) io.stderr(`bpdiff: warning: ${checkWords.obsolete(file)}\n`);
+  const write = (text: string, file: string | null, given: string): void => {
+    if (file === null) io.stdout(text);
+    else writeOutputFile(file, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: given });
+  };
+  write(combineChecks(outcomes[0]!, command.output.format, obsolete), outputPath, command.output.outputFile ?? '');
+  command.output.also.forEach((extra, index) => write(combineChecks(outcomes[index + 1]!, extra.format, obsolete), path.resolve(io.cwd, extra.file), extra.file));
   return worst;
-}
-
-/** The capture options of a config's options (snake_case keys; fail_on and format are the CLI's). */
-function optionInput(options: Record<string, unknown>): Record<string, unknown> {
-  const keys = captureOptionKeys();
-  return Object.fromEntries(Object.entries(options).filter(([key]) => keys.has(key)));
-}
-
-/** The capture options given as flags (kebab-case, as typed), by their snake_case names. */
-function flagInput(given: Record<string, unknown>): Record<string, unknown> {
-  const keys = captureOptionKeys();
-  return Object.fromEntries(Object.entries(given).filter(([flag, value]) => value !== undefined && keys.has(snakeCase(flag))).map(([flag, value]) => [snakeCase(flag), value]));
-}
-
-function captureOptionKeys(): Set<string> {
-  return new Set(OPTION_DECLARATIONS.filter((declaration) => declaration.target !== undefined).map((declaration) => snakeCase(declaration.flag)));
-}
-
-/** A baseline is written only when the run stopped: a baseline of a run that never stopped compares with nothing. */
-function record(check: ConfigCheck, capture: RunCapture, io: Io): number {
-  if (capture.run.status !== 'break') {
-    const reason = capture.no_break_reason;
-    io.stderr(`bpdiff: check ${check.name}: the run did not stop at ${check.bp}${reason ? ` (${reason.kind.replace('_', ' ')})` : ''}, so no baseline was recorded — run it with bpdiff capture to see why\n`);
-    return reason?.kind === 'error' ? 2 : 1;
-  }
-  try {
-    fs.mkdirSync(path.dirname(check.baseline), { recursive: true });
-  } catch (error) {
-    throw messages.saveCapturesFailed(path.dirname(check.baseline), error);
-  }
-  writeOutputFile(check.baseline, io.redactor ? io.redactor.scrub(formatJson(capture)) : formatJson(capture), { flag: '-o', file: check.baseline });
-  io.stderr(`bpdiff: check ${check.name}: baseline recorded in ${check.baseline}\n`);
-  return 0;
-}
-
-function combine(outputs: ReadonlyArray<{ name: string; text: string }>, format: string): string {
-  if (outputs.length === 1) return outputs[0]!.text;
-  if (format === 'json') {
-    const documents: Record<string, unknown> = {};
-    for (const { name, text } of outputs) documents[name] = JSON.parse(text) as unknown;
-    return formatJson({ checks: documents });
-  }
-  if (format === 'github') return outputs.map((output) => output.text).join('');
-  const heading = format === 'markdown' ? (name: string) => `## check \`${name}\`\n\n` : (name: string) => `check ${name}\n`;
-  return outputs.map(({ name, text }) => `${heading(name)}${text}`).join('\n');
 }

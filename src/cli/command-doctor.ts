@@ -12,8 +12,9 @@ import { whichSync } from '../adapters/find-executable.js';
 import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { loadHooks } from '../../adapters/load-hooks.js';
 import { runProbe } from '../adapters/probe.js';
+import { handshake } from '../run/handshake.js';
 import { adapterExecutable, fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
-import { builtinDefinitions } from '../adapters/registry.js';
+import { builtinDefinitions, loadDefinitionFile } from '../adapters/registry.js';
 import type { RunSpec } from '../core/types.js';
 import { isBpdiffError } from '../errors.js';
 import { captureOptions } from '../options/read-options.js';
@@ -36,8 +37,12 @@ export interface AdapterStatus {
 /** How long a `--version` may take (a cold interpreter, a slow disk). */
 const VERSION_TIMEOUT_MS = 10_000;
 
-/** One adapter, looked for as a run would look for it. Never throws: a problem is a missing adapter. */
-export async function checkAdapter(definition: AdapterDefinition, cwd: string): Promise<AdapterStatus> {
+/**
+ * One adapter, looked for as a run would look for it. Never throws: a problem is a missing adapter.
+ * `handshake`: also start it and ask it `initialize` (a user's definition), unless it is the program
+ * itself (it starts only with one).
+ */
+export async function checkAdapter(definition: AdapterDefinition, cwd: string, options: { handshake?: boolean } = {}): Promise<AdapterStatus> {
   const missing = (detail: string): AdapterStatus => ({ id: definition.id, name: definition.name, ok: false, version: null, detail, install: definition.install });
   let hooks: AdapterHooks;
   let plan: LaunchPlan;
@@ -65,8 +70,17 @@ export async function checkAdapter(definition: AdapterDefinition, cwd: string): 
   const absent = plan.adapterArgs.find((arg) => path.isAbsolute(arg) && !fs.existsSync(arg));
   if (absent) return missing(`${plan.adapterName} is not installed (no ${absent})`);
 
+  let answered = '';
+  if (options.handshake && !plan.adapterRunsProgram) {
+    try {
+      const capabilities = await handshake(definition, plan, cwd);
+      answered = `; answers initialize${capabilities.supportsConditionalBreakpoints ? ', conditional breakpoints' : ''}`;
+    } catch (error) {
+      return missing(`${plan.adapterName} does not answer initialize: ${reasonOf(error, definition)}`);
+    }
+  }
   const version = plan.version ?? (hooks.version ? await hooks.version(plan).catch(() => null) : null) ?? (shipsWithBpdiff(definition) ? readPackageVersion() : null);
-  const command = [plan.adapterExecutable, ...plan.adapterArgs].join(' ');
+  const command = [plan.adapterExecutable, ...plan.adapterArgs].join(' ') + answered;
   return {
     id: definition.id,
     name: plan.adapterName,
@@ -135,9 +149,22 @@ export function formatStatuses(statuses: readonly AdapterStatus[]): string {
     .join('');
 }
 
-/** `bpdiff doctor`: exit 0 when every built-in adapter is installed, 1 otherwise. */
-export async function runDoctorCommand(io: Io, definitions: readonly AdapterDefinition[] = builtinDefinitions()): Promise<number> {
-  const statuses = await Promise.all(definitions.map((definition) => checkAdapter(definition, io.cwd)));
+/**
+ * `bpdiff doctor`: exit 0 when every built-in adapter is installed, 1 otherwise. With
+ * `--adapter-config FILE`, that definition instead: a definition that does not hold (the schema, its
+ * regexes, its hooks module) is the usual one-line error (exit 2); then its adapter is looked for as
+ * a run would look for it.
+ */
+export async function runDoctorCommand(io: Io, adapterConfig: string | null = null, definitions?: readonly AdapterDefinition[]): Promise<number> {
+  let checked = definitions ?? builtinDefinitions();
+  if (adapterConfig !== null) {
+    const definition = loadDefinitionFile(path.resolve(io.cwd, adapterConfig));
+    // Its hooks must load (a module that is missing or exports no hooks is a broken definition).
+    await loadHooks(definition);
+    io.stdout(`definition ok: ${adapterConfig} (adapter "${definition.id}", ${definition.file_extensions.length > 0 ? `for ${definition.file_extensions.join(' ')}` : 'chosen with --adapter-config'})\n`);
+    checked = [definition];
+  }
+  const statuses = await Promise.all(checked.map((definition) => checkAdapter(definition, io.cwd, { handshake: adapterConfig !== null })));
   io.stdout(formatStatuses(statuses));
   return statuses.every((status) => status.ok) ? 0 : 1;
 }

@@ -12,15 +12,17 @@ export interface ReportTarget {
   output: OutputArgs;
   /** `-o FILE`, absolute (already checked by resolveOutputFile), or null. */
   outputPath: string | null;
+  /** The text is put together with other checks' (bpdiff check), which bounds what holds for the whole. */
+  combined?: boolean;
 }
 
 /** Writes the report; returns the exit status (0 same, 1 different, 2 a run failed). */
 export async function emitReport(report: Report, target: ReportTarget, io: Io): Promise<number> {
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {
-    io.stdout(write(report, { color: useColor(io, target.output.color) }));
+    io.stdout(write(report, { color: useColor(io, target.output.color), ...(target.combined ? { combined: true } : {}), ...(io.columns !== undefined ? { columns: io.columns } : {}) }));
   } else {
-    const text = write(report, { color: false });
+    const text = write(report, { color: false, ...(target.combined ? { combined: true } : {}) });
     writeOutputFile(target.outputPath, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: target.output.outputFile ?? target.outputPath });
   }
   // A second --format with its -o, and --summary FILE (markdown): the same report, written beside.

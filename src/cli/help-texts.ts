@@ -25,7 +25,7 @@ export const HELP_WIDTHS = [80, 100] as const;
 
 /** Every command line the build renders: a help request, or `--version`. */
 export function helpRequests(): string[][] {
-  return [['--help'], ['-h'], ['--version'], ...SUBCOMMANDS.flatMap((command) => [[command, '--help'], [command, '-h']])];
+  return [['--help'], ['-h'], ['--version'], ['-V'], ...SUBCOMMANDS.flatMap((command) => [[command, '--help'], [command, '-h']])];
 }
 
 /** The width yargs lays the help out at: the terminal's, at most 100; 80 when not a terminal. */

@@ -2,10 +2,10 @@
 // flags become the library's input (src/library), which is checked here by the library's own checks,
 // so every mistake gets one message from messages.ts before anything starts. Nothing here touches
 // files: paths are checked by the library when it resolves the runs (intake/runs.ts).
-import type { Argv } from 'yargs';
-import { declarationsFor, defaultOf, findDeclaration, snakeCase, type CommandName } from '../options/declarations.js';
+import { declarationsFor, findDeclaration, snakeCase } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import { messages, SUBCOMMANDS } from '../messages.js';
+import { closestWord } from '../core/suggest.js';
 import { splitArgv } from './split-argv.js';
 import { readPlainArgv } from './plain-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
@@ -14,8 +14,10 @@ import { outputArgs, type OutputArgs } from './output-args.js';
 import { checkCompareInput } from '../library/compare.js';
 import { checkCaptureInput } from '../library/capture.js';
 import { checkDiffInput } from '../library/diff-captures.js';
+import { checkLocateInput } from '../library/locate.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
-import { helpWidth, prerenderedHelp } from './help-texts.js';
+import { prerenderedHelp } from './help-texts.js';
+import { defineParser } from './define-parser.js';
 
 export type { OutputArgs, OutputFormat } from './output-args.js';
 
@@ -34,56 +36,33 @@ export interface LiveArgs {
   warnings: string[];
 }
 
+/** `-u`/`--record`: every named check's baseline; `--update=failing`: only those of the checks that fail. */
+export type CheckUpdate = 'all' | 'failing';
+
 export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
   | { kind: 'compare'; args: LiveArgs }
   /** `bpdiff capture`: one run, capture()'s input. */
   | { kind: 'capture'; args: LiveArgs }
+  /** `bpdiff locate`: two runs walked line by line, locate()'s input. */
+  | { kind: 'locate'; args: LiveArgs }
   /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
   | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs }
-  /** `bpdiff check [NAME] [--record]`: the config file's named checks; `given` holds the flags as typed (they win over the config). */
-  | { kind: 'check'; name: string | null; record: boolean; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
+  /**
+   * `bpdiff check [NAME...] [-u[=failing]] [--ci]`: the config file's named checks (all when `names`
+   * is empty) compared with their baselines, or their baselines re-recorded (`update`); `ci` null
+   * when neither --ci was given (the environment decides); `given` holds the flags as typed (they
+   * win over the config).
+   */
+  | { kind: 'check'; names: string[]; update: CheckUpdate | null; ci: boolean | null; labels: { a: string | null; b: string | null }; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string }
-  | { kind: 'doctor' }
+  | { kind: 'doctor'; adapterConfig: string | null }
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
-  | { kind: 'mcp' };
-
-export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]';
-
-/**
- * Examples as whole lines in the epilog, not yargs' examples: yargs puts a command and its meaning in
- * two columns and breaks a long command in the middle. Each line is under 80 columns.
- */
-const EXAMPLES = [
-  'Examples:',
-  '  # two versions of a script',
-  '  bpdiff --bp app.py:40 -- python3 v1/app.py -- python3 v2/app.py',
-  '  # two checkouts, the same line (followed into B\'s copy if it moved)',
-  '  bpdiff --bp app.py:40 --cwd-a ../main -- python3 app.py -- python3 app.py',
-  '  # where two runs part ways in a loop',
-  '  bpdiff --bp app.py:40 --first-divergence -- ./app 1 -- ./app 2',
-  '  # record a baseline, then compare a live run with it',
-  '  bpdiff capture --bp app.py:40 -o base.json -- python3 app.py',
-  '  bpdiff --baseline base.json -- python3 app.py',
-  "  # record, then check, the baselines of bpdiff.config.json's checks",
-  '  bpdiff check --record && bpdiff check',
-  '  # two saved run captures',
-  '  bpdiff diff a.json b.json --format text',
-];
-
-const EPILOG = [
-  ...EXAMPLES,
-  '',
-  'Everything after the first -- is command A, up to the next --; the rest is command B.',
-  "A command's own -- is written '\\--' (bpdiff passes it on as --).",
-  '',
-  'Exit status: 0 both runs stopped at the breakpoint and no variable differs;',
-  '1 a difference, or a run that did not stop at the breakpoint; 2 an error.',
-  'bpdiff validate: 0 valid, 1 invalid, 2 the file cannot be read.',
-].join('\n');
-
+  | { kind: 'mcp' }
+  /** `bpdiff completion [bash|zsh]`: the shell's completion script, on stdout. */
+  | { kind: 'completion'; shell: 'bash' | 'zsh' };
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
@@ -96,7 +75,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   if (argv.length === 0) throw messages.noArguments();
   // The help and version texts the build rendered with this same function (help-texts.ts).
   const prerendered = factory === undefined && width === undefined ? prerenderedHelp(argv) : null;
-  if (prerendered !== null) return { kind: argv[0] === '--version' ? 'version' : 'help', text: prerendered };
+  if (prerendered !== null) return { kind: argv[0] === '--version' || argv[0] === '-V' ? 'version' : 'help', text: prerendered };
   const { options, commands } = splitArgv(argv);
   // The usual comparison's flags, read without loading yargs (plain-argv.ts); anything else through it.
   const plain = factory === undefined ? readPlainArgv(options, declarationsFor('compare')) : null;
@@ -112,8 +91,11 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     if (config === null) throw messages.noConfig(cwd);
     const given = { ...raw };
     applyConfig(raw, config);
-    const name = raw['name'] === undefined ? null : String(raw['name']);
-    return { kind: 'check', name, record: valueOf(raw, 'record') === true, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
+    const { names, update } = checkNames(raw);
+    const ci = valueOf(raw, 'ci') === true ? true : null;
+    if (ci === true && update !== null) throw messages.updateWithCi();
+    const labels = { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') };
+    return { kind: 'check', names, update, ci, labels, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
   }
   if (['', 'diff', 'capture'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd));
   switch (subcommand) {
@@ -134,10 +116,19 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
       return { kind: 'validate', file: positional(raw, 'file') };
     case 'doctor':
       if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
-      return { kind: 'doctor' };
+      return { kind: 'doctor', adapterConfig: typeof raw['adapter-config'] === 'string' ? raw['adapter-config'] : null };
     case 'mcp':
       if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
       return { kind: 'mcp' };
+    case 'locate': {
+      const pair = parseCommands(commands);
+      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate') };
+      checkLocateInput(args.input);
+      return { kind: 'locate', args };
+    }
+    case 'completion':
+      if (commands.length > 0) throw messages.commandsNotAccepted('completion');
+      return { kind: 'completion', shell: raw['shell'] === 'zsh' ? 'zsh' : 'bash' };
     case 'capture': {
       const args = captureArgs(raw, commands);
       checkCaptureInput(args.input);
@@ -153,8 +144,28 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   }
 }
 
+/**
+ * The checks named, and whether to re-record their baselines. `-u` takes no value but yargs gives it
+ * the word after it (`check -u line total`), so that word is a name unless it is `failing` or `all`.
+ */
+function checkNames(raw: RawArgv): { names: string[]; update: CheckUpdate | null } {
+  const listed = (value: unknown): string[] => (value === undefined || value === null ? [] : (Array.isArray(value) ? value : [value]).map(String));
+  const names = listed(raw['names']);
+  let update: CheckUpdate | null = valueOf(raw, 'record') === true ? 'all' : null;
+  for (const value of listed(raw['update'])) {
+    if (value === 'failing') update = 'failing';
+    else {
+      update ??= 'all';
+      if (value !== '' && value !== 'all') names.push(value);
+    }
+  }
+  return { names: [...new Set(names)], update };
+}
+
 async function parseWithYargs(options: string[], factory: YargsFactory | undefined, width: number | undefined): Promise<{ argv: RawArgv; output: string }> {
-  const parser = defineParser((factory ?? (await loadYargs()))(), readPackageVersion(), width);
+  // The help shows each value's kind (a number, one of some choices); parsing keeps every value as typed, for read-options.ts to check.
+  const forHelp = options.some((word) => word === '--help' || word === '-h');
+  const parser = defineParser((factory ?? (await loadYargs()))(), readPackageVersion(), width, forHelp);
   return new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
     try {
       // With a callback, yargs hands help and version text back instead of printing it and exiting.
@@ -165,59 +176,6 @@ async function parseWithYargs(options: string[], factory: YargsFactory | undefin
   }).catch((error: unknown) => {
     throw describeYargsFailure(error instanceof Error ? error.message : String(error), options);
   });
-}
-
-function defineParser(y: Argv, version: string, width?: number): Argv {
-  return y
-    .scriptName('bpdiff')
-    .usage(`${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`)
-    .command('$0', 'compare two runs live (the default)', (c) => defineOptions(c, 'compare'))
-    .command('diff <capture_a> <capture_b>', 'compare two saved run captures (no debugger)', (c) =>
-      defineOptions(c, 'diff')
-        .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })
-        .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' }),
-    )
-    .command('capture', "capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)", (c) => defineOptions(c, 'capture'))
-    .command('check [name]', "run the config file's named checks against their baselines (--record: record the baselines)", (c) =>
-      defineOptions(c, 'check').positional('name', { type: 'string', describe: 'the check to run (default: every check)' }),
-    )
-    .command('schema', 'print the JSON Schema of the result document', (c) =>
-      c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }),
-    )
-    .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
-      c.positional('file', { type: 'string', describe: 'the JSON file to check' }),
-    )
-    .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones')
-    .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)')
-    .epilog(EPILOG)
-    .wrap(width ?? helpWidth(y.terminalWidth()))
-    .version(version)
-    .help()
-    .alias('help', 'h')
-    // bpdiff speaks English whatever the locale: a message half in French and half in English helps nobody.
-    .locale('en')
-    .strict()
-    // `--no-redact` is an option of its own (declarations.ts), not yargs' negation of `--redact`.
-    .parserConfiguration({ 'parse-positional-numbers': false, 'boolean-negation': false })
-    .exitProcess(false)
-    .fail((message: string | undefined, error: Error | undefined) => {
-      throw error ?? new Error(message ?? 'invalid arguments');
-    });
-}
-
-/** Every declared option of this command, as a yargs flag (values are checked by read-options.ts). */
-function defineOptions(y: Argv, command: CommandName): Argv {
-  for (const declaration of declarationsFor(command)) {
-    const shown = defaultOf(declaration);
-    y.option(declaration.flag, {
-      type: declaration.kind === 'flag' ? 'boolean' : 'string',
-      describe: command === 'diff' && declaration.flag.startsWith('label-') ? `${declaration.describe} (default: the capture's label)` : declaration.describe,
-      group: declaration.group,
-      ...(declaration.alias ? { alias: declaration.alias } : {}),
-      ...(shown !== undefined && shown !== null && shown !== false && command === 'compare' ? { defaultDescription: String(shown) } : {}),
-    });
-  }
-  return y;
 }
 
 /** A config file's options, as the flags they stand for, where the command line did not give them. */
@@ -252,7 +210,7 @@ function stringOf(raw: RawArgv, flag: string): string | null {
  * every value, with the same messages): the capture options by their snake_case names, each per-run
  * option's shared value at the top and each run's own in its run object, the commands in the runs.
  */
-function libraryInput(raw: RawArgv, command: 'compare' | 'capture', runs: Record<string, string[]>): LibraryInput {
+function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'locate', runs: Record<string, string[]>): LibraryInput {
   const input: LibraryInput = {};
   for (const [key, argv] of Object.entries(runs)) input[key] = { command: argv };
   for (const declaration of declarationsFor(command)) {
@@ -266,7 +224,7 @@ function libraryInput(raw: RawArgv, command: 'compare' | 'capture', runs: Record
   }
   const condition = optionalString(raw, 'condition');
   if (condition !== null) input['condition'] = condition;
-  if (command === 'compare') {
+  if (command !== 'capture') {
     for (const flag of ['fail-on', 'max-output-bytes'] as const) if (raw[flag] !== undefined) input[snakeCase(flag)] = valueOf(raw, flag);
   }
   return input;
@@ -314,8 +272,8 @@ function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
  * `-- python3 x.py -- python3 x.py --format text`: everything after the second -- is program B's, so
  * a bpdiff flag there reaches the program. Said when A's arguments do not have the same word.
  */
-function strayFlagWarnings([a, b]: [string[], string[]]): string[] {
-  const flags = new Set(declarationsFor('compare').flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
+function strayFlagWarnings([a, b]: [string[], string[]], command: 'compare' | 'locate' = 'compare'): string[] {
+  const flags = new Set(declarationsFor(command).flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
   const stray = b.slice(1).filter((word) => flags.has(word.replace(/=.*$/, '')) && !a.includes(word));
   if (stray.length === 0) return [];
   return [messages.flagsGivenToProgramB(stray)];
@@ -343,14 +301,38 @@ function positional(raw: RawArgv, name: string): string {
   return String(value);
 }
 
-/** yargs says "Unknown argument: python3" for a command typed before its `--`: say that instead. */
+/**
+ * yargs says "Unknown argument: python3" for a command typed before its `--`: say that instead; and
+ * for a mistyped flag or subcommand, the one probably meant ("did you mean --condition?").
+ */
 function describeYargsFailure(message: string, options: readonly string[]) {
   const unknown = /^Unknown arguments?: (.+)$/.exec(message.trim());
-  const subcommand = options.find((word) => !word.startsWith('-'));
-  if (unknown && !(SUBCOMMANDS as readonly string[]).includes(subcommand ?? '')) {
+  const first = options.find((word) => !word.startsWith('-'));
+  const subcommand = (SUBCOMMANDS as readonly string[]).includes(first ?? '') ? first! : '';
+  if (unknown) {
     const names = new Set(unknown[1]!.split(', '));
+    // A flag: the word as typed, before any `=value`.
+    const flag = options.find((word) => /^--?[^-]/.test(word) && names.has(word.replace(/^--?/, '').replace(/=.*$/, '')));
+    if (flag !== undefined) {
+      const typed = flag.replace(/=.*$/, '');
+      // A one-letter flag is too short to guess from.
+      return messages.unknownFlag(typed, typed.startsWith('--') ? closestWord(typed, knownFlags(subcommand).filter((known) => known.startsWith('--'))) : null, subcommand);
+    }
     const stray = options.filter((word) => !word.startsWith('-') && names.has(word));
-    if (stray.length > 0) return messages.strayArguments(stray);
+    if (subcommand === '' && stray.length > 0) {
+      const meant = stray[0] === first ? closestWord(stray[0]!, SUBCOMMANDS) : null;
+      return meant !== null ? messages.unknownSubcommand(stray[0]!, meant) : messages.strayArguments(stray);
+    }
   }
   return messages.yargsFailure(message);
 }
+
+/** The flags a subcommand takes, as typed (`--condition`, `-o`); '' is the comparison. */
+function knownFlags(subcommand: string): string[] {
+  const command = (['diff', 'capture', 'check', 'locate'] as const).find((name) => name === subcommand) ?? (subcommand === '' ? 'compare' : null);
+  const declared = command === null ? [] : declarationsFor(command).flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]);
+  return [...declared, ...(COMMAND_FLAGS[subcommand] ?? []), '--help', '--version'];
+}
+
+/** The flags of the subcommands whose options are not declarations (declarations.ts covers the others). */
+export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = { schema: ['--capture'], doctor: ['--adapter-config'], completion: [] };

@@ -48,6 +48,7 @@ function configureFor(command: CliCommand, redactor: Redactor): boolean {
   switch (command.kind) {
     case 'compare':
     case 'capture':
+    case 'locate':
       return callRedactor(command.args.input, { redactor }) !== undefined;
     case 'diff':
       return callRedactor(command.input, { redactor }) !== undefined;

@@ -36,6 +36,10 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
         const { runCompareCommand } = await import('./command-compare.js');
         return await runCompareCommand(command.args, io, deps);
       }
+      case 'locate': {
+        const { runLocateCommand } = await import('./command-locate.js');
+        return await runLocateCommand(command.args, io, deps);
+      }
       case 'diff': {
         const { runDiffCommand } = await import('./command-diff.js');
         return await runDiffCommand(command, io);
@@ -58,7 +62,12 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       }
       case 'doctor': {
         const { runDoctorCommand } = await import('./command-doctor.js');
-        return await runDoctorCommand(io);
+        return await runDoctorCommand(io, command.adapterConfig);
+      }
+      case 'completion': {
+        const { completionScript } = await import('./completion.js');
+        io.stdout(completionScript(command.shell));
+        return 0;
       }
       case 'mcp': {
         const { runMcpServer } = await import('../mcp/server.js');

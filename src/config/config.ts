@@ -1,5 +1,6 @@
 // bpdiff.config.json: a team's defaults (the capture and comparison options, by their CLI names in
-// snake_case) and its named checks, each a breakpoint, a command and a baseline file. Found from the
+// snake_case) and its named checks, each a breakpoint, a command and a baseline file (by default
+// <baselines>/<name>.json, committed like a snapshot). Found from the
 // working directory upward, or given with --config. Checked against schema/bpdiff-config.schema.json
 // and then value by value by the options module, so a bad value reads as it would on the command line,
 // with the file and the key in front. Paths in a check are relative to the config file's folder.
@@ -11,6 +12,9 @@ import { readOptionValue } from '../options/read-options.js';
 import { validateDocument } from '../core/schemas.js';
 
 export const CONFIG_FILE = 'bpdiff.config.json';
+
+/** Where the checks' baselines are kept, from the config file's folder, unless `baselines` says otherwise. */
+export const DEFAULT_BASELINES = '.bpdiff/baselines';
 
 /** Option keys a config may hold (top level, and in each check): every option a check reads, in snake_case. */
 export const CONFIG_OPTION_KEYS: readonly string[] = (OPTION_DECLARATIONS as readonly OptionDeclaration[])
@@ -25,7 +29,7 @@ export interface ConfigCheck {
   /** Absolute (relative to the config file's folder when written relative). */
   cwd: string;
   env: Record<string, string>;
-  /** Absolute (relative to the config file's folder when written relative). */
+  /** Absolute: the check's own `baseline` (relative to the config file's folder), else `<baselines>/<name>.json`. */
   baseline: string;
   /** This check's own option values, by snake_case name, over the file's defaults. */
   options: Record<string, unknown>;
@@ -36,6 +40,8 @@ export interface BpdiffConfig {
   file: string;
   /** Option defaults by snake_case name (values as written; checked). */
   options: Record<string, unknown>;
+  /** The baselines folder, absolute (`baselines`, default .bpdiff/baselines beside the config file). */
+  baselines: string;
   checks: ConfigCheck[];
 }
 
@@ -72,6 +78,7 @@ export function loadConfig(file: string): BpdiffConfig {
   const json = parsed as { checks?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
   const dir = path.dirname(absolute);
   const options = readOptions(absolute, json, '');
+  const baselines = path.resolve(dir, typeof json['baselines'] === 'string' ? json['baselines'] : DEFAULT_BASELINES);
   const checks = Object.entries(json.checks ?? {}).map(([name, check]): ConfigCheck => {
     const at = `checks.${name}`;
     const cmd = check['cmd'] as string[];
@@ -82,11 +89,11 @@ export function loadConfig(file: string): BpdiffConfig {
       cmd,
       cwd: path.resolve(dir, typeof check['cwd'] === 'string' ? check['cwd'] : '.'),
       env: (check['env'] as Record<string, string> | undefined) ?? {},
-      baseline: path.resolve(dir, check['baseline'] as string),
+      baseline: typeof check['baseline'] === 'string' ? path.resolve(dir, check['baseline']) : path.join(baselines, `${name}.json`),
       options: readOptions(absolute, check, `${at}.`),
     };
   });
-  return { file: absolute, options, checks };
+  return { file: absolute, options, baselines, checks };
 }
 
 /** The option keys of `object`, each value checked as its flag's would be. */

@@ -11,6 +11,13 @@ export interface BuildComparisonOptions {
   sourceLine?: string | null;
   /** The text of run B's breakpoint line (from run B's file). */
   sourceLineB?: string | null;
+  /**
+   * What a walk found before the comparison was made (bpdiff locate): its hints come first, and its
+   * context lines take the place of the context's first line (what bpdiff did).
+   */
+  lead?: { hints: string[]; context: string[] };
+  /** Run B's breakpoint is A's line followed into B's copy of the file: not another breakpoint. */
+  followed?: boolean;
 }
 
 export interface AnalysedComparison {
@@ -31,7 +38,7 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
   const { captures: [captureA, captureB], setAside, opaque } = setAsideUnread(givenA, givenB);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
   const changes = classifyChanges(diff, captureA.types, captureB.types);
-  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque);
+  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false);
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;
@@ -41,14 +48,30 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
     run_a: captureA.run,
     run_b: captureB.run,
     diff,
-    context: buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }),
-    analysis_hints: renderHints(findings, labels),
+    context: withLead(buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }), opts.lead),
+    analysis_hints: [...(opts.lead?.hints ?? []), ...renderHints(findings, labels)],
   };
   return { result, findings, changes };
 }
 
-/** diff(1)-style status: 0 only when both runs stopped and nothing differs, else 1. */
+function withLead(context: string, lead: BuildComparisonOptions['lead']): string {
+  if (lead === undefined) return context;
+  return [...lead.context, ...context.split('\n').slice(1)].join('\n');
+}
+
+/**
+ * diff(1)-style status: 0 only when both runs stopped, nothing differs and something was compared,
+ * else 1. Two stops that read no variables (a debugger that cannot read the language's variables,
+ * lldb on Fortran) compare nothing: that is no pass, whatever the adapter.
+ */
 export function comparisonExitCode(result: ComparisonResult): 0 | 1 {
   const bothStopped = result.run_a.status === 'break' && result.run_b.status === 'break';
-  return bothStopped && isDiffEmpty(result.diff) ? 0 : 1;
+  return bothStopped && isDiffEmpty(result.diff) && !comparedNothing(result) ? 0 : 1;
+}
+
+/** Both runs stopped, and not one variable was compared: neither read any (or --only kept none). */
+export function comparedNothing(result: Pick<ComparisonResult, 'run_a' | 'run_b' | 'diff'>): boolean {
+  const { diff } = result;
+  const compared = Object.keys(diff.changed).length + diff.unchanged.length + diff.only_in_a.length + diff.only_in_b.length;
+  return result.run_a.status === 'break' && result.run_b.status === 'break' && compared === 0;
 }

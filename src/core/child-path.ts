@@ -4,7 +4,8 @@
 /**
  * The path a child's path was built from, and the child's name, as the capture joins them (see
  * src/adapters/child-names.ts): `a.b` and `a->b` are `b` of `a`, `a[0]` is `[0]` of `a`, `s{'t0'}` is `{'t0'}` of `s`, `(*p)` and
- * `*p` are `*` of `p`. Null for a path with no parent (a scope's variable).
+ * `*p` are `*` of `p`; Fortran's `p%x` is `x` of `p` and `items(1)` is `(1)` of `items`. Null for a
+ * path with no parent (a scope's variable).
  */
 export function splitChildPath(path: string): { parent: string; name: string } | null {
   if (path.startsWith('(*') && closingParen(path, 0) === path.length - 1) return { parent: path.slice(2, -1), name: '*' };
@@ -23,13 +24,18 @@ export function splitChildPath(path: string): { parent: string; name: string } |
       continue;
     }
     if (char === '"' || char === "'") quote = char;
-    else if (char === '(') depth++;
+    else if (char === '(') {
+      // Fortran's element `items(1)` (adapters/gdb names them so): a call-like suffix of a name.
+      if (depth === 0 && i > 0 && /[\w)\]]/.test(path[i - 1]!)) last = { at: i, skip: 0 };
+      depth++;
+    }
     else if (char === ')' || char === '}' || char === ']') depth--;
     else if (char === '[' || char === '{') {
-      // `a[0]`, and a set's element `s{'t0'}` (adapters/python names them so).
-      if (depth === 0 && i > 0) last = { at: i, skip: 0 };
+      // `a[0]`, and a set's element `s{'t0'}` (adapters/python names them so); Perl's `$h->{k}` is
+      // `{k}` of `$h`, split at its arrow.
+      if (depth === 0 && i > 0 && !(path[i - 1] === '>' && path[i - 2] === '-')) last = { at: i, skip: 0 };
       depth++;
-    } else if (depth === 0 && i > 0 && char === '.') last = { at: i, skip: 1 };
+    } else if (depth === 0 && i > 0 && (char === '.' || char === '%')) last = { at: i, skip: 1 };
     else if (depth === 0 && i > 0 && char === '-' && path[i + 1] === '>') last = { at: i, skip: 2 };
   }
   if (last === null || last.at + last.skip >= path.length) return null;

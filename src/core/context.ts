@@ -60,6 +60,8 @@ export function buildContext(input: ContextInput): string {
 
   const first = findings.find((finding) => FIRST_DIFFERENCE_KINDS.has(finding.kind));
   if (first !== undefined) lines.push(`First difference: ${renderHint(first, labels)}`);
-  else if (captureA.run.status === 'break' && captureB.run.status === 'break') lines.push('First difference: none; the variables are identical.');
+  else if (captureA.run.status === 'break' && captureB.run.status === 'break') {
+    lines.push(countDiff(diff).unchanged === 0 ? 'First difference: none, but nothing was compared: neither run read a variable.' : 'First difference: none; the variables are identical.');
+  }
   return lines.join('\n');
 }

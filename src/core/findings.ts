@@ -92,6 +92,11 @@ export function classifyChanges(diff: VariableDiff, typesA: Readonly<Record<stri
   return changes;
 }
 
+/**
+ * `opaque`: values neither run could read (their type and address only). `followed`: run B's
+ * breakpoint is run A's line followed into B's copy of the file (it says so in its warnings): the
+ * same breakpoint, whatever its number.
+ */
 export function buildFindings(
   captureA: RunCapture,
   captureB: RunCapture,
@@ -99,13 +104,14 @@ export function buildFindings(
   setAside: readonly SetAside[] = [],
   changes: Readonly<Record<string, VariableFinding>> = classifyChanges(diff, captureA.types, captureB.types),
   opaque: readonly OpaqueValue[] = [],
+  followed = false,
 ): Finding[] {
   const findings: Finding[] = [];
   const captures = { a: captureA, b: captureB } as const;
   const stoppedA = captureA.run.status === 'break';
   const stoppedB = captureB.run.status === 'break';
 
-  if (!sameBreakpoint(captureA.breakpoint, captureB.breakpoint)) {
+  if (!followed && !sameBreakpoint(captureA.breakpoint, captureB.breakpoint)) {
     findings.push({ kind: 'breakpoint_mismatch', a: captureA.breakpoint, b: captureB.breakpoint });
   }
 

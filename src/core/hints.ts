@@ -36,7 +36,9 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       if (finding.stopped === null) return `Neither ${label('a')} nor ${label('b')} stopped at the breakpoint, so no variables were compared.`;
       return `Only ${label(finding.stopped)} stopped at the breakpoint, so its ${plural(finding.variables, 'variable')} ${finding.variables === 1 ? 'has' : 'have'} nothing to be compared with.`;
     case 'identical':
-      if (finding.variables === 0) return `No differences: both runs stopped at the breakpoint and neither has any visible variables.`;
+      if (finding.variables === 0) {
+        return `Nothing was compared: both runs stopped at the breakpoint, but neither read a variable there, so this is no pass (exit 1). A debugger that cannot read this language's variables reads none: try another with --adapter.`;
+      }
       return `No differences: ${finding.variables === 1 ? 'the only variable is' : `all ${finding.variables} variables are`} identical in ${label('a')} and ${label('b')}.`;
     case 'counts':
       return `${describeCounts(finding, labels, { noun: true })}.`;

@@ -62,3 +62,34 @@ export function splitLineHashes(hashes: string): string[] {
   for (let at = 0; at + LINE_HASH_LENGTH <= hashes.length; at += LINE_HASH_LENGTH) lines.push(hashes.slice(at, at + LINE_HASH_LENGTH));
   return lines;
 }
+
+/**
+ * Every line of `a` in `b` at once (one diff, for a walk that asks about many lines): index `line - 1`
+ * holds the mapping of `line`, as mapLine gives it.
+ */
+export function mapAllLines(a: readonly string[], b: readonly string[]): LineMapping[] {
+  const all: LineMapping[] = [];
+  if (a.length === b.length && a.every((text, i) => text === b[i])) {
+    for (let line = 1; line <= a.length; line++) all.push({ kind: 'same', line });
+    return all;
+  }
+  const changes = diffArrays(a as string[], b as string[]);
+  let inB = 0;
+  for (let i = 0; i < changes.length; i++) {
+    const change = changes[i]!;
+    const count = change.count ?? change.value.length;
+    if (change.added) {
+      inB += count;
+      continue;
+    }
+    if (!change.removed) {
+      for (let offset = 0; offset < count; offset++) all.push({ kind: 'same', line: inB + offset + 1 });
+      inB += count;
+      continue;
+    }
+    const next = changes[i + 1];
+    const replaced = next?.added ? (next.count ?? next.value.length) : 0;
+    for (let offset = 0; offset < count; offset++) all.push(replaced > 0 ? { kind: 'changed', line: inB + Math.min(offset, replaced - 1) + 1 } : { kind: 'deleted' });
+  }
+  return all;
+}

@@ -1,11 +1,11 @@
 // The JSON Schemas (schema/*.schema.json) and their validators. Ajv is loaded and the schemas
 // compiled on first use only: importing bpdiff, or running `bpdiff --help`, never pays for them.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from 'ajv';
 import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID } from './types.js';
 import { packageRoot } from '../package-root.js';
+import { loadAjv } from '../load-ajv.js';
 
 export type SchemaKind = 'comparison' | 'capture' | 'config';
 
@@ -55,10 +55,7 @@ const validators = new Map<SchemaKind, ValidateFunction>();
 function getAjv(): AjvInstance {
   if (ajv !== undefined) return ajv;
   // A synchronous, on-demand load keeps validate*() synchronous and the module cheap to import.
-  const require = createRequire(import.meta.url);
-  const mod = require('ajv') as { Ajv?: new (options: object) => AjvInstance; default?: new (options: object) => AjvInstance };
-  const AjvClass = mod.Ajv ?? mod.default;
-  if (AjvClass === undefined) throw new Error('the ajv package does not export Ajv');
+  const AjvClass = loadAjv();
   const instance = new AjvClass({ allErrors: true, strict: true });
   // `links` (hyper-schema) annotates the schema and validates nothing.
   instance.addKeyword({ keyword: 'links', schemaType: 'array' });

@@ -235,6 +235,15 @@ export interface CaptureOptions {
     /** `--adapter-path PATH`: override the adapter executable. */
     path: string | null;
   };
+  /** `bpdiff locate`'s walk (read by the walk). */
+  locate: {
+    /** `--from FILE:LINE[:N]`: where the walk starts (null: where the program's own code starts). */
+    from: string | null;
+    /** `--within GLOB` (repeatable): the files whose lines count (paths from the run's folder). */
+    within: string[];
+    /** `--max-steps N`: the most steps compared. */
+    max_steps: number;
+  };
   /** The runs' lifecycle (read by the run layer). */
   run: {
     timeout_seconds: number;
@@ -250,6 +259,7 @@ export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
   values: { scope: 'locals', raw_values: false, only: [], ignore: [], normalize: [], tolerance: null, watch: [], watch_only: false, redact: [], no_redact: false },
   adapter: { id: null, config: null, path: null },
+  locate: { from: null, within: [], max_steps: 100_000 },
   run: { timeout_seconds: 60, sequential: false },
 };
 

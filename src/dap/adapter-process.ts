@@ -2,7 +2,7 @@
 // running a JavaScript adapter inside bpdiff's own process (`in_process`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Duplex, type Readable, type Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BpdiffError } from '../errors.js';
 import { DapConnection } from './connection.js';
@@ -42,6 +42,11 @@ export interface RunningAdapter {
   stdout: OutputTail;
   stderr: OutputTail;
   /**
+   * The adapter process's end, once its output is read (it never resolves for an in-process adapter):
+   * for an adapter that is the program (rdbg), the program's end.
+   */
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /**
    * Ends an in-process adapter's session (its programs are killed, its connections closed). An adapter
    * process is killed with the run's process tree instead (killRun); for it this does nothing.
    */
@@ -57,9 +62,15 @@ export interface InProcessAdapterModule {
   ): { dispose(): void };
 }
 
+/** How long an adapter's output may trail its exit (a child it left running may hold its pipes open). */
+const OUTPUT_DRAIN_MS = 300;
+
 export async function startAdapter(start: AdapterStart): Promise<RunningAdapter> {
   if (start.inProcess) return startInProcess(start, start.inProcess);
-  const port = start.transport === 'server' && !start.portPattern ? await freeLoopbackPort() : null;
+  // A port bpdiff picks: for a server adapter that does not say its own, and for any adapter whose
+  // arguments ask for one (Perl::LanguageServer's debuggee connects back to it).
+  const wantsPort = (start.transport === 'server' && !start.portPattern) || start.args.some((arg) => arg.includes('${port}'));
+  const port = wantsPort ? await freeLoopbackPort() : null;
   const args = start.args.map((arg) => (port === null ? arg : arg.replaceAll('${port}', String(port))));
   const child = spawn(start.executable, args, {
     cwd: start.cwd,
@@ -78,16 +89,24 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   const stdout = new OutputTail();
   const stderr = new OutputTail();
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-  let end: { code: number | null; signal: string | null } | null = null;
-  child.once('exit', (code, signal) => {
-    end = { code, signal };
+  let end: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      end = { code, signal };
+      // Its output (a program's last lines, when the adapter is the program) may trail its exit a little.
+      const timer = setTimeout(() => resolve({ code, signal }), OUTPUT_DRAIN_MS);
+      child.once('close', () => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      });
+    });
   });
   const describeExit = (): string => describeEnd(end, stderr);
 
   const close = (): void => undefined;
   if (start.transport === 'stdio') {
     const connection = new DapConnection(child.stdout!, child.stdin!, start.name, describeExit);
-    return { connection, process: child, pid: spawned, stdout, stderr, close };
+    return { connection, process: child, pid: spawned, stdout, stderr, ended, close };
   }
 
   // Server: find the port (given, or printed by the adapter), then connect; the adapter's stdout
@@ -98,7 +117,19 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
   const socket = await connectWithRetry(portFound, start, describeExit, child);
   const connection = new DapConnection(socket, socket, start.name, describeExit);
-  return { connection, process: child, pid: spawned, stdout, stderr, close };
+  return { connection, process: child, pid: spawned, stdout, stderr, ended, close };
+}
+
+/**
+ * An adapter that lives in its program (transport `debuggee-fd`): DAP on bpdiff's end of the socket
+ * the program got as its DEBUGGEE_DAP_FD. The program is the run's to start and kill (its pid is
+ * tracked as a session of its own); closing the socket tells the adapter the client is gone.
+ */
+export function programAdapter(name: string, socket: Duplex, pid: number | null, describeExit: () => string): RunningAdapter {
+  socket.on('error', () => undefined); // a program that died: the connection reports it
+  const connection = new DapConnection(socket, socket, name, describeExit);
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => socket.once('close', () => resolve({ code: null, signal: null })));
+  return { connection, process: null, pid, stdout: new OutputTail(), stderr: new OutputTail(), ended, close: () => socket.destroy() };
 }
 
 /**
@@ -120,20 +151,20 @@ async function startInProcess(start: AdapterStart, file: string): Promise<Runnin
   if (start.marker) reapIfKilled(start.marker);
   const toAdapter = new PassThrough();
   const fromAdapter = new PassThrough();
-  let ended = '';
+  let endedBy = '';
   const session = module.startDapSession(toAdapter, fromAdapter, {
     env: { ...process.env, ...start.env, ...markerEnv(start.marker) },
     cwd: start.cwd,
   });
-  const connection = new DapConnection(fromAdapter, toAdapter, start.name, () => ended || 'its in-process session ended');
+  const connection = new DapConnection(fromAdapter, toAdapter, start.name, () => endedBy || 'its in-process session ended');
   const close = (): void => {
-    if (ended) return;
-    ended = 'bpdiff ended its in-process session';
+    if (endedBy) return;
+    endedBy = 'bpdiff ended its in-process session';
     session.dispose();
     toAdapter.end();
     fromAdapter.end();
   };
-  return { connection, process: null, pid: null, stdout: new OutputTail(), stderr: new OutputTail(), close };
+  return { connection, process: null, pid: null, stdout: new OutputTail(), stderr: new OutputTail(), ended: new Promise(() => undefined), close };
 }
 
 function waitForPort(child: ChildProcess, pattern: RegExp, start: AdapterStart, describeExit: () => string): Promise<number> {

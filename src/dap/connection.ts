@@ -22,6 +22,10 @@ export interface RequestMap {
   evaluate: [DebugProtocol.EvaluateArguments, DebugProtocol.EvaluateResponse];
   exceptionInfo: [DebugProtocol.ExceptionInfoArguments, DebugProtocol.ExceptionInfoResponse];
   continue: [DebugProtocol.ContinueArguments, DebugProtocol.ContinueResponse];
+  setFunctionBreakpoints: [DebugProtocol.SetFunctionBreakpointsArguments, DebugProtocol.SetFunctionBreakpointsResponse];
+  stepIn: [DebugProtocol.StepInArguments, DebugProtocol.StepInResponse];
+  next: [DebugProtocol.NextArguments, DebugProtocol.NextResponse];
+  stepOut: [DebugProtocol.StepOutArguments, DebugProtocol.StepOutResponse];
   disconnect: [DebugProtocol.DisconnectArguments, DebugProtocol.DisconnectResponse];
 }
 export type RequestCommand = keyof RequestMap;

@@ -9,6 +9,8 @@ export interface Io {
   stdoutIsTTY: boolean;
   /** Whether the terminal on stdout shows colours (tty.hasColors()); unknown when absent. */
   stdoutHasColors?: boolean;
+  /** The width of the terminal on stdout, in columns; absent when stdout is not a terminal. */
+  columns?: number;
   env: Readonly<Record<string, string | undefined>>;
   /** Directory relative paths in flags are resolved against. */
   cwd: string;
@@ -41,6 +43,7 @@ export function processIo(): Io {
     stderr: (text) => void process.stderr.write(text),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdoutHasColors: process.stdout.isTTY === true && typeof process.stdout.hasColors === 'function' ? process.stdout.hasColors() : false,
+    ...(process.stdout.isTTY === true && process.stdout.columns > 0 ? { columns: process.stdout.columns } : {}),
     env: process.env,
     cwd: process.cwd(),
   };

@@ -17,8 +17,8 @@ import { checkKeys, commandOf, objectOf, wrongType, type Input } from './run-inp
 
 const RUN_EXAMPLE = '{ "command": ["python3", "app.py"], "cwd": "v1" }';
 
-/** The commands runs are given for: a comparison's two, or a capture's one. */
-export type RunCommand = Extract<CommandName, 'compare' | 'capture'>;
+/** The commands runs are given for: a comparison's two, a capture's one, a walk's two. */
+export type RunCommand = Extract<CommandName, 'compare' | 'capture' | 'locate'>;
 
 /** The keys of the per-run options a call takes at its top (shared by its runs), for `command`. */
 export function sharedRunKeys(command: CommandName): string[] {
@@ -99,9 +99,11 @@ interface Resolving {
   base: string;
   /** The run's side as its flags name it (null: `bpdiff capture`'s one run, whose flags are the shared ones). */
   flagSide: RunSide | null;
+  /** A walk that starts where the program's own code starts has no breakpoint file to find. */
+  noBreakpointFile?: boolean;
 }
 
-function specOf({ side, label, argv, settings, breakpoint, base, flagSide }: Resolving): RunSpec {
+function specOf({ side, label, argv, settings, breakpoint, base, flagSide, noBreakpointFile }: Resolving): RunSpec {
   const { values } = settings;
   const cwdFlag = bothNames('cwd', settings, flagSide, flagSide === null ? 'run' : `run_${flagSide}`);
   const runCwd = path.resolve(base, (values['cwd'] as string | null) ?? '.');
@@ -114,7 +116,7 @@ function specOf({ side, label, argv, settings, breakpoint, base, flagSide }: Res
     cwd: runCwd,
     env: values['env'] as Record<string, string>,
     stdin_file: stdin === null ? null : resolveInputFile(flagFor('stdin_file', settings, flagSide), stdin, base),
-    breakpoint: { ...breakpoint, path: breakpointFileIn(runCwd, breakpoint.file, side, label, flagSide) },
+    breakpoint: { ...breakpoint, path: noBreakpointFile ? '' : breakpointFileIn(runCwd, breakpoint.file, side, label, flagSide) },
   };
 }
 
@@ -137,12 +139,7 @@ export function readComparisonRuns(input: Input): [RunReading, RunReading] {
   const condition = conditionOf(input);
   // The shared breakpoint is checked first: a mistake there is the likeliest, and said as the CLI says it.
   if (typeof input['bp'] === 'string') parseBreakpoint(input['bp'], condition);
-  const runs = (['a', 'b'] as const).map((side) => {
-    if (input[`run_${side}`] === undefined || input[`run_${side}`] === null) throw messages.runMissing(`run_${side}`);
-    const run = objectOf(`run_${side}`, input[`run_${side}`], RUN_EXAMPLE);
-    checkKeys(run, runKeys('compare'), `run_${side}`);
-    return { side, argv: commandOf(`run_${side}`, run['command']), settings: settingsOf(input, run, side, 'compare', `run_${side}`) };
-  });
+  const runs = readTwoRuns(input, 'compare');
   return runs.map(({ side, argv, settings }) => {
     const other = runs[side === 'a' ? 1 : 0]!.settings;
     const bp = settings.values['bp'] as string | null;
@@ -150,6 +147,53 @@ export function readComparisonRuns(input: Input): [RunReading, RunReading] {
     if (bp === null && other.own.has('bp')) throw messages.missingBreakpoint(side);
     return { side, argv, settings, breakpoint: parseBreakpoint(bp, condition), bpFlag: 'bp' };
   }) as [RunReading, RunReading];
+}
+
+/** Two runs' commands and settings, checked (`run_a`, `run_b`). */
+function readTwoRuns(input: Input, command: 'compare' | 'locate'): Array<{ side: RunSide; argv: string[]; settings: RunSettings }> {
+  return (['a', 'b'] as const).map((side) => {
+    if (input[`run_${side}`] === undefined || input[`run_${side}`] === null) throw messages.runMissing(`run_${side}`);
+    const run = objectOf(`run_${side}`, input[`run_${side}`], RUN_EXAMPLE);
+    checkKeys(run, runKeys(command), `run_${side}`);
+    return { side, argv: commandOf(`run_${side}`, run['command']), settings: settingsOf(input, run, side, command, `run_${side}`) };
+  });
+}
+
+/** Where a walk starts, as --from gives it: FILE:LINE, or FILE:LINE:N for the Nth time there. */
+export function parseFrom(value: string): { breakpoint: Breakpoint; hit: number } {
+  const withHit = /^(.+):(\d+):(\d+)$/.exec(value);
+  if (withHit) {
+    const hit = Number(withHit[3]);
+    if (!(hit >= 1 && Number.isSafeInteger(hit))) throw messages.badFrom(value);
+    return { breakpoint: parseBreakpoint(`${withHit[1]}:${withHit[2]}`, null, 'from'), hit };
+  }
+  return { breakpoint: parseBreakpoint(value, null, 'from'), hit: 1 };
+}
+
+/** What a walk's runs are given, checked before anything on disk is looked at. */
+export function readWalkRuns(input: Input): void {
+  readTwoRuns(input, 'locate');
+}
+
+/** The breakpoint of a walk that starts where the program's own code starts: none is set (a name for messages only). */
+const WALK_START: Breakpoint = { file: '<start>', line: 1 };
+
+/**
+ * A walk's two runs, ready to start: stopping first at `from` (--from, followed into B's copy of its
+ * file as a comparison's breakpoint is), or, without it, where the program's own code starts.
+ */
+export function resolveWalkRuns(input: Input, base: string, from: Breakpoint | null): [RunSpec, RunSpec] {
+  const [runA, runB] = readTwoRuns(input, 'locate');
+  const noBreakpointFile = from === null;
+  const specOfRun = (run: typeof runA, side: RunSide): RunSpec => specOf({ ...run, label: run.settings.values['label'] as string, breakpoint: from ?? WALK_START, base, flagSide: side, noBreakpointFile });
+  const a = specOfRun(runA!, 'a');
+  const b = specOfRun(runB!, 'b');
+  if (from === null) return [a, b];
+  const linesOf = lineReader();
+  checkLineInFile(a, linesOf(a.breakpoint.path), 'from');
+  const followed = followLine(a, b, false, linesOf);
+  checkLineInFile(followed, linesOf(followed.breakpoint.path), 'from');
+  return [a, followed];
 }
 
 /**

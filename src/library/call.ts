@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CaptureOptions } from '../core/types.js';
 import { captureOptions, readOptionValue } from '../options/read-options.js';
-import { findDeclaration, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from '../options/declarations.js';
+import { findDeclaration, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { Redactor } from '../redact/redactor.js';
 import { checkKeys, type Input } from '../intake/run-input.js';
 import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
@@ -31,20 +31,20 @@ export interface CallContext {
   engine?: { captureRuns?: typeof captureRuns; captureOneRun?: typeof captureOneRun };
 }
 
-/** The call's own keys, the capture options, and the shared per-run keys: every key an input may hold. */
-export function checkInputKeys(input: Input, own: readonly string[]): void {
+/** The call's own keys and the capture options of its command (as the CLI's command takes them): every key an input may hold. */
+export function checkInputKeys(input: Input, own: readonly string[], command: CommandName): void {
   // The call's options (CallOptions) are no input to check.
   const { signal: _signal, log: _log, ...given } = input;
-  checkKeys(given, [...own, ...captureOptionKeys()]);
+  checkKeys(given, [...own, ...captureOptionKeys(command)]);
 }
 
-function captureOptionKeys(): string[] {
-  return OPTION_DECLARATIONS.filter((declaration: OptionDeclaration) => declaration.target !== undefined).map((declaration) => snakeCase(declaration.flag));
+function captureOptionKeys(command: CommandName): string[] {
+  return OPTION_DECLARATIONS.filter((declaration: OptionDeclaration) => declaration.target !== undefined && declaration.commands.includes(command)).map((declaration) => snakeCase(declaration.flag));
 }
 
-/** The capture options of an input, checked; its other keys left out. */
-export function optionsOf(input: Input): CaptureOptions {
-  const known = new Set(captureOptionKeys());
+/** The capture options of an input (those of `command`), checked; its other keys left out. */
+export function optionsOf(input: Input, command: CommandName): CaptureOptions {
+  const known = new Set(captureOptionKeys(command));
   const given: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) if (known.has(key) && value !== undefined) given[key] = value;
   return captureOptions(given as CaptureOptionInput);

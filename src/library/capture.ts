@@ -18,8 +18,8 @@ export interface CaptureInput extends CaptureOptionInput, RunSettingsInput, Call
 
 /** Every key and value of capture()'s input checked, nothing on disk looked at; the capture options. */
 export function checkCaptureInput(given: Input): CaptureOptions {
-  checkInputKeys(given, ['condition', 'run', ...sharedRunKeys('capture')]);
-  const options = optionsOf(given);
+  checkInputKeys(given, ['condition', 'run', ...sharedRunKeys('capture')], 'capture');
+  const options = optionsOf(given, 'capture');
   readOneRun(given, 'capture', 'run');
   return options;
 }

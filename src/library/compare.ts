@@ -49,7 +49,7 @@ export async function compare(input: CompareInput, context: CallContext = {}): P
     log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
     const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
     const captures = await captureRuns(specs, options, hooks);
-    return comparisonOutcome(captures, options, given, redactor);
+    return comparisonOutcome(captures, options, given, redactor, { followed: specs[1].breakpoint.note !== undefined });
   });
 }
 
@@ -58,9 +58,9 @@ export async function compare(input: CompareInput, context: CallContext = {}): P
  * command line with it before anything starts); the capture options.
  */
 export function checkCompareInput(given: Input): CaptureOptions {
-  checkInputKeys(given, [...OWN_KEYS, ...sharedRunKeys('compare')]);
+  checkInputKeys(given, [...OWN_KEYS, ...sharedRunKeys('compare')], 'compare');
   checkReportOptions(given);
-  const options = optionsOf(given);
+  const options = optionsOf(given, 'compare');
   if (given['baseline'] === undefined || given['baseline'] === null) {
     readComparisonRuns(given);
     return options;

@@ -43,11 +43,11 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
 
 /** Every key and value of diffCaptures()'s options checked; the capture options. */
 export function checkDiffInput(given: Input): CaptureOptions {
-  checkInputKeys(given, ['fail_on', 'max_output_bytes', 'label_a', 'label_b']);
+  checkInputKeys(given, ['fail_on', 'max_output_bytes', 'label_a', 'label_b'], 'diff');
   checkReportOptions(given);
   for (const name of ['label_a', 'label_b'] as const) {
     const value = optionalString(given, name, '"before"');
     if (value !== undefined) readOptionValue(findDeclaration(name.replace('_', '-'))!, value);
   }
-  return optionsOf(given);
+  return optionsOf(given, 'diff');
 }

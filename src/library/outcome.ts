@@ -1,7 +1,7 @@
 // Two captures -> what a comparison call returns: the report (the result document, the findings behind
 // its hints, the exit status) built once, every string of it through the call's redactor.
 import type { CaptureOptions, ComparisonResult, RunCapture } from '../core/types.js';
-import { buildReport, type FailOn, type Report } from '../report/report.js';
+import { buildReport, type FailOn, type Report, type ReportOptions } from '../report/report.js';
 import { reconcileRedaction } from '../redact/reconcile.js';
 import { scrubDocument } from '../redact/document.js';
 import type { Redactor } from '../redact/redactor.js';
@@ -19,7 +19,7 @@ export interface ComparisonOutcome {
   report: Report;
 }
 
-export function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined): ComparisonOutcome {
+export function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined, extra: Pick<ReportOptions, 'lead' | 'followed'> = {}): ComparisonOutcome {
   // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
   const captures = reconcileRedaction(given[0], given[1]);
   const built = buildReport(captures, {
@@ -28,6 +28,7 @@ export function comparisonOutcome(given: readonly [RunCapture, RunCapture], opti
     failOn: (input['fail_on'] as FailOn | undefined) ?? 'any',
     tolerance: options.values.tolerance,
     maxOutputBytes: (input['max_output_bytes'] as number | undefined) ?? null,
+    ...extra,
   });
   const report = redactor ? scrubDocument(built, redactor) : built;
   return { result: report.document, captures: [report.captures[0], report.captures[1]], exit_code: report.exitCode, report };

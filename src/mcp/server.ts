@@ -22,14 +22,15 @@ import { compare, type CompareInput } from '../library/compare.js';
 import { capture, type CaptureInput } from '../library/capture.js';
 import { diffCaptures, type DiffCapturesInput } from '../library/diff-captures.js';
 import type { ComparisonOutcome } from '../library/outcome.js';
+import { locate, type LocateInput } from '../library/locate.js';
 import { toolInput } from './arguments.js';
 import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
 
 const INSTRUCTIONS = [
-  'bpdiff runs programs under real debuggers (Python, Node.js, Go, C/C++/Rust), stops them at one breakpoint and compares the variables there.',
+  'bpdiff runs programs under real debuggers (Python, Node.js, Go, C/C++/Rust), stops them at one breakpoint and compares the variables there, or walks two runs line by line to the first point where they part ways.',
   'compare: two runs (two versions, or two inputs) at FILE:LINE -> what differs (diff.changed, only_in_a, only_in_b) and a `context` summary to read first.',
   'capture: one run -> its capture; diff_captures: two captures compared offline.',
-  'To find where two runs part ways: first_divergence (every hit in lockstep), hit N, watch expressions.',
+  'To find where two runs part ways with no breakpoint: locate (every line, in lockstep). At a breakpoint: first_divergence (every hit in lockstep), hit N, watch expressions.',
 ].join(' ');
 
 /** What a call's handler is given by the SDK (the parts used here). */
@@ -121,6 +122,8 @@ async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: I
       return comparisonResult(await compare({ ...(toolInput(name, args, true) as unknown as CompareInput), ...call }, context));
     case 'capture':
       return captureResult(await capture({ ...(toolInput(name, args, false) as unknown as CaptureInput), ...call }, context));
+    case 'locate':
+      return comparisonResult(await locate({ ...(toolInput(name, args, true) as unknown as LocateInput), ...call }, context));
     case 'diff_captures': {
       const { capture_a: a, capture_b: b, ...options } = toolInput(name, args, true);
       for (const [key, value] of [['capture_a', a], ['capture_b', b]] as const) {

@@ -7,9 +7,9 @@ import { runKeys, sharedRunKeys, type RunCommand } from '../intake/runs.js';
 import { loadSchema } from '../core/schemas.js';
 import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
 
-export type ToolName = 'compare' | 'capture' | 'diff_captures';
+export type ToolName = 'compare' | 'capture' | 'diff_captures' | 'locate';
 
-export const TOOL_NAMES: readonly ToolName[] = ['compare', 'capture', 'diff_captures'];
+export const TOOL_NAMES: readonly ToolName[] = ['compare', 'capture', 'diff_captures', 'locate'];
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ export interface ToolDefinition {
 }
 
 /** Which declared options each tool takes: the capture options of its CLI command. */
-const TOOL_COMMAND: Record<ToolName, CommandName> = { compare: 'compare', capture: 'capture', diff_captures: 'diff' };
+const TOOL_COMMAND: Record<ToolName, CommandName> = { compare: 'compare', capture: 'capture', diff_captures: 'diff', locate: 'locate' };
 
 /** The capture options a tool takes, as declared (only those with a place in CaptureOptions). */
 export function toolOptions(tool: ToolName): OptionDeclaration[] {
@@ -127,6 +127,7 @@ const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
   compare: [...sharedRunKeys('compare'), 'condition', 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
   capture: [...sharedRunKeys('capture'), 'condition', 'run'],
   diff_captures: ['capture_a', 'capture_b', 'label_a', 'label_b', 'fail_on', 'max_output_bytes'],
+  locate: [...sharedRunKeys('locate'), 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
 };
 
 /** Every argument a tool accepts, in the order of its schema. */
@@ -172,6 +173,17 @@ export function toolDefinitions(): ToolDefinition[] {
       ),
       outputSchema: outputSchema('comparison'),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    {
+      name: 'locate',
+      title: 'Find where two runs part ways',
+      description: [
+        'Run two commands (run_a, run_b) under a real debugger and walk both line by line in lockstep, from where the program\'s own code starts (or from `from`: FILE:LINE or FILE:LINE:N), comparing at each line where each run stands and what its frame holds, and stop at the first step where they part ways: no breakpoint to guess.',
+        'The result is the comparison document at that step: its first hints say where and how the runs part ways (a line each goes on to, a value that differs, a run that ends) and give the `bpdiff --bp FILE:LINE --hit N` command that compares them there again; `context` holds each run\'s stack.',
+        'within (globs of paths from the run\'s folder) narrows the lines that count; max_steps bounds the walk (exit code 0 and "no divergence in N steps" when it ends first). Long walks send progress notifications.',
+      ].join(' '),
+      inputSchema: objectSchema({ ...sharedRunProperties('locate'), run_a: runSchema('locate', 'a'), run_b: runSchema('locate', 'b'), fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() }, ['run_a', 'run_b'], 'locate'),
+      outputSchema: outputSchema('comparison'),
     },
   ];
 }

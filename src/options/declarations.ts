@@ -15,8 +15,8 @@ import { WRITER_NAMES, WRITER_USES } from '../output/writers.js';
  */
 export type OptionKind = 'string' | 'flag' | 'integer' | 'seconds' | 'choice' | 'pairs' | 'globs' | 'rewrites' | 'tolerance' | 'texts';
 
-export type HelpGroup = 'Breakpoint:' | 'Runs:' | 'Capture:' | 'Baselines:' | 'Output:';
-export type CommandName = 'compare' | 'diff' | 'capture' | 'check';
+export type HelpGroup = 'Breakpoint:' | 'Locate:' | 'Runs:' | 'Capture:' | 'Baselines:' | 'Output:';
+export type CommandName = 'compare' | 'diff' | 'capture' | 'check' | 'locate';
 
 /** A field of CaptureOptions, as [group, field]. */
 export type CaptureTarget = { [G in keyof CaptureOptions]: readonly [G, keyof CaptureOptions[G] & string] }[keyof CaptureOptions];
@@ -68,22 +68,28 @@ const BOTH: readonly CommandName[] = ['compare', 'diff'];
 const LIVE: readonly CommandName[] = ['compare'];
 /** Options of a live run, whether two (compare) or one (capture). */
 const RUN: readonly CommandName[] = ['compare', 'capture'];
-/** How a run is captured: also set by a check of the config file, and by the command line over it. */
-const CAPTURING: readonly CommandName[] = ['compare', 'capture', 'check'];
-/** How values are compared: live, offline, and in a check. */
-const COMPARING: readonly CommandName[] = ['compare', 'diff', 'check'];
-const EVERY: readonly CommandName[] = ['compare', 'diff', 'capture', 'check'];
+/** How a run is captured (and read at each step of a locate walk): also set by a check of the config file, and by the command line over it. */
+const CAPTURING: readonly CommandName[] = ['compare', 'capture', 'check', 'locate'];
+/** How values are compared: live, offline, in a check, and at each step of a walk. */
+const COMPARING: readonly CommandName[] = ['compare', 'diff', 'check', 'locate'];
+const EVERY: readonly CommandName[] = ['compare', 'diff', 'capture', 'check', 'locate'];
+/** `bpdiff locate`: a walk over every line both runs execute. */
+const WALK: readonly CommandName[] = ['locate'];
 
 /** The options that are one flag each. */
 const PLAIN_DECLARATIONS = [
   // Breakpoint
   { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: RUN, describe: "stop only when this expression (in the program's language) is true" },
-  { flag: 'hit', kind: 'integer', group: 'Breakpoint:', commands: CAPTURING, min: 1, max: 10_000_000, example: '3', target: ['breakpoint', 'hit'], describe: 'capture at the Nth stop (counting only stops where --condition holds); a run that stops fewer times did not stop' },
+  { flag: 'hit', kind: 'integer', group: 'Breakpoint:', commands: ['compare', 'capture', 'check'], min: 1, max: 10_000_000, example: '3', target: ['breakpoint', 'hit'], describe: 'capture at the Nth stop (counting only stops where --condition holds); a run that stops fewer times did not stop' },
   { flag: 'first-divergence', kind: 'flag', group: 'Breakpoint:', commands: LIVE, target: ['breakpoint', 'first_divergence'], describe: 'stop both runs at every hit, in lockstep, and report the first hit at which they differ' },
   { flag: 'max-hits', kind: 'integer', group: 'Breakpoint:', commands: LIVE, min: 1, max: 10_000_000, example: '1000', target: ['breakpoint', 'max_hits'], describe: 'the most hits --first-divergence compares (default 1000)' },
   { flag: 'watch', kind: 'texts', group: 'Breakpoint:', commands: CAPTURING, example: "'discount * 2'", target: ['values', 'watch'], describe: "an expression evaluated where the run stopped, compared like a variable under its text (repeatable)" },
   { flag: 'watch-only', kind: 'flag', group: 'Breakpoint:', commands: CAPTURING, target: ['values', 'watch_only'], describe: 'compare only the --watch expressions, not the variables (a fast --first-divergence walk)' },
   { flag: 'exact-line', kind: 'flag', group: 'Breakpoint:', commands: RUN, target: ['breakpoint', 'exact_line'], describe: 'do not accept a breakpoint the debugger moves to another line' },
+  // Locate
+  { flag: 'from', kind: 'string', group: 'Locate:', commands: WALK, example: 'src/app.py:42', target: ['locate', 'from'], describe: "start the walk where both runs reach FILE:LINE (FILE:LINE:N: the Nth time), not where the program's own code starts" },
+  { flag: 'within', kind: 'globs', group: 'Locate:', commands: WALK, example: "'src/*'", target: ['locate', 'within'], describe: "count only the lines of files whose path (from the run's folder) matches this glob (* any run of characters, / too; repeatable); other code is stepped through, uncompared" },
+  { flag: 'max-steps', kind: 'integer', group: 'Locate:', commands: WALK, min: 1, max: 100_000_000, example: '100000', target: ['locate', 'max_steps'], describe: 'the most steps (lines executed in the user\'s code) the walk compares before it says it found no divergence' },
   // Runs
   { flag: 'timeout', kind: 'seconds', group: 'Runs:', commands: CAPTURING, max: MAX_TIMEOUT_SECONDS, example: '120', target: ['run', 'timeout_seconds'], describe: 'seconds each run may take to reach the breakpoint (at most a day)' },
   { flag: 'sequential', kind: 'flag', group: 'Runs:', commands: LIVE, target: ['run', 'sequential'], describe: 'run A, then B (for programs that share a port or a file)' },
@@ -107,7 +113,9 @@ const PLAIN_DECLARATIONS = [
   // Baselines and checks
   { flag: 'baseline', kind: 'string', group: 'Baselines:', commands: LIVE, describe: 'compare one live run (a single command) with this stored capture (bpdiff capture -o FILE); --bp defaults to its breakpoint' },
   { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
-  { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: "record each check's baseline instead of comparing with it" },
+  { flag: 'update', alias: 'u', kind: 'string', group: 'Baselines:', commands: ['check'], describe: "re-record the baselines of the named checks (default: all; --update=failing: only the checks that fail) instead of comparing, print what changed in each, and remove obsolete ones" },
+  { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'the same as --update' },
+  { flag: 'ci', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'never write a baseline: a check without one fails (the default when the environment variable CI is set and not false)' },
   // Output
   { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})` },
   { flag: 'color', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['auto', 'always', 'never'], default: 'auto', describe: 'colour in --format text: auto (a terminal with colours, unless NO_COLOR; FORCE_COLOR forces it), always or never' },
@@ -128,14 +136,14 @@ const PLAIN_DECLARATIONS = [
  */
 export const PER_RUN_DECLARATIONS = [
   { flag: 'bp', key: 'bp', kind: 'string', group: 'Breakpoint:', shared: RUN, own: LIVE, example: 'src/app.py:42', describe: "where to stop: FILE:LINE (a relative FILE is found in each run's working directory)", describeOwn: { a: 'where run A stops, when it differs from run B (FILE:LINE; instead of --bp for run A)', b: "where run B stops (FILE:LINE); without it, --bp's line is followed into B's copy of the file" } },
-  { flag: 'label', key: 'label', kind: 'string', group: 'Runs:', shared: ['capture'], own: BOTH, defaults: { shared: 'capture', a: 'A', b: 'B' }, describe: 'name of the run in the capture', describeOwn: { a: 'name of run A in the output', b: 'name of run B in the output' } },
-  { flag: 'cwd', key: 'cwd', kind: 'string', group: 'Runs:', shared: RUN, own: LIVE, describe: 'working directory of both runs', describeOwn: { a: 'working directory of run A (overrides --cwd)', b: 'working directory of run B (overrides --cwd)' } },
-  { flag: 'env', key: 'env', kind: 'pairs', group: 'Runs:', shared: RUN, own: LIVE, example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)', describeOwn: { a: 'NAME=VALUE for run A only (repeatable; wins over --env)', b: 'NAME=VALUE for run B only (repeatable; wins over --env)' } },
-  { flag: 'stdin', key: 'stdin_file', kind: 'string', group: 'Runs:', shared: RUN, own: LIVE, describe: "file fed to the runs' stdin (default: empty)", describeOwn: { a: "file fed to run A's stdin (default: empty; overrides --stdin)", b: "file fed to run B's stdin (default: empty; overrides --stdin)" } },
+  { flag: 'label', key: 'label', kind: 'string', group: 'Runs:', shared: ['capture'], own: [...BOTH, 'check', 'locate'], defaults: { shared: 'capture', a: 'A', b: 'B' }, describe: 'name of the run in the capture', describeOwn: { a: 'name of run A in the output', b: 'name of run B in the output' } },
+  { flag: 'cwd', key: 'cwd', kind: 'string', group: 'Runs:', shared: [...RUN, 'locate'], own: [...LIVE, 'locate'], describe: 'working directory of both runs', describeOwn: { a: 'working directory of run A (overrides --cwd)', b: 'working directory of run B (overrides --cwd)' } },
+  { flag: 'env', key: 'env', kind: 'pairs', group: 'Runs:', shared: [...RUN, 'locate'], own: [...LIVE, 'locate'], example: 'DEBUG=1', describe: 'NAME=VALUE for both runs (repeatable)', describeOwn: { a: 'NAME=VALUE for run A only (repeatable; wins over --env)', b: 'NAME=VALUE for run B only (repeatable; wins over --env)' } },
+  { flag: 'stdin', key: 'stdin_file', kind: 'string', group: 'Runs:', shared: [...RUN, 'locate'], own: [...LIVE, 'locate'], describe: "file fed to the runs' stdin (default: empty)", describeOwn: { a: "file fed to run A's stdin (default: empty; overrides --stdin)", b: "file fed to run B's stdin (default: empty; overrides --stdin)" } },
 ] as const satisfies readonly PerRunDeclaration[];
 
 /** Every option, in the order of the help: each group's per-run options first, then its own. */
-export const OPTION_DECLARATIONS: readonly OptionDeclaration[] = (['Breakpoint:', 'Runs:', 'Capture:', 'Baselines:', 'Output:'] as const).flatMap((group) => [
+export const OPTION_DECLARATIONS: readonly OptionDeclaration[] = (['Breakpoint:', 'Locate:', 'Runs:', 'Capture:', 'Baselines:', 'Output:'] as const).flatMap((group) => [
   ...(PER_RUN_DECLARATIONS as readonly PerRunDeclaration[]).filter((declaration) => declaration.group === group).flatMap(expandPerRun),
   ...(PLAIN_DECLARATIONS as readonly OptionDeclaration[]).filter((declaration) => declaration.group === group),
 ]);

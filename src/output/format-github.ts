@@ -2,15 +2,30 @@
 // annotation at the breakpoint's line in the pull request (`::error file=F,line=L,title=T::message`),
 // and a clean comparison as one notice. Escaping as GitHub's toolkit does it (%, CR, LF; and : , in
 // properties). An annotation is read alone, beside the code: a changed container shows the values its
-// markers stand for (what the debugger showed), and a name in one run only shows its value.
+// markers stand for (what the debugger showed), and a name in one run only shows its value. GitHub
+// shows at most 10 annotations of each level per step and drops the rest from the pull request's view:
+// past that, the last one shown says how many more there are and where they are (the job summary,
+// --summary; the log).
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
-import { isVariableFinding, MAX_LISTED_NAMES, type VariableFinding } from '../core/findings.js';
-import { describeNoBreak, renderHint, showValue } from '../core/hints.js';
-import { MARKER_OPEN, unmaskValue } from '../values/summaries.js';
+import { isVariableFinding, type VariableFinding } from '../core/findings.js';
+import { describeNoBreak, renderHint } from '../core/hints.js';
+import { MARKER_OPEN, unmaskValue } from '../core/markers.js';
 import type { Report } from '../report/report.js';
+import type { WriterOptions } from './writer.js';
 
-export function writeGithub(report: Report): string {
+/** How many annotations of one level GitHub shows for a step. */
+export const ANNOTATIONS_SHOWN = 10;
+/** Longest value an only-in annotation shows; the document has it whole. */
+const MAX_VALUE = 80;
+
+export function writeGithub(report: Report, options: WriterOptions = { color: false }): string {
+  const lines = githubLines(report);
+  return `${(options.combined ? lines : limitAnnotations(lines)).join('\n')}\n`;
+}
+
+/** The workflow commands of one comparison, every one of them (limitAnnotations bounds them). */
+export function githubLines(report: Report): string[] {
   const { document, captures, findings } = report;
   const { run_a: a, run_b: b, diff, breakpoint } = document;
   const labels = { a: a.label, b: b.label };
@@ -20,6 +35,8 @@ export function writeGithub(report: Report): string {
     lines.push(`::${level} file=${property(where.file)},line=${where.line},title=${property(title)}::${data(message)}`);
   };
 
+  // What a walk found (bpdiff locate): where the runs part ways, at the line it names.
+  if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', 'bpdiff: where the runs part ways', report.lead.join('\n'));
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
     if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits));
   }
@@ -32,28 +49,66 @@ export function writeGithub(report: Report): string {
   if (unlisted > 0) annotate('error', 'bpdiff: more changes', `And ${plural(unlisted, 'more changed variable')} (see the result document).`);
   for (const finding of findings) {
     if (finding.kind === 'only_in') {
-      const names = (finding.side === 'a' ? diff.only_in_a : diff.only_in_b).slice(0, MAX_LISTED_NAMES);
-      const rest = (finding.side === 'a' ? diff.only_in_a : diff.only_in_b).length - names.length;
-      const listed = names.map((name) => `${name} = ${showValue(unmaskValue(name, variablesOf[finding.side]))}`).join('; ');
-      annotate('error', `bpdiff: only in ${labels[finding.side]}`, `Only in ${labels[finding.side]}: ${listed}${rest > 0 ? `; and ${rest} more` : ''}.`);
+      const values = finding.names.map((name) => `${name} = ${shorten(unmaskValue(name, variablesOf[finding.side]))}`).join(', ');
+      const more = finding.more > 0 ? ` and ${finding.more} more (see the result document)` : '';
+      annotate('error', `bpdiff: only in ${labels[finding.side]}`, `Only in ${labels[finding.side]} (${finding.names.length + finding.more}): ${values}${more}.`);
     }
     // Not a difference, but the check did not cover these values: said where a reviewer looks.
     if (finding.kind === 'not_compared') annotate('warning', `bpdiff: not compared in ${labels[finding.side]}`, renderHint(finding, labels));
   }
-  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
+  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff) && diff.unchanged.length === 0) {
+    annotate('error', 'bpdiff: nothing compared', `Nothing compared at ${describeBreakpoint(breakpoint)}: neither ${labels.a} nor ${labels.b} read a variable.`);
+  } else if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
     annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}.`);
   } else {
     lines.push(`bpdiff at ${describeBreakpoint(breakpoint)}: ${describeCounts(countDiff(diff), labels)}`);
   }
-  return `${lines.join('\n')}\n`;
+  return lines;
+}
+
+/**
+ * At most ANNOTATIONS_SHOWN annotations of each level: when there are more, the first nine and one
+ * that counts the rest. Lines that are not annotations are kept.
+ */
+export function limitAnnotations(lines: readonly string[]): string[] {
+  const levelOf = (line: string): string | null => /^::(error|warning|notice) /.exec(line)?.[1] ?? null;
+  const total = new Map<string, number>();
+  for (const line of lines) {
+    const level = levelOf(line);
+    if (level !== null) total.set(level, (total.get(level) ?? 0) + 1);
+  }
+  const kept: string[] = [];
+  const seen = new Map<string, number>();
+  for (const line of lines) {
+    const level = levelOf(line);
+    if (level === null) {
+      kept.push(line);
+      continue;
+    }
+    const count = (seen.get(level) ?? 0) + 1;
+    seen.set(level, count);
+    const all = total.get(level)!;
+    if (all <= ANNOTATIONS_SHOWN || count < ANNOTATIONS_SHOWN) kept.push(line);
+    else if (count === ANNOTATIONS_SHOWN) {
+      const rest = all - ANNOTATIONS_SHOWN + 1;
+      const noun = level === 'error' ? 'difference' : level;
+      kept.push(`::${level} title=${property(`bpdiff: ${rest} more`)}::${data(`${rest} more ${rest === 1 ? noun : `${noun}s`} not shown as annotations (GitHub shows ${ANNOTATIONS_SHOWN} per step): see the job summary (--summary) or this step's log.`)}`);
+    }
+  }
+  return kept;
+}
+
+function shorten(value: string): string {
+  const line = value.replace(/\s*\n\s*/g, ' ');
+  return line.length > MAX_VALUE ? `${line.slice(0, MAX_VALUE)}… (${value.length} chars)` : line;
 }
 
 /** A workflow command's message. */
-function data(text: string): string {
+export function data(text: string): string {
   return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 }
 
 /** A workflow command's property value. */
-function property(text: string): string {
+export function property(text: string): string {
   return data(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }

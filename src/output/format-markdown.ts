@@ -1,12 +1,15 @@
-// The markdown writer, for a pull-request comment or $GITHUB_STEP_SUMMARY: a heading naming the
-// breakpoint, the verdict, each run in one row, then tables of the changed and the only-in variables
-// with both values, and the notes. Values go in table cells as HTML code, so any text is safe there.
+// The markdown writer, for a pull-request comment or $GITHUB_STEP_SUMMARY: a heading that is the
+// verdict (✅ or ❌, the breakpoint and the counts), each run in one row, then tables of the changed
+// variables (both values and the change, the same delta as the annotations: `up 0.05, +33.3%`) and
+// of the only-in ones with their values, and the notes. Values go in table cells as HTML code, so any
+// text is safe there.
 import type { RunResult } from '../core/types.js';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { describeNoBreak, renderHint } from '../core/hints.js';
 import type { Finding } from '../core/findings.js';
 import type { Report } from '../report/report.js';
+import { describeDelta } from './verbs.js';
 
 /** Longest value shown in a cell; the JSON document always has the whole value. */
 const MAX_CELL = 200;
@@ -17,7 +20,8 @@ export function writeMarkdown(report: Report): string {
   const { document, captures, findings } = report;
   const { run_a: a, run_b: b, diff } = document;
   const labels = { a: a.label, b: b.label };
-  const lines: string[] = [`### bpdiff at \`${describeBreakpoint(document.breakpoint)}\``, '', verdict(report), ''];
+  const { passed, counts } = verdict(report);
+  const lines: string[] = [`### ${passed ? '✅' : '❌'} bpdiff at \`${describeBreakpoint(document.breakpoint)}\`: ${counts}`, '', ...report.lead.map((line) => `> ${escapeText(line)}`), ...(report.lead.length > 0 ? [''] : [])];
 
   lines.push('| run | command | stopped |', '|---|---|---|');
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
@@ -27,9 +31,12 @@ export function writeMarkdown(report: Report): string {
 
   const changed = Object.keys(diff.changed);
   if (changed.length > 0) {
-    lines.push('', `#### Changed (${changed.length})`, '', `| variable | ${cell(labels.a)} | ${cell(labels.b)} |`, '|---|---|---|');
-    for (const name of changed.slice(0, MAX_ROWS)) lines.push(`| ${code(name)} | ${code(diff.changed[name]!.a)} | ${code(diff.changed[name]!.b)} |`);
-    if (changed.length > MAX_ROWS) lines.push(`| and ${changed.length - MAX_ROWS} more | | |`);
+    lines.push('', `#### Changed (${changed.length})`, '', `| variable | ${cell(labels.a)} | ${cell(labels.b)} | change |`, '|---|---|---|---|');
+    for (const name of changed.slice(0, MAX_ROWS)) {
+      const finding = report.changes[name];
+      lines.push(`| ${code(name)} | ${code(diff.changed[name]!.a)} | ${code(diff.changed[name]!.b)} | ${finding ? cell(describeDelta(finding)) : ''} |`);
+    }
+    if (changed.length > MAX_ROWS) lines.push(`| and ${changed.length - MAX_ROWS} more | | | |`);
   }
   for (const [names, run] of [[diff.only_in_a, a], [diff.only_in_b, b]] as const) {
     if (names.length === 0) continue;
@@ -43,15 +50,25 @@ export function writeMarkdown(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-function verdict(report: Report): string {
+/**
+ * The verdict of one comparison: whether it passed (both runs stopped and nothing differs) and the
+ * words after the breakpoint (`no differences (7 variables identical)`, `2 changed, 1 unchanged, ...`).
+ */
+export function verdict(report: Report): { passed: boolean; counts: string } {
   const { run_a: a, run_b: b, diff } = report.document;
-  const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });
-  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) return `**No differences** (${plural(diff.unchanged.length, 'variable')} identical).`;
+  const counts = escapeText(describeCounts(countDiff(diff), { a: a.label, b: b.label }));
+  // A walk (bpdiff locate) that found where the runs part ways fails whatever the values there.
+  if (report.lead.length > 0 && report.exitCode !== 0) return { passed: false, counts: `the runs part ways; there: ${counts}` };
+  if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
+    // Two stops that read no variable compared nothing: no pass (comparisonExitCode).
+    if (diff.unchanged.length === 0) return { passed: false, counts: 'nothing compared: neither run read a variable' };
+    return { passed: true, counts: `no differences (${plural(diff.unchanged.length, 'variable')} identical)` };
+  }
   if (a.status === 'no_break' || b.status === 'no_break') {
     const missing = [a, b].filter((run) => run.status === 'no_break').map((run) => run.label).join(' and ');
-    return `**${escapeText(missing)} did not stop at the breakpoint**; ${escapeText(counts)}.`;
+    return { passed: false, counts: `${escapeText(missing)} did not stop at the breakpoint; ${counts}` };
   }
-  return `**Differences**: ${escapeText(counts)}.`;
+  return { passed: false, counts };
 }
 
 function isNote(finding: Finding): boolean {
@@ -68,11 +85,11 @@ function cell(text: string): string {
 }
 
 /** A value as code in a table cell, cut at MAX_CELL characters. */
-function code(text: string): string {
+export function code(text: string): string {
   const shown = text.length > MAX_CELL ? `${text.slice(0, MAX_CELL)}… (${text.length} chars)` : text;
   return `<code>${cell(shown)}</code>`;
 }
 
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

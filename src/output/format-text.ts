@@ -2,12 +2,13 @@
 // labelled runs, then per variable a path header, a verb line and aligned -/+ values, then the
 // only-in sections and a summary line. "no differences" is said outright.
 import type { ComparisonResult, RunCapture, RunResult, RunSide } from '../core/types.js';
-import type { Finding, VariableFinding } from '../core/findings.js';
-import { describeNoBreak, describeNumberChangeShort, renderHint } from '../core/hints.js';
+import type { Finding } from '../core/findings.js';
+import { describeNoBreak, renderHint } from '../core/hints.js';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import type { Report } from '../report/report.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import type { WriterOptions } from './writer.js';
+import { describeVerb } from './verbs.js';
 
 /** How many lines of a run's output the text shows when the run did not stop. */
 const OUTPUT_TAIL_LINES = 6;
@@ -25,6 +26,8 @@ export function writeText(report: Report, options: WriterOptions): string {
   const lines: string[] = [];
 
   lines.push(paint('bold', `breakpoint ${describeBreakpoint(breakpoint)}`));
+  // What a walk found (bpdiff locate) comes before the comparison it led to.
+  for (const line of report.lead) lines.push(`  ${paint('yellow', line)}`);
   for (const side of ['a', 'b'] as const) {
     const run = side === 'a' ? runA : runB;
     lines.push(`  ${paint(side === 'a' ? 'red' : 'green', pad(side))}  ${run.command}`);
@@ -80,25 +83,6 @@ function outputTail(capture: RunCapture, count = OUTPUT_TAIL_LINES): string[] {
   return lines.slice(-count);
 }
 
-function describeVerb(finding: VariableFinding): string {
-  switch (finding.kind) {
-    case 'type_changed': {
-      const change = finding.number === null ? '' : describeNumberChangeShort(finding.number);
-      return `type change from ${finding.type_a} to ${finding.type_b}${change === '' ? '' : ` (${change})`}`;
-    }
-    case 'null_changed': {
-      const nullWord = (finding.null_side === 'a' ? finding.a : finding.b).trim();
-      return finding.null_side === 'a' ? `type change from ${nullWord} to a value` : `type change from a value to ${nullWord}`;
-    }
-    case 'number_changed': {
-      const change = describeNumberChangeShort(finding.change);
-      return `value change${change === '' ? '' : ` (${change})`}`;
-    }
-    case 'value_changed':
-      return 'value change';
-  }
-}
-
 function valueLines(symbol: '-' | '+', label: string, value: string, style: Style, paint: (s: Style, t: string) => string): string[] {
   const [first = '', ...rest] = value.split('\n');
   const indent = ' '.repeat(label.length + 6);
@@ -113,6 +97,6 @@ function summarise(result: ComparisonResult): string {
     const missing = a.status === 'no_break' ? a.label : b.label;
     return `${missing} did not stop at the breakpoint; ${counts}`;
   }
-  if (isDiffEmpty(diff)) return `no differences (${plural(diff.unchanged.length, 'variable')} identical)`;
+  if (isDiffEmpty(diff)) return diff.unchanged.length === 0 ? 'nothing compared: neither run read a variable' : `no differences (${plural(diff.unchanged.length, 'variable')} identical)`;
   return counts;
 }

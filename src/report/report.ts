@@ -13,6 +13,8 @@ export interface Report {
   findings: Finding[];
   /** How each changed variable changed, by name. */
   changes: Record<string, VariableFinding>;
+  /** What a walk found before the comparison (bpdiff locate), said first by every writer; empty otherwise. */
+  lead: string[];
   captures: readonly [RunCapture, RunCapture];
   /** 0 both runs stopped and nothing differs; 1 a difference or a run that did not stop; 2 a run bpdiff could not debug. */
   exitCode: 0 | 1 | 2;
@@ -34,15 +36,19 @@ export interface ReportOptions {
   tolerance?: Tolerance | null;
   /** `--max-output-bytes`: unchanged parts of the document folded to fit (bound-output.ts). */
   maxOutputBytes?: number | null;
+  /** What a walk found (bpdiff locate): hints first, context lines (build-comparison.ts). */
+  lead?: { hints: string[]; context: string[] };
+  /** Run B's breakpoint is A's line followed into B's copy (build-comparison.ts). */
+  followed?: boolean;
 }
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
   const captures = pairedCaptures(given, options.tolerance ?? null);
-  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null });
+  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null, findings), findings, changes, captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+  return { document: boundDocument(result, options.maxOutputBytes ?? null, findings), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
 }
 
 /**

@@ -83,6 +83,8 @@ async function capture(specs: readonly RunSpec[], copies: ReadonlyArray<string |
       adapterConfig: options.adapter.config,
       breakpointPath: spec.breakpoint.path,
       argv: spec.argv,
+      cwd: spec.cwd,
+      envPath: spec.env['PATH'] ?? process.env['PATH'],
     }),
   );
   specs.forEach((spec, index) => tracePhase(spec.label, 'adapter chosen', { adapter: definitions[index]!.id }));

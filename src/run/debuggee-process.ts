@@ -5,9 +5,9 @@
 // adapter that attaches to a program does not know it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { Writable } from 'node:stream';
+import type { Duplex, Writable } from 'node:stream';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { ADAPTER_PORT_FD, type DebuggeeCommand } from '../adapters/hooks.js';
+import { ADAPTER_PORT_FD, DEBUGGEE_DAP_FD, type DebuggeeCommand, type ProgramCommand } from '../adapters/hooks.js';
 import { BpdiffError } from '../errors.js';
 import { describeEnd, type OutputTail } from '../dap/output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
@@ -29,6 +29,8 @@ export interface DebuggeeStart {
    * on its ADAPTER_PORT_FD (a pipe), which is then closed; closed with nothing written if it rejects.
    */
   adapterPort?: Promise<number>;
+  /** For a program whose adapter lives in it: given its end of the DAP socket (DEBUGGEE_DAP_FD) once it runs. */
+  onDapSocket?: (socket: Duplex) => void;
 }
 
 /**
@@ -56,7 +58,7 @@ export function startAttachedProgram(command: DebuggeeCommand, start: Omit<Debug
  * Starts the program now. Resolves when it has ended (its output read); rejects when it cannot be
  * started. Never rejects after it started: killing it is the run's business (killRun).
  */
-export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeStart): Promise<ProgramExit> {
+export async function startDebuggee(command: ProgramCommand, start: DebuggeeStart): Promise<ProgramExit> {
   tracePhase(start.label, 'debuggee spawn');
   const stdin = openStdin(command.stdinFile);
   let child: ChildProcess;
@@ -66,7 +68,8 @@ export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeSta
       env: { ...process.env, ...command.env, ...markerEnv(start.marker) },
       // A session of its own: the program and what it starts can be found and killed as one tree.
       detached: true,
-      stdio: [stdin ?? 'ignore', 'pipe', 'pipe', ...(start.adapterPort ? (['pipe'] as const) : [])],
+      // Index 3 (ADAPTER_PORT_FD, DEBUGGEE_DAP_FD): a Unix socket pair, which Node makes for a 'pipe'.
+      stdio: [stdin ?? 'ignore', 'pipe', 'pipe', ...(start.adapterPort || start.onDapSocket ? (['pipe'] as const) : [])],
     });
     const pid = await new Promise<number>((resolve, reject) => {
       child.once('spawn', () => resolve(child.pid!));
@@ -83,6 +86,7 @@ export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeSta
     if (stdin !== null) fs.closeSync(stdin);
   }
   if (start.adapterPort) handPort(child, start.adapterPort);
+  if (start.onDapSocket) start.onDapSocket(child.stdio[DEBUGGEE_DAP_FD] as Duplex);
   // Decoded as a stream: a character split between two reads stays whole.
   child.stdout!.setEncoding('utf8').on('data', (text: string) => start.stdout.push(text));
   child.stderr!.setEncoding('utf8').on('data', (text: string) => start.stderr.push(text));
@@ -95,6 +99,17 @@ export async function startDebuggee(command: DebuggeeCommand, start: DebuggeeSta
         ended();
       });
     });
+  });
+}
+
+/**
+ * Starts a program whose debug adapter lives in it (a `debuggee-fd` adapter): resolves, once it runs,
+ * to bpdiff's end of its DAP socket and its end (which never rejects); rejects when it cannot start.
+ */
+export function startDapProgram(command: ProgramCommand, start: Omit<DebuggeeStart, 'adapterPort' | 'onDapSocket'>): Promise<{ socket: Duplex; exit: Promise<ProgramExit> }> {
+  return new Promise((resolve, reject) => {
+    const exit: Promise<ProgramExit> = startDebuggee(command, { ...start, onDapSocket: (socket) => resolve({ socket, exit }) });
+    exit.catch(reject);
   });
 }
 

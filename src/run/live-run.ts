@@ -7,16 +7,21 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { interrupted } from '../errors.js';
-import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
+import { BpdiffError, interrupted } from '../errors.js';
+import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
+import type { CapturedValues } from '../values/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { loadHooks } from '../../adapters/load-hooks.js';
-import { startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
+import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
+import { describeEnd } from '../dap/output-tail.js';
+import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
-import type { StopOutcome } from '../session/stop-outcome.js';
-import { listeningPort, startAttachedProgram } from './debuggee-process.js';
+import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
+import type { SessionEntry } from '../session/debug-session.js';
+import { listeningPort, startAttachedProgram, startDapProgram } from './debuggee-process.js';
+import type { ProgramExit } from '../session/program-end.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { evaluateWatches } from '../capture/watch.js';
@@ -38,6 +43,13 @@ export interface RunContext {
   redactor?: Redactor;
 }
 
+/** How a walk that steps from the program's start launches it (a capture needs none of it). */
+export interface WalkStart {
+  /** Launch arguments over the definition's while walking (debugpy's justMyCode). */
+  launch: Record<string, unknown>;
+  entry: SessionEntry;
+}
+
 /** What reading no variables gives (--watch-only): a fresh object, as the watch values are added to it. */
 function emptyRead(): { variables: Record<string, string>; types: Record<string, string>; truncated: string[]; unread: string[]; warnings: string[] } {
   return { variables: {}, types: {}, truncated: [], unread: [], warnings: [] };
@@ -55,13 +67,17 @@ export class LiveRun {
   /** The adapter's version: from the launch plan, else its capabilities, else (lazily, at the end, so it costs no CPU while the runs compete for it) the hook's own probe. */
   private version: string | null | undefined;
   private probeVersion: (() => Promise<string | null>) | null = null;
+  /** The adapter process is the program (LaunchPlan.adapterRunsProgram): its output is the program's. */
+  private adapterRunsProgram = false;
   private hooks: AdapterHooks = {};
   private session: DebugSession | null = null;
   /** When the run's --timeout ends (a Date.now() time): reading a frame stops there. Each stop gives it the time again. */
   private deadline = 0;
   private pathsOfRun: ReturnType<typeof runPaths> | null = null;
-  /** The end of the program bpdiff started for an adapter that attaches to it. */
+  /** The end of the program bpdiff started for an adapter that attaches to it, or lives in it. */
   private programExit: ReturnType<typeof startAttachedProgram> | undefined;
+  /** The run's adapter: the one chosen for it, or the one its hooks defer to (AdapterHooks.defer). */
+  private definition: AdapterDefinition;
 
   constructor(
     readonly spec: RunSpec,
@@ -69,23 +85,39 @@ export class LiveRun {
     private readonly context: RunContext,
   ) {
     this.log = (line) => context.log(`[${spec.label}] ${line}`);
+    this.definition = context.definition;
     this.adapterName = context.definition.name;
     tracePhase(spec.label, 'run started', { adapter: context.definition.id });
   }
 
-  /** Prepares the launch, starts the adapter (and the program it attaches to), and runs the session to its first stop. */
-  async start(): Promise<StopOutcome> {
+  /**
+   * Prepares the launch, starts the adapter (and the program it attaches to), and runs the session to
+   * its first stop: at the breakpoint, or (`walk`, a locate walk) where the program's own code starts.
+   */
+  async start(walk?: WalkStart): Promise<StopOutcome> {
     const { spec, options, context, resources } = this;
-    const { definition, signal } = context;
+    const { signal } = context;
     if (signal.aborted) throw interrupted();
-    this.hooks = await loadHooks(definition);
+    this.hooks = await loadHooks(this.definition);
     tracePhase(spec.label, 'hooks loaded');
-    const plan = await prepareLaunch(this.hooks, { definition, spec, options, signal, log: this.log, tempDir: resources.tempDir, track: (pid) => resources.tree.roots.add(pid) });
+    const launchContext = { definition: this.definition, spec, options, signal, log: this.log, tempDir: resources.tempDir, track: (pid: number) => resources.tree.roots.add(pid) };
+    const deferral = this.hooks.defer ? await this.hooks.defer(launchContext) : null;
+    if (deferral) {
+      // Another built-in adapter serves this run; the reason goes to its hints.
+      this.definition = builtinDefinition(deferral.adapter);
+      this.adapterName = this.definition.name;
+      this.hooks = await loadHooks(this.definition);
+      this.warnings.push(deferral.reason);
+      tracePhase(spec.label, 'adapter deferred', { adapter: this.definition.id });
+    }
+    const definition = this.definition;
+    const plan = await prepareLaunch(this.hooks, { ...launchContext, definition });
     tracePhase(spec.label, 'launch prepared', { build_ms: plan.buildMs });
     this.adapterName = plan.adapterName;
     this.buildMs = plan.buildMs;
     this.warnings.push(...plan.warnings);
     this.version = plan.version;
+    this.adapterRunsProgram = plan.adapterRunsProgram === true;
     const hookVersion = this.hooks.version;
     if (hookVersion) this.probeVersion = () => hookVersion(plan).catch(() => null);
     if (signal.aborted) throw interrupted();
@@ -105,7 +137,7 @@ export class LiveRun {
     tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;
     if (this.version === undefined && versionPath) this.version = versionIn(capabilities, versionPath);
-    const launched = await session.launch(plan.launch, spec.breakpoint);
+    const launched = await session.launch(walk ? { ...plan.launch, ...walk.launch } : plan.launch, spec.breakpoint, walk?.entry);
     tracePhase(spec.label, 'launched');
     // The run's --timeout counts from here, as the session's wait for the stop does.
     this.deadline = Date.now() + options.run.timeout_seconds * 1000;
@@ -117,7 +149,9 @@ export class LiveRun {
   /** The adapter, in a session of its own (or inside bpdiff), and the program bpdiff starts for it to attach to. */
   private async startAdapter(plan: LaunchPlan): Promise<RunningAdapter> {
     const { spec, options, context, resources } = this;
-    const { definition, signal } = context;
+    const { signal } = context;
+    const definition = this.definition;
+    if (definition.adapter.transport === 'debuggee-fd') return this.startProgramAdapter(plan);
     // A program bpdiff starts itself, for the adapter to attach to (at once, or once the adapter
     // listens: startAttachedProgram), told the port the adapter picked once the adapter names it.
     const debuggee = plan.debuggee;
@@ -147,16 +181,44 @@ export class LiveRun {
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
     running.connection.onEvent((event) => resources.follow(event));
-    if (definition.adapter.debuggee_output === 'adapter-stdio' && running.process) {
+    if ((definition.adapter.debuggee_output === 'adapter-stdio' || plan.adapterRunsProgram) && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
-      // The debuggee inherits the adapter's stdin too (dlv): give it the --stdin file, else an empty stdin.
+      // The debuggee inherits the adapter's stdin too (dlv), or is the adapter (rdbg): give it the --stdin file, else an empty stdin.
       feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));
+    }
+    // An adapter that is the program, or ends with it: its end while the session waits for a stop is
+    // the program's end, not a broken adapter (the session's programExit, as for an attached program).
+    if (!debuggee && (plan.adapterRunsProgram || definition.adapter.exits_with_program)) {
+      const program = plan.adapterRunsProgram === true;
+      this.programExit = running.ended.then((end) => ({
+        code: program ? end.code : null,
+        signal: program ? end.signal : null,
+        description: describeEnd(end, running.stderr),
+      }));
     }
     if (debuggee) {
       const { event: listening } = debuggee.listening;
       const wait = { step: `waiting for the ${listening} event`, timeoutMs: definition.timeouts.start * 1000, hint: `check that ${this.adapterName} runs on its own` };
       tellPort(running.connection.waitForEvent((event) => event.event === listening, wait).then((event) => listeningPort(event, debuggee.listening, this.adapterName)));
     }
+    return running;
+  }
+
+  /** A `debuggee-fd` adapter: the program, in which the adapter lives, started with its DAP socket. */
+  private async startProgramAdapter(plan: LaunchPlan): Promise<RunningAdapter> {
+    const { spec, resources } = this;
+    const program = plan.program;
+    if (!program) throw new BpdiffError('ADAPTER_CONFIG', `${this.definition.file}: a "debuggee-fd" adapter needs hooks that name the program to start (LaunchPlan.program) — check "hooks" in the definition`);
+    this.log(`starting ${this.adapterName} in the program`);
+    const { socket, exit } = await startDapProgram(program, { label: spec.label, marker: resources.tree.marker, track: (pid) => resources.trackSession(pid), stdout: resources.stdout, stderr: resources.stderr });
+    this.programExit = exit;
+    let ended: ProgramExit | null = null;
+    void exit.then((end) => (ended = end));
+    const running = programAdapter(this.adapterName, socket, null, () => (ended ? ended.description : 'the program is still running'));
+    this.adapter = running;
+    tracePhase(spec.label, 'adapter connected');
+    if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
+    running.connection.onEvent((event) => resources.follow(event));
     return running;
   }
 
@@ -171,21 +233,12 @@ export class LiveRun {
 
   /** A stop: the frame read and its values through the pipeline. No stop: why not. `quiet`: no progress line (a walk's later hits). */
   async read(outcome: StopOutcome, quiet = false): Promise<RunFacts> {
-    const { spec, options, context } = this;
-    const { definition } = context;
+    const { spec, options } = this;
     const bound = boundLine(outcome.breakpoint.line, outcome.kind === 'stopped' ? outcome.top : null, spec);
     if (outcome.kind === 'no_break') return noBreakFacts(spec, outcome.reason, outcome.stop, bound, outcome.frames, outcome.exitCode);
     if (options.breakpoint.exact_line && bound !== null) return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
-
-    const connection = this.adapter!.connection;
     if (!quiet) this.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
-    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, outcome.frameId, options.values.scope, options.limits, this.deadline);
-    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, outcome.frameId, options.values.watch, options.limits.value_timeout_seconds));
-    this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
-    const values = runValuePipeline(
-      { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
-      { adapter: { definition, hooks: this.hooks }, breakpointPath: spec.breakpoint.path, runTexts: this.resources.markerTexts(), runPaths: this.pathsOfRun, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
-    );
+    const { values, warnings } = await this.readValues(outcome.frameId, outcome.top.path);
     return {
       status: 'break',
       location: stopLocation(outcome.top, spec),
@@ -195,18 +248,62 @@ export class LiveRun {
       no_break_reason: null,
       frames: outcome.frames,
       exit_code: null,
-      warnings: [...read.warnings, ...(values.notes ?? [])],
+      warnings,
     };
   }
 
-  /** The capture document of what the run found (its facts, its adapter, its output, its timing), redacted. */
-  async capture(facts: RunFacts): Promise<RunCapture> {
-    const { spec, context, resources } = this;
+  /**
+   * The values of a stopped frame (its locals, or globals with --scope globals, and the --watch
+   * expressions), through the value pipeline; `file`: the frame's source file (the language of its
+   * values' rules), the breakpoint's when not known.
+   */
+  async readValues(frameId: number, file: string | null): Promise<{ values: CapturedValues; warnings: string[] }> {
+    const { spec, options, context, definition } = this;
+    const connection = this.adapter!.connection;
+    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
+    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, frameId, options.values.watch, options.limits.value_timeout_seconds));
+    this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
+    const values = runValuePipeline(
+      { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
+      { adapter: { definition, hooks: this.hooks }, breakpointPath: file ?? spec.breakpoint.path, runTexts: this.resources.markerTexts(), runPaths: this.pathsOfRun, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
+    );
+    return { values, warnings: [...read.warnings, ...(values.notes ?? [])] };
+  }
+
+  /** One step of a walk (session.step), the run's --timeout given again for it. */
+  async step(kind: StepKind): Promise<StepOutcome> {
+    const outcome = await this.started().step(kind);
+    this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
+    return outcome;
+  }
+
+  /** Where the run stands after its last stop, as a step says it. */
+  where(): Promise<SteppedStop> {
+    return this.started().where();
+  }
+
+  /** The stack where the run stands, innermost first. */
+  stack(): Promise<StackFrameSummary[]> {
+    return this.started().stack();
+  }
+
+  /** No breakpoint of bpdiff's stops the program any more (a walk goes on by steps from its start). */
+  clearBreakpoints(): Promise<void> {
+    return this.started().clearBreakpoints();
+  }
+
+  /**
+   * The capture document of what the run found (its facts, its adapter, its output, its timing),
+   * redacted. `spec`: the run as the capture names it, when not as it started (a located walk names
+   * the line it located as its breakpoint).
+   */
+  async capture(facts: RunFacts, spec: RunSpec = this.spec): Promise<RunCapture> {
+    const { context, resources } = this;
     // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
-    if (this.adapter && context.definition.adapter.debuggee_output === 'adapter-stdio') resources.stderr.push(this.adapter.stderr.text);
+    if (this.adapter && (this.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram)) resources.stderr.push(this.adapter.stderr.text);
     const { stdout, stderr } = resources;
     const capture = captureDocument(spec, facts, {
-      adapter: { id: context.definition.id, name: this.adapterName, version: this.version ?? (this.probeVersion ? await withTimeout(this.probeVersion(), 2000) : null) },
+      adapter: { id: this.definition.id, name: this.adapterName, version: this.version ?? (this.probeVersion ? await withTimeout(this.probeVersion(), 2000) : null) },
       output: { stdout_tail: stdout.text, stderr_tail: stderr.text, truncated: stdout.truncated || stderr.truncated },
       warnings: this.warnings,
       timing: { started_at: this.startedAt.toISOString(), duration_ms: Math.round(performance.now() - this.t0), build_ms: this.buildMs },

@@ -5,9 +5,8 @@
 // both values are compared as the report will compare them. A hit is a pass through the line, not a
 // machine stop (src/session/passes.ts): a stop that continues the pass before it is let go uncounted.
 import type { RunSide, Tolerance } from '../core/types.js';
-import { diffVariables, isDiffEmpty } from '../core/diff-variables.js';
-import { comparedValues } from '../core/unread.js';
-import { applyPairSteps } from '../values/pair-steps.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import { compareValues } from '../values/compare-values.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import type { PassCounter } from '../session/passes.js';
 import type { RunFacts } from '../capture/capture-document.js';
@@ -109,10 +108,7 @@ export class Lockstep {
       return { go: 'stop', note: `first divergence at hit ${hit}: ${agreedSoFar}, then ${going} stops at the breakpoint again and ${ended} does not (it stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'})`, useLast: false };
     }
     // As in the comparison: what lies under a container one run did not read, or what neither run could read, is not a divergence.
-    const compared = comparedValues(a.facts.values, b.facts.values);
-    const valuesA = compared.a;
-    const valuesB = applyPairSteps(valuesA, compared.b, this.tolerance, labels).variables;
-    if (!isDiffEmpty(diffVariables(valuesA, valuesB))) {
+    if (!isDiffEmpty(compareValues(a.facts.values, b.facts.values, this.tolerance))) {
       const where = this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
       return { go: 'stop', note: `first divergence at hit ${hit}: ${where}`, useLast: false };
     }

@@ -5,6 +5,53 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DapRequestError, type DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 
+/** The values of a condition evaluated by the first-stop probe that mean false, unless the definition says its own. */
+export const FALSE_VALUES: readonly string[] = ['false', 'False', 'FALSE', '.false.', '.FALSE.', 'F', '0', 'nil', 'None', 'null', 'undefined', 'undef', "''", '""', ''];
+
+/**
+ * Whether bpdiff checks the condition itself at the first stop (AdapterDefinition.condition.probe):
+ * by default when the definition gives no other way to learn that it failed.
+ */
+export function probesAtFirstStop(definition: AdapterDefinition): boolean {
+  const { condition } = definition;
+  if (condition.probe !== undefined) return condition.probe === 'first_stop';
+  return !(condition.wrap || condition.error_probe || condition.error_output || condition.error_stop || condition.error_unverified);
+}
+
+/**
+ * The condition evaluated in the stopped frame: its value, or its error (the adapter refused it,
+ * answered no value, or answered a value that `error_value` says is an error).
+ */
+export async function evaluateCondition(
+  connection: DapConnection,
+  definition: AdapterDefinition,
+  expression: string,
+  frameId: number,
+  timeoutMs: number,
+): Promise<{ error: string } | { value: string }> {
+  let result: string | undefined;
+  try {
+    const body = await connection.request('evaluate', { expression, frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
+    result = (body as { result?: string | null } | undefined)?.result ?? undefined;
+  } catch (error) {
+    if (error instanceof DapRequestError) return { error: firstLine(error.adapterMessage) };
+    throw error;
+  }
+  if (result === undefined) return { error: `${connection.adapterName} could not evaluate it` };
+  const errorValue = definition.condition.error_value;
+  if (errorValue && new RegExp(errorValue).test(result)) return { error: firstLine(result) };
+  return { value: result };
+}
+
+/** Whether a value the first-stop probe read means false. */
+export function isFalseValue(definition: AdapterDefinition, value: string): boolean {
+  return (definition.condition.false_values ?? FALSE_VALUES).includes(value.trim());
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]!.trim();
+}
+
 export function wrapCondition(definition: AdapterDefinition, condition: string): string {
   const wrap = definition.condition.wrap;
   if (!wrap) return condition;
@@ -12,7 +59,10 @@ export function wrapCondition(definition: AdapterDefinition, condition: string):
 }
 
 function fillCondition(template: string, condition: string): string {
-  return template.replaceAll('${conditionJson}', JSON.stringify(condition)).replaceAll('${condition}', condition);
+  return template
+    .replaceAll('${conditionJson}', JSON.stringify(condition))
+    .replaceAll('${conditionBase64}', Buffer.from(condition, 'utf8').toString('base64'))
+    .replaceAll('${condition}', condition);
 }
 
 /** The condition's error, if the adapter stopped because the condition failed rather than held. */
@@ -31,17 +81,19 @@ export async function findConditionError(
   // send it after the `stopped` event.
   const reevaluates = probe !== undefined && /\$\{condition(Json)?\}/.test(probe);
   if (probe && reevaluates) {
-    try {
-      await connection.request('evaluate', { expression: fillCondition(probe, condition), frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
-    } catch (error) {
-      if (error instanceof DapRequestError) return error.adapterMessage.trim().split('\n')[0]!.trim();
-      throw error;
-    }
+    const evaluated = await evaluateCondition(connection, definition, fillCondition(probe, condition), frameId, timeoutMs);
+    if ('error' in evaluated) return evaluated.error;
   }
   if (errorOutput) {
     const pattern = new RegExp(errorOutput);
-    const said = connection.eventsSince(since).find((event) => event.event === 'output' && pattern.test((event as DebugProtocol.OutputEvent).body.output));
-    if (said) return (said as DebugProtocol.OutputEvent).body.output.trim();
+    const outputs = connection.eventsSince(since).filter((event): event is DebugProtocol.OutputEvent => event.event === 'output');
+    const at = outputs.findIndex((event) => pattern.test(event.body.output));
+    if (at !== -1) {
+      const said = outputs[at]!.body.output.trim();
+      // gdb says why on the next line: "Error in testing breakpoint condition:" / "Cannot access memory at address 0x0".
+      const reason = said.endsWith(':') ? outputs[at + 1]?.body.output.trim().split('\n')[0] : undefined;
+      return reason ? `${said} ${reason}` : said;
+    }
   }
   if (probe && !reevaluates) {
     const result = await connection.request('evaluate', { expression: probe, frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });

@@ -9,12 +9,23 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import { findConditionError, wrapCondition } from './conditions.js';
-import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StopOutcome } from './stop-outcome.js';
-import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
-import type { NoBreakReason } from '../core/types.js';
+import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
+import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
+import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
+import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
+import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { nearestLinesWithCode } from './lines-with-code.js';
+
+/** How a walk that steps from the program's start stops there (a capture needs none of it). */
+export interface SessionEntry {
+  /** The program stops at its first line (the launch asks for it): that `entry` stop is a stop to read. */
+  stopOnEntry?: boolean;
+  /** Function breakpoints that stop the program where its own code starts (`main`). */
+  functions?: readonly string[];
+  /** No source breakpoint is set (the entry stops the program). */
+  noSourceBreakpoint?: boolean;
+}
 
 export interface SessionOptions {
   connection: DapConnection;
@@ -32,12 +43,6 @@ export interface SessionOptions {
   programExit?: Promise<ProgramExit>;
 }
 
-/**
- * How long the end of a program the caller started may lag behind the adapter's word that it ended
- * (`terminated`, a closed connection): the adapter sees pydevd's socket close as the process exits.
- */
-const PROGRAM_END_LAG_MS = 2000;
-
 const BREAKPOINT_REASONS = new Set(['breakpoint', 'function breakpoint', 'data breakpoint', 'instruction breakpoint']);
 const FRAMES_KEPT = 5;
 
@@ -47,18 +52,18 @@ export class DebugSession {
   private readonly connection: DapConnection;
   private readonly definition: AdapterDefinition;
   private breakpoint: SessionBreakpoint | null = null;
-  /** Events before this index have been looked at. */
-  private cursor = 0;
-  /** Index of the first event after configurationDone (output since then may explain a stop). */
-  private runStart = 0;
-  private deadline = 0;
-  private exitCode: number | null = null;
+  private entry: SessionEntry = {};
+  /** What the program does next: its stops and its end. */
+  private readonly events: ProgramEvents;
   private ended: NoBreak | null = null;
   private lastThreadId: number | null = null;
+  /** The condition is evaluated by bpdiff at the first stop (condition.probe): the breakpoint is set without it until then. */
+  private probingCondition = false;
 
   constructor(private readonly options: SessionOptions) {
     this.connection = options.connection;
     this.definition = options.definition;
+    this.events = new ProgramEvents(options.connection, options.definition, options, this.breakpointState, () => this.capabilities);
   }
 
   private get startMs(): number {
@@ -67,6 +72,17 @@ export class DebugSession {
 
   /** Step 1: initialize; the capabilities are kept for the later steps. */
   async initialize(): Promise<DebugProtocol.Capabilities> {
+    try {
+      return await this.requestCapabilities();
+    } catch (error) {
+      // An adapter in (or attached to) a program that could not start: say so, not that the connection closed.
+      const exit = this.options.programExit ? await endWithin(this.options.programExit, PROGRAM_END_LAG_MS) : null;
+      if (exit) throw endedBeforeAttach(this.connection.adapterName, exit);
+      throw error;
+    }
+  }
+
+  private async requestCapabilities(): Promise<DebugProtocol.Capabilities> {
     const name = this.connection.adapterName;
     this.capabilities =
       (await this.connection.request(
@@ -97,10 +113,11 @@ export class DebugSession {
    * to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it
    * here): the program need not run.
    */
-  async launch(launch: Record<string, unknown>, breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
+  async launch(launch: Record<string, unknown>, breakpoint: SessionBreakpoint, entry: SessionEntry = {}): Promise<NoBreak | null> {
     const { connection } = this;
     const { programExit, request = 'launch' } = this.options;
     this.breakpoint = breakpoint;
+    this.entry = entry;
     const launchMs = this.definition.timeouts.launch * 1000;
     // Not awaited: debugpy answers it only after configurationDone.
     const launched = connection.request(request, launch as DebugProtocol.LaunchRequestArguments, {
@@ -124,35 +141,36 @@ export class DebugSession {
     ]);
     if (launchError) throw launchError;
 
-    const refused = await this.setBreakpoint(breakpoint);
+    const refused = entry.noSourceBreakpoint ? null : await this.setBreakpoint(breakpoint);
     if (refused) return refused;
+    if (entry.functions && entry.functions.length > 0) await this.setFunctionBreakpoints(entry.functions);
     await this.setExceptionFilters();
-    this.cursor = connection.eventCount;
-    this.runStart = this.cursor;
+    this.events.cursor = connection.eventCount;
+    this.events.runStart = this.events.cursor;
     if (this.capabilities.supportsConfigurationDoneRequest !== false) {
       await connection.request('configurationDone', {}, { step: 'configurationDone', timeoutMs: this.startMs });
     }
     await launched;
-    this.deadline = Date.now() + this.options.runTimeoutMs;
-    this.options.log(`${connection.adapterName}: program running, waiting for ${breakpoint.path}:${breakpoint.line}`);
+    this.events.deadline = Date.now() + this.options.runTimeoutMs;
+    const target = entry.noSourceBreakpoint
+      ? entry.functions && entry.functions.length > 0 ? `the entry function ${entry.functions.join(' or ')}` : 'the first line of the program'
+      : `${breakpoint.path}:${breakpoint.line}`;
+    this.options.log(`${connection.adapterName}: program running, waiting for ${target}`);
     return null;
   }
 
   private async setBreakpoint(breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
     const { connection, definition } = this;
-    const wrapped = breakpoint.condition === undefined ? undefined : wrapCondition(definition, breakpoint.condition);
-    const source = { path: breakpoint.path };
-    const asked = { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) };
-    const set = await connection.request('setBreakpoints', { source, breakpoints: [asked], lines: [breakpoint.line], sourceModified: false }, { step: 'setBreakpoints', timeoutMs: this.startMs });
+    this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
+    await this.sendBreakpoint(breakpoint, !this.probingCondition);
     const state = this.breakpointState;
-    updateBreakpoint(state, set?.breakpoints?.[0]);
     const refused = definition.condition.error_unverified;
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
     }
     // Refused outright, with the adapter's reason (dlv: no statement on the line): which lines near it have code.
     if (!state.verified && state.message) {
-      const nearby = await nearestLinesWithCode(connection, source, asked, this.startMs);
+      const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(breakpoint, !this.probingCondition), this.startMs);
       updateBreakpoint(state, nearby.restored);
       state.nearby = nearby.lines;
     }
@@ -163,6 +181,33 @@ export class DebugSession {
       if (body.breakpoint.id !== undefined && body.breakpoint.id === state.id) updateBreakpoint(state, body.breakpoint);
     });
     return null;
+  }
+
+  /** setBreakpoints for the one breakpoint, with its condition or without; what the adapter answered goes to breakpointState. */
+  private async sendBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): Promise<void> {
+    const asked = this.sourceBreakpoint(breakpoint, withCondition);
+    const set = await this.connection.request('setBreakpoints', { source: { path: breakpoint.path }, breakpoints: [asked], lines: [breakpoint.line], sourceModified: false }, { step: 'setBreakpoints', timeoutMs: this.startMs });
+    updateBreakpoint(this.breakpointState, set?.breakpoints?.[0]);
+  }
+
+  /** The breakpoint as setBreakpoints asks for it, with its condition wrapped for the adapter or without. */
+  private sourceBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): DebugProtocol.SourceBreakpoint {
+    const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
+    return { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) };
+  }
+
+  /** Breakpoints on functions by name (a walk's entry: `main`, `main.main`); what the adapter answers is not checked: a stop says whether one bound. */
+  private async setFunctionBreakpoints(names: readonly string[]): Promise<void> {
+    await this.connection.request('setFunctionBreakpoints', { breakpoints: names.map((name) => ({ name })) }, { step: 'setFunctionBreakpoints', timeoutMs: this.startMs });
+  }
+
+  /** Removes every breakpoint bpdiff set (a walk that steps from its start must not stop at them again). */
+  async clearBreakpoints(): Promise<void> {
+    const { connection, breakpoint, entry } = this;
+    if (breakpoint !== null && !entry.noSourceBreakpoint) {
+      await connection.request('setBreakpoints', { source: { path: breakpoint.path }, breakpoints: [], lines: [], sourceModified: false }, { step: 'clearing the breakpoint', timeoutMs: this.startMs });
+    }
+    if (entry.functions && entry.functions.length > 0) await connection.request('setFunctionBreakpoints', { breakpoints: [] }, { step: 'clearing the function breakpoints', timeoutMs: this.startMs });
   }
 
   private async setExceptionFilters(): Promise<void> {
@@ -193,7 +238,7 @@ export class DebugSession {
     const threadId = this.lastThreadId;
     this.lastThreadId = null;
     // The next stop has the run's --timeout again (a walk over many hits).
-    this.deadline = Date.now() + this.options.runTimeoutMs;
+    this.events.deadline = Date.now() + this.options.runTimeoutMs;
     await this.connection.request('continue', { threadId }, { step: 'continue after the breakpoint', timeoutMs: this.startMs });
   }
 
@@ -218,167 +263,111 @@ export class DebugSession {
     const breakpoint = this.breakpoint;
     if (breakpoint === null) throw new BpdiffError('INTERNAL', 'nextStop() called before launch()');
     const state = this.breakpointState;
-    const { programExit } = this.options;
-    const programEnd = programExit?.then((exit) => ({ programExit: exit }));
     for (;;) {
-      const remaining = this.deadline - Date.now();
-      let next: DebugProtocol.Event | { programExit: ProgramExit };
-      try {
-        const event = connection.waitForEvent((e) => e.event === 'stopped' || e.event === 'exited' || e.event === 'terminated', {
-          step: 'waiting for the breakpoint',
-          timeoutMs: Math.max(remaining, 1),
-          since: this.cursor,
-        });
-        next = await raceAbort(programEnd ? Promise.race([event, programEnd]) : event, this.options.signal);
-      } catch (error) {
-        if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT') {
-          return noBreak({ kind: 'timeout', seconds: this.options.runTimeoutMs / 1000, phase: 'run' }, null, null, state);
-        }
-        // An adapter may go away as the program it attached to ends: then that end is the outcome.
-        const exit = programExit && !(error instanceof BpdiffError && error.code === 'INTERRUPTED') ? await endWithin(programExit, PROGRAM_END_LAG_MS) : null;
-        if (exit) return this.programEnded(exit);
-        throw error;
-      }
-      if ('programExit' in next) return this.programEnded(next.programExit);
-      const event = next;
-      this.cursor = connection.indexOfEvent(event) + 1;
-
-      if (programExit && (event.event === 'exited' || event.event === 'terminated')) {
-        // The adapter attached to the program: the exit status is its parent's to tell (debugpy's is none).
-        const exit = await endWithin(programExit, PROGRAM_END_LAG_MS);
-        return exit ? this.programEnded(exit) : noBreak(endedWithoutStop(state, null), null, null, state);
-      }
-      if (event.event === 'exited') {
-        const body = (event as DebugProtocol.ExitedEvent).body as DebugProtocol.ExitedEvent['body'] & { signal?: unknown };
-        // `terminated` normally follows at once, but some adapters dawdle (debugpy: seconds) and the
-        // program has ended either way: wait only a moment for it.
-        await connection
-          .waitForEvent((e) => e.event === 'terminated', { step: 'waiting for terminated', timeoutMs: 300, since: this.cursor })
-          .catch(() => undefined);
-        return this.exited(body.exitCode, typeof body.signal === 'string' ? body.signal : null);
-      }
-      if (event.event === 'terminated') {
-        if (this.exitCode === null && definition.exit_code_output) this.exitCode = await this.exitCodeFromOutput(definition.exit_code_output);
-        return noBreak(endedWithoutStop(state, this.exitCode), null, this.exitCode, state);
-      }
-
-      const stopped = (event as DebugProtocol.StoppedEvent).body;
-      const stop = { reason: stopped.reason, description: [stopped.description, stopped.text].filter(Boolean).join(': ') || null };
-      const threadId = stopped.threadId ?? (await this.firstThread());
+      const next = await this.events.next('waiting for the breakpoint');
+      if ('kind' in next) return next;
+      const stopped = next.stopped;
+      const stop = describeStop(stopped);
+      const threadId = stopped.threadId ?? (await this.events.firstThread());
+      // A stop with no thread left: the program has gone (gdb's end by a signal it let pass).
+      if (threadId === null) return this.events.gone();
       const trace = await connection.request('stackTrace', { threadId, startFrame: 0, levels: FRAMES_KEPT }, { step: 'stackTrace', timeoutMs: this.startMs });
       const stackFrames = trace?.stackFrames ?? [];
-      const frames = stackFrames.slice(0, FRAMES_KEPT).map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line }));
+      const frames = summariseFrames(stackFrames);
       const stopText = stop.description ?? '';
 
       if (breakpoint.condition !== undefined && definition.condition.error_stop && new RegExp(definition.condition.error_stop).test(stopText)) {
         return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, state, frames);
       }
-      if (stopped.reason === 'exception' || stopped.reason === 'signal') {
-        let message = await this.describeException(threadId, stopText);
-        for (const pattern of definition.exception_strip ?? []) message = message.replace(new RegExp(pattern, 'g'), '');
-        if ((definition.exception_continue ?? []).some((pattern) => new RegExp(pattern).test(message))) {
-          await connection.request('continue', { threadId }, { step: `continue after '${message}'`, timeoutMs: this.startMs });
-          continue;
-        }
-        const signal = /\b(SIG[A-Z]+)\b/.exec(message);
-        const reason: NoBreakReason = signal ? { kind: 'signal', signal: signal[1]!, message } : { kind: 'exception', message };
-        return noBreak(reason, stop, null, state, frames);
+      if (isEndingStop(stopped.reason)) {
+        const end = await this.events.exceptionEnd(stopped, threadId, stop, frames);
+        if (end === null) continue;
+        return end;
       }
-      const atBreakpoint = BREAKPOINT_REASONS.has(stopped.reason) || (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id));
+      const atBreakpoint = BREAKPOINT_REASONS.has(stopped.reason) || (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)) || (this.entry.stopOnEntry === true && stopped.reason === 'entry');
       const top = stackFrames[0];
       if (!atBreakpoint || !top) {
         // A stop bpdiff did not ask for (entry, a pause, a step): let the program go on.
         await connection.request('continue', { threadId }, { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs });
         continue;
       }
-      if (breakpoint.condition !== undefined) {
-        const conditionError = await findConditionError(connection, definition, breakpoint.condition, top.id, this.runStart, this.startMs);
+      if (breakpoint.condition !== undefined && this.probingCondition) {
+        // The first stop of a breakpoint set without its condition: its error ends the run; else the
+        // adapter tests it from now on, and this stop counts only when it holds here.
+        this.probingCondition = false;
+        const probed = await evaluateCondition(connection, definition, breakpoint.condition, top.id, this.startMs);
+        if ('error' in probed) return noBreak({ kind: 'condition_error', message: probed.error }, stop, null, state, frames);
+        await this.sendBreakpoint(breakpoint, true);
+        if (isFalseValue(definition, probed.value)) {
+          await connection.request('continue', { threadId }, { step: 'continue after the condition was false', timeoutMs: this.startMs });
+          continue;
+        }
+      } else if (breakpoint.condition !== undefined) {
+        const conditionError = await findConditionError(connection, definition, breakpoint.condition, top.id, this.events.runStart, this.startMs);
         if (conditionError !== null) return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, state, frames);
       }
-      return {
-        kind: 'stopped',
-        threadId,
-        frameId: top.id,
-        frames,
-        top: { path: top.source?.path ?? null, line: top.line },
-        stop,
-        breakpoint: state,
-        capabilities: this.capabilities,
-        place: stopPlace(threadId, stackFrames.slice(0, FRAMES_KEPT)),
-      };
+      const place = stopPlace(threadId, stackFrames.slice(0, FRAMES_KEPT));
+      return { kind: 'stopped', threadId, frameId: top.id, frames, top: { path: top.source?.path ?? null, line: top.line }, stop, breakpoint: state, capabilities: this.capabilities, place };
     }
-  }
-
-  /** The program ended with `exitCode`, or was killed by `signal` (named by the adapter, or read from the exit code). */
-  private exited(exitCode: number | null, signal: string | null): NoBreak {
-    const state = this.breakpointState;
-    this.exitCode = exitCode;
-    const killedBy = signal ?? signalOfExitCode(exitCode, this.definition.exit_code_signals);
-    if (killedBy !== null) {
-      // Named from the exit code only: say which code, since a program may also exit with it.
-      const message = signal !== null ? '' : `${this.connection.adapterName} reports exit code ${exitCode}`;
-      return noBreak({ kind: 'signal', signal: killedBy, message }, null, exitCode, state);
-    }
-    return noBreak(endedWithoutStop(state, exitCode), null, exitCode, state);
   }
 
   /**
-   * The end of a program the caller started, told as when the adapter starts the program: a signal as
-   * the exit code the adapter would give (exit_code_signals), so that captures read the same.
+   * One step of the program from its current stop (`stepIn`, `next` or `stepOut`, a line at a time) to
+   * its next stop, wherever that is; or its end (it exited, or an uncaught exception or a signal ended
+   * it). A walk's step (src/run/locate).
    */
-  private programEnded(exit: ProgramExit): NoBreak {
-    const code = exit.code ?? (exit.signal ? exitCodeOfSignal(exit.signal, this.definition.exit_code_signals) : null);
-    return this.exited(code, code === null ? exit.signal : null);
-  }
-
-  /** The exit code an adapter without `exited` events prints when the client disconnects from the ended program (dlv). */
-  private async exitCodeFromOutput(pattern: string): Promise<number | null> {
+  async step(kind: StepKind): Promise<StepOutcome> {
+    if (this.ended) return this.ended;
     const { connection } = this;
-    const regex = new RegExp(pattern);
-    const matches = (event: DebugProtocol.Event): boolean => event.event === 'output' && regex.test((event as DebugProtocol.OutputEvent).body.output);
-    await connection.request('disconnect', { terminateDebuggee: true }, { step: 'disconnect (asking for the exit status)', timeoutMs: this.startMs }).catch(() => undefined);
-    const said = await connection.waitForEvent(matches, { step: 'waiting for the exit status', timeoutMs: 300, since: this.runStart }).catch(() => null);
-    const code = said ? Number(regex.exec((said as DebugProtocol.OutputEvent).body.output)?.[1]) : Number.NaN;
-    return Number.isInteger(code) ? code : null;
-  }
-
-  private async describeException(threadId: number, fallback: string): Promise<string> {
-    if (this.capabilities.supportsExceptionInfoRequest) {
-      try {
-        const info = await this.connection.request('exceptionInfo', { threadId }, { step: 'exceptionInfo', timeoutMs: this.startMs });
-        if (info) {
-          const description = info.description ?? info.details?.message ?? '';
-          const id = info.exceptionId ?? info.details?.typeName ?? '';
-          const text = id && description && !description.startsWith(id) ? `${id}: ${description}` : description || id;
-          if (text) return text.trim();
-        }
-      } catch {
-        // The stop's own description is the next best thing.
+    const threadId = this.lastThreadId;
+    if (threadId === null) throw new BpdiffError('INTERNAL', 'step() called while the program runs');
+    this.lastThreadId = null;
+    this.events.deadline = Date.now() + this.options.runTimeoutMs;
+    await connection.request(kind, { threadId, ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}) }, { step: kind, timeoutMs: this.startMs });
+    for (;;) {
+      const next = await this.events.next(`waiting for the ${kind}`);
+      if ('kind' in next) {
+        this.ended = next;
+        return next;
       }
+      const stopped = next.stopped;
+      const stop = describeStop(stopped);
+      const stoppedThread = stopped.threadId ?? (await this.events.firstThread());
+      if (stoppedThread === null) {
+        this.ended = this.events.gone();
+        return this.ended;
+      }
+      if (isEndingStop(stopped.reason)) {
+        const end = await this.events.exceptionEnd(stopped, stoppedThread, stop, []);
+        if (end === null) continue;
+        this.ended = end;
+        return end;
+      }
+      const trace = await connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs });
+      const top = trace?.stackFrames?.[0];
+      if (!top) throw new BpdiffError('ADAPTER_FAILED', `${connection.adapterName} stopped after a ${kind} but reports no frame`);
+      this.lastThreadId = stoppedThread;
+      return { kind: 'stopped', threadId: stoppedThread, frameId: top.id, top: { path: top.source?.path ?? null, line: top.line, name: top.name }, depth: trace?.totalFrames ?? null, stop };
     }
-    return fallback || 'an exception';
   }
 
-  private async firstThread(): Promise<number> {
-    const threads = await this.connection.request('threads', undefined, { step: 'threads', timeoutMs: this.startMs });
-    const first = threads?.threads?.[0];
-    if (!first) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped but reports no thread`);
-    return first.id;
+  /** Where the thread stopped last stands, as a step would say it (the top frame and the stack's depth). */
+  async where(): Promise<SteppedStop> {
+    const threadId = this.lastThreadId;
+    if (threadId === null) throw new BpdiffError('INTERNAL', 'where() called while the program runs');
+    const trace = await this.connection.request('stackTrace', { threadId, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs });
+    const top = trace?.stackFrames?.[0];
+    if (!top) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} reports no frame where the program stopped`);
+    return { kind: 'stopped', threadId, frameId: top.id, top: { path: top.source?.path ?? null, line: top.line, name: top.name }, depth: trace?.totalFrames ?? null, stop: { reason: 'entry', description: null } };
   }
-}
 
-/** The signal an adapter's exit code stands for, in the adapter's way of saying it (AdapterDefinition.exit_code_signals). */
-export function signalOfExitCode(code: number | null, style: AdapterDefinition['exit_code_signals']): string | null {
-  if (code === null || style === undefined) return null;
-  const number = style === '256-n' ? 256 - code : code - 128;
-  if (number < 1 || number > 31) return null;
-  return Object.entries(os.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
-}
+  /** The stack of the thread stopped last, innermost first (at most `levels` frames). */
+  async stack(levels = FRAMES_KEPT): Promise<StackFrameSummary[]> {
+    if (this.lastThreadId === null) return [];
+    const trace = await this.connection.request('stackTrace', { threadId: this.lastThreadId, startFrame: 0, levels }, { step: 'stackTrace', timeoutMs: this.startMs });
+    return summariseFrames(trace?.stackFrames ?? []);
+  }
 
-/** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
-function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
-  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message, ...(breakpoint.nearby && breakpoint.nearby.length > 0 ? { nearest: breakpoint.nearby } : {}) };
-  return { kind: 'exited', exit_code: exitCode };
 }
 
 function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
@@ -389,11 +378,15 @@ function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakp
   if (reported.message !== undefined) state.message = reported.message;
 }
 
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(interrupted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(interrupted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+/** A stop that ends the program: an exception, a signal, or a signal named as the reason itself (gdb's `SIGSEGV`). */
+function isEndingStop(reason: string): boolean {
+  return reason === 'exception' || reason === 'signal' || /^SIG[A-Z0-9]+$/.test(reason);
+}
+
+function describeStop(stopped: DebugProtocol.StoppedEvent['body']): StopDescription {
+  return { reason: stopped.reason, description: [stopped.description, stopped.text].filter(Boolean).join(': ') || null };
+}
+
+function summariseFrames(stackFrames: readonly DebugProtocol.StackFrame[]): StackFrameSummary[] {
+  return stackFrames.slice(0, FRAMES_KEPT).map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line }));
 }

@@ -43,6 +43,22 @@ export interface NoBreak {
 
 export type StopOutcome = StoppedAtBreakpoint | NoBreak;
 
+/** How a walk moves the program on by one step. */
+export type StepKind = 'stepIn' | 'next' | 'stepOut';
+
+/** Where a step stopped: the top frame only (a walk reads its locals), and how deep the stack is when the adapter says. */
+export interface SteppedStop {
+  kind: 'stopped';
+  threadId: number;
+  frameId: number;
+  top: { path: string | null; line: number; name: string };
+  /** The number of frames on the stack (DAP `totalFrames`), or null when the adapter does not say. */
+  depth: number | null;
+  stop: StopDescription;
+}
+
+export type StepOutcome = SteppedStop | NoBreak;
+
 /** The breakpoint a session sets: its file (absolute), line and optional condition. */
 export interface SessionBreakpoint {
   path: string;

@@ -41,7 +41,6 @@ const MAX_STARTS = 400;
 /** The longest start or end of a child a shortened form is looked for with (debuggers keep a few dozen characters). */
 const MAX_KEPT = 256;
 
-
 /** A captured value as the masking sees it. */
 interface ValueNode {
   name: string;

@@ -49,7 +49,7 @@ function withOutputFlag(args: string[], target: string): string[] {
 describe('English whatever the locale', () => {
   it.each(['fr_FR.UTF-8', 'de_DE.UTF-8'])('%s: yargs\'s own words are English too', async (locale) => {
     const unknown = await bpdiff(['--bogus', '--', 'a', '--', 'b'], { env: { LANG: locale, LC_ALL: locale } });
-    expect(unknown.stderr).toBe('bpdiff: unknown argument: bogus — check the flags and arguments (see bpdiff --help)');
+    expect(unknown.stderr).toBe('bpdiff: unknown option --bogus — see the options in bpdiff --help');
     const missing = await bpdiff(['diff', 'a.json'], { env: { LANG: locale, LC_ALL: locale } });
     expect(missing.stderr).toBe('bpdiff: not enough non-option arguments: got 1, need at least 2 — check the flags and arguments (see bpdiff --help)');
   });
@@ -70,7 +70,8 @@ describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file',
     ['one command', [...bp, '--', 'python3', 'x.py'], /^bpdiff: only one command given — /],
     ['three commands', [...bp, ...cmds, '--', 'python3', 'x.py'], /^bpdiff: 3 commands given .* — /],
     ['an empty command', [...bp, '--', '--', 'python3', 'x.py'], /^bpdiff: command A is empty .* — /],
-    ['an unknown flag', [...bp, '--frobnicate', ...cmds], /^bpdiff: unknown argument: frobnicate — /],
+    ['an unknown flag', [...bp, '--frobnicate', ...cmds], /^bpdiff: unknown option --frobnicate — /],
+    ['a mistyped flag', [...bp, '--conditon', 'x > 1', ...cmds], /^bpdiff: unknown option --conditon — did you mean --condition\? \(see bpdiff --help\)$/],
     ['a negative timeout', [...bp, '--timeout', '-5', ...cmds], /^bpdiff: --timeout "-5" is not a number of seconds above 0 — /],
     ['a non-numeric timeout', [...bp, '--timeout', 'soon', ...cmds], /^bpdiff: --timeout "soon" is not /],
     ['a zero timeout', [...bp, '--timeout', '0', ...cmds], /^bpdiff: --timeout "0" is not /],
@@ -142,8 +143,8 @@ describe('bpdiff diff on saved captures', () => {
   it('--format markdown gives a table fit for a pull request; --fail-on says when the exit status is 1', async () => {
     const markdown = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'markdown']);
     expect(markdown.exitCode).toBe(1);
-    expect(markdown.stdout).toContain('**Differences**: 2 changed, 5 unchanged, 0 only in A, 0 only in B.');
-    expect(markdown.stdout).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> |');
+    expect(String(markdown.stdout).split('\n')[0]).toBe('### ❌ bpdiff at `pricing.py:34`: 2 changed, 5 unchanged, 0 only in A, 0 only in B');
+    expect(markdown.stdout).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> | up 0.9, 10x |');
     const github = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'github']);
     expect(github.exitCode).toBe(1);
     expect(String(github.stdout).split('\n').filter((line) => line.startsWith('::error file=pricing.py,line=34,title=bpdiff%3A '))).toHaveLength(2);

@@ -6,12 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { validateCapture, validateComparison } from '../../src/core/schemas.js';
-import { EXAMPLES, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { expectRefusal } from '../support/built-bin.js';
+import { describePythonAdapters } from './python-adapters.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const CART = path.join(EXAMPLES, 'node/cart-cjs');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const pythonInstalled = onPath('python3');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-baselines-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -30,7 +31,7 @@ function checkout(version: 'v1' | 'v2', where: string): string {
   return dir;
 }
 
-describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+describeWithTool('baselines and checks through Python', 'python3', pythonInstalled, () => {
   const main = checkout('v1', 'main');
   const copy = checkout('v1', 'elsewhere/copy-of-main');
   const branch = checkout('v2', 'branch');
@@ -111,7 +112,7 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
     fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
     const recorded = await runBpdiff(['check', '--record'], { cwd: project });
     expect(recorded.exitCode, recorded.stderr).toBe(0);
-    expect(recorded.stderr).toContain(`check bulk: baseline recorded in ${path.join(project, '.bpdiff/bulk.json')}`);
+    expect(recorded.stdout).toMatch(/^check bulk: baseline written: \.bpdiff\/bulk\.json \(\d+ variables\)$/m);
     expect(recorded.leftovers).toEqual([]);
 
     const clean = await runBpdiff(['check'], { cwd: project });
@@ -183,7 +184,7 @@ describeWithTool('baselines and checks through debugpy', 'python3-debugpy', debu
   });
 });
 
-describeWithTool('the library API through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+describeWithTool('the library API through Python', 'python3', pythonInstalled, () => {
   it("runs the README's example (examples/library/compare.mjs)", async () => {
     const { execa } = await import('execa');
     const result = await execa('node', [path.join(EXAMPLES, 'library/compare.mjs')], { cwd: path.dirname(EXAMPLES), reject: false });
@@ -254,7 +255,7 @@ describeWithTool('a baseline through the Node adapter', 'node', true, () => {
   });
 });
 
-describeWithTool('a baseline follows its line (issue 22 item 9)', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('a baseline follows its line (issue 22 item 9)', (adapter, runBpdiff) => {
   /** v1 of the pricing example with a docstring of 36 lines added to price(), above the breakpoint's line 34. */
   function withDocstring(dir: string): void {
     const file = path.join(dir, 'pricing.py');
@@ -265,10 +266,10 @@ describeWithTool('a baseline follows its line (issue 22 item 9)', 'python3-debug
   }
 
   it('a check recorded before 36 lines were added above its line stops at that line after: exit 0, and says so', async () => {
-    const project = checkout('v1', 'follow/project');
+    const project = checkout('v1', `follow-${adapter.id}/project`);
     const config = { checks: { line: { bp: 'pricing.py:34', condition: 'item.qty > 3', cmd: RUN, baseline: '.bpdiff/line.json' } } };
     fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
-    expect((await runBpdiff(['check', '--record'], { cwd: project })).exitCode).toBe(0);
+    expect((await runBpdiff(['check', '-u'], { cwd: project })).exitCode).toBe(0);
     const recorded = JSON.parse(fs.readFileSync(path.join(project, '.bpdiff/line.json'), 'utf8')) as { source_lines: { count: number; hashes: string } };
     expect(recorded.source_lines.count).toBe(fs.readFileSync(path.join(project, 'pricing.py'), 'utf8').trimEnd().split('\n').length);
     expect(recorded.source_lines.hashes).toMatch(/^([0-9a-f]{8})+$/);
@@ -288,7 +289,7 @@ describeWithTool('a baseline follows its line (issue 22 item 9)', 'python3-debug
   });
 
   it('a line deleted since is an error that says so; a condition failing at a line that is not the baseline\'s blames the line', async () => {
-    const project = checkout('v1', 'follow/deleted');
+    const project = checkout('v1', `follow-${adapter.id}/deleted`);
     const baseline = path.join(project, 'line.json');
     expect((await runBpdiff(['capture', ...BP, '-o', baseline, '--', ...RUN], { cwd: project })).exitCode).toBe(0);
     withDocstring(project);

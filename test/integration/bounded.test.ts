@@ -1,4 +1,4 @@
-// Bounded answers on a real program (debugpy): a 500-row list gives a result of hundreds of KB;
+// Bounded answers on a real program (both Python adapters): a 500-row list gives a result of hundreds of KB;
 // --max-output-bytes 4096 folds it under the bound and still names every changed variable, and
 // --only keeps the names that matter.
 import fs from 'node:fs';
@@ -6,12 +6,12 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
 import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
+import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 const BOTH = ['--', 'python3', 'rows.py', '450', '--', 'python3', 'rows.py', '460'];
 
-describeWithTool('bounded answers through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('bounded answers through Python', (_adapter, runBpdiff) => {
   it('--max-output-bytes 4096 on a 500-row list: under the bound, valid, every changed variable named', async () => {
     const whole = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', ...BOTH], { cwd: FIXTURES });
     expect(Buffer.byteLength(whole.stdout)).toBeGreaterThan(100_000);

@@ -1,12 +1,12 @@
 // Each run's breakpoint: --bp followed into B's copy of a file whose lines moved, a changed line, a
-// deleted line, and --bp-a / --bp-b, on real debugpy runs of two versions of a small program.
+// deleted line, and --bp-a / --bp-b, on real runs of two versions of a small program, on both Python adapters.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithTool, runBpdiff } from './helpers.js';
+import { describePythonAdapters } from './python-adapters.js';
 
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 let tmp: string;
 
 const V1 = ['import sys', '', 'def price(qty):', '    rate = 0.1 if qty < 5 else 0.2', '    total = qty * rate', '    return total', '', 'print(price(int(sys.argv[1])))', ''];
@@ -28,7 +28,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const pair = (b: string, ...flags: string[]): string[] => ['--bp', 'price.py:6', '--cwd-a', path.join(tmp, 'v1'), '--cwd-b', path.join(tmp, b), ...flags, '--', 'python3', 'price.py', '10', '--', 'python3', 'price.py', '10'];
 
-describeWithTool('each run stops at its own line', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('each run stops at its own line', (_adapter, runBpdiff) => {
   it('follows --bp into B\'s copy when lines above it were added, and says so', async () => {
     const run = await runBpdiff(pair('shifted'));
     expect(run.leftovers).toEqual([]);

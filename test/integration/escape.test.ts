@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { isAlive } from '../../src/process/process-tree.js';
 import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-escape');
 // The line of each fixture after its daemon started (the print).
@@ -53,9 +54,9 @@ function expectNoEscape(run: BpdiffRun, files: [string, string]): void {
   expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
 }
 
-describeWithTool('a daemon started by a Python program (debugpy)', 'python3-debugpy', fs.existsSync('/usr/lib/python3/dist-packages/debugpy'), () => {
+describePythonAdapters('a daemon started by a Python program', (adapter, runBpdiff) => {
   it('is killed with the run although it double-forked and called setsid', async () => {
-    const files = pidFiles('python');
+    const files = pidFiles(`python-${adapter.id}`);
     const run = await runBpdiff(['--bp', `daemon.py:${PY_LINE}`, '--cwd', FIXTURES, '--', 'python3', 'daemon.py', files[0], '--', 'python3', 'daemon.py', files[1]]);
     expectNoEscape(run, files);
     // It was a daemon: a session of its own (its parent, the init process or a subreaper, is not the run's).

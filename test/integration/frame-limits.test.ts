@@ -1,5 +1,5 @@
 // The capture limits against the real adapters: --max-children and --max-variables bound every
-// level on debugpy, dlv and lldb-dap (a million-element list costs only what is kept), and one slow
+// level on both Python adapters, dlv and lldb-dap (a million-element list costs only what is kept), and one slow
 // or failing value costs only itself (--value-timeout), never the run.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { validateComparison } from '../../src/core/schemas.js';
 import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-limits');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
 const lldbDap = findFirstExecutable(lldbDefinition.adapter.executables, ROOT);
 let scratch = '';
@@ -42,7 +42,7 @@ function both(...argv: string[]): string[] {
 
 /** Runs bpdiff and how long it took, in seconds. */
 
-describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('capture limits on Python', (_adapter, runBpdiff) => {
   // Before the fix: 90,402 variables with --max-children 300, and both runs timed out with no document at 1000.
   it.each([
     ['300', 303, 'items: 300 of 1000000 children shown (--max-children 300)'],
@@ -85,7 +85,7 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
   });
 
   it("children that one run cannot list in time are not compared, not reported as only in the other run", async () => {
-    const run = await runBpdiff(['--bp', 'slow_children.py:25', '--value-timeout', '1', '--env-a', 'SLOW_DIR=1', ...both('python3', 'slow_children.py')], { cwd: FIXTURES });
+    const run = await runBpdiff(['--bp', 'slow_children.py:24', '--value-timeout', '1', '--env-a', 'SLOW_DIR=1', ...both('python3', 'slow_children.py')], { cwd: FIXTURES });
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     const doc = run.doc!;
@@ -106,8 +106,8 @@ describeWithTool('capture limits on debugpy', 'python3-debugpy', debugpyInstalle
     expect(hints(run)).toContain(`In both A and B, the debugger could not show thing: it reads ${error}.`);
   });
 
-  it('reading stops at the run --timeout, keeping what it read: ten slow reprs in a list hold debugpy for 10 s', async () => {
-    // --timeout 8: the stop comes well before it, and debugpy's ten reprs (10 s) end well after it.
+  it('reading stops at the run --timeout, keeping what it read: ten slow reprs in a list hold the adapter for 10 s', async () => {
+    // --timeout 8: the stop comes well before it, and the adapter's ten reprs (10 s) end well after it.
     const run = await runBpdiff(['--bp', 'slow_repr.py:28', '--value-timeout', '1', '--timeout', '8', ...both('python3', 'slow_repr.py', 'many')], { cwd: FIXTURES });
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);

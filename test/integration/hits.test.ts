@@ -1,4 +1,4 @@
-// Where the runs part ways, on each of the four built-in adapters: the Nth hit, the first divergent
+// Where the runs part ways, on each of the built-in adapters (both of Python's): the Nth hit, the first divergent
 // hit walked in lockstep, watch expressions; and no process left after a walk that is interrupted or
 // that reaches --max-hits.
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { BIN, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type BpdiffRun } from './helpers.js';
+import { PYTHON_ADAPTERS, describePythonAdapters } from './python-adapters.js';
 import { expectRefusal } from '../support/built-bin.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-hits');
@@ -30,10 +31,12 @@ interface Language {
   command: (limit: number, bump: number) => string[];
   /** The names the runs' own arguments give (left out so only the loop compares). */
   ignore: string[];
+  /** `--adapter ID`, where the language has more than one adapter. */
+  adapter?: string[];
 }
 
 const LANGUAGES: Language[] = [
-  { name: 'python', tool: 'python3-debugpy', available: fs.existsSync('/usr/lib/python3/dist-packages/debugpy'), bp: 'loop.py:8', cwd: FIXTURES, command: (l, b) => ['python3', 'loop.py', String(l), String(b)], ignore: ['bump', 'sys'] },
+  ...PYTHON_ADAPTERS.map((python): Language => ({ name: `python (${python.name})`, tool: python.tool, available: python.available, bp: 'loop.py:8', cwd: FIXTURES, command: (l, b) => ['python3', 'loop.py', String(l), String(b)], ignore: ['bump', 'sys'], adapter: ['--adapter', python.id] })),
   { name: 'node', tool: 'node', available: true, bp: 'loop.js:8', cwd: FIXTURES, command: (l, b) => ['node', 'loop.js', String(l), String(b)], ignore: ['bump'] },
   { name: 'go', tool: 'dlv', available: findFirstExecutable(dlv.adapter.executables, ROOT) !== null, bp: 'main.go:21', cwd: path.join(FIXTURES, 'go'), command: (l, b) => ['go', 'run', '.', String(l), String(b)], ignore: ['bump'] },
   { name: 'c', tool: 'lldb-dap', available: findFirstExecutable(lldb.adapter.executables, ROOT) !== null, bp: path.join(FIXTURES, 'loop.c:11'), cwd: scratch, command: (l, b) => ['./loop', String(l), String(b)], ignore: ['bump', '*argv'] },
@@ -55,7 +58,7 @@ function hints(run: BpdiffRun): string {
 for (const language of LANGUAGES) {
   const { bp, cwd, command } = language;
   const ignore = language.ignore.flatMap((name) => ['--ignore', name]);
-  const compare = (options: string[], a: string[], b: string[]): Promise<BpdiffRun> => runBpdiff(['--bp', bp, ...options, '--', ...a, '--', ...b], { cwd });
+  const compare = (options: string[], a: string[], b: string[]): Promise<BpdiffRun> => runBpdiff([...(language.adapter ?? []), '--bp', bp, ...options, '--', ...a, '--', ...b], { cwd });
 
   describeWithTool(`hits and watches through ${language.name}`, language.tool, language.available, () => {
     it('--hit 3 captures the third iteration, and --watch evaluates there', async () => {
@@ -109,7 +112,7 @@ for (const language of LANGUAGES) {
   });
 }
 
-describeWithTool('watch errors through debugpy', 'python3-debugpy', LANGUAGES[0]!.available, () => {
+describePythonAdapters('watch errors, capture and the library through Python', (adapter, runBpdiff) => {
   it('an error in one run and a value in the other is a change; an error in both is exit 2', async () => {
     const run = await runBpdiff(['--bp', 'loop.py:8', '--watch', '1 // (bump - 5)', '--', 'python3', 'loop.py', '10', '5', '--', 'python3', 'loop.py', '10', '6'], { cwd: FIXTURES });
     expectClean(run);
@@ -131,7 +134,7 @@ describeWithTool('watch errors through debugpy', 'python3-debugpy', LANGUAGES[0]
     expect(capture.run.variables['acc * 2']).toBe('2');
     const { compare } = await import('../../src/index.js');
     const run = (bump: string) => ({ command: ['python3', 'loop.py', '10', bump], cwd: FIXTURES });
-    const outcome = await compare({ bp: 'loop.py:8', first_divergence: true, watch: ['step'], watch_only: true, run_a: run('5'), run_b: run('99') });
+    const outcome = await compare({ bp: 'loop.py:8', adapter: adapter.id, first_divergence: true, watch: ['step'], watch_only: true, run_a: run('5'), run_b: run('99') });
     expect(outcome.exit_code).toBe(1);
     expect(outcome.captures[0].hits).toEqual({ captured: 6, seen: 6, wanted: null });
     expect(outcome.result.diff.changed).toEqual({ step: { a: '6', b: '5' } });
@@ -150,7 +153,7 @@ describeWithTool('watch errors through debugpy', 'python3-debugpy', LANGUAGES[0]
 
   it('no process is left after a walk interrupted with Ctrl-C halfway', async () => {
     const mark = randomUUID();
-    const child = execa(process.execPath, [BIN, '--bp', 'loop.py:8', '--first-divergence', '--max-hits', '100000', '--watch', 'acc', '--watch-only', '--', 'python3', 'loop.py', '100000', '99', '--', 'python3', 'loop.py', '100000', '99'], {
+    const child = execa(process.execPath, [BIN, '--adapter', adapter.id, '--bp', 'loop.py:8', '--first-divergence', '--max-hits', '100000', '--watch', 'acc', '--watch-only', '--', 'python3', 'loop.py', '100000', '99', '--', 'python3', 'loop.py', '100000', '99'], {
       cwd: FIXTURES,
       env: { BPDIFF_TEST_MARK: mark },
       reject: false,

@@ -9,6 +9,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { PYTHON_ADAPTERS } from './python-adapters.js';
 import { PAIRS, SEEDED, type PairCase, type Prepare, type SeededCase, type Toolset } from './identical-pairs.js';
 
 const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
@@ -86,8 +87,9 @@ interface Side {
   command: string[];
 }
 
-function bpdiffArgs(spec: { bp: string; condition?: string; stdin?: string }, a: Side, b: Side): string[] {
+function bpdiffArgs(spec: { bp: string; condition?: string | undefined; stdin?: string; adapter?: string[] }, a: Side, b: Side): string[] {
   return [
+    ...(spec.adapter ?? []).map((arg) => arg.replaceAll('{root}', a.root)),
     '--bp', spec.bp, ...(spec.condition ? ['--condition', spec.condition] : []),
     '--cwd-a', a.cwd, '--cwd-b', b.cwd,
     ...(spec.stdin ? ['--stdin-a', path.join(a.root, spec.stdin), '--stdin-b', path.join(b.root, spec.stdin)] : []),
@@ -118,20 +120,20 @@ function identicalPairs(toolset: Toolset): Array<PairCase & { where: string; che
   ]);
 }
 
-/** The toolset's block: identical pairs one after another, then each seeded change. */
-function describeToolset(toolset: Toolset): void {
+/** The toolset's block: identical pairs one after another, then each seeded change (`extra`: `--adapter ID`). */
+function describeToolset(toolset: Toolset, extra: string[] = []): void {
   beforeAll(() => prepareToolset(toolset), 600_000);
 
   it.each(identicalPairs(toolset))('$name against itself, $where: exit 0, nothing changed', async (pair) => {
     const [first, second] = pair.checkouts;
-    const run = await runBpdiff(bpdiffArgs(pair, side(pair.root, first, pair.cwd, pair.command), side(pair.root, second, pair.cwd, pair.command)));
+    const run = await runBpdiff([...extra, ...bpdiffArgs(pair, side(pair.root, first, pair.cwd, pair.command), side(pair.root, second, pair.cwd, pair.command))]);
     expectNoAlarm(run);
   });
 
   const seeded = SEEDED.filter((one) => one.toolset === toolset);
   if (seeded.length === 0) return;
   it.each(seeded)('$name v1 against v2: exit 1, $variable differs', async (one: SeededCase) => {
-    const run = await runBpdiff(bpdiffArgs(one, side(one.root, null, one.cwdA, one.commandA), side(one.root, null, one.cwdB, one.commandB)));
+    const run = await runBpdiff([...extra, ...bpdiffArgs(one, side(one.root, null, one.cwdA, one.commandA), side(one.root, null, one.cwdB, one.commandB))]);
     expect.soft(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
     expect(run.doc, `no result document (exit ${run.exitCode}):\n${run.stderr}`).not.toBeNull();
     expect([run.doc!.run_a.status, run.doc!.run_b.status]).toEqual(['break', 'break']);
@@ -140,12 +142,24 @@ function describeToolset(toolset: Toolset): void {
   });
 }
 
-describeWithTool('identical pairs: python through debugpy', 'python3-debugpy', fs.existsSync('/usr/lib/python3/dist-packages/debugpy'), () => describeToolset('python'));
+for (const python of PYTHON_ADAPTERS) {
+  describeWithTool(`identical pairs: python through ${python.name}`, python.tool, python.available, () => describeToolset('python', ['--adapter', python.id]));
+}
 describeWithTool('identical pairs: C through lldb-dap', 'lldb-dap', lldbDap !== null, () => describeToolset('c'));
 describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', onPath('cargo') && lldbDap !== null, () => describeToolset('rust'), {
   optionalInCi: lldbDap !== null,
 });
 describeWithTool('identical pairs: Go through dlv', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => describeToolset('go'));
+describeWithTool('identical pairs: java through bpdiff-java-adapter', 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter', onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')), () =>
+  describeToolset('java'),
+);
+describeWithTool('identical pairs: ruby through rdbg', 'ruby (apt-get install -y ruby ruby-rspec)', onPath('ruby') && onPath('rspec'), () => describeToolset('ruby'));
+describeWithTool('identical pairs: fortran and c++ through gdb', 'gdb, gfortran, g++ and cdt-gdb-adapter (scripts/setup.sh)', onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('g++'), () =>
+  describeToolset('gdb'),
+);
+describeWithTool('identical pairs: perl through examples/adapters/perl.json', 'Perl::LanguageServer (apt-get install -y libperl-languageserver-perl)', fs.existsSync('/usr/share/perl5/Perl/LanguageServer.pm'), () =>
+  describeToolset('perl'),
+);
 describeWithTool('identical pairs: node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () =>
   describeToolset('node'),
 );

@@ -3,7 +3,7 @@
 // with two versions also names the variable its README says differs.
 
 /** The adapter a case needs; one describe block per toolset. */
-export type Toolset = 'python' | 'c' | 'rust' | 'go' | 'node';
+export type Toolset = 'python' | 'c' | 'rust' | 'go' | 'node' | 'java' | 'ruby' | 'gdb' | 'perl';
 
 /**
  * What must exist before a case runs, done once per folder (the example's own, or each copy):
@@ -26,6 +26,8 @@ export interface PairCase {
   /** A file under root fed to both runs' stdin. */
   stdin?: string;
   prepare?: Prepare;
+  /** bpdiff's options that choose the adapter (`--adapter gdb`, `--adapter-config {root}/FILE`: `{root}` is run A's root). */
+  adapter?: string[];
 }
 
 export interface SeededCase {
@@ -40,6 +42,7 @@ export interface SeededCase {
   commandB: string[];
   stdin?: string;
   prepare?: Prepare;
+  adapter?: string[];
   /** The variable the README says differs, and its value in A and B. */
   variable: string;
   a: string;
@@ -59,7 +62,18 @@ const ORDERS_MJS = { toolset: 'node', root: 'node/orders-esm', cwd: '.', bp: 'sh
 const INVOICE_TSX = { toolset: 'node', root: 'typescript/tsx-invoice', cwd: '.', bp: 'src/invoice.ts:35' } as const;
 const INVENTORY_TSC = { toolset: 'node', root: 'typescript/tsc-inventory', cwd: '.', bp: 'src/stock.ts:37', condition: "sku.toLowerCase() === 'pen-01'", prepare: 'tsc' } as const;
 
+const PRICING_JAVA = { toolset: 'java', root: 'java/pricing', bp: 'Pricing.java:33', condition: 'item.qty() > 3', command: ['java', 'Pricing.java', '10'] } as const;
+const CATALOG_JAVA = { toolset: 'java', root: 'java/catalog', cwd: '.', bp: 'Catalog.java:58' } as const;
+const INVENTORY_JAVA = { toolset: 'java', root: 'java/inventory', cwd: '.', bp: 'src/main/java/shop/Stock.java:23' } as const;
+const SHIPPING_RB = { toolset: 'ruby', root: 'ruby/shipping', bp: 'lib/rates.rb:24', condition: 'parcel.id == "P-2"' } as const;
+const TOTALS_RB = { toolset: 'ruby', root: 'ruby/shipping', bp: 'shipping.rb:12' } as const;
+const STATIONS_F90 = { toolset: 'gdb', root: 'fortran', bp: 'stations.f90:29', prepare: 'make' } as const;
+const LABELS_CPP = { toolset: 'gdb', root: 'cpp', bp: 'labels.cpp:20', prepare: 'make', adapter: ['--adapter', 'gdb'] } as const;
+/** `{root}` is the example's root in the run's checkout: each copy uses its own definition. */
+const TALLY_PL = { toolset: 'perl', root: 'adapters', bp: 'tally.pl:15', adapter: ['--adapter-config', '{root}/perl.json'] } as const;
+
 const inventory = (version: string): string[] => [`../build/${version}/inventory`, 'tea:4', 'mug-l:3', 'mug-s:2'];
+const stations = (version: string): string[] => [`../build/${version}/stations`, 'week 12', '12'];
 
 export const PAIRS: PairCase[] = [
   { name: 'python/pricing v1', ...PRICING_PY, command: [...PRICING_PY.command], cwd: 'v1' },
@@ -98,6 +112,27 @@ export const PAIRS: PairCase[] = [
   { name: 'typescript/tsx-invoice 7.5', ...INVOICE_TSX, command: ['npx', 'tsx', 'src/main.ts', '7.5'] },
   { name: 'typescript/tsc-inventory monday', ...INVENTORY_TSC, command: ['node', '--enable-source-maps', 'dist/main.js', 'data/monday.json'] },
   { name: 'typescript/tsc-inventory tuesday', ...INVENTORY_TSC, command: ['node', '--enable-source-maps', 'dist/main.js', 'data/tuesday.json'] },
+
+  { name: 'java/pricing v1', ...PRICING_JAVA, command: [...PRICING_JAVA.command], cwd: 'v1' },
+  { name: 'java/pricing v2', ...PRICING_JAVA, command: [...PRICING_JAVA.command], cwd: 'v2' },
+  { name: 'java/catalog 2', ...CATALOG_JAVA, command: ['java', 'Catalog.java', '2'] },
+  { name: 'java/catalog 3', ...CATALOG_JAVA, command: ['java', 'Catalog.java', '3'] },
+  { name: 'java/inventory monday', ...INVENTORY_JAVA, command: ['./run.sh', 'data/monday.csv'] },
+  { name: 'java/inventory tuesday', ...INVENTORY_JAVA, command: ['./run.sh', 'data/tuesday.csv'] },
+
+  { name: 'ruby/shipping v1 ruby -Ilib', ...SHIPPING_RB, cwd: 'v1', command: ['ruby', '-Ilib', 'shipping.rb', '8'] },
+  { name: 'ruby/shipping v2 ruby -Ilib', ...SHIPPING_RB, cwd: 'v2', command: ['ruby', '-Ilib', 'shipping.rb', '8'] },
+  { name: 'ruby/shipping v1 totals', ...TOTALS_RB, cwd: 'v1', command: ['ruby', '-Ilib', 'shipping.rb'] },
+  { name: 'ruby/shipping v1 rspec', ...SHIPPING_RB, condition: undefined, cwd: 'v1', command: ['rspec', '-Ilib'] },
+  { name: 'ruby/shipping v2 rake', ...SHIPPING_RB, condition: undefined, cwd: 'v2', command: ['rake', 'quote[8]'] },
+
+  { name: 'fortran v1', ...STATIONS_F90, cwd: 'v1', command: stations('v1') },
+  { name: 'fortran v2', ...STATIONS_F90, cwd: 'v2', command: stations('v2') },
+  { name: 'cpp v1 --adapter gdb', ...LABELS_CPP, adapter: [...LABELS_CPP.adapter], cwd: 'v1', command: ['../build/v1/labels', 'fr'] },
+  { name: 'cpp v2 --adapter gdb', ...LABELS_CPP, adapter: [...LABELS_CPP.adapter], cwd: 'v2', command: ['../build/v2/labels', 'fr'] },
+
+  { name: 'adapters/perl v1 perl tally.pl', ...TALLY_PL, adapter: [...TALLY_PL.adapter], cwd: 'perl/v1', command: ['perl', 'tally.pl', 'tea:2', 'mug:3'] },
+  { name: 'adapters/perl v2 ./tally.pl', ...TALLY_PL, adapter: [...TALLY_PL.adapter], cwd: 'perl/v2', command: ['./tally.pl', 'tea:2', 'mug:3'] },
 ];
 
 export const SEEDED: SeededCase[] = [
@@ -105,5 +140,10 @@ export const SEEDED: SeededCase[] = [
   { name: 'c', ...INVENTORY_C, cwdA: 'v1', cwdB: 'v2', commandA: inventory('v1'), commandB: inventory('v2'), variable: 'it->qty', a: '5', b: '2' },
   { name: 'rust', ...ROSTER_RS, cwdA: 'v1', cwdB: 'v2', commandA: ['cargo', 'run'], commandB: ['cargo', 'run'], stdin: 'owls.txt', variable: 'team.members[1].email', a: 'None', b: 'Some("")' },
   { name: 'go/orders', ...ORDERS_GO, cwdA: 'v1', cwdB: 'v2', commandA: ['go', 'run', '.'], commandB: ['go', 'run', '.'], variable: 'quote.Discount', a: '1239', b: '1238' },
+  { name: 'java/pricing', ...PRICING_JAVA, cwdA: 'v1', cwdB: 'v2', commandA: [...PRICING_JAVA.command], commandB: [...PRICING_JAVA.command], variable: 'rate', a: '0.1', b: '1.0' },
   { name: 'node/cart-cjs', ...CART_JS, cwdA: 'v1', cwdB: 'v2', commandA: [...CART_JS.command], commandB: [...CART_JS.command], variable: 'discount', a: '224', b: '220' },
+  { name: 'ruby/shipping', ...SHIPPING_RB, cwdA: 'v1', cwdB: 'v2', commandA: ['ruby', '-Ilib', 'shipping.rb', '8'], commandB: ['ruby', '-Ilib', 'shipping.rb', '8'], variable: 'quote.@total', a: '64.8', b: '71.28' },
+  { name: 'fortran', ...STATIONS_F90, cwdA: 'v1', cwdB: 'v2', commandA: stations('v1'), commandB: stations('v2'), variable: 's%warm', a: '.FALSE.', b: '.TRUE.' },
+  { name: 'cpp --adapter gdb', ...LABELS_CPP, adapter: [...LABELS_CPP.adapter], cwdA: 'v1', cwdB: 'v2', commandA: ['../build/v1/labels', 'fr'], commandB: ['../build/v2/labels', 'fr'], variable: 'label', a: 'u"thé vert (réf. tea-01)"', b: 'u"thé vert (ref. tea-01)"' },
+  { name: 'adapters/perl', ...TALLY_PL, adapter: [...TALLY_PL.adapter], condition: '$item->{sku} eq "mug"', cwdA: 'perl/v1', cwdB: 'perl/v2', commandA: ['perl', 'tally.pl', 'tea:2', 'mug:3'], commandB: ['perl', 'tally.pl', 'tea:2', 'mug:3'], variable: '$total', a: '36.00', b: '32.40' },
 ];

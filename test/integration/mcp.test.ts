@@ -13,11 +13,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { validateCapture, validateComparison } from '../../src/core/schemas.js';
-import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses, runBpdiff, type ComparisonDoc } from './helpers.js';
+import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses, onPath, runBpdiff, type ComparisonDoc } from './helpers.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const CART = path.join(EXAMPLES, 'node/cart-cjs');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
+const pythonInstalled = onPath('python3');
 const adapterBuilt = fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs'));
 
 /** A Node program that waits (practically) forever before its breakpoint line, 3. */
@@ -62,9 +62,10 @@ function text(result: CallToolResult): string {
   return first?.type === 'text' ? first.text : '';
 }
 
-it('lists compare, capture and diff_captures, with their input schemas and the documents\' schemas as output schemas', async () => {
+it('lists compare, capture, diff_captures and locate, with their input schemas and the documents\' schemas as output schemas', async () => {
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toEqual(['compare', 'capture', 'diff_captures']);
+  expect(tools.map((tool) => tool.name)).toEqual(['compare', 'capture', 'diff_captures', 'locate']);
+  expect(tools.find((tool) => tool.name === 'locate')!.outputSchema?.['$id']).toBe('https://bpdiff.dev/schemas/breakpoint-comparison.schema.json');
   const compare = tools.find((tool) => tool.name === 'compare')!;
   expect(compare.inputSchema.required).toEqual(['bp', 'run_a', 'run_b']);
   expect(Object.keys(compare.inputSchema.properties!)).toEqual(expect.arrayContaining(['bp', 'condition', 'run_a', 'run_b', 'fail_on', 'depth', 'max_children', 'ignore', 'tolerance', 'timeout', 'hit', 'first_divergence', 'max_hits', 'watch', 'watch_only']));
@@ -72,7 +73,28 @@ it('lists compare, capture and diff_captures, with their input schemas and the d
   expect(tools.find((tool) => tool.name === 'capture')!.outputSchema?.['$id']).toBe('https://bpdiff.dev/schemas/run-capture.schema.json');
 });
 
-describeWithTool('compare on the Python example', 'python3-debugpy', debugpyInstalled, () => {
+describeWithTool('locate on the Python example', 'python3', pythonInstalled, () => {
+  it('finds where the runs part ways, with progress notifications and the way back in the text', async () => {
+    const progress: string[] = [];
+    const shop = path.join(EXAMPLES, 'locate/python');
+    const result = (await client.callTool(
+      { name: 'locate', arguments: { run_a: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v1') }, run_b: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v2') } } },
+      undefined,
+      { onprogress: (notification) => progress.push(notification.message ?? '') },
+    )) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const doc = result.structuredContent as unknown as ComparisonDoc;
+    expect(validateComparison(doc).errors).toEqual([]);
+    expect(doc.breakpoint).toEqual({ file: 'shop.py', line: 7 });
+    expect(doc.analysis_hints[0]).toMatch(/^the runs part ways after shop\.py:7 in discount\(\) \(3rd call, 11th time on this line; step \d+\): A goes on to line 6, B to line 11 \(line 8 in A's copy\)$/);
+    expect(result._meta?.['bpdiff/exit_code']).toBe(1);
+    expect(text(result)).toContain('- to compare the runs there again: bpdiff --bp shop.py:7 --hit 11 ');
+    expect(progress.some((line) => line.includes('line by line in lockstep'))).toBe(true);
+    expect(await leftByRuns()).toEqual([]);
+  });
+});
+
+describeWithTool('compare on the Python example', 'python3', pythonInstalled, () => {
   it('finds rate 0.1 -> 1.0, with progress notifications, the context and hints as text', async () => {
     const progress: string[] = [];
     const result = (await client.callTool(

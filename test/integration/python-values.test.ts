@@ -1,4 +1,4 @@
-// How bpdiff reads Python's containers through the real debugpy: sets in one order whatever the
+// How bpdiff reads Python's containers, through debugpy and through its own Python adapter: sets in one order whatever the
 // process's hash seed (named by their elements, `tags{'t0'}`), and long containers named as Python
 // indexes them (`xs[500]`, never pydevd's `xs.more[500]`).
 import fs from 'node:fs';
@@ -6,10 +6,10 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
+import { ROOT, type BpdiffRun } from './helpers.js';
+import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-python-values');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 
 function expectClean(run: BpdiffRun): void {
   expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
@@ -17,9 +17,6 @@ function expectClean(run: BpdiffRun): void {
   expect(validateComparison(run.doc).errors).toEqual([]);
 }
 
-function sets(a: string, b: string, ...options: string[]): Promise<BpdiffRun> {
-  return runBpdiff(['--bp', 'sets.py:13', ...options, '--', 'python3', 'sets.py', a, '--', 'python3', 'sets.py', b], { cwd: FIXTURES });
-}
 
 /** The order Python itself iterates a set in, under a hash seed. */
 async function hashOrder(seed: string): Promise<string> {
@@ -49,7 +46,10 @@ const SET_VALUES = {
   'rows[1]': '5',
 };
 
-describeWithTool('python values through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('python values', (_adapter, runBpdiff) => {
+  const sets = (a: string, b: string, ...options: string[]): Promise<BpdiffRun> =>
+    runBpdiff(['--bp', 'sets.py:13', ...options, '--', 'python3', 'sets.py', a, '--', 'python3', 'sets.py', b], { cwd: FIXTURES });
+
   it('reads the same sets identically under two hash seeds that order them differently', async () => {
     // The premise: these seeds make Python iterate the same sets in different orders.
     expect(await hashOrder('1')).not.toBe(await hashOrder('2'));
@@ -122,9 +122,9 @@ describeWithTool('python values through debugpy', 'python3-debugpy', debugpyInst
   });
 });
 
-// Issue 22 (items 3, 4, 8) on debugpy: nested dataclasses sharing one list, a dict filled from a set
-// of strings under two hash seeds, --only with --watch.
-describeWithTool('python values through debugpy: one change said once, dicts by key', 'python3-debugpy', debugpyInstalled, () => {
+// Issue 22 (items 3, 4, 8) on both Python adapters: nested dataclasses sharing one list, a dict filled
+// from a set of strings under two hash seeds, --only with --watch.
+describePythonAdapters('python values: one change said once, dicts by key', (_adapter, runBpdiff) => {
   const nested = (a: string, b: string, ...options: string[]): Promise<BpdiffRun> =>
     runBpdiff(['--bp', 'nested.py:43', ...options, '--', 'python3', 'nested.py', a, '--', 'python3', 'nested.py', b], { cwd: FIXTURES });
 

@@ -9,12 +9,12 @@ import { validateComparison } from '../../src/core/schemas.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
 import { runSpec } from '../../src/core/run-spec.js';
-import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, ranAtOnce, ranOneAfterTheOther, runBpdiff, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, ROOT, leftoverProcesses, ranAtOnce, ranOneAfterTheOther, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
+import { describePythonAdapters, withAdapter } from './python-adapters.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const INVOICE = path.join(EXAMPLES, 'python/invoice');
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 
 /** Every run must leave no process behind, and every document must match the schema. */
 function expectClean(run: BpdiffRun): void {
@@ -26,7 +26,7 @@ function flow(...args: string[]): string[] {
   return ['python3', 'flow.py', ...args];
 }
 
-describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('python', (adapter, runBpdiff) => {
   it('finds the regression between two versions of a module: rate is 0.1 in A and 1.0 in B', async () => {
     const run = await runBpdiff([
       '--bp', 'pricing.py:34', '--condition', 'item.qty > 3',
@@ -59,7 +59,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       ]);
       expectClean(live);
       const saved = JSON.parse(fs.readFileSync(path.join(dir, 'saved/capture-b.json'), 'utf8')) as Record<string, unknown>;
-      expect(saved).toMatchObject({ adapter: { id: 'python', name: 'debugpy' }, run: { label: 'B', status: 'break' }, exit_code: null });
+      expect(saved).toMatchObject({ adapter: { id: adapter.id, name: adapter.name }, run: { label: 'B', status: 'break' }, exit_code: null });
       // Portable: the breakpoint file relative to the run's cwd, which the capture records.
       expect(saved.resolved_file).toBe('pricing.py');
       expect(saved.cwd).toBe(path.join(PRICING, 'v2'));
@@ -121,14 +121,15 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/ValueError: bad input: boom/);
   });
 
-  it('keeps the other run when the adapter of one crashes, exits 2, and leaves nothing behind', async () => {
+  // bpdiff's own adapter has no process of its own to crash: it lives in the program.
+  it.runIf(adapter.id === 'debugpy')('keeps the other run when the adapter of one crashes, exits 2, and leaves nothing behind', async () => {
     const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '30', '--cwd', FIXTURES, '--', ...flow('kill-adapter'), '--', ...flow()]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.doc!.run_a.status).toBe('no_break');
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.run_b.variables.total).toBe('0');
-    expect(run.doc!.analysis_hints.join('\n')).toMatch(/A could not be debugged: debugpy closed the connection/);
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(new RegExp(`A could not be debugged: ${adapter.name} closed the connection`));
     expect(run.stderr).toMatch(/^bpdiff: .*run A could not be debugged|^bpdiff: .*A.*could not be debugged/m);
   });
 
@@ -178,12 +179,14 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(run.stderr).toMatch(/^bpdiff: .*SyntaxError/);
   });
 
-  it('says when debugpy moved the breakpoint, and --exact-line refuses the moved stop', async () => {
+  it('says when the adapter moved the breakpoint, and --exact-line refuses the moved stop', async () => {
+    // A comment line: debugpy moves the breakpoint back to line 19, bpdiff's own adapter on to line 21.
+    const line = adapter.id === 'debugpy' ? 19 : 21;
     const moved = await runBpdiff(['--bp', 'flow.py:20', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
     expectClean(moved);
     expect(moved.exitCode, moved.stderr).toBe(0);
-    expect(moved.doc!.run_a.location).toEqual({ file: 'flow.py', line: 19 });
-    expect(moved.doc!.analysis_hints.join('\n')).toMatch(/line 19/);
+    expect(moved.doc!.run_a.location).toEqual({ file: 'flow.py', line });
+    expect(moved.doc!.analysis_hints.join('\n')).toMatch(new RegExp(`line ${line}`));
 
     const exact = await runBpdiff(['--bp', 'flow.py:20', '--exact-line', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
     expectClean(exact);
@@ -261,12 +264,12 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     }
   });
 
-  it('names the signal that killed a program, with the exit code debugpy gave', async () => {
+  it('names the signal that killed a program, with the exit code the adapter gives', async () => {
     const run = await runBpdiff(['--bp', 'die.py:7', '--cwd', FIXTURES, '--', 'python3', 'die.py', 'SIGSEGV', '--', 'python3', 'die.py', 'SIGKILL']);
     expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.analysis_hints).toContain('A was killed by SIGSEGV before reaching die.py:7: debugpy reports exit code 245.');
-    expect(run.doc!.analysis_hints).toContain('B was killed by SIGKILL before reaching die.py:7: debugpy reports exit code 247.');
+    expect(run.doc!.analysis_hints).toContain(`A was killed by SIGSEGV before reaching die.py:7: ${adapter.name} reports exit code 245.`);
+    expect(run.doc!.analysis_hints).toContain(`B was killed by SIGKILL before reaching die.py:7: ${adapter.name} reports exit code 247.`);
   });
 
   it('two checkouts in different folders compare equal: their own paths read <cwd>, said once; --raw-values shows them', async () => {
@@ -284,7 +287,8 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
       expect(said).toEqual(["A and B: paths inside the run's own folders are written <cwd> for the run's working directory, so that two checkouts compare equal (--raw-values shows them)"]);
       const raw = await runBpdiff(['--raw-values', ...args]);
       expect(raw.exitCode, raw.stderr).toBe(1);
-      expect(Object.keys(raw.doc!.diff.changed).sort()).toEqual(['argv0', 'folder', 'here']);
+      // debugpy makes sys.argv[0] absolute; bpdiff's own adapter leaves it as typed (the same in both).
+      expect(Object.keys(raw.doc!.diff.changed).sort()).toEqual(adapter.id === 'debugpy' ? ['argv0', 'folder', 'here'] : ['folder', 'here']);
     } finally {
       for (const dir of checkouts) fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -327,11 +331,11 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
     expect(run.doc!.diff.changed).toEqual({});
   });
 
-  it('says how to install debugpy when it is missing (exit 2)', async () => {
-    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as { adapter: { args: string[] }; hooks: string };
+  it.runIf(adapter.id === 'debugpy')('says how to install debugpy when it is missing (exit 2)', async () => {
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/debugpy/adapter.json'), 'utf8')) as { adapter: { args: string[] }; hooks: string };
     definition.adapter.args = ['/nonexistent/dist-packages/debugpy/adapter'];
     // A copy elsewhere names the built-in hooks by their path.
-    definition.hooks = path.join(ROOT, 'adapters/python/hooks.ts');
+    definition.hooks = path.join(ROOT, 'adapters/debugpy/hooks.ts');
     const file = path.join(os.tmpdir(), `bpdiff-nodebugpy-${process.pid}.json`);
     fs.writeFileSync(file, JSON.stringify(definition));
     try {
@@ -360,7 +364,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   it('kills both runs on Ctrl-C and exits 130', async () => {
     const mark = `ctrlc-${process.pid}-${Date.now()}`;
     // Once both programs run under their debugger, interrupt.
-    const { child } = await startBpdiffUntilRunning(['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')], { mark, pattern: /program running/ });
+    const { child } = await startBpdiffUntilRunning(withAdapter(adapter, ['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')]), { mark, pattern: /program running/ });
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
@@ -369,7 +373,7 @@ describeWithTool('python through debugpy', 'python3-debugpy', debugpyInstalled, 
   });
 });
 
-describeWithTool('python with BPDIFF_TRACE', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('python with BPDIFF_TRACE', (adapter, runBpdiff) => {
   it('writes the phases and the DAP messages of both runs, without the values', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-trace-'));
     const file = path.join(dir, 'trace.jsonl');
@@ -385,8 +389,10 @@ describeWithTool('python with BPDIFF_TRACE', 'python3-debugpy', debugpyInstalled
       expect(lines.filter((line) => line.run === null).map((line) => line.phase)).toEqual(expect.arrayContaining(['args parsed', 'done']));
       for (const label of ['A', 'B']) {
         const phases = lines.filter((line) => line.run === label && line.phase).map((line) => line.phase);
-        // bpdiff starts the program itself, before the adapter, and debugpy attaches to it.
-        expect(phases).toEqual(['adapter chosen', 'run started', 'hooks loaded', 'launch prepared', 'debuggee spawn', 'adapter spawn', 'adapter connected', 'initialized', 'launched', 'first stop', 'frame read', 'done']);
+        // bpdiff starts the program itself, before the adapter, and debugpy attaches to it; bpdiff's
+        // own adapter is in the program, which bpdiff connects to as it starts.
+        const started = adapter.id === 'debugpy' ? ['debuggee spawn', 'adapter spawn', 'adapter connected'] : ['debuggee spawn', 'adapter connected'];
+        expect(phases).toEqual(['adapter chosen', 'run started', 'hooks loaded', 'launch prepared', ...started, 'initialized', 'launched', 'first stop', 'frame read', 'done']);
         const messages = lines.filter((line) => line.run === label && line.message).map((line) => `${line.message!.dir} ${line.message!.name}`);
         expect(messages).toEqual(expect.arrayContaining(['out initialize', 'in initialize', 'out attach', 'in stopped', 'out variables', 'in variables']));
         expect(messages).not.toContain('out launch');
@@ -406,14 +412,14 @@ describeWithTool('python with BPDIFF_TRACE', 'python3-debugpy', debugpyInstalled
   });
 });
 
-describeWithTool('python captures at the library level', 'python3-debugpy', debugpyInstalled, () => {
-  const options = defaultCaptureOptions({ run: { timeout_seconds: 30 } });
+describePythonAdapters('python captures at the library level', (adapter) => {
+  const options = defaultCaptureOptions({ run: { timeout_seconds: 30 }, adapter: { id: adapter.id } });
 
   it('captures both runs at the same time, and one after the other with --sequential', async () => {
     const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: flow(), cwd: FIXTURES, breakpoint: { file: 'flow.py', line: 19 } });
     const [a, b] = await captureRuns([spec('a'), spec('b')], options);
     expect(a.run.variables.total).toBe('0');
-    expect(b.adapter).toMatchObject({ id: 'python', name: 'debugpy' });
+    expect(b.adapter).toMatchObject({ id: adapter.id, name: adapter.name });
     expect(a.adapter.version).toMatch(/^\d+\.\d+/);
     expect(ranAtOnce(a, b)).toBe(true);
     const [c, d] = await captureRuns([spec('a'), spec('b')], { ...options, run: { ...options.run, sequential: true } });
@@ -429,7 +435,7 @@ describeWithTool('python captures at the library level', 'python3-debugpy', debu
       ],
       { ...options, limits: { ...options.limits, depth: 1, max_children: 1, max_value_length: 20 } },
     );
-    // debugpy lists children by name: with one child per value, `order` keeps only `coupon`.
+    // Children are listed by name: with one child per value, `order` keeps only `coupon`.
     expect(a.run.variables['order.coupon']).toBe("'WELCOME5'");
     expect(a.run.variables['order.items']).toBeUndefined();
     expect(a.run.variables['item.qty']).toBe('2');

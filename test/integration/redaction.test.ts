@@ -1,4 +1,4 @@
-// Redaction against the real debugpy: a program with a password, a token from its environment, a JWT
+// Redaction against both real Python adapters: a program with a password, a token from its environment, a JWT
 // in a string and a private key in a nested dict, each changed between A and B. Every one is reported
 // as changed, and none of the values appears in anything bpdiff writes: stdout, stderr, -o files in
 // every format, saved captures; nor when a run fails or a condition fails with the secret in its message.
@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
 import { ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
+import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');
-const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 
 interface Side {
   user: string;
@@ -55,7 +55,7 @@ function expectNoSecret(text: string): void {
   for (const secret of SECRETS) expect(text, `${secret} was written`).not.toContain(secret);
 }
 
-describeWithTool('redaction of secrets, through debugpy', 'python3-debugpy', debugpyInstalled, () => {
+describePythonAdapters('redaction of secrets, through Python', (_adapter, runBpdiff) => {
   it('reports every changed secret as changed and writes none of them anywhere', async () => {
     const out = path.join(dir, 'outputs');
     fs.mkdirSync(out, { recursive: true });

@@ -1,7 +1,9 @@
-// bpdiff as a user installs it: `npm pack` of this working tree, installed into a fresh prefix, then
-// the bin, the library (from an ES module, a CommonJS file and TypeScript) and the schemas used from
-// there. The pack runs in a copy of the tree, never here: it runs the package's `prepack` (which
-// removes dist/) and `prepare` (the build), and other tests read this tree's dist/.
+// bpdiff as a user installs it from git, as the README says: a git repository of this working tree
+// (a copy: packing runs the package's `prepare`, and other tests read this tree's dist/), packed
+// from its git+file:// URL (npm clones it, installs the build tools, builds), installed globally
+// into a fresh prefix (the bin, and what it brings: nothing but bpdiff) and into a project (the
+// library from an ES module, a CommonJS file and TypeScript in both, the schemas); publint and
+// arethetypeswrong find nothing to say about the package.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,12 +21,15 @@ interface PackResult {
 }
 
 const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
-const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0);
+const javaInstalled = onPath('javac');
+const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0) && javaInstalled;
 
 let work: string;
 let copy: string;
 let prefix: string;
+let globalPrefix: string;
 let packed: PackResult;
+let tarball: string;
 let bin: string;
 
 /** The files of the working tree (tracked and new, not ignored) that the build needs: not the tests or the examples. */
@@ -35,23 +40,33 @@ function copyTree(to: string): void {
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(to, file));
   }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(to, 'node_modules'));
+}
+
+async function git(cwd: string, ...args: string[]): Promise<void> {
+  await execa('git', ['-c', 'user.name=bpdiff test', '-c', 'user.email=test@bpdiff.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, stdin: 'ignore' });
 }
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-package-'));
   copy = path.join(work, 'bpdiff');
   prefix = path.join(work, 'prefix');
+  globalPrefix = path.join(work, 'global');
   copyTree(copy);
-  const pack = await execa('npm', ['pack', '--json', '--pack-destination', work], { cwd: copy, stdin: 'ignore' });
+  await git(copy, 'init', '-q', '-b', 'main');
+  await git(copy, 'add', '-A');
+  await git(copy, 'commit', '-q', '-m', 'bpdiff');
+  // The README's install: npm pack of the git URL (npm clones, installs the build tools, builds once), then npm install -g of the tarball.
+  const pack = await execa('npm', ['pack', '--json', '--no-audit', '--no-fund', '--pack-destination', work, `git+file://${copy}`], { cwd: work, stdin: 'ignore' });
   // The JSON comes after anything the build printed.
   const json = pack.stdout.startsWith('[') ? pack.stdout : pack.stdout.slice(pack.stdout.indexOf('\n[') + 1);
   packed = (JSON.parse(json) as PackResult[])[0]!;
+  tarball = path.join(work, packed.filename);
+  await execa('npm', ['install', '-g', '--prefix', globalPrefix, '--no-audit', '--no-fund', tarball], { cwd: work, stdin: 'ignore' });
   fs.mkdirSync(prefix);
   fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
-  await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(work, packed.filename)], { cwd: prefix, stdin: 'ignore' });
+  await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: prefix, stdin: 'ignore' });
   bin = path.join(prefix, 'node_modules/.bin/bpdiff');
-}, 600_000);
+}, 900_000);
 
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
@@ -62,31 +77,36 @@ function run(file: string, args: string[], options: { env?: Record<string, strin
 }
 
 describe('the tarball', () => {
-  it('holds what runs and nothing else: no tests, bench, sources of bundled code or source maps', () => {
+  it('holds what runs and nothing else: one build, no tests, bench, sources of bundled code or source maps', () => {
     const files = packed.files.map((file) => file.path);
-    expect(files.filter((file) => /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
+    // examples/ci's two scripts are there for the base-branch workflow, which runs them from the installed package.
+    expect(files.filter((file) => !file.startsWith('examples/ci/') && /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test|src)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
+    // The code once: dist/bpdiff.cjs (the library and the command); the other scripts are the bin, the Node adapter's two bundles and yargs'.
+    expect(files.filter((file) => /\.(c?js|mjs)$/.test(file) && !file.startsWith('examples/')).sort()).toEqual(['adapters/node/bootloader.cjs', 'dist/adapters/node/in-process.mjs', 'dist/adapters/node/main.mjs', 'dist/bin/bpdiff.cjs', 'dist/bpdiff.cjs', 'dist/vendor/yargs.cjs']);
     // Nor a pointer to a map that is not there: no shipped script names a source map.
     const installed = path.join(prefix, 'node_modules', 'bpdiff');
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
     // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts']);
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/debugpy/hooks.ts', 'adapters/gdb/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts', 'adapters/ruby/hooks.ts']);
     for (const needed of [
       'package.json',
       'README.md',
       'LICENSE',
       'dist/bin/bpdiff.cjs',
-      'dist/bin/bpdiff-main.cjs',
-      'dist/src/index.js',
-      'dist/src/index.d.ts',
+      'dist/bpdiff.cjs',
+      'dist/types/src/index.d.cts',
       'dist/vendor/yargs.cjs',
       'dist/adapters/node/main.mjs',
       'dist/adapters/node/in-process.mjs',
-      'dist/adapters/python/hooks.js',
-      'dist/adapters/lldb/hooks.js',
-      'dist/adapters/go/hooks.js',
+      ...(javaInstalled ? ['dist/adapters/java/bpdiff-java-adapter.jar'] : []),
       'adapters/node/bootloader.cjs',
+      'adapters/ruby/bpdiff_rdbg.rb',
+      'adapters/gdb/bpdiff_gdb.py',
       'adapters/python/sitecustomize.py',
+      'adapters/python/_bpdiff_light/bootstrap.py',
+      'adapters/python/_bpdiff_light/session.py',
+      'adapters/debugpy/sitecustomize.py',
       'adapters/lldb/bpdiff_lldb_rust.py',
       'adapters/lldb/bpdiff_lldb_bytecode.py',
       'schema/breakpoint-comparison.schema.json',
@@ -96,17 +116,26 @@ describe('the tarball', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    for (const id of ['go', 'lldb', 'node', 'python']) expect(files).toContain(`adapters/${id}/adapter.json`);
-    // One command: the bundle (scripts/bundle-cli.mjs) and its loader, not also tsc's unbundled copies of their entries.
-    expect(files.filter((file) => file.startsWith('dist/src/cli/main.') || file.startsWith('dist/src/cli/bin.'))).toEqual([]);
+    for (const id of ['debugpy', 'gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']) expect(files).toContain(`adapters/${id}/adapter.json`);
+    console.log(`the tarball: ${packed.entryCount} files, ${packed.size} bytes (${packed.files.reduce((sum, file) => sum + file.size, 0)} unpacked)`);
   });
 
-  it('installs only the dependencies that are not bundled', () => {
-    const installed = JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules/bpdiff/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(installed.dependencies).sort()).toEqual(['@modelcontextprotocol/sdk', 'ajv', 'diff', 'execa', 'zod']);
-    for (const bundled of ['yargs', 'ws', '@vscode/debugadapter', '@vscode/debugprotocol']) {
-      expect(fs.existsSync(path.join(prefix, 'node_modules', bundled)), bundled).toBe(false);
-    }
+  it('needs nothing at run time: no dependencies, so a global install is bpdiff alone', async () => {
+    const installed = JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules/bpdiff/package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    expect(installed.dependencies ?? {}).toEqual({});
+    const listed = (await execa('npm', ['ls', '-g', '--prefix', globalPrefix, '--all', '--parseable'], { stdin: 'ignore' })).stdout.split('\n').filter(Boolean);
+    expect(listed.map((line) => path.relative(globalPrefix, line))).toEqual(['lib', 'lib/node_modules/bpdiff']);
+    const version = await execa(path.join(globalPrefix, 'bin/bpdiff'), ['-V'], { reject: false, stdin: 'ignore' });
+    expect(version.stdout).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    console.log(`the global install: ${listed.length - 1} package, ${(await execa('du', ['-sb', globalPrefix])).stdout.split('\t')[0]} bytes`);
+  });
+
+  it('is clean by publint and arethetypeswrong', async () => {
+    const publint = await execa(process.execPath, [path.join(ROOT, 'node_modules/publint/src/cli.js'), 'run', path.join(prefix, 'node_modules/bpdiff')], { reject: false, stdin: 'ignore' });
+    expect(publint.stdout, publint.stderr).toContain('All good!');
+    const attw = await execa(process.execPath, [path.join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json'], { reject: false, stdin: 'ignore' });
+    expect(attw.exitCode, attw.stdout + attw.stderr).toBe(0);
+    expect((JSON.parse(attw.stdout) as { analysis: { problems: unknown[] } }).analysis.problems).toEqual([]);
   });
 });
 
@@ -122,20 +151,22 @@ describe('the installed bin', () => {
     const help = await run(bin, ['--help'], { env: { LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' } });
     expect(help.exitCode, help.stderr).toBe(0);
     expect(help.stdout).toContain('bpdiff doctor');
-    const built = await run(process.execPath, [path.join(copy, 'dist/bin/bpdiff.cjs'), '--help']);
+    const built = await run(process.execPath, [path.join(ROOT, 'dist/bin/bpdiff.cjs'), '--help']);
     expect(help.stdout).toBe(built.stdout);
   });
 
-  describeWithTool('with every debug adapter installed', 'every debug adapter (debugpy, lldb-dap, dlv)', everyAdapterInstalled, () => {
+  describeWithTool('with every debug adapter installed', 'every debug adapter (debugpy, lldb-dap, dlv, a JDK)', everyAdapterInstalled, () => {
     it('bpdiff doctor exits 0 and names each adapter with its version', async () => {
       const doctor = await run(bin, ['doctor']);
       expect(doctor.stderr).toBe('');
       expect(doctor.exitCode, doctor.stderr).toBe(0);
       const lines = doctor.stdout.trimEnd().split('\n');
-      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok go dlv', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python debugpy']);
+      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok debugpy debugpy', 'ok go dlv', 'ok java bpdiff-java-adapter', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python bpdiff-python-adapter']);
       for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
-      // The Node adapter is the one in the package.
-      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      // The Node, Java and Python adapters are the ones in the package.
+      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/java/bpdiff-java-adapter.jar'));
+      expect(lines[4]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      expect(lines[5]).toContain(path.join(prefix, 'node_modules/bpdiff/adapters/python/sitecustomize.py'));
     });
   });
 
@@ -154,6 +185,23 @@ describe('the installed bin', () => {
       expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
       expect(await leftoverProcesses(mark)).toEqual([]);
     });
+  });
+});
+
+describeWithTool('the installed bin on the Java example', 'a JDK', javaInstalled, () => {
+  it('finds the changed rate (exit 1) with the Java adapter the package holds, and leaves no JVM behind', async () => {
+    const pricing = path.join(ROOT, 'examples/java/pricing');
+    const mark = randomUUID();
+    const result = await run(
+      bin,
+      ['--bp', 'Pricing.java:33', '--condition', 'item.qty() > 3', '--cwd-a', path.join(pricing, 'v1'), '--cwd-b', path.join(pricing, 'v2'), '-q', '--', 'java', 'Pricing.java', '10', '--', 'java', 'Pricing.java', '10'],
+      { env: { BPDIFF_TEST_MARK: mark } },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.exitCode, result.stderr).toBe(1);
+    const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
+    expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+    expect(await leftoverProcesses(mark)).toEqual([]);
   });
 });
 
@@ -185,6 +233,16 @@ describe('the installed library', () => {
     const result = await run(process.execPath, ['cjs.cjs']);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('function function https://bpdiff.dev/schemas/run-capture.schema.json');
+  });
+
+  it('type-checks in a CommonJS TypeScript project under node16 resolution (no TS1479)', async () => {
+    const dir = path.join(prefix, 'cjs-consumer');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'consumer.cts'), ["import { compare, type ComparisonResult } from 'bpdiff';", "const outcome: Promise<{ result: ComparisonResult }> = compare({ bp: 'a.py:1', run_a: { command: ['python3', 'a.py'] }, run_b: { command: ['python3', 'a.py'] } });", 'void outcome;'].join('\n'));
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.cts'] }));
+    const result = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')]);
+    expect(result.stdout).toBe('');
+    expect(result.exitCode, result.stderr).toBe(0);
   });
 
   it('type-checks in a TypeScript project that checks declaration files too', async () => {

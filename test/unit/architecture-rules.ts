@@ -9,7 +9,7 @@ export interface Floor {
 }
 
 export const FLOORS: readonly Floor[] = [
-  { name: 'ground: errors and where bpdiff lives', holds: [/^src\/(errors|package-root|run-time-import|cache-dir)\.ts$/] },
+  { name: 'ground: errors and where bpdiff lives', holds: [/^src\/(errors|package-root|run-time-import|cache-dir|load-ajv)\.ts$/] },
   { name: 'words, the pure core, processes, the trace', holds: [/^src\/messages\.ts$/, /^src\/core\//, /^src\/process\//, /^src\/trace\//] },
   { name: 'DAP and the adapter contract', holds: [/^src\/dap\//, /^src\/adapters\//] },
   { name: 'redaction', holds: [/^src\/redact\//] },

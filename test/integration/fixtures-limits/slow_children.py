@@ -21,7 +21,7 @@ class Thing:
 def main():
     count = 3
     thing = Thing(os.environ.get("SLOW_DIR") == "1")
-    print(count, thing)  # line 25: breakpoint
+    print(count, thing)  # line 24: breakpoint
 
 
 main()

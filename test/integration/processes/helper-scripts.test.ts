@@ -18,9 +18,9 @@ function python(code: string, dir: string, env: Record<string, string> = {}): st
   }).trim();
 }
 
-describe.skipIf(!hasPython)('adapters/python/sitecustomize.py', () => {
+describe.skipIf(!hasPython)('adapters/debugpy/sitecustomize.py', () => {
   const dir = fs.mkdtempSync(path.join(tmp, 'site-'));
-  fs.copyFileSync(path.join(ROOT, 'adapters/python/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
+  fs.copyFileSync(path.join(ROOT, 'adapters/debugpy/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
 
   it('defines the condition helper: true, false, and true with an error kept for a condition that raises', () => {
     const code = [

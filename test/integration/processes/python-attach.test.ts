@@ -1,5 +1,5 @@
 // How a Python run starts: bpdiff starts the program itself under `debugpy --connect` and debugpy
-// attaches to it (adapters/python/hooks.ts), listening on a port of its own choice, and the
+// attaches to it (adapters/debugpy/hooks.ts), listening on a port of its own choice, and the
 // sitecustomize has pydevd connect there once bpdiff writes it on the program's fd 3 (its part 3). The interpreter is a fake python3 whose probe answers the facts given.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +41,7 @@ function fakeInstall(facts: Facts): { python: string; definition: AdapterDefinit
   fs.writeFileSync(python, `#!/bin/sh\necho '${answer}'\n`, { mode: 0o755 });
   const sharedDebugpy = path.join(root, 'dist-packages/debugpy');
   fs.mkdirSync(path.join(sharedDebugpy, 'adapter'), { recursive: true });
-  const builtin = builtinDefinitions().find((definition) => definition.id === 'python')!;
+  const builtin = builtinDefinitions().find((definition) => definition.id === 'debugpy')!;
   return { python, definition: { ...builtin, adapter: { ...builtin.adapter, executables: [python], args: [path.join(sharedDebugpy, 'adapter')] } }, sharedDebugpy };
 }
 
@@ -165,7 +165,7 @@ const hasPython = fs.existsSync('/usr/bin/python3');
 
 describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the port bpdiff writes on fd 3', () => {
   const site = freshDir();
-  fs.copyFileSync(path.join(ROOT, 'adapters/python/sitecustomize.py'), path.join(site, 'sitecustomize.py'));
+  fs.copyFileSync(path.join(ROOT, 'adapters/debugpy/sitecustomize.py'), path.join(site, 'sitecustomize.py'));
 
   /**
    * Runs `code` with the sitecustomize and BPDIFF_ADAPTER_PORT_FD=3, a pipe on fd 3 to which `tell`

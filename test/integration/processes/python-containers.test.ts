@@ -1,4 +1,4 @@
-// The Python hook's container patches (adapters/python/sitecustomize.py, parts 5 and 6) on pydevd's
+// The Python hook's container patches (adapters/debugpy/sitecustomize.py, parts 5 and 6) on pydevd's
 // own SafeRepr and resolvers, without an adapter: sets written and named in one order under any hash
 // seed, and long lists listed flat as far as BPDIFF_MAX_CHILDREN.
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ print(json.dumps({
 
 async function run(env: Record<string, string>): Promise<Record<string, unknown>> {
   const { stdout } = await execa('python3', ['-c', PROGRAM], {
-    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/python'), PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/debugpy'), PYDEVD_DISABLE_FILE_VALIDATION: '1' },
     extendEnv: false,
     stdin: 'ignore',
     timeout: 20_000,

@@ -1,4 +1,4 @@
-// The Python hook's repr limit (adapters/python/sitecustomize.py, part 4) on pydevd's own SafeRepr,
+// The Python hook's repr limit (adapters/debugpy/sitecustomize.py, part 4) on pydevd's own SafeRepr,
 // without an adapter: a slow repr reads as timed out, one that raises as its error, and without
 // BPDIFF_VALUE_TIMEOUT pydevd is left as it was.
 import fs from 'node:fs';
@@ -34,7 +34,7 @@ print(SafeRepr()(5), SafeRepr()({"a": [1, 2]}))
 
 async function reprs(env: Record<string, string>): Promise<string[]> {
   const { stdout } = await execa('python3', ['-c', PROGRAM], {
-    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/python') },
+    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/debugpy') },
     extendEnv: false,
     stdin: 'ignore',
     timeout: 20_000,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtinDefinitions, loadDefinitionFile, selectAdapter } from '../../../src/adapters/registry.js';
-import { fillTemplate } from '../../../src/adapters/prepare-launch.js';
+import { fillAdapterArgs, fillTemplate, splitInterpreterCommand } from '../../../src/adapters/prepare-launch.js';
+import { runsProgram } from '../../../src/adapters/parse-definition.js';
 import { findVersioned } from '../../../src/adapters/find-executable.js';
 import { parsePythonCommand } from '../../../adapters/python/interpreter.js';
 import { childPath } from '../../../src/adapters/child-names.js';
@@ -67,7 +68,7 @@ describe('selectAdapter', () => {
 });
 
 describe('--adapter-config definitions', () => {
-  const python = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'adapters/python/adapter.json'), 'utf8')) as Record<string, unknown>;
+  const python = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'adapters/debugpy/adapter.json'), 'utf8')) as Record<string, unknown>;
   const { hooks: _hooks, ...plain } = python;
 
   it('loads a copy of a built-in definition', () => {
@@ -119,7 +120,7 @@ describe('--adapter-config definitions', () => {
       file_extensions: [],
       commands: [],
       install: 'install the adapter and put it on PATH',
-      adapter: { transport: 'stdio', executables: ['x'], args: [], debuggee_output: 'events' },
+      adapter: { transport: 'stdio', executables: ['x'], args: [], debuggee_output: 'events', exits_with_program: false },
       launch: {},
       exception_filters: [],
       exception_continue: [],
@@ -127,8 +128,9 @@ describe('--adapter-config definitions', () => {
       scopes: { locals: [], globals: [], never: [] },
       skip_variables: [],
       no_expand_types: [],
+      paging: 'when_needed',
       normalise: [],
-      child_names: { reject_evaluate_name: [], rewrite_evaluate_name: [] },
+      child_names: { reject_evaluate_name: [], rewrite_evaluate_name: [], templates: [] },
       condition: {},
       timeouts: { start: 15, launch: 30 },
       dir: tmp,
@@ -165,10 +167,46 @@ describe('fillTemplate', () => {
   });
 });
 
+describe('the command in a definition', () => {
+  const values = {
+    program: '/usr/bin/app',
+    args: ['one two', "it's"],
+    command: ['app', 'one two', "it's"],
+    cwd: '/work',
+    env: {},
+    stdinFile: null,
+    breakpointFile: '/work/app.c',
+    interpreter: '/usr/bin/perl',
+    interpreterArgs: ['-Ilib', '-w'],
+  };
+  it('quotes and joins the arguments for an adapter that takes one string (${args_string})', () => {
+    expect(fillTemplate({ arguments: '${args_string}' }, values)).toEqual({ arguments: "'one two' 'it'\\''s'" });
+  });
+  it("puts the command in an adapter's own arguments, one word each", () => {
+    expect(fillAdapterArgs(['-O', '--port', '${port}', '${interpreter_args}', '${program}', '${args}', 'cwd=${cwd}'], values)).toEqual([
+      '-O', '--port', '${port}', '-Ilib', '-w', '/usr/bin/app', 'one two', "it's", 'cwd=/work',
+    ]);
+  });
+  it('takes an interpreter command apart: its options, the program, its arguments', () => {
+    const perl = { commands: ['^perl(5[\\d.]*)?$'], options_with_value: ['-I', '-e'] };
+    expect(splitInterpreterCommand(['perl', '-Ilib', '-w', 'tally.pl', 'tea:2', '-v'], perl)).toEqual({ interpreter: 'perl', options: ['-Ilib', '-w'], program: 'tally.pl', args: ['tea:2', '-v'] });
+    expect(splitInterpreterCommand(['/usr/bin/perl5.36', '-I', 'lib', 'x.pl'], perl)).toEqual({ interpreter: '/usr/bin/perl5.36', options: ['-I', 'lib'], program: 'x.pl', args: [] });
+    expect(splitInterpreterCommand(['perl', '--', '-x.pl'], perl)).toEqual({ interpreter: 'perl', options: ['--'], program: '-x.pl', args: [] });
+    // No program after the options, or no interpreter: the command is the program itself.
+    expect(splitInterpreterCommand(['perl', '-e', 'print 1'], perl)).toBeNull();
+    expect(splitInterpreterCommand(['./tally.pl', 'tea:2'], perl)).toBeNull();
+  });
+  it('says an adapter that runs the command is the program (its end is the program\'s)', () => {
+    expect(runsProgram(['${interpreter_args}', '${program}', '${args}'])).toBe(true);
+    expect(runsProgram(['--', '${command}'])).toBe(true);
+    expect(runsProgram(['--port', '${port}'])).toBe(false);
+  });
+});
+
 describe('wrapCondition', () => {
   it('hands the condition to the helper as a string literal that survives quotes and newlines', () => {
-    const python = builtinDefinitions().find((d) => d.id === 'python')!;
-    expect(wrapCondition(python, `name == "it's"`)).toBe(`__bpdiff_condition("name == \\"it's\\"", globals(), locals())`);
+    const debugpy = builtinDefinitions().find((d) => d.id === 'debugpy')!;
+    expect(wrapCondition(debugpy, `name == "it's"`)).toBe(`__bpdiff_condition("name == \\"it's\\"", globals(), locals())`);
     const node = builtinDefinitions().find((d) => d.id === 'node')!;
     expect(wrapCondition(node, 'x > 1')).toBe('x > 1');
   });

@@ -51,3 +51,29 @@ describe("childPath with dlv's child_names", () => {
     expect(naming('node').reject_evaluate_name).toEqual([]);
   });
 });
+
+describe('childPath with templates (the language of the breakpoint file)', () => {
+  const gdb = naming('gdb');
+  const ruby = naming('ruby');
+  it("writes Fortran's elements and components in Fortran, C's as before", () => {
+    const fortran = { breakpointPath: '/src/stations.f90' };
+    expect(childPath('temps', v('1', 'temps.1'), gdb, fortran)).toBe('temps(1)');
+    expect(childPath('s%celsius', v('[2]', 's%celsius[2]'), gdb, fortran)).toBe('s%celsius(2)');
+    expect(childPath('r', v('station', 'r.station'), gdb, fortran)).toBe('r%station');
+    const c = { breakpointPath: '/src/labels.cpp' };
+    expect(childPath('first', v('sku', 'first.public.sku'), gdb, { ...c, parentType: 'Item *' })).toBe('first->sku');
+    expect(childPath('product', v('name', 'product.public.name'), gdb, { ...c, parentType: 'const Product &' })).toBe('product.name');
+    expect(childPath('counts', v('[3]', 'counts[3]'), gdb, c)).toBe('counts[3]');
+  });
+  it("writes Ruby's hash entries and instance variables in Ruby", () => {
+    expect(childPath('totals', v(':sum'), ruby, { parentType: 'Hash' })).toBe('totals[:sum]');
+    expect(childPath('h', v('"a b"'), ruby, { parentType: 'Hash' })).toBe('h["a b"]');
+    expect(childPath('quote', v('@total'), ruby, { parentType: 'Quote' })).toBe('quote.@total');
+    expect(childPath('parcel', v('zone'), ruby, { parentType: 'Parcel' })).toBe('parcel.zone');
+  });
+  it('fills ${parent} and ${name} once, so a name holding a placeholder stays as it is', () => {
+    const naming = { templates: [{ name: '^(\\w+)$', path: '${parent}::${1}' }] };
+    expect(childPath('a', v('${parent}'), naming)).toBe('a["${parent}"]');
+    expect(childPath('a', v('b'), naming)).toBe('a::b');
+  });
+});

@@ -284,3 +284,38 @@ describe('a stop that reads nothing', () => {
     expect((await settled(readFrame(peer.connection, DEFINITION, 1, 'locals', LIMITS, far()))).warnings).toEqual([]);
   });
 });
+
+describe('readFrame with paging by count (rdbg)', () => {
+  it("reads an array's elements by page, asking for exactly as many as it has, and names children by the definition's templates", async () => {
+    // An adapter like rdbg: unpaged, an array lists only its named pseudo-children; a page is padded with nils to the count asked for.
+    const peer = new FakeAdapter({
+      scopes: (request, adapter) => adapter.respond(request, { scopes: [LOCALS] }),
+      variables: (request, adapter) => {
+        const args = request.arguments as DebugProtocol.VariablesArguments;
+        if (args.variablesReference === 1) {
+          return adapter.respond(request, { variables: [v('%self', 'main', 0), v('tags', '["a", "b"]', 2, { indexedVariables: 2, type: 'Array' }), v('h', '{:k=>1}', 3, { namedVariables: 1, type: 'Hash' })] });
+        }
+        if (args.variablesReference === 3) return adapter.respond(request, { variables: [v('#class', 'Hash'), v(':k', '1')] });
+        if (args.filter !== 'indexed') return adapter.respond(request, { variables: [v('#class', 'Array')] });
+        const count = args.count ?? 0;
+        adapter.respond(request, { variables: Array.from({ length: count }, (_, i) => v(String(i), i < 2 ? `"${'ab'[i]}"` : 'nil')) });
+      },
+    });
+    const definition = {
+      ...DEFINITION,
+      skip_variables: ['^#class$'],
+      paging: 'by_count',
+      child_names: {
+        reject_evaluate_name: [],
+        rewrite_evaluate_name: [],
+        templates: [
+          { scope: true, name: '^%self$', path: 'self' },
+          { parent_type: '^Hash$', path: '${parent}[${name}]' },
+        ],
+      },
+    } as unknown as AdapterDefinition;
+    const read = await settled(readFrame(peer.connection, definition, 7, 'locals', LIMITS, far(), '/src/x.rb'));
+    expect(read.variables).toEqual({ self: 'main', tags: '["a", "b"]', 'tags[0]': '"a"', 'tags[1]': '"b"', h: '{:k=>1}', 'h[:k]': '1' });
+    expect(variablesRequests(peer).find((args) => args.variablesReference === 2 && args.filter === 'indexed')).toMatchObject({ start: 0, count: 2 });
+  });
+});

@@ -47,7 +47,7 @@ function fakePython(facts: { hasDebugpy: boolean; debugpyVersion: string | null 
   return script(bin, 'python3', `if [ "$1" = "--version" ]; then echo "Python 3.12.1"; exit 0; fi\necho '${answer}'`);
 }
 
-/** The python definition, with its /usr/bin/python3 and Debian's debugpy moved into `root`. */
+/** The debugpy definition, with its /usr/bin/python3 and Debian's debugpy moved into `root`. */
 function pythonDefinition(root: string, sharedDebugpy: string | null): AdapterDefinition {
   const interpreter = script(path.join(root, 'usr/bin'), 'python3', 'exit 0');
   const adapterDir = path.join(root, 'dist-packages/debugpy/adapter');
@@ -55,8 +55,8 @@ function pythonDefinition(root: string, sharedDebugpy: string | null): AdapterDe
     fs.mkdirSync(adapterDir, { recursive: true });
     fs.mkdirSync(path.join(root, `dist-packages/debugpy-${sharedDebugpy}.dist-info`));
   }
-  const python = builtin('python');
-  return { ...python, adapter: { ...python.adapter, executables: [interpreter], args: [adapterDir] } };
+  const debugpy = builtin('debugpy');
+  return { ...debugpy, adapter: { ...debugpy.adapter, executables: [interpreter], args: [adapterDir] } };
 }
 
 describe('checkAdapter', () => {
@@ -131,7 +131,7 @@ describe('runDoctorCommand', () => {
     script(bin, 'lldb-dap', 'exit 0');
     script(bin, 'dlv', 'echo "Version: 1.20.2"');
     const out: string[] = [];
-    expect(await runDoctorCommand(io(out), [builtin('go'), builtin('lldb')])).toBe(0);
+    expect(await runDoctorCommand(io(out), null, [builtin('go'), builtin('lldb')])).toBe(0);
     expect(out.join('').split('\n')).toEqual([
       `ok       go    dlv 1.20.2 (${path.join(bin, 'dlv')} dap --listen=127.0.0.1:0)`,
       `ok       lldb  lldb-dap (version unknown) (${path.join(bin, 'lldb-dap')})`,
@@ -142,7 +142,7 @@ describe('runDoctorCommand', () => {
   it('exits 1 when one is missing, with the command that installs it', async () => {
     script(bin, 'dlv', 'echo "Version: 1.20.2"');
     const out: string[] = [];
-    expect(await runDoctorCommand(io(out), [builtin('go'), builtin('lldb')])).toBe(1);
+    expect(await runDoctorCommand(io(out), null, [builtin('go'), builtin('lldb')])).toBe(1);
     expect(out.join('')).toContain('\nmissing  lldb  lldb-dap is not installed (looked for lldb-dap, lldb-dap-*, lldb-vscode, lldb-vscode-*) — install: apt-get install -y lldb-19\n');
   });
 });

@@ -26,7 +26,7 @@ describe('help texts rendered at build time', () => {
     expect(helpWidth(160)).toBe(100);
   });
 
-  it('are what parseArgs renders, for every help request at both widths, each text once', async () => {
+  it('are what parseArgs renders, for every help request at both widths, each text once', { timeout: 30_000 }, async () => {
     const rendered = await renderHelpTexts();
     expect(Object.keys(rendered.keys)).toHaveLength(helpRequests().length * 2);
     expect(new Set(rendered.texts).size).toBe(rendered.texts.length);

@@ -79,9 +79,23 @@ describe('parseArgs: subcommands, help, version', () => {
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
   it('validate', async () => expect(await parseArgs(['validate', 'r.json'])).toEqual({ kind: 'validate', file: 'r.json' }));
+  it('doctor, and doctor --adapter-config', async () => {
+    expect(await parseArgs(['doctor'])).toEqual({ kind: 'doctor', adapterConfig: null });
+    expect(await parseArgs(['doctor', '--adapter-config', 'perl.json'])).toEqual({ kind: 'doctor', adapterConfig: 'perl.json' });
+  });
   it('--help is yargs\' help', async () => expect(await parseArgs(['--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('bpdiff --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]') }));
   it('-h', async () => expect((await parseArgs(['-h'])).kind).toBe('help'));
   it('diff --help', async () => expect(await parseArgs(['diff', '--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('bpdiff diff <capture_a> <capture_b>') }));
+  it('-V is --version', async () => expect(await parseArgs(['-V'])).toMatchObject({ kind: 'version', text: expect.stringMatching(/^\d+\.\d+\.\d+/) }));
+  it('every subcommand\'s help has examples, and shows numbers and choices as such', async () => {
+    for (const command of ['diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp', 'completion']) {
+      expect((await parseArgs([command, '--help'])) as { text: string }, command).toMatchObject({ text: expect.stringMatching(new RegExp(`\nExamples:\n(  .*\n)*  bpdiff ${command}`)) });
+    }
+    const help = ((await parseArgs(['--help'])) as { text: string }).text;
+    expect(help).toMatch(/--timeout .*\n.*\[number\] \[default: 60\]/);
+    expect(help).toMatch(/--depth +how deep[^[]*\[number\] \[default: 3\]/);
+    expect(help).toMatch(/\[choices: "any", "changed", "never"\]/);
+  });
   it('--version', async () => expect(await parseArgs(['--version'])).toMatchObject({ kind: 'version', text: expect.stringMatching(/^\d+\.\d+\.\d+/) }));
 });
 
@@ -106,8 +120,14 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--', 'python3', 'x.py', '--'], 'BAD_COMMANDS: command B is empty'],
     [['--bp', 'x:1', '--'], 'BAD_COMMANDS: command A is empty'],
     [['--bp', 'x:1', 'python3', 'a.py', ...CMDS], 'BAD_COMMANDS: unexpected arguments before the first --: python3 a.py'],
-    [['--bogus', ...CMDS], 'USAGE: unknown argument: bogus'],
-    [['--bp', 'x:1', '-x', ...CMDS], 'USAGE: unknown argument: x'],
+    [['--bogus', ...CMDS], 'USAGE: unknown option --bogus — see the options in bpdiff --help'],
+    [['--bp', 'x:1', '-x', ...CMDS], 'USAGE: unknown option -x — see the options in bpdiff --help'],
+    // The flag or subcommand probably meant.
+    [['--conditon', 'n > 1', ...CMDS], 'USAGE: unknown option --conditon — did you mean --condition? (see bpdiff --help)'],
+    [['--bp', 'x:1', '--max-childern=3', ...CMDS], 'USAGE: unknown option --max-childern — did you mean --max-children?'],
+    [['chek'], 'USAGE: unknown subcommand chek — did you mean check? (the commands to compare go after --; see bpdiff --help)'],
+    [['check', '--recrod'], 'USAGE: unknown option --recrod — did you mean --record? (see bpdiff check --help)'],
+    [['diff', 'a.json', 'b.json', '--lable-a', 'x'], 'did you mean --label-a?'],
     [['--bp', 'x:1', '--timeout', '-5', ...CMDS], 'BAD_OPTION: --timeout "-5" is not a number of seconds above 0'],
     [['--bp', 'x:1', '--timeout', 'abc', ...CMDS], 'BAD_OPTION: --timeout "abc" is not a number of seconds above 0'],
     [['--bp', 'x:1', '--timeout', '0', ...CMDS], 'BAD_OPTION: --timeout "0" is not a number of seconds above 0'],
@@ -129,7 +149,7 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--max-value-length', '15', ...CMDS], 'BAD_OPTION: --max-value-length "15" is not a whole number from 16 up'],
     [['--bp', 'x:1', '--depth', '2.5', ...CMDS], 'BAD_OPTION: --depth "2.5" is not a whole number from 0 up'],
     [['--bp', 'x:1', '--scope', 'all', ...CMDS], 'BAD_OPTION: --scope "all" is not one of locals, globals'],
-    [['--bp', 'x:1', '--format', 'xml', ...CMDS], 'BAD_OPTION: --format "xml" is not one of json, text, markdown, github'],
+    [['--bp', 'x:1', '--format', 'xml', ...CMDS], 'BAD_OPTION: --format "xml" is not one of json, text, markdown, github, side-by-side'],
     [['--bp', 'x:1', '--fail-on', 'sometimes', ...CMDS], 'BAD_OPTION: --fail-on "sometimes" is not one of any, changed, never'],
     [['--bp', 'x:1', '--env', 'NOVALUE', ...CMDS], 'BAD_OPTION: --env "NOVALUE" is not NAME=VALUE'],
     [['--bp', 'x:1', '--env-b', '=1', ...CMDS], 'BAD_OPTION: --env-b "=1" is not NAME=VALUE'],
@@ -137,9 +157,9 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--label-a', '', ...CMDS], 'BAD_OPTION: --label-a is empty'],
     [['diff', 'a.json'], 'USAGE: not enough non-option arguments'],
     [['diff', 'a.json', 'b.json', 'c.json'], 'USAGE: unknown argument: c.json'],
-    [['diff', 'a.json', 'b.json', '--bp', 'x:1'], 'USAGE: unknown argument: bp'],
+    [['diff', 'a.json', 'b.json', '--bp', 'x:1'], 'USAGE: unknown option --bp — see the options in bpdiff diff --help'],
     [['diff', 'a.json', 'b.json', '--', 'x', '--', 'y'], 'BAD_COMMANDS: bpdiff diff takes no commands after --'],
-    [['schema', '--bp', 'x:1'], 'USAGE: unknown argument: bp'],
+    [['schema', '--bp', 'x:1'], 'USAGE: unknown option --bp — see the options in bpdiff schema --help'],
     [['validate'], 'USAGE: not enough non-option arguments'],
     [['frobnicate'], 'BAD_COMMANDS: unexpected argument before the first --: frobnicate'],
   ])('%j', async (argv, expected) => {

@@ -68,6 +68,10 @@ describe('buildComparison', () => {
     const neither = buildValid(makeCapture({ noBreak: { kind: 'exited', exit_code: 0 } }), makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 0 } }));
     expect(neither.diff).toEqual({ changed: {}, unchanged: [], only_in_a: [], only_in_b: [] });
     expect(comparisonExitCode(neither)).toBe(1);
+    // Both stopped, neither read a variable (lldb on Fortran): nothing compared is no pass.
+    const empty = buildValid(makeCapture({ variables: {} }), makeCapture({ side: 'b', variables: {} }));
+    expect(comparisonExitCode(empty)).toBe(1);
+    expect(empty.context).toContain('nothing was compared');
   });
 
   it('cuts, unreadable values and warnings: once for both runs when both have the same, else per run', () => {

@@ -173,7 +173,7 @@ describe('analysis hints', () => {
     const b = makeCapture({ side: 'b', variables: PRICING_V1, types: PRICING_TYPES });
     expect(hints(stoppedA, b)).toEqual(['No differences: all 7 variables are identical in A and B.']);
     expect(hints(makeCapture({ variables: {} }), makeCapture({ side: 'b', variables: {} }))).toEqual([
-      'No differences: both runs stopped at the breakpoint and neither has any visible variables.',
+      "Nothing was compared: both runs stopped at the breakpoint, but neither read a variable there, so this is no pass (exit 1). A debugger that cannot read this language's variables reads none: try another with --adapter.",
     ]);
   });
 

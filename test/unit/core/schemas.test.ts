@@ -96,7 +96,8 @@ describe('comparison schema', () => {
 
 describe('run capture schema', () => {
   const capture = (): Json => clone(makeCapture({ variables: PRICING_V1, types: { rate: 'float' } })) as unknown as Json;
-  const fields = ['$schema', 'breakpoint', 'run', 'adapter', 'resolved_file', 'stop', 'bound_line', 'no_break_reason', 'frames', 'exit_code', 'output', 'types', 'truncated', 'normalised', 'warnings', 'timing'];
+  // `timing` is the one RunCapture field a capture may lack: a baseline committed by bpdiff check keeps no timings.
+  const fields = ['$schema', 'breakpoint', 'run', 'adapter', 'resolved_file', 'stop', 'bound_line', 'no_break_reason', 'frames', 'exit_code', 'output', 'types', 'truncated', 'normalised', 'warnings'];
 
   it('has the $id from types.ts, links back to the comparison schema, and requires every RunCapture field', () => {
     const schema = loadSchema('capture');
@@ -122,6 +123,12 @@ describe('run capture schema', () => {
       const doc = clone(makeCapture({ noBreak: reason as never })) as unknown as Json;
       expect(validateCapture(doc).errors).toEqual([]);
     }
+  });
+
+  it('accepts a capture without timing (a committed baseline), and refuses a wrong one', () => {
+    const doc = capture();
+    delete doc['timing'];
+    expect(validateCapture(doc).errors).toEqual([]);
   });
 
   it.each(fields)('rejects a capture without %s', (field) => {

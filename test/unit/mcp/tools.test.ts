@@ -27,8 +27,10 @@ function failure(call: () => unknown): string {
 }
 
 describe('the tools', () => {
-  it('are compare, capture and diff_captures, each with an object input schema and its document as output schema', () => {
-    expect(Object.keys(byName)).toEqual(['compare', 'capture', 'diff_captures']);
+  it('are compare, capture, diff_captures and locate, each with an object input schema and its document as output schema', () => {
+    expect(Object.keys(byName)).toEqual(['compare', 'capture', 'diff_captures', 'locate']);
+    expect(byName['locate']!.outputSchema['$id']).toBe(COMPARISON_SCHEMA_ID);
+    expect(byName['locate']!.inputSchema['required']).toEqual(['run_a', 'run_b']);
     expect(byName['compare']!.outputSchema['$id']).toBe(COMPARISON_SCHEMA_ID);
     expect(byName['diff_captures']!.outputSchema['$id']).toBe(COMPARISON_SCHEMA_ID);
     expect(byName['capture']!.outputSchema['$id']).toBe(CAPTURE_SCHEMA_ID);
@@ -45,7 +47,7 @@ describe('the tools', () => {
 
   it("take every capture option of their CLI command, by its name in snake_case, hit and watch options included", () => {
     const properties = (tool: string) => Object.keys(byName[tool]!.inputSchema['properties'] as object);
-    for (const [tool, command] of [['compare', 'compare'], ['capture', 'capture'], ['diff_captures', 'diff']] as const) {
+    for (const [tool, command] of [['compare', 'compare'], ['capture', 'capture'], ['diff_captures', 'diff'], ['locate', 'locate']] as const) {
       const expected = declarations.filter((declaration) => declaration.target && declaration.commands.includes(command)).map((declaration) => snakeCase(declaration.flag));
       expect(properties(tool)).toEqual(expect.arrayContaining(expected));
       expect(toolArguments(tool)).toEqual(properties(tool));
@@ -54,6 +56,9 @@ describe('the tools', () => {
     expect(properties('compare')).toEqual(expect.arrayContaining(['hit', 'first_divergence', 'max_hits', 'watch', 'watch_only', 'fail_on', 'max_output_bytes']));
     expect(properties('capture')).not.toContain('first_divergence');
     expect(properties('diff_captures')).not.toContain('timeout');
+    expect(properties('locate')).toEqual(expect.arrayContaining(['from', 'within', 'max_steps', 'cwd', 'env', 'stdin_file', 'depth', 'ignore']));
+    expect(properties('locate')).not.toContain('bp');
+    expect(properties('locate')).not.toContain('hit');
   });
 
   it('types each option by its kind', () => {

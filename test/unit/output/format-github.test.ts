@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeGithub } from '../../../src/output/format-github.js';
+import { ANNOTATIONS_SHOWN, limitAnnotations, writeGithub } from '../../../src/output/format-github.js';
 import { buildReport } from '../../../src/report/report.js';
 import { makeCapture, PRICING_V1 } from '../fixtures/captures.js';
 
@@ -36,7 +36,7 @@ describe('the github writer', () => {
     const commands = writeGithub(buildReport([a, b])).trimEnd().split('\n').map(parse).filter((command) => command !== null);
     expect(commands.map((command) => command.message)).toEqual([
       "cart is Cart(items=[1], note='x') in A and Cart(items=[1], note='y') in B.",
-      "Only in B: gift = Gift(to='ann'); gift.to = 'ann'.",
+      "Only in B (2): gift = Gift(to='ann'), gift.to = 'ann'.",
     ]);
   });
 
@@ -47,5 +47,28 @@ describe('the github writer', () => {
     ]);
     const missed = writeGithub(buildReport([makeCapture({ variables: { x: '1' } }), makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 3 } })]));
     expect(parse(missed.split('\n')[0]!)).toMatchObject({ level: 'error', props: { title: 'bpdiff: B did not stop' }, message: 'B exited with code 3 without reaching pricing.py:34.' });
+  });
+
+  it('an only-in annotation carries the values', () => {
+    const a = makeCapture({ variables: { rate: '0.1' } });
+    const b = makeCapture({ side: 'b', variables: { rate: '0.1', tax: '5.1', note: `'${'x'.repeat(100)}'` } });
+    const only = writeGithub(buildReport([a, b])).split('\n').map(parse).find((command) => command?.props.title === 'bpdiff: only in B');
+    expect(only!.message).toBe(`Only in B (2): note = '${'x'.repeat(79)}… (102 chars), tax = 5.1.`);
+  });
+
+  it('shows at most 10 annotations of a level, the tenth counting the rest, as GitHub shows 10 per step', () => {
+    const names = Array.from({ length: 14 }, (_, index) => `v${String(index).padStart(2, '0')}`);
+    const a = makeCapture({ variables: Object.fromEntries(names.map((name) => [name, '1'])) });
+    const b = makeCapture({ side: 'b', variables: Object.fromEntries(names.map((name) => [name, '2'])) });
+    const commands = writeGithub(buildReport([a, b])).split('\n').map(parse).filter((command) => command !== null);
+    expect(commands).toHaveLength(ANNOTATIONS_SHOWN);
+    expect(commands.slice(0, 9).map((command) => command.props.title)).toEqual(names.slice(0, 9).map((name) => `bpdiff: ${name} changed`));
+    expect(commands[9]).toMatchObject({ level: 'error', props: { title: 'bpdiff: 5 more' } });
+    expect(commands[9]!.message).toBe("5 more differences not shown as annotations (GitHub shows 10 per step): see the job summary (--summary) or this step's log.");
+    // Exactly ten of a level are all shown; other lines and levels are kept as they are.
+    const ten = Array.from({ length: 10 }, (_, index) => `::error title=t${index}::m`);
+    expect(limitAnnotations([...ten, '::notice title=n::m', 'bpdiff at x:1: counts'])).toEqual([...ten, '::notice title=n::m', 'bpdiff at x:1: counts']);
+    // Put together with other outputs (bpdiff check), the writer leaves the limit to the whole.
+    expect(writeGithub(buildReport([a, b]), { color: false, combined: true }).split('\n').filter((line) => line.startsWith('::error'))).toHaveLength(14);
   });
 });

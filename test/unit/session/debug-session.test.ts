@@ -2,7 +2,8 @@
 // run can end without a stop (the program ends, no `stopped` arrives, the adapter exits, an abort).
 import { describe, expect, it, vi } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
-import { DebugSession, signalOfExitCode } from '../../../src/session/debug-session.js';
+import { DebugSession } from '../../../src/session/debug-session.js';
+import { signalOfExitCode } from '../../../src/session/program-events.js';
 import { BpdiffError } from '../../../src/errors.js';
 import { FakeAdapter, fakeDefinition, programHandlers, type Handler } from '../../support/fake-adapter.js';
 
@@ -131,6 +132,66 @@ describe('DebugSession', () => {
     controller.abort();
     const failure = (await waiting) as BpdiffError;
     expect(failure.code).toBe('INTERRUPTED');
+  });
+
+  it('a condition no adapter verdict covers is probed at the first stop: set without it, evaluated, then set with it', async () => {
+    const answers = ['false', 'true'];
+    const peer = program(3, { evaluate: (request, adapter) => adapter.respond(request, { result: answers.shift(), variablesReference: 0 }) });
+    const run = session(peer);
+    await run.initialize();
+    await run.launch({}, { ...BREAKPOINT, condition: 'qty > 3' });
+    const stop = await run.nextStop();
+    // The first stop's condition was false: the program went on to the second, which the adapter tested.
+    expect(stop).toMatchObject({ kind: 'stopped', frameId: 102 });
+    const sets = peer.requests.filter((request) => request.command === 'setBreakpoints').map((request) => (request.arguments as { breakpoints: object[] }).breakpoints);
+    expect(sets).toEqual([[{ line: 5 }], [{ line: 5, condition: 'qty > 3' }]]);
+    expect(peer.commands.filter((command) => command === 'evaluate')).toHaveLength(1);
+    expect(peer.requests.find((request) => request.command === 'evaluate')!.arguments).toMatchObject({ expression: 'qty > 3', frameId: 101, context: 'watch' });
+  });
+
+  it('a condition the first-stop probe cannot evaluate: refused, answered without a value, or answered with an error value', async () => {
+    const refused = program(1, { evaluate: (request, adapter) => adapter.respond(request, {}, false, 'No symbol "nosuch" in current context.') });
+    const first = session(refused);
+    await first.initialize();
+    await first.launch({}, { ...BREAKPOINT, condition: 'nosuch > 1' });
+    expect(await first.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'No symbol "nosuch" in current context.' } });
+    const silent = program(1, { evaluate: (request, adapter) => adapter.respond(request, { result: null, variablesReference: 0 }) });
+    const second = session(silent);
+    await second.initialize();
+    await second.launch({}, { ...BREAKPOINT, condition: 'x >' });
+    expect(await second.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'fake-adapter could not evaluate it' } });
+    const definition = fakeDefinition({ condition: { error_value: '^#<\\w*Error' } });
+    const valued = program(1, { evaluate: (request, adapter) => adapter.respond(request, { result: '#<NameError: undefined local variable `nosuch\'>', variablesReference: 0 }) });
+    const third = new DebugSession({ connection: valued.connection, definition, runTimeoutMs: 2000, signal: new AbortController().signal, log: () => undefined });
+    await third.initialize();
+    await third.launch({}, { ...BREAKPOINT, condition: 'nosuch > 1' });
+    expect(await third.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: "#<NameError: undefined local variable `nosuch'>" } });
+  });
+
+  it('a stop named by its signal is the program killed by it; a stop with no thread left is the program gone', async () => {
+    const killed = program(0, {
+      configurationDone: (request, adapter) => {
+        adapter.respond(request);
+        adapter.respond(killed.requests.find((r) => r.command === 'launch')!);
+        adapter.event('stopped', { reason: 'SIGSEGV', threadId: 1 });
+      },
+    });
+    const run = session(killed);
+    await run.initialize();
+    await run.launch({}, BREAKPOINT);
+    expect(await run.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'signal', signal: 'SIGSEGV', message: 'SIGSEGV' } });
+    const gone = program(0, {
+      configurationDone: (request, adapter) => {
+        adapter.respond(request);
+        adapter.respond(gone.requests.find((r) => r.command === 'launch')!);
+        adapter.event('stopped', { reason: 'generic' });
+      },
+      threads: (request, adapter) => adapter.respond(request, { threads: [] }),
+    });
+    const other = session(gone);
+    await other.initialize();
+    await other.launch({}, BREAKPOINT);
+    expect(await other.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'exited', exit_code: null } });
   });
 
   it('a condition the adapter refuses when it is set: no_break before the program runs', async () => {

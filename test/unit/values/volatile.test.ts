@@ -49,6 +49,16 @@ describe('splitChildPath', () => {
     ["d['k->v']", 'd', "['k->v']"],
     ["s{'t0'}", 's', "{'t0'}"],
     ["d['k3']{'p'}", "d['k3']", "{'p'}"],
+    // Fortran (adapters/gdb), Perl (examples/adapters/perl.json), Ruby (adapters/ruby).
+    ['all(2)%celsius(3)', 'all(2)%celsius', '(3)'],
+    ['all(2)%celsius', 'all(2)', 'celsius'],
+    ['items(1)', 'items', '(1)'],
+    ['$item->{qty}', '$item', '{qty}'],
+    ['$order->{lines}->[0]', '$order->{lines}', '[0]'],
+    ['%prices{mug}', '%prices', '{mug}'],
+    ['quote.@total', 'quote', '@total'],
+    ['rates[:europe]', 'rates', '[:europe]'],
+    ['x.(data)', 'x', '(data)'],
   ])('%s is %s and %s', (path, parent, name) => {
     expect(splitChildPath(path)).toEqual({ parent, name });
   });

@@ -1,0 +1,86 @@
+# bpdiff's additions to gdb, sourced at the start of each run (hooks.ts puts `source <this file>` in
+# cdt-gdb-adapter's initCommands).
+#
+# 1. The program's exit status, in decimal, on gdb's log stream (not the program's stdout):
+#    cdt-gdb-adapter sends only `terminated`, and gdb's own line ("[Inferior 1 (process N) exited
+#    with code 03]") writes the status in octal.
+# 2. Signals a program uses for its own ends pass without a stop.
+# 3. Containers shown by a pretty printer with children (libstdc++'s std::vector, std::map, std::set,
+#    std::optional...) are one value, written as gdb's `print` writes them: cdt-gdb-adapter lists no
+#    children for them (gdb's MI gives such a "dynamic" variable object no child count), so their
+#    value would read `{...}` in every run and hide every change. Strings and values without a
+#    printer are as before; a struct that holds a container still lists its members.
+import gdb
+import gdb.printing
+
+
+def _say_exit(event):
+    code = getattr(event, "exit_code", None)
+    if code is not None:
+        gdb.write("bpdiff: the program exited with code %d\n" % code, gdb.STDLOG)
+
+
+gdb.events.exited.connect(_say_exit)
+
+# Signals a program uses for its own ends (timers, children, a closed pipe it handles) pass without a
+# stop, and without gdb's table of them in the program's output.
+gdb.execute("handle SIGUSR1 SIGUSR2 SIGPIPE SIGALRM SIGVTALRM SIGPROF SIGWINCH SIGCHLD nostop noprint pass", to_string=True)
+
+# Set while a container is written out whole: the printers inside it are the original ones.
+_writing = [False]
+
+
+class _WholePrinter(object):
+    """A container's value as one text, with no children for the MI to list."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def to_string(self):
+        _writing[0] = True
+        try:
+            return self.value.format_string(pretty_structs=False, pretty_arrays=False)
+        except gdb.error as error:
+            return "<error: %s>" % error
+        finally:
+            _writing[0] = False
+
+
+class _Whole(object):
+    """A printer lookup (a collection of printers, or a function) whose printers with children write their value whole."""
+
+    def __init__(self, inner):
+        self.__dict__["_inner"] = inner
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._inner, name, value)
+
+    def __call__(self, value):
+        printer = self._inner(value)
+        if printer is None or _writing[0] or not hasattr(printer, "children"):
+            return printer
+        return _WholePrinter(value)
+
+
+def _wrap_all(printers):
+    for index, printer in enumerate(printers):
+        if not isinstance(printer, _Whole):
+            printers[index] = _Whole(printer)
+
+
+_register = gdb.printing.register_pretty_printer
+
+
+def _register_whole(obj, printer, replace=False):
+    _register(obj, _Whole(printer), replace)
+
+
+gdb.printing.register_pretty_printer = _register_whole
+# Printers registered before this file was read.
+_wrap_all(gdb.pretty_printers)
+_wrap_all(gdb.current_progspace().pretty_printers)
+for _objfile in gdb.objfiles():
+    _wrap_all(_objfile.pretty_printers)

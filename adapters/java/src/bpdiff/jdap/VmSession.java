@@ -1,0 +1,369 @@
+// One JVM of the program: its JDI connection, the requests the adapter made in it (class prepare by
+// source file, breakpoints, exceptions, steps) and the thread that takes its events. A breakpoint hit
+// is decided here (condition, hit count); a stop goes to the Debugger, which shows one at a time.
+package bpdiff.jdap;
+
+import com.sun.jdi.Location;
+import com.sun.jdi.ObjectReference;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.StringReference;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.VMDisconnectedException;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.ExceptionEvent;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.StepEvent;
+import com.sun.jdi.event.VMDeathEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.event.VMStartEvent;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
+import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.ExceptionRequest;
+import com.sun.jdi.request.StepRequest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+final class VmSession {
+  /** Classes a step never stops in: the JDK's and the Kotlin and Scala runtimes'. */
+  static final List<String> STEP_EXCLUDES = List.of("java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*", "kotlin.*", "scala.*");
+
+  final Debugger debugger;
+  final VirtualMachine vm;
+  /** Finds the JVM's process (once, when first asked: it is not needed before the program runs). */
+  private final java.util.function.LongSupplier findPid;
+  private volatile long pid;
+  /** Attached to a running JVM: its classes may be loaded already. */
+  final boolean attached;
+  final EventRequestManager requests;
+  private final Map<String, Set<ReferenceType>> prepared = new HashMap<>();
+  private final Set<String> watched = new HashSet<>();
+  private final Map<Breakpoint, Binding> bindings = new HashMap<>();
+  private final List<ExceptionRequest> exceptionRequests = new ArrayList<>();
+  private ClassPrepareRequest functionWatch;
+  private final Map<FunctionBreakpoint, List<BreakpointRequest>> functionBindings = new HashMap<>();
+  volatile boolean alive = true;
+
+  private record Binding(int line, Set<ReferenceType> classes, List<BreakpointRequest> requests) {}
+
+  VmSession(Debugger debugger, VirtualMachine vm, java.util.function.LongSupplier findPid, boolean attached) {
+    this.debugger = debugger;
+    this.vm = vm;
+    this.findPid = findPid;
+    this.attached = attached;
+    this.requests = vm.eventRequestManager();
+  }
+
+  /** The JVM's process id, or -1 when it is not known (attached to, or already gone). */
+  long pid() {
+    if (pid == 0) pid = findPid.getAsLong();
+    return pid;
+  }
+
+  void start() {
+    Thread thread = new Thread(this::takeEvents, "jvm-events");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void takeEvents() {
+    try {
+      for (;;) {
+        EventSet set = vm.eventQueue().remove();
+        try {
+          handle(set);
+        } catch (VMDisconnectedException e) {
+          throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+          // One event the adapter could not handle must not leave the JVM suspended, nor end the session.
+          debugger.trace("an event of jvm " + pid() + " failed: " + e);
+          resumeQuietly(set);
+        }
+      }
+    } catch (InterruptedException | VMDisconnectedException e) {
+      // the JVM is gone
+    } finally {
+      alive = false;
+      debugger.jvmGone(this);
+    }
+  }
+
+  private void handle(EventSet set) {
+    List<Breakpoint> hit = new ArrayList<>();
+    List<Integer> functionHits = new ArrayList<>();
+    String conditionError = null;
+    Debugger.Stop stop = null;
+    ThreadReference thread = null;
+    boolean step = false;
+    for (Event event : set) {
+      if (event instanceof VMStartEvent) {
+        debugger.jvmStarted(this, set);
+        return;
+      }
+      if (event instanceof VMDeathEvent || event instanceof VMDisconnectEvent) return;
+      if (event instanceof ClassPrepareEvent prepare) {
+        debugger.classPrepared(this, prepare.referenceType());
+        continue;
+      }
+      if (event instanceof LocatableEvent located) thread = located.thread();
+      if (event instanceof BreakpointEvent at && at.request().getProperty("function") instanceof FunctionBreakpoint function) {
+        functionHits.add(function.id);
+      } else if (event instanceof BreakpointEvent at && at.request().getProperty("breakpoint") instanceof Breakpoint breakpoint) {
+        String error = null;
+        boolean holds = true;
+        if (breakpoint.condition != null) {
+          try {
+            holds = new Evaluator(at.thread(), 0, new Render(at.thread(), false)).test(breakpoint.condition);
+          } catch (Expr.Error e) {
+            error = e.getMessage();
+          }
+        }
+        if (error != null) {
+          // Stops, and says why: a condition that cannot be evaluated is never taken as true or false.
+          conditionError = error;
+          hit.add(breakpoint);
+        } else if (holds) {
+          AtomicInteger count = breakpoint.hits.computeIfAbsent(this, key -> new AtomicInteger());
+          if (breakpoint.hitStops(count.incrementAndGet())) hit.add(breakpoint);
+        }
+      } else if (event instanceof StepEvent) {
+        step = true;
+      } else if (event instanceof ExceptionEvent thrown && !caughtInRuntime(thrown)) {
+        stop = exceptionStop(thrown, set);
+      }
+    }
+    if (thread == null) {
+      set.resume();
+      return;
+    }
+    List<Integer> ids = new ArrayList<>();
+    for (Breakpoint breakpoint : hit) ids.add(breakpoint.id);
+    if (conditionError != null) {
+      debugger.output("important", Breakpoint.CONDITION_ERROR + ": " + conditionError + "\n");
+      stop = new Debugger.Stop(this, thread, "exception", Breakpoint.CONDITION_ERROR, conditionError, ids, null, set::resume);
+    } else if (!hit.isEmpty()) {
+      stop = new Debugger.Stop(this, thread, "breakpoint", "Paused on breakpoint", null, ids, null, set::resume);
+    } else if (!functionHits.isEmpty()) {
+      stop = new Debugger.Stop(this, thread, "function breakpoint", "Paused on function breakpoint", null, functionHits, null, set::resume);
+    } else if (stop == null && step) {
+      stop = new Debugger.Stop(this, thread, "step", null, null, List.of(), null, set::resume);
+    }
+    if (stop == null) {
+      set.resume();
+      return;
+    }
+    deleteSteps(thread);
+    debugger.stopped(stop);
+  }
+
+  /** An exception the JDK (or Kotlin's, Scala's runtime) catches itself: no business of the program's. */
+  private static boolean caughtInRuntime(ExceptionEvent thrown) {
+    Location catcher = thrown.catchLocation();
+    return catcher != null && isRuntimeClass(catcher.declaringType().name());
+  }
+
+  static boolean isRuntimeClass(String name) {
+    for (String pattern : STEP_EXCLUDES) if (name.startsWith(pattern.substring(0, pattern.length() - 1))) return true;
+    return false;
+  }
+
+  private Debugger.Stop exceptionStop(ExceptionEvent thrown, EventSet set) {
+    ObjectReference exception = thrown.exception();
+    String type = exception.referenceType().name();
+    String message = Jdi.get(exception, "detailMessage") instanceof StringReference s ? s.value() : null;
+    boolean uncaught = thrown.catchLocation() == null;
+    List<String> stack = new ArrayList<>();
+    try {
+      for (var frame : thrown.thread().frames()) {
+        Location at = frame.location();
+        stack.add("\tat " + at.declaringType().name() + "." + at.method().name() + "(" + Sources.sourceNameOf(at) + ":" + at.lineNumber() + ")");
+      }
+    } catch (Exception e) {
+      // a stack that cannot be read is left out
+    }
+    Debugger.ExceptionInfo info = new Debugger.ExceptionInfo(type, message, uncaught ? "unhandled" : "always", String.join("\n", stack));
+    String text = message == null ? type : type + ": " + message;
+    return new Debugger.Stop(this, thrown.thread(), "exception", uncaught ? "Paused on uncaught exception" : "Paused on exception", text, List.of(), info, set::resume);
+  }
+
+  private static void resumeQuietly(EventSet set) {
+    try {
+      set.resume();
+    } catch (RuntimeException e) {
+      // gone
+    }
+  }
+
+  private void deleteSteps(ThreadReference thread) {
+    try {
+      for (StepRequest request : new ArrayList<>(requests.stepRequests())) if (request.thread().equals(thread)) requests.deleteEventRequest(request);
+    } catch (VMDisconnectedException e) {
+      // gone
+    }
+  }
+
+  /** A step from the thread's current stop (the caller then lets the JVM run). */
+  void step(ThreadReference thread, int depth) {
+    deleteSteps(thread);
+    StepRequest request = requests.createStepRequest(thread, StepRequest.STEP_LINE, depth);
+    for (String pattern : STEP_EXCLUDES) request.addClassExclusionFilter(pattern);
+    request.addCountFilter(1);
+    request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    request.enable();
+  }
+
+  // Below: called with the Debugger's lock held.
+
+  /** Asks to hear of every class compiled from this file (by its source name) that loads from now on. */
+  void watch(Breakpoint.SourceFile file) {
+    if (!watched.add(file.sourceName)) return;
+    ClassPrepareRequest request = requests.createClassPrepareRequest();
+    request.addSourceNameFilter(file.sourceName);
+    request.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+    request.enable();
+    if (attached) {
+      // Classes loaded before we came: those of the file's package, by their source name.
+      for (ReferenceType type : vm.allClasses()) {
+        if (!file.holds(type.name())) continue;
+        try {
+          if (type.isPrepared() && type.sourceName().equals(file.sourceName)) classPrepared(type);
+        } catch (Exception e) {
+          // no source name
+        }
+      }
+    }
+  }
+
+  void classPrepared(ReferenceType type) {
+    try {
+      prepared.computeIfAbsent(type.sourceName(), key -> new LinkedHashSet<>()).add(type);
+    } catch (Exception e) {
+      // a class without a source name is no breakpoint's
+    }
+  }
+
+  /** Binds (or rebinds) a breakpoint to the file's classes loaded so far; returns the line bound, or -1. */
+  int bind(Breakpoint breakpoint) {
+    Set<ReferenceType> classes = new LinkedHashSet<>();
+    for (ReferenceType type : prepared.getOrDefault(breakpoint.file.sourceName, Set.of())) if (breakpoint.file.holds(type.name())) classes.add(type);
+    int line = LineBinder.targetLine(classes, breakpoint.line, breakpoint.file.lines);
+    Binding old = bindings.get(breakpoint);
+    if (old != null && old.line == line && old.classes.equals(classes)) return line;
+    List<BreakpointRequest> made = new ArrayList<>();
+    Set<ReferenceType> bound = new LinkedHashSet<>();
+    if (old != null && old.line == line) {
+      made.addAll(old.requests);
+      bound.addAll(old.classes);
+    } else {
+      unbind(breakpoint);
+    }
+    if (line < 0) return -1;
+    for (ReferenceType type : classes) {
+      if (!bound.add(type)) continue;
+      for (Location location : LineBinder.locations(type, line)) {
+        BreakpointRequest request = requests.createBreakpointRequest(location);
+        request.putProperty("breakpoint", breakpoint);
+        request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+        request.enable();
+        made.add(request);
+      }
+    }
+    bindings.put(breakpoint, new Binding(line, bound, made));
+    return line;
+  }
+
+  boolean hasClassesOf(Breakpoint.SourceFile file) {
+    for (ReferenceType type : prepared.getOrDefault(file.sourceName, Set.of())) if (file.holds(type.name())) return true;
+    return false;
+  }
+
+  void unbind(Breakpoint breakpoint) {
+    Binding old = bindings.remove(breakpoint);
+    if (old == null) return;
+    try {
+      requests.deleteEventRequests(old.requests);
+    } catch (VMDisconnectedException e) {
+      // gone
+    }
+  }
+
+  /** Asks to hear of every class of the program that loads (not the JDK's nor a language runtime's), for function breakpoints. */
+  void watchFunctions(boolean any) {
+    if (any && functionWatch == null) {
+      functionWatch = requests.createClassPrepareRequest();
+      for (String pattern : STEP_EXCLUDES) functionWatch.addClassExclusionFilter(pattern);
+      functionWatch.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+      functionWatch.enable();
+    } else if (!any && functionWatch != null) {
+      requests.deleteEventRequest(functionWatch);
+      functionWatch = null;
+    }
+  }
+
+  /** Binds a function breakpoint at the first line of each method of that name in `type`; whether any bound. */
+  boolean bindFunction(FunctionBreakpoint function, ReferenceType type) {
+    List<BreakpointRequest> made = functionBindings.computeIfAbsent(function, key -> new ArrayList<>());
+    boolean bound = false;
+    for (com.sun.jdi.Method method : type.methodsByName(function.method)) {
+      Location location = method.isAbstract() || method.isNative() ? null : method.location();
+      if (location == null || location.lineNumber() <= 0) continue;
+      if (made.stream().anyMatch(request -> request.location().equals(location))) {
+        bound = true;
+        continue;
+      }
+      BreakpointRequest request = requests.createBreakpointRequest(location);
+      request.putProperty("function", function);
+      request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+      request.enable();
+      made.add(request);
+      bound = true;
+    }
+    return bound;
+  }
+
+  void unbindFunction(FunctionBreakpoint function) {
+    List<BreakpointRequest> made = functionBindings.remove(function);
+    if (made == null) return;
+    try {
+      requests.deleteEventRequests(made);
+    } catch (VMDisconnectedException e) {
+      // gone
+    }
+  }
+
+  void setExceptionFilters(Set<String> filters) {
+    requests.deleteEventRequests(exceptionRequests);
+    exceptionRequests.clear();
+    boolean all = filters.contains("all");
+    if (!all && !filters.contains("uncaught")) return;
+    // With "all", exceptions the runtime throws and catches itself still arrive (JDWP filters by where
+    // an exception is thrown, not where it is caught): they are let go (caughtInRuntime).
+    ExceptionRequest request = requests.createExceptionRequest(null, all, true);
+    request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    request.enable();
+    exceptionRequests.add(request);
+  }
+
+  /** Every request of ours, gone (a JVM let run on at the end: nothing stops it again). */
+  void clearRequests() {
+    try {
+      requests.deleteAllBreakpoints();
+      requests.deleteEventRequests(new ArrayList<>(requests.classPrepareRequests()));
+      requests.deleteEventRequests(new ArrayList<>(requests.exceptionRequests()));
+      requests.deleteEventRequests(new ArrayList<>(requests.stepRequests()));
+    } catch (VMDisconnectedException e) {
+      // gone
+    }
+  }
+}

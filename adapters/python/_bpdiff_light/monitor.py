@@ -1,0 +1,159 @@
+# Python 3.12 and later: sys.monitoring (PEP 669) with a tool id of bpdiff's own. Running to a
+# breakpoint costs next to nothing: PY_START, the one global event, looks at each code object once
+# (DISABLE) and turns on LINE events only for code objects that hold a breakpoint line; there, a line
+# without a breakpoint is disabled after its first event. LINE events are global only while a thread
+# steps, or while a stop holds the program's other threads at their next line.
+import gc
+import sys
+import threading
+import types
+
+from .steps import make_step
+
+_mon = sys.monitoring
+_E = _mon.events
+_DISABLE = _mon.DISABLE
+
+
+def _free_tool():
+    for tool in (_mon.DEBUGGER_ID, 1, 2, 3, 4, 5):
+        if _mon.get_tool(tool) is None:
+            return tool
+    raise RuntimeError("every sys.monitoring tool id is taken")
+
+
+class MonitorBackend(object):
+    def __init__(self, debugger):
+        self.dbg = debugger
+        self.tool = _free_tool()
+        _mon.use_tool_id(self.tool, "bpdiff")
+        _mon.register_callback(self.tool, _E.PY_START, self._on_start)
+        _mon.register_callback(self.tool, _E.LINE, self._on_line)
+        self._lines = {}
+        self._stepping = set()
+        self._holding = False
+        self._released = threading.Event()
+        self._released.set()
+        self._lock = threading.Lock()
+        self._global_line = False
+        _mon.set_events(self.tool, _E.PY_START)
+
+    # -- breakpoints ---------------------------------------------------------------------------
+    def _code_lines(self, code):
+        lines = self._lines.get(code)
+        if lines is None:
+            lines = self._lines[code] = frozenset(line for _, _, line in code.co_lines() if line is not None)
+        return lines
+
+    def _wants(self, code):
+        by_line = self.dbg.breakpoints.by_file.get(self.dbg.key_of(code.co_filename))
+        return bool(by_line) and not self._code_lines(code).isdisjoint(by_line)
+
+    def _on_start(self, code, offset):
+        if self._wants(code):
+            _mon.set_local_events(self.tool, code, _E.LINE)
+        return _DISABLE
+
+    def breakpoints_changed(self, keys):
+        """New breakpoints: code objects that exist already (a module imported before) are looked at too."""
+        _mon.restart_events()
+        loaded = any(getattr(module, "__file__", None) and self.dbg.key_of(module.__file__) in keys for module in list(sys.modules.values()))
+        if not loaded:
+            return
+        for obj in gc.get_objects():
+            code = obj.__code__ if isinstance(obj, types.FunctionType) else getattr(obj, "gi_code", None) or getattr(obj, "cr_code", None)
+            if isinstance(code, types.CodeType):
+                self._watch_tree(code)
+
+    def _watch_tree(self, code):
+        if self._wants(code):
+            _mon.set_local_events(self.tool, code, _E.LINE)
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                self._watch_tree(const)
+
+    # -- line events ---------------------------------------------------------------------------
+    def _on_line(self, code, line):
+        dbg = self.dbg
+        filename = code.co_filename
+        if dbg.is_own(filename):
+            return _DISABLE
+        ident = threading.get_ident()
+        if ident in dbg.ours:
+            return None
+        state = dbg.threads.get(ident)
+        if state is not None and state.stopped:
+            return None
+        key = dbg.key_of(filename)
+        frame = sys._getframe(1)
+        at = dbg.breakpoints.at(key, line)
+        if at:
+            if dbg.breakpoint_hit(frame, key, line):
+                return None
+            state = dbg.threads.get(ident)
+        if state is not None and state.step is not None:
+            if state.step.on_line(frame):
+                self.stop_step(state, frame)
+            return None
+        if self._holding and dbg.current is not None:
+            self._released.wait()
+            return None
+        if at or self._global_line:
+            return None
+        return _DISABLE
+
+    def stop_step(self, state, frame):
+        step = state.step
+        if getattr(step, "answer", None) is not None:
+            self.dbg.suspend(frame, "step", before_event=lambda _state: step.answer())
+        else:
+            self.dbg.suspend(frame, step.reason)
+
+    # -- steps and holds -----------------------------------------------------------------------
+    def arm(self, state, resume, frame):
+        state.step = make_step(resume, frame, self.dbg)
+        with self._lock:
+            self._stepping.add(state.ident)
+            self._update()
+
+    def disarm(self, state):
+        state.step = None
+        with self._lock:
+            if state.ident in self._stepping:
+                self._stepping.discard(state.ident)
+                self._update()
+
+    def hold_others(self, hold):
+        if hold:
+            others = [thread for thread in threading.enumerate() if thread.ident not in self.dbg.ours and thread.ident != threading.get_ident()]
+            if not others:
+                return
+            self._released.clear()
+            self._holding = True
+        elif not self._holding:
+            return
+        else:
+            self._holding = False
+            self._released.set()
+        with self._lock:
+            self._update()
+
+    def _update(self):
+        wanted = bool(self._stepping) or self._holding
+        if wanted == self._global_line:
+            return
+        self._global_line = wanted
+        _mon.set_events(self.tool, _E.PY_START | (_E.LINE if wanted else 0))
+        if wanted:
+            # Lines disabled while nothing stepped must report again.
+            _mon.restart_events()
+
+    def shutdown(self):
+        try:
+            _mon.set_events(self.tool, 0)
+            _mon.register_callback(self.tool, _E.PY_START, None)
+            _mon.register_callback(self.tool, _E.LINE, None)
+            _mon.free_tool_id(self.tool)
+        except Exception:
+            pass
+        self._released.set()

@@ -1,0 +1,153 @@
+# Steps, the same for both tracing backends: a step is armed on the stopped thread when it resumes,
+# and the backend asks it, at each line event of that thread, whether to stop there (on_line), and,
+# with a trace function, whether a new frame needs line events at all (traces).
+# - stepIn stops at the next line event, in any frame (with justMyCode, in the program's own code only);
+# - entry (stopOnEntry) stops at the first line of the program's main code, as stepIn would;
+# - next at the next one in the frame it started from, or anywhere once that frame is off the stack
+#   (it returned, or a generator yielded); stepOut only once it is off the stack;
+# - bpdiffSteps (Locate) counts the line events in frames of the client's roots (user code), where
+#   stepIn would stop, records the first `count` after `skip`, then stops at the last one recorded.
+import hashlib
+import os
+
+from .setorder import masked
+from .variables import is_hidden
+
+# Values whose text a step may reuse while the variable holds the same object.
+_IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
+_LONGEST_TEXT = 128
+
+
+def _on_stack(frame, target):
+    while frame is not None:
+        if frame is target:
+            return True
+        frame = frame.f_back
+    return False
+
+
+class Step(object):
+    def __init__(self, kind, frame, is_user=None):
+        self.kind = kind
+        self.frame = frame
+        # The stop's reason: a step's, or the entry's.
+        self.reason = "entry" if kind == "entry" else "step"
+        # justMyCode: a function telling the program's own files from the library's (None: any file).
+        self.is_user = is_user
+
+    def traces(self, frame):
+        if self.is_user is not None and not self.is_user(frame.f_code.co_filename):
+            return False
+        return self.kind in ("stepIn", "entry") or not _on_stack(frame.f_back, self.frame)
+
+    def on_line(self, frame):
+        if self.is_user is not None and not self.is_user(frame.f_code.co_filename):
+            return False
+        if self.kind in ("stepIn", "entry"):
+            return True
+        if frame is self.frame:
+            return self.kind == "next"
+        return not _on_stack(frame.f_back, self.frame)
+
+
+class Roots(object):
+    """Whether a code object's file lies in the client's roots (folders or files), cached by filename."""
+
+    def __init__(self, roots, path_of):
+        self.folders = []
+        self.files = set()
+        for root in roots:
+            for form in {os.path.abspath(root), os.path.realpath(root)}:
+                if os.path.isdir(form):
+                    self.folders.append(form.rstrip(os.sep) + os.sep)
+                else:
+                    self.files.add(form)
+        self.path_of = path_of
+        self._known = {}
+
+    def __call__(self, filename):
+        known = self._known.get(filename)
+        if known is None:
+            path = self.path_of(filename)
+            forms = {path, os.path.realpath(path)} if not path.startswith("<") else set()
+            known = self._known[filename] = any(form in self.files or any(form.startswith(folder) for folder in self.folders) for form in forms)
+        return known
+
+
+class Locate(Step):
+    """bpdiffSteps: the steps counted, the response sent from the stop that ends them."""
+
+    def __init__(self, frame, arguments, path_of, value_text, respond):
+        Step.__init__(self, "steps", frame)
+        self.count = max(0, int(arguments.get("count", 0) or 0))
+        self.skip = max(0, int(arguments.get("skip", 0) or 0))
+        self.max_length = max(1, int(arguments.get("maxValueLength", 0) or 1000))
+        self.is_root = Roots(arguments.get("roots") or [], path_of)
+        self.path_of = path_of
+        self.value_text = value_text
+        self.respond = respond
+        self.steps = []
+        self.seen = 0
+        self._reused = {}
+        self._paths = {}
+
+    def traces(self, frame):
+        return self.is_root(frame.f_code.co_filename)
+
+    def on_line(self, frame):
+        code = frame.f_code
+        if not self.is_root(code.co_filename):
+            return False
+        self.seen += 1
+        if self.seen > self.skip:
+            self.steps.append(self.record(frame, code))
+        return self.seen >= max(1, self.skip + self.count)
+
+    def record(self, frame, code):
+        filename = code.co_filename
+        path = self._paths.get(filename)
+        if path is None:
+            path = self._paths[filename] = self.path_of(filename)
+        depth = 0
+        outer = frame
+        while outer is not None:
+            if self.is_root(outer.f_code.co_filename):
+                depth += 1
+            outer = outer.f_back
+        return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "values": self.values(frame)}
+
+    def values(self, frame):
+        values = {}
+        reused = self._reused
+        for name, value in list(frame.f_locals.items()):
+            kind = type(value)
+            if kind in _IMMUTABLE:
+                if name.startswith("__") and name.endswith("__"):
+                    continue
+                known = reused.get(name)
+                if known is not None and known[0] is value:
+                    values[name] = known[1]
+                    continue
+                text = self.shorten(self.value_text(value))
+                reused[name] = (value, text)
+                values[name] = text
+            elif not is_hidden(name, value):
+                values[name] = self.shorten(self.value_text(value))
+        return values
+
+    def shorten(self, text):
+        text = masked(text)
+        if len(text) > _LONGEST_TEXT:
+            return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        return text[:self.max_length]
+
+    def answer(self, ended=None):
+        self.respond({"steps": self.steps, "ended": ended})
+        self.steps = []
+
+
+def make_step(resume, frame, debugger):
+    if resume.kind == "steps":
+        request = resume.request
+        return Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"])
+    return Step(resume.kind, frame, debugger.user_code)

@@ -1,0 +1,131 @@
+# Python 3.8 to 3.11: breakpoints are hook calls compiled into the breakpoint files (instrument.py), so
+# a program runs untraced to its breakpoint. A trace function (sys.settrace) is used only:
+# - by a thread that steps, from the stop on, and only for frames the step may stop in;
+# - for a breakpoint file whose code was compiled without hooks (imported before bpdiff took over, or
+#   compiled by another import hook such as pytest's): every thread started afterwards, and the thread
+#   that met that code, trace calls into that file (correct, slower).
+# Other threads are not held while one is stopped: only a thread that reaches a breakpoint or ends a
+# step waits for the stop before its own (Python gives no way to stop another thread here short of a
+# trace function in every thread, which is the cost this design avoids).
+import builtins
+import sys
+import threading
+
+from .instrument import HOOK_NAME, Sites, compile_with_hooks
+from .steps import make_step
+
+
+class TraceBackend(object):
+    def __init__(self, debugger):
+        self.dbg = debugger
+        self.sites = Sites()
+        self.fallback = set()
+        self.hooked_code = set()
+        setattr(builtins, HOOK_NAME, self._hook)
+
+    # -- hooks compiled into the breakpoint files ----------------------------------------------
+    def _hook(self, site):
+        key, line = self.sites.places[site]
+        self.dbg.breakpoint_hit(sys._getframe(1), key, line)
+
+    def compile_file(self, source, path):
+        """A breakpoint file's code, with a hook at each bound breakpoint line."""
+        key = self.dbg.key_of(path)
+        lines = self.dbg.breakpoints.by_file.get(key) or {}
+        code = compile_with_hooks(source, path, key, sorted(lines), self.sites)
+        self.hooked_code.add(code)
+        return code
+
+    def met_code(self, code):
+        """A module's code about to run (the `exec` audit event): a breakpoint file without hooks is traced."""
+        if code in self.hooked_code:
+            return
+        key = self.dbg.key_of(code.co_filename)
+        if key in self.dbg.breakpoints.by_file and key not in self.fallback:
+            self.fallback.add(key)
+            threading.settrace(self._call)
+            sys.settrace(self._call)
+
+    def breakpoints_changed(self, keys):
+        """Breakpoints in files already loaded (never compiled with their hooks) are traced."""
+        loaded = set()
+        for module in list(sys.modules.values()):
+            filename = getattr(module, "__file__", None)
+            if filename:
+                loaded.add(self.dbg.key_of(filename))
+        missed = (set(keys) & loaded) - self.fallback
+        if missed:
+            self.fallback |= missed
+            threading.settrace(self._call)
+            sys.settrace(self._call)
+
+    # -- the trace function --------------------------------------------------------------------
+    def _call(self, frame, event, arg):
+        dbg = self.dbg
+        code = frame.f_code
+        filename = code.co_filename
+        if dbg.is_own(filename):
+            return None
+        state = dbg.threads.get(threading.get_ident())
+        if state is not None and state.step is not None and state.step.traces(frame):
+            return self._line
+        if self.fallback and dbg.key_of(filename) in self.fallback:
+            return self._line
+        return None
+
+    def _line(self, frame, event, arg):
+        if event != "line":
+            return self._line
+        dbg = self.dbg
+        ident = threading.get_ident()
+        if ident in dbg.ours:
+            return None
+        state = dbg.threads.get(ident)
+        if state is not None and state.stopped:
+            return self._line
+        line = frame.f_lineno
+        key = dbg.key_of(frame.f_code.co_filename)
+        if key in self.fallback and dbg.breakpoints.at(key, line):
+            if dbg.breakpoint_hit(frame, key, line):
+                return self._line
+            state = dbg.threads.get(ident)
+        if state is None:
+            return self._line
+        state.just_stopped = None
+        step = state.step
+        if step is not None and step.on_line(frame):
+            # The hook compiled on this line runs next: it must not stop a second time.
+            if key not in self.fallback and dbg.breakpoints.at(key, line):
+                state.just_stopped = (frame, line)
+            if getattr(step, "answer", None) is not None:
+                dbg.suspend(frame, "step", before_event=lambda _state: step.answer())
+            else:
+                dbg.suspend(frame, step.reason)
+        return self._line
+
+    # -- steps ---------------------------------------------------------------------------------
+    def arm(self, state, resume, frame):
+        state.step = make_step(resume, frame, self.dbg)
+        sys.settrace(self._call)
+        outer = frame
+        while outer is not None:
+            if not self.dbg.is_own(outer.f_code.co_filename):
+                outer.f_trace = self._line
+            outer = outer.f_back
+
+    def disarm(self, state):
+        if state.step is None:
+            return
+        state.step = None
+        if state.ident == threading.get_ident() and not self.fallback:
+            sys.settrace(None)
+
+    def hold_others(self, hold):
+        pass
+
+    def shutdown(self):
+        self.fallback.clear()
+        threading.settrace(None)
+        sys.settrace(None)
+        if getattr(builtins, HOOK_NAME, None) == self._hook:
+            setattr(builtins, HOOK_NAME, lambda site: None)

@@ -1,0 +1,91 @@
+# bpdiff's start of the debug gem's debugger (rdbg) in a Ruby program, loaded through RUBYOPT
+# (`-r<this file>`, put there by hooks.ts): it opens the DAP server on a loopback port of the
+# kernel's choice, holds the program at its first line until bpdiff has set the breakpoint, and only
+# then says the port on stderr ("bpdiff: rdbg listens at 127.0.0.1:PORT"), where bpdiff reads it. As
+# `rdbg --open` does, without rdbg's own start (which replaces RUBYOPT). rdbg prints its own port line
+# as soon as it binds, while it is still setting up: a client that connects then finds it half made
+# (debug 1.4.0 dies with "uninitialized constant DEBUGGER__::ThreadClient::SESSION", or lets the
+# program run without the initial stop), which is why bpdiff waits for this line instead.
+module BpdiffRdbg
+  # This file's own `-r` word in RUBYOPT.
+  def self.own_option
+    ENV.fetch('RUBYOPT', '').split(/\s+/).find { |word| word.start_with?('-r') && File.expand_path(word[2..]) == File.expand_path(__FILE__) }
+  end
+
+  # `bundle exec CMD`: Bundler loads a Ruby script into its own process (Kernel.load, setting $0 to
+  # it) and execs anything else (a `ruby` binary, a shell script), whose new process loads this file
+  # again through RUBYOPT. Either way the debugger opens only in the program, after Bundler.setup,
+  # which hides the gems the bundle does not name: where the debug gem lives is found now, for later.
+  def self.bundle_exec?
+    File.basename($PROGRAM_NAME) =~ /\Abundler?\z/ && ARGV.first == 'exec'
+  end
+
+  def self.start
+    if bundle_exec?
+      paths = begin
+        Gem::Specification.find_by_name('debug').full_require_paths
+      rescue StandardError, LoadError
+        []
+      end
+      ENV['BPDIFF_RDBG_PATHS'] ||= paths.join(File::PATH_SEPARATOR) unless paths.empty?
+      trace_var(:$0) do |_file|
+        trace_var(:$0, nil)
+        open_debugger
+      end
+      return
+    end
+    open_debugger
+  end
+
+  def self.open_debugger
+    # Only this process is debugged: a Ruby it starts runs as it would (it would otherwise wait for a
+    # debugger of its own that no one connects to).
+    own = own_option
+    ENV['RUBYOPT'] = ENV['RUBYOPT'].split(/\s+/).reject { |word| word == own }.join(' ') if own
+    begin
+      require 'debug/session'
+    rescue LoadError
+      # Under Bundler, the debug gem where it was found before Bundler.setup.
+      paths = ENV.fetch('BPDIFF_RDBG_PATHS', '').split(File::PATH_SEPARATOR)
+      raise if paths.empty? || paths.all? { |path| $LOAD_PATH.include?(path) }
+      $LOAD_PATH.unshift(*paths)
+      retry
+    end
+    ENV.delete('BPDIFF_RDBG_PATHS')
+    # The program's first stop, where it waits for bpdiff, is at the start of the main script (as for
+    # `ruby -r debug/open`): rdbg would otherwise put it after the `require` above, in this file,
+    # before the port is said.
+    script = File.expand_path($PROGRAM_NAME)
+    ENV['RUBY_DEBUG_INITIAL_SUSPEND_PATH'] = script if File.file?(script)
+    DEBUGGER__.open_tcp(host: '127.0.0.1', port: 0, nonstop: false)
+    ENV.delete('RUBY_DEBUG_INITIAL_SUSPEND_PATH')
+    say_port
+  rescue LoadError => e
+    warn "bpdiff: this Ruby (#{RbConfig.ruby}) has no debug gem (#{e.message}): install it with gem install debug (Ruby 3.1 and later bundle it)"
+    exit!(3)
+  end
+
+  # The address rdbg's server thread bound (debug 1.4's @addr, "127.0.0.1:PORT"; later versions'
+  # @local_addr), once it has.
+  def self.say_port
+    ui = DEBUGGER__::SESSION.instance_variable_get(:@ui)
+    deadline = Process.clock_gettime(Process::CLOCK_MONOTONIC) + 10
+    loop do
+      address = %i[@addr @local_addr].map { |name| ui.instance_variable_get(name) }.compact.first
+      address = address.first if address.is_a?(Array)
+      text = address.respond_to?(:inspect_sockaddr) ? address.inspect_sockaddr : address.to_s
+      if (port = text[/:(\d+)\z/, 1])
+        $stderr.puts "bpdiff: rdbg listens at 127.0.0.1:#{port}"
+        $stderr.flush
+        return
+      end
+      if Process.clock_gettime(Process::CLOCK_MONOTONIC) > deadline
+        warn "bpdiff: cannot tell which port rdbg (debug #{DEBUGGER__::VERSION}) listens on"
+        exit!(3)
+      end
+      sleep 0.002
+    end
+  end
+end
+
+BpdiffRdbg.start

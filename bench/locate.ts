@@ -1,0 +1,128 @@
+// `npm run bench -- locate`: how fast bpdiff locate walks, per adapter, and what a long walk costs in
+// memory. Each adapter walks a loop (bench/programs/locate) whose two runs part ways after about
+// 5,000 lines (PART names the iteration, read from the environment inside the loop, so no local tells
+// it before): compared lines per second for the pair, the start-up taken out (a walk of --max-steps
+// 1 on the same program, timed alike). Then one walk of 100,000 steps of two identical runs on the
+// fastest adapter, bpdiff's resident memory sampled every second: its peak, and its growth over the
+// second half of the walk (a flat walk grows by nothing).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, type BenchRow } from './lib.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
+const PROGRAMS = path.join(ROOT, 'bench/programs/locate');
+const ROUNDS = Number(process.env['BPDIFF_BENCH_ROUNDS'] ?? 3);
+const MEMORY_STEPS = Number(process.env['BPDIFF_BENCH_LOCATE_STEPS'] ?? 100_000);
+
+interface Walker {
+  adapter: string;
+  /** The command, run in `cwd`. */
+  command: string[];
+  cwd: string;
+  /** The iteration at which the runs part ways: ~5,000 lines in. */
+  part: number;
+  prepare?: (dir: string) => void;
+}
+
+function walkers(dir: string): Walker[] {
+  return [
+    { adapter: 'python (debugpy)', command: ['python3', path.join(PROGRAMS, 'loop.py')], cwd: PROGRAMS, part: 1000 },
+    { adapter: 'c (lldb-dap)', command: [path.join(dir, 'loop')], cwd: PROGRAMS, part: 700, prepare: (at) => execFileSync('cc', ['-g', '-O0', '-o', path.join(at, 'loop'), path.join(PROGRAMS, 'loop.c')]) },
+    {
+      adapter: 'go (dlv)',
+      command: [path.join(dir, 'loop-go')],
+      cwd: path.join(PROGRAMS, 'go'),
+      part: 625,
+      prepare: (at) => execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', path.join(at, 'loop-go'), '.'], { cwd: path.join(PROGRAMS, 'go') }),
+    },
+    { adapter: 'node (bpdiff)', command: ['node', path.join(PROGRAMS, 'loop.js')], cwd: PROGRAMS, part: 1000 },
+  ];
+}
+
+interface Walked {
+  ms: number;
+  steps: number;
+  exitCode: number | null;
+  peakKb: number;
+  /** RSS samples (kB), one a second. */
+  samples: number[];
+}
+
+/** One `bpdiff locate` of the walker's program, B told to part at `part`; its wall time, steps and memory. */
+function walk(walker: Walker, part: number, extra: string[], count = part + 10): Promise<Walked> {
+  const args = [BIN, 'locate', '--format', 'json', '-q', '--env', `COUNT=${count}`, '--env-b', `PART=${part}`, ...extra, '--', ...walker.command, '--', ...walker.command];
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd: walker.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const samples: number[] = [];
+    const sampler = setInterval(() => {
+      const kb = rssKb(child.pid!);
+      if (kb !== null) samples.push(kb);
+    }, 1000);
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      clearInterval(sampler);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const hint = (JSON.parse(stdout || '{"analysis_hints":[]}') as { analysis_hints: string[] }).analysis_hints[0] ?? '';
+      const steps = Number(/\bstep (\d+)\)|in ([\d,]+) steps?/.exec(hint)?.slice(1).find((group) => group !== undefined)?.replaceAll(',', '') ?? Number.NaN);
+      if (!Number.isFinite(steps)) return reject(new Error(`${walker.adapter}: no step count in ${JSON.stringify(hint)} (exit ${exitCode}; ${stderr.trim().split('\n').pop() ?? ''})`));
+      resolve({ ms, steps, exitCode, peakKb: Math.max(0, ...samples), samples });
+    });
+  });
+}
+
+function rssKb(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-locate-'));
+  const rows: BenchRow[] = [];
+  try {
+    let fastest: { walker: Walker; rate: number } | null = null;
+    for (const walker of walkers(dir)) {
+      try {
+        walker.prepare?.(dir);
+      } catch (error) {
+        rows.push({ name: `locate ${walker.adapter}`, value: Number.NaN, unit: 'lines/s', note: `not built: ${(error as Error).message.split('\n')[0]}` });
+        continue;
+      }
+      const rates: number[] = [];
+      let steps = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternated: the start-up alone, then the walk.
+        const start = await walk(walker, walker.part, ['--max-steps', '1']);
+        const whole = await walk(walker, walker.part, []);
+        steps = whole.steps;
+        rates.push((whole.steps - 1) / Math.max(0.001, (whole.ms - start.ms) / 1000));
+      }
+      const rate = Math.round(median(rates));
+      rows.push({ name: `locate ${walker.adapter}: lines compared a second (pair)`, value: rate, unit: 'lines/s', target: '>= 300', ok: rate >= 300, note: `${steps} steps to where the runs part ways; median of ${ROUNDS}` });
+      if (fastest === null || rate > fastest.rate) fastest = { walker, rate };
+    }
+    if (fastest !== null && MEMORY_STEPS > 0) {
+      const { walker } = fastest;
+      const long = await walk(walker, -2, ['--max-steps', String(MEMORY_STEPS)], MEMORY_STEPS);
+      const half = long.samples.slice(Math.floor(long.samples.length / 2));
+      const growth = half.length >= 2 ? half.at(-1)! - half[0]! : 0;
+      rows.push({ name: `locate ${walker.adapter}: peak memory over a ${long.steps}-step walk`, value: Math.round(long.peakKb / 1024), unit: 'MB', note: `${Math.round(long.ms / 1000)} s; RSS every 10 s: ${long.samples.filter((_, index) => index % 10 === 0).map((kb) => Math.round(kb / 1024)).join(' ')} MB` });
+      rows.push({ name: `locate ${walker.adapter}: memory growth over the walk's second half`, value: Math.round(growth / 1024), unit: 'MB', target: '<= 5', ok: growth / 1024 <= 5 });
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

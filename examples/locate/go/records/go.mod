@@ -1,0 +1,3 @@
+module records
+
+go 1.19

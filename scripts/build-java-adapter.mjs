@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Build step: compile bpdiff's Java debug adapter (adapters/java/src, Java over the JDK's JDI) with
+// `javac --release 17` into dist/adapters/java/bpdiff-java-adapter.jar, then record a class-data
+// archive of its start (bpdiff-java-adapter.jsa: the adapter's JVM loads its classes from it, ~half
+// the start-up). Without a JDK it says so in one line and the rest of the build goes on: the Java
+// adapter is then missing (bpdiff doctor says how to install it). Skipped when the jar is newer than
+// every source.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sourceDir = path.join(root, 'adapters/java/src');
+const outDir = path.join(root, 'dist/adapters/java');
+const jar = path.join(outDir, 'bpdiff-java-adapter.jar');
+const archive = path.join(outDir, 'bpdiff-java-adapter.jsa');
+
+function javaTool(name) {
+  const dirs = [...(process.env.JAVA_HOME ? [path.join(process.env.JAVA_HOME, 'bin')] : []), ...(process.env.PATH ?? '').split(path.delimiter)];
+  for (const dir of dirs) {
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      // next
+    }
+  }
+  return null;
+}
+
+function sources(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? sources(full) : entry.name.endsWith('.java') ? [full] : [];
+  });
+}
+
+function run(tool, args) {
+  const result = spawnSync(tool, args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(`${path.basename(tool)} ${args.slice(0, 3).join(' ')} ... failed (exit ${result.status ?? result.signal})`);
+  }
+  return result;
+}
+
+const javac = javaTool('javac');
+const jarTool = javaTool('jar');
+const java = javaTool('java');
+if (!javac || !jarTool || !java) {
+  process.stderr.write('build: the Java adapter is not built (no javac/jar: a JDK 17 or later is needed) — install it with: apt-get install -y default-jdk-headless\n');
+  process.exit(0);
+}
+
+const files = sources(sourceDir);
+const newest = Math.max(...files.map((file) => fs.statSync(file).mtimeMs), fs.statSync(fileURLToPath(import.meta.url)).mtimeMs);
+const built = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+if (built(jar) > newest && built(archive) >= built(jar)) process.exit(0);
+
+fs.mkdirSync(outDir, { recursive: true });
+const classes = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-build-'));
+try {
+  // -XDstringConcat=inline: string concatenation as StringBuilder calls, not invokedynamic call sites
+  // that each link at their first run (as java.base itself is compiled): a cold JVM starts sooner.
+  run(javac, ['--release', '17', '-g', '-encoding', 'UTF-8', '-Xlint:all,-serial', '-Werror', '-XDstringConcat=inline', '-d', classes, ...files]);
+  fs.rmSync(jar, { force: true });
+  run(jarTool, ['--create', '--file', jar, '--main-class', 'bpdiff.jdap.Main', '-C', classes, '.']);
+} finally {
+  fs.rmSync(classes, { recursive: true, force: true });
+}
+// The archive must name the jar at its final path (the JVM checks the class path against it).
+fs.rmSync(archive, { force: true });
+try {
+  run(java, [`-XX:ArchiveClassesAtExit=${archive}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off', '-jar', jar, '--warm-up']);
+} catch (error) {
+  fs.rmSync(archive, { force: true });
+  process.stderr.write(`build: the Java adapter's class-data archive was not made (${error.message}); the adapter starts slower without it\n`);
+}

@@ -1,0 +1,19 @@
+// `bpdiff locate -- CMD_A -- CMD_B`: the library's locate(), its report written where the flags say.
+// Progress (steps, where run A is) on stderr every second; Ctrl-C stops both runs, writes nothing and
+// exits 130 (intake/stop-signals.ts).
+import { resolveOutputFile } from '../intake/input-files.js';
+import { withStopSignals } from '../intake/stop-signals.js';
+import type { Io, IoDeps } from '../intake/io.js';
+import { locate, type LocateInput } from '../library/locate.js';
+import { emitReport } from './emit-report.js';
+import type { LiveArgs } from './parse-args.js';
+import { callContext } from './call-context.js';
+
+export async function runLocateCommand(args: LiveArgs, io: Io, deps: IoDeps): Promise<number> {
+  const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
+  for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
+  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+  const outcome = await withStopSignals(io, deps, (signal) => locate({ ...(args.input as unknown as LocateInput), signal, ...(log ? { log } : {}) }, callContext(io, deps)));
+  if (outcome.kind === 'interrupted') return outcome.exitCode;
+  return emitReport(outcome.value.report, { output: args.output, outputPath }, io);
+}

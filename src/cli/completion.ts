@@ -1,0 +1,93 @@
+// `bpdiff completion bash|zsh`: a completion script, written from what the command line knows: the
+// subcommands (messages.ts SUBCOMMANDS, so a new one is completed without more code here), each
+// one's flags (options/declarations.ts, and COMMAND_FLAGS for the few that are not declarations), the
+// values of flags with choices, and files elsewhere. Nothing after the first `--`: that is the
+// program's command line. The script runs no bpdiff, so completing costs nothing.
+import { SUBCOMMANDS } from '../messages.js';
+import { declarationsFor, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { COMMAND_FLAGS } from './parse-args.js';
+
+interface CommandFlags {
+  flags: string[];
+  /** Flags with choices, and the choices. */
+  choices: Array<{ flags: string[]; values: readonly string[] }>;
+  /** Flags that take a value (completed as a file when it has no choices). */
+  valued: string[];
+}
+
+function flagsOf(subcommand: string): CommandFlags {
+  const command: CommandName | null = subcommand === '' ? 'compare' : (['diff', 'capture', 'check', 'locate'] as const).find((name) => name === subcommand) ?? null;
+  const declarations: OptionDeclaration[] = command === null ? [] : declarationsFor(command);
+  const names = (declaration: OptionDeclaration): string[] => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])];
+  return {
+    flags: [...declarations.flatMap(names), ...(COMMAND_FLAGS[subcommand] ?? []), '--help'],
+    choices: declarations.filter((declaration) => declaration.choices !== undefined).map((declaration) => ({ flags: names(declaration), values: declaration.choices! })),
+    valued: declarations.filter((declaration) => declaration.kind !== 'flag').flatMap(names),
+  };
+}
+
+export function completionScript(shell: 'bash' | 'zsh'): string {
+  return shell === 'bash' ? bashScript() : zshScript();
+}
+
+function bashScript(): string {
+  const cases = ['', ...SUBCOMMANDS].map((subcommand) => {
+    const { flags, choices, valued } = flagsOf(subcommand);
+    const choiceCases = choices.map(({ flags: names, values }) => `        ${names.join('|')}) COMPREPLY=($(compgen -W '${values.join(' ')}' -- "$cur")); return ;;`);
+    return [
+      `    ${subcommand === '' ? "''" : subcommand})`,
+      '      case "$prev" in',
+      ...choiceCases,
+      ...(valued.length > 0 ? [`        ${valued.join('|')}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`] : []),
+      '      esac',
+      `      words='${flags.join(' ')}'`,
+      `      ${subcommand === 'completion' ? "words='bash zsh'" : ':'}`,
+      '      ;;',
+    ].join('\n');
+  });
+  return `# bash completion for bpdiff: source <(bpdiff completion bash), e.g. in ~/.bashrc
+_bpdiff() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" sub='' words='' i
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    # After the first --: the program's own command line.
+    [[ "\${COMP_WORDS[i]}" == -- ]] && { COMPREPLY=($(compgen -f -- "$cur")); return; }
+    if [[ -z "$sub" && "\${COMP_WORDS[i]}" != -* && " ${SUBCOMMANDS.join(' ')} " == *" \${COMP_WORDS[i]} "* ]]; then sub="\${COMP_WORDS[i]}"; fi
+  done
+  case "$sub" in
+${cases.join('\n')}
+  esac
+  if [[ -z "$sub" && "$cur" != -* ]]; then words="$words ${SUBCOMMANDS.join(' ')}"; fi
+  if [[ "$cur" == -* || -z "$sub" || "$sub" == completion ]]; then COMPREPLY=($(compgen -W "$words" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi
+}
+complete -o default -F _bpdiff bpdiff
+`;
+}
+
+function zshScript(): string {
+  const described = (flags: string[]): string => flags.map((flag) => `'${flag}'`).join(' ');
+  const cases = ['', ...SUBCOMMANDS].map((subcommand) => {
+    const { flags, choices } = flagsOf(subcommand);
+    const choiceCases = choices.map(({ flags: names, values }) => `        ${names.join('|')}) compadd -- ${values.join(' ')}; return ;;`);
+    return [`    ${subcommand === '' ? "''" : subcommand})`, '      case $prev in', ...choiceCases, '      esac', `      flags=(${described(flags)})`, subcommand === 'completion' ? '      compadd -- bash zsh' : '      :', '      ;;'].join('\n');
+  });
+  return `#compdef bpdiff
+# zsh completion for bpdiff: bpdiff completion zsh > a file named _bpdiff in a folder of $fpath
+_bpdiff() {
+  local sub='' prev=\${words[CURRENT-1]} i
+  local -a flags
+  for ((i = 2; i < CURRENT; i++)); do
+    # After the first --: the program's own command line.
+    [[ \${words[i]} == -- ]] && { _files; return; }
+    if [[ -z $sub && \${words[i]} != -* && " ${SUBCOMMANDS.join(' ')} " == *" \${words[i]} "* ]]; then sub=\${words[i]}; fi
+  done
+  case $sub in
+${cases.join('\n')}
+  esac
+  if [[ \${words[CURRENT]} == -* ]]; then compadd -- $flags
+  elif [[ -z $sub ]]; then compadd -- ${SUBCOMMANDS.join(' ')}; _files
+  else _files
+  fi
+}
+_bpdiff "$@"
+`;
+}

@@ -1,0 +1,130 @@
+// What `bpdiff locate` says first: where the two runs part ways (or that they did not), how to come
+// back to that point with a comparison, and each run's stack there. Pure: a summary of the walk in,
+// hint lines and context lines out (they lead the result document's own).
+import type { NoBreakReason, StackFrameSummary } from './types.js';
+import { showValue, type RunLabels } from './hints.js';
+
+/** Where a run stands at the end of the walk: a line of its code, or its end. */
+export type RunStanding = { kind: 'at'; file: string; line: number; name: string } | { kind: 'ended'; how: string };
+
+export interface WalkSummary {
+  kind: 'path' | 'values' | 'ended' | 'agreed';
+  /** Steps compared, the last one included. */
+  steps: number;
+  /** Why an agreeing walk stopped. */
+  agreedUntil?: 'end' | 'max-steps';
+  maxSteps: number;
+  /** The point to come back to (A's file and line, which pass through it, its function and which call). */
+  point: { file: string; line: number; pass: number; name: string; call: number | null } | null;
+  a: RunStanding;
+  b: RunStanding;
+  /** B's line in A's copy of its file (a path that parts), null when A's copy has no such line. */
+  bInA?: number | null;
+  /** Whether B stands in its own copy of A's file (a path that parts). */
+  sameFile?: boolean;
+  /** The values that differ at the last step (a value divergence), the first few. */
+  changed: Array<{ name: string; a: string; b: string }>;
+  /** How many values differ in all there. */
+  changedCount: number;
+  /** Names there in one run only (a value divergence), the first few of each. */
+  onlyIn: { a: string[]; b: string[] };
+  /** Where both stood the step before (a value divergence). */
+  before: { file: string; line: number } | null;
+  /** Lines each run ran that the other's copy of the file does not have: not compared. */
+  added: { a: { count: number; first: Array<{ file: string; line: number }> }; b: { count: number; first: Array<{ file: string; line: number }> } };
+  /** The command that compares the runs at the point again. */
+  reproduce: string | null;
+  stacks: [StackFrameSummary[], StackFrameSummary[]];
+}
+
+export function describeWalk(walk: WalkSummary, labels: RunLabels): { hints: string[]; context: string[] } {
+  const hints = [mainHint(walk, labels)];
+  if (walk.kind === 'values' && walk.before !== null) hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
+  if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`to compare the runs there again: ${walk.reproduce}`);
+  for (const side of ['a', 'b'] as const) {
+    const { count, first } = walk.added[side];
+    if (count === 0) continue;
+    const other = labels[side === 'a' ? 'b' : 'a'];
+    const listed = first.map((line) => `${line.file}:${line.line}`).join(', ') + (count > first.length ? ', ...' : '');
+    hints.push(`${labels[side]} also ran ${plural(count, 'line')} that ${other}'s copy of the file does not have (${listed}): lines added in ${labels[side]}'s version, not compared`);
+  }
+  const context = [
+    walk.kind === 'agreed'
+      ? `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and found no divergence in ${plural(walk.steps, 'step')}.`
+      : `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and stopped at step ${walk.steps}, where they part ways: ${hints[0]}.`,
+    ...(['a', 'b'] as const).flatMap((side, index) => {
+      const stack = walk.stacks[index]!;
+      return stack.length === 0 ? [] : [`Stack of ${labels[side]}: ${stack.map((frame) => `${frame.name || '?'} (${frame.file ?? '?'}:${frame.line})`).join(' <- ')}`];
+    }),
+  ];
+  return { hints, context };
+}
+
+function mainHint(walk: WalkSummary, labels: RunLabels): string {
+  const { a, b } = walk;
+  switch (walk.kind) {
+    case 'agreed':
+      return walk.agreedUntil === 'max-steps'
+        ? `no divergence in ${plural(walk.steps, 'step')} (--max-steps ${walk.maxSteps}: the walk stopped there)`
+        : `no divergence in ${plural(walk.steps, 'step')}: both runs ended${a.kind === 'ended' && b.kind === 'ended' ? ` (${labels.a} ${a.how}; ${labels.b} ${b.how})` : ''}`;
+    case 'ended': {
+      const [ended, going, endedLabel, goingLabel] = a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
+      const after = walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
+      return `the runs part ways ${after}: ${endedLabel} ends there (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;
+    }
+    case 'path': {
+      if (a.kind !== 'at' || b.kind !== 'at') return 'the runs part ways';
+      const inA = walk.bInA === undefined || walk.bInA === b.line ? '' : walk.bInA === null ? ` (a line ${labels.a}'s copy does not have)` : ` (line ${walk.bInA} in ${labels.a}'s copy)`;
+      const point = walk.point;
+      if (point === null || walk.steps <= 1) return `the runs part ways at their first step: ${labels.a} starts at ${a.file}:${a.line}, ${labels.b} at ${b.file}:${b.line}${inA}`;
+      const aTo = a.file === point.file ? `line ${a.line}` : `${a.file}:${a.line}`;
+      const bTo = a.file === point.file && walk.sameFile === true ? `line ${b.line}` : `${b.file}:${b.line}`;
+      return `the runs part ways after ${where(point)}${about(point, walk.steps - 1)}: ${labels.a} goes on to ${aTo}, ${labels.b} to ${bTo}${inA}`;
+    }
+    case 'values': {
+      const first = walk.changed[0];
+      const more = walk.changedCount > 1 ? `; ${walk.changedCount - 1} more ${walk.changedCount === 2 ? 'value differs' : 'values differ'}` : '';
+      const only = (['a', 'b'] as const).filter((side) => walk.onlyIn[side].length > 0).map((side) => `${walk.onlyIn[side].join(', ')} ${walk.onlyIn[side].length === 1 ? 'is' : 'are'} there in ${labels[side]} only`);
+      const what = first === undefined ? (only.length > 0 ? only.join('; ') : 'their values differ') : `${first.name} is ${showValue(first.a)} in ${labels.a} and ${showValue(first.b)} in ${labels.b}${more}`;
+      return `the runs part ways at ${walk.point === null ? 'their first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`}: ${what}`;
+    }
+  }
+}
+
+function where(point: NonNullable<WalkSummary['point']>): string {
+  return `${point.file}:${point.line}${point.name ? ` in ${point.name.replace(/\(.*\)$/, '')}()` : ''}`;
+}
+
+/** `(3rd call, 2nd time on this line; step 58)`. */
+function about(point: NonNullable<WalkSummary['point']>, step: number): string {
+  const parts = [point.call !== null && point.call > 1 ? `${ordinal(point.call)} call` : null, point.pass > 1 ? `${ordinal(point.pass)} time on this line` : null].filter((part) => part !== null);
+  return ` (${parts.length > 0 ? `${parts.join(', ')}; ` : ''}step ${step})`;
+}
+
+/** How a run ended, in a few words: `exited with code 0`, `raised ValueError: ...`. */
+export function describeEnding(reason: NoBreakReason): string {
+  switch (reason.kind) {
+    case 'exited':
+      return reason.exit_code === null ? 'ended' : `exited with code ${reason.exit_code}`;
+    case 'exception':
+      return `raised an uncaught ${reason.message}`;
+    case 'signal':
+      return `was killed by ${reason.signal}`;
+    case 'timeout':
+      return `ran out of time (${reason.seconds} s)`;
+    case 'error':
+      return `could not be debugged: ${reason.message}`;
+    default:
+      return reason.kind.replace('_', ' ');
+  }
+}
+
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}

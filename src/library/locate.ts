@@ -1,0 +1,137 @@
+// locate(): where do two runs part ways? Both commands run under their debug adapters and are walked
+// line by line in lockstep (src/run/locate) to the first step where where they stand or what their
+// frames hold differs; the result is the comparison document at that step, led by what the walk
+// found and the `bpdiff --bp FILE:LINE --hit N` command that brings a comparison back there.
+import path from 'node:path';
+import type { CaptureOptions, RunSpec } from '../core/types.js';
+import { quoteCommand, quoteShellArg } from '../core/shell-quote.js';
+import { describeEnding, describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
+import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
+import type { FailOn } from '../report/report.js';
+import { objectOf, type Input } from '../intake/run-input.js';
+import { parseFrom, readWalkRuns, resolveWalkRuns, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
+import { progress } from '../messages.js';
+import type { Located } from '../run/locate/locate-runs.js';
+import type { Standing } from '../run/locate/walk-lines.js';
+import { compareValues } from '../values/compare-values.js';
+import { callRedactor, checkInputKeys, checkReportOptions, engineHooks, optionsOf, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
+
+export interface LocateInput extends CaptureOptionInput, Omit<RunSettingsInput, 'bp' | 'label'>, CallOptions {
+  run_a: { command: string[] } & Omit<RunSettingsInput, 'bp'>;
+  run_b: { command: string[] } & Omit<RunSettingsInput, 'bp'>;
+  /** When `exit_code` is 1 (default `any`: the runs part ways). */
+  fail_on?: FailOn;
+  max_output_bytes?: number;
+}
+
+export interface LocateOutcome extends ComparisonOutcome {
+  /** Steps compared, the last one included. */
+  steps: number;
+  /** How the walk ended: where the runs stand apart (`path`), what they hold (`values`), one ended (`ended`), or no divergence (`agreed`). */
+  divergence: WalkSummary['kind'];
+  /** The command that compares the runs again where they part ways (null: no divergence). */
+  reproduce: string | null;
+}
+
+const OWN_KEYS = ['run_a', 'run_b', 'fail_on', 'max_output_bytes'];
+
+/** Every key and value of locate()'s input checked, nothing on disk looked at; the capture options. */
+export function checkLocateInput(given: Input): CaptureOptions {
+  checkInputKeys(given, [...OWN_KEYS, ...sharedRunKeys('locate')], 'locate');
+  checkReportOptions(given);
+  const options = optionsOf(given, 'locate');
+  if (options.locate.from !== null) parseFrom(options.locate.from);
+  readWalkRuns(given);
+  return options;
+}
+
+export async function locate(input: LocateInput, context: CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate/locate-runs.js').locateRuns } } = {}): Promise<LocateOutcome> {
+  const redactor = callRedactor(input, context);
+  return redactedErrors(redactor, async () => {
+    const given = objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }');
+    const base = context.base ?? process.cwd();
+    const options = withAdapterPaths(checkLocateInput(given), base);
+    const from = options.locate.from === null ? null : parseFrom(options.locate.from);
+    const specs = resolveWalkRuns(given, base, from?.breakpoint ?? null);
+    const log = redactedLog(input.log, redactor);
+    log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
+    const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate/locate-runs.js')).locateRuns;
+    const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(input, log, redactor));
+    const labels = { a: specs[0].label, b: specs[1].label };
+    const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
+    const summary = summaryOf(located, options, reproduce);
+    const outcome = comparisonOutcome(located.captures, options, given, redactor, { lead: describeWalk(summary, labels), followed: true });
+    // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
+    const failOn = (given['fail_on'] as FailOn | undefined) ?? 'any';
+    const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && failOn !== 'never' ? 1 : 0;
+    return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+  });
+}
+
+function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
+  const { end, point, captures } = located;
+  const diff = end.valuesA !== null && end.valuesB !== null ? compareValues(end.valuesA.values, end.valuesB.values, options.values.tolerance) : null;
+  const changed = diff === null ? [] : Object.entries(diff.changed);
+  return {
+    kind: end.kind,
+    steps: end.steps,
+    ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),
+    maxSteps: options.locate.max_steps,
+    point: point === null ? null : { file: point.file, line: point.line, pass: point.pass, name: point.name, call: point.call },
+    a: standingOf(end.ended?.a ?? end.a, captures[0].cwd ?? ''),
+    b: standingOf(end.ended?.b ?? end.b, captures[1].cwd ?? ''),
+    ...(end.bInA !== undefined ? { bInA: end.bInA } : {}),
+    ...(end.sameFile !== undefined ? { sameFile: end.sameFile } : {}),
+    changed: changed.slice(0, 3).map(([name, values]) => ({ name, ...values })),
+    changedCount: changed.length,
+    onlyIn: { a: diff?.only_in_a.slice(0, 3) ?? [], b: diff?.only_in_b.slice(0, 3) ?? [] },
+    before: end.kind === 'values' && end.before !== null ? { file: relative(end.before.a.file, captures[0].cwd ?? ''), line: end.before.a.stop.top.line } : null,
+    reproduce,
+    added: { a: addedOf(end.added.a, captures[0].cwd ?? ''), b: addedOf(end.added.b, captures[1].cwd ?? '') },
+    stacks: located.stacks,
+  };
+}
+
+function standingOf(standing: Standing, cwd: string): RunStanding {
+  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason) };
+  const { stop, file } = standing.step;
+  return { kind: 'at', file: relative(file, cwd), line: stop.top.line, name: stop.top.name };
+}
+
+function addedOf(lines: Located['end']['added']['a'], cwd: string): WalkSummary['added']['a'] {
+  return { count: lines.count, first: lines.first.map((line) => ({ file: relative(line.file, cwd), line: line.line })) };
+}
+
+function relative(file: string, cwd: string): string {
+  if (cwd === '') return file;
+  const name = path.relative(cwd, file);
+  return name === '' || path.isAbsolute(name) ? file : name;
+}
+
+/**
+ * `bpdiff --bp FILE:LINE --hit N ... -- A -- B`: the comparison at the point the walk found, with the
+ * runs' folders, environments and stdin files as the walk had them (paths from the caller's folder).
+ */
+function reproduction(specs: [RunSpec, RunSpec], options: CaptureOptions, point: NonNullable<Located['point']>, base: string): string {
+  const words: string[] = ['bpdiff', '--bp', `${point.file}:${point.line}`];
+  if (point.pass > 1) words.push('--hit', String(point.pass));
+  const [a, b] = specs;
+  const folder = (dir: string): string => path.relative(base, dir) || '.';
+  if (a.cwd === b.cwd) {
+    if (a.cwd !== base) words.push('--cwd', folder(a.cwd));
+  } else words.push('--cwd-a', folder(a.cwd), '--cwd-b', folder(b.cwd));
+  for (const [name, value] of Object.entries(a.env)) words.push(b.env[name] === value ? '--env' : '--env-a', `${name}=${value}`);
+  for (const [name, value] of Object.entries(b.env)) if (a.env[name] !== value) words.push('--env-b', `${name}=${value}`);
+  const stdin = (spec: RunSpec): string | null => (spec.stdin_file === null ? null : path.relative(base, spec.stdin_file));
+  if (stdin(a) !== null && stdin(a) === stdin(b)) words.push('--stdin', stdin(a)!);
+  else {
+    if (stdin(a) !== null) words.push('--stdin-a', stdin(a)!);
+    if (stdin(b) !== null) words.push('--stdin-b', stdin(b)!);
+  }
+  if (a.label !== 'A') words.push('--label-a', a.label);
+  if (b.label !== 'B') words.push('--label-b', b.label);
+  if (options.adapter.id !== null) words.push('--adapter', options.adapter.id);
+  if (options.adapter.config !== null) words.push('--adapter-config', path.relative(base, options.adapter.config));
+  return `${words.map(quoteShellArg).join(' ')} -- ${quoteCommand(a.argv)} -- ${quoteCommand(b.argv)}`;
+}

@@ -1,0 +1,247 @@
+// bpdiff locate on the real adapters: where two runs of real programs first part ways, on both Python
+// adapters, lldb-dap (C), dlv (Go) and bpdiff's Java adapter, with concrete expectations: an off-by-one on its third call with lines
+// added above it in B (the line, the call, the locals), a program against itself (exit 0, the exact
+// step count), two data files that differ at record 41 (the record's index), a run that ends early,
+// --from, --within, --max-steps, Ctrl-C halfway, and the way back (the reproduction command).
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { execa } from 'execa';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findFirstExecutable } from '../../src/adapters/find-executable.js';
+import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, onPath, runBpdiff, startBpdiffUntilRunning } from './helpers.js';
+import { PYTHON_ADAPTERS, type PythonAdapter } from './python-adapters.js';
+
+const LOCATE = path.join(EXAMPLES, 'locate');
+const DATA = path.join(LOCATE, 'data');
+const lldb = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+
+interface Language {
+  name: string;
+  tool: string;
+  available: boolean;
+  /** Arguments of the shop pair (v1 against `b`). */
+  shop: (b: 'v1' | 'v2') => string[];
+  shopFile: string;
+  /** The line of `if qty > limit` in v1, and where each version goes next on the 3rd call. */
+  parting: { line: number; a: number; b: number; bInA: number; fn: string };
+  /** Steps of the shop program against itself. */
+  identicalSteps: number;
+  /** The records program in data folder `b` against data/same. */
+  records: (b: string) => string[];
+  /** Where the record that differs is first seen, and how the early end reads. */
+  recordLine: { file: string; line: number; hit: number };
+  endsEarly: RegExp;
+  build?: () => Promise<void>;
+}
+
+/** Python on one of its two adapters: bpdiff's own (the default) or debugpy. */
+const pythonOn = (adapter: PythonAdapter): Language => ({
+  name: `Python through ${adapter.name}`,
+  tool: adapter.tool,
+  available: adapter.available,
+  shop: (b) => ['--adapter', adapter.id, '--cwd-a', path.join(LOCATE, 'python/v1'), '--cwd-b', path.join(LOCATE, `python/${b}`), '--', 'python3', 'shop.py', '--', 'python3', 'shop.py'],
+  shopFile: 'shop.py',
+  parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'discount' },
+  identicalSteps: 73,
+  records: (b) => ['--adapter', adapter.id, '--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'python3', '../../python/records.py', 'records.csv', '--', 'python3', '../../python/records.py', 'records.csv'],
+  recordLine: { file: '../../python/records.py', line: 13, hit: 42 },
+  endsEarly: /B ends there \(it raised an uncaught FileNotFoundError: \[Errno 2\] No such file or directory: 'records\.csv'\) while A goes on to \.\.\/\.\.\/python\/records\.py:12$/,
+});
+const python = pythonOn(PYTHON_ADAPTERS[0]!);
+
+const c: Language = {
+  name: 'C through lldb-dap',
+  tool: 'lldb-dap',
+  available: findFirstExecutable(lldb.adapter.executables, ROOT) !== null,
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'c/v1'), '--cwd-b', path.join(LOCATE, `c/${b}`), '--', '../build/v1/shop', '--', `../build/${b}/shop`],
+  shopFile: 'shop.c',
+  parting: { line: 9, a: 7, b: 13, bInA: 10, fn: 'discount' },
+  identicalSteps: 93,
+  // The FILE's buffer holds the whole file from the first read: its internals are left out.
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--ignore', 'records*', '--', '../../c/build/records', '--', '../../c/build/records'],
+  recordLine: { file: '../../c/records.c', line: 22, hit: 42 },
+  endsEarly: /B ends there \(it was killed by SIGSEGV\) while A goes on to \.\.\/\.\.\/c\/records\.c:22$/,
+  build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'c')], { stdin: 'ignore' })),
+};
+
+const go: Language = {
+  name: 'Go through dlv',
+  tool: 'dlv and go (apt-get install -y delve golang-go)',
+  available: onPath('dlv') && onPath('go'),
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'go/v1'), '--cwd-b', path.join(LOCATE, `go/${b}`), '--', 'go', 'run', '.', '--', 'go', 'run', '.'],
+  shopFile: 'main.go',
+  parting: { line: 10, a: 9, b: 14, bInA: 11, fn: 'main.discount' },
+  identicalSteps: 76,
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--ignore', 'records*', '--ignore', 'info*', '--ignore', 'scanner*', '--ignore', '(*scanner)*', '--', '../../go/build/records', '--', '../../go/build/records'],
+  recordLine: { file: '../../go/records/main.go', line: 11, hit: 42 },
+  endsEarly: /B ends there \(it raised an uncaught panic: "runtime error: invalid memory address or nil pointer dereference"\) while A goes on to \.\.\/\.\.\/go\/records\/main\.go:22$/,
+  build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'go')], { stdin: 'ignore' })),
+};
+
+const java: Language = {
+  name: 'Java through bpdiff-java-adapter',
+  tool: 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
+  available: onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')),
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'java/v1'), '--cwd-b', path.join(LOCATE, `java/${b}`), '--', 'java', 'Shop.java', '--', 'java', 'Shop.java'],
+  shopFile: 'Shop.java',
+  parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'Shop.discount' },
+  identicalSteps: 70,
+  // The source launcher's `java ../../java/Records.java`: the adapter finds the file beside the one the command names.
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'java', '../../java/Records.java', 'records.csv', '--', 'java', '../../java/Records.java', 'records.csv'],
+  recordLine: { file: '../../java/Records.java', line: 17, hit: 42 },
+  endsEarly: /B ends there \(it raised an uncaught java\.io\.FileNotFoundException: records\.csv \(No such file or directory\)\) while A goes on to \.\.\/\.\.\/java\/Records\.java:14$/,
+};
+
+for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java]) {
+  describeWithTool(`locate: ${language.name}`, language.tool, language.available, () => {
+    beforeAll(async () => {
+      await language.build?.();
+    }, 300_000);
+
+    it('finds the off-by-one on its third call, with lines added above it in B: the line, the call, the locals, the way back', async () => {
+      const run = await runBpdiff(['locate', ...language.shop('v2')]);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.leftovers).toEqual([]);
+      const doc = run.doc!;
+      const { line, a, b, bInA, fn } = language.parting;
+      expect(doc.analysis_hints[0]).toMatch(new RegExp(`^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(3rd call, 11th time on this line; step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`));
+      expect(doc.breakpoint).toEqual({ file: language.shopFile, line });
+      expect(doc.run_a.location.line).toBe(a);
+      expect(doc.run_b.location.line).toBe(b);
+      expect(doc.run_a.variables).toMatchObject({ qty: '20' });
+      expect(doc.context).toMatch(/^bpdiff walked two runs line by line in lockstep/);
+      expect(doc.context).toMatch(/\nStack of A: \S*discount \(/);
+      // The way back: a comparison at that line, its 11th hit, stops both runs there with the same values.
+      const again = doc.analysis_hints.find((hint) => hint.startsWith('to compare the runs there again: '))!;
+      expect(again).toContain(`--bp ${language.shopFile}:${line} --hit 11 `);
+      const words = again.slice('to compare the runs there again: bpdiff '.length).split(' ');
+      const back = await runBpdiff(words);
+      expect(back.exitCode, back.stderr).toBe(0);
+      expect(back.doc!.run_a.location).toEqual({ file: language.shopFile, line });
+      expect(back.doc!.run_a.variables).toMatchObject({ qty: '20' });
+    });
+
+    it('walks a program against itself to its end: exit 0 and the exact step count', async () => {
+      const run = await runBpdiff(['locate', ...language.shop('v1')]);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.analysis_hints[0]).toBe(`no divergence in ${language.identicalSteps} steps: both runs ended (A exited with code 0; B exited with code 0)`);
+      expect(run.doc!.diff.changed).toEqual({});
+      expect(run.leftovers).toEqual([]);
+    });
+
+    it('finds the record that differs deep in a loop: its index, and its value in each run', async () => {
+      const run = await runBpdiff(['locate', ...language.records('changed')], { cwd: DATA });
+      expect(run.exitCode, run.stderr).toBe(1);
+      const doc = run.doc!;
+      const { file, line, hit } = language.recordLine;
+      expect(doc.analysis_hints[0]).toMatch(new RegExp(`^the runs part ways at ${escape(file)}:${line} in .*${hit}(nd|th) time on this line; step \\d+\\): line is .*item-41,7.* in A and .*item-41,9.* in B$`));
+      expect(Object.keys(doc.diff.changed)).toEqual(['line']);
+      if (language !== go) expect(doc.run_a.variables['index']).toBe('41');
+    });
+
+    it('says a run that ends early: how it ended, and where the other goes on', async () => {
+      const run = await runBpdiff(['locate', ...language.records('missing')], { cwd: DATA });
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.analysis_hints[0]).toMatch(language.endsEarly);
+      expect(run.doc!.run_b.status).toBe('no_break');
+      expect(run.leftovers).toEqual([]);
+    });
+
+    it('starts at --from FILE:LINE:N, and stops at --max-steps with no divergence', async () => {
+      const { line } = language.parting;
+      const from = await runBpdiff(['locate', '--from', `${language.shopFile}:${line}:9`, ...language.shop('v2')]);
+      expect(from.exitCode, from.stderr).toBe(1);
+      // The 9th time on the line is in discount()'s 3rd call: the walk is 2 steps from where the runs part ways.
+      expect(from.doc!.analysis_hints[0]).toContain(`after ${language.shopFile}:${line} in `);
+      expect(from.doc!.analysis_hints[0]).toMatch(/; step [1-9]\): A goes on to/);
+      const bounded = await runBpdiff(['locate', '--max-steps', '5', ...language.shop('v2')]);
+      expect(bounded.exitCode, bounded.stderr).toBe(0);
+      expect(bounded.doc!.analysis_hints[0]).toBe('no divergence in 5 steps (--max-steps 5: the walk stopped there)');
+    });
+  });
+}
+
+describeWithTool('locate: the library', python.tool, python.available, () => {
+  it('locate() returns the document, the step count, how the runs part ways and the way back', async () => {
+    const { locate } = await import('../../src/library/locate.js');
+    const shop = path.join(LOCATE, 'python');
+    const lines: string[] = [];
+    const outcome = await locate({ run_a: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v1') }, run_b: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v2') }, log: (line) => lines.push(line) }, { base: ROOT });
+    expect(outcome.exit_code).toBe(1);
+    expect(outcome.divergence).toBe('path');
+    expect(outcome.steps).toBeGreaterThan(40);
+    expect(outcome.result.breakpoint).toEqual({ file: 'shop.py', line: 7 });
+    expect(outcome.reproduce).toBe('bpdiff --bp shop.py:7 --hit 11 --cwd-a examples/locate/python/v1 --cwd-b examples/locate/python/v2 -- python3 shop.py -- python3 shop.py');
+    expect(lines[0]).toMatch(/^bpdiff: walking A \(python3 shop\.py\) and B \(python3 shop\.py\) line by line in lockstep/);
+    await expect(locate({ run_a: { command: ['python3', 'shop.py'] }, run_b: { command: ['python3', 'shop.py'] }, max_steps: 0 })).rejects.toThrow('--max-steps "0" is not a whole number from 1 up');
+  });
+});
+
+describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.available, () => {
+  it('--within narrows the lines that count; one that matches none of the files run is an error', async () => {
+    const within = await runBpdiff(['locate', '--within', 'shop.py', ...python.shop('v2')]);
+    expect(within.exitCode, within.stderr).toBe(1);
+    const none = await runBpdiff(['locate', '-q', '--within', 'lib/*', ...python.shop('v2')]);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toBe("bpdiff: --within lib/* matches none of the files the runs executed (shop.py) — give a glob of their paths from the run's folder, e.g. --within 'src/*'");
+    expect(none.stdout).toBe('');
+  });
+
+  it('Ctrl-C halfway stops both runs, writes nothing and exits 130', async () => {
+    const mark = randomUUID();
+    const args = ['locate', ...python.records('same')];
+    const { child } = await startBpdiffUntilRunning(args, { mark, pattern: /steps compared/, env: {} });
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('bpdiff: interrupted by SIGINT — both runs were stopped and nothing was written');
+    expect(await leftoverProcesses(mark)).toEqual([]);
+  });
+
+  it.each([
+    [['--from', 'nope.py:3'], /^bpdiff: the breakpoint file nope\.py does not exist for run A: .*nope\.py \(resolved against .*python\/v1\) — check --bp/],
+    [['--from', 'shop.py:99'], /^bpdiff: --from shop\.py:99 is past the end of the file: shop\.py has 21 lines in run A — give a line from 1 to 21$/],
+    [['--from', 'shop.py'], /^bpdiff: --from "shop\.py" has no line number — write it as FILE:LINE/],
+    [['--max-steps', '0'], /^bpdiff: --max-steps "0" is not a whole number from 1 up — give e\.g\. --max-steps 100000$/],
+    [['--max-steps', 'many'], /^bpdiff: --max-steps "many" is not a whole number from 1 up/],
+    [['--bp', 'shop.py:3'], /^bpdiff: unknown option --bp — see the options in bpdiff locate --help$/],
+  ])('refuses %j in one line, exit 2, before anything starts', async (flags, message) => {
+    const run = await runBpdiff(['locate', ...flags, ...python.shop('v2')]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr.trim()).toMatch(message);
+  });
+
+  it('an adapter whose definition says nothing of where a program starts needs --from', async () => {
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/debugpy/adapter.json'), 'utf8')) as Record<string, unknown>;
+    delete definition['locate'];
+    const dir = fs.mkdtempSync(path.join(ROOT, 'test', '.locate-'));
+    try {
+      const file = path.join(dir, 'adapter.json');
+      fs.writeFileSync(file, JSON.stringify({ ...definition, hooks: path.join(ROOT, 'adapters/debugpy/hooks.ts') }));
+      fs.copyFileSync(path.join(ROOT, 'adapters/debugpy/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
+      const run = await runBpdiff(['locate', '-q', '--adapter-config', file, ...python.shop('v2').slice(2)]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toBe("bpdiff: bpdiff locate does not know where a program's own code starts under debugpy (its definition has no locate.entry) — give --from FILE:LINE, where both runs start the walk");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('locate examples', () => {
+  it('the data folders differ where the tests say', () => {
+    const lines = (folder: string) => fs.readFileSync(path.join(DATA, folder, 'records.csv'), 'utf8').split('\n');
+    expect(lines('same')[41]).toBe('item-41,7');
+    expect(lines('changed')[41]).toBe('item-41,9');
+    expect(lines('changed').filter((row, index) => row !== lines('same')[index])).toEqual(['item-41,9']);
+    expect(fs.existsSync(path.join(DATA, 'missing', 'records.csv'))).toBe(false);
+  });
+});
