@@ -59,6 +59,9 @@ describe('splitChildPath', () => {
     ['quote.@total', 'quote', '@total'],
     ['rates[:europe]', 'rates', '[:europe]'],
     ['x.(data)', 'x', '(data)'],
+    // A method's call after a dot (the Node adapter's Map entries) is one child.
+    ['cart.quantities.get("pen")', 'cart.quantities', 'get("pen")'],
+    ['m.get("a.b(c)")', 'm', 'get("a.b(c)")'],
   ])('%s is %s and %s', (path, parent, name) => {
     expect(splitChildPath(path)).toEqual({ parent, name });
   });
