@@ -259,6 +259,12 @@ export interface AdapterDefinition {
    * the summary's own must not be taken for a child.
    */
   summaries_list_children?: boolean;
+  /**
+   * Whether the adapter stops at most once each time the program passes through the breakpoint's line
+   * (debugpy; the V8 inspector), so that every stop is a pass (src/session/passes.ts). Default false:
+   * passes are told apart by the stack frames' instruction addresses, and bpdiff says where it cannot.
+   */
+  stops_once_per_pass?: boolean;
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {
     entry?: {

@@ -17,6 +17,7 @@ import { tracePhase } from '../../trace/trace.js';
 import { messages } from '../../messages.js';
 import { describeEnding } from '../../core/walk-hints.js';
 import { LiveRun } from '../live-run.js';
+import { PassCounter as LinePasses } from '../../session/passes.js';
 import { failureFacts } from '../run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun } from './walk-lines.js';
 
@@ -111,7 +112,13 @@ async function startWalk(walk: WalkedRun, definition: AdapterDefinition, from: W
   try {
     const entry = from === null ? { ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}), functions: definition.locate?.entry?.functions ?? [], noSourceBreakpoint: true } : {};
     let first = await run.start({ launch: definition.locate?.launch ?? {}, entry });
-    for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; hit++) first = await run.next();
+    // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
+    const passes = new LinePasses(definition.stops_once_per_pass === true);
+    if (first.kind === 'stopped') passes.observe(first.place);
+    for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
+      first = await run.next();
+      if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
+    }
     if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first } };
     const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
     const standing = await startOf(walk, onBreakpoint);
