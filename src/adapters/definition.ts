@@ -271,6 +271,11 @@ export interface AdapterDefinition {
     launch?: Record<string, unknown>;
     /** Whether `totalFrames` in a stackTrace answer is the stack's true depth (default true; dlv's is not). */
     stack_depth?: boolean;
+    /**
+     * The adapter streams the walk's steps (the custom request bpdiffSteps, confirmed by
+     * supportsBpdiffSteps in its initialize answer): the walk goes thousands of lines a second.
+     */
+    stream?: boolean;
   };
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {

@@ -8,7 +8,8 @@ import { setOwn } from '../core/own-record.js';
 export const ADDRESS_TOKEN = '0x…';
 
 /** Common to every adapter: a hexadecimal number of six digits or more that is not all zeros. */
-const ADDRESS_RULE: NormaliseRule = { pattern: '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b', flags: 'g', replacement: ADDRESS_TOKEN };
+export const ADDRESS_PATTERN = '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b';
+const ADDRESS_RULE: NormaliseRule = { pattern: ADDRESS_PATTERN, flags: 'g', replacement: ADDRESS_TOKEN };
 
 export interface NormaliseResult {
   variables: Record<string, string>;

@@ -7,11 +7,16 @@
 #   (it returned, or a generator yielded); stepOut only once it is off the stack;
 # - bpdiffSteps (Locate) counts the line events in frames of the client's roots (user code), where
 #   stepIn would stop, records the first `count` after `skip`, then stops at the last one recorded.
+#   For bpdiff's own walk (src/run/locate/stream-walk.ts) it can also record the step it stands on
+#   (`current`), leave values out (`values: false`: a replay to a known step), leave addresses as they
+#   are (`mask: false`) and fold each value's children into its text to `depth` levels, as the
+#   `variables` requests of a capture would read them: texts equal there mean values equal in bpdiff.
 import hashlib
 import os
+import re
 
-from .setorder import masked
-from .variables import is_hidden
+from .setorder import ADDRESS_TOKEN, masked
+from .variables import children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
@@ -77,7 +82,7 @@ class Roots(object):
 class Locate(Step):
     """bpdiffSteps: the steps counted, the response sent from the stop that ends them."""
 
-    def __init__(self, frame, arguments, path_of, value_text, respond):
+    def __init__(self, frame, arguments, path_of, value_text, respond, is_own=None):
         Step.__init__(self, "steps", frame)
         self.count = max(0, int(arguments.get("count", 0) or 0))
         self.skip = max(0, int(arguments.get("skip", 0) or 0))
@@ -86,10 +91,23 @@ class Locate(Step):
         self.path_of = path_of
         self.value_text = value_text
         self.respond = respond
+        self.is_own = is_own or (lambda filename: False)
+        self.with_values = arguments.get("values", True) is not False
+        self.mask = arguments.get("mask", True) is not False
+        # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
+        self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
+        self.depth = max(0, int(arguments.get("depth", 0) or 0))
+        self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
         self.steps = []
         self.seen = 0
         self._reused = {}
         self._paths = {}
+
+    def here(self, frame):
+        """The step the thread stands on, recorded first (`current`); True when that is all of them."""
+        if not self.is_root(frame.f_code.co_filename):
+            return False
+        return self.on_line(frame)
 
     def traces(self, frame):
         return self.is_root(frame.f_code.co_filename)
@@ -109,12 +127,18 @@ class Locate(Step):
         if path is None:
             path = self._paths[filename] = self.path_of(filename)
         depth = 0
+        # The stack's depth as stackTrace's totalFrames says it (the adapter's own frames left out).
+        frames = 0
         outer = frame
         while outer is not None:
-            if self.is_root(outer.f_code.co_filename):
+            filename = outer.f_code.co_filename
+            if self.is_root(filename):
                 depth += 1
+            if not self.is_own(filename):
+                frames += 1
             outer = outer.f_back
-        return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "values": self.values(frame)}
+        values = self.values(frame) if self.with_values else {}
+        return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "frames": frames, "values": values}
 
     def values(self, frame):
         values = {}
@@ -132,11 +156,30 @@ class Locate(Step):
                 reused[name] = (value, text)
                 values[name] = text
             elif not is_hidden(name, value):
-                values[name] = self.shorten(self.value_text(value))
+                values[name] = self.shorten(self.text_of(value, self.depth) if self.depth else self.value_text(value))
         return values
 
+    def text_of(self, value, depth):
+        """The value's text, its type's name, and its children's (as `variables` lists them) to `depth` levels."""
+        text = self.value_text(value)
+        type_name, resolver = get_type(value)
+        if depth <= 0 or resolver is None or type_name == "module":
+            return "%s: %s" % (type_name, text)
+        parts = []
+        try:
+            listed = children(value, resolver, self.max_children, self.value_text)
+        except Exception as error:
+            listed = [("<children>", "%s: %s" % (type(error).__name__, error), None, False)]
+        for name, child, _suffix, _element in listed:
+            if not is_hidden(name, child):
+                parts.append("%s=%s" % (name, self.text_of(child, depth - 1)))
+        return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
+
     def shorten(self, text):
-        text = masked(text)
+        if self.addresses is not None:
+            text = self.addresses.sub(ADDRESS_TOKEN, text)
+        elif self.mask:
+            text = masked(text)
         if len(text) > _LONGEST_TEXT:
             return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         return text[:self.max_length]
@@ -149,5 +192,9 @@ class Locate(Step):
 def make_step(resume, frame, debugger):
     if resume.kind == "steps":
         request = resume.request
-        return Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"])
+        step = Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"], debugger.is_own)
+        if request["arguments"].get("current"):
+            # bpdiff asks for at least two steps with it, so the first never ends the batch.
+            step.here(frame)
+        return step
     return Step(resume.kind, frame, debugger.user_code)

@@ -31,6 +31,8 @@ export interface Step {
   stop: SteppedStop;
   file: string;
   arrival: Arrival;
+  /** Its place in the adapter's step stream (0: where the walk started), for a walk that streams (stream-walk.ts). */
+  ordinal?: number;
 }
 
 export type Standing = { kind: 'step'; step: Step } | { kind: 'ended'; end: NoBreak };
@@ -41,7 +43,7 @@ export interface StepValues {
   warnings: string[];
 }
 
-export interface WalkEnd {
+export interface WalkEnd<V = StepValues> {
   /** How the walk ended: the runs part ways (where, what, or one ended), or agreed to the end or to --max-steps. */
   kind: 'path' | 'values' | 'ended' | 'agreed';
   /** Steps compared, the last one included. */
@@ -50,10 +52,10 @@ export interface WalkEnd {
   a: Standing;
   b: Standing;
   /** Their values there (null for a run that ended). */
-  valuesA: StepValues | null;
-  valuesB: StepValues | null;
+  valuesA: V | null;
+  valuesB: V | null;
   /** The last step at which they stood together and agreed (null: none), with what each held there. */
-  before: { a: Step; b: Step; valuesA: StepValues; valuesB: StepValues } | null;
+  before: { a: Step; b: Step; valuesA: V; valuesB: V } | null;
   /** Why an agreeing walk stopped: both runs ended, or --max-steps. */
   agreedUntil?: 'end' | 'max-steps';
   /** How each run ended, when the walk is reported at its last step because both ended. */
@@ -88,22 +90,53 @@ export interface WalkOptions {
 const PROGRESS_EVERY_MS = 1000;
 
 /** A run's standing with the values of its frame there (none for a run that ended). */
-interface Arrived {
+interface Arrived<V> {
   standing: Standing;
-  values: StepValues | null;
+  values: V | null;
+}
+
+/** How a walk goes on and reads: by DAP steps and the value pipeline, or by the adapter's step stream (stream-walk.ts). */
+export interface WalkSource<V> {
+  advance(walked: WalkedRun): Promise<Standing>;
+  /** The values of a step (never asked for a run that ended). */
+  read(walked: WalkedRun, step: Step): Promise<V>;
+  differ(a: V, b: V): boolean;
+}
+
+/** Where a walk takes over from another that brought both runs to a step they agreed at (stream-walk.ts). */
+export interface WalkResume {
+  /** Steps compared before the first standings. */
+  steps: number;
+  added: WalkEnd['added'];
+  positions: Positions;
+  /** Whether the walk that brought them there named their copies of the program already (Positions.align). */
+  aligned: boolean;
+}
+
+/** The walk by DAP steps, each step's frame read through the value pipeline as a capture reads it. */
+export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
+  return {
+    advance,
+    read: (walked, step) => walked.run.readValues(step.stop.frameId, step.file),
+    differ: (a, b) => !isDiffEmpty(compareValues(a.values, b.values, tolerance)),
+  };
 }
 
 export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions): Promise<WalkEnd> {
-  const positions = new Positions(options.roots[0], options.roots[1]);
+  return walkWith(dapSource(options.tolerance), a, b, firstA, firstB, options);
+}
+
+export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions, resume?: WalkResume): Promise<WalkEnd<V>> {
+  const positions = resume?.positions ?? new Positions(options.roots[0], options.roots[1]);
   // Each run reads its frame as soon as it has stopped, without waiting for the other.
-  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived> => ({ standing, values: standing.kind === 'step' ? await walked.run.readValues(standing.step.stop.frameId, standing.step.file) : null });
-  const arrive = async (walked: WalkedRun): Promise<Arrived> => read(walked, await advance(walked));
+  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived<V>> => ({ standing, values: standing.kind === 'step' ? await source.read(walked, standing.step) : null });
+  const arrive = async (walked: WalkedRun): Promise<Arrived<V>> => read(walked, await source.advance(walked));
   let [arrivedA, arrivedB] = await Promise.all([read(a, firstA), read(b, firstB)]);
-  if (firstA.kind === 'step' && firstB.kind === 'step') positions.align(firstA.step.file, firstB.step.file);
-  let before: WalkEnd['before'] = null;
-  const added = { a: { count: 0, first: [] as AddedLines['first'] }, b: { count: 0, first: [] as AddedLines['first'] } };
+  if (!resume?.aligned && firstA.kind === 'step' && firstB.kind === 'step') positions.align(firstA.step.file, firstB.step.file);
+  let before: WalkEnd<V>['before'] = null;
+  const added = resume?.added ?? { a: { count: 0, first: [] as AddedLines['first'] }, b: { count: 0, first: [] as AddedLines['first'] } };
   let lastSaid = Date.now();
-  for (let steps = 1; ; steps++) {
+  for (let steps = (resume?.steps ?? 0) + 1; ; steps++) {
     if (options.signal.aborted) throw interrupted();
     if (Date.now() - lastSaid >= PROGRESS_EVERY_MS) {
       lastSaid = Date.now();
@@ -127,7 +160,7 @@ export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, fi
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
     const placed = positions.place(at(standingA.step), at(standingB.step));
     if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, bInA: placed.bInA, sameFile: placed.sameFile };
-    if (!isDiffEmpty(compareValues(valuesA.values, valuesB.values, options.tolerance))) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added };
+    if (source.differ(valuesA, valuesB)) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added };
     if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, agreedUntil: 'max-steps' };
     before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
