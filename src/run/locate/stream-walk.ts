@@ -99,7 +99,7 @@ class StreamSource implements WalkSource<Texts> {
       const arrival = walked.passes.arrive(streamed.file, streamed.line, walked.trueDepth ? frames : null, streamed.function);
       if (arrival.revisit) continue;
       const step: Step = { stop, file: streamed.file, arrival, ordinal };
-      stream.texts.set(step, streamed.values);
+      stream.last = { step, texts: streamed.values };
       return { kind: 'step', step };
     }
   }
@@ -107,8 +107,8 @@ class StreamSource implements WalkSource<Texts> {
   async read(walked: WalkedRun, step: Step): Promise<Texts> {
     if (this.options.targets) return {};
     const stream = this.stream(walked);
-    const known = stream.texts.get(step);
-    if (known !== undefined) return known;
+    // The walk reads each step as soon as it came.
+    if (stream.last?.step === step) return stream.last.texts;
     // The step the walk starts at: the stream's first batch starts with it.
     return stream.current(step);
   }
@@ -150,7 +150,8 @@ type Next = { kind: 'step'; step: StreamedStep; ordinal: number } | { kind: 'end
 
 /** One run's stream: batches asked of its adapter (each larger, up to LARGEST_BATCH), handed out a step at a time. */
 class RunStream {
-  readonly texts = new WeakMap<Step, Texts>();
+  /** The step handed out last, with its texts. */
+  last: { step: Step; texts: Texts } | null = null;
   /** Where the run stands since its last batch (a replay's last batch ends on its target). */
   lastStop: SteppedStop | null = null;
   private buffer: StreamedStep[] = [];
