@@ -89,6 +89,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
     const standings = [(starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing] as [Standing, Standing];
     // Both programs started again, for the stream's replay (stream-walk.ts): the runs before are closed.
     const restart = async (): Promise<StartedWalks> => {
+      log('bpdiff: starting both runs again, to stop them where the step stream found them parting ways (or ending)');
       for (const run of runs) run.close();
       runs = newRuns();
       walks = walksOf();
