@@ -49,6 +49,8 @@ export interface StreamStepsArguments {
   /** Levels of children folded into each value's text, as a capture would read them. */
   depth?: number;
   maxChildren?: number;
+  /** A batch that takes longer ends early, with the steps so far (slow code: each answer comes in time). */
+  seconds?: number;
 }
 
 export interface StreamedStep {

@@ -14,6 +14,7 @@
 import hashlib
 import os
 import re
+import time
 
 from .setorder import ADDRESS_TOKEN, masked
 from .variables import children, get_type, is_hidden
@@ -98,6 +99,8 @@ class Locate(Step):
         self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
         self.depth = max(0, int(arguments.get("depth", 0) or 0))
         self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
+        seconds = arguments.get("seconds")
+        self.deadline = time.monotonic() + float(seconds) if seconds else None
         self.steps = []
         self.seen = 0
         self._reused = {}
@@ -119,6 +122,9 @@ class Locate(Step):
         self.seen += 1
         if self.seen > self.skip:
             self.steps.append(self.record(frame, code))
+            # A batch that takes longer than `seconds` ends early (slow code): each answer comes in time.
+            if self.deadline is not None and not self.seen & 63 and time.monotonic() > self.deadline:
+                return True
         return self.seen >= max(1, self.skip + self.count)
 
     def record(self, frame, code):

@@ -33,6 +33,8 @@ export interface StartedWalks {
 
 const FIRST_BATCH = 256;
 const LARGEST_BATCH = 8192;
+/** How long a batch may take before the adapter answers with the steps so far (far below any --timeout). */
+const BATCH_SECONDS = 1;
 /** No text is cut: a text over 128 characters comes as a hash of the whole of it. */
 const WHOLE_TEXTS = 1 << 30;
 
@@ -217,6 +219,7 @@ class RunStream {
       count: count + (current ? 1 : 0),
       roots: this.walked.code.folders(),
       maxValueLength: WHOLE_TEXTS,
+      seconds: BATCH_SECONDS,
       ...(current ? { current: true } : {}),
       ...(this.target !== null ? { values: false } : this.textArguments),
     });
