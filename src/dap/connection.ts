@@ -66,6 +66,8 @@ export interface StreamedStep {
 
 export interface StreamedSteps {
   steps: StreamedStep[];
+  /** The steps gone through, skipped ones included (a skip cut short by `seconds` says how far it went). */
+  seen?: number;
   ended: null | { exitCode: number | null; exception?: string };
 }
 export type RequestCommand = keyof RequestMap;

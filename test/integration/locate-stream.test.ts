@@ -15,6 +15,7 @@ const LOCATE = path.join(EXAMPLES, 'locate');
 const SHOP = path.join(LOCATE, 'python');
 const DATA = path.join(LOCATE, 'data');
 const CART = path.join(ROOT, 'test/integration/fixtures-locate-stream');
+const LOOP = path.join(ROOT, 'bench/programs/locate/loop.py');
 const light = PYTHON_ADAPTERS[0]!;
 
 let folder = '';
@@ -43,6 +44,12 @@ const CASES: Array<{ name: string; args: string[]; exit: number; hint: RegExp }>
   { name: 'shop to --max-steps', args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py', '--max-steps', '5'), exit: 0, hint: /^no divergence in 5 steps \(--max-steps 5/ },
   { name: 'cart: a change two levels down in an object', args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py'), exit: 1, hint: /^the runs part ways at cart\.py:23 in fill\(\) \(2nd time on this line; step \d+\): cart\.last\.qty is 2 in A and 9 in B$/ },
   { name: 'cart: a text that looks like an address', args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py', '--env-b', 'TAG=1'), exit: 1, hint: /^the runs part ways at cart\.py:21 in fill\(\) \(step \d+\): tag is '0x10' in A and '0x20' in B$/ },
+  {
+    name: 'a loop that parts after 1,500 lines: the replay starts where the scan last kept its counts',
+    args: ['--env', 'COUNT=400', '--env-b', 'PART=300', '--', 'python3', LOOP, '--', 'python3', LOOP],
+    exit: 1,
+    hint: /^the runs part ways after \S*loop\.py:11 in main\(\) \(301st time on this line; step 1509\): A goes on to line 7, B to line 12$/,
+  },
 ];
 
 /** The document with the one thing that names how it was walked (the way back's --adapter-config) left out. */
@@ -58,7 +65,9 @@ describeWithTool('locate: the step stream and DAP steps give the same documents'
       expect(streamed.exitCode, streamed.stderr).toBe(exit);
       expect(streamed.leftovers).toEqual([]);
       // The stream was used: it scanned, then came back to the step by steps.
-      expect(fs.readFileSync(trace, 'utf8')).toContain('"phase":"locate scan ended');
+      const traced = fs.readFileSync(trace, 'utf8');
+      expect(traced).toContain('"phase":"locate scan ended');
+      if (name.startsWith('a loop')) expect(traced).toContain('"phase":"locate replay from step 1024 to step 1509"');
       const stepped = await runBpdiff(['locate', '--adapter-config', stepwise, ...args]);
       expect(stepped.exitCode, stepped.stderr).toBe(exit);
       expect(stepped.doc!.analysis_hints[0]).toMatch(hint);

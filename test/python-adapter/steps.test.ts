@@ -130,7 +130,7 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     ]);
     // Roots elsewhere: no line of walk.py counts, so the program runs to its end.
     const rest = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 5, roots: [path.join(FIXTURES, 'pkg')], maxValueLength: 100 });
-    expect(rest).toEqual({ steps: [], ended: { exitCode: 0 } });
+    expect(rest).toMatchObject({ steps: [], ended: { exitCode: 0 } });
     await session.exit;
 
     const values = LightSession.start(executable, ['values.py']);

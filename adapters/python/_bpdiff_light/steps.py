@@ -125,6 +125,9 @@ class Locate(Step):
             # A batch that takes longer than `seconds` ends early (slow code): each answer comes in time.
             if self.deadline is not None and not self.seen & 63 and time.monotonic() > self.deadline:
                 return True
+        elif self.deadline is not None and not self.seen & 1023 and time.monotonic() > self.deadline:
+            # Out of time while skipping: it stops there, and the answer's `seen` says how far it went.
+            return True
         return self.seen >= max(1, self.skip + self.count)
 
     def record(self, frame, code):
@@ -191,7 +194,7 @@ class Locate(Step):
         return text[:self.max_length]
 
     def answer(self, ended=None):
-        self.respond({"steps": self.steps, "ended": ended})
+        self.respond({"steps": self.steps, "ended": ended, "seen": self.seen})
         self.steps = []
 
 

@@ -20,6 +20,7 @@ import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../../da
 import { ADDRESS_PATTERN } from '../../values/normalise.js';
 import { noBreak, type NoBreak, type SteppedStop } from '../../session/stop-outcome.js';
 import { tracePhase } from '../../trace/trace.js';
+import type { PassCounter } from './passes.js';
 import { Positions } from './positions.js';
 import { dapSource, walkWith, type Standing, type Step, type WalkedRun, type WalkEnd, type WalkOptions, type WalkResume, type WalkSource } from './walk-lines.js';
 
@@ -46,7 +47,13 @@ export function canStream(walks: readonly WalkedRun[], options: CaptureOptions):
 /** The walk's end, and the runs it ended with (the replay's: the scan's runs are closed by `restart`). */
 export async function streamWalk(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
   const [a, b] = started.walks;
-  const scanned = await walkWith(new StreamSource({ capture }), a, b, started.standings[0], started.standings[1], options, fresh(options));
+  // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY.
+  let snapshot: Snapshot | null = null;
+  const agreed = (steps: number, stepA: Step, stepB: Step, added: WalkEnd['added']): void => {
+    if (steps % SNAPSHOT_EVERY === 0) snapshot = { steps, a: stepA, b: stepB, passes: [a.passes.clone(), b.passes.clone()], added: copyAdded(added) };
+  };
+  const scan = fresh(options);
+  const scanned = await walkWith(new StreamSource({ capture }), a, b, started.standings[0], started.standings[1], { ...options, agreed }, scan);
   tracePhase(null, `locate scan ended (${scanned.kind}, ${scanned.steps} steps)`);
   const ended = scanned.kind === 'ended' || (scanned.kind === 'agreed' && scanned.agreedUntil === 'end');
   const beforeStep = scanned.before === null ? 0 : ended ? scanned.steps : scanned.steps - 1;
@@ -55,10 +62,16 @@ export async function streamWalk(started: StartedWalks, restart: () => Promise<S
   if (scanned.before === null || again.standings.some((standing) => standing.kind !== 'step')) return { end: await stepwise(again), walks: again.walks };
   const [againA, againB] = again.walks;
   const targets = new Map([[againA, scanned.before.a.ordinal ?? 0], [againB, scanned.before.b.ordinal ?? 0]]);
-  const replay = new StreamSource({ capture, targets });
-  const resume = fresh(options);
-  const replayed = await walkWith(replay, againA, againB, again.standings[0], again.standings[1], { ...options, maxSteps: beforeStep, progress: () => undefined }, resume);
-  const standings = replayed.kind === 'agreed' && replayed.steps === beforeStep ? replay.standingAt(again, replayed) : null;
+  const from = snapshot as Snapshot | null;
+  const replay = new StreamSource({ capture, targets, ...(from ? { from: new Map([[againA, from.a.ordinal ?? 0], [againB, from.b.ordinal ?? 0]]) } : {}) });
+  const resume: WalkResume = from ? { steps: from.steps - 1, added: copyAdded(from.added), positions: scan.positions, aligned: true } : fresh(options);
+  tracePhase(null, `locate replay from step ${from?.steps ?? 1} to step ${beforeStep}`);
+  const firsts = from ? await replay.prime(again, from) : again.standings;
+  let standings: [Standing, Standing] | null = null;
+  if (firsts !== null) {
+    const replayed = await walkWith(replay, againA, againB, firsts[0], firsts[1], { ...options, maxSteps: beforeStep, progress: () => undefined }, resume);
+    standings = replayed.kind === 'agreed' && replayed.steps === beforeStep ? replay.standingAt(again, firsts, replayed) : null;
+  }
   if (standings === null) {
     // The program ran another way this time: walked again by steps, from its start.
     tracePhase(null, 'locate replay parted from the scan: walking by steps');
@@ -69,6 +82,21 @@ export async function streamWalk(started: StartedWalks, restart: () => Promise<S
   return { end, walks: again.walks };
 }
 
+/** How many agreed steps apart the scan keeps where the replay can start (the pass counts there, copied). */
+const SNAPSHOT_EVERY = 1024;
+
+interface Snapshot {
+  steps: number;
+  a: Step;
+  b: Step;
+  passes: [PassCounter, PassCounter];
+  added: WalkEnd['added'];
+}
+
+function copyAdded(added: WalkEnd['added']): WalkEnd['added'] {
+  return { a: { count: added.a.count, first: [...added.a.first] }, b: { count: added.b.count, first: [...added.b.first] } };
+}
+
 function fresh(options: WalkOptions): WalkResume {
   return { steps: 0, added: { a: { count: 0, first: [] }, b: { count: 0, first: [] } }, positions: new Positions(options.roots[0], options.roots[1]), aligned: false };
 }
@@ -77,6 +105,8 @@ interface SourceOptions {
   capture: CaptureOptions;
   /** A replay: the ordinal of the step each run is brought to (no values read). */
   targets?: Map<WalkedRun, number>;
+  /** A replay from a snapshot: the ordinal each run is first brought to by skipping. */
+  from?: Map<WalkedRun, number>;
 }
 
 /** The walk's steps from each run's stream (its ordinals, texts and last real stop kept per run). */
@@ -122,16 +152,34 @@ class StreamSource implements WalkSource<Texts> {
     return names.some((name) => b[name] !== a[name]);
   }
 
+  /**
+   * Both runs brought to the snapshot's steps by skipping (their real stops, the snapshot's counts
+   * taken over), or null when a run is not where the scan said it would be.
+   */
+  async prime(walks: StartedWalks, snapshot: Snapshot): Promise<[Standing, Standing] | null> {
+    const steps = [snapshot.a, snapshot.b];
+    const primed = await Promise.all(
+      walks.walks.map(async (walked, index): Promise<Standing | null> => {
+        const step = steps[index]!;
+        walked.passes = snapshot.passes[index]!;
+        const start = walks.standings[index]!;
+        const stop = (step.ordinal ?? 0) === 0 ? (start.kind === 'step' ? start.step.stop : null) : await this.stream(walked).skipTo(step);
+        return stop === null ? null : { kind: 'step', step: { stop, file: step.file, arrival: step.arrival, ordinal: step.ordinal ?? 0 } };
+      }),
+    );
+    return primed[0] && primed[1] ? [primed[0], primed[1]] : null;
+  }
+
   /** Each run's real standing where the replay brought it (null: not where the scan said it would be). */
-  standingAt(walks: StartedWalks, replayed: WalkEnd<Texts>): [Standing, Standing] | null {
+  standingAt(walks: StartedWalks, firsts: readonly Standing[], replayed: WalkEnd<Texts>): [Standing, Standing] | null {
     const sides = [replayed.a, replayed.b];
     const standings = walks.walks.map((walked, index): Standing | null => {
       const side = sides[index]!;
       const target = this.options.targets?.get(walked);
       if (side.kind !== 'step' || (side.step.ordinal ?? 0) !== target) return null;
-      const start = walks.standings[index]!;
+      const start = firsts[index]!;
       // A run brought to its first step never streamed: it stands where it started.
-      const stop = target === 0 ? (start.kind === 'step' ? start.step.stop : null) : this.stream(walked).lastStop;
+      const stop = target === (start.kind === 'step' ? (start.step.ordinal ?? 0) : -1) && start.kind === 'step' ? start.step.stop : this.stream(walked).lastStop;
       if (stop === null || stop.top.line !== side.step.stop.top.line || stop.top.path !== side.step.file) return null;
       return { kind: 'step', step: { stop, file: side.step.file, arrival: side.step.arrival } };
     });
@@ -141,7 +189,7 @@ class StreamSource implements WalkSource<Texts> {
   private stream(walked: WalkedRun): RunStream {
     let stream = this.streams.get(walked);
     if (stream === undefined) {
-      stream = new RunStream(walked, this.options.capture, this.options.targets?.get(walked) ?? null);
+      stream = new RunStream(walked, this.options.capture, this.options.targets?.get(walked) ?? null, this.options.from?.get(walked) ?? 0);
       this.streams.set(walked, stream);
     }
     return stream;
@@ -172,8 +220,27 @@ class RunStream {
     private readonly walked: WalkedRun,
     options: CaptureOptions,
     private readonly target: number | null,
+    from: number,
   ) {
     this.textArguments = { ...(options.values.raw_values ? { mask: false } : { addresses: ADDRESS_PATTERN }), depth: options.limits.depth, maxChildren: options.limits.max_children };
+    this.ordinal = from;
+    this.fetched = from;
+  }
+
+  /** The run brought to `step` (its ordinal) by skipping the steps before, a second at a time: its stop there, or null when it is not there. */
+  async skipTo(step: Step): Promise<SteppedStop | null> {
+    const ordinal = step.ordinal ?? 0;
+    for (let gone = 0; gone < ordinal; ) {
+      const { body, stop } = await this.walked.run.streamSteps({ count: 1, skip: ordinal - 1 - gone, roots: this.walked.code.folders(), maxValueLength: WHOLE_TEXTS, seconds: BATCH_SECONDS, values: false });
+      gone += body.seen ?? 0;
+      if (stop.kind !== 'stopped' || body.seen === undefined || gone > ordinal) return null;
+      const here = body.steps[0];
+      if (here === undefined) continue;
+      if (gone !== ordinal || here.line !== step.stop.top.line || here.file !== step.file) return null;
+      this.lastStop = stop;
+      return stop;
+    }
+    return null;
   }
 
   /** The texts of the step the run stands on: the first batch is asked for with it. */

@@ -85,6 +85,8 @@ export interface WalkOptions {
   signal: AbortSignal;
   /** Called at most once a second with the steps so far and where run A stands. */
   progress: (steps: number, at: Step | null) => void;
+  /** Called at each step both runs agreed at, with the added lines counted so far (stream-walk.ts keeps a few). */
+  agreed?: (steps: number, a: Step, b: Step, added: WalkEnd['added']) => void;
 }
 
 const PROGRESS_EVERY_MS = 1000;
@@ -163,6 +165,7 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
     if (source.differ(valuesA, valuesB)) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added };
     if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, agreedUntil: 'max-steps' };
     before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
+    options.agreed?.(steps, standingA.step, standingB.step, added);
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
   }
 }
