@@ -8,7 +8,9 @@
 //    the scan stops at the first step where the texts or the lines part ways (or a run ends, or
 //    --max-steps), and the streams have by then run past it;
 // 2. the replay: both programs started again and streamed, without values, to the last step the scan
-//    found them agreeing at, through the same walk (the same passes, calls and added lines counted);
+//    found them agreeing at, through the same walk (the same passes, calls and added lines counted):
+//    from the last step where the scan kept its counts (every SNAPSHOT_EVERY agreed steps), to which
+//    the adapter skips them, else from their start;
 // 3. from there the walk goes on by DAP steps and the value pipeline, as without the stream: the next
 //    step is where the runs part ways, unless only the texts differed there (--tolerance, --ignore),
 //    and then it goes on by steps to its end.
