@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 # Debian packages: debugpy (Python), lldb-dap (C/C++/Rust, D, Nim...), delve + Go (Go), a JDK (bpdiff's
 # Java adapter, which the build compiles with javac and which runs on the JDK's JDI), Ruby (its debug
 # gem is rdbg; rspec and bundler for the Ruby tests), gdb (for cdt-gdb-adapter, below), the compilers
-# of the Fortran and D examples, and Perl::LanguageServer (examples/adapters/perl.json).
-packages=(python3-debugpy lldb-19 delve golang-go default-jdk-headless ruby ruby-rspec bundler gdb gfortran g++ gdc libperl-languageserver-perl)
+# of the Fortran and D examples, make (the examples' Makefiles, and cdt-gdb-adapter's install, which
+# builds a native module with node-gyp: make, g++ and python3), and Perl::LanguageServer
+# (examples/adapters/perl.json).
+packages=(python3-debugpy lldb-19 delve golang-go default-jdk-headless ruby ruby-rspec bundler gdb gfortran g++ make gdc libperl-languageserver-perl)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
@@ -40,6 +42,11 @@ if ! command -v cdtDebugAdapter >/dev/null 2>&1; then
     sudo npm install -g --no-audit --no-fund --loglevel=error cdt-gdb-adapter@1.7.0
   else
     echo "setup: please install as root: npm install -g cdt-gdb-adapter@1.7.0" >&2
+    exit 1
+  fi
+  # npm's global folder may not be on PATH (a prefix of the user's own): said now, not as a test fails.
+  if ! command -v cdtDebugAdapter >/dev/null 2>&1; then
+    echo "setup: cdt-gdb-adapter is installed in $(npm prefix -g)/bin, which is not on PATH: add it to PATH" >&2
     exit 1
   fi
 fi

@@ -142,6 +142,10 @@ export const messages = {
     error('NOT_A_CAPTURE', `${file} is a run capture of another schema version (${schema}; this bpdiff reads ${expected})`, 'record it again with this bpdiff: bpdiff capture ... -o FILE'),
   baselineOtherBreakpoint: (file: string, stored: string, given: string) =>
     error('BAD_BASELINE', `the baseline ${file} was captured at ${stored}, not at ${given}`, `give --bp ${stored.replace(/ if .*$/, '')} (or no --bp: the baseline's breakpoint is used), or record a new baseline`),
+  baselineLineDeleted: (name: string, file: string, line: number) =>
+    error('BAD_BASELINE', `line ${line} of ${file}, where the baseline ${name} was captured, was deleted in the live run's copy of the file, so the live run cannot stop where the baseline did`, `record the baseline again, or give the live run's line with --bp (a check's "bp")`),
+  baselineLineCondition: (condition: string, label: string, message: string, where: string, why: string) =>
+    error('CONDITION_ERROR', `the condition "${condition}" cannot be evaluated in ${label} at ${where} (${message}): ${why}, so the condition may be right and the line wrong`, 'record the baseline again at the line that holds the code, or give the live run\'s line with --bp'),
   baselineCommands: (count: number) =>
     error('BAD_COMMANDS', `--baseline takes one command (the live run), ${count === 0 ? 'none was given' : `${count} were given`}`, 'bpdiff --baseline FILE [--bp FILE:LINE] -- CMD ARGS...'),
   baselineWithOwnRun: (key: string) =>

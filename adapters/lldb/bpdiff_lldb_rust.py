@@ -129,6 +129,108 @@ def _collection_summary(valobj, _dict):
 if hasattr(lldb_lookup, "SizeSummaryProvider"):
     lldb_lookup.SizeSummaryProvider = _collection_summary
 
-# 4. u8 and i8 are numbers in Rust, not characters as LLDB's C types show them.
+# 4. u8 and i8 are numbers in Rust, not characters as LLDB's C types show them. Not a pointer to one
+#    (-p, -r): a &str's data_ptr would read as its address in decimal.
 for _type, _format in (("unsigned char", "unsigned decimal"), ("signed char", "decimal"), ("char", "decimal")):
-    lldb.debugger.HandleCommand('type format add --category Rust --format "%s" "%s"' % (_format, _type))
+    lldb.debugger.HandleCommand('type format add -p -r --category Rust --format "%s" "%s"' % (_format, _type))
+
+# 5. A reference to a &str or a slice (a &&str from iter(), a &&[T]) is the text or the elements it
+#    refers to, read through their length: LLDB showed its address, and under it the fat pointer's
+#    data_ptr as a C string read past the length to the next NUL (different in two checkouts, whose
+#    binaries lay out their strings otherwise).
+_REF_TO_FAT = "^&(mut )?(str|\\[.+\\]) \\*+$"
+
+def _referent(valobj):
+    value = valobj.GetNonSyntheticValue()
+    while value.GetType().IsPointerType():
+        value = value.Dereference()
+    return value
+
+def _ref_summary(valobj, _dict):
+    return _referent(valobj).GetSummary()
+
+class _RefProvider:
+    def __init__(self, valobj, _dict):
+        self.valobj = valobj
+        self.target = None
+        self.update()
+
+    def update(self):
+        self.target = _referent(self.valobj).GetSyntheticValue()
+        return False
+
+    def num_children(self):
+        return self.target.GetNumChildren()
+
+    def get_child_index(self, name):
+        return self.target.GetIndexOfChildWithName(name)
+
+    def get_child_at_index(self, index):
+        return self.target.GetChildAtIndex(index)
+
+    def has_children(self):
+        return self.target.MightHaveChildren()
+
+# 6. A slice iterator (iter(), iter_mut()) is the elements it has yet to yield, as Rust's {:?} writes
+#    it (Iter(["0.9.0", "2.0.0-rc.1"])): its fields are raw pointers, one of them past the slice's end
+#    (its pointee is whatever lies there), or the length where the elements take no room.
+def _iter_summary(valobj, _dict):
+    value = valobj.GetNonSyntheticValue()
+    try:
+        start = value.GetChildMemberWithName("ptr").GetChildMemberWithName("pointer")
+        end = value.GetChildMemberWithName("end_or_len")
+        element = start.GetType().GetPointeeType()
+        size = element.GetByteSize()
+        if size == 0:
+            count = end.GetValueAsUnsigned()
+        else:
+            count = (end.GetValueAsUnsigned() - start.GetValueAsUnsigned()) // size
+        if count < 0 or count > 1 << 32:
+            return None
+        items = []
+        for i in range(min(count, _MAX_ITEMS)):
+            item = value.CreateValueFromAddress("[%d]" % i, start.GetValueAsUnsigned() + i * size, element)
+            items.append(_text(item))
+        if count > _MAX_ITEMS:
+            items.append("... %d more" % (count - _MAX_ITEMS))
+        name = "IterMut" if "IterMut<" in (value.GetTypeName() or "") else "Iter"
+        return "%s([%s])" % (name, ", ".join(items))
+    except Exception:
+        return None
+
+# 7. A struct is its fields, as Rust's {:?} writes them ({sku:"a", qty:1}), as its elements show it in
+#    a collection: LLDB showed a type and an address, so a Vec of structs could not be compared by its
+#    children (the Vec lists them, its elements did not). A reference to one reads the same.
+_classify_struct = None
+try:
+    from rust_types import RustType as _Kinds
+    _classify_struct = lambda sbtype: _classify(sbtype) == _Kinds.STRUCT  # noqa: E731
+except Exception:
+    pass
+
+def _is_struct(sbtype, _dict):
+    try:
+        return _classify_struct is not None and _classify is not None and _classify_struct(sbtype)
+    except Exception:
+        return False
+
+def _struct_summary(valobj, _dict):
+    # A reference to a struct reads as the struct (the address is hidden, -v below), as a Vec of
+    # references lists it; a null raw pointer reads as one.
+    try:
+        if valobj.GetType().IsPointerType() and valobj.GetValueAsUnsigned() == 0:
+            return "0x%016x" % 0
+        return lldb_providers.StructSummaryProvider(valobj, _dict)
+    except Exception:
+        return None
+
+def __lldb_init_module(debugger, _dict):
+    # Once the module is imported: lldb looks a recognizer function up by its name as it is added.
+    for command in (
+        'type summary add -F %s._ref_summary -e -x -h "%s" --category Rust' % (__name__, _REF_TO_FAT),
+        'type synthetic add -l %s._RefProvider -x "%s" --category Rust' % (__name__, _REF_TO_FAT),
+        'type summary add -F %s._iter_summary -e -x -h "^core::slice::iter::Iter(Mut)?<.+>$" --category Rust' % __name__,
+    ):
+        debugger.HandleCommand(command)
+    if hasattr(lldb_providers, "StructSummaryProvider") and _classify_struct is not None:
+        debugger.HandleCommand('type summary add -F %s._struct_summary -e -h -v --recognizer-function %s._is_struct --category Rust' % (__name__, __name__))

@@ -20,6 +20,8 @@ import { cargoBuild, parseCargoRun } from './cargo.js';
 
 /** bpdiff's fixes for the toolchain's formatters, a file of this folder. */
 export const RUST_SUPPORT = 'bpdiff_lldb_rust.py';
+/** bpdiff's formatters for C++ values LLDB cannot show (libstdc++'s u16string, u32string), a file of this folder. */
+export const CPP_SUPPORT = 'bpdiff_lldb_cpp.py';
 /** Writes the bytecode of lldb's Python modules into the bytecode folder, a file of this folder. */
 export const BYTECODE_WRITER = 'bpdiff_lldb_bytecode.py';
 /** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
@@ -137,6 +139,11 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     const formatters = await rustFormatters(context, toolchain);
     initCommands.push(...formatters.commands);
     if (formatters.warning) warnings.push(formatters.warning);
+  } else {
+    // C++ (and a C file of a C++ program: the formatters cost nothing where no such type is).
+    const support = path.join(context.tempDir, CPP_SUPPORT);
+    fs.copyFileSync(helperScript(context.definition, CPP_SUPPORT), support);
+    initCommands.push(`command script import ${quoteLldb(support)}`);
   }
   const adapterEnv = { ...plan.adapterEnv };
   const bytecode = bytecodeFolder(plan.adapterExecutable, env);
@@ -229,9 +236,19 @@ export function rustVariableName(name: string, breakpointPath: string): string {
   return name.replace(/\(\*([A-Za-z_][\w.]*)\)\./g, '$1.').replaceAll('->', '.');
 }
 
+/**
+ * lldb's own summaries are a type and an address (`item[4] @ 0x…`) or a count (`size=3`), which list
+ * no child; the Rust formatters bpdiff loads write a collection as its elements and a struct as its
+ * fields ([1, 2], {sku:"a", qty:1}), so a Rust run's containers are compared by their children.
+ */
+export function rustListsChildren(breakpointPath: string): boolean {
+  return breakpointPath.endsWith('.rs');
+}
+
 const hooks: AdapterHooks = {
   prepare,
   version,
   variableName: rustVariableName,
+  summariesListChildren: rustListsChildren,
 };
 export default hooks;

@@ -45,9 +45,16 @@
   }
   installCompileHook();
   // Blocks until the adapter sends Runtime.runIfWaitingForDebugger. That command is lost if it
-  // arrives before this call, so the adapter repeats it until it sees the mark set below.
+  // arrives before this call, so the adapter repeats it until it sees the mark made below: a script
+  // compiled (never run) under a name of its own, which the adapter hears of as it is parsed. (An
+  // evaluation asking for a mark in globalThis, as it was, can arrive once the process runs on, and
+  // V8 crashes when an instrumentation breakpoint pauses such an evaluation.)
   inspector.waitForDebugger();
-  Object.defineProperty(globalThis, Symbol.for('bpdiff.released'), { value: true, configurable: true });
+  try {
+    require('vm').compileFunction('', [], { filename: 'bpdiff-released' });
+  } catch {
+    // No vm: the adapter stops asking after its last attempt.
+  }
 
   function announce(file, line) {
     let fd;
@@ -88,6 +95,9 @@
     const original = Module.prototype._compile;
     if (typeof original !== 'function') return;
     Module.prototype._compile = function _compile(content, filename) {
+      // The process's main module (Module._load names it '.'; one Node's ES module loader loads is
+      // process.mainModule): where the program's own code may start.
+      if (this && (this.id === '.' || this === process.mainModule) && typeof content === 'string') beforeMainCompile(filename, content, compileProbe);
       if (typeof content === 'string' && content.lastIndexOf('sourceMappingURL=') !== -1) beforeMappedCompile(filename, content);
       return original.apply(this, arguments);
     };
@@ -95,5 +105,16 @@
 
   function beforeMappedCompile(filename, content) {
     return [filename, content]; // BPDIFF_COMPILE_HOOK (the adapter breaks on this line)
+  }
+
+  // A launch with stopOnEntry stops at the first statement of the main module. Node compiles a
+  // CommonJS module and runs it at once, so the adapter, breaking here before the compile, compiles a
+  // copy through compileProbe (never run) to learn where that statement lies, and sets its breakpoint.
+  function beforeMainCompile(filename, content, probe) {
+    return [filename, content, probe]; // BPDIFF_MAIN_HOOK (the adapter breaks on this line)
+  }
+
+  function compileProbe(content) {
+    return require('vm').compileFunction(content, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: 'bpdiff-entry-probe' });
   }
 })();

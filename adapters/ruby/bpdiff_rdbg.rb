@@ -57,18 +57,59 @@ module BpdiffRdbg
     # before the port is said.
     script = File.expand_path($PROGRAM_NAME)
     ENV['RUBY_DEBUG_INITIAL_SUSPEND_PATH'] = script if File.file?(script)
+    require 'debug/server'
+    require 'debug/server_dap'
+    DEBUGGER__::UI_ServerBase.prepend(SayPortAtFirstStop)
+    DEBUGGER__::UI_DAP.prepend(StopOnEntry)
     DEBUGGER__.open_tcp(host: '127.0.0.1', port: 0, nonstop: false)
     ENV.delete('RUBY_DEBUG_INITIAL_SUSPEND_PATH')
-    say_port
   rescue LoadError => e
     warn "bpdiff: this Ruby (#{RbConfig.ruby}) has no debug gem (#{e.message}): install it with gem install debug (Ruby 3.1 and later bundle it)"
     exit!(3)
   end
 
+  # `stopOnEntry` in the launch request (bpdiff locate's walk starts there): rdbg 1.4.0 ignores it and
+  # lets the program go from its first stop at configurationDone. With it, the program stays at that
+  # stop (the start of the main script) and bpdiff is told so by a `stopped` event (reason `entry`);
+  # the first stepIn, next or continue lets it go.
+  module StopOnEntry
+    def recv_request
+      loop do
+        request = super
+        return request unless request.is_a?(Hash)
+
+        case request['command']
+        when 'launch', 'attach'
+          @bpdiff_stop_on_entry = request.dig('arguments', 'stopOnEntry') == true
+        when 'configurationDone'
+          if @bpdiff_stop_on_entry
+            send_response request
+            main = DEBUGGER__::SESSION.managed_thread_clients.find { |client| client.thread == Thread.main }
+            send_event 'stopped', reason: 'entry', threadId: main ? main.id : 1, allThreadsStopped: true
+            next
+          end
+        end
+        return request
+      end
+    end
+  end
+
+  # The port is said when the program has come to its first stop and rdbg's session waits there for
+  # a command (its first readline, on rdbg's own thread), not as the main thread leaves this file: a
+  # client connecting makes rdbg pause the program wherever it is, and a pause that caught the main
+  # thread still in this file stopped it here instead of at the script's start (1 locate walk in 4
+  # side by side started in bpdiff_rdbg.rb, and rdbg dropped the connection now and then).
+  module SayPortAtFirstStop
+    def readline(prompt)
+      BpdiffRdbg.say_port(self) unless @bpdiff_port_said
+      @bpdiff_port_said = true
+      super
+    end
+  end
+
   # The address rdbg's server thread bound (debug 1.4's @addr, "127.0.0.1:PORT"; later versions'
   # @local_addr), once it has.
-  def self.say_port
-    ui = DEBUGGER__::SESSION.instance_variable_get(:@ui)
+  def self.say_port(ui)
     deadline = Process.clock_gettime(Process::CLOCK_MONOTONIC) + 10
     loop do
       address = %i[@addr @local_addr].map { |name| ui.instance_variable_get(name) }.compact.first

@@ -72,6 +72,9 @@ export function childPath(parent: string, child: Pick<DebugProtocol.Variable, 'n
     return rules.rewrite.reduce((name, rule) => name.replace(rule.regex, rule.replacement), evaluateName);
   }
   const name = child.name;
+  // A child with no name is what its parent points to: dlv names a package-level pointer's pointee so
+  // (with the evaluateName *main.versionRegex, which names the package, not the path), as a local's (*v).
+  if (name === '') return `(*${parent})`;
   if (/^\[.*\]$/.test(name)) return `${parent}${name}`;
   if (/^\d+$/.test(name)) return `${parent}[${name}]`;
   if (IDENTIFIER.test(name)) return parent.startsWith('*') ? `(${parent}).${name}` : `${parent}.${name}`;

@@ -259,6 +259,12 @@ export interface AdapterDefinition {
    * the summary's own must not be taken for a child.
    */
   summaries_list_children?: boolean;
+  /**
+   * Whether the adapter stops at most once each time the program passes through the breakpoint's line
+   * (debugpy; the V8 inspector), so that every stop is a pass (src/session/passes.ts). Default false:
+   * passes are told apart by the stack frames' instruction addresses, and bpdiff says where it cannot.
+   */
+  stops_once_per_pass?: boolean;
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {
     entry?: {
@@ -276,6 +282,8 @@ export interface AdapterDefinition {
      * supportsBpdiffSteps in its initialize answer): the walk goes thousands of lines a second.
      */
     stream?: boolean;
+    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran): a difference in one not set yet is not a divergence. */
+    uninitialized_locals?: boolean;
   };
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {

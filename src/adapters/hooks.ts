@@ -122,10 +122,16 @@ export interface AdapterHooks {
    * another language's syntax (lldb-dap writes Rust's `team.name` as C's `team->name`).
    */
   variableName?(path: string, breakpointPath: string): string;
+  /**
+   * Whether the values' texts list their children's values (the definition's `summaries_list_children`)
+   * in a run whose breakpoint is in `breakpointPath`, when that depends on the language (lldb's own
+   * summaries are a type and an address; the Rust formatters bpdiff loads list the elements).
+   */
+  summariesListChildren?(breakpointPath: string): boolean;
 }
 
 /** The hooks an AdapterHooks object may export. */
-export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['defer', 'prepare', 'version', 'normaliseValue', 'variableName'];
+export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['defer', 'prepare', 'version', 'normaliseValue', 'variableName', 'summariesListChildren'];
 
 /**
  * A helper script of the adapter (sitecustomize.py), for a hook to copy into the run's folder: beside

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { quoteCommand } from '../core/shell-quote.js';
+import { hashLines, splitLines } from '../core/line-map.js';
 import { CAPTURE_SCHEMA_ID, type Location, type NoBreakReason, type RunCapture, type RunSpec, type StackFrameSummary } from '../core/types.js';
 import type { CapturedValues } from '../values/types.js';
 import type { StopDescription } from '../session/stop-outcome.js';
@@ -71,6 +72,7 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     resolved_file: inCwd(spec.breakpoint.path, spec.cwd),
     cwd: spec.cwd,
     env_names: Object.keys(spec.env).sort(),
+    ...sourceLinesOf(spec.breakpoint.path),
     ...(record.redaction !== undefined ? { redaction: record.redaction } : {}),
     stop: facts.stop,
     bound_line: facts.bound_line,
@@ -86,6 +88,16 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     timing: record.timing,
     ...(facts.hits ? { hits: facts.hits } : {}),
   };
+}
+
+/** The breakpoint file's lines, hashed (RunCapture.source_lines); nothing when it cannot be read here. */
+function sourceLinesOf(file: string): Pick<RunCapture, 'source_lines'> {
+  try {
+    const lines = splitLines(fs.readFileSync(file, 'utf8'));
+    return { source_lines: { count: lines.length, hashes: hashLines(lines) } };
+  } catch {
+    return {};
+  }
 }
 
 /** `file` relative to `cwd` when it lies inside it (a capture is portable between checkouts), else as it is. */

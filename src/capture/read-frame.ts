@@ -54,6 +54,12 @@ export const REQUEST_MARGIN_MS = 1000;
  */
 export const REQUEST_MS_PER_CHILD = 0.25;
 
+/**
+ * A null pointer, a leaf with its value: lldb lists the fields of what it would point to, each
+ * `<error: parent is NULL>` (48 of them in one cJSON stop), and their fields in turn.
+ */
+const NULL_POINTER = /^0x0+$/;
+
 interface Node {
   path: string;
   variable: DebugProtocol.Variable;
@@ -145,6 +151,7 @@ class FrameReader {
           (node) =>
             node.variable.variablesReference > 0 &&
             node.depth < this.limits.depth &&
+            !NULL_POINTER.test(node.variable.value) &&
             !(node.variable.type !== undefined && this.noExpand.some((pattern) => pattern.test(node.variable.type!))),
         );
         level = await this.readLevel(

@@ -35,10 +35,10 @@ export function buildComparison(captureA: RunCapture, captureB: RunCapture, opts
 /** buildComparison, also returning the findings (formatters use them to say more than the document). */
 export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: BuildComparisonOptions = {}): AnalysedComparison {
   // What lies under a container one run did not read is not compared (unread.ts).
-  const { captures: [captureA, captureB], setAside } = setAsideUnread(givenA, givenB);
+  const { captures: [captureA, captureB], setAside, opaque } = setAsideUnread(givenA, givenB);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
   const changes = classifyChanges(diff, captureA.types, captureB.types);
-  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opts.followed ?? false);
+  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false);
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;

@@ -25,8 +25,11 @@ export function splitChildPath(path: string): { parent: string; name: string } |
     }
     if (char === '"' || char === "'") quote = char;
     else if (char === '(') {
-      // Fortran's element `items(1)` (adapters/gdb names them so): a call-like suffix of a name.
-      if (depth === 0 && i > 0 && /[\w)\]]/.test(path[i - 1]!)) last = { at: i, skip: 0 };
+      // Fortran's element `items(1)` (adapters/gdb names them so): a call-like suffix of a name. A
+      // method's call after a dot is one child (`m.get("pen")` is `get("pen")` of `m`, as the Node
+      // adapter names a Map's entries), not `("pen")` of `m.get`.
+      const method = last !== null && path[last.at] === '.' && /^\w+$/.test(path.slice(last.at + 1, i));
+      if (depth === 0 && i > 0 && /[\w)\]]/.test(path[i - 1]!) && !method) last = { at: i, skip: 0 };
       depth++;
     }
     else if (char === ')' || char === '}' || char === ']') depth--;

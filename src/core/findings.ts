@@ -3,7 +3,7 @@
 import type { Breakpoint, NoBreakReason, RunCapture, RunSide, VariableDiff } from './types.js';
 import { compareNames, isDiffEmpty } from './diff-variables.js';
 import { selfAndAncestors } from './child-path.js';
-import type { SetAside } from './unread.js';
+import type { OpaqueValue, SetAside } from './unread.js';
 
 /** How many per-variable findings are listed before the rest are counted in one `more_changed`. */
 export const MAX_VARIABLE_FINDINGS = 20;
@@ -47,6 +47,8 @@ export type Finding =
   | { kind: 'only_in'; side: RunSide; names: string[]; more: number }
   /** Values of run `side` under containers whose children the other run did not read: left out of the diff. */
   | { kind: 'not_compared'; side: RunSide; parents: string[]; names: string[]; more: number }
+  /** Values of which both runs read only a type and an address: left out of the diff, never counted as unchanged. */
+  | { kind: 'opaque'; values: OpaqueValue[]; more: number }
   /** Values the debugger could not show: their text is the error or time-out it gave instead (`sides`: both when both runs gave the same). */
   | { kind: 'unreadable'; sides: RunSide[]; values: Array<{ name: string; text: string }>; more: number }
   /** Values or containers cut at the capture limits (`sides`: both when both runs cut the same names). */
@@ -91,10 +93,19 @@ export function classifyChanges(diff: VariableDiff, typesA: Readonly<Record<stri
 }
 
 /**
- * `followed`: run B's breakpoint is run A's line followed into B's copy of the file (it says so in its
- * warnings): the same breakpoint, whatever its number.
+ * `opaque`: values neither run could read (their type and address only). `followed`: run B's
+ * breakpoint is run A's line followed into B's copy of the file (it says so in its warnings): the
+ * same breakpoint, whatever its number.
  */
-export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: VariableDiff, setAside: readonly SetAside[] = [], changes: Readonly<Record<string, VariableFinding>> = classifyChanges(diff, captureA.types, captureB.types), followed = false): Finding[] {
+export function buildFindings(
+  captureA: RunCapture,
+  captureB: RunCapture,
+  diff: VariableDiff,
+  setAside: readonly SetAside[] = [],
+  changes: Readonly<Record<string, VariableFinding>> = classifyChanges(diff, captureA.types, captureB.types),
+  opaque: readonly OpaqueValue[] = [],
+  followed = false,
+): Finding[] {
   const findings: Finding[] = [];
   const captures = { a: captureA, b: captureB } as const;
   const stoppedA = captureA.run.status === 'break';
@@ -149,6 +160,7 @@ export function buildFindings(captureA: RunCapture, captureB: RunCapture, diff: 
     for (const { side, parents, names } of setAside) findings.push({ kind: 'not_compared', side, parents, ...capList(names) });
   }
 
+  if (opaque.length > 0) findings.push({ kind: 'opaque', values: opaque.slice(0, MAX_LISTED_NAMES), more: Math.max(0, opaque.length - MAX_LISTED_NAMES) });
   findings.push(...unreadableFindings(captureA, captureB));
 
   const unchanged = new Set(diff.unchanged);

@@ -15,8 +15,14 @@ export function renderHints(findings: readonly Finding[], labels: RunLabels): st
   return findings.map((finding) => renderHint(finding, labels));
 }
 
-export function renderHint(finding: Finding, labels: RunLabels): string {
+/** How a hint is written: `valueLength`, the longest value it shows whole (a bounded document's hints show less). */
+export interface HintOptions {
+  valueLength?: number;
+}
+
+export function renderHint(finding: Finding, labels: RunLabels, options: HintOptions = {}): string {
   const label = (side: RunSide): string => labels[side];
+  const showValue = (value: string): string => showValueWithin(value, options.valueLength ?? MAX_HINT_VALUE_LENGTH);
   switch (finding.kind) {
     case 'breakpoint_mismatch':
       return `The captures were taken at different breakpoints: ${label('a')} at ${describeBreakpoint(finding.a, { quoteCondition: true })}, ${label('b')} at ${describeBreakpoint(finding.b, { quoteCondition: true })}.`;
@@ -62,6 +68,12 @@ export function renderHint(finding: Finding, labels: RunLabels): string {
       const count = finding.names.length + finding.more;
       const under = listNames(finding.parents.slice(0, 5), Math.max(0, finding.parents.length - 5));
       return `${plural(count, 'value')} of ${label(finding.side)} under ${under} ${count === 1 ? 'was' : 'were'} not compared (${listNames(finding.names, finding.more)}): ${label(other)} did not read the children of ${under}, so they are unknown there, not missing.`;
+    }
+    case 'opaque': {
+      const count = finding.values.length + finding.more;
+      const listed = finding.values.map((value) => `${value.name} (${showValue(value.text)})`).join(', ');
+      const which = `${listed}${finding.more > 0 ? ` and ${finding.more} more` : ''}`;
+      return `${count === 1 ? `${which} was` : `${count} values were`} not compared${count === 1 ? '' : ` (${which})`}: the debugger shows only ${count === 1 ? 'its' : 'their'} type and address in both ${label('a')} and ${label('b')}, not ${count === 1 ? 'its' : 'their'} contents (a type it has no formatter for, or a value at the --depth limit: raise --depth).`;
     }
     case 'unreadable': {
       const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
@@ -194,8 +206,11 @@ function describeNoBreakReason(label: string, reason: NoBreakReason | null, brea
         : `${label} timed out after ${formatNumber(reason.seconds)} s running without reaching ${where} (raise --timeout if it is just slow).`;
     case 'condition_error':
       return `In ${label} ${describeCondition(breakpoint)} could not be evaluated, so the breakpoint never stopped: ${oneLine(reason.message)}`;
-    case 'unbound':
-      return `In ${label} the debugger could not set a breakpoint at ${where}: ${oneLine(reason.message)}`;
+    case 'unbound': {
+      if (reason.nearest === undefined || reason.nearest.length === 0) return `In ${label} the debugger could not set a breakpoint at ${where}: ${oneLine(reason.message)}`;
+      const lines = reason.nearest.length === 1 ? `the nearest line with code is ${reason.nearest[0]}` : `the nearest lines with code are ${reason.nearest.join(' and ')}`;
+      return `In ${label} there is no code on ${where} for the debugger to stop at; ${lines} (${oneLine(reason.message).replace(/\.$/, '')}).`;
+    }
     case 'moved':
       return `${label} was not let stop at line ${reason.bound_line}: the debugger moved the breakpoint there from line ${breakpoint.line}, and --exact-line refuses a moved breakpoint.`;
     case 'error':
@@ -251,9 +266,13 @@ function formatPercent(percent: number): string {
 
 /** A value as it appears inside a sentence: whole when short, else its start and its length. */
 export function showValue(value: string): string {
+  return showValueWithin(value, MAX_HINT_VALUE_LENGTH);
+}
+
+function showValueWithin(value: string, length: number): string {
   const flat = value.replace(/\s*\n\s*/g, ' ');
-  if (flat.length <= MAX_HINT_VALUE_LENGTH) return flat;
-  return `${flat.slice(0, MAX_HINT_VALUE_LENGTH)}… (${value.length} chars)`;
+  if (flat.length <= length) return flat;
+  return `${flat.slice(0, length)}… (${value.length} chars)`;
 }
 
 function listNames(names: readonly string[], more: number): string {

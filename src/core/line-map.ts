@@ -1,5 +1,6 @@
 // Where a line of one version of a file is in another version: the way `git blame` follows a line,
 // through a line diff of the two texts. Pure.
+import { createHash } from 'node:crypto';
 import { diffArrays } from 'diff';
 
 export type LineMapping =
@@ -41,6 +42,25 @@ export function mapLine(a: readonly string[], b: readonly string[], line: number
     if (!change.removed) inB += count;
   }
   return { kind: 'deleted' };
+}
+
+/** Hex digits kept of each line's hash: a capture says which line is which, without the text. */
+export const LINE_HASH_LENGTH = 8;
+
+/**
+ * Each line's short hash, one after the other (`LINE_HASH_LENGTH` hex digits each): what a capture
+ * keeps of its breakpoint file, so that a baseline can follow its line into another version of the
+ * file as a live pair does (mapLine over the hashes), without holding the file's text (secrets).
+ */
+export function hashLines(lines: readonly string[]): string {
+  return lines.map((line) => createHash('sha256').update(line).digest('hex').slice(0, LINE_HASH_LENGTH)).join('');
+}
+
+/** The hashes hashLines joined, one per line. */
+export function splitLineHashes(hashes: string): string[] {
+  const lines: string[] = [];
+  for (let at = 0; at + LINE_HASH_LENGTH <= hashes.length; at += LINE_HASH_LENGTH) lines.push(hashes.slice(at, at + LINE_HASH_LENGTH));
+  return lines;
 }
 
 /**

@@ -68,7 +68,8 @@ export type NoBreakReason =
   /** The condition could not be evaluated (syntax error, unknown name...). `message` quotes the error. */
   | { kind: 'condition_error'; message: string }
   /** The adapter could not bind the breakpoint (no code at that line, file not loaded...). */
-  | { kind: 'unbound'; message: string }
+  /** `nearest`: the lines with code nearest to the breakpoint's, above and below, as the adapter accepts them (when it refused the line itself). */
+  | { kind: 'unbound'; message: string; nearest?: number[] }
   /** `--exact-line` was given and the adapter bound the breakpoint to another line. */
   | { kind: 'moved'; bound_line: number }
   /**
@@ -101,6 +102,12 @@ export interface RunCapture {
   cwd?: string;
   /** The names (never the values) of the environment variables the run was given (--env). */
   env_names?: string[];
+  /**
+   * The breakpoint file as it was when the run was captured: each line's short hash (core/line-map.ts
+   * hashLines), so that a baseline follows its line into a later version of the file. Absent when the
+   * file could not be read, and in captures of older bpdiff versions.
+   */
+  source_lines?: { count: number; hashes: string };
   /** The key its secrets were redacted under (`key_id`: a keyed hash naming the key, src/redact), or null when they were not (--no-redact). */
   redaction?: { key_id: string | null } | null;
   /** Why the program stopped (DAP `stopped` event), when it stopped. */

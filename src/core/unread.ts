@@ -3,10 +3,16 @@
 // it in that run. The other run's values under it are then not "only in" the other run: they are set
 // aside before the diff (rule 5 holds: a name set aside is in neither run's variables) and said, as a
 // `not_compared` finding, so that a slow read in one run is not reported as thousands of differences.
+//
+// A value the debugger could not read at all is set aside the same way: lldb shows a value it has no
+// formatter for (libstdc++'s std::u16string before bpdiff's) as its type and its address, with no
+// children; once the address is masked every such value would compare equal. A name that reads so in
+// both runs is left out of the diff and said (`opaque`), never counted as unchanged.
 // Pure: captures in, captures out.
 import type { RunCapture, RunSide } from './types.js';
 import { selfAndAncestors } from './child-path.js';
 import { setOwn } from './own-record.js';
+import { MARKER_OPEN, unmaskValue } from './markers.js';
 
 /** Values of run `side` set aside because the other run did not read the children of `parents`. */
 export interface SetAside {
@@ -15,15 +21,71 @@ export interface SetAside {
   names: string[];
 }
 
-export function setAsideUnread(captureA: RunCapture, captureB: RunCapture): { captures: [RunCapture, RunCapture]; setAside: SetAside[] } {
-  if (captureA.run.status !== 'break' || captureB.run.status !== 'break') return { captures: [captureA, captureB], setAside: [] };
-  const setAside = unreadCounterparts({ variables: captureA.run.variables, unread: captureA.unread }, { variables: captureB.run.variables, unread: captureB.unread });
-  const setAsideA = setAsideNames(setAside, 'a');
-  const setAsideB = setAsideNames(setAside, 'b');
-  return {
-    captures: [setAsideA.size > 0 ? without(captureA, setAsideA) : captureA, setAsideB.size > 0 ? without(captureB, setAsideB) : captureB],
-    setAside,
+/** A value only its type and address were read of, in both runs (`std::u16string @ 0x…`). */
+export interface OpaqueValue {
+  name: string;
+  text: string;
+}
+
+/** lldb's text of an aggregate: a type, ` @ ` and an address (masked or not), and nothing else. */
+const TYPE_AND_ADDRESS = /^\S.* @ 0x(?:…|[0-9a-fA-F]+)$/;
+
+export function setAsideUnread(captureA: RunCapture, captureB: RunCapture): { captures: [RunCapture, RunCapture]; setAside: SetAside[]; opaque: OpaqueValue[] } {
+  if (captureA.run.status !== 'break' || captureB.run.status !== 'break') return { captures: [captureA, captureB], setAside: [], opaque: [] };
+  const readA = { variables: captureA.run.variables, unread: captureA.unread, truncated: captureA.truncated };
+  const readB = { variables: captureB.run.variables, unread: captureB.unread, truncated: captureB.truncated };
+  const { setAside, opaque } = setAsideValues(readA, readB);
+  const opaqueNames = opaque.map((value) => value.name);
+  const setAsideA = new Set([...setAsideNames(setAside, 'a'), ...opaqueNames]);
+  const setAsideB = new Set([...setAsideNames(setAside, 'b'), ...opaqueNames]);
+  const prepared = (capture: RunCapture, names: ReadonlySet<string>, own: ReadValues, other: ReadValues): RunCapture => {
+    const variables = unmaskedWhereUnread(own, other);
+    const shown = variables === capture.run.variables ? capture : { ...capture, run: { ...capture.run, variables } };
+    return names.size > 0 ? without(shown, names) : shown;
   };
+  return { captures: [prepared(captureA, setAsideA, readA, readB), prepared(captureB, setAsideB, readB, readA)], setAside, opaque };
+}
+
+/** `own`'s variables, each container the other run did not read the children of read back from its markers. */
+function unmaskedWhereUnread(own: ReadValues, other: ReadValues): Readonly<Record<string, string>> {
+  const unread = (other.unread ?? []).filter((name) => Object.hasOwn(own.variables, name) && own.variables[name]!.includes(MARKER_OPEN));
+  if (unread.length === 0) return own.variables;
+  const variables = { ...own.variables };
+  for (const name of unread) setOwn(variables, name, unmaskValue(name, own.variables));
+  return variables;
+}
+
+/**
+ * What the comparison leaves out of two runs' values: under containers one run did not read, and
+ * values neither run could read (a value cut at the capture limits is said as such, not as unreadable).
+ */
+export function setAsideValues(a: ReadValues, b: ReadValues): { setAside: SetAside[]; opaque: OpaqueValue[] } {
+  const cut = new Set([...(a.unread ?? []), ...(a.truncated ?? []), ...(b.unread ?? []), ...(b.truncated ?? [])]);
+  return { setAside: unreadCounterparts(a, b), opaque: opaqueInBoth(a.variables, b.variables).filter((value) => !cut.has(value.name)) };
+}
+
+/** Each run's values as compared: without what setAsideValues leaves out, and as setAsideUnread shows them. */
+export function comparedValues(a: ReadValues, b: ReadValues): { a: Record<string, string>; b: Record<string, string> } {
+  const { setAside, opaque } = setAsideValues(a, b);
+  const names = opaque.map((value) => value.name);
+  return {
+    a: withoutNames(unmaskedWhereUnread(a, b), new Set([...setAsideNames(setAside, 'a'), ...names])),
+    b: withoutNames(unmaskedWhereUnread(b, a), new Set([...setAsideNames(setAside, 'b'), ...names])),
+  };
+}
+
+/** The names whose value is a type and an address with no child captured under it, in both runs. */
+export function opaqueInBoth(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): OpaqueValue[] {
+  const opaqueIn = (variables: Readonly<Record<string, string>>): Set<string> => {
+    const candidates = new Set(Object.keys(variables).filter((name) => TYPE_AND_ADDRESS.test(variables[name]!)));
+    if (candidates.size === 0) return candidates;
+    for (const name of Object.keys(variables)) for (const above of selfAndAncestors(name).slice(1)) candidates.delete(above);
+    return candidates;
+  };
+  const inA = opaqueIn(a);
+  if (inA.size === 0) return [];
+  const inB = opaqueIn(b);
+  return [...inA].filter((name) => inB.has(name)).sort().map((name) => ({ name, text: a[name]! }));
 }
 
 /** The values of each run that lie under a container the other run holds but did not read the children of. */
@@ -56,6 +118,8 @@ export function setAsideNames(setAside: readonly SetAside[], side: RunSide): Set
 export interface ReadValues {
   variables: Readonly<Record<string, string>>;
   unread?: readonly string[] | undefined;
+  /** Values cut at the capture limits (their children not all read). */
+  truncated?: readonly string[] | undefined;
 }
 
 /** `variables` without `names`. */

@@ -32,6 +32,8 @@ export interface WalkSummary {
   before: { file: string; line: number } | null;
   /** Lines each run ran that the other's copy of the file does not have: not compared. */
   added: { a: { count: number; first: Array<{ file: string; line: number }> }; b: { count: number; first: Array<{ file: string; line: number }> } };
+  /** Locals that differed before the program set them (C's uninitialised stack): not counted; how many, the first few. */
+  unsetAside?: { count: number; first: string[] };
   /** The command that compares the runs at the point again. */
   reproduce: string | null;
   stacks: [StackFrameSummary[], StackFrameSummary[]];
@@ -47,6 +49,11 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): { hints: str
     const other = labels[side === 'a' ? 'b' : 'a'];
     const listed = first.map((line) => `${line.file}:${line.line}`).join(', ') + (count > first.length ? ', ...' : '');
     hints.push(`${labels[side]} also ran ${plural(count, 'line')} that ${other}'s copy of the file does not have (${listed}): lines added in ${labels[side]}'s version, not compared`);
+  }
+  const aside = walk.unsetAside;
+  if (aside !== undefined && aside.count > 0) {
+    const listed = aside.first.join(', ') + (aside.count > aside.first.length ? ', ...' : '');
+    hints.push(`not counted as a divergence: ${plural(aside.count, 'local')} that differed before the program set ${aside.count === 1 ? 'it' : 'them'} (${listed}): an uninitialised local holds whatever the stack held, which differs when the runs' environments or paths differ in length`);
   }
   const context = [
     walk.kind === 'agreed'

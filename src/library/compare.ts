@@ -9,9 +9,10 @@ import type { CaptureOptionInput, RunSettingsInput } from '../options/declaratio
 import type { FailOn } from '../report/report.js';
 import { prepareCapture } from '../capture/prepare-capture.js';
 import type { Redactor } from '../redact/redactor.js';
-import { loadBaseline } from '../intake/baseline.js';
+import { followBaselineLine, lineDoubt, loadBaseline } from '../intake/baseline.js';
+import { BpdiffError } from '../errors.js';
 import { objectOf, optionalString, wrongType, type Input } from '../intake/run-input.js';
-import { readComparisonRuns, readOneRun, resolveComparisonRuns, resolveOneRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
+import { lineReader, readComparisonRuns, readOneRun, resolveComparisonRuns, resolveOneRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
 import { callRedactor, checkInputKeys, checkReportOptions, engineHooks, optionsOf, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
@@ -79,10 +80,19 @@ async function compareWithBaseline(given: Input, options: CaptureOptions, base: 
   const stated = readOneRun(given, 'compare', 'run_b').breakpoint;
   const baseline = loadBaseline(given['baseline'] as string | RunCapture, base, stated);
   const resolved = resolveOneRun(given, 'compare', 'run_b', base, baseline.breakpoint);
-  const live: RunSpec = baseline.note === undefined ? resolved : { ...resolved, breakpoint: { ...resolved.breakpoint, note: baseline.note } };
+  const linesOf = lineReader();
+  // The baseline's line, followed into the live copy of its file (unless the live run was given another line).
+  const followed = followBaselineLine(baseline, resolved, linesOf);
+  const live: RunSpec = baseline.note === undefined ? followed : { ...followed, breakpoint: { ...followed.breakpoint, note: baseline.note } };
   hooks.log?.(`${progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv))} ${context.why ?? `(compared with the baseline ${baseline.name})`}`);
   const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
-  const captured = await captureOneRun(live, options, hooks);
+  const captured = await captureOneRun(live, options, hooks).catch((error: unknown) => {
+    // A condition that fails at a line the baseline was not captured at may be right, at the wrong line.
+    const doubt = error instanceof BpdiffError && error.code === 'CONDITION_ERROR' && live.breakpoint.condition !== undefined ? lineDoubt(baseline, live, linesOf) : null;
+    if (doubt === null) throw error;
+    const reason = /\((.*)\) — /.exec((error as BpdiffError).message)?.[1] ?? (error as BpdiffError).message;
+    throw messages.baselineLineCondition(live.breakpoint.condition!, live.label, reason, `${live.breakpoint.file}:${live.breakpoint.line}`, doubt);
+  });
   const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor);
   return comparisonOutcome([stored, captured], options, given, redactor);
 }

@@ -72,7 +72,7 @@ export async function locate(input: LocateInput, context: CallContext & { engine
 function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
   const { end, point, captures } = located;
   const diff = end.valuesA !== null && end.valuesB !== null ? compareValues(end.valuesA.values, end.valuesB.values, options.values.tolerance) : null;
-  const changed = diff === null ? [] : Object.entries(diff.changed);
+  const changed = diff === null ? [] : Object.entries(diff.changed).filter(([name]) => !end.unsetAtLast.includes(name));
   return {
     kind: end.kind,
     steps: end.steps,
@@ -89,6 +89,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     before: end.kind === 'values' && end.before !== null ? { file: relative(end.before.a.file, captures[0].cwd ?? ''), line: end.before.a.stop.top.line } : null,
     reproduce,
     added: { a: addedOf(end.added.a, captures[0].cwd ?? ''), b: addedOf(end.added.b, captures[1].cwd ?? '') },
+    unsetAside: end.unsetAside,
     stacks: located.stacks,
   };
 }

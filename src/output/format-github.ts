@@ -1,13 +1,16 @@
 // The github writer: GitHub Actions workflow commands, so that each difference shows as an error
 // annotation at the breakpoint's line in the pull request (`::error file=F,line=L,title=T::message`),
 // and a clean comparison as one notice. Escaping as GitHub's toolkit does it (%, CR, LF; and : , in
-// properties). GitHub shows at most 10 annotations of each level per step and drops the rest from
-// the pull request's view: past that, the last one shown says how many more there are and where
-// they are (the job summary, --summary; the log).
+// properties). An annotation is read alone, beside the code: a changed container shows the values its
+// markers stand for (what the debugger showed), and a name in one run only shows its value. GitHub
+// shows at most 10 annotations of each level per step and drops the rest from the pull request's view:
+// past that, the last one shown says how many more there are and where they are (the job summary,
+// --summary; the log).
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
-import { isVariableFinding } from '../core/findings.js';
+import { isVariableFinding, type VariableFinding } from '../core/findings.js';
 import { describeNoBreak, renderHint } from '../core/hints.js';
+import { MARKER_OPEN, unmaskValue } from '../core/markers.js';
 import type { Report } from '../report/report.js';
 import type { WriterOptions } from './writer.js';
 
@@ -37,14 +40,16 @@ export function githubLines(report: Report): string[] {
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
     if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits));
   }
+  const variablesOf = { a: captures[0].run.variables, b: captures[1].run.variables };
+  const shown = (finding: VariableFinding): VariableFinding =>
+    finding.a.includes(MARKER_OPEN) || finding.b.includes(MARKER_OPEN) ? { ...finding, a: unmaskValue(finding.name, variablesOf.a), b: unmaskValue(finding.name, variablesOf.b) } : finding;
   // One annotation per changed variable, in the findings' order (type changes first).
-  for (const finding of findings.filter(isVariableFinding)) annotate('error', `bpdiff: ${finding.name} changed`, renderHint(finding, labels));
+  for (const finding of findings.filter(isVariableFinding)) annotate('error', `bpdiff: ${finding.name} changed`, renderHint(shown(finding), labels));
   const unlisted = Object.keys(diff.changed).length - findings.filter(isVariableFinding).length;
   if (unlisted > 0) annotate('error', 'bpdiff: more changes', `And ${plural(unlisted, 'more changed variable')} (see the result document).`);
   for (const finding of findings) {
     if (finding.kind === 'only_in') {
-      const variables = (finding.side === 'a' ? a : b).variables;
-      const values = finding.names.map((name) => `${name} = ${shorten(variables[name] ?? '')}`).join(', ');
+      const values = finding.names.map((name) => `${name} = ${shorten(unmaskValue(name, variablesOf[finding.side]))}`).join(', ');
       const more = finding.more > 0 ? ` and ${finding.more} more (see the result document)` : '';
       annotate('error', `bpdiff: only in ${labels[finding.side]}`, `Only in ${labels[finding.side]} (${finding.names.length + finding.more}): ${values}${more}.`);
     }

@@ -8,13 +8,16 @@
 //   2. then the largest unchanged values become a marker naming their size;
 //   3. then the unchanged children of one value, holding nothing more, go together into one entry
 //      (`rows[…]`: how many, first to last), the largest groups first.
-// Never a changed value, a name only in one run, or a hint. A hint says what was folded, and when
-// even that was not enough. Pure: a document in, a document out.
+// Never a changed value or a name only in one run. Then, if that was not enough, the hints and the
+// context (bound-hints.ts). A hint says what was folded, and, when even that was not enough, where the
+// bytes go. Pure: a document in, a document out.
 import type { ComparisonResult } from '../core/types.js';
 import { selfAndAncestors, splitChildPath } from '../core/child-path.js';
 import { compareNames } from '../core/diff-variables.js';
 import { setOwn } from '../core/own-record.js';
 import { formatJson } from './json.js';
+import type { Finding } from '../core/findings.js';
+import { describeSize, foldHints } from './bound-hints.js';
 
 /** The default bound of the MCP server (the CLI has none). */
 export const MCP_MAX_OUTPUT_BYTES = 64 * 1024;
@@ -25,7 +28,8 @@ export function documentBytes(doc: ComparisonResult): number {
   return bytes(formatJson(doc));
 }
 
-export function boundDocument(doc: ComparisonResult, maxBytes: number | null): ComparisonResult {
+/** `findings`: those behind the document's hints, one each, so that the hints can be written shorter. */
+export function boundDocument(doc: ComparisonResult, maxBytes: number | null, findings?: readonly Finding[]): ComparisonResult {
   if (maxBytes === null || documentBytes(doc) <= maxBytes) return doc;
   const a: Record<string, string> = { ...doc.run_a.variables };
   const b: Record<string, string> = { ...doc.run_b.variables };
@@ -128,9 +132,9 @@ export function boundDocument(doc: ComparisonResult, maxBytes: number | null): C
   }
 
   const parts = [
-    foldedTrees > 0 ? `${foldedTrees} unchanged ${foldedTrees === 1 ? 'subtree' : 'subtrees'} to its root (${foldedValues} values)` : null,
-    foldedLong > 0 ? `${foldedLong} long unchanged ${foldedLong === 1 ? 'value' : 'values'} to a marker of its size` : null,
-    foldedGroups > 0 ? `${foldedChildren} unchanged children of ${foldedGroups} ${foldedGroups === 1 ? 'value' : 'values'} into one entry each (name[…])` : null,
+    foldedTrees > 0 ? `${foldedValues} unchanged values into their ${foldedTrees} ${foldedTrees === 1 ? 'root' : 'roots'}` : null,
+    foldedLong > 0 ? `${foldedLong} long unchanged ${foldedLong === 1 ? 'value' : 'values'} to ${foldedLong === 1 ? 'its' : 'their'} size` : null,
+    foldedGroups > 0 ? `${foldedChildren} unchanged children of ${foldedGroups} ${foldedGroups === 1 ? 'value' : 'values'} into name[…]` : null,
   ].filter((part) => part !== null);
   const sorted = (record: Record<string, string>, order: readonly string[]): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -144,8 +148,13 @@ export function boundDocument(doc: ComparisonResult, maxBytes: number | null): C
     run_b: { ...doc.run_b, variables: sorted(b, order(Object.keys(b))) },
     diff: { ...doc.diff, unchanged: order(unchanged) },
   };
-  const said = parts.length === 0 ? 'nothing unchanged could be folded' : `folded ${parts.join(' and ')}`;
-  const over = documentBytes({ ...bounded, analysis_hints: [...doc.analysis_hints, said] }) > maxBytes;
-  const hint = `--max-output-bytes ${maxBytes}: ${said}, in both runs alike; every changed value is shown${over ? ' (the differences alone are larger than the bound)' : ''}.`;
-  return { ...bounded, analysis_hints: [...doc.analysis_hints, hint] };
+  const hintOf = (said: readonly string[], over: string | null): string =>
+    `--max-output-bytes ${maxBytes}: ${said.length === 0 ? 'nothing could be folded' : `folded ${said.join(', ')}`}, in both runs alike; every changed value is shown${over === null ? '' : ` (${over})`}.`;
+  // Room for the bound's own hint, as long as it can get.
+  const reserve = Buffer.byteLength(JSON.stringify(hintOf([...parts, 'x'.repeat(260)], 'x'.repeat(170))), 'utf8') + 8;
+  const folded = documentBytes(bounded) + reserve > maxBytes ? foldHints(bounded, findings, maxBytes, reserve) : { doc: bounded, said: [] };
+  const said = [...parts, ...folded.said];
+  const final = folded.doc;
+  const over = documentBytes({ ...final, analysis_hints: [...final.analysis_hints, hintOf(said, null)] }) > maxBytes ? describeSize(final) : null;
+  return { ...final, analysis_hints: [...final.analysis_hints, hintOf(said, over)] };
 }

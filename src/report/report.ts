@@ -2,7 +2,7 @@
 // changed), the two captures and the exit status, built once from two captures. Writers (src/output)
 // render it; none of them recomputes any of it.
 import type { ComparisonResult, RunCapture, Tolerance } from '../core/types.js';
-import { applyTolerance, describeWithin } from '../values/tolerance.js';
+import { applyPairSteps } from '../values/pair-steps.js';
 import { boundDocument } from './bound-output.js';
 import { analyseComparison, comparisonExitCode } from '../core/build-comparison.js';
 import type { Finding, VariableFinding } from '../core/findings.js';
@@ -43,12 +43,12 @@ export interface ReportOptions {
 }
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
-  const captures = toleratedCaptures(given, options.tolerance ?? null);
+  const captures = pairedCaptures(given, options.tolerance ?? null);
   const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
+  return { document: boundDocument(result, options.maxOutputBytes ?? null, findings), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
 }
 
 /**
@@ -62,12 +62,14 @@ function exitCodeFor(result: ComparisonResult, failOn: FailOn): 0 | 1 {
   return comparisonExitCode(result);
 }
 
-/** The pair with --tolerance applied to run B's values, said as a warning of run B. */
-function toleratedCaptures(captures: readonly [RunCapture, RunCapture], tolerance: Tolerance | null): readonly [RunCapture, RunCapture] {
+/**
+ * The pair with the steps that need both runs applied to run B's values (--tolerance, a dict's order
+ * of entries: values/pair-steps.ts), said as warnings of run B.
+ */
+function pairedCaptures(captures: readonly [RunCapture, RunCapture], tolerance: Tolerance | null): readonly [RunCapture, RunCapture] {
   const [a, b] = captures;
-  if (tolerance === null || a.run.status !== 'break' || b.run.status !== 'break') return captures;
-  const { variables, within } = applyTolerance(a.run.variables, b.run.variables, tolerance);
-  if (within.length === 0) return captures;
-  const note = describeWithin(within, tolerance, { a: a.run.label, b: b.run.label });
-  return [a, { ...b, run: { ...b.run, variables }, warnings: [...b.warnings, note] }];
+  if (a.run.status !== 'break' || b.run.status !== 'break') return captures;
+  const { variables, notes } = applyPairSteps(a.run.variables, b.run.variables, tolerance, { a: a.run.label, b: b.run.label });
+  if (notes.length === 0) return captures;
+  return [a, { ...b, run: { ...b.run, variables }, warnings: [...b.warnings, ...notes] }];
 }

@@ -6,6 +6,7 @@ import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { LiveRun, type RunContext } from './live-run.js';
 import { failureFacts } from './run-failure.js';
 import { nthHit, type Walker } from './walk.js';
+import { PassCounter } from '../session/passes.js';
 import { tracePhase } from '../trace/trace.js';
 
 export type { RunContext } from './live-run.js';
@@ -17,6 +18,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     // Which stop is captured (walk.ts): by default the first, or --hit's. A first-divergence walk gives its own.
     const walker = context.walker ?? nthHit(options.breakpoint.hit ?? 1);
     const facts = await walker(first, {
+      passes: { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name },
       next: () => run.next(),
       read: async (outcome, hit) => {
         const read = await run.read(outcome, hit > 1);

@@ -2,11 +2,13 @@
 // program go on after each stop and counts), or, with `--first-divergence`, the first hit at which
 // the two runs differ: both runs walk their hits in lockstep (neither gets more than one hit ahead,
 // so a program that would run on for minutes after the divergence is stopped there), and at each hit
-// both values are compared as the report will compare them.
+// both values are compared as the report will compare them. A hit is a pass through the line, not a
+// machine stop (src/session/passes.ts): a stop that continues the pass before it is let go uncounted.
 import type { RunSide, Tolerance } from '../core/types.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { compareValues } from '../values/compare-values.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
+import type { PassCounter } from '../session/passes.js';
 import type { RunFacts } from '../capture/capture-document.js';
 
 export interface WalkSteps {
@@ -14,6 +16,20 @@ export interface WalkSteps {
   next(): Promise<StopOutcome>;
   /** The facts of a stop (the frame read and its values through the pipeline), or of no stop. */
   read(outcome: StopOutcome, hit: number): Promise<RunFacts>;
+  /** The run's count of passes through the line, and how to say how it counted. */
+  passes: { counter: PassCounter; adapterName: string };
+}
+
+/** The next stop that starts a pass (or the run's end): stops that continue the pass before them are let go. */
+async function nextPass(outcome: StopOutcome, steps: WalkSteps): Promise<StopOutcome> {
+  while (outcome.kind === 'stopped' && !steps.passes.counter.observe(outcome.place)) outcome = await steps.next();
+  return outcome;
+}
+
+/** The facts with what the count of passes needs said (a walk over more than the first hit only). */
+function withPassNote(facts: RunFacts, steps: WalkSteps): RunFacts {
+  const note = steps.passes.counter.describe(steps.passes.adapterName);
+  return note === null ? facts : { ...facts, warnings: [...facts.warnings, note] };
 }
 
 export type Walker = (first: StopOutcome, steps: WalkSteps) => Promise<RunFacts>;
@@ -21,15 +37,17 @@ export type Walker = (first: StopOutcome, steps: WalkSteps) => Promise<RunFacts>
 /** The Nth stop; a run that stops fewer times is its no_break, with how many times it stopped. */
 export function nthHit(wanted: number): Walker {
   return async (first, steps) => {
+    if (wanted === 1) return steps.read(first, 1);
     let outcome = first;
     for (let hit = 1; ; hit++) {
+      outcome = await nextPass(outcome, steps);
       if (outcome.kind !== 'stopped') {
         const facts = await steps.read(outcome, hit);
-        return wanted === 1 ? facts : { ...facts, hits: { captured: null, seen: hit - 1, wanted } };
+        return withPassNote({ ...facts, hits: { captured: null, seen: hit - 1, wanted } }, steps);
       }
       if (hit === wanted) {
         const facts = await steps.read(outcome, hit);
-        return wanted === 1 ? facts : { ...facts, hits: { captured: hit, seen: hit, wanted } };
+        return withPassNote({ ...facts, hits: { captured: hit, seen: hit, wanted } }, steps);
       }
       outcome = await steps.next();
     }
@@ -89,7 +107,7 @@ export class Lockstep {
       const [ended, going] = a.kind === 'ended' ? [labels.a, labels.b] : [labels.b, labels.a];
       return { go: 'stop', note: `first divergence at hit ${hit}: ${agreedSoFar}, then ${going} stops at the breakpoint again and ${ended} does not (it stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'})`, useLast: false };
     }
-    // As in the comparison: what lies under a container one run did not read is not a divergence.
+    // As in the comparison: what lies under a container one run did not read, or what neither run could read, is not a divergence.
     if (!isDiffEmpty(compareValues(a.facts.values, b.facts.values, this.tolerance))) {
       const where = this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
       return { go: 'stop', note: `first divergence at hit ${hit}: ${where}`, useLast: false };
@@ -108,16 +126,17 @@ export function lockstepWalker(lock: Lockstep, side: RunSide): Walker {
     let outcome = first;
     let last: RunFacts | null = null;
     for (let hit = 1; ; hit++) {
+      outcome = await nextPass(outcome, steps);
       if (outcome.kind !== 'stopped') {
         const ended = await steps.read(outcome, hit);
         const verdict = await lock.arrive(side, { kind: 'ended' });
         const said = verdict.go === 'stop' ? verdict : null;
-        if (said?.useLast && last !== null) return withNote(last, said.note);
-        return withNote({ ...ended, hits: { captured: null, seen: hit - 1, wanted: null } }, said?.note ?? null);
+        if (said?.useLast && last !== null) return withPassNote(withNote(last, said.note), steps);
+        return withPassNote(withNote({ ...ended, hits: { captured: null, seen: hit - 1, wanted: null } }, said?.note ?? null), steps);
       }
       const facts: RunFacts = { ...(await steps.read(outcome, hit)), hits: { captured: hit, seen: hit, wanted: null } };
       const verdict = await lock.arrive(side, { kind: 'hit', facts });
-      if (verdict.go === 'stop') return withNote(facts, verdict.note);
+      if (verdict.go === 'stop') return withPassNote(withNote(facts, verdict.note), steps);
       last = facts;
       outcome = await steps.next();
     }

@@ -14,6 +14,8 @@ import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, ty
 import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
 import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
+import { stopPlace } from './passes.js';
+import { nearestLinesWithCode } from './lines-with-code.js';
 
 /** How a walk that steps from the program's start stops there (a capture needs none of it). */
 export interface SessionEntry {
@@ -166,6 +168,12 @@ export class DebugSession {
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
     }
+    // Refused outright, with the adapter's reason (dlv: no statement on the line): which lines near it have code.
+    if (!state.verified && state.message) {
+      const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(breakpoint, !this.probingCondition), this.startMs);
+      updateBreakpoint(state, nearby.restored);
+      state.nearby = nearby.lines;
+    }
     // Later `breakpoint` events (a module loaded, the line moved) update what the adapter said.
     connection.onEvent((event) => {
       if (event.event !== 'breakpoint') return;
@@ -177,18 +185,15 @@ export class DebugSession {
 
   /** setBreakpoints for the one breakpoint, with its condition or without; what the adapter answered goes to breakpointState. */
   private async sendBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): Promise<void> {
-    const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
-    const set = await this.connection.request(
-      'setBreakpoints',
-      {
-        source: { path: breakpoint.path },
-        breakpoints: [{ line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) }],
-        lines: [breakpoint.line],
-        sourceModified: false,
-      },
-      { step: 'setBreakpoints', timeoutMs: this.startMs },
-    );
+    const asked = this.sourceBreakpoint(breakpoint, withCondition);
+    const set = await this.connection.request('setBreakpoints', { source: { path: breakpoint.path }, breakpoints: [asked], lines: [breakpoint.line], sourceModified: false }, { step: 'setBreakpoints', timeoutMs: this.startMs });
     updateBreakpoint(this.breakpointState, set?.breakpoints?.[0]);
+  }
+
+  /** The breakpoint as setBreakpoints asks for it, with its condition wrapped for the adapter or without. */
+  private sourceBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): DebugProtocol.SourceBreakpoint {
+    const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
+    return { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) };
   }
 
   /** Breakpoints on functions by name (a walk's entry: `main`, `main.main`); what the adapter answers is not checked: a stop says whether one bound. */
@@ -301,7 +306,8 @@ export class DebugSession {
         const conditionError = await findConditionError(connection, definition, breakpoint.condition, top.id, this.events.runStart, this.startMs);
         if (conditionError !== null) return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, state, frames);
       }
-      return { kind: 'stopped', threadId, frameId: top.id, frames, top: { path: top.source?.path ?? null, line: top.line }, stop, breakpoint: state, capabilities: this.capabilities };
+      const place = stopPlace(threadId, stackFrames.slice(0, FRAMES_KEPT));
+      return { kind: 'stopped', threadId, frameId: top.id, frames, top: { path: top.source?.path ?? null, line: top.line }, stop, breakpoint: state, capabilities: this.capabilities, place };
     }
   }
 

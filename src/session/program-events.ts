@@ -185,7 +185,7 @@ export function signalOfExitCode(code: number | null, style: AdapterDefinition['
 
 /** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
 function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
-  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message };
+  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message, ...(breakpoint.nearby && breakpoint.nearby.length > 0 ? { nearest: breakpoint.nearby } : {}) };
   return { kind: 'exited', exit_code: exitCode };
 }
 

@@ -2,6 +2,7 @@
 // (or no longer) stop there.
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
+import type { StopPlace } from './passes.js';
 
 export interface BreakpointState {
   id: number | undefined;
@@ -9,6 +10,8 @@ export interface BreakpointState {
   /** The line the adapter bound the breakpoint to, when it said. */
   line: number | undefined;
   message: string | undefined;
+  /** The nearest lines with code above and below, when the adapter refused the line itself (lines-with-code.ts). */
+  nearby?: number[];
 }
 
 export interface StopDescription {
@@ -25,6 +28,8 @@ export interface StoppedAtBreakpoint {
   stop: StopDescription;
   breakpoint: BreakpointState;
   capabilities: DebugProtocol.Capabilities;
+  /** Where the stop is, with the frames' instruction addresses: whether it starts a pass through the line (passes.ts). */
+  place: StopPlace;
 }
 
 export interface NoBreak {

@@ -12,6 +12,7 @@ import { pathsStep } from './paths.js';
 import { volatileStep } from './volatile.js';
 import { summariesStep } from './summaries.js';
 import { redactStep } from './redact.js';
+import { setOwn } from '../core/own-record.js';
 
 /**
  * In order: names first (later steps match on them), then values; then containers are masked by
@@ -20,11 +21,28 @@ import { redactStep } from './redact.js';
  * redacted (after the masking, so a parent no longer holds its child's secret); then one order for
  * every output.
  */
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, redactStep, onlyStep, ignoreStep, orderStep];
+/** --only, leaving the --watch expressions in: what the user named with --watch is always compared. */
+const onlyStepKeepingWatches: ValueStep = {
+  name: onlyStep.name,
+  apply(values, context) {
+    const watched = (context.watch ?? []).filter((expression) => Object.hasOwn(values.variables, expression));
+    if (watched.length === 0 || (context.only ?? []).length === 0) return onlyStep.apply(values, context);
+    const names = new Set(watched);
+    const pick = (record: Readonly<Record<string, string>>, keep: boolean): Record<string, string> => {
+      const out: Record<string, string> = {};
+      for (const [name, value] of Object.entries(record)) if (names.has(name) === keep) setOwn(out, name, value);
+      return out;
+    };
+    const rest = onlyStep.apply({ ...values, variables: pick(values.variables, false), types: pick(values.types, false) }, context);
+    return { ...rest, variables: { ...rest.variables, ...pick(values.variables, true) }, types: { ...rest.types, ...pick(values.types, true) } };
+  },
+};
+
+export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, redactStep, onlyStepKeepingWatches, ignoreStep, orderStep];
 
 /** The parts of a value context that the user's options set, the same for a live run and a saved capture. */
-export function userValueRules(options: CaptureOptions['values']): Pick<ValueContext, 'raw' | 'only' | 'ignore' | 'rewrites'> {
-  return { raw: options.raw_values, only: options.only, ignore: options.ignore, rewrites: options.normalize };
+export function userValueRules(options: CaptureOptions['values']): Pick<ValueContext, 'raw' | 'only' | 'watch' | 'ignore' | 'rewrites'> {
+  return { raw: options.raw_values, only: options.only, watch: options.watch, ignore: options.ignore, rewrites: options.normalize };
 }
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {

@@ -29,6 +29,8 @@ export interface ValueContext {
   runTexts?: ReadonlyArray<{ text: string; token: string }>;
   /** `--only` globs: only these names (and what lies under them) are kept. */
   only?: readonly string[];
+  /** `--watch` expressions: compared under their own text, kept whatever --only says (the user named them). */
+  watch?: readonly string[];
   /** `--ignore` globs: variables dropped by name, with their children. */
   ignore?: readonly string[];
   /** `--normalize` rules of the user's, applied after the adapter's (and with --raw-values too: the user asked for them). */

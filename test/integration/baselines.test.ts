@@ -8,6 +8,7 @@ import { afterAll, expect, it } from 'vitest';
 import { validateCapture, validateComparison } from '../../src/core/schemas.js';
 import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { expectRefusal } from '../support/built-bin.js';
+import { describePythonAdapters } from './python-adapters.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const CART = path.join(EXAMPLES, 'node/cart-cjs');
@@ -251,5 +252,55 @@ describeWithTool('a baseline through the Node adapter', 'node', true, () => {
     expect(changed.exitCode, changed.stderr).toBe(1);
     expect(changed.doc!.diff.changed['discount']).toEqual({ a: '224', b: '220' });
     expect(changed.doc!.diff.changed['net']).toEqual({ a: '1270', b: '1274' });
+  });
+});
+
+describePythonAdapters('a baseline follows its line (issue 22 item 9)', (adapter, runBpdiff) => {
+  /** v1 of the pricing example with a docstring of 36 lines added to price(), above the breakpoint's line 34. */
+  function withDocstring(dir: string): void {
+    const file = path.join(dir, 'pricing.py');
+    const docstring = ['    """', ...Array.from({ length: 34 }, (_, i) => `    Line ${i} of a docstring the fix added.`), '    """'];
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines.splice(lines.indexOf('def price(order):') + 1, 0, ...docstring);
+    fs.writeFileSync(file, lines.join('\n'));
+  }
+
+  it('a check recorded before 36 lines were added above its line stops at that line after: exit 0, and says so', async () => {
+    const project = checkout('v1', `follow-${adapter.id}/project`);
+    const config = { checks: { line: { bp: 'pricing.py:34', condition: 'item.qty > 3', cmd: RUN, baseline: '.bpdiff/line.json' } } };
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
+    expect((await runBpdiff(['check', '-u'], { cwd: project })).exitCode).toBe(0);
+    const recorded = JSON.parse(fs.readFileSync(path.join(project, '.bpdiff/line.json'), 'utf8')) as { source_lines: { count: number; hashes: string } };
+    expect(recorded.source_lines.count).toBe(fs.readFileSync(path.join(project, 'pricing.py'), 'utf8').trimEnd().split('\n').length);
+    expect(recorded.source_lines.hashes).toMatch(/^([0-9a-f]{8})+$/);
+
+    withDocstring(project);
+    const checked = await runBpdiff(['check'], { cwd: project });
+    expectClean(checked);
+    expect(checked.exitCode, checked.stderr).toBe(0);
+    expect(checked.doc!.run_b.location).toEqual({ file: 'pricing.py', line: 70 });
+    expect(checked.doc!.diff.changed).toEqual({});
+    expect(checked.doc!.analysis_hints, checked.doc!.analysis_hints.join('\n')).toContain("B: the baseline was captured at line 34 of pricing.py; that line is line 70 in B's copy (lines above it were added or removed), so B stops at line 70");
+
+    const direct = await runBpdiff(['--baseline', '.bpdiff/line.json', '--', ...RUN], { cwd: project });
+    expectClean(direct);
+    expect(direct.exitCode, direct.stderr).toBe(0);
+    expect(direct.doc!.run_b.location.line).toBe(70);
+  });
+
+  it('a line deleted since is an error that says so; a condition failing at a line that is not the baseline\'s blames the line', async () => {
+    const project = checkout('v1', `follow-${adapter.id}/deleted`);
+    const baseline = path.join(project, 'line.json');
+    expect((await runBpdiff(['capture', ...BP, '-o', baseline, '--', ...RUN], { cwd: project })).exitCode).toBe(0);
+    withDocstring(project);
+    const moved = await runBpdiff(['--baseline', baseline, '--bp', 'pricing.py:40', '--condition', 'item.qty > 3', '--', ...RUN], { cwd: project });
+    expect(moved.exitCode, moved.stderr).toBe(2);
+    expect(moved.stderr).toMatch(/^bpdiff: the condition "item\.qty > 3" cannot be evaluated in B at pricing\.py:40 \(NameError: name 'item' is not defined\): line 40 of pricing\.py in B's copy reads otherwise than line 34, where the baseline was captured \("Line 9 of a docstring the fix added\."\), so the condition may be right and the line wrong — /m);
+
+    const file = path.join(project, 'pricing.py');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('        total += line_total\n', ''));
+    const deleted = await runBpdiff(['--baseline', baseline, '--', ...RUN], { cwd: project });
+    expect(deleted.exitCode).toBe(2);
+    expect(deleted.stderr).toMatch(/^bpdiff: line 34 of pricing\.py, where the baseline .*line\.json was captured, was deleted in the live run's copy of the file/m);
   });
 });

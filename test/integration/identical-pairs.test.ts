@@ -33,9 +33,10 @@ afterAll(() => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The example's root in the repository (null) or in one of the two copies. */
+/** The example's root in the repository (null) or in one of the two copies; a root under test/ is a test fixture's. */
 function rootOf(root: string, checkout: string | null): string {
-  return checkout === null ? path.join(EXAMPLES, root) : path.join(scratch, checkout, root);
+  if (checkout === null) return root.startsWith('test/') ? path.join(ROOT, root) : path.join(EXAMPLES, root);
+  return path.join(scratch, checkout, root);
 }
 
 /** A fresh copy, without what the build leaves (each copy builds its own, so debug info names it). */
@@ -46,13 +47,20 @@ function copyExample(root: string, checkout: string): void {
   copied.add(key);
 }
 
-async function prepare(kind: Prepare, root: string, cwd: string): Promise<void> {
+async function prepare(kind: Prepare, root: string, cwd: string, bp: string): Promise<void> {
   const key = `${kind} ${kind === 'make' || kind === 'tsc' ? root : cwd}`;
   if (prepared.has(key)) return;
   let result = '';
   if (kind === 'make') await execa('make', ['-s', '-C', root], { stdin: 'ignore' });
   if (kind === 'tsc') await execa('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdin: 'ignore' });
   if (kind === 'cargo-build') await execa('cargo', ['build', '-q'], { cwd, stdin: 'ignore' });
+  if (kind === 'c++') {
+    // In the folder's own build/ (not copied), run by the same relative path in every copy: argv[0] is the program's.
+    const source = bp.slice(0, bp.lastIndexOf(':'));
+    result = `./build/${path.basename(source, path.extname(source))}`;
+    fs.mkdirSync(path.join(cwd, 'build'), { recursive: true });
+    await execa('c++', ['-g', '-O0', '-o', result, source], { cwd, stdin: 'ignore' });
+  }
   if (kind === 'go-build') {
     // As the README builds /tmp/orders-v1: optimisations off, outside the example.
     result = path.join(scratch, 'bin', cwd.replace(/[^\w.-]+/g, '_'));
@@ -67,18 +75,18 @@ async function prepareToolset(toolset: Toolset): Promise<void> {
     ...PAIRS.filter((pair) => pair.toolset === toolset).map((pair) => ({ ...pair, cwds: [pair.cwd] })),
     ...SEEDED.filter((seeded) => seeded.toolset === toolset).map((seeded) => ({ ...seeded, cwds: [seeded.cwdA, seeded.cwdB] })),
   ];
-  for (const { root, cwds, prepare: kind } of folders) {
+  for (const { root, cwds, prepare: kind, bp } of folders) {
     for (const checkout of [null, ...CHECKOUTS]) {
       if (checkout !== null) copyExample(root, checkout);
       if (!kind) continue;
-      for (const cwd of cwds) await prepare(kind, rootOf(root, checkout), path.join(rootOf(root, checkout), cwd));
+      for (const cwd of cwds) await prepare(kind, rootOf(root, checkout), path.join(rootOf(root, checkout), cwd), bp);
     }
   }
 }
 
-/** The command as run in one folder: a built Go binary's placeholder becomes its path. */
-function commandIn(command: string[], cwd: string): string[] {
-  return command.map((word) => (word === '{binary}' ? prepared.get(`go-build ${cwd}`)! : word));
+/** The command as run in one folder: a built binary's placeholder becomes its path. */
+function commandIn(command: string[], cwd: string, kind: Prepare | undefined): string[] {
+  return command.map((word) => (word === '{binary}' ? prepared.get(`${kind} ${cwd}`)! : word));
 }
 
 interface Side {
@@ -87,13 +95,14 @@ interface Side {
   command: string[];
 }
 
-function bpdiffArgs(spec: { bp: string; condition?: string | undefined; stdin?: string; adapter?: string[] }, a: Side, b: Side): string[] {
+function bpdiffArgs(spec: { bp: string; condition?: string | undefined; stdin?: string; adapter?: string[]; options?: string[]; prepare?: Prepare }, a: Side, b: Side): string[] {
   return [
     ...(spec.adapter ?? []).map((arg) => arg.replaceAll('{root}', a.root)),
+    ...(spec.options ?? []),
     '--bp', spec.bp, ...(spec.condition ? ['--condition', spec.condition] : []),
     '--cwd-a', a.cwd, '--cwd-b', b.cwd,
     ...(spec.stdin ? ['--stdin-a', path.join(a.root, spec.stdin), '--stdin-b', path.join(b.root, spec.stdin)] : []),
-    '--', ...commandIn(a.command, a.cwd), '--', ...commandIn(b.command, b.cwd),
+    '--', ...commandIn(a.command, a.cwd, spec.prepare), '--', ...commandIn(b.command, b.cwd, spec.prepare),
   ];
 }
 

@@ -1,6 +1,8 @@
 // The cases of identical-pairs.test.ts: every command form and breakpoint the examples' READMEs give
-// (examples/*/README.md), one row per version or input. Each row is run against itself; each example
-// with two versions also names the variable its README says differs.
+// (examples/*/README.md), one row per version or input, and the test fixtures of values once read
+// wrongly on real code (issue 22: a Rust &&str, C++ strings of every width, nested dataclasses and a
+// dict filled from a set under two hash seeds; a root under test/). Each row is run against itself;
+// each example with two versions also names the variable its README says differs.
 
 /** The adapter a case needs; one describe block per toolset. */
 export type Toolset = 'python' | 'c' | 'rust' | 'go' | 'node' | 'java' | 'ruby' | 'gdb' | 'perl';
@@ -8,9 +10,10 @@ export type Toolset = 'python' | 'c' | 'rust' | 'go' | 'node' | 'java' | 'ruby' 
 /**
  * What must exist before a case runs, done once per folder (the example's own, or each copy):
  * `make` in the example's root, `cargo build` in the case's folder, `tsc -p` in the root, or a Go
- * binary built with optimisations off (named in the command as `{binary}`).
+ * binary built with optimisations off, or the breakpoint's C++ file built with `c++ -g -O0` (either
+ * named in the command as `{binary}`).
  */
-export type Prepare = 'make' | 'cargo-build' | 'go-build' | 'tsc';
+export type Prepare = 'make' | 'cargo-build' | 'go-build' | 'tsc' | 'c++';
 
 export interface PairCase {
   /** Example and version or input, as the test names it. */
@@ -28,6 +31,8 @@ export interface PairCase {
   prepare?: Prepare;
   /** bpdiff's options that choose the adapter (`--adapter gdb`, `--adapter-config {root}/FILE`: `{root}` is run A's root). */
   adapter?: string[];
+  /** Other options of bpdiff (`--env-a PYTHONHASHSEED=1`: what differs between two runs of one program). */
+  options?: string[];
 }
 
 export interface SeededCase {
@@ -43,6 +48,7 @@ export interface SeededCase {
   stdin?: string;
   prepare?: Prepare;
   adapter?: string[];
+  options?: string[];
   /** The variable the README says differs, and its value in A and B. */
   variable: string;
   a: string;
@@ -70,6 +76,14 @@ const TOTALS_RB = { toolset: 'ruby', root: 'ruby/shipping', bp: 'shipping.rb:12'
 const STATIONS_F90 = { toolset: 'gdb', root: 'fortran', bp: 'stations.f90:29', prepare: 'make' } as const;
 const LABELS_CPP = { toolset: 'gdb', root: 'cpp', bp: 'labels.cpp:20', prepare: 'make', adapter: ['--adapter', 'gdb'] } as const;
 /** `{root}` is the example's root in the run's checkout: each copy uses its own definition. */
+// Issue 22's fixtures: lldb once read a &&str's data past its length (two checkouts of different path
+// lengths differed), a std::u16string as a type and an address (a change was exit 0); a dict filled
+// from a set differs in order under two hash seeds.
+const STRS_RS = { toolset: 'rust', root: 'test/integration/fixtures-native/rust-strs', cwd: '.', bp: 'src/main.rs:23', prepare: 'cargo-build' } as const;
+const STRINGS_CPP = { toolset: 'c', root: 'test/integration/fixtures-native', cwd: '.', bp: 'strings16.cpp:25', prepare: 'c++' } as const;
+const NESTED_PY = { toolset: 'python', root: 'test/integration/fixtures-python-values', cwd: '.', bp: 'nested.py:43' } as const;
+const HASH_SEEDS = ['--env-a', 'PYTHONHASHSEED=1', '--env-b', 'PYTHONHASHSEED=2'];
+
 const TALLY_PL = { toolset: 'perl', root: 'adapters', bp: 'tally.pl:15', adapter: ['--adapter-config', '{root}/perl.json'] } as const;
 
 const inventory = (version: string): string[] => [`../build/${version}/inventory`, 'tea:4', 'mug-l:3', 'mug-s:2'];
@@ -133,6 +147,11 @@ export const PAIRS: PairCase[] = [
 
   { name: 'adapters/perl v1 perl tally.pl', ...TALLY_PL, adapter: [...TALLY_PL.adapter], cwd: 'perl/v1', command: ['perl', 'tally.pl', 'tea:2', 'mug:3'] },
   { name: 'adapters/perl v2 ./tally.pl', ...TALLY_PL, adapter: [...TALLY_PL.adapter], cwd: 'perl/v2', command: ['./tally.pl', 'tea:2', 'mug:3'] },
+
+  { name: 'fixtures rust-strs &&str', ...STRS_RS, command: ['./target/debug/strs'] },
+  { name: 'fixtures strings16.cpp wide strings', ...STRINGS_CPP, command: ['{binary}'] },
+  { name: 'fixtures nested.py dataclasses', ...NESTED_PY, command: ['python3', 'nested.py', '1'] },
+  { name: 'fixtures nested.py two hash seeds', ...NESTED_PY, command: ['python3', 'nested.py', '1'], options: HASH_SEEDS },
 ];
 
 export const SEEDED: SeededCase[] = [
@@ -146,4 +165,7 @@ export const SEEDED: SeededCase[] = [
   { name: 'fortran', ...STATIONS_F90, cwdA: 'v1', cwdB: 'v2', commandA: stations('v1'), commandB: stations('v2'), variable: 's%warm', a: '.FALSE.', b: '.TRUE.' },
   { name: 'cpp --adapter gdb', ...LABELS_CPP, adapter: [...LABELS_CPP.adapter], cwdA: 'v1', cwdB: 'v2', commandA: ['../build/v1/labels', 'fr'], commandB: ['../build/v2/labels', 'fr'], variable: 'label', a: 'u"thé vert (réf. tea-01)"', b: 'u"thé vert (ref. tea-01)"' },
   { name: 'adapters/perl', ...TALLY_PL, adapter: [...TALLY_PL.adapter], condition: '$item->{sku} eq "mug"', cwdA: 'perl/v1', cwdB: 'perl/v2', commandA: ['perl', 'tally.pl', 'tea:2', 'mug:3'], commandB: ['perl', 'tally.pl', 'tea:2', 'mug:3'], variable: '$total', a: '36.00', b: '32.40' },
+  { name: 'fixtures rust-strs', ...STRS_RS, cwdA: '.', cwdB: '.', commandA: ['./target/debug/strs'], commandB: ['./target/debug/strs', '5'], variable: 'items[0].qty', a: '1', b: '5' },
+  { name: 'fixtures strings16.cpp', ...STRINGS_CPP, cwdA: '.', cwdB: '.', commandA: ['{binary}'], commandB: ['{binary}', 'other'], variable: 's16', a: 'u"h!"', b: 'u"h?"' },
+  { name: 'fixtures nested.py', ...NESTED_PY, cwdA: '.', cwdB: '.', commandA: ['python3', 'nested.py', '1'], commandB: ['python3', 'nested.py', '5'], options: HASH_SEEDS, variable: 'cart.items[0].qty', a: '1', b: '5' },
 ];

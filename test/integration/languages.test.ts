@@ -105,7 +105,7 @@ describe('bpdiff doctor --adapter-config on broken definitions', () => {
     fs.writeFileSync(bad, JSON.stringify({ id: 'x', name: 'x', adapter: { transport: 'tcp', executables: ['x'] }, launch: {} }));
     const refused = await execa(process.execPath, [BIN, 'doctor', '--adapter-config', bad], { reject: false, stdin: 'ignore' });
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr.trim()).toBe(`bpdiff: ${bad}: "adapter.transport" must be one of stdio, server — see schema/adapter-definition.schema.json`);
+    expect(refused.stderr.trim()).toBe(`bpdiff: ${bad}: "adapter.transport" must be one of stdio, server, debuggee-fd — see schema/adapter-definition.schema.json`);
     const silent = path.join(dir, 'silent.json');
     fs.writeFileSync(silent, JSON.stringify({ id: 'silent', name: 'silent adapter', install: 'nothing to install', adapter: { transport: 'stdio', executables: ['/bin/sh'], args: ['-c', 'echo no DAP here >&2; exit 4'] }, launch: {} }));
     const missing = await execa(process.execPath, [BIN, 'doctor', '--adapter-config', silent], { reject: false, stdin: 'ignore' });

@@ -1,9 +1,11 @@
 // bpdiff locate on the real adapters: where two runs of real programs first part ways, on both Python
-// adapters, lldb-dap (C), dlv (Go) and bpdiff's Java adapter, with concrete expectations: an off-by-one on its third call with lines
-// added above it in B (the line, the call, the locals), a program against itself (exit 0, the exact
-// step count), two data files that differ at record 41 (the record's index), a run that ends early,
+// adapters, lldb-dap (C), dlv (Go), bpdiff's Java adapter, rdbg (Ruby), gdb (Fortran) and bpdiff's
+// Node adapter (JavaScript, and TypeScript through tsx), with concrete expectations: an off-by-one on
+// its third call with lines added above it in B (the line, the call, the locals), a program against
+// itself (exit 0, the exact step count), two data files that differ at record 41 (the record's index), a run that ends early,
 // --from, --within, --max-steps, Ctrl-C halfway, and the way back (the reproduction command).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { execa } from 'execa';
@@ -32,6 +34,10 @@ interface Language {
   /** Where the record that differs is first seen, and how the early end reads. */
   recordLine: { file: string; line: number; hit: number };
   endsEarly: RegExp;
+  /** How the run that ends early stands where the walk stops (no_break: it ended there). */
+  endsEarlyStatus?: 'no_break' | 'break';
+  /** Which time on the parting line --from starts at: 9 unless a turn of the loop takes more than 4 steps. */
+  fromPass?: number;
   build?: () => Promise<void>;
 }
 
@@ -93,7 +99,72 @@ const java: Language = {
   endsEarly: /B ends there \(it raised an uncaught java\.io\.FileNotFoundException: records\.csv \(No such file or directory\)\) while A goes on to \.\.\/\.\.\/java\/Records\.java:14$/,
 };
 
-for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java]) {
+const ruby: Language = {
+  name: 'Ruby through rdbg',
+  tool: 'ruby with its debug gem (apt-get install -y ruby)',
+  available: onPath('ruby'),
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'ruby/v1'), '--cwd-b', path.join(LOCATE, `ruby/${b}`), '--', 'ruby', 'shop.rb', '--', 'ruby', 'shop.rb'],
+  shopFile: 'shop.rb',
+  // The `if` is in each's block; after it, a step stops at the block's end (line 9 in A).
+  parting: { line: 6, a: 9, b: 10, bInA: 7, fn: 'block in discount' },
+  identicalSteps: 77,
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'ruby', '../../ruby/records.rb', 'records.csv', '--', 'ruby', '../../ruby/records.rb', 'records.csv'],
+  recordLine: { file: '../../ruby/records.rb', line: 10, hit: 42 },
+  // rdbg stops once more as the uncaught Errno::ENOENT leaves main (its return event, on File.open's
+  // line): the walk sees B stay on that line while A goes into the block, one step before B ends.
+  endsEarly: /^the runs part ways after \.\.\/\.\.\/ruby\/records\.rb:8 in Object#main\(\) \(step \d+\): A goes on to line 9, B to line 8$/,
+  endsEarlyStatus: 'break',
+};
+
+const fortran: Language = {
+  name: 'Fortran through gdb (cdt-gdb-adapter)',
+  tool: 'gdb, gfortran, make and cdt-gdb-adapter (scripts/setup.sh)',
+  available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('make'),
+  // No --adapter: a program gfortran compiled goes to gdb by its debug information.
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'fortran/v1'), '--cwd-b', path.join(LOCATE, `fortran/${b}`), '--', '../build/v1/shop', '--', `../build/${b}/shop`],
+  shopFile: 'shop.f90',
+  parting: { line: 12, a: 15, b: 16, bInA: 13, fn: 'pricing::discount' },
+  identicalSteps: 110,
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', '../../fortran/build/records', 'records.csv', '--', '../../fortran/build/records', 'records.csv'],
+  // The record is read on line 12: the line after it is where the runs first differ.
+  recordLine: { file: '../../fortran/records.f90', line: 13, hit: 42 },
+  endsEarly: /B ends there \(it exited with code 2\) while A goes on to \.\.\/\.\.\/fortran\/records\.f90:12$/,
+  // A turn of the loop is 5 steps: the 10th time on the line is in discount()'s 3rd call, 6 steps from the parting.
+  fromPass: 10,
+  build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'fortran')], { stdin: 'ignore' })),
+};
+
+const node: Language = {
+  name: 'Node.js through bpdiff-node-adapter',
+  tool: 'node',
+  available: true,
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'node/v1'), '--cwd-b', path.join(LOCATE, `node/${b}`), '--', 'node', 'shop.js', '--', 'node', 'shop.js'],
+  shopFile: 'shop.js',
+  parting: { line: 6, a: 5, b: 9, bInA: 7, fn: 'discount' },
+  identicalSteps: 75,
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'node', '../../node/records.cjs', 'records.csv', '--', 'node', '../../node/records.cjs', 'records.csv'],
+  recordLine: { file: '../../node/records.cjs', line: 14, hit: 42 },
+  endsEarly: /B ends there \(it raised an uncaught Error: ENOENT: no such file or directory, open 'records\.csv'\) while A goes on to \.\.\/\.\.\/node\/records\.cjs:13$/,
+};
+
+const typescript: Language = {
+  name: 'TypeScript through tsx and bpdiff-node-adapter',
+  tool: 'tsx (npm ci)',
+  available: fs.existsSync(path.join(ROOT, 'node_modules/.bin/tsx')),
+  shop: (b) => ['--cwd-a', path.join(LOCATE, 'typescript/v1'), '--cwd-b', path.join(LOCATE, `typescript/${b}`), '--', 'npx', 'tsx', 'shop.ts', '--', 'npx', 'tsx', 'shop.ts'],
+  shopFile: 'shop.ts',
+  parting: { line: 6, a: 5, b: 9, bInA: 7, fn: 'discount' },
+  // JavaScript's 75 and five returns: esbuild maps the pause V8 makes as `return rate;` returns to the
+  // function's closing brace, a line of its own.
+  identicalSteps: 80,
+  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'npx', 'tsx', '../../typescript/records.ts', 'records.csv', '--', 'npx', 'tsx', '../../typescript/records.ts', 'records.csv'],
+  recordLine: { file: '../../typescript/records.ts', line: 12, hit: 42 },
+  // An error thrown at an ES module's top level rejects the module's evaluation, which V8 counts as
+  // caught: the adapter's `uncaught` filter does not stop there, and the run ends with Node's exit code.
+  endsEarly: /B ends there \(it exited with code 1\) while A goes on to \.\.\/\.\.\/typescript\/records\.ts:11$/,
+};
+
+for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java, ruby, fortran, node, typescript]) {
   describeWithTool(`locate: ${language.name}`, language.tool, language.available, () => {
     beforeAll(async () => {
       await language.build?.();
@@ -111,7 +182,7 @@ for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java]) {
       expect(doc.run_b.location.line).toBe(b);
       expect(doc.run_a.variables).toMatchObject({ qty: '20' });
       expect(doc.context).toMatch(/^bpdiff walked two runs line by line in lockstep/);
-      expect(doc.context).toMatch(/\nStack of A: \S*discount \(/);
+      expect(doc.context).toMatch(/\nStack of A: [^(\n]*discount \(/);
       // The way back: a comparison at that line, its 11th hit, stops both runs there with the same values.
       const again = doc.analysis_hints.find((hint) => hint.startsWith('to compare the runs there again: '))!;
       expect(again).toContain(`--bp ${language.shopFile}:${line} --hit 11 `);
@@ -144,15 +215,15 @@ for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java]) {
       const run = await runBpdiff(['locate', ...language.records('missing')], { cwd: DATA });
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.analysis_hints[0]).toMatch(language.endsEarly);
-      expect(run.doc!.run_b.status).toBe('no_break');
+      expect(run.doc!.run_b.status).toBe(language.endsEarlyStatus ?? 'no_break');
       expect(run.leftovers).toEqual([]);
     });
 
     it('starts at --from FILE:LINE:N, and stops at --max-steps with no divergence', async () => {
       const { line } = language.parting;
-      const from = await runBpdiff(['locate', '--from', `${language.shopFile}:${line}:9`, ...language.shop('v2')]);
+      const from = await runBpdiff(['locate', '--from', `${language.shopFile}:${line}:${language.fromPass ?? 9}`, ...language.shop('v2')]);
       expect(from.exitCode, from.stderr).toBe(1);
-      // The 9th time on the line is in discount()'s 3rd call: the walk is 2 steps from where the runs part ways.
+      // The 9th time on the line (fromPass) is in discount()'s 3rd call: the walk is a few steps from where the runs part ways.
       expect(from.doc!.analysis_hints[0]).toContain(`after ${language.shopFile}:${line} in `);
       expect(from.doc!.analysis_hints[0]).toMatch(/; step [1-9]\): A goes on to/);
       const bounded = await runBpdiff(['locate', '--max-steps', '5', ...language.shop('v2')]);
@@ -161,6 +232,28 @@ for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java]) {
     });
   });
 }
+
+describeWithTool('locate: C in two checkouts whose paths differ in length', c.tool, c.available, () => {
+  it("takes no local that the program has not set yet for a divergence, and says what it set aside", async () => {
+    await c.build!();
+    // A second checkout of the examples, under a longer path: the stack bytes an unset local holds differ.
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-a-checkout-with-a-much-longer-path-'));
+    try {
+      fs.cpSync(LOCATE, path.join(other, 'locate'), { recursive: true });
+      const records = (b: string): string[] => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(other, 'locate/data', b), '--ignore', 'records*', '--', '../../c/build/records', '--', '../../c/build/records'];
+      const same = await runBpdiff(['locate', ...records('same')], { cwd: DATA });
+      expect(same.exitCode, same.stderr).toBe(0);
+      expect(same.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+      expect(same.doc!.analysis_hints).toContainEqual(expect.stringMatching(/^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \(.*name.*\)/));
+      // The record that differs is still found, at its line and pass.
+      const changed = await runBpdiff(['locate', ...records('changed')], { cwd: DATA });
+      expect(changed.exitCode, changed.stderr).toBe(1);
+      expect(changed.doc!.analysis_hints[0]).toMatch(/^the runs part ways at \.\.\/\.\.\/c\/records\.c:22 in main\(\) \(42nd time on this line; step \d+\): line is .*item-41,7.* in A and .*item-41,9.* in B$/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
 
 describeWithTool('locate: the library', python.tool, python.available, () => {
   it('locate() returns the document, the step count, how the runs part ways and the way back', async () => {

@@ -46,6 +46,29 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
     expect(run.doc!.analysis_hints.join('\n')).toMatch(/discount is 224 in A and 220 in B/);
   });
 
+  it('reports one change in objects that share an array once per path, at its leaf (issue 22 item 3)', async () => {
+    const run = await runBpdiff(['--bp', 'nested.js:10', '--cwd', FIXTURES, '--', 'node', 'nested.js', '1', '--', 'node', 'nested.js', '5']);
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    // qty itself, through cart and shared, and through carts[0] and carts[1], whose items[0] is at --depth 3.
+    expect(run.doc!.diff.changed).toEqual({
+      'cart.items[0].qty': { a: '1', b: '5' },
+      'carts[0].items[0]': { a: "{ sku: 'a', qty: 1, tags: [...] }", b: "{ sku: 'a', qty: 5, tags: [...] }" },
+      'carts[1].items[0]': { a: "{ sku: 'a', qty: 1, tags: [...] }", b: "{ sku: 'a', qty: 5, tags: [...] }" },
+      qty: { a: '1', b: '5' },
+      'shared[0].qty': { a: '1', b: '5' },
+    });
+    expect(run.doc!.run_a.variables).toMatchObject({
+      cart: '{ owner: ‹owner›, items: ‹items› }',
+      'cart.items': '[ ‹0›, ‹1› ]',
+      carts: '[ ‹0›, ‹1› ]',
+      flags: '{ zeta: ‹zeta›, alpha: ‹alpha›, beta: ‹beta› }',
+    });
+    const same = await runBpdiff(['--bp', 'nested.js:10', '--cwd', FIXTURES, '--', 'node', 'nested.js', '--', 'node', 'nested.js']);
+    expectClean(same);
+    expect(same.exitCode, same.stderr).toBe(0);
+  });
+
   it('names the signal that killed a program (SIGSEGV, SIGKILL), not an exit code', async () => {
     const run = await runBpdiff(['--bp', 'die.js:3', '--cwd', FIXTURES, '--', 'node', 'die.js', 'SIGSEGV', '--', 'node', 'die.js', 'SIGKILL']);
     expect(run.leftovers).toEqual([]);

@@ -121,3 +121,49 @@ describePythonAdapters('python values', (_adapter, runBpdiff) => {
     expect(run.doc!.analysis_hints.join('\n')).toContain('xs: 100 of 1000 children shown (--max-children 100)');
   });
 });
+
+// Issue 22 (items 3, 4, 8) on both Python adapters: nested dataclasses sharing one list, a dict filled
+// from a set of strings under two hash seeds, --only with --watch.
+describePythonAdapters('python values: one change said once, dicts by key', (_adapter, runBpdiff) => {
+  const nested = (a: string, b: string, ...options: string[]): Promise<BpdiffRun> =>
+    runBpdiff(['--bp', 'nested.py:43', ...options, '--', 'python3', 'nested.py', a, '--', 'python3', 'nested.py', b], { cwd: FIXTURES });
+
+  it('reports one nested change once per path, at its leaf: 5 entries (12 before), and names each field by its own marker', async () => {
+    const run = await nested('1', '5');
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const { diff, run_a: a } = run.doc!;
+    // qty itself, the shared item's qty through cart and shared, and through carts[0] and carts[1],
+    // whose items[0] is at --depth 3 (its fields are not read there).
+    expect(Object.keys(diff.changed)).toEqual(['cart.items[0].qty', 'carts[0].items[0]', 'carts[1].items[0]', 'qty', 'shared[0].qty']);
+    expect(diff.changed['cart.items[0].qty']).toEqual({ a: '1', b: '5' });
+    expect(a.variables).toMatchObject({
+      cart: 'Cart(owner=‹owner›, items=‹items›)',
+      'cart.items': '[‹0›, ‹1›]',
+      carts: '[‹0›, ‹1›]',
+      'carts[0]': 'Cart(owner=‹owner›, items=‹items›)',
+      'carts[0].items': '[‹0›, ‹1›]',
+      flags: 'Flags(zeta=‹zeta›, alpha=‹alpha›, beta=‹beta›)',
+    });
+  });
+
+  it('two identical runs under two hash seeds: exit 0, the dict said to differ only in its order', async () => {
+    const run = await nested('1', '1', '--env-a', 'PYTHONHASHSEED=1', '--env-b', 'PYTHONHASHSEED=2');
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const { diff, run_a: a, analysis_hints: hints } = run.doc!;
+    expect(diff.changed).toEqual({});
+    expect(a.variables["counts['gamma']"]).toBe('5');
+    expect(hints.find((hint) => hint.includes('only the order differs'))).toMatch(/^B: only the order differs: counts \('\w+', .* in A; '\w+', .* in B\) holds the same keys and values in A and B, listed in another order/);
+    // A list of plain objects, which pydevd writes with their addresses cut in pieces, compares equal.
+    expect(a.variables.plain).toMatch(/^\[‹0›, ‹1›, /);
+  });
+
+  it('--only keeps the --watch expressions', async () => {
+    const run = await nested('1', '5', '--only', 'flags', '--watch', 'cart.items[0].qty * 10', '--watch', 'len(carts)');
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(Object.keys(run.doc!.run_a.variables)).toEqual(['cart.items[0].qty * 10', 'flags', 'flags.alpha', 'flags.beta', 'flags.zeta', 'len(carts)']);
+    expect(run.doc!.diff.changed).toEqual({ 'cart.items[0].qty * 10': { a: '10', b: '50' } });
+  });
+});

@@ -30,6 +30,8 @@ export interface RunOptions {
   stdinFile?: string | null;
   breakpoints?: BreakpointSpec[];
   exceptionFilters?: string[];
+  /** Stop at the first statement of the program's own code (a `stopped` event with reason `entry`). */
+  stopOnEntry?: boolean;
   /** How long the program may run before it stops or ends. */
   timeoutMs?: number;
 }
@@ -148,6 +150,7 @@ export class AdapterSession {
       cwd: options.cwd,
       ...(options.env ? { env: options.env } : {}),
       ...(options.stdinFile !== undefined ? { stdinFile: options.stdinFile } : {}),
+      ...(options.stopOnEntry !== undefined ? { stopOnEntry: options.stopOnEntry } : {}),
     } as DebugProtocol.LaunchRequestArguments);
     launched.catch(() => undefined);
     await this.waitFor((event) => event.event === 'initialized', 30_000, since);

@@ -25,7 +25,9 @@ describe('planLaunch', () => {
       env: { A: '1' },
       stdinFile: '/home/u/proj/in.txt',
       sourceMaps: true,
+      stopOnEntry: false,
     });
+    expect(planLaunch({ command: ['node', 'app.js'], stopOnEntry: true }, '/x').stopOnEntry).toBe(true);
   });
 
   it('translates the VS Code form', () => {
@@ -43,6 +45,7 @@ describe('planLaunch', () => {
     [{ command: ['node', 3] }, /non-empty array/],
     [{ command: ['node'], env: { A: 1 } }, /env\.A/],
     [{ command: ['node'], sourceMaps: 'yes' }, /sourceMaps/],
+    [{ command: ['node'], stopOnEntry: 1 }, /stopOnEntry/],
   ])('rejects %j', (args, message) => {
     expect(() => planLaunch(args as never, '/x')).toThrow(LaunchConfigError);
     expect(() => planLaunch(args as never, '/x')).toThrow(message);

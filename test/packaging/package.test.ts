@@ -22,7 +22,8 @@ interface PackResult {
 
 const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 const javaInstalled = onPath('javac');
-const everyAdapterInstalled = debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0) && javaInstalled;
+const everyAdapterInstalled =
+  debugpyInstalled && onPath('dlv') && (onPath('lldb-dap') || findVersioned('lldb-dap').length > 0) && javaInstalled && onPath('ruby') && onPath('gdb') && onPath('cdtDebugAdapter');
 
 let work: string;
 let copy: string;
@@ -56,12 +57,17 @@ beforeAll(async () => {
   await git(copy, 'add', '-A');
   await git(copy, 'commit', '-q', '-m', 'bpdiff');
   // The README's install: npm pack of the git URL (npm clones, installs the build tools, builds once), then npm install -g of the tarball.
-  const pack = await execa('npm', ['pack', '--json', '--no-audit', '--no-fund', '--pack-destination', work, `git+file://${copy}`], { cwd: work, stdin: 'ignore' });
+  const pack = await execa('npm', ['pack', '--json', '--no-audit', '--no-fund', '--pack-destination', work, `git+file://${copy}`], {
+    cwd: work,
+    stdin: 'ignore',
+    // The clone's build tools from npm's cache where it holds them (setup.sh's npm ci filled it): the same packages, without a registry round trip for each.
+    env: { npm_config_prefer_offline: 'true' },
+  });
   // The JSON comes after anything the build printed.
   const json = pack.stdout.startsWith('[') ? pack.stdout : pack.stdout.slice(pack.stdout.indexOf('\n[') + 1);
   packed = (JSON.parse(json) as PackResult[])[0]!;
   tarball = path.join(work, packed.filename);
-  await execa('npm', ['install', '-g', '--prefix', globalPrefix, '--no-audit', '--no-fund', tarball], { cwd: work, stdin: 'ignore' });
+  await execa('npm', ['install', '-g', '--prefix', globalPrefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: work, stdin: 'ignore' });
   fs.mkdirSync(prefix);
   fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
   await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: prefix, stdin: 'ignore' });
@@ -161,49 +167,39 @@ describe('the installed bin', () => {
       expect(doctor.stderr).toBe('');
       expect(doctor.exitCode, doctor.stderr).toBe(0);
       const lines = doctor.stdout.trimEnd().split('\n');
-      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok debugpy debugpy', 'ok go dlv', 'ok java bpdiff-java-adapter', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python bpdiff-python-adapter']);
+      expect(lines.map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['ok debugpy debugpy', 'ok gdb cdt-gdb-adapter', 'ok go dlv', 'ok java bpdiff-java-adapter', 'ok lldb lldb-dap', 'ok node bpdiff-node-adapter', 'ok python bpdiff-python-adapter', 'ok ruby rdbg']);
       for (const line of lines) expect(line).toMatch(/^ok\s+\S+\s+\S+ \d+\.\d+\S* \(.+\)$/);
       // The Node, Java and Python adapters are the ones in the package.
-      expect(lines[2]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/java/bpdiff-java-adapter.jar'));
-      expect(lines[4]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
-      expect(lines[5]).toContain(path.join(prefix, 'node_modules/bpdiff/adapters/python/sitecustomize.py'));
+      expect(lines[3]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/java/bpdiff-java-adapter.jar'));
+      expect(lines[5]).toContain(path.join(prefix, 'node_modules/bpdiff/dist/adapters/node/main.mjs'));
+      expect(lines[6]).toContain(path.join(prefix, 'node_modules/bpdiff/adapters/python/sitecustomize.py'));
     });
   });
 
-  describeWithTool('on the Python example', 'debugpy', debugpyInstalled, () => {
-    it('finds the changed rate (exit 1) and leaves no process behind', async () => {
-      const pricing = path.join(ROOT, 'examples/python/pricing');
-      const mark = randomUUID();
-      const result = await run(
-        bin,
-        ['--bp', 'pricing.py:34', '--condition', 'item.qty > 3', '--cwd-a', path.join(pricing, 'v1'), '--cwd-b', path.join(pricing, 'v2'), '-q', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'],
-        { env: { BPDIFF_TEST_MARK: mark } },
-      );
-      expect(result.stderr).toBe('');
-      expect(result.exitCode, result.stderr).toBe(1);
-      const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
-      expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
-      expect(await leftoverProcesses(mark)).toEqual([]);
+  describeWithTool('on the Python example', 'python3', onPath('python3'), () => {
+    it('finds the changed rate (exit 1) with the Python adapter the package holds, and leaves no process behind', async () => {
+      await expectChangedRate('examples/python/pricing', ['--bp', 'pricing.py:34', '--condition', 'item.qty > 3'], ['python3', 'pricing.py', '10']);
     });
   });
 });
 
 describeWithTool('the installed bin on the Java example', 'a JDK', javaInstalled, () => {
   it('finds the changed rate (exit 1) with the Java adapter the package holds, and leaves no JVM behind', async () => {
-    const pricing = path.join(ROOT, 'examples/java/pricing');
-    const mark = randomUUID();
-    const result = await run(
-      bin,
-      ['--bp', 'Pricing.java:33', '--condition', 'item.qty() > 3', '--cwd-a', path.join(pricing, 'v1'), '--cwd-b', path.join(pricing, 'v2'), '-q', '--', 'java', 'Pricing.java', '10', '--', 'java', 'Pricing.java', '10'],
-      { env: { BPDIFF_TEST_MARK: mark } },
-    );
-    expect(result.stderr).toBe('');
-    expect(result.exitCode, result.stderr).toBe(1);
-    const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
-    expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
-    expect(await leftoverProcesses(mark)).toEqual([]);
+    await expectChangedRate('examples/java/pricing', ['--bp', 'Pricing.java:33', '--condition', 'item.qty() > 3'], ['java', 'Pricing.java', '10']);
   });
 });
+
+/** The installed bin on an example's v1 against its v2: rate 0.1 in A and 1.0 in B, and no process of the runs left. */
+async function expectChangedRate(example: string, flags: string[], command: string[]): Promise<void> {
+  const folder = path.join(ROOT, example);
+  const mark = randomUUID();
+  const result = await run(bin, [...flags, '--cwd-a', path.join(folder, 'v1'), '--cwd-b', path.join(folder, 'v2'), '-q', '--', ...command, '--', ...command], { env: { BPDIFF_TEST_MARK: mark } });
+  expect(result.stderr).toBe('');
+  expect(result.exitCode, result.stderr).toBe(1);
+  const document = JSON.parse(result.stdout) as { diff: { changed: Record<string, { a: string; b: string }> } };
+  expect(document.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+  expect(await leftoverProcesses(mark)).toEqual([]);
+}
 
 describe('the installed library', () => {
   it('imports from an ES module, with its schemas and package.json through their exports', async () => {

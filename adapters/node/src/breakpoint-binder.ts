@@ -3,26 +3,16 @@
 // scripts pause V8's "before script with source map" instrumentation; CommonJS modules pass the
 // bootloader's compile hook. Resolved locations are mapped back to the lines the client knows. A
 // breakpoint whose hit condition does not parse is never bound.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hookLines, readHook } from './bootloader-hooks.js';
 import type { CallFrame, Location, PausedEvent } from './cdp-types.js';
 import { HIT_CONDITION_FORMS, parseHitCondition, v8Condition } from './conditions.js';
 import { locationKey, type BreakpointRecord, type NodeProcess } from './node-process.js';
-import { escapeRegExp, isJavaScriptFile, pathVariants, scriptUrlToPath, urlRegexForPaths } from './paths.js';
+import { escapeRegExp, isInstalledCode, isJavaScriptFile, pathVariants, scriptUrlToPath, urlRegexForPaths } from './paths.js';
 import { usesSourceMaps, type BreakpointSpec, type RuntimeHost, type SessionState, type UserBreakpoint } from './runtime-types.js';
 import type { LoadedSourceMap, SourceMapCache } from './source-maps.js';
 import { trace } from './trace.js';
-
-const HOOK_MARKER = 'BPDIFF_COMPILE_HOOK';
-
-// Evaluated in the bootloader's beforeMappedCompile frame: the module's file and its source map URL.
-const READ_COMPILE_HOOK = `(() => {
-  const at = content.lastIndexOf('sourceMappingURL=');
-  const tail = content.slice(Math.max(0, at - 4));
-  const match = /^(?:\\/\\/|\\/\\*)[#@]\\s*sourceMappingURL=(\\S+?)\\s*(?:\\*\\/)?\\s*$/.exec(tail);
-  return [String(filename), match ? match[1] : ''];
-})()`;
 
 export class BreakpointBinder {
   private readonly hookLine: number;
@@ -38,8 +28,7 @@ export class BreakpointBinder {
     /** What a relative path is resolved against before a launch names its cwd (the adapter's environment's). */
     private readonly baseCwd: string,
   ) {
-    const lines = fs.readFileSync(bootloader, 'utf8').split('\n');
-    this.hookLine = lines.findIndex((line) => line.includes(HOOK_MARKER) && !line.trimStart().startsWith('//'));
+    this.hookLine = hookLines(bootloader).BPDIFF_COMPILE_HOOK;
   }
 
   async setBreakpoints(file: string, specs: BreakpointSpec[], processes: Iterable<NodeProcess>): Promise<UserBreakpoint[]> {
@@ -96,7 +85,9 @@ export class BreakpointBinder {
   async bindBeforeRun(process: NodeProcess, event: PausedEvent): Promise<boolean> {
     if (event.reason === 'instrumentation') {
       const data = event.data ?? {};
-      await this.onMappedScript(process, String(data.url ?? ''), String(data.sourceMapURL ?? ''));
+      // One pause may stand for the entry's instrumentation too (every script), whose data has no map URL.
+      const sourceMapURL = typeof data.sourceMapURL === 'string' ? data.sourceMapURL : (process.scripts.get(String(data.scriptId ?? ''))?.sourceMapURL ?? '');
+      await this.onMappedScript(process, String(data.url ?? ''), sourceMapURL);
       return true;
     }
     if (process.hookBreakpointId !== null && (event.hitBreakpoints ?? []).includes(process.hookBreakpointId)) {
@@ -131,6 +122,11 @@ export class BreakpointBinder {
     breakpoint.verified = true;
     breakpoint.boundLine = line;
     if (breakpoint.announced && !this.state.disposed) this.host.breakpointChanged(breakpoint);
+  }
+
+  /** The files holding a user breakpoint inside node_modules (stepping must not skip them). */
+  filesInNodeModules(): string[] {
+    return [...this.breakpoints.entries()].filter(([file, list]) => list.length > 0 && isInstalledCode(file)).flatMap(([, list]) => list[0]!.variants);
   }
 
   private allBreakpoints(): UserBreakpoint[] {
@@ -298,14 +294,8 @@ export class BreakpointBinder {
 
   private async onCompileHook(process: NodeProcess, frame: CallFrame | undefined): Promise<void> {
     if (!frame) return;
-    const { result } = await process.cdp.send('Debugger.evaluateOnCallFrame', {
-      callFrameId: frame.callFrameId,
-      expression: READ_COMPILE_HOOK,
-      returnByValue: true,
-      silent: true,
-    });
-    const value = result.value;
-    if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string' || value[1] === '') return;
-    await this.onMappedScript(process, pathToFileURL(value[0]).href, value[1]);
+    const hook = await readHook(process, frame);
+    if (!hook || hook.sourceMapURL === '') return;
+    await this.onMappedScript(process, pathToFileURL(hook.filename).href, hook.sourceMapURL);
   }
 }

@@ -1,5 +1,6 @@
 // One WebSocket connection to one Node process's inspector: typed commands that resolve to their
 // result, typed events, and a close that fails every command still in flight.
+import type * as net from 'node:net';
 import WebSocket from 'ws';
 import type { CdpEventName, CdpEvents, CdpMethod, CdpParams, CdpResult } from './cdp-types.js';
 
@@ -48,6 +49,10 @@ export class CdpConnection {
   /** Between a Debugger.resume (or step) and the next Debugger.paused. */
   private running = false;
   private closed = false;
+  /** Messages written so far (commands and no-ops): a no-op is left out when a command went after what it answers. */
+  private written = 0;
+  /** The socket under the WebSocket, held corked until the end of the tick (see write()). */
+  private corked: net.Socket | null = null;
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data) => this.onMessage(data.toString()));
@@ -90,10 +95,30 @@ export class CdpConnection {
         reject(new CdpError(method, `no answer within ${timeoutMs} ms`));
       }, timeoutMs);
       this.pending.set(id, { method, resolve: resolve as (result: unknown) => void, reject, timer });
-      this.socket.send(JSON.stringify({ id, method, params }), (error) => {
+      this.write(JSON.stringify({ id, method, params }), (error) => {
         if (error) this.failPending(id, new CdpError(method, error.message));
       });
     });
+  }
+
+  /**
+   * Messages written in one tick (a step and the release of its pause's objects, the reads of a stop's
+   * scopes, a no-op and a command) leave in one write: each write to a loopback socket costs a system
+   * call that delivers the segment and wakes the debuggee, the largest part of the adapter's time per
+   * step. The WebSocket library writes each frame on its own, so its socket is corked until the tick ends.
+   */
+  private write(text: string, done: (error?: Error) => void): void {
+    this.written++;
+    const raw = (this.socket as unknown as { _socket?: net.Socket })._socket;
+    if (raw && this.corked === null && typeof raw.cork === 'function') {
+      raw.cork();
+      this.corked = raw;
+      process.nextTick(() => {
+        this.corked = null;
+        raw.uncork();
+      });
+    }
+    this.socket.send(text, done);
   }
 
   on<E extends CdpEventName>(event: E, listener: Listener<E>): void {
@@ -162,12 +187,15 @@ export class CdpConnection {
     const runningGap = Math.max(1, Math.round((now - this.idleSince) * RUNNING_ACK_SPACING));
     if (wasAck && runningOnly && runningGap >= DELAYED_ACK_MS) return;
     this.ackScheduled = true;
+    const written = this.written;
     const send = (): void => {
       this.ackScheduled = false;
       if (this.closed || (this.pending.size === 0 && !this.running)) return;
+      // A command written since (the reads of a stop, answering its Debugger.paused) carried the ACK.
+      if (this.written !== written) return;
       const id = this.nextId++;
       this.ackIds.add(id);
-      this.socket.send(JSON.stringify({ id, method: ACK_METHOD, params: {} }), () => undefined);
+      this.write(JSON.stringify({ id, method: ACK_METHOD, params: {} }), () => undefined);
     };
     if (this.idleAcks <= MAX_IDLE_ACKS) setImmediate(send);
     else setTimeout(send, runningOnly ? runningGap : Math.min(20, 2 ** (this.idleAcks - MAX_IDLE_ACKS))).unref();

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CallFrame, RemoteObject, Scope } from './cdp-types.js';
-import { describeThrown, describeValue, listChildren, readDetails, type ChildFilter, type Container } from './inspection.js';
+import { describeScope, describeThrown, describeValue, listChildren, readDetails, readScope, type ChildFilter, type Container } from './inspection.js';
 import { locationKey, OBJECT_GROUP, type NodeProcess } from './node-process.js';
 import { scriptUrlToPath } from './paths.js';
 import { usesSourceMaps, type SessionState } from './runtime-types.js';
@@ -59,36 +59,37 @@ export class FrameInspector {
 
   scopes(frameId: number): DebugProtocol.Scope[] {
     const { process, frame } = this.frameFor(frameId);
-    const scopes: DebugProtocol.Scope[] = [];
-    let localSeen = false;
-    const own = topLevelScope(frame);
-    for (const scope of frame.scopeChain) {
-      if (!scope.object.objectId || scope.type === 'wasm-expression-stack') continue;
-      const isOwn = scope === own;
-      const name = isOwn ? 'Local' : SCOPE_NAMES[scope.type];
-      const expensive = !isOwn && (scope.type === 'global' || scope.type === 'script' || scope.type === 'module');
-      let thisObject: RemoteObject | undefined;
-      if (scope.type === 'local' && !localSeen) {
-        localSeen = true;
-        const self = frame.this;
-        if (self.type === 'object' && self.subtype !== 'null' && self.className !== 'global') thisObject = self;
-      }
-      const container: Container = { kind: 'scope', objectId: scope.object.objectId, hideBuiltins: scope.type === 'global', ...(thisObject ? { thisObject } : {}) };
-      scopes.push({
-        name,
-        variablesReference: this.referenceFor(process, container),
-        expensive,
-        ...(scope.type === 'local' || isOwn ? { presentationHint: 'locals' } : {}),
-      });
+    return frameScopes(frame).map(({ name, container, expensive, locals }) => ({
+      name,
+      variablesReference: this.referenceFor(process, container),
+      expensive,
+      ...(locals ? { presentationHint: 'locals' } : {}),
+    }));
+  }
+
+  /**
+   * A stop is about to be shown: the cheap scopes of its top frame are read now, while the client
+   * hears of the stop and asks for the stack and the scopes (every client reads them, bpdiff at every
+   * stop), so that their variables cost no round trip to the debuggee of their own.
+   */
+  prefetch(process: NodeProcess): void {
+    const pause = process.pause;
+    const frame = pause?.event.callFrames[0];
+    if (!pause || !frame) return;
+    pause.scopeReads = new Map();
+    for (const { container, expensive } of frameScopes(frame)) {
+      if (!expensive) pause.scopeReads.set(container.objectId, readScope(process.cdp, container).catch(() => null));
     }
-    return scopes;
   }
 
   async variables(reference: number, filter: ChildFilter): Promise<DebugProtocol.Variable[]> {
     const entry = this.references.get(reference);
     if (!entry || entry.process.gone) throw new Error(`variablesReference ${reference} is no longer valid (the program went on)`);
     const { process, container } = entry;
-    return listChildren(process.cdp, container, filter, (child) => this.referenceFor(process, child));
+    const makeReference = (child: Container): number => this.referenceFor(process, child);
+    const read = container.kind === 'scope' ? await process.pause?.scopeReads?.get(container.objectId) : undefined;
+    if (read && container.kind === 'scope') return describeScope(read, filter, makeReference);
+    return listChildren(process.cdp, container, filter, makeReference);
   }
 
   /** Evaluates in a frame, or without one in `fallback` (the process of the shown stop, else any). */
@@ -170,6 +171,30 @@ export class FrameInspector {
       column: columnNumber + 1,
     };
   }
+}
+
+/** The scopes of a frame as the client sees them: innermost first, each with its container. */
+function frameScopes(frame: CallFrame): Array<{ name: string; container: Extract<Container, { kind: 'scope' }>; expensive: boolean; locals: boolean }> {
+  const scopes: Array<{ name: string; container: Extract<Container, { kind: 'scope' }>; expensive: boolean; locals: boolean }> = [];
+  let localSeen = false;
+  const own = topLevelScope(frame);
+  for (const scope of frame.scopeChain) {
+    if (!scope.object.objectId || scope.type === 'wasm-expression-stack') continue;
+    const isOwn = scope === own;
+    let thisObject: RemoteObject | undefined;
+    if (scope.type === 'local' && !localSeen) {
+      localSeen = true;
+      const self = frame.this;
+      if (self.type === 'object' && self.subtype !== 'null' && self.className !== 'global') thisObject = self;
+    }
+    scopes.push({
+      name: isOwn ? 'Local' : (SCOPE_NAMES[scope.type] ?? scope.type),
+      container: { kind: 'scope', objectId: scope.object.objectId, hideBuiltins: scope.type === 'global', ...(thisObject ? { thisObject } : {}) },
+      expensive: !isOwn && (scope.type === 'global' || scope.type === 'script' || scope.type === 'module'),
+      locals: scope.type === 'local' || isOwn,
+    });
+  }
+  return scopes;
 }
 
 /**

@@ -216,9 +216,27 @@ export async function listChildren(
   request: ChildFilter,
   makeReference: ReferenceMaker,
 ): Promise<DebugProtocol.Variable[]> {
-  if (container.kind === 'scope') return toVariables(cdp, applyFilter(await scopeEntries(cdp, container), request), makeReference);
+  if (container.kind === 'scope') return describeScope(await readScope(cdp, container), request, makeReference);
   const { entries, paged } = await objectEntries(cdp, container.object, container.evaluateName, request);
   return toVariables(cdp, paged ? entries : applyFilter(entries, request), makeReference);
+}
+
+/** A scope's variables as read from the debuggee, with what rendering them needs, before any handle is given out. */
+export interface ScopeRead {
+  entries: Entry[];
+  details: Array<ValueDetails | undefined>;
+}
+
+/** Reads a scope's variables (and the details of functions and dates among them). */
+export async function readScope(cdp: CdpConnection, scope: Extract<Container, { kind: 'scope' }>): Promise<ScopeRead> {
+  const entries = await scopeEntries(cdp, scope);
+  return { entries, details: await readDetails(cdp, entries.map((entry) => entry.value)) };
+}
+
+/** A scope's variables read before, filtered and paged as the request asks. */
+export function describeScope(read: ScopeRead, request: ChildFilter, makeReference: ReferenceMaker): DebugProtocol.Variable[] {
+  const details = new Map(read.entries.map((entry, index) => [entry, read.details[index]]));
+  return applyFilter(read.entries, request).map((entry) => describeEntry(entry, details.get(entry), makeReference));
 }
 
 async function scopeEntries(cdp: CdpConnection, scope: Extract<Container, { kind: 'scope' }>): Promise<Entry[]> {

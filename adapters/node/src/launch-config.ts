@@ -1,4 +1,4 @@
-// The `launch` request's arguments: bpdiff's form `{command, cwd, env, stdinFile, sourceMaps}` and
+// The `launch` request's arguments: bpdiff's form `{command, cwd, env, stdinFile, sourceMaps, stopOnEntry}` and
 // the familiar VS Code form `{program, args, runtimeExecutable, runtimeArgs}`, both reduced to one
 // normalised description of what to spawn.
 import * as path from 'node:path';
@@ -14,6 +14,8 @@ export interface NodeLaunchArguments extends DebugProtocol.LaunchRequestArgument
   stdinFile?: string | null;
   /** Use source maps (inline or .map files) for breakpoints and stack frames. Default true. */
   sourceMaps?: boolean;
+  /** Stop at the first statement of the program's main module (a `stopped` event with reason `entry`). */
+  stopOnEntry?: boolean;
   // VS Code's form, translated to `command`.
   program?: string;
   args?: string[];
@@ -27,6 +29,7 @@ export interface LaunchPlan {
   env: Record<string, string | null>;
   stdinFile: string | null;
   sourceMaps: boolean;
+  stopOnEntry: boolean;
 }
 
 export class LaunchConfigError extends Error {
@@ -49,6 +52,7 @@ export function planLaunch(args: NodeLaunchArguments, adapterCwd: string = proce
     throw new LaunchConfigError("'stdinFile' must be a path or null");
   }
   if (args.sourceMaps !== undefined && typeof args.sourceMaps !== 'boolean') throw new LaunchConfigError("'sourceMaps' must be true or false");
+  if (args.stopOnEntry !== undefined && typeof args.stopOnEntry !== 'boolean') throw new LaunchConfigError("'stopOnEntry' must be true or false");
 
   let cwd = args.cwd !== undefined ? path.resolve(adapterCwd, args.cwd) : undefined;
   let command: string[];
@@ -76,5 +80,6 @@ export function planLaunch(args: NodeLaunchArguments, adapterCwd: string = proce
     env: { ...(args.env ?? {}) },
     stdinFile: args.stdinFile ? path.resolve(cwd ?? adapterCwd, args.stdinFile) : null,
     sourceMaps: args.sourceMaps ?? true,
+    stopOnEntry: args.stopOnEntry ?? false,
   };
 }

@@ -2,7 +2,8 @@
 // CDP breakpoints that implement user breakpoints there, and its current pause.
 import type { CdpConnection } from './cdp-connection.js';
 import type { Location, PausedEvent, RemoteObject, ScriptParsedEvent } from './cdp-types.js';
-import type { StopReport, UserBreakpoint } from './runtime-types.js';
+import type { ScopeRead } from './inspection.js';
+import type { StepKind, StopReport, UserBreakpoint } from './runtime-types.js';
 import type { LoadedSourceMap, OriginalPosition } from './source-maps.js';
 
 /** The object group of every value handed out during a pause, released when the pause ends. */
@@ -19,6 +20,43 @@ export interface PauseState {
   /** What the client is told; null while the pause is being classified (or when it is not the program's). */
   stop: StopReport | null;
   exception?: { value: RemoteObject | undefined; uncaught: boolean };
+  /** The top frame's scopes, read as the stop is shown (by scope object id), before the client asks. */
+  scopeReads?: Map<string, Promise<ScopeRead | null>>;
+}
+
+/** The search for the program's entry in one process (stopOnEntry), as CDP breakpoint ids. */
+export interface EntrySearch {
+  /** The breakpoint on the bootloader's main-module hook (CommonJS main modules). */
+  hook: string | null;
+  /** V8's "before script execution" instrumentation (ES modules), in a process whose main script is the user's. */
+  instrumentation: string | null;
+  /** A breakpoint on each line of a main script whose source a loader gives Node (TypeScript). */
+  lines: string[];
+  /** The process's main script, as the bootloader reported it. */
+  script: string;
+  /** The breakpoint on the main module's first statement, once found. */
+  breakpoint: string | null;
+}
+
+/** A step the client asked for, while the adapter carries it through code that is not the program's. */
+export interface StepState {
+  kind: StepKind;
+  /** The step began in code that is not the program's (a stop in Node's internals): it stops anywhere. */
+  fromOthers: boolean;
+  /** Pauses in others' code this step went through without stopping. */
+  passed: number;
+  /** The adapter's own step, from the main module's first statement (a compiler's) to the user's code: the entry. */
+  toEntry: boolean;
+  /** Where the step began: a pause further along the same line of the same call goes on (stepping.ts). */
+  from: StepOrigin | null;
+}
+
+/** A position in one call: its line (the source's, through a source map), column, the stack's depth and the function's own position. */
+export interface StepOrigin {
+  line: string;
+  column: number;
+  depth: number;
+  functionAt: string;
 }
 
 export class NodeProcess {
@@ -35,6 +73,10 @@ export class NodeProcess {
   instrumentationBreakpointId: string | null = null;
   pause: PauseState | null = null;
   lastCommand: 'step' | 'pause' | null = null;
+  entry: EntrySearch | null = null;
+  step: StepState | null = null;
+  /** The blackbox patterns set in V8, joined ('' for none). */
+  blackboxed = '';
   /**
    * Generated locations where a mapped breakpoint sits on a `return`: V8 breaks there after the
    * returned expression, which in minified output is the closing brace, mapped to the next line.
@@ -45,6 +87,10 @@ export class NodeProcess {
   readonly resolving = new Set<Promise<void>>();
   announced = false;
   gone = false;
+  /** Settles once the bootloader went on past its wait for the debugger. */
+  readonly released: Promise<void>;
+  /** Called when the bootloader's mark arrives. */
+  markReleased: () => void = () => undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -52,7 +98,9 @@ export class NodeProcess {
     readonly pid: number,
     readonly name: string,
     readonly cdp: CdpConnection,
-  ) {}
+  ) {
+    this.released = new Promise((resolve) => (this.markReleased = resolve));
+  }
 
   /** Breakpoint changes for one process run one after another, never interleaved. */
   serial<T>(task: () => Promise<T>): Promise<T> {

@@ -42,14 +42,35 @@ export function escapeRegExp(text: string): string {
 
 /** A regex matching every URL under which V8 may report a script loaded from one of these paths. */
 export function urlRegexForPaths(paths: string[]): string {
+  return `^${urlAlternatives(paths)}$`;
+}
+
+/** The URLs of these paths as one group of alternatives, unanchored: `(?:/a/x\.js|file:\/\/\/a\/x\.js)`. */
+export function urlAlternatives(paths: string[]): string {
   const forms = new Set<string>();
   for (const file of paths) {
     forms.add(escapeRegExp(file));
     forms.add(escapeRegExp(pathToFileURL(file).href));
   }
-  return `^(?:${[...forms].join('|')})$`;
+  return `(?:${[...forms].join('|')})`;
 }
 
 export function isJavaScriptFile(file: string): boolean {
   return /\.(?:js|cjs|mjs)$/i.test(file);
+}
+
+/** Node's own code (node:fs, node:internal/...): V8 cannot blackbox it, as Node compiles it without a context. */
+export function isNodeInternalUrl(url: string): boolean {
+  return url.startsWith('node:');
+}
+
+// Where Node's own tools are installed outside any node_modules folder (Debian's npm and npx).
+const TOOL_FOLDERS = ['/usr/share/nodejs/', '/usr/lib/nodejs/'];
+
+/**
+ * Code installed into the project or with Node, not written in it: packages (anything under a
+ * node_modules folder, npm's and npx's own CLI, tsx's and ts-node's loaders) and Node's tools.
+ */
+export function isInstalledCode(file: string): boolean {
+  return file.split(/[\\/]/).includes('node_modules') || TOOL_FOLDERS.some((folder) => file.startsWith(folder));
 }

@@ -1,13 +1,16 @@
-// Pauses: what each one is (a breakpoint, a condition that threw, an exception, a step, a pause the
-// binding machinery made), and which one the client sees. Only one stop is shown at a time; a process
+// Pauses: what each one is (a breakpoint, the entry, a condition that threw, an exception, a step, a
+// pause the binding machinery or the entry search made, a step's pause in others' code, carried on:
+// stepping.ts), and which one the client sees. Only one stop is shown at a time; a process
 // that stops meanwhile stays paused, unreported, until the shown one goes on.
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { BreakpointBinder } from './breakpoint-binder.js';
 import type { CallFrame, PausedEvent, RemoteObject } from './cdp-types.js';
 import { READ_CONDITION_ERROR } from './conditions.js';
+import type { EntryPoint } from './entry-point.js';
 import { describeThrown } from './inspection.js';
 import { OBJECT_GROUP, type BreakpointRecord, type NodeProcess, type PauseState } from './node-process.js';
 import type { ExceptionReport, RuntimeHost, SessionState, StepKind, StopReport } from './runtime-types.js';
+import { MOST_PASSED, type StepFilter, type StepOn } from './stepping.js';
 import { trace } from './trace.js';
 import { errorSummary, typeName } from './value-format.js';
 
@@ -19,8 +22,9 @@ export class PauseHandler {
     private readonly host: RuntimeHost,
     private readonly state: SessionState,
     private readonly binder: BreakpointBinder,
-    /** Called when a process leaves its pause: the handles given out during it are void. */
-    private readonly onLeave: (process: NodeProcess) => void,
+    private readonly entry: EntryPoint,
+    private readonly stepping: StepFilter,
+    private readonly inspector: { dropHandles(process: NodeProcess): void; prefetch(process: NodeProcess): void },
   ) {}
 
   /** The process whose stop the client sees, if any. */
@@ -30,7 +34,8 @@ export class PauseHandler {
 
   async onPaused(process: NodeProcess, event: PausedEvent): Promise<void> {
     if (process.gone || this.state.disposed) return;
-    trace(`paused ${process.pid}: ${event.reason} ${JSON.stringify(event.hitBreakpoints ?? [])} at ${JSON.stringify(event.callFrames[0]?.location)}`);
+    const at = event.callFrames[0]?.location;
+    trace(`paused ${process.pid}: ${event.reason} ${JSON.stringify(event.hitBreakpoints ?? [])} at ${at ? `${process.scripts.get(at.scriptId)?.url ?? at.scriptId}:${at.lineNumber + 1}:${at.columnNumber ?? 0}` : '?'}`);
     const pause: PauseState = { event, stop: null };
     process.pause = pause;
     const command = process.lastCommand;
@@ -38,9 +43,16 @@ export class PauseHandler {
     const top = event.callFrames[0];
     const data = event.data ?? {};
     try {
-      if (await this.binder.bindBeforeRun(process, event)) return this.resumeQuietly(process);
+      // The machinery's own pauses (binding breakpoints through source maps, looking for the entry).
+      const binding = await this.binder.bindBeforeRun(process, event);
+      const searching = this.entry.isSearchPause(process, event);
+      const nearEntry = searching && (await this.entry.onSearchPause(process, event));
+      if ((binding || searching) && !nearEntry) return await this.goOn(process, event);
       const hits = event.hitBreakpoints ?? [];
       const records = hits.map((id) => process.records.get(id)).filter((record): record is BreakpointRecord => record !== undefined);
+      const entry = nearEntry || this.entry.isEntry(process, event);
+      // The main module's first statement may be a compiler's: the entry is the first of the user's.
+      if (entry && records.length === 0 && top && !(await this.stepping.isMapped(process, top))) return await this.stepToEntry(process);
       let stop: StopReport;
       if (records.length > 0) {
         // The client hears that the breakpoint is bound (and where) before it hears of the stop.
@@ -53,10 +65,12 @@ export class PauseHandler {
         } else {
           stop = { threadId: process.threadId, reason: 'breakpoint', hitBreakpointIds: ids };
         }
+      } else if (entry) {
+        stop = { threadId: process.threadId, reason: 'entry' };
       } else if (event.reason === 'exception' || event.reason === 'promiseRejection') {
         const uncaught = data.uncaught === true;
         // With "all", exceptions Node throws and catches inside its own code are not the program's.
-        if (!uncaught && isInternal(process, top)) return this.resumeQuietly(process);
+        if (!uncaught && isInternal(process, top)) return await this.goOn(process, event);
         const value = typeof data.type === 'string' ? (data as unknown as RemoteObject) : undefined;
         pause.exception = { value, uncaught };
         stop = {
@@ -67,14 +81,19 @@ export class PauseHandler {
         };
       } else if (hits.length > 0) {
         // A breakpoint removed while this pause was on its way.
-        return this.resumeQuietly(process);
+        return await this.goOn(process, event);
       } else {
-        stop = { threadId: process.threadId, reason: command ?? 'debugger statement' };
+        const next = await this.stepping.next(process, event);
+        if (next !== 'stop') return this.carryStep(process, next);
+        stop = { threadId: process.threadId, reason: process.step?.toEntry === true ? 'entry' : (command ?? 'debugger statement') };
       }
       if (process.pause !== pause) return;
+      // Whatever the step came to is its end.
+      process.step = null;
       pause.stop = stop;
       this.offerStop(process);
-    } catch {
+    } catch (error) {
+      trace(`pause of ${process.pid} not handled: ${error instanceof Error ? error.message : String(error)}`);
       if (process.pause === pause && !process.gone) this.resumeQuietly(process);
     }
   }
@@ -82,11 +101,13 @@ export class PauseHandler {
   async continue(process: NodeProcess): Promise<void> {
     if (!process.pause) return;
     this.leavePause(process);
+    await this.stepping.end(process);
     await process.cdp.send('Debugger.resume', {});
   }
 
   async step(process: NodeProcess, kind: StepKind): Promise<void> {
     process.paused();
+    await this.stepping.begin(process, kind);
     this.leavePause(process);
     process.lastCommand = 'step';
     const method = kind === 'over' ? 'Debugger.stepOver' : kind === 'into' ? 'Debugger.stepInto' : 'Debugger.stepOut';
@@ -132,6 +153,42 @@ export class PauseHandler {
     void process.cdp.send('Debugger.resume', {}).catch(() => undefined);
   }
 
+  /**
+   * A pause that is not the program's to show: the process goes on as it went, running, or in the
+   * step under way (which a breakpoint hit on the way would have ended: V8 drops a step at any pause).
+   */
+  private async goOn(process: NodeProcess, event: PausedEvent): Promise<void> {
+    if (process.step === null) return this.resumeQuietly(process);
+    const next = await this.stepping.next(process, event);
+    if (next !== 'stop') return this.carryStep(process, next);
+    // A script about to run (instrumentation) stands at its first line, which is the program's: the step's end.
+    process.step = null;
+    if (process.pause) {
+      process.pause.stop = { threadId: process.threadId, reason: 'step' };
+      this.offerStop(process);
+    }
+  }
+
+  /** From the main module's first statement, a compiler's, on to the first position of the user's code: the entry. */
+  private async stepToEntry(process: NodeProcess): Promise<void> {
+    await this.stepping.begin(process, 'into', true);
+    this.carryStep(process, 'into');
+  }
+
+  /** A step carried on from a pause in others' code (stepping.ts), or given up: the program runs on. */
+  private carryStep(process: NodeProcess, how: Exclude<StepOn, 'stop'>): void {
+    process.pause = null;
+    if (how === 'resume') {
+      trace(`step of ${process.pid} given up after ${MOST_PASSED} pauses in others' code`);
+      process.step = null;
+      void process.cdp.send('Debugger.resume', {}).catch(() => undefined);
+      return;
+    }
+    process.lastCommand = 'step';
+    const method = how === 'out' ? 'Debugger.stepOut' : how === 'again' && process.step?.kind === 'over' ? 'Debugger.stepOver' : 'Debugger.stepInto';
+    void process.cdp.send(method, {}).catch(() => undefined);
+  }
+
   private async readConditionError(process: NodeProcess, frame: CallFrame): Promise<string | undefined> {
     try {
       const { result } = await process.cdp.send('Debugger.evaluateOnCallFrame', {
@@ -150,6 +207,7 @@ export class PauseHandler {
     if (this.state.disposed || this.state.ended) return;
     if (this.currentStop === null || this.currentStop.gone || this.currentStop.pause?.stop == null) {
       this.currentStop = process;
+      this.inspector.prefetch(process);
       this.host.stopped(process.pause!.stop!);
     } else if (this.currentStop !== process && !this.heldStops.includes(process)) {
       this.heldStops.push(process);
@@ -162,6 +220,7 @@ export class PauseHandler {
       const next = this.heldStops.shift()!;
       if (next.gone || !next.pause?.stop) continue;
       this.currentStop = next;
+      this.inspector.prefetch(next);
       this.host.stopped(next.pause.stop);
       return;
     }
@@ -174,7 +233,8 @@ export class PauseHandler {
 
   private leavePause(process: NodeProcess): void {
     process.pause = null;
-    this.onLeave(process);
+    // The handles given out during the pause are void.
+    this.inspector.dropHandles(process);
     void process.cdp.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
     this.forget(process);
   }

@@ -91,10 +91,15 @@ export class LoadedSourceMap {
     return best;
   }
 
-  /** The original position of a generated one (0-based line and column), when the map knows it. */
-  async originalFor(lineNumber: number, columnNumber: number): Promise<OriginalPosition | null> {
+  /**
+   * The original position of a generated one (0-based line and column), when the map knows it: a
+   * mapping at or before it on its line, else the next one there. `exact`: only a mapping at or before
+   * it (code before a line's first mapping, a compiler's helper, has none).
+   */
+  async originalFor(lineNumber: number, columnNumber: number, exact = false): Promise<OriginalPosition | null> {
     const consumer = this.getConsumer();
-    for (const bias of [GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND] as const) {
+    const biases = exact ? ([GREATEST_LOWER_BOUND] as const) : ([GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND] as const);
+    for (const bias of biases) {
       const original = originalPositionFor(consumer, { line: lineNumber + 1, column: Math.max(0, columnNumber), bias });
       if (original.source === null || original.line === null) continue;
       const index = Number(original.source.slice(PLACEHOLDER_PREFIX.length));

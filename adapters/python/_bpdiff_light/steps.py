@@ -22,6 +22,9 @@ from .variables import children, get_type, is_hidden
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
 _LONGEST_TEXT = 128
+# The types whose values bpdiff never masks (isDataType in src/values/normalise.ts), and its quoted strings.
+_DATA = (int, float, complex, bool, str, bytes, bytearray)
+_QUOTED = re.compile("'(?:[^'\\\\\\n]|\\\\.)*'|\"(?:[^\"\\\\\\n]|\\\\.)*\"")
 
 
 def _on_stack(frame, target):
@@ -161,16 +164,33 @@ class Locate(Step):
                 if known is not None and known[0] is value:
                     values[name] = known[1]
                     continue
-                text = self.shorten(self.value_text(value))
+                text = self.shorten(self.masked_text(value))
                 reused[name] = (value, text)
                 values[name] = text
             elif not is_hidden(name, value):
-                values[name] = self.shorten(self.text_of(value, self.depth) if self.depth else self.value_text(value))
+                values[name] = self.shorten(self.text_of(value, self.depth) if self.depth else self.masked_text(value))
         return values
+
+    def masked_text(self, value):
+        """The value's text with its addresses masked as bpdiff masks them (src/values/normalise.ts)."""
+        text = self.value_text(value)
+        if self.addresses is not None:
+            # bpdiff masks no value of a data type, and no quoted string in another's text.
+            if type(value) in _DATA:
+                return text
+            parts = []
+            last = 0
+            for quoted in _QUOTED.finditer(text):
+                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
+                parts.append(quoted.group(0))
+                last = quoted.end()
+            parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
+            return "".join(parts)
+        return masked(text) if self.mask else text
 
     def text_of(self, value, depth):
         """The value's text, its type's name, and its children's (as `variables` lists them) to `depth` levels."""
-        text = self.value_text(value)
+        text = self.masked_text(value)
         type_name, resolver = get_type(value)
         if depth <= 0 or resolver is None or type_name == "module":
             return "%s: %s" % (type_name, text)
@@ -185,10 +205,6 @@ class Locate(Step):
         return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
 
     def shorten(self, text):
-        if self.addresses is not None:
-            text = self.addresses.sub(ADDRESS_TOKEN, text)
-        elif self.mask:
-            text = masked(text)
         if len(text) > _LONGEST_TEXT:
             return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         return text[:self.max_length]

@@ -17,6 +17,7 @@ import { tracePhase } from '../../trace/trace.js';
 import { messages } from '../../messages.js';
 import { describeEnding } from '../../core/walk-hints.js';
 import { LiveRun } from '../live-run.js';
+import { PassCounter as LinePasses } from '../../session/passes.js';
 import { failureFacts } from '../run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from './walk-lines.js';
 import { canStream, streamWalk, type StartedWalks } from './stream-walk.js';
@@ -71,7 +72,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   const onAbort = (): void => killAllTracked();
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false)) as [WalkedRun, WalkedRun];
+    const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
     let walks = walksOf();
     const starts = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
     if (signal.aborted) throw interrupted();
@@ -139,7 +140,13 @@ async function startWalk(walk: WalkedRun, definition: AdapterDefinition, from: W
   try {
     const entry = from === null ? { ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}), functions: definition.locate?.entry?.functions ?? [], noSourceBreakpoint: true } : {};
     let first = await run.start({ launch: definition.locate?.launch ?? {}, entry });
-    for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; hit++) first = await run.next();
+    // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
+    const passes = new LinePasses(definition.stops_once_per_pass === true);
+    if (first.kind === 'stopped') passes.observe(first.place);
+    for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
+      first = await run.next();
+      if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
+    }
     if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first } };
     const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
     const standing = await startOf(walk, onBreakpoint);
@@ -159,7 +166,7 @@ async function failedStart(runs: [LiveRun, LiveRun], starts: WalkStartOutcome[])
   });
   const captures = (await Promise.all(runs.map((run, index) => run.capture(facts[index]!)))) as [RunCapture, RunCapture];
   const ended = (index: number): Standing => ({ kind: 'ended', end: noBreak(facts[index]!.no_break_reason ?? { kind: 'exited', exit_code: null }, null, null, NO_BREAKPOINT) });
-  return { end: { kind: 'ended', steps: 0, a: ended(0), b: ended(1), valuesA: null, valuesB: null, before: null, added: { a: NONE_ADDED, b: NONE_ADDED } }, captures, point: null, stacks: [[], []] };
+  return { end: { kind: 'ended', steps: 0, a: ended(0), b: ended(1), valuesA: null, valuesB: null, before: null, added: { a: NONE_ADDED, b: NONE_ADDED }, unsetAside: { count: 0, first: [] }, unsetAtLast: [] }, captures, point: null, stacks: [[], []] };
 }
 
 const NO_BREAKPOINT = { id: undefined, verified: false, line: undefined, message: undefined };

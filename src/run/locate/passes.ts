@@ -12,6 +12,9 @@ export interface Arrival {
   call: number;
   /** Back on the line a call was made from, in the same frame: no new line was reached. */
   revisit: boolean;
+  /** The frame's place on the stack as the walk saw it (0 the outermost), and whether the stop entered it (a new call). */
+  frame: number;
+  entered: boolean;
 }
 
 interface Frame {
@@ -46,7 +49,7 @@ export class PassCounter {
     this.frames[at] = { fn: fnKey, call, key };
     this.lastDepth = depth;
     this.wentAway = false;
-    return { pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key), call, revisit };
+    return { pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key), call, revisit, frame: at, entered: !sameFrame };
   }
 
   /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: stream-walk.ts). */

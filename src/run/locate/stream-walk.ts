@@ -147,11 +147,8 @@ class StreamSource implements WalkSource<Texts> {
     return stream.current(step);
   }
 
-  differ(a: Texts, b: Texts): boolean {
-    if (this.options.targets) return false;
-    const names = Object.keys(a);
-    if (names.length !== Object.keys(b).length) return true;
-    return names.some((name) => b[name] !== a[name]);
+  compare(a: { values: Texts }, b: { values: Texts }): { differ: boolean; unset: string[] } {
+    return { differ: this.options.targets === undefined && differ(a.values, b.values), unset: [] };
   }
 
   /**
@@ -313,4 +310,10 @@ class RunStream {
 /** A stream's end as the scan sees it (only its kind counts there: the runs are started again). */
 function ended(exitCode: number | null): NoBreak {
   return noBreak({ kind: 'exited', exit_code: exitCode }, null, exitCode, { id: undefined, verified: false, line: undefined, message: undefined });
+}
+
+function differ(a: Texts, b: Texts): boolean {
+  const names = Object.keys(a);
+  if (names.length !== Object.keys(b).length) return true;
+  return names.some((name) => b[name] !== a[name]);
 }

@@ -16,6 +16,7 @@ import type { LiveRun } from '../live-run.js';
 import { PassCounter, type Arrival } from './passes.js';
 import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
+import { UnsetLocals, withoutUnset } from './unset-locals.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
@@ -24,6 +25,8 @@ export interface WalkedRun {
   passes: PassCounter;
   /** Whether the adapter's totalFrames is the stack's true depth (dlv's is not). */
   trueDepth: boolean;
+  /** Locals not set yet, where the language leaves them holding old stack bytes (the adapter's locate.uninitialized_locals). */
+  unset: UnsetLocals | null;
 }
 
 /** A stop on a line of the user's code: a step of the walk. */
@@ -66,6 +69,10 @@ export interface WalkEnd<V = StepValues> {
   sameFile?: boolean;
   /** Lines a run executed that the other run's copy of the file does not have (added in its version): not compared, said. */
   added: { a: AddedLines; b: AddedLines };
+  /** Locals that differed while one run had not set them yet (C's uninitialised stack): not counted, said. */
+  unsetAside: { count: number; first: string[] };
+  /** Of those, the ones that differ at the last step (not the divergence: the hints leave them out). */
+  unsetAtLast: string[];
 }
 
 /** Lines one run ran that the other's copy does not have: how many, and the first few. */
@@ -102,7 +109,8 @@ export interface WalkSource<V> {
   advance(walked: WalkedRun): Promise<Standing>;
   /** The values of a step (never asked for a run that ended). */
   read(walked: WalkedRun, step: Step): Promise<V>;
-  differ(a: V, b: V): boolean;
+  /** Whether two steps' values differ, and the locals set aside as not set yet (uninitialized_locals). */
+  compare(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): { differ: boolean; unset: string[] };
 }
 
 /** Where a walk takes over from another that brought both runs to a step they agreed at (stream-walk.ts). */
@@ -119,8 +127,15 @@ export interface WalkResume {
 export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
   return {
     advance,
-    read: (walked, step) => walked.run.readValues(step.stop.frameId, step.file),
-    differ: (a, b) => !isDiffEmpty(compareValues(a.values, b.values, tolerance)),
+    read: async (walked, step) => {
+      const values = await walked.run.readValues(step.stop.frameId, step.file);
+      walked.unset?.arrive(step.arrival, values.values.variables);
+      return values;
+    },
+    compare: (a, b) => {
+      const counted = withoutUnset(compareValues(a.values.values, b.values.values, tolerance), (name) => isUnset(a.walked, a.step, name) || isUnset(b.walked, b.step, name));
+      return { differ: !isDiffEmpty(counted.diff), unset: counted.unset };
+    },
   };
 }
 
@@ -137,6 +152,9 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
   if (!resume?.aligned && firstA.kind === 'step' && firstB.kind === 'step') positions.align(firstA.step.file, firstB.step.file);
   let before: WalkEnd<V>['before'] = null;
   const added = resume?.added ?? { a: { count: 0, first: [] as AddedLines['first'] }, b: { count: 0, first: [] as AddedLines['first'] } };
+  const unsetAside = { count: 0, first: [] as string[] };
+  const unsetSeen = new Set<string>();
+  let unsetAtLast: string[] = [];
   let lastSaid = Date.now();
   for (let steps = (resume?.steps ?? 0) + 1; ; steps++) {
     if (options.signal.aborted) throw interrupted();
@@ -157,13 +175,16 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
     const [standingA, standingB] = [arrivedA.standing, arrivedB.standing];
     if (standingA.kind === 'ended' || standingB.kind === 'ended') {
       const kind = standingA.kind === 'ended' && standingB.kind === 'ended' ? 'agreed' : 'ended';
-      return { kind, steps: steps - 1, a: standingA, b: standingB, valuesA: arrivedA.values, valuesB: arrivedB.values, before, added, ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}) };
+      return { kind, steps: steps - 1, a: standingA, b: standingB, valuesA: arrivedA.values, valuesB: arrivedB.values, before, added, unsetAside, unsetAtLast, ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}) };
     }
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
     const placed = positions.place(at(standingA.step), at(standingB.step));
-    if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, bInA: placed.bInA, sameFile: placed.sameFile };
-    if (source.differ(valuesA, valuesB)) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added };
-    if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, agreedUntil: 'max-steps' };
+    const counted = source.compare({ walked: a, step: standingA.step, values: valuesA }, { walked: b, step: standingB.step, values: valuesB });
+    unsetAtLast = counted.unset;
+    for (const name of counted.unset) noteUnset(unsetAside, unsetSeen, name);
+    if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, bInA: placed.bInA, sameFile: placed.sameFile };
+    if (counted.differ) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast };
+    if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, agreedUntil: 'max-steps' };
     before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
     options.agreed?.(steps, standingA.step, standingB.step, added);
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
@@ -219,6 +240,22 @@ function at(step: Step): { file: string; line: number } {
 
 const ADDED_LISTED = 5;
 
+function isUnset(walked: WalkedRun, step: Step, name: string): boolean {
+  return walked.unset !== null && walked.unset.unset(step.arrival.frame, name);
+}
+
+const UNSET_LISTED = 5;
+/** Names told apart for the count; past this many, each set-aside step counts once more (memory stays bounded). */
+const UNSET_SEEN_MOST = 1000;
+
+/** A name set aside: counted and listed once. */
+function noteUnset(aside: { count: number; first: string[] }, seen: Set<string>, name: string): void {
+  if (seen.has(name)) return;
+  if (seen.size < UNSET_SEEN_MOST) seen.add(name);
+  aside.count += 1;
+  if (aside.first.length < UNSET_LISTED) aside.first.push(name);
+}
+
 function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
   lines.count += 1;
   if (lines.first.length < ADDED_LISTED) lines.first.push(position);
@@ -230,10 +267,10 @@ function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
-export function walked(run: LiveRun, within: readonly string[], trueDepth: boolean): WalkedRun {
+export function walked(run: LiveRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
-  return { run, code: new UserCode([cwd, ...new Set(named)], within), passes: new PassCounter(), trueDepth };
+  return { run, code: new UserCode([cwd, ...new Set(named)], within), passes: new PassCounter(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
 }
 
 function isFile(file: string): boolean {

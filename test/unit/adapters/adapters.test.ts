@@ -226,6 +226,10 @@ describe('childPath', () => {
     expect(childPath('obj', v('weird key'))).toBe('obj["weird key"]');
     expect(childPath('heap', v('*heap'))).toBe('*heap');
   });
+  it("names a child with no name as its parent's pointee, not a map entry with an empty key (dlv's package-level pointers, issue 22 item 12)", () => {
+    expect(childPath('versionRegex', v('', '*main.versionRegex'))).toBe('(*versionRegex)');
+    expect(childPath('m', v('""', 'm[""]'))).toBe('m[""]');
+  });
 });
 
 describe('normaliseValues', () => {

@@ -52,7 +52,7 @@ describe('built-in adapters', () => {
   it('load their hooks', async () => {
     expect(Object.keys(await loadHooks(builtin('python')))).toEqual(['defer', 'prepare']);
     expect(Object.keys(await loadHooks(builtin('debugpy')))).toEqual(['prepare']);
-    expect(Object.keys(await loadHooks(builtin('lldb'))).sort()).toEqual(['prepare', 'variableName', 'version']);
+    expect(Object.keys(await loadHooks(builtin('lldb'))).sort()).toEqual(['prepare', 'summariesListChildren', 'variableName', 'version']);
     expect(Object.keys(await loadHooks(builtin('go'))).sort()).toEqual(['normaliseValue', 'prepare', 'version']);
     expect(await loadHooks(builtin('node'))).toEqual({});
     expect(Object.keys(await loadHooks(builtin('ruby'))).sort()).toEqual(['prepare', 'version']);
@@ -78,7 +78,7 @@ describe("a user's hooks", () => {
   it('are refused, in one line, when they are not hooks', async () => {
     const cases: Array<[string, RegExp]> = [
       ['export const normaliseValue = (v) => v;\n', /has no default export/],
-      ['export default { prepareLaunch() {} };\n', /exports an unknown hook "prepareLaunch" \(known: defer, prepare, version, normaliseValue, variableName\)/],
+      ['export default { prepareLaunch() {} };\n', /exports an unknown hook "prepareLaunch" \(known: defer, prepare, version, normaliseValue, variableName, summariesListChildren\)/],
       ['export default { version: "1.0" };\n', /exports "version", which is not a function/],
       ['export default {;\n', /cannot be loaded/],
     ];

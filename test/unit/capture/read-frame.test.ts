@@ -251,6 +251,20 @@ describe('readFrame', () => {
   });
 });
 
+describe('a null pointer (issue 22 item 6)', () => {
+  it('is a leaf with its value: the fields lldb lists under it are not read', async () => {
+    // lldb-dap gives a NULL `struct node *` a reference whose children all read `<error: parent is NULL>`.
+    const peer = adapter([LOCALS], (reference) => {
+      if (reference === 1) return [v('root', '0x00005555555592a0', 2), v('none', '0x0000000000000000', 3)];
+      if (reference === 2) return [v('next', '0x0000000000000000', 4), v('type', '1')];
+      return [v('next', '<error: parent is NULL>', 5), v('type', '<error: parent is NULL>')];
+    });
+    const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', LIMITS, far()));
+    expect(read.variables).toEqual({ root: '0x00005555555592a0', 'root.next': '0x0000000000000000', 'root.type': '1', none: '0x0000000000000000' });
+    expect(variablesRequests(peer).map((args) => args.variablesReference)).toEqual([1, 2]);
+  });
+});
+
 describe('a stop that reads nothing', () => {
   it('says so when the frame has scopes but none is read with --scope locals', async () => {
     const peer = adapter([{ name: 'Globals', variablesReference: 2, expensive: false }], () => [v('g', '1')]);

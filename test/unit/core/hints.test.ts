@@ -69,6 +69,10 @@ describe('analysis hints', () => {
   it('unbound, exception, signal, moved with --exact-line, adapter error and unknown reasons', () => {
     const cases: Array<[RunCapture['no_break_reason'], string]> = [
       [{ kind: 'unbound', message: 'No code at line 34' }, 'In B the debugger could not set a breakpoint at pricing.py:34: No code at line 34.'],
+      [
+        { kind: 'unbound', message: 'could not find statement at /w/pricing.py:34, please use a line with a statement', nearest: [32, 36] },
+        'In B there is no code on pricing.py:34 for the debugger to stop at; the nearest lines with code are 32 and 36 (could not find statement at /w/pricing.py:34, please use a line with a statement).',
+      ],
       [{ kind: 'exception', message: "KeyError: 'mug'\n  at price" }, "B stopped with an uncaught exception before reaching pricing.py:34: KeyError: 'mug' at price."],
       [{ kind: 'signal', signal: 'SIGSEGV', message: 'Segmentation fault' }, 'B was killed by SIGSEGV before reaching pricing.py:34: Segmentation fault.'],
       [{ kind: 'moved', bound_line: 36 }, 'B was not let stop at line 36: the debugger moved the breakpoint there from line 34, and --exact-line refuses a moved breakpoint.'],

@@ -116,7 +116,7 @@ describe('run capture schema', () => {
     const reasons = [
       { kind: 'exited', exit_code: 3 }, { kind: 'exited', exit_code: null }, { kind: 'exception', message: 'KeyError' },
       { kind: 'signal', signal: 'SIGSEGV', message: '' }, { kind: 'timeout', seconds: 60, phase: 'build' },
-      { kind: 'condition_error', message: 'SyntaxError' }, { kind: 'unbound', message: 'no code' }, { kind: 'moved', bound_line: 36 },
+      { kind: 'condition_error', message: 'SyntaxError' }, { kind: 'unbound', message: 'no code' }, { kind: 'unbound', message: 'no code', nearest: [3, 5] }, { kind: 'moved', bound_line: 36 },
       { kind: 'error', message: 'adapter crashed' },
     ];
     for (const reason of reasons) {

@@ -71,6 +71,19 @@ describe('a comparison with a container one run did not read', () => {
     );
   });
 
+  it("reads the other run's container back from its markers, so a masked summary is not a change", () => {
+    // B read the children, so its summary holds markers where they stood; A's holds the text.
+    const a = read('a', { items: summary, size: '30' }, ['items']);
+    const b = read('b', { items: '[‹0›, ‹1›, ‹2›, ...]', size: '30', ...items });
+    const { captures } = setAsideUnread(a, b);
+    expect(captures[1].run.variables.items).toBe(summary);
+    const { result } = analyseComparison(a, b);
+    expect(result.diff.changed).toEqual({});
+    expect(comparisonExitCode(result)).toBe(0);
+    const changed = analyseComparison(a, read('b', { items: '[‹0›, ‹1›, ‹2›, ...]', size: '30', ...items, 'items[1]': '7' })).result;
+    expect(changed.diff.changed).toEqual({ items: { a: summary, b: '[0, 7, 2, ...]' } });
+  });
+
   it('still reports what differs elsewhere, and the container itself', () => {
     const a = read('a', { items: summary, size: '30' }, ['items']);
     const b = read('b', { items: '[5, 6, 7, ...]', size: '31', ...items });
@@ -78,5 +91,38 @@ describe('a comparison with a container one run did not read', () => {
     expect(Object.keys(result.diff.changed).sort()).toEqual(['items', 'size']);
     expect(result.diff.only_in_b).toEqual([]);
     expect(comparisonExitCode(result)).toBe(1);
+  });
+});
+
+describe('values read only as a type and an address (issue 22 item 1)', () => {
+  // What lldb-dap 19 showed for a libstdc++ std::u16string before bpdiff's formatter: `u"h!"` in A
+  // and `u"h?"` in B both read so, and compared equal once the address was masked.
+  const u16 = 'std::u16string @ 0x…';
+
+  it('leaves them out of the diff in both runs and says so, never as unchanged', () => {
+    const a = read('a', { s16: u16, n: '1', 'items': 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
+    const b = read('b', { s16: u16, n: '1', 'items': 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
+    const { captures, opaque } = setAsideUnread(a, b);
+    expect(opaque).toEqual([{ name: 's16', text: u16 }]);
+    expect(Object.keys(captures[0].run.variables)).toEqual(['n', 'items', 'items[0]', 'items[1]']);
+    const { result } = analyseComparison(a, b);
+    expect(validateComparison(result).errors).toEqual([]);
+    expect(result.diff.unchanged).not.toContain('s16');
+    expect(result.analysis_hints).toContain(
+      's16 (std::u16string @ 0x…) was not compared: the debugger shows only its type and address in both A and B, not its contents (a type it has no formatter for, or a value at the --depth limit: raise --depth).',
+    );
+  });
+
+  it('says a value cut at the capture limits as cut, not as unreadable', () => {
+    const cut = (side: 'a' | 'b') => read(side, { s16: u16, n: '1' }, ['s16']);
+    const { opaque } = setAsideUnread(cut('a'), cut('b'));
+    expect(opaque).toEqual([]);
+    const { result } = analyseComparison(cut('a'), cut('b'));
+    expect(result.analysis_hints.join('\n')).toContain('In both A and B, s16 was cut at the capture limits, so only its captured part was compared; it is identical only as far as captured');
+  });
+
+  it('compares them when one run read more than that: a change is a change', () => {
+    const { result } = analyseComparison(read('a', { s16: u16 }), read('b', { s16: 'u"h?"' }));
+    expect(result.diff.changed).toEqual({ s16: { a: u16, b: 'u"h?"' } });
   });
 });

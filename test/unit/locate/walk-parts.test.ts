@@ -53,33 +53,33 @@ describe('PassCounter', () => {
   it('counts passes through a line, and calls of a function by the depth of the stack', () => {
     const passes = new PassCounter();
     // main (depth 1) calls f (depth 2) twice from line 10, f's line 3 runs twice per call.
-    expect(passes.arrive('m.py', 10, 1, 'main')).toEqual({ pass: 1, call: 1, revisit: false });
-    expect(passes.arrive('m.py', 3, 2, 'f')).toEqual({ pass: 1, call: 1, revisit: false });
-    expect(passes.arrive('m.py', 3, 2, 'f')).toEqual({ pass: 2, call: 1, revisit: false });
+    expect(passes.arrive('m.py', 10, 1, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.py', 3, 2, 'f')).toMatchObject({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.py', 3, 2, 'f')).toMatchObject({ pass: 2, call: 1, revisit: false });
     // Back on line 10 from the call: the same pass, not a new line.
-    expect(passes.arrive('m.py', 10, 1, 'main')).toEqual({ pass: 1, call: 1, revisit: true });
-    expect(passes.arrive('m.py', 11, 1, 'main')).toEqual({ pass: 1, call: 1, revisit: false });
-    expect(passes.arrive('m.py', 3, 2, 'f')).toEqual({ pass: 3, call: 2, revisit: false });
-    expect(passes.arrive('m.py', 12, 1, 'main')).toEqual({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.py', 10, 1, 'main')).toMatchObject({ pass: 1, call: 1, revisit: true });
+    expect(passes.arrive('m.py', 11, 1, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.py', 3, 2, 'f')).toMatchObject({ pass: 3, call: 2, revisit: false });
+    expect(passes.arrive('m.py', 12, 1, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
   });
 
   it('back on a line from a call into code it does not count (a library), the same pass', () => {
     const passes = new PassCounter();
-    expect(passes.arrive('m.go', 22, 1, 'main.main')).toEqual({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.go', 22, 1, 'main.main')).toMatchObject({ pass: 1, call: 1, revisit: false });
     passes.away();
-    expect(passes.arrive('m.go', 22, 1, 'main.main')).toEqual({ pass: 1, call: 1, revisit: true });
+    expect(passes.arrive('m.go', 22, 1, 'main.main')).toMatchObject({ pass: 1, call: 1, revisit: true });
   });
 
   it('without the depth, goes by the functions it sees entered and left', () => {
     const passes = new PassCounter();
-    expect(passes.arrive('m.go', 10, null, 'main')).toEqual({ pass: 1, call: 1, revisit: false });
-    expect(passes.arrive('m.go', 3, null, 'f')).toEqual({ pass: 1, call: 1, revisit: false });
-    expect(passes.arrive('m.go', 10, null, 'main')).toEqual({ pass: 1, call: 1, revisit: true });
-    expect(passes.arrive('m.go', 11, null, 'main')).toEqual({ pass: 1, call: 1, revisit: false });
-    expect(passes.arrive('m.go', 3, null, 'f')).toEqual({ pass: 2, call: 2, revisit: false });
-    expect(passes.arrive('m.go', 3, null, 'f')).toEqual({ pass: 3, call: 2, revisit: false });
+    expect(passes.arrive('m.go', 10, null, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.go', 3, null, 'f')).toMatchObject({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.go', 10, null, 'main')).toMatchObject({ pass: 1, call: 1, revisit: true });
+    expect(passes.arrive('m.go', 11, null, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
+    expect(passes.arrive('m.go', 3, null, 'f')).toMatchObject({ pass: 2, call: 2, revisit: false });
+    expect(passes.arrive('m.go', 3, null, 'f')).toMatchObject({ pass: 3, call: 2, revisit: false });
     passes.away();
-    expect(passes.arrive('m.go', 3, null, 'f')).toEqual({ pass: 3, call: 2, revisit: true });
+    expect(passes.arrive('m.go', 3, null, 'f')).toMatchObject({ pass: 3, call: 2, revisit: true });
   });
 });
 

@@ -29,6 +29,17 @@ describe('the github writer', () => {
     expect(lines.at(-1)).toBe('bpdiff at pricing.py:34: 2 changed, 0 unchanged, 1 only in A, 0 only in B');
   });
 
+  it('shows the values a changed container\'s markers stand for, and the value of a name in one run only (issue 22 item 12)', () => {
+    const cart = (qty: string, extra: Record<string, string>) => ({ cart: "Cart(items=‹items›, note='x')", 'cart.items': '[‹0›]', 'cart.items[0]': qty, ...extra });
+    const a = makeCapture({ variables: cart('1', {}) });
+    const b = makeCapture({ side: 'b', variables: { ...cart('1', {}), cart: "Cart(items=‹items›, note='y')", gift: "Gift(to=‹to›)", 'gift.to': "'ann'" } });
+    const commands = writeGithub(buildReport([a, b])).trimEnd().split('\n').map(parse).filter((command) => command !== null);
+    expect(commands.map((command) => command.message)).toEqual([
+      "cart is Cart(items=[1], note='x') in A and Cart(items=[1], note='y') in B.",
+      "Only in B (2): gift = Gift(to='ann'), gift.to = 'ann'.",
+    ]);
+  });
+
   it('one notice for a clean comparison, and an error for a run that did not stop', () => {
     const clean = writeGithub(buildReport([makeCapture({ variables: PRICING_V1 }), makeCapture({ side: 'b', variables: PRICING_V1 })]));
     expect(clean.trimEnd().split('\n').map(parse)).toEqual([

@@ -12,6 +12,12 @@ describe('the value pipeline', () => {
     expect(out.normalised).toEqual(['p']);
   });
 
+  it('keeps the --watch expressions whatever --only says (issue 22 item 8)', () => {
+    const out = runValuePipeline(values({ total: '3', 'cart.qty': '2', 'discount * 2': '4', 'len(items)': '1' }), context({ only: ['total'], watch: ['discount * 2', 'len(items)'] }));
+    expect(out.variables).toEqual({ 'discount * 2': '4', 'len(items)': '1', total: '3' });
+    expect(out.notes).toEqual(["only the names matching --only 'total' were compared: 1 kept, 1 left out"]);
+  });
+
   it('keeps addresses with --raw-values', () => {
     expect(runValuePipeline(values({ p: 'at 0x7f3a2b1c4d50' }), context({ raw: true })).variables).toEqual({ p: 'at 0x7f3a2b1c4d50' });
   });

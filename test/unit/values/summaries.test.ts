@@ -97,6 +97,118 @@ describe('maskContainers', () => {
   });
 });
 
+describe('maskContainers, level by level (issue 22 item 3)', () => {
+  // What debugpy captured for `carts = [Cart('ann', shared), Cart('bob', shared)]` at --depth 3: pydevd
+  // writes a nested element as its first 20 characters, `...` and its last 10, and the parent may
+  // show a child whole whose own text it cut.
+  const python = (qty: number): Record<string, string> => ({
+    carts: `[Cart(owner='ann', it...tags=[])]), Cart(owner='bob', it...tags=[])])]`,
+    'carts[0]': `Cart(owner='ann', items=[Item(sku='a', qty=${qty}, tags=['x', 'y']), Item(sku='b', qty=2, tags=[])])`,
+    'carts[0].items': `[Item(sku='a', qty=${qty},...'x', 'y']), Item(sku='b', qty=2, tags=[])]`,
+    'carts[0].items[0]': `Item(sku='a', qty=${qty}, tags=['x', 'y'])`,
+    'carts[0].items[1]': `Item(sku='b', qty=2, tags=[])`,
+    'carts[0].owner': `'ann'`,
+    'carts[1]': `Cart(owner='bob', items=[Item(sku='a', qty=${qty}, tags=['x', 'y']), Item(sku='b', qty=2, tags=[])])`,
+    'carts[1].items': `[Item(sku='a', qty=${qty},...'x', 'y']), Item(sku='b', qty=2, tags=[])]`,
+    'carts[1].items[0]': `Item(sku='a', qty=${qty}, tags=['x', 'y'])`,
+    'carts[1].items[1]': `Item(sku='b', qty=2, tags=[])`,
+    'carts[1].owner': `'bob'`,
+    cart: `Cart(owner='ann', items=[Item(sku='a', qty=${qty}, tags=['x', 'y']), Item(sku='b', qty=2, tags=[])])`,
+    'cart.items': `[Item(sku='a', qty=${qty},...'x', 'y']), Item(sku='b', qty=2, tags=[])]`,
+    'cart.items[0]': `Item(sku='a', qty=${qty}, tags=['x', 'y'])`,
+    'cart.items[0].qty': String(qty),
+    'cart.items[0].sku': `'a'`,
+    'cart.items[0].tags': `['x', 'y']`,
+    'cart.items[1]': `Item(sku='b', qty=2, tags=[])`,
+    'cart.items[1].qty': '2',
+    'cart.items[1].sku': `'b'`,
+    'cart.items[1].tags': '[]',
+    'cart.owner': `'ann'`,
+  });
+
+  it('masks a parent by a child it shows whole though the child\'s own text was cut, and by children it cut', () => {
+    const masked = maskContainers(python(1));
+    expect(masked.cart).toBe('Cart(owner=‹owner›, items=‹items›)');
+    expect(masked['cart.items']).toBe('[‹0›, ‹1›]');
+    expect(masked.carts).toBe('[‹0›, ‹1›]');
+    expect(masked['carts[0]']).toBe('Cart(owner=‹owner›, items=‹items›)');
+    expect(masked['carts[0].items']).toBe('[‹0›, ‹1›]');
+  });
+
+  it('reports one nested change once per path, at its deepest captured level', () => {
+    const diff = diffVariables(maskContainers(python(1)), maskContainers(python(5)));
+    expect(Object.keys(diff.changed)).toEqual(['cart.items[0].qty', 'carts[0].items[0]', 'carts[1].items[0]']);
+  });
+
+  it("masks V8's previews, which cut a nested object or array to {...} and [...]", () => {
+    const masked = maskContainers({
+      cart: "{ owner: 'ann', items: [...] }",
+      'cart.items': '[ {...}, {...} ]',
+      'cart.items[0]': "{ sku: 'a', qty: 1, tags: [...] }",
+      'cart.items[0].qty': '1',
+      'cart.items[0].sku': "'a'",
+      'cart.items[0].tags': "[ 'x', 'y' ]",
+      'cart.items[1]': "{ sku: 'b', qty: 2, tags: [] }",
+      'cart.owner': "'ann'",
+      deep: '{ a: {...} }',
+      'deep.a': '{ b: {...} }',
+      'deep.a.b': '{ c: 1 }',
+      'deep.a.b.c': '1',
+    });
+    expect(masked.cart).toBe('{ owner: ‹owner›, items: ‹items› }');
+    expect(masked['cart.items']).toBe('[ ‹0›, ‹1› ]');
+    expect(masked['cart.items[0]']).toBe('{ sku: ‹sku›, qty: ‹qty›, tags: ‹tags› }');
+    expect(masked.deep).toBe('{ a: ‹a› }');
+    expect(masked['deep.a']).toBe('{ b: ‹b› }');
+  });
+
+  it("finds an integer dlv wrote with its hex by its decimal, as the struct's summary writes it", () => {
+    const masked = maskContainers({ '(*v)': 'main.Version {Major: 2, Minor: 18446744073709551615}', '(*v).Major': '2 = 0x2', '(*v).Minor': '18446744073709551615 = 0xffffffffffffffff' });
+    expect(masked['(*v)']).toBe('main.Version {Major: ‹Major›, Minor: ‹Minor›}');
+  });
+
+  it('finds a pointer in a container by what it points to (lldb: a Vec of references to structs)', () => {
+    const masked = maskContainers({
+      reachable: '[{name:"ann", age:34}, {name:"cy", age:29}]',
+      'reachable[0]': '0x… {name:"ann", age:34}',
+      'reachable[0].name': '"ann"',
+      'reachable[0].age': '34',
+      'reachable[1]': '0x… {name:"cy", age:29}',
+      'reachable[1].name': '"cy"',
+      'reachable[1].age': '29',
+    });
+    expect(masked.reachable).toBe('[‹0›, ‹1›]');
+    expect(masked['reachable[0]']).toBe('0x… {name:‹name›, age:‹age›}');
+  });
+
+  it('names the right child when two children have the same text: the one its label names', () => {
+    const flags = { flags: "Flags(zeta='same', alpha='same', beta='other')", 'flags.alpha': "'same'", 'flags.beta': "'other'", 'flags.zeta': "'same'" };
+    expect(maskContainers(flags).flags).toBe('Flags(zeta=‹zeta›, alpha=‹alpha›, beta=‹beta›)');
+    expect(maskContainers({ o: '{ zeta: 1, alpha: 1 }', 'o.alpha': '1', 'o.zeta': '1' }).o).toBe('{ zeta: ‹zeta›, alpha: ‹alpha› }');
+    expect(maskContainers({ d: "{'z': 1, 'a': 1}", "d['a']": '1', "d['z']": '1' }).d).toBe("{'z': ‹'z'›, 'a': ‹'a'›}");
+    expect(maskContainers({ xs: "['a', 'a']", 'xs[0]': "'a'", 'xs[1]': "'a'" }).xs).toBe('[‹0›, ‹1›]');
+  });
+
+  it('compares a summary the debugger cut through the children it still shows, and keeps the cut', () => {
+    const children = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`xs[${i}]`, String(i)]));
+    const masked = maskContainers({ xs: '[0, 1, 2, 3, ...]', ...children });
+    expect(masked.xs).toBe('[‹0›, ‹1›, ‹2›, ‹3›, ...]');
+    // Children of one text each: a cut summary shows the first ones.
+    const same = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`os[${i}]`, '<Plain object at 0x…>']));
+    expect(maskContainers({ os: '[<Plain obj...0x…>, <Plain obj...0x…>, ...]', ...same }).os).toBe('[‹0›, ‹1›, ...]');
+    // An address token is not a cut: a summary that lists no child stays whole.
+    expect(maskContainers({ xs: 'int[1] @ 0x…', 'xs[0]': '1' }).xs).toBe('int[1] @ 0x…');
+    expect(maskContainers({ p: 'main.P {A: 1, B: 0x…}', 'p.A': '1', 'p.B': '2' }).p).toBe('main.P {A: 1, B: 0x…}');
+  });
+
+  it('never lets a marker hide what only the summary holds', () => {
+    const a = maskContainers({ xs: '[0, 1, ...] (len 9)', 'xs[0]': '0', 'xs[1]': '1', 'xs[2]': '2' });
+    const b = maskContainers({ xs: '[0, 1, ...] (len 8)', 'xs[0]': '0', 'xs[1]': '1', 'xs[2]': '2' });
+    expect(a.xs).toBe('[‹0›, ‹1›, ...] (len 9)');
+    expect(diffVariables(a, b).changed).toEqual({ xs: { a: '[‹0›, ‹1›, ...] (len 9)', b: '[‹0›, ‹1›, ...] (len 8)' } });
+  });
+});
+
 describe('the value pipeline', () => {
   async function pipeline(id: string, variables: Record<string, string>, extra: { raw?: boolean; ignore?: string[] } = {}): Promise<CapturedValues> {
     const definition = builtinDefinitions().find((candidate) => candidate.id === id)!;

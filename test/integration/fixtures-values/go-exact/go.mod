@@ -1,0 +1,3 @@
+module goexact
+
+go 1.19

@@ -1,0 +1,55 @@
+// Addresses masked by type, not by the shape of a text (issue 22 item 7).
+import { describe, expect, it } from 'vitest';
+import { isDataType, maskAddresses, normaliseValues } from '../../../src/values/normalise.js';
+
+describe('normaliseValues by type', () => {
+  it('keeps a number, a character or a string written in hex: it is the program\'s data', () => {
+    const result = normaliseValues(
+      {
+        max: '18446744073709551615 = 0xffffffffffffffff',
+        c32: "U+0x00000021 U+0x00000021 U'!'",
+        id: "'0x7f1d45fd1c10'",
+        word: '"0xdeadbeef01"',
+        ptr: '0x00005555555592a0',
+        obj: '<__main__.Point object at 0x7f1d45fd1c10>',
+      },
+      [],
+      undefined,
+      { max: 'uint64', c32: 'char32_t', id: 'str', word: 'alloc::string::String', ptr: 'int *', obj: 'Point' },
+    );
+    expect(result.variables).toEqual({
+      max: '18446744073709551615 = 0xffffffffffffffff',
+      c32: "U+0x00000021 U+0x00000021 U'!'",
+      id: "'0x7f1d45fd1c10'",
+      word: '"0xdeadbeef01"',
+      ptr: '0x…',
+      obj: '<__main__.Point object at 0x…>',
+    });
+    expect(result.normalised).toEqual(['obj', 'ptr']);
+  });
+
+  it("masks the address in the error a value of a data type reads instead of its value", () => {
+    const result = normaliseValues({ type: '<error: parent failed to evaluate: read memory from 0x4954410000bf273d failed (0 of 8 bytes read)>' }, [], undefined, { type: 'int' });
+    expect(result.variables.type).toBe('<error: parent failed to evaluate: read memory from 0x… failed (0 of 8 bytes read)>');
+  });
+
+  it('masks a pointer a format wrote in decimal, as it would in hex', () => {
+    const result = normaliseValues({ data_ptr: '93824992261047 "1.2.0-alpha"', len: '93824992261047', nil: '0' }, [], undefined, { data_ptr: 'unsigned char *', len: 'unsigned long', nil: 'int *' });
+    expect(result.variables).toEqual({ data_ptr: '0x… "1.2.0-alpha"', len: '93824992261047', nil: '0' });
+  });
+
+  it('masks a pointer or an object, not a string it holds', () => {
+    expect(maskAddresses('0x00007fffffffeacc "0x00007fffffffeacc"')).toBe('0x… "0x00007fffffffeacc"');
+    expect(maskAddresses("{'id': '0xc000123456', 'at': <X object at 0x7f00aa55bb10>}")).toBe("{'id': '0xc000123456', 'at': <X object at 0x…>}");
+    expect(maskAddresses("it's at 0x7f00aa55bb10")).toBe("it's at 0x…");
+  });
+
+  it('knows the data types of each built-in adapter\'s languages, and not the ones that hold addresses', () => {
+    for (const type of ['int', 'unsigned long long', 'const char32_t', 'uint64_t', 'std::string', 'const std::__cxx11::basic_string<char16_t>', 'u64', 'usize', '&str', 'alloc::string::String', 'uint64', 'rune', 'string', 'int', 'str', 'bytes', 'number', 'bigint']) {
+      expect(isDataType(type), type).toBe(true);
+    }
+    for (const type of ['int *', 'char *', 'const std::string &', 'int &', 'uintptr', 'uintptr_t', '*main.Node', 'Point', 'std::vector<int>', '&&str', 'unsafe.Pointer', undefined]) {
+      expect(isDataType(type), String(type)).toBe(false);
+    }
+  });
+});
