@@ -108,11 +108,7 @@ export class DebugSession {
     return this.capabilities;
   }
 
-  /**
-   * Step 2: launch the program (or attach to the one the caller started) with the breakpoint set, up
-   * to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it
-   * here): the program need not run.
-   */
+  /** Step 2: launch the program (or attach to the one the caller started) with the breakpoint set, up to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it here): the program need not run. */
   async launch(launch: Record<string, unknown>, breakpoint: SessionBreakpoint, entry: SessionEntry = {}): Promise<NoBreak | null> {
     const { connection } = this;
     const { programExit, request = 'launch' } = this.options;
@@ -219,11 +215,7 @@ export class DebugSession {
     );
   }
 
-  /**
-   * Step 3, repeated: the next stop at the breakpoint, or why there is none (the program ended, the
-   * time ran out, an exception, a condition that cannot be evaluated). Stops bpdiff did not ask for
-   * are let go. After a no_break, every later call returns the same no_break.
-   */
+  /** Step 3, repeated: the next stop at the breakpoint, or why there is none (the program ended, the time ran out, an exception, a condition that cannot be evaluated). Stops bpdiff did not ask for are let go. After a no_break, every later call returns the same no_break. */
   async nextStop(): Promise<StopOutcome> {
     if (this.ended) return this.ended;
     const outcome = await this.waitForStop();
