@@ -29,6 +29,8 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   // Debian's debugpy when the interpreter lacks it, or cannot see it for -S (never all of
   // dist-packages: it would shadow the user's own packages).
   fs.copyFileSync(helperScript(context.definition, SITECUSTOMIZE), path.join(tempDir, SITECUSTOMIZE));
+  // The order sets are written in, bpdiff's Python adapter's own: both adapters write a set alike.
+  fs.copyFileSync(path.join(context.definition.dir, '..', 'python', '_bpdiff_light', 'setorder.py'), path.join(tempDir, '_bpdiff_setorder.py'));
   // The definition's adapter is the shared debugpy (Debian's): `python3 <dist-packages>/debugpy/adapter`.
   const sharedDebugpy = path.dirname(plan.adapterArgs[0] ?? '');
   const useOwnDebugpy = facts.hasDebugpy;

@@ -250,115 +250,29 @@ def _limit_safe_repr(module, seconds):
 # in that order; only those whose fields read the same too keep the hash order (and may pair wrongly).
 # A dict keeps the program's (insertion) order, the same in both runs; a frozenset used as its key is
 # written in the stable order too.
-_SCALARS = (bool, int, float, complex, str, bytes, type(None))
-_ADDRESS = None
-_ADDRESS_TOKEN = "0x\u2026"
+# The order and the names are bpdiff's Python adapter's own (adapters/python/_bpdiff_light/setorder.py,
+# put beside this file as _bpdiff_setorder.py by hooks.ts), so both adapters write a set alike.
+_SETORDER = None
 
 
-def _masked(text):
-    global _ADDRESS
-    if _ADDRESS is None:
-        import re
-        # The address rule of bpdiff's values (src/values/normalise.ts), applied here to names.
-        _ADDRESS = re.compile(r"\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\b")
-    return _ADDRESS.sub(_ADDRESS_TOKEN, text)
+def _setorder():
+    global _SETORDER
+    if _SETORDER is None:
+        import _bpdiff_setorder
+        _SETORDER = _bpdiff_setorder
+    return _SETORDER
 
 
 def _plain_repr(obj):
-    try:
-        return repr(obj)
-    except Exception as error:
-        return "<error: repr raised %s>" % _describe_error(error)
+    return _setorder().plain_repr(obj)
 
 
 def _stable_text(obj, other):
-    """The text of a set's element in the stable order; `other` writes what is not a tuple or a set."""
-    kind = type(obj)
-    if kind is tuple:
-        parts = [_stable_text(item, other) for item in obj]
-        return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
-    if kind is set or kind is frozenset:
-        if not obj:
-            return "set()" if kind is set else "frozenset()"
-        inner = ", ".join(_stable_text(item, other) for item in _ordered(obj, other))
-        return "{%s}" % inner if kind is set else "frozenset({%s})" % inner
-    if kind in _SCALARS:
-        return repr(obj)
-    return _masked(other(obj))
-
-
-def _order_key(obj, other):
-    """A key that orders any mix of elements, the same in every run."""
-    kind = type(obj)
-    if kind is int or kind is bool:
-        return (0, obj)
-    if kind is float:
-        return (0, obj) if obj == obj else (8, "nan")
-    if kind is str:
-        return (1, obj)
-    if kind is bytes:
-        return (2, obj)
-    if obj is None:
-        return (3,)
-    if kind is tuple:
-        return (4, tuple(_order_key(item, other) for item in obj))
-    text = _stable_text(obj, other)
-    # Objects that write only their class and address (`<Node object at 0x…>`) are told apart by
-    # their fields, so that the same two nodes pair up in both runs.
-    return (9, text, _fields_text(obj, other) if _ADDRESS_TOKEN in text else "")
-
-
-def _fields_text(obj, other, depth=2):
-    """The text of an object's fields, bounded: a tie-breaker, not a name."""
-    try:
-        fields = vars(obj)
-    except TypeError:
-        return ""
-    return _bounded_text(fields, other, depth)
-
-
-def _bounded_text(obj, other, depth):
-    kind = type(obj)
-    if kind in _SCALARS:
-        return repr(obj)
-    if depth <= 0:
-        return "..."
-    if kind is dict:
-        items = list(obj.items())[:20]
-        return "{%s}" % ", ".join("%s: %s" % (_bounded_text(k, other, depth - 1), _bounded_text(v, other, depth - 1)) for k, v in items)
-    if kind is list or kind is tuple:
-        return "[%s]" % ", ".join(_bounded_text(item, other, depth - 1) for item in obj[:20])
-    if kind is set or kind is frozenset:
-        if len(obj) > 20:
-            return "{... %d}" % len(obj)
-        return "{%s}" % ", ".join(sorted(_bounded_text(item, other, depth - 1) for item in obj))
-    text = _masked(other(obj))
-    return text if _ADDRESS_TOKEN not in text else text + _fields_text(obj, other, depth - 1)
-
-
-# Sets of one such kind order natively, the same as by _order_key and 20 times faster (a million
-# strings: 0.1 s): NaN, the one float out of order, excluded.
-_NATIVE_KINDS = ({str}, {bytes}, {int}, {int, bool}, {int, float}, {float}, {int, bool, float})
-
-
-def _ordered_pairs(items, other, first=None):
-    """(key, element) in the stable order (only the `first` of them, when given)."""
-    import heapq
-    kinds = set(map(type, items))
-    if kinds in _NATIVE_KINDS and (float not in kinds or not any(item != item for item in items)):
-        ordered = heapq.nsmallest(first, items) if first is not None and first < len(items) else sorted(items)
-        return [((0,), item) for item in ordered]
-    pairs = [(_order_key(item, other), index, item) for index, item in enumerate(items)]
-    # The index keeps elements of equal keys apart without comparing them.
-    if first is not None and first < len(pairs):
-        pairs = heapq.nsmallest(first, pairs)
-    else:
-        pairs.sort()
-    return [(key, item) for key, _, item in pairs]
+    return _setorder().stable_text(obj, other)
 
 
 def _ordered(items, other, first=None):
-    return [item for _, item in _ordered_pairs(items, other, first)]
+    return _setorder().ordered(items, other, first)
 
 
 def _holds_set(obj):
@@ -411,13 +325,7 @@ def _name_set_elements(module):
         return SafeRepr()(obj)
 
     def elements(obj, first):
-        named = []
-        seen = {}
-        for key, item in _ordered_pairs(obj, other, first):
-            text = key[1] if key[0] == 9 else _stable_text(item, other)
-            count = seen[text] = seen.get(text, 0) + 1
-            named.append(("{%s}" % (text if count == 1 else "%s #%d" % (text, count)), item))
-        return named
+        return _setorder().named_elements(obj, other, first)
 
     def get_contents_debug_adapter_protocol(self, obj, fmt=None):
         limit = constants.PYDEVD_CONTAINER_RANDOM_ACCESS_MAX_ITEMS
