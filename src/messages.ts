@@ -186,6 +186,8 @@ export const messages = {
 
   locateWithoutEntry: (adapter: string) =>
     error('NO_ADAPTER', `bpdiff locate does not know where a program's own code starts under ${adapter} (its definition has no locate.entry)`, 'give --from FILE:LINE, where both runs start the walk'),
+  locateRestartFailed: (reason: string) =>
+    error('ADAPTER_FAILED', `bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started (${reason})`, 'run it again, or walk by steps with --adapter debugpy'),
   adapterCannotStep: (refusal: string) =>
     error('NO_ADAPTER', `bpdiff locate steps through the runs line by line, and the adapter cannot: ${refusal}`, 'use a built-in adapter, or one whose stepIn, next and stepOut work'),
   locateNoCode: (files: readonly string[], endings: string) =>

@@ -277,6 +277,11 @@ export interface AdapterDefinition {
     launch?: Record<string, unknown>;
     /** Whether `totalFrames` in a stackTrace answer is the stack's true depth (default true; dlv's is not). */
     stack_depth?: boolean;
+    /**
+     * The adapter streams the walk's steps (the custom request bpdiffSteps, confirmed by
+     * supportsBpdiffSteps in its initialize answer): the walk goes thousands of lines a second.
+     */
+    stream?: boolean;
     /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran): a difference in one not set yet is not a divergence. */
     uninitialized_locals?: boolean;
   };

@@ -29,6 +29,48 @@ export interface RequestMap {
   next: [DebugProtocol.NextArguments, DebugProtocol.NextResponse];
   stepOut: [DebugProtocol.StepOutArguments, DebugProtocol.StepOutResponse];
   disconnect: [DebugProtocol.DisconnectArguments, DebugProtocol.DisconnectResponse];
+  /** bpdiff's step stream (adapters/python/_bpdiff_light/steps.py): `count` steps of the user's code at once. */
+  bpdiffSteps: [StreamStepsArguments, { body: StreamedSteps }];
+}
+
+export interface StreamStepsArguments {
+  threadId: number;
+  count: number;
+  skip?: number;
+  /** The folders and files of the user's code: the steps counted. */
+  roots: string[];
+  maxValueLength: number;
+  /** The step the thread stands on is the first one recorded. */
+  current?: boolean;
+  /** false: no values (a replay to a step already compared). */
+  values?: boolean;
+  /** false: addresses are left as they are. */
+  mask?: boolean;
+  /** The addresses masked (a regular expression; default any 0x number), written 0x…. */
+  addresses?: string;
+  /** Levels of children folded into each value's text, as a capture would read them. */
+  depth?: number;
+  maxChildren?: number;
+  /** A batch that takes longer ends early, with the steps so far (slow code: each answer comes in time). */
+  seconds?: number;
+}
+
+export interface StreamedStep {
+  file: string;
+  line: number;
+  function: string;
+  /** User frames on the stack. */
+  depth: number;
+  /** Frames on the stack, as stackTrace's totalFrames counts them. */
+  frames?: number;
+  values: Record<string, string>;
+}
+
+export interface StreamedSteps {
+  steps: StreamedStep[];
+  /** The steps gone through, skipped ones included (a skip cut short by `seconds` says how far it went). */
+  seen?: number;
+  ended: null | { exitCode: number | null; exception?: string };
 }
 export type RequestCommand = keyof RequestMap;
 export type ResponseBody<C extends RequestCommand> = RequestMap[C][1]['body'];

@@ -15,6 +15,7 @@ import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { loadHooks } from '../../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
+import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import { describeEnd } from '../dap/output-tail.js';
 import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
@@ -277,6 +278,18 @@ export class LiveRun {
     const outcome = await this.started().step(kind);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
+  }
+
+  /** Whether the adapter streams steps (bpdiffSteps): its definition says so and its initialize answer confirms it. */
+  get streamsSteps(): boolean {
+    return this.definition.locate?.stream === true && (this.session?.capabilities as { supportsBpdiffSteps?: boolean } | undefined)?.supportsBpdiffSteps === true;
+  }
+
+  /** `count` steps of the user's code at once (session.streamSteps), the run's --timeout given again for them. */
+  async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
+    const streamed = await this.started().streamSteps(args);
+    this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
+    return streamed;
   }
 
   /** Where the run stands after its last stop, as a step says it. */

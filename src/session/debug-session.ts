@@ -7,7 +7,7 @@
 import os from 'node:os';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
-import type { DapConnection } from '../dap/connection.js';
+import type { DapConnection, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
@@ -108,11 +108,7 @@ export class DebugSession {
     return this.capabilities;
   }
 
-  /**
-   * Step 2: launch the program (or attach to the one the caller started) with the breakpoint set, up
-   * to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it
-   * here): the program need not run.
-   */
+  /** Step 2: launch the program (or attach to the one the caller started) with the breakpoint set, up to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it here): the program need not run. */
   async launch(launch: Record<string, unknown>, breakpoint: SessionBreakpoint, entry: SessionEntry = {}): Promise<NoBreak | null> {
     const { connection } = this;
     const { programExit, request = 'launch' } = this.options;
@@ -219,11 +215,7 @@ export class DebugSession {
     );
   }
 
-  /**
-   * Step 3, repeated: the next stop at the breakpoint, or why there is none (the program ended, the
-   * time ran out, an exception, a condition that cannot be evaluated). Stops bpdiff did not ask for
-   * are let go. After a no_break, every later call returns the same no_break.
-   */
+  /** Step 3, repeated: the next stop at the breakpoint, or why there is none (the program ended, the time ran out, an exception, a condition that cannot be evaluated). Stops bpdiff did not ask for are let go. After a no_break, every later call returns the same no_break. */
   async nextStop(): Promise<StopOutcome> {
     if (this.ended) return this.ended;
     const outcome = await this.waitForStop();
@@ -311,19 +303,33 @@ export class DebugSession {
     }
   }
 
-  /**
-   * One step of the program from its current stop (`stepIn`, `next` or `stepOut`, a line at a time) to
-   * its next stop, wherever that is; or its end (it exited, or an uncaught exception or a signal ended
-   * it). A walk's step (src/run/locate).
-   */
+  /** One step (stepIn, next, stepOut) from the stop to the next one, wherever it is, or the program's end (exit, exception, signal): a walk's (src/run/locate). */
   async step(kind: StepKind): Promise<StepOutcome> {
     if (this.ended) return this.ended;
-    const { connection } = this;
+    const threadId = this.going('step');
+    await this.connection.request(kind, { threadId, ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}) }, { step: kind, timeoutMs: this.startMs });
+    return this.stepEnd(kind);
+  }
+
+  /** bpdiffSteps (src/run/locate/stream-walk.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
+  async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
+    if (this.ended) return { body: { steps: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
+    const threadId = this.going('streamSteps');
+    const body = await this.connection.request('bpdiffSteps', { threadId, ...args }, { step: 'bpdiffSteps', timeoutMs: this.options.runTimeoutMs });
+    return { body, stop: await this.stepEnd('bpdiffSteps') };
+  }
+
+  /** The stopped thread, let go by a step (the run's --timeout given again). */
+  private going(what: string): number {
     const threadId = this.lastThreadId;
-    if (threadId === null) throw new BpdiffError('INTERNAL', 'step() called while the program runs');
+    if (threadId === null) throw new BpdiffError('INTERNAL', `${what}() called while the program runs`);
     this.lastThreadId = null;
     this.events.deadline = Date.now() + this.options.runTimeoutMs;
-    await connection.request(kind, { threadId, ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}) }, { step: kind, timeoutMs: this.startMs });
+    return threadId;
+  }
+
+  /** Where a step (or the step stream) left the program: its next stop, or its end. */
+  private async stepEnd(kind: string): Promise<StepOutcome> {
     for (;;) {
       const next = await this.events.next(`waiting for the ${kind}`);
       if ('kind' in next) {
@@ -343,9 +349,9 @@ export class DebugSession {
         this.ended = end;
         return end;
       }
-      const trace = await connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs });
+      const trace = await this.connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs });
       const top = trace?.stackFrames?.[0];
-      if (!top) throw new BpdiffError('ADAPTER_FAILED', `${connection.adapterName} stopped after a ${kind} but reports no frame`);
+      if (!top) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped after a ${kind} but reports no frame`);
       this.lastThreadId = stoppedThread;
       return { kind: 'stopped', threadId: stoppedThread, frameId: top.id, top: { path: top.source?.path ?? null, line: top.line, name: top.name }, depth: trace?.totalFrames ?? null, stop };
     }
@@ -367,7 +373,6 @@ export class DebugSession {
     const trace = await this.connection.request('stackTrace', { threadId: this.lastThreadId, startFrame: 0, levels }, { step: 'stackTrace', timeoutMs: this.startMs });
     return summariseFrames(trace?.stackFrames ?? []);
   }
-
 }
 
 function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {

@@ -15,7 +15,9 @@ import { setOwn } from '../core/own-record.js';
 export const ADDRESS_TOKEN = '0x…';
 
 /** Common to every adapter: a hexadecimal number of six digits or more that is not all zeros. */
-const ADDRESS = /\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\b/g;
+/** As a text (bpdiff's Python adapter masks a step stream's texts by it: src/run/locate/stream-walk.ts). */
+export const ADDRESS_PATTERN = '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b';
+const ADDRESS = new RegExp(ADDRESS_PATTERN, 'g');
 /**
  * A quoted string (a closed one: an apostrophe alone is not a quote), read as runs between escapes,
  * not one alternation a character: V8's backtracking stack grew with the string's length (a value of

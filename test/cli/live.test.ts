@@ -1,5 +1,6 @@
-// The built bin on a live comparison under debugpy: the result, and Ctrl-C / SIGTERM mid-run.
-// Skipped (visibly) where Debian's debugpy is not installed, except in CI, where that fails loudly.
+// The built bin on a live comparison under each Python adapter (bpdiff's own, the default, and
+// debugpy): the result, and Ctrl-C / SIGTERM mid-run. Skipped (visibly) where an adapter is missing,
+// except in CI, where that fails loudly.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,10 +9,10 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectValidComparison } from '../unit/fixtures/captures.js';
 import { describeWithTool, leftoverProcesses } from '../integration/helpers.js';
+import { PYTHON_ADAPTERS } from '../integration/python-adapters.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
-const HAS_DEBUGPY = fs.existsSync('/usr/lib/python3/dist-packages/debugpy/adapter') && fs.existsSync(BIN);
 const PRICING = path.join(ROOT, 'examples/python/pricing');
 let tmp: string;
 
@@ -22,9 +23,9 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, () => {
+for (const adapter of PYTHON_ADAPTERS) describeWithTool(`live comparison (${adapter.name})`, adapter.tool, adapter.available && fs.existsSync(BIN), () => {
   it('compares two versions of the pricing example: exit 1, a valid document, the 10x hint', async () => {
-    const result = await execa('node', [BIN, '--bp', 'pricing.py:34', '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--condition', "item.sku == 'mug'", '--quiet', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'], { reject: false });
+    const result = await execa('node', [BIN, '--adapter', adapter.id, '--bp', 'pricing.py:34', '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--condition', "item.sku == 'mug'", '--quiet', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'], { reject: false });
     expect(result.stderr).toBe('');
     expect(result.exitCode, result.stderr).toBe(1);
     const document = JSON.parse(String(result.stdout));
@@ -40,7 +41,7 @@ describeWithTool('live comparison (debugpy)', 'python3-debugpy', HAS_DEBUGPY, ()
     const mark = `live-${signal}-${process.pid}-${Date.now()}`;
     // A temp folder of the test's own, so that the runs' temp folders can be counted.
     const runTmp = fs.mkdtempSync(path.join(tmp, `tmp-${signal}-`));
-    const child = execa('node', [BIN, '--bp', 'slow.py:3', '--timeout', '120', '-o', target, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], {
+    const child = execa('node', [BIN, '--adapter', adapter.id, '--bp', 'slow.py:3', '--timeout', '120', '-o', target, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], {
       cwd: tmp,
       reject: false,
       env: { BPDIFF_TEST_MARK: mark, TMPDIR: runTmp },

@@ -283,7 +283,9 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
 
   it('Ctrl-C halfway stops both runs, writes nothing and exits 130', async () => {
     const mark = randomUUID();
-    const args = ['locate', ...python.records('same')];
+    // A loop long enough that the walk is still on (bpdiff's Python adapter streams its steps: the records example is walked within a second).
+    const loop = path.join(ROOT, 'bench/programs/locate/loop.py');
+    const args = ['locate', '--adapter', PYTHON_ADAPTERS[0]!.id, '--env', 'COUNT=100000000', '--', 'python3', loop, '--', 'python3', loop];
     const { child } = await startBpdiffUntilRunning(args, { mark, pattern: /steps compared/, env: {} });
     child.kill('SIGINT');
     const result = await child;

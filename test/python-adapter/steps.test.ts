@@ -13,6 +13,7 @@ interface Step {
   line: number;
   function: string;
   depth: number;
+  frames?: number;
   values: Record<string, string>;
 }
 
@@ -45,7 +46,8 @@ async function stepAll(executable: string, command: string): Promise<Step[]> {
 async function describeStop(session: LightSession): Promise<Step> {
   const frames = await session.frames(1);
   const top = frames[0]!;
-  return { file: top.source!.path!, line: top.line, function: top.name, depth: frames.length, values: await session.locals(1) };
+  // All the frames are the program's (walk.py): the user frames (depth) are the stack's (frames).
+  return { file: top.source!.path!, line: top.line, function: top.name, depth: frames.length, frames: frames.length, values: await session.locals(1) };
 }
 
 describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
@@ -128,7 +130,7 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     ]);
     // Roots elsewhere: no line of walk.py counts, so the program runs to its end.
     const rest = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 5, roots: [path.join(FIXTURES, 'pkg')], maxValueLength: 100 });
-    expect(rest).toEqual({ steps: [], ended: { exitCode: 0 } });
+    expect(rest).toMatchObject({ steps: [], ended: { exitCode: 0 } });
     await session.exit;
 
     const values = LightSession.start(executable, ['values.py']);
@@ -143,6 +145,40 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     expect(one.values.wide).toMatch(/^#[0-9a-f]{16}$/);
     expect(one.values.long_list).toBe('[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1');
     expect(one.values.text).toBe("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+    await values.end();
+  });
+});
+
+describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ executable }) => {
+  it("records the step it stands on (current), the stack's depth as stackTrace counts it, values left out or folded with their children, addresses as bpdiff masks them", async () => {
+    const session = LightSession.start(executable, ['walk.py']);
+    await session.configure({ [WALK]: [13] });
+    expect(await session.run()).not.toBeNull();
+    const [top] = await session.frames(1);
+    const totalFrames = (await session.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', { threadId: 1, startFrame: 0, levels: 1 })).totalFrames ?? 0;
+    expect(totalFrames).toBeGreaterThan(0);
+    const here = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 3, current: true, roots: [FIXTURES], maxValueLength: 100 });
+    // The first is where it stood (main, line 13, before total is set); then two steps on.
+    expect(here.steps.map((step) => [step.function, step.line])).toEqual([['main', top!.line], ['main', 14], ['main', 15]]);
+    expect(here.steps[0]!.values).toEqual({});
+    expect(here.steps[0]!.frames).toBe(totalFrames);
+    const bare = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 2, values: false, roots: [FIXTURES], maxValueLength: 100 });
+    expect(bare.steps.map((step) => [step.function, step.line, step.values])).toEqual([['add', 3, {}], ['add', 4, {}]]);
+    expect(bare.steps.map((step) => step.frames)).toEqual([totalFrames + 1, totalFrames + 1]);
+    await session.end();
+
+    const values = LightSession.start(executable, ['values.py']);
+    const file = path.join(FIXTURES, 'values.py');
+    await values.configure({ [file]: [90] });
+    expect(await values.run()).not.toBeNull();
+    const address = '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b';
+    const one = (await values.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 1, roots: [FIXTURES], maxValueLength: 1 << 30, addresses: address, depth: 2, maxChildren: 100 })).steps[0]!;
+    // Immutable values as the variables request writes them; others with their type and children (two levels).
+    expect(one.values.n).toBe('1');
+    expect(one.values.point).toMatch(/^Point: Point\(x=1, y=2\) \{.*x=int: 1.*y=int: 2.*\}$/);
+    // Over 128 characters with its children: a hash of the whole text, its address masked first.
+    expect(one.values.plain).toMatch(/^#[0-9a-f]{16}$/);
+    expect(one.values.one).toMatch(/^tuple: \(1,\) \{.*int: 1.*\}$/);
     await values.end();
   });
 });

@@ -7,15 +7,24 @@
 #   (it returned, or a generator yielded); stepOut only once it is off the stack;
 # - bpdiffSteps (Locate) counts the line events in frames of the client's roots (user code), where
 #   stepIn would stop, records the first `count` after `skip`, then stops at the last one recorded.
+#   For bpdiff's own walk (src/run/locate/stream-walk.ts) it can also record the step it stands on
+#   (`current`), leave values out (`values: false`: a replay to a known step), leave addresses as they
+#   are (`mask: false`) and fold each value's children into its text to `depth` levels, as the
+#   `variables` requests of a capture would read them: texts equal there mean values equal in bpdiff.
 import hashlib
 import os
+import re
+import time
 
-from .setorder import masked
-from .variables import is_hidden
+from .setorder import ADDRESS_TOKEN, masked
+from .variables import children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
 _LONGEST_TEXT = 128
+# The types whose values bpdiff never masks (isDataType in src/values/normalise.ts), and its quoted strings.
+_DATA = (int, float, complex, bool, str, bytes, bytearray)
+_QUOTED = re.compile("'(?:[^'\\\\\\n]|\\\\.)*'|\"(?:[^\"\\\\\\n]|\\\\.)*\"")
 
 
 def _on_stack(frame, target):
@@ -77,7 +86,7 @@ class Roots(object):
 class Locate(Step):
     """bpdiffSteps: the steps counted, the response sent from the stop that ends them."""
 
-    def __init__(self, frame, arguments, path_of, value_text, respond):
+    def __init__(self, frame, arguments, path_of, value_text, respond, is_own=None):
         Step.__init__(self, "steps", frame)
         self.count = max(0, int(arguments.get("count", 0) or 0))
         self.skip = max(0, int(arguments.get("skip", 0) or 0))
@@ -86,10 +95,25 @@ class Locate(Step):
         self.path_of = path_of
         self.value_text = value_text
         self.respond = respond
+        self.is_own = is_own or (lambda filename: False)
+        self.with_values = arguments.get("values", True) is not False
+        self.mask = arguments.get("mask", True) is not False
+        # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
+        self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
+        self.depth = max(0, int(arguments.get("depth", 0) or 0))
+        self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
+        seconds = arguments.get("seconds")
+        self.deadline = time.monotonic() + float(seconds) if seconds else None
         self.steps = []
         self.seen = 0
         self._reused = {}
         self._paths = {}
+
+    def here(self, frame):
+        """The step the thread stands on, recorded first (`current`); True when that is all of them."""
+        if not self.is_root(frame.f_code.co_filename):
+            return False
+        return self.on_line(frame)
 
     def traces(self, frame):
         return self.is_root(frame.f_code.co_filename)
@@ -101,6 +125,12 @@ class Locate(Step):
         self.seen += 1
         if self.seen > self.skip:
             self.steps.append(self.record(frame, code))
+            # A batch that takes longer than `seconds` ends early (slow code): each answer comes in time.
+            if self.deadline is not None and not self.seen & 63 and time.monotonic() > self.deadline:
+                return True
+        elif self.deadline is not None and not self.seen & 1023 and time.monotonic() > self.deadline:
+            # Out of time while skipping: it stops there, and the answer's `seen` says how far it went.
+            return True
         return self.seen >= max(1, self.skip + self.count)
 
     def record(self, frame, code):
@@ -109,12 +139,18 @@ class Locate(Step):
         if path is None:
             path = self._paths[filename] = self.path_of(filename)
         depth = 0
+        # The stack's depth as stackTrace's totalFrames says it (the adapter's own frames left out).
+        frames = 0
         outer = frame
         while outer is not None:
-            if self.is_root(outer.f_code.co_filename):
+            filename = outer.f_code.co_filename
+            if self.is_root(filename):
                 depth += 1
+            if not self.is_own(filename):
+                frames += 1
             outer = outer.f_back
-        return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "values": self.values(frame)}
+        values = self.values(frame) if self.with_values else {}
+        return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "frames": frames, "values": values}
 
     def values(self, frame):
         values = {}
@@ -128,26 +164,62 @@ class Locate(Step):
                 if known is not None and known[0] is value:
                     values[name] = known[1]
                     continue
-                text = self.shorten(self.value_text(value))
+                text = self.shorten(self.masked_text(value))
                 reused[name] = (value, text)
                 values[name] = text
             elif not is_hidden(name, value):
-                values[name] = self.shorten(self.value_text(value))
+                values[name] = self.shorten(self.text_of(value, self.depth) if self.depth else self.masked_text(value))
         return values
 
+    def masked_text(self, value):
+        """The value's text with its addresses masked as bpdiff masks them (src/values/normalise.ts)."""
+        text = self.value_text(value)
+        if self.addresses is not None:
+            # bpdiff masks no value of a data type, and no quoted string in another's text.
+            if type(value) in _DATA:
+                return text
+            parts = []
+            last = 0
+            for quoted in _QUOTED.finditer(text):
+                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
+                parts.append(quoted.group(0))
+                last = quoted.end()
+            parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
+            return "".join(parts)
+        return masked(text) if self.mask else text
+
+    def text_of(self, value, depth):
+        """The value's text, its type's name, and its children's (as `variables` lists them) to `depth` levels."""
+        text = self.masked_text(value)
+        type_name, resolver = get_type(value)
+        if depth <= 0 or resolver is None or type_name == "module":
+            return "%s: %s" % (type_name, text)
+        parts = []
+        try:
+            listed = children(value, resolver, self.max_children, self.value_text)
+        except Exception as error:
+            listed = [("<children>", "%s: %s" % (type(error).__name__, error), None, False)]
+        for name, child, _suffix, _element in listed:
+            if not is_hidden(name, child):
+                parts.append("%s=%s" % (name, self.text_of(child, depth - 1)))
+        return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
+
     def shorten(self, text):
-        text = masked(text)
         if len(text) > _LONGEST_TEXT:
             return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         return text[:self.max_length]
 
     def answer(self, ended=None):
-        self.respond({"steps": self.steps, "ended": ended})
+        self.respond({"steps": self.steps, "ended": ended, "seen": self.seen})
         self.steps = []
 
 
 def make_step(resume, frame, debugger):
     if resume.kind == "steps":
         request = resume.request
-        return Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"])
+        step = Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"], debugger.is_own)
+        if request["arguments"].get("current"):
+            # bpdiff asks for at least two steps with it, so the first never ends the batch.
+            step.here(frame)
+        return step
     return Step(resume.kind, frame, debugger.user_code)

@@ -19,7 +19,8 @@ import { describeEnding } from '../../core/walk-hints.js';
 import { LiveRun } from '../live-run.js';
 import { PassCounter as LinePasses } from '../../session/passes.js';
 import { failureFacts } from '../run-failure.js';
-import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun } from './walk-lines.js';
+import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from './walk-lines.js';
+import { canStream, streamWalk, type StartedWalks } from './stream-walk.js';
 
 export interface LocateRunsHooks {
   signal?: AbortSignal;
@@ -66,26 +67,48 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   }
   for (const spec of specs) hooks.redactor?.addRunSecrets(spec);
   const copies = copyFolders(place(specs[0]), place(specs[1]));
-  const runs = specs.map((spec, index) => new LiveRun(spec, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...(hooks.redactor ? { redactor: hooks.redactor } : {}) })) as [LiveRun, LiveRun];
+  const newRuns = (): [LiveRun, LiveRun] => specs.map((spec, index) => new LiveRun(spec, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...(hooks.redactor ? { redactor: hooks.redactor } : {}) })) as [LiveRun, LiveRun];
+  let runs = newRuns();
   const onAbort = (): void => killAllTracked();
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const walks = runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
+    const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
+    let walks = walksOf();
     const starts = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
     tracePhase(null, 'locate walk started');
     const walkStarted = Date.now();
-    const end = await walkLines(walks[0], walks[1], (starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing, {
+    const walkOptions: WalkOptions = {
       roots: [copies[0] ?? specs[0].cwd, copies[1] ?? specs[1].cwd],
       maxSteps: options.locate.max_steps,
       tolerance: options.values.tolerance,
       signal,
       progress: (steps, at) => log(progressLine(steps, (Date.now() - walkStarted) / 1000, at === null ? null : `${relativeFile(at.file, specs[0].cwd)}:${at.stop.top.line}`)),
-    }).catch((error: unknown) => {
+    };
+    const standings = [(starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing] as [Standing, Standing];
+    // Both programs started again, for the stream's replay (stream-walk.ts): the runs before are closed.
+    const restart = async (): Promise<StartedWalks> => {
+      log('bpdiff: starting both runs again, to stop them where the step stream found them parting ways (or ending)');
+      for (const run of runs) run.close();
+      runs = newRuns();
+      walks = walksOf();
+      const again = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
       if (signal.aborted) throw interrupted();
-      if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next'].includes(error.command)) throw messages.adapterCannotStep(error.message);
+      const facts = again.find((start) => start.kind === 'failed');
+      if (facts?.kind === 'failed') throw messages.locateRestartFailed(facts.facts.no_break_reason?.kind === 'error' ? facts.facts.no_break_reason.message : (facts.facts.no_break_reason?.kind ?? 'unknown'));
+      return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
+    };
+    const walking = streamable(walks, standings, options)
+      ? streamWalk({ walks, standings }, restart, walkOptions, options).then((streamed) => {
+          walks = streamed.walks;
+          return streamed.end;
+        })
+      : walkLines(walks[0], walks[1], standings[0], standings[1], walkOptions);
+    const end = await walking.catch((error: unknown) => {
+      if (signal.aborted) throw interrupted();
+      if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next', 'bpdiffSteps'].includes(error.command)) throw messages.adapterCannotStep(error.message);
       throw error;
     });
     if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched) throw messages.withinMatchedNothing(options.locate.within, [...new Set(walks.flatMap((walk) => walk.code.userFiles()))]);
@@ -101,6 +124,11 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
     signal.removeEventListener('abort', onAbort);
     for (const run of runs) run.close();
   }
+}
+
+/** Whether the walk streams (stream-walk.ts): both runs stand on a step of their code, and it compares only what the stream gives. */
+function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standing], options: CaptureOptions): boolean {
+  return standings.every((standing) => standing.kind === 'step') && canStream(walks, options);
 }
 
 type StartedWalk = { kind: 'started'; standing: Standing };

@@ -52,6 +52,17 @@ export class PassCounter {
     return { pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key), call, revisit, frame: at, entered: !sameFrame };
   }
 
+  /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: stream-walk.ts). */
+  clone(): PassCounter {
+    const copy = new PassCounter();
+    for (const [key, count] of this.passes) copy.passes.set(key, count);
+    for (const [key, count] of this.calls) copy.calls.set(key, count);
+    for (const frame of this.frames) copy.frames.push({ ...frame });
+    copy.lastDepth = this.lastDepth;
+    copy.wentAway = this.wentAway;
+    return copy;
+  }
+
   /** The walk stopped in code it does not count (a call into a library): the frames above it are left, not ended. */
   away(): void {
     this.wentAway = true;

@@ -23,6 +23,8 @@ export interface Placed {
 export class Positions {
   private readonly lines = new Map<string, string[] | null>();
   private readonly maps = new Map<string, LineMapping[]>();
+  /** Each file's path from its run's root, as place() asks it at every step (path.relative is slow at thousands a second). */
+  private readonly relatives = new Map<string, string>();
 
   constructor(
     private rootA: string,
@@ -43,11 +45,12 @@ export class Positions {
     if (common === 0) return;
     this.rootA = partsA.slice(0, partsA.length - common).join('/') || '/';
     this.rootB = partsB.slice(0, partsB.length - common).join('/') || '/';
+    this.relatives.clear();
   }
 
   place(a: Position, b: Position): Placed {
-    const relA = path.relative(this.rootA, a.file);
-    const relB = path.relative(this.rootB, b.file);
+    const relA = this.relative('a', a.file);
+    const relB = this.relative('b', b.file);
     if (relA !== relB) return { same: false, sameFile: false, bInA: null };
     const bInA = this.lineInA(a.file, b.file, b.line);
     return { same: bInA === a.line, sameFile: true, bInA };
@@ -65,6 +68,17 @@ export class Positions {
     const other = path.join(otherRoot, relative);
     if (other === at.file || this.read(other) === null) return false;
     return side === 'a' ? this.lineInB(at.file, other, at.line) === null : this.lineInA(other, at.file, at.line) === null;
+  }
+
+  private relative(side: 'a' | 'b', file: string): string {
+    const key = `${side}${file}`;
+    let relative = this.relatives.get(key);
+    if (relative === undefined) {
+      relative = path.relative(side === 'a' ? this.rootA : this.rootB, file);
+      // One entry per file a run steps in: bounded by the program's code, not by the steps.
+      this.relatives.set(key, relative);
+    }
+    return relative;
   }
 
   /** B's line in A's copy (the same file: the same line). */

@@ -34,6 +34,11 @@ export class UserCode {
     this.known.clear();
   }
 
+  /** The folders whose files are the user's (an adapter's step stream counts the lines there). */
+  folders(): string[] {
+    return [...this.roots];
+  }
+
   private get root(): string {
     return this.roots[0]!;
   }

@@ -34,6 +34,8 @@ export interface Step {
   stop: SteppedStop;
   file: string;
   arrival: Arrival;
+  /** Its place in the adapter's step stream (0: where the walk started), for a walk that streams (stream-walk.ts). */
+  ordinal?: number;
 }
 
 export type Standing = { kind: 'step'; step: Step } | { kind: 'ended'; end: NoBreak };
@@ -44,7 +46,7 @@ export interface StepValues {
   warnings: string[];
 }
 
-export interface WalkEnd {
+export interface WalkEnd<V = StepValues> {
   /** How the walk ended: the runs part ways (where, what, or one ended), or agreed to the end or to --max-steps. */
   kind: 'path' | 'values' | 'ended' | 'agreed';
   /** Steps compared, the last one included. */
@@ -53,10 +55,10 @@ export interface WalkEnd {
   a: Standing;
   b: Standing;
   /** Their values there (null for a run that ended). */
-  valuesA: StepValues | null;
-  valuesB: StepValues | null;
+  valuesA: V | null;
+  valuesB: V | null;
   /** The last step at which they stood together and agreed (null: none), with what each held there. */
-  before: { a: Step; b: Step; valuesA: StepValues; valuesB: StepValues } | null;
+  before: { a: Step; b: Step; valuesA: V; valuesB: V } | null;
   /** Why an agreeing walk stopped: both runs ended, or --max-steps. */
   agreedUntil?: 'end' | 'max-steps';
   /** How each run ended, when the walk is reported at its last step because both ended. */
@@ -90,35 +92,71 @@ export interface WalkOptions {
   signal: AbortSignal;
   /** Called at most once a second with the steps so far and where run A stands. */
   progress: (steps: number, at: Step | null) => void;
+  /** Called at each step both runs agreed at, with the added lines counted so far (stream-walk.ts keeps a few). */
+  agreed?: (steps: number, a: Step, b: Step, added: WalkEnd['added']) => void;
 }
 
 const PROGRESS_EVERY_MS = 1000;
 
 /** A run's standing with the values of its frame there (none for a run that ended). */
-interface Arrived {
+interface Arrived<V> {
   standing: Standing;
-  values: StepValues | null;
+  values: V | null;
+}
+
+/** How a walk goes on and reads: by DAP steps and the value pipeline, or by the adapter's step stream (stream-walk.ts). */
+export interface WalkSource<V> {
+  advance(walked: WalkedRun): Promise<Standing>;
+  /** The values of a step (never asked for a run that ended). */
+  read(walked: WalkedRun, step: Step): Promise<V>;
+  /** Whether two steps' values differ, and the locals set aside as not set yet (uninitialized_locals). */
+  compare(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): { differ: boolean; unset: string[] };
+}
+
+/** Where a walk takes over from another that brought both runs to a step they agreed at (stream-walk.ts). */
+export interface WalkResume {
+  /** Steps compared before the first standings. */
+  steps: number;
+  added: WalkEnd['added'];
+  positions: Positions;
+  /** Whether the walk that brought them there named their copies of the program already (Positions.align). */
+  aligned: boolean;
+}
+
+/** The walk by DAP steps, each step's frame read through the value pipeline as a capture reads it. */
+export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
+  return {
+    advance,
+    read: async (walked, step) => {
+      const values = await walked.run.readValues(step.stop.frameId, step.file);
+      walked.unset?.arrive(step.arrival, values.values.variables);
+      return values;
+    },
+    compare: (a, b) => {
+      const counted = withoutUnset(compareValues(a.values.values, b.values.values, tolerance), (name) => isUnset(a.walked, a.step, name) || isUnset(b.walked, b.step, name));
+      return { differ: !isDiffEmpty(counted.diff), unset: counted.unset };
+    },
+  };
 }
 
 export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions): Promise<WalkEnd> {
-  const positions = new Positions(options.roots[0], options.roots[1]);
+  return walkWith(dapSource(options.tolerance), a, b, firstA, firstB, options);
+}
+
+export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions, resume?: WalkResume): Promise<WalkEnd<V>> {
+  const positions = resume?.positions ?? new Positions(options.roots[0], options.roots[1]);
   // Each run reads its frame as soon as it has stopped, without waiting for the other.
-  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived> => {
-    if (standing.kind !== 'step') return { standing, values: null };
-    const values = await walked.run.readValues(standing.step.stop.frameId, standing.step.file);
-    walked.unset?.arrive(standing.step.arrival, values.values.variables);
-    return { standing, values };
-  };
-  const arrive = async (walked: WalkedRun): Promise<Arrived> => read(walked, await advance(walked));
+  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived<V>> => ({ standing, values: standing.kind === 'step' ? await source.read(walked, standing.step) : null });
+  const arrive = async (walked: WalkedRun): Promise<Arrived<V>> => read(walked, await source.advance(walked));
   let [arrivedA, arrivedB] = await Promise.all([read(a, firstA), read(b, firstB)]);
-  if (firstA.kind === 'step' && firstB.kind === 'step') positions.align(firstA.step.file, firstB.step.file);
-  let before: WalkEnd['before'] = null;
-  const added = { a: { count: 0, first: [] as AddedLines['first'] }, b: { count: 0, first: [] as AddedLines['first'] } };
+  if (!resume?.aligned && firstA.kind === 'step' && firstB.kind === 'step') positions.align(firstA.step.file, firstB.step.file);
+  let before: WalkEnd<V>['before'] = null;
+  const added = resume?.added ?? { a: { count: 0, first: [] as AddedLines['first'] }, b: { count: 0, first: [] as AddedLines['first'] } };
   const unsetAside = { count: 0, first: [] as string[] };
   const unsetSeen = new Set<string>();
   let unsetAtLast: string[] = [];
   let lastSaid = Date.now();
-  for (let steps = 1; ; steps++) {
+  for (let steps = (resume?.steps ?? 0) + 1; ; steps++) {
     if (options.signal.aborted) throw interrupted();
     if (Date.now() - lastSaid >= PROGRESS_EVERY_MS) {
       lastSaid = Date.now();
@@ -141,13 +179,14 @@ export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, fi
     }
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
     const placed = positions.place(at(standingA.step), at(standingB.step));
-    const counted = withoutUnset(compareValues(valuesA.values, valuesB.values, options.tolerance), (name) => isUnset(a, standingA.step, name) || isUnset(b, standingB.step, name));
+    const counted = source.compare({ walked: a, step: standingA.step, values: valuesA }, { walked: b, step: standingB.step, values: valuesB });
     unsetAtLast = counted.unset;
     for (const name of counted.unset) noteUnset(unsetAside, unsetSeen, name);
     if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, bInA: placed.bInA, sameFile: placed.sameFile };
-    if (!isDiffEmpty(counted.diff)) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast };
+    if (counted.differ) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast };
     if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, agreedUntil: 'max-steps' };
     before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
+    options.agreed?.(steps, standingA.step, standingB.step, added);
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
   }
 }
