@@ -12,6 +12,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['capture-node', () => import('./capture-node.js')],
   ['java-pair', () => import('./java-pair.js')],
   ['walk-hits', () => import('./walk-hits.js')],
+  ['walk-memory', () => import('./walk-memory.js')],
   ['locate', () => import('./locate.js')],
   ['new-adapters', () => import('./new-adapters.js')],
   ['python-adapter', () => import('./python-adapter.js')],

@@ -14,9 +14,10 @@
 //   import runs (esbuild wraps it), so `--help` still evaluates no engine and a comparison no MCP
 //   server; V8 compiles a function only when it is first called.
 // - The packages used only on some paths (execa for builds, ajv for schema checks, the MCP SDK and
-//   zod for `bpdiff mcp`) are in it too, each evaluated only when that path first uses it. ajv is
-//   loaded synchronously (src/load-ajv.ts): here that module is one whose require('ajv') esbuild
-//   sees. yargs comes from its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
+//   zod for `bpdiff mcp`, re2js for the user's --normalize patterns) are in it too, each evaluated
+//   only when that path first uses it. ajv and re2js are loaded synchronously (src/load-ajv.ts,
+//   src/load-re2js.ts): here those modules are ones whose require() esbuild sees. yargs comes from
+//   its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
 // - The texts of `--help`, `SUBCOMMAND --help` and `--version` are rendered here, with yargs, and
 //   built in (src/cli/help-texts.ts): printing one loads no yargs.
 // tsc's output (dist/src/) serves the tests and bench/ and gives the types (scripts/bundle-types.mjs);
@@ -46,6 +47,18 @@ const bundledAjv = {
   },
 };
 
+/** src/load-re2js.ts likewise: re2js (the user's --normalize patterns) is bundled, and evaluated only when a pattern is first compiled. */
+const bundledRe2js = {
+  name: 'bundled-re2js',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]load-re2js\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: "export function loadRe2js() { return require('re2js').RE2JS; }\n",
+      resolveDir: path.join(root, 'src'),
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -60,7 +73,7 @@ const common = {
   sourcemap: false,
   legalComments: 'inline',
   logLevel: 'warning',
-  plugins: [bundledAjv],
+  plugins: [bundledAjv, bundledRe2js],
 };
 
 fs.rmSync(path.dirname(outfile), { recursive: true, force: true });

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'BAD_OPTION'
   // files given to diff / validate / --adapter-config / --stdin-*
   | 'FILE_NOT_FOUND'
+  | 'FILE_TOO_LARGE'
   | 'INVALID_JSON'
   | 'NOT_A_CAPTURE'
   | 'INVALID_DOCUMENT'
@@ -45,6 +46,7 @@ const ERROR_SCOPES: Record<ErrorCode, ErrorScope> = {
   BAD_COMMANDS: 'run',
   BAD_OPTION: 'comparison',
   FILE_NOT_FOUND: 'comparison',
+  FILE_TOO_LARGE: 'comparison',
   INVALID_JSON: 'comparison',
   NOT_A_CAPTURE: 'comparison',
   INVALID_DOCUMENT: 'comparison',

@@ -19,6 +19,10 @@ export const messages = {
     error('USAGE', lowerFirst(message.replace(/\s+/g, ' ').trim()), `check the flags and arguments (${HELP})`),
   unknownOption: (name: string, known: readonly string[]) =>
     error('BAD_OPTION', `unknown option ${quote(name)}`, `use one of ${known.join(', ')}`),
+  tooManyEntries: (flag: string, count: number, most: number) =>
+    error('BAD_OPTION', `--${flag} was given ${count} times, more than the ${most} bpdiff takes`, `give at most ${most} (one pattern can match many names: '*.created_at')`),
+  entryTooLong: (flag: string, entry: string, most: number) =>
+    error('BAD_OPTION', `--${flag} ${quote(entry.length > 60 ? `${entry.slice(0, 60)}...` : entry)} is ${entry.length} characters long, more than the ${most} bpdiff takes`, 'give a shorter one'),
   unknownFlag: (given: string, suggestion: string | null, command: string) =>
     error('USAGE', `unknown option ${given}`, suggestion === null ? `see the options in bpdiff${command === '' ? '' : ` ${command}`} --help` : `did you mean ${suggestion}? (see bpdiff${command === '' ? '' : ` ${command}`} --help)`),
   unknownSubcommand: (given: string, suggestion: string) =>
@@ -127,8 +131,15 @@ export const messages = {
   // `what` is how the file is named in the message: "run capture", "--stdin-a", "--adapter-config".
   inputIsDirectory: (what: string, file: string) =>
     error('FILE_NOT_FOUND', `${what} ${file} is a directory, not a file`, 'give the path of a file'),
-  inputNotRegularFile: (what: string, file: string, kind: string) =>
-    error('FILE_NOT_FOUND', `${what} ${file} is not a regular file (it is a ${kind})`, 'give the path of a regular file'),
+  inputNotRegularFile: (what: string, file: string, kind: string, target: string | null = null) =>
+    error('FILE_NOT_FOUND', `${what} ${file} is not a regular file (it is a ${kind}${target === null ? '' : `: ${target}`})`, 'give the path of a regular file'),
+  /** `size`: the file's size, or null for one that grew past the limit while it was read. */
+  inputTooLarge: (what: string, file: string, size: number | null, limit: number) =>
+    error('FILE_TOO_LARGE', `${what} ${file} is ${size === null ? `larger than ${describeSize(limit)}` : describeSize(size)}, over bpdiff's limit of ${describeSize(limit)} for a file it reads`,
+      'raise the limit with --max-input-bytes N (max_input_bytes in bpdiff.config.json, the library and the MCP tools), or give a smaller file'),
+  /** A note (in a capture's warnings), not an error: the capture is still compared. */
+  invalidUtf8: (file: string, count: number) =>
+    `${file} is not valid UTF-8: ${count === 1 ? 'one byte sequence was' : `${count} byte sequences were`} read as the replacement character U+FFFD, so values holding them may differ from what was captured`,
   inputThroughNonDirectory: (what: string, file: string, blocker: string) =>
     error('FILE_NOT_FOUND', `${what} ${file} cannot exist: ${blocker} is not a directory`, 'check the path'),
   invalidJson: (file: string, cause: unknown) =>
@@ -210,6 +221,8 @@ export const checkWords = {
 };
 
 export const progress = {
+  /** Said on stderr (not under -q) whenever a config's options are read: they change what the command does. */
+  usingConfig: (file: string) => `bpdiff: using the options of ${file}`,
   walking: (labelA: string, commandA: string, labelB: string, commandB: string, from: string | null) =>
     `bpdiff: walking ${labelA} (${commandA}) and ${labelB} (${commandB}) line by line in lockstep, from ${from === null ? "where the program's own code starts" : from}`,
   startingOne: (breakpoint: string, label: string, command: string) => `bpdiff: running ${label} (${command}), to stop at ${breakpoint}`,
@@ -231,6 +244,15 @@ function elsewhere(flag: OutputFlag): string {
 /** "it", or "its target X" when the path given was a symlink to X. */
 function linkedIt(real: string | null): string {
   return real === null ? 'it' : `its target ${real}`;
+}
+
+/** A size as a person reads it: `130.7 MB`, or `64 MiB` for a whole number of MiB. */
+export function describeSize(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  if (Number.isInteger(mib) && mib >= 1) return `${mib} MiB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} KB`;
+  return `${bytes} bytes`;
 }
 
 function quote(value: string): string {

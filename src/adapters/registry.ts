@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BpdiffError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
+import { MAX_INPUT_BYTES_LIMIT, readBoundedText } from '../read-bounded.js';
 import type { AdapterDefinition } from './definition.js';
 import { parseDefinition } from './parse-definition.js';
 import { whichSync } from './find-executable.js';
@@ -69,8 +70,10 @@ function definitionForBinary(all: readonly AdapterDefinition[], command: string,
 export function loadDefinitionFile(file: string): AdapterDefinition {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    // Checked (a regular file within --max-input-bytes) when the options were read: read within bounds all the same.
+    text = readBoundedText(file, { what: 'the adapter definition', file }, MAX_INPUT_BYTES_LIMIT).text;
   } catch (error) {
+    if (error instanceof BpdiffError) throw error;
     throw new BpdiffError('FILE_NOT_FOUND', `cannot read the adapter definition ${file} — check the path given to --adapter-config`, { cause: error });
   }
   return parseDefinition(text, file);

@@ -4,7 +4,7 @@
 import type { CaptureOptions, RunCapture } from '../core/types.js';
 import { builtinDefinitions } from '../adapters/registry.js';
 import { loadHooks } from '../../adapters/load-hooks.js';
-import { runValuePipeline, userValueRules, type ValueContext } from '../values/pipeline.js';
+import { runValuePipelineInSlices, userValueRules, type ValueContext } from '../values/pipeline.js';
 import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
 import { capturedFilePath } from './capture-document.js';
@@ -15,7 +15,7 @@ import { capturedFilePath } from './capture-document.js';
  * `redactor`: secrets still in it are redacted now (a capture saved with --no-redact, or new --redact
  * names); one that was not redacted before is then marked as redacted under this redactor's key.
  */
-export async function prepareCapture(capture: RunCapture, options: CaptureOptions['values'], base?: string, redactor?: Redactor): Promise<RunCapture> {
+export async function prepareCapture(capture: RunCapture, options: CaptureOptions['values'], base?: string, redactor?: Redactor, signal?: AbortSignal): Promise<RunCapture> {
   if (redactor) capture = { ...scrubCapture(capture, redactor), redaction: capture.redaction ?? { key_id: redactor.keyId } };
   if (capture.run.status !== 'break') return capture;
   const definition = builtinDefinitions().find((candidate) => candidate.id === capture.adapter.id);
@@ -25,9 +25,11 @@ export async function prepareCapture(capture: RunCapture, options: CaptureOption
     ...userValueRules(options),
     ...(redactor ? { redactor } : {}),
   };
-  const values = runValuePipeline(
+  // In time slices: a stored capture may hold a million values, and a signal must not wait for them.
+  const values = await runValuePipelineInSlices(
     { variables: capture.run.variables, types: capture.types, truncated: capture.truncated, normalised: capture.normalised, ...(capture.unread ? { unread: capture.unread } : {}) },
     context,
+    signal,
   );
   // A note the capture already holds (it was said when the run was captured) is not said twice.
   const warnings = [...new Set([...capture.warnings, ...(values.notes ?? [])])];

@@ -3,7 +3,8 @@
 import type { Io, IoDeps } from '../intake/io.js';
 import type { CallContext } from '../library/call.js';
 
-export function callContext(io: Io, deps: IoDeps, why?: string): CallContext {
+/** `config`: the bpdiff.config.json the command read, named in the result's context. */
+export function callContext(io: Io, deps: IoDeps, why?: string, config?: string | null): CallContext {
   const engine = { ...(deps.captureRuns ? { captureRuns: deps.captureRuns } : {}), ...(deps.captureOneRun ? { captureOneRun: deps.captureOneRun } : {}) };
-  return { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}), ...(why !== undefined ? { why } : {}), ...(Object.keys(engine).length > 0 ? { engine } : {}) };
+  return { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}), ...(why !== undefined ? { why } : {}), ...(Object.keys(engine).length > 0 ? { engine } : {}), ...(config ? { config } : {}) };
 }

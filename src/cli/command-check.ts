@@ -33,7 +33,7 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
   const formats = [command.output.format, ...command.output.also.map((extra) => extra.format)];
   const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
-  const context = (why: string): CallContext => callContext(io, deps, why);
+  const context = (why: string): CallContext => callContext(io, deps, why, command.config.file);
   const shown = (file: string): string => shownPath(file, io.cwd);
 
   let worst = 0;

@@ -22,7 +22,7 @@ export async function runCompareCommand(args: LiveArgs, io: Io, deps: IoDeps): P
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
   const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
   const outcome = await withStopSignals(io, deps, (signal) =>
-    compare({ ...(args.input as unknown as CompareInput), signal, ...(log ? { log } : {}) }, callContext(io, deps)),
+    compare({ ...(args.input as unknown as CompareInput), signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)),
   );
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   const { report, captures } = outcome.value;

@@ -8,6 +8,6 @@ import type { CliCommand } from './parse-args.js';
 
 export async function runDiffCommand(command: Extract<CliCommand, { kind: 'diff' }>, io: Io): Promise<number> {
   const outputPath = resolveOutputFile(command.output.outputFile, io.cwd);
-  const { report } = await diffCaptures(command.captureA, command.captureB, command.input as DiffCapturesInput, { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}) });
+  const { report } = await diffCaptures(command.captureA, command.captureB, command.input as DiffCapturesInput, { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}), ...(command.config ? { config: command.config } : {}) });
   return emitReport(report, { output: command.output, outputPath }, io);
 }

@@ -5,13 +5,13 @@
 // `doctor_command`, the launch that a run of that command would prepare (so debugpy is the
 // interpreter's own when it has one, else Debian's, as in a run).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { whichSync } from '../adapters/find-executable.js';
 import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { loadHooks } from '../../adapters/load-hooks.js';
 import { runProbe } from '../adapters/probe.js';
+import { processTempRoot } from '../process/temp-root.js';
 import { handshake } from '../run/handshake.js';
 import { adapterExecutable, fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { builtinDefinitions, loadDefinitionFile } from '../adapters/registry.js';
@@ -93,7 +93,8 @@ export async function checkAdapter(definition: AdapterDefinition, cwd: string, o
 
 /** The plan a run of `argv` would get from the adapter's hooks, prepared in a folder of its own. */
 async function preparedPlan(definition: AdapterDefinition, argv: string[], hooks: AdapterHooks, cwd: string): Promise<LaunchPlan> {
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-doctor-'));
+  // Inside the process's own folder (src/process/temp-root.ts): a doctor killed outright leaves nothing for good.
+  const tempDir = fs.mkdtempSync(path.join(processTempRoot(), 'doctor-'));
   try {
     const spec: RunSpec = {
       side: 'b',

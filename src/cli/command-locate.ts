@@ -13,7 +13,7 @@ export async function runLocateCommand(args: LiveArgs, io: Io, deps: IoDeps): Pr
   const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
   const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
-  const outcome = await withStopSignals(io, deps, (signal) => locate({ ...(args.input as unknown as LocateInput), signal, ...(log ? { log } : {}) }, callContext(io, deps)));
+  const outcome = await withStopSignals(io, deps, (signal) => locate({ ...(args.input as unknown as LocateInput), signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)));
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   return emitReport(outcome.value.report, { output: args.output, outputPath }, io);
 }

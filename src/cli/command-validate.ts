@@ -6,8 +6,9 @@ import { validateDocument, type SchemaKind } from '../core/schemas.js';
 import { readInputText } from '../intake/input-files.js';
 import type { Io } from '../intake/io.js';
 
-export function runValidateCommand(file: string, io: Io): number {
-  const text = readInputText('file', file, io.cwd);
+/** `maxBytes`: --max-input-bytes (a file larger is refused, exit 2, as `bpdiff diff` refuses it). */
+export function runValidateCommand(file: string, io: Io, maxBytes?: number): number {
+  const { text } = readInputText('file', file, io.cwd, maxBytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

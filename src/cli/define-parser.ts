@@ -3,7 +3,7 @@
 // (strings) and checked by read-options.ts; only the help shows each option's kind, a number or one
 // of its choices (`forHelp`).
 import type { Argv } from 'yargs';
-import { declarationsFor, defaultOf, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { declarationsFor, defaultOf, findDeclaration, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { helpWidth } from './help-texts.js';
 
 export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]';
@@ -99,7 +99,7 @@ export function defineParser(y: Argv, version: string, width?: number, forHelp =
     )
     .command('schema', 'print the JSON Schema of the result document', (c) => c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }).epilog(examples('schema')))
     .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
-      c.positional('file', { type: 'string', describe: 'the JSON file to check' }).epilog(examples('validate')),
+      c.positional('file', { type: 'string', describe: 'the JSON file to check' }).option('max-input-bytes', { type: 'string', describe: findDeclaration('max-input-bytes')!.describe }).epilog(examples('validate')),
     )
     .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones', (c) =>
       c

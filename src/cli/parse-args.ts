@@ -34,6 +34,8 @@ export interface LiveArgs {
   saveCaptures: string | null;
   /** One line each, for stderr: things that parsed but were probably not meant (bpdiff flags given to program B). */
   warnings: string[];
+  /** The bpdiff.config.json whose options were read (absolute), or null. */
+  config: string | null;
 }
 
 /** `-u`/`--record`: every named check's baseline; `--update=failing`: only those of the checks that fail. */
@@ -48,7 +50,7 @@ export type CliCommand =
   /** `bpdiff locate`: two runs walked line by line, locate()'s input. */
   | { kind: 'locate'; args: LiveArgs }
   /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
-  | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs }
+  | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs; config: string | null }
   /**
    * `bpdiff check [NAME...] [-u[=failing]] [--ci]`: the config file's named checks (all when `names`
    * is empty) compared with their baselines, or their baselines re-recorded (`update`); `ci` null
@@ -57,7 +59,7 @@ export type CliCommand =
    */
   | { kind: 'check'; names: string[]; update: CheckUpdate | null; ci: boolean | null; labels: { a: string | null; b: string | null }; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
   | { kind: 'schema'; capture: boolean }
-  | { kind: 'validate'; file: string }
+  | { kind: 'validate'; file: string; maxBytes?: number }
   | { kind: 'doctor'; adapterConfig: string | null }
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
   | { kind: 'mcp' }
@@ -87,7 +89,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
   const subcommand = String(raw._[0] ?? '');
   if (subcommand === 'check') {
     if (commands.length > 0) throw messages.commandsNotAccepted('check');
-    const config = configFor(stringOf(raw, 'config'), cwd);
+    const config = configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw));
     if (config === null) throw messages.noConfig(cwd);
     const given = { ...raw };
     applyConfig(raw, config);
@@ -97,7 +99,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     const labels = { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') };
     return { kind: 'check', names, update, ci, labels, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
   }
-  if (['', 'diff', 'capture'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd));
+  if (['', 'diff', 'capture', 'locate'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw)));
   switch (subcommand) {
     case 'diff':
       if (commands.length > 0) throw messages.commandsNotAccepted('diff');
@@ -107,13 +109,14 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
         captureB: positional(raw, 'capture_b'),
         input: checkedDiffInput(raw),
         output: outputArgs(raw),
+        config: configOf(raw)?.file ?? null,
       };
     case 'schema':
       if (commands.length > 0) throw messages.commandsNotAccepted('schema');
       return { kind: 'schema', capture: raw['capture'] === true };
     case 'validate':
       if (commands.length > 0) throw messages.commandsNotAccepted('validate');
-      return { kind: 'validate', file: positional(raw, 'file') };
+      return { kind: 'validate', file: positional(raw, 'file'), ...optionalLimit(inputLimitOf(raw)) };
     case 'doctor':
       if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
       return { kind: 'doctor', adapterConfig: typeof raw['adapter-config'] === 'string' ? raw['adapter-config'] : null };
@@ -122,7 +125,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
       return { kind: 'mcp' };
     case 'locate': {
       const pair = parseCommands(commands);
-      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate') };
+      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null };
       checkLocateInput(args.input);
       return { kind: 'locate', args };
     }
@@ -200,6 +203,16 @@ function valueOf(raw: RawArgv, flag: string): ReturnType<typeof readOptionValue>
   return readOptionValue(findDeclaration(flag)!, raw[flag]);
 }
 
+/** --max-input-bytes as typed: the config file is read under it (its own key cannot raise the limit it is read under). */
+function inputLimitOf(raw: RawArgv): number | undefined {
+  const value = readOptionValue(findDeclaration('max-input-bytes')!, raw['max-input-bytes']);
+  return typeof value === 'number' ? value : undefined;
+}
+
+function optionalLimit(limit: number | undefined): { maxBytes?: number } {
+  return limit === undefined ? {} : { maxBytes: limit };
+}
+
 function stringOf(raw: RawArgv, flag: string): string | null {
   const value = valueOf(raw, flag);
   return typeof value === 'string' ? value : null;
@@ -249,12 +262,12 @@ function checkedDiffInput(raw: RawArgv): LibraryInput {
 /** `bpdiff capture`: one command, capture()'s input. */
 function captureArgs(raw: RawArgv, commands: string[][]): LiveArgs {
   if (commands.length !== 1 || commands[0]!.length === 0) throw messages.captureCommands(commands.filter((command) => command.length > 0).length);
-  return { input: libraryInput(raw, 'capture', { run: commands[0]! }), quiet: valueOf(raw, 'quiet') === true, output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') }, saveCaptures: null, warnings: [] };
+  return { input: libraryInput(raw, 'capture', { run: commands[0]! }), quiet: valueOf(raw, 'quiet') === true, output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') }, saveCaptures: null, warnings: [], config: configOf(raw)?.file ?? null };
 }
 
 function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
   const baseline = stringOf(raw, 'baseline');
-  const common = { quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: stringOf(raw, 'save-captures') };
+  const common = { quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: stringOf(raw, 'save-captures'), config: configOf(raw)?.file ?? null };
   if (baseline !== null) {
     for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a'] as const) if (raw[flag] !== undefined) throw messages.baselineWithOwnBreakpoint(flag);
     if (commands.length !== 1 || commands[0]!.length === 0) throw messages.baselineCommands(commands.filter((command) => command.length > 0).length);

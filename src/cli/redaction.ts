@@ -5,6 +5,7 @@
 // runs (secret-looking --env values and `--password X` arguments) are added; --no-redact turns it all
 // off and says so on stderr.
 import { Redactor } from '../redact/redactor.js';
+import { redactionKey } from '../redact/default-key.js';
 import type { Io } from '../intake/io.js';
 import type { CliCommand } from './parse-args.js';
 import { callRedactor } from '../library/call.js';
@@ -19,7 +20,7 @@ export interface CliRedaction {
 }
 
 export function redactingIo(io: Io): CliRedaction {
-  const redactor = new Redactor({ key: io.env['BPDIFF_REDACT_KEY'] });
+  const redactor = new Redactor({ key: redactionKey(io.env) });
   let active: Redactor | undefined = redactor;
   const wrapped: Io = {
     ...io,

@@ -1,7 +1,8 @@
 // argv -> exit status. The one place errors become exit codes: a BpdiffError prints its message,
 // anything else is a bug and prints describeUnexpected; both as one line on stderr, exit 2.
 import { describeUnexpected, isBpdiffError } from '../errors.js';
-import { parseArgs } from './parse-args.js';
+import { parseArgs, type CliCommand } from './parse-args.js';
+import { progress } from '../messages.js';
 import { processIo, type IoDeps, type Io } from '../intake/io.js';
 import { setTraceScrub, startTrace, stopTrace, tracePhase, traceTarget } from '../trace/trace.js';
 
@@ -26,6 +27,7 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       redaction.configure(command);
       const redactor = io.redactor;
       if (redactor) setTraceScrub((text) => redactor.scrub(text));
+      sayConfig(command, io);
     }
     switch (command.kind) {
       case 'help':
@@ -58,7 +60,7 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       }
       case 'validate': {
         const { runValidateCommand } = await import('./command-validate.js');
-        return runValidateCommand(command.file, io);
+        return runValidateCommand(command.file, io, command.maxBytes);
       }
       case 'doctor': {
         const { runDoctorCommand } = await import('./command-doctor.js');
@@ -83,6 +85,17 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
     tracePhase(null, 'done');
     stopTrace();
   }
+}
+
+/** The config whose options the command read, named on stderr (not under -q): a config found upward changes what bpdiff does. */
+function sayConfig(command: CliCommand, io: Io): void {
+  const [file, quiet] =
+    command.kind === 'compare' || command.kind === 'capture' || command.kind === 'locate' ? [command.args.config, command.args.quiet]
+    : command.kind === 'diff' ? [command.config, false]
+    : command.kind === 'check' ? [command.config.file, command.quiet]
+    : [null, true];
+  if (file !== null && !quiet) io.stderr(`${progress.usingConfig(file)}
+`);
 }
 
 function oneLine(text: string): string {

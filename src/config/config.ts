@@ -1,12 +1,15 @@
 // bpdiff.config.json: a team's defaults (the capture and comparison options, by their CLI names in
 // snake_case) and its named checks, each a breakpoint, a command and a baseline file (by default
-// <baselines>/<name>.json, committed like a snapshot). Found from the
-// working directory upward, or given with --config. Checked against schema/bpdiff-config.schema.json
+// <baselines>/<name>.json, committed like a snapshot). Found from the working directory upward, up to
+// the repository's root (the folder holding `.git`) or the home folder and no further, or given with
+// --config. Checked against schema/bpdiff-config.schema.json
 // and then value by value by the options module, so a bad value reads as it would on the command line,
 // with the file and the key in front. Paths in a check are relative to the config file's folder.
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { BpdiffError } from '../errors.js';
+import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
 import { OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import { validateDocument } from '../core/schemas.js';
@@ -45,12 +48,16 @@ export interface BpdiffConfig {
   checks: ConfigCheck[];
 }
 
-/** The nearest bpdiff.config.json at or above `dir`, or null. */
-export function findConfig(dir: string): string | null {
+/**
+ * The nearest bpdiff.config.json at or above `dir`, or null. The search stops at the repository's
+ * root (a folder holding `.git`, a folder or a worktree's file) or the home folder: a config in the
+ * folder a repository was cloned into is someone else's, and it once turned a diff into exit 0.
+ */
+export function findConfig(dir: string, home: string = os.homedir()): string | null {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const candidate = path.join(current, CONFIG_FILE);
     if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(current) === current) return null;
+    if (fs.existsSync(path.join(current, '.git')) || current === home || path.dirname(current) === current) return null;
   }
 }
 
@@ -58,13 +65,17 @@ function fail(file: string, what: string, todo: string): never {
   throw new BpdiffError('BAD_CONFIG', `${file}: ${what} — ${todo}`);
 }
 
-/** Read and check a config file; every problem is a one-line BAD_CONFIG error naming the file and the key. */
-export function loadConfig(file: string): BpdiffConfig {
+/**
+ * Read and check a config file; every problem is a one-line BAD_CONFIG error naming the file and the
+ * key. `maxBytes`: the largest file read (--max-input-bytes).
+ */
+export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): BpdiffConfig {
   const absolute = path.resolve(file);
   let text: string;
   try {
-    text = fs.readFileSync(absolute, 'utf8');
+    text = readBoundedText(absolute, { what: 'the config', file: absolute }, maxBytes).text;
   } catch (error) {
+    if (error instanceof BpdiffError) throw error;
     fail(absolute, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'give --config an existing file');
   }
   let parsed: unknown;
@@ -113,9 +124,9 @@ function readOptions(file: string, object: Record<string, unknown>, prefix: stri
   return options;
 }
 
-/** The config a command reads: --config FILE, else the nearest one from `cwd` upward, else none. */
-export function configFor(explicit: string | null, cwd: string): BpdiffConfig | null {
-  if (explicit !== null) return loadConfig(path.resolve(cwd, explicit));
+/** The config a command reads: --config FILE, else the nearest one from `cwd` upward (see findConfig), else none. */
+export function configFor(explicit: string | null, cwd: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): BpdiffConfig | null {
+  if (explicit !== null) return loadConfig(path.resolve(cwd, explicit), maxBytes);
   const found = findConfig(cwd);
-  return found === null ? null : loadConfig(found);
+  return found === null ? null : loadConfig(found, maxBytes);
 }

@@ -11,6 +11,8 @@ export interface BuildComparisonOptions {
   sourceLine?: string | null;
   /** The text of run B's breakpoint line (from run B's file). */
   sourceLineB?: string | null;
+  /** The bpdiff.config.json the call read, named in the context. */
+  config?: string | null;
   /**
    * What a walk found before the comparison was made (bpdiff locate): its hints come first, and its
    * context lines take the place of the context's first line (what bpdiff did).
@@ -48,7 +50,7 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
     run_a: captureA.run,
     run_b: captureB.run,
     diff,
-    context: withLead(buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null }), opts.lead),
+    context: withLead(buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null, config: opts.config ?? null }), opts.lead),
     analysis_hints: [...(opts.lead?.hints ?? []), ...renderHints(findings, labels)],
   };
   return { result, findings, changes };

@@ -14,6 +14,8 @@ export interface ContextInput {
   sourceLine: string | null;
   /** The same for run B's breakpoint (its own file and line). */
   sourceLineB?: string | null;
+  /** The bpdiff.config.json whose options the call read, when it read one: a reader must know what set them. */
+  config?: string | null;
 }
 
 const FIRST_DIFFERENCE_KINDS = new Set<Finding['kind']>([
@@ -37,6 +39,7 @@ export function buildContext(input: ContextInput): string {
         'bpdiff ran two commands under a debugger, stopped each at the same breakpoint and compared the variables visible there.',
         `Breakpoint: ${describeBreakpoint(bp, { quoteCondition: true })}`,
       ];
+  if (input.config) lines.push(`Config: ${input.config} (its options are defaults the call's own override)`);
   const sourceDiffers = sourceLineB !== null && sourceLine !== null && sourceLineB.trim() !== sourceLine.trim();
   if (sourceLine !== null) lines.push(`Source${ownB || sourceDiffers ? ` in ${labels.a}` : ''} at line ${bp.line}: ${showValue(sourceLine.trim())}`);
   if (sourceLineB !== null && (sourceDiffers || (ownB && sourceLine === null))) lines.push(`Source in ${labels.b} at line ${bpB.line}: ${showValue(sourceLineB.trim())}`);

@@ -46,7 +46,7 @@ export type Finding =
   | { kind: 'more_changed'; count: number }
   | { kind: 'only_in'; side: RunSide; names: string[]; more: number }
   /** Values of run `side` under containers whose children the other run did not read: left out of the diff. */
-  | { kind: 'not_compared'; side: RunSide; parents: string[]; names: string[]; more: number }
+  | { kind: 'not_compared'; side: RunSide; parents: string[]; names: string[]; more: number; reason: 'unread' | 'cut' }
   /** Values of which both runs read only a type and an address: left out of the diff, never counted as unchanged. */
   | { kind: 'opaque'; values: OpaqueValue[]; more: number }
   /** Values the debugger could not show: their text is the error or time-out it gave instead (`sides`: both when both runs gave the same). */
@@ -157,7 +157,7 @@ export function buildFindings(
 
     if (diff.only_in_a.length > 0) findings.push({ kind: 'only_in', side: 'a', ...capList(diff.only_in_a) });
     if (diff.only_in_b.length > 0) findings.push({ kind: 'only_in', side: 'b', ...capList(diff.only_in_b) });
-    for (const { side, parents, names } of setAside) findings.push({ kind: 'not_compared', side, parents, ...capList(names) });
+    for (const { side, parents, names, reason } of setAside) findings.push({ kind: 'not_compared', side, parents, reason, ...capList(names) });
   }
 
   if (opaque.length > 0) findings.push({ kind: 'opaque', values: opaque.slice(0, MAX_LISTED_NAMES), more: Math.max(0, opaque.length - MAX_LISTED_NAMES) });

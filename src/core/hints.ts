@@ -67,7 +67,8 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       const other: RunSide = finding.side === 'a' ? 'b' : 'a';
       const count = finding.names.length + finding.more;
       const under = listNames(finding.parents.slice(0, 5), Math.max(0, finding.parents.length - 5));
-      return `${plural(count, 'value')} of ${label(finding.side)} under ${under} ${count === 1 ? 'was' : 'were'} not compared (${listNames(finding.names, finding.more)}): ${label(other)} did not read the children of ${under}, so they are unknown there, not missing.`;
+      const why = finding.reason === 'cut' ? `read only some of the children of ${under} (--max-children), which need not be the same ones in each run` : `did not read the children of ${under}`;
+      return `${plural(count, 'value')} of ${label(finding.side)} under ${under} ${count === 1 ? 'was' : 'were'} not compared (${listNames(finding.names, finding.more)}): ${label(other)} ${why}, so they are unknown there, not missing.`;
     }
     case 'opaque': {
       const count = finding.values.length + finding.more;

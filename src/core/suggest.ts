@@ -6,6 +6,9 @@ export function closestWord(word: string, candidates: readonly string[]): string
   const limit = Math.max(1, Math.floor(word.length / 3));
   let best: { candidate: string; distance: number } | null = null;
   for (const candidate of candidates) {
+    // The distance is at least the difference in length: a word far longer than every candidate (a
+    // 100 KB flag) is no typo of one, and its table (its length times the candidate's) is not built.
+    if (Math.abs(word.length - candidate.length) > limit) continue;
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (distance <= limit && (best === null || distance < best.distance)) best = { candidate, distance };
   }

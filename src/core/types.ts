@@ -203,6 +203,8 @@ export interface CaptureOptions {
     max_variables: number;
     /** How long reading one value (one `variables` request) may take before it is given up. */
     value_timeout_seconds: number;
+    /** `--max-input-bytes`: the largest file bpdiff reads (a capture, a baseline, a config, a source file). */
+    max_input_bytes: number;
   };
   /** Which values are read and how they are turned into compared strings (capture and value pipeline). */
   values: {
@@ -256,7 +258,7 @@ export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<Ca
 
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   breakpoint: { exact_line: false, hit: null, first_divergence: false, max_hits: null },
-  limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2 },
+  limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2, max_input_bytes: 64 * 1024 * 1024 },
   values: { scope: 'locals', raw_values: false, only: [], ignore: [], normalize: [], tolerance: null, watch: [], watch_only: false, redact: [], no_redact: false },
   adapter: { id: null, config: null, path: null },
   locate: { from: null, within: [], max_steps: 100_000 },

@@ -1,7 +1,9 @@
 // DAP messages -> typed calls. Every request resolves to its response body or rejects with an error
 // that names the adapter and the step; every wait has a timeout. Events are kept from the moment the
-// connection opens, so a wait that starts after its event arrived still sees it, except `output`
-// events: a program may print without end, so only the newest of those are kept (listeners see all).
+// connection opens, so a wait that starts after its event arrived still sees it, within bounds: a
+// program may print without end, and a walk over 100,000 hits (or a locate over every line) gets a
+// `stopped` and a `continued` at each, so only the newest `output` events are kept, and of every other
+// kind the first and the newest EVENTS_KEPT_PER_KIND (listeners see all). Positions never change.
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError } from '../errors.js';
 import { DapTransport } from './transport.js';
@@ -118,14 +120,25 @@ interface Numbered {
  */
 export const OUTPUT_KEPT = { events: 200, chars: 256 * 1024 };
 
+/**
+ * Of each other kind of event (`stopped`, `continued`, `thread`...), the first one and the newest this
+ * many are kept: a wait looks at events since a recent position, or for the first of its kind
+ * (`initialized`, `process`). The memory of a long walk was growing by ~1.5 MB/s.
+ */
+export const EVENTS_KEPT_PER_KIND = 100;
+
 export class DapConnection {
   private readonly transport: DapTransport;
   private seq = 1;
   private readonly pending = new Map<number, Pending>();
-  /** Every event but old `output` ones, in order; `received` counts all, dropped ones included. */
+  /** The events kept (see EVENTS_KEPT_PER_KIND), in order; `received` counts all, dropped ones included. */
   private retained: Numbered[] = [];
   private retainedOutputs = 0;
   private retainedOutputChars = 0;
+  /** How many events of each kind but `output` are kept. */
+  private readonly retainedByKind = new Map<string, number>();
+  /** The position of the first event of each kind: always kept. */
+  private readonly firstOfKind = new Map<string, number>();
   private received = 0;
   private readonly waiters = new Set<EventWaiter>();
   private readonly listeners = new Set<EventListener>();
@@ -143,6 +156,8 @@ export class DapConnection {
     private readonly describeExit: () => string = () => '',
     /** The newest `output` events kept; the buffer is trimmed back to this when it holds twice as much. */
     private readonly outputKept: { events: number; chars: number } = OUTPUT_KEPT,
+    /** The newest events kept of each other kind (with the first of it), trimmed back to this at twice as many. */
+    private readonly perKindKept: number = EVENTS_KEPT_PER_KIND,
   ) {
     this.transport = new DapTransport(input, output, {
       onMessage: (message) => this.dispatch(message),
@@ -269,31 +284,51 @@ export class DapConnection {
   }
 
   private keep(event: DebugProtocol.Event): void {
-    this.retained.push({ index: this.received++, event });
-    if (event.event !== 'output') return;
+    const index = this.received++;
+    this.retained.push({ index, event });
+    if (event.event !== 'output') {
+      if (!this.firstOfKind.has(event.event)) this.firstOfKind.set(event.event, index);
+      const count = (this.retainedByKind.get(event.event) ?? 0) + 1;
+      this.retainedByKind.set(event.event, count);
+      // Trimmed in one pass once a kind holds twice its share, so a long walk costs O(1) per event.
+      if (count >= 2 * this.perKindKept + 1) this.trim();
+      return;
+    }
     this.retainedOutputs++;
     this.retainedOutputChars += outputLength(event);
     // Trimmed in one pass once twice the limit is held, so a flood costs O(1) per event.
-    if (this.retainedOutputs < 2 * this.outputKept.events && this.retainedOutputChars < 2 * this.outputKept.chars) return;
+    if (this.retainedOutputs >= 2 * this.outputKept.events || this.retainedOutputChars >= 2 * this.outputKept.chars) this.trim();
+  }
+
+  /** Back to the newest events of each kind (and the first of every kind but `output`), in one pass from the newest. */
+  private trim(): void {
     let events = 0;
     let chars = 0;
     let full = false;
+    const byKind = new Map<string, number>();
     const kept: Numbered[] = [];
     for (let i = this.retained.length - 1; i >= 0; i--) {
       const item = this.retained[i]!;
-      if (item.event.event === 'output') {
+      const kind = item.event.event;
+      if (kind === 'output') {
         const length = outputLength(item.event);
         // The newest one always stays, however long.
         full ||= events >= this.outputKept.events || (events > 0 && chars + length > this.outputKept.chars);
         if (full) continue;
         events++;
         chars += length;
+      } else {
+        const count = byKind.get(kind) ?? 0;
+        if (count >= this.perKindKept && this.firstOfKind.get(kind) !== item.index) continue;
+        byKind.set(kind, count + 1);
       }
       kept.push(item);
     }
     this.retained = kept.reverse();
     this.retainedOutputs = events;
     this.retainedOutputChars = chars;
+    this.retainedByKind.clear();
+    for (const [kind, count] of byKind) this.retainedByKind.set(kind, count);
   }
 
   /** Kept events at positions >= `index` (found by binary search: positions only grow). */

@@ -21,9 +21,12 @@ export interface LoadedBaseline {
   note?: string;
 }
 
-/** `baseline`: a file (relative to `base`) or a capture object; `given`: the live run's breakpoint, when it has one. */
-export function loadBaseline(baseline: string | RunCapture, base: string, given: Breakpoint | null): LoadedBaseline {
-  const capture = typeof baseline === 'string' ? readCapture(baseline, base) : checkedCapture(baseline);
+/**
+ * `baseline`: a file (relative to `base`; at most `maxBytes`, --max-input-bytes) or a capture object;
+ * `given`: the live run's breakpoint, when it has one.
+ */
+export function loadBaseline(baseline: string | RunCapture, base: string, given: Breakpoint | null, maxBytes?: number): LoadedBaseline {
+  const capture = typeof baseline === 'string' ? readCapture(baseline, base, maxBytes) : checkedCapture(baseline);
   const name = typeof baseline === 'string' ? baseline : 'the baseline';
   const stored = capture.breakpoint;
   if (given === null) return { capture, name, breakpoint: { ...stored } };

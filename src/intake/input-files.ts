@@ -5,26 +5,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '../messages.js';
-import { canWrite, checkOutputTarget, describeFileKind, nonDirectoryAncestor } from '../output/write-file.js';
+import { canWrite, checkOutputTarget, nonDirectoryAncestor } from '../output/write-file.js';
+import { checkInputStat, DEFAULT_MAX_INPUT_BYTES, readBoundedText, type BoundedRead } from '../read-bounded.js';
+import { BpdiffError } from '../errors.js';
 
 /**
- * A file named on the command line, as text; a missing or unreadable one is a one-line error.
- * Pipes and devices are read like files (`bpdiff diff <(...) b.json`); a directory is named as one.
+ * A file named on the command line, as text; a missing or unreadable one is a one-line error, and so
+ * is one that is no regular file (a FIFO, a device: /dev/zero would never end) or is larger than
+ * `maxBytes` (--max-input-bytes). `invalidUtf8` counts what was not UTF-8 (read as U+FFFD).
  */
-export function readInputText(what: string, file: string, cwd: string): string {
+export function readInputText(what: string, file: string, cwd: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): BoundedRead {
   const resolved = path.resolve(cwd, file);
   try {
-    return fs.readFileSync(resolved, 'utf8');
+    return readBoundedText(resolved, { what, file }, maxBytes);
   } catch (error) {
+    if (error instanceof BpdiffError) throw error;
     throw notReadable(what, file, resolved, error);
   }
 }
 
 /**
  * A file given to a flag (--stdin-a, --adapter-config ...), made absolute after checking it is a
- * regular file; `flag` is the flag's name without dashes.
+ * regular file no larger than `maxBytes`; `flag` is the flag's name without dashes.
  */
-export function resolveInputFile(flag: string, file: string, cwd: string): string {
+export function resolveInputFile(flag: string, file: string, cwd: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): string {
   const resolved = path.resolve(cwd, file);
   let stat: fs.Stats;
   try {
@@ -38,8 +42,7 @@ export function resolveInputFile(flag: string, file: string, cwd: string): strin
     }
     throw messages.fileUnreadable(`--${flag}`, file, error);
   }
-  if (stat.isDirectory()) throw messages.inputIsDirectory(`--${flag}`, file);
-  if (!stat.isFile()) throw messages.inputNotRegularFile(`--${flag}`, file, describeFileKind(stat));
+  checkInputStat(stat, resolved, { what: `--${flag}`, file }, maxBytes);
   return resolved;
 }
 

@@ -6,9 +6,12 @@ import { validateCapture } from '../core/schemas.js';
 import { messages } from '../messages.js';
 import { readInputText } from './input-files.js';
 
-/** Read, parse and schema-check one capture; every failure is a one-line BpdiffError. */
-export function readCapture(file: string, cwd: string): RunCapture {
-  const text = readInputText('run capture', file, cwd);
+/**
+ * Read, parse and schema-check one capture; every failure is a one-line BpdiffError. `maxBytes`: the
+ * largest file read (--max-input-bytes). Bytes that were not UTF-8 are said in the capture's warnings.
+ */
+export function readCapture(file: string, cwd: string, maxBytes?: number): RunCapture {
+  const { text, invalidUtf8 } = readInputText('run capture', file, cwd, maxBytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -23,7 +26,9 @@ export function readCapture(file: string, cwd: string): RunCapture {
     if (isObject(parsed) && parsed['$schema'] === COMPARISON_SCHEMA_ID) throw messages.comparisonGivenAsCapture(file);
     throw messages.notACapture(file, outcome.errors);
   }
-  return parsed as RunCapture;
+  const capture = parsed as RunCapture;
+  if (invalidUtf8 === 0) return capture;
+  return { ...capture, warnings: [...capture.warnings, messages.invalidUtf8(file, invalidUtf8)] };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

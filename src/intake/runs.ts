@@ -9,7 +9,9 @@ import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types
 import { resolveBreakpointPath } from '../core/breakpoint-path.js';
 import { mapLine, splitLines } from '../core/line-map.js';
 import { messages } from '../messages.js';
-import { PER_RUN_DECLARATIONS, runFlag, type CommandName, type PerRunDeclaration } from '../options/declarations.js';
+import { findDeclaration, PER_RUN_DECLARATIONS, runFlag, type CommandName, type PerRunDeclaration } from '../options/declarations.js';
+import { BpdiffError } from '../errors.js';
+import { checkInputStat, DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
 import { readOptionValue } from '../options/read-options.js';
 import { parseBreakpoint } from './breakpoint.js';
 import { isDirectory, isFile, resolveInputFile } from './input-files.js';
@@ -99,11 +101,13 @@ interface Resolving {
   base: string;
   /** The run's side as its flags name it (null: `bpdiff capture`'s one run, whose flags are the shared ones). */
   flagSide: RunSide | null;
+  /** --max-input-bytes: the largest --stdin file. */
+  maxBytes: number;
   /** A walk that starts where the program's own code starts has no breakpoint file to find. */
   noBreakpointFile?: boolean;
 }
 
-function specOf({ side, label, argv, settings, breakpoint, base, flagSide, noBreakpointFile }: Resolving): RunSpec {
+function specOf({ side, label, argv, settings, breakpoint, base, flagSide, maxBytes, noBreakpointFile }: Resolving): RunSpec {
   const { values } = settings;
   const cwdFlag = bothNames('cwd', settings, flagSide, flagSide === null ? 'run' : `run_${flagSide}`);
   const runCwd = path.resolve(base, (values['cwd'] as string | null) ?? '.');
@@ -115,7 +119,7 @@ function specOf({ side, label, argv, settings, breakpoint, base, flagSide, noBre
     argv,
     cwd: runCwd,
     env: values['env'] as Record<string, string>,
-    stdin_file: stdin === null ? null : resolveInputFile(flagFor('stdin_file', settings, flagSide), stdin, base),
+    stdin_file: stdin === null ? null : resolveInputFile(flagFor('stdin_file', settings, flagSide), stdin, base, maxBytes),
     breakpoint: { ...breakpoint, path: noBreakpointFile ? '' : breakpointFileIn(runCwd, breakpoint.file, side, label, flagSide) },
   };
 }
@@ -185,11 +189,12 @@ const WALK_START: Breakpoint = { file: '<start>', line: 1 };
 export function resolveWalkRuns(input: Input, base: string, from: Breakpoint | null): [RunSpec, RunSpec] {
   const [runA, runB] = readTwoRuns(input, 'locate');
   const noBreakpointFile = from === null;
-  const specOfRun = (run: typeof runA, side: RunSide): RunSpec => specOf({ ...run, label: run.settings.values['label'] as string, breakpoint: from ?? WALK_START, base, flagSide: side, noBreakpointFile });
+  const maxBytes = inputLimit(input);
+  const specOfRun = (run: typeof runA, side: RunSide): RunSpec => specOf({ ...run, label: run.settings.values['label'] as string, breakpoint: from ?? WALK_START, base, flagSide: side, maxBytes, noBreakpointFile });
   const a = specOfRun(runA!, 'a');
   const b = specOfRun(runB!, 'b');
   if (from === null) return [a, b];
-  const linesOf = lineReader();
+  const linesOf = lineReader(maxBytes);
   checkLineInFile(a, linesOf(a.breakpoint.path), 'from');
   const followed = followLine(a, b, false, linesOf);
   checkLineInFile(followed, linesOf(followed.breakpoint.path), 'from');
@@ -221,11 +226,12 @@ export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'r
  */
 export function resolveComparisonRuns(input: Input, base: string): [RunSpec, RunSpec] {
   const [runA, runB] = readComparisonRuns(input);
-  const linesOf = lineReader();
-  const a = specOf({ ...runA, label: runA.settings.values['label'] as string, breakpoint: runA.breakpoint!, base, flagSide: 'a' });
+  const maxBytes = inputLimit(input);
+  const linesOf = lineReader(maxBytes);
+  const a = specOf({ ...runA, label: runA.settings.values['label'] as string, breakpoint: runA.breakpoint!, base, flagSide: 'a', maxBytes });
   checkLineInFile(a, linesOf(a.breakpoint.path), runA.bpFlag);
   // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
-  const unfollowed = specOf({ ...runB, label: runB.settings.values['label'] as string, breakpoint: runB.breakpoint!, base, flagSide: 'b' });
+  const unfollowed = specOf({ ...runB, label: runB.settings.values['label'] as string, breakpoint: runB.breakpoint!, base, flagSide: 'b', maxBytes });
   const b = followLine(a, unfollowed, runB.settings.own.has('bp'), linesOf);
   checkLineInFile(b, linesOf(b.breakpoint.path), runB.bpFlag);
   return [a, b];
@@ -236,8 +242,8 @@ export function resolveOneRun(input: Input, command: RunCommand, runKey: 'run' |
   const reading = readOneRun(input, command, runKey);
   const chosen = reading.breakpoint ?? breakpoint;
   if (chosen === undefined) throw messages.missingBreakpoint();
-  const spec = specOf({ ...reading, label: reading.settings.values['label'] as string, breakpoint: chosen, base, flagSide: command === 'capture' ? null : 'b' });
-  checkLineInFile(spec, readLines(spec.breakpoint.path), reading.bpFlag);
+  const spec = specOf({ ...reading, label: reading.settings.values['label'] as string, breakpoint: chosen, base, flagSide: command === 'capture' ? null : 'b', maxBytes: inputLimit(input) });
+  checkLineInFile(spec, readLines(spec.breakpoint.path, inputLimit(input)), reading.bpFlag);
   return spec;
 }
 
@@ -256,7 +262,7 @@ export function withAdapterPaths(options: CaptureOptions, base: string): Capture
     ...options,
     adapter: {
       ...options.adapter,
-      config: config === null ? null : resolveInputFile('adapter-config', config, base),
+      config: config === null ? null : resolveInputFile('adapter-config', config, base, options.limits.max_input_bytes),
       path: executable === null ? null : executable.includes('/') ? path.resolve(base, executable) : executable,
     },
   };
@@ -265,6 +271,7 @@ export function withAdapterPaths(options: CaptureOptions, base: string): Capture
 /** Where a run's breakpoint file is (`file` as given, from the run's folder); an error when it is no file. */
 export function breakpointFileIn(runCwd: string, file: string, side: RunSide, label: string, flagSide: RunSide | null = side): string {
   const found = resolveBreakpointPath(file, runCwd);
+  if (!isFile(found) && fs.existsSync(found)) checkInputStat(fs.statSync(found), found, { what: `the breakpoint file of run ${label}`, file: found });
   if (!isFile(found)) throw messages.breakpointFileMissing(flagSide, label, file, found, runCwd);
   return found;
 }
@@ -277,22 +284,30 @@ export function checkLineInFile(run: Pick<RunSpec, 'label' | 'breakpoint'>, line
 
 /**
  * The lines of a file, each file read once (the line checks and the line mapping read the same
- * files); null for a file unreadable here: the debugger will say what it makes of it.
+ * files); null for a file unreadable here: the debugger will say what it makes of it. A file that is
+ * no regular file, or larger than `maxBytes` (--max-input-bytes), is a one-line error.
  */
-export function lineReader(): (file: string) => string[] | null {
+export function lineReader(maxBytes: number = DEFAULT_MAX_INPUT_BYTES): (file: string) => string[] | null {
   const read = new Map<string, string[] | null>();
   return (file) => {
-    if (!read.has(file)) read.set(file, readLines(file));
+    if (!read.has(file)) read.set(file, readLines(file, maxBytes));
     return read.get(file)!;
   };
 }
 
-function readLines(file: string): string[] | null {
+function readLines(file: string, maxBytes: number): string[] | null {
   try {
-    return splitLines(fs.readFileSync(file, 'utf8'));
-  } catch {
+    return splitLines(readBoundedText(file, { what: 'the breakpoint file', file }, maxBytes).text);
+  } catch (error) {
+    if (error instanceof BpdiffError) throw error;
     return null;
   }
+}
+
+/** The input's --max-input-bytes (max_input_bytes), already checked with the options; the default without it. */
+function inputLimit(input: Input): number {
+  const value = readOptionValue(findDeclaration('max-input-bytes')!, input['max_input_bytes']);
+  return typeof value === 'number' ? value : DEFAULT_MAX_INPUT_BYTES;
 }
 
 /**

@@ -1,11 +1,14 @@
-import fs from 'node:fs';
+import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
 
-/** The text of line `line` (1-based) of `file`, or null when the file or the line is not there. */
-export function readSourceLine(file: string | null, line: number): string | null {
+/**
+ * The text of line `line` (1-based) of `file`, or null when the file or the line is not there, or
+ * the file is no regular file within `maxBytes` (--max-input-bytes): the context goes without it.
+ */
+export function readSourceLine(file: string | null, line: number, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): string | null {
   if (file === null) return null;
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readBoundedText(file, { what: 'source file', file }, maxBytes).text;
   } catch {
     return null;
   }

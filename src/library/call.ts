@@ -6,6 +6,7 @@ import type { CaptureOptions } from '../core/types.js';
 import { captureOptions, readOptionValue } from '../options/read-options.js';
 import { findDeclaration, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { Redactor } from '../redact/redactor.js';
+import { redactionKey } from '../redact/default-key.js';
 import { checkKeys, type Input } from '../intake/run-input.js';
 import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
 
@@ -29,6 +30,8 @@ export interface CallContext {
   /** Said at the end of the progress line that starts the runs (`(check pricing)`). */
   why?: string;
   engine?: { captureRuns?: typeof captureRuns; captureOneRun?: typeof captureOneRun };
+  /** The bpdiff.config.json the front door read the call's defaults from: named in the result's context. */
+  config?: string | null;
 }
 
 /** The call's own keys and the capture options of its command (as the CLI's command takes them): every key an input may hold. */
@@ -58,8 +61,8 @@ export function checkReportOptions(input: Input): void {
 
 /**
  * Redaction is on by default for the library too (`no_redact: true` turns it off): one redactor per
- * call, keyed by BPDIFF_REDACT_KEY when it is set, else by one random key for the whole process (so
- * captures of two calls compare), with the call's `redact` names and the secrets its runs are given
+ * call, keyed by BPDIFF_REDACT_KEY when it is set, else by the user's key (redact/default-key.ts), else
+ * by one random key for the whole process (so captures of two calls compare), with the call's `redact` names and the secrets its runs are given
  * (secret-looking env values and `--password X` arguments). Read from the input as given, before it
  * is checked: a refused input's error must not show a secret either.
  */
@@ -68,7 +71,7 @@ let processKey: string | undefined;
 export function callRedactor(given: unknown, context: CallContext = {}): Redactor | undefined {
   const input = (typeof given === 'object' && given !== null ? given : {}) as Input;
   if (input['no_redact'] === true) return undefined;
-  processKey ??= randomBytes(32).toString('hex');
+  processKey ??= redactionKey() ?? randomBytes(32).toString('hex');
   const redactor = context.redactor ?? new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
   const names = Array.isArray(input['redact']) ? input['redact'].filter((name): name is string => typeof name === 'string' && name !== '') : [];
   redactor.addNames(names);

@@ -49,7 +49,7 @@ export async function compare(input: CompareInput, context: CallContext = {}): P
     log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
     const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
     const captures = await captureRuns(specs, options, hooks);
-    return comparisonOutcome(captures, options, given, redactor, { followed: specs[1].breakpoint.note !== undefined });
+    return comparisonOutcome(captures, options, given, redactor, { followed: specs[1].breakpoint.note !== undefined, config: context.config ?? null, signal: input.signal });
   });
 }
 
@@ -78,7 +78,7 @@ async function compareWithBaseline(given: Input, options: CaptureOptions, base: 
   const labelA = optionalString(objectOf('run_a', given['run_a'], '{}'), 'label', '"main"', 'run_a') ?? 'baseline';
   // The live run's breakpoint when it has one (its own, else the shared one): the baseline's line may have moved.
   const stated = readOneRun(given, 'compare', 'run_b').breakpoint;
-  const baseline = loadBaseline(given['baseline'] as string | RunCapture, base, stated);
+  const baseline = loadBaseline(given['baseline'] as string | RunCapture, base, stated, options.limits.max_input_bytes);
   const resolved = resolveOneRun(given, 'compare', 'run_b', base, baseline.breakpoint);
   const linesOf = lineReader();
   // The baseline's line, followed into the live copy of its file (unless the live run was given another line).
@@ -93,8 +93,8 @@ async function compareWithBaseline(given: Input, options: CaptureOptions, base: 
     const reason = /\((.*)\) — /.exec((error as BpdiffError).message)?.[1] ?? (error as BpdiffError).message;
     throw messages.baselineLineCondition(live.breakpoint.condition!, live.label, reason, `${live.breakpoint.file}:${live.breakpoint.line}`, doubt);
   });
-  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor);
-  return comparisonOutcome([stored, captured], options, given, redactor);
+  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor, hooks.signal);
+  return comparisonOutcome([stored, captured], options, given, redactor, { config: context.config ?? null, signal: hooks.signal });
 }
 
 function why(context: CallContext): string {

@@ -10,10 +10,10 @@ import { distinctLabels, prepareCapture } from '../capture/prepare-capture.js';
 import { checkedCapture } from '../intake/baseline.js';
 import { readCapture } from '../intake/read-capture.js';
 import { optionalString, type Input } from '../intake/run-input.js';
-import { callRedactor, checkInputKeys, checkReportOptions, optionsOf, redactedErrors, type CallContext } from './call.js';
+import { callRedactor, checkInputKeys, checkReportOptions, optionsOf, redactedErrors, type CallContext, type CallOptions } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
-export interface DiffCapturesInput extends CaptureOptionInput {
+export interface DiffCapturesInput extends CaptureOptionInput, Pick<CallOptions, 'signal'> {
   fail_on?: FailOn;
   max_output_bytes?: number;
   /** The runs' names in the result (as `bpdiff diff --label-a/--label-b`); by default the captures' own. */
@@ -29,15 +29,16 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
     const labels = { a: optionalString(given, 'label_a', '"before"'), b: optionalString(given, 'label_b', '"after"') };
     const base = context.base ?? process.cwd();
     const read = (capture: RunCapture | string, side: 'a' | 'b'): RunCapture => {
-      if (typeof capture === 'string') return readCapture(capture, base);
+      if (typeof capture === 'string') return readCapture(capture, base, options.limits.max_input_bytes);
       if (typeof capture !== 'object' || capture === null) throw new BpdiffError('USAGE', `capture ${side} is neither a file path nor a capture object — pass what capture() returned, or the path of a file bpdiff capture wrote`);
       return checkedCapture(capture, `capture ${side}`);
     };
-    const prepared = distinctLabels(await prepareCapture(read(a, 'a'), options.values, undefined, redactor), await prepareCapture(read(b, 'b'), options.values, undefined, redactor));
+    const signal = input.signal;
+    const prepared = distinctLabels(await prepareCapture(read(a, 'a'), options.values, undefined, redactor, signal), await prepareCapture(read(b, 'b'), options.values, undefined, redactor, signal));
     // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
     if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
     if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
-    return comparisonOutcome(prepared, options, given, redactor);
+    return comparisonOutcome(prepared, options, given, redactor, { config: context.config ?? null, signal });
   });
 }
 

@@ -61,7 +61,7 @@ export async function locate(input: LocateInput, context: CallContext & { engine
     const labels = { a: specs[0].label, b: specs[1].label };
     const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
     const summary = summaryOf(located, options, reproduce);
-    const outcome = comparisonOutcome(located.captures, options, given, redactor, { lead: describeWalk(summary, labels), followed: true });
+    const outcome = await comparisonOutcome(located.captures, options, given, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: input.signal });
     // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
     const failOn = (given['fail_on'] as FailOn | undefined) ?? 'any';
     const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && failOn !== 'never' ? 1 : 0;

@@ -8,6 +8,7 @@ import type { Redactor } from '../redact/redactor.js';
 import { capturedFilePath } from '../capture/capture-document.js';
 import { readSourceLine } from '../intake/source-line.js';
 import type { Input } from '../intake/run-input.js';
+import { TimeSlicer } from '../core/slices.js';
 
 export interface ComparisonOutcome {
   /** The result document (the spec's). */
@@ -19,17 +20,26 @@ export interface ComparisonOutcome {
   report: Report;
 }
 
-export function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined, extra: Pick<ReportOptions, 'lead' | 'followed'> = {}): ComparisonOutcome {
+/**
+ * `extra`: what a walk found (bpdiff locate), whether B's line was followed, the bpdiff.config.json the
+ * front door read (CallContext.config, named in the context), and the call's signal: between the long
+ * steps the event loop turns, so a signal is honoured (core/slices.ts).
+ */
+export async function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined, extra: Pick<ReportOptions, 'lead' | 'followed' | 'config'> & { signal?: AbortSignal | undefined } = {}): Promise<ComparisonOutcome> {
+  const { signal, ...reportExtra } = extra;
+  const slicer = new TimeSlicer(signal);
   // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
   const captures = reconcileRedaction(given[0], given[1]);
+  await slicer.pause();
   const built = buildReport(captures, {
-    sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line),
-    sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line),
+    sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line, options.limits.max_input_bytes),
+    sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line, options.limits.max_input_bytes),
     failOn: (input['fail_on'] as FailOn | undefined) ?? 'any',
     tolerance: options.values.tolerance,
     maxOutputBytes: (input['max_output_bytes'] as number | undefined) ?? null,
-    ...extra,
+    ...reportExtra,
   });
+  await slicer.pause();
   const report = redactor ? scrubDocument(built, redactor) : built;
   return { result: report.document, captures: [report.captures[0], report.captures[1]], exit_code: report.exitCode, report };
 }

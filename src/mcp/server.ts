@@ -1,5 +1,5 @@
-// `bpdiff mcp`: a Model Context Protocol server over stdio (the official SDK), with the tools of
-// tools.ts run through the library (src/library). stdout carries the protocol and nothing else;
+// `bpdiff mcp`: a Model Context Protocol server over stdio (the official SDK's Server on a transport of
+// bpdiff's own, stdio-transport.ts), with the tools of tools.ts run through the library (src/library). stdout carries the protocol and nothing else;
 // progress lines go to stderr and, when the client asked for them, as progress notifications.
 // A cancelled call, stdin closing, or SIGINT/SIGTERM/SIGHUP aborts the runs in flight: every adapter
 // and debuggee is killed before the call settles or the server exits (a second signal: at once).
@@ -7,7 +7,6 @@
 // Calls run one at a time: aborting a call kills every tracked process of this process
 // (run/capture-runs.ts, killAllTracked), so two calls at once could not be cancelled one by one.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BpdiffError, describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
 import { readPackageVersion } from '../intake/version.js';
@@ -24,6 +23,7 @@ import { diffCaptures, type DiffCapturesInput } from '../library/diff-captures.j
 import type { ComparisonOutcome } from '../library/outcome.js';
 import { locate, type LocateInput } from '../library/locate.js';
 import { toolInput } from './arguments.js';
+import { LineTransport } from './stdio-transport.js';
 import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
 
 const INSTRUCTIONS = [
@@ -90,7 +90,8 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
     }
   });
 
-  const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, stdout as NodeJS.WriteStream);
+  // A transport of bpdiff's own (stdio-transport.ts): every line answered, a too large one included.
+  const transport = new LineTransport(stdin as NodeJS.ReadStream, stdout as NodeJS.WriteStream);
   const closed = new Promise<void>((resolve) => {
     const stop = (): void => {
       shutdown.abort();
@@ -129,7 +130,7 @@ async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: I
       for (const [key, value] of [['capture_a', a], ['capture_b', b]] as const) {
         if (value === undefined) throw new BpdiffError('USAGE', `${key} is missing — give the path of a file bpdiff capture wrote, or the object the capture tool returned`);
       }
-      return comparisonResult(await diffCaptures(a as RunCapture | string, b as RunCapture | string, options as DiffCapturesInput, context));
+      return comparisonResult(await diffCaptures(a as RunCapture | string, b as RunCapture | string, { ...(options as DiffCapturesInput), signal }, context));
     }
   }
 }

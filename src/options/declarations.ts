@@ -6,6 +6,7 @@
 // read-options.ts; a new option is one entry here, and the code that uses its value.
 import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions, type RunSide } from '../core/types.js';
 import { WRITER_NAMES, WRITER_USES } from '../output/writers.js';
+import { MAX_INPUT_BYTES_LIMIT } from '../read-bounded.js';
 
 /**
  * How a value is read: `integer` a whole number within min..max; `seconds` a positive number within
@@ -101,6 +102,7 @@ const PLAIN_DECLARATIONS = [
   { flag: 'max-children', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 1_000_000, target: ['limits', 'max_children'], describe: 'most children captured per value' },
   { flag: 'max-variables', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 10_000_000, target: ['limits', 'max_variables'], describe: 'most variables captured per run, all levels together' },
   { flag: 'max-value-length', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 16, max: 100_000_000, target: ['limits', 'max_value_length'], describe: 'longest value text kept (at least 16)' },
+  { flag: 'max-input-bytes', kind: 'integer', group: 'Capture:', commands: EVERY, min: 1024, max: MAX_INPUT_BYTES_LIMIT, example: '268435456', target: ['limits', 'max_input_bytes'], describe: 'the largest file bpdiff reads, in bytes (a capture, a baseline, a config, a source file, --stdin; default 64 MiB)' },
   { flag: 'value-timeout', kind: 'seconds', group: 'Capture:', commands: CAPTURING, max: MAX_TIMEOUT_SECONDS, example: '5', target: ['limits', 'value_timeout_seconds'], describe: 'seconds reading one value may take before it is shown as timed out' },
   { flag: 'scope', kind: 'choice', group: 'Capture:', commands: CAPTURING, choices: ['locals', 'globals'], target: ['values', 'scope'], describe: 'which variables: locals or globals' },
   { flag: 'only', kind: 'globs', group: 'Capture:', commands: EVERY, example: "'cart.*'", target: ['values', 'only'], describe: 'compare only the variables whose name matches this glob (* and ?, over the dotted path; repeatable), with their children: a bounded answer' },

@@ -2,6 +2,7 @@
 // hands them over) and from the library API (typed values). Every mistake is one message from
 // messages.ts; the same rule holds whichever way the value came in.
 import { defaultCaptureOptions, type CaptureOptions, type Tolerance, type ValueRewrite } from '../core/types.js';
+import { compileLinear } from '../core/linear-regex.js';
 import { messages } from '../messages.js';
 import { defaultOf, MAX_TIMEOUT_SECONDS, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from './declarations.js';
 
@@ -12,8 +13,9 @@ export function readOptionValue(declaration: OptionDeclaration, given: unknown):
   const flag = declaration.flag;
   if (given === undefined || given === null) return null;
   const list = Array.isArray(given) ? given.map(String) : [String(given)];
+  if (list.length > MAX_LIST_ENTRIES) throw messages.tooManyEntries(flag, list.length, MAX_LIST_ENTRIES);
   if (declaration.kind === 'pairs') return readPairs(flag, list);
-  if (declaration.kind === 'globs' || declaration.kind === 'texts') return readGlobs(flag, list);
+  if (declaration.kind === 'globs' || declaration.kind === 'texts') return readGlobs(flag, list, declaration.kind === 'globs' ? MAX_PATTERN_LENGTH : MAX_TEXT_LENGTH);
   if (declaration.kind === 'rewrites') return readRewrites(flag, list);
   if (Array.isArray(given)) throw messages.repeatedOption(flag);
   switch (declaration.kind) {
@@ -72,19 +74,33 @@ function readTolerance(flag: string, given: unknown): Tolerance {
   return match[2] === '%' ? { kind: 'relative', percent: amount } : { kind: 'absolute', amount };
 }
 
-function readGlobs(flag: string, entries: string[]): string[] {
-  for (const entry of entries) if (entry.trim() === '') throw messages.emptyValue(flag);
+/**
+ * The most entries a repeatable option takes (--ignore, --only, --normalize, --redact, --watch,
+ * --env), and the longest pattern (a glob, a regex) or text (a watch expression, a replacement): a
+ * config with a million `ignore` entries ran bpdiff's heap out. Fixed, documented in the README.
+ */
+export const MAX_LIST_ENTRIES = 1000;
+export const MAX_PATTERN_LENGTH = 1000;
+export const MAX_TEXT_LENGTH = 10_000;
+
+function readGlobs(flag: string, entries: string[], longest: number): string[] {
+  for (const entry of entries) {
+    if (entry.trim() === '') throw messages.emptyValue(flag);
+    if (entry.length > longest) throw messages.entryTooLong(flag, entry, longest);
+  }
   return entries;
 }
 
-/** `REGEX=>REPLACEMENT`, split on the first `=>`; the regex must compile. */
+/** `REGEX=>REPLACEMENT`, split on the first `=>`; the regex must compile for RE2's linear-time engine (core/linear-regex.ts). */
 function readRewrites(flag: string, entries: string[]): ValueRewrite[] {
   return entries.map((entry) => {
     const arrow = entry.indexOf('=>');
     if (arrow <= 0) throw messages.badRewrite(flag, entry, arrow === 0 ? 'has no regex before =>' : 'has no =>');
     const pattern = entry.slice(0, arrow);
+    if (pattern.length > MAX_PATTERN_LENGTH) throw messages.entryTooLong(flag, entry, MAX_PATTERN_LENGTH);
+    if (entry.length - arrow - 2 > MAX_TEXT_LENGTH) throw messages.entryTooLong(flag, entry, MAX_TEXT_LENGTH);
     try {
-      new RegExp(pattern, 'g');
+      compileLinear(pattern);
     } catch (error) {
       throw messages.badRewrite(flag, entry, `has an invalid regex (${(error as Error).message})`);
     }

@@ -91,18 +91,6 @@ export function writeOutputFile(file: string, text: string, name: OutputName = {
   }
 }
 
-/** 'directory', 'FIFO', ...: what a path is, for messages about files that are not regular files. */
-export function describeFileKind(stat: fs.Stats): string {
-  if (stat.isFile()) return 'regular file';
-  if (stat.isDirectory()) return 'directory';
-  if (stat.isFIFO()) return 'FIFO (named pipe)';
-  if (stat.isSocket()) return 'socket';
-  if (stat.isCharacterDevice()) return 'character device';
-  if (stat.isBlockDevice()) return 'block device';
-  if (stat.isSymbolicLink()) return 'symlink';
-  return 'special file';
-}
-
 /** The nearest ancestor of `file` that exists and is not a directory (why ENOTDIR), or null. */
 export function nonDirectoryAncestor(file: string): string | null {
   let current = path.dirname(path.resolve(file));

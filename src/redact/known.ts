@@ -21,8 +21,58 @@ export function replaceKnown(text: string, known: ReadonlyArray<readonly [string
         if (form.length >= MIN_SCRUBBED_LENGTH && out.includes(form)) out = out.split(form).join(marker);
       }
     }
-    return out;
+    return replaceShortened(out, known);
   });
+}
+
+/** The fewest characters of a secret a shortened form must keep to be taken for it (a prefix and a suffix together). */
+const MIN_SHORTENED_KEPT = 6;
+const ELLIPSIS = /\.\.\.|…/g;
+/** The longest part of a shortened secret looked at on either side: a debugger keeps a few dozen characters. */
+const MAX_SHORTENED_PART = 256;
+
+/**
+ * A secret shortened in the middle, as a debugger shortens a long string inside a container's summary
+ * (debugpy: `'ghp_LiStLiStLiSt...StLiStLiSt'`, 26 of 36 characters): a prefix of the secret, `...` or
+ * `…`, a suffix of it. Taken for the secret, and shown as its marker, when the two keep at least
+ * MIN_SHORTENED_KEPT of its characters between them, the prefix at least MIN_SCRUBBED_LENGTH, and the
+ * prefix starts where a word does.
+ */
+function replaceShortened(text: string, known: ReadonlyArray<readonly [string, string]>): string {
+  if (!text.includes('...') && !text.includes('…')) return text;
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(ELLIPSIS)) {
+    const at = match.index;
+    if (at < last) continue;
+    const after = at + match[0].length;
+    for (const [secret, marker] of known) {
+      if (secret.length < MIN_SHORTENED_KEPT + 2) continue;
+      const prefix = commonEnd(text, last, at, secret);
+      const suffix = commonStart(text, after, secret);
+      const start = at - prefix;
+      if (prefix < MIN_SCRUBBED_LENGTH || prefix + suffix < MIN_SHORTENED_KEPT || prefix + suffix >= secret.length) continue;
+      if (start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!) && /[\p{L}\p{N}_]/u.test(secret[0]!)) continue;
+      out += text.slice(last, start) + marker;
+      last = after + suffix;
+      break;
+    }
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/** How many characters before `end` (and not before `floor`) are the secret's first ones. */
+function commonEnd(text: string, floor: number, end: number, secret: string): number {
+  const most = Math.min(end - floor, secret.length - 1, MAX_SHORTENED_PART);
+  for (let length = most; length > 0; length--) if (text.startsWith(secret.slice(0, length), end - length)) return length;
+  return 0;
+}
+
+/** How many characters from `start` are the secret's last ones. */
+function commonStart(text: string, start: number, secret: string): number {
+  const most = Math.min(text.length - start, secret.length - 1, MAX_SHORTENED_PART);
+  for (let length = most; length > 0; length--) if (text.startsWith(secret.slice(secret.length - length), start)) return length;
+  return 0;
 }
 
 export function longestFirst(entries: Array<[string, string]>): Array<[string, string]> {

@@ -3,7 +3,7 @@
 // `os.environ['API_TOKEN']`). A path that names a secret names everything under it too, since the
 // word is in every descendant's path.
 import { selfAndAncestors } from '../core/child-path.js';
-import { globToRegExp } from '../core/glob.js';
+import { globMatcher } from '../core/glob.js';
 
 /**
  * Words matched as a part of a longer word too (`dbPassword`, `password_hash`, `client_secret`,
@@ -40,8 +40,8 @@ export function hasSecretWord(path: string): boolean {
  */
 export function userNameMatcher(pattern: string): (path: string) => boolean {
   if (/[*?]/.test(pattern)) {
-    const glob = new RegExp(globToRegExp(pattern).source, 'i');
-    return (path) => selfAndAncestors(path).some((candidate) => glob.test(candidate));
+    const matches = globMatcher(pattern, { ignoreCase: true });
+    return (path) => selfAndAncestors(path).some((candidate) => matches(candidate));
   }
   const word = pattern.toLowerCase();
   const normalWord = normaliseName(pattern).replace(/^_+|_+$/g, '');

@@ -10,6 +10,7 @@
 // give the same texts whichever run is read first.
 import { setOwn } from '../core/own-record.js';
 import { splitChildPath } from '../core/child-path.js';
+import { runInSlices, runToEnd, type TimeSlicer } from '../core/slices.js';
 import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
 import { isMarker, isNullLike, MARKER } from './shapes.js';
 
@@ -31,6 +32,16 @@ export interface RedactedValues {
 }
 
 export function redactVariables(redactor: SecretKeeper, variables: Readonly<Record<string, string>>): RedactedValues {
+  return runToEnd(redactionLoop(redactor, variables));
+}
+
+/** The same, in time slices (core/slices.ts): a million values let signals in while they are redacted. */
+export function redactVariablesInSlices(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, slicer: TimeSlicer): Promise<RedactedValues> {
+  return runInSlices(redactionLoop(redactor, variables), slicer);
+}
+
+/** The three passes, one yield per value. */
+function* redactionLoop(redactor: SecretKeeper, variables: Readonly<Record<string, string>>): Generator<void, RedactedValues> {
   const out: Record<string, string> = {};
   const redacted = new Set<string>();
   const local = new Map<string, string>();
@@ -52,6 +63,7 @@ export function redactVariables(redactor: SecretKeeper, variables: Readonly<Reco
     return split !== null && redactor.isSecretName(split.parent);
   };
   for (const [path, value] of Object.entries(variables)) {
+    yield;
     if (!redactor.isSecretName(path)) continue;
     secretNamed.add(path);
     if (isNullLike(value)) {
@@ -70,6 +82,7 @@ export function redactVariables(redactor: SecretKeeper, variables: Readonly<Reco
   // Known secrets, this run's first: looked for whole, then their text inside quotes.
   const known = withInner(redactor, local, redactor.registeredSecrets());
   for (const [path, value] of Object.entries(variables)) {
+    yield;
     if (secretNamed.has(path)) continue;
     // (b), then (c).
     const next = redactor.redactShapes(replaceKnown(value, known, true), { program: true });

@@ -11,10 +11,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { hasSecretWord, userNameMatcher } from './names.js';
 import { redactShapes } from './shapes.js';
 import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
-import { redactVariables, type RedactedValues } from './redact-values.js';
+import { redactVariables, redactVariablesInSlices, type RedactedValues } from './redact-values.js';
+import type { TimeSlicer } from '../core/slices.js';
 
 export interface RedactorOptions {
-  /** BPDIFF_REDACT_KEY (from the CLI's environment); a random key when absent or empty. */
+  /** BPDIFF_REDACT_KEY, else the user's key (default-key.ts); a random key for this invocation when absent or empty. */
   key?: string | null | undefined;
   /** `--redact PATTERN`s: names that look secret beyond the built-in words. */
   names?: readonly string[];
@@ -31,7 +32,7 @@ export interface ScrubOptions {
 export class Redactor {
   /** The first 8 hex digits of an HMAC of a fixed text: the same key gives the same id, and the id does not give the key. */
   readonly keyId: string;
-  /** Whether the key came from BPDIFF_REDACT_KEY (else it is random, for this invocation only). */
+  /** Whether the key was given (BPDIFF_REDACT_KEY or the user's key file; else it is random, for this invocation only). */
   readonly keyGiven: boolean;
   private readonly key: Buffer;
   private readonly userNames: Array<(path: string) => boolean> = [];
@@ -91,6 +92,11 @@ export class Redactor {
   /** A run's variables with secrets replaced by markers (see redact-values.ts). */
   redactValues(variables: Readonly<Record<string, string>>): RedactedValues {
     return redactVariables(this, variables);
+  }
+
+  /** The same, in time slices (core/slices.ts). */
+  redactValuesInSlices(variables: Readonly<Record<string, string>>, slicer: TimeSlicer): Promise<RedactedValues> {
+    return redactVariablesInSlices(this, variables, slicer);
   }
 
   /**

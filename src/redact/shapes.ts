@@ -11,22 +11,33 @@
 interface ShapeRule {
   name: string;
   regex: RegExp;
+  /** Text the rule cannot match without (case-sensitive): a text without it skips the regex, most values do. */
+  needs: RegExp;
 }
 
 const SHAPES: readonly ShapeRule[] = [
   // A PEM private key, whole; a key cut at --max-value-length (no END line) up to where its base64 stops.
-  { name: 'PEM private key', regex: /()(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*))()/g },
-  { name: 'JWT', regex: /()(\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)()/g },
-  { name: 'GitHub token', regex: /()(\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}))()/g },
-  { name: 'AWS access key id', regex: /()(\b(?:AKIA|ASIA)[0-9A-Z]{16}\b)()/g },
-  { name: 'AWS secret key', regex: /(aws_?secret_?(?:access_?)?key['"]?\s*[:=]\s*['"]?)([A-Za-z0-9/+=]{40})()/gi },
-  { name: 'bearer token', regex: /(\b[Bb]earer\s+)([A-Za-z0-9._~+/-]{8,}=*)()/g },
+  { name: 'PEM private key', regex: /()(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*))()/g, needs: /PRIVATE KEY-----/ },
+  { name: 'JWT', regex: /()(\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)()/g, needs: /eyJ/ },
+  { name: 'GitHub token', regex: /()(\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}))()/g, needs: /gh[pousr]_|github_pat_/ },
+  { name: 'AWS access key id', regex: /()(\b(?:AKIA|ASIA)[0-9A-Z]{16}\b)()/g, needs: /AKIA|ASIA/ },
+  { name: 'AWS secret key', regex: /(aws_?secret_?(?:access_?)?key['"]?\s*[:=]\s*['"]?)([A-Za-z0-9/+=]{40})()/gi, needs: /secret/i },
+  { name: 'bearer token', regex: /(\b[Bb]earer\s+)([A-Za-z0-9._~+/-]{8,}=*)()/g, needs: /earer/ },
+  // A credential's known start, shortened in the middle by a debugger (`ghp_P...234`, `AKIAABCD…XYZ`): the rest cannot be seen to check it.
+  { name: 'shortened GitHub token', regex: /()(\b(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]*(?:\.\.\.|…)[A-Za-z0-9_]*)()/g, needs: /gh[pousr]_|github_pat_/ },
+  { name: 'shortened AWS access key id', regex: /()(\b(?:AKIA|ASIA)[0-9A-Z]*(?:\.\.\.|…)[0-9A-Z]*)()/g, needs: /AKIA|ASIA/ },
+  { name: 'shortened JWT', regex: /()(\beyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?(?:\.\.\.|…)[A-Za-z0-9_.-]*)()/g, needs: /eyJ/ },
   // scheme://user:PASSWORD@host
-  { name: 'URL password', regex: /(\b[a-zA-Z][a-zA-Z0-9+.-]{0,31}:\/\/[^\s:/?#@'"<>]{0,256}:)([^\s@/?#'"<>]{1,256})(@)/g },
+  { name: 'URL password', regex: /(\b[a-zA-Z][a-zA-Z0-9+.-]{0,31}:\/\/[^\s:/?#@'"<>]{0,256}:)([^\s@/?#'"<>]{1,256})(@)/g, needs: /:\/\// },
 ];
 
-/** An identifier, maybe quoted, then `:` or `=` (not `==`), then a quoted string. */
-const QUOTED_PAIR = /((?<![\w\\])(['"]?)([A-Za-z_][\w.-]{0,63})\2\s*(?<![=!<>])[:=](?!=)\s*)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")()/g;
+/**
+ * An identifier, maybe quoted, then `:` or `=` (not `==`), then a quoted string. The string is read
+ * as runs of plain characters between escapes (at most 4096 escapes), not one alternation per
+ * character: V8 keeps a backtracking entry for each turn of such a loop, and a value of 20 million
+ * characters ended bpdiff with "Maximum call stack size exceeded".
+ */
+const QUOTED_PAIR = /((?<![\w\\])(['"]?)([A-Za-z_][\w.-]{0,63})\2\s*(?<![=!<>])[:=](?!=)\s*)('[^'\\\n]*(?:\\.[^'\\\n]*){0,4096}'|"[^"\\\n]*(?:\\.[^"\\\n]*){0,4096}")()/g;
 /** An identifier, `:` or `=`, then a bare value (`password=hunter2`, `token:abc`; a program's text also `password: hunter2`). */
 const BARE_PAIR = /((?<![\w\\'"])([A-Za-z_][\w.-]{0,63})(?<![=!<>])[:=](?!=))([^\s'",;&)}\]<>‹][^\s'",;&)}\]<>‹]*)()/g;
 const BARE_PAIR_SPACED = /((?<![\w\\'"])([A-Za-z_][\w.-]{0,63})(?<![=!<>])[:=](?!=)\s*)([^\s'",;&)}\]<>‹][^\s'",;&)}\]<>‹]*)()/g;
@@ -74,7 +85,11 @@ function redactShapesIn(text: string, options: ShapeOptions): string {
     return pre + options.mark(secret) + post;
   };
   let out = text;
-  for (const rule of SHAPES) out = out.replace(rule.regex, (_whole, pre: string, secret: string, post: string) => replace(pre, secret, post));
+  for (const rule of SHAPES) {
+    if (rule.needs.test(out)) out = out.replace(rule.regex, (_whole, pre: string, secret: string, post: string) => replace(pre, secret, post));
+  }
+  // Every pair has its `:` or `=`.
+  if (!out.includes(':') && !out.includes('=')) return out;
   out = out.replace(QUOTED_PAIR, (whole, pre: string, quote: string, key: string, value: string, post: string) => {
     if (!options.isSecretKey(key)) return whole;
     // `"key": "value"` as bpdiff's own JSON writes it is only taken in a program's text.

@@ -36,6 +36,8 @@ export interface ReportOptions {
   tolerance?: Tolerance | null;
   /** `--max-output-bytes`: unchanged parts of the document folded to fit (bound-output.ts). */
   maxOutputBytes?: number | null;
+  /** The bpdiff.config.json the call read, named in the context. */
+  config?: string | null;
   /** What a walk found (bpdiff locate): hints first, context lines (build-comparison.ts). */
   lead?: { hints: string[]; context: string[] };
   /** Run B's breakpoint is A's line followed into B's copy (build-comparison.ts). */
@@ -44,7 +46,7 @@ export interface ReportOptions {
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
   const captures = pairedCaptures(given, options.tolerance ?? null);
-  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false });
+  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false, config: options.config ?? null });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );

@@ -26,7 +26,7 @@ import type { ProgramExit } from '../session/program-end.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { evaluateWatches } from '../capture/watch.js';
-import { runValuePipeline, userValueRules } from '../values/pipeline.js';
+import { runValuePipelineInSlices, userValueRules } from '../values/pipeline.js';
 import { runPaths } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
@@ -264,9 +264,11 @@ export class LiveRun {
     const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
     if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, frameId, options.values.watch, options.limits.value_timeout_seconds));
     this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
-    const values = runValuePipeline(
+    // In time slices (core/slices.ts): the other run's adapter and a signal are answered while the values go through.
+    const values = await runValuePipelineInSlices(
       { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
       { adapter: { definition, hooks: this.hooks }, breakpointPath: file ?? spec.breakpoint.path, runTexts: this.resources.markerTexts(), runPaths: this.pathsOfRun, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
+      context.signal,
     );
     return { values, warnings: [...read.warnings, ...(values.notes ?? [])] };
   }

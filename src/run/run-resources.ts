@@ -1,16 +1,17 @@
 // What one run holds while it lives: its process tree, its temp folder and its output tails; all of it
 // given back (every process killed, the folder removed) by dispose(), whatever happened.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { OutputTail } from '../dap/output-tail.js';
 import { killRun, readProc, trackTree, untrackTree, type RunMarker, type RunTree } from '../process/process-tree.js';
+import { processTempRoot } from '../process/temp-root.js';
 
 export class RunResources {
   readonly owner = {};
   readonly tree = trackTree(this.owner);
-  readonly tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-'));
+  /** A folder of its own inside this process's (process/temp-root.ts: swept at the next start should bpdiff be killed outright). */
+  readonly tempDir = fs.mkdtempSync(path.join(processTempRoot(), 'run-'));
   readonly stdout = new OutputTail();
   readonly stderr = new OutputTail();
 

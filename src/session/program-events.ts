@@ -9,6 +9,7 @@ import type { AdapterDefinition } from '../adapters/definition.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
 import { noBreak, type BreakpointState, type NoBreak, type StopDescription } from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
+import { LongLived } from '../core/long-lived.js';
 
 /**
  * How long the end of a program the caller started may lag behind the adapter's word that it ended
@@ -32,6 +33,8 @@ export class ProgramEvents {
   /** When the program's time to its next stop runs out (a Date.now() time). */
   deadline = 0;
   private exitCode: number | null = null;
+  /** The program's exit (a program the caller started), raced at every stop. */
+  private programEnd: LongLived<ProgramExit> | null = null;
 
   constructor(
     private readonly connection: DapConnection,
@@ -54,12 +57,14 @@ export class ProgramEvents {
     const { connection, definition } = this;
     const state = this.state;
     const { programExit } = this.options;
-    const programEnd = programExit?.then((exit) => ({ programExit: exit }));
+    // Raced at every stop of a walk: without a reaction left on the program's exit each time (core/long-lived.ts).
+    if (programExit && this.programEnd === null) this.programEnd = new LongLived(programExit);
+    const programEnd = this.programEnd;
     const remaining = this.deadline - Date.now();
     let next: DebugProtocol.Event | { programExit: ProgramExit };
     try {
       const event = connection.waitForEvent((e) => e.event === 'stopped' || e.event === 'exited' || e.event === 'terminated', { step, timeoutMs: Math.max(remaining, 1), since: this.cursor });
-      next = await raceAbort(programEnd ? Promise.race([event, programEnd]) : event, this.options.signal);
+      next = await raceAbort(programEnd ? programEnd.race(event, (exit) => ({ programExit: exit })) : event, this.options.signal);
     } catch (error) {
       if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT') {
         return noBreak({ kind: 'timeout', seconds: this.options.runTimeoutMs / 1000, phase: 'run' }, null, null, state);

@@ -8,7 +8,8 @@
 // of another type (a pointer, a reference, an object or a struct that shows one) holds a quoted
 // string, the string is its data too: `0x… "0xdeadbeef"`.
 import type { NormaliseRule } from '../adapters/definition.js';
-import type { ValueStep } from './types.js';
+import type { CapturedValues, ValueStep } from './types.js';
+import { runInSlices, runToEnd } from '../core/slices.js';
 import { setOwn } from '../core/own-record.js';
 
 export const ADDRESS_TOKEN = '0x…';
@@ -17,8 +18,12 @@ export const ADDRESS_TOKEN = '0x…';
 /** As a text (bpdiff's Python adapter masks a step stream's texts by it: src/run/locate/stream-walk.ts). */
 export const ADDRESS_PATTERN = '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b';
 const ADDRESS = new RegExp(ADDRESS_PATTERN, 'g');
-/** A quoted string (a closed one: an apostrophe alone is not a quote). */
-const QUOTED = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g;
+/**
+ * A quoted string (a closed one: an apostrophe alone is not a quote), read as runs between escapes,
+ * not one alternation a character: V8's backtracking stack grew with the string's length (a value of
+ * 20 million characters ended bpdiff diff with 'Maximum call stack size exceeded').
+ */
+const QUOTED = /'[^'\\\n]*(?:\\.[^'\\\n]*)*'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"/g;
 
 /**
  * The types whose values are numbers, characters, booleans or strings in the languages of the
@@ -89,10 +94,16 @@ export function normaliseValues(
   rewrite?: (value: string) => string,
   types: Readonly<Record<string, string>> = {},
 ): NormaliseResult {
+  return runToEnd(normaliseLoop(variables, rules, rewrite, types));
+}
+
+/** One yield per value (core/slices.ts: the step runs in time slices too). */
+function* normaliseLoop(variables: Record<string, string>, rules: NormaliseRule[], rewrite: ((value: string) => string) | undefined, types: Readonly<Record<string, string>>): Generator<void, NormaliseResult> {
   const compiled = compileRules(rules);
   const out: Record<string, string> = {};
   const normalised: string[] = [];
   for (const [name, value] of Object.entries(variables)) {
+    yield;
     const type = Object.hasOwn(types, name) ? types[name] : undefined;
     // A value the debugger could not read is its error, not data of its type (`<error: read memory from 0x... failed>`).
     let next = isDataType(type) && !value.startsWith('<error: ') ? value : maskAddresses(value);
@@ -111,8 +122,16 @@ export const normaliseStep: ValueStep = {
   apply(values, context) {
     if (context.raw) return values;
     const adapter = context.adapter;
-    const result = normaliseValues(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue, values.types);
-    const normalised = [...new Set([...values.normalised, ...result.normalised])].sort();
-    return { ...values, variables: result.variables, normalised };
+    return withNormalised(values, normaliseValues(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue, values.types));
+  },
+  async applyInSlices(values, context, slicer) {
+    if (context.raw) return values;
+    const adapter = context.adapter;
+    return withNormalised(values, await runInSlices(normaliseLoop(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue, values.types), slicer));
   },
 };
+
+function withNormalised(values: CapturedValues, result: NormaliseResult): CapturedValues {
+  const normalised = [...new Set([...values.normalised, ...result.normalised])].sort();
+  return { ...values, variables: result.variables, normalised };
+}

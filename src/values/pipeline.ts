@@ -3,6 +3,7 @@
 // so a step added here holds for both. Each step is pure: values in, values out.
 import type { CaptureOptions } from '../core/types.js';
 import type { CapturedValues, ValueContext, ValueStep } from './types.js';
+import { TimeSlicer } from '../core/slices.js';
 import { nameStep } from './naming.js';
 import { normaliseStep } from './normalise.js';
 import { orderStep } from './order.js';
@@ -47,6 +48,22 @@ export function userValueRules(options: CaptureOptions['values']): Pick<ValueCon
 
 export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);
+}
+
+/**
+ * runValuePipeline in time slices: the event loop turns between steps, and inside a step that has
+ * `applyInSlices`, so a signal is honoured while a million values go through (an `interrupted` error
+ * once `signal` is aborted). The same values come out.
+ */
+export async function runValuePipelineInSlices(values: CapturedValues, context: ValueContext, signal?: AbortSignal, steps: readonly ValueStep[] = VALUE_STEPS): Promise<CapturedValues> {
+  const slicer = new TimeSlicer(signal);
+  let current = values;
+  for (const step of steps) {
+    current = step.applyInSlices ? await step.applyInSlices(current, context, slicer) : step.apply(current, context);
+    const pause = slicer.between();
+    if (pause) await pause;
+  }
+  return current;
 }
 
 export type { CapturedValues, ValueContext, ValueStep } from './types.js';

@@ -4,7 +4,8 @@
 // containers are masked by their children (a masked parent no longer holds its child's text) and with
 // --raw-values too: only --no-redact (no redactor in the context) turns it off. The redactor remembers
 // what it replaced, so the same texts are taken out of every other output (logs, output tails).
-import type { ValueStep } from './types.js';
+import type { RedactedValues } from '../redact/redact-values.js';
+import type { CapturedValues, ValueStep } from './types.js';
 
 const MAX_NAMES_SAID = 10;
 
@@ -13,10 +14,18 @@ export const redactStep: ValueStep = {
   apply(values, context) {
     const redactor = context.redactor;
     if (redactor === undefined) return values;
-    const { variables, redacted } = redactor.redactValues(values.variables);
-    if (redacted.length === 0) return values;
-    const listed = redacted.slice(0, MAX_NAMES_SAID).join(', ') + (redacted.length > MAX_NAMES_SAID ? ` and ${redacted.length - MAX_NAMES_SAID} more` : '');
-    const note = `${redacted.length} ${redacted.length === 1 ? 'value was' : 'values were'} redacted (names that look secret, credential-shaped text): ${listed}; --no-redact shows them`;
-    return { ...values, variables, notes: [...(values.notes ?? []), note] };
+    return withRedacted(values, redactor.redactValues(values.variables));
+  },
+  async applyInSlices(values, context, slicer) {
+    const redactor = context.redactor;
+    if (redactor === undefined) return values;
+    return withRedacted(values, redactor.redactValuesInSlices ? await redactor.redactValuesInSlices(values.variables, slicer) : redactor.redactValues(values.variables));
   },
 };
+
+function withRedacted(values: CapturedValues, { variables, redacted }: RedactedValues): CapturedValues {
+  if (redacted.length === 0) return values;
+  const listed = redacted.slice(0, MAX_NAMES_SAID).join(', ') + (redacted.length > MAX_NAMES_SAID ? ` and ${redacted.length - MAX_NAMES_SAID} more` : '');
+  const note = `${redacted.length} ${redacted.length === 1 ? 'value was' : 'values were'} redacted (names that look secret, credential-shaped text): ${listed}; --no-redact shows them`;
+  return { ...values, variables, notes: [...(values.notes ?? []), note] };
+}

@@ -2,6 +2,7 @@
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks } from '../adapters/hooks.js';
 import type { RedactedValues } from '../redact/redact-values.js';
+import type { TimeSlicer } from '../core/slices.js';
 
 /** Captured values by path, with what the steps noted about them. */
 export interface CapturedValues {
@@ -44,9 +45,15 @@ export interface ValueContext {
 export interface ValueStep {
   name: string;
   apply(values: CapturedValues, context: ValueContext): CapturedValues;
+  /**
+   * The same as `apply`, in time slices (core/slices.ts) for a step whose loop may be long (a user's
+   * pattern, redaction): it lets signals in while it runs over a million values.
+   */
+  applyInSlices?(values: CapturedValues, context: ValueContext, slicer: TimeSlicer): Promise<CapturedValues>;
 }
 
 /** What the value pipeline asks of the invocation's redactor (src/redact/redactor.ts). */
 export interface ValueRedactor {
   redactValues(variables: Readonly<Record<string, string>>): RedactedValues;
+  redactValuesInSlices?(variables: Readonly<Record<string, string>>, slicer: TimeSlicer): Promise<RedactedValues>;
 }

@@ -137,6 +137,30 @@ describePythonAdapters('redaction of secrets, through Python', (_adapter, runBpd
     expect(run.doc!.run_a.variables["config['db']['private_key']"]).toBe(`'${key}'`);
   });
 
+  // Issue 22 item 11: with a random key per invocation, a capture's marker and a later run's differed, and a changed secret was "not compared".
+  it('without BPDIFF_REDACT_KEY: a secret redacted in a capture and in a later live run has one marker, so a change is reported', async () => {
+    const config = fs.mkdtempSync(path.join(dir, 'user-config-'));
+    const env = { ...NO_KEY, XDG_CONFIG_HOME: config };
+    const base = path.join(dir, 'stable-key-base.json');
+    const captured = await runBpdiff(['capture', '--quiet', '--bp', 'vault.py:21', '--cwd', FIXTURES, '--env', `API_TOKEN=${A.token}`, '-o', base, '--', ...vault(A)], { env });
+    expect(captured.exitCode, captured.stderr).toBe(0);
+    expect(fs.statSync(path.join(config, 'bpdiff/redaction-key')).mode & 0o777).toBe(0o600);
+    const live = (side: Side): Promise<BpdiffRun> => runBpdiff(['--quiet', '--baseline', base, '--cwd', FIXTURES, '--env', `API_TOKEN=${A.token}`, '--', ...vault(side)], { env });
+    const same = await live(A);
+    expect(same.exitCode, same.stderr).toBe(0);
+    expect(same.doc!.run_a.variables['password']).toMatch(/^<redacted:[0-9a-f]{6}>$/);
+    const changed = await live({ ...A, password: 'hunter2-charlie' });
+    for (const run of [captured, same, changed]) expectClean(run);
+    expect(changed.exitCode, changed.stderr).toBe(1);
+    // The password, and its copy in argv (a `--password X` argument): both markers, both changed (argv's
+    // summary is masked by its children's markers, so the change is reported once, at argv[4]).
+    expect(Object.keys(changed.doc!.diff.changed)).toEqual(['argv[4]', 'password']);
+    expect(changed.doc!.diff.changed['argv[4]']!.b).toMatch(/^<redacted:[0-9a-f]{6}>$/);
+    expect(changed.doc!.analysis_hints.join('\n')).not.toMatch(/not compared/);
+    expectNoSecret(everything([captured, same, changed], path.join(dir, 'none')) + fs.readFileSync(base, 'utf8'));
+    expect(everything([changed], path.join(dir, 'none'))).not.toContain('hunter2-charlie');
+  });
+
   it('gives the same markers under one BPDIFF_REDACT_KEY, and says when two captures were redacted under different keys', async () => {
     const args = (saveTo: string): string[] => ['--quiet', '--bp', 'vault.py:21', '--cwd', FIXTURES, ...envFlags, '--save-captures', path.join(dir, saveTo), '--', ...vault(A), '--', ...vault(B)];
     const first = await runBpdiff(args('key-1'), { env: { BPDIFF_REDACT_KEY: 'ci-secret-key' } });

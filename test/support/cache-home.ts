@@ -1,7 +1,9 @@
 // Vitest's global setup: the tests' bpdiff runs cache in a folder of their own, removed at the end,
 // not in the user's ~/.cache/bpdiff (the test programs are built in temp folders, so each run would
-// leave facts about executables that no longer exist). Workers and the bpdiff processes they start
-// inherit XDG_CACHE_HOME; a test about the cache sets its own.
+// leave facts about executables that no longer exist), and keep their redaction key
+// (src/redact/default-key.ts) in a config folder of their own, not the user's ~/.config/bpdiff.
+// Workers and the bpdiff processes they start inherit XDG_CACHE_HOME and XDG_CONFIG_HOME; a test
+// about the cache or the key sets its own.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,5 +11,6 @@ import path from 'node:path';
 export default function setup(): () => void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-test-cache-'));
   process.env.XDG_CACHE_HOME = dir;
+  process.env.XDG_CONFIG_HOME = path.join(dir, 'config');
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

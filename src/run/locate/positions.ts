@@ -2,8 +2,8 @@
 // is read in A's copy of the file through the line map (src/core/line-map.ts), so that lines added or
 // removed elsewhere in B's copy do not count as the runs parting ways, and an edited line stands for
 // the line it replaced. Each file is read once, each pair of copies mapped once.
-import fs from 'node:fs';
 import path from 'node:path';
+import { readBoundedText } from '../../read-bounded.js';
 import { mapAllLines, splitLines, type LineMapping } from '../../core/line-map.js';
 
 export interface Position {
@@ -115,7 +115,8 @@ export class Positions {
     if (!this.lines.has(file)) {
       let lines: string[] | null;
       try {
-        lines = splitLines(fs.readFileSync(file, 'utf8'));
+        // Within bounds (src/read-bounded.ts): a stop's file may be anything, a FIFO or a huge generated file.
+        lines = splitLines(readBoundedText(file, { what: 'source file', file }).text);
       } catch {
         lines = null;
       }

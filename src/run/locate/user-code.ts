@@ -4,7 +4,7 @@
 // site-packages, a virtualenv, vendored packages); `--within GLOB` narrows them further. Code elsewhere
 // (the standard library, Go's runtime, a frame without source: code without debug info) is not.
 import path from 'node:path';
-import { globToRegExp } from '../../core/glob.js';
+import { globMatcher } from '../../core/glob.js';
 
 /** What a stop's file is to the walk: a line it compares, user code it steps through, or code it steps out of. */
 export type CodeKind = 'counted' | 'user' | 'library';
@@ -13,7 +13,7 @@ export type CodeKind = 'counted' | 'user' | 'library';
 const INSTALLED = new Set(['node_modules', 'site-packages', 'dist-packages', '.venv', 'venv', '__pypackages__', 'vendor', '.cargo', '.git']);
 
 export class UserCode {
-  private readonly within: RegExp[];
+  private readonly within: Array<(text: string) => boolean>;
   private readonly known = new Map<string, CodeKind>();
   /** Whether any stop of the run was in a file --within matches (null: no --within given). */
   private sawWithin: boolean | null;
@@ -23,7 +23,7 @@ export class UserCode {
 
   constructor(roots: string | readonly string[], within: readonly string[]) {
     this.roots = typeof roots === 'string' ? [roots] : [...roots];
-    this.within = within.map(globToRegExp);
+    this.within = within.map((glob) => globMatcher(glob));
     this.sawWithin = within.length > 0 ? false : null;
   }
 
@@ -72,6 +72,6 @@ export class UserCode {
     const relative = path.relative(this.root, file);
     if (this.within.length === 0) return 'counted';
     const slashed = relative.split(path.sep).join('/');
-    return this.within.some((pattern) => pattern.test(slashed) || pattern.test(file)) ? 'counted' : 'user';
+    return this.within.some((matches) => matches(slashed) || matches(file)) ? 'counted' : 'user';
   }
 }

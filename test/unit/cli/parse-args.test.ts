@@ -1,4 +1,7 @@
 // One line per case: argv in, the parsed command (or the one-line error) out.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type CliCommand, type LiveArgs } from '../../../src/cli/parse-args.js';
 import { splitArgv } from '../../../src/cli/split-argv.js';
@@ -41,6 +44,7 @@ describe('parseArgs: a live comparison becomes the library\'s input', () => {
     output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' },
     saveCaptures: null,
     warnings: [],
+    config: null,
   } satisfies LiveArgs));
   it('warns about bpdiff flags given to program B', async () => {
     const command = await parseArgs(['--bp', 'x:1', '--', 'python3', 'x.py', '--', 'python3', 'x.py', '--format', 'text', '-o', 'r.json']);
@@ -74,7 +78,7 @@ describe('parseArgs: a live comparison becomes the library\'s input', () => {
 });
 
 describe('parseArgs: subcommands, help, version', () => {
-  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', input: {}, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' } }));
+  it('diff', async () => expect(await parseArgs(['diff', 'a.json', 'b.json'])).toEqual({ kind: 'diff', captureA: 'a.json', captureB: 'b.json', input: {}, output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' }, config: null }));
   it('diff with options', async () => expect(await parseArgs(['diff', '007', 'b.json', '--format', 'text', '-o', 'r.json', '--label-a', 'old', '--ignore', 'x'])).toMatchObject({ captureA: '007', input: { label_a: 'old', ignore: 'x' }, output: { format: 'text', outputFile: 'r.json' } }));
   it('schema', async () => expect(await parseArgs(['schema'])).toEqual({ kind: 'schema', capture: false }));
   it('schema --capture', async () => expect(await parseArgs(['schema', '--capture'])).toEqual({ kind: 'schema', capture: true }));
@@ -139,7 +143,12 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp-a', 'x:3', ...CMDS], 'BAD_BREAKPOINT: run B has no breakpoint (--bp-a is given, --bp-b and --bp are not) — add --bp-b FILE:LINE, or --bp for both runs'],
     [['--bp', 'x:1', '--bp-b', 'y', ...CMDS], 'BAD_BREAKPOINT: --bp-b "y" has no line number — write it as FILE:LINE, e.g. --bp-b src/app.py:42'],
     [['--bp', 'x:1', '--normalize', 'abc', ...CMDS], "BAD_OPTION: --normalize \"abc\" has no => — write it as --normalize 'REGEX=>REPLACEMENT'"],
-    [['--bp', 'x:1', '--normalize', '([a-z]=>x', ...CMDS], 'BAD_OPTION: --normalize "([a-z]=>x" has an invalid regex (Invalid regular expression: /([a-z]/g: Unterminated group)'],
+    [['--bp', 'x:1', '--normalize', '([a-z]=>x', ...CMDS], 'BAD_OPTION: --normalize "([a-z]=>x" has an invalid regex (error parsing regexp: missing closing ): `([a-z]`)'],
+    // Patterns run in linear time (RE2): lookaround and backreferences are refused when given, not run.
+    [['--bp', 'x:1', '--normalize', '(?=a)b=>x', ...CMDS], 'has an invalid regex (error parsing regexp: invalid or unsupported Perl syntax: `(?=`; bpdiff runs patterns in linear time (RE2), which has no lookahead, lookbehind or backreferences)'],
+    [['--bp', 'x:1', '--ignore', 'x'.repeat(1001), ...CMDS], `BAD_OPTION: --ignore "${'x'.repeat(60)}..." is 1001 characters long, more than the 1000 bpdiff takes — give a shorter one`],
+    [['--bp', 'x:1', ...Array.from({ length: 1001 }, (_, i) => ['--ignore', `v${i}`]).flat(), ...CMDS], "BAD_OPTION: --ignore was given 1001 times, more than the 1000 bpdiff takes — give at most 1000 (one pattern can match many names: '*.created_at')"],
+    [['--bp', 'x:1', '--max-input-bytes', '100', ...CMDS], 'BAD_OPTION: --max-input-bytes'],
     [['--bp', 'x:1', '--normalize', '=>x', ...CMDS], 'BAD_OPTION: --normalize "=>x" has no regex before =>'],
     [['--bp', 'x:1', '--ignore', '', ...CMDS], 'BAD_OPTION: --ignore is empty'],
     [['--bp', 'x:4294967296', ...CMDS], 'BAD_BREAKPOINT: --bp "x:4294967296": the line "4294967296" is not a line number'],
@@ -164,5 +173,33 @@ describe('parseArgs: bad input, one line each', () => {
     [['frobnicate'], 'BAD_COMMANDS: unexpected argument before the first --: frobnicate'],
   ])('%j', async (argv, expected) => {
     expect(await failure(argv)).toContain(expected);
+  });
+});
+
+describe('the config of bpdiff locate', () => {
+  it('is read as for a comparison: its options are the walk\'s defaults (redact rules included), named for stderr and the context', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-parse-locate-'));
+    try {
+      fs.mkdirSync(path.join(folder, '.git'));
+      const config = path.join(folder, 'bpdiff.config.json');
+      fs.writeFileSync(config, JSON.stringify({ redact: ['pin'], fail_on: 'never' }));
+      const command = await parseArgs(['locate', '--', 'python3', 'p.py', '1', '--', 'python3', 'p.py', '2'], undefined, folder);
+      expect(command.kind).toBe('locate');
+      const args = (command as Extract<CliCommand, { kind: 'locate' }>).args;
+      expect(args.config).toBe(config);
+      expect(args.input).toMatchObject({ redact: ['pin'], fail_on: 'never' });
+      // The command line's own flags win over the config's.
+      const own = await parseArgs(['locate', '--redact', 'code', '--', 'python3', 'p.py', '--', 'python3', 'p.py'], undefined, folder);
+      expect((own as Extract<CliCommand, { kind: 'locate' }>).args.input).toMatchObject({ redact: 'code', fail_on: 'never' });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a hostile flag', () => {
+  it('a flag of 100000 letters is refused as unknown without a suggestion (no edit-distance table of its length times each flag\'s: 47 s)', async () => {
+    const flag = `--${'a'.repeat(100_000)}`;
+    expect(await failure([flag, ...CMDS])).toBe(`USAGE: unknown option ${flag} — see the options in bpdiff --help`);
   });
 });

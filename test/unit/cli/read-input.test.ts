@@ -34,9 +34,30 @@ describe('readInputText', () => {
     expect(messageOf(() => readInputText('run capture', file, tmp))).toBe(message.replace('<tmp>', tmp));
   });
 
-  it('reads a file, and a device like one', () => {
-    expect(readInputText('run capture', 'file', tmp)).toBe('text');
-    expect(readInputText('run capture', '/dev/null', tmp)).toBe('');
+  it('reads a file', () => {
+    expect(readInputText('run capture', 'file', tmp)).toEqual({ text: 'text', invalidUtf8: 0 });
+  });
+
+  // /dev/zero never ends: bpdiff grew by gigabytes a minute (a FIFO: test/cli/hostile-files.test.ts, which may start mkfifo).
+  it.each<[string, () => string, string]>([
+    ['a symlink to /dev/zero', () => (fs.symlinkSync('/dev/zero', path.join(tmp, 'zero.json')), 'zero.json'), 'run capture zero.json is not a regular file (it is a character device: /dev/zero) — give the path of a regular file'],
+    ['a device', () => '/dev/null', 'run capture /dev/null is not a regular file (it is a character device) — give the path of a regular file'],
+  ])('%s: refused at once', (_name, make, message) => {
+    expect(messageOf(() => readInputText('run capture', make(), tmp))).toBe(message);
+  });
+
+  it('a file over the limit: refused with its size and the flag that raises the limit', () => {
+    fs.writeFileSync(path.join(tmp, 'big.json'), Buffer.alloc(3000, 0x20));
+    expect(messageOf(() => readInputText('run capture', 'big.json', tmp, 2048))).toBe(
+      "run capture big.json is 3.0 KB, over bpdiff's limit of 2.0 KB for a file it reads — raise the limit with --max-input-bytes N (max_input_bytes in bpdiff.config.json, the library and the MCP tools), or give a smaller file",
+    );
+    expect(readInputText('run capture', 'big.json', tmp, 3000).text).toHaveLength(3000);
+  });
+
+  it('invalid UTF-8 is counted, each sequence read as U+FFFD', () => {
+    fs.writeFileSync(path.join(tmp, 'latin1.json'), Buffer.from([0x22, 0x63, 0x61, 0x66, 0xe9, 0x22, 0xff, 0xef, 0xbf, 0xbd]));
+    // "caf<E9>" <FF> and a U+FFFD the file holds as UTF-8 (EF BF BD), which is no replacement.
+    expect(readInputText('run capture', 'latin1.json', tmp)).toEqual({ text: '"caf\uFFFD"\uFFFD\uFFFD', invalidUtf8: 2 });
   });
 });
 

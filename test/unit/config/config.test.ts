@@ -41,3 +41,46 @@ describe('bpdiff.config.json', () => {
     expect(() => loadConfig(write('check', { checks: { x: { bp: 'a.py:1', cmd: [] , baseline: 'b' } } }))).toThrow(/\/checks\/x\/cmd: must NOT have fewer than 1 items/);
   });
 });
+
+describe('finding bpdiff.config.json', () => {
+  // A config in the folder a repository was cloned into turned a 4-change diff into exit 0 (fail_on: never).
+  it('stops at the repository root: a config above the folder holding .git is not read', () => {
+    write('clones', { fail_on: 'never' });
+    const repo = path.join(tmp, 'clones/repo');
+    fs.mkdirSync(path.join(repo, '.git/objects'), { recursive: true });
+    fs.mkdirSync(path.join(repo, 'src/deep'), { recursive: true });
+    expect(findConfig(path.join(repo, 'src/deep'))).toBeNull();
+    // A worktree's .git is a file: the same root.
+    const worktree = path.join(tmp, 'clones/worktree');
+    fs.mkdirSync(path.join(worktree, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(worktree, '.git'), 'gitdir: ../repo/.git/worktrees/w\n');
+    expect(findConfig(path.join(worktree, 'src'))).toBeNull();
+    // One in the repository's own root is found.
+    const own = write('clones/repo', { depth: 2 });
+    expect(findConfig(path.join(repo, 'src/deep'))).toBe(own);
+  });
+
+  it('stops at the home folder', () => {
+    write('homes', { fail_on: 'never' });
+    const home = path.join(tmp, 'homes/ann');
+    fs.mkdirSync(path.join(home, 'work'), { recursive: true });
+    expect(findConfig(path.join(home, 'work'), home)).toBeNull();
+    expect(findConfig(path.join(home, 'work'), path.join(tmp, 'elsewhere'))).toBe(path.join(tmp, 'homes/bpdiff.config.json'));
+  });
+});
+
+describe('limits of a config', () => {
+  // A million `ignore` entries ran the heap out (exit 134 with a V8 trace).
+  it('a list of more than 1000 entries, an entry too long or too many checks: one line naming the file and the key', () => {
+    expect(() => loadConfig(write('many', { ignore: Array.from({ length: 1001 }, (_, i) => `v${i}`) }))).toThrow(/bpdiff\.config\.json: \/ignore: must NOT have more than 1000 items — /);
+    expect(() => loadConfig(write('long', { only: ['x'.repeat(1001)] }))).toThrow(/bpdiff\.config\.json: \/only\/0: must NOT have more than 1000 characters — /);
+    const checks = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`c${i}`, { bp: 'a.py:1', cmd: ['python3', 'a.py'], baseline: 'b.json' }]));
+    expect(() => loadConfig(write('checks', { checks }))).toThrow(/bpdiff\.config\.json: \/checks: must NOT have more than 1000 properties — /);
+  });
+
+  it('a config larger than --max-input-bytes is refused with its size', () => {
+    const file = write('large', { ignore: ['x'.repeat(600), 'y'.repeat(600)] });
+    expect(() => loadConfig(file, 1024)).toThrow(/^the config .*bpdiff\.config\.json is 1\.2 KB, over bpdiff's limit of 1\.0 KB for a file it reads — raise the limit with --max-input-bytes N/);
+    expect(loadConfig(file).options).toEqual({ ignore: ['x'.repeat(600), 'y'.repeat(600)] });
+  });
+});

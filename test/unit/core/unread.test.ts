@@ -6,6 +6,8 @@ import { setAsideUnread } from '../../../src/core/unread.js';
 import { validateComparison } from '../../../src/core/schemas.js';
 import type { RunCapture } from '../../../src/core/types.js';
 import { makeCapture } from '../fixtures/captures.js';
+import { buildReport } from '../../../src/report/report.js';
+import { writeText } from '../../../src/output/format-text.js';
 
 const items = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`items[${i}]`, String(i)]));
 const summary = '[0, 1, 2, ...]';
@@ -20,7 +22,7 @@ describe('setAsideUnread', () => {
     const a = read('a', { items: summary, size: '30', label: "'big'" }, ['items']);
     const b = read('b', { items: summary, size: '30', label: "'small'", extra: '1', ...items });
     const { captures, setAside } = setAsideUnread(a, b);
-    expect(setAside).toEqual([{ side: 'b', parents: ['items'], names: Object.keys(items) }]);
+    expect(setAside).toEqual([{ side: 'b', parents: ['items'], names: Object.keys(items), reason: 'unread' }]);
     expect(captures[0]).toBe(a);
     expect(Object.keys(captures[1].run.variables).sort()).toEqual(['extra', 'items', 'label', 'size']);
     // The original capture is left as it was.
@@ -32,8 +34,8 @@ describe('setAsideUnread', () => {
     const b = read('b', { cfg: '{...}', rows: '[...]', 'rows[0]': '{...}', 'rows[0].id': '1' }, ['cfg']);
     const { captures, setAside } = setAsideUnread(a, b);
     expect(setAside).toEqual([
-      { side: 'a', parents: ['cfg'], names: ['cfg.db', 'cfg.db.host'] },
-      { side: 'b', parents: ['rows'], names: ['rows[0]', 'rows[0].id'] },
+      { side: 'a', parents: ['cfg'], names: ['cfg.db', 'cfg.db.host'], reason: 'unread' },
+      { side: 'b', parents: ['rows'], names: ['rows[0]', 'rows[0].id'], reason: 'unread' },
     ]);
     expect(Object.keys(captures[0].run.variables).sort()).toEqual(['cfg', 'rows']);
     expect(Object.keys(captures[1].run.variables).sort()).toEqual(['cfg', 'rows']);
@@ -43,7 +45,7 @@ describe('setAsideUnread', () => {
     const a = read('a', { items: summary, 'items[0]': '0' }, ['items', 'gone']);
     const b = read('b', { items: summary, 'items[0]': '9', 'items[1]': '1', gone: '1', 'gone.x': '2' });
     const { captures, setAside } = setAsideUnread(a, b);
-    expect(setAside).toEqual([{ side: 'b', parents: ['items'], names: ['items[1]'] }]);
+    expect(setAside).toEqual([{ side: 'b', parents: ['items'], names: ['items[1]'], reason: 'unread' }]);
     expect(captures[1].run.variables['items[0]']).toBe('9');
     expect(captures[1].run.variables['gone.x']).toBe('2');
   });
@@ -91,6 +93,43 @@ describe('a comparison with a container one run did not read', () => {
     expect(Object.keys(result.diff.changed).sort()).toEqual(['items', 'size']);
     expect(result.diff.only_in_b).toEqual([]);
     expect(comparisonExitCode(result)).toBe(1);
+  });
+});
+
+describe('a container the other run cut at --max-children', () => {
+  // A Go map's first children follow its random order: two runs of one program read different keys.
+  const keys = (from: number): Record<string, string> => Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`m["k${from + i}"]`, String(from + i)]));
+  const cut = (side: 'a' | 'b', variables: Record<string, string>, truncated: string[]): RunCapture => ({ ...makeCapture({ side, variables }), truncated });
+
+  it('sets aside what only one run read under it: identical runs are no difference, and it is said', () => {
+    const a = cut('a', { m: 'map[string]int [...]', total: '1000000', ...keys(0), 'm["k9"]': '9' }, ['m']);
+    const b = cut('b', { m: 'map[string]int [...]', total: '1000000', ...keys(5), 'm["k9"]': '9' }, ['m']);
+    const { result, findings } = analyseComparison(a, b);
+    expect(result.diff).toEqual({ changed: {}, unchanged: ['m', 'm["k9"]', 'total'], only_in_a: [], only_in_b: [] });
+    expect(comparisonExitCode(result)).toBe(0);
+    expect(findings.filter((finding) => finding.kind === 'not_compared').map((finding) => finding.kind === 'not_compared' && finding.reason)).toEqual(['cut', 'cut']);
+    expect(result.analysis_hints.join('\n')).toContain(
+      '3 values of A under m were not compared (m["k0"], m["k1"], m["k2"]): B read only some of the children of m (--max-children), which need not be the same ones in each run, so they are unknown there, not missing.',
+    );
+    // The text format says it too, among its notes: 'no differences' is not all there is to say.
+    expect(writeText(buildReport([a, b]), { color: false })).toContain('  3 values of B under m were not compared (m["k5"], m["k6"], m["k7"]): A read only some of the children of m');
+  });
+
+  it('still reports a value both runs read that changed, and what lies under a container only one run cut', () => {
+    // B's list is shorter and whole: A's items past its end are only in A.
+    const a = cut('a', { items: '[...]', 'items[0]': '1', 'items[1]': '2', 'items[2]': '3', m: '{...}', 'm["k0"]': '0' }, ['items', 'm']);
+    const b = cut('b', { items: '[...]', 'items[0]': '1', m: '{...}', 'm["k0"]': '7' }, ['m']);
+    const { result } = analyseComparison(a, b);
+    expect(result.diff.only_in_a).toEqual(['items[1]', 'items[2]']);
+    expect(Object.keys(result.diff.changed)).toEqual(['m["k0"]']);
+  });
+
+  it('a container whose own text was cut at --max-value-length is not taken for one cut at --max-children', () => {
+    const a = cut('a', { d: "{'a': 1, 'b': 2…", 'd.a': '1', 'd.b': '2' }, ['d']);
+    const b = cut('b', { d: "{'a': 1, 'c': 3…", 'd.a': '1', 'd.c': '3' }, ['d']);
+    const { result } = analyseComparison(a, b);
+    expect(result.diff.only_in_a).toEqual(['d.b']);
+    expect(result.diff.only_in_b).toEqual(['d.c']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { DapConnection, DapRequestError, OUTPUT_KEPT, describeErrorResponse } from '../../../src/dap/connection.js';
+import { DapConnection, DapRequestError, EVENTS_KEPT_PER_KIND, OUTPUT_KEPT, describeErrorResponse } from '../../../src/dap/connection.js';
 import { BpdiffError } from '../../../src/errors.js';
 
 /** A fake adapter: what the connection writes arrives on `sent`; `reply` feeds bytes back. */
@@ -203,6 +203,32 @@ describe('DapConnection under an output flood', () => {
     expect(later.length).toBeGreaterThanOrEqual(OUTPUT_KEPT.events);
     expect(later.at(-1)).toBe(status);
     expect(adapter.connection.eventsSince(0)[0]!.event).toBe('initialized');
+  }, 30_000);
+
+  // A walk of 100,000 hits gets a stopped and a continued at each (bpdiff's memory grew ~1.5 MB/s).
+  it('keeps the first and the newest events of each kind under a long walk, their positions as they were', async () => {
+    const adapter = fakeAdapter();
+    adapter.reply({ seq: 1, type: 'event', event: 'initialized' });
+    let seq = 2;
+    const HITS = 20_000;
+    for (let hit = 0; hit < HITS; hit += 500) {
+      const batch: Buffer[] = [];
+      for (let i = 0; i < 500; i++) {
+        batch.push(adapter.frame({ seq: seq++, type: 'event', event: 'stopped', body: { reason: 'breakpoint', threadId: 1, hit: hit + i } }));
+        batch.push(adapter.frame({ seq: seq++, type: 'event', event: 'continued', body: { threadId: 1 } }));
+      }
+      adapter.raw(Buffer.concat(batch));
+      await tick();
+      expect(adapter.connection.retainedEventCount).toBeLessThanOrEqual(2 * (2 * EVENTS_KEPT_PER_KIND + 1) + 1);
+    }
+    expect(adapter.connection.eventCount).toBe(1 + 2 * HITS);
+    // The first of each kind is kept (a late wait for `initialized` still sees it), and the newest stops, where they were.
+    const kept = adapter.connection.eventsSince(0);
+    expect(kept[0]!.event).toBe('initialized');
+    expect((kept.find((event) => event.event === 'stopped') as DebugProtocol.StoppedEvent & { body: { hit: number } }).body.hit).toBe(0);
+    const last = await adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'stop', timeoutMs: 50, since: adapter.connection.eventCount - 2 });
+    expect(adapter.connection.indexOfEvent(last)).toBe(adapter.connection.eventCount - 2);
+    expect((last.body as { hit: number }).hit).toBe(HITS - 1);
   }, 30_000);
 
   it('keeps output events of 64 KB to a bounded number of characters, the newest always', async () => {

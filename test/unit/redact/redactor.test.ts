@@ -113,3 +113,39 @@ describe('scrub of remembered secrets', () => {
     expect(text).toBe(`${redactor.marker('tok-from-env')} ${redactor.marker('argv-secret')} ${redactor.marker('eq-secret')} bob verbose-mode true --verbose`);
   });
 });
+
+// Issue 21 item 6: debugpy shortens a long string inside a container's summary in the middle, and the
+// element's redaction left 26 of a token's 36 characters in its parent (`'ghp_LiStLiStLiSt...StLiStLiSt'`).
+describe('secrets shortened in the middle', () => {
+  const token = `ghp_${'LiSt'.repeat(9)}`;
+
+  it('a known secret, as a prefix, ... and a suffix of it: its marker', () => {
+    const redactor = new Redactor({ key: 'k' });
+    const values = redactor.redactValues({ tok: `'${token}'`, items: `['ghp_LiStLiStLiStLiSt...StLiStLiSt', 'plain']`, note: `'kept: hunter2-alpha'` });
+    expect(values.variables['tok']).toBe(`'${redactor.marker(token)}'`);
+    // Found by its shape (a GitHub token's start, then ...), as the whole token in `tok` is.
+    expect(values.variables['items']).toBe(`['${redactor.marker('ghp_LiStLiStLiStLiSt...StLiStLiSt')}', 'plain']`);
+    // In any later output too, with … as well as ...
+    expect(redactor.scrub('was LiSt… no; ghp_LiStLiSt…StLiSt')).toBe(`was LiSt… no; ${redactor.marker(token)}`);
+  });
+
+  it('a shortened secret is one whose prefix and suffix are its own, starting where a word starts', () => {
+    const redactor = new Redactor({ key: 'k' });
+    redactor.addSecret('hunter2-alpha-secret');
+    const m = redactor.marker('hunter2-alpha-secret');
+    expect(redactor.scrub("['hunter2-al...secret']")).toBe(`['${m}']`);
+    expect(redactor.scrub("['hunter2-al...cret']")).toBe(`['${m}']`);
+    // Not a prefix of it at a word's start, too little of it, or other text around ... stay.
+    expect(redactor.scrub("['xhunter2-al...secret']")).toBe("['xhunter2-al...secret']");
+    expect(redactor.scrub("['hun...et']")).toBe("['hun...et']");
+    expect(redactor.scrub('loading... done, hunter')).toBe('loading... done, hunter');
+  });
+
+  it('credential prefixes followed by ... (a token-shaped folder name in a path): their marker', () => {
+    const redactor = new Redactor({ key: 'k' });
+    const m = (text: string): string => redactor.marker(text);
+    expect(redactor.scrub("{'where': '/tmp/ghp_Pxxxxxxxxxx...x1234/data'}")).toBe(`{'where': '/tmp/${m('ghp_Pxxxxxxxxxx...x1234')}/data'}`);
+    expect(redactor.scrub('id AKIAABCD…WXYZ')).toBe(`id ${m('AKIAABCD…WXYZ')}`);
+    expect(redactor.scrub("'eyJhbGciOiJIUzI1...c2ln'")).toBe(`'${m('eyJhbGciOiJIUzI1...c2ln')}'`);
+  });
+});

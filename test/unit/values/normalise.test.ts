@@ -53,3 +53,10 @@ describe('normaliseValues by type', () => {
     }
   });
 });
+
+describe('a value of 20 million characters', () => {
+  it('is masked with its quoted string kept whole: no backtracking stack that grows with its length', () => {
+    const text = `0x7ffd5a3c1e20 "${'a'.repeat(20_000_000)}\\"b"`;
+    expect(maskAddresses(text)).toBe(`0x… "${'a'.repeat(20_000_000)}\\"b"`);
+  });
+});
