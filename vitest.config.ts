@@ -10,6 +10,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // Pure modules in one thread pool, files not isolated from each other: the unit tests hold no
+          // process, no real clock and no module mocks, so each file needs no fresh worker (62 files:
+          // 41 s with a worker each, 12.8 s so, measured by farm-bench, median of 5, idle).
+          pool: 'threads',
+          isolate: false,
           // The unit project first: a broken core shows in seconds.
           sequence: { groupOrder: 0 },
         },
