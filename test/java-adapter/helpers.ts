@@ -4,6 +4,7 @@
 // arguments. Every event is recorded from the start, and every process a run started (the command,
 // each JVM, their session) is remembered so a test can assert that none is left behind.
 import type { ChildProcess } from 'node:child_process';
+import { byName, waitAllGone } from '../support/dap-test-helpers.js';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -281,30 +282,8 @@ export class AdapterSession {
   }
 
   async assertAllGone(timeoutMs = 5_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const alive = [...this.pids].filter((pid) => isAlive(pid));
-      const members = this.rootPid !== undefined ? sessionMembers(this.rootPid) : [];
-      if (alive.length === 0 && members.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`processes left behind: ${[...new Set([...alive, ...members])].join(', ')}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitAllGone(this.pids, () => (this.rootPid !== undefined ? sessionMembers(this.rootPid) : []), isAlive, timeoutMs);
   }
 }
 
-export function byName(variables: DebugProtocol.Variable[]): Map<string, DebugProtocol.Variable> {
-  return new Map(variables.map((variable) => [variable.name, variable]));
-}
-
-export function mustGet<K, V>(map: Map<K, V>, key: K): V {
-  const value = map.get(key);
-  if (value === undefined) throw new Error(`missing ${String(key)}; have ${[...map.keys()].map(String).join(', ')}`);
-  return value;
-}
-
-/** The 1-based line of the first line of `file` containing `marker`. */
-export function lineOf(file: string, marker: string): number {
-  const index = fs.readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(marker));
-  if (index < 0) throw new Error(`${marker} not found in ${file}`);
-  return index + 1;
-}
+export { byName, lineOf, mustGet } from '../support/dap-test-helpers.js';

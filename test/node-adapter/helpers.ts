@@ -3,6 +3,7 @@
 // that arrive before it is called), and every process a run started is remembered so a test can
 // assert that none is left behind.
 import type { ChildProcess } from 'node:child_process';
+import { waitAllGone } from '../support/dap-test-helpers.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -224,30 +225,8 @@ export class AdapterSession {
   }
 
   async assertAllGone(timeoutMs = 5_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const alive = [...this.pids].filter((pid) => isAlive(pid));
-      const members = this.rootPid !== undefined ? sessionMembers(this.rootPid) : [];
-      if (alive.length === 0 && members.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`processes left behind: ${[...new Set([...alive, ...members])].join(', ')}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitAllGone(this.pids, () => (this.rootPid !== undefined ? sessionMembers(this.rootPid) : []), isAlive, timeoutMs);
   }
 }
 
-export function byName(variables: DebugProtocol.Variable[]): Map<string, DebugProtocol.Variable> {
-  return new Map(variables.map((variable) => [variable.name, variable]));
-}
-
-export function mustGet<K, V>(map: Map<K, V>, key: K): V {
-  const value = map.get(key);
-  if (value === undefined) throw new Error(`missing ${String(key)}; have ${[...map.keys()].map(String).join(', ')}`);
-  return value;
-}
-
-/** The line of the first line of `file` containing `marker` (1-based), so tests do not hard-code line numbers twice. */
-export function lineOf(file: string, marker: string): number {
-  const index = fs.readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(marker));
-  if (index < 0) throw new Error(`${marker} not found in ${file}`);
-  return index + 1;
-}
+export { byName, lineOf, mustGet } from '../support/dap-test-helpers.js';
