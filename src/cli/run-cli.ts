@@ -87,12 +87,15 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
   }
 }
 
-/** The config whose options the command read, named on stderr (not under -q): a config found upward changes what bpdiff does. */
+/**
+ * The config whose options the command read, named on stderr (not under -q): a config found upward
+ * changes what bpdiff does. Not for `bpdiff check`, whose config is the list of checks it runs: its
+ * lines and errors name the file already, and a refusal stays one line.
+ */
 function sayConfig(command: CliCommand, io: Io): void {
   const [file, quiet] =
     command.kind === 'compare' || command.kind === 'capture' || command.kind === 'locate' ? [command.args.config, command.args.quiet]
     : command.kind === 'diff' ? [command.config, false]
-    : command.kind === 'check' ? [command.config.file, command.quiet]
     : [null, true];
   if (file !== null && !quiet) io.stderr(`${progress.usingConfig(file)}
 `);

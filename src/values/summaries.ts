@@ -296,9 +296,14 @@ export function maskSummary(summary: string, children: ReadonlyArray<{ name: str
  * own masked text: `*main.Reading {Sensor: ‹Sensor›, Value: ‹Value›}` reads better than `*‹*›`, and
  * says no more than the pointee does.
  */
-export function maskContainers(variables: Readonly<Record<string, string>>): Record<string, string> {
+export function maskContainers(variables: Readonly<Record<string, string>>, cutByBpdiff: ReadonlySet<string> = new Set()): Record<string, string> {
   const nodes = new Map<string, ValueNode>();
-  for (const [path, text] of Object.entries(variables)) nodes.set(path, { name: '', text, children: [], parts: null });
+  const pathOf = new Map<ValueNode, string>();
+  for (const [path, text] of Object.entries(variables)) {
+    const node: ValueNode = { name: '', text, children: [], parts: null };
+    nodes.set(path, node);
+    pathOf.set(node, path);
+  }
   let any = false;
   for (const path of nodes.keys()) {
     const split = splitChildPath(path);
@@ -317,6 +322,12 @@ export function maskContainers(variables: Readonly<Record<string, string>>): Rec
     if (known !== undefined) return known;
     for (const child of node.children) maskedText(child);
     let text = node.text;
+    // A value bpdiff itself cut at --max-value-length keeps its cut in sight (`Order(customer='ann…`):
+    // no child's marker may stand for the ellipsis; its children are compared on their own.
+    if (cutByBpdiff.has(pathOf.get(node)!) && node.text.endsWith('…')) {
+      masked.set(node, text);
+      return text;
+    }
     const pointee = node.children.length === 1 && node.children[0]!.name === '*' ? node.children[0]! : null;
     if (pointee !== null) {
       if (pointee.text.length > 0 && node.text.endsWith(pointee.text)) text = node.text.slice(0, node.text.length - pointee.text.length) + masked.get(pointee)!;
@@ -339,7 +350,7 @@ export const summariesStep: ValueStep = {
     const adapter = context.adapter;
     const lists = adapter?.hooks.summariesListChildren?.(context.breakpointPath) ?? adapter?.definition.summaries_list_children !== false;
     if (!lists) return values;
-    const variables = maskContainers(values.variables);
+    const variables = maskContainers(values.variables, new Set(values.truncated));
     return variables === values.variables ? values : { ...values, variables };
   },
 };
