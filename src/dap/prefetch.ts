@@ -1,0 +1,82 @@
+// Requests sent before they are asked for. A locate walk reads the same thing at every step: the top
+// frame's scopes, then the variables of its locals. An adapter that answers requests one after the
+// other in the order sent, and names the top frame by the same id at every stop (lldb-dap, dlv: the
+// definition's locate.prefetch), answers those two sent together with the stop's stackTrace as it
+// would answer them sent one round trip after the other: a step's three round trips become one.
+// An early answer is handed only to the very request it was sent as (the same command, the same
+// arguments), in the order sent; the first request that differs drops the rest unused. The frame id
+// asked for is the previous stop's: where the new top frame has another id, the reader asks for its
+// scopes, which differs, and nothing sent early is used.
+import type { DapConnection, RequestCommand, RequestMap, ResponseBody, WaitOptions } from './connection.js';
+
+/** What reads a frame needs of a connection: requests (readFrame takes a Prefetcher or the connection itself). */
+export type Requester = Pick<DapConnection, 'request'>;
+
+/** A request as the reader sent it (its command and arguments), to be sent early at the next stop. */
+export interface PlannedRequest {
+  command: RequestCommand;
+  args: unknown;
+}
+
+interface Early {
+  key: string;
+  answer: Promise<unknown>;
+}
+
+export class Prefetcher implements Requester {
+  private queue: Early[] = [];
+  private recorded: PlannedRequest[] | null = null;
+  private recordLeft = 0;
+  /** Early answers used, and sent in vain. */
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly connection: DapConnection) {}
+
+  request<C extends RequestCommand>(command: C, args: RequestMap[C][0], options: WaitOptions): Promise<ResponseBody<C>> {
+    if (this.recorded !== null && this.recordLeft > 0) {
+      this.recorded.push({ command, args });
+      this.recordLeft -= 1;
+    }
+    const head = this.queue[0];
+    if (head !== undefined && head.key === keyOf(command, args)) {
+      this.queue.shift();
+      this.hits += 1;
+      return head.answer as Promise<ResponseBody<C>>;
+    }
+    if (head !== undefined) this.drop();
+    return this.connection.request(command, args, options);
+  }
+
+  /** Sends these requests now, for the reader to ask for next (see above). */
+  send(requests: readonly PlannedRequest[], options: WaitOptions): void {
+    this.drop();
+    this.queue = requests.map(({ command, args }) => {
+      const answer = this.connection.request(command, args as RequestMap[typeof command][0], options);
+      // An early answer nobody asks for, or a refusal, is no failure (the request that asks for it gets the refusal itself).
+      answer.catch(() => undefined);
+      return { key: keyOf(command, args), answer };
+    });
+  }
+
+  /** Early answers not asked for are dropped: once the program goes on, they are stale. */
+  drop(): void {
+    this.misses += this.queue.length;
+    this.queue = [];
+  }
+
+  /** Records the next `count` requests asked for (a read of the frame); the function returned gives them. */
+  record(count: number): () => PlannedRequest[] {
+    const recorded: PlannedRequest[] = [];
+    this.recorded = recorded;
+    this.recordLeft = count;
+    return () => {
+      if (this.recorded === recorded) this.recorded = null;
+      return recorded;
+    };
+  }
+}
+
+function keyOf(command: string, args: unknown): string {
+  return `${command}\0${JSON.stringify(args)}`;
+}
