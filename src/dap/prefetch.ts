@@ -6,7 +6,10 @@
 // An early answer is handed only to the very request it was sent as (the same command, the same
 // arguments), in the order sent; the first request that differs drops the rest unused. The frame id
 // asked for is the previous stop's: where the new top frame has another id, the reader asks for its
-// scopes, which differs, and nothing sent early is used.
+// scopes, which differs, and nothing sent early is used. Nor is anything where the walk reads no
+// frame at the stop (a stop in the standard library, stepped out of at once): where reads lately did
+// not ask for what the read before them did (Rust's walks go in and out of std at every other step),
+// nothing is sent early until they do again, so the adapter does not read frames for nothing.
 import type { DapConnection, RequestCommand, RequestMap, ResponseBody, WaitOptions } from './connection.js';
 
 /** What reads a frame needs of a connection: requests (readFrame takes a Prefetcher or the connection itself). */
@@ -23,10 +26,18 @@ interface Early {
   answer: Promise<unknown>;
 }
 
+/** How many requests of a read are sent early: the scopes, and the variables of the first scope read. */
+const PLANNED = 2;
+
 export class Prefetcher implements Requester {
   private queue: Early[] = [];
   private recorded: PlannedRequest[] | null = null;
   private recordLeft = 0;
+  /** The last read's requests, and whether a step since then waits to learn if the next read asks for the same. */
+  private plan: PlannedRequest[] | null = null;
+  private pending = false;
+  /** How often lately a read asked for what the read before it did (a moving average, 1: always). */
+  private useful = 1;
   /** Early answers used, and sent in vain. */
   hits = 0;
   misses = 0;
@@ -65,15 +76,33 @@ export class Prefetcher implements Requester {
     this.queue = [];
   }
 
-  /** Records the next `count` requests asked for (a read of the frame); the function returned gives them. */
-  record(count: number): () => PlannedRequest[] {
+  /** A step begins: what was sent early is stale; the requests to send early at its stop, or null. */
+  forStep(): PlannedRequest[] | null {
+    this.drop();
+    if (this.pending) {
+      // The stop before was not read (code the walk does not compare).
+      this.learn(false);
+      this.plan = null;
+    }
+    this.pending = this.plan !== null;
+    return this.plan !== null && this.useful >= 0.5 ? this.plan : null;
+  }
+
+  /** A read of a stop's frame begins: its first requests are recorded; the function returned ends it. */
+  reading(): () => void {
     const recorded: PlannedRequest[] = [];
     this.recorded = recorded;
-    this.recordLeft = count;
+    this.recordLeft = PLANNED;
     return () => {
       if (this.recorded === recorded) this.recorded = null;
-      return recorded;
+      if (this.pending) this.learn(this.plan !== null && recorded.length === this.plan.length && recorded.every((request, index) => keyOf(request.command, request.args) === keyOf(this.plan![index]!.command, this.plan![index]!.args)));
+      this.pending = false;
+      this.plan = recorded[0]?.command === 'scopes' && recorded[1]?.command === 'variables' ? recorded : null;
     };
+  }
+
+  private learn(same: boolean): void {
+    this.useful = this.useful * 0.75 + (same ? 0.25 : 0);
   }
 }
 

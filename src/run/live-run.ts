@@ -16,7 +16,7 @@ import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-laun
 import { loadHooks } from '../../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
-import { Prefetcher, type PlannedRequest } from '../dap/prefetch.js';
+import { Prefetcher } from '../dap/prefetch.js';
 import { describeEnd } from '../dap/output-tail.js';
 import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
@@ -73,9 +73,8 @@ export class LiveRun {
   private adapterRunsProgram = false;
   private hooks: AdapterHooks = {};
   private session: DebugSession | null = null;
-  /** A walk's reads of each step's frame, sent with the stop's stackTrace (definition locate.prefetch), and the last read's requests. */
+  /** A walk's reads of each step's frame, sent with the stop's stackTrace (definition locate.prefetch). */
   private prefetcher: Prefetcher | null = null;
-  private plan: PlannedRequest[] | null = null;
   /** When the run's --timeout ends (a Date.now() time): reading a frame stops there. Each stop gives it the time again. */
   private deadline = 0;
   private pathsOfRun: ReturnType<typeof runPaths> | null = null;
@@ -267,10 +266,9 @@ export class LiveRun {
     const { spec, options, context, definition } = this;
     const connection = this.adapter!.connection;
     // The scopes and the locals' variables, asked for again at the next step's stop (prefetch.ts).
-    const planned = this.prefetcher?.record(2);
+    const readDone = this.prefetcher?.reading();
     const read = options.values.watch_only ? emptyRead() : await readFrame(this.prefetcher ?? connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
-    const asked = planned?.() ?? [];
-    this.plan = asked[0]?.command === 'scopes' && asked[1]?.command === 'variables' ? asked : null;
+    readDone?.();
     if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, frameId, options.values.watch, options.limits.value_timeout_seconds));
     this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
     // In time slices (core/slices.ts): the other run's adapter and a signal are answered while the values go through.
@@ -284,9 +282,8 @@ export class LiveRun {
 
   /** One step of a walk (session.step), the run's --timeout given again for it. */
   async step(kind: StepKind): Promise<StepOutcome> {
-    const { prefetcher, plan } = this;
-    this.plan = null;
-    prefetcher?.drop();
+    const { prefetcher } = this;
+    const plan = prefetcher?.forStep();
     const early = prefetcher && plan ? () => prefetcher.send(plan, { step: 'reading the frame', timeoutMs: this.definition.timeouts.start * 1000 }) : undefined;
     const outcome = await this.started().step(kind, early);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;

@@ -61,13 +61,33 @@ describe('Prefetcher', () => {
     prefetcher.drop();
   });
 
-  it('records the requests of a read, to send them early at the next stop', async () => {
+  it('plans the next stop from the requests of a read, and stops planning while stops go unread', async () => {
     const { connection } = fakeConnection();
     const prefetcher = new Prefetcher(connection);
-    const take = prefetcher.record(2);
-    await prefetcher.request('scopes', { frameId: 7 }, WAIT);
-    await prefetcher.request('variables', { variablesReference: 1 }, WAIT);
-    await prefetcher.request('variables', { variablesReference: 5 }, WAIT);
-    expect(take()).toEqual(READ);
+    const read = async (): Promise<void> => {
+      const done = prefetcher.reading();
+      await prefetcher.request('scopes', { frameId: 7 }, WAIT);
+      await prefetcher.request('variables', { variablesReference: 1 }, WAIT);
+      await prefetcher.request('variables', { variablesReference: 5 }, WAIT);
+      done();
+    };
+    expect(prefetcher.forStep()).toBeNull();
+    await read();
+    expect(prefetcher.forStep()).toEqual(READ);
+    await read();
+    // Stops in code the walk does not read, one step after each read (a walk in and out of a library).
+    for (let round = 0; round < 3; round++) {
+      prefetcher.forStep();
+      prefetcher.forStep();
+      await read();
+    }
+    expect(prefetcher.forStep()).toBeNull();
+    // Reads that follow each other again: early requests again.
+    await read();
+    prefetcher.forStep();
+    await read();
+    prefetcher.forStep();
+    await read();
+    expect(prefetcher.forStep()).toEqual(READ);
   });
 });
