@@ -1,8 +1,10 @@
 // Requests sent before they are asked for. A locate walk reads the same thing at every step: the top
 // frame's scopes, then the variables of its locals. An adapter that answers requests one after the
-// other in the order sent, and names the top frame by the same id at every stop (lldb-dap, dlv: the
-// definition's locate.prefetch), answers those two sent together with the stop's stackTrace as it
-// would answer them sent one round trip after the other: a step's three round trips become one.
+// other in the order sent, and names the top frame by the same id at every stop of it (lldb-dap,
+// dlv; debugpy, whose pydevd answers scopes from the frame id alone and looks variables up among the
+// frames it tracked when the thread suspended, before its stopped event: the definition's
+// locate.prefetch), answers those two sent together with the stop's stackTrace as it would answer
+// them sent one round trip after the other: a step's three round trips become one.
 // An early answer is handed only to the very request it was sent as (the same command, the same
 // arguments), in the order sent; the first request that differs drops the rest unused. The frame id
 // asked for is the previous stop's: where the new top frame has another id, the reader asks for its
