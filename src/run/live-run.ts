@@ -13,7 +13,7 @@ import type { CapturedValues } from '../values/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
-import { loadHooks } from '../../adapters/load-hooks.js';
+import { loadHooks } from '../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import { describeEnd } from '../dap/output-tail.js';
