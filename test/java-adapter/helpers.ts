@@ -82,8 +82,6 @@ export function compileFixture(name: string, options: { debugInfo?: boolean } = 
 }
 
 export interface RunOptions extends BaseRunOptions {
-  env?: Record<string, string | null>;
-  stdinFile?: string | null;
   invokeToString?: boolean;
 }
 
@@ -94,14 +92,8 @@ export class AdapterSession extends DapTestSession<RunOptions> {
     return session;
   }
 
-  protected launchArguments(options: RunOptions): DebugProtocol.LaunchRequestArguments {
-    return {
-      command: options.command,
-      cwd: options.cwd,
-      ...(options.env ? { env: options.env } : {}),
-      ...(options.stdinFile !== undefined ? { stdinFile: options.stdinFile } : {}),
-      ...(options.invokeToString ? { invokeToString: true } : {}),
-    } as DebugProtocol.LaunchRequestArguments;
+  protected launchExtras(options: RunOptions): Record<string, unknown> {
+    return options.invokeToString ? { invokeToString: true } : {};
   }
 
   protected override async onStopped(): Promise<void> {

@@ -14,8 +14,6 @@ export const FIXTURES = path.join(REPO, 'test', 'node-adapter', 'fixtures');
 export const EXAMPLES = path.join(REPO, 'examples');
 
 export interface RunOptions extends BaseRunOptions {
-  env?: Record<string, string>;
-  stdinFile?: string | null;
   /** Stop at the first statement of the program's own code (a `stopped` event with reason `entry`). */
   stopOnEntry?: boolean;
 }
@@ -27,14 +25,8 @@ export class AdapterSession extends DapTestSession<RunOptions> {
     return session;
   }
 
-  protected launchArguments(options: RunOptions): DebugProtocol.LaunchRequestArguments {
-    return {
-      command: options.command,
-      cwd: options.cwd,
-      ...(options.env ? { env: options.env } : {}),
-      ...(options.stdinFile !== undefined ? { stdinFile: options.stdinFile } : {}),
-      ...(options.stopOnEntry !== undefined ? { stopOnEntry: options.stopOnEntry } : {}),
-    } as DebugProtocol.LaunchRequestArguments;
+  protected launchExtras(options: RunOptions): Record<string, unknown> {
+    return options.stopOnEntry !== undefined ? { stopOnEntry: options.stopOnEntry } : {};
   }
 
   protected override onEvent(event: DebugProtocol.Event): void {

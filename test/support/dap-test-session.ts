@@ -19,6 +19,9 @@ export interface BreakpointSpec {
 export interface BaseRunOptions {
   command: string[];
   cwd: string;
+  /** Environment changes (null: the variable removed, where the adapter takes that). */
+  env?: Record<string, string | null>;
+  stdinFile?: string | null;
   breakpoints?: BreakpointSpec[];
   /** Function breakpoints by name (`main`, `Loop.square`), for adapters that take them. */
   functionBreakpoints?: string[];
@@ -61,8 +64,18 @@ export abstract class DapTestSession<Options extends BaseRunOptions> {
     child?.stdout?.on('error', () => undefined);
   }
 
-  /** The launch request's arguments for these options (each adapter's own). */
-  protected abstract launchArguments(options: Options): DebugProtocol.LaunchRequestArguments;
+  /** The launch request's arguments each adapter adds for these options. */
+  protected abstract launchExtras(options: Options): Record<string, unknown>;
+
+  private launchArguments(options: Options): DebugProtocol.LaunchRequestArguments {
+    return {
+      command: options.command,
+      cwd: options.cwd,
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.stdinFile !== undefined ? { stdinFile: options.stdinFile } : {}),
+      ...this.launchExtras(options),
+    } as DebugProtocol.LaunchRequestArguments;
+  }
 
   /** What the adapter's helpers do on each event after it is recorded. */
   protected onEvent(_event: DebugProtocol.Event): void {}
