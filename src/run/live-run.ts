@@ -284,7 +284,8 @@ export class LiveRun {
   async step(kind: StepKind): Promise<StepOutcome> {
     const { prefetcher } = this;
     const plan = prefetcher?.forStep();
-    const early = prefetcher && plan ? () => prefetcher.send(plan, { step: 'reading the frame', timeoutMs: this.definition.timeouts.start * 1000 }) : undefined;
+    // As long as the reader would wait for them: the run's --timeout, given again at the stop.
+    const early = prefetcher && plan ? () => prefetcher.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 }) : undefined;
     const outcome = await this.started().step(kind, early);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
