@@ -31,9 +31,9 @@ interface Stepper {
 }
 
 interface Floor {
-  step: number[];
-  sequential: number[];
-  together: number[];
+  /** Each step's stepIn -> stopped and its reads, the reads one after the other or together. */
+  sequential: Array<{ step: number; read: number }>;
+  together: Array<{ step: number; read: number }>;
   requests: { stackTrace: number[]; scopes: number[]; variables: number[] };
 }
 
@@ -63,7 +63,7 @@ async function walk(stepper: Stepper): Promise<Floor> {
     const threadId = stopped.body.threadId ?? 1;
     await connection.request('setBreakpoints', { source: { path: stepper.breakpoint.path }, breakpoints: [] }, WAIT);
     const granularity = capabilities?.supportsSteppingGranularity ? { granularity: 'line' as const } : {};
-    const floor: Floor = { step: [], sequential: [], together: [], requests: { stackTrace: [], scopes: [], variables: [] } };
+    const floor: Floor = { sequential: [], together: [], requests: { stackTrace: [], scopes: [], variables: [] } };
     let ids: { frameId: number; reference: number } | null = null;
     for (let index = 0; index < STEPS; index++) {
       const t0 = performance.now();
@@ -71,12 +71,11 @@ async function walk(stepper: Stepper): Promise<Floor> {
       await connection.request('stepIn', { threadId, ...granularity }, WAIT);
       await connection.waitForEvent((event) => event.event === 'stopped', { ...WAIT, since });
       const t1 = performance.now();
-      floor.step.push(t1 - t0);
       const trace = connection.request('stackTrace', { threadId, startFrame: 0, levels: 1 }, WAIT);
       if (index % 2 === 1 && ids !== null) {
         const [frames, scopes] = await Promise.all([trace, connection.request('scopes', { frameId: ids.frameId }, WAIT), connection.request('variables', { variablesReference: ids.reference }, WAIT)]);
         if (frames?.stackFrames[0]?.id !== ids.frameId || scopes?.scopes[0]?.variablesReference !== ids.reference) throw new Error(`${stepper.name}: the top frame's ids changed between stops: nothing can be asked for early`);
-        floor.together.push(performance.now() - t1);
+        floor.together.push({ step: t1 - t0, read: performance.now() - t1 });
         continue;
       }
       const frameId = (await trace)!.stackFrames[0]!.id;
@@ -86,7 +85,7 @@ async function walk(stepper: Stepper): Promise<Floor> {
       await connection.request('variables', { variablesReference: reference }, WAIT);
       const t4 = performance.now();
       ids = { frameId, reference };
-      floor.sequential.push(t4 - t1);
+      floor.sequential.push({ step: t1 - t0, read: t4 - t1 });
       floor.requests.stackTrace.push(t2 - t1);
       floor.requests.scopes.push(t3 - t2);
       floor.requests.variables.push(t4 - t3);
@@ -97,14 +96,20 @@ async function walk(stepper: Stepper): Promise<Floor> {
   }
 }
 
+/** Rates from the mean times (a walk's time is their sum: a few slow steps count), the parts' medians in the notes. */
 function rows(stepper: Stepper, floors: Floor[]): BenchRow[] {
+  const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
   const of = (pick: (floor: Floor) => number[]): number => median(floors.flatMap(pick));
-  const [step, sequential, together] = [of((f) => f.step), of((f) => f.sequential), of((f) => f.together)];
-  const perRequest = `stepIn -> stopped ${round(step, 2)} ms, stackTrace ${round(of((f) => f.requests.stackTrace), 2)}, scopes ${round(of((f) => f.requests.scopes), 2)}, variables ${round(of((f) => f.requests.variables), 2)}`;
+  const sequential = floors.flatMap((floor) => floor.sequential);
+  const together = floors.flatMap((floor) => floor.together);
+  const steps = [...sequential, ...together].map((part) => part.step);
+  const rate = (parts: Array<{ step: number; read: number }>): number => Math.round(1000 / mean(parts.map((part) => part.step + part.read)));
+  const perRequest = `medians: stepIn -> stopped ${round(median(steps), 2)} ms, stackTrace ${round(of((f) => f.requests.stackTrace), 2)}, scopes ${round(of((f) => f.requests.scopes), 2)}, variables ${round(of((f) => f.requests.variables), 2)}`;
+  const reads = (parts: Array<{ read: number }>): number => round(median(parts.map((part) => part.read)), 2);
   return [
-    { name: `locate floor ${stepper.name}: steps a second, reads one after the other (minimal client, one run of a pair)`, value: Math.round(1000 / (step + sequential)), unit: 'lines/s', note: perRequest },
-    { name: `locate floor ${stepper.name}: steps a second, reads sent with the stackTrace`, value: Math.round(1000 / (step + together)), unit: 'lines/s', note: `the three reads ${round(together, 2)} ms (one after the other: ${round(sequential, 2)} ms)` },
-    { name: `locate floor ${stepper.name}: the step alone, nothing read`, value: Math.round(1000 / step), unit: 'lines/s' },
+    { name: `locate floor ${stepper.name}: steps a second, reads one after the other (minimal client, one run of a pair)`, value: rate(sequential), unit: 'lines/s', note: perRequest },
+    { name: `locate floor ${stepper.name}: steps a second, reads sent with the stackTrace`, value: rate(together), unit: 'lines/s', note: `the three reads ${reads(together)} ms (one after the other: ${reads(sequential)} ms), medians` },
+    { name: `locate floor ${stepper.name}: the step alone, nothing read`, value: Math.round(1000 / mean(steps)), unit: 'lines/s' },
   ];
 }
 
