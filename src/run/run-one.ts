@@ -12,13 +12,25 @@ import { tracePhase } from '../trace/trace.js';
 export type { RunContext } from './live-run.js';
 
 export async function captureRun(spec: RunSpec, options: CaptureOptions, context: RunContext & { walker?: Walker }): Promise<RunCapture> {
-  const run = new LiveRun(spec, options, context);
+  let run = new LiveRun(spec, options, context);
+  const passes = { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name };
   try {
     const first = await run.start();
     // Which stop is captured (walk.ts): by default the first, or --hit's. A first-divergence walk gives its own.
     const walker = context.walker ?? nthHit(options.breakpoint.hit ?? 1);
     const facts = await walker(first, {
-      passes: { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name },
+      passes,
+      // A streamed walk (stream-hits.ts) runs the program again: the capture is the last run's.
+      stream: {
+        streams: () => run.streamsHits,
+        hits: (args) => run.streamHits(args),
+        restart: async () => {
+          run.close();
+          run = new LiveRun(spec, options, context);
+          passes.counter = new PassCounter(context.definition.stops_once_per_pass === true);
+          return run.start();
+        },
+      },
       next: () => run.next(),
       read: async (outcome, hit) => {
         const read = await run.read(outcome, hit > 1);

@@ -11,6 +11,7 @@
 #   (`current`), leave values out (`values: false`: a replay to a known step), leave addresses as they
 #   are (`mask: false`) and fold each value's children into its text to `depth` levels, as the
 #   `variables` requests of a capture would read them: texts equal there mean values equal in bpdiff.
+#   Texts writes them, for bpdiffSteps and for bpdiffHits (hits.py) alike.
 import hashlib
 import os
 import re
@@ -83,79 +84,28 @@ class Roots(object):
         return known
 
 
-class Locate(Step):
-    """bpdiffSteps: the steps counted, the response sent from the stop that ends them."""
+class Texts(object):
+    """The texts a stream compares: each value whole (a long one as a hash), addresses masked as bpdiff
+    masks them, children folded in to `depth` levels, as the `variables` requests of a capture read them."""
 
-    def __init__(self, frame, arguments, path_of, value_text, respond, is_own=None):
-        Step.__init__(self, "steps", frame)
-        self.count = max(0, int(arguments.get("count", 0) or 0))
-        self.skip = max(0, int(arguments.get("skip", 0) or 0))
-        self.max_length = max(1, int(arguments.get("maxValueLength", 0) or 1000))
-        self.is_root = Roots(arguments.get("roots") or [], path_of)
-        self.path_of = path_of
+    def __init__(self, arguments, value_text):
         self.value_text = value_text
-        self.respond = respond
-        self.is_own = is_own or (lambda filename: False)
-        self.with_values = arguments.get("values", True) is not False
+        self.max_length = max(1, int(arguments.get("maxValueLength", 0) or 1000))
         self.mask = arguments.get("mask", True) is not False
         # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
         self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
         self.depth = max(0, int(arguments.get("depth", 0) or 0))
         self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
-        seconds = arguments.get("seconds")
-        self.deadline = time.monotonic() + float(seconds) if seconds else None
-        self.steps = []
-        self.seen = 0
+        # Texts the value pipeline of each run would rewrite its own way (a path of one run's): marked, so they never agree.
+        self.apart = [text for text in arguments.get("apart") or [] if isinstance(text, str) and text]
+        self.apart_mark = str(arguments.get("apartMark") or "")
         self._reused = {}
-        self._paths = {}
 
-    def here(self, frame):
-        """The step the thread stands on, recorded first (`current`); True when that is all of them."""
-        if not self.is_root(frame.f_code.co_filename):
-            return False
-        return self.on_line(frame)
-
-    def traces(self, frame):
-        return self.is_root(frame.f_code.co_filename)
-
-    def on_line(self, frame):
-        code = frame.f_code
-        if not self.is_root(code.co_filename):
-            return False
-        self.seen += 1
-        if self.seen > self.skip:
-            self.steps.append(self.record(frame, code))
-            # A batch that takes longer than `seconds` ends early (slow code): each answer comes in time.
-            if self.deadline is not None and not self.seen & 63 and time.monotonic() > self.deadline:
-                return True
-        elif self.deadline is not None and not self.seen & 1023 and time.monotonic() > self.deadline:
-            # Out of time while skipping: it stops there, and the answer's `seen` says how far it went.
-            return True
-        return self.seen >= max(1, self.skip + self.count)
-
-    def record(self, frame, code):
-        filename = code.co_filename
-        path = self._paths.get(filename)
-        if path is None:
-            path = self._paths[filename] = self.path_of(filename)
-        depth = 0
-        # The stack's depth as stackTrace's totalFrames says it (the adapter's own frames left out).
-        frames = 0
-        outer = frame
-        while outer is not None:
-            filename = outer.f_code.co_filename
-            if self.is_root(filename):
-                depth += 1
-            if not self.is_own(filename):
-                frames += 1
-            outer = outer.f_back
-        values = self.values(frame) if self.with_values else {}
-        return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "frames": frames, "values": values}
-
-    def values(self, frame):
+    def values(self, variables):
+        """Each variable's text (the hidden kinds left out), from a frame's locals or globals."""
         values = {}
         reused = self._reused
-        for name, value in list(frame.f_locals.items()):
+        for name, value in list(variables.items()):
             kind = type(value)
             if kind in _IMMUTABLE:
                 if name.startswith("__") and name.endswith("__"):
@@ -205,9 +155,74 @@ class Locate(Step):
         return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
 
     def shorten(self, text):
+        if self.apart and any(part in text for part in self.apart):
+            text = self.apart_mark + text
         if len(text) > _LONGEST_TEXT:
             return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         return text[:self.max_length]
+
+
+class Locate(Step):
+    """bpdiffSteps: the steps counted, the response sent from the stop that ends them."""
+
+    def __init__(self, frame, arguments, path_of, value_text, respond, is_own=None):
+        Step.__init__(self, "steps", frame)
+        self.count = max(0, int(arguments.get("count", 0) or 0))
+        self.skip = max(0, int(arguments.get("skip", 0) or 0))
+        self.is_root = Roots(arguments.get("roots") or [], path_of)
+        self.path_of = path_of
+        self.texts = Texts(arguments, value_text)
+        self.respond = respond
+        self.is_own = is_own or (lambda filename: False)
+        self.with_values = arguments.get("values", True) is not False
+        seconds = arguments.get("seconds")
+        self.deadline = time.monotonic() + float(seconds) if seconds else None
+        self.steps = []
+        self.seen = 0
+        self._paths = {}
+
+    def here(self, frame):
+        """The step the thread stands on, recorded first (`current`); True when that is all of them."""
+        if not self.is_root(frame.f_code.co_filename):
+            return False
+        return self.on_line(frame)
+
+    def traces(self, frame):
+        return self.is_root(frame.f_code.co_filename)
+
+    def on_line(self, frame):
+        code = frame.f_code
+        if not self.is_root(code.co_filename):
+            return False
+        self.seen += 1
+        if self.seen > self.skip:
+            self.steps.append(self.record(frame, code))
+            # A batch that takes longer than `seconds` ends early (slow code): each answer comes in time.
+            if self.deadline is not None and not self.seen & 63 and time.monotonic() > self.deadline:
+                return True
+        elif self.deadline is not None and not self.seen & 1023 and time.monotonic() > self.deadline:
+            # Out of time while skipping: it stops there, and the answer's `seen` says how far it went.
+            return True
+        return self.seen >= max(1, self.skip + self.count)
+
+    def record(self, frame, code):
+        filename = code.co_filename
+        path = self._paths.get(filename)
+        if path is None:
+            path = self._paths[filename] = self.path_of(filename)
+        depth = 0
+        # The stack's depth as stackTrace's totalFrames says it (the adapter's own frames left out).
+        frames = 0
+        outer = frame
+        while outer is not None:
+            filename = outer.f_code.co_filename
+            if self.is_root(filename):
+                depth += 1
+            if not self.is_own(filename):
+                frames += 1
+            outer = outer.f_back
+        values = self.texts.values(frame.f_locals) if self.with_values else {}
+        return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "frames": frames, "values": values}
 
     def answer(self, ended=None):
         self.respond({"steps": self.steps, "ended": ended, "seen": self.seen})
