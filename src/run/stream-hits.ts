@@ -190,6 +190,8 @@ export class StreamedWalk {
       const stream = steps.stream;
       const streams = first.kind === 'stopped' && stream !== undefined && stream.streams();
       if (!(await this.agreements.stream.give(side, streams)) || stream === undefined) return lockstepWalker(this.lock, side)(first, steps);
+      // The replay's program starts while this one streams.
+      stream.prepare();
       const scanned = (await this.streamRun(side, stream, this.scan, first, this.options.breakpoint.max_hits ?? DEFAULT_MAX_HITS)).stop;
       const over = this.scan.over!;
       tracePhase(side, `hits scan ended (${over.end}, ${over.agreed} hits agreed)`);

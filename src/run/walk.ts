@@ -29,6 +29,8 @@ export interface HitStreaming {
   streams(): boolean;
   /** Up to `count` hits at once, then the stop after them (the last hit's, or what ended the batch). */
   hits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome }>;
+  /** Starts the program again now, for the next restart, while this run goes on. */
+  prepare(): void;
   /** The run ended and started again (its count of passes anew), to its first stop. */
   restart(): Promise<StopOutcome>;
 }

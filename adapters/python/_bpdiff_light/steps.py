@@ -22,6 +22,8 @@ from .variables import children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
+# A module's text is its name and file, its children never folded in (a module at a script's top level, every step).
+_MODULE = type(os)
 _LONGEST_TEXT = 128
 # The types whose values bpdiff never masks (isDataType in src/values/normalise.ts), and its quoted strings.
 _DATA = (int, float, complex, bool, str, bytes, bytearray)
@@ -117,6 +119,16 @@ class Texts(object):
                 text = self.shorten(self.masked_text(value))
                 reused[name] = (value, text)
                 values[name] = text
+            elif kind is _MODULE:
+                known = reused.get(name)
+                if known is not None and known[0] is value:
+                    if known[1] is not None:
+                        values[name] = known[1]
+                    continue
+                text = None if is_hidden(name, value) else self.shorten(self.text_of(value, self.depth) if self.depth else self.masked_text(value))
+                reused[name] = (value, text)
+                if text is not None:
+                    values[name] = text
             elif not is_hidden(name, value):
                 values[name] = self.shorten(self.text_of(value, self.depth) if self.depth else self.masked_text(value))
         return values
