@@ -39,7 +39,7 @@ interface Case {
   exit: number;
   /** Where each run's document is: a variable's value in each run (null: the run did not stop there); `i` unless named. */
   at: [string | null, string | null];
-  name?: string;
+  variable?: string;
   hint: RegExp;
   /** The scan's end as the trace says it. */
   scan: RegExp;
@@ -69,7 +69,7 @@ const CASES: Case[] = [
     hint: /A and B: first divergence at hit 61: the runs agree for hits 1-60 and part ways at hit 61/,
     scan: /hits scan ended \(parted, 0 hits agreed\)/,
   },
-  { name: 'a watch-only walk', cwd: HITS, args: loop(['1000', '899'], ['1000', '99999'], '--watch', 'acc', '--watch-only'), exit: 1, at: ['404551', '404550'], name: 'acc', hint: /A and B: first divergence at hit 901: the runs agree for hits 1-900 and part ways at hit 901/, scan: /hits scan ended \(parted, 900 hits agreed\)/ },
+  { name: 'a watch-only walk', cwd: HITS, args: loop(['1000', '899'], ['1000', '99999'], '--watch', 'acc', '--watch-only'), exit: 1, at: ['404551', '404550'], variable: 'acc', hint: /A and B: first divergence at hit 901: the runs agree for hits 1-900 and part ways at hit 901/, scan: /hits scan ended \(parted, 900 hits agreed\)/ },
 ];
 
 function expectClean(run: BpdiffRun): void {
@@ -79,7 +79,7 @@ function expectClean(run: BpdiffRun): void {
 }
 
 describeWithTool('--first-divergence: the hit stream and the stops give the same documents', light.tool, light.available, () => {
-  for (const { name, cwd, args, exit, at, name: variable = 'i', hint, scan } of CASES) {
+  for (const { name, cwd, args, exit, at, variable = 'i', hint, scan } of CASES) {
     it(name, async () => {
       const trace = path.join(folder, `${name.replace(/\W+/g, '-')}.trace`);
       const streamed = await runBpdiff(args, { cwd, env: { BPDIFF_TRACE: trace } });
@@ -95,4 +95,23 @@ describeWithTool('--first-divergence: the hit stream and the stops give the same
       expect(JSON.stringify(streamed.doc)).toBe(JSON.stringify(stopped.doc));
     });
   }
+
+  it('a program that runs another way when run again: the replay parts from the scan, and the walk goes by stops from a third start', async () => {
+    const counters = ['a', 'b'].map((side) => path.join(folder, `counter-${side}`));
+    // A's runs are its first, second, third: `twice` is False in the scan, True in the replay. B's are never a second.
+    fs.writeFileSync(counters[0]!, '0');
+    fs.writeFileSync(counters[1]!, '-10');
+    const trace = path.join(folder, 'again.trace');
+    const args = ['--env-a', `COUNTER=${counters[0]}`, '--env-b', `COUNTER=${counters[1]}`, '--env-b', 'PART=300', '--bp', 'again.py:18', '--first-divergence', '--', 'python3', 'again.py', '--', 'python3', 'again.py'];
+    const streamed = await runBpdiff(args, { cwd: STREAM, env: { BPDIFF_TRACE: trace } });
+    expect(streamed.exitCode, streamed.stderr).toBe(1);
+    expectClean(streamed);
+    const traced = fs.readFileSync(trace, 'utf8');
+    expect(traced).toMatch(/hits scan ended \(parted, 300 hits agreed\)/);
+    expect(traced).toContain('hits replay parted from the scan: walking by stops');
+    // The document is the third start's: it parts where that run does, at hit 5.
+    expect(streamed.doc!.analysis_hints.join('\n')).toMatch(/A and B: first divergence at hit 5: the runs agree for hits 1-4 and part ways at hit 5/);
+    expect(streamed.doc!.diff.changed).toEqual({ twice: { a: 'True', b: 'False' } });
+    expect(fs.readFileSync(counters[0]!, 'utf8')).toBe('3');
+  });
 });
