@@ -114,4 +114,21 @@ describeWithTool('--first-divergence: the hit stream and the stops give the same
     expect(streamed.doc!.diff.changed).toEqual({ twice: { a: 'True', b: 'False' } });
     expect(fs.readFileSync(counters[0]!, 'utf8')).toBe('3');
   });
+
+  it("a path that one run's value pipeline rewrites (its working directory) and the other's does not: the texts holding it are left to the stops", async () => {
+    const copy = path.join(folder, 'b');
+    fs.mkdirSync(copy, { recursive: true });
+    fs.copyFileSync(path.join(STREAM, 'where.py'), path.join(copy, 'where.py'));
+    const trace = path.join(folder, 'where.trace');
+    // Both runs hold A's working directory: A writes it <cwd>, B as it is, a change at the first hit.
+    const args = ['--cwd-a', STREAM, '--cwd-b', copy, '--env', `PLACE=${path.join(STREAM, 'data')}`, '--ignore', 'os', '--bp', 'where.py:8', '--first-divergence', '--', 'python3', 'where.py', '--', 'python3', 'where.py'];
+    const streamed = await runBpdiff(args, { env: { BPDIFF_TRACE: trace } });
+    expect(streamed.exitCode, streamed.stderr).toBe(1);
+    expectClean(streamed);
+    expect(fs.readFileSync(trace, 'utf8')).toMatch(/hits scan ended \(parted, 0 hits agreed\)/);
+    expect(streamed.doc!.analysis_hints.join('\n')).toMatch(/A and B: first divergence at hit 1: the runs part ways at the first hit/);
+    expect(streamed.doc!.diff.changed).toEqual({ place: { a: "'<cwd>/data'", b: `'${path.join(STREAM, 'data')}'` } });
+    const stopped = await runBpdiff(['--adapter-config', byStops, ...args]);
+    expect(JSON.stringify(streamed.doc)).toBe(JSON.stringify(stopped.doc));
+  });
 });
