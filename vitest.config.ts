@@ -9,6 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Tests run bpdiff from source: the built-in adapters' hooks registered as the package's entry does.
+          setupFiles: ['test/support/register-hooks.ts'],
           include: ['test/unit/**/*.test.ts'],
           // Pure modules in one thread pool, files not isolated from each other: the unit tests hold no
           // process, no real clock and no module mocks, so each file needs no fresh worker (62 files:
@@ -22,6 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          setupFiles: ['test/support/register-hooks.ts'],
           sequence: { groupOrder: 1 },
           include: ['test/integration/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/node-adapter/**/*.test.ts', 'test/java-adapter/**/*.test.ts', 'test/python-adapter/**/*.test.ts', 'adapters/**/*.test.ts', 'test/packaging/**/*.test.ts'],
           // Integration tests start real debug adapters; give them room and keep the two cores from thrashing.

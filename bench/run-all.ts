@@ -1,7 +1,13 @@
 // `npm run bench [-- NAME...]`: runs the bench modules (all, or those whose name contains a NAME),
 // prints a table, then a JSON summary. Exit 1 when a row misses its target.
 // To add a module: one line in MODULES. Each default-exports `async function run(): Promise<BenchRow[]>`.
+import { registerBuiltinHooks } from '../src/adapters/load-hooks.js';
+import { BUILTIN_HOOKS } from '../adapters/builtin-hooks.js';
 import type { BenchModule, BenchRow } from './lib.js';
+
+// Some modules run bpdiff's own modules in this process (captureRuns): the built-in adapters' hooks
+// are registered as the package's entry (entry/package.ts) does.
+registerBuiltinHooks(BUILTIN_HOOKS);
 
 const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['diff-core', () => import('./diff-core.js')],

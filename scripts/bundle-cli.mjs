@@ -97,16 +97,11 @@ const helpTexts = execFileSync(process.execPath, [renderer], { cwd: root, encodi
 fs.rmSync(renderer);
 JSON.parse(helpTexts);
 
-// The library and the command, and the executable that loads them through V8's code cache
-// (src/cli/bin.ts, src/cli/code-cache.ts): Node 20 would otherwise compile the bundle at every start.
+// The library and the command (entry/package.ts), and the executable that loads them through V8's
+// code cache (src/cli/bin.ts, src/cli/code-cache.ts): Node 20 would otherwise compile the bundle at every start.
 await esbuild.build({
   ...common,
-  stdin: {
-    contents: "export * from './src/index.ts';\nexport { runMain } from './src/cli/main.ts';\n",
-    resolveDir: root,
-    sourcefile: 'bpdiff.ts',
-    loader: 'ts',
-  },
+  entryPoints: [path.join(root, 'entry/package.ts')],
   outfile: bundle,
   define: { ...common.define, BPDIFF_HELP_TEXTS: helpTexts },
 });

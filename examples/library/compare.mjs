@@ -1,6 +1,6 @@
 // The README's library example: run it from the repository root after `npm run build`
 // (`node examples/library/compare.mjs`); in a project that installed bpdiff, import from 'bpdiff'.
-import { compare, capture, diffCaptures } from '../../dist/src/index.js';
+import { compare, capture, diffCaptures } from '../../dist/bpdiff.cjs';
 
 const run = (cwd) => ({ command: ['python3', 'pricing.py', '10'], cwd });
 const { result, exit_code } = await compare({

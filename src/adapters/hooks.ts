@@ -1,6 +1,7 @@
 // The code hooks of an adapter, for what its definition's data cannot say: the contract between bpdiff
 // and an adapter's hooks module. Each adapter's hooks live in its own folder (adapters/<id>/hooks.ts),
-// named by the definition's `hooks`, and are loaded by adapters/load-hooks.ts, beside them.
+// named by the definition's `hooks`, and are loaded by src/adapters/load-hooks.ts (the built-in ones
+// through the table in adapters/builtin-hooks.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureOptions, RunSpec } from '../core/types.js';

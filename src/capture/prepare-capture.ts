@@ -3,7 +3,7 @@
 // saved captures too.
 import type { CaptureOptions, RunCapture } from '../core/types.js';
 import { builtinDefinitions } from '../adapters/registry.js';
-import { loadHooks } from '../../adapters/load-hooks.js';
+import { loadHooks } from '../adapters/load-hooks.js';
 import { runValuePipelineInSlices, userValueRules, type ValueContext } from '../values/pipeline.js';
 import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';

@@ -10,10 +10,11 @@ import { messages } from '../messages.js';
 import { capture, type CaptureInput } from '../library/capture.js';
 import type { LiveArgs } from './parse-args.js';
 import { callContext } from './call-context.js';
+import { progressLog } from './progress-log.js';
 
 export async function runCaptureCommand(args: LiveArgs, io: Io, deps: IoDeps): Promise<number> {
   const outputFile = resolveOutputFile(args.output.outputFile, io.cwd);
-  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+  const log = progressLog(io, args.quiet, args.config);
   const outcome = await withStopSignals(
     io,
     deps,

@@ -22,11 +22,13 @@ import { callContext } from './call-context.js';
 import { BASELINE_LABEL, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
 import { captureInput, checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
 import { updateBaselines } from './check-update.js';
+import { sayConfig } from './progress-log.js';
 
 export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDeps): Promise<number> {
   const checks = selectChecks(command.config, command.names);
   // A live run that cannot start (its breakpoint file, its folder) is found before anything runs.
   for (const check of checks) resolveOneRun({ ...checkInput(command, check), run_b: checkRun(check, null) }, 'compare', 'run_b', io.cwd);
+  sayConfig(io, command.quiet, command.config.file);
   if (command.update !== null) return updateBaselines(command, checks, io, deps);
 
   const ci = command.ci ?? isCi(io.env);

@@ -14,13 +14,14 @@ import { compare, type CompareInput } from '../library/compare.js';
 import { emitReport } from './emit-report.js';
 import type { LiveArgs } from './parse-args.js';
 import { callContext } from './call-context.js';
+import { progressLog } from './progress-log.js';
 
 export async function runCompareCommand(args: LiveArgs, io: Io, deps: IoDeps): Promise<number> {
   // Where the outputs go is checked before anything starts: a run that may take a minute never ends unable to write.
   const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
   const saveCapturesDir = resolveCapturesDir(args.saveCaptures, io.cwd);
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
-  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+  const log = progressLog(io, args.quiet, args.config);
   const outcome = await withStopSignals(io, deps, (signal) =>
     compare({ ...(args.input as unknown as CompareInput), signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)),
   );

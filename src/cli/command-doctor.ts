@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { whichSync } from '../adapters/find-executable.js';
 import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
-import { loadHooks } from '../../adapters/load-hooks.js';
+import { loadHooks } from '../adapters/load-hooks.js';
 import { runProbe } from '../adapters/probe.js';
 import { processTempRoot } from '../process/temp-root.js';
 import { handshake } from '../run/handshake.js';

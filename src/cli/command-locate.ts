@@ -8,11 +8,12 @@ import { locate, type LocateInput } from '../library/locate.js';
 import { emitReport } from './emit-report.js';
 import type { LiveArgs } from './parse-args.js';
 import { callContext } from './call-context.js';
+import { progressLog } from './progress-log.js';
 
 export async function runLocateCommand(args: LiveArgs, io: Io, deps: IoDeps): Promise<number> {
   const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
-  const log = args.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
+  const log = progressLog(io, args.quiet, args.config);
   const outcome = await withStopSignals(io, deps, (signal) => locate({ ...(args.input as unknown as LocateInput), signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)));
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   return emitReport(outcome.value.report, { output: args.output, outputPath }, io);

@@ -2,7 +2,6 @@
 // anything else is a bug and prints describeUnexpected; both as one line on stderr, exit 2.
 import { describeUnexpected, isBpdiffError } from '../errors.js';
 import { parseArgs, type CliCommand } from './parse-args.js';
-import { progress } from '../messages.js';
 import { processIo, type IoDeps, type Io } from '../intake/io.js';
 import { setTraceScrub, startTrace, stopTrace, tracePhase, traceTarget } from '../trace/trace.js';
 
@@ -27,7 +26,6 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       redaction.configure(command);
       const redactor = io.redactor;
       if (redactor) setTraceScrub((text) => redactor.scrub(text));
-      sayConfig(command, io);
     }
     switch (command.kind) {
       case 'help':
@@ -85,20 +83,6 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
     tracePhase(null, 'done');
     stopTrace();
   }
-}
-
-/**
- * The config whose options the command read, named on stderr (not under -q): a config found upward
- * changes what bpdiff does. Not for `bpdiff check`, whose config is the list of checks it runs: its
- * lines and errors name the file already, and a refusal stays one line.
- */
-function sayConfig(command: CliCommand, io: Io): void {
-  const [file, quiet] =
-    command.kind === 'compare' || command.kind === 'capture' || command.kind === 'locate' ? [command.args.config, command.args.quiet]
-    : command.kind === 'diff' ? [command.config, false]
-    : [null, true];
-  if (file !== null && !quiet) io.stderr(`${progress.usingConfig(file)}
-`);
 }
 
 function oneLine(text: string): string {

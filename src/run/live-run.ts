@@ -13,7 +13,7 @@ import type { CapturedValues } from '../values/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
-import { loadHooks } from '../../adapters/load-hooks.js';
+import { loadHooks } from '../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
@@ -263,7 +263,7 @@ export class LiveRun {
     const { spec, options, context, definition } = this;
     const connection = this.adapter!.connection;
     const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
-    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, frameId, options.values.watch, options.limits.value_timeout_seconds));
+    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, definition, frameId, options.values.watch, options.limits.value_timeout_seconds));
     this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
     // In time slices (core/slices.ts): the other run's adapter and a signal are answered while the values go through.
     const values = await runValuePipelineInSlices(

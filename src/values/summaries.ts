@@ -44,6 +44,8 @@ const MAX_KEPT = 256;
 /** A captured value as the masking sees it. */
 interface ValueNode {
   name: string;
+  /** Where it was captured (its variable path), or null for a summary's given children. */
+  path: string | null;
   text: string;
   children: ValueNode[];
   /** The masked text as parts: literal text and the children that stand where their markers are. */
@@ -285,7 +287,7 @@ function render(parts: ReadonlyArray<string | ValueNode>, markers: ReadonlyMap<V
  * lldb's `int[3] @ 0x…`, must not have a digit of its own taken for a child).
  */
 export function maskSummary(summary: string, children: ReadonlyArray<{ name: string; value: string }>): string {
-  const nodes = children.map((child): ValueNode => ({ name: child.name, text: child.value, children: [], parts: null }));
+  const nodes = children.map((child): ValueNode => ({ name: child.name, path: null, text: child.value, children: [], parts: null }));
   const parts = maskParts(summary, nodes);
   return parts === null ? summary : render(parts, markersOf(nodes));
 }
@@ -298,12 +300,7 @@ export function maskSummary(summary: string, children: ReadonlyArray<{ name: str
  */
 export function maskContainers(variables: Readonly<Record<string, string>>, cutByBpdiff: ReadonlySet<string> = new Set()): Record<string, string> {
   const nodes = new Map<string, ValueNode>();
-  const pathOf = new Map<ValueNode, string>();
-  for (const [path, text] of Object.entries(variables)) {
-    const node: ValueNode = { name: '', text, children: [], parts: null };
-    nodes.set(path, node);
-    pathOf.set(node, path);
-  }
+  for (const [path, text] of Object.entries(variables)) nodes.set(path, { name: '', path, text, children: [], parts: null });
   let any = false;
   for (const path of nodes.keys()) {
     const split = splitChildPath(path);
@@ -324,7 +321,7 @@ export function maskContainers(variables: Readonly<Record<string, string>>, cutB
     let text = node.text;
     // A value bpdiff itself cut at --max-value-length keeps its cut in sight (`Order(customer='ann…`):
     // no child's marker may stand for the ellipsis; its children are compared on their own.
-    if (cutByBpdiff.has(pathOf.get(node)!) && node.text.endsWith('…')) {
+    if (node.path !== null && cutByBpdiff.has(node.path) && node.text.endsWith('…')) {
       masked.set(node, text);
       return text;
     }

@@ -117,6 +117,8 @@ describeWithTool('baselines and checks through Python', 'python3', pythonInstall
 
     const clean = await runBpdiff(['check'], { cwd: project });
     expect(clean.exitCode, clean.stderr).toBe(0);
+    // The config is named first, once the checks' input was accepted (a refusal below stays one line).
+    expect(clean.stderr.split('\n')[0]).toBe(`bpdiff: using the options of ${path.join(project, 'bpdiff.config.json')}`);
     const both = JSON.parse(clean.stdout) as { checks: Record<string, { diff: { changed: object }; run_a: { variables: Record<string, string> } }> };
     expect(Object.keys(both.checks)).toEqual(['bulk', 'first']);
     expect(both.checks['bulk']!.run_a.variables).not.toHaveProperty('order');

@@ -15,7 +15,7 @@ export const FLOORS: readonly Floor[] = [
   { name: 'redaction', holds: [/^src\/redact\//] },
   { name: 'values and the debug session', holds: [/^src\/values\//, /^src\/session\//] },
   { name: "the built-in adapters' own code", holds: [/^adapters\/[^/]+\/.+$/] },
-  { name: 'the hook loader beside the built-in adapters', holds: [/^adapters\/[^/]+\.ts$/] },
+  { name: "the built-in adapters' hooks table", holds: [/^adapters\/[^/]+\.ts$/] },
   { name: 'capture and report', holds: [/^src\/capture\//, /^src\/report\//] },
   { name: 'writers', holds: [/^src\/output\//] },
   { name: 'run orchestration', holds: [/^src\/run\//] },
@@ -23,6 +23,7 @@ export const FLOORS: readonly Floor[] = [
   { name: 'the library', holds: [/^src\/library\//] },
   { name: 'front doors', holds: [/^src\/cli\//, /^src\/mcp\//] },
   { name: 'the package face', holds: [/^src\/index\.ts$/] },
+  { name: "the package's entry: the library, the command and the built-in hooks registered", holds: [/^entry\//] },
 ];
 
 export function floorOf(file: string): number | null {
@@ -38,8 +39,8 @@ export interface NeverRule {
 
 export const NEVER: readonly NeverRule[] = [
   { from: /^src\/core\//, to: /^src\/(values|redact|output|cli)\//, why: 'the pure core knows no value rule, secret, writer or command line' },
-  { from: /^(?!src\/cli\/)/, to: /^src\/cli\//, why: 'only the command line imports the command line: the library and the MCP server stand beside it, not on it' },
-  { from: /^src\/adapters\//, to: /^adapters\/[^/]+\//, why: 'the adapter contract never names a built-in adapter (the hook loader beside them does)' },
+  { from: /^(?!src\/cli\/|entry\/)/, to: /^src\/cli\//, why: "only the command line (and the package's entry, which runs it) imports the command line: the library and the MCP server stand beside it, not on it" },
+  { from: /^src\//, to: /^adapters\//, why: "bpdiff's code never imports the adapters built on it (the package's entry registers their hooks)" },
   { from: /^src\/mcp\//, to: /^src\/(run|capture|session|dap)\//, why: 'the MCP server goes through the library' },
 ];
 

@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
   return files;
 }
 
-const FILES = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'adapters'))];
+const FILES = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'adapters')), ...sourceFiles(path.join(ROOT, 'entry'))];
 const rel = (file: string): string => path.relative(ROOT, file).split(path.sep).join('/');
 const EDGES: ImportEdge[] = FILES.flatMap((file) => importsOf(file, fs.readFileSync(file, 'utf8')).map((to) => ({ from: rel(file), to: rel(to), kind: 'import' as const }))).filter((edge) => fs.existsSync(path.join(ROOT, edge.to)));
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import type { LaunchPlan } from '../../../src/adapters/hooks.js';
-import { loadHooks } from '../../../adapters/load-hooks.js';
+import { loadHooks } from '../../../src/adapters/load-hooks.js';
 import { prepareLaunch } from '../../../src/adapters/prepare-launch.js';
 import { builtinDefinitions } from '../../../src/adapters/registry.js';
 import { defaultCaptureOptions, type RunSpec } from '../../../src/core/types.js';

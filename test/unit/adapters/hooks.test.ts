@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { helperScript } from '../../../src/adapters/hooks.js';
-import { BUILTIN_HOOKS, hooksModule, loadHooks } from '../../../adapters/load-hooks.js';
+import { hooksModule, loadHooks } from '../../../src/adapters/load-hooks.js';
+import { BUILTIN_HOOKS } from '../../../adapters/builtin-hooks.js';
 import { builtinDefinitions, loadDefinitionFile } from '../../../src/adapters/registry.js';
 import { BpdiffError } from '../../../src/errors.js';
 

@@ -6,7 +6,7 @@ import { diffVariables } from '../../../src/core/diff-variables.js';
 import { containersOfChanges } from '../../../src/core/findings.js';
 import { runValuePipeline, type CapturedValues } from '../../../src/values/pipeline.js';
 import { builtinDefinitions } from '../../../src/adapters/registry.js';
-import { loadHooks } from '../../../adapters/load-hooks.js';
+import { loadHooks } from '../../../src/adapters/load-hooks.js';
 
 const child = (name: string, value: string) => ({ name, value });
 
