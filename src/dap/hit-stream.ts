@@ -14,7 +14,7 @@ export interface StreamHitsArguments {
   maxChildren?: number;
   /** A batch that takes longer ends early, on the hit it reached (slow code: each answer comes in time). */
   seconds?: number;
-  /** Hits to go through (the program runs on between them); it stops on the last. */
+  /** Hits to go through (the program runs on between them); it stops on the last. 0: only the hit it stands on (`current`), answered at once. */
   count: number;
   /** The hit the thread stands on is recorded first. */
   current?: boolean;

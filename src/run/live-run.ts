@@ -298,8 +298,8 @@ export class LiveRun {
     return this.definition.stream_hits === true && this.definition.stops_once_per_pass === true && (this.session?.capabilities as { supportsBpdiffHits?: boolean } | undefined)?.supportsBpdiffHits === true;
   }
 
-  /** Up to `count` hits at once (session.streamHits), and the stop after them; the stop gets the run's --timeout again. */
-  async streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome }> {
+  /** Up to `count` hits at once (session.streamHits), and the stop after them (none for `count` 0: the hit it stands on); the stop gets the run's --timeout again. */
+  async streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }> {
     const streamed = await this.started().streamHits(args);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;

@@ -2,13 +2,15 @@
 // program runs through a batch of hits at once, each recorded as the texts of its values, instead of
 // stopping at each, so the walk compares thousands of hits a second. It ends where the walk by stops
 // (walk.ts) ends, with the same document:
-// 1. the scan: both runs stream their hits (each batch larger, up to LARGEST_BATCH, and at most
-//    --max-hits in all), compared hit by hit on their texts, which are finer than what a capture
+// 1. the scan: both runs stream their hits (the first alone, compared before either goes on, so runs
+//    that part at once stand where they part and are walked by stops from there; then batches, each
+//    larger, up to LARGEST_BATCH, and at most --max-hits in all), compared hit by hit on their texts, which are finer than what a capture
 //    compares (whole reprs, addresses masked as the value pipeline masks them, children folded in to
 //    --depth, a text a run's own path would be rewritten in marked apart), so two hits whose texts
 //    agree agree there too. It ends at the first hit whose texts differ, where one run ends, at
 //    --max-hits, or where a stream cannot say more (a stop that was no hit, a lost answer);
-// 2. the replay: both programs started again and streamed to the last hit the scan found them
+// 2. the replay: both programs started again (begun once the first hit agreed, while the scan goes
+//    on, so it need not wait for their start) and streamed to the last hit the scan found them
 //    agreeing at, their texts compared again up to the hit before it (a program that runs another
 //    way the second time is walked again by stops, from its start);
 // 3. from that hit on, the walk by stops: its DAP reads and the value pipeline decide, so a hit whose
@@ -25,7 +27,7 @@ import { nameMatcher } from '../values/user-rules.js';
 import { tracePhase } from '../trace/trace.js';
 import { DEFAULT_MAX_HITS, lockstepWalker, type HitStreaming, type Lockstep, type Walker } from './walk.js';
 
-const FIRST_BATCH = 64;
+const FIRST_BATCH = 128;
 const LARGEST_BATCH = 8192;
 /** How long a batch may take before the adapter answers with the hits so far (far below any --timeout). */
 const BATCH_SECONDS = 1;
@@ -61,6 +63,8 @@ class HitScan {
   private readonly queues: Record<RunSide, StreamedHit[]> = { a: [], b: [] };
   private readonly states: Record<RunSide, StreamState> = { a: 'more', b: 'more' };
   private readonly waiting: Partial<Record<RunSide, (goOn: boolean) => void>> = {};
+  /** A run that waits until its hits are compared before it goes on (its first: where the runs part at once, they stand there). */
+  private readonly settling: Partial<Record<RunSide, boolean>> = {};
   private agreed = 0;
   /** Once the scan is over: the hits both runs agreed at, from the first, and why it ended. */
   over: { agreed: number; end: ScanEnd } | null = null;
@@ -73,8 +77,9 @@ class HitScan {
     private readonly same: (a: StreamedHit, b: StreamedHit) => boolean,
   ) {}
 
-  /** A run's next hits, and how its stream stands after them: whether it is to stream more. */
-  offer(side: RunSide, hits: readonly StreamedHit[], state: StreamState): Promise<boolean> {
+  /** A run's next hits, and how its stream stands after them: whether it is to stream more (`settle`: once they are compared). */
+  offer(side: RunSide, hits: readonly StreamedHit[], state: StreamState, settle = false): Promise<boolean> {
+    this.settling[side] = settle;
     const queue = this.queues[side];
     if (this.over === null) for (const hit of hits) queue.push(hit);
     this.states[side] = state;
@@ -122,7 +127,8 @@ class HitScan {
     for (const side of ['a', 'b'] as const) {
       const resolve = this.waiting[side];
       if (resolve === undefined) continue;
-      const goOn = this.over === null && this.states[side] === 'more' && this.queues[side].length <= AHEAD;
+      const waits = this.settling[side] === true ? this.queues[side].length > 0 : this.queues[side].length > AHEAD;
+      const goOn = this.over === null && this.states[side] === 'more' && !waits;
       if (this.over === null && !goOn) continue;
       delete this.waiting[side];
       resolve(goOn);
@@ -190,14 +196,15 @@ export class StreamedWalk {
       const stream = steps.stream;
       const streams = first.kind === 'stopped' && stream !== undefined && stream.streams();
       if (!(await this.agreements.stream.give(side, streams)) || stream === undefined) return lockstepWalker(this.lock, side)(first, steps);
-      // The replay's program starts while this one streams.
-      stream.prepare();
-      const scanned = (await this.streamRun(side, stream, this.scan, first, this.options.breakpoint.max_hits ?? DEFAULT_MAX_HITS)).stop;
+      // Once the first hit agreed, the replay's program starts while this one streams.
+      const scanned = await this.streamRun(side, stream, this.scan, first, this.options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, () => stream.prepare());
       const over = this.scan.over!;
       tracePhase(side, `hits scan ended (${over.end}, ${over.agreed} hits agreed)`);
-      if (this.failed) return lockstepWalker(this.lock, side)(scanned, steps);
-      // The replay: to the last hit both runs agreed at (none: the walk by stops from the start).
+      if (this.failed) return lockstepWalker(this.lock, side)(scanned.stop, steps);
       const target = over.agreed;
+      // Parted at the first hit, where it still stands: the walk by stops from there.
+      if (target === 0 && !scanned.moved && scanned.stop.kind === 'stopped') return lockstepWalker(this.lock, side)(scanned.stop, steps);
+      // The replay: to the last hit both runs agreed at (none: the walk by stops from the start).
       const again = await stream.restart();
       if (target === 0) return lockstepWalker(this.lock, side)(again, steps);
       let standing = again;
@@ -225,21 +232,24 @@ export class StreamedWalk {
    * all: the stop after its last batch (where it stands, or its end), and the hits it recorded. A
    * replay (`until` is its target) goes on to its target after the comparison is over.
    */
-  private async streamRun(side: RunSide, stream: HitStreaming, scan: HitScan, first: StopOutcome, until: number): Promise<{ stop: StopOutcome; recorded: number }> {
+  private async streamRun(side: RunSide, stream: HitStreaming, scan: HitScan, first: StopOutcome, until: number, onGoing?: () => void): Promise<{ stop: StopOutcome; recorded: number; moved: boolean }> {
     const replaying = scan !== this.scan;
     let stop = first;
     let recorded = 0;
+    let moved = false;
     let batch = FIRST_BATCH;
     while (recorded < until) {
-      // The first batch records the hit the run stands on, and `count` after it.
-      const count = Math.min(batch, until - recorded - (recorded === 0 ? 1 : 0));
-      if (count <= 0) break;
+      // First the hit the run stands on, alone and compared before it goes on; then batches.
+      const here = recorded === 0;
+      const count = here ? 0 : Math.min(batch, until - recorded);
+      if (!here && count <= 0) break;
+      moved ||= !here;
       let state: StreamState;
       let hits: StreamedHit[] = [];
       try {
-        const streamed = await stream.hits({ ...this.arguments[side], count, ...(recorded === 0 ? { current: true } : {}) });
+        const streamed = await stream.hits({ ...this.arguments[side], count, ...(here ? { current: true } : {}) });
         hits = streamed.body.hits;
-        stop = streamed.stop;
+        stop = streamed.stop ?? stop;
         // A stop that is not the last hit recorded (an exception the walk goes on past) leaves the hits after it unknown.
         state = stop.kind === 'stopped' ? (streamed.body.last === true ? 'more' : 'lost') : 'ended';
       } catch (error) {
@@ -248,13 +258,14 @@ export class StreamedWalk {
         state = 'lost';
       }
       recorded += hits.length;
-      batch = Math.min(LARGEST_BATCH, batch * 2);
-      const goOn = await scan.offer(side, hits, state);
+      if (!here) batch = Math.min(LARGEST_BATCH, batch * 2);
+      const goOn = await scan.offer(side, hits, state, here);
+      if (here && goOn) onGoing?.();
       if (state !== 'more' || (!goOn && !(replaying && scan.over?.end === 'cap'))) break;
     }
     // All its hits streamed, the other run's may still be coming.
     await scan.done;
-    return { stop, recorded };
+    return { stop, recorded, moved };
   }
 }
 

@@ -27,8 +27,8 @@ export interface WalkSteps {
 export interface HitStreaming {
   /** Whether the run's adapter streams hits (known once it started). */
   streams(): boolean;
-  /** Up to `count` hits at once, then the stop after them (the last hit's, or what ended the batch). */
-  hits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome }>;
+  /** Up to `count` hits at once, then the stop after them (the last hit's, or what ended the batch); `count` 0: the hit it stands on (no stop: null). */
+  hits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }>;
   /** Starts the program again now, for the next restart, while this run goes on. */
   prepare(): void;
   /** The run ended and started again (its count of passes anew), to its first stop. */

@@ -315,11 +315,11 @@ export class DebugSession {
     return { body, stop: await this.stepEnd('bpdiffSteps') };
   }
 
-  /** bpdiffHits (src/run/stream-hits.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch). */
-  async streamHits(args: Omit<RequestMap['bpdiffHits'][0], 'threadId'>): Promise<{ body: RequestMap['bpdiffHits'][1]['body']; stop: StopOutcome }> {
+  /** bpdiffHits (src/run/stream-hits.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch); `count` 0: the hit it stands on, no stop (null). */
+  async streamHits(args: Omit<RequestMap['bpdiffHits'][0], 'threadId'>): Promise<{ body: RequestMap['bpdiffHits'][1]['body']; stop: StopOutcome | null }> {
     if (this.ended) return { body: { hits: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
-    const body = await this.connection.request('bpdiffHits', { threadId: this.going('streamHits'), ...args }, { step: 'bpdiffHits', timeoutMs: this.options.runTimeoutMs });
-    return { body, stop: await this.nextStop() };
+    const body = await this.connection.request('bpdiffHits', { threadId: args.count === 0 ? (this.lastThreadId ?? 0) : this.going('streamHits'), ...args }, { step: 'bpdiffHits', timeoutMs: this.options.runTimeoutMs });
+    return { body, stop: args.count === 0 ? null : await this.nextStop() };
   }
 
   /** The stopped thread, let go by a step (the run's --timeout given again). */

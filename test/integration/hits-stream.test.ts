@@ -61,7 +61,7 @@ const CASES: Case[] = [
     scan: /hits scan ended \(parted, 100 hits agreed\)/,
   },
   {
-    name: "--ignore of a field that differs at every hit (the walk goes by stops from the start)",
+    name: '--ignore of a field that differs at every hit (the walk goes by stops from the first hit, where the runs stand)',
     cwd: STREAM,
     args: ['--env', 'NOISE=1', '--env', 'LIMIT=120', '--env-b', 'PART=60', ...drift('--ignore', 'record.noise')],
     exit: 1,
@@ -125,7 +125,10 @@ describeWithTool('--first-divergence: the hit stream and the stops give the same
     const streamed = await runBpdiff(args, { env: { BPDIFF_TRACE: trace } });
     expect(streamed.exitCode, streamed.stderr).toBe(1);
     expectClean(streamed);
-    expect(fs.readFileSync(trace, 'utf8')).toMatch(/hits scan ended \(parted, 0 hits agreed\)/);
+    const traced = fs.readFileSync(trace, 'utf8');
+    expect(traced).toMatch(/hits scan ended \(parted, 0 hits agreed\)/);
+    // Parted at the first hit, where both runs still stand: neither program started again.
+    expect(traced.match(/"phase":"run started"/g)).toHaveLength(2);
     expect(streamed.doc!.analysis_hints.join('\n')).toMatch(/A and B: first divergence at hit 1: the runs part ways at the first hit/);
     expect(streamed.doc!.diff.changed).toEqual({ place: { a: "'<cwd>/data'", b: `'${path.join(STREAM, 'data')}'` } });
     const stopped = await runBpdiff(['--adapter-config', byStops, ...args]);

@@ -53,6 +53,19 @@ describe.each(pythons())('light adapter hit stream on $name', ({ executable }) =
     await session.end();
   });
 
+  it('writes the hit it stands on alone (count 0), and stays there', async () => {
+    const session = LightSession.start(executable, ['counter.py']);
+    await session.configure({ [COUNTER]: [{ line: 8, condition: 'i == 4' }] });
+    expect((await session.run())?.body.reason).toBe('breakpoint');
+    const since = session.events.length;
+    const body = await session.ok<HitsBody>('bpdiffHits', { threadId: 1, count: 0, current: true, watch: ['i + 1'], ...TEXTS });
+    expect(body).toEqual({ hits: [{ values: { i: '4', n: '10', total: '6' }, watch: { 'i + 1': 'int: 5' } }], last: true, ended: null });
+    // No stop, no run: the frame reads the same.
+    expect(session.events.slice(since).map((event) => event.event)).toEqual([]);
+    expect(await session.locals(1)).toEqual({ i: '4', n: '10', total: '6' });
+    await session.end();
+  });
+
   it('answers with the hits before a condition that cannot be evaluated, then stops there as without the stream', async () => {
     const session = LightSession.start(executable, ['counter.py']);
     await session.configure({ [COUNTER]: [{ line: 8, condition: 'total < 5 or missing' }] });

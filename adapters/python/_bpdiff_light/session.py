@@ -7,6 +7,7 @@ import sys
 import threading
 
 from .debugger import Resume
+from .hits import HitStream
 # Imported here, by the main thread: the DAP thread must import nothing before configurationDone, as the
 # main thread holds the import of `site` (this runs from its sitecustomize) until then.
 from .library import UserCode
@@ -240,6 +241,17 @@ class Session(object):
 
     def on_bpdiffHits(self, request, args):
         state = self._stopped_thread(args)
+        if int(args.get("count", 0) or 0) <= 0:
+            # The hit it stands on only: written by the stopped thread (a watch runs the program's code), which stays stopped.
+            frame = state.frames[0][0] if state.frames else None
+
+            def here():
+                stream = HitStream(args, self.dbg.value_text, self.dbg.evaluate, lambda body: self.wire.respond(request, body))
+                if frame is not None:
+                    stream.record(frame, current=True)
+                stream.answer(last=True)
+            self.dbg.run_in(state, here)
+            return
         self.dbg.resume(state, Resume("hits", {"arguments": args, "respond": lambda body: self.wire.respond(request, body)}))
 
     def on_disconnect(self, request, args):
