@@ -69,6 +69,26 @@ const CASES: Case[] = [
     hint: /A and B: first divergence at hit 61: the runs agree for hits 1-60 and part ways at hit 61/,
     scan: /hits scan ended \(parted, 0 hits agreed\)/,
   },
+  ...(['raise', 'sys'] as const).map(
+    (how): Case => ({
+      name: `one run ends early, by ${how === 'raise' ? 'an uncaught exception' : 'sys.exit'}`,
+      cwd: STREAM,
+      args: ['--env-b', 'END_AT=200', '--env-b', `END_HOW=${how}`, '--bp', 'ends.py:21', '--first-divergence', '--', 'python3', 'ends.py', '--', 'python3', 'ends.py'],
+      exit: 1,
+      at: ['200', null],
+      hint: /A and B: first divergence at hit 201: the runs agree for hits 1-200, then A stops at the breakpoint again and B does not \(it stopped 200 times\)/,
+      scan: /hits scan ended \(parted, 200 hits agreed\)/,
+    }),
+  ),
+  {
+    name: 'one run ends early by os._exit, with no answer to its stream (the hits of its last batch are unknown: the walk goes by stops from the hit before them)',
+    cwd: STREAM,
+    args: ['--env-b', 'END_AT=200', '--env-b', 'END_HOW=exit', '--bp', 'ends.py:21', '--first-divergence', '--', 'python3', 'ends.py', '--', 'python3', 'ends.py'],
+    exit: 1,
+    at: ['200', null],
+    hint: /A and B: first divergence at hit 201: the runs agree for hits 1-200, then A stops at the breakpoint again and B does not \(it stopped 200 times\)/,
+    scan: /hit stream lost[^]*hits scan ended \(lost, \d+ hits agreed\)/,
+  },
   { name: 'a watch-only walk', cwd: HITS, args: loop(['1000', '899'], ['1000', '99999'], '--watch', 'acc', '--watch-only'), exit: 1, at: ['404551', '404550'], variable: 'acc', hint: /A and B: first divergence at hit 901: the runs agree for hits 1-900 and part ways at hit 901/, scan: /hits scan ended \(parted, 900 hits agreed\)/ },
 ];
 
