@@ -58,8 +58,8 @@ export function pathsApart(a: ReadonlyArray<{ path: string; token: string }>, b:
 type StreamState = 'more' | 'ended' | 'lost';
 type ScanEnd = 'parted' | 'ended' | 'cap' | 'lost' | 'failed';
 
-/** Both runs' streams compared hit by hit until they part, one ends, `cap` hits agreed, or a stream can say no more. */
-class HitScan {
+/** Both runs' streams compared hit by hit until they part, one ends, `cap` hits agreed, or a stream can say no more (exported for its unit test). */
+export class HitScan {
   private readonly queues: Record<RunSide, StreamedHit[]> = { a: [], b: [] };
   private readonly states: Record<RunSide, StreamState> = { a: 'more', b: 'more' };
   private readonly waiting: Partial<Record<RunSide, (goOn: boolean) => void>> = {};
