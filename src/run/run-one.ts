@@ -29,6 +29,7 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
         // The program started again while the first one streams, so the replay need not wait for its start.
         prepare: () => {
           if (spare !== null) return;
+          run.log('hits streamed: starting the program again, to come back by stops to where the walk ends');
           const next = new LiveRun(spec, options, context);
           spare = { run: next, first: next.start() };
           spare.first.catch(() => undefined);
