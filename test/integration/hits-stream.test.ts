@@ -89,6 +89,16 @@ const CASES: Case[] = [
     hint: /A and B: first divergence at hit 201: the runs agree for hits 1-200, then A stops at the breakpoint again and B does not \(it stopped 200 times\)/,
     scan: /hit stream lost[^]*hits scan ended \(lost, \d+ hits agreed\)/,
   },
+  {
+    name: '--watch beside the locals, where --ignore leaves out a local and the watch of the same name',
+    cwd: HITS,
+    args: loop(['300', '250'], ['300', '99999'], '--watch', 'acc * 2', '--watch', 'step', '--ignore', 'step'),
+    exit: 1,
+    at: ['62752', '62750'],
+    variable: 'acc * 2',
+    hint: /A and B: first divergence at hit 252: the runs agree for hits 1-251 and part ways at hit 252/,
+    scan: /hits scan ended \(parted, 251 hits agreed\)/,
+  },
   { name: 'a watch-only walk', cwd: HITS, args: loop(['1000', '899'], ['1000', '99999'], '--watch', 'acc', '--watch-only'), exit: 1, at: ['404551', '404550'], variable: 'acc', hint: /A and B: first divergence at hit 901: the runs agree for hits 1-900 and part ways at hit 901/, scan: /hits scan ended \(parted, 900 hits agreed\)/ },
 ];
 
