@@ -27,7 +27,7 @@ import { nameMatcher } from '../values/user-rules.js';
 import { tracePhase } from '../trace/trace.js';
 import { DEFAULT_MAX_HITS, lockstepWalker, type HitStreaming, type Lockstep, type Walker } from './walk.js';
 
-const FIRST_BATCH = 128;
+const FIRST_BATCH = 512;
 const LARGEST_BATCH = 8192;
 /** How long a batch may take before the adapter answers with the hits so far (far below any --timeout). */
 const BATCH_SECONDS = 1;
@@ -237,7 +237,8 @@ export class StreamedWalk {
     let stop = first;
     let recorded = 0;
     let moved = false;
-    let batch = FIRST_BATCH;
+    // A replay knows where it goes: it cannot run past its target, so it asks for all of it at once.
+    let batch = replaying ? LARGEST_BATCH : FIRST_BATCH;
     while (recorded < until) {
       // First the hit the run stands on, alone and compared before it goes on; then batches.
       const here = recorded === 0;
