@@ -61,7 +61,7 @@ export class Prefetcher implements Requester {
     return this.connection.request(command, args, options);
   }
 
-  /** Sends these requests now, for the reader to ask for next (see above). */
+  /** Sends these requests now, for the reader to ask for next (see above); `options`: as long as the reader would wait for them (a walk: the run's --timeout). */
   send(requests: readonly PlannedRequest[], options: WaitOptions): void {
     this.drop();
     this.queue = requests.map(({ command, args }) => {
