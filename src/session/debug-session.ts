@@ -352,9 +352,7 @@ export class DebugSession {
         this.ended = end;
         return end;
       }
-      const tracing = this.connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs });
-      atStop?.();
-      const trace = await tracing;
+      const [trace] = await Promise.all([this.connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs }), atStop?.()]);
       const top = trace?.stackFrames?.[0];
       if (!top) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped after a ${kind} but reports no frame`);
       this.lastThreadId = stoppedThread;
