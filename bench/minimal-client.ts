@@ -92,7 +92,7 @@ export async function minimalCapture(input: MinimalCaptureInput): Promise<Minima
   }
 }
 
-function connect(port: number): Promise<net.Socket> {
+export function connect(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const attempt = (left: number): void => {
       const socket = net.connect({ host: '127.0.0.1', port });

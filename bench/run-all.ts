@@ -20,6 +20,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['walk-hits', () => import('./walk-hits.js')],
   ['walk-memory', () => import('./walk-memory.js')],
   ['locate', () => import('./locate.js')],
+  ['locate-floor', () => import('./locate-floor.js')],
   ['new-adapters', () => import('./new-adapters.js')],
   ['python-adapter', () => import('./python-adapter.js')],
   ['python-launcherless', () => import('./python-launcherless.js')],

@@ -296,6 +296,11 @@ export interface AdapterDefinition {
     stream?: boolean;
     /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran): a difference in one not set yet is not a divergence. */
     uninitialized_locals?: boolean;
+    /**
+     * The adapter answers requests in the order sent and names the top frame by the same id at every
+     * stop: a step's scopes and locals are asked for with its stackTrace (src/dap/prefetch.ts).
+     */
+    prefetch?: boolean;
   };
   /** How long the steps before the program runs may take, in seconds (a build can be slow). */
   timeouts: {

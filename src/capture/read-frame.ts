@@ -9,7 +9,7 @@
 // fails or is slow costs only its own container's children; the run's --timeout stops the reading,
 // keeping what was read.
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { DapConnection } from '../dap/connection.js';
+import type { Requester } from '../dap/prefetch.js';
 import { DapRequestError } from '../dap/connection.js';
 import { isBpdiffError } from '../errors.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
@@ -100,7 +100,7 @@ interface InFlight {
  * language) picks the definition's child-name templates.
  */
 export async function readFrame(
-  connection: DapConnection,
+  connection: Requester,
   definition: AdapterDefinition,
   frameId: number,
   selection: ScopeSelection,
@@ -125,7 +125,7 @@ class FrameReader {
   private stop: 'max_variables' | 'deadline' | null = null;
 
   constructor(
-    private readonly connection: DapConnection,
+    private readonly connection: Requester,
     private readonly definition: AdapterDefinition,
     private readonly limits: FrameLimits,
     private readonly deadline: number,
@@ -370,7 +370,7 @@ function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, s
  * array is paged (we told the adapter we page), its named children and its first indexed ones.
  * `byCount` (AdapterDefinition.paging): a container that counts its elements is always paged.
  */
-async function fetchChildren(connection: DapConnection, parent: Parent, want: number, timeoutMs: number, byCount: boolean): Promise<Fetched> {
+async function fetchChildren(connection: Requester, parent: Parent, want: number, timeoutMs: number, byCount: boolean): Promise<Fetched> {
   const { reference, indexed } = parent;
   const step = parent.where === 'scope' ? `variables of scope '${parent.path}'` : `variables of '${parent.path}'`;
   const paged = async (): Promise<Fetched> => {

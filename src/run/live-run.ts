@@ -16,6 +16,7 @@ import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-laun
 import { loadHooks } from '../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
+import { Prefetcher } from '../dap/prefetch.js';
 import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
 import { describeEnd } from '../dap/output-tail.js';
 import { builtinDefinition } from '../adapters/registry.js';
@@ -73,6 +74,8 @@ export class LiveRun {
   private adapterRunsProgram = false;
   private hooks: AdapterHooks = {};
   private session: DebugSession | null = null;
+  /** A walk's reads of each step's frame, sent with the stop's stackTrace (definition locate.prefetch). */
+  private prefetcher: Prefetcher | null = null;
   /** When the run's --timeout ends (a Date.now() time): reading a frame stops there. Each stop gives it the time again. */
   private deadline = 0;
   private pathsOfRun: ReturnType<typeof runPaths> | null = null;
@@ -135,6 +138,7 @@ export class LiveRun {
       ...(this.programExit ? { programExit: this.programExit } : {}),
     });
     this.session = session;
+    if (walk && definition.locate?.prefetch === true) this.prefetcher = new Prefetcher(running.connection);
     const capabilities = await session.initialize();
     tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;
@@ -262,7 +266,10 @@ export class LiveRun {
   async readValues(frameId: number, file: string | null): Promise<{ values: CapturedValues; warnings: string[] }> {
     const { spec, options, context, definition } = this;
     const connection = this.adapter!.connection;
-    const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
+    // The scopes and the locals' variables, asked for again at the next step's stop (prefetch.ts).
+    const readDone = this.prefetcher?.reading();
+    const read = options.values.watch_only ? emptyRead() : await readFrame(this.prefetcher ?? connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
+    readDone?.();
     if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, definition, frameId, options.values.watch, options.limits.value_timeout_seconds));
     this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
     // In time slices (core/slices.ts): the other run's adapter and a signal are answered while the values go through.
@@ -276,7 +283,9 @@ export class LiveRun {
 
   /** One step of a walk (session.step), the run's --timeout given again for it. */
   async step(kind: StepKind): Promise<StepOutcome> {
-    const outcome = await this.started().step(kind);
+    const plan = this.prefetcher?.forStep();
+    const early = plan ? () => this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 }) : undefined;
+    const outcome = await this.started().step(kind, early);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
   }
@@ -344,7 +353,7 @@ export class LiveRun {
   close(): void {
     this.adapter?.close();
     this.resources.dispose();
-    tracePhase(this.spec.label, 'done');
+    tracePhase(this.spec.label, 'done', this.prefetcher ? { prefetched: this.prefetcher.hits, prefetched_in_vain: this.prefetcher.misses } : undefined);
   }
 
   private started(): DebugSession {

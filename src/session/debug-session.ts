@@ -301,11 +301,11 @@ export class DebugSession {
   }
 
   /** One step (stepIn, next, stepOut) from the stop to the next one, wherever it is, or the program's end (exit, exception, signal): a walk's (src/run/locate). */
-  async step(kind: StepKind): Promise<StepOutcome> {
+  async step(kind: StepKind, atStop?: () => void): Promise<StepOutcome> {
     if (this.ended) return this.ended;
     const threadId = this.going('step');
     await this.connection.request(kind, { threadId, ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}) }, { step: kind, timeoutMs: this.startMs });
-    return this.stepEnd(kind);
+    return this.stepEnd(kind, atStop);
   }
 
   /** bpdiffSteps (src/run/locate/stream-walk.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
@@ -331,8 +331,8 @@ export class DebugSession {
     return threadId;
   }
 
-  /** Where a step (or the step stream) left the program: its next stop, or its end. */
-  private async stepEnd(kind: string): Promise<StepOutcome> {
+  /** Where a step (or the step stream) left the program: its next stop, or its end. `atStop`: called as the stop's stackTrace is sent (requests sent with it: src/dap/prefetch.ts). */
+  private async stepEnd(kind: string, atStop?: () => void): Promise<StepOutcome> {
     for (;;) {
       const next = await this.events.next(`waiting for the ${kind}`);
       if ('kind' in next) {
@@ -352,7 +352,7 @@ export class DebugSession {
         this.ended = end;
         return end;
       }
-      const trace = await this.connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs });
+      const [trace] = await Promise.all([this.connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs }), atStop?.()]);
       const top = trace?.stackFrames?.[0];
       if (!top) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped after a ${kind} but reports no frame`);
       this.lastThreadId = stoppedThread;
