@@ -164,8 +164,9 @@ export class DebugSession {
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
     }
-    // Refused outright, with the adapter's reason (dlv: no statement on the line): which lines near it have code.
-    if (!state.verified && state.message) {
+    // Refused outright (dlv: no statement on the line), not pending (code not loaded yet, as bpdiff's
+    // Java adapter says; the lines around would be pending too): which lines near it have code.
+    if (!state.verified && state.message && !state.pending) {
       const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(breakpoint, !this.probingCondition), this.startMs);
       updateBreakpoint(state, nearby.restored);
       state.nearby = nearby.lines;
@@ -381,6 +382,7 @@ function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakp
   state.verified = reported.verified;
   if (reported.line !== undefined) state.line = reported.line;
   if (reported.message !== undefined) state.message = reported.message;
+  state.pending = reported.reason === 'pending';
 }
 
 /** A stop that ends the program: an exception, a signal, or a signal named as the reason itself (gdb's `SIGSEGV`). */

@@ -10,6 +10,8 @@ export interface BreakpointState {
   /** The line the adapter bound the breakpoint to, when it said. */
   line: number | undefined;
   message: string | undefined;
+  /** The adapter said it may verify the breakpoint later (DAP `reason: 'pending'`: its code is not loaded yet), not that it refuses the line. */
+  pending?: boolean;
   /** The nearest lines with code above and below, when the adapter refused the line itself (lines-with-code.ts). */
   nearby?: number[];
 }

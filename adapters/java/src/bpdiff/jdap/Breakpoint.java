@@ -70,7 +70,11 @@ final class Breakpoint {
     this.hitOp = op;
     this.hitCount = count;
     this.refusal = refused;
-    this.message = refused != null ? refused : file.sourceName + ": no class from this file has been loaded (yet)";
+    this.message = refused != null ? refused : notLoaded();
+  }
+
+  private String notLoaded() {
+    return file.sourceName + ": no class from this file has been loaded (yet)";
   }
 
   /** Breakpoint ids, shared with function breakpoints: a stop's hitBreakpointIds name one of either. */
@@ -92,7 +96,9 @@ final class Breakpoint {
   }
 
   Map<String, Object> toDap() {
-    return Json.object("id", id, "verified", verified, "line", reportedLine, "message", verified ? null : message, "source", Json.object("name", file.sourceName, "path", file.path.toString()));
+    // DAP's reason: `pending` until a class of the file loads (the client need not look for another line), `failed` when refused.
+    String reason = verified ? null : refusal == null && message.equals(notLoaded()) ? "pending" : "failed";
+    return Json.object("id", id, "verified", verified, "line", reportedLine, "message", verified ? null : message, "reason", reason, "source", Json.object("name", file.sourceName, "path", file.path.toString()));
   }
 
   /** A breakpoint file: its path, its name as class files record it, and the package it declares. */
