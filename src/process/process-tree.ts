@@ -51,6 +51,11 @@ export function sessionMembers(sessionId: number): number[] {
 export interface RunMarker {
   name: string;
   value: string;
+  /**
+   * When it was made, in clock ticks since boot (ProcInfo.startTime's unit), a second early: no
+   * process started before it can carry it, so findMarked reads no older process's environment.
+   */
+  since?: number;
 }
 
 export const RUN_MARKER_NAME = 'BPDIFF_RUN';
@@ -59,7 +64,21 @@ export function newRunMarker(): RunMarker {
   // 64 random bits: unique among runs, and short enough (16 characters) that a debugger's value text
   // never cuts it in the middle (pydevd shows at most 30 characters of a string inside a container),
   // so the value pipeline can replace it whole (src/values/run-texts.ts).
-  return { name: RUN_MARKER_NAME, value: randomBytes(8).toString('hex') };
+  const since = ticksSinceBoot();
+  return { name: RUN_MARKER_NAME, value: randomBytes(8).toString('hex'), ...(since === null ? {} : { since: since - TICKS_PER_SECOND }) };
+}
+
+/** USER_HZ: the unit of /proc/PID/stat's times, 100 on every Linux that bpdiff runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** Now, in clock ticks since boot (/proc/uptime: the boot-time clock a process's start time is read on), or null. */
+function ticksSinceBoot(): number | null {
+  try {
+    const seconds = Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+    return Number.isFinite(seconds) ? Math.floor(seconds * TICKS_PER_SECOND) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The marker as `process.env`-style entries, to spread into a child's environment. */
@@ -77,6 +96,8 @@ export function findMarked(marker: RunMarker, all: ProcInfo[] = listProcesses())
   const found: ProcInfo[] = [];
   for (const info of all) {
     if (info.pid === process.pid || info.state === 'Z' || info.state === 'X') continue;
+    // Older than the marker: it cannot hold it (and reading every process's environment is most of a kill's time).
+    if (marker.since !== undefined && info.startTime !== '' && Number(info.startTime) < marker.since) continue;
     let environ: Buffer;
     try {
       environ = fs.readFileSync(`/proc/${info.pid}/environ`);

@@ -84,6 +84,20 @@ describe('run markers', () => {
     for (const dir of [daemon.dir, bystander.dir]) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('reads the environment only of processes started since the marker was made', async () => {
+    const marker = newRunMarker();
+    expect(marker.since).toBeGreaterThan(0);
+    const daemon = await startWithMarker(DAEMON, markerEnv(marker), 2);
+    const [daemonPid] = daemon.pids;
+    expect(findMarked(marker).map((info) => info.pid)).toEqual([daemonPid]);
+    // A marker made (it says) a minute after the daemon started: the daemon is older, so not looked at.
+    expect(findMarked({ ...marker, since: marker.since! + 100 * 60 }).map((info) => info.pid)).toEqual([]);
+    killTree([], [], marker);
+    await sleep(100);
+    expect(isAlive(daemonPid!)).toBe(false);
+    fs.rmSync(daemon.dir, { recursive: true, force: true });
+  });
+
   it('finds a process that cleared its environment: /proc keeps the one it started with', async () => {
     const marker = newRunMarker();
     const started = await startWithMarker(
