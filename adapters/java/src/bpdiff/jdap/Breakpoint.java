@@ -120,7 +120,14 @@ final class Breakpoint {
         text = null;
       }
       this.packageName = text == null ? null : declaredPackage(text);
-      this.lines = text == null ? 0 : (int) text.chars().filter(c -> c == '\n').count() + 1;
+      this.lines = text == null ? 0 : lineCount(text);
+    }
+
+    /** A loop, not a stream: the class-data archive keeps no lambda of this one, and a cold JVM spins one in milliseconds. */
+    private static int lineCount(String text) {
+      int lines = 1;
+      for (int i = 0; i < text.length(); i++) if (text.charAt(i) == '\n') lines++;
+      return lines;
     }
 
     /**
