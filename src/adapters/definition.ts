@@ -210,6 +210,13 @@ export interface AdapterDefinition {
   volatile?: VolatileRule[];
   /** Which of the adapter's evaluateNames name a child, and how to rewrite them (see ChildNames). */
   child_names: ChildNames;
+  /**
+   * How an expression bpdiff evaluates (a --watch expression, a condition's probe) is written in the
+   * `evaluate` request: `${expression}` is the expression, `${expressionEscaped}` the expression with
+   * `\` and `"` escaped as in a C string (cdt-gdb-adapter puts it between quotes in gdb's MI command
+   * as it is: `"name == \"mug\""` is what gdb must read). Default: the expression as it is.
+   */
+  evaluate_expression?: string;
   condition: {
     /** Rewrites the condition before it is set; `${condition}` is the expression, `${conditionJson}` a JSON string literal of it, `${conditionBase64}` its UTF-8 bytes in base64 (a literal no language's quoting can break: Ruby interpolates `#{` in a double-quoted string). */
     wrap?: string;

@@ -3,6 +3,8 @@
 // so an error in one run and a value in the other is a change.
 import { DapRequestError, type DapConnection } from '../dap/connection.js';
 import { setOwn } from '../core/own-record.js';
+import type { AdapterDefinition } from '../adapters/definition.js';
+import { evaluatedExpression } from '../session/conditions.js';
 
 /** The text a failed watch expression reads as. */
 export function watchError(message: string): string {
@@ -13,12 +15,27 @@ export function isWatchError(value: string): boolean {
   return value.startsWith('<error: ') && value.endsWith('>');
 }
 
-export async function evaluateWatches(connection: DapConnection, frameId: number, expressions: readonly string[], timeoutSeconds: number): Promise<Record<string, string>> {
+/**
+ * Each expression's value in the frame; a failed one reads as its error: the adapter refused it, or
+ * answered a value its definition says is an error (cdt-gdb-adapter's `Error: could not evaluate
+ * expression`), so that the same failure in both runs is said, never compared equal in silence.
+ */
+export async function evaluateWatches(
+  connection: DapConnection,
+  definition: Pick<AdapterDefinition, 'evaluate_expression' | 'condition'>,
+  frameId: number,
+  expressions: readonly string[],
+  timeoutSeconds: number,
+): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
+  const errorValue = definition.condition.error_value ? new RegExp(definition.condition.error_value) : null;
   const results = await Promise.all(
     expressions.map((expression) =>
-      connection.request('evaluate', { expression, frameId, context: 'watch' }, { step: `evaluate the watch expression ${JSON.stringify(expression)}`, timeoutMs: timeoutSeconds * 1000 }).then(
-        (body) => body?.result ?? '',
+      connection.request('evaluate', { expression: evaluatedExpression(definition, expression), frameId, context: 'watch' }, { step: `evaluate the watch expression ${JSON.stringify(expression)}`, timeoutMs: timeoutSeconds * 1000 }).then(
+        (body) => {
+          const result = body?.result ?? '';
+          return errorValue?.test(result) ? watchError(result) : result;
+        },
         (error: unknown) => watchError(error instanceof DapRequestError ? error.adapterMessage : error instanceof Error ? error.message : String(error)),
       ),
     ),

@@ -1,5 +1,5 @@
 // Two run captures in, the one result document out (spec 2.1). Pure: no I/O, no clock.
-import { COMPARISON_SCHEMA_ID, type ComparisonResult, type RunCapture } from './types.js';
+import { COMPARISON_SCHEMA_ID, type ComparisonResult, type RunCapture, type RunSide } from './types.js';
 import { diffVariables, isDiffEmpty } from './diff-variables.js';
 import { buildFindings, classifyChanges, type Finding, type VariableFinding } from './findings.js';
 import { renderHints } from './hints.js';
@@ -17,9 +17,20 @@ export interface BuildComparisonOptions {
    * What a walk found before the comparison was made (bpdiff locate): its hints come first, and its
    * context lines take the place of the context's first line (what bpdiff did).
    */
-  lead?: { hints: string[]; context: string[] };
+  lead?: WalkLead;
   /** Run B's breakpoint is A's line followed into B's copy of the file: not another breakpoint. */
   followed?: boolean;
+}
+
+/**
+ * What a walk found before the comparison was made (bpdiff locate): its hints, its context lines, and
+ * the runs whose end it told (`ended`): such a run reached the located line and ended there, so the
+ * comparison's own "did not stop ... without reaching" finding for it would say otherwise, and goes.
+ */
+export interface WalkLead {
+  hints: string[];
+  context: string[];
+  ended?: RunSide[];
 }
 
 export interface AnalysedComparison {
@@ -40,7 +51,8 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
   const { captures: [captureA, captureB], setAside, opaque } = setAsideUnread(givenA, givenB);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
   const changes = classifyChanges(diff, captureA.types, captureB.types);
-  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false);
+  const told = opts.lead?.ended ?? [];
+  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false).filter((finding) => !(finding.kind === 'no_break' && told.includes(finding.side)));
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;

@@ -3,7 +3,7 @@
 import type { RunCapture, VariableDiff } from './types.js';
 import type { Finding } from './findings.js';
 import { countDiff, describeBreakpoint, describeCounts } from './describe.js';
-import { describeNoBreak, renderHint, showValue, type RunLabels } from './hints.js';
+import { describeRunEnd, renderHint, showValue, type RunLabels } from './hints.js';
 
 export interface ContextInput {
   captureA: RunCapture;
@@ -55,7 +55,7 @@ export function buildContext(input: ContextInput): string {
       const count = Object.keys(capture.run.variables).length;
       lines.push(`  stopped at ${capture.run.location.file}:${capture.run.location.line}${inFrame} (${count} ${count === 1 ? 'variable' : 'variables'})`);
     } else {
-      lines.push(`  did not stop: ${describeNoBreak(capture.run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits)}`);
+      lines.push(`  did not stop: ${describeRunEnd(capture === captureA ? 'a' : 'b', capture, findings)}`);
     }
   }
 

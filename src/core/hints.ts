@@ -175,7 +175,18 @@ function describeCondition(bp: Breakpoint): string {
   return bp.condition === undefined ? 'the condition' : `the condition \`${bp.condition}\``;
 }
 
-/** Why a run did not stop, as one sentence. */
+/**
+ * Why a run that did not stop at the breakpoint did not, in one sentence; or, for a run a walk saw
+ * reach the line and end there (bpdiff locate: the comparison's findings then hold no no_break for
+ * it), where it ended.
+ */
+export function describeRunEnd(side: RunSide, capture: RunCapture, findings: readonly Finding[]): string {
+  if (!findings.some((finding) => finding.kind === 'no_break' && finding.side === side)) {
+    return `${capture.run.label} ended at ${capture.run.location.file}:${capture.run.location.line}, as the walk above says`;
+  }
+  return describeNoBreak(capture.run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits);
+}
+
 /** Why a run did not stop, and, when a walk over its hits ran out of them, how many times it did stop. */
 export function describeNoBreak(label: string, reason: NoBreakReason | null, breakpoint: Breakpoint, exitCode: number | null, hits?: RunCapture['hits']): string {
   const why = describeNoBreakReason(label, reason, breakpoint, exitCode);

@@ -3,6 +3,7 @@
 // hint lines and context lines out (they lead the result document's own).
 import type { NoBreakReason, StackFrameSummary } from './types.js';
 import { showValue, type RunLabels } from './hints.js';
+import type { WalkLead } from './build-comparison.js';
 
 /** Where a run stands at the end of the walk: a line of its code, or its end. */
 export type RunStanding = { kind: 'at'; file: string; line: number; name: string } | { kind: 'ended'; how: string };
@@ -39,7 +40,7 @@ export interface WalkSummary {
   stacks: [StackFrameSummary[], StackFrameSummary[]];
 }
 
-export function describeWalk(walk: WalkSummary, labels: RunLabels): { hints: string[]; context: string[] } {
+export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   const hints = [mainHint(walk, labels)];
   if (walk.kind === 'values' && walk.before !== null) hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`to compare the runs there again: ${walk.reproduce}`);
@@ -64,7 +65,9 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): { hints: str
       return stack.length === 0 ? [] : [`Stack of ${labels[side]}: ${stack.map((frame) => `${frame.name || '?'} (${frame.file ?? '?'}:${frame.line})`).join(' <- ')}`];
     }),
   ];
-  return { hints, context };
+  // The run that ended while the other went on reached the located line: its end is told here.
+  const ended = walk.kind === 'ended' ? [walk.a.kind === 'ended' ? ('a' as const) : ('b' as const)] : [];
+  return { hints, context, ended };
 }
 
 function mainHint(walk: WalkSummary, labels: RunLabels): string {

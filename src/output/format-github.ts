@@ -9,7 +9,7 @@
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { isVariableFinding, type VariableFinding } from '../core/findings.js';
-import { describeNoBreak, renderHint } from '../core/hints.js';
+import { describeRunEnd, renderHint } from '../core/hints.js';
 import { MARKER_OPEN, unmaskValue } from '../core/markers.js';
 import type { Report } from '../report/report.js';
 import type { WriterOptions } from './writer.js';
@@ -37,8 +37,8 @@ export function githubLines(report: Report): string[] {
 
   // What a walk found (bpdiff locate): where the runs part ways, at the line it names.
   if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', 'bpdiff: where the runs part ways', report.lead.join('\n'));
-  for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
-    if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits));
+  for (const [side, run, capture] of [['a', a, captures[0]], ['b', b, captures[1]]] as const) {
+    if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeRunEnd(side, capture, report.findings));
   }
   const variablesOf = { a: captures[0].run.variables, b: captures[1].run.variables };
   const shown = (finding: VariableFinding): VariableFinding =>

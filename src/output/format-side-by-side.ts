@@ -4,7 +4,7 @@
 import type { RunSide } from '../core/types.js';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
-import { describeNoBreak } from '../core/hints.js';
+import { describeRunEnd } from '../core/hints.js';
 import type { Report } from '../report/report.js';
 import type { WriterOptions } from './writer.js';
 import { describeVerb } from './verbs.js';
@@ -24,7 +24,7 @@ export function writeSideBySide(report: Report, options: WriterOptions): string 
   const status = (side: RunSide): string => {
     const run = side === 'a' ? a : b;
     const capture = report.captures[side === 'a' ? 0 : 1];
-    return run.status === 'break' ? `stopped at ${run.location.file}:${run.location.line}` : `did not stop: ${describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits)}`;
+    return run.status === 'break' ? `stopped at ${run.location.file}:${run.location.line}` : `did not stop: ${describeRunEnd(side, capture, report.findings)}`;
   };
   lines.push(row('', [a.label, b.label], nameWidth, column, paint, ['bold', 'bold']));
   lines.push(row('', [a.command, b.command], nameWidth, column, paint, ['dim', 'dim']));

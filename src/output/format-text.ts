@@ -3,7 +3,7 @@
 // only-in sections and a summary line. "no differences" is said outright.
 import type { ComparisonResult, RunCapture, RunResult, RunSide } from '../core/types.js';
 import type { Finding } from '../core/findings.js';
-import { describeNoBreak, renderHint } from '../core/hints.js';
+import { describeRunEnd, renderHint } from '../core/hints.js';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import type { Report } from '../report/report.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
@@ -32,7 +32,7 @@ export function writeText(report: Report, options: WriterOptions): string {
     const run = side === 'a' ? runA : runB;
     lines.push(`  ${paint(side === 'a' ? 'red' : 'green', pad(side))}  ${run.command}`);
     const capture = captures[side === 'a' ? 0 : 1];
-    lines.push(`  ${' '.repeat(width)}  ${paint('dim', describeRunStatus(run, capture))}`);
+    lines.push(`  ${' '.repeat(width)}  ${paint('dim', describeRunStatus(side, run, capture, report.findings))}`);
     // Why a run did not stop is often in what it printed last ("76 deselected", a traceback).
     if (run.status === 'no_break') for (const line of outputTail(capture)) lines.push(`  ${' '.repeat(width)}  ${paint('dim', `| ${line}`)}`);
   }
@@ -72,9 +72,9 @@ function isNote(finding: Finding): boolean {
   return ['breakpoint_mismatch', 'moved', 'truncated', 'opaque', 'unreadable', 'not_compared', 'normalised', 'warning'].includes(finding.kind);
 }
 
-function describeRunStatus(run: RunResult, capture: RunCapture): string {
+function describeRunStatus(side: RunSide, run: RunResult, capture: RunCapture, findings: readonly Finding[]): string {
   if (run.status === 'break') return `stopped at ${run.location.file}:${run.location.line} (${plural(Object.keys(run.variables).length, 'variable')})`;
-  return `did not stop: ${describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits)}`;
+  return `did not stop: ${describeRunEnd(side, capture, findings)}`;
 }
 
 /** The last lines the program printed (stdout, then stderr), for a run that did not stop. */

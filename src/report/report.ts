@@ -4,7 +4,7 @@
 import type { ComparisonResult, RunCapture, Tolerance } from '../core/types.js';
 import { applyPairSteps } from '../values/pair-steps.js';
 import { boundDocument } from './bound-output.js';
-import { analyseComparison, comparisonExitCode } from '../core/build-comparison.js';
+import { analyseComparison, comparisonExitCode, type WalkLead } from '../core/build-comparison.js';
 import type { Finding, VariableFinding } from '../core/findings.js';
 
 export interface Report {
@@ -39,7 +39,7 @@ export interface ReportOptions {
   /** The bpdiff.config.json the call read, named in the context. */
   config?: string | null;
   /** What a walk found (bpdiff locate): hints first, context lines (build-comparison.ts). */
-  lead?: { hints: string[]; context: string[] };
+  lead?: WalkLead;
   /** Run B's breakpoint is A's line followed into B's copy (build-comparison.ts). */
   followed?: boolean;
 }

@@ -262,7 +262,7 @@ export class LiveRun {
     const { spec, options, context, definition } = this;
     const connection = this.adapter!.connection;
     const read = options.values.watch_only ? emptyRead() : await readFrame(connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
-    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, frameId, options.values.watch, options.limits.value_timeout_seconds));
+    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, definition, frameId, options.values.watch, options.limits.value_timeout_seconds));
     this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
     // In time slices (core/slices.ts): the other run's adapter and a signal are answered while the values go through.
     const values = await runValuePipelineInSlices(

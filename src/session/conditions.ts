@@ -31,7 +31,7 @@ export async function evaluateCondition(
 ): Promise<{ error: string } | { value: string }> {
   let result: string | undefined;
   try {
-    const body = await connection.request('evaluate', { expression, frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
+    const body = await connection.request('evaluate', { expression: evaluatedExpression(definition, expression), frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
     result = (body as { result?: string | null } | undefined)?.result ?? undefined;
   } catch (error) {
     if (error instanceof DapRequestError) return { error: firstLine(error.adapterMessage) };
@@ -50,6 +50,14 @@ export function isFalseValue(definition: AdapterDefinition, value: string): bool
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0]!.trim();
+}
+
+/** An expression as the adapter's `evaluate` request takes it (AdapterDefinition.evaluate_expression). */
+export function evaluatedExpression(definition: Pick<AdapterDefinition, 'evaluate_expression'>, expression: string): string {
+  const template = definition.evaluate_expression;
+  if (!template) return expression;
+  const escaped = expression.replace(/[\\"]/g, (character) => `\\${character}`);
+  return template.replace(/\$\{expression(Escaped)?\}/g, (_whole, isEscaped: string | undefined) => (isEscaped ? escaped : expression));
 }
 
 export function wrapCondition(definition: AdapterDefinition, condition: string): string {

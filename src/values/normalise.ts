@@ -59,6 +59,12 @@ export function isDataType(type: string | undefined): boolean {
   return type !== undefined && DATA_TYPE.test(type);
 }
 
+/**
+ * An address the value's own cut (at --max-value-length: the text then ends in `…`) left in part at
+ * its end (`0x7f6a…`): too short for ADDRESS, as run-dependent as a whole one.
+ */
+const CUT_ADDRESS = /\b0x[0-9a-fA-F]*…$/;
+
 /** `text` with its addresses masked, the quoted strings in it left as they are. */
 export function maskAddresses(text: string): string {
   let out = '';
@@ -67,7 +73,9 @@ export function maskAddresses(text: string): string {
     out += text.slice(last, quoted.index).replace(ADDRESS, ADDRESS_TOKEN) + quoted[0];
     last = quoted.index + quoted[0].length;
   }
-  return out + text.slice(last).replace(ADDRESS, ADDRESS_TOKEN);
+  const rest = text.slice(last);
+  // Not in a string the cut left open (`"0x12…`): that is the program's data.
+  return out + (/['"]/.test(rest) ? rest : rest.replace(CUT_ADDRESS, `${ADDRESS_TOKEN}…`)).replace(ADDRESS, ADDRESS_TOKEN);
 }
 
 export interface NormaliseResult {

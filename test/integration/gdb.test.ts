@@ -95,6 +95,21 @@ describeWithTool('fortran, c++ and c through gdb (cdt-gdb-adapter)', 'gdb, gfort
     expect(vars.locale).toBe('"fr"');
   });
 
+  it('passes a condition and a watch holding quoted strings to gdb as written, and says a watch gdb cannot evaluate in either run', async () => {
+    const labels = (...extra: string[]): string[] => ['--adapter', 'gdb', '--bp', LABEL, ...extra, '--cwd-a', path.join(CPP, 'v1'), '--cwd-b', path.join(CPP, 'v2'), '--', '../build/v1/labels', 'fr', '--', '../build/v2/labels', 'fr'];
+    // The second product's label: the condition's string reached gdb whole ("mug-02", not mug-02).
+    const run = await runBpdiff(labels('--condition', '$_streq(product.sku._M_dataplus._M_p, "mug-02")', '--watch', '$_streq(locale._M_dataplus._M_p, "fr")'));
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.doc!.diff.changed).toEqual({ label: { a: 'u"tasse (réf. mug-02)"', b: 'u"tasse (ref. mug-02)"' } });
+    expect(run.doc!.run_a.variables['$_streq(locale._M_dataplus._M_p, "fr")']).toBe('true');
+    // gdb's answer to what it cannot evaluate is a value ("Error: could not evaluate expression"): an error, said.
+    const watch = await runBpdiff(labels('--watch', 'no_such_name + 1'));
+    expect(watch.exitCode).toBe(2);
+    expect(watch.stderr.trim().split('\n').at(-1)).toMatch(/^bpdiff: the watch expression "no_such_name \+ 1" could not be evaluated in either run \(Error: could not evaluate expression\)/);
+    expect(watch.leftovers).toEqual([]);
+  });
+
   it('reports a condition that fails as it runs, a program killed by a signal, and an exit status, in C', async () => {
     const bp = `${path.join(ROOT, 'test/integration/fixtures-native/misbehave.c')}:${BREAK_HERE}`;
     const nullRead = await runBpdiff(['--adapter', 'gdb', '--bp', bp, '--condition', '*limit > 0', '--', misbehave, 'ok', '2', '--', misbehave, 'ok', '5']);

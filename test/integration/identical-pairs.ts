@@ -82,6 +82,8 @@ const LABELS_CPP = { toolset: 'gdb', root: 'cpp', bp: 'labels.cpp:20', prepare: 
 const STRS_RS = { toolset: 'rust', root: 'test/integration/fixtures-native/rust-strs', cwd: '.', bp: 'src/main.rs:23', prepare: 'cargo-build' } as const;
 const STRINGS_CPP = { toolset: 'c', root: 'test/integration/fixtures-native', cwd: '.', bp: 'strings16.cpp:25', prepare: 'c++' } as const;
 const NESTED_PY = { toolset: 'python', root: 'test/integration/fixtures-python-values', cwd: '.', bp: 'nested.py:43' } as const;
+// A false change once: a list of default reprs cut at --max-value-length inside an address's last digits.
+const OBJECTS_PY = { toolset: 'python', root: 'test/integration/fixtures-python-values', cwd: '.', bp: 'objects.py:14' } as const;
 const HASH_SEEDS = ['--env-a', 'PYTHONHASHSEED=1', '--env-b', 'PYTHONHASHSEED=2'];
 
 const TALLY_PL = { toolset: 'perl', root: 'adapters', bp: 'tally.pl:15', adapter: ['--adapter-config', '{root}/perl.json'] } as const;
@@ -152,6 +154,7 @@ export const PAIRS: PairCase[] = [
   { name: 'fixtures strings16.cpp wide strings', ...STRINGS_CPP, command: ['{binary}'] },
   { name: 'fixtures nested.py dataclasses', ...NESTED_PY, command: ['python3', 'nested.py', '1'] },
   { name: 'fixtures nested.py two hash seeds', ...NESTED_PY, command: ['python3', 'nested.py', '1'], options: HASH_SEEDS },
+  { name: 'fixtures objects.py default reprs, cut', ...OBJECTS_PY, command: ['python3', 'objects.py'] },
 ];
 
 export const SEEDED: SeededCase[] = [

@@ -216,6 +216,8 @@ for (const language of [...PYTHON_ADAPTERS.map(pythonOn), c, go, java, ruby, for
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.analysis_hints[0]).toMatch(language.endsEarly);
       expect(run.doc!.run_b.status).toBe(language.endsEarlyStatus ?? 'no_break');
+      // B reached the located line and ended there: no hint says it never reached it.
+      expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/^B .* (without|before) reaching /m);
       expect(run.leftovers).toEqual([]);
     });
 

@@ -44,6 +44,23 @@ describe('normaliseValues by type', () => {
     expect(maskAddresses("it's at 0x7f00aa55bb10")).toBe("it's at 0x…");
   });
 
+  it('masks the part of an address the value\'s own cut left at its end, not a string the cut left open', () => {
+    expect(maskAddresses('[(Item *) 0x00005555555592a0, (Item *) 0x00005555…')).toBe('[(Item *) 0x…, (Item *) 0x……');
+    expect(maskAddresses('[<a.B object at 0x7f6a…')).toBe('[<a.B object at 0x……');
+    expect(maskAddresses('0x00005555555592a0 "0x12…')).toBe('0x… "0x12…');
+    expect(maskAddresses('[0x7f6a, 2]')).toBe('[0x7f6a, 2]');
+  });
+
+  it("masks, by the Python adapters' rules, a repr's address tail that the value's own cut left in part", async () => {
+    const fs = await import('node:fs');
+    for (const id of ['python', 'debugpy']) {
+      const rules = (JSON.parse(fs.readFileSync(`adapters/${id}/adapter.json`, 'utf8')) as { normalise: Parameters<typeof normaliseValues>[1] }).normalise;
+      const cut = (tail: string) => normaliseValues({ nested: `[[<__main__.Item objec...21658ecd0>, <__main__.Item objec...${tail}…` }, rules, undefined, { nested: 'list' }).variables.nested;
+      expect(cut('2165'), id).toBe('[[<__main__.Item objec...0x…>, <__main__.Item objec...0x……');
+      expect(cut('a925'), id).toBe(cut('2165'));
+    }
+  });
+
   it('knows the data types of each built-in adapter\'s languages, and not the ones that hold addresses', () => {
     for (const type of ['int', 'unsigned long long', 'const char32_t', 'uint64_t', 'std::string', 'const std::__cxx11::basic_string<char16_t>', 'u64', 'usize', '&str', 'alloc::string::String', 'uint64', 'rune', 'string', 'int', 'str', 'bytes', 'number', 'bigint']) {
       expect(isDataType(type), type).toBe(true);
