@@ -272,6 +272,11 @@ export interface AdapterDefinition {
    * passes are told apart by the stack frames' instruction addresses, and bpdiff says where it cannot.
    */
   stops_once_per_pass?: boolean;
+  /**
+   * The adapter streams a first-divergence walk's hits (the custom request bpdiffHits, confirmed by
+   * supportsBpdiffHits in its initialize answer; src/run/stream-hits.ts). Only with stops_once_per_pass.
+   */
+  stream_hits?: boolean;
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {
     entry?: {

@@ -7,6 +7,7 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError } from '../errors.js';
 import { DapTransport } from './transport.js';
+import type { StreamedHits, StreamHitsArguments } from './hit-stream.js';
 import type { Readable, Writable } from 'node:stream';
 
 /** The requests bpdiff sends, with their argument and response types. */
@@ -29,8 +30,9 @@ export interface RequestMap {
   next: [DebugProtocol.NextArguments, DebugProtocol.NextResponse];
   stepOut: [DebugProtocol.StepOutArguments, DebugProtocol.StepOutResponse];
   disconnect: [DebugProtocol.DisconnectArguments, DebugProtocol.DisconnectResponse];
-  /** bpdiff's step stream (adapters/python/_bpdiff_light/steps.py): `count` steps of the user's code at once. */
+  /** bpdiff's streams (adapters/python/_bpdiff_light): `count` steps of the user's code at once (steps.py), or hits of the breakpoint (hits.py). */
   bpdiffSteps: [StreamStepsArguments, { body: StreamedSteps }];
+  bpdiffHits: [StreamHitsArguments, { body: StreamedHits }];
 }
 
 export interface StreamStepsArguments {

@@ -7,9 +7,10 @@ import { selectAdapter } from '../adapters/registry.js';
 import { captureRun } from './run-one.js';
 import { killAllTracked } from '../process/process-tree.js';
 import { DEFAULT_MAX_HITS, Lockstep, lockstepWalker, type Walker } from './walk.js';
+import { canStreamHits, pathsApart, StreamedWalk } from './stream-hits.js';
 import { isWatchError } from '../capture/watch.js';
 import { messages } from '../messages.js';
-import { copyFolders, type RunPlace } from '../values/paths.js';
+import { copyFolders, runPaths, type RunPlace } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
 import { tracePhase } from '../trace/trace.js';
 
@@ -32,7 +33,11 @@ export async function captureRuns(
   let walkers: RunWalkers | undefined;
   if (options.breakpoint.first_divergence) {
     const lock = new Lockstep(options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, options.values.tolerance, { a: specs[0].label, b: specs[1].label });
-    walkers = specs.map((spec) => ({ walker: lockstepWalker(lock, spec.side), onFailure: () => lock.abandon(spec.side) }));
+    // Through adapters that stream hits, the walk streams them (stream-hits.ts); it walks by stops where they do not.
+    const streamed = canStreamHits(options) ? new StreamedWalk(lock, options, pathsApart(runPaths(specs[0].cwd, copies[0]), runPaths(specs[1].cwd, copies[1]))) : null;
+    walkers = specs.map((spec) =>
+      streamed ? { walker: streamed.walker(spec.side), onFailure: () => streamed.abandon(spec.side) } : { walker: lockstepWalker(lock, spec.side), onFailure: () => lock.abandon(spec.side) },
+    );
   }
   const captures = await capture(specs, copies, options, hooks, walkers);
   const [a, b] = captures as [RunCapture, RunCapture];

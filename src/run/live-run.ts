@@ -16,6 +16,7 @@ import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-laun
 import { loadHooks } from '../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
+import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
 import { describeEnd } from '../dap/output-tail.js';
 import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
@@ -288,6 +289,18 @@ export class LiveRun {
   /** `count` steps of the user's code at once (session.streamSteps), the run's --timeout given again for them. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
     const streamed = await this.started().streamSteps(args);
+    this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
+    return streamed;
+  }
+
+  /** Whether the adapter streams hits (bpdiffHits): its definition says so and its initialize answer confirms it. */
+  get streamsHits(): boolean {
+    return this.definition.stream_hits === true && this.definition.stops_once_per_pass === true && (this.session?.capabilities as { supportsBpdiffHits?: boolean } | undefined)?.supportsBpdiffHits === true;
+  }
+
+  /** Up to `count` hits at once (session.streamHits), and the stop after them (none for `count` 0: the hit it stands on); the stop gets the run's --timeout again. */
+  async streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }> {
+    const streamed = await this.started().streamHits(args);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
   }

@@ -8,17 +8,50 @@ import { failureFacts } from './run-failure.js';
 import { nthHit, type Walker } from './walk.js';
 import { PassCounter } from '../session/passes.js';
 import { tracePhase } from '../trace/trace.js';
+import type { StopOutcome } from '../session/stop-outcome.js';
 
 export type { RunContext } from './live-run.js';
 
 export async function captureRun(spec: RunSpec, options: CaptureOptions, context: RunContext & { walker?: Walker }): Promise<RunCapture> {
-  const run = new LiveRun(spec, options, context);
+  let run = new LiveRun(spec, options, context);
+  const passes = { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name };
+  let spare: { run: LiveRun; first: Promise<StopOutcome> } | null = null;
   try {
     const first = await run.start();
     // Which stop is captured (walk.ts): by default the first, or --hit's. A first-divergence walk gives its own.
     const walker = context.walker ?? nthHit(options.breakpoint.hit ?? 1);
     const facts = await walker(first, {
-      passes: { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name },
+      passes,
+      // A streamed walk (stream-hits.ts) runs the program again: the capture is the last run's.
+      stream: {
+        streams: () => run.streamsHits,
+        hits: (args) => run.streamHits(args),
+        // The program started again while the first one streams, so the replay need not wait for its start.
+        prepare: () => {
+          if (spare !== null) return;
+          run.log('hits streamed: starting the program again, to come back by stops to where the walk ends');
+          const next = new LiveRun(spec, options, context);
+          spare = { run: next, first: next.start() };
+          spare.first.catch(() => undefined);
+        },
+        restart: async () => {
+          run.close();
+          passes.counter = new PassCounter(context.definition.stops_once_per_pass === true);
+          const ready: { run: LiveRun; first: Promise<StopOutcome> } | null = spare;
+          spare = null;
+          if (ready !== null) {
+            run = ready.run;
+            try {
+              return await ready.first;
+            } catch {
+              // Started again below, on its own: a program that cannot run twice at once gets its chance there.
+              run.close();
+            }
+          }
+          run = new LiveRun(spec, options, context);
+          return run.start();
+        },
+      },
       next: () => run.next(),
       read: async (outcome, hit) => {
         const read = await run.read(outcome, hit > 1);
@@ -31,5 +64,6 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
     return await run.capture(failureFacts(error, spec, options, run.log));
   } finally {
     run.close();
+    (spare as { run: LiveRun } | null)?.run.close();
   }
 }

@@ -10,6 +10,7 @@ import { compareValues } from '../values/compare-values.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import type { PassCounter } from '../session/passes.js';
 import type { RunFacts } from '../capture/capture-document.js';
+import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
 
 export interface WalkSteps {
   /** Lets the program run on and waits for its next stop (or its end). */
@@ -18,6 +19,20 @@ export interface WalkSteps {
   read(outcome: StopOutcome, hit: number): Promise<RunFacts>;
   /** The run's count of passes through the line, and how to say how it counted. */
   passes: { counter: PassCounter; adapterName: string };
+  /** A run whose adapter streams hits (src/run/stream-hits.ts). */
+  stream?: HitStreaming;
+}
+
+/** What a streamed walk asks of its run beyond the steps of a walk by stops. */
+export interface HitStreaming {
+  /** Whether the run's adapter streams hits (known once it started). */
+  streams(): boolean;
+  /** Up to `count` hits at once, then the stop after them (the last hit's, or what ended the batch); `count` 0: the hit it stands on (no stop: null). */
+  hits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }>;
+  /** Starts the program again now, for the next restart, while this run goes on. */
+  prepare(): void;
+  /** The run ended and started again (its count of passes anew), to its first stop. */
+  restart(): Promise<StopOutcome>;
 }
 
 /** The next stop that starts a pass (or the run's end): stops that continue the pass before them are let go. */
@@ -89,6 +104,11 @@ export class Lockstep {
     });
   }
 
+  /** The walk goes on from a hit both runs agreed at before (a streamed walk's: src/run/stream-hits.ts). */
+  startAt(agreed: number): void {
+    this.agreed = agreed;
+  }
+
   /** A run that failed must not leave the other waiting. */
   abandon(side: RunSide): void {
     void this.arrive(side, { kind: 'failed' });
@@ -120,12 +140,12 @@ export class Lockstep {
   }
 }
 
-/** One run's side of a first-divergence walk. */
-export function lockstepWalker(lock: Lockstep, side: RunSide): Walker {
+/** One run's side of a first-divergence walk, from its hit `firstHit` (a streamed walk's is later than 1). */
+export function lockstepWalker(lock: Lockstep, side: RunSide, firstHit = 1): Walker {
   return async (first, steps) => {
     let outcome = first;
     let last: RunFacts | null = null;
-    for (let hit = 1; ; hit++) {
+    for (let hit = firstHit; ; hit++) {
       outcome = await nextPass(outcome, steps);
       if (outcome.kind !== 'stopped') {
         const ended = await steps.read(outcome, hit);

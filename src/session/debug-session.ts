@@ -7,7 +7,7 @@
 import os from 'node:os';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
-import type { DapConnection, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
+import type { DapConnection, RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
 import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
@@ -209,11 +209,8 @@ export class DebugSession {
 
   private async setExceptionFilters(): Promise<void> {
     const supported = new Set((this.capabilities.exceptionBreakpointFilters ?? []).map((filter) => filter.filter));
-    await this.connection.request(
-      'setExceptionBreakpoints',
-      { filters: this.definition.exception_filters.filter((filter) => supported.has(filter)) },
-      { step: 'setExceptionBreakpoints', timeoutMs: this.startMs },
-    );
+    const filters = this.definition.exception_filters.filter((filter) => supported.has(filter));
+    await this.connection.request('setExceptionBreakpoints', { filters }, { step: 'setExceptionBreakpoints', timeoutMs: this.startMs });
   }
 
   /** Step 3, repeated: the next stop at the breakpoint, or why there is none (the program ended, the time ran out, an exception, a condition that cannot be evaluated). Stops bpdiff did not ask for are let go. After a no_break, every later call returns the same no_break. */
@@ -315,9 +312,15 @@ export class DebugSession {
   /** bpdiffSteps (src/run/locate/stream-walk.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
     if (this.ended) return { body: { steps: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
-    const threadId = this.going('streamSteps');
-    const body = await this.connection.request('bpdiffSteps', { threadId, ...args }, { step: 'bpdiffSteps', timeoutMs: this.options.runTimeoutMs });
+    const body = await this.connection.request('bpdiffSteps', { threadId: this.going('streamSteps'), ...args }, { step: 'bpdiffSteps', timeoutMs: this.options.runTimeoutMs });
     return { body, stop: await this.stepEnd('bpdiffSteps') };
+  }
+
+  /** bpdiffHits (src/run/stream-hits.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch); `count` 0: the hit it stands on, no stop (null). */
+  async streamHits(args: Omit<RequestMap['bpdiffHits'][0], 'threadId'>): Promise<{ body: RequestMap['bpdiffHits'][1]['body']; stop: StopOutcome | null }> {
+    if (this.ended) return { body: { hits: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
+    const body = await this.connection.request('bpdiffHits', { threadId: args.count === 0 ? (this.lastThreadId ?? 0) : this.going('streamHits'), ...args }, { step: 'bpdiffHits', timeoutMs: this.options.runTimeoutMs });
+    return { body, stop: args.count === 0 ? null : await this.nextStop() };
   }
 
   /** The stopped thread, let go by a step (the run's --timeout given again). */
@@ -371,8 +374,7 @@ export class DebugSession {
   /** The stack of the thread stopped last, innermost first (at most `levels` frames). */
   async stack(levels = FRAMES_KEPT): Promise<StackFrameSummary[]> {
     if (this.lastThreadId === null) return [];
-    const trace = await this.connection.request('stackTrace', { threadId: this.lastThreadId, startFrame: 0, levels }, { step: 'stackTrace', timeoutMs: this.startMs });
-    return summariseFrames(trace?.stackFrames ?? []);
+    return summariseFrames((await this.connection.request('stackTrace', { threadId: this.lastThreadId, startFrame: 0, levels }, { step: 'stackTrace', timeoutMs: this.startMs }))?.stackFrames ?? []);
   }
 }
 

@@ -11,8 +11,8 @@ import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 const MAX_NAMES_SAID = 10;
 
 
-/** Whether a name, or one it lies under, matches one of the globs. */
-function matcher(globs: readonly string[]): (name: string) => boolean {
+/** Whether a name, or one it lies under, matches one of the globs (--ignore's and --only's test, shared with a streamed walk's texts). */
+export function nameMatcher(globs: readonly string[]): (name: string) => boolean {
   const patterns = globs.map((glob) => globMatcher(glob));
   return (name) => selfAndAncestors(name).some((candidate) => patterns.some((matches) => matches(candidate)));
 }
@@ -64,7 +64,7 @@ const quoted = (globs: readonly string[]): string => globs.map((glob) => `'${glo
 export const ignoreStep: ValueStep = stepOf('ignoring', (values, context) => {
   const globs = context.ignore ?? [];
   if (globs.length === 0) return null;
-  const ignored = matcher(globs);
+  const ignored = nameMatcher(globs);
   return keepNames(values, (name) => !ignored(name), (dropped) => {
     const listed = dropped.slice(0, MAX_NAMES_SAID).join(', ') + (dropped.length > MAX_NAMES_SAID ? ` and ${dropped.length - MAX_NAMES_SAID} more` : '');
     return `${dropped.length} ${dropped.length === 1 ? 'variable was' : 'variables were'} left out by --ignore ${quoted(globs)}: ${listed}`;
@@ -79,7 +79,7 @@ export const ignoreStep: ValueStep = stepOf('ignoring', (values, context) => {
 export const onlyStep: ValueStep = stepOf('only', (values, context) => {
   const globs = context.only ?? [];
   if (globs.length === 0) return null;
-  return keepNames(values, matcher(globs), (dropped, kept) => `only the names matching --only ${quoted(globs)} were compared: ${kept} kept, ${dropped.length} left out`);
+  return keepNames(values, nameMatcher(globs), (dropped, kept) => `only the names matching --only ${quoted(globs)} were compared: ${kept} kept, ${dropped.length} left out`);
 });
 
 export const userRewriteStep: ValueStep = stepOf('user rules', (values, context) => {

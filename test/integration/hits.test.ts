@@ -153,13 +153,13 @@ describePythonAdapters('watch errors, capture and the library through Python', (
 
   it('no process is left after a walk interrupted with Ctrl-C halfway', async () => {
     const mark = randomUUID();
-    const child = execa(process.execPath, [BIN, '--adapter', adapter.id, '--bp', 'loop.py:8', '--first-divergence', '--max-hits', '100000', '--watch', 'acc', '--watch-only', '--', 'python3', 'loop.py', '100000', '99', '--', 'python3', 'loop.py', '100000', '99'], {
+    const child = execa(process.execPath, [BIN, '--adapter', adapter.id, '--bp', 'loop.py:8', '--first-divergence', '--max-hits', '1000000', '--watch', 'acc', '--watch-only', '--', 'python3', 'loop.py', '1000000', '99', '--', 'python3', 'loop.py', '1000000', '99'], {
       cwd: FIXTURES,
       env: { BPDIFF_TEST_MARK: mark },
       reject: false,
       stdin: 'ignore',
     });
-    // Halfway: well into the walk (it takes minutes for 100000 hits).
+    // Halfway: well into the walk (a million hits: minutes by stops, tens of seconds streamed, twice).
     await new Promise((resolve) => setTimeout(resolve, 4000));
     child.kill('SIGINT');
     const result = await child;

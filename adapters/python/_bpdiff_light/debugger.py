@@ -8,6 +8,7 @@ import os
 import threading
 
 from .breakpoints import Breakpoints, canonical
+from .hits import HitStream
 from .variables import References
 
 try:
@@ -33,7 +34,7 @@ class ThreadState(object):
 
 
 class Resume(object):
-    """How a stopped thread goes on: 'continue', 'next', 'stepIn', 'stepOut' or 'steps' (bpdiffSteps)."""
+    """How a stopped thread goes on: 'continue', 'next', 'stepIn', 'stepOut', 'steps' (bpdiffSteps) or 'hits' (bpdiffHits)."""
 
     def __init__(self, kind, request=None):
         self.kind = kind
@@ -61,6 +62,10 @@ class Debugger(object):
         # The attach's options: stop at the main code's first line; steps only in the program's own code.
         self.stop_on_entry = False
         self.user_code = None
+        # bpdiffHits: the hits recorded since the program was let go (hits.py), or None.
+        self.hits = None
+        # How a watch expression is evaluated in a frame: (True, value) or (False, its error's text) (the session's).
+        self.evaluate = None
 
     # -- threads -------------------------------------------------------------------------------
     def state(self, ident=None):
@@ -155,6 +160,18 @@ class Debugger(object):
                 error = error or failed
         if not hit_ids:
             return False
+        stream = self.hits
+        if stream is not None and error is None:
+            if stream.writing == ident:
+                return False  # code run by the texts of a hit being recorded
+            said = stream.record(frame)
+            if said == "recorded":
+                return True
+            if said == "full":
+                if self.hits is stream:
+                    self.hits = None
+                self.suspend(frame, "breakpoint", hit_ids=hit_ids, before_event=lambda _state: stream.answer(last=True))
+                return True
         if error is not None:
             self.suspend(frame, "breakpoint", hit_ids=hit_ids, description="condition error", text=error)
         else:
@@ -181,6 +198,12 @@ class Debugger(object):
                 backend.hold_others(True)
             resume = None
             try:
+                # A stop that ends a stream of hits other than its last hit's (an exception, a condition
+                # error): the hits so far are answered before it is said.
+                pending = self.hits
+                if pending is not None:
+                    self.hits = None
+                    pending.answer()
                 if before_event is not None:
                     before_event(state)
                 body = {"reason": reason, "threadId": state.id, "allThreadsStopped": True, "preserveFocusHint": False}
@@ -192,6 +215,9 @@ class Debugger(object):
                     body["text"] = text
                 self.send_event("stopped", body)
                 resume = self._serve(state)
+                if resume.kind == "hits":
+                    # Set while the stop is held: a hit in another thread cannot come before the stream.
+                    self.hits = self._hit_stream(resume.request, frame)
             finally:
                 self.refs.clear()
                 state.frames = []
@@ -200,9 +226,22 @@ class Debugger(object):
                 self.current = None
                 if backend is not None:
                     backend.hold_others(False)
-        if resume is not None and resume.kind != "continue" and self.backend is not None and self.active:
+        if resume is not None and resume.kind not in ("continue", "hits") and self.backend is not None and self.active:
             self.backend.arm(state, resume, frame)
         return resume
+
+    def _hit_stream(self, request, frame):
+        stream = HitStream(request["arguments"], self.value_text, self.evaluate, request["respond"])
+        if request["arguments"].get("current") and frame is not None:
+            stream.record(frame, current=True)
+        return stream
+
+    def end_hits(self, ended):
+        """The program ends: a stream of hits answers with what it recorded, and that it ended."""
+        stream = self.hits
+        if stream is not None:
+            self.hits = None
+            stream.answer(ended)
 
     def _serve(self, state):
         while True:
@@ -224,6 +263,7 @@ class Debugger(object):
     def release_all(self):
         """Lets every stopped thread go without a step (the client left)."""
         self.active = False
+        self.hits = None
         for state in list(self.threads.values()):
             state.step = None
             if state.stopped:

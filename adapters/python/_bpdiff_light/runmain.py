@@ -183,6 +183,8 @@ class Runner(object):
         # Registered before the program ran: it runs after the program's own atexit handlers.
         self.finished = True
         dbg = self.dbg
+        # After the program's threads and its own atexit handlers: a hit there is a hit too.
+        dbg.end_hits({"exitCode": self.exit_code})
         if self.exit_code is not None:
             dbg.send_event("exited", {"exitCode": self.exit_code})
         dbg.send_event("terminated", {})

@@ -7,6 +7,7 @@ import sys
 import threading
 
 from .debugger import Resume
+from .hits import HitStream
 # Imported here, by the main thread: the DAP thread must import nothing before configurationDone, as the
 # main thread holds the import of `site` (this runs from its sitecustomize) until then.
 from .library import UserCode
@@ -27,6 +28,7 @@ CAPABILITIES = {
     "supportsLogPoints": False,
     "supportTerminateDebuggee": True,
     "supportsBpdiffSteps": True,
+    "supportsBpdiffHits": True,
     "exceptionBreakpointFilters": [{"filter": "uncaught", "label": "Uncaught Exceptions", "default": True}],
 }
 
@@ -45,6 +47,7 @@ class Session(object):
         self.limit = 2 ** 31
         self.reader = VariableReader(debugger.refs, self.repr, self.limit)
         debugger.value_text = self.repr
+        debugger.evaluate = self.evaluate_in
         # Set by the bootstrap: what to do once the client leaves (end the program, or let it run).
         self.on_gone = None
         self.runner = None
@@ -165,23 +168,30 @@ class Session(object):
         frame, state = self._frame(frame_id)
         self.dbg.run_in(state, lambda: self._evaluate(request, args, frame))
 
-    def _evaluate(self, request, args, frame):
-        expression = args.get("expression", "")
-        context = args.get("context")
+    def evaluate_in(self, expression, frame):
+        """(True, the value) of an expression in a frame, or (False, its error's text): an evaluate's, and a hit stream's watch."""
         namespace = dict(frame.f_globals)
         namespace.update(frame_locals(frame))
         if "globals" not in namespace:
             namespace["globals"] = lambda: frame.f_globals
         try:
-            result = eval(compile(_dedent(expression), "<string>", "eval", _EVAL_FLAGS), namespace)
+            return True, eval(compile(_dedent(expression), "<string>", "eval", _EVAL_FLAGS), namespace)
         except (Exception, KeyboardInterrupt) as error:
             found, result = _mangled(expression, namespace)
-            if not found:
-                message = "%s: %s" % (type(error).__name__, error)
-                if context == "hover":
-                    message = "Exception occurred during evaluation."
-                self.wire.respond(request, {"result": message if context != "hover" else "", "variablesReference": 0}, success=False, message=message)
-                return
+            if found:
+                return True, result
+            return False, "%s: %s" % (type(error).__name__, error)
+
+    def _evaluate(self, request, args, frame):
+        expression = args.get("expression", "")
+        context = args.get("context")
+        ok, result = self.evaluate_in(expression, frame)
+        if not ok:
+            message = result
+            if context == "hover":
+                message = "Exception occurred during evaluation."
+            self.wire.respond(request, {"result": message if context != "hover" else "", "variablesReference": 0}, success=False, message=message)
+            return
         if context == "repl" and result is None:
             self.wire.respond(request, {"result": "", "variablesReference": 0})
             return
@@ -228,6 +238,21 @@ class Session(object):
         if not isinstance(args.get("roots"), list):
             raise ValueError("bpdiffSteps needs roots: the folders and files of the user's code")
         self.dbg.resume(state, Resume("steps", {"arguments": args, "respond": lambda body: self.wire.respond(request, body)}))
+
+    def on_bpdiffHits(self, request, args):
+        state = self._stopped_thread(args)
+        if int(args.get("count", 0) or 0) <= 0:
+            # The hit it stands on only: written by the stopped thread (a watch runs the program's code), which stays stopped.
+            frame = state.frames[0][0] if state.frames else None
+
+            def here():
+                stream = HitStream(args, self.dbg.value_text, self.dbg.evaluate, lambda body: self.wire.respond(request, body))
+                if frame is not None:
+                    stream.record(frame, current=True)
+                stream.answer(last=True)
+            self.dbg.run_in(state, here)
+            return
+        self.dbg.resume(state, Resume("hits", {"arguments": args, "respond": lambda body: self.wire.respond(request, body)}))
 
     def on_disconnect(self, request, args):
         self.gone = True

@@ -11,6 +11,7 @@
 #   (`current`), leave values out (`values: false`: a replay to a known step), leave addresses as they
 #   are (`mask: false`) and fold each value's children into its text to `depth` levels, as the
 #   `variables` requests of a capture would read them: texts equal there mean values equal in bpdiff.
+#   Texts writes them, for bpdiffSteps and for bpdiffHits (hits.py) alike.
 import hashlib
 import os
 import re
@@ -21,6 +22,8 @@ from .variables import children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
+# A module's text is its name and file, its children never folded in (a module at a script's top level, every step).
+_MODULE = type(os)
 _LONGEST_TEXT = 128
 # The types whose values bpdiff never masks (isDataType in src/values/normalise.ts), and its quoted strings.
 _DATA = (int, float, complex, bool, str, bytes, bytearray)
@@ -83,6 +86,94 @@ class Roots(object):
         return known
 
 
+class Texts(object):
+    """The texts a stream compares: each value whole (a long one as a hash), addresses masked as bpdiff
+    masks them, children folded in to `depth` levels, as the `variables` requests of a capture read them."""
+
+    def __init__(self, arguments, value_text):
+        self.value_text = value_text
+        self.max_length = max(1, int(arguments.get("maxValueLength", 0) or 1000))
+        self.mask = arguments.get("mask", True) is not False
+        # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
+        self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
+        self.depth = max(0, int(arguments.get("depth", 0) or 0))
+        self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
+        # Texts the value pipeline of each run would rewrite its own way (a path of one run's): marked, so they never agree.
+        self.apart = [text for text in arguments.get("apart") or [] if isinstance(text, str) and text]
+        self.apart_mark = str(arguments.get("apartMark") or "")
+        self._reused = {}
+
+    def values(self, variables):
+        """Each variable's text (the hidden kinds left out), from a frame's locals or globals."""
+        values = {}
+        reused = self._reused
+        for name, value in list(variables.items()):
+            kind = type(value)
+            if kind in _IMMUTABLE:
+                if name.startswith("__") and name.endswith("__"):
+                    continue
+                known = reused.get(name)
+                if known is not None and known[0] is value:
+                    values[name] = known[1]
+                    continue
+                text = self.shorten(self.masked_text(value))
+                reused[name] = (value, text)
+                values[name] = text
+            elif kind is _MODULE:
+                known = reused.get(name)
+                if known is not None and known[0] is value:
+                    if known[1] is not None:
+                        values[name] = known[1]
+                    continue
+                text = None if is_hidden(name, value) else self.shorten(self.text_of(value, self.depth) if self.depth else self.masked_text(value))
+                reused[name] = (value, text)
+                if text is not None:
+                    values[name] = text
+            elif not is_hidden(name, value):
+                values[name] = self.shorten(self.text_of(value, self.depth) if self.depth else self.masked_text(value))
+        return values
+
+    def masked_text(self, value):
+        """The value's text with its addresses masked as bpdiff masks them (src/values/normalise.ts)."""
+        text = self.value_text(value)
+        if self.addresses is not None:
+            # bpdiff masks no value of a data type, and no quoted string in another's text.
+            if type(value) in _DATA:
+                return text
+            parts = []
+            last = 0
+            for quoted in _QUOTED.finditer(text):
+                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
+                parts.append(quoted.group(0))
+                last = quoted.end()
+            parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
+            return "".join(parts)
+        return masked(text) if self.mask else text
+
+    def text_of(self, value, depth):
+        """The value's text, its type's name, and its children's (as `variables` lists them) to `depth` levels."""
+        text = self.masked_text(value)
+        type_name, resolver = get_type(value)
+        if depth <= 0 or resolver is None or type_name == "module":
+            return "%s: %s" % (type_name, text)
+        parts = []
+        try:
+            listed = children(value, resolver, self.max_children, self.value_text)
+        except Exception as error:
+            listed = [("<children>", "%s: %s" % (type(error).__name__, error), None, False)]
+        for name, child, _suffix, _element in listed:
+            if not is_hidden(name, child):
+                parts.append("%s=%s" % (name, self.text_of(child, depth - 1)))
+        return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
+
+    def shorten(self, text):
+        if self.apart and any(part in text for part in self.apart):
+            text = self.apart_mark + text
+        if len(text) > _LONGEST_TEXT:
+            return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        return text[:self.max_length]
+
+
 class Locate(Step):
     """bpdiffSteps: the steps counted, the response sent from the stop that ends them."""
 
@@ -90,23 +181,16 @@ class Locate(Step):
         Step.__init__(self, "steps", frame)
         self.count = max(0, int(arguments.get("count", 0) or 0))
         self.skip = max(0, int(arguments.get("skip", 0) or 0))
-        self.max_length = max(1, int(arguments.get("maxValueLength", 0) or 1000))
         self.is_root = Roots(arguments.get("roots") or [], path_of)
         self.path_of = path_of
-        self.value_text = value_text
+        self.texts = Texts(arguments, value_text)
         self.respond = respond
         self.is_own = is_own or (lambda filename: False)
         self.with_values = arguments.get("values", True) is not False
-        self.mask = arguments.get("mask", True) is not False
-        # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
-        self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
-        self.depth = max(0, int(arguments.get("depth", 0) or 0))
-        self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
         seconds = arguments.get("seconds")
         self.deadline = time.monotonic() + float(seconds) if seconds else None
         self.steps = []
         self.seen = 0
-        self._reused = {}
         self._paths = {}
 
     def here(self, frame):
@@ -149,65 +233,8 @@ class Locate(Step):
             if not self.is_own(filename):
                 frames += 1
             outer = outer.f_back
-        values = self.values(frame) if self.with_values else {}
+        values = self.texts.values(frame.f_locals) if self.with_values else {}
         return {"file": path, "line": frame.f_lineno, "function": code.co_name, "depth": depth, "frames": frames, "values": values}
-
-    def values(self, frame):
-        values = {}
-        reused = self._reused
-        for name, value in list(frame.f_locals.items()):
-            kind = type(value)
-            if kind in _IMMUTABLE:
-                if name.startswith("__") and name.endswith("__"):
-                    continue
-                known = reused.get(name)
-                if known is not None and known[0] is value:
-                    values[name] = known[1]
-                    continue
-                text = self.shorten(self.masked_text(value))
-                reused[name] = (value, text)
-                values[name] = text
-            elif not is_hidden(name, value):
-                values[name] = self.shorten(self.text_of(value, self.depth) if self.depth else self.masked_text(value))
-        return values
-
-    def masked_text(self, value):
-        """The value's text with its addresses masked as bpdiff masks them (src/values/normalise.ts)."""
-        text = self.value_text(value)
-        if self.addresses is not None:
-            # bpdiff masks no value of a data type, and no quoted string in another's text.
-            if type(value) in _DATA:
-                return text
-            parts = []
-            last = 0
-            for quoted in _QUOTED.finditer(text):
-                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
-                parts.append(quoted.group(0))
-                last = quoted.end()
-            parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
-            return "".join(parts)
-        return masked(text) if self.mask else text
-
-    def text_of(self, value, depth):
-        """The value's text, its type's name, and its children's (as `variables` lists them) to `depth` levels."""
-        text = self.masked_text(value)
-        type_name, resolver = get_type(value)
-        if depth <= 0 or resolver is None or type_name == "module":
-            return "%s: %s" % (type_name, text)
-        parts = []
-        try:
-            listed = children(value, resolver, self.max_children, self.value_text)
-        except Exception as error:
-            listed = [("<children>", "%s: %s" % (type(error).__name__, error), None, False)]
-        for name, child, _suffix, _element in listed:
-            if not is_hidden(name, child):
-                parts.append("%s=%s" % (name, self.text_of(child, depth - 1)))
-        return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
-
-    def shorten(self, text):
-        if len(text) > _LONGEST_TEXT:
-            return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-        return text[:self.max_length]
 
     def answer(self, ended=None):
         self.respond({"steps": self.steps, "ended": ended, "seen": self.seen})
