@@ -10,7 +10,7 @@ import { BpdiffError, interrupted } from '../errors.js';
 import type { DapConnection, RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
-import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
+import { noBreak, updateBreakpoint, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
 import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
@@ -376,15 +376,6 @@ export class DebugSession {
     if (this.lastThreadId === null) return [];
     return summariseFrames((await this.connection.request('stackTrace', { threadId: this.lastThreadId, startFrame: 0, levels }, { step: 'stackTrace', timeoutMs: this.startMs }))?.stackFrames ?? []);
   }
-}
-
-function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
-  if (!reported) return;
-  if (reported.id !== undefined) state.id = reported.id;
-  state.verified = reported.verified;
-  if (reported.line !== undefined) state.line = reported.line;
-  if (reported.message !== undefined) state.message = reported.message;
-  state.pending = reported.reason === 'pending';
 }
 
 /** A stop that ends the program: an exception, a signal, or a signal named as the reason itself (gdb's `SIGSEGV`). */

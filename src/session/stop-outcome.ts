@@ -16,6 +16,16 @@ export interface BreakpointState {
   nearby?: number[];
 }
 
+/** What the adapter says of the breakpoint now (a setBreakpoints answer, a `breakpoint` event), over what it said before. */
+export function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
+  if (!reported) return;
+  if (reported.id !== undefined) state.id = reported.id;
+  state.verified = reported.verified;
+  if (reported.line !== undefined) state.line = reported.line;
+  if (reported.message !== undefined) state.message = reported.message;
+  state.pending = reported.reason === 'pending';
+}
+
 export interface StopDescription {
   reason: string;
   description: string | null;
