@@ -30,11 +30,13 @@ export function readProc(pid: number): ProcInfo | null {
   }
 }
 
-export function listProcesses(): ProcInfo[] {
+/** Every process; one in `known` (by pid, from an earlier scan moments ago) is not read again. */
+export function listProcesses(known?: ReadonlyMap<number, ProcInfo>): ProcInfo[] {
   const result: ProcInfo[] = [];
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const info = readProc(Number(name));
+    const pid = Number(name);
+    const info = known?.get(pid) ?? readProc(pid);
     if (info) result.push(info);
   }
   return result;
@@ -51,6 +53,11 @@ export function sessionMembers(sessionId: number): number[] {
 export interface RunMarker {
   name: string;
   value: string;
+  /**
+   * When it was made, in clock ticks since boot (ProcInfo.startTime's unit), a second early: no
+   * process started before it can carry it, so findMarked reads no older process's environment.
+   */
+  since?: number;
 }
 
 export const RUN_MARKER_NAME = 'BPDIFF_RUN';
@@ -59,7 +66,21 @@ export function newRunMarker(): RunMarker {
   // 64 random bits: unique among runs, and short enough (16 characters) that a debugger's value text
   // never cuts it in the middle (pydevd shows at most 30 characters of a string inside a container),
   // so the value pipeline can replace it whole (src/values/run-texts.ts).
-  return { name: RUN_MARKER_NAME, value: randomBytes(8).toString('hex') };
+  const since = ticksSinceBoot();
+  return { name: RUN_MARKER_NAME, value: randomBytes(8).toString('hex'), ...(since === null ? {} : { since: since - TICKS_PER_SECOND }) };
+}
+
+/** USER_HZ: the unit of /proc/PID/stat's times, 100 on every Linux that bpdiff runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** Now, in clock ticks since boot (/proc/uptime: the boot-time clock a process's start time is read on), or null. */
+function ticksSinceBoot(): number | null {
+  try {
+    const seconds = Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+    return Number.isFinite(seconds) ? Math.floor(seconds * TICKS_PER_SECOND) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The marker as `process.env`-style entries, to spread into a child's environment. */
@@ -77,6 +98,8 @@ export function findMarked(marker: RunMarker, all: ProcInfo[] = listProcesses())
   const found: ProcInfo[] = [];
   for (const info of all) {
     if (info.pid === process.pid || info.state === 'Z' || info.state === 'X') continue;
+    // Older than the marker: it cannot hold it (and reading every process's environment is most of a kill's time).
+    if (marker.since !== undefined && info.startTime !== '' && Number(info.startTime) < marker.since) continue;
     let environ: Buffer;
     try {
       environ = fs.readFileSync(`/proc/${info.pid}/environ`);
@@ -97,10 +120,11 @@ export function isAlive(pid: number): boolean {
 
 /**
  * The processes that descend from `roots`, share a session with one of `sessions`, or carry `marker`
- * in their environment (with their descendants), roots included.
+ * in their environment (with their descendants), roots included. `known`: the processes an earlier
+ * scan read (they are not read again, nor their environment), to which this scan adds its own.
  */
-export function findTree(roots: Iterable<number>, sessions: Iterable<number>, marker?: RunMarker): ProcInfo[] {
-  const all = listProcesses();
+export function findTree(roots: Iterable<number>, sessions: Iterable<number>, marker?: RunMarker, known?: Map<number, ProcInfo>): ProcInfo[] {
+  const all = listProcesses(known);
   const rootSet = new Set(roots);
   // Never our own session or process: a debuggee that stayed in bpdiff's session is found through
   // its parent chain instead.
@@ -114,7 +138,8 @@ export function findTree(roots: Iterable<number>, sessions: Iterable<number>, ma
   }
   const found = new Map<number, ProcInfo>();
   const stack = all.filter((info) => rootSet.has(info.pid) || sessionSet.has(info.sid));
-  if (marker) stack.push(...findMarked(marker, all));
+  if (marker) stack.push(...findMarked(marker, known ? all.filter((info) => !known.has(info.pid)) : all));
+  if (known) for (const info of all) known.set(info.pid, info);
   while (stack.length > 0) {
     const info = stack.pop()!;
     if (found.has(info.pid) || info.pid === process.pid) continue;
@@ -128,16 +153,19 @@ export function findTree(roots: Iterable<number>, sessions: Iterable<number>, ma
  * Kills every process of the tree (see findTree) with SIGKILL, freezing them first so that none forks
  * a new child between the scan and the kill. Repeats until a scan finds nothing alive that was not
  * killed already: a process SIGKILLed a moment ago may still show as running while it exits, and
- * killing it again (and scanning again) only cost time at the end of every run.
+ * killing it again (and scanning again) only cost time at the end of every run. A later scan reads
+ * only the processes that are new since the one before: one it read already, outside the tree then,
+ * cannot have joined it since (a child of the tree is a new process; a session is only ever left).
  */
 export function killTree(roots: Iterable<number>, sessions: Iterable<number>, marker?: RunMarker): number {
   const rootList = [...roots];
   const sessionList = [...sessions];
   // pid and start time: the same process, not another that took its pid.
   const signalled = new Set<string>();
+  const known = new Map<number, ProcInfo>();
   let killed = 0;
   for (let pass = 0; pass < 10; pass++) {
-    const tree = findTree(rootList, sessionList, marker).filter((info) => info.state !== 'Z' && info.state !== 'X' && !signalled.has(`${info.pid}:${info.startTime}`));
+    const tree = findTree(rootList, sessionList, marker, known).filter((info) => info.state !== 'Z' && info.state !== 'X' && !signalled.has(`${info.pid}:${info.startTime}`));
     if (tree.length === 0) break;
     for (const info of tree) signal(info.pid, 'SIGSTOP');
     for (const info of tree) {

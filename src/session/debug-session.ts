@@ -10,7 +10,7 @@ import { BpdiffError, interrupted } from '../errors.js';
 import type { DapConnection, RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
-import { noBreak, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
+import { noBreak, updateBreakpoint, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
 import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
@@ -164,8 +164,9 @@ export class DebugSession {
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
     }
-    // Refused outright, with the adapter's reason (dlv: no statement on the line): which lines near it have code.
-    if (!state.verified && state.message) {
+    // Refused outright (dlv: no statement on the line), not pending (code not loaded yet, as bpdiff's
+    // Java adapter says; the lines around would be pending too): which lines near it have code.
+    if (!state.verified && state.message && !state.pending) {
       const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(breakpoint, !this.probingCondition), this.startMs);
       updateBreakpoint(state, nearby.restored);
       state.nearby = nearby.lines;
@@ -375,14 +376,6 @@ export class DebugSession {
     if (this.lastThreadId === null) return [];
     return summariseFrames((await this.connection.request('stackTrace', { threadId: this.lastThreadId, startFrame: 0, levels }, { step: 'stackTrace', timeoutMs: this.startMs }))?.stackFrames ?? []);
   }
-}
-
-function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
-  if (!reported) return;
-  if (reported.id !== undefined) state.id = reported.id;
-  state.verified = reported.verified;
-  if (reported.line !== undefined) state.line = reported.line;
-  if (reported.message !== undefined) state.message = reported.message;
 }
 
 /** A stop that ends the program: an exception, a signal, or a signal named as the reason itself (gdb's `SIGSEGV`). */

@@ -10,8 +10,20 @@ export interface BreakpointState {
   /** The line the adapter bound the breakpoint to, when it said. */
   line: number | undefined;
   message: string | undefined;
+  /** The adapter said it may verify the breakpoint later (DAP `reason: 'pending'`: its code is not loaded yet), not that it refuses the line. */
+  pending?: boolean;
   /** The nearest lines with code above and below, when the adapter refused the line itself (lines-with-code.ts). */
   nearby?: number[];
+}
+
+/** What the adapter says of the breakpoint now (a setBreakpoints answer, a `breakpoint` event), over what it said before. */
+export function updateBreakpoint(state: BreakpointState, reported: DebugProtocol.Breakpoint | undefined): void {
+  if (!reported) return;
+  if (reported.id !== undefined) state.id = reported.id;
+  state.verified = reported.verified;
+  if (reported.line !== undefined) state.line = reported.line;
+  if (reported.message !== undefined) state.message = reported.message;
+  state.pending = reported.reason === 'pending';
 }
 
 export interface StopDescription {

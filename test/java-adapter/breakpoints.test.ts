@@ -53,7 +53,7 @@ describeWithJava('Java adapter: breakpoints', () => {
     const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '3'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line }] });
     const id = result.setBreakpoints[0]!.body.breakpoints[0]!.id;
     // Unverified until the class loads; then a `breakpoint` event binds it, before the stop.
-    expect(result.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({ verified: false, message: 'Loop.java: no class from this file has been loaded (yet)' });
+    expect(result.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({ verified: false, message: 'Loop.java: no class from this file has been loaded (yet)', reason: 'pending' });
     const bound = session.events.findIndex((event) => event.event === 'breakpoint');
     expect(session.events[bound]).toMatchObject({ body: { reason: 'changed', breakpoint: { id, verified: true, line } } });
     expect(bound).toBeLessThan(session.events.findIndex((event) => event.event === 'stopped'));
@@ -100,7 +100,7 @@ describeWithJava('Java adapter: breakpoints', () => {
     const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '1'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line: last }] });
     expect(result.stopped).toBeNull();
     const changed = await session.waitFor<DebugProtocol.BreakpointEvent>((event) => event.event === 'breakpoint');
-    expect(changed.body.breakpoint).toMatchObject({ verified: false, message: `Loop.java: no code at line ${last} or below it` });
+    expect(changed.body.breakpoint).toMatchObject({ verified: false, message: `Loop.java: no code at line ${last} or below it`, reason: 'failed' });
   });
 
   it('stops only where the condition holds', async () => {

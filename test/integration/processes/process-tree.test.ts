@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findMarked, findTree, isAlive, killAllTracked, killRun, killTree, markerEnv, newRunMarker, trackTree, untrackTree } from '../../../src/process/process-tree.js';
+import { findMarked, findTree, isAlive, killAllTracked, killRun, killTree, markerEnv, newRunMarker, trackTree, untrackTree, type ProcInfo } from '../../../src/process/process-tree.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,6 +27,31 @@ describe('killTree', () => {
     killTree([rootPid], [rootPid]);
     await sleep(100);
     for (const pid of [rootPid, ...others]) expect(isAlive(pid), `pid ${pid}`).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a later scan reads only the processes that are new since the one before, and finds a child forked in between', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-tree-'));
+    const pidFile = path.join(dir, 'pids');
+    const go = path.join(dir, 'go');
+    const root = spawn('sh', ['-c', `sleep 300 & echo $! >> ${pidFile}; while [ ! -f ${go} ]; do sleep 0.02; done; sleep 300 & echo $! >> ${pidFile}; wait`], { detached: true, stdio: 'ignore' });
+    const rootPid = root.pid!;
+    const read = (): number[] => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
+    for (let i = 0; i < 100 && read().length < 1; i++) await sleep(20);
+    const [first] = read();
+    const known = new Map<number, ProcInfo>();
+    expect(findTree([rootPid], [rootPid], undefined, known).map((info) => info.pid)).toEqual(expect.arrayContaining([rootPid, first]));
+    expect(known.get(rootPid)?.ppid).toBe(process.pid);
+    // What the first scan read is taken as read: a record changed here is what the second scan sees.
+    known.set(first!, { ...known.get(first!)!, ppid: -1, sid: -1 });
+    fs.writeFileSync(go, '');
+    for (let i = 0; i < 100 && read().length < 2; i++) await sleep(20);
+    const second = findTree([rootPid], [rootPid], undefined, known).map((info) => info.pid);
+    expect(second).toContain(read()[1]);
+    expect(second).not.toContain(first);
+    killTree([rootPid], [rootPid]);
+    await sleep(100);
+    for (const pid of [rootPid, ...read()]) expect(isAlive(pid), `pid ${pid}`).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -82,6 +107,20 @@ describe('run markers', () => {
     await sleep(100);
     expect(isAlive(bystanderPid!)).toBe(false);
     for (const dir of [daemon.dir, bystander.dir]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the environment only of processes started since the marker was made', async () => {
+    const marker = newRunMarker();
+    expect(marker.since).toBeGreaterThan(0);
+    const daemon = await startWithMarker(DAEMON, markerEnv(marker), 2);
+    const [daemonPid] = daemon.pids;
+    expect(findMarked(marker).map((info) => info.pid)).toEqual([daemonPid]);
+    // A marker made (it says) a minute after the daemon started: the daemon is older, so not looked at.
+    expect(findMarked({ ...marker, since: marker.since! + 100 * 60 }).map((info) => info.pid)).toEqual([]);
+    killTree([], [], marker);
+    await sleep(100);
+    expect(isAlive(daemonPid!)).toBe(false);
+    fs.rmSync(daemon.dir, { recursive: true, force: true });
   });
 
   it('finds a process that cleared its environment: /proc keeps the one it started with', async () => {

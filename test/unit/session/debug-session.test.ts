@@ -202,6 +202,28 @@ describe('DebugSession', () => {
     expect(await run.launch({}, { ...BREAKPOINT, condition: 'x +' })).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'bad condition: x +' } });
     expect(peer.commands).not.toContain('configurationDone');
   });
+
+  it('looks for the lines with code near a line the adapter refuses, not near one it says is pending', async () => {
+    const refusing = program(1, {
+      setBreakpoints: (request, adapter) => {
+        const lines = (request.arguments as { breakpoints: Array<{ line: number }> }).breakpoints.map((breakpoint) => breakpoint.line);
+        adapter.respond(request, { breakpoints: lines.map((line) => (line === 3 || line === 9 ? { verified: true, line } : { verified: false, message: 'no statement here' })) });
+      },
+    });
+    const refused = session(refusing);
+    await refused.initialize();
+    await refused.launch({}, BREAKPOINT);
+    // The line, the lines around it, the line again.
+    expect(refusing.commands.filter((command) => command === 'setBreakpoints')).toHaveLength(3);
+    expect((await refused.nextStop()).breakpoint).toMatchObject({ verified: false, message: 'no statement here', nearby: [3, 9] });
+
+    const pending = program(1, { setBreakpoints: (request, adapter) => adapter.respond(request, { breakpoints: [{ verified: false, message: 'app.fk: not loaded yet', reason: 'pending' }] }) });
+    const waiting = session(pending);
+    await waiting.initialize();
+    expect(await waiting.launch({}, BREAKPOINT)).toBeNull();
+    expect(pending.commands).toEqual(['initialize', 'launch', 'setBreakpoints', 'setExceptionBreakpoints', 'configurationDone']);
+    expect((await waiting.nextStop()).breakpoint).toMatchObject({ verified: false, message: 'app.fk: not loaded yet', pending: true });
+  });
 });
 
 describe('signalOfExitCode', () => {

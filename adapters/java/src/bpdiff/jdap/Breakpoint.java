@@ -70,7 +70,11 @@ final class Breakpoint {
     this.hitOp = op;
     this.hitCount = count;
     this.refusal = refused;
-    this.message = refused != null ? refused : file.sourceName + ": no class from this file has been loaded (yet)";
+    this.message = refused != null ? refused : notLoaded();
+  }
+
+  private String notLoaded() {
+    return file.sourceName + ": no class from this file has been loaded (yet)";
   }
 
   /** Breakpoint ids, shared with function breakpoints: a stop's hitBreakpointIds name one of either. */
@@ -92,7 +96,9 @@ final class Breakpoint {
   }
 
   Map<String, Object> toDap() {
-    return Json.object("id", id, "verified", verified, "line", reportedLine, "message", verified ? null : message, "source", Json.object("name", file.sourceName, "path", file.path.toString()));
+    // DAP's reason: `pending` until a class of the file loads (the client need not look for another line), `failed` when refused.
+    String reason = verified ? null : refusal == null && message.equals(notLoaded()) ? "pending" : "failed";
+    return Json.object("id", id, "verified", verified, "line", reportedLine, "message", verified ? null : message, "reason", reason, "source", Json.object("name", file.sourceName, "path", file.path.toString()));
   }
 
   /** A breakpoint file: its path, its name as class files record it, and the package it declares. */
@@ -114,7 +120,14 @@ final class Breakpoint {
         text = null;
       }
       this.packageName = text == null ? null : declaredPackage(text);
-      this.lines = text == null ? 0 : (int) text.chars().filter(c -> c == '\n').count() + 1;
+      this.lines = text == null ? 0 : lineCount(text);
+    }
+
+    /** A loop, not a stream: the class-data archive keeps no lambda of this one, and a cold JVM spins one in milliseconds. */
+    private static int lineCount(String text) {
+      int lines = 1;
+      for (int i = 0; i < text.length(); i++) if (text.charAt(i) == '\n') lines++;
+      return lines;
     }
 
     /**

@@ -32,6 +32,8 @@ final class Children {
   private final Render render;
   private final Map<ObjectReference, String> keyTexts = new HashMap<>();
   private final Map<ObjectReference, List<Object[]>> sortedCache = new HashMap<>();
+  /** An object's fields as read once for its text: its `variables` (or a longer key text) reads them again. */
+  private final Map<ObjectReference, Map<Field, Value>> fieldCache = new HashMap<>();
 
   Children(Render render) {
     this.render = render;
@@ -79,7 +81,7 @@ final class Children {
       case THROWABLE, RECORD, OBJECT -> {
         List<Field> fields = instanceFields(object.referenceType());
         if (shape.kind() == Shape.Kind.THROWABLE) fields.removeIf(field -> !keepsThrowableField(object, field));
-        Map<Field, Value> values = fields.isEmpty() ? Map.of() : object.getValues(fields);
+        Map<Field, Value> values = fieldValues(object, fields);
         for (int i = start; i < fields.size() && out.size() < count; i++) {
           Field field = fields.get(i);
           out.add(new Child(field.name(), Jdi.local(values.get(field)), prefix == null ? null : prefix + "." + field.name(), field.typeName(), null));
@@ -88,6 +90,16 @@ final class Children {
       default -> {}
     }
     return out;
+  }
+
+  /** The values of `fields` of `object`, in one round trip, once per stop (a stop's values do not change while it is read). */
+  private Map<Field, Value> fieldValues(ObjectReference object, List<Field> fields) {
+    if (fields.isEmpty()) return Map.of();
+    Map<Field, Value> known = fieldCache.get(object);
+    if (known != null && known.keySet().containsAll(fields)) return known;
+    Map<Field, Value> values = object.getValues(fields);
+    fieldCache.put(object, values);
+    return values;
   }
 
   /**

@@ -22,6 +22,10 @@ final class JdkCollections {
   }
 
   record Container(Kind kind, boolean unordered, int size, Items items) {
+    Container {
+      items = remembered(items);
+    }
+
     List<Object> elements(int limit) {
       return items.read(limit);
     }
@@ -29,6 +33,36 @@ final class JdkCollections {
     @SuppressWarnings("unchecked")
     List<Object[]> entries(int limit) {
       return (List<Object[]>) (List<?>) items.read(limit);
+    }
+  }
+
+  /**
+   * Items read once per container and stop: its text reads its first items, its `variables` the same
+   * ones again (a round trip or more each time). A later read of more items than were read reads anew.
+   */
+  private static Items remembered(Items items) {
+    if (items instanceof Remembered) return items;
+    return new Remembered(items);
+  }
+
+  private static final class Remembered implements Items {
+    private final Items source;
+    private List<Object> read;
+    private int readLimit;
+
+    Remembered(Items source) {
+      this.source = source;
+    }
+
+    @Override
+    public synchronized List<Object> read(int limit) {
+      // Read anew only when more are asked for than were, and there may be more (as many came as were asked for).
+      if (read == null || (read.size() == readLimit && limit > readLimit)) {
+        read = source.read(limit);
+        readLimit = limit;
+      }
+      // A reader that gives every item whatever the limit (a hash table's) gives them all again.
+      return new ArrayList<>(read.size() > readLimit ? read : read.subList(0, Math.min(limit, read.size())));
     }
   }
 
@@ -48,7 +82,9 @@ final class JdkCollections {
 
   private static boolean isMapEntry(com.sun.jdi.ReferenceType type) {
     if (!(type instanceof ClassType cls)) return false;
-    for (com.sun.jdi.InterfaceType face : cls.allInterfaces()) if (face.name().equals("java.util.Map$Entry")) return type.fieldByName("key") != null || type.fieldByName("referent") != null;
+    // The fields first: the interfaces' names cost a round trip each, and most classes have neither field.
+    if (type.fieldByName("key") == null && type.fieldByName("referent") == null) return false;
+    for (com.sun.jdi.InterfaceType face : cls.allInterfaces()) if (face.name().equals("java.util.Map$Entry")) return true;
     return false;
   }
 

@@ -16,6 +16,14 @@ import java.util.List;
 final class LineBinder {
   private LineBinder() {}
 
+  /** A class, not Comparator.comparingLong: the class-data archive keeps no lambda the JDK's own code makes. */
+  private static final Comparator<Location> BY_CODE_INDEX = new Comparator<>() {
+    @Override
+    public int compare(Location a, Location b) {
+      return Long.compare(a.codeIndex(), b.codeIndex());
+    }
+  };
+
   /** The line a breakpoint at `line` binds to in these classes, or -1 when none has code there or below. */
   static int targetLine(Collection<ReferenceType> classes, int line, int maxLine) {
     int enclosing = Integer.MAX_VALUE;
@@ -70,7 +78,7 @@ final class LineBinder {
     if (method.isAbstract() || method.isNative()) return List.of();
     try {
       List<Location> locations = new ArrayList<>(method.allLineLocations());
-      locations.sort(Comparator.comparingLong(Location::codeIndex));
+      locations.sort(BY_CODE_INDEX);
       return locations;
     } catch (AbsentInformationException | RuntimeException e) {
       return List.of();

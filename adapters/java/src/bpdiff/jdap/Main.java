@@ -19,19 +19,21 @@ public final class Main {
     // Only DAP may reach stdout: anything else printed goes to stderr.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
+    // The port is made beside the first requests, not before them: a cold JVM takes tens of
+    // milliseconds to open its first socket, and `launch` is the first request that needs it. A class
+    // of its own, not a lambda: the first lambda costs the JVM as much again, on the thread that
+    // meets it.
     CompletableFuture<JvmListener> listener = new CompletableFuture<>();
-    try {
-      listener.complete(new JvmListener());
-    } catch (java.io.IOException e) {
-      listener.completeExceptionally(e);
-    }
+    Thread listen = new ListenerSetup(listener);
+    listen.setDaemon(true);
+    listen.start();
     if (args.length > 0 && args[0].equals("--warm-up")) {
       WarmUp.run(listener);
       System.exit(0);
     }
     DapConnection dap = new DapConnection(System.in, stdout);
     Debugger debugger = new Debugger(dap, Path.of("").toAbsolutePath(), listener);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> debugger.disconnect(true), "adapter-exit"));
+    Runtime.getRuntime().addShutdownHook(new ExitHook(debugger));
     DebugSession session = new DebugSession(dap, debugger);
     for (;;) {
       Map<String, Object> message;
@@ -46,5 +48,38 @@ public final class Main {
     }
     // The client has gone: so does the program (the shutdown hook kills it).
     System.exit(0);
+  }
+
+  /** The program goes with the adapter (not a lambda either: see ListenerSetup). */
+  private static final class ExitHook extends Thread {
+    private final Debugger debugger;
+
+    ExitHook(Debugger debugger) {
+      super("adapter-exit");
+      this.debugger = debugger;
+    }
+
+    @Override
+    public void run() {
+      debugger.disconnect(true);
+    }
+  }
+
+  private static final class ListenerSetup extends Thread {
+    private final CompletableFuture<JvmListener> listener;
+
+    ListenerSetup(CompletableFuture<JvmListener> listener) {
+      super("jvm-listener-setup");
+      this.listener = listener;
+    }
+
+    @Override
+    public void run() {
+      try {
+        listener.complete(new JvmListener());
+      } catch (java.io.IOException | RuntimeException e) {
+        listener.completeExceptionally(e);
+      }
+    }
   }
 }

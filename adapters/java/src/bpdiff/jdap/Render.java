@@ -214,6 +214,7 @@ final class Render {
   /** The DAP type: the runtime class (`java.util.ArrayList`, `int`), or the declared type of a null. */
   static String type(Object value, String declared) {
     if (value == null) return declared != null ? declared : "null";
+    if (value instanceof StringReference) return "java.lang.String";
     if (value instanceof ObjectReference object) {
       String name = object.referenceType().name();
       return name.contains("$$Lambda") ? name.substring(0, name.indexOf("$$Lambda") + 8) : name;

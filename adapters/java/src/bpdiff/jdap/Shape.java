@@ -6,6 +6,7 @@ import com.sun.jdi.ClassObjectReference;
 import com.sun.jdi.ClassType;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
+import com.sun.jdi.StringReference;
 import java.util.List;
 
 record Shape(Kind kind, ObjectReference object, Object local, JdkCollections.Container container, JdkCollections.Optional optional, Object[] entry) {
@@ -26,10 +27,13 @@ record Shape(Kind kind, ObjectReference object, Object local, JdkCollections.Con
   static Shape of(ObjectReference object) {
     if (object instanceof ArrayReference) return new Shape(Kind.ARRAY, object);
     if (object instanceof ClassObjectReference) return new Shape(Kind.CLASS, object);
+    // A string is known by its JDWP tag: its class is not asked for (a round trip per string).
+    if (object instanceof StringReference string) return new Shape(Kind.VALUE, object, string.value(), null, null, null);
     ReferenceType type = object.referenceType();
     String name = type.name();
     if (JdkValues.isValueClass(name)) return new Shape(Kind.VALUE, object, JdkValues.read(object), null, null, null);
-    if (isEnum(type)) return new Shape(Kind.ENUM, object);
+    // Collections before enums (no enum is one): whether a class is an enum takes its superclasses'
+    // names, a round trip each for the JDK's own classes (ArrayList: AbstractList, AbstractCollection).
     if (name.startsWith("java.util.")) {
       JdkCollections.Optional optional = JdkCollections.optional(object);
       if (optional != null) return new Shape(Kind.OPTIONAL, object, null, null, optional, null);
@@ -39,6 +43,7 @@ record Shape(Kind kind, ObjectReference object, Object local, JdkCollections.Con
     // A class of the program that extends one of the JDK's collections is shown as that collection.
     JdkCollections.Container container = JdkCollections.of(object, jdkCollectionOf(type));
     if (container != null) return new Shape(Kind.CONTAINER, object, null, container, null, null);
+    if (isEnum(type)) return new Shape(Kind.ENUM, object);
     if (name.contains("$$Lambda")) return new Shape(Kind.LAMBDA, object);
     if (Jdi.isSubclass(type, "java.lang.Throwable")) return new Shape(Kind.THROWABLE, object);
     if (isOpaque(type)) return new Shape(Kind.OPAQUE, object);

@@ -26,6 +26,8 @@ final class WarmUp {
     Path folder = Files.createTempDirectory("bpdiff-java-warm-up-");
     try {
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      // The breakpoint's file, as a session reads it (its package, its lines): its text matters not.
+      Files.writeString(folder.resolve("WarmUpTarget.java"), "package bpdiff.jdap;\n" + "\n".repeat(WarmUpTarget.STOP_LINE + 10));
       request(session, "initialize", Map.of("adapterID", "java"));
       request(session, "launch", Map.of("command", List.of(java, "-cp", jar.toString(), WarmUpTarget.class.getName()), "cwd", folder.toString()));
       Map<String, Object> breakpoint = Map.of("line", (long) WarmUpTarget.STOP_LINE, "condition", "items.size() > 1 && total >= 0 && byName.get(\"a\").qty() == 1");
@@ -54,8 +56,10 @@ final class WarmUp {
 
   private static int seq = 1;
 
+  /** A request as a session gets it: JSON text, parsed. */
+  @SuppressWarnings("unchecked")
   private static void request(DebugSession session, String command, Map<String, Object> arguments) {
-    session.handle(Json.object("seq", (long) seq++, "type", "request", "command", command, "arguments", arguments));
+    session.handle((Map<String, Object>) Json.parse(Json.write(Json.object("seq", (long) seq++, "type", "request", "command", command, "arguments", arguments))));
   }
 
   private static Debugger.Stop waitForStop(Debugger debugger) throws InterruptedException {
