@@ -35,7 +35,7 @@ export interface RequestMap {
   bpdiffHits: [StreamHitsArguments, { body: StreamedHits }];
 }
 
-export interface StreamStepsArguments {
+export interface StreamStepsArguments extends Pick<StreamHitsArguments, 'apart' | 'apartMark'> {
   threadId: number;
   count: number;
   skip?: number;

@@ -2,8 +2,9 @@
 // through DAP steps one at a time (the same adapter, from a definition without locate.stream): the
 // documents are the same, whether the runs part ways where they stand, in what they hold (two levels
 // down in an object whose repr is the same in both runs; in a text that looks like an address), end
-// early, agree to their end or to --max-steps, start at --from, or differ only in a local --ignore
-// leaves out (the stream's texts differ there at every step: the walk goes on by steps).
+// early, agree to their end or to --max-steps, start at --from, hold a path only one run's values
+// rewrite, or differ only in a local --ignore leaves out (the stream's texts differ there at every
+// step: the walk goes on by steps).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ const SHOP = path.join(LOCATE, 'python');
 const DATA = path.join(LOCATE, 'data');
 const CART = path.join(ROOT, 'test/integration/fixtures-locate-stream');
 const LOOP = path.join(ROOT, 'bench/programs/locate/loop.py');
+const WHERE = path.join(ROOT, 'test/integration/fixtures-hits-stream');
 const light = PYTHON_ADAPTERS[0]!;
 
 let folder = '';
@@ -44,6 +46,13 @@ const CASES: Array<{ name: string; args: string[]; exit: number; hint: RegExp }>
   { name: 'shop to --max-steps', args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py', '--max-steps', '5'), exit: 0, hint: /^no divergence in 5 steps \(--max-steps 5/ },
   { name: 'cart: a change two levels down in an object', args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py'), exit: 1, hint: /^the runs part ways at cart\.py:23 in fill\(\) \(2nd time on this line; step \d+\): cart\.last\.qty is 2 in A and 9 in B$/ },
   { name: 'cart: a text that looks like an address', args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py', '--env-b', 'TAG=1'), exit: 1, hint: /^the runs part ways at cart\.py:21 in fill\(\) \(step \d+\): tag is '0x10' in A and '0x20' in B$/ },
+  {
+    // Both runs hold run A's own folder: A's values write it as its working directory, B's do not.
+    name: "a path both runs hold that only one run's values rewrite (its working directory)",
+    args: ['--env', `PLACE=${WHERE}`, '--cwd-a', WHERE, '--cwd-b', SHOP, '--', 'python3', path.join(WHERE, 'where.py'), '--', 'python3', path.join(WHERE, 'where.py')],
+    exit: 1,
+    hint: /^the runs part ways at \S*where\.py:\d+ in <module>\(\) \(step \d+\): place is /,
+  },
   {
     name: 'a loop that parts after 1,500 lines: the replay starts where the scan last kept its counts',
     args: ['--env', 'COUNT=400', '--env-b', 'PART=300', '--', 'python3', LOOP, '--', 'python3', LOOP],

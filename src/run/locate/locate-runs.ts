@@ -11,7 +11,8 @@ import { selectAdapter } from '../../adapters/registry.js';
 import { DapRequestError } from '../../dap/connection.js';
 import { killAllTracked } from '../../process/process-tree.js';
 import type { Redactor } from '../../redact/redactor.js';
-import { copyFolders } from '../../values/paths.js';
+import { copyFolders, runPaths } from '../../values/paths.js';
+import { pathsApart } from '../stream-hits.js';
 import { noBreakFacts, stopLocation, type RunFacts } from '../../capture/capture-document.js';
 import { tracePhase } from '../../trace/trace.js';
 import { messages } from '../../messages.js';
@@ -101,7 +102,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
       return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
     };
     const walking = streamable(walks, standings, options)
-      ? streamWalk({ walks, standings }, restart, walkOptions, options).then((streamed) => {
+      ? streamWalk({ walks, standings }, restart, walkOptions, options, pathsApart(runPaths(specs[0].cwd, copies[0] ?? null), runPaths(specs[1].cwd, copies[1] ?? null))).then((streamed) => {
           walks = streamed.walks;
           return streamed.end;
         })

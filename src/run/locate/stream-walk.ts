@@ -47,7 +47,7 @@ export function canStream(walks: readonly WalkedRun[], options: CaptureOptions):
 }
 
 /** The walk's end, and the runs it ended with (the replay's: the scan's runs are closed by `restart`). */
-export async function streamWalk(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
+export async function streamWalk(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions, apart: readonly string[]): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
   const [a, b] = started.walks;
   // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY.
   let snapshot: Snapshot | null = null;
@@ -55,7 +55,7 @@ export async function streamWalk(started: StartedWalks, restart: () => Promise<S
     if (steps % SNAPSHOT_EVERY === 0) snapshot = { steps, a: stepA, b: stepB, passes: [a.passes.clone(), b.passes.clone()], added: copyAdded(added) };
   };
   const scan = fresh(options);
-  const scanned = await walkWith(new StreamSource({ capture }), a, b, started.standings[0], started.standings[1], { ...options, agreed }, scan);
+  const scanned = await walkWith(new StreamSource({ capture, apart }), a, b, started.standings[0], started.standings[1], { ...options, agreed }, scan);
   tracePhase(null, `locate scan ended (${scanned.kind}, ${scanned.steps} steps)`);
   const ended = scanned.kind === 'ended' || (scanned.kind === 'agreed' && scanned.agreedUntil === 'end');
   const beforeStep = scanned.before === null ? 0 : ended ? scanned.steps : scanned.steps - 1;
@@ -65,7 +65,7 @@ export async function streamWalk(started: StartedWalks, restart: () => Promise<S
   const [againA, againB] = again.walks;
   const targets = new Map([[againA, scanned.before.a.ordinal ?? 0], [againB, scanned.before.b.ordinal ?? 0]]);
   const from = snapshot as Snapshot | null;
-  const replay = new StreamSource({ capture, targets, ...(from ? { from: new Map([[againA, from.a.ordinal ?? 0], [againB, from.b.ordinal ?? 0]]) } : {}) });
+  const replay = new StreamSource({ capture, apart, targets, ...(from ? { from: new Map([[againA, from.a.ordinal ?? 0], [againB, from.b.ordinal ?? 0]]) } : {}) });
   const resume: WalkResume = from ? { steps: from.steps - 1, added: copyAdded(from.added), positions: scan.positions, aligned: true } : fresh(options);
   tracePhase(null, `locate replay from step ${from?.steps ?? 1} to step ${beforeStep}`);
   const firsts = from ? await replay.prime(again, from) : again.standings;
@@ -105,6 +105,8 @@ function fresh(options: WalkOptions): WalkResume {
 
 interface SourceOptions {
   capture: CaptureOptions;
+  /** The paths one run's value pipeline rewrites and the other's does not (stream-hits.ts pathsApart): a text holding one never agrees. */
+  apart: readonly string[];
   /** A replay: the ordinal of the step each run is brought to (no values read). */
   targets?: Map<WalkedRun, number>;
   /** A replay from a snapshot: the ordinal each run is first brought to by skipping. */
@@ -188,7 +190,7 @@ class StreamSource implements WalkSource<Texts> {
   private stream(walked: WalkedRun): RunStream {
     let stream = this.streams.get(walked);
     if (stream === undefined) {
-      stream = new RunStream(walked, this.options.capture, this.options.targets?.get(walked) ?? null, this.options.from?.get(walked) ?? 0);
+      stream = new RunStream(walked, this.options.capture, this.options.apart, this.options.targets?.get(walked) ?? null, this.options.from?.get(walked) ?? 0);
       this.streams.set(walked, stream);
     }
     return stream;
@@ -218,10 +220,18 @@ class RunStream {
   constructor(
     private readonly walked: WalkedRun,
     options: CaptureOptions,
+    apart: readonly string[],
     private readonly target: number | null,
     from: number,
   ) {
-    this.textArguments = { ...(options.values.raw_values ? { mask: false } : { addresses: ADDRESS_PATTERN }), depth: options.limits.depth, maxChildren: options.limits.max_children };
+    const side = walked.run.spec.side;
+    this.textArguments = {
+      ...(options.values.raw_values ? { mask: false } : { addresses: ADDRESS_PATTERN }),
+      depth: options.limits.depth,
+      maxChildren: options.limits.max_children,
+      // A text holding a path that only one run's values have rewritten (its cwd, its copy) is that run's own.
+      ...(apart.length > 0 ? { apart: [...apart], apartMark: `<${side}'s own path> ` } : {}),
+    };
     this.ordinal = from;
     this.fetched = from;
   }
