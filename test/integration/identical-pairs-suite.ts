@@ -1,7 +1,8 @@
 // No false alarms (issue 10): every bundled example, in every command form its README shows, run
 // against itself gives exit 0 and nothing changed, both in one folder and in two copies of it (two
 // checkouts at different paths); and each example with two versions still shows its seeded change.
-// A new false alarm in any adapter shows here at once. The cases are in identical-pairs.ts.
+// A new false alarm in any adapter shows here at once. The cases are in identical-pairs.ts; the test
+// files identical-pairs-{python,native,vm}.test.ts run them (each file its own copies and builds).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,24 +152,34 @@ function describeToolset(toolset: Toolset, extra: string[] = []): void {
   });
 }
 
-for (const python of PYTHON_ADAPTERS) {
-  describeWithTool(`identical pairs: python through ${python.name}`, python.tool, python.available, () => describeToolset('python', ['--adapter', python.id]));
-}
-describeWithTool('identical pairs: C through lldb-dap', 'lldb-dap', lldbDap !== null, () => describeToolset('c'));
-describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', onPath('cargo') && lldbDap !== null, () => describeToolset('rust'), {
-  optionalInCi: lldbDap !== null,
-});
-describeWithTool('identical pairs: Go through dlv', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => describeToolset('go'));
-describeWithTool('identical pairs: java through bpdiff-java-adapter', 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter', onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')), () =>
-  describeToolset('java'),
-);
-describeWithTool('identical pairs: ruby through rdbg', 'ruby (apt-get install -y ruby ruby-rspec)', onPath('ruby') && onPath('rspec'), () => describeToolset('ruby'));
-describeWithTool('identical pairs: fortran and c++ through gdb', 'gdb, gfortran, g++ and cdt-gdb-adapter (scripts/setup.sh)', onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('g++'), () =>
-  describeToolset('gdb'),
-);
-describeWithTool('identical pairs: perl through examples/adapters/perl.json', 'Perl::LanguageServer (apt-get install -y libperl-languageserver-perl)', fs.existsSync('/usr/share/perl5/Perl/LanguageServer.pm'), () =>
-  describeToolset('perl'),
-);
-describeWithTool('identical pairs: node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () =>
-  describeToolset('node'),
-);
+/** Each toolset's block, by the test file that runs it (identical-pairs-*.test.ts: three files, so two workers share them evenly). */
+export const SUITES = {
+  python: (): void => {
+    for (const python of PYTHON_ADAPTERS) {
+      describeWithTool(`identical pairs: python through ${python.name}`, python.tool, python.available, () => describeToolset('python', ['--adapter', python.id]));
+    }
+  },
+  c: (): void => describeWithTool('identical pairs: C through lldb-dap', 'lldb-dap', lldbDap !== null, () => describeToolset('c')),
+  rust: (): void =>
+    describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', onPath('cargo') && lldbDap !== null, () => describeToolset('rust'), {
+      optionalInCi: lldbDap !== null,
+    }),
+  go: (): void => describeWithTool('identical pairs: Go through dlv', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => describeToolset('go')),
+  java: (): void =>
+    describeWithTool('identical pairs: java through bpdiff-java-adapter', 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter', onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')), () =>
+      describeToolset('java'),
+    ),
+  ruby: (): void => describeWithTool('identical pairs: ruby through rdbg', 'ruby (apt-get install -y ruby ruby-rspec)', onPath('ruby') && onPath('rspec'), () => describeToolset('ruby')),
+  gdb: (): void =>
+    describeWithTool('identical pairs: fortran and c++ through gdb', 'gdb, gfortran, g++ and cdt-gdb-adapter (scripts/setup.sh)', onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('g++'), () =>
+      describeToolset('gdb'),
+    ),
+  perl: (): void =>
+    describeWithTool('identical pairs: perl through examples/adapters/perl.json', 'Perl::LanguageServer (apt-get install -y libperl-languageserver-perl)', fs.existsSync('/usr/share/perl5/Perl/LanguageServer.pm'), () =>
+      describeToolset('perl'),
+    ),
+  node: (): void =>
+    describeWithTool('identical pairs: node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () =>
+      describeToolset('node'),
+    ),
+};

@@ -1,4 +1,4 @@
-// The cases of identical-pairs.test.ts: every command form and breakpoint the examples' READMEs give
+// The cases of the identical pairs (identical-pairs-*.test.ts): every command form and breakpoint the examples' READMEs give
 // (examples/*/README.md), one row per version or input, and the test fixtures of values once read
 // wrongly on real code (issue 22: a Rust &&str, C++ strings of every width, nested dataclasses and a
 // dict filled from a set under two hash seeds; a root under test/). Each row is run against itself;

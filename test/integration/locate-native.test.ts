@@ -1,0 +1,32 @@
+// bpdiff locate on lldb-dap (C), dlv (Go) and gdb (Fortran); the languages and their tests: locate-languages.ts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeWithTool, runBpdiff } from './helpers.js';
+import { DATA, LOCATE, c, describeLanguage, fortran, go } from './locate-languages.js';
+
+for (const language of [c, go, fortran]) describeLanguage(language);
+
+describeWithTool('locate: C in two checkouts whose paths differ in length', c.tool, c.available, () => {
+  it("takes no local that the program has not set yet for a divergence, and says what it set aside", async () => {
+    await c.build!();
+    // A second checkout of the examples, under a longer path: the stack bytes an unset local holds differ.
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-a-checkout-with-a-much-longer-path-'));
+    try {
+      fs.cpSync(LOCATE, path.join(other, 'locate'), { recursive: true });
+      const records = (b: string): string[] => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(other, 'locate/data', b), '--ignore', 'records*', '--', '../../c/build/records', '--', '../../c/build/records'];
+      const same = await runBpdiff(['locate', ...records('same')], { cwd: DATA });
+      expect(same.exitCode, same.stderr).toBe(0);
+      expect(same.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+      expect(same.doc!.analysis_hints).toContainEqual(expect.stringMatching(/^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \(.+\): an uninitialised local/));
+      // The record that differs is still found, at its line and pass.
+      const changed = await runBpdiff(['locate', ...records('changed')], { cwd: DATA });
+      expect(changed.exitCode, changed.stderr).toBe(1);
+      expect(changed.doc!.analysis_hints[0]).toMatch(/^the runs part ways at \.\.\/\.\.\/c\/records\.c:22 in main\(\) \(42nd time on this line; step \d+\): line is .*item-41,7.* in A and .*item-41,9.* in B$/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
+
