@@ -123,9 +123,14 @@ function expectNoAlarm(run: BpdiffRun): void {
   expect.soft(run.exitCode, run.stderr).toBe(0);
 }
 
+/**
+ * Every case in two checkouts (different paths, of different lengths: the harder pair), and the first
+ * case of each toolset also twice in one folder (the same paths): a change only two checkouts show is
+ * a path, which every case meets; the one-folder pair of every case doubled the suite's time for none.
+ */
 function identicalPairs(toolset: Toolset): Array<PairCase & { where: string; checkouts: [string | null, string | null] }> {
-  return PAIRS.filter((pair) => pair.toolset === toolset).flatMap((pair) => [
-    { ...pair, where: 'one folder', checkouts: [null, null] as [null, null] },
+  return PAIRS.filter((pair) => pair.toolset === toolset).flatMap((pair, index) => [
+    ...(index === 0 ? [{ ...pair, where: 'one folder', checkouts: [null, null] as [null, null] }] : []),
     { ...pair, where: 'two checkouts', checkouts: [...CHECKOUTS] as [string, string] },
   ]);
 }
