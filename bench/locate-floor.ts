@@ -5,17 +5,16 @@
 // scopes and the locals' variables, sent one after the other, or (every other step) together with the
 // stackTrace, by the previous stop's ids, as bpdiff does where the definition says locate.prefetch.
 // Steps a second of one run of the pair, each way, and of the step alone.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { findFirstExecutable } from '../src/adapters/find-executable.js';
 import { freeLoopbackPort } from '../src/dap/adapter-process.js';
-import { DapConnection } from '../src/dap/connection.js';
 import { packageRoot } from '../src/package-root.js';
 import { killTree } from '../src/process/process-tree.js';
-import { connect } from './minimal-client.js';
+import { startAdapter } from './minimal-client.js';
 import { median, round, type BenchRow } from './lib.js';
 
 const STEPS = Number(process.env['BPDIFF_BENCH_FLOOR_STEPS'] ?? 400);
@@ -39,18 +38,9 @@ interface Floor {
 
 /** One run walked STEPS lines from the loop's first line: each part of each step timed. */
 async function walk(stepper: Stepper): Promise<Floor> {
-  const child = spawn(stepper.executable, stepper.args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stderr.resume();
-  const pid = child.pid!;
+  const { pid, connection: open } = startAdapter(stepper.executable, stepper.args, stepper.port);
   try {
-    let connection: DapConnection;
-    if (stepper.port === undefined) {
-      connection = new DapConnection(child.stdout, child.stdin, 'bench');
-    } else {
-      child.stdout.resume();
-      const socket = await connect(stepper.port);
-      connection = new DapConnection(socket, socket, 'bench');
-    }
+    const connection = await open();
     const capabilities = await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
     const launched = connection.request('launch', stepper.launch as DebugProtocol.LaunchRequestArguments, WAIT);
     await connection.waitForEvent((event) => event.event === 'initialized', WAIT);

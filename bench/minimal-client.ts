@@ -35,20 +35,24 @@ export interface MinimalCaptureResult {
 
 const WAIT = { step: 'bench', timeoutMs: 60_000 };
 
+/** The adapter started in a process group of its own, and its DAP connection: its stdio, or `port`'s socket. */
+export function startAdapter(executable: string, args: readonly string[], port: number | undefined, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { pid: number; connection: () => Promise<DapConnection> } {
+  const child = spawn(executable, args, { ...options, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stderr.resume();
+  const connection = async (): Promise<DapConnection> => {
+    if (port === undefined) return new DapConnection(child.stdout, child.stdin, 'bench');
+    child.stdout.resume();
+    const socket = await connect(port);
+    return new DapConnection(socket, socket, 'bench');
+  };
+  return { pid: child.pid!, connection };
+}
+
 export async function minimalCapture(input: MinimalCaptureInput): Promise<MinimalCaptureResult> {
   const t0 = performance.now();
-  const child = spawn(input.executable, input.args, { cwd: input.cwd, env: { ...process.env, ...input.env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stderr.resume();
-  const pid = child.pid!;
+  const { pid, connection: open } = startAdapter(input.executable, input.args, input.port, { cwd: input.cwd, env: { ...process.env, ...input.env } });
   try {
-    let connection: DapConnection;
-    if (input.port === undefined) {
-      connection = new DapConnection(child.stdout, child.stdin, 'bench');
-    } else {
-      child.stdout.resume();
-      const socket = await connect(input.port);
-      connection = new DapConnection(socket, socket, 'bench');
-    }
+    const connection = await open();
     await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
     const launched = connection.request('launch', input.launch as DebugProtocol.LaunchRequestArguments, WAIT);
     await connection.waitForEvent((event) => event.event === 'initialized', WAIT);
