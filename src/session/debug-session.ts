@@ -1,19 +1,13 @@
-// One run's DAP conversation, as named steps in the one request order that works for every adapter:
-// initialize -> launch or attach (not awaited) -> `initialized` (before or after its response) ->
-// setBreakpoints -> setExceptionBreakpoints -> configurationDone -> launch/attach response -> stops.
-// Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
-// frame, then asks for the next one, or ends the session. Processes are not this layer's business:
-// of a program the caller started itself (attach), the session only hears how it ended.
-import os from 'node:os';
+
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { BpdiffError, interrupted } from '../errors.js';
+import { BpdiffError, } from '../errors.js';
 import type { DapConnection, RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
 import { noBreak, updateBreakpoint, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
 import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
-import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
+import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { nearestLinesWithCode } from './lines-with-code.js';
 

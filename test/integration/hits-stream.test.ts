@@ -87,7 +87,7 @@ const CASES: Case[] = [
     exit: 1,
     at: ['200', null],
     hint: /A and B: first divergence at hit 201: the runs agree for hits 1-200, then A stops at the breakpoint again and B does not \(it stopped 200 times\)/,
-    scan: /hit stream lost[^]*hits scan ended \(lost, \d+ hits agreed\)/,
+    scan: /hit stream lost[\s\S]*hits scan ended \(lost, \d+ hits agreed\)/,
   },
   {
     name: '--watch beside the locals, where --ignore leaves out a local and the watch of the same name',

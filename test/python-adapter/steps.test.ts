@@ -183,4 +183,3 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
   });
 });
 
-export type { DebugProtocol };

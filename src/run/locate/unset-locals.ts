@@ -38,7 +38,7 @@ export class UnsetLocals {
   unset(frame: number, name: string): boolean {
     const values = this.frames[frame];
     const local = rootOf(name);
-    return values !== undefined && values.first.has(local) && !values.set.has(local);
+    return values?.first.has(local) === true && !values.set.has(local);
   }
 }
 

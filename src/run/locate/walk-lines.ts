@@ -241,7 +241,7 @@ function at(step: Step): { file: string; line: number } {
 const ADDED_LISTED = 5;
 
 function isUnset(walked: WalkedRun, step: Step, name: string): boolean {
-  return walked.unset !== null && walked.unset.unset(step.arrival.frame, name);
+  return walked.unset?.unset(step.arrival.frame, name) === true;
 }
 
 const UNSET_LISTED = 5;
