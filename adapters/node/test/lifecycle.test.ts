@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive } from '../../src/process/process-tree.js';
+import { isAlive } from '../../../src/process/process-tree.js';
 import { AdapterSession, EXAMPLES, FIXTURES, lineOf, mustGet } from './helpers.js';
 
 const CART_V1 = path.join(EXAMPLES, 'node', 'cart-cjs', 'v1');

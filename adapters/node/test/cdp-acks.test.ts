@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CdpConnection } from '../../adapters/node/src/cdp-connection.js';
+import { CdpConnection } from '../src/cdp-connection.js';
 
 const NO_OP = 'Runtime.getIsolateId';
 

@@ -3,8 +3,8 @@
 // client spawns `runtime + one argument`: the argument is a java @argfile holding the definition's
 // arguments. Every event is recorded from the start, and every process a run started (the command,
 // each JVM, their session) is remembered so a test can assert that none is left behind.
-import { byName } from '../support/dap-test-helpers.js';
-import { DapTestSession, type BaseRunOptions } from '../support/dap-test-session.js';
+import { byName } from '../../../test/support/dap-test-helpers.js';
+import { DapTestSession, type BaseRunOptions } from '../../../test/support/dap-test-session.js';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +14,8 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterAll, describe } from 'vitest';
 
-export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const FIXTURES = path.join(REPO, 'test', 'java-adapter', 'fixtures');
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const FIXTURES = path.join(REPO, 'adapters', 'java', 'test', 'fixtures');
 export const EXAMPLES = path.join(REPO, 'examples');
 export const JAR = path.join(REPO, 'dist', 'adapters', 'java', 'bpdiff-java-adapter.jar');
 
@@ -128,5 +128,5 @@ export class AdapterSession extends DapTestSession<RunOptions> {
   }
 }
 
-export type { BreakpointSpec, RunResult } from '../support/dap-test-session.js';
-export { byName, lineOf, mustGet } from '../support/dap-test-helpers.js';
+export type { BreakpointSpec, RunResult } from '../../../test/support/dap-test-session.js';
+export { byName, lineOf, mustGet } from '../../../test/support/dap-test-helpers.js';

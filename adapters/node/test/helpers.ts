@@ -1,16 +1,16 @@
 // Drives the built Node adapter (dist/adapters/node/main.mjs) through the DAP test session shared with
 // the Java adapter's tests (test/support/dap-test-session.ts): its launch arguments, its threads'
 // pids, its locals.
-import { DapTestSession, type BaseRunOptions } from '../support/dap-test-session.js';
+import { DapTestSession, type BaseRunOptions } from '../../../test/support/dap-test-session.js';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 
-export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 // The bundle that adapters/node/adapter.json starts (npm run build makes it from adapters/node/src/main.ts).
 export const ADAPTER = path.join(REPO, 'dist', 'adapters', 'node', 'main.mjs');
-export const FIXTURES = path.join(REPO, 'test', 'node-adapter', 'fixtures');
+export const FIXTURES = path.join(REPO, 'adapters', 'node', 'test', 'fixtures');
 export const EXAMPLES = path.join(REPO, 'examples');
 
 export interface RunOptions extends BaseRunOptions {
@@ -66,5 +66,5 @@ export class AdapterSession extends DapTestSession<RunOptions> {
   }
 }
 
-export type { BreakpointSpec, RunResult } from '../support/dap-test-session.js';
-export { byName, lineOf, mustGet } from '../support/dap-test-helpers.js';
+export type { BreakpointSpec, RunResult } from '../../../test/support/dap-test-session.js';
+export { byName, lineOf, mustGet } from '../../../test/support/dap-test-helpers.js';

@@ -9,12 +9,12 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { DapTransport } from '../../src/dap/transport.js';
-import { isAlive } from '../../src/process/process-tree.js';
+import { DapTransport } from '../../../src/dap/transport.js';
+import { isAlive } from '../../../src/process/process-tree.js';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const LIGHT = path.join(ROOT, 'adapters', 'python');
-export const FIXTURES = path.join(ROOT, 'test', 'python-adapter', 'fixtures');
+export const FIXTURES = path.join(ROOT, 'adapters', 'python', 'test', 'fixtures');
 
 /** The interpreters the adapter supports that this machine has: `python3` on PATH, and pyenv's, each by version. */
 export function pythons(): Array<{ name: string; executable: string }> {

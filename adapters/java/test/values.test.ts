@@ -1,4 +1,4 @@
-// Values at the DAP level, on test/java-adapter/fixtures/values/Values.java stopped at its last line:
+// Values at the DAP level, on adapters/java/test/fixtures/values/Values.java stopped at its last line:
 // primitives as Java writes them, strings quoted, boxed values, arrays, the JDK's collections by their
 // elements (hash-ordered ones by their keys' texts), records, enums, Optional, cycles, the JDK's value
 // classes, paging, evaluateName, evaluate, and no identity hash code anywhere.

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, expect, it } from 'vitest';
-import { isAlive } from '../../src/process/process-tree.js';
+import { isAlive } from '../../../src/process/process-tree.js';
 import { AdapterSession, FIXTURES, compileFixture, describeWithJava, lineOf, mustGet, tempFolder } from './helpers.js';
 
 const LOOP = path.join(FIXTURES, 'loop', 'Loop.java');

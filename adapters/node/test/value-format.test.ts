@@ -1,7 +1,7 @@
 // Rendering of CDP RemoteObjects, without a debuggee: one line per case.
 import { describe, expect, it } from 'vitest';
-import type { ObjectPreview, RemoteObject } from '../../adapters/node/src/cdp-types.js';
-import { errorSummary, formatKey, formatValue, quoteString, typeName } from '../../adapters/node/src/value-format.js';
+import type { ObjectPreview, RemoteObject } from '../src/cdp-types.js';
+import { errorSummary, formatKey, formatValue, quoteString, typeName } from '../src/value-format.js';
 
 const preview = (properties: ObjectPreview['properties'], extra: Partial<ObjectPreview> = {}): ObjectPreview => ({ type: 'object', overflow: false, properties, ...extra });
 

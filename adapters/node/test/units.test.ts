@@ -6,12 +6,12 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseHitCondition, v8Condition, wrapCondition } from '../../adapters/node/src/conditions.js';
-import { LaunchConfigError, planLaunch } from '../../adapters/node/src/launch-config.js';
-import { scriptUrlToPath, urlRegexForPaths } from '../../adapters/node/src/paths.js';
-import { findBootloader, withBootloader } from '../../adapters/node/src/process-tree.js';
-import { readProc } from '../../src/process/process-tree.js';
-import { SourceMapCache } from '../../adapters/node/src/source-maps.js';
+import { parseHitCondition, v8Condition, wrapCondition } from '../src/conditions.js';
+import { LaunchConfigError, planLaunch } from '../src/launch-config.js';
+import { scriptUrlToPath, urlRegexForPaths } from '../src/paths.js';
+import { findBootloader, withBootloader } from '../src/process-tree.js';
+import { readProc } from '../../../src/process/process-tree.js';
+import { SourceMapCache } from '../src/source-maps.js';
 import { REPO } from './helpers.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff node units '));

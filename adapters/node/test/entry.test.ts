@@ -5,11 +5,11 @@
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdapterSession, FIXTURES, lineOf } from './helpers.js';
+import { AdapterSession, FIXTURES, lineOf, REPO } from './helpers.js';
 
 const DIR = path.join(FIXTURES, 'entry');
 const APP = path.join(DIR, 'app.js');
-const TSX_BIN = path.join(FIXTURES, '..', '..', '..', 'node_modules', '.bin', 'tsx');
+const TSX_BIN = path.join(REPO, 'node_modules', '.bin', 'tsx');
 
 let session: AdapterSession | null = null;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdapterSession, EXAMPLES, lineOf, mustGet, REPO } from './helpers.js';
+import { AdapterSession, EXAMPLES, FIXTURES, lineOf, mustGet, REPO } from './helpers.js';
 
 const TSX = path.join(EXAMPLES, 'typescript', 'tsx-invoice');
 const TSC = path.join(EXAMPLES, 'typescript', 'tsc-inventory');
@@ -68,7 +68,7 @@ describe('tsx (inline source maps)', () => {
 describe('breakpoints set while the program runs', () => {
   it('bind in a TypeScript module loaded before they were set', async () => {
     session = await AdapterSession.start();
-    const dir = path.join(REPO, 'test', 'node-adapter', 'fixtures', 'late-ts');
+    const dir = path.join(FIXTURES, 'late-ts');
     const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-late-')), 'go');
     try {
       const result = await session.run({ command: [TSX_BIN, 'main.ts', marker], cwd: dir, timeoutMs: 1_000 }).catch(() => null);
