@@ -1,6 +1,11 @@
-
+// One run's DAP conversation, as named steps in the one request order that works for every adapter:
+// initialize -> launch or attach (not awaited) -> `initialized` (before or after its response) ->
+// setBreakpoints -> setExceptionBreakpoints -> configurationDone -> launch/attach response -> stops.
+// Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
+// frame, then asks for the next one, or ends the session. Processes are not this layer's business:
+// of a program the caller started itself (attach), the session only hears how it ended.
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { BpdiffError, } from '../errors.js';
+import { BpdiffError } from '../errors.js';
 import type { DapConnection, RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
