@@ -3,25 +3,25 @@
 // in lockstep (walk-lines.ts) to the first step where they part ways; each run's capture is made
 // there, and every process of both runs killed, whatever happened.
 import path from 'node:path';
-import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../../core/types.js';
-import { interrupted } from '../../errors.js';
-import { noBreak } from '../../session/stop-outcome.js';
-import type { AdapterDefinition } from '../../adapters/definition.js';
-import { selectAdapter } from '../../adapters/registry.js';
-import { DapRequestError } from '../../dap/connection.js';
-import { killAllTracked } from '../../process/process-tree.js';
-import type { Redactor } from '../../redact/redactor.js';
-import { copyFolders, runPaths } from '../../values/paths.js';
-import { pathsApart } from '../stream-hits.js';
-import { noBreakFacts, stopLocation, type RunFacts } from '../../capture/capture-document.js';
-import { tracePhase } from '../../trace/trace.js';
-import { messages } from '../../messages.js';
-import { describeEnding } from '../../core/walk-hints.js';
-import { LiveRun } from '../live-run.js';
-import { PassCounter as LinePasses } from '../../session/passes.js';
-import { failureFacts } from '../run-failure.js';
-import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from './walk-lines.js';
-import { canStream, streamWalk, type StartedWalks } from './stream-walk.js';
+import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
+import { interrupted } from '../errors.js';
+import { noBreak } from '../session/stop-outcome.js';
+import type { AdapterDefinition } from '../adapters/definition.js';
+import { selectAdapter } from '../adapters/registry.js';
+import { DapRequestError } from '../dap/connection.js';
+import { killAllTracked } from '../process/process-tree.js';
+import type { Redactor } from '../redact/redactor.js';
+import { copyFolders, runPaths } from '../values/paths.js';
+import { pathsApart } from '../walk/hits-streamed.js';
+import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
+import { tracePhase } from '../trace/trace.js';
+import { messages } from '../messages.js';
+import { describeEnding } from '../core/walk-hints.js';
+import { LiveRun } from './live-run.js';
+import { PassCounter as LinePasses } from '../session/passes.js';
+import { failureFacts } from './run-failure.js';
+import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
+import { canStream, streamWalk, type StartedWalks } from '../walk/lines-streamed.js';
 
 export interface LocateRunsHooks {
   signal?: AbortSignal;

@@ -5,7 +5,7 @@
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { LiveRun, type RunContext } from './live-run.js';
 import { failureFacts } from './run-failure.js';
-import { nthHit, type Walker } from './walk.js';
+import { nthHit, type Walker } from '../walk/hits.js';
 import { PassCounter } from '../session/passes.js';
 import { tracePhase } from '../trace/trace.js';
 import type { StopOutcome } from '../session/stop-outcome.js';

@@ -25,7 +25,7 @@ import type { StopOutcome } from '../session/stop-outcome.js';
 import { ADDRESS_PATTERN } from '../values/normalise.js';
 import { nameMatcher } from '../values/user-rules.js';
 import { tracePhase } from '../trace/trace.js';
-import { DEFAULT_MAX_HITS, lockstepWalker, type HitStreaming, type Lockstep, type Walker } from './walk.js';
+import { DEFAULT_MAX_HITS, lockstepWalker, type HitStreaming, type Lockstep, type Walker } from './hits.js';
 
 const FIRST_BATCH = 512;
 const LARGEST_BATCH = 8192;

@@ -17,14 +17,14 @@
 // A program that does not run the same way twice (the replay parts from the scan) is walked again by
 // steps from its start. Each program runs twice (up to the step where the walk ends): a program with
 // effects outside itself has them twice.
-import type { CaptureOptions } from '../../core/types.js';
-import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../../dap/connection.js';
-import { ADDRESS_PATTERN } from '../../values/normalise.js';
-import { noBreak, type NoBreak, type SteppedStop } from '../../session/stop-outcome.js';
-import { tracePhase } from '../../trace/trace.js';
-import type { PassCounter } from './passes.js';
+import type { CaptureOptions } from '../core/types.js';
+import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
+import { ADDRESS_PATTERN } from '../values/normalise.js';
+import { noBreak, type NoBreak, type SteppedStop } from '../session/stop-outcome.js';
+import { tracePhase } from '../trace/trace.js';
+import type { PassCounter } from './line-arrivals.js';
 import { Positions } from './positions.js';
-import { dapSource, walkWith, type Standing, type Step, type WalkedRun, type WalkEnd, type WalkOptions, type WalkResume, type WalkSource } from './walk-lines.js';
+import { dapSource, walkWith, type Standing, type Step, type WalkedRun, type WalkEnd, type WalkOptions, type WalkResume, type WalkSource } from './lines.js';
 
 type Texts = Record<string, string>;
 

@@ -6,14 +6,14 @@
 // function reached.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tolerance } from '../../core/types.js';
-import { isDiffEmpty } from '../../core/diff-variables.js';
-import { interrupted } from '../../errors.js';
-import type { NoBreak, SteppedStop, StepKind, StepOutcome } from '../../session/stop-outcome.js';
-import type { CapturedValues } from '../../values/types.js';
-import { compareValues } from '../../values/compare-values.js';
-import type { LiveRun } from '../live-run.js';
-import { PassCounter, type Arrival } from './passes.js';
+import type { Tolerance } from '../core/types.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import { interrupted } from '../errors.js';
+import type { NoBreak, SteppedStop, StepKind, StepOutcome } from '../session/stop-outcome.js';
+import type { CapturedValues } from '../values/types.js';
+import { compareValues } from '../values/compare-values.js';
+import type { LiveRun } from '../run/live-run.js';
+import { PassCounter, type Arrival } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
 import { UnsetLocals, withoutUnset } from './unset-locals.js';

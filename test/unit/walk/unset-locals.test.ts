@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UnsetLocals, withoutUnset } from '../../../src/run/locate/unset-locals.js';
-import { PassCounter } from '../../../src/run/locate/passes.js';
+import { UnsetLocals, withoutUnset } from '../../../src/walk/unset-locals.js';
+import { PassCounter } from '../../../src/walk/line-arrivals.js';
 
 describe('UnsetLocals: a local counts from the step at which its frame first changed it', () => {
   it('sets a local aside until its text changes, and a new call starts again', () => {

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mapAllLines, mapLine } from '../../../src/core/line-map.js';
-import { PassCounter } from '../../../src/run/locate/passes.js';
-import { Positions } from '../../../src/run/locate/positions.js';
-import { UserCode } from '../../../src/run/locate/user-code.js';
+import { PassCounter } from '../../../src/walk/line-arrivals.js';
+import { Positions } from '../../../src/walk/positions.js';
+import { UserCode } from '../../../src/walk/user-code.js';
 import { parseFrom } from '../../../src/intake/runs.js';
 
 const made: string[] = [];
