@@ -18,7 +18,7 @@ import { tracePhase } from '../trace/trace.js';
 import { messages } from '../messages.js';
 import { describeEnding } from '../core/walk-hints.js';
 import { LiveRun } from './live-run.js';
-import { PassCounter as LinePasses } from '../session/passes.js';
+import { PassCounter } from '../session/passes.js';
 import { failureFacts } from './run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
 import { canStream, streamWalk, type StartedWalks } from '../walk/lines-streamed.js';
@@ -75,7 +75,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   try {
     const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
     let walks = walksOf();
-    const starts = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
+    const starts = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
@@ -95,7 +95,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
       for (const run of runs) run.close();
       runs = newRuns();
       walks = walksOf();
-      const again = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
+      const again = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
       if (signal.aborted) throw interrupted();
       const facts = again.find((start) => start.kind === 'failed');
       if (facts?.kind === 'failed') throw messages.locateRestartFailed(facts.facts.no_break_reason?.kind === 'error' ? facts.facts.no_break_reason.message : (facts.facts.no_break_reason?.kind ?? 'unknown'));
@@ -135,14 +135,13 @@ function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standin
 type StartedWalk = { kind: 'started'; standing: Standing };
 type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
 
-/** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be. */
-async function startWalk(walk: WalkedRun, definition: AdapterDefinition, from: WalkFrom | null): Promise<WalkStartOutcome> {
-  const { run } = walk;
+/** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be (`walk`: the run as its walk sees it). */
+async function startWalk(run: LiveRun, walk: WalkedRun, definition: AdapterDefinition, from: WalkFrom | null): Promise<WalkStartOutcome> {
   try {
     const entry = from === null ? { ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}), functions: definition.locate?.entry?.functions ?? [], noSourceBreakpoint: true } : {};
     let first = await run.start({ launch: definition.locate?.launch ?? {}, entry });
     // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
-    const passes = new LinePasses(definition.stops_once_per_pass === true);
+    const passes = new PassCounter(definition.stops_once_per_pass === true);
     if (first.kind === 'stopped') passes.observe(first.place);
     for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
       first = await run.next();

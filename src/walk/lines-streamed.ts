@@ -22,7 +22,7 @@ import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../dap/c
 import { ADDRESS_PATTERN } from '../values/normalise.js';
 import { noBreak, type NoBreak, type SteppedStop } from '../session/stop-outcome.js';
 import { tracePhase } from '../trace/trace.js';
-import type { PassCounter } from './line-arrivals.js';
+import type { LineArrivals } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import { dapSource, walkWith, type Standing, type Step, type WalkedRun, type WalkEnd, type WalkOptions, type WalkResume, type WalkSource } from './lines.js';
 
@@ -52,7 +52,7 @@ export async function streamWalk(started: StartedWalks, restart: () => Promise<S
   // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY.
   let snapshot: Snapshot | null = null;
   const agreed = (steps: number, stepA: Step, stepB: Step, added: WalkEnd['added']): void => {
-    if (steps % SNAPSHOT_EVERY === 0) snapshot = { steps, a: stepA, b: stepB, passes: [a.passes.clone(), b.passes.clone()], added: copyAdded(added) };
+    if (steps % SNAPSHOT_EVERY === 0) snapshot = { steps, a: stepA, b: stepB, arrivals: [a.arrivals.clone(), b.arrivals.clone()], added: copyAdded(added) };
   };
   const scan = fresh(options);
   const scanned = await walkWith(new StreamSource({ capture, apart }), a, b, started.standings[0], started.standings[1], { ...options, agreed }, scan);
@@ -84,14 +84,14 @@ export async function streamWalk(started: StartedWalks, restart: () => Promise<S
   return { end, walks: again.walks };
 }
 
-/** How many agreed steps apart the scan keeps where the replay can start (the pass counts there, copied). */
+/** How many agreed steps apart the scan keeps where the replay can start (the arrivals counted there, copied). */
 const SNAPSHOT_EVERY = 1024;
 
 interface Snapshot {
   steps: number;
   a: Step;
   b: Step;
-  passes: [PassCounter, PassCounter];
+  arrivals: [LineArrivals, LineArrivals];
   added: WalkEnd['added'];
 }
 
@@ -127,12 +127,12 @@ class StreamSource implements WalkSource<Texts> {
       const { step: streamed, ordinal } = next;
       // As the step walk: lines outside the compared code are gone through without being counted.
       if (walked.code.classify(streamed.file) !== 'counted') {
-        walked.passes.away();
+        walked.arrivals.away();
         continue;
       }
       const frames = streamed.frames ?? null;
       const stop: SteppedStop = { kind: 'stopped', threadId: 0, frameId: 0, top: { path: streamed.file, line: streamed.line, name: streamed.function }, depth: frames, stop: { reason: 'step', description: null } };
-      const arrival = walked.passes.arrive(streamed.file, streamed.line, walked.trueDepth ? frames : null, streamed.function);
+      const arrival = walked.arrivals.arrive(streamed.file, streamed.line, walked.trueDepth ? frames : null, streamed.function);
       if (arrival.revisit) continue;
       const step: Step = { stop, file: streamed.file, arrival, ordinal };
       stream.last = { step, texts: streamed.values };
@@ -162,7 +162,7 @@ class StreamSource implements WalkSource<Texts> {
     const primed = await Promise.all(
       walks.walks.map(async (walked, index): Promise<Standing | null> => {
         const step = steps[index]!;
-        walked.passes = snapshot.passes[index]!;
+        walked.arrivals = snapshot.arrivals[index]!;
         const start = walks.standings[index]!;
         const stop = (step.ordinal ?? 0) === 0 ? (start.kind === 'step' ? start.step.stop : null) : await this.stream(walked).skipTo(step);
         return stop === null ? null : { kind: 'step', step: { stop, file: step.file, arrival: step.arrival, ordinal: step.ordinal ?? 0 } };

@@ -12,17 +12,17 @@ import { interrupted } from '../errors.js';
 import type { NoBreak, SteppedStop, StepKind, StepOutcome } from '../session/stop-outcome.js';
 import type { CapturedValues } from '../values/types.js';
 import { compareValues } from '../values/compare-values.js';
-import type { LiveRun } from '../run/live-run.js';
-import { PassCounter, type Arrival } from './line-arrivals.js';
+import type { WalkRun } from './walk-run.js';
+import { LineArrivals, type Arrival } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
 import { UnsetLocals, withoutUnset } from './unset-locals.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
-  run: LiveRun;
+  run: WalkRun;
   code: UserCode;
-  passes: PassCounter;
+  arrivals: LineArrivals;
   /** Whether the adapter's totalFrames is the stack's true depth (dlv's is not). */
   trueDepth: boolean;
   /** Locals not set yet, where the language leaves them holding old stack bytes (the adapter's locate.uninitialized_locals). */
@@ -228,7 +228,7 @@ export async function advance(walked: WalkedRun): Promise<Standing> {
       kind = 'stepIn';
       continue;
     }
-    walked.passes.away();
+    walked.arrivals.away();
     // Out of code that is not the user's; from the outermost frame there is nowhere to step out to.
     kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
   }
@@ -263,14 +263,14 @@ function noteAdded(lines: AddedLines, position: { file: string; line: number }):
 
 function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
   const file = stop.top.path!;
-  return { stop, file, arrival: walked.passes.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name) };
+  return { stop, file, arrival: walked.arrivals.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name) };
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
-export function walked(run: LiveRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
+export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
-  return { run, code: new UserCode([cwd, ...new Set(named)], within), passes: new PassCounter(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
+  return { run, code: new UserCode([cwd, ...new Set(named)], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
 }
 
 function isFile(file: string): boolean {
