@@ -1,5 +1,5 @@
 // locate(): where do two runs part ways? Both commands run under their debug adapters and are walked
-// line by line in lockstep (src/run/locate) to the first step where where they stand or what their
+// line by line in lockstep (src/walk/lines.ts) to the first step where where they stand or what their
 // frames hold differs; the result is the comparison document at that step, led by what the walk
 // found and the `bpdiff --bp FILE:LINE --hit N` command that brings a comparison back there.
 import path from 'node:path';

@@ -52,7 +52,7 @@ export class LineArrivals {
     return { pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key), call, revisit, frame: at, entered: !sameFrame };
   }
 
-  /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: stream-walk.ts). */
+  /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: lines-streamed.ts). */
   clone(): LineArrivals {
     const copy = new LineArrivals();
     for (const [key, count] of this.passes) copy.passes.set(key, count);

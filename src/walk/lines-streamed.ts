@@ -2,7 +2,7 @@
 // adapter): the lines a DAP stepIn stops at come a batch at a time, each with its locals' texts, so
 // the walk compares thousands of lines a second instead of stopping at each. It ends where the step
 // walk ends, with the same document:
-// 1. the scan: both streams compared step by step, by the same walk (walk-lines.ts), on the locals'
+// 1. the scan: both streams compared step by step, by the same walk (lines.ts), on the locals'
 //    texts. Those are finer than what a capture compares (whole reprs, addresses left in, the
 //    children a capture reads folded in, to its depth), so two steps whose texts agree agree there too;
 //    the scan stops at the first step where the texts or the lines part ways (or a run ends, or
@@ -105,7 +105,7 @@ function fresh(options: WalkOptions): WalkResume {
 
 interface SourceOptions {
   capture: CaptureOptions;
-  /** The paths one run's value pipeline rewrites and the other's does not (stream-hits.ts pathsApart): a text holding one never agrees. */
+  /** The paths one run's value pipeline rewrites and the other's does not (hits-streamed.ts pathsApart): a text holding one never agrees. */
   apart: readonly string[];
   /** A replay: the ordinal of the step each run is brought to (no values read). */
   targets?: Map<WalkedRun, number>;

@@ -34,7 +34,7 @@ export interface Step {
   stop: SteppedStop;
   file: string;
   arrival: Arrival;
-  /** Its place in the adapter's step stream (0: where the walk started), for a walk that streams (stream-walk.ts). */
+  /** Its place in the adapter's step stream (0: where the walk started), for a walk that streams (lines-streamed.ts). */
   ordinal?: number;
 }
 
@@ -92,7 +92,7 @@ export interface WalkOptions {
   signal: AbortSignal;
   /** Called at most once a second with the steps so far and where run A stands. */
   progress: (steps: number, at: Step | null) => void;
-  /** Called at each step both runs agreed at, with the added lines counted so far (stream-walk.ts keeps a few). */
+  /** Called at each step both runs agreed at, with the added lines counted so far (lines-streamed.ts keeps a few). */
   agreed?: (steps: number, a: Step, b: Step, added: WalkEnd['added']) => void;
 }
 
@@ -104,7 +104,7 @@ interface Arrived<V> {
   values: V | null;
 }
 
-/** How a walk goes on and reads: by DAP steps and the value pipeline, or by the adapter's step stream (stream-walk.ts). */
+/** How a walk goes on and reads: by DAP steps and the value pipeline, or by the adapter's step stream (lines-streamed.ts). */
 export interface WalkSource<V> {
   advance(walked: WalkedRun): Promise<Standing>;
   /** The values of a step (never asked for a run that ended). */
@@ -113,7 +113,7 @@ export interface WalkSource<V> {
   compare(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): { differ: boolean; unset: string[] };
 }
 
-/** Where a walk takes over from another that brought both runs to a step they agreed at (stream-walk.ts). */
+/** Where a walk takes over from another that brought both runs to a step they agreed at (lines-streamed.ts). */
 export interface WalkResume {
   /** Steps compared before the first standings. */
   steps: number;

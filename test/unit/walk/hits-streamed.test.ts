@@ -1,4 +1,4 @@
-// The streamed first-divergence walk's pure parts (src/run/stream-hits.ts): the scan that compares two
+// The streamed first-divergence walk's pure parts (src/walk/hits-streamed.ts): the scan that compares two
 // runs' streams of hit texts, which options it serves, and the paths one run's pipeline rewrites alone.
 import { describe, expect, it } from 'vitest';
 import { canStreamHits, HitScan, pathsApart } from '../../../src/walk/hits-streamed.js';
