@@ -6,7 +6,7 @@ import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { captureRun } from './run-one.js';
 import { setUpRuns, type Runs, type RunsHooks } from './two-runs.js';
 import { DEFAULT_MAX_HITS, Lockstep, lockstepWalker, type Walker } from '../walk/hits.js';
-import { canStreamHits, StreamedWalk } from '../walk/hits-streamed.js';
+import { canStreamHits, StreamedHitWalk } from '../walk/hits-streamed.js';
 import { isWatchError } from '../capture/watch.js';
 import { messages } from '../messages.js';
 
@@ -20,7 +20,7 @@ export async function captureRuns(
   if (options.breakpoint.first_divergence) {
     const lock = new Lockstep(options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, options.values.tolerance, { a: specs[0].label, b: specs[1].label });
     // Through adapters that stream hits, the walk streams them (src/walk/hits-streamed.ts); it walks by stops where they do not.
-    const streamed = canStreamHits(options) ? new StreamedWalk(lock, options, runs.pathsApart()) : null;
+    const streamed = canStreamHits(options) ? new StreamedHitWalk(lock, options, runs.pathsApart()) : null;
     walkers = specs.map((spec) =>
       streamed ? { walker: streamed.walker(spec.side), onFailure: () => streamed.abandon(spec.side) } : { walker: lockstepWalker(lock, spec.side), onFailure: () => lock.abandon(spec.side) },
     );

@@ -17,7 +17,7 @@ import { setUpRuns, type RunsHooks } from './two-runs.js';
 import { PassCounter } from '../session/passes.js';
 import { failureFacts } from './run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
-import { canStream, streamWalk, type StartedWalks } from '../walk/lines-streamed.js';
+import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 
 /** Where the walk starts: --from's line (in each run's copy) and which time it is reached. */
 export interface WalkFrom {
@@ -88,7 +88,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
       return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
     };
     const walking = streamable(walks, standings, options)
-      ? streamWalk({ walks, standings }, restart, walkOptions, options, setUp.pathsApart()).then((streamed) => {
+      ? walkLinesStreamed({ walks, standings }, restart, walkOptions, options, setUp.pathsApart()).then((streamed) => {
           walks = streamed.walks;
           return streamed.end;
         })
@@ -115,7 +115,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
 
 /** Whether the walk streams (src/walk/lines-streamed.ts): both runs stand on a step of their code, and it compares only what the stream gives. */
 function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standing], options: CaptureOptions): boolean {
-  return standings.every((standing) => standing.kind === 'step') && canStream(walks, options);
+  return standings.every((standing) => standing.kind === 'step') && canStreamLines(walks, options);
 }
 
 type StartedWalk = { kind: 'started'; standing: Standing };

@@ -153,7 +153,7 @@ class Agreement {
 }
 
 /** The two runs' walkers of one streamed first-divergence walk, and where they meet. */
-export class StreamedWalk {
+export class StreamedHitWalk {
   private readonly scan: HitScan;
   private replay: HitScan | null = null;
   private readonly agreements = { stream: new Agreement(), replay: new Agreement() };

@@ -42,12 +42,12 @@ const BATCH_SECONDS = 1;
 const WHOLE_TEXTS = 1 << 30;
 
 /** Whether a walk with these options can stream: both adapters do, and it compares the locals alone. */
-export function canStream(walks: readonly WalkedRun[], options: CaptureOptions): boolean {
+export function canStreamLines(walks: readonly WalkedRun[], options: CaptureOptions): boolean {
   return walks.every((walk) => walk.run.streamsSteps) && options.values.scope === 'locals' && options.values.watch.length === 0 && !options.values.watch_only;
 }
 
 /** The walk's end, and the runs it ended with (the replay's: the scan's runs are closed by `restart`). */
-export async function streamWalk(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions, apart: readonly string[]): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
+export async function walkLinesStreamed(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions, apart: readonly string[]): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
   const [a, b] = started.walks;
   // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY.
   let snapshot: Snapshot | null = null;

@@ -1,11 +1,14 @@
 // A run without an adapter, for the walks' unit tests: it plays a script of stops (a file, a line, a
-// function, the stack's depth and the locals there), one per `next` or `step`, and records what the
-// walk asked of it. It is a WalkRun (src/walk/walk-run.ts), as the live run is.
+// function, the stack's depth and the locals there), one per `next` or `step`, or a batch of them per
+// `streamSteps` (as bpdiff's Python adapter's bpdiffSteps: the user's lines only, from where it
+// stands), and records what the walk asked of it. It is a WalkRun (src/walk/walk-run.ts), as the
+// live run is.
 import type { RunSpec, RunSide, StackFrameSummary } from '../../../src/core/types.js';
 import type { RunFacts } from '../../../src/capture/capture-document.js';
 import { noBreakFacts, stopLocation } from '../../../src/capture/capture-document.js';
 import { noBreak, type NoBreak, type StepKind, type SteppedStop, type StepOutcome, type StopOutcome } from '../../../src/session/stop-outcome.js';
 import type { CapturedValues } from '../../../src/values/types.js';
+import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../../../src/dap/connection.js';
 import type { WalkRun } from '../../../src/walk/walk-run.js';
 
 export interface ScriptedStop {
@@ -32,12 +35,13 @@ export class FakeRun implements WalkRun {
   private at = 0;
   readonly log = (): void => undefined;
   readonly streamsHits = false;
-  readonly streamsSteps = false;
 
   constructor(
     readonly spec: RunSpec,
     private readonly script: readonly ScriptedStop[],
     private readonly exitCode = 0,
+    /** Whether it streams steps (bpdiffSteps). */
+    readonly streamsSteps = false,
   ) {}
 
   /** The program's first stop, where a run's start leaves it (nothing asked yet). */
@@ -84,8 +88,27 @@ export class FakeRun implements WalkRun {
     throw new Error('the fake run streams no hits');
   }
 
-  streamSteps(): never {
-    throw new Error('the fake run streams no steps');
+  /** bpdiffSteps: `skip` lines of the user's code gone through unrecorded, then `count` recorded (`current`: the one it stands on first); it stands on the last. */
+  async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
+    if (!this.streamsSteps) throw new Error('the fake run streams no steps');
+    this.asked.push(`stream ${args.count}${args.current ? ' from here' : ''}${args.skip ? ` after ${args.skip}` : ''}`);
+    const users = (stop: ScriptedStop): boolean => args.roots.some((root) => this.path(stop).startsWith(`${root}/`));
+    const steps: StreamedStep[] = [];
+    let seen = 0;
+    const record = (): void => {
+      const stop = this.script[this.at]!;
+      seen++;
+      if (seen <= (args.skip ?? 0)) return;
+      steps.push({ file: this.path(stop), line: stop.line, function: stop.name ?? 'main', depth: stop.depth ?? 1, frames: stop.depth ?? 1, values: args.values === false ? {} : { ...(stop.values ?? {}) } });
+    };
+    if (args.current) record();
+    while (steps.length < args.count) {
+      this.at++;
+      const stop = this.script[this.at];
+      if (stop === undefined) return { body: { steps, seen, ended: { exitCode: this.exitCode } }, stop: this.ended() };
+      if (users(stop)) record();
+    }
+    return { body: { steps, seen, ended: null }, stop: this.stepped(this.at) };
   }
 
   private outcome(): StopOutcome {
