@@ -300,7 +300,7 @@ export class DebugSession {
     }
   }
 
-  /** One step (stepIn, next, stepOut) from the stop to the next one, wherever it is, or the program's end (exit, exception, signal): a walk's (src/run/locate). */
+  /** One step (stepIn, next, stepOut) from the stop to the next one, wherever it is, or the program's end (exit, exception, signal): a walk's (src/walk/lines.ts). */
   async step(kind: StepKind, atStop?: () => void): Promise<StepOutcome> {
     if (this.ended) return this.ended;
     const threadId = this.going('step');
@@ -308,14 +308,14 @@ export class DebugSession {
     return this.stepEnd(kind, atStop);
   }
 
-  /** bpdiffSteps (src/run/locate/stream-walk.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
+  /** bpdiffSteps (src/walk/lines-streamed.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
     if (this.ended) return { body: { steps: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
     const body = await this.connection.request('bpdiffSteps', { threadId: this.going('streamSteps'), ...args }, { step: 'bpdiffSteps', timeoutMs: this.options.runTimeoutMs });
     return { body, stop: await this.stepEnd('bpdiffSteps') };
   }
 
-  /** bpdiffHits (src/run/stream-hits.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch); `count` 0: the hit it stands on, no stop (null). */
+  /** bpdiffHits (src/walk/hits-streamed.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch); `count` 0: the hit it stands on, no stop (null). */
   async streamHits(args: Omit<RequestMap['bpdiffHits'][0], 'threadId'>): Promise<{ body: RequestMap['bpdiffHits'][1]['body']; stop: StopOutcome | null }> {
     if (this.ended) return { body: { hits: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
     const body = await this.connection.request('bpdiffHits', { threadId: args.count === 0 ? (this.lastThreadId ?? 0) : this.going('streamHits'), ...args }, { step: 'bpdiffHits', timeoutMs: this.options.runTimeoutMs });

@@ -1,4 +1,4 @@
-// --first-divergence through bpdiff's Python adapter's hit stream (src/run/stream-hits.ts) and through
+// --first-divergence through bpdiff's Python adapter's hit stream (src/walk/hits-streamed.ts) and through
 // its stops one at a time (the same adapter, from a definition without stream_hits): the documents
 // are the same, whether the runs part ways deep in a loop, agree to their ends or to --max-hits, one
 // ends early, the breakpoint has a condition, the texts differ where --tolerance, --ignore or a

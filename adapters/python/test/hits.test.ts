@@ -1,4 +1,4 @@
-// The bpdiffHits stream (for a streamed --first-divergence walk, src/run/stream-hits.ts): the program
+// The bpdiffHits stream (for a streamed --first-divergence walk, src/walk/hits-streamed.ts): the program
 // runs through the hits a normal stop would make (conditions and hit conditions checked alike), each
 // recorded as its locals' texts and its watch expressions', and stops on the last; a stop that is no
 // hit (a condition that cannot be evaluated) and the program's end answer with the hits before them.

@@ -3,8 +3,8 @@
 // removed elsewhere in B's copy do not count as the runs parting ways, and an edited line stands for
 // the line it replaced. Each file is read once, each pair of copies mapped once.
 import path from 'node:path';
-import { readBoundedText } from '../../read-bounded.js';
-import { mapAllLines, splitLines, type LineMapping } from '../../core/line-map.js';
+import { readBoundedText } from '../read-bounded.js';
+import { mapAllLines, splitLines, type LineMapping } from '../core/line-map.js';
 
 export interface Position {
   file: string;

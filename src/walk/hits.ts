@@ -10,34 +10,28 @@ import { compareValues } from '../values/compare-values.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 import type { PassCounter } from '../session/passes.js';
 import type { RunFacts } from '../capture/capture-document.js';
-import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
+import { tracePhase } from '../trace/trace.js';
+import type { RunAgain, WalkRun } from './walk-run.js';
 
 export interface WalkSteps {
-  /** Lets the program run on and waits for its next stop (or its end). */
-  next(): Promise<StopOutcome>;
-  /** The facts of a stop (the frame read and its values through the pipeline), or of no stop. */
-  read(outcome: StopOutcome, hit: number): Promise<RunFacts>;
+  /** The run walked: on to its next stop, a stop read. */
+  run: WalkRun;
   /** The run's count of passes through the line, and how to say how it counted. */
   passes: { counter: PassCounter; adapterName: string };
-  /** A run whose adapter streams hits (src/run/stream-hits.ts). */
-  stream?: HitStreaming;
+  /** The program started again, for a streamed walk's replay (src/walk/hits-streamed.ts). */
+  again?: RunAgain;
 }
 
-/** What a streamed walk asks of its run beyond the steps of a walk by stops. */
-export interface HitStreaming {
-  /** Whether the run's adapter streams hits (known once it started). */
-  streams(): boolean;
-  /** Up to `count` hits at once, then the stop after them (the last hit's, or what ended the batch); `count` 0: the hit it stands on (no stop: null). */
-  hits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }>;
-  /** Starts the program again now, for the next restart, while this run goes on. */
-  prepare(): void;
-  /** The run ended and started again (its count of passes anew), to its first stop. */
-  restart(): Promise<StopOutcome>;
+/** The facts of a stop (the frame read and its values through the pipeline), or of no stop; hits after the first without a progress line. */
+async function readHit(steps: WalkSteps, outcome: StopOutcome, hit: number): Promise<RunFacts> {
+  const read = await steps.run.read(outcome, hit > 1);
+  tracePhase(steps.run.spec.label, 'frame read', { hit, status: read.status });
+  return read;
 }
 
 /** The next stop that starts a pass (or the run's end): stops that continue the pass before them are let go. */
 async function nextPass(outcome: StopOutcome, steps: WalkSteps): Promise<StopOutcome> {
-  while (outcome.kind === 'stopped' && !steps.passes.counter.observe(outcome.place)) outcome = await steps.next();
+  while (outcome.kind === 'stopped' && !steps.passes.counter.observe(outcome.place)) outcome = await steps.run.next();
   return outcome;
 }
 
@@ -52,19 +46,19 @@ export type Walker = (first: StopOutcome, steps: WalkSteps) => Promise<RunFacts>
 /** The Nth stop; a run that stops fewer times is its no_break, with how many times it stopped. */
 export function nthHit(wanted: number): Walker {
   return async (first, steps) => {
-    if (wanted === 1) return steps.read(first, 1);
+    if (wanted === 1) return readHit(steps, first, 1);
     let outcome = first;
     for (let hit = 1; ; hit++) {
       outcome = await nextPass(outcome, steps);
       if (outcome.kind !== 'stopped') {
-        const facts = await steps.read(outcome, hit);
+        const facts = await readHit(steps, outcome, hit);
         return withPassNote({ ...facts, hits: { captured: null, seen: hit - 1, wanted } }, steps);
       }
       if (hit === wanted) {
-        const facts = await steps.read(outcome, hit);
+        const facts = await readHit(steps, outcome, hit);
         return withPassNote({ ...facts, hits: { captured: hit, seen: hit, wanted } }, steps);
       }
-      outcome = await steps.next();
+      outcome = await steps.run.next();
     }
   };
 }
@@ -104,7 +98,7 @@ export class Lockstep {
     });
   }
 
-  /** The walk goes on from a hit both runs agreed at before (a streamed walk's: src/run/stream-hits.ts). */
+  /** The walk goes on from a hit both runs agreed at before (a streamed walk's: hits-streamed.ts). */
   startAt(agreed: number): void {
     this.agreed = agreed;
   }
@@ -148,17 +142,17 @@ export function lockstepWalker(lock: Lockstep, side: RunSide, firstHit = 1): Wal
     for (let hit = firstHit; ; hit++) {
       outcome = await nextPass(outcome, steps);
       if (outcome.kind !== 'stopped') {
-        const ended = await steps.read(outcome, hit);
+        const ended = await readHit(steps, outcome, hit);
         const verdict = await lock.arrive(side, { kind: 'ended' });
         const said = verdict.go === 'stop' ? verdict : null;
         if (said?.useLast && last !== null) return withPassNote(withNote(last, said.note), steps);
         return withPassNote(withNote({ ...ended, hits: { captured: null, seen: hit - 1, wanted: null } }, said?.note ?? null), steps);
       }
-      const facts: RunFacts = { ...(await steps.read(outcome, hit)), hits: { captured: hit, seen: hit, wanted: null } };
+      const facts: RunFacts = { ...(await readHit(steps, outcome, hit)), hits: { captured: hit, seen: hit, wanted: null } };
       const verdict = await lock.arrive(side, { kind: 'hit', facts });
       if (verdict.go === 'stop') return withPassNote(withNote(facts, verdict.note), steps);
       last = facts;
-      outcome = await steps.next();
+      outcome = await steps.run.next();
     }
   };
 }

@@ -4,7 +4,7 @@
 // site-packages, a virtualenv, vendored packages); `--within GLOB` narrows them further. Code elsewhere
 // (the standard library, Go's runtime, a frame without source: code without debug info) is not.
 import path from 'node:path';
-import { globMatcher } from '../../core/glob.js';
+import { globMatcher } from '../core/glob.js';
 
 /** What a stop's file is to the walk: a line it compares, user code it steps through, or code it steps out of. */
 export type CodeKind = 'counted' | 'user' | 'library';

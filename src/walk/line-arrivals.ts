@@ -24,7 +24,7 @@ interface Frame {
   key: string;
 }
 
-export class PassCounter {
+export class LineArrivals {
   private readonly passes = new Map<string, number>();
   private readonly calls = new Map<string, number>();
   /** The frames of the stack as the walk saw them, outermost first. */
@@ -52,9 +52,9 @@ export class PassCounter {
     return { pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key), call, revisit, frame: at, entered: !sameFrame };
   }
 
-  /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: stream-walk.ts). */
-  clone(): PassCounter {
-    const copy = new PassCounter();
+  /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: lines-streamed.ts). */
+  clone(): LineArrivals {
+    const copy = new LineArrivals();
     for (const [key, count] of this.passes) copy.passes.set(key, count);
     for (const [key, count] of this.calls) copy.calls.set(key, count);
     for (const frame of this.frames) copy.frames.push({ ...frame });

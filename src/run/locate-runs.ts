@@ -1,33 +1,23 @@
 // Entry point of `bpdiff locate`'s walk: both runs started under their adapters and stopped where the
 // walk starts (where the program's own code starts, or --from FILE:LINE[:N]), then walked line by line
-// in lockstep (walk-lines.ts) to the first step where they part ways; each run's capture is made
+// in lockstep (src/walk/lines.ts) to the first step where they part ways; each run's capture is made
 // there, and every process of both runs killed, whatever happened.
 import path from 'node:path';
-import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../../core/types.js';
-import { interrupted } from '../../errors.js';
-import { noBreak } from '../../session/stop-outcome.js';
-import type { AdapterDefinition } from '../../adapters/definition.js';
-import { selectAdapter } from '../../adapters/registry.js';
-import { DapRequestError } from '../../dap/connection.js';
-import { killAllTracked } from '../../process/process-tree.js';
-import type { Redactor } from '../../redact/redactor.js';
-import { copyFolders, runPaths } from '../../values/paths.js';
-import { pathsApart } from '../stream-hits.js';
-import { noBreakFacts, stopLocation, type RunFacts } from '../../capture/capture-document.js';
-import { tracePhase } from '../../trace/trace.js';
-import { messages } from '../../messages.js';
-import { describeEnding } from '../../core/walk-hints.js';
-import { LiveRun } from '../live-run.js';
-import { PassCounter as LinePasses } from '../../session/passes.js';
-import { failureFacts } from '../run-failure.js';
-import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from './walk-lines.js';
-import { canStream, streamWalk, type StartedWalks } from './stream-walk.js';
-
-export interface LocateRunsHooks {
-  signal?: AbortSignal;
-  log?: (line: string) => void;
-  redactor?: Redactor;
-}
+import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
+import { interrupted } from '../errors.js';
+import { noBreak } from '../session/stop-outcome.js';
+import type { AdapterDefinition } from '../adapters/definition.js';
+import { DapRequestError } from '../dap/connection.js';
+import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
+import { tracePhase } from '../trace/trace.js';
+import { messages } from '../messages.js';
+import { describeEnding } from '../core/walk-hints.js';
+import type { LiveRun } from './live-run.js';
+import { setUpRuns, type RunsHooks } from './two-runs.js';
+import { PassCounter } from '../session/passes.js';
+import { failureFacts } from './run-failure.js';
+import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
+import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 
 /** Where the walk starts: --from's line (in each run's copy) and which time it is reached. */
 export interface WalkFrom {
@@ -59,23 +49,19 @@ export interface Located {
   stacks: [StackFrameSummary[], StackFrameSummary[]];
 }
 
-export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOptions, from: WalkFrom | null, hooks: LocateRunsHooks = {}): Promise<Located> {
-  const signal = hooks.signal ?? new AbortController().signal;
-  const log = hooks.log ?? (() => undefined);
-  const definitions = specs.map((spec) => selectAdapter({ adapterId: options.adapter.id, adapterConfig: options.adapter.config, breakpointPath: spec.breakpoint.path, argv: spec.argv, cwd: spec.cwd, envPath: spec.env['PATH'] ?? process.env['PATH'] }));
+export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOptions, from: WalkFrom | null, hooks: RunsHooks = {}): Promise<Located> {
+  const setUp = setUpRuns(specs, options, hooks);
+  const { definitions, copies, signal, log } = setUp;
   for (const definition of definitions) {
     if (from === null && !definition.locate?.entry) throw messages.locateWithoutEntry(definition.name);
   }
-  for (const spec of specs) hooks.redactor?.addRunSecrets(spec);
-  const copies = copyFolders(place(specs[0]), place(specs[1]));
-  const newRuns = (): [LiveRun, LiveRun] => specs.map((spec, index) => new LiveRun(spec, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...(hooks.redactor ? { redactor: hooks.redactor } : {}) })) as [LiveRun, LiveRun];
+  const newRuns = (): [LiveRun, LiveRun] => [setUp.liveRun(0), setUp.liveRun(1)];
   let runs = newRuns();
-  const onAbort = (): void => killAllTracked();
-  signal.addEventListener('abort', onAbort, { once: true });
+  const stopKilling = setUp.killOnAbort();
   try {
     const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
     let walks = walksOf();
-    const starts = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
+    const starts = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
@@ -89,20 +75,20 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
       progress: (steps, at) => log(progressLine(steps, (Date.now() - walkStarted) / 1000, at === null ? null : `${relativeFile(at.file, specs[0].cwd)}:${at.stop.top.line}`)),
     };
     const standings = [(starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing] as [Standing, Standing];
-    // Both programs started again, for the stream's replay (stream-walk.ts): the runs before are closed.
+    // Both programs started again, for the stream's replay (src/walk/lines-streamed.ts): the runs before are closed.
     const restart = async (): Promise<StartedWalks> => {
       log('bpdiff: starting both runs again, to stop them where the step stream found them parting ways (or ending)');
       for (const run of runs) run.close();
       runs = newRuns();
       walks = walksOf();
-      const again = await Promise.all(walks.map((walk, index) => startWalk(walk, definitions[index]!, from)));
+      const again = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
       if (signal.aborted) throw interrupted();
       const facts = again.find((start) => start.kind === 'failed');
       if (facts?.kind === 'failed') throw messages.locateRestartFailed(facts.facts.no_break_reason?.kind === 'error' ? facts.facts.no_break_reason.message : (facts.facts.no_break_reason?.kind ?? 'unknown'));
       return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
     };
     const walking = streamable(walks, standings, options)
-      ? streamWalk({ walks, standings }, restart, walkOptions, options, pathsApart(runPaths(specs[0].cwd, copies[0] ?? null), runPaths(specs[1].cwd, copies[1] ?? null))).then((streamed) => {
+      ? walkLinesStreamed({ walks, standings }, restart, walkOptions, options, setUp.pathsApart()).then((streamed) => {
           walks = streamed.walks;
           return streamed.end;
         })
@@ -122,27 +108,26 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
     }
     return await located(runs, walks, end);
   } finally {
-    signal.removeEventListener('abort', onAbort);
+    stopKilling();
     for (const run of runs) run.close();
   }
 }
 
-/** Whether the walk streams (stream-walk.ts): both runs stand on a step of their code, and it compares only what the stream gives. */
+/** Whether the walk streams (src/walk/lines-streamed.ts): both runs stand on a step of their code, and it compares only what the stream gives. */
 function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standing], options: CaptureOptions): boolean {
-  return standings.every((standing) => standing.kind === 'step') && canStream(walks, options);
+  return standings.every((standing) => standing.kind === 'step') && canStreamLines(walks, options);
 }
 
 type StartedWalk = { kind: 'started'; standing: Standing };
 type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
 
-/** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be. */
-async function startWalk(walk: WalkedRun, definition: AdapterDefinition, from: WalkFrom | null): Promise<WalkStartOutcome> {
-  const { run } = walk;
+/** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be (`walk`: the run as its walk sees it). */
+async function startWalk(run: LiveRun, walk: WalkedRun, definition: AdapterDefinition, from: WalkFrom | null): Promise<WalkStartOutcome> {
   try {
     const entry = from === null ? { ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}), functions: definition.locate?.entry?.functions ?? [], noSourceBreakpoint: true } : {};
     let first = await run.start({ launch: definition.locate?.launch ?? {}, entry });
     // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
-    const passes = new LinePasses(definition.stops_once_per_pass === true);
+    const passes = new PassCounter(definition.stops_once_per_pass === true);
     if (first.kind === 'stopped') passes.observe(first.place);
     for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
       first = await run.next();
@@ -252,8 +237,3 @@ function relativeFile(file: string, cwd: string): string {
 function pathInB(runs: [LiveRun, LiveRun], pathA: string): string {
   return path.resolve(runs[1].spec.cwd, path.relative(runs[0].spec.cwd, pathA));
 }
-
-function place(spec: RunSpec): { cwd: string; argv: string[]; breakpointPath: string } {
-  return { cwd: spec.cwd, argv: spec.argv, breakpointPath: spec.breakpoint.path };
-}
-

@@ -6,23 +6,23 @@
 // function reached.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tolerance } from '../../core/types.js';
-import { isDiffEmpty } from '../../core/diff-variables.js';
-import { interrupted } from '../../errors.js';
-import type { NoBreak, SteppedStop, StepKind, StepOutcome } from '../../session/stop-outcome.js';
-import type { CapturedValues } from '../../values/types.js';
-import { compareValues } from '../../values/compare-values.js';
-import type { LiveRun } from '../live-run.js';
-import { PassCounter, type Arrival } from './passes.js';
+import type { Tolerance } from '../core/types.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import { interrupted } from '../errors.js';
+import type { NoBreak, SteppedStop, StepKind, StepOutcome } from '../session/stop-outcome.js';
+import type { CapturedValues } from '../values/types.js';
+import { compareValues } from '../values/compare-values.js';
+import type { WalkRun } from './walk-run.js';
+import { LineArrivals, type Arrival } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
 import { UnsetLocals, withoutUnset } from './unset-locals.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
-  run: LiveRun;
+  run: WalkRun;
   code: UserCode;
-  passes: PassCounter;
+  arrivals: LineArrivals;
   /** Whether the adapter's totalFrames is the stack's true depth (dlv's is not). */
   trueDepth: boolean;
   /** Locals not set yet, where the language leaves them holding old stack bytes (the adapter's locate.uninitialized_locals). */
@@ -34,7 +34,7 @@ export interface Step {
   stop: SteppedStop;
   file: string;
   arrival: Arrival;
-  /** Its place in the adapter's step stream (0: where the walk started), for a walk that streams (stream-walk.ts). */
+  /** Its place in the adapter's step stream (0: where the walk started), for a walk that streams (lines-streamed.ts). */
   ordinal?: number;
 }
 
@@ -92,7 +92,7 @@ export interface WalkOptions {
   signal: AbortSignal;
   /** Called at most once a second with the steps so far and where run A stands. */
   progress: (steps: number, at: Step | null) => void;
-  /** Called at each step both runs agreed at, with the added lines counted so far (stream-walk.ts keeps a few). */
+  /** Called at each step both runs agreed at, with the added lines counted so far (lines-streamed.ts keeps a few). */
   agreed?: (steps: number, a: Step, b: Step, added: WalkEnd['added']) => void;
 }
 
@@ -104,7 +104,7 @@ interface Arrived<V> {
   values: V | null;
 }
 
-/** How a walk goes on and reads: by DAP steps and the value pipeline, or by the adapter's step stream (stream-walk.ts). */
+/** How a walk goes on and reads: by DAP steps and the value pipeline, or by the adapter's step stream (lines-streamed.ts). */
 export interface WalkSource<V> {
   advance(walked: WalkedRun): Promise<Standing>;
   /** The values of a step (never asked for a run that ended). */
@@ -113,7 +113,7 @@ export interface WalkSource<V> {
   compare(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): { differ: boolean; unset: string[] };
 }
 
-/** Where a walk takes over from another that brought both runs to a step they agreed at (stream-walk.ts). */
+/** Where a walk takes over from another that brought both runs to a step they agreed at (lines-streamed.ts). */
 export interface WalkResume {
   /** Steps compared before the first standings. */
   steps: number;
@@ -228,7 +228,7 @@ export async function advance(walked: WalkedRun): Promise<Standing> {
       kind = 'stepIn';
       continue;
     }
-    walked.passes.away();
+    walked.arrivals.away();
     // Out of code that is not the user's; from the outermost frame there is nowhere to step out to.
     kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
   }
@@ -263,14 +263,14 @@ function noteAdded(lines: AddedLines, position: { file: string; line: number }):
 
 function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
   const file = stop.top.path!;
-  return { stop, file, arrival: walked.passes.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name) };
+  return { stop, file, arrival: walked.arrivals.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name) };
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
-export function walked(run: LiveRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
+export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
-  return { run, code: new UserCode([cwd, ...new Set(named)], within), passes: new PassCounter(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
+  return { run, code: new UserCode([cwd, ...new Set(named)], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
 }
 
 function isFile(file: string): boolean {

@@ -1,7 +1,7 @@
-// The streamed first-divergence walk's pure parts (src/run/stream-hits.ts): the scan that compares two
+// The streamed first-divergence walk's pure parts (src/walk/hits-streamed.ts): the scan that compares two
 // runs' streams of hit texts, which options it serves, and the paths one run's pipeline rewrites alone.
 import { describe, expect, it } from 'vitest';
-import { canStreamHits, HitScan, pathsApart } from '../../../src/run/stream-hits.js';
+import { canStreamHits, HitScan, pathsApart } from '../../../src/walk/hits-streamed.js';
 import { defaultCaptureOptions } from '../../../src/core/types.js';
 import type { StreamedHit } from '../../../src/dap/hit-stream.js';
 

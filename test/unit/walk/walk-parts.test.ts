@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mapAllLines, mapLine } from '../../../src/core/line-map.js';
-import { PassCounter } from '../../../src/run/locate/passes.js';
-import { Positions } from '../../../src/run/locate/positions.js';
-import { UserCode } from '../../../src/run/locate/user-code.js';
+import { LineArrivals } from '../../../src/walk/line-arrivals.js';
+import { Positions } from '../../../src/walk/positions.js';
+import { UserCode } from '../../../src/walk/user-code.js';
 import { parseFrom } from '../../../src/intake/runs.js';
 
 const made: string[] = [];
@@ -49,9 +49,9 @@ describe('UserCode', () => {
   });
 });
 
-describe('PassCounter', () => {
+describe('LineArrivals', () => {
   it('counts passes through a line, and calls of a function by the depth of the stack', () => {
-    const passes = new PassCounter();
+    const passes = new LineArrivals();
     // main (depth 1) calls f (depth 2) twice from line 10, f's line 3 runs twice per call.
     expect(passes.arrive('m.py', 10, 1, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
     expect(passes.arrive('m.py', 3, 2, 'f')).toMatchObject({ pass: 1, call: 1, revisit: false });
@@ -64,14 +64,14 @@ describe('PassCounter', () => {
   });
 
   it('back on a line from a call into code it does not count (a library), the same pass', () => {
-    const passes = new PassCounter();
+    const passes = new LineArrivals();
     expect(passes.arrive('m.go', 22, 1, 'main.main')).toMatchObject({ pass: 1, call: 1, revisit: false });
     passes.away();
     expect(passes.arrive('m.go', 22, 1, 'main.main')).toMatchObject({ pass: 1, call: 1, revisit: true });
   });
 
   it('without the depth, goes by the functions it sees entered and left', () => {
-    const passes = new PassCounter();
+    const passes = new LineArrivals();
     expect(passes.arrive('m.go', 10, null, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
     expect(passes.arrive('m.go', 3, null, 'f')).toMatchObject({ pass: 1, call: 1, revisit: false });
     expect(passes.arrive('m.go', 10, null, 'main')).toMatchObject({ pass: 1, call: 1, revisit: true });

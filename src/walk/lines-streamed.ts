@@ -2,7 +2,7 @@
 // adapter): the lines a DAP stepIn stops at come a batch at a time, each with its locals' texts, so
 // the walk compares thousands of lines a second instead of stopping at each. It ends where the step
 // walk ends, with the same document:
-// 1. the scan: both streams compared step by step, by the same walk (walk-lines.ts), on the locals'
+// 1. the scan: both streams compared step by step, by the same walk (lines.ts), on the locals'
 //    texts. Those are finer than what a capture compares (whole reprs, addresses left in, the
 //    children a capture reads folded in, to its depth), so two steps whose texts agree agree there too;
 //    the scan stops at the first step where the texts or the lines part ways (or a run ends, or
@@ -17,14 +17,14 @@
 // A program that does not run the same way twice (the replay parts from the scan) is walked again by
 // steps from its start. Each program runs twice (up to the step where the walk ends): a program with
 // effects outside itself has them twice.
-import type { CaptureOptions } from '../../core/types.js';
-import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../../dap/connection.js';
-import { ADDRESS_PATTERN } from '../../values/normalise.js';
-import { noBreak, type NoBreak, type SteppedStop } from '../../session/stop-outcome.js';
-import { tracePhase } from '../../trace/trace.js';
-import type { PassCounter } from './passes.js';
+import type { CaptureOptions } from '../core/types.js';
+import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
+import { ADDRESS_PATTERN } from '../values/normalise.js';
+import { noBreak, type NoBreak, type SteppedStop } from '../session/stop-outcome.js';
+import { tracePhase } from '../trace/trace.js';
+import type { LineArrivals } from './line-arrivals.js';
 import { Positions } from './positions.js';
-import { dapSource, walkWith, type Standing, type Step, type WalkedRun, type WalkEnd, type WalkOptions, type WalkResume, type WalkSource } from './walk-lines.js';
+import { dapSource, walkWith, type Standing, type Step, type WalkedRun, type WalkEnd, type WalkOptions, type WalkResume, type WalkSource } from './lines.js';
 
 type Texts = Record<string, string>;
 
@@ -42,17 +42,17 @@ const BATCH_SECONDS = 1;
 const WHOLE_TEXTS = 1 << 30;
 
 /** Whether a walk with these options can stream: both adapters do, and it compares the locals alone. */
-export function canStream(walks: readonly WalkedRun[], options: CaptureOptions): boolean {
+export function canStreamLines(walks: readonly WalkedRun[], options: CaptureOptions): boolean {
   return walks.every((walk) => walk.run.streamsSteps) && options.values.scope === 'locals' && options.values.watch.length === 0 && !options.values.watch_only;
 }
 
 /** The walk's end, and the runs it ended with (the replay's: the scan's runs are closed by `restart`). */
-export async function streamWalk(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions, apart: readonly string[]): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
+export async function walkLinesStreamed(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions, apart: readonly string[]): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
   const [a, b] = started.walks;
   // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY.
   let snapshot: Snapshot | null = null;
   const agreed = (steps: number, stepA: Step, stepB: Step, added: WalkEnd['added']): void => {
-    if (steps % SNAPSHOT_EVERY === 0) snapshot = { steps, a: stepA, b: stepB, passes: [a.passes.clone(), b.passes.clone()], added: copyAdded(added) };
+    if (steps % SNAPSHOT_EVERY === 0) snapshot = { steps, a: stepA, b: stepB, arrivals: [a.arrivals.clone(), b.arrivals.clone()], added: copyAdded(added) };
   };
   const scan = fresh(options);
   const scanned = await walkWith(new StreamSource({ capture, apart }), a, b, started.standings[0], started.standings[1], { ...options, agreed }, scan);
@@ -84,14 +84,14 @@ export async function streamWalk(started: StartedWalks, restart: () => Promise<S
   return { end, walks: again.walks };
 }
 
-/** How many agreed steps apart the scan keeps where the replay can start (the pass counts there, copied). */
+/** How many agreed steps apart the scan keeps where the replay can start (the arrivals counted there, copied). */
 const SNAPSHOT_EVERY = 1024;
 
 interface Snapshot {
   steps: number;
   a: Step;
   b: Step;
-  passes: [PassCounter, PassCounter];
+  arrivals: [LineArrivals, LineArrivals];
   added: WalkEnd['added'];
 }
 
@@ -105,7 +105,7 @@ function fresh(options: WalkOptions): WalkResume {
 
 interface SourceOptions {
   capture: CaptureOptions;
-  /** The paths one run's value pipeline rewrites and the other's does not (stream-hits.ts pathsApart): a text holding one never agrees. */
+  /** The paths one run's value pipeline rewrites and the other's does not (hits-streamed.ts pathsApart): a text holding one never agrees. */
   apart: readonly string[];
   /** A replay: the ordinal of the step each run is brought to (no values read). */
   targets?: Map<WalkedRun, number>;
@@ -127,12 +127,12 @@ class StreamSource implements WalkSource<Texts> {
       const { step: streamed, ordinal } = next;
       // As the step walk: lines outside the compared code are gone through without being counted.
       if (walked.code.classify(streamed.file) !== 'counted') {
-        walked.passes.away();
+        walked.arrivals.away();
         continue;
       }
       const frames = streamed.frames ?? null;
       const stop: SteppedStop = { kind: 'stopped', threadId: 0, frameId: 0, top: { path: streamed.file, line: streamed.line, name: streamed.function }, depth: frames, stop: { reason: 'step', description: null } };
-      const arrival = walked.passes.arrive(streamed.file, streamed.line, walked.trueDepth ? frames : null, streamed.function);
+      const arrival = walked.arrivals.arrive(streamed.file, streamed.line, walked.trueDepth ? frames : null, streamed.function);
       if (arrival.revisit) continue;
       const step: Step = { stop, file: streamed.file, arrival, ordinal };
       stream.last = { step, texts: streamed.values };
@@ -162,7 +162,7 @@ class StreamSource implements WalkSource<Texts> {
     const primed = await Promise.all(
       walks.walks.map(async (walked, index): Promise<Standing | null> => {
         const step = steps[index]!;
-        walked.passes = snapshot.passes[index]!;
+        walked.arrivals = snapshot.arrivals[index]!;
         const start = walks.standings[index]!;
         const stop = (step.ordinal ?? 0) === 0 ? (start.kind === 'step' ? start.step.stop : null) : await this.stream(walked).skipTo(step);
         return stop === null ? null : { kind: 'step', step: { stop, file: step.file, arrival: step.arrival, ordinal: step.ordinal ?? 0 } };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UnsetLocals, withoutUnset } from '../../../src/run/locate/unset-locals.js';
-import { PassCounter } from '../../../src/run/locate/passes.js';
+import { UnsetLocals, withoutUnset } from '../../../src/walk/unset-locals.js';
+import { LineArrivals } from '../../../src/walk/line-arrivals.js';
 
 describe('UnsetLocals: a local counts from the step at which its frame first changed it', () => {
   it('sets a local aside until its text changes, and a new call starts again', () => {
-    const passes = new PassCounter();
+    const passes = new LineArrivals();
     const unset = new UnsetLocals();
     // main(): line 17 (name holds stack bytes, argc is an argument), line 18 sets name.
     unset.arrive(passes.arrive('r.c', 17, 1, 'main'), { argc: '2', name: '"@"', 'name[0]': "'@'" });

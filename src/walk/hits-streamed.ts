@@ -1,7 +1,7 @@
 // A first-divergence walk for adapters that stream hits (bpdiffHits, bpdiff's Python adapter): the
 // program runs through a batch of hits at once, each recorded as the texts of its values, instead of
 // stopping at each, so the walk compares thousands of hits a second. It ends where the walk by stops
-// (walk.ts) ends, with the same document:
+// (hits.ts) ends, with the same document:
 // 1. the scan: both runs stream their hits (the first alone, compared before either goes on, so runs
 //    that part at once stand where they part and are walked by stops from there; then batches, each
 //    larger, up to LARGEST_BATCH, and at most --max-hits in all), compared hit by hit on their texts, which are finer than what a capture
@@ -25,7 +25,8 @@ import type { StopOutcome } from '../session/stop-outcome.js';
 import { ADDRESS_PATTERN } from '../values/normalise.js';
 import { nameMatcher } from '../values/user-rules.js';
 import { tracePhase } from '../trace/trace.js';
-import { DEFAULT_MAX_HITS, lockstepWalker, type HitStreaming, type Lockstep, type Walker } from './walk.js';
+import { DEFAULT_MAX_HITS, lockstepWalker, type Lockstep, type Walker, type WalkSteps } from './hits.js';
+import type { WalkRun } from './walk-run.js';
 
 const FIRST_BATCH = 512;
 const LARGEST_BATCH = 8192;
@@ -152,7 +153,7 @@ class Agreement {
 }
 
 /** The two runs' walkers of one streamed first-divergence walk, and where they meet. */
-export class StreamedWalk {
+export class StreamedHitWalk {
   private readonly scan: HitScan;
   private replay: HitScan | null = null;
   private readonly agreements = { stream: new Agreement(), replay: new Agreement() };
@@ -193,11 +194,11 @@ export class StreamedWalk {
 
   walker(side: RunSide): Walker {
     return async (first, steps) => {
-      const stream = steps.stream;
-      const streams = first.kind === 'stopped' && stream !== undefined && stream.streams();
-      if (!(await this.agreements.stream.give(side, streams)) || stream === undefined) return lockstepWalker(this.lock, side)(first, steps);
+      const again = steps.again;
+      const streams = first.kind === 'stopped' && again !== undefined && steps.run.streamsHits;
+      if (!(await this.agreements.stream.give(side, streams)) || again === undefined) return lockstepWalker(this.lock, side)(first, steps);
       // Once the first hit agreed, the replay's program starts while this one streams.
-      const scanned = await this.streamRun(side, stream, this.scan, first, this.options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, () => stream.prepare());
+      const scanned = await this.streamRun(side, steps.run, this.scan, first, this.options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, () => again.prepare());
       const over = this.scan.over!;
       tracePhase(side, `hits scan ended (${over.end}, ${over.agreed} hits agreed)`);
       if (this.failed) return lockstepWalker(this.lock, side)(scanned.stop, steps);
@@ -205,26 +206,28 @@ export class StreamedWalk {
       // Parted at the first hit, where it still stands: the walk by stops from there.
       if (target === 0 && !scanned.moved && scanned.stop.kind === 'stopped') return lockstepWalker(this.lock, side)(scanned.stop, steps);
       // The replay: to the last hit both runs agreed at (none: the walk by stops from the start).
-      const again = await stream.restart();
-      if (target === 0) return lockstepWalker(this.lock, side)(again, steps);
-      let standing = again;
-      let there = again.kind === 'stopped';
+      const restarted = await again.restart();
+      const replaying: WalkSteps = { ...steps, run: restarted.run };
+      if (target === 0) return lockstepWalker(this.lock, side)(restarted.first, replaying);
+      let standing = restarted.first;
+      let there = standing.kind === 'stopped';
       if (target > 1 && there) {
         this.replay ??= new HitScan(target - 1, this.same);
         if (this.failed) this.replay.abandon();
-        const replayed = await this.streamRun(side, stream, this.replay, again, target);
+        const replayed = await this.streamRun(side, restarted.run, this.replay, standing, target);
         standing = replayed.stop;
         there = this.replay.over?.end === 'cap' && standing.kind === 'stopped' && replayed.recorded === target;
       }
       if (await this.agreements.replay.give(side, there)) {
         tracePhase(side, `hits replayed to hit ${target}`);
         this.lock.startAt(target - 1);
-        return lockstepWalker(this.lock, side, target)(standing, steps);
+        return lockstepWalker(this.lock, side, target)(standing, replaying);
       }
-      if (this.failed) return lockstepWalker(this.lock, side)(standing, steps);
+      if (this.failed) return lockstepWalker(this.lock, side)(standing, replaying);
       // The program ran another way this time: walked again by stops, from its start.
       tracePhase(side, 'hits replay parted from the scan: walking by stops');
-      return lockstepWalker(this.lock, side)(await stream.restart(), steps);
+      const third = await again.restart();
+      return lockstepWalker(this.lock, side)(third.first, { ...steps, run: third.run });
     };
   }
   /**
@@ -232,7 +235,7 @@ export class StreamedWalk {
    * all: the stop after its last batch (where it stands, or its end), and the hits it recorded. A
    * replay (`until` is its target) goes on to its target after the comparison is over.
    */
-  private async streamRun(side: RunSide, stream: HitStreaming, scan: HitScan, first: StopOutcome, until: number, onGoing?: () => void): Promise<{ stop: StopOutcome; recorded: number; moved: boolean }> {
+  private async streamRun(side: RunSide, run: WalkRun, scan: HitScan, first: StopOutcome, until: number, onGoing?: () => void): Promise<{ stop: StopOutcome; recorded: number; moved: boolean }> {
     const replaying = scan !== this.scan;
     let stop = first;
     let recorded = 0;
@@ -248,7 +251,7 @@ export class StreamedWalk {
       let state: StreamState;
       let hits: StreamedHit[] = [];
       try {
-        const streamed = await stream.hits({ ...this.arguments[side], count, ...(here ? { current: true } : {}) });
+        const streamed = await run.streamHits({ ...this.arguments[side], count, ...(here ? { current: true } : {}) });
         hits = streamed.body.hits;
         stop = streamed.stop ?? stop;
         // A stop that is not the last hit recorded (an exception the walk goes on past) leaves the hits after it unknown.

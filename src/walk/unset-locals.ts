@@ -5,9 +5,9 @@
 // difference in it is set aside and said. An argument, set before the frame's first line, differs
 // only when the caller's values did, which the walk compared a step earlier.
 // Memory: one snapshot per frame on the stack (the walk's own view of it), bounded by --max-variables.
-import { selfAndAncestors } from '../../core/child-path.js';
-import type { VariableDiff } from '../../core/types.js';
-import type { Arrival } from './passes.js';
+import { selfAndAncestors } from '../core/child-path.js';
+import type { VariableDiff } from '../core/types.js';
+import type { Arrival } from './line-arrivals.js';
 
 interface FrameValues {
   /** Every captured path's text at the frame's first step. */
