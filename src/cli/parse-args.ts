@@ -297,13 +297,6 @@ export function parseCommands(commands: string[][]): [string[], string[]] {
   return [commands[0]!, commands[1]!];
 }
 
-function optionalString(raw: RawArgv, name: string): string | null {
-  const value = raw[name];
-  if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) throw messages.repeatedOption(name);
-  return String(value);
-}
-
 function positional(raw: RawArgv, name: string): string {
   const value = raw[name];
   if (value === undefined || value === null || String(value) === '') throw messages.emptyArgument(name);

@@ -37,7 +37,8 @@ let bin: string;
 function copyTree(to: string): void {
   const listed = execaSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], { cwd: ROOT }).stdout.split('\0').filter(Boolean);
   for (const file of listed) {
-    if (/^(test|examples)\//.test(file) || !fs.existsSync(path.join(ROOT, file))) continue;
+    // Not a file: a worktree's node_modules may be a symlink, which `node_modules/` in .gitignore does not match.
+    if (/^(test|examples)\//.test(file) || !fs.lstatSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile()) continue;
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(to, file));
   }
