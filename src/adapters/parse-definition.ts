@@ -71,7 +71,8 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
     if (!isBuiltinPath(hooks) && !USER_HOOK_ENDINGS.includes(path.extname(hooks))) {
       fail(`"hooks" must name a JavaScript module (${USER_HOOK_ENDINGS.join(', ')}) beside the definition, not ${json.hooks}`);
     }
-    if (!fs.existsSync(hooks)) fail(`"hooks" names ${hooks}, which does not exist — give its path relative to the definition's folder`);
+    // A built-in adapter's hooks are bpdiff's own, bundled and registered by the package's entry (load-hooks.ts): its hooks.ts is not shipped.
+    if (!isBuiltinPath(hooks) && !fs.existsSync(hooks)) fail(`"hooks" names ${hooks}, which does not exist — give its path relative to the definition's folder`);
   }
 
   const { $schema: _schema, $comment: _comment, ...definition } = json;

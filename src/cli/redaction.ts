@@ -8,7 +8,7 @@ import { Redactor } from '../redact/redactor.js';
 import { redactionKey } from '../redact/default-key.js';
 import type { Io } from '../intake/io.js';
 import type { CliCommand } from './parse-args.js';
-import { callRedactor } from '../library/call.js';
+import { callRedactor, planRedactor } from '../library/call.js';
 
 export const NO_REDACT_NOTICE = 'bpdiff: --no-redact: values are shown as captured, secrets included';
 
@@ -41,8 +41,8 @@ export function redactingIo(io: Io): CliRedaction {
 
 /**
  * What a parsed command says about redaction: whether it is off, and the secrets to know before any
- * output (its --redact names, the secrets its runs are given). A live command's are its library
- * input's (library/call.ts reads the same input again, and adds to the same redactor); `check` reads
+ * output (its --redact names, the secrets its runs are given). A live command's are its plan's
+ * (library/call.ts planRedactor, which the library's call adds to again: the same redactor); `check` reads
  * its flags as typed and the config file's checks.
  */
 function configureFor(command: CliCommand, redactor: Redactor): boolean {
@@ -50,7 +50,7 @@ function configureFor(command: CliCommand, redactor: Redactor): boolean {
     case 'compare':
     case 'capture':
     case 'locate':
-      return callRedactor(command.args.input, { redactor }) !== undefined;
+      return planRedactor(command.args.plan, { redactor }) !== undefined;
     case 'diff':
       return callRedactor(command.input, { redactor }) !== undefined;
     case 'check': {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { BpdiffError } from '../errors.js';
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
-import { OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
+import { configDeclarations, OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import { validateDocument } from '../core/schemas.js';
 
@@ -20,9 +20,7 @@ export const CONFIG_FILE = 'bpdiff.config.json';
 export const DEFAULT_BASELINES = '.bpdiff/baselines';
 
 /** Option keys a config may hold (top level, and in each check): every option a check reads, in snake_case. */
-export const CONFIG_OPTION_KEYS: readonly string[] = (OPTION_DECLARATIONS as readonly OptionDeclaration[])
-  .filter((declaration) => declaration.commands.includes('check') && (declaration.target !== undefined || declaration.flag === 'fail-on' || declaration.flag === 'format'))
-  .map((declaration) => snakeCase(declaration.flag));
+export const CONFIG_OPTION_KEYS: readonly string[] = configDeclarations().map((declaration) => snakeCase(declaration.flag));
 
 export interface ConfigCheck {
   name: string;

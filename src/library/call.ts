@@ -3,11 +3,12 @@
 // lines and errors through that redactor, and the run engine.
 import { randomBytes } from 'node:crypto';
 import type { CaptureOptions } from '../core/types.js';
-import { captureOptions, readOptionValue } from '../options/read-options.js';
-import { findDeclaration, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { captureOptions } from '../options/read-options.js';
+import { callKeys, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { Redactor } from '../redact/redactor.js';
 import { redactionKey } from '../redact/default-key.js';
 import { checkKeys, type Input } from '../intake/run-input.js';
+import type { LivePlan } from '../intake/plan.js';
 import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
 
 /** What a caller may pass with any call that runs programs. */
@@ -34,11 +35,11 @@ export interface CallContext {
   config?: string | null;
 }
 
-/** The call's own keys and the capture options of its command (as the CLI's command takes them): every key an input may hold. */
+/** The call's own keys, its command's values of the call (callKeys) and capture options (as the CLI's command takes them): every key an input may hold. */
 export function checkInputKeys(input: Input, own: readonly string[], command: CommandName): void {
   // The call's options (CallOptions) are no input to check.
   const { signal: _signal, log: _log, ...given } = input;
-  checkKeys(given, [...own, ...captureOptionKeys(command)]);
+  checkKeys(given, [...own, ...callKeys(command), ...captureOptionKeys(command)]);
 }
 
 function captureOptionKeys(command: CommandName): string[] {
@@ -53,11 +54,6 @@ export function optionsOf(input: Input, command: CommandName): CaptureOptions {
   return captureOptions(given as CaptureOptionInput);
 }
 
-/** fail_on and max_output_bytes, checked before anything starts. */
-export function checkReportOptions(input: Input): void {
-  if (input['fail_on'] !== undefined) readOptionValue(findDeclaration('fail-on')!, input['fail_on']);
-  if (input['max_output_bytes'] !== undefined) readOptionValue(findDeclaration('max-output-bytes')!, input['max_output_bytes']);
-}
 
 /**
  * Redaction is on by default for the library too (`no_redact: true` turns it off): one redactor per
@@ -81,6 +77,22 @@ export function callRedactor(given: unknown, context: CallContext = {}): Redacto
     const pairs = envPairs(env);
     if (pairs !== null) redactor.addSecretEnv(pairs);
     if (Array.isArray(command)) redactor.addSecretArgs(command.map(String));
+  }
+  return redactor;
+}
+
+/**
+ * The redactor of a call given as a plan (the CLI's, already read): as callRedactor's, from the plan's
+ * typed values (its redact names, its runs' environments and commands).
+ */
+export function planRedactor(plan: LivePlan, context: CallContext = {}): Redactor | undefined {
+  if (plan.options.values.no_redact) return undefined;
+  processKey ??= redactionKey() ?? randomBytes(32).toString('hex');
+  const redactor = context.redactor ?? new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
+  redactor.addNames(plan.options.values.redact);
+  for (const run of 'runs' in plan ? plan.runs : [plan.run]) {
+    redactor.addSecretEnv(run.settings.values['env'] as Record<string, string>);
+    redactor.addSecretArgs(run.argv);
   }
   return redactor;
 }

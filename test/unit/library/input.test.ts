@@ -5,8 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BpdiffError } from '../../../src/errors.js';
-import { resolveComparisonRuns, resolveOneRun } from '../../../src/intake/runs.js';
-import { checkCompareInput } from '../../../src/library/compare.js';
+import { resolveComparisonRuns as resolveRuns, resolveOneRun } from '../../../src/intake/runs.js';
+import type { ComparePlan } from '../../../src/intake/plan.js';
+import { checkCompareInput, planCompare } from '../../../src/library/compare.js';
+import { planCapture } from '../../../src/library/capture.js';
+import { planLocate } from '../../../src/library/locate.js';
+import { DEFAULT_MAX_INPUT_BYTES } from '../../../src/read-bounded.js';
 import { diffCaptures } from '../../../src/library/diff-captures.js';
 
 /** A folder with a.py (5 lines) in v1/ and v2/, for the checks that look at files. */
@@ -20,6 +24,11 @@ function project(): string {
 }
 
 const DIR = project();
+
+/** A comparison's runs from its input, as compare() resolves them: read once into the plan, then resolved from `dir`. */
+function resolveComparisonRuns(input: Record<string, unknown>, dir: string) {
+  return resolveRuns((planCompare(input) as ComparePlan).runs, dir, DEFAULT_MAX_INPUT_BYTES);
+}
 afterAll(() => fs.rmSync(DIR, { recursive: true, force: true }));
 const run = (version: string) => ({ command: ['python3', 'a.py'], cwd: version });
 
@@ -81,6 +90,33 @@ describe("a comparison's runs", () => {
     ['a run A of its own beside a baseline', { baseline: 'b.json', bp: 'a.py:1', run_a: run('v1'), run_b: run('v2') }, 'run_a.command cannot be given with baseline'],
   ])('%s is one line, found before anything on disk is looked at', (_, args, message) => {
     expect(failure(() => checkCompareInput(args))).toContain(message);
+  });
+});
+
+describe('the plan: the input read once, typed', () => {
+  it("holds the call's own values (condition, fail_on, max_output_bytes) as typed values, the condition on each run's breakpoint", () => {
+    const plan = planCompare({ bp: 'a.py:3', condition: 'n > 3', fail_on: 'changed', max_output_bytes: '2048', depth: '2', run_a: run('v1'), run_b: { ...run('v2'), bp: 'a.py:4' } });
+    expect(plan.kind).toBe('compare');
+    expect(plan.report).toEqual({ failOn: 'changed', maxOutputBytes: 2048 });
+    expect(plan.options.limits.depth).toBe(2);
+    const { runs } = plan as ComparePlan;
+    expect(runs.map((reading) => reading.breakpoint)).toEqual([{ file: 'a.py', line: 3, condition: 'n > 3' }, { file: 'a.py', line: 4, condition: 'n > 3' }]);
+    expect(runs.map((reading) => reading.bpFlag)).toEqual(['bp', 'bp-b']);
+  });
+
+  it('with a baseline: the stored capture, run A\'s name, and the live run without a breakpoint of its own', () => {
+    expect(planCompare({ baseline: 'b.json', run_a: { label: 'main' }, run_b: run('v2') })).toMatchObject({ kind: 'baseline', baseline: 'b.json', labelA: 'main', report: { failOn: 'any', maxOutputBytes: null }, run: { breakpoint: null } });
+  });
+
+  it('a capture takes the condition, a walk takes none (and its --from is read into the plan)', () => {
+    expect(planCapture({ bp: 'a.py:3', condition: 'x', run: run('v1') }).run.breakpoint).toEqual({ file: 'a.py', line: 3, condition: 'x' });
+    expect(failure(() => planLocate({ condition: 'x', run_a: run('v1'), run_b: run('v2') }))).toContain('unknown option "condition"');
+    expect(planLocate({ from: 'a.py:2:3', run_a: run('v1'), run_b: run('v2') }).from).toEqual({ breakpoint: { file: 'a.py', line: 2 }, hit: 3 });
+  });
+
+  it('a condition that is no string, or empty, is one line', () => {
+    expect(failure(() => planCompare({ bp: 'a.py:3', condition: 3, run_a: run('v1'), run_b: run('v2') }))).toBe('condition is the number 3, not a string — give e.g. "condition": "n > 3"');
+    expect(failure(() => planCompare({ bp: 'a.py:3', condition: ' ', run_a: run('v1'), run_b: run('v2') }))).toContain('--condition is empty');
   });
 });
 
