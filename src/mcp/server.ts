@@ -9,6 +9,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BpdiffError, describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
+import { boundMessage } from '../bound-message.js';
 import { readPackageVersion } from '../intake/version.js';
 import { plural } from '../core/describe.js';
 import { describeNoBreak } from '../core/hints.js';
@@ -62,7 +63,7 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
-    if (!(TOOL_NAMES as readonly string[]).includes(name)) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}" — use one of ${TOOL_NAMES.join(', ')}`);
+    if (!(TOOL_NAMES as readonly string[]).includes(name)) throw new McpError(ErrorCode.InvalidParams, boundMessage(`unknown tool "${name}" — use one of ${TOOL_NAMES.join(', ')}`));
     const call = new AbortController();
     const abort = (): void => call.abort();
     extra.signal.addEventListener('abort', abort, { once: true });
@@ -105,7 +106,7 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
     if (stopped.aborted) stop();
     else stopped.addEventListener('abort', stop, { once: true });
   });
-  server.onerror = (error) => io.stderr(`bpdiff: mcp: ${oneLine(error.message)}\n`);
+  server.onerror = (error) => io.stderr(`bpdiff: mcp: ${boundMessage(oneLine(error.message))}\n`);
   await server.connect(transport);
   await closed;
   // Each run in flight was aborted: wait for its processes to be killed and its temp folders removed.
@@ -161,7 +162,7 @@ function captureResult(captured: RunCapture): CallToolResult {
 /** A BpdiffError's one line (any other error is a bug, said in one line too), as a tool error. */
 function toolError(error: unknown, scrub: (text: string) => string): CallToolResult {
   const message = isBpdiffError(error) ? error.message : describeUnexpected(error);
-  return { content: [{ type: 'text', text: scrub(oneLine(message)) }], isError: true };
+  return { content: [{ type: 'text', text: boundMessage(scrub(oneLine(message))) }], isError: true };
 }
 
 /** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
