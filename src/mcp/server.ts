@@ -1,6 +1,7 @@
 // `bpdiff mcp`: a Model Context Protocol server over stdio (the official SDK's Server on a transport of
 // bpdiff's own, stdio-transport.ts), with the tools of tools.ts run through the library (src/library). stdout carries the protocol and nothing else;
 // progress lines go to stderr and, when the client asked for them, as progress notifications.
+// Every path a call is given must lie in the client's roots (roots.ts, confine.ts).
 // A cancelled call, stdin closing, or SIGINT/SIGTERM/SIGHUP aborts the runs in flight: every adapter
 // and debuggee is killed before the call settles or the server exits (a second signal: at once).
 //
@@ -24,6 +25,8 @@ import { diffCaptures, type DiffCapturesInput } from '../library/diff-captures.j
 import type { ComparisonOutcome } from '../library/outcome.js';
 import { locate, type LocateInput } from '../library/locate.js';
 import { toolInput } from './arguments.js';
+import { confineArguments } from './confine.js';
+import { clientRoots, type Roots } from './roots.js';
 import { LineTransport } from './stdio-transport.js';
 import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
 
@@ -60,6 +63,7 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
   let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
+  const roots = clientRoots(server, io.cwd);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
@@ -73,7 +77,7 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
     const waitFor = queue;
     const work = waitFor.then(() => {
       if (call.signal.aborted) throw interrupted();
-      return runTool(name as ToolName, request.params.arguments, call.signal, io, report);
+      return runTool(name as ToolName, request.params.arguments, call.signal, io, report, roots);
     });
     queue = work.catch(() => undefined);
     if (pending > 0) report.log('bpdiff: waiting for the call before this one to end (calls run one at a time)');
@@ -116,7 +120,9 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
   await server.close().catch(() => undefined);
 }
 
-async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: Io, report: Reporter): Promise<CallToolResult> {
+async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: Io, report: Reporter, roots: Roots): Promise<CallToolResult> {
+  // Every path of the call inside the client's roots (or the server's folder) before anything is read or run.
+  confineArguments(name, args, await roots.current(), io.cwd);
   const context = { base: io.cwd, ...(report.redactor ? { redactor: report.redactor } : {}) };
   const call = { signal, log: report.log };
   switch (name) {
