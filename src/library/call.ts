@@ -94,10 +94,10 @@ function envPairs(env: unknown): Record<string, string> | null {
   return null;
 }
 
-/** Progress lines as the caller's `log` gets them: through the call's redactor, as the CLI's stderr. */
+/** Progress lines as the caller's `log` gets them: through the call's redactor, then bounded, as the CLI's stderr. */
 export function redactedLog(log: ((line: string) => void) | undefined, redactor: Redactor | undefined): ((line: string) => void) | undefined {
   if (!log) return undefined;
-  return redactor ? (line) => log(redactor.scrub(line)) : log;
+  return redactor ? (line) => log(boundLines(redactor.scrub(line))) : (line) => log(boundLines(line));
 }
 
 /**

@@ -184,7 +184,7 @@ function reporter(io: Io, extra: CallExtra, redactor: Redactor | undefined): Rep
   const token = extra._meta?.progressToken;
   let count = 0;
   const log = (line: string): void => {
-    const text = scrub(line);
+    const text = boundMessage(scrub(line));
     io.stderr(`${text}\n`);
     if (token === undefined || extra.signal.aborted) return;
     count += 1;
