@@ -39,3 +39,13 @@ describe('credential shapes after `_` or `-`', () => {
     expect(redactor.scrub(`a_${TOKEN.slice(0, 10)}…`)).toMatch(/^a_<redacted:[0-9a-f]{6}>$/);
   });
 });
+
+describe('a secret known before the runs, cut at the end of a value', () => {
+  it('is redacted whatever its start is glued to', () => {
+    const redactor = new Redactor({ key: 'k' });
+    redactor.addSecretEnv({ API_TOKEN: 'tok-alpha-1234567' });
+    expect(redactor.scrub("'xxxxtok-alpha-12…")).toMatch(/^'xxxx<redacted:[0-9a-f]{6}>$/);
+    // Not at a cut, inside a word: another word, kept.
+    expect(redactor.scrub('xxxxtok-alpha-12… and on')).toBe('xxxxtok-alpha-12… and on');
+  });
+});
