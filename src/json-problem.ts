@@ -12,7 +12,39 @@ export function describeJsonProblem(text: string, cause: unknown): string {
   if (/Unexpected end of JSON input/.test(message)) return 'it ends before the JSON does';
   const first = text.search(/\S/);
   if (!/[{["\-0-9tfn]/.test(text[first]!)) return `at ${lineAndColumn(text, first)}: no JSON document starts there`;
-  return 'the JSON parser stopped inside it';
+  const found = text.length <= SEARCHED ? badPosition(text) : null;
+  return found === null ? 'the JSON parser stopped inside it' : `at ${lineAndColumn(text, found)}`;
+}
+
+/** The longest text whose bad character is searched for (each step parses a prefix of it). */
+const SEARCHED = 4 * 1024 * 1024;
+
+/**
+ * Where the first character JSON cannot take stands, when the parser's message says which but not where
+ * (`Unexpected token 'x', "…" is not valid JSON`): the shortest prefix that fails for a reason other
+ * than ending too soon ends with it (a binary search, about 22 parses of 4 MiB at most).
+ */
+function badPosition(text: string): number | null {
+  const failsInside = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return false;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/Unexpected end of JSON input/.test(message)) return false;
+      const at = /at position (\d+)/.exec(message);
+      return at === null || Number(at[1]) < length;
+    }
+  };
+  if (!failsInside(text.length)) return null;
+  let low = 0;
+  let high = text.length;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (failsInside(middle)) high = middle;
+    else low = middle;
+  }
+  return high - 1;
 }
 
 function lineAndColumn(text: string, position: number): string {

@@ -17,8 +17,10 @@ const problem = (text: string): string => {
 describe('describeJsonProblem', () => {
   it('says where, never what', () => {
     expect(problem('root:x:0:0:root:/root:/bin/bash\n')).toBe('at line 1, column 1: no JSON document starts there');
-    expect(problem('{"a": 1,\n "b": }')).toMatch(/^at line 2, column \d+$|^the JSON parser stopped inside it$/);
-    expect(problem('{"a": 1')).toMatch(/^at line 1, column 8$|^it ends before the JSON does$/);
+    // V8 names the character, not where it is: found by parsing prefixes.
+    expect(problem('{"a": 1,\n "b": }')).toBe('at line 2, column 7');
+    expect(problem('{"secret": hunter2}')).toBe('at line 1, column 12');
+    expect(problem('[1, 2')).toBe('at line 1, column 6');
     expect(problem('  ')).toBe('the file is empty');
     for (const text of ['root:x:0:0', '{"secret": hunter2}', 'ghp_abc']) expect(problem(text)).not.toMatch(/root|hunter2|ghp_/);
   });
