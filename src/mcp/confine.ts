@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BpdiffError } from '../errors.js';
-import { cutValue } from '../bound-message.js';
 import type { ToolName } from './tools.js';
 
 /** PATH_MAX on Linux. */
@@ -82,5 +81,6 @@ function isInside(file: string, root: string): boolean {
 function outsideRoots(key: string, value: string, roots: { folders: readonly string[]; declared: boolean }): BpdiffError {
   const where = roots.declared ? `the client's roots (${roots.folders.join(', ')})` : `${roots.folders[0]}, the folder bpdiff mcp was started in (the client declares no roots)`;
   const todo = roots.declared ? 'give a path inside one of them, or have the client add the folder to its roots' : 'give a path inside it, or have the client declare the folder among its roots (MCP roots)';
-  return new BpdiffError('USAGE', `${key} ${JSON.stringify(cutValue(value))} is outside ${where}: bpdiff mcp reads and runs only there — ${todo}`);
+  // Not cut here: the tool error is redacted, then bounded (a cut first could keep half a secret).
+  return new BpdiffError('USAGE', `${key} ${JSON.stringify(value)} is outside ${where}: bpdiff mcp reads and runs only there — ${todo}`);
 }

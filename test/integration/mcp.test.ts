@@ -286,6 +286,6 @@ describe('every path a call is given stays in the client\'s roots (issue 34)', (
     const cut = await call('diff_captures', { capture_a: long, capture_b: long });
     expect(cut.isError).toBe(true);
     expect(JSON.stringify(cut).length).toBeLessThan(9000);
-    expect(text(cut)).toMatch(/^capture_a "a{200}… \[11000000 characters\]" is outside the client's roots/);
+    expect(text(cut)).toMatch(/^capture_a "a{199}… \[11000002 characters\] is outside the client's roots/);
   });
 });
