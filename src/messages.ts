@@ -188,12 +188,12 @@ export const messages = {
   containedNotFile: (what: string, file: string, kind: string) =>
     error('BAD_BASELINE', `${what}, ${file}, is ${kind}`, 'move it away, or give the check another "baseline" in bpdiff.config.json'),
   containedReadOnly: (what: string, file: string) =>
-    error('BAD_BASELINE', `cannot write ${what}, ${file}: it is read-only`, `bpdiff will not replace a file you protected: make it writable (chmod u+w ${file}), or run bpdiff check --ci to compare without recording`),
+    error('BAD_BASELINE', `cannot write ${what}, ${file}: it is read-only`, `bpdiff will not replace a file you protected: make it writable (chmod u+w ${file}) to re-record it`),
   containedUnreadable: (what: string, file: string, cause: unknown) =>
     error('BAD_BASELINE', `cannot read ${what}, ${file}: ${reasonOf(cause)}`, 'check the path and its permissions', cause),
   containedNotWritable: (what: string, file: string, dir: string, cause: unknown) =>
     error('BAD_BASELINE', `cannot write ${what}, ${file}: the folder ${dir} ${isCode(cause, 'ENOENT') ? 'cannot be made' : 'is not writable'} (${reasonOf(cause)})`,
-      `make the folder writable (bpdiff writes a temporary file there, then renames it), or run bpdiff check --ci to compare without recording a baseline`, cause),
+      'make the folder writable (bpdiff writes a temporary file there, then renames it); to compare without recording a baseline, run bpdiff check --ci', cause),
   updateWithCi: () =>
     error('USAGE', '--update (or --record) cannot be used with --ci (under --ci bpdiff check never writes a baseline)', 'leave out --ci to re-record the baselines, or --update to check them'),
   unknownCheck: (name: string, file: string, known: readonly string[]) =>

@@ -245,7 +245,7 @@ describeWithTool('a cloned repository never makes bpdiff check write or read out
     fs.chmodSync(file, 0o444);
     const updated = await runBpdiff(['check', '-u'], { cwd: readOnly });
     expect(updated.exitCode).toBe(2);
-    expect(updated.stderr.trim().split('\n').at(-1)).toBe('bpdiff: cannot write the baseline of check "line", .bpdiff/baselines/line.json: it is read-only — bpdiff will not replace a file you protected: make it writable (chmod u+w .bpdiff/baselines/line.json), or run bpdiff check --ci to compare without recording');
+    expect(updated.stderr.trim().split('\n').at(-1)).toBe('bpdiff: cannot write the baseline of check "line", .bpdiff/baselines/line.json: it is read-only — bpdiff will not replace a file you protected: make it writable (chmod u+w .bpdiff/baselines/line.json) to re-record it');
     const blocked = repository('contain-blocked');
     fs.writeFileSync(path.join(blocked, '.bpdiff'), '');
     expectRefusal(await runBpdiff(['check'], { cwd: blocked }), new RegExp(`^bpdiff: the baselines folder, \\.bpdiff/baselines, cannot be written: ${blocked}/\\.bpdiff is not a folder — check the path`));

@@ -56,8 +56,20 @@ describe('checkContained and writeContained', () => {
     fs.mkdirSync(at('dir.json'));
     expect(() => checkContained(at('dir.json'), root, name, 'file')).toThrow(/, is a directory — move it away/);
     fs.writeFileSync(at('line.json'), 'old', { mode: 0o444 });
-    expect(() => writeContained(at('line.json'), 'x', root, name)).toThrow(/^cannot write the baseline of check "line", \.bpdiff\/baselines\/line\.json: it is read-only — .*bpdiff check --ci/);
+    expect(() => writeContained(at('line.json'), 'x', root, name)).toThrow(/^cannot write the baseline of check "line", \.bpdiff\/baselines\/line\.json: it is read-only — bpdiff will not replace a file you protected: make it writable \(chmod u\+w \.bpdiff\/baselines\/line\.json\) to re-record it$/);
     expect(fs.readFileSync(at('line.json'), 'utf8')).toBe('old');
+  });
+
+  // Root writes into any folder: only another user can see the folder refuse.
+  it.skipIf(process.getuid?.() === 0)('a folder that is not writable: the check\'s baseline named, and what to do (it said "cannot write -o FILE")', () => {
+    fs.mkdirSync(at('.bpdiff'), { mode: 0o555 });
+    try {
+      expect(() => writeContained(at('.bpdiff/baselines/line.json'), 'x', root, name)).toThrow(
+        new RegExp(`^cannot write the baseline of check "line", \\.bpdiff/baselines/line\\.json: the folder ${at('.bpdiff')} is not writable \\(EACCES.*\\) — make the folder writable \\(bpdiff writes a temporary file there, then renames it\\); to compare without recording a baseline, run bpdiff check --ci$`),
+      );
+    } finally {
+      fs.chmodSync(at('.bpdiff'), 0o755);
+    }
   });
 
   it('the root: the repository holding the config, else the config\'s folder', () => {
