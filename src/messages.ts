@@ -142,8 +142,9 @@ export const messages = {
     `${file} is not valid UTF-8: ${count === 1 ? 'one byte sequence was' : `${count} byte sequences were`} read as the replacement character U+FFFD, so values holding them may differ from what was captured`,
   inputThroughNonDirectory: (what: string, file: string, blocker: string) =>
     error('FILE_NOT_FOUND', `${what} ${file} cannot exist: ${blocker} is not a directory`, 'check the path'),
-  invalidJson: (file: string, cause: unknown) =>
-    error('INVALID_JSON', `${file} is not valid JSON: ${reasonOf(cause)}`, 'pass a run capture saved by bpdiff', cause),
+  /** `problem`: json-problem.ts's words, which quote nothing of the file (the parser's own message does). */
+  invalidJson: (file: string, problem: string) =>
+    error('INVALID_JSON', `${file} is not valid JSON (${problem})`, 'pass a run capture saved by bpdiff'),
   comparisonGivenAsCapture: (file: string) =>
     error('NOT_A_CAPTURE', `${file} is a comparison result, not a run capture`, 'bpdiff diff compares two run captures (schema: bpdiff schema --capture)'),
   notACapture: (file: string, problems: readonly string[]) =>
@@ -175,8 +176,24 @@ export const messages = {
     error('USAGE', `${option} needs ${needed}`, `add ${needed}, or leave out ${option}`),
   watchRefused: (expression: string, message: string) =>
     error('BAD_OPTION', `the watch expression ${JSON.stringify(expression)} could not be evaluated in either run (${message})`, 'fix the expression given to --watch (it is written in the program\'s language)'),
-  baselineFolderFailed: (dir: string, cause: unknown) =>
-    error('BAD_BASELINE', `cannot create the baselines folder ${dir}: ${reasonOf(cause)}`, 'check the path ("baselines" in bpdiff.config.json) and its permissions', cause),
+  // A path a repository names for bpdiff (a check's baseline, the baselines folder), kept inside it
+  // (intake/contained-path.ts). `what`: "the baseline of check \"x\""; `file`: the path as the user reads it.
+  containedOutside: (what: string, file: string, root: string) =>
+    error('BAD_BASELINE', `${what}, ${file}, is outside ${root} (the folder of bpdiff.config.json, or its repository): bpdiff writes and reads baselines only inside it`, 'give a path inside it ("baseline" or "baselines" in bpdiff.config.json)'),
+  containedLink: (what: string, file: string, through: string | null, target: string | null, root: string) =>
+    error('BAD_BASELINE', `${what}, ${file}, ${through === null ? 'is a symlink' : `is reached through the symlink ${through}`}${target === null ? '' : ` (to ${target})`}: bpdiff writes and reads baselines only at a real path inside ${root}`,
+      through === null ? 'replace the link with the file itself, or remove it to record the baseline again' : 'make it a real folder in the repository, or remove the link'),
+  containedNotFolder: (what: string, file: string, blocker: string) =>
+    error('BAD_BASELINE', `${what}, ${file}, cannot be written: ${blocker} is not a folder`, 'check the path ("baseline" or "baselines" in bpdiff.config.json)'),
+  containedNotFile: (what: string, file: string, kind: string) =>
+    error('BAD_BASELINE', `${what}, ${file}, is ${kind}`, 'move it away, or give the check another "baseline" in bpdiff.config.json'),
+  containedReadOnly: (what: string, file: string) =>
+    error('BAD_BASELINE', `cannot write ${what}, ${file}: it is read-only`, `bpdiff will not replace a file you protected: make it writable (chmod u+w ${file}) to re-record it`),
+  containedUnreadable: (what: string, file: string, cause: unknown) =>
+    error('BAD_BASELINE', `cannot read ${what}, ${file}: ${reasonOf(cause)}`, 'check the path and its permissions', cause),
+  containedNotWritable: (what: string, file: string, dir: string, cause: unknown) =>
+    error('BAD_BASELINE', `cannot write ${what}, ${file}: the folder ${dir} ${isCode(cause, 'ENOENT') ? 'cannot be made' : 'is not writable'} (${reasonOf(cause)})`,
+      'make the folder writable (bpdiff writes a temporary file there, then renames it); to compare without recording a baseline, run bpdiff check --ci', cause),
   updateWithCi: () =>
     error('USAGE', '--update (or --record) cannot be used with --ci (under --ci bpdiff check never writes a baseline)', 'leave out --ci to re-record the baselines, or --update to check them'),
   unknownCheck: (name: string, file: string, known: readonly string[]) =>
@@ -261,6 +278,10 @@ function quote(value: string): string {
 
 function lowerFirst(text: string): string {
   return text.length > 0 ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+function isCode(cause: unknown, code: string): boolean {
+  return (cause as NodeJS.ErrnoException | undefined)?.code === code;
 }
 
 function reasonOf(cause: unknown): string {

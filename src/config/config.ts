@@ -13,6 +13,7 @@ import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
 import { configDeclarations, OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import { validateDocument } from '../core/schemas.js';
+import { describeJsonProblem } from '../json-problem.js';
 
 export const CONFIG_FILE = 'bpdiff.config.json';
 
@@ -80,7 +81,7 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    fail(absolute, `is not valid JSON (${(error as Error).message})`, 'fix the file (it is JSON, without comments)');
+    fail(absolute, `is not valid JSON (${describeJsonProblem(text, error)})`, 'fix the file (it is JSON, without comments)');
   }
   const outcome = validateDocument('config', parsed);
   if (!outcome.ok) fail(absolute, outcome.errors[0] ?? 'does not match its schema', 'see schema/bpdiff-config.schema.json');
