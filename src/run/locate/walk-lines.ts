@@ -199,13 +199,16 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
 export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStarts = 8): Promise<Standing> {
   let stop = await walked.run.where();
   // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
-  if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
-  for (let tries = 1; walked.code.classify(stop.top.path) !== 'counted'; tries++) {
-    if (!onBreakpoint || tries >= maxStarts) return advance(walked);
+  if (stop.top.path !== null) walked.code.addEntry(stop.top.path);
+  for (let tries = 1; ; tries++) {
+    const kind = walked.code.classify(stop.top.path);
+    if (kind === 'counted') break;
+    // The user's code that --within leaves out is walked through, into its calls: not stepped over.
+    if (kind === 'user' || !onBreakpoint || tries >= maxStarts) return advance(walked);
     const next = await walked.run.next();
     if (next.kind === 'no_break') return { kind: 'ended', end: next };
     stop = await walked.run.where();
-    if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
+    if (stop.top.path !== null) walked.code.addEntry(stop.top.path);
   }
   return { kind: 'step', step: stepOf(walked, stop) };
 }
