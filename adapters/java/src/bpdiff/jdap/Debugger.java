@@ -224,7 +224,7 @@ final class Debugger {
     if (line > 0 && (!breakpoint.verified || breakpoint.reportedLine != line)) {
       breakpoint.verified = true;
       breakpoint.reportedLine = line;
-    } else if (line < 0 && !breakpoint.verified && jvm.hasClassesOf(breakpoint.file)) {
+    } else if (line < 0 && !breakpoint.verified && jvm.hasClassesFor(breakpoint)) {
       String message = breakpoint.file.sourceName + ": no code at line " + breakpoint.line + " or below it";
       if (message.equals(breakpoint.message)) return;
       breakpoint.message = message;
