@@ -190,6 +190,13 @@ export const messages = {
     error('ADAPTER_FAILED', `bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started (${reason})`, 'run it again, or walk by steps with --adapter debugpy'),
   adapterCannotStep: (refusal: string) =>
     error('NO_ADAPTER', `bpdiff locate steps through the runs line by line, and the adapter cannot: ${refusal}`, 'use a built-in adapter, or one whose stepIn, next and stepOut work'),
+  locateNoSource: (functions: readonly string[], takesSourcePaths: boolean) =>
+    error('USAGE', `no source was found for the code where the runs start (${functions.join(', ')}): the walk cannot compare its lines`,
+      takesSourcePaths ? "give --source-path FOLDER, the folder that holds its sources by their package folders (repeatable), or --from FILE:LINE in its source" : 'build the program with debug information (-g), or give --from FILE:LINE in its source'),
+  locateNoDebugInfo: (functions: readonly string[]) =>
+    error('USAGE', `neither run stopped in ${functions.join(' or ')}, where the program's own code starts, before it ended: no debug information was found for it`, 'build the program with debug information (-g, not stripped), or give --from FILE:LINE in its source'),
+  sourcePathNotTaken: (adapter: string) =>
+    error('BAD_OPTION', `--source-path is for an adapter that looks sources up by their package folders (the Java adapter); ${adapter} takes no folders of sources`, 'leave --source-path out: this adapter takes each source file from where the program was run or built'),
   locateNoCode: (files: readonly string[], endings: string) =>
     error('USAGE', `neither run reached a line of its own code before it ended (${endings}; ${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory or the folder of a file its command names'})`, "check that the commands run on their own, or give --from FILE:LINE in the program's own code"),
   withinMatchedNothing: (globs: readonly string[], files: readonly string[]) =>

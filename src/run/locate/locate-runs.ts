@@ -22,6 +22,7 @@ import { PassCounter as LinePasses } from '../../session/passes.js';
 import { failureFacts } from '../run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from './walk-lines.js';
 import { canStream, streamWalk, type StartedWalks } from './stream-walk.js';
+import { noCodeError } from './no-code.js';
 
 export interface LocateRunsHooks {
   signal?: AbortSignal;
@@ -118,7 +119,8 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
         const standing = standingOf(end, index);
         return standing.kind === 'ended' ? `${run.spec.label} ${describeEnding(standing.end.reason)}` : run.spec.label;
       });
-      throw messages.locateNoCode([...new Set(walks.flatMap((walk) => walk.code.userFiles()))], endings.join('; '));
+      const neverStopped = starts.every((start) => start.kind === 'started' && start.standing.kind === 'ended');
+      throw noCodeError(walks, definitions[0]!, from !== null, neverStopped, endings.join('; '));
     }
     return await located(runs, walks, end);
   } finally {

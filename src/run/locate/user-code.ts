@@ -35,6 +35,15 @@ export class UserCode {
     this.known.clear();
   }
 
+  /** Where the walk starts: its file's project is the user's; a frame there without a source is noted, for the message that no code was reached. */
+  enter(top: { path: string | null; name: string }): void {
+    if (top.path !== null) this.addEntry(top.path);
+    else if (this.sourceless.length < 5 && !this.sourceless.includes(top.name)) this.sourceless.push(top.name);
+  }
+
+  /** The functions the walk started in whose source was not found (Java's Records.main run from another folder; a binary without -g). */
+  readonly sourceless: string[] = [];
+
   /** The file where the program's own code starts: its folder, and the project that holds it (project-root.ts), are the user's. */
   addEntry(file: string): void {
     this.addRoot(path.dirname(file));

@@ -199,7 +199,7 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
 export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStarts = 8): Promise<Standing> {
   let stop = await walked.run.where();
   // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
-  if (stop.top.path !== null) walked.code.addEntry(stop.top.path);
+  walked.code.enter(stop.top);
   for (let tries = 1; ; tries++) {
     const kind = walked.code.classify(stop.top.path);
     if (kind === 'counted') break;
@@ -208,7 +208,7 @@ export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStart
     const next = await walked.run.next();
     if (next.kind === 'no_break') return { kind: 'ended', end: next };
     stop = await walked.run.where();
-    if (stop.top.path !== null) walked.code.addEntry(stop.top.path);
+    walked.code.enter(stop.top);
   }
   return { kind: 'step', step: stepOf(walked, stop) };
 }
@@ -273,7 +273,8 @@ function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
 export function walked(run: LiveRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
-  return { run, code: new UserCode([cwd, ...new Set(named)], within), passes: new PassCounter(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
+  // The folders of sources the user named (--source-path) hold the user's code too.
+  return { run, code: new UserCode([cwd, ...new Set([...named, ...run.options.adapter.source_paths])], within), passes: new PassCounter(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
 }
 
 function isFile(file: string): boolean {

@@ -67,7 +67,7 @@ final class Debugger {
 
   void launch(LaunchConfig config) throws ProgramProcess.StartError {
     this.config = config;
-    this.sources = new Sources(config.cwd, config.command);
+    this.sources = new Sources(config.cwd, config.command, config.sourcePaths);
     JvmListener jvmListener;
     try {
       jvmListener = listener.join();
@@ -149,6 +149,7 @@ final class Debugger {
   synchronized List<Object> setBreakpoints(Path file, List<Map<String, Object>> specs) {
     for (Breakpoint old : breakpoints.getOrDefault(file, List.of())) for (VmSession jvm : jvms) jvm.unbind(old);
     Breakpoint.SourceFile source = new Breakpoint.SourceFile(file);
+    sources.remember(source);
     List<Breakpoint> list = new ArrayList<>();
     for (Map<String, Object> spec : specs) {
       int line = spec.get("line") instanceof Number n ? n.intValue() : 0;
