@@ -195,12 +195,19 @@ export const messages = {
       takesSourcePaths ? "give --source-path FOLDER, the folder that holds its sources by their package folders (repeatable), or --from FILE:LINE in its source" : 'build the program with debug information (-g), or give --from FILE:LINE in its source'),
   locateNoDebugInfo: (functions: readonly string[]) =>
     error('USAGE', `neither run stopped in ${functions.join(' or ')}, where the program's own code starts, before it ended: no debug information was found for it`, 'build the program with debug information (-g, not stripped), or give --from FILE:LINE in its source'),
+  adapterPathNotUsed: (adapter: string, runs: string) =>
+    error('BAD_OPTION', `--adapter-path is not used by ${adapter}: it runs in ${runs}, the one the command names`, 'leave --adapter-path out (name the interpreter in the command), or choose another adapter with --adapter'),
   sourcePathNotTaken: (adapter: string) =>
     error('BAD_OPTION', `--source-path is for an adapter that looks sources up by their package folders (the Java adapter); ${adapter} takes no folders of sources`, 'leave --source-path out: this adapter takes each source file from where the program was run or built'),
   locateNoCode: (files: readonly string[], endings: string) =>
     error('USAGE', `neither run reached a line of its own code before it ended (${endings}; ${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory or the folder of a file its command names'})`, "check that the commands run on their own, or give --from FILE:LINE in the program's own code"),
   withinMatchedNothing: (globs: readonly string[], files: readonly string[]) =>
     error('USAGE', `--within ${globs.join(' --within ')} matches none of the files the runs executed${files.length > 0 ? ` (${files.join(', ')})` : ''}`, "give a glob of their paths from the run's folder, e.g. --within 'src/*'"),
+  walkStepTimedOut: (seconds: number) =>
+    error('USAGE', `the program has not reached its next line within the timeout (${seconds} s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code)`, `give a longer --timeout, or --from FILE:LINE past where it waits`),
+  fromNotReached: (from: string, hit: number, reached: readonly [number, number]) =>
+    error('USAGE', `--from ${from}: ${reached[0] === reached[1] ? `both runs reached the line ${times(reached[0])}` : `run A reached the line ${times(reached[0])}, run B ${times(reached[1])}`} before they ended, not the ${ordinal(hit)} time`,
+      Math.min(...reached) > 0 ? `give a time both runs reach it (--from ${from.replace(/^(.*:\d+):\d+$/, '$1')}:${Math.min(...reached)}), or another line` : 'give a line both runs reach'),
   badFrom: (value: string) =>
     error('BAD_BREAKPOINT', `--from ${quote(value)} is not FILE:LINE or FILE:LINE:N`, 'give where both runs start the walk, e.g. --from src/app.py:42 (or src/app.py:42:3: the third time there)'),
   interrupted: (signal: NodeJS.Signals, stopped = 'both runs were') =>
@@ -260,6 +267,18 @@ export function describeSize(bytes: number): string {
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
   if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} KB`;
   return `${bytes} bytes`;
+}
+
+/** `once`, `twice`, `3 times`. */
+function times(count: number): string {
+  return count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
+}
+
+/** `1st`, `2nd`, `3rd`, `11th`, `42nd`. */
+function ordinal(count: number): string {
+  const tens = count % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][count % 10] ?? 'th');
+  return `${count}${suffix}`;
 }
 
 function quote(value: string): string {

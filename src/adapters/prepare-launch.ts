@@ -181,5 +181,9 @@ export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext)
     buildMs: null,
     warnings: [],
   };
-  return hooks.prepare ? hooks.prepare(context, plan) : plan;
+  if (!hooks.prepare) return plan;
+  const prepared = await hooks.prepare(context, plan);
+  // A hook that starts its own executable (the program's Python is bpdiff's Python adapter) would drop --adapter-path without a word.
+  if (context.options.adapter.path !== null && prepared.adapterExecutable !== plan.adapterExecutable) throw messages.adapterPathNotUsed(definition.name, prepared.adapterExecutable);
+  return prepared;
 }

@@ -4,7 +4,7 @@
 // there, and every process of both runs killed, whatever happened.
 import path from 'node:path';
 import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../../core/types.js';
-import { interrupted } from '../../errors.js';
+import { BpdiffError, interrupted } from '../../errors.js';
 import { noBreak } from '../../session/stop-outcome.js';
 import type { AdapterDefinition } from '../../adapters/definition.js';
 import { selectAdapter } from '../../adapters/registry.js';
@@ -80,6 +80,8 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
+    const reached = starts.map((start) => (start.kind === 'started' ? start.reached : undefined));
+    if (from !== null && reached[0] !== undefined && reached[1] !== undefined) throw messages.fromNotReached(options.locate.from ?? '', from.hit, [reached[0], reached[1]]);
     tracePhase(null, 'locate walk started');
     const walkStarted = Date.now();
     const walkOptions: WalkOptions = {
@@ -111,8 +113,13 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
     const end = await walking.catch((error: unknown) => {
       if (signal.aborted) throw interrupted();
       if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next', 'bpdiffSteps'].includes(error.command)) throw messages.adapterCannotStep(error.message);
+      // A batch of steps not back within --timeout: the program has not come to its next line (blocked), not a silent adapter.
+      if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT' && error.message.includes("during 'bpdiffSteps'")) throw messages.walkStepTimedOut(options.run.timeout_seconds);
       throw error;
     });
+    // Runs that ran out of time did not end: a walk that stopped on a timeout is no "no divergence".
+    const timedOut = [end.a, end.b].some((standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout');
+    if (end.kind === 'agreed' && timedOut) throw messages.walkStepTimedOut(options.run.timeout_seconds);
     if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched) throw messages.withinMatchedNothing(options.locate.within, [...new Set(walks.flatMap((walk) => walk.code.userFiles()))]);
     if (end.steps === 0 && end.kind === 'agreed') {
       const endings = runs.map((run, index) => {
@@ -134,7 +141,8 @@ function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standin
   return standings.every((standing) => standing.kind === 'step') && canStream(walks, options);
 }
 
-type StartedWalk = { kind: 'started'; standing: Standing };
+/** `reached`: the passes through --from's line a run that ended before the walk began made. */
+type StartedWalk = { kind: 'started'; standing: Standing; reached?: number };
 type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
 
 /** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be. */
@@ -146,11 +154,12 @@ async function startWalk(walk: WalkedRun, definition: AdapterDefinition, from: W
     // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
     const passes = new LinePasses(definition.stops_once_per_pass === true);
     if (first.kind === 'stopped') passes.observe(first.place);
-    for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
+    let hit = first.kind === 'stopped' ? 1 : 0;
+    for (; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
       first = await run.next();
       if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
     }
-    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first } };
+    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first }, reached: hit };
     const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
     const standing = await startOf(walk, onBreakpoint);
     if (standing.kind === 'step') await run.clearBreakpoints();
