@@ -58,3 +58,15 @@ export function summariseProblems(problems: readonly string[]): string {
   const shown = problems.slice(0, 3).join('; ');
   return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
 }
+
+/** `once`, `twice`, `3 times`. */
+export function times(count: number): string {
+  return count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
+}
+
+/** `1st`, `2nd`, `3rd`, `11th`, `42nd`. */
+export function ordinal(count: number): string {
+  const tens = count % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][count % 10] ?? 'th');
+  return `${count}${suffix}`;
+}

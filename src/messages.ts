@@ -2,7 +2,7 @@
 // mistake came in by, in one place. Each says what was wrong, then (after " — ") what to do. The CLI
 // prints them as one line (`bpdiff: <message>`); the library throws them; the MCP server answers them.
 import { fileMessages } from './file-messages.js';
-import { error, HELP, lowerFirst, quote } from './message-parts.js';
+import { error, HELP, lowerFirst, ordinal, quote, times } from './message-parts.js';
 
 export { describeSize } from './message-parts.js';
 
@@ -121,10 +121,24 @@ export const messages = {
     error('ADAPTER_FAILED', `bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started (${reason})`, 'run it again, or walk by steps with --adapter debugpy'),
   adapterCannotStep: (refusal: string) =>
     error('NO_ADAPTER', `bpdiff locate steps through the runs line by line, and the adapter cannot: ${refusal}`, 'use a built-in adapter, or one whose stepIn, next and stepOut work'),
+  locateNoSource: (functions: readonly string[], takesSourcePaths: boolean) =>
+    error('USAGE', `no source was found for the code where the runs start (${functions.join(', ')}): the walk cannot compare its lines`,
+      takesSourcePaths ? "give --source-path FOLDER, the folder that holds its sources by their package folders (repeatable), or --from FILE:LINE in its source" : 'build the program with debug information (-g), or give --from FILE:LINE in its source'),
+  locateNoDebugInfo: (functions: readonly string[]) =>
+    error('USAGE', `neither run stopped in ${functions.join(' or ')}, where the program's own code starts, before it ended: no debug information was found for it`, 'build the program with debug information (-g, not stripped), or give --from FILE:LINE in its source'),
+  adapterPathNotUsed: (adapter: string, runs: string) =>
+    error('BAD_OPTION', `--adapter-path is not used by ${adapter}: it runs in ${runs}, the one the command names`, 'leave --adapter-path out (name the interpreter in the command), or choose another adapter with --adapter'),
+  sourcePathNotTaken: (adapter: string) =>
+    error('BAD_OPTION', `--source-path is for an adapter that looks sources up by their package folders (the Java adapter); ${adapter} takes no folders of sources`, 'leave --source-path out: this adapter takes each source file from where the program was run or built'),
   locateNoCode: (files: readonly string[], endings: string) =>
     error('USAGE', `neither run reached a line of its own code before it ended (${endings}; ${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory or the folder of a file its command names'})`, "check that the commands run on their own, or give --from FILE:LINE in the program's own code"),
   withinMatchedNothing: (globs: readonly string[], files: readonly string[]) =>
     error('USAGE', `--within ${globs.join(' --within ')} matches none of the files the runs executed${files.length > 0 ? ` (${files.join(', ')})` : ''}`, "give a glob of their paths from the run's folder, e.g. --within 'src/*'"),
+  walkStepTimedOut: (seconds: number) =>
+    error('USAGE', `the program has not reached its next line within the timeout (${seconds} s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code)`, `give a longer --timeout, or --from FILE:LINE past where it waits`),
+  fromNotReached: (from: string, hit: number, reached: readonly [number, number]) =>
+    error('USAGE', `--from ${from}: ${reached[0] === reached[1] ? `both runs reached the line ${times(reached[0])}` : `run A reached the line ${times(reached[0])}, run B ${times(reached[1])}`} before they ended, not the ${ordinal(hit)} time`,
+      Math.min(...reached) > 0 ? `give a time both runs reach it (--from ${from.replace(/^(.*:\d+):\d+$/, '$1')}:${Math.min(...reached)}), or another line` : 'give a line both runs reach'),
   badFrom: (value: string) =>
     error('BAD_BREAKPOINT', `--from ${quote(value)} is not FILE:LINE or FILE:LINE:N`, 'give where both runs start the walk, e.g. --from src/app.py:42 (or src/app.py:42:3: the third time there)'),
   interrupted: (signal: NodeJS.Signals, stopped = 'both runs were') =>

@@ -169,7 +169,8 @@ export interface AdapterDefinition {
    * The launch request's arguments (the attach request's, when the hooks make the run an attach to a
    * program bpdiff starts itself: LaunchPlan.debuggee). Strings may hold `${cwd}`, `${program}`, `${breakpointFile}`;
    * a string that is exactly `${args}`, `${command}`, `${env}` (object), `${envList}` (["K=V"]) or
-   * `${stdinFile}` is replaced by that value. `${args_string}` is the arguments quoted and joined
+   * `${stdinFile}` is replaced by that value; `${sourcePaths}` by --source-path's folders (an array; an
+   * adapter whose launch has none refuses --source-path). `${args_string}` is the arguments quoted and joined
    * for a POSIX shell, for an adapter that takes them as one string (cdt-gdb-adapter's `arguments`);
    * `${interpreter}` and `${interpreter_args}` come from `interpreter`.
    * `${program}` is the command's first word resolved on the run's PATH (or against its cwd when it

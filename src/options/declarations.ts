@@ -105,6 +105,7 @@ const PLAIN_DECLARATIONS = [
   { flag: 'adapter', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'id'], describe: 'use this built-in debug adapter (default: chosen from the file and command)' },
   { flag: 'adapter-config', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'config'], describe: 'a JSON file defining the debug adapter to use (schema/adapter-definition.schema.json)' },
   { flag: 'adapter-path', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'path'], describe: 'the debug adapter executable to run' },
+  { flag: 'source-path', kind: 'texts', group: 'Capture:', commands: CAPTURING, example: 'core/src/main/java', target: ['adapter', 'source_paths'], describe: "a folder of the program's sources, by their package folders, that the debugger does not find on its own (repeatable; the Java adapter)" },
   { flag: 'depth', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 0, max: 100, target: ['limits', 'depth'], describe: 'how deep to expand structured values' },
   { flag: 'max-children', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 1_000_000, target: ['limits', 'max_children'], describe: 'most children captured per value' },
   { flag: 'max-variables', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 10_000_000, target: ['limits', 'max_variables'], describe: 'most variables captured per run, all levels together' },

@@ -199,13 +199,16 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
 export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStarts = 8): Promise<Standing> {
   let stop = await walked.run.where();
   // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
-  if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
-  for (let tries = 1; walked.code.classify(stop.top.path) !== 'counted'; tries++) {
-    if (!onBreakpoint || tries >= maxStarts) return advance(walked);
+  walked.code.enter(stop.top);
+  for (let tries = 1; ; tries++) {
+    const kind = walked.code.classify(stop.top.path);
+    if (kind === 'counted') break;
+    // The user's code that --within leaves out is walked through, into its calls: not stepped over.
+    if (kind === 'user' || !onBreakpoint || tries >= maxStarts) return advance(walked);
     const next = await walked.run.next();
     if (next.kind === 'no_break') return { kind: 'ended', end: next };
     stop = await walked.run.where();
-    if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
+    walked.code.enter(stop.top);
   }
   return { kind: 'step', step: stepOf(walked, stop) };
 }
@@ -267,10 +270,11 @@ function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
-export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
+export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false, sourcePaths: readonly string[] = []): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
-  return { run, code: new UserCode([cwd, ...new Set(named)], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
+  // The folders of sources the user named (--source-path) hold the user's code too.
+  return { run, code: new UserCode([cwd, ...new Set([...named, ...sourcePaths])], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
 }
 
 function isFile(file: string): boolean {
