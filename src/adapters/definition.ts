@@ -24,6 +24,8 @@ export interface VolatileRule {
   type?: string;
   /** Regex on the variable's path (as the `variableName` hook writes it): the rule applies only to such variables. */
   path?: string;
+  /** Regex on the value of the variable's parent (as the adapter wrote it): the rule applies only to children of such values (a Python thread's ids, a child of any subclass of Thread, picked by its repr). */
+  parent_value?: string;
   /** Regex on the value: each match is replaced by `replacement` (without it, the whole value is). */
   pattern?: string;
   /** Regular expression flags of `pattern` (`g` is always added). */

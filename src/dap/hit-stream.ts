@@ -9,6 +9,8 @@ export interface StreamHitsArguments {
   mask?: boolean;
   /** The addresses masked (a regular expression), written 0x…. */
   addresses?: string;
+  /** The adapter's own `normalise` rules (JavaScript regular expressions, `$<name>` and `$1` in replacements), applied after `addresses`, as the value pipeline applies them. */
+  rules?: ReadonlyArray<{ pattern: string; replacement: string; flags?: string }>;
   /** Levels of children folded into each value's text, as a capture would read them. */
   depth?: number;
   maxChildren?: number;
@@ -25,6 +27,11 @@ export interface StreamHitsArguments {
   /** Texts that hold any of these get `apartMark` in front: a text the value pipeline of each run would rewrite differently (a path of one run's own). */
   apart?: string[];
   apartMark?: string;
+}
+
+/** A stream that masks addresses masks what the value pipeline's normalise step masks: the adapter's own rules too (a cut address in a Python container). */
+export function withAdapterRules<T extends { addresses?: string }>(args: T, rules: StreamHitsArguments['rules'] | undefined): T & Pick<StreamHitsArguments, 'rules'> {
+  return args.addresses === undefined || rules === undefined || rules.length === 0 ? args : { ...args, rules };
 }
 
 export interface StreamedHit {

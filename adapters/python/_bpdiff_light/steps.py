@@ -30,6 +30,38 @@ _DATA = (int, float, complex, bool, str, bytes, bytearray)
 _QUOTED = re.compile("'(?:[^'\\\\\\n]|\\\\.)*'|\"(?:[^\"\\\\\\n]|\\\\.)*\"")
 
 
+_JS_NAMED_GROUP = re.compile(r"\(\?<(?![=!])")
+_JS_BACKREFERENCE = re.compile(r"\\k<(\w+)>")
+_JS_REPLACEMENT = re.compile(r"\$(?:(\$)|(&)|<(\w+)>|(\d{1,2}))")
+_JS_FLAGS = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL}
+
+
+def adapter_rule(rule):
+    """The adapter's normalise rule (a JavaScript regular expression and replacement, as the value
+    pipeline applies it: src/values/normalise.ts) as a function of a text."""
+    flags = 0
+    for flag in str(rule.get("flags") or ""):
+        flags |= _JS_FLAGS.get(flag, 0)
+    pattern = re.compile(_JS_BACKREFERENCE.sub(r"(?P=\1)", _JS_NAMED_GROUP.sub("(?P<", rule["pattern"])), flags)
+    replacement = str(rule.get("replacement", ""))
+
+    def expand(match):
+        def one(part):
+            dollar, whole, name, number = part.groups()
+            if dollar:
+                return "$"
+            if whole:
+                return match.group(0)
+            if name:
+                return match.group(name) or ""
+            if int(number) <= pattern.groups:
+                return match.group(int(number)) or ""
+            return part.group(0)
+        return _JS_REPLACEMENT.sub(one, replacement)
+
+    return lambda text: pattern.sub(expand, text)
+
+
 def _on_stack(frame, target):
     while frame is not None:
         if frame is target:
@@ -96,6 +128,8 @@ class Texts(object):
         self.mask = arguments.get("mask", True) is not False
         # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
         self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
+        # The adapter's own rules (a cut address in a container), applied after the addresses as bpdiff applies them.
+        self.rules = [adapter_rule(rule) for rule in arguments.get("rules") or []] if self.addresses is not None else []
         self.depth = max(0, int(arguments.get("depth", 0) or 0))
         self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
         # Texts the value pipeline of each run would rewrite its own way (a path of one run's): marked, so they never agree.
@@ -137,17 +171,19 @@ class Texts(object):
         """The value's text with its addresses masked as bpdiff masks them (src/values/normalise.ts)."""
         text = self.value_text(value)
         if self.addresses is not None:
-            # bpdiff masks no value of a data type, and no quoted string in another's text.
-            if type(value) in _DATA:
-                return text
-            parts = []
-            last = 0
-            for quoted in _QUOTED.finditer(text):
-                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
-                parts.append(quoted.group(0))
-                last = quoted.end()
-            parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
-            return "".join(parts)
+            # bpdiff masks no address in a value of a data type, and none in a quoted string in another's text.
+            if type(value) not in _DATA:
+                parts = []
+                last = 0
+                for quoted in _QUOTED.finditer(text):
+                    parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
+                    parts.append(quoted.group(0))
+                    last = quoted.end()
+                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
+                text = "".join(parts)
+            for rule in self.rules:
+                text = rule(text)
+            return text
         return masked(text) if self.mask else text
 
     def text_of(self, value, depth):
