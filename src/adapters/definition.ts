@@ -296,7 +296,7 @@ export interface AdapterDefinition {
      * supportsBpdiffSteps in its initialize answer): the walk goes thousands of lines a second.
      */
     stream?: boolean;
-    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran): a difference in one not set yet is not a divergence. */
+    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran; Go's named results at a function's first line): a difference in one not set yet is not a divergence. */
     uninitialized_locals?: boolean;
     /**
      * The adapter answers requests in the order sent and names the top frame by the same id at every

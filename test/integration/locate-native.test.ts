@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { expect, it } from 'vitest';
-import { describeWithTool, runBpdiff } from './helpers.js';
+import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
 import { DATA, LOCATE, c, describeLanguage, fortran, go } from './locate-languages.js';
 
 for (const language of [c, go, fortran]) describeLanguage(language);
@@ -30,3 +31,19 @@ describeWithTool('locate: C in two checkouts whose paths differ in length', c.to
   });
 });
 
+describeWithTool("locate: Go, a function's named results at its first line", go.tool, go.available, () => {
+  it('takes the stack bytes they hold for no divergence, and says what it set aside (issue 33)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-named-'));
+    try {
+      const program = path.join(folder, 'named');
+      await execa('go', ['build', '-gcflags=all=-N -l', '-o', program, '.'], { cwd: path.join(ROOT, 'test/integration/fixtures-go-named'), stdin: 'ignore' });
+      // $PAD's bytes, on the stack before sum() is called, differ in length between the runs.
+      const run = await runBpdiff(['locate', '--env-a', `PAD=${'a'.repeat(30)}`, '--env-b', `PAD=${'b'.repeat(32)}`, '--', program, '--', program], { cwd: folder });
+      expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(0);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+      expect(run.doc!.analysis_hints).toContainEqual(expect.stringMatching(/^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \([wv, ]+\): an uninitialised local/));
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
