@@ -20,7 +20,12 @@ export interface BuildComparisonOptions {
   lead?: WalkLead;
   /** Run B's breakpoint is A's line followed into B's copy of the file: not another breakpoint. */
   followed?: boolean;
+  /** `--fail-on` (default `any`): it decides the exit status, which a hint may say. */
+  failOn?: FailOn;
 }
+
+/** When the exit status says "different": any difference, only changed values, or never. */
+export type FailOn = 'any' | 'changed' | 'never';
 
 /**
  * What a walk found before the comparison was made (bpdiff locate): its hints, its context lines, and
@@ -31,6 +36,8 @@ export interface WalkLead {
   hints: string[];
   context: string[];
   ended?: RunSide[];
+  /** The walk's finding: the runs part ways (or one ended first). It, not the comparison at the walk's last step, decides the exit status. */
+  parted?: boolean;
 }
 
 export interface AnalysedComparison {
@@ -39,6 +46,8 @@ export interface AnalysedComparison {
   findings: Finding[];
   /** How each changed variable changed, by name (the hints name the first few; a writer may show every one). */
   changes: Record<string, VariableFinding>;
+  /** The exit status (comparisonExitCode), the one the hints say: a run bpdiff could not debug makes it 2 (report.ts). */
+  exitCode: 0 | 1;
 }
 
 export function buildComparison(captureA: RunCapture, captureB: RunCapture, opts: BuildComparisonOptions = {}): ComparisonResult {
@@ -52,7 +61,11 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
   const changes = classifyChanges(diff, captureA.types, captureB.types);
   const told = opts.lead?.ended ?? [];
-  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false).filter((finding) => !(finding.kind === 'no_break' && told.includes(finding.side)));
+  // One decision: the exit status is made before the hints, which say it.
+  const exitCode = comparisonExitCode({ run_a: captureA.run, run_b: captureB.run, diff }, opts.failOn ?? 'any', opts.lead);
+  const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false)
+    .filter((finding) => !(finding.kind === 'no_break' && told.includes(finding.side)))
+    .map((finding) => (finding.kind === 'identical' ? { ...finding, exit_code: exitCode } : finding));
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;
@@ -65,7 +78,7 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
     context: withLead(buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null, config: opts.config ?? null }), opts.lead),
     analysis_hints: [...(opts.lead?.hints ?? []), ...renderHints(findings, labels)],
   };
-  return { result, findings, changes };
+  return { result, findings, changes, exitCode };
 }
 
 function withLead(context: string, lead: BuildComparisonOptions['lead']): string {
@@ -76,9 +89,15 @@ function withLead(context: string, lead: BuildComparisonOptions['lead']): string
 /**
  * diff(1)-style status: 0 only when both runs stopped, nothing differs and something was compared,
  * else 1. Two stops that read no variables (a debugger that cannot read the language's variables,
- * lldb on Fortran) compare nothing: that is no pass, whatever the adapter.
+ * lldb on Fortran) compare nothing: that is no pass, whatever the adapter. `failOn` (--fail-on):
+ * `changed`, 1 only for a changed value (the rest is still reported); `never`, 0. After a walk
+ * (bpdiff locate) its finding decides: 1 where the runs part ways, else 0. The one place the status
+ * is decided: the hints that say it and the exit code come from here.
  */
-export function comparisonExitCode(result: ComparisonResult): 0 | 1 {
+export function comparisonExitCode(result: Pick<ComparisonResult, 'run_a' | 'run_b' | 'diff'>, failOn: FailOn = 'any', walk?: Pick<WalkLead, 'parted'>): 0 | 1 {
+  if (failOn === 'never') return 0;
+  if (walk?.parted !== undefined) return walk.parted ? 1 : 0;
+  if (failOn === 'changed') return Object.keys(result.diff.changed).length > 0 ? 1 : 0;
   const bothStopped = result.run_a.status === 'break' && result.run_b.status === 'break';
   return bothStopped && isDiffEmpty(result.diff) && !comparedNothing(result) ? 0 : 1;
 }

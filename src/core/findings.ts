@@ -36,7 +36,7 @@ export type Finding =
   /** Neither run stopped, or only one did: there was nothing (or only one side) to compare. */
   | { kind: 'nothing_compared'; stopped: RunSide | null; variables: number }
   /** Both runs stopped and every variable is identical. */
-  | { kind: 'identical'; variables: number }
+  | { kind: 'identical'; variables: number; /** The exit status decided for the comparison (comparisonExitCode): what a hint of no variables says. */ exit_code?: 0 | 1 }
   | { kind: 'counts'; changed: number; unchanged: number; only_in_a: number; only_in_b: number }
   | { kind: 'type_changed'; name: string; a: string; b: string; type_a: string; type_b: string; source: 'adapter' | 'inferred'; number: NumberChange | null }
   /** One side is None/null/nil/undefined and the other holds a value. */

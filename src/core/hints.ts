@@ -37,7 +37,8 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       return `Only ${label(finding.stopped)} stopped at the breakpoint, so its ${plural(finding.variables, 'variable')} ${finding.variables === 1 ? 'has' : 'have'} nothing to be compared with.`;
     case 'identical':
       if (finding.variables === 0) {
-        return `Nothing was compared: both runs stopped at the breakpoint, but neither read a variable there, so this is no pass (exit 1). A debugger that cannot read this language's variables reads none: try another with --adapter.`;
+        const verdict = finding.exit_code === 0 ? 'so these values pass nothing (the exit status, 0, comes from --fail-on or the walk, not from them)' : 'so this is no pass (exit 1)';
+        return `Nothing was compared: both runs stopped at the breakpoint, but neither read a variable there, ${verdict}. A debugger that cannot read this language's variables reads none: try another with --adapter.`;
       }
       return `No differences: ${finding.variables === 1 ? 'the only variable is' : `all ${finding.variables} variables are`} identical in ${label('a')} and ${label('b')}.`;
     case 'counts':

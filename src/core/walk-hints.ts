@@ -67,7 +67,7 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   ];
   // The run that ended while the other went on reached the located line: its end is told here.
   const ended = walk.kind === 'ended' ? [walk.a.kind === 'ended' ? ('a' as const) : ('b' as const)] : [];
-  return { hints, context, ended };
+  return { hints, context, ended, parted: walk.kind !== 'agreed' };
 }
 
 function mainHint(walk: WalkSummary, labels: RunLabels): string {

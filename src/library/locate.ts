@@ -62,10 +62,8 @@ export async function locate(input: LocateInput, context: CallContext & { engine
     const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
     const summary = summaryOf(located, options, reproduce);
     const outcome = await comparisonOutcome(located.captures, options, given, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: input.signal });
-    // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
-    const failOn = (given['fail_on'] as FailOn | undefined) ?? 'any';
-    const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && failOn !== 'never' ? 1 : 0;
-    return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+    // The walk's finding is the difference (the lead's `parted`: comparisonExitCode decides the status the hints say).
+    return { ...outcome, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
   });
 }
 
