@@ -1,10 +1,11 @@
 // Two run captures in, the one result document out (spec 2.1). Pure: no I/O, no clock.
 import { COMPARISON_SCHEMA_ID, type ComparisonResult, type RunCapture, type RunSide } from './types.js';
 import { diffVariables, isDiffEmpty } from './diff-variables.js';
-import { buildFindings, classifyChanges, type Finding, type VariableFinding } from './findings.js';
+import { buildFindings, classifyChanges, MAX_LISTED_NAMES, type Finding, type VariableFinding } from './findings.js';
 import { renderHints } from './hints.js';
 import { buildContext } from './context.js';
 import { setAsideUnread } from './unread.js';
+import { setAsideUnkeyed } from './unkeyed.js';
 
 export interface BuildComparisonOptions {
   /** The text of the breakpoint's line (from run A's file), for the context. */
@@ -57,7 +58,9 @@ export function buildComparison(captureA: RunCapture, captureB: RunCapture, opts
 /** buildComparison, also returning the findings (formatters use them to say more than the document). */
 export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: BuildComparisonOptions = {}): AnalysedComparison {
   // What lies under a container one run did not read is not compared (unread.ts).
-  const { captures: [captureA, captureB], setAside, opaque } = setAsideUnread(givenA, givenB);
+  // A secret redacted under another key in each run is neither unchanged nor changed (unkeyed.ts).
+  const { captures: keyed, names: unkeyed } = setAsideUnkeyed(givenA, givenB);
+  const { captures: [captureA, captureB], setAside, opaque } = setAsideUnread(keyed[0], keyed[1]);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
   const changes = classifyChanges(diff, captureA.types, captureB.types);
   const told = opts.lead?.ended ?? [];
@@ -65,7 +68,11 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
   const exitCode = comparisonExitCode({ run_a: captureA.run, run_b: captureB.run, diff }, opts.failOn ?? 'any', opts.lead);
   const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false)
     .filter((finding) => !(finding.kind === 'no_break' && told.includes(finding.side)))
-    .map((finding) => (finding.kind === 'identical' ? { ...finding, exit_code: exitCode } : finding));
+    .flatMap((finding): Finding[] => {
+      if (finding.kind !== 'identical' && finding.kind !== 'counts') return [finding];
+      const said = finding.kind === 'identical' ? { ...finding, exit_code: exitCode, ...(unkeyed.length > 0 ? { not_compared: unkeyed.length } : {}) } : finding;
+      return unkeyed.length === 0 ? [said] : [said, { kind: 'unkeyed', names: unkeyed.slice(0, MAX_LISTED_NAMES), more: Math.max(0, unkeyed.length - MAX_LISTED_NAMES) }];
+    });
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
   if (breakpoint.condition === undefined) delete breakpoint.condition;
