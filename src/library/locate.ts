@@ -93,7 +93,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
 }
 
 function standingOf(standing: Standing, cwd: string): RunStanding {
-  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason) };
+  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason), ...(standing.end.reason.kind === 'timeout' ? { timedOut: standing.end.reason.seconds } : {}) };
   const { stop, file } = standing.step;
   return { kind: 'at', file: relative(file, cwd), line: stop.top.line, name: stop.top.name };
 }

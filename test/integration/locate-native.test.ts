@@ -47,3 +47,20 @@ describeWithTool("locate: Go, a function's named results at its first line", go.
     }
   });
 });
+
+describeWithTool('locate: C, a loop that stays on one line', c.tool, c.available, () => {
+  it('is no pass: the step that never comes back is said, never "both runs ended" (issue 33)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loop-'));
+    try {
+      const program = path.join(folder, 'loop');
+      await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/loop.c')], { stdin: 'ignore' });
+      const run = await runBpdiff(['locate', '--timeout', '5', '--', program, '--', program], { cwd: folder });
+      expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+      expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(1);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^the walk could not go on after .*loop\.c:12 in main\(\) \(step \d+\): neither A nor B came back from its next step within --timeout \(5 s\), so the runs were not compared to their end: no pass\. A loop whose code stays on one line/);
+      expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/both runs ended/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
