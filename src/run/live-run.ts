@@ -297,7 +297,7 @@ export class LiveRun {
 
   /** `count` steps of the user's code at once (session.streamSteps), the run's --timeout given again for them. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
-    const streamed = await this.started().streamSteps(withAdapterRules(args, this.definition.normalise));
+    const streamed = await this.started().streamSteps(withAdapterRules(args, this.definition));
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
   }
@@ -309,7 +309,7 @@ export class LiveRun {
 
   /** Up to `count` hits at once (session.streamHits), and the stop after them (none for `count` 0: the hit it stands on); the stop gets the run's --timeout again. */
   async streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }> {
-    const streamed = await this.started().streamHits(withAdapterRules(args, this.definition.normalise));
+    const streamed = await this.started().streamHits(withAdapterRules(args, this.definition));
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
   }

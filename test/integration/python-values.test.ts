@@ -196,17 +196,27 @@ describePythonAdapters('python values: functions in containers and threads, the 
   });
 
   if (adapter.id === 'python') {
-    it("the step stream's texts mask what the value pipeline masks: a lambda cut in a dict (the adapter's own rules)", async () => {
-      const rules = (JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as { normalise: unknown[] }).normalise;
+    it("the step stream's texts mask what the value pipeline masks: a lambda cut in a dict, a thread's ids (the adapter's own rules)", async () => {
+      const { normalise: rules, volatile } = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as { normalise: unknown[]; volatile: unknown[] };
       const script = [
-        'import json, sys',
+        'import json, sys, threading',
         'from _bpdiff_light import steps, saferepr',
         'arguments = json.loads(sys.argv[1])',
-        "texts = steps.Texts(arguments, saferepr.safe_repr_now)",
-        "print(json.dumps(texts.values({'m': {'a': lambda: 1}})))",
+        'texts = steps.Texts(arguments, saferepr.safe_repr_now)',
+        't = threading.Thread(target=print, name="worker")',
+        't.start()',
+        't.join()',
+        "print(json.dumps([texts.values({'m': {'a': lambda: 1}}), texts.text_of(t, 1)]))",
       ].join('\n');
-      const { stdout } = await execa('python3', ['-c', script, JSON.stringify({ addresses: ADDRESS_PATTERN, rules, maxValueLength: 1 << 30 })], { cwd: path.join(ROOT, 'adapters/python'), stdin: 'ignore' });
-      expect(JSON.parse(stdout)).toEqual({ m: "{'a': <function <lambda> a...0x…>}" });
+      const texts = async (): Promise<[Record<string, string>, string]> => {
+        const { stdout } = await execa('python3', ['-c', script, JSON.stringify({ addresses: ADDRESS_PATTERN, rules, volatile, maxValueLength: 1 << 30 })], { cwd: path.join(ROOT, 'adapters/python'), stdin: 'ignore' });
+        return JSON.parse(stdout) as [Record<string, string>, string];
+      };
+      const [first, second] = [await texts(), await texts()];
+      expect(first[0]).toEqual({ m: "{'a': <function <lambda> a...0x…>}" });
+      expect(first[1]).toMatch(/^Thread: <Thread\(worker, stopped 0x…\)> \{.*ident=int: <thread id>, .*native_id=int: <thread id>, /);
+      // Two processes, two idents: the same texts, so the stream walks on where the pipeline agrees.
+      expect(second).toEqual(first);
     });
   }
 });
