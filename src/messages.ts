@@ -161,6 +161,8 @@ export const checkWords = {
   unchanged: (name: string, file: string) => `check ${name}: baseline unchanged: ${file}`,
   written: (name: string, file: string, variables: number) => `check ${name}: baseline written: ${file} (${variables} ${variables === 1 ? 'variable' : 'variables'})`,
   removed: (file: string) => `removed the obsolete baseline ${file} (no check refers to it)`,
+  unkeyed: (name: string, count: number, failing: boolean) =>
+    `check ${name}: ${count} ${count === 1 ? 'value holding a secret' : 'values holding secrets'} could not be compared: the baseline's secrets were redacted under another key than this run's (BPDIFF_REDACT_KEY unset or another: a pull request from a fork gets no secrets) — give the job the key the baseline was recorded with, or re-record the baseline under this one (bpdiff check ${name} -u)${failing ? '; --fail-on changed makes this a warning' : ''}`,
   notRecorded: (name: string, bp: string, reason: string) =>
     `check ${name}: the run did not stop at ${bp}${reason === '' ? '' : ` (${reason})`}, so no baseline was recorded — run it with bpdiff capture to see why`,
 };

@@ -24,6 +24,8 @@ export interface VolatileRule {
   type?: string;
   /** Regex on the variable's path (as the `variableName` hook writes it): the rule applies only to such variables. */
   path?: string;
+  /** Regex on the value of the variable's parent (as the adapter wrote it): the rule applies only to children of such values (a Python thread's ids, a child of any subclass of Thread, picked by its repr). */
+  parent_value?: string;
   /** Regex on the value: each match is replaced by `replacement` (without it, the whole value is). */
   pattern?: string;
   /** Regular expression flags of `pattern` (`g` is always added). */
@@ -295,7 +297,7 @@ export interface AdapterDefinition {
      * supportsBpdiffSteps in its initialize answer): the walk goes thousands of lines a second.
      */
     stream?: boolean;
-    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran): a difference in one not set yet is not a divergence. */
+    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran; Go's named results at a function's first line): a difference in one not set yet is not a divergence. */
     uninitialized_locals?: boolean;
     /**
      * The adapter answers requests in the order sent and names the top frame by the same id at every

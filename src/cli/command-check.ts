@@ -4,7 +4,8 @@
 // recorded as its baseline (capture()), to be reviewed and committed. Baselines no check refers to
 // are reported as obsolete. `-u`/`--update`/`--record` re-record instead (check-update.ts). Several
 // checks print one output (src/output/check-summary.ts). The exit status is the worst of the
-// checks' (2 > 1 > 0); a missing baseline under --ci counts as a difference (1).
+// checks' (2 > 1 > 0); a missing baseline under --ci counts as a difference (1), and so do values
+// that could not be compared (secrets redacted under another key: a warning under --fail-on changed).
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeOutputFile } from '../output/write-file.js';
@@ -72,6 +73,13 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       'the run was',
     );
     if (compared.kind === 'interrupted') return compared.exitCode;
+    // Values that could not be compared (secrets redacted under another key) are no pass in CI: a fork's pull request must not pass by them.
+    const unkeyed = compared.value.report.findings.find((finding) => finding.kind === 'unkeyed');
+    if (ci && unkeyed !== undefined && command.output.failOn !== 'never') {
+      const failing = command.output.failOn === 'any';
+      io.stderr(`bpdiff: ${failing ? '' : 'warning: '}${checkWords.unkeyed(check.name, unkeyed.names.length + unkeyed.more, failing)}\n`);
+      if (failing) worst = Math.max(worst, 1);
+    }
     // Each format rendered for this check (stderr is said once: the main format's).
     for (const [index, format] of formats.entries()) {
       const chunks: string[] = [];

@@ -6,7 +6,7 @@ import { showValue, type RunLabels } from './hints.js';
 import type { WalkLead } from './build-comparison.js';
 
 /** Where a run stands at the end of the walk: a line of its code, or its end. */
-export type RunStanding = { kind: 'at'; file: string; line: number; name: string } | { kind: 'ended'; how: string };
+export type RunStanding = { kind: 'at'; file: string; line: number; name: string } | { kind: 'ended'; how: string; /** It did not end: its step did not come back within --timeout (these seconds). */ timedOut?: number };
 
 export interface WalkSummary {
   kind: 'path' | 'values' | 'ended' | 'agreed';
@@ -66,8 +66,8 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     }),
   ];
   // The run that ended while the other went on reached the located line: its end is told here.
-  const ended = walk.kind === 'ended' ? [walk.a.kind === 'ended' ? ('a' as const) : ('b' as const)] : [];
-  return { hints, context, ended };
+  const ended = walk.kind === 'ended' ? (['a', 'b'] as const).filter((side) => walk[side].kind === 'ended') : [];
+  return { hints, context, ended, parted: walk.kind !== 'agreed' };
 }
 
 function mainHint(walk: WalkSummary, labels: RunLabels): string {
@@ -78,6 +78,13 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
         ? `no divergence in ${plural(walk.steps, 'step')} (--max-steps ${walk.maxSteps}: the walk stopped there)`
         : `no divergence in ${plural(walk.steps, 'step')}: both runs ended${a.kind === 'ended' && b.kind === 'ended' ? ` (${labels.a} ${a.how}; ${labels.b} ${b.how})` : ''}`;
     case 'ended': {
+      const seconds = (['a', 'b'] as const).map((side) => { const standing = walk[side]; return standing.kind === 'ended' ? standing.timedOut : undefined; });
+      const stuck = (['a', 'b'] as const).filter((_side, index) => seconds[index] !== undefined);
+      if (stuck.length > 0) {
+        const who = stuck.length === 2 ? `neither ${labels.a} nor ${labels.b}` : labels[stuck[0]!];
+        const last = walk.point === null ? 'its first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`;
+        return `the walk could not go on after ${last}: ${who} ${stuck.length === 2 ? 'came back from its next step' : 'did not come back from its next step'} within --timeout (${seconds.find((value) => value !== undefined)} s), so the runs were not compared to their end: no pass. A loop whose code stays on one line (\`while (1) { i++; }\`: the debugger steps until the line's code is left, which it never is) or a program that waits does this: walk from past it with --from FILE:LINE, or raise --timeout`;
+      }
       const [ended, going, endedLabel, goingLabel] = a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
       const after = walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
       return `the runs part ways ${after}: ${endedLabel} ends there (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;

@@ -78,9 +78,8 @@ async function runLocatePlan(plan: LocatePlan, call: CallOptions, redactor: Reda
   const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
   const summary = summaryOf(located, options, reproduce);
   const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: call.signal });
-  // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
-  const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && plan.report.failOn !== 'never' ? 1 : 0;
-  return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+  // The walk's finding is the difference (the lead's `parted`: comparisonExitCode decides the status the hints say).
+  return { ...outcome, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
 }
 
 function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
@@ -109,7 +108,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
 }
 
 function standingOf(standing: Standing, cwd: string): RunStanding {
-  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason) };
+  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason), ...(standing.end.reason.kind === 'timeout' ? { timedOut: standing.end.reason.seconds } : {}) };
   const { stop, file } = standing.step;
   return { kind: 'at', file: relative(file, cwd), line: stop.top.line, name: stop.top.name };
 }

@@ -55,11 +55,14 @@ export function githubLines(report: Report): string[] {
     }
     // Not a difference, but the check did not cover these values: said where a reviewer looks.
     if (finding.kind === 'not_compared') annotate('warning', `bpdiff: not compared in ${labels[finding.side]}`, renderHint(finding, labels));
+    if (finding.kind === 'unkeyed') annotate('warning', 'bpdiff: secrets not compared', renderHint(finding, labels));
   }
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff) && diff.unchanged.length === 0) {
     annotate('error', 'bpdiff: nothing compared', `Nothing compared at ${describeBreakpoint(breakpoint)}: neither ${labels.a} nor ${labels.b} read a variable.`);
   } else if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
-    annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}.`);
+    const unkeyed = findings.find((finding) => finding.kind === 'unkeyed');
+    const untold = unkeyed === undefined ? '' : ` (${plural(unkeyed.names.length + unkeyed.more, 'value')} not compared: see the warning)`;
+    annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}${untold}.`);
   } else {
     lines.push(`bpdiff at ${describeBreakpoint(breakpoint)}: ${describeCounts(countDiff(diff), labels)}`);
   }

@@ -72,7 +72,7 @@ export function verdict(report: Report): { passed: boolean; counts: string } {
 }
 
 function isNote(finding: Finding): boolean {
-  return ['moved', 'truncated', 'opaque', 'unreadable', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
+  return ['moved', 'truncated', 'opaque', 'unreadable', 'unkeyed', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
 }
 
 function valueOf(run: RunResult, name: string): string {

@@ -17,7 +17,7 @@ import { loadHooks } from '../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import { Prefetcher } from '../dap/prefetch.js';
-import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
+import { withAdapterRules, type StreamedHits, type StreamHitsArguments } from '../dap/hit-stream.js';
 import { describeEnd } from '../dap/output-tail.js';
 import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
@@ -298,7 +298,7 @@ export class LiveRun implements WalkRun {
 
   /** `count` steps of the user's code at once (session.streamSteps), the run's --timeout given again for them. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
-    const streamed = await this.started().streamSteps(args);
+    const streamed = await this.started().streamSteps(withAdapterRules(args, this.definition));
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
   }
@@ -310,7 +310,7 @@ export class LiveRun implements WalkRun {
 
   /** Up to `count` hits at once (session.streamHits), and the stop after them (none for `count` 0: the hit it stands on); the stop gets the run's --timeout again. */
   async streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }> {
-    const streamed = await this.started().streamHits(args);
+    const streamed = await this.started().streamHits(withAdapterRules(args, this.definition));
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
   }

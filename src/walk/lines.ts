@@ -174,7 +174,9 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
     }
     const [standingA, standingB] = [arrivedA.standing, arrivedB.standing];
     if (standingA.kind === 'ended' || standingB.kind === 'ended') {
-      const kind = standingA.kind === 'ended' && standingB.kind === 'ended' ? 'agreed' : 'ended';
+      // A run that ran out of time did not end (an endless loop, a wait): the walk did not reach both ends, and says so.
+      const timedOut = [standingA, standingB].some((standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout');
+      const kind = standingA.kind === 'ended' && standingB.kind === 'ended' && !timedOut ? 'agreed' : 'ended';
       return { kind, steps: steps - 1, a: standingA, b: standingB, valuesA: arrivedA.values, valuesB: arrivedB.values, before, added, unsetAside, unsetAtLast, ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}) };
     }
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];

@@ -61,3 +61,37 @@ describeWithTool('locate: Rust, a library crate run through its src/bin', `${c.t
     expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways at .*src\/date\.rs:3 in rust_crate::date::days_in(::h[0-9a-f]+)?\(\) \(step 2\): leap is false in A and true in B$/);
   });
 });
+
+describeWithTool("locate: Go, a function's named results at its first line", go.tool, go.available, () => {
+  it('takes the stack bytes they hold for no divergence, and says what it set aside (issue 33)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-named-'));
+    try {
+      const program = path.join(folder, 'named');
+      await execa('go', ['build', '-gcflags=all=-N -l', '-o', program, '.'], { cwd: path.join(ROOT, 'test/integration/fixtures-go-named'), stdin: 'ignore' });
+      // $PAD's bytes, on the stack before sum() is called, differ in length between the runs.
+      const run = await runBpdiff(['locate', '--env-a', `PAD=${'a'.repeat(30)}`, '--env-b', `PAD=${'b'.repeat(32)}`, '--', program, '--', program], { cwd: folder });
+      expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(0);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+      expect(run.doc!.analysis_hints).toContainEqual(expect.stringMatching(/^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \([wv, ]+\): an uninitialised local/));
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describeWithTool('locate: C, a loop that stays on one line', c.tool, c.available, () => {
+  it('is no pass: the step that never comes back is said, never "both runs ended" (issue 33)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loop-'));
+    try {
+      const program = path.join(folder, 'loop');
+      await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/loop.c')], { stdin: 'ignore' });
+      const run = await runBpdiff(['locate', '--timeout', '5', '--', program, '--', program], { cwd: folder });
+      expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+      expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(1);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^the walk could not go on after .*loop\.c:12 in main\(\) \(step \d+\): neither A nor B came back from its next step within --timeout \(5 s\), so the runs were not compared to their end: no pass\. A loop whose code stays on one line/);
+      expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/both runs ended/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
