@@ -205,6 +205,12 @@ describeWithTool('examples/ci: committed baselines (bpdiff-pr-check.yml)', 'pyth
     expect(errors.map((a) => a.title).join('\n')).not.toMatch(/started_at|quote_id/);
     expect(failed.summary).toContain('- ❌ <code>line</code>: 2 changed, 18 unchanged, 0 only in baseline, 0 only in pr');
     expect(failed.summary).toMatch(/^\| <code>discount<\/code> \| <code>0\.15<\/code> \| <code>0\.2<\/code> \| up 0\.05, \+33\.3% \|$/m);
+    // How to accept it, where the reviewer looks: a notice at each failing check's line, and in the summary.
+    expect(failed.annotations.filter((a) => a.level === 'notice').map((a) => `${a.file}:${a.line} ${a.message}`)).toEqual([
+      'src/pricing.py:30 to accept: `bpdiff check -u line`, then commit `.bpdiff/baselines/`',
+      'src/pricing.py:34 to accept: `bpdiff check -u total`, then commit `.bpdiff/baselines/`',
+    ]);
+    expect(failed.summary).toContain('to accept: <code>bpdiff check -u line</code>, then commit <code>.bpdiff/baselines/</code>');
 
     // The author accepts the change as the README says: bpdiff check -u, then commit the baselines.
     const accepted = await shell('bpdiff check -q -u');

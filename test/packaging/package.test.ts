@@ -324,6 +324,28 @@ describe('the installed library', () => {
     expect(result.stdout).toBe('function function https://bpdiff.dev/schemas/run-capture.schema.json');
   });
 
+  it('exports every function the README names, from an ES module and from CommonJS, locate() among them', async () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const library = readme.slice(readme.indexOf('\n## As a library\n'), readme.indexOf('\n## ', readme.indexOf('\n## As a library\n') + 5));
+    // What the section names: its example's import, `name(...)`, and the lower layers it lists.
+    const imported = /import \{ ([^}]+) \} from 'bpdiff'/.exec(library)![1]!.split(',').map((name) => name.trim());
+    const called = [...library.matchAll(/`([a-z][A-Za-z]+)\(/g)].map((match) => match[1]!);
+    const listed = [.../The lower layers are exported too: ([^.]+)\./.exec(library)![1]!.matchAll(/`([a-zA-Z]+)`/g)].map((match) => match[1]!);
+    const named = [...new Set([...imported, ...called, ...listed])].sort();
+    expect(named).toEqual(expect.arrayContaining(['capture', 'compare', 'diffCaptures', 'findConfig', 'loadConfig', 'loadWriter', 'locate']));
+    fs.writeFileSync(path.join(prefix, 'named.mjs'), `import * as bpdiff from 'bpdiff';\nconsole.log(${JSON.stringify(named)}.map((name) => name + ' ' + typeof bpdiff[name]).join('\\n'));\n`);
+    fs.writeFileSync(path.join(prefix, 'named.cjs'), `const bpdiff = require('bpdiff');\nconsole.log(${JSON.stringify(named)}.map((name) => name + ' ' + typeof bpdiff[name]).join('\\n'));\n`);
+    for (const file of ['named.mjs', 'named.cjs']) {
+      const result = await run(process.execPath, [file]);
+      expect(result.stderr).toBe('');
+      expect(result.stdout.split('\n'), file).toEqual(named.map((name) => `${name} function`));
+    }
+    // locate() is the real one: it checks its input as the CLI does.
+    fs.writeFileSync(path.join(prefix, 'locate.cjs'), "require('bpdiff').locate({ run_a: { command: ['true'] } }).catch((error) => console.log(error.name, error.message));\n");
+    const located = await run(process.execPath, ['locate.cjs']);
+    expect(located.stdout).toMatch(/^BpdiffError .*run_b/);
+  });
+
   it('type-checks in a CommonJS TypeScript project under node16 resolution (no TS1479)', async () => {
     const dir = path.join(prefix, 'cjs-consumer');
     fs.mkdirSync(dir);
