@@ -36,6 +36,8 @@ export interface LiveArgs {
   warnings: string[];
   /** The bpdiff.config.json whose options were read (absolute), or null. */
   config: string | null;
+  /** `bpdiff locate --ci`: a walk cut by --max-steps fails. */
+  ci?: boolean;
 }
 
 /** `-u`/`--record`: every named check's baseline; `--update=failing`: only those of the checks that fail. */
@@ -125,7 +127,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
       return { kind: 'mcp' };
     case 'locate': {
       const pair = parseCommands(commands);
-      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null };
+      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null, ci: valueOf(raw, 'ci') === true };
       checkLocateInput(args.input);
       return { kind: 'locate', args };
     }

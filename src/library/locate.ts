@@ -32,6 +32,8 @@ export interface LocateOutcome extends ComparisonOutcome {
   divergence: WalkSummary['kind'];
   /** The command that compares the runs again where they part ways (null: no divergence). */
   reproduce: string | null;
+  /** False when --max-steps cut a walk that had not found the runs parting or ending: no divergence so far, not none. */
+  complete: boolean;
 }
 
 const OWN_KEYS = ['run_a', 'run_b', 'fail_on', 'max_output_bytes'];
@@ -65,7 +67,7 @@ export async function locate(input: LocateInput, context: CallContext & { engine
     // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
     const failOn = (given['fail_on'] as FailOn | undefined) ?? 'any';
     const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && failOn !== 'never' ? 1 : 0;
-    return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+    return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, complete: summary.agreedUntil !== 'max-steps', reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
   });
 }
 

@@ -36,7 +36,7 @@ export function githubLines(report: Report): string[] {
   };
 
   // What a walk found (bpdiff locate): where the runs part ways, at the line it names.
-  if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', 'bpdiff: where the runs part ways', report.lead.join('\n'));
+  if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', report.lead[0]!.startsWith('no divergence') ? 'bpdiff: no divergence so far' : 'bpdiff: where the runs part ways', report.lead.join('\n'));
   for (const [side, run, capture] of [['a', a, captures[0]], ['b', b, captures[1]]] as const) {
     if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeRunEnd(side, capture, report.findings));
   }
@@ -59,6 +59,8 @@ export function githubLines(report: Report): string[] {
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff) && diff.unchanged.length === 0) {
     annotate('error', 'bpdiff: nothing compared', `Nothing compared at ${describeBreakpoint(breakpoint)}: neither ${labels.a} nor ${labels.b} read a variable.`);
   } else if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
+    // A walk's finding already has its annotation at this line: one for the line, not a notice beside it.
+    if (report.lead.length > 0) return lines;
     annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}.`);
   } else {
     lines.push(`bpdiff at ${describeBreakpoint(breakpoint)}: ${describeCounts(countDiff(diff), labels)}`);
