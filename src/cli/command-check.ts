@@ -80,7 +80,7 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       };
       const status = await emitReport(compared.value.report, { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null, combined: true }, captured);
       if (index === 0) worst = Math.max(worst, status);
-      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join('') });
+      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join(''), at });
     }
   }
 
@@ -89,7 +89,7 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
   const failOnObsolete = command.given['fail-on-obsolete'] === true || command.config.failOnObsolete;
   for (const file of obsolete) io.stderr(`bpdiff: ${failOnObsolete ? 'error' : 'warning'}: ${checkWords.obsolete(file)}\n`);
   if (failOnObsolete && obsolete.length > 0) worst = Math.max(worst, 1);
-  const summary: CheckContext = { obsolete, failOnObsolete, accept: acceptCommand(command.config, io.cwd) };
+  const summary: CheckContext = { obsolete, failOnObsolete, accept: acceptCommand(command.config, io.cwd), config: shown(command.config.file) };
   const write = (text: string, file: string | null, given: string): void => {
     if (file === null) io.stdout(text);
     else writeOutputFile(file, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: given });

@@ -20,7 +20,8 @@ export { describeChanges as describeBaselineChange } from './describe-changes.js
 
 /** What one check came to. Paths are as the user reads them (relative to the working directory). */
 export type CheckOutcome =
-  | { name: string; kind: 'compared'; report: Report; text: string }
+  /** `at`: the check's breakpoint as its config writes it. */
+  | { name: string; kind: 'compared'; report: Report; text: string; at?: { file: string; line: number } }
   /** Its baseline is missing and was not written (--ci): a failure. */
   | { name: string; kind: 'no_baseline'; baseline: string; at: { file: string; line: number } }
   /** Its baseline was missing and this run was recorded as it. */
@@ -34,6 +35,20 @@ export interface CheckContext {
   failOnObsolete: boolean;
   /** How to accept a check's change, by its name: the command, then what to commit (null: not here). */
   accept: (name: string) => { command: string; commit: string } | null;
+  /** The config file, as the user reads its path (for how to update a check's moved line). */
+  config?: string;
+}
+
+/**
+ * When a check's line moved in the live run's copy of the file (its breakpoint followed the
+ * baseline's line there), the line it is now and how to update the config: null when it did not.
+ */
+export function movedLine(outcome: CheckOutcome, config: string | undefined): string | null {
+  if (outcome.kind !== 'compared' || !outcome.at) return null;
+  const live = outcome.report.captures[1];
+  if (live.run.status !== 'break' || live.breakpoint.file !== outcome.at.file || live.breakpoint.line === outcome.at.line) return null;
+  const now = `${live.breakpoint.file}:${live.breakpoint.line}`;
+  return `check ${outcome.name}: its line ${outcome.at.file}:${outcome.at.line} is line ${live.breakpoint.line} now — update its "bp" to "${now}"${config ? ` in ${config}` : ''}`;
 }
 
 /** "to accept: `bpdiff check -u NAME`, then commit `.bpdiff/baselines/`" (markdown: as code). */
@@ -48,6 +63,7 @@ export function combineChecks(outcomes: readonly CheckOutcome[], format: WriterN
   const compared = outcomes.filter((outcome) => outcome.kind === 'compared');
   const alone = outcomes.length === 1 && compared.length === 1 && obsolete.length === 0;
   const accepting = outcomes.filter((outcome) => acceptable(outcome) && context.accept(outcome.name) !== null);
+  const moves = outcomes.map((outcome) => movedLine(outcome, context.config)).filter((line) => line !== null);
   switch (format) {
     case 'json':
       return formatJson({
@@ -64,15 +80,20 @@ export function combineChecks(outcomes: readonly CheckOutcome[], format: WriterN
         const at = atOf(outcome);
         return at ? [`::notice file=${property(at.file)},line=${at.line},title=${property(`bpdiff: to accept check ${outcome.name}`)}::${data(acceptText(context.accept(outcome.name)))}`] : [];
       });
-      return `${limitAnnotations([...outcomes.flatMap(githubLines), ...obsolete.map((file) => `::${obsoleteLevel} file=${property(file)},title=${property('bpdiff: obsolete baseline')}::${data(checkWords.obsolete(file))}`), ...accepts]).join('\n')}\n`;
+      const movedNotices = outcomes.flatMap((outcome) => {
+        const moved = movedLine(outcome, context.config);
+        const at = atOf(outcome);
+        return moved !== null && at ? [`::notice file=${property(at.file)},line=${at.line},title=${property(`bpdiff: check ${outcome.name}: its line moved`)}::${data(moved)}`] : [];
+      });
+      return `${limitAnnotations([...outcomes.flatMap(githubLines), ...movedNotices, ...obsolete.map((file) => `::${obsoleteLevel} file=${property(file)},title=${property('bpdiff: obsolete baseline')}::${data(checkWords.obsolete(file))}`), ...accepts]).join('\n')}\n`;
     }
     case 'markdown':
-      return alone ? `${compared[0]!.text}${accepting.map((outcome) => `\n${acceptText(context.accept(outcome.name), true)}\n`).join('')}` : markdown(outcomes, context);
+      return alone ? `${compared[0]!.text}${moves.map((line) => `\n${escapeText(line)}\n`).join('')}${accepting.map((outcome) => `\n${acceptText(context.accept(outcome.name), true)}\n`).join('')}` : markdown(outcomes, context);
     default: {
       const body = alone
         ? [compared[0]!.text]
         : [...outcomes.map((outcome) => (outcome.kind === 'compared' ? `check ${outcome.name}\n${outcome.text}` : `check ${outcome.name}\n${describeBaseline(outcome)}\n`)), ...obsolete.map((file) => `${checkWords.obsolete(file)}\n`)];
-      return `${body.join('\n')}\n${accepting.map((outcome) => `${acceptText(context.accept(outcome.name))}\n`).join('')}${tally(outcomes, context)}\n`;
+      return `${body.join('\n')}\n${moves.map((line) => `${line}\n`).join('')}${accepting.map((outcome) => `${acceptText(context.accept(outcome.name))}\n`).join('')}${tally(outcomes, context)}\n`;
     }
   }
 }
@@ -99,7 +120,9 @@ function acceptable(outcome: CheckOutcome): boolean {
 function atOf(outcome: CheckOutcome): { file: string; line: number } | null {
   if (outcome.kind !== 'compared') return outcome.at;
   const { breakpoint } = outcome.report.document;
-  return { file: breakpoint.file, line: breakpoint.line };
+  const live = outcome.report.captures[1];
+  // The line in the live run's copy of the file when its breakpoint followed the baseline's there.
+  return { file: breakpoint.file, line: live.run.status === 'break' && live.breakpoint.file === breakpoint.file ? live.breakpoint.line : breakpoint.line };
 }
 
 function markdown(outcomes: readonly CheckOutcome[], context: CheckContext): string {
@@ -123,6 +146,10 @@ function markdown(outcomes: readonly CheckOutcome[], context: CheckContext): str
   }
   for (const file of obsolete) lines.push(`- ${obsoleteFails ? '❌' : '⚠️'} ${escapeText(checkWords.obsolete(file))}`);
   const accepting = outcomes.filter((outcome) => acceptable(outcome) && context.accept(outcome.name) !== null);
+  for (const outcome of outcomes) {
+    const moved = movedLine(outcome, context.config);
+    if (moved !== null) lines.push('', escapeText(moved));
+  }
   for (const outcome of accepting) lines.push('', acceptText(context.accept(outcome.name), true));
   const sections = outcomes.flatMap((outcome) => (outcome.kind === 'compared' ? [`## check \`${outcome.name}\`\n\n${outcome.text}`] : []));
   return [`${lines.join('\n')}\n`, ...sections].join('\n');

@@ -29,7 +29,10 @@ export function githubLines(report: Report): string[] {
   const { document, captures, findings } = report;
   const { run_a: a, run_b: b, diff, breakpoint } = document;
   const labels = { a: a.label, b: b.label };
-  const where = { file: breakpoint.file, line: String(breakpoint.line) };
+  // The line in B's version (the pull request's) when B's breakpoint followed A's (the baseline's)
+  // line into its own copy of the file: the line a reviewer sees in the pull request's diff.
+  const followed = b.status === 'break' && captures[1].breakpoint.file === breakpoint.file && report.lead.length === 0 ? captures[1].breakpoint.line : breakpoint.line;
+  const where = { file: breakpoint.file, line: String(followed) };
   const lines: string[] = [];
   const annotate = (level: 'error' | 'warning' | 'notice', title: string, message: string): void => {
     lines.push(`::${level} file=${property(where.file)},line=${where.line},title=${property(title)}::${data(message)}`);

@@ -329,6 +329,9 @@ describePythonAdapters('a baseline follows its line (issue 22 item 9)', (adapter
     expect(checked.doc.run_b.location).toEqual({ file: 'pricing.py', line: 70 });
     expect(checked.doc.diff.changed).toEqual({});
     expect(checked.doc.analysis_hints, checked.doc.analysis_hints.join('\n')).toContain("B: the baseline was captured at line 34 of pricing.py; that line is line 70 in B's copy (lines above it were added or removed), so B stops at line 70");
+    // How to update the config: the line the check's breakpoint is now.
+    const text = await runBpdiff(['check', '--format', 'text', '--color', 'never'], { cwd: project });
+    expect(text.stdout.split('\n')).toContain('check line: its line pricing.py:34 is line 70 now — update its "bp" to "pricing.py:70" in bpdiff.config.json');
 
     const direct = await runBpdiff(['--baseline', '.bpdiff/line.json', '--', ...RUN], { cwd: project });
     expectClean(direct);

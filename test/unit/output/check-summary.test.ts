@@ -101,6 +101,20 @@ describe("bpdiff check's output", () => {
     expect(xml).toContain('<testcase name="obsolete baseline old.json" classname="bpdiff check" file="old.json">');
   });
 
+  it("a check whose line moved in the live run's copy says which line it is now and how to update the config, and is annotated there", () => {
+    const moved = buildReport([makeCapture({ label: 'baseline', variables: { rate: '0.1' } }), makeCapture({ side: 'b', breakpoint: { file: 'pricing.py', line: 70 }, variables: { rate: '1.0' } })]);
+    const outcome: CheckOutcome = { name: 'line', kind: 'compared', report: moved, text: 'LINE\n', at: { file: 'pricing.py', line: 34 } };
+    const said = 'check line: its line pricing.py:34 is line 70 now — update its "bp" to "pricing.py:70" in bpdiff.config.json';
+    const withConfig = { ...context(), config: 'bpdiff.config.json' };
+    expect(combineChecks([outcome], 'text', withConfig).split('\n')).toContain(said);
+    expect(combineChecks([outcome], 'markdown', withConfig)).toContain(said.replace('—', '—'));
+    const github = combineChecks([outcome], 'github', withConfig).split('\n');
+    expect(github).toContain(`::notice file=pricing.py,line=70,title=bpdiff%3A check line%3A its line moved::${said}`);
+    expect(github).toContain('::notice file=pricing.py,line=70,title=bpdiff%3A to accept check line::to accept: `bpdiff check -u line`, then commit `.bpdiff/baselines/`');
+    // The config already names the live run's line: nothing to say.
+    expect(combineChecks([{ ...outcome, at: { file: 'pricing.py', line: 70 } }], 'text', withConfig)).not.toContain('update its');
+  });
+
   it('says what changed in a re-recorded baseline, one line each', () => {
     expect(describeBaselineChange(changed)).toEqual(['rate: 0.15 -> 0.2 (up 0.05, +33.3%)', '+ tax = 5.1']);
     expect(describeBaselineChange(same)).toEqual([]);
