@@ -66,7 +66,7 @@ export type CliCommand =
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
   | { kind: 'mcp' }
   /** `bpdiff completion [bash|zsh]`: the shell's completion script, on stdout. */
-  | { kind: 'completion'; shell: 'bash' | 'zsh' };
+  | { kind: 'completion'; shell: 'bash' | 'zsh' | 'fish' };
 
 type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
@@ -133,7 +133,7 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     }
     case 'completion':
       if (commands.length > 0) throw messages.commandsNotAccepted('completion');
-      return { kind: 'completion', shell: raw['shell'] === 'zsh' ? 'zsh' : 'bash' };
+      return { kind: 'completion', shell: raw['shell'] === 'zsh' || raw['shell'] === 'fish' ? raw['shell'] : 'bash' };
     case 'capture': {
       const args = captureArgs(raw, commands);
       checkCaptureInput(args.input);
