@@ -48,7 +48,12 @@ export function checkLocateInput(given: Input): CaptureOptions {
   return options;
 }
 
-export async function locate(input: LocateInput, context: CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate/locate-runs.js').locateRuns } } = {}): Promise<LocateOutcome> {
+/**
+ * `context.engine.locateRuns` (a test's walk) is typed `unknown` here and cast where it is called:
+ * the walk's types (the session's, the DAP's) stay out of the package's declarations, which a user
+ * type-checks without bpdiff's development dependencies.
+ */
+export async function locate(input: LocateInput, context: CallContext & { engine?: CallContext['engine'] & { locateRuns?: unknown } } = {}): Promise<LocateOutcome> {
   const redactor = callRedactor(input, context);
   return redactedErrors(redactor, async () => {
     const given = objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }');
@@ -58,7 +63,7 @@ export async function locate(input: LocateInput, context: CallContext & { engine
     const specs = resolveWalkRuns(given, base, from?.breakpoint ?? null);
     const log = redactedLog(input.log, redactor);
     log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
-    const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate/locate-runs.js')).locateRuns;
+    const locateRuns = (context.engine?.locateRuns as typeof import('../run/locate/locate-runs.js').locateRuns | undefined) ?? (await import('../run/locate/locate-runs.js')).locateRuns;
     const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(input, log, redactor));
     const labels = { a: specs[0].label, b: specs[1].label };
     const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
