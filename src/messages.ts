@@ -149,6 +149,12 @@ export const messages = {
     `run ${label} could not be debugged: ${message.replace(/\s+/g, ' ').trim()} — the result above says what each run produced`,
 };
 
+/** What `bpdiff locate` says on stderr. */
+export const locateWords = {
+  cutShort: (steps: number) =>
+    `the walk stopped at --max-steps after ${steps} steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE`,
+};
+
 /** What `bpdiff check` says about its baselines (on stderr, and in the summary and annotations). */
 export const checkWords = {
   noBaseline: (name: string, file: string) =>

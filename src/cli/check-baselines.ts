@@ -111,6 +111,22 @@ export function isCi(env: Readonly<Record<string, string | undefined>>): boolean
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
+/**
+ * How a reviewer accepts a check's change: `bpdiff check -u NAME` (with --config when the config is
+ * not the bpdiff.config.json bpdiff finds by itself), then commit the baselines folder (the check's own
+ * baseline file when it lies elsewhere). Null for a baseline outside the working directory: not one
+ * the repository commits (examples/ci/check-pr.sh records them in the base branch's checkout).
+ */
+export function acceptCommand(config: BpdiffConfig, cwd: string): (name: string) => { command: string; commit: string } | null {
+  const configFlag = path.basename(config.file) === 'bpdiff.config.json' ? '' : ` --config ${shownPath(config.file, cwd)}`;
+  return (name) => {
+    const baseline = config.checks.find((check) => check.name === name)?.baseline;
+    if (!baseline || path.isAbsolute(shownPath(baseline, cwd))) return null;
+    const inFolder = baseline.startsWith(`${config.baselines}${path.sep}`);
+    return { command: `bpdiff check -u ${name}${configFlag}`, commit: inFolder ? `${shownPath(config.baselines, cwd)}/` : shownPath(baseline, cwd) };
+  };
+}
+
 /** A path as the user reads it: relative to where bpdiff runs when it lies below it. */
 export function shownPath(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);

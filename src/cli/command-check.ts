@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeOutputFile } from '../output/write-file.js';
-import { combineChecks, type CheckOutcome } from '../output/check-summary.js';
+import { combineChecks, type CheckContext, type CheckOutcome } from '../output/check-summary.js';
 import { resolveOutputFile } from '../intake/input-files.js';
 import { resolveOneRun } from '../intake/runs.js';
 import { withStopSignals } from '../intake/stop-signals.js';
@@ -20,7 +20,7 @@ import { capture } from '../library/capture.js';
 import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
 import { callContext } from './call-context.js';
-import { BASELINE_LABEL, checkBaselineContained, checkBaselinesContained, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
+import { BASELINE_LABEL, acceptCommand, checkBaselineContained, checkBaselinesContained, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
 import { captureInput, checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
 import { updateBaselines } from './check-update.js';
 import { sayConfig } from './progress-log.js';
@@ -91,18 +91,21 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       };
       const status = await emitReport(compared.value.report, { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null, combined: true }, captured);
       if (index === 0) worst = Math.max(worst, status);
-      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join('') });
+      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join(''), at });
     }
   }
 
   // Obsolete baselines are known only when every check ran: a name leaves the others' baselines alone.
   const obsolete = command.names.length === 0 ? obsoleteBaselines(command.config).map(shown) : [];
-  for (const file of obsolete) io.stderr(`bpdiff: warning: ${checkWords.obsolete(file)}\n`);
+  const failOnObsolete = command.given['fail-on-obsolete'] === true || command.config.failOnObsolete;
+  for (const file of obsolete) io.stderr(`bpdiff: ${failOnObsolete ? 'error' : 'warning'}: ${checkWords.obsolete(file)}\n`);
+  if (failOnObsolete && obsolete.length > 0) worst = Math.max(worst, 1);
+  const summary: CheckContext = { obsolete, failOnObsolete, accept: acceptCommand(command.config, io.cwd), config: shown(command.config.file) };
   const write = (text: string, file: string | null, given: string): void => {
     if (file === null) io.stdout(text);
     else writeOutputFile(file, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: given });
   };
-  write(combineChecks(outcomes[0]!, command.output.format, obsolete), outputPath, command.output.outputFile ?? '');
-  command.output.also.forEach((extra, index) => write(combineChecks(outcomes[index + 1]!, extra.format, obsolete), path.resolve(io.cwd, extra.file), extra.file));
+  write(combineChecks(outcomes[0]!, command.output.format, summary), outputPath, command.output.outputFile ?? '');
+  command.output.also.forEach((extra, index) => write(combineChecks(outcomes[index + 1]!, extra.format, summary), path.resolve(io.cwd, extra.file), extra.file));
   return worst;
 }

@@ -44,6 +44,8 @@ export interface BpdiffConfig {
   options: Record<string, unknown>;
   /** The baselines folder, absolute (`baselines`, default .bpdiff/baselines beside the config file). */
   baselines: string;
+  /** `fail_on_obsolete`: a baseline no check refers to fails `bpdiff check` (as --fail-on-obsolete). */
+  failOnObsolete: boolean;
   checks: ConfigCheck[];
 }
 
@@ -103,7 +105,7 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
       options: readOptions(absolute, check, `${at}.`),
     };
   });
-  return { file: absolute, options, baselines, checks };
+  return { file: absolute, options, baselines, failOnObsolete: json['fail_on_obsolete'] === true, checks };
 }
 
 /** The option keys of `object`, each value checked as its flag's would be. */

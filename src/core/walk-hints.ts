@@ -40,10 +40,13 @@ export interface WalkSummary {
   stacks: [StackFrameSummary[], StackFrameSummary[]];
 }
 
+/** How the hint that holds the command to compare the runs again begins (the markdown writer shows that command as code). */
+export const REPRODUCE_HINT = 'to compare the runs there again: ';
+
 export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   const hints = [mainHint(walk, labels)];
   if (walk.kind === 'values' && walk.before !== null) hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
-  if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`to compare the runs there again: ${walk.reproduce}`);
+  if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
   for (const side of ['a', 'b'] as const) {
     const { count, first } = walk.added[side];
     if (count === 0) continue;

@@ -34,6 +34,8 @@ export interface LocateOutcome extends ComparisonOutcome {
   divergence: WalkSummary['kind'];
   /** The command that compares the runs again where they part ways (null: no divergence). */
   reproduce: string | null;
+  /** False when --max-steps cut a walk that had not found the runs parting or ending: no divergence so far, not none. */
+  complete: boolean;
 }
 
 const OWN_KEYS = ['run_a', 'run_b'];
@@ -52,7 +54,12 @@ export function checkLocateInput(given: Input): CaptureOptions {
   return planLocate(given).options;
 }
 
-type LocateContext = CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate-runs.js').locateRuns } };
+/**
+ * `context.engine.locateRuns` (a test's walk) is typed `unknown` here and cast where it is called:
+ * the walk's types (the session's, the DAP's) stay out of the package's declarations, which a user
+ * type-checks without bpdiff's development dependencies.
+ */
+type LocateContext = CallContext & { engine?: CallContext['engine'] & { locateRuns?: unknown } };
 
 export async function locate(input: LocateInput, context: LocateContext = {}): Promise<LocateOutcome> {
   const redactor = callRedactor(input, context);
@@ -72,14 +79,14 @@ async function runLocatePlan(plan: LocatePlan, call: CallOptions, redactor: Reda
   const specs = resolveWalkRuns(plan.runs, base, from?.breakpoint ?? null, options.limits.max_input_bytes);
   const log = redactedLog(call.log, redactor);
   log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
-  const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate-runs.js')).locateRuns;
+  const locateRuns = (context.engine?.locateRuns as typeof import('../run/locate-runs.js').locateRuns | undefined) ?? (await import('../run/locate-runs.js')).locateRuns;
   const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(call, log, redactor));
   const labels = { a: specs[0].label, b: specs[1].label };
   const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
   const summary = summaryOf(located, options, reproduce);
   const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: call.signal });
   // The walk's finding is the difference (the lead's `parted`: comparisonExitCode decides the status the hints say).
-  return { ...outcome, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+  return { ...outcome, steps: summary.steps, divergence: summary.kind, complete: summary.agreedUntil !== 'max-steps', reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
 }
 
 function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {

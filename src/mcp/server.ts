@@ -27,13 +27,15 @@ import { locate, type LocateInput } from '../library/locate.js';
 import { toolInput } from './arguments.js';
 import { confineArguments } from './confine.js';
 import { clientRoots, type Roots } from './roots.js';
+import { inArgumentNames } from './argument-names.js';
 import { LineTransport } from './stdio-transport.js';
 import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
 
 const INSTRUCTIONS = [
-  'bpdiff runs programs under real debuggers (Python, Node.js, Go, C/C++/Rust), stops them at one breakpoint and compares the variables there, or walks two runs line by line to the first point where they part ways.',
+  'bpdiff runs programs under real debuggers (Python; JavaScript and TypeScript on Node.js; Go; C, C++ and Rust; Java, Kotlin and Scala; Ruby; Fortran), stops them at one breakpoint and compares the variables there, or walks two runs line by line to the first point where they part ways.',
+  'Its tools: compare, capture, diff_captures and locate.',
   'compare: two runs (two versions, or two inputs) at FILE:LINE -> what differs (diff.changed, only_in_a, only_in_b) and a `context` summary to read first.',
-  'capture: one run -> its capture; diff_captures: two captures compared offline.',
+  'capture: one run -> its capture; diff_captures: two captures compared offline (reads only; the others run the commands they are given).',
   'To find where two runs part ways with no breakpoint: locate (every line, in lockstep). At a breakpoint: first_divergence (every hit in lockstep), hit N, watch expressions.',
 ].join(' ');
 
@@ -167,7 +169,7 @@ function captureResult(captured: RunCapture): CallToolResult {
 
 /** A BpdiffError's one line (any other error is a bug, said in one line too), as a tool error. */
 function toolError(error: unknown, scrub: (text: string) => string): CallToolResult {
-  const message = isBpdiffError(error) ? error.message : describeUnexpected(error);
+  const message = isBpdiffError(error) ? inArgumentNames(error.message) : describeUnexpected(error);
   return { content: [{ type: 'text', text: boundMessage(scrub(oneLine(message))) }], isError: true };
 }
 

@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterAll, expect, it } from 'vitest';
 import { validateCapture, validateComparison } from '../../src/core/schemas.js';
-import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun, type ComparisonDoc } from './helpers.js';
 import { expectRefusal } from '../support/built-bin.js';
 import { describePythonAdapters } from './python-adapters.js';
 
@@ -152,6 +153,49 @@ describeWithTool('baselines and checks through Python', 'python3', pythonInstall
 
     const changedOnly = await runBpdiff(['check', 'first', '--fail-on', 'changed'], { cwd: project });
     expect(changedOnly.exitCode, changedOnly.stderr).toBe(0);
+  });
+
+  it('bpdiff check says how to accept a change, ends its text with a tally, writes JUnit XML, one JSON shape, and fails on an obsolete baseline when asked', async () => {
+    const project = checkout('v1', 'reviewed');
+    const config = { checks: { bulk: { bp: 'pricing.py:34', condition: 'item.qty > 3', cmd: RUN }, first: { bp: 'pricing.py:34', cmd: RUN } } };
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
+    expect((await runBpdiff(['check', '--record'], { cwd: project })).exitCode).toBe(0);
+    fs.copyFileSync(path.join(branch, 'pricing.py'), path.join(project, 'pricing.py'));
+
+    const text = await runBpdiff(['check', '--format', 'text', '--color', 'never'], { cwd: project });
+    expect(text.exitCode, text.stderr).toBe(1);
+    expect(text.stdout.trimEnd().split('\n').slice(-2)).toEqual(['to accept: `bpdiff check -u bulk`, then commit `.bpdiff/baselines/`', 'checks: 1 failed, 1 passed, 2 total']);
+
+    const report = path.join(tmp, 'bpdiff-junit.xml');
+    const junit = await runBpdiff(['check', '--format', 'junit', '-o', report], { cwd: project });
+    expect(junit.exitCode, junit.stderr).toBe(1);
+    // A JUnit reader's view of it (Python's XML parser): one test case per check, the changes in the failure.
+    const read = await execa('python3', ['-c', 'import sys, xml.etree.ElementTree as E\nfor case in E.parse(sys.argv[1]).getroot().iter("testcase"):\n    failure = case.find("failure")\n    print(case.get("name"), repr(None if failure is None else failure.text))', report], { reject: false });
+    expect(read.stderr).toBe('');
+    expect(read.stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^bulk '.*rate: 0\.1 -> 1\.0 \(up 0\.9, 10x\).*\\n\\nto accept: `bpdiff check -u bulk`, then commit `\.bpdiff\/baselines\/`'$/),
+      'first None',
+    ]);
+
+    // One check or two: the same JSON shape.
+    const one = await runBpdiff(['check', 'bulk'], { cwd: project });
+    expect(one.exitCode, one.stderr).toBe(1);
+    const shape = JSON.parse(one.stdout) as Record<string, unknown>;
+    expect(Object.keys(shape)).toEqual(['checks', 'no_baseline', 'recorded', 'obsolete_baselines']);
+    expect(Object.keys(shape['checks'] as object)).toEqual(['bulk']);
+
+    // An obsolete baseline: a warning, and a failure with --fail-on-obsolete or "fail_on_obsolete" in the config.
+    fs.copyFileSync(path.join(PRICING, 'v1', 'pricing.py'), path.join(project, 'pricing.py'));
+    fs.writeFileSync(path.join(project, '.bpdiff/baselines/gone.json'), '{}');
+    const warned = await runBpdiff(['check'], { cwd: project });
+    expect(warned.exitCode, warned.stderr).toBe(0);
+    expect((JSON.parse(warned.stdout) as { obsolete_baselines: string[] }).obsolete_baselines).toEqual(['.bpdiff/baselines/gone.json']);
+    const failed = await runBpdiff(['check', '--fail-on-obsolete', '--format', 'text'], { cwd: project });
+    expect(failed.exitCode, failed.stderr).toBe(1);
+    expect(failed.stderr).toContain('bpdiff: error: .bpdiff/baselines/gone.json is an obsolete baseline');
+    expect(failed.stdout.trimEnd().split('\n').at(-1)).toBe('checks: 0 failed, 2 passed, 2 total; 1 obsolete baseline (failing: --fail-on-obsolete)');
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify({ ...config, fail_on_obsolete: true }));
+    expect((await runBpdiff(['check'], { cwd: project })).exitCode).toBe(1);
   });
 
   it('refuses bad input in one line, exit 2, writing nothing', async () => {
@@ -343,12 +387,17 @@ describePythonAdapters('a baseline follows its line (issue 22 item 9)', (adapter
     expect(recorded.source_lines.hashes).toMatch(/^([0-9a-f]{8})+$/);
 
     withDocstring(project);
-    const checked = await runBpdiff(['check'], { cwd: project });
+    const run = await runBpdiff(['check'], { cwd: project });
+    // bpdiff check's one JSON shape: the check's document under its name.
+    const checked = { ...run, doc: (JSON.parse(run.stdout) as { checks: Record<string, ComparisonDoc> }).checks['line']! };
     expectClean(checked);
     expect(checked.exitCode, checked.stderr).toBe(0);
-    expect(checked.doc!.run_b.location).toEqual({ file: 'pricing.py', line: 70 });
-    expect(checked.doc!.diff.changed).toEqual({});
-    expect(checked.doc!.analysis_hints, checked.doc!.analysis_hints.join('\n')).toContain("B: the baseline was captured at line 34 of pricing.py; that line is line 70 in B's copy (lines above it were added or removed), so B stops at line 70");
+    expect(checked.doc.run_b.location).toEqual({ file: 'pricing.py', line: 70 });
+    expect(checked.doc.diff.changed).toEqual({});
+    expect(checked.doc.analysis_hints, checked.doc.analysis_hints.join('\n')).toContain("B: the baseline was captured at line 34 of pricing.py; that line is line 70 in B's copy (lines above it were added or removed), so B stops at line 70");
+    // How to update the config: the line the check's breakpoint is now.
+    const text = await runBpdiff(['check', '--format', 'text', '--color', 'never'], { cwd: project });
+    expect(text.stdout.split('\n')).toContain('check line: its line pricing.py:34 is line 70 now — update its "bp" to "pricing.py:70" in bpdiff.config.json');
 
     const direct = await runBpdiff(['--baseline', '.bpdiff/line.json', '--', ...RUN], { cwd: project });
     expectClean(direct);

@@ -83,6 +83,16 @@ it('lists compare, capture, diff_captures and locate, with their input schemas a
   expect(Object.keys(compare.inputSchema.properties!)).toEqual(expect.arrayContaining(['bp', 'condition', 'run_a', 'run_b', 'fail_on', 'depth', 'max_children', 'ignore', 'tolerance', 'timeout', 'hit', 'first_divergence', 'max_hits', 'watch', 'watch_only']));
   expect(compare.outputSchema?.['$id']).toBe('https://bpdiff.dev/schemas/breakpoint-comparison.schema.json');
   expect(tools.find((tool) => tool.name === 'capture')!.outputSchema?.['$id']).toBe('https://bpdiff.dev/schemas/run-capture.schema.json');
+  // What each does to the world: compare, capture and locate run programs; diff_captures only reads.
+  expect(Object.fromEntries(tools.map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.openWorldHint]]))).toEqual({
+    compare: [false, true],
+    capture: [false, true],
+    diff_captures: [true, false],
+    locate: [false, true],
+  });
+  // The instructions name every tool and every language.
+  const instructions = client.getInstructions() ?? '';
+  for (const word of [...tools.map((tool) => tool.name), 'Python', 'Node.js', 'TypeScript', 'Go', 'C++', 'Rust', 'Java', 'Kotlin', 'Scala', 'Ruby', 'Fortran']) expect(instructions).toContain(word);
 });
 
 describeWithTool('locate on the Python example', 'python3', pythonInstalled, () => {
@@ -170,12 +180,16 @@ describeWithTool('the Node example, a bad breakpoint and a cancelled call', 'the
     expect(result.structuredContent).toBeUndefined();
     const cli = await runBpdiff(['--bp', 'cart.js', '--', 'node', 'checkout.js', '--', 'node', 'checkout.js']);
     expect(cli.exitCode, cli.stderr).toBe(2);
-    expect(text(result)).toBe(cli.stderr.trim().replace(/^bpdiff: /, ''));
-    expect(text(result)).toBe('--bp "cart.js" has no line number — write it as FILE:LINE, e.g. --bp src/app.py:42');
+    // The CLI's message, in the tool's argument names (bp, not --bp).
+    expect(cli.stderr.trim()).toBe('bpdiff: --bp "cart.js" has no line number — write it as FILE:LINE, e.g. --bp src/app.py:42');
+    expect(text(result)).toBe('bp "cart.js" has no line number — write it as FILE:LINE, e.g. bp src/app.py:42');
     // An option's value too.
     const depth = (await client.callTool({ name: 'compare', arguments: { bp: 'cart.js:31', run_a: cart('v1'), run_b: cart('v2'), max_children: 0 } })) as CallToolResult;
     expect(depth.isError).toBe(true);
-    expect(text(depth)).toBe((await runBpdiff(['--bp', 'cart.js:31', '--max-children', '0', '--', 'node', 'a.js', '--', 'node', 'b.js'])).stderr.trim().replace(/^bpdiff: /, ''));
+    expect(text(depth)).toBe('max_children "0" is not a whole number from 1 up — give e.g. max_children 100');
+    // A run's own value: run_a.bp, not --bp-a.
+    const own = (await client.callTool({ name: 'compare', arguments: { run_a: { ...cart('v1'), bp: 'cart.js:31' }, run_b: cart('v2') } })) as CallToolResult;
+    expect(text(own)).toBe('run B has no breakpoint (run_a.bp is given, run_b.bp and bp are not) — add run_b.bp FILE:LINE, or bp for both runs');
   });
 
   it('a cancelled call on a program that never reaches its breakpoint kills its runs', async () => {
@@ -196,7 +210,7 @@ describeWithTool('the Node example, a bad breakpoint and a cancelled call', 'the
     // Calls run one at a time: this one is answered once the cancelled call has killed its runs (its
     // --timeout is an hour: without the cancel, the test would time out here).
     const next = (await client.callTool({ name: 'compare', arguments: { bp: 'x' } })) as CallToolResult;
-    expect(text(next)).toBe('--bp "x" has no line number — write it as FILE:LINE, e.g. --bp src/app.py:42');
+    expect(text(next)).toBe('bp "x" has no line number — write it as FILE:LINE, e.g. bp src/app.py:42');
     expect(await leftByRuns()).toEqual([]);
   });
 });
