@@ -61,7 +61,7 @@ function emptyRead(): { variables: Record<string, string>; types: Record<string,
 
 export class LiveRun implements WalkRun {
   readonly log: (line: string) => void;
-  private readonly resources = new RunResources();
+  readonly resources = new RunResources();
   private readonly startedAt = new Date();
   private readonly t0 = performance.now();
   private adapter: RunningAdapter | null = null;
