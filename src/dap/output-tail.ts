@@ -14,12 +14,15 @@ export class OutputTail {
 
   constructor(private readonly limit = 4096) {}
 
-  push(text: string): void {
+  /** `program`: false for a debugger's own line among the program's output (kept in the tail, left out of the digest). */
+  push(text: string, program = true): void {
     if (text.length === 0) return;
     this.chunks.push(text);
     this.length += text.length;
-    this.total += text.length;
-    this.whole.update(text);
+    if (program) {
+      this.total += text.length;
+      this.whole.update(text);
+    }
     // Compact only when well past the limit, so a chatty debuggee costs O(1) per chunk.
     if (this.length > this.limit * 4) this.compact();
   }
