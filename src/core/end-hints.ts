@@ -66,7 +66,7 @@ export function describeEndDifference(end: EndSummary, labels: RunLabels): strin
   const { difference, shown } = end;
   if (difference.kind === 'exit') return `the runs agreed in every step compared and wrote the same output, but they ended differently: ${labels.a} ${difference.how[0]}, ${labels.b} ${difference.how[1]}`;
   const stream = difference.stream ?? 'stdout';
-  const lineOf = (text: string | null, label: string): string => (text === null ? `${label} wrote no such line` : `${showValue(JSON.stringify(text))} in ${label}`);
+  const lineOf = (text: string | null, label: string): string => (text === null ? `missing in ${label}` : `${showValue(JSON.stringify(text))} in ${label}`);
   const detail =
     shown === null || (shown.a === null && shown.b === null)
       ? `their ${stream} differs`
