@@ -299,6 +299,8 @@ export interface AdapterDefinition {
     stream?: boolean;
     /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran; Go's named results at a function's first line): a difference in one not set yet is not a divergence. */
     uninitialized_locals?: boolean;
+    /** Patterns of the debugger's own lines that come as the program's output (gdb's `[Inferior 1 (process N) exited normally]`): left out when a walk compares two runs' output. */
+    debugger_output?: string[];
     /**
      * The adapter answers requests in the order sent and names the top frame by the same id at every
      * stop: a step's scopes and locals are asked for with its stackTrace (src/dap/prefetch.ts).

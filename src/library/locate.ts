@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { CaptureOptions, RunSpec } from '../core/types.js';
 import { quoteCommand, quoteShellArg } from '../core/shell-quote.js';
+import { firstDifferentLine, type OutputLine } from '../core/end-hints.js';
 import { describeEnding, describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
 import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
 import type { FailOn } from '../report/report.js';
@@ -30,7 +31,7 @@ export interface LocateInput extends CaptureOptionInput, Omit<RunSettingsInput, 
 export interface LocateOutcome extends ComparisonOutcome {
   /** Steps compared, the last one included. */
   steps: number;
-  /** How the walk ended: where the runs stand apart (`path`), what they hold (`values`), one ended (`ended`), or no divergence (`agreed`). */
+  /** How the walk ended: where the runs stand apart (`path`), what they hold (`values`), one ended (`ended`), both ended alike in every step but wrote different output (`output`) or exited differently (`exit`), or no divergence (`agreed`). */
   divergence: WalkSummary['kind'];
   /** The command that compares the runs again where they part ways (null: no divergence). */
   reproduce: string | null;
@@ -83,18 +84,21 @@ async function runLocatePlan(plan: LocatePlan, call: CallOptions, redactor: Reda
   const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(call, log, redactor));
   const labels = { a: specs[0].label, b: specs[1].label };
   const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
-  const summary = summaryOf(located, options, reproduce);
+  const summary = summaryOf(located, options, reproduce === null || located.endsApart ? null : reproduce);
   const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: call.signal });
   // The walk's finding is the difference (the lead's `parted`: comparisonExitCode decides the status the hints say).
-  return { ...outcome, steps: summary.steps, divergence: summary.kind, complete: summary.agreedUntil !== 'max-steps', reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+  return { ...outcome, steps: summary.steps, divergence: summary.kind, complete: summary.agreedUntil !== 'max-steps', reproduce: reproduce === null || summary.reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
 }
 
 function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
   const { end, point, captures } = located;
   const diff = end.valuesA !== null && end.valuesB !== null ? compareValues(end.valuesA.values, end.valuesB.values, options.values.tolerance) : null;
   const changed = diff === null ? [] : Object.entries(diff.changed).filter(([name]) => !end.unsetAtLast.includes(name));
+  const bothEnded = end.kind === 'agreed' && end.agreedUntil === 'end';
   return {
-    kind: end.kind,
+    kind: located.endsApart ? located.endsApart.kind : end.kind,
+    ...(located.endsApart ? { ending: { difference: located.endsApart, shown: located.endsApart.kind === 'output' ? shownLine(located.captures, located.endsApart.stream ?? 'stdout') : null } } : {}),
+    ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,
     ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),
     maxSteps: options.locate.max_steps,
@@ -112,6 +116,12 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     unsetAside: end.unsetAside,
     stacks: located.stacks,
   };
+}
+
+/** The first line that differs in the stream whose output differs, from each capture's (redacted) tail. */
+function shownLine(captures: Located['captures'], stream: 'stdout' | 'stderr'): OutputLine {
+  const tails = captures.map((capture) => capture.output[stream === 'stdout' ? 'stdout_tail' : 'stderr_tail']);
+  return firstDifferentLine(tails[0]!, tails[1]!, captures.every((capture) => !capture.output.truncated));
 }
 
 function standingOf(standing: Standing, cwd: string): RunStanding {

@@ -61,7 +61,7 @@ function emptyRead(): { variables: Record<string, string>; types: Record<string,
 
 export class LiveRun implements WalkRun {
   readonly log: (line: string) => void;
-  private readonly resources = new RunResources();
+  readonly resources = new RunResources();
   private readonly startedAt = new Date();
   private readonly t0 = performance.now();
   private adapter: RunningAdapter | null = null;
@@ -187,7 +187,7 @@ export class LiveRun implements WalkRun {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) => resources.follow(event));
+    running.connection.onEvent((event) => resources.follow(event, this.definition.locate?.debugger_output));
     if ((definition.adapter.debuggee_output === 'adapter-stdio' || plan.adapterRunsProgram) && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
       // The debuggee inherits the adapter's stdin too (dlv), or is the adapter (rdbg): give it the --stdin file, else an empty stdin.
@@ -225,7 +225,7 @@ export class LiveRun implements WalkRun {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected');
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) => resources.follow(event));
+    running.connection.onEvent((event) => resources.follow(event, this.definition.locate?.debugger_output));
     return running;
   }
 

@@ -17,6 +17,8 @@ import { setUpRuns, type RunsHooks } from './two-runs.js';
 import { PassCounter } from '../session/passes.js';
 import { failureFacts } from './run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
+import { endsApart } from './run-ends.js';
+import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
 
@@ -48,6 +50,8 @@ export interface Located {
   point: LocatedPoint | null;
   /** Each run's stack where it stands, innermost first. */
   stacks: [StackFrameSummary[], StackFrameSummary[]];
+  /** How two runs that agreed to their ends differ there (what they wrote, how they exited); null: alike, or not both ended. */
+  endsApart?: EndDifference | null;
 }
 
 export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOptions, from: WalkFrom | null, hooks: RunsHooks = {}): Promise<Located> {
@@ -115,7 +119,9 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
       const neverStopped = starts.every((start) => start.kind === 'started' && start.standing.kind === 'ended');
       throw noCodeError(walks, definitions[0]!, from !== null, neverStopped, endings.join('; '));
     }
-    return await located(runs, walks, end);
+    // Both ended alike in every step: their output and exit codes still may not be (run-ends.ts).
+    const apart = end.kind === 'agreed' && end.agreedUntil === 'end' ? endsApart(runs, [end.a, end.b]) : null;
+    return { ...(await located(runs, walks, end)), endsApart: apart };
   } finally {
     stopKilling();
     for (const run of runs) run.close();
