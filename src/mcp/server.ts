@@ -169,8 +169,10 @@ function captureResult(captured: RunCapture): CallToolResult {
 
 /** A BpdiffError's one line (any other error is a bug, said in one line too), as a tool error. */
 function toolError(error: unknown, scrub: (text: string) => string): CallToolResult {
-  const message = isBpdiffError(error) ? inArgumentNames(error.message) : describeUnexpected(error);
-  return { content: [{ type: 'text', text: boundMessage(scrub(oneLine(message))) }], isError: true };
+  // Redacted, then bounded, then in the call's words: the renaming reads the bounded text only (its
+  // `NAME (NAME)` pattern backtracks over a long run of word characters: an 11 MB path never finished).
+  const bounded = boundMessage(scrub(oneLine(isBpdiffError(error) ? error.message : describeUnexpected(error))));
+  return { content: [{ type: 'text', text: isBpdiffError(error) ? inArgumentNames(bounded) : bounded }], isError: true };
 }
 
 /** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
