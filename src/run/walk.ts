@@ -11,6 +11,7 @@ import type { StopOutcome } from '../session/stop-outcome.js';
 import type { PassCounter } from '../session/passes.js';
 import type { RunFacts } from '../capture/capture-document.js';
 import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
+import type { PassReach } from './reach-hit.js';
 
 export interface WalkSteps {
   /** Lets the program run on and waits for its next stop (or its end). */
@@ -21,6 +22,8 @@ export interface WalkSteps {
   passes: { counter: PassCounter; adapterName: string };
   /** A run whose adapter streams hits (src/run/stream-hits.ts). */
   stream?: HitStreaming;
+  /** A run whose adapter may count the passes before --hit's (reach-hit.ts). */
+  reach?: PassReach;
 }
 
 /** What a streamed walk asks of its run beyond the steps of a walk by stops. */
@@ -49,12 +52,12 @@ function withPassNote(facts: RunFacts, steps: WalkSteps): RunFacts {
 
 export type Walker = (first: StopOutcome, steps: WalkSteps) => Promise<RunFacts>;
 
-/** The Nth stop; a run that stops fewer times is its no_break, with how many times it stopped. */
-export function nthHit(wanted: number): Walker {
+/** The Nth stop, the first being hit `firstHit`; a run that stops fewer times is its no_break, with how many times it stopped. */
+export function nthHit(wanted: number, firstHit = 1): Walker {
   return async (first, steps) => {
     if (wanted === 1) return steps.read(first, 1);
     let outcome = first;
-    for (let hit = 1; ; hit++) {
+    for (let hit = firstHit; ; hit++) {
       outcome = await nextPass(outcome, steps);
       if (outcome.kind !== 'stopped') {
         const facts = await steps.read(outcome, hit);

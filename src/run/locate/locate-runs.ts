@@ -68,7 +68,7 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   }
   for (const spec of specs) hooks.redactor?.addRunSecrets(spec);
   const copies = copyFolders(place(specs[0]), place(specs[1]));
-  const newRuns = (): [LiveRun, LiveRun] => specs.map((spec, index) => new LiveRun(spec, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...(hooks.redactor ? { redactor: hooks.redactor } : {}) })) as [LiveRun, LiveRun];
+  const newRuns = (): [LiveRun, LiveRun] => specs.map((spec, index) => new LiveRun(spec, options, { definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, reachPass: from?.hit ?? 1, ...(hooks.redactor ? { redactor: hooks.redactor } : {}) })) as [LiveRun, LiveRun];
   let runs = newRuns();
   const onAbort = (): void => killAllTracked();
   signal.addEventListener('abort', onAbort, { once: true });
@@ -144,7 +144,8 @@ async function startWalk(walk: WalkedRun, definition: AdapterDefinition, from: W
     // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
     const passes = new LinePasses(definition.stops_once_per_pass === true);
     if (first.kind === 'stopped') passes.observe(first.place);
-    for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
+    // The adapter may have counted the passes before it (session/reach-pass.ts): the first stop is pass passesSkipped + 1.
+    for (let hit = 1 + run.passesSkipped; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
       first = await run.next();
       if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
     }
