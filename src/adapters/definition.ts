@@ -290,14 +290,15 @@ export interface AdapterDefinition {
      * or `stops` (each code location of the line counts: used only for a breakpoint the adapter says it
      * bound to one location, `locations` below).
      */
-    counts: 'passes' | 'stops';
+    counts?: 'passes' | 'stops';
     /**
-     * With `counts: stops`: how many code locations the adapter bound the breakpoint to, read from its
-     * setBreakpoints answer: a regex on the breakpoint's `message` whose group 1 is the count. Absent: unknown (by stops).
+     * With `counts: stops`: how bpdiff asks how many code locations the adapter bound the breakpoint to:
+     * an expression evaluated in the `repl` context (`${id}`: the breakpoint's id), and a regex on its
+     * answer whose group 1 is the count. Absent: not known, every pass a stop.
      */
-    locations?: string;
+    locations?: { evaluate: string; pattern: string };
     /** With a --condition: `holds` (the adapter counts only the hits where it holds) or `every` (it counts every hit: bpdiff counts by stops then). */
-    with_condition: 'holds' | 'every';
+    with_condition?: 'holds' | 'every';
     /** Why bpdiff counts the passes by stops (where the adapter's count would differ from a pass count). */
     by_stops?: string;
   };

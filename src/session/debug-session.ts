@@ -16,7 +16,7 @@ import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { nearestLinesWithCode } from './lines-with-code.js';
-import { setToReach } from './reach-pass.js';
+import { replAnswer, setToReach } from './reach-pass.js';
 
 /** How a walk that steps from the program's start stops there (a capture needs none of it). */
 export interface SessionEntry {
@@ -162,7 +162,7 @@ export class DebugSession {
     const { connection, definition } = this;
     this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
     // --hit N, --from FILE:LINE:N: set so that the adapter counts the passes before N where it can.
-    const reach = await setToReach(definition, breakpoint, this.probingCondition, this.breakpointState, (asked) => this.sendBreakpoint(asked, !this.probingCondition));
+    const reach = await setToReach(definition, breakpoint, this.probingCondition, this.breakpointState, (asked) => this.sendBreakpoint(asked, !this.probingCondition), (expression) => replAnswer(this.connection, expression, this.startMs));
     this.passesSkipped = reach.skipped;
     const state = this.breakpointState;
     const refused = definition.condition.error_unverified;

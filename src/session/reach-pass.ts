@@ -7,6 +7,7 @@
 // adapter counted and that ended before its first stop is counted again by stops, for how many passes
 // it made (src/run/walk.ts nthHit).
 import type { AdapterDefinition } from '../adapters/definition.js';
+import type { DapConnection } from '../dap/connection.js';
 import type { BreakpointState, SessionBreakpoint } from './stop-outcome.js';
 
 /** How a run reaches pass N: the hitCondition its breakpoint is set with, and the passes it lets go before its first stop. */
@@ -32,27 +33,34 @@ export function planPassSkip(definition: Pick<AdapterDefinition, 'hit_count'>, b
   return { hitCondition: count.hit_condition.replaceAll('${count}', String(wanted)), skipped: wanted - 1 };
 }
 
-/** The number of code locations a setBreakpoints answer's message names (the definition's hit_count.locations), or null. */
-export function boundLocations(definition: Pick<AdapterDefinition, 'hit_count'>, message: string | undefined): number | null {
-  const pattern = definition.hit_count?.locations;
-  if (pattern === undefined || message === undefined) return null;
-  const found = new RegExp(pattern).exec(message);
+/** The number of code locations the adapter bound breakpoint `id` to, as it answers the definition's hit_count.locations, or null. */
+async function boundLocations(definition: Pick<AdapterDefinition, 'hit_count'>, id: number | undefined, evaluate: (expression: string) => Promise<string | null>): Promise<number | null> {
+  const asked = definition.hit_count?.locations;
+  if (asked === undefined || id === undefined) return null;
+  const answer = await evaluate(asked.evaluate.replaceAll('${id}', String(id)));
+  const found = answer === null ? null : new RegExp(asked.pattern).exec(answer);
   return found?.[1] === undefined ? null : Number(found[1]);
 }
 
 /**
  * Sets the breakpoint (`send`, which records the adapter's answer in `state`) so that the run's first
  * stop is its `reachPass`, where the adapter can count to it: at once for an adapter that counts
- * passes, or set again once its answer says the line has one location. Answers the passes skipped, and the breakpoint as it was set last (to set it so again).
+ * passes, or set again once it says (`evaluate`, in its repl) that it bound the line to one location. Answers the passes skipped, and the breakpoint as it was set last (to set it so again).
  */
-export async function setToReach(definition: Pick<AdapterDefinition, 'hit_count'>, breakpoint: SessionBreakpoint, probing: boolean, state: BreakpointState, send: (asked: SessionBreakpoint) => Promise<void>): Promise<{ skipped: number; asked: SessionBreakpoint }> {
+export async function setToReach(definition: Pick<AdapterDefinition, 'hit_count'>, breakpoint: SessionBreakpoint, probing: boolean, state: BreakpointState, send: (asked: SessionBreakpoint) => Promise<void>, evaluate: (expression: string) => Promise<string | null>): Promise<{ skipped: number; asked: SessionBreakpoint }> {
   const known = planPassSkip(definition, breakpoint, probing, null);
   const first = known === null ? breakpoint : { ...breakpoint, hitCondition: known.hitCondition };
   await send(first);
   if (known !== null) return { skipped: known.skipped, asked: first };
-  const counted = state.verified ? planPassSkip(definition, breakpoint, probing, boundLocations(definition, state.message)) : null;
+  const counted = state.verified && planPassSkip(definition, breakpoint, probing, 1) !== null ? planPassSkip(definition, breakpoint, probing, await boundLocations(definition, state.id, evaluate)) : null;
   if (counted === null) return { skipped: 0, asked: first };
   const again = { ...breakpoint, hitCondition: counted.hitCondition };
   await send(again);
   return { skipped: state.verified ? counted.skipped : 0, asked: again };
+}
+
+/** What the adapter answers an expression in its repl (hit_count.locations), or null when it does not (every pass is then a stop). */
+export async function replAnswer(connection: DapConnection, expression: string, timeoutMs: number): Promise<string | null> {
+  const answer = await connection.request('evaluate', { expression, context: 'repl' }, { step: 'asking how many code locations the breakpoint has', timeoutMs }).catch(() => null);
+  return answer?.result ?? null;
 }
