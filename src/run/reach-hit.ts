@@ -2,16 +2,7 @@
 // stops (walk.ts nthHit) counts on from the pass the run's first stop is. A run that ended before
 // its first stop passed the line fewer than N times, but how many times the adapter does not say:
 // it is run again and counted by stops, so its no_break says how many passes it made, as before.
-import type { StopOutcome } from '../session/stop-outcome.js';
 import { nthHit, type Walker } from './walk.js';
-
-/** What a run whose adapter may count the passes before the one asked for gives the walk. */
-export interface PassReach {
-  /** Passes the adapter let go before the run's first stop. */
-  skipped(): number;
-  /** The run ended and started again, every pass a stop, to its first stop. */
-  recount(): Promise<StopOutcome>;
-}
 
 /** Ends that come after the program ran some passes: how many is known only by counting them. */
 const RECOUNTED = new Set(['exited', 'exception', 'signal']);

@@ -11,7 +11,7 @@ import type { StopOutcome } from '../session/stop-outcome.js';
 import type { PassCounter } from '../session/passes.js';
 import type { RunFacts } from '../capture/capture-document.js';
 import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
-import type { PassReach } from './reach-hit.js';
+import type { PassReach } from '../session/reach-pass.js';
 
 export interface WalkSteps {
   /** Lets the program run on and waits for its next stop (or its end). */
