@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
@@ -147,5 +147,24 @@ describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lld
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables).toMatchObject({ i: '699', acc: String(sumBelow(700)) });
+  });
+});
+
+describe("locate's --from FILE:LINE:N", () => {
+  it('starts at the Nth pass, the passes before it counted by the adapter (one breakpoint stop a start)', async () => {
+    const trace = path.join(scratch, 'trace-locate.jsonl');
+    const run = await runBpdiff(['locate', '--ignore', 'bump', '--from', 'loop.py:8:2001', '--', 'python3', 'loop.py', '3000', '2003', '--', 'python3', 'loop.py', '3000', '999999'], { cwd: FIXTURES, env: { BPDIFF_TRACE: trace } });
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    // From pass 2001 (i = 2000) the walk steps to iteration 2003, where A's step is one more.
+    expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways at loop\.py:8 in .*: step is 2004 in A and 2003 in B$/);
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '2003', acc: String(sumBelow(2003)) });
+    const breakpointStops = fs
+      .readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"run":"A"') && line.includes('"name":"stopped"') && line.includes('"reason":"breakpoint"')).length;
+    // A start, and the stream's start again to where it found the runs parting.
+    expect(breakpointStops).toBeGreaterThanOrEqual(1);
+    expect(breakpointStops).toBeLessThanOrEqual(2);
   });
 });
