@@ -196,7 +196,7 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
       const adapter = spawnTracked(PYTHON, [path.join(DEBUGPY, 'adapter')], { PYTHONPATH: setup.siteDir });
       // BPDIFF_ADAPTER_PORT_FD: the sitecustomize has the connect to 127.0.0.1:0 wait for the port on fd 3.
       const startedWith = spec.start === 'with-adapter' ? spawnTracked(PYTHON, debuggee(['--connect', '127.0.0.1:0']), { ...debuggeeEnv, ...pipedEnv, BPDIFF_ADAPTER_PORT_FD: '3' }, true) : null;
-      startedWith?.stdout!.resume();
+      startedWith?.stdout?.resume();
       connection = new DapConnection(adapter.stdout!, adapter.stdin!, 'debugpy');
       await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
       if (spec.start === 'launcher') {

@@ -3,7 +3,7 @@
 // by both runs in lockstep, reading every local at each hit, then with --watch step --watch-only.
 // Hits per second for the pair: 900 hits over the walk's time (the time to the first stop, measured
 // on its own with --max-hits 1, is taken off). Targets: Python 2,000 hits/s with bpdiff's own adapter,
-// which streams the hits (src/run/stream-hits.ts: its scan, second start and replay are in the walk's
+// which streams the hits (src/walk/hits-streamed.ts: its scan, second start and replay are in the walk's
 // time; issue 27; debugpy, its "before", 100), Go, C and Node 200.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -11,17 +11,14 @@ export {
   buildFindings,
   classifyChange,
   inferKind,
-  parseNumberText,
-  describeNumberChange,
   MAX_VARIABLE_FINDINGS,
   MAX_LISTED_NAMES,
   type Finding,
   type FindingKind,
   type VariableFinding,
-  type NumberChange,
-  type NumberValue,
   type InferredKind,
 } from './core/findings.js';
+export { parseNumberText, describeNumberChange, type NumberChange, type NumberValue } from './core/numbers.js';
 export { renderHints, renderHint, type RunLabels } from './core/hints.js';
 export { buildContext, type ContextInput } from './core/context.js';
 export { buildComparison, analyseComparison, comparisonExitCode, type BuildComparisonOptions, type AnalysedComparison } from './core/build-comparison.js';

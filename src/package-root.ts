@@ -1,3 +1,4 @@
+// Where bpdiff's package lives (the folder with its package.json and adapters/), found once.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

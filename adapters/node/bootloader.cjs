@@ -10,18 +10,18 @@
 
   let isMainThread = true;
   try {
-    isMainThread = require('worker_threads').isMainThread;
+    isMainThread = require('node:worker_threads').isMainThread;
   } catch {
     // No worker_threads: a main thread.
   }
   // Workers (and Node 20's module-loader thread) share the process: one inspector per process.
   if (!isMainThread) return;
 
-  const inspector = require('inspector');
+  const inspector = require('node:inspector');
   // Someone else is debugging this process (--inspect): stay out of the way.
   if (inspector.url()) return;
 
-  const fs = require('fs');
+  const fs = require('node:fs');
   try {
     inspector.open(0, '127.0.0.1', false);
   } catch {
@@ -31,13 +31,13 @@
   if (!url) return;
 
   const report =
-    JSON.stringify({
+    `${JSON.stringify({
       pid: process.pid,
       ppid: process.ppid,
       url,
       // Short enough that the whole line stays below PIPE_BUF, so the write is atomic.
       script: String(process.argv[1] || '').slice(0, 1024),
-    }) + '\n';
+    })}\n`;
 
   if (!announce(fifo, report)) {
     inspector.close();
@@ -51,7 +51,7 @@
   // V8 crashes when an instrumentation breakpoint pauses such an evaluation.)
   inspector.waitForDebugger();
   try {
-    require('vm').compileFunction('', [], { filename: 'bpdiff-released' });
+    require('node:vm').compileFunction('', [], { filename: 'bpdiff-released' });
   } catch {
     // No vm: the adapter stops asking after its last attempt.
   }
@@ -70,7 +70,7 @@
           fs.writeSync(fd, line);
           return true;
         } catch (error) {
-          if (!error || error.code !== 'EAGAIN') return false;
+          if (error?.code !== 'EAGAIN') return false;
           // The pipe is full for a moment: sleep 5 ms without spinning.
           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
         }
@@ -88,18 +88,18 @@
   function installCompileHook() {
     let Module;
     try {
-      Module = require('module');
+      Module = require('node:module');
     } catch {
       return;
     }
     const original = Module.prototype._compile;
     if (typeof original !== 'function') return;
-    Module.prototype._compile = function _compile(content, filename) {
+    Module.prototype._compile = function _compile(content, filename, ...rest) {
       // The process's main module (Module._load names it '.'; one Node's ES module loader loads is
       // process.mainModule): where the program's own code may start.
       if (this && (this.id === '.' || this === process.mainModule) && typeof content === 'string') beforeMainCompile(filename, content, compileProbe);
       if (typeof content === 'string' && content.lastIndexOf('sourceMappingURL=') !== -1) beforeMappedCompile(filename, content);
-      return original.apply(this, arguments);
+      return original.call(this, content, filename, ...rest);
     };
   }
 
@@ -115,6 +115,6 @@
   }
 
   function compileProbe(content) {
-    return require('vm').compileFunction(content, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: 'bpdiff-entry-probe' });
+    return require('node:vm').compileFunction(content, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: 'bpdiff-entry-probe' });
   }
 })();

@@ -274,7 +274,7 @@ export interface AdapterDefinition {
   stops_once_per_pass?: boolean;
   /**
    * The adapter streams a first-divergence walk's hits (the custom request bpdiffHits, confirmed by
-   * supportsBpdiffHits in its initialize answer; src/run/stream-hits.ts). Only with stops_once_per_pass.
+   * supportsBpdiffHits in its initialize answer; src/walk/hits-streamed.ts). Only with stops_once_per_pass.
    */
   stream_hits?: boolean;
   /**

@@ -1,3 +1,5 @@
+// Finding an adapter's or a tool's executable as a shell would: on PATH, relative to the run's
+// folder, and the newest of a versioned family (lldb-dap-19, lldb-dap-18, ...).
 import fs from 'node:fs';
 import path from 'node:path';
 

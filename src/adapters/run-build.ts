@@ -116,6 +116,7 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
 /** What went wrong, on one line: the line `firstError` picks, else the output's last lines. Null for no output. */
 export function summariseBuildOutput(output: string, firstError?: (output: string) => string | null): string | null {
   // Without colours, even when CARGO_TERM_COLOR or the like asks for them.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the ANSI colour codes this removes
   const text = output.replace(/\x1b\[[0-9;]*m/g, '');
   const picked = firstError?.(text);
   if (picked) return picked.trim();

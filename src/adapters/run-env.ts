@@ -1,3 +1,4 @@
+// The environment a run's processes see, made in one place for the adapter and the debuggee.
 import type { RunSpec } from '../core/types.js';
 
 /** The environment a run's processes see: bpdiff's own, with the run's (--env, --env-a/-b) over it. */

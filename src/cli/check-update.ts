@@ -52,7 +52,7 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
       continue;
     }
     writeBaseline(check, recorded.value, io);
-    io.stdout([checkWords.updated(check.name, shown(check.baseline)), ...changes.map((line) => `  ${line}`)].join('\n') + '\n');
+    io.stdout(`${[checkWords.updated(check.name, shown(check.baseline)), ...changes.map((line) => `  ${line}`)].join('\n')}\n`);
   }
   if (command.names.length === 0) {
     for (const file of obsoleteBaselines(command.config)) {

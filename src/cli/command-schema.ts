@@ -1,3 +1,4 @@
+// bpdiff schema: prints the JSON Schema of the result document (or, with --capture, of a capture).
 import { readSchemaText } from '../core/schemas.js';
 import type { Io } from '../intake/io.js';
 

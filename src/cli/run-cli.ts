@@ -1,7 +1,7 @@
 // argv -> exit status. The one place errors become exit codes: a BpdiffError prints its message,
 // anything else is a bug and prints describeUnexpected; both as one line on stderr, exit 2.
 import { describeUnexpected, isBpdiffError } from '../errors.js';
-import { parseArgs, type CliCommand } from './parse-args.js';
+import { parseArgs } from './parse-args.js';
 import { processIo, type IoDeps, type Io } from '../intake/io.js';
 import { setTraceScrub, startTrace, stopTrace, tracePhase, traceTarget } from '../trace/trace.js';
 

@@ -1,3 +1,4 @@
+// Where a breakpoint's file is, for a run: resolved against the run's working directory.
 import path from 'node:path';
 
 /** A relative breakpoint file is resolved against the run's working directory; an absolute one is kept. */

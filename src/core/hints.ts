@@ -1,6 +1,7 @@
 // Each finding as one plain sentence, naming the runs by their labels. The wording lives here only.
 import type { Breakpoint, NoBreakReason, RunCapture, RunSide } from './types.js';
-import { formatNumber, type ChildrenCut, type Finding, type NumberChange } from './findings.js';
+import type { ChildrenCut, Finding } from './findings.js';
+import { formatNumber, type NumberChange } from './numbers.js';
 import { describeBreakpoint, describeCounts, plural } from './describe.js';
 
 export interface RunLabels {

@@ -1,5 +1,5 @@
 // bpdiff's hit stream (the custom request bpdiffHits, adapters/python/_bpdiff_light/hits.py), as a
-// streamed first-divergence walk asks for it (src/run/stream-hits.ts).
+// streamed first-divergence walk asks for it (src/walk/hits-streamed.ts).
 
 /** The hits asked for, and how their texts are written: as a step stream writes them (StreamStepsArguments). */
 export interface StreamHitsArguments {

@@ -26,7 +26,7 @@ export class DapTransport {
   private closed = false;
 
   constructor(
-    private readonly input: Readable,
+    input: Readable,
     private readonly output: Writable,
     private readonly handlers: TransportHandlers,
   ) {

@@ -1,3 +1,4 @@
+// The text of one source line, for the document's breakpoint: read bounded, never the whole file.
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
 
 /**

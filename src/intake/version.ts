@@ -1,3 +1,4 @@
+// bpdiff's own version, read from its package.json, for the document and --version.
 import fs from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../package-root.js';

@@ -1,5 +1,5 @@
 // locate(): where do two runs part ways? Both commands run under their debug adapters and are walked
-// line by line in lockstep (src/run/locate) to the first step where where they stand or what their
+// line by line in lockstep (src/walk/lines.ts) to the first step where where they stand or what their
 // frames hold differs; the result is the comparison document at that step, led by what the walk
 // found and the `bpdiff --bp FILE:LINE --hit N` command that brings a comparison back there.
 import path from 'node:path';
@@ -11,8 +11,8 @@ import type { FailOn } from '../report/report.js';
 import { objectOf, type Input } from '../intake/run-input.js';
 import { parseFrom, readWalkRuns, resolveWalkRuns, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
 import { progress } from '../messages.js';
-import type { Located } from '../run/locate/locate-runs.js';
-import type { Standing } from '../run/locate/walk-lines.js';
+import type { Located } from '../run/locate-runs.js';
+import type { Standing } from '../walk/lines.js';
 import { compareValues } from '../values/compare-values.js';
 import { callRedactor, checkInputKeys, checkReportOptions, engineHooks, optionsOf, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
@@ -46,7 +46,7 @@ export function checkLocateInput(given: Input): CaptureOptions {
   return options;
 }
 
-export async function locate(input: LocateInput, context: CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate/locate-runs.js').locateRuns } } = {}): Promise<LocateOutcome> {
+export async function locate(input: LocateInput, context: CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate-runs.js').locateRuns } } = {}): Promise<LocateOutcome> {
   const redactor = callRedactor(input, context);
   return redactedErrors(redactor, async () => {
     const given = objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }');
@@ -56,7 +56,7 @@ export async function locate(input: LocateInput, context: CallContext & { engine
     const specs = resolveWalkRuns(given, base, from?.breakpoint ?? null);
     const log = redactedLog(input.log, redactor);
     log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
-    const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate/locate-runs.js')).locateRuns;
+    const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate-runs.js')).locateRuns;
     const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(input, log, redactor));
     const labels = { a: specs[0].label, b: specs[1].label };
     const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);

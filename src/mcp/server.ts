@@ -5,7 +5,7 @@
 // and debuggee is killed before the call settles or the server exits (a second signal: at once).
 //
 // Calls run one at a time: aborting a call kills every tracked process of this process
-// (run/capture-runs.ts, killAllTracked), so two calls at once could not be cancelled one by one.
+// (run/two-runs.ts, killAllTracked), so two calls at once could not be cancelled one by one.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BpdiffError, describeUnexpected, interrupted, isBpdiffError } from '../errors.js';

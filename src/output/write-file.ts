@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BpdiffError } from '../errors.js';
+import type { BpdiffError } from '../errors.js';
 import { messages } from '../messages.js';
 
 /** How the user named the file, for messages: `-o out.json`, or a capture file inside --save-captures. */

@@ -2,7 +2,7 @@
 // hooks, the adapter started (and the program, for an adapter that attaches to it), the debug session
 // up to its first stop, each stop read (the frame, then the value pipeline), and the capture document
 // put together from what was found. What to do with the stops (which one is captured, a walk) is the
-// caller's (run-one.ts, walk.ts); so is what an error means (run-failure.ts).
+// caller's (run-one.ts; a walk of src/walk/ asks it what walk-run.ts says); so is what an error means (run-failure.ts).
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
@@ -33,6 +33,7 @@ import { scrubCapture } from '../redact/capture.js';
 import { holdsKeyedMarker } from '../redact/shapes.js';
 import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
 import { RunResources } from './run-resources.js';
+import type { WalkRun } from '../walk/walk-run.js';
 
 export interface RunContext {
   definition: AdapterDefinition;
@@ -58,7 +59,7 @@ function emptyRead(): { variables: Record<string, string>; types: Record<string,
   return { variables: {}, types: {}, truncated: [], unread: [], warnings: [] };
 }
 
-export class LiveRun {
+export class LiveRun implements WalkRun {
   readonly log: (line: string) => void;
   private readonly resources = new RunResources();
   private readonly startedAt = new Date();

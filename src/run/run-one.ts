@@ -5,29 +5,27 @@
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { LiveRun, type RunContext } from './live-run.js';
 import { failureFacts } from './run-failure.js';
-import type { Walker } from './walk.js';
-import { reachNthHit } from './reach-hit.js';
+import type { Walker } from '../walk/hits.js';
+import { reachNthHit } from '../walk/reach-hit.js';
 import { PassCounter } from '../session/passes.js';
-import { tracePhase } from '../trace/trace.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 
 export type { RunContext } from './live-run.js';
 
 export async function captureRun(spec: RunSpec, options: CaptureOptions, context: RunContext & { walker?: Walker }): Promise<RunCapture> {
-  // --hit N: the adapter counts the passes before N where it can (reach-hit.ts); a first-divergence walk stops at each.
+  // --hit N: the adapter counts the passes before N where it can (src/walk/reach-hit.ts); a first-divergence walk stops at each.
   let run = new LiveRun(spec, options, context.walker ? context : { ...context, reachPass: options.breakpoint.hit ?? 1 });
   const passes = { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name };
   let spare: { run: LiveRun; first: Promise<StopOutcome> } | null = null;
   try {
     const first = await run.start();
-    // Which stop is captured (walk.ts): by default the first, or --hit's. A first-divergence walk gives its own.
+    // Which stop is captured (src/walk/hits.ts): by default the first, or --hit's. A first-divergence walk gives its own.
     const walker = context.walker ?? reachNthHit(options.breakpoint.hit ?? 1);
     const facts = await walker(first, {
+      run,
       passes,
-      // A streamed walk (stream-hits.ts) runs the program again: the capture is the last run's.
-      stream: {
-        streams: () => run.streamsHits,
-        hits: (args) => run.streamHits(args),
+      // A streamed walk (hits-streamed.ts) runs the program again: the capture is the last run's.
+      again: {
         // The program started again while the first one streams, so the replay need not wait for its start.
         prepare: () => {
           if (spare !== null) return;
@@ -44,30 +42,24 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
           if (ready !== null) {
             run = ready.run;
             try {
-              return await ready.first;
+              return { run, first: await ready.first };
             } catch {
               // Started again below, on its own: a program that cannot run twice at once gets its chance there.
               run.close();
             }
           }
           run = new LiveRun(spec, options, context);
-          return run.start();
+          return { run, first: await run.start() };
         },
       },
       reach: {
         skipped: () => run.passesSkipped,
-        recount: () => {
+        recount: async () => {
           run.close();
           passes.counter = new PassCounter(context.definition.stops_once_per_pass === true);
           run = new LiveRun(spec, options, context);
-          return run.start();
+          return { run, first: await run.start() };
         },
-      },
-      next: () => run.next(),
-      read: async (outcome, hit) => {
-        const read = await run.read(outcome, hit > 1);
-        tracePhase(spec.label, 'frame read', { hit, status: read.status });
-        return read;
       },
     });
     return await run.capture(facts);

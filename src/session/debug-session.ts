@@ -4,16 +4,15 @@
 // Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
 // frame, then asks for the next one, or ends the session. Processes are not this layer's business:
 // of a program the caller started itself (attach), the session only hears how it ended.
-import os from 'node:os';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { BpdiffError, interrupted } from '../errors.js';
+import { BpdiffError } from '../errors.js';
 import type { DapConnection, RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
 import { noBreak, updateBreakpoint, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
 import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
-import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
+import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { nearestLinesWithCode } from './lines-with-code.js';
 import { replAnswer, setToReach } from './reach-pass.js';
@@ -306,7 +305,7 @@ export class DebugSession {
     }
   }
 
-  /** One step (stepIn, next, stepOut) from the stop to the next one, wherever it is, or the program's end (exit, exception, signal): a walk's (src/run/locate). */
+  /** One step (stepIn, next, stepOut) from the stop to the next one, wherever it is, or the program's end (exit, exception, signal): a walk's (src/walk/lines.ts). */
   async step(kind: StepKind, atStop?: () => void): Promise<StepOutcome> {
     if (this.ended) return this.ended;
     const threadId = this.going('step');
@@ -314,14 +313,14 @@ export class DebugSession {
     return this.stepEnd(kind, atStop);
   }
 
-  /** bpdiffSteps (src/run/locate/stream-walk.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
+  /** bpdiffSteps (src/walk/lines-streamed.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
     if (this.ended) return { body: { steps: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
     const body = await this.connection.request('bpdiffSteps', { threadId: this.going('streamSteps'), ...args }, { step: 'bpdiffSteps', timeoutMs: this.options.runTimeoutMs });
     return { body, stop: await this.stepEnd('bpdiffSteps') };
   }
 
-  /** bpdiffHits (src/run/stream-hits.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch); `count` 0: the hit it stands on, no stop (null). */
+  /** bpdiffHits (src/walk/hits-streamed.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch); `count` 0: the hit it stands on, no stop (null). */
   async streamHits(args: Omit<RequestMap['bpdiffHits'][0], 'threadId'>): Promise<{ body: RequestMap['bpdiffHits'][1]['body']; stop: StopOutcome | null }> {
     if (this.ended) return { body: { hits: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
     const body = await this.connection.request('bpdiffHits', { threadId: args.count === 0 ? (this.lastThreadId ?? 0) : this.going('streamHits'), ...args }, { step: 'bpdiffHits', timeoutMs: this.options.runTimeoutMs });

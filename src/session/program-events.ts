@@ -8,7 +8,7 @@ import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { NoBreakReason, StackFrameSummary } from '../core/types.js';
 import { noBreak, type BreakpointState, type NoBreak, type StopDescription } from './stop-outcome.js';
-import { endedBeforeAttach, endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
+import { endWithin, exitCodeOfSignal, type ProgramExit } from './program-end.js';
 import { LongLived } from '../core/long-lived.js';
 
 /**

@@ -5,18 +5,10 @@
 // from a pass count (a line bound to several code locations, hits where the condition is false, a
 // condition bpdiff checks itself at the first stop), every pass is a stop, as before. A run whose
 // adapter counted and that ended before its first stop is counted again by stops, for how many passes
-// it made (src/run/walk.ts nthHit).
+// it made (src/walk/reach-hit.ts).
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { DapConnection } from '../dap/connection.js';
-import type { BreakpointState, SessionBreakpoint, StopOutcome } from './stop-outcome.js';
-
-/** What a run whose adapter may count the passes before the one asked for gives a walk (src/run/reach-hit.ts). */
-export interface PassReach {
-  /** Passes the adapter let go before the run's first stop. */
-  skipped(): number;
-  /** The run ended and started again, every pass a stop, to its first stop. */
-  recount(): Promise<StopOutcome>;
-}
+import type { BreakpointState, SessionBreakpoint } from './stop-outcome.js';
 
 /** How a run reaches pass N: the hitCondition its breakpoint is set with, and the passes it lets go before its first stop. */
 export interface PassSkip {

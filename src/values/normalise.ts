@@ -15,7 +15,7 @@ import { setOwn } from '../core/own-record.js';
 export const ADDRESS_TOKEN = '0x…';
 
 /** Common to every adapter: a hexadecimal number of six digits or more that is not all zeros. */
-/** As a text (bpdiff's Python adapter masks a step stream's texts by it: src/run/locate/stream-walk.ts). */
+/** As a text (bpdiff's Python adapter masks a step stream's texts by it: src/walk/lines-streamed.ts). */
 export const ADDRESS_PATTERN = '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b';
 const ADDRESS = new RegExp(ADDRESS_PATTERN, 'g');
 /**

@@ -3,7 +3,7 @@
 // differ, run B's text becomes run A's, so the spec's rule (different texts are `changed`) still
 // holds, and a note says which names were taken as equal and what B really held.
 import type { Tolerance } from '../core/types.js';
-import { parseNumberText } from '../core/findings.js';
+import { parseNumberText } from '../core/numbers.js';
 import { setOwn } from '../core/own-record.js';
 
 /** How many names the note lists before it counts the rest. */

@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuiltBin, expectRefusal } from '../support/built-bin.js';
+import { BIN, ensureBuiltBin, expectRefusal } from '../support/built-bin.js';
 import { expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
 
 let captures: string;

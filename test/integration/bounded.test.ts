@@ -1,11 +1,10 @@
 // Bounded answers on a real program (both Python adapters): a 500-row list gives a result of hundreds of KB;
 // --max-output-bytes 4096 folds it under the bound and still names every changed variable, and
 // --only keeps the names that matter.
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
+import { ROOT } from './helpers.js';
 import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');

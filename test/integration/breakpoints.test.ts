@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWithTool, runBpdiff } from './helpers.js';
 import { describePythonAdapters } from './python-adapters.js';
 
 let tmp: string;

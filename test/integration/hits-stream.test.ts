@@ -1,4 +1,4 @@
-// --first-divergence through bpdiff's Python adapter's hit stream (src/run/stream-hits.ts) and through
+// --first-divergence through bpdiff's Python adapter's hit stream (src/walk/hits-streamed.ts) and through
 // its stops one at a time (the same adapter, from a definition without stream_hits): the documents
 // are the same, whether the runs part ways deep in a loop, agree to their ends or to --max-hits, one
 // ends early, the breakpoint has a condition, the texts differ where --tolerance, --ignore or a
@@ -87,7 +87,7 @@ const CASES: Case[] = [
     exit: 1,
     at: ['200', null],
     hint: /A and B: first divergence at hit 201: the runs agree for hits 1-200, then A stops at the breakpoint again and B does not \(it stopped 200 times\)/,
-    scan: /hit stream lost[^]*hits scan ended \(lost, \d+ hits agreed\)/,
+    scan: /hit stream lost[\s\S]*hits scan ended \(lost, \d+ hits agreed\)/,
   },
   {
     name: '--watch beside the locals, where --ignore leaves out a local and the watch of the same name',

@@ -14,7 +14,7 @@ import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, onPath, runBpdiff,
 const PRICING = path.join(EXAMPLES, 'java/pricing');
 const CATALOG = path.join(EXAMPLES, 'java/catalog');
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-java');
-const LOOP_FIXTURES = path.join(ROOT, 'test/java-adapter/fixtures');
+const LOOP_FIXTURES = path.join(ROOT, 'adapters/java/test/fixtures');
 const javaReady = onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar'));
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-int-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-// bpdiff locate through bpdiff's Python adapter's step stream (src/run/locate/stream-walk.ts) and
+// bpdiff locate through bpdiff's Python adapter's step stream (src/walk/lines-streamed.ts) and
 // through DAP steps one at a time (the same adapter, from a definition without locate.stream): the
 // documents are the same, whether the runs part ways where they stand, in what they hold (two levels
 // down in an object whose repr is the same in both runs; in a text that looks like an address), end

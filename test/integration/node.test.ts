@@ -232,7 +232,7 @@ describeWithTool('node and typescript through bpdiff-node-adapter', 'the built N
 });
 
 // Top-level code has no local scope: the module's own bindings are its locals (issue 10).
-const TOP_LEVEL = path.join(ROOT, 'test/node-adapter/fixtures/top-level');
+const TOP_LEVEL = path.join(ROOT, 'adapters/node/test/fixtures/top-level');
 // tsc's output for these tests only (dist/ is ignored by git; the adapter's tests build their own).
 const TOP_LEVEL_OUT = 'dist/bpdiff-tests';
 const lineIn = (file: string, marker: string): number => fs.readFileSync(path.join(TOP_LEVEL, file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;

@@ -1,5 +1,5 @@
 // The cases on which bpdiff's two Python adapters must agree (python-adapters-agree.test.ts): every
-// program the Python tests and examples stop in, and the value fixtures of test/python-adapter, with
+// program the Python tests and examples stop in, and the value fixtures of adapters/python/test, with
 // the deliberate differences named: where the Python adapter shows the program as plain Python runs
 // it, or binds a line as issue 27 asks, and debugpy does otherwise.
 import { execFileSync } from 'node:child_process';
@@ -22,7 +22,7 @@ const VALUES = path.join(ROOT, 'test/integration/fixtures-python-values');
 const HITS = path.join(ROOT, 'test/integration/fixtures-hits');
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const INVOICE = path.join(EXAMPLES, 'python/invoice');
-export const ADAPTER_FIXTURES = path.join(ROOT, 'test/python-adapter/fixtures');
+export const ADAPTER_FIXTURES = path.join(ROOT, 'adapters/python/test/fixtures');
 
 export const ARGV0 = 'debugpy runs a script through runpy with sys.argv[0] made absolute; plain Python keeps it as typed';
 export const FROZEN = "debugpy runs Python 3.11+ with -X frozen_modules=off: a module reads <module 'os' from '...'> there, <module 'os' (frozen)> in plain Python";

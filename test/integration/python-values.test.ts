@@ -1,7 +1,6 @@
 // How bpdiff reads Python's containers, through debugpy and through its own Python adapter: sets in one order whatever the
 // process's hash seed (named by their elements, `tags{'t0'}`), and long containers named as Python
 // indexes them (`xs[500]`, never pydevd's `xs.more[500]`).
-import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { expect, it } from 'vitest';

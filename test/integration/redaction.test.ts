@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js';
+import { ROOT, type BpdiffRun } from './helpers.js';
 import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');

@@ -1,4 +1,4 @@
-// What the DAP-level tests of bpdiff's own adapters (test/node-adapter, test/java-adapter) share:
+// What the DAP-level tests of bpdiff's own adapters (adapters/node/test, adapters/java/test) share:
 // variables by name, a map entry that must be there, and a fixture's line found by its marker.
 import fs from 'node:fs';
 import type { DebugProtocol } from '@vscode/debugprotocol';

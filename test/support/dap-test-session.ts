@@ -1,4 +1,4 @@
-// A DAP session for the tests of bpdiff's own adapters (test/node-adapter, test/java-adapter), over
+// A DAP session for the tests of bpdiff's own adapters (adapters/node/test, adapters/java/test), over
 // @vscode/debugadapter-testsupport's DebugClient. Every event is recorded from the start (DebugClient's
 // own waitForEvent loses events that arrive before it is called), and every process a run started is
 // remembered so a test can assert that none is left behind. Each adapter's helpers add what differs:

@@ -18,6 +18,7 @@ export const FLOORS: readonly Floor[] = [
   { name: "the built-in adapters' hooks table", holds: [/^adapters\/[^/]+\.ts$/] },
   { name: 'capture and report', holds: [/^src\/capture\//, /^src\/report\//] },
   { name: 'writers', holds: [/^src\/output\//] },
+  { name: 'the walks: hits by stops or streamed, lines by steps or streamed', holds: [/^src\/walk\//] },
   { name: 'run orchestration', holds: [/^src\/run\//] },
   { name: 'options, config and intake', holds: [/^src\/options\//, /^src\/config\//, /^src\/intake\//] },
   { name: 'the library', holds: [/^src\/library\//] },
@@ -41,6 +42,7 @@ export const NEVER: readonly NeverRule[] = [
   { from: /^src\/core\//, to: /^src\/(values|redact|output|cli)\//, why: 'the pure core knows no value rule, secret, writer or command line' },
   { from: /^(?!src\/cli\/|entry\/)/, to: /^src\/cli\//, why: "only the command line (and the package's entry, which runs it) imports the command line: the library and the MCP server stand beside it, not on it" },
   { from: /^src\//, to: /^adapters\//, why: "bpdiff's code never imports the adapters built on it (the package's entry registers their hooks)" },
+  { from: /^src\/walk\//, to: /^src\/run\//, why: 'a walk asks a run only what src/walk/walk-run.ts says: the run orchestration stands on the walks, never under them' },
   { from: /^src\/mcp\//, to: /^src\/(run|capture|session|dap)\//, why: 'the MCP server goes through the library' },
 ];
 

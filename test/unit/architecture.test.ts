@@ -18,7 +18,7 @@ function sourceFiles(dir: string): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!['node_modules', 'fixtures', 'dist', '__pycache__'].includes(entry.name)) files.push(...sourceFiles(full));
+      if (!['node_modules', 'fixtures', 'dist', '__pycache__', 'test'].includes(entry.name)) files.push(...sourceFiles(full));
     } else if (/\.(ts|mts|cts)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.test.ts')) {
       files.push(full);
     }

@@ -231,7 +231,7 @@ export class BreakpointBinder {
 
   private async bindMapped(process: NodeProcess, breakpoint: UserBreakpoint, scriptUrl: string, map: LoadedSourceMap): Promise<void> {
     if (breakpoint.invalid !== undefined) return;
-    let generated;
+    let generated: Awaited<ReturnType<LoadedSourceMap['generatedFor']>>;
     try {
       generated = await map.generatedFor(breakpoint.variants, breakpoint.line);
     } catch {

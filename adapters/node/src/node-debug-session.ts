@@ -15,7 +15,7 @@ import { LaunchConfigError, planLaunch, type NodeLaunchArguments } from './launc
 import { NodeRuntime } from './node-runtime.js';
 import type { AdapterEnvironment, OutputCategory, StopReport, UserBreakpoint } from './runtime-types.js';
 
-const enum ErrorCode {
+enum ErrorCode {
   Launch = 3001,
   Request = 3002,
 }
@@ -121,7 +121,7 @@ export class NodeDebugSession extends LoggingDebugSession {
       return;
     }
     this.launched = true;
-    let plan;
+    let plan: ReturnType<typeof planLaunch>;
     try {
       plan = planLaunch(args, this.environment.cwd);
     } catch (error) {

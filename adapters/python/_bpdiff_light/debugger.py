@@ -45,7 +45,10 @@ class Debugger(object):
     def __init__(self, send_event, own_dir):
         self.send_event = send_event
         self.own_dir = own_dir
-        self.own_prefix = own_dir.rstrip(os.sep) + os.sep
+        # The adapter's own code is its package and the sitecustomize that starts it; not the rest of
+        # its folder, which holds its DAP tests' programs in a checkout (adapters/python/test).
+        self.own_prefix = os.path.join(own_dir, "_bpdiff_light") + os.sep
+        self.own_files = (os.path.join(own_dir, "sitecustomize.py"),)
         self.ours = set()
         self.threads = {}
         self.breakpoints = Breakpoints()
@@ -102,7 +105,7 @@ class Debugger(object):
 
     # -- files and frames ----------------------------------------------------------------------
     def is_own(self, filename):
-        return filename.startswith(self.own_prefix)
+        return filename.startswith(self.own_prefix) or filename in self.own_files
 
     def key_of(self, filename):
         """The canonical path of a code object's file (cached: asked on every event of a hooked file)."""

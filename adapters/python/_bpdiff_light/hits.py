@@ -1,4 +1,4 @@
-# bpdiffHits (bpdiff's streamed first-divergence walk, src/run/stream-hits.ts): the program runs on
+# bpdiffHits (bpdiff's streamed first-divergence walk, src/walk/hits-streamed.ts): the program runs on
 # through up to `count` hits of its breakpoints, each one a hit exactly when a normal stop would be one
 # (the condition and the hit condition checked by breakpoint_hit, as for a stop), and records there the
 # texts a capture would compare (the locals, or none with `values: false`, and the `watch` expressions),

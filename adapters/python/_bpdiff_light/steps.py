@@ -7,7 +7,7 @@
 #   (it returned, or a generator yielded); stepOut only once it is off the stack;
 # - bpdiffSteps (Locate) counts the line events in frames of the client's roots (user code), where
 #   stepIn would stop, records the first `count` after `skip`, then stops at the last one recorded.
-#   For bpdiff's own walk (src/run/locate/stream-walk.ts) it can also record the step it stands on
+#   For bpdiff's own walk (src/walk/lines-streamed.ts) it can also record the step it stands on
 #   (`current`), leave values out (`values: false`: a replay to a known step), leave addresses as they
 #   are (`mask: false`) and fold each value's children into its text to `depth` levels, as the
 #   `variables` requests of a capture would read them: texts equal there mean values equal in bpdiff.

@@ -290,7 +290,7 @@ describe('parsePythonCommand', () => {
   const bin = fs.mkdtempSync(path.join(tmp, 'py-'));
   fs.writeFileSync(path.join(bin, 'python3'), '#!/bin/sh\n', { mode: 0o755 });
   fs.writeFileSync(path.join(bin, 'tool'), '#!/usr/bin/env python3\nprint(1)\n', { mode: 0o755 });
-  fs.writeFileSync(path.join(bin, 'direct'), '#!' + path.join(bin, 'python3') + ' -u\n', { mode: 0o755 });
+  fs.writeFileSync(path.join(bin, 'direct'), `#!${path.join(bin, 'python3')} -u\n`, { mode: 0o755 });
   fs.writeFileSync(path.join(bin, 'shell'), '#!/bin/sh\necho\n', { mode: 0o755 });
   const parse = (argv: string[]) => parsePythonCommand(argv, bin, bin);
   const interpreter = path.join(bin, 'python3');

@@ -169,9 +169,7 @@ describe('readFrame', () => {
       if (reference === 3) return { fail: 'Unable to list the attributes' };
       return [v('x', '1')];
     });
-    const start = Date.now();
     const read = await settled(readFrame(peer.connection, DEFINITION, 7, 'locals', LIMITS, far()));
-    expect(Date.now() - start).toBeLessThan(5000);
     expect(read.variables).toEqual({ slow: 'Slow()', broken: 'Broken()', fine: 'Fine()', n: '3', 'fine.x': '1' });
     expect(read.cuts).toEqual([
       { kind: 'timed_out', path: 'slow', where: 'value', seconds: 1.05 },

@@ -15,7 +15,7 @@ function toRecord(entries: Array<[string, string]>): Record<string, string> {
   return record;
 }
 
-const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+const own = (record: object, key: string): boolean => Object.hasOwn(record, key);
 
 describe('diffVariables', () => {
   it('puts each name of the union in exactly one group (rules 1-5)', () => {

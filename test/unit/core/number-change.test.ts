@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyChange, inferKind, parseNumberText, type NumberChange } from '../../../src/core/findings.js';
+import { classifyChange, inferKind } from '../../../src/core/findings.js';
+import { parseNumberText, type NumberChange } from '../../../src/core/numbers.js';
 import { describeNumberChangeShort } from '../../../src/core/hints.js';
 
 function change(a: string, b: string): string {

@@ -10,7 +10,7 @@ import { NO_REDACT_NOTICE } from '../../../src/cli/redaction.js';
 import type { IoDeps, Io } from '../../../src/intake/io.js';
 import { BpdiffError } from '../../../src/errors.js';
 import type { RunCapture } from '../../../src/core/types.js';
-import type { CaptureRunsHooks } from '../../../src/run/capture-runs.js';
+import type { RunsHooks } from '../../../src/run/two-runs.js';
 import { makeCapture } from '../fixtures/captures.js';
 
 const PASSWORD = 'argv-pass-1234';
@@ -35,7 +35,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 const argv = (...flags: string[]): string[] => ['--bp', 'app.py:2', '--env-b', `API_TOKEN=${ENV_TOKEN}`, ...flags, '--', 'python3', 'app.py', '--password', PASSWORD, '--', 'python3', 'app.py'];
 
 /** An engine that leaks every secret into its captures' free text (as a program printing them would). */
-function leaky(seen: { hooks?: CaptureRunsHooks }): IoDeps {
+function leaky(seen: { hooks?: RunsHooks }): IoDeps {
   return {
     captureRuns: async (specs, _options, hooks) => {
       seen.hooks = hooks;
@@ -55,7 +55,7 @@ function everything(): string {
 describe('redaction in the CLI', () => {
   it('hands one redactor to the engine and keeps every secret out of stdout, stderr, -o and --save-captures', async () => {
     for (const format of ['json', 'text', 'markdown', 'github']) {
-      const seen: { hooks?: CaptureRunsHooks } = {};
+      const seen: { hooks?: RunsHooks } = {};
       expect(await runCli(argv('--format', format), io, leaky(seen))).toBe(1);
       expect(seen.hooks?.redactor).toBeDefined();
       expect(await runCli(argv('--format', format, '-o', `out.${format}`, '--save-captures', 'caps'), io, leaky(seen))).toBe(1);
@@ -78,7 +78,7 @@ describe('redaction in the CLI', () => {
   });
 
   it('--no-redact shows values as captured and says so on stderr', async () => {
-    const seen: { hooks?: CaptureRunsHooks } = {};
+    const seen: { hooks?: RunsHooks } = {};
     expect(await runCli(argv('--no-redact', '--quiet'), io, leaky(seen))).toBe(1);
     expect(seen.hooks?.redactor).toBeUndefined();
     expect(err[0]).toBe(`${NO_REDACT_NOTICE}\n`);

@@ -1,0 +1,241 @@
+// Entry point of `bpdiff locate`'s walk: both runs started under their adapters and stopped where the
+// walk starts (where the program's own code starts, or --from FILE:LINE[:N]), then walked line by line
+// in lockstep (src/walk/lines.ts) to the first step where they part ways; each run's capture is made
+// there, and every process of both runs killed, whatever happened.
+import path from 'node:path';
+import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
+import { interrupted } from '../errors.js';
+import { noBreak } from '../session/stop-outcome.js';
+import type { AdapterDefinition } from '../adapters/definition.js';
+import { DapRequestError } from '../dap/connection.js';
+import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
+import { tracePhase } from '../trace/trace.js';
+import { messages } from '../messages.js';
+import { describeEnding } from '../core/walk-hints.js';
+import { LiveRun } from './live-run.js';
+import { setUpRuns, type RunsHooks } from './two-runs.js';
+import { PassCounter } from '../session/passes.js';
+import { failureFacts } from './run-failure.js';
+import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
+import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
+
+/** Where the walk starts: --from's line (in each run's copy) and which time it is reached. */
+export interface WalkFrom {
+  hit: number;
+}
+
+/** The point a comparison can be brought back to: A's file and line, and which pass through it. */
+export interface LocatedPoint {
+  /** As the user would write it in a --bp (relative to A's folder when inside it). */
+  file: string;
+  /** Absolute. */
+  path: string;
+  line: number;
+  /** B's line in its own copy of the file. */
+  lineB: number | null;
+  /** Which time A came to this line there (the N of --hit N). */
+  pass: number;
+  /** The function, and which call of it (null when the adapter does not tell the stack's depth). */
+  name: string;
+  call: number | null;
+}
+
+export interface Located {
+  end: WalkEnd;
+  captures: [RunCapture, RunCapture];
+  /** The point to reproduce with `bpdiff --bp FILE:LINE --hit N` (null when the walk compared no step). */
+  point: LocatedPoint | null;
+  /** Each run's stack where it stands, innermost first. */
+  stacks: [StackFrameSummary[], StackFrameSummary[]];
+}
+
+export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOptions, from: WalkFrom | null, hooks: RunsHooks = {}): Promise<Located> {
+  const setUp = setUpRuns(specs, options, hooks);
+  const { definitions, copies, signal, log } = setUp;
+  for (const definition of definitions) {
+    if (from === null && !definition.locate?.entry) throw messages.locateWithoutEntry(definition.name);
+  }
+  // --from FILE:LINE:N: the adapter counts the passes before N where it can (session/reach-pass.ts).
+  const newRuns = (): [LiveRun, LiveRun] => [0, 1].map((index) => new LiveRun(specs[index]!, options, { ...setUp.context(index), reachPass: from?.hit ?? 1 })) as [LiveRun, LiveRun];
+  let runs = newRuns();
+  const stopKilling = setUp.killOnAbort();
+  try {
+    const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
+    let walks = walksOf();
+    const starts = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
+    if (signal.aborted) throw interrupted();
+    const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
+    if (failed[0] || failed[1]) return await failedStart(runs, starts);
+    tracePhase(null, 'locate walk started');
+    const walkStarted = Date.now();
+    const walkOptions: WalkOptions = {
+      roots: [copies[0] ?? specs[0].cwd, copies[1] ?? specs[1].cwd],
+      maxSteps: options.locate.max_steps,
+      tolerance: options.values.tolerance,
+      signal,
+      progress: (steps, at) => log(progressLine(steps, (Date.now() - walkStarted) / 1000, at === null ? null : `${relativeFile(at.file, specs[0].cwd)}:${at.stop.top.line}`)),
+    };
+    const standings = [(starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing] as [Standing, Standing];
+    // Both programs started again, for the stream's replay (src/walk/lines-streamed.ts): the runs before are closed.
+    const restart = async (): Promise<StartedWalks> => {
+      log('bpdiff: starting both runs again, to stop them where the step stream found them parting ways (or ending)');
+      for (const run of runs) run.close();
+      runs = newRuns();
+      walks = walksOf();
+      const again = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
+      if (signal.aborted) throw interrupted();
+      const facts = again.find((start) => start.kind === 'failed');
+      if (facts?.kind === 'failed') throw messages.locateRestartFailed(facts.facts.no_break_reason?.kind === 'error' ? facts.facts.no_break_reason.message : (facts.facts.no_break_reason?.kind ?? 'unknown'));
+      return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
+    };
+    const walking = streamable(walks, standings, options)
+      ? walkLinesStreamed({ walks, standings }, restart, walkOptions, options, setUp.pathsApart()).then((streamed) => {
+          walks = streamed.walks;
+          return streamed.end;
+        })
+      : walkLines(walks[0], walks[1], standings[0], standings[1], walkOptions);
+    const end = await walking.catch((error: unknown) => {
+      if (signal.aborted) throw interrupted();
+      if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next', 'bpdiffSteps'].includes(error.command)) throw messages.adapterCannotStep(error.message);
+      throw error;
+    });
+    if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched) throw messages.withinMatchedNothing(options.locate.within, [...new Set(walks.flatMap((walk) => walk.code.userFiles()))]);
+    if (end.steps === 0 && end.kind === 'agreed') {
+      const endings = runs.map((run, index) => {
+        const standing = standingOf(end, index);
+        return standing.kind === 'ended' ? `${run.spec.label} ${describeEnding(standing.end.reason)}` : run.spec.label;
+      });
+      throw messages.locateNoCode([...new Set(walks.flatMap((walk) => walk.code.userFiles()))], endings.join('; '));
+    }
+    return await located(runs, walks, end);
+  } finally {
+    stopKilling();
+    for (const run of runs) run.close();
+  }
+}
+
+/** Whether the walk streams (src/walk/lines-streamed.ts): both runs stand on a step of their code, and it compares only what the stream gives. */
+function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standing], options: CaptureOptions): boolean {
+  return standings.every((standing) => standing.kind === 'step') && canStreamLines(walks, options);
+}
+
+type StartedWalk = { kind: 'started'; standing: Standing };
+type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
+
+/** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be (`walk`: the run as its walk sees it). */
+async function startWalk(run: LiveRun, walk: WalkedRun, definition: AdapterDefinition, from: WalkFrom | null): Promise<WalkStartOutcome> {
+  try {
+    const entry = from === null ? { ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}), functions: definition.locate?.entry?.functions ?? [], noSourceBreakpoint: true } : {};
+    let first = await run.start({ launch: definition.locate?.launch ?? {}, entry });
+    // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
+    const passes = new PassCounter(definition.stops_once_per_pass === true);
+    if (first.kind === 'stopped') passes.observe(first.place);
+    // The adapter may have counted the passes before it (session/reach-pass.ts): the first stop is pass passesSkipped + 1.
+    for (let hit = 1 + run.passesSkipped; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
+      first = await run.next();
+      if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
+    }
+    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first } };
+    const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
+    const standing = await startOf(walk, onBreakpoint);
+    if (standing.kind === 'step') await run.clearBreakpoints();
+    return { kind: 'started', standing };
+  } catch (error) {
+    return { kind: 'failed', facts: failureFacts(error, run.spec, run.options, run.log) };
+  }
+}
+
+/** A run that could not be started: the document says why (exit 2), beside what the other run did. */
+async function failedStart(runs: [LiveRun, LiveRun], starts: WalkStartOutcome[]): Promise<Located> {
+  const facts = runs.map((run, index) => {
+    const start = starts[index]!;
+    if (start.kind === 'failed') return start.facts;
+    return start.standing.kind === 'ended' ? endFacts(run.spec, start.standing) : noBreakFacts(run.spec, { kind: 'error', message: 'the other run could not be debugged, so this one was not walked' });
+  });
+  const captures = (await Promise.all(runs.map((run, index) => run.capture(facts[index]!)))) as [RunCapture, RunCapture];
+  const ended = (index: number): Standing => ({ kind: 'ended', end: noBreak(facts[index]!.no_break_reason ?? { kind: 'exited', exit_code: null }, null, null, NO_BREAKPOINT) });
+  return { end: { kind: 'ended', steps: 0, a: ended(0), b: ended(1), valuesA: null, valuesB: null, before: null, added: { a: NONE_ADDED, b: NONE_ADDED }, unsetAside: { count: 0, first: [] }, unsetAtLast: [] }, captures, point: null, stacks: [[], []] };
+}
+
+const NO_BREAKPOINT = { id: undefined, verified: false, line: undefined, message: undefined };
+const NONE_ADDED = { count: 0, first: [] };
+
+/**
+ * Each run's capture where the walk ended, named at the located line (A's, and its place in B's
+ * copy). A walk that found no divergence because both runs ended is reported at its last step, where
+ * both still stood and agreed.
+ */
+async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], given: WalkEnd): Promise<Located> {
+  const end: WalkEnd =
+    given.kind === 'agreed' && given.agreedUntil === 'end' && given.before !== null
+      ? { ...given, a: { kind: 'step', step: given.before.a }, b: { kind: 'step', step: given.before.b }, valuesA: given.before.valuesA, valuesB: given.before.valuesB, ended: { a: given.a, b: given.b } }
+      : given;
+  const point = pointOf(walks, end);
+  // Each capture names the located line as its own copy numbers it (B's: A's line followed into B's copy).
+  const specAt = (run: LiveRun, line: number | null): RunSpec => {
+    if (point === null) return run.spec;
+    const path = run === runs[0] ? point.path : pathInB(runs, point.path);
+    return { ...run.spec, breakpoint: { file: point.file, line: line ?? point.line, path } };
+  };
+  const specs: [RunSpec, RunSpec] = [specAt(runs[0], point?.line ?? null), specAt(runs[1], point?.lineB ?? null)];
+  const stacks = (await Promise.all(
+    runs.map(async (run, index) => (standingOf(given, index).kind === 'step' ? (await run.stack()).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) })) : [])),
+  )) as [StackFrameSummary[], StackFrameSummary[]];
+  const captures = (await Promise.all(
+    runs.map((run, index) => {
+      const standing = standingOf(end, index);
+      const values = index === 0 ? end.valuesA : end.valuesB;
+      return run.capture(standing.kind === 'step' && values !== null ? stepFacts(specs[index]!, standing.step, values, stacks[index]!) : endFacts(specs[index]!, standing), specs[index]!);
+    }),
+  )) as [RunCapture, RunCapture];
+  return { end, captures, point, stacks };
+}
+
+function standingOf(end: WalkEnd, index: number): Standing {
+  return index === 0 ? end.a : end.b;
+}
+
+/** The line to come back to: where the runs part ways (the last step they agreed at, for a path that parts or a run that ends), else where the walk stopped. */
+function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | null {
+  const runA = walks[0].run;
+  const agreedAt = end.kind === 'path' || end.kind === 'ended' ? end.before : null;
+  const step: Step | null = agreedAt?.a ?? (end.a.kind === 'step' ? end.a.step : null);
+  if (step === null) return null;
+  const stepB = agreedAt?.b ?? (end.b.kind === 'step' ? end.b.step : null);
+  return {
+    file: relativeFile(step.file, runA.spec.cwd),
+    path: step.file,
+    line: step.stop.top.line,
+    lineB: stepB === null ? null : stepB.stop.top.line,
+    pass: step.arrival.pass,
+    name: step.stop.top.name,
+    call: step.arrival.call,
+  };
+}
+
+/** `bpdiff: 12,345 steps compared (3,210 a second), A at shop.py:10`. */
+function progressLine(steps: number, seconds: number, at: string | null): string {
+  const rate = seconds > 0 ? Math.round(steps / seconds) : 0;
+  return `bpdiff: ${steps.toLocaleString('en-US')} steps compared (${rate.toLocaleString('en-US')} a second)${at === null ? '' : `, A at ${at}`}`;
+}
+
+function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: StackFrameSummary[]): RunFacts {
+  return { status: 'break', location: stopLocation(step.stop.top, spec), values: read.values, stop: step.stop.stop, bound_line: null, no_break_reason: null, frames, exit_code: null, warnings: read.warnings };
+}
+
+function endFacts(spec: RunSpec, standing: Standing): RunFacts {
+  if (standing.kind !== 'ended') return noBreakFacts(spec, { kind: 'exited', exit_code: null });
+  const { end } = standing;
+  return noBreakFacts(spec, end.reason, end.stop, null, end.frames, end.exitCode);
+}
+
+/** A file as the user would write it from the run's folder (`../tools/fix.py` too: a --bp finds it so). */
+function relativeFile(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' || path.isAbsolute(relative) ? file : relative;
+}
+
+/** A's file in B's folder (the same path from each run's working directory). */
+function pathInB(runs: [LiveRun, LiveRun], pathA: string): string {
+  return path.resolve(runs[1].spec.cwd, path.relative(runs[0].spec.cwd, pathA));
+}

@@ -1,0 +1,282 @@
+// The lockstep walk of `bpdiff locate`: both runs go on one line of the user's code at a time, and at
+// each step bpdiff compares where they stand (B's line read in A's copy of its file) and what their
+// top frames hold (through the value pipeline, as a comparison compares them). The walk stops at the
+// first step where either differs, where one run ends, at --max-steps, or when both runs have ended.
+// Memory does not grow with the steps: only the step before is kept, and one counter per line and
+// function reached.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Tolerance } from '../core/types.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import { interrupted } from '../errors.js';
+import type { NoBreak, SteppedStop, StepKind, StepOutcome } from '../session/stop-outcome.js';
+import type { CapturedValues } from '../values/types.js';
+import { compareValues } from '../values/compare-values.js';
+import type { WalkRun } from './walk-run.js';
+import { LineArrivals, type Arrival } from './line-arrivals.js';
+import { Positions } from './positions.js';
+import { UserCode } from './user-code.js';
+import { UnsetLocals, withoutUnset } from './unset-locals.js';
+
+/** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
+export interface WalkedRun {
+  run: WalkRun;
+  code: UserCode;
+  arrivals: LineArrivals;
+  /** Whether the adapter's totalFrames is the stack's true depth (dlv's is not). */
+  trueDepth: boolean;
+  /** Locals not set yet, where the language leaves them holding old stack bytes (the adapter's locate.uninitialized_locals). */
+  unset: UnsetLocals | null;
+}
+
+/** A stop on a line of the user's code: a step of the walk. */
+export interface Step {
+  stop: SteppedStop;
+  file: string;
+  arrival: Arrival;
+  /** Its place in the adapter's step stream (0: where the walk started), for a walk that streams (lines-streamed.ts). */
+  ordinal?: number;
+}
+
+export type Standing = { kind: 'step'; step: Step } | { kind: 'ended'; end: NoBreak };
+
+/** What a step read of one run: its values, and what reading them noticed. */
+export interface StepValues {
+  values: CapturedValues;
+  warnings: string[];
+}
+
+export interface WalkEnd<V = StepValues> {
+  /** How the walk ended: the runs part ways (where, what, or one ended), or agreed to the end or to --max-steps. */
+  kind: 'path' | 'values' | 'ended' | 'agreed';
+  /** Steps compared, the last one included. */
+  steps: number;
+  /** Where each run stands at the last step (its end when it ended). */
+  a: Standing;
+  b: Standing;
+  /** Their values there (null for a run that ended). */
+  valuesA: V | null;
+  valuesB: V | null;
+  /** The last step at which they stood together and agreed (null: none), with what each held there. */
+  before: { a: Step; b: Step; valuesA: V; valuesB: V } | null;
+  /** Why an agreeing walk stopped: both runs ended, or --max-steps. */
+  agreedUntil?: 'end' | 'max-steps';
+  /** How each run ended, when the walk is reported at its last step because both ended. */
+  ended?: { a: Standing; b: Standing };
+  /** B's line in A's copy of its file, where it is another line than A's (a path divergence). */
+  bInA?: number | null;
+  /** Whether B stands in its copy of A's file there (a path divergence). */
+  sameFile?: boolean;
+  /** Lines a run executed that the other run's copy of the file does not have (added in its version): not compared, said. */
+  added: { a: AddedLines; b: AddedLines };
+  /** Locals that differed while one run had not set them yet (C's uninitialised stack): not counted, said. */
+  unsetAside: { count: number; first: string[] };
+  /** Of those, the ones that differ at the last step (not the divergence: the hints leave them out). */
+  unsetAtLast: string[];
+}
+
+/** Lines one run ran that the other's copy does not have: how many, and the first few. */
+export interface AddedLines {
+  count: number;
+  first: Array<{ file: string; line: number }>;
+}
+
+/** How many added lines in a row a run may run before the walk takes them for a path of its own. */
+const MOST_ADDED_IN_A_ROW = 1000;
+
+export interface WalkOptions {
+  /** Where each run's files are named from, to tell the same file in the two runs (their folders, or their copies of the program). */
+  roots: [string, string];
+  maxSteps: number;
+  tolerance: Tolerance | null;
+  signal: AbortSignal;
+  /** Called at most once a second with the steps so far and where run A stands. */
+  progress: (steps: number, at: Step | null) => void;
+  /** Called at each step both runs agreed at, with the added lines counted so far (lines-streamed.ts keeps a few). */
+  agreed?: (steps: number, a: Step, b: Step, added: WalkEnd['added']) => void;
+}
+
+const PROGRESS_EVERY_MS = 1000;
+
+/** A run's standing with the values of its frame there (none for a run that ended). */
+interface Arrived<V> {
+  standing: Standing;
+  values: V | null;
+}
+
+/** How a walk goes on and reads: by DAP steps and the value pipeline, or by the adapter's step stream (lines-streamed.ts). */
+export interface WalkSource<V> {
+  advance(walked: WalkedRun): Promise<Standing>;
+  /** The values of a step (never asked for a run that ended). */
+  read(walked: WalkedRun, step: Step): Promise<V>;
+  /** Whether two steps' values differ, and the locals set aside as not set yet (uninitialized_locals). */
+  compare(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): { differ: boolean; unset: string[] };
+}
+
+/** Where a walk takes over from another that brought both runs to a step they agreed at (lines-streamed.ts). */
+export interface WalkResume {
+  /** Steps compared before the first standings. */
+  steps: number;
+  added: WalkEnd['added'];
+  positions: Positions;
+  /** Whether the walk that brought them there named their copies of the program already (Positions.align). */
+  aligned: boolean;
+}
+
+/** The walk by DAP steps, each step's frame read through the value pipeline as a capture reads it. */
+export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
+  return {
+    advance,
+    read: async (walked, step) => {
+      const values = await walked.run.readValues(step.stop.frameId, step.file);
+      walked.unset?.arrive(step.arrival, values.values.variables);
+      return values;
+    },
+    compare: (a, b) => {
+      const counted = withoutUnset(compareValues(a.values.values, b.values.values, tolerance), (name) => isUnset(a.walked, a.step, name) || isUnset(b.walked, b.step, name));
+      return { differ: !isDiffEmpty(counted.diff), unset: counted.unset };
+    },
+  };
+}
+
+export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions): Promise<WalkEnd> {
+  return walkWith(dapSource(options.tolerance), a, b, firstA, firstB, options);
+}
+
+export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions, resume?: WalkResume): Promise<WalkEnd<V>> {
+  const positions = resume?.positions ?? new Positions(options.roots[0], options.roots[1]);
+  // Each run reads its frame as soon as it has stopped, without waiting for the other.
+  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived<V>> => ({ standing, values: standing.kind === 'step' ? await source.read(walked, standing.step) : null });
+  const arrive = async (walked: WalkedRun): Promise<Arrived<V>> => read(walked, await source.advance(walked));
+  let [arrivedA, arrivedB] = await Promise.all([read(a, firstA), read(b, firstB)]);
+  if (!resume?.aligned && firstA.kind === 'step' && firstB.kind === 'step') positions.align(firstA.step.file, firstB.step.file);
+  let before: WalkEnd<V>['before'] = null;
+  const added = resume?.added ?? { a: { count: 0, first: [] as AddedLines['first'] }, b: { count: 0, first: [] as AddedLines['first'] } };
+  const unsetAside = { count: 0, first: [] as string[] };
+  const unsetSeen = new Set<string>();
+  let unsetAtLast: string[] = [];
+  let lastSaid = Date.now();
+  for (let steps = (resume?.steps ?? 0) + 1; ; steps++) {
+    if (options.signal.aborted) throw interrupted();
+    if (Date.now() - lastSaid >= PROGRESS_EVERY_MS) {
+      lastSaid = Date.now();
+      options.progress(steps - 1, arrivedA.standing.kind === 'step' ? arrivedA.standing.step : null);
+    }
+    // A line one run's version added (nothing in the other's copy to compare it with): that run goes on alone.
+    for (let inARow = 0; inARow < MOST_ADDED_IN_A_ROW && arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step'; inARow++) {
+      const [atA, atB] = [at(arrivedA.standing.step), at(arrivedB.standing.step)];
+      if (positions.place(atA, atB).same) break;
+      const [addedA, addedB] = [positions.added('a', atA), positions.added('b', atB)];
+      if (!addedA && !addedB) break;
+      if (addedA) noteAdded(added.a, atA);
+      if (addedB) noteAdded(added.b, atB);
+      [arrivedA, arrivedB] = await Promise.all([addedA ? arrive(a) : arrivedA, addedB ? arrive(b) : arrivedB]);
+    }
+    const [standingA, standingB] = [arrivedA.standing, arrivedB.standing];
+    if (standingA.kind === 'ended' || standingB.kind === 'ended') {
+      const kind = standingA.kind === 'ended' && standingB.kind === 'ended' ? 'agreed' : 'ended';
+      return { kind, steps: steps - 1, a: standingA, b: standingB, valuesA: arrivedA.values, valuesB: arrivedB.values, before, added, unsetAside, unsetAtLast, ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}) };
+    }
+    const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
+    const placed = positions.place(at(standingA.step), at(standingB.step));
+    const counted = source.compare({ walked: a, step: standingA.step, values: valuesA }, { walked: b, step: standingB.step, values: valuesB });
+    unsetAtLast = counted.unset;
+    for (const name of counted.unset) noteUnset(unsetAside, unsetSeen, name);
+    if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, bInA: placed.bInA, sameFile: placed.sameFile };
+    if (counted.differ) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast };
+    if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, agreedUntil: 'max-steps' };
+    before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
+    options.agreed?.(steps, standingA.step, standingB.step, added);
+    [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
+  }
+}
+
+/**
+ * Where a run stands once it stopped at the walk's start: that stop when it is on a line of the
+ * user's code, else the next such line. `entry`: how it got there, for a stop that is not (a
+ * function breakpoint's stop in C's main of a Rust program: let it run to the next breakpoint).
+ */
+export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStarts = 8): Promise<Standing> {
+  let stop = await walked.run.where();
+  // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
+  if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
+  for (let tries = 1; walked.code.classify(stop.top.path) !== 'counted'; tries++) {
+    if (!onBreakpoint || tries >= maxStarts) return advance(walked);
+    const next = await walked.run.next();
+    if (next.kind === 'no_break') return { kind: 'ended', end: next };
+    stop = await walked.run.where();
+    if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
+  }
+  return { kind: 'step', step: stepOf(walked, stop) };
+}
+
+/**
+ * The run's next step: it goes on a line at a time, into calls (stepIn); out of code that is not the
+ * user's at once (stepOut: the standard library runs at full speed); through user code outside
+ * --within without counting it. Back on the line a call was made from, it goes on: the walk counts
+ * lines reached, not returns.
+ */
+export async function advance(walked: WalkedRun): Promise<Standing> {
+  let kind: StepKind = 'stepIn';
+  for (;;) {
+    const outcome: StepOutcome = await walked.run.step(kind);
+    if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
+    const code = walked.code.classify(outcome.top.path);
+    if (code === 'counted') {
+      const step = stepOf(walked, outcome);
+      if (!step.arrival.revisit) return { kind: 'step', step };
+      kind = 'stepIn';
+      continue;
+    }
+    walked.arrivals.away();
+    // Out of code that is not the user's; from the outermost frame there is nowhere to step out to.
+    kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
+  }
+}
+
+function at(step: Step): { file: string; line: number } {
+  return { file: step.file, line: step.stop.top.line };
+}
+
+const ADDED_LISTED = 5;
+
+function isUnset(walked: WalkedRun, step: Step, name: string): boolean {
+  return walked.unset?.unset(step.arrival.frame, name) === true;
+}
+
+const UNSET_LISTED = 5;
+/** Names told apart for the count; past this many, each set-aside step counts once more (memory stays bounded). */
+const UNSET_SEEN_MOST = 1000;
+
+/** A name set aside: counted and listed once. */
+function noteUnset(aside: { count: number; first: string[] }, seen: Set<string>, name: string): void {
+  if (seen.has(name)) return;
+  if (seen.size < UNSET_SEEN_MOST) seen.add(name);
+  aside.count += 1;
+  if (aside.first.length < UNSET_LISTED) aside.first.push(name);
+}
+
+function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
+  lines.count += 1;
+  if (lines.first.length < ADDED_LISTED) lines.first.push(position);
+}
+
+function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
+  const file = stop.top.path!;
+  return { stop, file, arrival: walked.arrivals.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name) };
+}
+
+/** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
+export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
+  const { cwd, argv } = run.spec;
+  const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
+  return { run, code: new UserCode([cwd, ...new Set(named)], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,55 @@
+// Locals a C, C++ or Fortran function has not set yet hold whatever its stack held before: bytes that
+// differ between two runs whose environments or paths differ in length (two checkouts), and that no
+// line of the program has written. The walk does not take such a difference for a divergence: a local
+// counts from the step at which its text first changed in its frame (an assignment), and until then a
+// difference in it is set aside and said. An argument, set before the frame's first line, differs
+// only when the caller's values did, which the walk compared a step earlier.
+// Memory: one snapshot per frame on the stack (the walk's own view of it), bounded by --max-variables.
+import { selfAndAncestors } from '../core/child-path.js';
+import type { VariableDiff } from '../core/types.js';
+import type { Arrival } from './line-arrivals.js';
+
+interface FrameValues {
+  /** Every captured path's text at the frame's first step. */
+  first: ReadonlyMap<string, string>;
+  /** The locals (top-level names) whose texts, or a text under them, have changed since. */
+  set: Set<string>;
+}
+
+export class UnsetLocals {
+  private readonly frames: FrameValues[] = [];
+
+  /** A step's values in the frame the arrival names: a new call starts a new snapshot. */
+  arrive(arrival: Arrival, variables: Readonly<Record<string, string>>): void {
+    if (arrival.entered || this.frames[arrival.frame] === undefined) {
+      this.frames.length = arrival.frame;
+      this.frames[arrival.frame] = { first: new Map(Object.entries(variables)), set: new Set() };
+      return;
+    }
+    this.frames.length = arrival.frame + 1;
+    const frame = this.frames[arrival.frame]!;
+    for (const [name, text] of Object.entries(variables)) {
+      const local = rootOf(name);
+      if (!frame.set.has(local) && frame.first.get(name) !== text) frame.set.add(local);
+    }
+  }
+
+  /** Whether the local `name` lies under has held the same text since its frame's first step. */
+  unset(frame: number, name: string): boolean {
+    const values = this.frames[frame];
+    const local = rootOf(name);
+    return values?.first.has(local) === true && !values.set.has(local);
+  }
+}
+
+/** The diff without the names one run or the other has not set yet, and those names. */
+export function withoutUnset(diff: VariableDiff, isUnset: (name: string) => boolean): { diff: VariableDiff; unset: string[] } {
+  const unset = Object.keys(diff.changed).filter(isUnset);
+  if (unset.length === 0) return { diff, unset };
+  const changed = Object.fromEntries(Object.entries(diff.changed).filter(([name]) => !isUnset(name)));
+  return { diff: { ...diff, changed }, unset };
+}
+
+function rootOf(name: string): string {
+  return selfAndAncestors(name).at(-1)!;
+}

@@ -1,0 +1,54 @@
+// What a walk asks of a run, and no more: where it stands, a step (into, over, out of a call), on to
+// its next stop, a stop's values read, and, where its adapter has them, a stream of hits or of steps.
+// The live run (src/run/live-run.ts) is one; a walk's unit test gives it a fake run. Starting a
+// program again to where its walk starts (a streamed walk's replay) is the orchestration's: it hands
+// the walk a run of the new program (RunAgain), since a run is one program from its start to its end.
+import type { RunSpec, StackFrameSummary } from '../core/types.js';
+import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
+import type { RunFacts } from '../capture/capture-document.js';
+import type { CapturedValues } from '../values/types.js';
+import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
+import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
+
+export interface WalkRun {
+  /** The run as it was given (its label and side, its folder and command: what counts as its code). */
+  readonly spec: RunSpec;
+  /** A progress line of this run's (stderr). */
+  readonly log: (line: string) => void;
+  /** Where the run stands after its last stop, as a step says it. */
+  where(): Promise<SteppedStop>;
+  /** The stack where the run stands, innermost first. */
+  stack(): Promise<StackFrameSummary[]>;
+  /** Lets the program run on to its next stop at a breakpoint (or its end). */
+  next(): Promise<StopOutcome>;
+  /** One step: into a call (stepIn), over it (DAP next), or out of the function (stepOut). */
+  step(kind: StepKind): Promise<StepOutcome>;
+  /** A stop's facts (its frame read, its values through the pipeline), or why there was none. `quiet`: no progress line. */
+  read(outcome: StopOutcome, quiet?: boolean): Promise<RunFacts>;
+  /** The values of a stopped frame, through the pipeline; `file`: the frame's source. */
+  readValues(frameId: number, file: string | null): Promise<{ values: CapturedValues; warnings: string[] }>;
+  /** Whether the run's adapter streams hits (bpdiffHits), known once the run started. */
+  readonly streamsHits: boolean;
+  /** Up to `count` hits at once, then the stop after them; `count` 0: the hit it stands on (no stop: null). */
+  streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }>;
+  /** Whether the run's adapter streams steps (bpdiffSteps), known once the run started. */
+  readonly streamsSteps: boolean;
+  /** `count` steps of the user's code at once, and the stop after them. */
+  streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }>;
+}
+
+/** The program started again, to where its walk starts: a run of the new program, and its first stop there. */
+export interface RunAgain {
+  /** Starts the next program now, while this run goes on (the replay then need not wait for its start). */
+  prepare(): void;
+  /** This run ended and the next one started (its counts anew), standing at its first stop. */
+  restart(): Promise<{ run: WalkRun; first: StopOutcome }>;
+}
+
+/** A run whose adapter may have counted the passes before --hit's (src/session/reach-pass.ts, src/walk/reach-hit.ts). */
+export interface PassReach {
+  /** Passes the adapter let go before the run's first stop. */
+  skipped(): number;
+  /** This run ended and the program started again, every pass a stop, standing at its first stop. */
+  recount(): Promise<{ run: WalkRun; first: StopOutcome }>;
+}

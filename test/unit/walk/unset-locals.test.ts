@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { UnsetLocals, withoutUnset } from '../../../src/walk/unset-locals.js';
+import { LineArrivals } from '../../../src/walk/line-arrivals.js';
+
+describe('UnsetLocals: a local counts from the step at which its frame first changed it', () => {
+  it('sets a local aside until its text changes, and a new call starts again', () => {
+    const passes = new LineArrivals();
+    const unset = new UnsetLocals();
+    // main(): line 17 (name holds stack bytes, argc is an argument), line 18 sets name.
+    unset.arrive(passes.arrive('r.c', 17, 1, 'main'), { argc: '2', name: '"@"', 'name[0]': "'@'" });
+    expect(unset.unset(0, 'name')).toBe(true);
+    expect(unset.unset(0, 'name[0]')).toBe(true);
+    unset.arrive(passes.arrive('r.c', 18, 1, 'main'), { argc: '2', name: '"@"', 'name[0]': "'i'" });
+    expect(unset.unset(0, 'name')).toBe(false);
+    expect(unset.unset(0, 'name[0]')).toBe(false);
+    // An argument never changes in its frame: it stays set aside (its caller's values were compared).
+    expect(unset.unset(0, 'argc')).toBe(true);
+    // A call: a frame of its own, with its own first values; back in main, main's are as they were.
+    const call = passes.arrive('r.c', 5, 2, 'parse');
+    expect(call.entered).toBe(true);
+    unset.arrive(call, { comma: '0x…' });
+    expect(unset.unset(1, 'comma')).toBe(true);
+    unset.arrive(passes.arrive('r.c', 19, 1, 'main'), { argc: '2', name: '"item-1"', 'name[0]': "'i'" });
+    expect(unset.unset(0, 'name')).toBe(false);
+    expect(unset.unset(1, 'comma')).toBe(false);
+    // A name the frame did not have at its first step is no local it knew unset.
+    expect(unset.unset(0, 'later')).toBe(false);
+  });
+
+  it('withoutUnset leaves the diff alone when nothing is set aside, and drops only the unset names', () => {
+    const diff = { changed: { name: { a: '"@"', b: '""' }, qty: { a: '5', b: '2' } }, unchanged: ['argc'], only_in_a: [], only_in_b: [] };
+    expect(withoutUnset(diff, () => false).diff).toBe(diff);
+    const counted = withoutUnset(diff, (name) => name === 'name');
+    expect(counted.unset).toEqual(['name']);
+    expect(counted.diff.changed).toEqual({ qty: { a: '5', b: '2' } });
+  });
+});
