@@ -13,13 +13,14 @@
 // - One file: a module that is imported with `import()` in the source is evaluated only when that
 //   import runs (esbuild wraps it), so `--help` still evaluates no engine and a comparison no MCP
 //   server; V8 compiles a function only when it is first called.
-// - The packages used only on some paths (execa for builds, ajv for schema checks, the MCP SDK and
+// - The packages used only on some paths (ajv for schema checks, the MCP SDK and
 //   zod for `bpdiff mcp`, re2js for the user's --normalize patterns) are in it too, each evaluated
 //   only when that path first uses it. ajv and re2js are loaded synchronously (src/load-ajv.ts,
 //   src/load-re2js.ts): here those modules are ones whose require() esbuild sees. yargs comes from
 //   its own pre-bundle, dist/vendor/yargs.cjs (scripts/bundle-yargs.mjs).
 // - The texts of `--help`, `SUBCOMMAND --help` and `--version` are rendered here, with yargs, and
-//   built in (src/cli/help-texts.ts): printing one loads no yargs.
+//   built in (src/cli/help-texts.ts): printing one loads no yargs; and written beside the executable
+//   (dist/bin/help-texts.json), which prints them without loading the bundle.
 // tsc's output (dist/src/) serves the tests and bench/ and gives the types (scripts/bundle-types.mjs);
 // the package ships none of its JavaScript. No source map: none is shipped.
 import { execFileSync } from 'node:child_process';
@@ -96,6 +97,8 @@ await esbuild.build({
 const helpTexts = execFileSync(process.execPath, [renderer], { cwd: root, encoding: 'utf8', env: { ...process.env, BPDIFF_TRACE: '' } });
 fs.rmSync(renderer);
 JSON.parse(helpTexts);
+// The executable answers a help request from this file before it loads the bundle (src/cli/bin.ts).
+fs.writeFileSync(path.join(path.dirname(outfile), 'help-texts.json'), helpTexts);
 
 // The library and the command (entry/package.ts), and the executable that loads them through V8's
 // code cache (src/cli/bin.ts, src/cli/code-cache.ts): Node 20 would otherwise compile the bundle at every start.

@@ -1,9 +1,13 @@
-// npm run docs: docs/options.md from the option declarations (src/cli/options-reference.ts).
+// npm run docs: what is written from the option declarations: docs/options.md (src/cli/options-reference.ts)
+// and the config file's JSON Schema, schema/bpdiff-config.schema.json (src/config/config-schema.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderOptionReference } from '../src/cli/options-reference.js';
+import { renderConfigSchemaFile } from '../src/config/config-schema.js';
 
-const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/options.md');
-fs.writeFileSync(file, renderOptionReference());
-process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+for (const [name, text] of [['docs/options.md', renderOptionReference()], ['schema/bpdiff-config.schema.json', renderConfigSchemaFile()]] as const) {
+  fs.writeFileSync(path.join(root, name), text);
+  process.stdout.write(`wrote ${name}\n`);
+}

@@ -1,18 +1,16 @@
 // Every message bpdiff shows a user, whichever front door (the CLI, the library, the MCP server) the
 // mistake came in by, in one place. Each says what was wrong, then (after " — ") what to do. The CLI
 // prints them as one line (`bpdiff: <message>`); the library throws them; the MCP server answers them.
-import { BpdiffError, type ErrorCode } from './errors.js';
+import { fileMessages } from './file-messages.js';
+import { error, HELP, lowerFirst, quote } from './message-parts.js';
+
+export { describeSize } from './message-parts.js';
 
 /** bpdiff's subcommands, each with its own help (the stray-argument message lists them too). */
 export const SUBCOMMANDS = ['locate', 'diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp', 'completion'] as const;
 
-const HELP = 'see bpdiff --help';
-
-function error(code: ErrorCode, what: string, todo: string, cause?: unknown): BpdiffError {
-  return new BpdiffError(code, `${what} — ${todo}`, cause === undefined ? undefined : { cause });
-}
-
 export const messages = {
+  ...fileMessages,
   noArguments: () =>
     error('USAGE', 'no arguments given', `give a breakpoint and two commands: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (${HELP})`),
   yargsFailure: (message: string) =>
@@ -86,71 +84,6 @@ export const messages = {
     error('BAD_OPTION', `the working directory of run ${label} does not exist: ${dir}`, `check ${flag}`),
   optionFileMissing: (flag: string, file: string) =>
     error('FILE_NOT_FOUND', `--${flag} ${file} does not exist`, `check the path given to --${flag}`),
-  saveCapturesNotDirectory: (dir: string) =>
-    error('BAD_OPTION', `--save-captures ${dir} is not a folder`, 'give --save-captures a folder (it is created when missing)'),
-  saveCapturesFailed: (dir: string, cause: unknown) =>
-    error('BAD_OPTION', `cannot write the captures to --save-captures ${dir}: ${reasonOf(cause)}`, 'check that the folder is writable', cause),
-  saveCapturesParentMissing: (dir: string, parent: string) =>
-    error('BAD_OPTION', `cannot create --save-captures ${dir}: the folder ${parent} does not exist`, 'create it or choose another folder'),
-  // Where -o FILE or a --save-captures file would go, and why bpdiff will not write there (output/write-file.ts).
-  // `real` is where a symlink led, or null when the path is not a symlink.
-  outputIsDirectory: (flag: OutputFlag, file: string, real: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a directory`,
-      flag === '-o' ? `give -o a file path, e.g. -o ${file.replace(/\/+$/, '')}/result.json` : `move it away, or ${elsewhere(flag)}`),
-  outputReadOnly: (flag: OutputFlag, file: string, real: string | null, mode: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is read-only${mode === null ? '' : ` (mode ${mode})`}`,
-      `bpdiff will not replace a file you protected: make it writable (chmod u+w ${real ?? file}), or ${elsewhere(flag)}`),
-  outputNotWritable: (flag: OutputFlag, file: string, real: string | null, detail: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is not writable by this user${detail === null ? '' : ` (${detail})`}`, elsewhere(flag)),
-  outputIsSocket: (flag: OutputFlag, file: string, real: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a socket, which bpdiff cannot open`,
-      flag === '-o' ? 'leave -o out to print the result on stdout, or choose a file for -o' : elsewhere(flag)),
-  outputIsBlockDevice: (flag: OutputFlag, file: string, real: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a block device, which bpdiff will not write over`, elsewhere(flag)),
-  outputFolderMissing: (flag: OutputFlag, file: string, dir: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: the folder ${dir} does not exist`, `create the folder, or ${elsewhere(flag)}`),
-  outputThroughNonDirectory: (flag: OutputFlag, file: string, blocker: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${blocker} is not a directory`, `check the path, or ${elsewhere(flag)}`),
-  outputFolderNotWritable: (flag: OutputFlag, file: string, dir: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: the folder ${dir} is not writable (bpdiff writes a temporary file there, then renames it)`,
-      `make the folder writable, or ${elsewhere(flag)}`),
-  outputSymlinkLoop: (flag: OutputFlag, file: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: it is a symlink loop`, `fix the link, or ${elsewhere(flag)}`),
-  outputUnreachable: (flag: OutputFlag, file: string, cause: unknown) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${reasonOf(cause)}`, `check the path and its permissions, or ${elsewhere(flag)}`, cause),
-  saveCapturesThroughNonDirectory: (dir: string, blocker: string) =>
-    error('BAD_OPTION', `cannot create --save-captures ${dir}: ${blocker} is not a directory`, 'check the path, or choose another folder'),
-  saveCapturesNotWritable: (dir: string, folder: string) =>
-    error('BAD_OPTION', `cannot write the captures to --save-captures ${dir}: the folder ${folder} is not writable`, 'make it writable, or choose another folder'),
-
-  fileNotFound: (what: string, file: string) =>
-    error('FILE_NOT_FOUND', `${what} ${file} does not exist`, 'check the path'),
-  fileUnreadable: (what: string, file: string, cause: unknown) =>
-    error('FILE_NOT_FOUND', `cannot read ${what} ${file}: ${reasonOf(cause)}`, 'check the path and its permissions', cause),
-  // A path given as a file that is something else: say what it is rather than "does not exist".
-  // `what` is how the file is named in the message: "run capture", "--stdin-a", "--adapter-config".
-  inputIsDirectory: (what: string, file: string) =>
-    error('FILE_NOT_FOUND', `${what} ${file} is a directory, not a file`, 'give the path of a file'),
-  inputNotRegularFile: (what: string, file: string, kind: string, target: string | null = null) =>
-    error('FILE_NOT_FOUND', `${what} ${file} is not a regular file (it is a ${kind}${target === null ? '' : `: ${target}`})`, 'give the path of a regular file'),
-  /** `size`: the file's size, or null for one that grew past the limit while it was read. */
-  inputTooLarge: (what: string, file: string, size: number | null, limit: number) =>
-    error('FILE_TOO_LARGE', `${what} ${file} is ${size === null ? `larger than ${describeSize(limit)}` : describeSize(size)}, over bpdiff's limit of ${describeSize(limit)} for a file it reads`,
-      'raise the limit with --max-input-bytes N (max_input_bytes in bpdiff.config.json, the library and the MCP tools), or give a smaller file'),
-  /** A note (in a capture's warnings), not an error: the capture is still compared. */
-  invalidUtf8: (file: string, count: number) =>
-    `${file} is not valid UTF-8: ${count === 1 ? 'one byte sequence was' : `${count} byte sequences were`} read as the replacement character U+FFFD, so values holding them may differ from what was captured`,
-  inputThroughNonDirectory: (what: string, file: string, blocker: string) =>
-    error('FILE_NOT_FOUND', `${what} ${file} cannot exist: ${blocker} is not a directory`, 'check the path'),
-  invalidJson: (file: string, cause: unknown) =>
-    error('INVALID_JSON', `${file} is not valid JSON: ${reasonOf(cause)}`, 'pass a run capture saved by bpdiff', cause),
-  comparisonGivenAsCapture: (file: string) =>
-    error('NOT_A_CAPTURE', `${file} is a comparison result, not a run capture`, 'bpdiff diff compares two run captures (schema: bpdiff schema --capture)'),
-  notACapture: (file: string, problems: readonly string[]) =>
-    error('NOT_A_CAPTURE', `${file} is not a run capture (${summariseProblems(problems)})`, 'pass a run capture saved by bpdiff (schema: bpdiff schema --capture)'),
-
-  captureOfOtherVersion: (file: string, schema: string, expected: string) =>
-    error('NOT_A_CAPTURE', `${file} is a run capture of another schema version (${schema}; this bpdiff reads ${expected})`, 'record it again with this bpdiff: bpdiff capture ... -o FILE'),
   baselineOtherBreakpoint: (file: string, stored: string, given: string) =>
     error('BAD_BASELINE', `the baseline ${file} was captured at ${stored}, not at ${given}`, `give --bp ${stored.replace(/ if .*$/, '')} (or no --bp: the baseline's breakpoint is used), or record a new baseline`),
   baselineLineDeleted: (name: string, file: string, line: number) =>
@@ -175,8 +108,6 @@ export const messages = {
     error('USAGE', `${option} needs ${needed}`, `add ${needed}, or leave out ${option}`),
   watchRefused: (expression: string, message: string) =>
     error('BAD_OPTION', `the watch expression ${JSON.stringify(expression)} could not be evaluated in either run (${message})`, 'fix the expression given to --watch (it is written in the program\'s language)'),
-  baselineFolderFailed: (dir: string, cause: unknown) =>
-    error('BAD_BASELINE', `cannot create the baselines folder ${dir}: ${reasonOf(cause)}`, 'check the path ("baselines" in bpdiff.config.json) and its permissions', cause),
   updateWithCi: () =>
     error('USAGE', '--update (or --record) cannot be used with --ci (under --ci bpdiff check never writes a baseline)', 'leave out --ci to re-record the baselines, or --update to check them'),
   unknownCheck: (name: string, file: string, known: readonly string[]) =>
@@ -229,50 +160,3 @@ export const progress = {
   starting: (breakpoint: string, labelA: string, commandA: string, labelB: string, commandB: string, sequential: boolean) =>
     `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,
 };
-
-/** Who asked for a file to be written: -o FILE, or --save-captures DIR (its capture-a.json, capture-b.json). */
-type OutputFlag = '-o' | '--save-captures';
-
-function outputSubject(flag: OutputFlag, file: string): string {
-  return flag === '-o' ? `-o ${file}` : `${file} (${flag})`;
-}
-
-function elsewhere(flag: OutputFlag): string {
-  return flag === '-o' ? 'choose another path for -o' : `give ${flag} another folder`;
-}
-
-/** "it", or "its target X" when the path given was a symlink to X. */
-function linkedIt(real: string | null): string {
-  return real === null ? 'it' : `its target ${real}`;
-}
-
-/** A size as a person reads it: `130.7 MB`, or `64 MiB` for a whole number of MiB. */
-export function describeSize(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  if (Number.isInteger(mib) && mib >= 1) return `${mib} MiB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} KB`;
-  return `${bytes} bytes`;
-}
-
-function quote(value: string): string {
-  return JSON.stringify(value);
-}
-
-function lowerFirst(text: string): string {
-  return text.length > 0 ? text[0]!.toLowerCase() + text.slice(1) : text;
-}
-
-function reasonOf(cause: unknown): string {
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    const text = cause.message.split('\n')[0]!;
-    return code !== undefined && !text.includes(code) ? `${code} ${text}` : text;
-  }
-  return String(cause);
-}
-
-function summariseProblems(problems: readonly string[]): string {
-  const shown = problems.slice(0, 3).join('; ');
-  return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
-}

@@ -1,5 +1,5 @@
 // import() of a module known only at run time (a user's adapter hooks, an in-process adapter) or kept
-// out of the bundle (execa, yargs' package). The command's bundle runs from V8's code cache
+// out of the bundle (yargs' package). The command's bundle runs from V8's code cache
 // (src/cli/code-cache.ts), and in Node 20 a script compiled from a code cache has lost its import()
 // callback ("A dynamic import callback was not specified"). So the loader (src/cli/bin.ts), which
 // Node compiles itself, lends its own import(); everywhere else (the library, tests) it is the

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { BpdiffError } from '../errors.js';
+import { describeJsonProblem } from '../json-problem.js';
 import { packageRoot } from '../package-root.js';
 import { loadAjv } from '../load-ajv.js';
 import type { AdapterDefinition, NormaliseRule } from './definition.js';
@@ -45,7 +46,7 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new BpdiffError('ADAPTER_CONFIG', `${file} is not valid JSON (${(error as Error).message}) — fix the adapter definition`, { cause: error });
+    throw new BpdiffError('ADAPTER_CONFIG', `${file} is not valid JSON (${describeJsonProblem(text, error)}) — fix the adapter definition`);
   }
   if (options.schema !== false) {
     const check = validate();
@@ -71,7 +72,8 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
     if (!isBuiltinPath(hooks) && !USER_HOOK_ENDINGS.includes(path.extname(hooks))) {
       fail(`"hooks" must name a JavaScript module (${USER_HOOK_ENDINGS.join(', ')}) beside the definition, not ${json.hooks}`);
     }
-    if (!fs.existsSync(hooks)) fail(`"hooks" names ${hooks}, which does not exist — give its path relative to the definition's folder`);
+    // A built-in adapter's hooks are bpdiff's own, bundled and registered by the package's entry (load-hooks.ts): its hooks.ts is not shipped.
+    if (!isBuiltinPath(hooks) && !fs.existsSync(hooks)) fail(`"hooks" names ${hooks}, which does not exist — give its path relative to the definition's folder`);
   }
 
   const { $schema: _schema, $comment: _comment, ...definition } = json;

@@ -1,6 +1,6 @@
 // A short question to a program (`python3 -c ...`, `go version -m`, `lldb --version`) through
-// node:child_process: no execa to load before the first adapter starts (execa stays for builds, whose
-// output and time limits it handles; run-build.ts). Each probe is a `probe` phase in BPDIFF_TRACE.
+// node:child_process, as builds are (run-build.ts, which adds their time limit and process group).
+// Each probe is a `probe` phase in BPDIFF_TRACE.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { tracePhase } from '../trace/trace.js';

@@ -1,5 +1,6 @@
 // Building the program before it is debugged (`cargo build`, `go build`, `go test -c`): one time
 // limit, one way to stop a build, one way to say why it failed.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { BpdiffError, BuildTimeoutError, interrupted } from '../errors.js';
 import { killTree } from '../process/process-tree.js';
@@ -53,20 +54,8 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   if (context.signal.aborted) throw interrupted();
   const seconds = buildTimeoutSeconds(context);
   context.log(`building: ${[path.basename(step.file), ...step.args].join(' ')}`);
-  // Loaded here, by the first build: execa is ~170 modules, which a run without a build never needs
-  // (in the bundle, esbuild keeps it in a function first called here).
-  const { execa } = await import('execa');
-  if (context.signal.aborted) throw interrupted();
   const started = performance.now();
-  const child = execa(step.file, step.args, {
-    cwd: step.cwd,
-    env: step.env,
-    extendEnv: false,
-    stdin: 'ignore',
-    reject: false,
-    detached: true,
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const child = startBuild(step);
   const pid = child.pid;
   if (pid !== undefined) context.track(pid);
   let timedOut = false;
@@ -88,9 +77,9 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
     ticker.unref();
   }, BUILD_PROGRESS_AFTER_MS);
   firstTick.unref();
-  let result: Awaited<typeof child>;
+  let result: BuildEnd;
   try {
-    result = await child;
+    result = await child.ended;
   } finally {
     clearTimeout(timer);
     clearTimeout(firstTick);
@@ -102,15 +91,49 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   if (timedOut) {
     throw new BuildTimeoutError(`${step.label} did not finish within ${seconds} s — build it once by hand (a warm build is fast), or set BPDIFF_BUILD_TIMEOUT=SECONDS`, seconds);
   }
-  const stdout = String(result.stdout ?? '');
-  const stderr = String(result.stderr ?? '');
-  if (result.failed) {
-    const summary =
-      summariseBuildOutput(stderr.trim() ? stderr : stdout, step.firstError) ??
-      (result.exitCode === undefined ? (result.shortMessage ?? 'it did not start').split('\n')[0]! : `exit code ${result.exitCode}`);
+  const { stdout, stderr } = result;
+  if (result.failed !== null) {
+    const summary = summariseBuildOutput(stderr.trim() ? stderr : stdout, step.firstError) ?? result.failed;
     throw new BpdiffError('BUILD_FAILED', `${step.label} failed in ${step.cwd}: ${summary} — run "${step.label}" there to see the whole message`);
   }
   return { stdout, stderr, ms };
+}
+
+/** How a build ended: its output (without the last newline) and, when it failed, how (`exit code 2`), else null. */
+interface BuildEnd {
+  stdout: string;
+  stderr: string;
+  failed: string | null;
+}
+
+/** The most of each of a build's output streams kept: the rest is read and dropped (cargo's JSON messages are far smaller). */
+const MAX_BUILD_OUTPUT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Starts the build in a process group of its own (detached, so that killBuild reaches every compiler
+ * it started), with its own environment only and an empty stdin, its output collected. node:child_process
+ * does all a build needs: execa, which did this before, was a tenth of the bundle for this one call.
+ */
+function startBuild(step: BuildStep): { pid: number | undefined; ended: Promise<BuildEnd> } {
+  const child = spawn(step.file, step.args, { cwd: step.cwd, env: step.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const collect = (stream: NodeJS.ReadableStream): (() => string) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      if (size >= MAX_BUILD_OUTPUT_BYTES) return;
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    return () => Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  };
+  const stdout = collect(child.stdout!);
+  const stderr = collect(child.stderr!);
+  const ended = new Promise<BuildEnd>((resolve) => {
+    // A build that could not start (no such program) has an error and no exit status.
+    child.once('error', (error: NodeJS.ErrnoException) => resolve({ stdout: stdout(), stderr: stderr(), failed: `it did not start (${error.code ?? error.message})` }));
+    child.once('close', (code, signal) => resolve({ stdout: stdout(), stderr: stderr(), failed: code === 0 ? null : signal !== null ? `it was killed by ${signal}` : `exit code ${code}` }));
+  });
+  return { pid: child.pid, ended };
 }
 
 /** What went wrong, on one line: the line `firstError` picks, else the output's last lines. Null for no output. */

@@ -1,6 +1,6 @@
 // What one check of bpdiff.config.json asks of the library: its capture options (the config file's,
 // the check's own over them, the flags as typed over both), its breakpoint and its run.
-import { OPTION_DECLARATIONS, declarationsFor, snakeCase } from '../options/declarations.js';
+import { OPTION_DECLARATIONS, callKeys, declarationsFor, snakeCase } from '../options/declarations.js';
 import type { BpdiffConfig, ConfigCheck } from '../config/config.js';
 import { messages } from '../messages.js';
 import type { CliCommand } from './parse-args.js';
@@ -29,7 +29,7 @@ export function checkInput(command: CheckCommand, check: ConfigCheck): Record<st
 
 /** A check's input as capture() takes it: without the options only a comparison reads (tolerance...). */
 export function captureInput(input: Record<string, unknown>): Record<string, unknown> {
-  return inputFor('capture', input, ['bp', 'condition']);
+  return inputFor('capture', input, ['bp', ...callKeys('capture')]);
 }
 
 /** A check's value options as diffCaptures() takes them: none of the run's (timeout, adapter...). */

@@ -1,4 +1,4 @@
-// Loading one of bpdiff's CommonJS bundles (the command, dist/bin/bpdiff-main.cjs; yargs,
+// Loading one of bpdiff's CommonJS bundles (the library and the command, dist/bpdiff.cjs; yargs,
 // dist/vendor/yargs.cjs) through V8's code cache, kept in the user's cache folder. Node 20 compiles
 // every file at every start (its own compile cache came in Node 22): for the command's ~450 KB that
 // was ~10 ms before anything ran, and more for each function compiled on first call. The cache holds

@@ -7,18 +7,18 @@ import { resolveOutputFile } from '../intake/input-files.js';
 import { withStopSignals } from '../intake/stop-signals.js';
 import type { IoDeps, Io } from '../intake/io.js';
 import { messages } from '../messages.js';
-import { capture, type CaptureInput } from '../library/capture.js';
-import type { LiveArgs } from './parse-args.js';
+import { capturePlanned } from '../library/capture.js';
+import type { CliCommand } from './parse-args.js';
 import { callContext } from './call-context.js';
 import { progressLog } from './progress-log.js';
 
-export async function runCaptureCommand(args: LiveArgs, io: Io, deps: IoDeps): Promise<number> {
+export async function runCaptureCommand(args: Extract<CliCommand, { kind: 'capture' }>['args'], io: Io, deps: IoDeps): Promise<number> {
   const outputFile = resolveOutputFile(args.output.outputFile, io.cwd);
   const log = progressLog(io, args.quiet, args.config);
   const outcome = await withStopSignals(
     io,
     deps,
-    (signal) => capture({ ...(args.input as unknown as CaptureInput), signal, ...(log ? { log } : {}) }, callContext(io, deps)),
+    (signal) => capturePlanned(args.plan, { signal, ...(log ? { log } : {}) }, callContext(io, deps)),
     'the run was',
   );
   if (outcome.kind === 'interrupted') return outcome.exitCode;

@@ -19,7 +19,7 @@ import { capture } from '../library/capture.js';
 import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
 import { callContext } from './call-context.js';
-import { BASELINE_LABEL, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
+import { BASELINE_LABEL, checkBaselineContained, checkBaselinesContained, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
 import { captureInput, checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
 import { updateBaselines } from './check-update.js';
 import { sayConfig } from './progress-log.js';
@@ -28,6 +28,8 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
   const checks = selectChecks(command.config, command.names);
   // A live run that cannot start (its breakpoint file, its folder) is found before anything runs.
   for (const check of checks) resolveOneRun({ ...checkInput(command, check), run_b: checkRun(check, null) }, 'compare', 'run_b', io.cwd);
+  // So is a baseline a cloned repository points elsewhere, before a run may record it.
+  checkBaselinesContained(command.config, checks, io.cwd);
   sayConfig(io, command.quiet, command.config.file);
   if (command.update !== null) return updateBaselines(command, checks, io, deps);
 
@@ -57,11 +59,12 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       const status = recordedStatus(check, recorded.value, io);
       worst = Math.max(worst, status);
       if (status !== 0) continue;
-      writeBaseline(check, recorded.value, io);
+      writeBaseline(command.config, check, recorded.value, io);
       io.stderr(`bpdiff: ${checkWords.baselineWritten(check.name, shown(check.baseline))}\n`);
       sayForAll({ name: check.name, kind: 'recorded', baseline: shown(check.baseline), at });
       continue;
     }
+    checkBaselineContained(command.config, check, io.cwd);
     const compared = await withStopSignals(
       io,
       deps,

@@ -10,20 +10,20 @@ import { CAPTURE_FILES, resolveCapturesDir, resolveOutputFile } from '../intake/
 import { withStopSignals } from '../intake/stop-signals.js';
 import type { IoDeps, Io } from '../intake/io.js';
 import { messages } from '../messages.js';
-import { compare, type CompareInput } from '../library/compare.js';
+import { comparePlanned } from '../library/compare.js';
 import { emitReport } from './emit-report.js';
-import type { LiveArgs } from './parse-args.js';
+import type { CliCommand } from './parse-args.js';
 import { callContext } from './call-context.js';
 import { progressLog } from './progress-log.js';
 
-export async function runCompareCommand(args: LiveArgs, io: Io, deps: IoDeps): Promise<number> {
+export async function runCompareCommand(args: Extract<CliCommand, { kind: 'compare' }>['args'], io: Io, deps: IoDeps): Promise<number> {
   // Where the outputs go is checked before anything starts: a run that may take a minute never ends unable to write.
   const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
   const saveCapturesDir = resolveCapturesDir(args.saveCaptures, io.cwd);
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
   const log = progressLog(io, args.quiet, args.config);
   const outcome = await withStopSignals(io, deps, (signal) =>
-    compare({ ...(args.input as unknown as CompareInput), signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)),
+    comparePlanned(args.plan, { signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)),
   );
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   const { report, captures } = outcome.value;

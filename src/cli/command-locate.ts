@@ -4,17 +4,17 @@
 import { resolveOutputFile } from '../intake/input-files.js';
 import { withStopSignals } from '../intake/stop-signals.js';
 import type { Io, IoDeps } from '../intake/io.js';
-import { locate, type LocateInput } from '../library/locate.js';
+import { locatePlanned } from '../library/locate.js';
 import { emitReport } from './emit-report.js';
-import type { LiveArgs } from './parse-args.js';
+import type { CliCommand } from './parse-args.js';
 import { callContext } from './call-context.js';
 import { progressLog } from './progress-log.js';
 
-export async function runLocateCommand(args: LiveArgs, io: Io, deps: IoDeps): Promise<number> {
+export async function runLocateCommand(args: Extract<CliCommand, { kind: 'locate' }>['args'], io: Io, deps: IoDeps): Promise<number> {
   const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
   const log = progressLog(io, args.quiet, args.config);
-  const outcome = await withStopSignals(io, deps, (signal) => locate({ ...(args.input as unknown as LocateInput), signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)));
+  const outcome = await withStopSignals(io, deps, (signal) => locatePlanned(args.plan, { signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)));
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   return emitReport(outcome.value.report, { output: args.output, outputPath }, io);
 }

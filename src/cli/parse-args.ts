@@ -11,10 +11,11 @@ import { readPlainArgv } from './plain-argv.js';
 import { loadYargs, type YargsFactory } from './load-yargs.js';
 import { readPackageVersion } from '../intake/version.js';
 import { outputArgs, type OutputArgs } from './output-args.js';
-import { checkCompareInput } from '../library/compare.js';
-import { checkCaptureInput } from '../library/capture.js';
+import { planCompare } from '../library/compare.js';
+import { planCapture } from '../library/capture.js';
 import { checkDiffInput } from '../library/diff-captures.js';
-import { checkLocateInput } from '../library/locate.js';
+import { planLocate } from '../library/locate.js';
+import type { BaselinePlan, CapturePlan, ComparePlan, LivePlan, LocatePlan } from '../intake/plan.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
 import { prerenderedHelp } from './help-texts.js';
 import { defineParser } from './define-parser.js';
@@ -24,10 +25,12 @@ export type { OutputArgs, OutputFormat } from './output-args.js';
 /** A live command's flags as the library's input (src/library): values as typed, checked there. */
 export type LibraryInput = Record<string, unknown>;
 
-/** What `bpdiff` (a comparison, or `--baseline`) was asked beyond the library's input. */
-export interface LiveArgs {
-  /** compare()'s or capture()'s input, from the flags and the commands. */
+/** What `bpdiff` (a comparison, or `--baseline`), `capture` or `locate` was asked: its plan, and beyond it. */
+export interface LiveArgs<P extends LivePlan = LivePlan> {
+  /** compare()'s, capture()'s or locate()'s input, from the flags and the commands, as typed. */
   input: LibraryInput;
+  /** The input read once (the library's planCompare, planCapture, planLocate): what the command runs. */
+  plan: P;
   quiet: boolean;
   output: OutputArgs;
   /** `--save-captures DIR`: also write each run's capture there (capture-a.json, capture-b.json). */
@@ -44,11 +47,11 @@ export type CheckUpdate = 'all' | 'failing';
 export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version'; text: string }
-  | { kind: 'compare'; args: LiveArgs }
+  | { kind: 'compare'; args: LiveArgs<ComparePlan | BaselinePlan> }
   /** `bpdiff capture`: one run, capture()'s input. */
-  | { kind: 'capture'; args: LiveArgs }
+  | { kind: 'capture'; args: LiveArgs<CapturePlan> }
   /** `bpdiff locate`: two runs walked line by line, locate()'s input. */
-  | { kind: 'locate'; args: LiveArgs }
+  | { kind: 'locate'; args: LiveArgs<LocatePlan> }
   /** `bpdiff diff A B`: diffCaptures()'s input beside the two files. */
   | { kind: 'diff'; captureA: string; captureB: string; input: LibraryInput; output: OutputArgs; config: string | null }
   /**
@@ -125,22 +128,20 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
       return { kind: 'mcp' };
     case 'locate': {
       const pair = parseCommands(commands);
-      const args: LiveArgs = { input: libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] }), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null };
-      checkLocateInput(args.input);
+      const input = libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] });
+      const args = { input, plan: planLocate(input), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null };
       return { kind: 'locate', args };
     }
     case 'completion':
       if (commands.length > 0) throw messages.commandsNotAccepted('completion');
       return { kind: 'completion', shell: raw['shell'] === 'zsh' ? 'zsh' : 'bash' };
     case 'capture': {
-      const args = captureArgs(raw, commands);
-      checkCaptureInput(args.input);
-      return { kind: 'capture', args };
+      const { input, ...rest } = captureArgs(raw, commands);
+      return { kind: 'capture', args: { input, plan: planCapture(input), ...rest } };
     }
     case '': {
-      const args = compareArgs(raw, commands);
-      checkCompareInput(args.input);
-      return { kind: 'compare', args };
+      const { input, ...rest } = compareArgs(raw, commands);
+      return { kind: 'compare', args: { input, plan: planCompare(input), ...rest } };
     }
     default:
       throw messages.strayArguments(raw._.map(String));
@@ -219,9 +220,10 @@ function stringOf(raw: RawArgv, flag: string): string | null {
 }
 
 /**
- * The library's input from the flags of `command` (compare or capture), as typed (the library checks
- * every value, with the same messages): the capture options by their snake_case names, each per-run
- * option's shared value at the top and each run's own in its run object, the commands in the runs.
+ * The library's input from the flags of `command` (compare, capture or locate), as typed (the library
+ * checks every value, with the same messages): the capture options and the call's own values by their
+ * snake_case names, each per-run option's shared value at the top and each run's own in its run
+ * object, the commands in the runs.
  */
 function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'locate', runs: Record<string, string[]>): LibraryInput {
   const input: LibraryInput = {};
@@ -229,16 +231,11 @@ function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'locate', r
   for (const declaration of declarationsFor(command)) {
     const value = raw[declaration.flag];
     if (value === undefined) continue;
-    if (declaration.target) input[snakeCase(declaration.flag)] = value;
+    if (declaration.target || declaration.call) input[snakeCase(declaration.flag)] = value;
     else if (declaration.run) {
       const holder = declaration.run.side === null ? input : (input[`run_${declaration.run.side}`] as LibraryInput | undefined);
       if (holder !== undefined) holder[declaration.run.key] = value;
     }
-  }
-  const condition = optionalString(raw, 'condition');
-  if (condition !== null) input['condition'] = condition;
-  if (command !== 'capture') {
-    for (const flag of ['fail-on', 'max-output-bytes'] as const) if (raw[flag] !== undefined) input[snakeCase(flag)] = valueOf(raw, flag);
   }
   return input;
 }
@@ -248,7 +245,7 @@ function diffInput(raw: RawArgv): LibraryInput {
   const input: LibraryInput = {};
   for (const declaration of declarationsFor('diff')) {
     if (raw[declaration.flag] === undefined) continue;
-    if (declaration.target || declaration.run || ['fail-on', 'max-output-bytes'].includes(declaration.flag)) input[snakeCase(declaration.flag)] = raw[declaration.flag];
+    if (declaration.target || declaration.run || declaration.call) input[snakeCase(declaration.flag)] = raw[declaration.flag];
   }
   return input;
 }
@@ -260,12 +257,12 @@ function checkedDiffInput(raw: RawArgv): LibraryInput {
 }
 
 /** `bpdiff capture`: one command, capture()'s input. */
-function captureArgs(raw: RawArgv, commands: string[][]): LiveArgs {
+function captureArgs(raw: RawArgv, commands: string[][]): Omit<LiveArgs, 'plan'> {
   if (commands.length !== 1 || commands[0]!.length === 0) throw messages.captureCommands(commands.filter((command) => command.length > 0).length);
   return { input: libraryInput(raw, 'capture', { run: commands[0]! }), quiet: valueOf(raw, 'quiet') === true, output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') }, saveCaptures: null, warnings: [], config: configOf(raw)?.file ?? null };
 }
 
-function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
+function compareArgs(raw: RawArgv, commands: string[][]): Omit<LiveArgs, 'plan'> {
   const baseline = stringOf(raw, 'baseline');
   const common = { quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: stringOf(raw, 'save-captures'), config: configOf(raw)?.file ?? null };
   if (baseline !== null) {
@@ -274,7 +271,6 @@ function compareArgs(raw: RawArgv, commands: string[][]): LiveArgs {
     const input = libraryInput(raw, 'compare', { run_a: [], run_b: commands[0]! });
     // Run A is the baseline: it has only a name (--label-a, "baseline" by default).
     input['run_a'] = raw['label-a'] === undefined ? {} : { label: raw['label-a'] };
-    input['baseline'] = baseline;
     return { input, ...common, warnings: [] };
   }
   const pair = parseCommands(commands);
@@ -299,13 +295,6 @@ export function parseCommands(commands: string[][]): [string[], string[]] {
   if (commands[0]!.length === 0) throw messages.emptyCommand('A');
   if (commands[1]!.length === 0) throw messages.emptyCommand('B');
   return [commands[0]!, commands[1]!];
-}
-
-function optionalString(raw: RawArgv, name: string): string | null {
-  const value = raw[name];
-  if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) throw messages.repeatedOption(name);
-  return String(value);
 }
 
 function positional(raw: RawArgv, name: string): string {

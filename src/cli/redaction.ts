@@ -1,14 +1,16 @@
 // Redaction for one invocation of the CLI: one Redactor (its key BPDIFF_REDACT_KEY from the CLI's
-// environment, else random), and an io whose stdout and stderr pass every text through its `scrub`:
+// environment, else random), and an io whose stdout and stderr pass every text through its `scrub`
+// (and stderr's lines through boundMessage, so no value makes a message megabytes long):
 // documents, progress lines, warnings, and the one-line error run-cli prints, even an error of the
 // command line itself. Once the command is parsed, its --redact patterns and the secrets it gives the
 // runs (secret-looking --env values and `--password X` arguments) are added; --no-redact turns it all
 // off and says so on stderr.
 import { Redactor } from '../redact/redactor.js';
+import { boundLines } from '../bound-message.js';
 import { redactionKey } from '../redact/default-key.js';
 import type { Io } from '../intake/io.js';
 import type { CliCommand } from './parse-args.js';
-import { callRedactor } from '../library/call.js';
+import { callRedactor, planRedactor } from '../library/call.js';
 
 export const NO_REDACT_NOTICE = 'bpdiff: --no-redact: values are shown as captured, secrets included';
 
@@ -25,7 +27,8 @@ export function redactingIo(io: Io): CliRedaction {
   const wrapped: Io = {
     ...io,
     stdout: (text) => io.stdout(active ? active.scrub(text) : text),
-    stderr: (text) => io.stderr(active ? active.scrub(text) : text),
+    // Bounded after it is scrubbed (bound-message.ts): a cut must not keep the start of a secret.
+    stderr: (text) => io.stderr(boundLines(active ? active.scrub(text) : text)),
     redactor,
   };
   return {
@@ -41,8 +44,8 @@ export function redactingIo(io: Io): CliRedaction {
 
 /**
  * What a parsed command says about redaction: whether it is off, and the secrets to know before any
- * output (its --redact names, the secrets its runs are given). A live command's are its library
- * input's (library/call.ts reads the same input again, and adds to the same redactor); `check` reads
+ * output (its --redact names, the secrets its runs are given). A live command's are its plan's
+ * (library/call.ts planRedactor, which the library's call adds to again: the same redactor); `check` reads
  * its flags as typed and the config file's checks.
  */
 function configureFor(command: CliCommand, redactor: Redactor): boolean {
@@ -50,7 +53,7 @@ function configureFor(command: CliCommand, redactor: Redactor): boolean {
     case 'compare':
     case 'capture':
     case 'locate':
-      return callRedactor(command.args.input, { redactor }) !== undefined;
+      return planRedactor(command.args.plan, { redactor }) !== undefined;
     case 'diff':
       return callRedactor(command.input, { redactor }) !== undefined;
     case 'check': {

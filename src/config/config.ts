@@ -10,9 +10,10 @@ import path from 'node:path';
 import os from 'node:os';
 import { BpdiffError } from '../errors.js';
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
-import { OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
+import { configDeclarations, OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import { validateDocument } from '../core/schemas.js';
+import { describeJsonProblem } from '../json-problem.js';
 
 export const CONFIG_FILE = 'bpdiff.config.json';
 
@@ -20,9 +21,7 @@ export const CONFIG_FILE = 'bpdiff.config.json';
 export const DEFAULT_BASELINES = '.bpdiff/baselines';
 
 /** Option keys a config may hold (top level, and in each check): every option a check reads, in snake_case. */
-export const CONFIG_OPTION_KEYS: readonly string[] = (OPTION_DECLARATIONS as readonly OptionDeclaration[])
-  .filter((declaration) => declaration.commands.includes('check') && (declaration.target !== undefined || declaration.flag === 'fail-on' || declaration.flag === 'format'))
-  .map((declaration) => snakeCase(declaration.flag));
+export const CONFIG_OPTION_KEYS: readonly string[] = configDeclarations().map((declaration) => snakeCase(declaration.flag));
 
 export interface ConfigCheck {
   name: string;
@@ -82,7 +81,7 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    fail(absolute, `is not valid JSON (${(error as Error).message})`, 'fix the file (it is JSON, without comments)');
+    fail(absolute, `is not valid JSON (${describeJsonProblem(text, error)})`, 'fix the file (it is JSON, without comments)');
   }
   const outcome = validateDocument('config', parsed);
   if (!outcome.ok) fail(absolute, outcome.errors[0] ?? 'does not match its schema', 'see schema/bpdiff-config.schema.json');

@@ -16,6 +16,7 @@ import { readOptionValue } from '../options/read-options.js';
 import { parseBreakpoint } from './breakpoint.js';
 import { isDirectory, isFile, resolveInputFile } from './input-files.js';
 import { checkKeys, commandOf, objectOf, wrongType, type Input } from './run-input.js';
+import { readCallValues, type RunReading, type RunSettings } from './plan.js';
 
 const RUN_EXAMPLE = '{ "command": ["python3", "app.py"], "cwd": "v1" }';
 
@@ -31,13 +32,6 @@ export function sharedRunKeys(command: CommandName): string[] {
 export function runKeys(command: RunCommand): string[] {
   const own = command === 'capture' ? perRun().filter((declaration) => declaration.shared.includes('capture')) : perRun().filter((declaration) => declaration.own.includes(command));
   return ['command', ...own.map((declaration) => declaration.key)];
-}
-
-/** One run's values of the per-run options: checked, its own over the shared ones (pairs merged, own winning). */
-export interface RunSettings {
-  values: Record<string, unknown>;
-  /** Keys the run was given its own value of. */
-  own: Set<string>;
 }
 
 function perRun(): readonly PerRunDeclaration[] {
@@ -124,23 +118,11 @@ function specOf({ side, label, argv, settings, breakpoint, base, flagSide, maxBy
   };
 }
 
-/** A run as its input reads, before anything on disk is looked at: its command, settings and breakpoint. */
-export interface RunReading {
-  side: RunSide;
-  argv: string[];
-  settings: RunSettings;
-  /** Null only for a baseline comparison's run B without a breakpoint of its own (the baseline's is used). */
-  breakpoint: Breakpoint | null;
-  /** The flag its breakpoint came from (`bp`, `bp-a`, `bp-b`). */
-  bpFlag: string;
-}
-
 /**
  * A comparison's two runs as the input gives them, every value checked (no file is read): `input`
- * holds the shared values and `run_a`/`run_b` each run's own.
+ * holds the shared values and `run_a`/`run_b` each run's own; `condition` is the call's (--condition).
  */
-export function readComparisonRuns(input: Input): [RunReading, RunReading] {
-  const condition = conditionOf(input);
+export function readComparisonRuns(input: Input, condition: string | null): [RunReading, RunReading] {
   // The shared breakpoint is checked first: a mistake there is the likeliest, and said as the CLI says it.
   if (typeof input['bp'] === 'string') parseBreakpoint(input['bp'], condition);
   const runs = readTwoRuns(input, 'compare');
@@ -174,9 +156,9 @@ export function parseFrom(value: string): { breakpoint: Breakpoint; hit: number 
   return { breakpoint: parseBreakpoint(value, null, 'from'), hit: 1 };
 }
 
-/** What a walk's runs are given, checked before anything on disk is looked at. */
-export function readWalkRuns(input: Input): void {
-  readTwoRuns(input, 'locate');
+/** What a walk's runs are given, checked before anything on disk is looked at (they have no breakpoint: the walk finds its stops). */
+export function readWalkRuns(input: Input): [RunReading, RunReading] {
+  return readTwoRuns(input, 'locate').map((run) => ({ ...run, breakpoint: null, bpFlag: 'from' })) as [RunReading, RunReading];
 }
 
 /** The breakpoint of a walk that starts where the program's own code starts: none is set (a name for messages only). */
@@ -186,13 +168,11 @@ const WALK_START: Breakpoint = { file: '<start>', line: 1 };
  * A walk's two runs, ready to start: stopping first at `from` (--from, followed into B's copy of its
  * file as a comparison's breakpoint is), or, without it, where the program's own code starts.
  */
-export function resolveWalkRuns(input: Input, base: string, from: Breakpoint | null): [RunSpec, RunSpec] {
-  const [runA, runB] = readTwoRuns(input, 'locate');
+export function resolveWalkRuns([runA, runB]: readonly [RunReading, RunReading], base: string, from: Breakpoint | null, maxBytes: number): [RunSpec, RunSpec] {
   const noBreakpointFile = from === null;
-  const maxBytes = inputLimit(input);
-  const specOfRun = (run: typeof runA, side: RunSide): RunSpec => specOf({ ...run, label: run.settings.values['label'] as string, breakpoint: from ?? WALK_START, base, flagSide: side, maxBytes, noBreakpointFile });
-  const a = specOfRun(runA!, 'a');
-  const b = specOfRun(runB!, 'b');
+  const specOfRun = (run: RunReading, side: RunSide): RunSpec => specOf({ ...run, label: run.settings.values['label'] as string, breakpoint: from ?? WALK_START, base, flagSide: side, maxBytes, noBreakpointFile });
+  const a = specOfRun(runA, 'a');
+  const b = specOfRun(runB, 'b');
   if (from === null) return [a, b];
   const linesOf = lineReader(maxBytes);
   checkLineInFile(a, linesOf(a.breakpoint.path), 'from');
@@ -206,7 +186,7 @@ export function resolveWalkRuns(input: Input, base: string, from: Breakpoint | n
  * 'run') or a baseline comparison's run B ('compare', 'run_b', whose breakpoint may be left to the
  * baseline: null then).
  */
-export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b'): RunReading {
+export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b', condition: string | null): RunReading {
   const given = input[runKey];
   if (given === undefined || given === null) throw messages.runMissing(runKey);
   const run = objectOf(runKey, given, RUN_EXAMPLE);
@@ -215,7 +195,7 @@ export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'r
   const settings = settingsOf(input, run, side, command, runKey);
   const bp = settings.values['bp'] as string | null;
   const bpFlag = settings.own.has('bp') && side !== null ? `bp-${side}` : 'bp';
-  const breakpoint = bp === null && runKey === 'run_b' ? null : parseBreakpoint(bp, conditionOf(input), bpFlag);
+  const breakpoint = bp === null && runKey === 'run_b' ? null : parseBreakpoint(bp, condition, bpFlag);
   return { side: 'b', argv: commandOf(runKey, run['command']), settings, breakpoint, bpFlag };
 }
 
@@ -224,9 +204,7 @@ export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'r
  * working directory). Without run B's own breakpoint, B follows A's line into its copy of the file,
  * and says so in its breakpoint's `note`.
  */
-export function resolveComparisonRuns(input: Input, base: string): [RunSpec, RunSpec] {
-  const [runA, runB] = readComparisonRuns(input);
-  const maxBytes = inputLimit(input);
+export function resolveComparisonRuns([runA, runB]: readonly [RunReading, RunReading], base: string, maxBytes: number): [RunSpec, RunSpec] {
   const linesOf = lineReader(maxBytes);
   const a = specOf({ ...runA, label: runA.settings.values['label'] as string, breakpoint: runA.breakpoint!, base, flagSide: 'a', maxBytes });
   checkLineInFile(a, linesOf(a.breakpoint.path), runA.bpFlag);
@@ -237,21 +215,18 @@ export function resolveComparisonRuns(input: Input, base: string): [RunSpec, Run
   return [a, b];
 }
 
-/** One live run, ready to start (see readOneRun); `breakpoint`: where it stops when the input names none (a baseline's). */
-export function resolveOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b', base: string, breakpoint?: Breakpoint): RunSpec {
-  const reading = readOneRun(input, command, runKey);
+/** One live run, ready to start (see readOneRun); `breakpoint`: where it stops when its reading names none (a baseline's). */
+export function resolveRun(reading: RunReading, command: RunCommand, base: string, maxBytes: number, breakpoint?: Breakpoint): RunSpec {
   const chosen = reading.breakpoint ?? breakpoint;
   if (chosen === undefined) throw messages.missingBreakpoint();
-  const spec = specOf({ ...reading, label: reading.settings.values['label'] as string, breakpoint: chosen, base, flagSide: command === 'capture' ? null : 'b', maxBytes: inputLimit(input) });
-  checkLineInFile(spec, readLines(spec.breakpoint.path, inputLimit(input)), reading.bpFlag);
+  const spec = specOf({ ...reading, label: reading.settings.values['label'] as string, breakpoint: chosen, base, flagSide: command === 'capture' ? null : 'b', maxBytes });
+  checkLineInFile(spec, readLines(spec.breakpoint.path, maxBytes), reading.bpFlag);
   return spec;
 }
 
-function conditionOf(input: Input): string | null {
-  const condition = input['condition'];
-  if (condition === undefined || condition === null) return null;
-  if (typeof condition !== 'string') throw wrongType('condition', 'a string', '"n > 3"', condition);
-  return condition;
+/** One live run of an input as the library takes it, ready to start: `bpdiff check` looks at every check's run before any starts. */
+export function resolveOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b', base: string, breakpoint?: Breakpoint): RunSpec {
+  return resolveRun(readOneRun(input, command, runKey, readCallValues(input, command).condition), command, base, inputLimit(input), breakpoint);
 }
 
 /** The options with --adapter-config and --adapter-path made absolute from `base` (the definition checked to be a file). */

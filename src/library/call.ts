@@ -2,12 +2,14 @@
 // as it would on the command line), its redactor (one per call, or the front door's own), its progress
 // lines and errors through that redactor, and the run engine.
 import { randomBytes } from 'node:crypto';
+import { boundLines, boundMessage } from '../bound-message.js';
 import type { CaptureOptions } from '../core/types.js';
-import { captureOptions, readOptionValue } from '../options/read-options.js';
-import { findDeclaration, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { captureOptions } from '../options/read-options.js';
+import { callKeys, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { Redactor } from '../redact/redactor.js';
 import { redactionKey } from '../redact/default-key.js';
 import { checkKeys, type Input } from '../intake/run-input.js';
+import type { LivePlan } from '../intake/plan.js';
 import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
 
 /** What a caller may pass with any call that runs programs. */
@@ -34,11 +36,11 @@ export interface CallContext {
   config?: string | null;
 }
 
-/** The call's own keys and the capture options of its command (as the CLI's command takes them): every key an input may hold. */
+/** The call's own keys, its command's values of the call (callKeys) and capture options (as the CLI's command takes them): every key an input may hold. */
 export function checkInputKeys(input: Input, own: readonly string[], command: CommandName): void {
   // The call's options (CallOptions) are no input to check.
   const { signal: _signal, log: _log, ...given } = input;
-  checkKeys(given, [...own, ...captureOptionKeys(command)]);
+  checkKeys(given, [...own, ...callKeys(command), ...captureOptionKeys(command)]);
 }
 
 function captureOptionKeys(command: CommandName): string[] {
@@ -53,11 +55,6 @@ export function optionsOf(input: Input, command: CommandName): CaptureOptions {
   return captureOptions(given as CaptureOptionInput);
 }
 
-/** fail_on and max_output_bytes, checked before anything starts. */
-export function checkReportOptions(input: Input): void {
-  if (input['fail_on'] !== undefined) readOptionValue(findDeclaration('fail-on')!, input['fail_on']);
-  if (input['max_output_bytes'] !== undefined) readOptionValue(findDeclaration('max-output-bytes')!, input['max_output_bytes']);
-}
 
 /**
  * Redaction is on by default for the library too (`no_redact: true` turns it off): one redactor per
@@ -85,6 +82,22 @@ export function callRedactor(given: unknown, context: CallContext = {}): Redacto
   return redactor;
 }
 
+/**
+ * The redactor of a call given as a plan (the CLI's, already read): as callRedactor's, from the plan's
+ * typed values (its redact names, its runs' environments and commands).
+ */
+export function planRedactor(plan: LivePlan, context: CallContext = {}): Redactor | undefined {
+  if (plan.options.values.no_redact) return undefined;
+  processKey ??= redactionKey() ?? randomBytes(32).toString('hex');
+  const redactor = context.redactor ?? new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
+  redactor.addNames(plan.options.values.redact);
+  for (const run of 'runs' in plan ? plan.runs : [plan.run]) {
+    redactor.addSecretEnv(run.settings.values['env'] as Record<string, string>);
+    redactor.addSecretArgs(run.argv);
+  }
+  return redactor;
+}
+
 /** An environment as given: an object, or `NAME=VALUE` words (the CLI's flags); null for anything else. */
 function envPairs(env: unknown): Record<string, string> | null {
   if (typeof env === 'string') return envPairs([env]);
@@ -93,15 +106,16 @@ function envPairs(env: unknown): Record<string, string> | null {
   return null;
 }
 
-/** Progress lines as the caller's `log` gets them: through the call's redactor, as the CLI's stderr. */
+/** Progress lines as the caller's `log` gets them: through the call's redactor, then bounded, as the CLI's stderr. */
 export function redactedLog(log: ((line: string) => void) | undefined, redactor: Redactor | undefined): ((line: string) => void) | undefined {
   if (!log) return undefined;
-  return redactor ? (line) => log(redactor.scrub(line)) : log;
+  return redactor ? (line) => log(boundLines(redactor.scrub(line))) : (line) => log(boundLines(line));
 }
 
 /**
  * Runs `work`; an error it throws reaches the caller with its message through the call's redactor, as
- * the CLI's error line goes through it (a path, a condition or an adapter's words may hold a secret).
+ * the CLI's error line goes through it (a path, a condition or an adapter's words may hold a secret),
+ * then bounded (bound-message.ts).
  */
 export async function redactedErrors<T>(redactor: Redactor | undefined, work: () => Promise<T>): Promise<T> {
   try {
@@ -112,6 +126,11 @@ export async function redactedErrors<T>(redactor: Redactor | undefined, work: ()
       if (typeof error.stack === 'string') error.stack = redactor.scrub(error.stack);
       const adapterMessage: unknown = (error as { adapterMessage?: unknown }).adapterMessage;
       if (typeof adapterMessage === 'string') Object.defineProperty(error, 'adapterMessage', { value: redactor.scrub(adapterMessage), enumerable: true, configurable: true });
+    }
+    // Bounded once scrubbed: a value in the message (an 11 MB path) is cut, its length said.
+    if (error instanceof Error) {
+      error.message = boundMessage(error.message);
+      if (typeof error.stack === 'string') error.stack = boundLines(error.stack);
     }
     throw error;
   }

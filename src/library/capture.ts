@@ -7,8 +7,10 @@ import { progress } from '../messages.js';
 import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
 import { scrubDocument } from '../redact/document.js';
 import { objectOf, type Input } from '../intake/run-input.js';
-import { readOneRun, resolveOneRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
-import { callRedactor, checkInputKeys, engineHooks, optionsOf, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import { readOneRun, resolveRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
+import { readCallValues, type CapturePlan } from '../intake/plan.js';
+import type { Redactor } from '../redact/redactor.js';
+import { callRedactor, checkInputKeys, engineHooks, optionsOf, planRedactor, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
 import type { RunInput } from './compare.js';
 
 export interface CaptureInput extends CaptureOptionInput, RunSettingsInput, CallOptions {
@@ -16,25 +18,37 @@ export interface CaptureInput extends CaptureOptionInput, RunSettingsInput, Call
   run: RunInput;
 }
 
+/** capture()'s input read once into its plan: every key and value checked, nothing on disk looked at. */
+export function planCapture(given: Input): CapturePlan {
+  checkInputKeys(given, ['run', ...sharedRunKeys('capture')], 'capture');
+  const { condition } = readCallValues(given, 'capture');
+  const options = optionsOf(given, 'capture');
+  return { kind: 'capture', options, run: readOneRun(given, 'capture', 'run', condition) };
+}
+
 /** Every key and value of capture()'s input checked, nothing on disk looked at; the capture options. */
 export function checkCaptureInput(given: Input): CaptureOptions {
-  checkInputKeys(given, ['condition', 'run', ...sharedRunKeys('capture')], 'capture');
-  const options = optionsOf(given, 'capture');
-  readOneRun(given, 'capture', 'run');
-  return options;
+  return planCapture(given).options;
 }
 
 export async function capture(input: CaptureInput, context: CallContext = {}): Promise<RunCapture> {
   const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () => {
-    const given = objectOf('the input of capture', input, '{ "bp": "app.py:3", "run": {...} }');
-    const base = context.base ?? process.cwd();
-    const options = withAdapterPaths(checkCaptureInput(given), base);
-    const spec = resolveOneRun(given, 'capture', 'run', base);
-    const log = redactedLog(input.log, redactor);
-    log?.(progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv)) + (context.why === undefined ? '' : ` ${context.why}`));
-    const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
-    const captured = await captureOneRun(spec, options, engineHooks(input, log, redactor));
-    return redactor ? scrubDocument(captured, redactor) : captured;
-  });
+  return redactedErrors(redactor, async () => runCapturePlan(planCapture(objectOf('the input of capture', input, '{ "bp": "app.py:3", "run": {...} }')), input, redactor, context));
+}
+
+/** capture() of an input already read into its plan (the CLI's). */
+export async function capturePlanned(plan: CapturePlan, call: CallOptions = {}, context: CallContext = {}): Promise<RunCapture> {
+  const redactor = planRedactor(plan, context);
+  return redactedErrors(redactor, async () => runCapturePlan(plan, call, redactor, context));
+}
+
+async function runCapturePlan(plan: CapturePlan, call: CallOptions, redactor: Redactor | undefined, context: CallContext): Promise<RunCapture> {
+  const base = context.base ?? process.cwd();
+  const options = withAdapterPaths(plan.options, base);
+  const spec = resolveRun(plan.run, 'capture', base, options.limits.max_input_bytes);
+  const log = redactedLog(call.log, redactor);
+  log?.(progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv)) + (context.why === undefined ? '' : ` ${context.why}`));
+  const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
+  const captured = await captureOneRun(spec, options, engineHooks(call, log, redactor));
+  return redactor ? scrubDocument(captured, redactor) : captured;
 }

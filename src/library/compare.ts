@@ -11,9 +11,10 @@ import { prepareCapture } from '../capture/prepare-capture.js';
 import type { Redactor } from '../redact/redactor.js';
 import { followBaselineLine, lineDoubt, loadBaseline } from '../intake/baseline.js';
 import { BpdiffError } from '../errors.js';
-import { objectOf, optionalString, wrongType, type Input } from '../intake/run-input.js';
-import { lineReader, readComparisonRuns, readOneRun, resolveComparisonRuns, resolveOneRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
-import { callRedactor, checkInputKeys, checkReportOptions, engineHooks, optionsOf, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import { objectOf, optionalString, type Input } from '../intake/run-input.js';
+import { readCallValues, type BaselinePlan, type ComparePlan } from '../intake/plan.js';
+import { lineReader, readComparisonRuns, readOneRun, resolveComparisonRuns, resolveRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
+import { callRedactor, checkInputKeys, engineHooks, optionsOf, planRedactor, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
 /** One run: its command (argv), and what it has of its own (its cwd, env, label, stdin file, breakpoint). */
@@ -34,52 +35,58 @@ export interface CompareInput extends CaptureOptionInput, Omit<RunSettingsInput,
   max_output_bytes?: number;
 }
 
-const OWN_KEYS = ['condition', 'run_a', 'run_b', 'baseline', 'fail_on', 'max_output_bytes'];
+/** The keys of compare()'s input that are neither an option of the table nor a per-run option's shared value. */
+const OWN_KEYS = ['run_a', 'run_b'];
 
 export async function compare(input: CompareInput, context: CallContext = {}): Promise<ComparisonOutcome> {
   const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () => {
-    const given = objectOf('the input of compare', input, '{ "bp": "app.py:3", "run_a": {...}, "run_b": {...} }');
-    const base = context.base ?? process.cwd();
-    const options = withAdapterPaths(checkCompareInput(given), base);
-    const log = redactedLog(input.log, redactor);
-    const hooks = engineHooks(input, log, redactor);
-    if (given['baseline'] !== undefined && given['baseline'] !== null) return compareWithBaseline(given, options, base, redactor, context, hooks);
-    const specs = resolveComparisonRuns(given, base);
-    log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
-    const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
-    const captures = await captureRuns(specs, options, hooks);
-    return comparisonOutcome(captures, options, given, redactor, { followed: specs[1].breakpoint.note !== undefined, config: context.config ?? null, signal: input.signal });
-  });
+  return redactedErrors(redactor, async () => runComparePlan(planCompare(objectOf('the input of compare', input, '{ "bp": "app.py:3", "run_a": {...}, "run_b": {...} }')), input, redactor, context));
+}
+
+/** compare() of an input already read into its plan (the CLI reads its command line once, before anything starts). */
+export async function comparePlanned(plan: ComparePlan | BaselinePlan, call: CallOptions = {}, context: CallContext = {}): Promise<ComparisonOutcome> {
+  const redactor = planRedactor(plan, context);
+  return redactedErrors(redactor, async () => runComparePlan(plan, call, redactor, context));
+}
+
+async function runComparePlan(plan: ComparePlan | BaselinePlan, call: CallOptions, redactor: Redactor | undefined, context: CallContext): Promise<ComparisonOutcome> {
+  const base = context.base ?? process.cwd();
+  const options = withAdapterPaths(plan.options, base);
+  const log = redactedLog(call.log, redactor);
+  const hooks = engineHooks(call, log, redactor);
+  if (plan.kind === 'baseline') return compareWithBaseline(plan, options, base, redactor, context, hooks);
+  const specs = resolveComparisonRuns(plan.runs, base, options.limits.max_input_bytes);
+  log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
+  const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
+  const captures = await captureRuns(specs, options, hooks);
+  return comparisonOutcome(captures, options, plan.report, redactor, { followed: specs[1].breakpoint.note !== undefined, config: context.config ?? null, signal: call.signal });
 }
 
 /**
- * Every key and value of compare()'s input checked, nothing on disk looked at (the CLI checks its
- * command line with it before anything starts); the capture options.
+ * compare()'s input read once into its plan: every key and value checked, nothing on disk looked at
+ * (the CLI reads its command line with it before anything starts).
  */
-export function checkCompareInput(given: Input): CaptureOptions {
+export function planCompare(given: Input): ComparePlan | BaselinePlan {
   checkInputKeys(given, [...OWN_KEYS, ...sharedRunKeys('compare')], 'compare');
-  checkReportOptions(given);
+  const { condition, baseline, report } = readCallValues(given, 'compare');
   const options = optionsOf(given, 'compare');
-  if (given['baseline'] === undefined || given['baseline'] === null) {
-    readComparisonRuns(given);
-    return options;
-  }
-  if (typeof given['baseline'] !== 'string' && typeof given['baseline'] !== 'object') throw wrongType('baseline', 'a file path or a capture object', '"base.json"', given['baseline']);
+  if (baseline === null) return { kind: 'compare', options, report, runs: readComparisonRuns(given, condition) };
   const runA = objectOf('run_a', given['run_a'], '{ "label": "main" }');
   for (const key of Object.keys(runA)) if (key !== 'label' && runA[key] !== undefined) throw messages.baselineWithOwnRun(`run_a.${key}`);
-  optionalString(runA, 'label', '"main"', 'run_a');
-  readOneRun(given, 'compare', 'run_b');
-  return options;
+  const labelA = optionalString(runA, 'label', '"main"', 'run_a') ?? 'baseline';
+  return { kind: 'baseline', options, report, baseline, labelA, run: readOneRun(given, 'compare', 'run_b', condition) };
+}
+
+/** Every key and value of compare()'s input checked, nothing on disk looked at; the capture options. */
+export function checkCompareInput(given: Input): CaptureOptions {
+  return planCompare(given).options;
 }
 
 /** Run A is the stored capture (through the same value pipeline as a live run), run B runs live. */
-async function compareWithBaseline(given: Input, options: CaptureOptions, base: string, redactor: Redactor | undefined, context: CallContext, hooks: ReturnType<typeof engineHooks>): Promise<ComparisonOutcome> {
-  const labelA = optionalString(objectOf('run_a', given['run_a'], '{}'), 'label', '"main"', 'run_a') ?? 'baseline';
+async function compareWithBaseline(plan: BaselinePlan, options: CaptureOptions, base: string, redactor: Redactor | undefined, context: CallContext, hooks: ReturnType<typeof engineHooks>): Promise<ComparisonOutcome> {
   // The live run's breakpoint when it has one (its own, else the shared one): the baseline's line may have moved.
-  const stated = readOneRun(given, 'compare', 'run_b').breakpoint;
-  const baseline = loadBaseline(given['baseline'] as string | RunCapture, base, stated, options.limits.max_input_bytes);
-  const resolved = resolveOneRun(given, 'compare', 'run_b', base, baseline.breakpoint);
+  const baseline = loadBaseline(plan.baseline, base, plan.run.breakpoint, options.limits.max_input_bytes);
+  const resolved = resolveRun(plan.run, 'compare', base, options.limits.max_input_bytes, baseline.breakpoint);
   const linesOf = lineReader();
   // The baseline's line, followed into the live copy of its file (unless the live run was given another line).
   const followed = followBaselineLine(baseline, resolved, linesOf);
@@ -93,8 +100,8 @@ async function compareWithBaseline(given: Input, options: CaptureOptions, base: 
     const reason = /\((.*)\) — /.exec((error as BpdiffError).message)?.[1] ?? (error as BpdiffError).message;
     throw messages.baselineLineCondition(live.breakpoint.condition!, live.label, reason, `${live.breakpoint.file}:${live.breakpoint.line}`, doubt);
   });
-  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: labelA } }, options.values, live.cwd, redactor, hooks.signal);
-  return comparisonOutcome([stored, captured], options, given, redactor, { config: context.config ?? null, signal: hooks.signal });
+  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: plan.labelA } }, options.values, live.cwd, redactor, hooks.signal);
+  return comparisonOutcome([stored, captured], options, plan.report, redactor, { config: context.config ?? null, signal: hooks.signal });
 }
 
 function why(context: CallContext): string {

@@ -10,7 +10,8 @@ import { distinctLabels, prepareCapture } from '../capture/prepare-capture.js';
 import { checkedCapture } from '../intake/baseline.js';
 import { readCapture } from '../intake/read-capture.js';
 import { optionalString, type Input } from '../intake/run-input.js';
-import { callRedactor, checkInputKeys, checkReportOptions, optionsOf, redactedErrors, type CallContext, type CallOptions } from './call.js';
+import { readCallValues, type ReportPlan } from '../intake/plan.js';
+import { callRedactor, checkInputKeys, optionsOf, redactedErrors, type CallContext, type CallOptions } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
 export interface DiffCapturesInput extends CaptureOptionInput, Pick<CallOptions, 'signal'> {
@@ -25,8 +26,7 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
   const redactor = callRedactor(input, context);
   return redactedErrors(redactor, async () => {
     const given = input as Input;
-    const options = checkDiffInput(given);
-    const labels = { a: optionalString(given, 'label_a', '"before"'), b: optionalString(given, 'label_b', '"after"') };
+    const { options, report, labels } = planDiff(given);
     const base = context.base ?? process.cwd();
     const read = (capture: RunCapture | string, side: 'a' | 'b'): RunCapture => {
       if (typeof capture === 'string') return readCapture(capture, base, options.limits.max_input_bytes);
@@ -38,17 +38,20 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
     // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
     if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
     if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
-    return comparisonOutcome(prepared, options, given, redactor, { config: context.config ?? null, signal });
+    return comparisonOutcome(prepared, options, report, redactor, { config: context.config ?? null, signal });
   });
+}
+
+/** diffCaptures()'s options read once: every key and value checked. */
+function planDiff(given: Input): { options: CaptureOptions; report: ReportPlan; labels: { a: string | undefined; b: string | undefined } } {
+  checkInputKeys(given, ['label_a', 'label_b'], 'diff');
+  const { report } = readCallValues(given, 'diff');
+  const labels = { a: optionalString(given, 'label_a', '"before"'), b: optionalString(given, 'label_b', '"after"') };
+  for (const [side, value] of Object.entries(labels)) if (value !== undefined) readOptionValue(findDeclaration(`label-${side}`)!, value);
+  return { options: optionsOf(given, 'diff'), report, labels };
 }
 
 /** Every key and value of diffCaptures()'s options checked; the capture options. */
 export function checkDiffInput(given: Input): CaptureOptions {
-  checkInputKeys(given, ['fail_on', 'max_output_bytes', 'label_a', 'label_b'], 'diff');
-  checkReportOptions(given);
-  for (const name of ['label_a', 'label_b'] as const) {
-    const value = optionalString(given, name, '"before"');
-    if (value !== undefined) readOptionValue(findDeclaration(name.replace('_', '-'))!, value);
-  }
-  return optionsOf(given, 'diff');
+  return planDiff(given).options;
 }

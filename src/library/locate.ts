@@ -8,13 +8,15 @@ import { quoteCommand, quoteShellArg } from '../core/shell-quote.js';
 import { describeEnding, describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
 import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
 import type { FailOn } from '../report/report.js';
+import type { Redactor } from '../redact/redactor.js';
 import { objectOf, type Input } from '../intake/run-input.js';
+import { readCallValues, type LocatePlan } from '../intake/plan.js';
 import { parseFrom, readWalkRuns, resolveWalkRuns, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
 import { progress } from '../messages.js';
 import type { Located } from '../run/locate-runs.js';
 import type { Standing } from '../walk/lines.js';
 import { compareValues } from '../values/compare-values.js';
-import { callRedactor, checkInputKeys, checkReportOptions, engineHooks, optionsOf, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import { callRedactor, checkInputKeys, engineHooks, optionsOf, planRedactor, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
 export interface LocateInput extends CaptureOptionInput, Omit<RunSettingsInput, 'bp' | 'label'>, CallOptions {
@@ -34,39 +36,51 @@ export interface LocateOutcome extends ComparisonOutcome {
   reproduce: string | null;
 }
 
-const OWN_KEYS = ['run_a', 'run_b', 'fail_on', 'max_output_bytes'];
+const OWN_KEYS = ['run_a', 'run_b'];
+
+/** locate()'s input read once into its plan: every key and value checked, nothing on disk looked at. */
+export function planLocate(given: Input): LocatePlan {
+  checkInputKeys(given, [...OWN_KEYS, ...sharedRunKeys('locate')], 'locate');
+  const { report } = readCallValues(given, 'locate');
+  const options = optionsOf(given, 'locate');
+  const from = options.locate.from === null ? null : parseFrom(options.locate.from);
+  return { kind: 'locate', options, report, from, runs: readWalkRuns(given) };
+}
 
 /** Every key and value of locate()'s input checked, nothing on disk looked at; the capture options. */
 export function checkLocateInput(given: Input): CaptureOptions {
-  checkInputKeys(given, [...OWN_KEYS, ...sharedRunKeys('locate')], 'locate');
-  checkReportOptions(given);
-  const options = optionsOf(given, 'locate');
-  if (options.locate.from !== null) parseFrom(options.locate.from);
-  readWalkRuns(given);
-  return options;
+  return planLocate(given).options;
 }
 
-export async function locate(input: LocateInput, context: CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate-runs.js').locateRuns } } = {}): Promise<LocateOutcome> {
+type LocateContext = CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate-runs.js').locateRuns } };
+
+export async function locate(input: LocateInput, context: LocateContext = {}): Promise<LocateOutcome> {
   const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () => {
-    const given = objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }');
-    const base = context.base ?? process.cwd();
-    const options = withAdapterPaths(checkLocateInput(given), base);
-    const from = options.locate.from === null ? null : parseFrom(options.locate.from);
-    const specs = resolveWalkRuns(given, base, from?.breakpoint ?? null);
-    const log = redactedLog(input.log, redactor);
-    log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
-    const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate-runs.js')).locateRuns;
-    const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(input, log, redactor));
-    const labels = { a: specs[0].label, b: specs[1].label };
-    const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
-    const summary = summaryOf(located, options, reproduce);
-    const outcome = await comparisonOutcome(located.captures, options, given, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: input.signal });
-    // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
-    const failOn = (given['fail_on'] as FailOn | undefined) ?? 'any';
-    const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && failOn !== 'never' ? 1 : 0;
-    return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
-  });
+  return redactedErrors(redactor, async () => runLocatePlan(planLocate(objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }')), input, redactor, context));
+}
+
+/** locate() of an input already read into its plan (the CLI's). */
+export async function locatePlanned(plan: LocatePlan, call: CallOptions = {}, context: LocateContext = {}): Promise<LocateOutcome> {
+  const redactor = planRedactor(plan, context);
+  return redactedErrors(redactor, async () => runLocatePlan(plan, call, redactor, context));
+}
+
+async function runLocatePlan(plan: LocatePlan, call: CallOptions, redactor: Redactor | undefined, context: LocateContext): Promise<LocateOutcome> {
+  const base = context.base ?? process.cwd();
+  const options = withAdapterPaths(plan.options, base);
+  const { from } = plan;
+  const specs = resolveWalkRuns(plan.runs, base, from?.breakpoint ?? null, options.limits.max_input_bytes);
+  const log = redactedLog(call.log, redactor);
+  log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
+  const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate-runs.js')).locateRuns;
+  const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(call, log, redactor));
+  const labels = { a: specs[0].label, b: specs[1].label };
+  const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
+  const summary = summaryOf(located, options, reproduce);
+  const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: call.signal });
+  // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
+  const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && plan.report.failOn !== 'never' ? 1 : 0;
+  return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
 }
 
 function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {

@@ -1,13 +1,13 @@
 // Two captures -> what a comparison call returns: the report (the result document, the findings behind
 // its hints, the exit status) built once, every string of it through the call's redactor.
 import type { CaptureOptions, ComparisonResult, RunCapture } from '../core/types.js';
-import { buildReport, type FailOn, type Report, type ReportOptions } from '../report/report.js';
+import { buildReport, type Report, type ReportOptions } from '../report/report.js';
 import { reconcileRedaction } from '../redact/reconcile.js';
 import { scrubDocument } from '../redact/document.js';
 import type { Redactor } from '../redact/redactor.js';
 import { capturedFilePath } from '../capture/capture-document.js';
 import { readSourceLine } from '../intake/source-line.js';
-import type { Input } from '../intake/run-input.js';
+import type { ReportPlan } from '../intake/plan.js';
 import { TimeSlicer } from '../core/slices.js';
 
 export interface ComparisonOutcome {
@@ -25,7 +25,7 @@ export interface ComparisonOutcome {
  * front door read (CallContext.config, named in the context), and the call's signal: between the long
  * steps the event loop turns, so a signal is honoured (core/slices.ts).
  */
-export async function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, input: Input, redactor: Redactor | undefined, extra: Pick<ReportOptions, 'lead' | 'followed' | 'config'> & { signal?: AbortSignal | undefined } = {}): Promise<ComparisonOutcome> {
+export async function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, plan: ReportPlan, redactor: Redactor | undefined, extra: Pick<ReportOptions, 'lead' | 'followed' | 'config'> & { signal?: AbortSignal | undefined } = {}): Promise<ComparisonOutcome> {
   const { signal, ...reportExtra } = extra;
   const slicer = new TimeSlicer(signal);
   // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
@@ -34,9 +34,9 @@ export async function comparisonOutcome(given: readonly [RunCapture, RunCapture]
   const built = buildReport(captures, {
     sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line, options.limits.max_input_bytes),
     sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line, options.limits.max_input_bytes),
-    failOn: (input['fail_on'] as FailOn | undefined) ?? 'any',
+    failOn: plan.failOn,
     tolerance: options.values.tolerance,
-    maxOutputBytes: (input['max_output_bytes'] as number | undefined) ?? null,
+    maxOutputBytes: plan.maxOutputBytes,
     ...reportExtra,
   });
   await slicer.pause();

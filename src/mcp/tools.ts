@@ -2,7 +2,7 @@
 // CLI's capture options by their names in snake_case, built from OPTION_DECLARATIONS (so a new option
 // is a new tool argument without a line here); each tool's output schema is the schema of the document
 // it returns (schema/*.schema.json). Nothing here loads the MCP SDK.
-import { defaultOf, findDeclaration, OPTION_DECLARATIONS, perRunDeclaration, runFlag, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { callKeys, defaultOf, findDeclaration, OPTION_DECLARATIONS, perRunDeclaration, runFlag, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { runKeys, sharedRunKeys, type RunCommand } from '../intake/runs.js';
 import { loadSchema } from '../core/schemas.js';
 import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
@@ -76,18 +76,20 @@ function exampleValue(declaration: OptionDeclaration): unknown {
   return text;
 }
 
-const CONDITION = (): JsonSchema => ({ type: 'string', minLength: 1, description: findDeclaration('condition')!.describe });
-const FAIL_ON = (): JsonSchema => {
-  const declaration = findDeclaration('fail-on')!;
-  return { type: 'string', enum: [...declaration.choices!], default: declaration.default, description: 'when the exit code (in _meta "bpdiff/exit_code") is 1: on any difference (any), only on a changed value (changed), or never (never)' };
+/** What a tool says of a call value otherwise than its flag's help: the exit code is in _meta; the answer is bounded by default (an agent needs it in a few KB). */
+const CALL_VALUE_NOTES: Readonly<Record<string, () => JsonSchema>> = {
+  fail_on: () => ({ description: 'when the exit code (in _meta "bpdiff/exit_code") is 1: on any difference (any), only on a changed value (changed), or never (never)' }),
+  max_output_bytes: () => ({ default: MCP_MAX_OUTPUT_BYTES, description: `${findDeclaration('max-output-bytes')!.describe} (default here ${MCP_MAX_OUTPUT_BYTES}: 64 KB)` }),
 };
 
-/** --max-output-bytes, bounded by default here: an agent needs the answer in a few KB. */
-const MAX_OUTPUT_BYTES = (): JsonSchema => ({
-  ...optionSchema(findDeclaration('max-output-bytes')!),
-  default: MCP_MAX_OUTPUT_BYTES,
-  description: `${findDeclaration('max-output-bytes')!.describe} (default here ${MCP_MAX_OUTPUT_BYTES}: 64 KB)`,
-});
+/** The tools compare live runs: a stored capture is compared with diff_captures, not as compare's baseline. */
+const NOT_TOOL_ARGUMENTS: readonly string[] = ['baseline'];
+
+/** The call's own values a tool takes (the option table's `call` rows of its command: condition, fail_on...), as JSON Schema properties. */
+function callProperties(tool: ToolName): Record<string, JsonSchema> {
+  const keys = callKeys(TOOL_COMMAND[tool]).filter((key) => !NOT_TOOL_ARGUMENTS.includes(key));
+  return Object.fromEntries(keys.map((key) => [key, { ...optionSchema(findDeclaration(key.replaceAll('_', '-'))!), ...CALL_VALUE_NOTES[key]?.() }]));
+}
 
 /**
  * A run: its argv, and what it has of its own, from the per-run declarations (`run_a.cwd` is --cwd-a,
@@ -117,22 +119,22 @@ const CAPTURE_SOURCE: JsonSchema = {
 };
 
 function objectSchema(own: Record<string, JsonSchema>, required: string[], tool: ToolName): JsonSchema & { type: 'object' } {
-  const properties: Record<string, JsonSchema> = { ...own };
+  const properties: Record<string, JsonSchema> = { ...own, ...callProperties(tool) };
   for (const declaration of toolOptions(tool)) properties[snakeCase(declaration.flag)] = optionSchema(declaration);
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-/** The arguments a tool takes besides its capture options. */
+/** The arguments a tool takes besides the call's values and its capture options. */
 const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
-  compare: [...sharedRunKeys('compare'), 'condition', 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
-  capture: [...sharedRunKeys('capture'), 'condition', 'run'],
-  diff_captures: ['capture_a', 'capture_b', 'label_a', 'label_b', 'fail_on', 'max_output_bytes'],
-  locate: [...sharedRunKeys('locate'), 'run_a', 'run_b', 'fail_on', 'max_output_bytes'],
+  compare: [...sharedRunKeys('compare'), 'run_a', 'run_b'],
+  capture: [...sharedRunKeys('capture'), 'run'],
+  diff_captures: ['capture_a', 'capture_b', 'label_a', 'label_b'],
+  locate: [...sharedRunKeys('locate'), 'run_a', 'run_b'],
 };
 
 /** Every argument a tool accepts, in the order of its schema. */
 export function toolArguments(tool: ToolName): string[] {
-  return [...OWN_ARGUMENTS[tool], ...toolOptions(tool).map((declaration) => snakeCase(declaration.flag))];
+  return [...OWN_ARGUMENTS[tool], ...Object.keys(callProperties(tool)), ...toolOptions(tool).map((declaration) => snakeCase(declaration.flag))];
 }
 
 function outputSchema(kind: 'comparison' | 'capture'): JsonSchema & { type: 'object' } {
@@ -150,7 +152,7 @@ export function toolDefinitions(): ToolDefinition[] {
         'Use hit (the Nth stop), first_divergence (stop both runs at every hit in lockstep and report the first hit where they differ), watch (expressions evaluated at the stop) and watch_only to look where the runs part ways; ignore, normalize and tolerance to leave noise out.',
         'Arguments are checked like the CLI\'s flags (bpdiff --help): a mistake is a one-line tool error.',
       ].join(' '),
-      inputSchema: objectSchema({ ...sharedRunProperties('compare'), condition: CONDITION(), run_a: runSchema('compare', 'a'), run_b: runSchema('compare', 'b'), fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() }, ['bp', 'run_a', 'run_b'], 'compare'),
+      inputSchema: objectSchema({ ...sharedRunProperties('compare'), run_a: runSchema('compare', 'a'), run_b: runSchema('compare', 'b') }, ['bp', 'run_a', 'run_b'], 'compare'),
       outputSchema: outputSchema('comparison'),
     },
     {
@@ -158,7 +160,7 @@ export function toolDefinitions(): ToolDefinition[] {
       title: 'Capture one run at a breakpoint',
       description:
         'Run one command under a real debugger, stop it at the breakpoint bp (FILE:LINE, optionally only when `condition` holds) and return its run capture: the variables, the stack frames, the output tails, and why it did not stop when it did not. Two captures compare with diff_captures (e.g. a baseline recorded before a change and a run after it).',
-      inputSchema: objectSchema({ ...sharedRunProperties('capture'), condition: CONDITION(), run: runSchema('capture', null) }, ['bp', 'run'], 'capture'),
+      inputSchema: objectSchema({ ...sharedRunProperties('capture'), run: runSchema('capture', null) }, ['bp', 'run'], 'capture'),
       outputSchema: outputSchema('capture'),
     },
     {
@@ -167,7 +169,7 @@ export function toolDefinitions(): ToolDefinition[] {
       description:
         'Compare two run captures (files `bpdiff capture` wrote, or objects the capture tool returned) without running anything, through the same value pipeline as a live comparison. The result is the comparison document, as compare returns it.',
       inputSchema: objectSchema(
-        { capture_a: CAPTURE_SOURCE, capture_b: CAPTURE_SOURCE, label_a: { type: 'string', minLength: 1, description: "name of run A in the result (default: the capture's label)" }, label_b: { type: 'string', minLength: 1, description: "name of run B in the result (default: the capture's label)" }, fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() },
+        { capture_a: CAPTURE_SOURCE, capture_b: CAPTURE_SOURCE, label_a: { type: 'string', minLength: 1, description: "name of run A in the result (default: the capture's label)" }, label_b: { type: 'string', minLength: 1, description: "name of run B in the result (default: the capture's label)" } },
         ['capture_a', 'capture_b'],
         'diff_captures',
       ),
@@ -182,7 +184,7 @@ export function toolDefinitions(): ToolDefinition[] {
         'The result is the comparison document at that step: its first hints say where and how the runs part ways (a line each goes on to, a value that differs, a run that ends) and give the `bpdiff --bp FILE:LINE --hit N` command that compares them there again; `context` holds each run\'s stack.',
         'within (globs of paths from the run\'s folder) narrows the lines that count; max_steps bounds the walk (exit code 0 and "no divergence in N steps" when it ends first). Long walks send progress notifications.',
       ].join(' '),
-      inputSchema: objectSchema({ ...sharedRunProperties('locate'), run_a: runSchema('locate', 'a'), run_b: runSchema('locate', 'b'), fail_on: FAIL_ON(), max_output_bytes: MAX_OUTPUT_BYTES() }, ['run_a', 'run_b'], 'locate'),
+      inputSchema: objectSchema({ ...sharedRunProperties('locate'), run_a: runSchema('locate', 'a'), run_b: runSchema('locate', 'b') }, ['run_a', 'run_b'], 'locate'),
       outputSchema: outputSchema('comparison'),
     },
   ];

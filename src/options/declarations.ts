@@ -41,6 +41,13 @@ export interface OptionDeclaration {
   readonly default?: string;
   /** A flag of a per-run option (PER_RUN_DECLARATIONS): its key, and whose value it is (null: the shared value). */
   readonly run?: { readonly key: string; readonly side: RunSide | null };
+  /**
+   * A value of the call itself, beside CaptureOptions: a key of the library's input and the MCP tools'
+   * arguments (snake_case), read into the call's plan (intake/plan.ts).
+   */
+  readonly call?: true;
+  /** A key bpdiff.config.json takes though it is no capture option (the capture options all are, for `check`). */
+  readonly config?: true;
 }
 
 /** An option each run may have its own of (see PER_RUN_DECLARATIONS). */
@@ -80,7 +87,7 @@ const WALK: readonly CommandName[] = ['locate'];
 /** The options that are one flag each. */
 const PLAIN_DECLARATIONS = [
   // Breakpoint
-  { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: RUN, describe: "stop only when this expression (in the program's language) is true" },
+  { flag: 'condition', kind: 'string', group: 'Breakpoint:', commands: RUN, call: true, describe: "stop only when this expression (in the program's language) is true" },
   { flag: 'hit', kind: 'integer', group: 'Breakpoint:', commands: ['compare', 'capture', 'check'], min: 1, max: 10_000_000, example: '3', target: ['breakpoint', 'hit'], describe: 'capture at the Nth stop (counting only stops where --condition holds); a run that stops fewer times did not stop' },
   { flag: 'first-divergence', kind: 'flag', group: 'Breakpoint:', commands: LIVE, target: ['breakpoint', 'first_divergence'], describe: 'stop both runs at every hit, in lockstep, and report the first hit at which they differ' },
   { flag: 'max-hits', kind: 'integer', group: 'Breakpoint:', commands: LIVE, min: 1, max: 10_000_000, example: '1000', target: ['breakpoint', 'max_hits'], describe: 'the most hits --first-divergence compares (default 1000)' },
@@ -113,17 +120,17 @@ const PLAIN_DECLARATIONS = [
   { flag: 'redact', kind: 'globs', group: 'Capture:', commands: EVERY, example: "'*.ssn'", target: ['values', 'redact'], describe: 'also redact the values of variables whose name holds this word or matches this glob (* and ?; repeatable); names like password, token, secret, api_key are always redacted' },
   { flag: 'no-redact', kind: 'flag', group: 'Capture:', commands: EVERY, target: ['values', 'no_redact'], describe: 'show values as captured, secrets included (by default secrets show as <redacted:hash>)' },
   // Baselines and checks
-  { flag: 'baseline', kind: 'string', group: 'Baselines:', commands: LIVE, describe: 'compare one live run (a single command) with this stored capture (bpdiff capture -o FILE); --bp defaults to its breakpoint' },
+  { flag: 'baseline', kind: 'string', group: 'Baselines:', commands: LIVE, call: true, describe: 'compare one live run (a single command) with this stored capture (bpdiff capture -o FILE); --bp defaults to its breakpoint' },
   { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
   { flag: 'update', alias: 'u', kind: 'string', group: 'Baselines:', commands: ['check'], describe: "re-record the baselines of the named checks (default: all; --update=failing: only the checks that fail) instead of comparing, print what changed in each, and remove obsolete ones" },
   { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'the same as --update' },
   { flag: 'ci', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'never write a baseline: a check without one fails (the default when the environment variable CI is set and not false)' },
   // Output
-  { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})` },
+  { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', config: true, describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})` },
   { flag: 'color', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['auto', 'always', 'never'], default: 'auto', describe: 'colour in --format text: auto (a terminal with colours, unless NO_COLOR; FORCE_COLOR forces it), always or never' },
-  { flag: 'max-output-bytes', kind: 'integer', group: 'Output:', commands: COMPARING, min: 1024, max: 1_000_000_000, example: '65536', describe: 'fold unchanged parts of the result (in both runs alike) until it fits in N bytes; changed values and hints are never folded' },
+  { flag: 'max-output-bytes', kind: 'integer', group: 'Output:', commands: COMPARING, min: 1024, max: 1_000_000_000, example: '65536', call: true, describe: 'fold unchanged parts of the result (in both runs alike) until it fits in N bytes; changed values and hints are never folded' },
   { flag: 'summary', kind: 'string', group: 'Output:', commands: COMPARING, describe: 'also write a markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")' },
-  { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['any', 'changed', 'never'], default: 'any', describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },
+  { flag: 'fail-on', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['any', 'changed', 'never'], default: 'any', call: true, config: true, describe: 'exit 1 on any difference (any), only on a changed value (changed), or never (never); 2 stays for errors' },
   { flag: 'output', alias: 'o', kind: 'string', group: 'Output:', commands: EVERY, describe: 'write the output (in --format) to this file instead of stdout' },
   { flag: 'quiet', alias: 'q', kind: 'flag', group: 'Output:', commands: CAPTURING, describe: 'no progress on stderr' },
   { flag: 'save-captures', kind: 'string', group: 'Output:', commands: LIVE, describe: "also write each run's capture (everything bpdiff saw) to DIR/capture-a.json and DIR/capture-b.json, for bpdiff diff" },
@@ -210,6 +217,16 @@ export function perRunDeclaration(key: string): PerRunDeclaration | undefined {
 /** The flag a run's own value of a per-run option is checked as: `--env-a` for run A's, `--env` for the shared value or the one run of a capture. */
 export function runFlag(declaration: PerRunDeclaration, side: RunSide | null): OptionDeclaration {
   return findDeclaration(side === null ? declaration.flag : `${declaration.flag}-${side}`)!;
+}
+
+/** The keys of the call's own values (`condition`, `fail_on`...) that `command`'s input takes, in the table's order. */
+export function callKeys(command: CommandName): string[] {
+  return OPTION_DECLARATIONS.filter((declaration) => declaration.call === true && declaration.commands.includes(command)).map((declaration) => snakeCase(declaration.flag));
+}
+
+/** The keys bpdiff.config.json takes (at its top and in each check), in the table's order: the options of `check` with a place in CaptureOptions, and those marked `config`. */
+export function configDeclarations(): OptionDeclaration[] {
+  return OPTION_DECLARATIONS.filter((declaration) => declaration.commands.includes('check') && (declaration.target !== undefined || declaration.config === true));
 }
 
 export function snakeCase(flag: string): string {

@@ -82,7 +82,7 @@ describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file',
     ['--save-captures under a missing folder', [...bp, '--save-captures', 'nowhere/caps', ...cmds], /^bpdiff: cannot create --save-captures nowhere\/caps: the folder .*nowhere does not exist — /],
     ['--save-captures naming a file', [...bp, '--save-captures', 'v1.json', ...cmds], /^bpdiff: --save-captures v1.json is not a folder — /],
     ['diff of a missing file', ['diff', 'missing.json', 'v1.json'], /^bpdiff: run capture missing.json does not exist — /],
-    ['diff of invalid JSON', ['diff', 'v1.json', 'broken.json'], /^bpdiff: broken.json is not valid JSON: .* — pass a run capture/],
+    ['diff of invalid JSON', ['diff', 'v1.json', 'broken.json'], /^bpdiff: broken.json is not valid JSON \(.*\) — pass a run capture/],
     ['diff of JSON that is not a capture', ['diff', 'other.json', 'v1.json'], /^bpdiff: other.json is not a run capture \(\(root\): must have required property .* — /],
     ['validate of a missing file', ['validate', 'missing.json'], /^bpdiff: file missing.json does not exist — /],
   ])('%s', async (_name, args, message) => {
@@ -266,7 +266,14 @@ describe("V8's code cache (src/cli/code-cache.ts)", () => {
     };
     const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
-    expect((await bpdiff(['--version'], { env: { ...env, BPDIFF_NO_CACHE: '1' } })).stdout).toBe(version);
+    // A comparison whose breakpoint file is not there: the command's bundle (no yargs), little of it run.
+    const small = ['--bp', 'nofile.py:1', '--', 'python3', 'a.py', '--', 'python3', 'a.py'];
+    const refused = (await bpdiff(small, { env: { ...env, BPDIFF_NO_CACHE: '1' } })).stderr;
+    expect(refused).toContain('the breakpoint file nofile.py does not exist for run A');
+    expect(files()).toEqual({});
+    // --help and --version are answered by the executable from the texts the build rendered: the bundle is not loaded, so no cache is written.
+    expect((await bpdiff(['--version'], { env })).stdout).toBe(version);
+    expect((await bpdiff(['diff', '--help'], { env })).stdout).toContain('bpdiff diff <capture_a> <capture_b>');
     expect(files()).toEqual({});
 
     // The caches of other checkouts: one unwritten for 40 days (removed when a cache is written), one fresh.
@@ -278,8 +285,8 @@ describe("V8's code cache (src/cli/code-cache.ts)", () => {
     const fortyDaysAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
     fs.utimesSync(stale, fortyDaysAgo, fortyDaysAgo);
 
-    // --version: the command's bundle only, little of it compiled.
-    expect((await bpdiff(['--version'], { env })).stdout).toBe(version);
+    // The refused comparison: the command's bundle only, little of it compiled.
+    expect((await bpdiff(small, { env })).stderr).toBe(refused);
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(recent)).toBe(true);
     fs.rmSync(recent);
@@ -288,7 +295,7 @@ describe("V8's code cache (src/cli/code-cache.ts)", () => {
     const [main] = Object.keys(first);
     // Read, not written again.
     const before = fs.statSync(path.join(cache, 'bpdiff', main!)).mtimeMs;
-    expect((await bpdiff(['--version'], { env })).stdout).toBe(version);
+    expect((await bpdiff(small, { env })).stderr).toBe(refused);
     expect(fs.statSync(path.join(cache, 'bpdiff', main!)).mtimeMs).toBe(before);
 
     // A diff parses its command line (yargs: a file of its own) and runs much more of the command.

@@ -186,6 +186,72 @@ describeWithTool('baselines and checks through Python', 'python3', pythonInstall
   });
 });
 
+describeWithTool('a cloned repository never makes bpdiff check write or read outside it (issue 34)', 'python3', pythonInstalled, () => {
+  /** A repository with the pricing example and one check, `line`, at `.bpdiff/baselines/line.json` unless `baseline` says otherwise. */
+  const repository = (where: string, baseline?: string): string => {
+    const dir = checkout('v1', where);
+    fs.mkdirSync(path.join(dir, '.git'));
+    fs.writeFileSync(path.join(dir, 'bpdiff.config.json'), JSON.stringify({ checks: { line: { bp: 'pricing.py:34', cmd: RUN, ...(baseline ? { baseline } : {}) } } }));
+    return dir;
+  };
+  const outside = path.join(tmp, 'outside');
+  fs.mkdirSync(outside, { recursive: true });
+  const link = (target: string, name: string): void => {
+    fs.mkdirSync(path.dirname(name), { recursive: true });
+    fs.symlinkSync(target, name);
+  };
+
+  it('a dangling link, a link to an outside file, a linked .bpdiff and ../../escape.json: refused in one line, exit 2, nothing written', async () => {
+    const dangling = repository('contain-dangling');
+    link(path.join(outside, 'created.json'), path.join(dangling, '.bpdiff/baselines/line.json'));
+    expectRefusal(await runBpdiff(['check'], { cwd: dangling }), new RegExp(`^bpdiff: the baseline of check "line", \\.bpdiff/baselines/line\\.json, is a symlink \\(to ${outside}/created\\.json\\): bpdiff writes and reads baselines only at a real path inside ${dangling} — replace the link`));
+    expect(fs.existsSync(path.join(outside, 'created.json'))).toBe(false);
+
+    const linked = repository('contain-linked');
+    fs.writeFileSync(path.join(outside, 'bashrc'), 'export KEPT=1\n');
+    link(path.join(outside, 'bashrc'), path.join(linked, '.bpdiff/baselines/line.json'));
+    expectRefusal(await runBpdiff(['check', '-u'], { cwd: linked }), /the baseline of check "line", \.bpdiff\/baselines\/line\.json, is a symlink \(to .*bashrc\)/);
+    expect(fs.readFileSync(path.join(outside, 'bashrc'), 'utf8')).toBe('export KEPT=1\n');
+
+    const folder = repository('contain-folder');
+    link(outside, path.join(folder, '.bpdiff'));
+    expectRefusal(await runBpdiff(['check'], { cwd: folder }), /^bpdiff: the baselines folder, \.bpdiff\/baselines, is reached through the symlink .*contain-folder\/\.bpdiff \(to .*outside\)/);
+
+    const escape = repository('contain-escape/repo', '../../escape.json');
+    expectRefusal(await runBpdiff(['check'], { cwd: escape }), new RegExp(`^bpdiff: the baseline of check "line", ${path.join(tmp, 'escape.json')}, is outside ${escape} \\(the folder of bpdiff\\.config\\.json, or its repository\\)`));
+    expect(fs.existsSync(path.join(tmp, 'escape.json'))).toBe(false);
+    expect(fs.readdirSync(outside).sort()).toEqual(['bashrc']);
+  });
+
+  it('a baseline linked to /etc/passwd is refused as a link, not parsed; a committed baseline inside is checked as before', async () => {
+    const passwd = repository('contain-passwd');
+    link('/etc/passwd', path.join(passwd, '.bpdiff/baselines/line.json'));
+    const refused = await runBpdiff(['check', '--ci'], { cwd: passwd });
+    expectRefusal(refused, /^bpdiff: the baseline of check "line", \.bpdiff\/baselines\/line\.json, is a symlink \(to \/etc\/passwd\)/);
+    expect(refused.stderr).not.toContain('root:');
+    const clean = repository('contain-clean');
+    // Not under CI (a CI runner sets it): a check without a baseline records it.
+    const recorded = await runBpdiff(['check'], { cwd: clean, env: { CI: '' } });
+    expect(recorded.exitCode, recorded.stderr).toBe(0);
+    expect(recorded.stderr).toContain('check line had no baseline: this run was recorded as its baseline in .bpdiff/baselines/line.json');
+    expect((await runBpdiff(['check', '--ci'], { cwd: clean })).exitCode).toBe(0);
+  });
+
+  it('a baseline that cannot be written names the check\'s baseline and what to do, not "-o FILE"', async () => {
+    const readOnly = repository('contain-read-only');
+    expect((await runBpdiff(['check', '--record'], { cwd: readOnly })).exitCode).toBe(0);
+    const file = path.join(readOnly, '.bpdiff/baselines/line.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"10"', '"11"'));
+    fs.chmodSync(file, 0o444);
+    const updated = await runBpdiff(['check', '-u'], { cwd: readOnly });
+    expect(updated.exitCode).toBe(2);
+    expect(updated.stderr.trim().split('\n').at(-1)).toBe('bpdiff: cannot write the baseline of check "line", .bpdiff/baselines/line.json: it is read-only — bpdiff will not replace a file you protected: make it writable (chmod u+w .bpdiff/baselines/line.json) to re-record it');
+    const blocked = repository('contain-blocked');
+    fs.writeFileSync(path.join(blocked, '.bpdiff'), '');
+    expectRefusal(await runBpdiff(['check'], { cwd: blocked }), new RegExp(`^bpdiff: the baselines folder, \\.bpdiff/baselines, cannot be written: ${blocked}/\\.bpdiff is not a folder — check the path`));
+  });
+});
+
 describeWithTool('the library API through Python', 'python3', pythonInstalled, () => {
   it("runs the README's example (examples/library/compare.mjs)", async () => {
     const { execa } = await import('execa');

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { ROOT, type BpdiffRun } from './helpers.js';
+import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');
@@ -182,5 +182,24 @@ describePythonAdapters('redaction of secrets, through Python', (_adapter, runBpd
     expect(same.exitCode, same.stderr).toBe(0);
     expect(same.doc!.run_a.variables['password']).toMatch(/^<redacted:[0-9a-f]{6}>$/);
     expectNoSecret(everything([first, second, random, mixed, same], path.join(dir, 'key-1')));
+  });
+});
+
+describeWithTool('a credential a cut or a path would show in part (issue 34)', 'python3', onPath('python3'), () => {
+  const token = `ghp_${'LoNg'.repeat(9)}`;
+  it('a value cut at --max-value-length keeps nothing of a token it shortens; a token after _ in a path is redacted in an error', async () => {
+    fs.writeFileSync(path.join(dir, 'glued.py'), [`token = "ghp_" + "LoNg" * 9`, `glued = "x" * 40 + token`, `named = "nothere_" + token + ".py"`, `print(len(glued), len(named))`, ''].join('\n'));
+    const captured = await runBpdiff(['capture', '--bp', 'glued.py:4', '--max-value-length', '50', '--', 'python3', 'glued.py'], { cwd: dir, env: NO_KEY });
+    expect(captured.exitCode, captured.stderr).toBe(0);
+    const variables = (JSON.parse(captured.stdout) as { run: { variables: Record<string, string> } }).run.variables;
+    // Cut where the token began: the 40 x's kept, nothing of `ghp_`.
+    expect(variables['glued']).toBe(`'${'x'.repeat(40)}…`);
+    // Whole before the cut, after `_`: redacted as a token.
+    expect(variables['named']).toMatch(/^'nothere_<redacted:[0-9a-f]{6}>\.…$/);
+    expect(captured.stdout + captured.stderr).not.toContain('ghp_LoNg');
+    const missing = await runBpdiff(['diff', `nothere_${token}.py`, 'other.json'], { cwd: dir, env: NO_KEY });
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/^bpdiff: run capture nothere_<redacted:[0-9a-f]{6}>\.py does not exist — check the path$/m);
+    expect(missing.stderr).not.toContain('LoNg');
   });
 });

@@ -37,7 +37,8 @@ let bin: string;
 function copyTree(to: string): void {
   const listed = execaSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], { cwd: ROOT }).stdout.split('\0').filter(Boolean);
   for (const file of listed) {
-    if (/^(test|examples)\//.test(file) || !fs.existsSync(path.join(ROOT, file))) continue;
+    // Not a file: a worktree's node_modules may be a symlink, which `node_modules/` in .gitignore does not match.
+    if (/^(test|examples)\//.test(file) || !fs.lstatSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile()) continue;
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(to, file));
   }
@@ -93,8 +94,8 @@ describe('the tarball', () => {
     const installed = path.join(prefix, 'node_modules', 'bpdiff');
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
     expect(pointing).toEqual([]);
-    // The only TypeScript: the built-in adapters' hooks.ts, which definitions name (bpdiff runs their dist/ form).
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual(['adapters/debugpy/hooks.ts', 'adapters/gdb/hooks.ts', 'adapters/go/hooks.ts', 'adapters/lldb/hooks.ts', 'adapters/python/hooks.ts', 'adapters/ruby/hooks.ts']);
+    // No TypeScript but the types: the built-in adapters' hooks.ts, which their definitions name, are bundled in dist/bpdiff.cjs and registered by its entry (nothing loads the files).
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort()).toEqual([]);
     for (const needed of [
       'package.json',
       'README.md',

@@ -86,6 +86,12 @@ describe('runBuild', () => {
     expect((await failure(runBuild(context(), sh('exit 4')))).message).toContain(': exit code 4 — ');
   });
 
+  it('says that a build program that is not there did not start', async () => {
+    const missing = await failure(runBuild(context(), { label: 'make it', file: path.join(tmp, 'no-such-compiler'), args: [], cwd: tmp, env: {} }));
+    expect(missing.code).toBe('BUILD_FAILED');
+    expect(missing.message).toBe(`make it failed in ${tmp}: it did not start (ENOENT) — run "make it" there to see the whole message`);
+  });
+
   it('stops a build that passes its limit, with everything it started', async () => {
     const pidFile = path.join(tmp, 'timeout.pid');
     const build = runBuild(context({ BPDIFF_BUILD_TIMEOUT: '0.3' }), slowBuild(pidFile));

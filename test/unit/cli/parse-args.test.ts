@@ -40,6 +40,7 @@ describe('splitArgv', () => {
 describe('parseArgs: a live comparison becomes the library\'s input', () => {
   it('defaults', async () => expect(await compare('--bp', 'src/x.py:40')).toEqual({
     input: { bp: 'src/x.py:40', run_a: { command: ['python3', 'a.py'] }, run_b: { command: ['python3', 'b.py'] } },
+    plan: expect.objectContaining({ kind: 'compare' }),
     quiet: false,
     output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' },
     saveCaptures: null,
@@ -53,6 +54,10 @@ describe('parseArgs: a live comparison becomes the library\'s input', () => {
     expect(same).toMatchObject({ args: { warnings: [] } });
   });
   it('condition', async () => expect((await compare('--bp', 'x.py:3', '--condition', 'n > 3')).input).toMatchObject({ bp: 'x.py:3', condition: 'n > 3' }));
+  it('the plan: the command line read once, its values typed', async () => {
+    const { plan } = await compare('--bp', 'x.py:3', '--condition', 'n > 3', '--fail-on', 'changed', '--max-output-bytes', '4096', '--depth', '2');
+    expect(plan).toMatchObject({ kind: 'compare', report: { failOn: 'changed', maxOutputBytes: 4096 }, options: { limits: { depth: 2 } }, runs: [{ breakpoint: { file: 'x.py', line: 3, condition: 'n > 3' } }, { breakpoint: { condition: 'n > 3' } }] });
+  });
   it("a breakpoint of each run's own", async () => expect((await compare('--bp-a', 'x.py:3', '--bp-b', 'x.py:5', '--condition', 'n')).input).toMatchObject({ condition: 'n', run_a: { bp: 'x.py:3' }, run_b: { bp: 'x.py:5' } }));
   it('--bp for one run, --bp-b for the other', async () => expect((await compare('--bp', 'x.py:3', '--bp-b', 'y.py:5')).input).toMatchObject({ bp: 'x.py:3', run_b: { bp: 'y.py:5' } }));
   it('labels', async () => expect((await compare('--bp', 'x:1', '--label-a', 'main', '--label-b', 'feature')).input).toMatchObject({ run_a: { label: 'main' }, run_b: { label: 'feature' } }));

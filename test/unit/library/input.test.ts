@@ -5,8 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BpdiffError } from '../../../src/errors.js';
-import { resolveComparisonRuns, resolveOneRun } from '../../../src/intake/runs.js';
-import { checkCompareInput } from '../../../src/library/compare.js';
+import { resolveComparisonRuns as resolveRuns, resolveOneRun } from '../../../src/intake/runs.js';
+import type { ComparePlan } from '../../../src/intake/plan.js';
+import { checkCompareInput, planCompare } from '../../../src/library/compare.js';
+import { planCapture } from '../../../src/library/capture.js';
+import { planLocate } from '../../../src/library/locate.js';
+import { DEFAULT_MAX_INPUT_BYTES } from '../../../src/read-bounded.js';
 import { diffCaptures } from '../../../src/library/diff-captures.js';
 
 /** A folder with a.py (5 lines) in v1/ and v2/, for the checks that look at files. */
@@ -20,6 +24,11 @@ function project(): string {
 }
 
 const DIR = project();
+
+/** A comparison's runs from its input, as compare() resolves them: read once into the plan, then resolved from `dir`. */
+function resolveComparisonRuns(input: Record<string, unknown>, dir: string) {
+  return resolveRuns((planCompare(input) as ComparePlan).runs, dir, DEFAULT_MAX_INPUT_BYTES);
+}
 afterAll(() => fs.rmSync(DIR, { recursive: true, force: true }));
 const run = (version: string) => ({ command: ['python3', 'a.py'], cwd: version });
 
@@ -84,6 +93,33 @@ describe("a comparison's runs", () => {
   });
 });
 
+describe('the plan: the input read once, typed', () => {
+  it("holds the call's own values (condition, fail_on, max_output_bytes) as typed values, the condition on each run's breakpoint", () => {
+    const plan = planCompare({ bp: 'a.py:3', condition: 'n > 3', fail_on: 'changed', max_output_bytes: '2048', depth: '2', run_a: run('v1'), run_b: { ...run('v2'), bp: 'a.py:4' } });
+    expect(plan.kind).toBe('compare');
+    expect(plan.report).toEqual({ failOn: 'changed', maxOutputBytes: 2048 });
+    expect(plan.options.limits.depth).toBe(2);
+    const { runs } = plan as ComparePlan;
+    expect(runs.map((reading) => reading.breakpoint)).toEqual([{ file: 'a.py', line: 3, condition: 'n > 3' }, { file: 'a.py', line: 4, condition: 'n > 3' }]);
+    expect(runs.map((reading) => reading.bpFlag)).toEqual(['bp', 'bp-b']);
+  });
+
+  it('with a baseline: the stored capture, run A\'s name, and the live run without a breakpoint of its own', () => {
+    expect(planCompare({ baseline: 'b.json', run_a: { label: 'main' }, run_b: run('v2') })).toMatchObject({ kind: 'baseline', baseline: 'b.json', labelA: 'main', report: { failOn: 'any', maxOutputBytes: null }, run: { breakpoint: null } });
+  });
+
+  it('a capture takes the condition, a walk takes none (and its --from is read into the plan)', () => {
+    expect(planCapture({ bp: 'a.py:3', condition: 'x', run: run('v1') }).run.breakpoint).toEqual({ file: 'a.py', line: 3, condition: 'x' });
+    expect(failure(() => planLocate({ condition: 'x', run_a: run('v1'), run_b: run('v2') }))).toContain('unknown option "condition"');
+    expect(planLocate({ from: 'a.py:2:3', run_a: run('v1'), run_b: run('v2') }).from).toEqual({ breakpoint: { file: 'a.py', line: 2 }, hit: 3 });
+  });
+
+  it('a condition that is no string, or empty, is one line', () => {
+    expect(failure(() => planCompare({ bp: 'a.py:3', condition: 3, run_a: run('v1'), run_b: run('v2') }))).toBe('condition is the number 3, not a string — give e.g. "condition": "n > 3"');
+    expect(failure(() => planCompare({ bp: 'a.py:3', condition: ' ', run_a: run('v1'), run_b: run('v2') }))).toContain('--condition is empty');
+  });
+});
+
 describe("a capture's run", () => {
   it('takes the shared values as its own, and the label "capture"', () => {
     expect(resolveOneRun({ bp: 'a.py:3', run: { ...run('v1'), env: { A: '1' } } }, 'capture', 'run', DIR)).toMatchObject({ label: 'capture', cwd: path.join(DIR, 'v1'), env: { A: '1' }, breakpoint: { line: 3 } });
@@ -98,5 +134,21 @@ describe('diffCaptures', () => {
     expect(await message('none.json', 'bad.json')).toContain('run capture none.json does not exist');
     expect(await message('bad.json', 'bad.json')).toContain('bad.json is not valid JSON');
     expect(await message(7, 'bad.json')).toContain('capture a is neither a file path nor a capture object');
+  });
+});
+
+describe('diffCaptures on a hostile file or path (issue 34)', () => {
+  const message = (a: unknown, b: unknown) => diffCaptures(a as string, b as string, {}, { base: DIR }).then(() => 'no error', (error: Error) => error.message);
+
+  it('a file that is not JSON: said by its place, nothing of its content', async () => {
+    fs.writeFileSync(path.join(DIR, 'passwd.json'), 'root:x:0:0:root:/root:/bin/bash\n');
+    expect(await message('passwd.json', 'passwd.json')).toBe('passwd.json is not valid JSON (at line 1, column 1: no JSON document starts there) — pass a run capture saved by bpdiff');
+  });
+
+  it('a 2 MB path: the error is bounded, the path cut with its length said (it was echoed twice, whole)', async () => {
+    const long = 'a'.repeat(2_000_000);
+    const said = await message(long, long);
+    expect(said.length).toBeLessThan(1000);
+    expect(said).toMatch(/^cannot read run capture a{200}… \[2000001 characters\] ENAMETOOLONG: name too long, open '\/.*… \[\d+ characters\] — check the path and its permissions$/);
   });
 });
