@@ -286,6 +286,9 @@ final class VmSession {
     }
     // The JVM itself lets the hits before the first that may stop go by, without an event each: only
     // for a breakpoint bound to one location, whose hits are that request's, and bound for the first time.
+    // (A class loaded later with code on the same line adds a request whose hits the adapter counts
+    // itself; the filtered one, when it fires, sets the count to the hits it let go: a line shared by
+    // two classes, both run before the Nth hit, is the one case this counts short.)
     int first = breakpoint.firstStoppingHit();
     if (old == null && made.size() == 1 && first > 1 && !breakpoint.hits.containsKey(this)) countFrom(made.get(0), first);
     bindings.put(breakpoint, new Binding(line, bound, made));
