@@ -1,4 +1,4 @@
-// `npm run bench [-- NAME...]`: runs the bench modules (all, or those whose name contains a NAME),
+// `npm run bench [-- NAME...]`: runs the bench modules (all, those named, or those whose name contains a NAME),
 // prints a table, then a JSON summary. Exit 1 when a row misses its target.
 // To add a module: one line in MODULES. Each default-exports `async function run(): Promise<BenchRow[]>`.
 import { registerBuiltinHooks } from '../src/adapters/load-hooks.js';
@@ -18,6 +18,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['capture-node', () => import('./capture-node.js')],
   ['java-pair', () => import('./java-pair.js')],
   ['walk-hits', () => import('./walk-hits.js')],
+  ['hit', () => import('./hit.js')],
   ['walk-memory', () => import('./walk-memory.js')],
   ['locate', () => import('./locate.js')],
   ['locate-floor', () => import('./locate-floor.js')],
@@ -36,7 +37,9 @@ interface ModuleResult {
 
 async function main(): Promise<number> {
   const filters = process.argv.slice(2).filter((arg) => arg !== '--');
-  const selected = MODULES.filter(([name]) => filters.length === 0 || filters.some((filter) => name.includes(filter)));
+  // A NAME that is a module's whole name is that module alone (`hit`, not `walk-hits` too).
+  const exact = MODULES.filter(([name]) => filters.includes(name));
+  const selected = exact.length > 0 ? exact : MODULES.filter(([name]) => filters.length === 0 || filters.some((filter) => name.includes(filter)));
   if (selected.length === 0) {
     process.stderr.write(`bench: no module matches ${filters.join(', ')} (modules: ${MODULES.map(([name]) => name).join(', ')})\n`);
     return 2;

@@ -136,9 +136,14 @@ export const messages = {
     error('USAGE', `--within ${globs.join(' --within ')} matches none of the files the runs executed${files.length > 0 ? ` (${files.join(', ')})` : ''}`, "give a glob of their paths from the run's folder, e.g. --within 'src/*'"),
   walkStepTimedOut: (seconds: number) =>
     error('USAGE', `the program has not reached its next line within the timeout (${seconds} s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code)`, `give a longer --timeout, or --from FILE:LINE past where it waits`),
-  fromNotReached: (from: string, hit: number, reached: readonly [number, number]) =>
-    error('USAGE', `--from ${from}: ${reached[0] === reached[1] ? `both runs reached the line ${times(reached[0])}` : `run A reached the line ${times(reached[0])}, run B ${times(reached[1])}`} before they ended, not the ${ordinal(hit)} time`,
-      Math.min(...reached) > 0 ? `give a time both runs reach it (--from ${from.replace(/^(.*:\d+):\d+$/, '$1')}:${Math.min(...reached)}), or another line` : 'give a line both runs reach'),
+  /** `reached`: how many times each run passed the line, or null: fewer than `hit` (its adapter counted them). */
+  fromNotReached: (from: string, hit: number, reached: readonly [number | null, number | null]) => {
+    const said = reached.map((count) => (count === null ? `fewer than ${hit} times` : times(count)));
+    // A time both reach is known only when both counts are.
+    const least = reached[0] === null || reached[1] === null ? 0 : Math.min(reached[0], reached[1]);
+    return error('USAGE', `--from ${from}: ${said[0] === said[1] ? `both runs reached the line ${said[0]}` : `run A reached the line ${said[0]}, run B ${said[1]}`} before they ended, not the ${ordinal(hit)} time`,
+      least > 0 ? `give a time both runs reach it (--from ${from.replace(/^(.*:\d+):\d+$/, '$1')}:${least}), or another line` : 'give a line both runs reach');
+  },
   badFrom: (value: string) =>
     error('BAD_BREAKPOINT', `--from ${quote(value)} is not FILE:LINE or FILE:LINE:N`, 'give where both runs start the walk, e.g. --from src/app.py:42 (or src/app.py:42:3: the third time there)'),
   interrupted: (signal: NodeJS.Signals, stopped = 'both runs were') =>

@@ -280,6 +280,31 @@ export interface AdapterDefinition {
    * supportsBpdiffHits in its initialize answer; src/walk/hits-streamed.ts). Only with stops_once_per_pass.
    */
   stream_hits?: boolean;
+  /**
+   * How `--hit N` (and locate's --from FILE:LINE:N) reach the Nth pass: the adapter counts the passes
+   * before it (a DAP hitCondition) and stops first there, instead of a stop per pass (src/run/reach-pass.ts).
+   * Absent, or without `hit_condition`: bpdiff counts every pass by stops, and `by_stops` says why.
+   */
+  hit_count?: {
+    /** The hitCondition that makes the adapter stop first at its `${count}`th hit (`>= ${count}`; lldb-dap's is an ignore count: `${count}`). */
+    hit_condition?: string;
+    /**
+     * What one hit of the adapter's count is: `passes` (it stops once per pass, so its count is bpdiff's)
+     * or `stops` (each code location of the line counts: used only for a breakpoint the adapter says it
+     * bound to one location, `locations` below).
+     */
+    counts?: 'passes' | 'stops';
+    /**
+     * With `counts: stops`: how bpdiff asks how many code locations the adapter bound the breakpoint to:
+     * an expression evaluated in the `repl` context (`${id}`: the breakpoint's id), and a regex on its
+     * answer whose group 1 is the count. Absent: not known, every pass a stop.
+     */
+    locations?: { evaluate: string; pattern: string };
+    /** With a --condition: `holds` (the adapter counts only the hits where it holds) or `every` (it counts every hit: bpdiff counts by stops then). */
+    with_condition?: 'holds' | 'every';
+    /** Why bpdiff counts the passes by stops (where the adapter's count would differ from a pass count). */
+    by_stops?: string;
+  };
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {
     entry?: {

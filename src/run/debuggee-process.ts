@@ -143,3 +143,17 @@ function openStdin(file: string | null): number | null {
     throw new BpdiffError('FILE_NOT_FOUND', `cannot read the stdin file ${file} (${(error as Error).message}) — give a file that exists`, { cause: error });
   }
 }
+
+/** The adapter's stdin (which its debuggee inherits, or which is the program's: dlv, rdbg) fed with the --stdin file, else closed. */
+export function feedStdin(child: ChildProcess, file: string | null): void {
+  const stdin = child.stdin;
+  if (!stdin) return;
+  stdin.on('error', () => undefined); // the adapter may be gone before the file is written
+  if (file === null) {
+    stdin.end();
+    return;
+  }
+  const source = fs.createReadStream(file);
+  source.on('error', () => stdin.end());
+  source.pipe(stdin);
+}

@@ -3,8 +3,6 @@
 // up to its first stop, each stop read (the frame, then the value pipeline), and the capture document
 // put together from what was found. What to do with the stops (which one is captured, a walk) is the
 // caller's (run-one.ts; a walk of src/walk/ asks it what walk-run.ts says); so is what an error means (run-failure.ts).
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
@@ -23,7 +21,7 @@ import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
 import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
 import type { SessionEntry } from '../session/debug-session.js';
-import { listeningPort, startAttachedProgram, startDapProgram } from './debuggee-process.js';
+import { feedStdin, listeningPort, startAttachedProgram, startDapProgram } from './debuggee-process.js';
 import type { ProgramExit } from '../session/program-end.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
@@ -45,6 +43,8 @@ export interface RunContext {
   copyFolder?: string | null;
   /** Secrets become markers in the values and leave the output tails and messages (absent: no redaction). */
   redactor?: Redactor;
+  /** The pass through the line the first stop is to be (--hit N, --from FILE:LINE:N): the adapter counts the passes before it where it can (session/reach-pass.ts). */
+  reachPass?: number;
 }
 
 /** How a walk that steps from the program's start launches it (a capture needs none of it). */
@@ -144,7 +144,7 @@ export class LiveRun implements WalkRun {
     tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;
     if (this.version === undefined && versionPath) this.version = versionIn(capabilities, versionPath);
-    const launched = await session.launch(walk ? { ...plan.launch, ...walk.launch } : plan.launch, spec.breakpoint, walk?.entry);
+    const launched = await session.launch(walk ? { ...plan.launch, ...walk.launch } : plan.launch, { ...spec.breakpoint, reachPass: context.reachPass }, walk?.entry);
     tracePhase(spec.label, 'launched');
     // The run's --timeout counts from here, as the session's wait for the stop does.
     this.deadline = Date.now() + options.run.timeout_seconds * 1000;
@@ -227,6 +227,11 @@ export class LiveRun implements WalkRun {
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
     running.connection.onEvent((event) => resources.follow(event, this.definition.locate?.debugger_output));
     return running;
+  }
+
+  /** Passes the adapter let go before the first stop (session/reach-pass.ts): that stop is pass passesSkipped + 1. */
+  get passesSkipped(): number {
+    return this.session?.passesSkipped ?? 0;
   }
 
   /** Lets the program run on to its next stop (or its end); the stop gets the run's --timeout again. */
@@ -361,19 +366,6 @@ export class LiveRun implements WalkRun {
     if (this.session === null) throw new Error('the run has not started');
     return this.session;
   }
-}
-
-function feedStdin(child: ChildProcess, file: string | null): void {
-  const stdin = child.stdin;
-  if (!stdin) return;
-  stdin.on('error', () => undefined); // the adapter may be gone before the file is written
-  if (file === null) {
-    stdin.end();
-    return;
-  }
-  const source = fs.createReadStream(file);
-  source.on('error', () => stdin.end());
-  source.pipe(stdin);
 }
 
 /** The version at a dotted path of the capabilities (`__lldb.version`: "lldb version 19.1.7" -> "19.1.7"). */

@@ -12,7 +12,7 @@ import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-do
 import { tracePhase } from '../trace/trace.js';
 import { messages } from '../messages.js';
 import { describeEnding } from '../core/walk-hints.js';
-import type { LiveRun } from './live-run.js';
+import { LiveRun } from './live-run.js';
 import { setUpRuns, type RunsHooks } from './two-runs.js';
 import { PassCounter } from '../session/passes.js';
 import { failureFacts } from './run-failure.js';
@@ -60,7 +60,8 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   for (const definition of definitions) {
     if (from === null && !definition.locate?.entry) throw messages.locateWithoutEntry(definition.name);
   }
-  const newRuns = (): [LiveRun, LiveRun] => [setUp.liveRun(0), setUp.liveRun(1)];
+  // --from FILE:LINE:N: the adapter counts the passes before N where it can (session/reach-pass.ts).
+  const newRuns = (): [LiveRun, LiveRun] => [0, 1].map((index) => new LiveRun(specs[index]!, options, { ...setUp.context(index), reachPass: from?.hit ?? 1 })) as [LiveRun, LiveRun];
   let runs = newRuns();
   const stopKilling = setUp.killOnAbort();
   try {
@@ -134,7 +135,7 @@ function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standin
 }
 
 /** `reached`: the passes through --from's line a run that ended before the walk began made. */
-type StartedWalk = { kind: 'started'; standing: Standing; reached?: number };
+type StartedWalk = { kind: 'started'; standing: Standing; reached?: number | null };
 type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
 
 /** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be (`walk`: the run as its walk sees it). */
@@ -145,12 +146,14 @@ async function startWalk(run: LiveRun, walk: WalkedRun, definition: AdapterDefin
     // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
     const passes = new PassCounter(definition.stops_once_per_pass === true);
     if (first.kind === 'stopped') passes.observe(first.place);
-    let hit = first.kind === 'stopped' ? 1 : 0;
+    // The adapter may have counted the passes before --from's (session/reach-pass.ts): its first stop is pass passesSkipped + 1.
+    let hit = first.kind === 'stopped' ? 1 + run.passesSkipped : 0;
     for (; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
       first = await run.next();
       if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
     }
-    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first }, reached: hit };
+    // Ended before its first stop while the adapter counted: it passed the line fewer than N times, how many is not known.
+    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first }, reached: hit === 0 && run.passesSkipped > 0 ? null : hit };
     const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
     const standing = await startOf(walk, onBreakpoint);
     if (standing.kind === 'step') await run.clearBreakpoints();

@@ -5,20 +5,22 @@
 import type { CaptureOptions, RunCapture, RunSpec } from '../core/types.js';
 import { LiveRun, type RunContext } from './live-run.js';
 import { failureFacts } from './run-failure.js';
-import { nthHit, type Walker } from '../walk/hits.js';
+import type { Walker } from '../walk/hits.js';
+import { reachNthHit } from '../walk/reach-hit.js';
 import { PassCounter } from '../session/passes.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 
 export type { RunContext } from './live-run.js';
 
 export async function captureRun(spec: RunSpec, options: CaptureOptions, context: RunContext & { walker?: Walker }): Promise<RunCapture> {
-  let run = new LiveRun(spec, options, context);
+  // --hit N: the adapter counts the passes before N where it can (src/walk/reach-hit.ts); a first-divergence walk stops at each.
+  let run = new LiveRun(spec, options, context.walker ? context : { ...context, reachPass: options.breakpoint.hit ?? 1 });
   const passes = { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name };
   let spare: { run: LiveRun; first: Promise<StopOutcome> } | null = null;
   try {
     const first = await run.start();
     // Which stop is captured (src/walk/hits.ts): by default the first, or --hit's. A first-divergence walk gives its own.
-    const walker = context.walker ?? nthHit(options.breakpoint.hit ?? 1);
+    const walker = context.walker ?? reachNthHit(options.breakpoint.hit ?? 1);
     const facts = await walker(first, {
       run,
       passes,
@@ -46,6 +48,15 @@ export async function captureRun(spec: RunSpec, options: CaptureOptions, context
               run.close();
             }
           }
+          run = new LiveRun(spec, options, context);
+          return { run, first: await run.start() };
+        },
+      },
+      reach: {
+        skipped: () => run.passesSkipped,
+        recount: async () => {
+          run.close();
+          passes.counter = new PassCounter(context.definition.stops_once_per_pass === true);
           run = new LiveRun(spec, options, context);
           return { run, first: await run.start() };
         },

@@ -15,6 +15,7 @@ import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { nearestLinesWithCode } from './lines-with-code.js';
+import { replAnswer, setToReach } from './reach-pass.js';
 
 /** How a walk that steps from the program's start stops there (a capture needs none of it). */
 export interface SessionEntry {
@@ -58,6 +59,8 @@ export class DebugSession {
   private lastThreadId: number | null = null;
   /** The condition is evaluated by bpdiff at the first stop (condition.probe): the breakpoint is set without it until then. */
   private probingCondition = false;
+  /** Passes the adapter let go before the first stop (reach-pass.ts): that stop is pass passesSkipped + 1. */
+  passesSkipped = 0;
 
   constructor(private readonly options: SessionOptions) {
     this.connection = options.connection;
@@ -157,7 +160,9 @@ export class DebugSession {
   private async setBreakpoint(breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
     const { connection, definition } = this;
     this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
-    await this.sendBreakpoint(breakpoint, !this.probingCondition);
+    // --hit N, --from FILE:LINE:N: set so that the adapter counts the passes before N where it can.
+    const reach = await setToReach(definition, breakpoint, this.probingCondition, this.breakpointState, (asked) => this.sendBreakpoint(asked, !this.probingCondition), (expression) => replAnswer(this.connection, expression, this.startMs));
+    this.passesSkipped = reach.skipped;
     const state = this.breakpointState;
     const refused = definition.condition.error_unverified;
     if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
@@ -166,7 +171,7 @@ export class DebugSession {
     // Refused outright (dlv: no statement on the line), not pending (code not loaded yet, as bpdiff's
     // Java adapter says; the lines around would be pending too): which lines near it have code.
     if (!state.verified && state.message && !state.pending) {
-      const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(breakpoint, !this.probingCondition), this.startMs);
+      const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(reach.asked, !this.probingCondition), this.startMs);
       updateBreakpoint(state, nearby.restored);
       state.nearby = nearby.lines;
     }
@@ -189,7 +194,7 @@ export class DebugSession {
   /** The breakpoint as setBreakpoints asks for it, with its condition wrapped for the adapter or without. */
   private sourceBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): DebugProtocol.SourceBreakpoint {
     const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
-    return { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}) };
+    return { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}), ...(breakpoint.hitCondition !== undefined ? { hitCondition: breakpoint.hitCondition } : {}) };
   }
 
   /** Breakpoints on functions by name (a walk's entry: `main`, `main.main`); what the adapter answers is not checked: a stop says whether one bound. */

@@ -76,6 +76,10 @@ export interface SessionBreakpoint {
   path: string;
   line: number;
   condition?: string | undefined;
+  /** The DAP hitCondition the breakpoint is set with: the adapter counts the passes before the one asked for (src/run/reach-pass.ts). */
+  hitCondition?: string | undefined;
+  /** The pass through the line the first stop is to be (--hit N, --from FILE:LINE:N): the adapter counts the passes before it where it can. */
+  reachPass?: number | undefined;
 }
 
 export function noBreak(

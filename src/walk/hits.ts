@@ -11,7 +11,7 @@ import type { StopOutcome } from '../session/stop-outcome.js';
 import type { PassCounter } from '../session/passes.js';
 import type { RunFacts } from '../capture/capture-document.js';
 import { tracePhase } from '../trace/trace.js';
-import type { RunAgain, WalkRun } from './walk-run.js';
+import type { PassReach, RunAgain, WalkRun } from './walk-run.js';
 
 export interface WalkSteps {
   /** The run walked: on to its next stop, a stop read. */
@@ -20,6 +20,8 @@ export interface WalkSteps {
   passes: { counter: PassCounter; adapterName: string };
   /** The program started again, for a streamed walk's replay (src/walk/hits-streamed.ts). */
   again?: RunAgain;
+  /** A run whose adapter may count the passes before --hit's (reach-hit.ts). */
+  reach?: PassReach;
 }
 
 /** The facts of a stop (the frame read and its values through the pipeline), or of no stop; hits after the first without a progress line. */
@@ -43,12 +45,12 @@ function withPassNote(facts: RunFacts, steps: WalkSteps): RunFacts {
 
 export type Walker = (first: StopOutcome, steps: WalkSteps) => Promise<RunFacts>;
 
-/** The Nth stop; a run that stops fewer times is its no_break, with how many times it stopped. */
-export function nthHit(wanted: number): Walker {
+/** The Nth stop, the first being hit `firstHit`; a run that stops fewer times is its no_break, with how many times it stopped. */
+export function nthHit(wanted: number, firstHit = 1): Walker {
   return async (first, steps) => {
     if (wanted === 1) return readHit(steps, first, 1);
     let outcome = first;
-    for (let hit = 1; ; hit++) {
+    for (let hit = firstHit; ; hit++) {
       outcome = await nextPass(outcome, steps);
       if (outcome.kind !== 'stopped') {
         const facts = await readHit(steps, outcome, hit);

@@ -44,3 +44,11 @@ export interface RunAgain {
   /** This run ended and the next one started (its counts anew), standing at its first stop. */
   restart(): Promise<{ run: WalkRun; first: StopOutcome }>;
 }
+
+/** A run whose adapter may have counted the passes before --hit's (src/session/reach-pass.ts, src/walk/reach-hit.ts). */
+export interface PassReach {
+  /** Passes the adapter let go before the run's first stop. */
+  skipped(): number;
+  /** This run ended and the program started again, every pass a stop, standing at its first stop. */
+  recount(): Promise<{ run: WalkRun; first: StopOutcome }>;
+}

@@ -140,6 +140,30 @@ describeWithJava('Java adapter: breakpoints', () => {
     expect(refused.stopped).toBeNull();
   });
 
+  it('lets the JVM skip the hits before the first that may stop (JDI count filter), then stops as the hit condition says', async () => {
+    const classes = compileFixture('loop');
+    const line = lineOf(LOOP, 'total += Math.abs(sq)');
+    const stops = async (rounds: number, hitCondition: string): Promise<string[]> => {
+      session = await AdapterSession.start();
+      const result = await session.run({ command: ['java', '-cp', classes, 'Loop', String(rounds)], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, hitCondition }] });
+      const seen: string[] = [];
+      for (let stop = result.stopped; stop; stop = await session.continueToNext(stop.body.threadId!)) {
+        const locals = await session.locals((await session.topFrame(stop.body.threadId!)).id);
+        seen.push(`${mustGet(locals, 'i').value}:${mustGet(locals, 'total').value}`);
+      }
+      await session.finish();
+      session = null;
+      return seen;
+    };
+    // total before iteration i is 1 + 4 + ... + (i-1)^2 (an int: 1,500 rounds keep it in range).
+    const before = (i: number): number => ((i - 1) * i * (2 * i - 1)) / 6;
+    expect(await stops(1500, '>= 1498')).toEqual([1498, 1499, 1500].map((i) => `${i}:${before(i)}`));
+    expect(await stops(1500, '1499')).toEqual([`1499:${before(1499)}`]);
+    expect(await stops(1500, '> 1498')).toEqual([1499, 1500].map((i) => `${i}:${before(i)}`));
+    // Fewer hits than the filter waits for: no stop, the program's end.
+    expect(await stops(10, '>= 11')).toEqual([]);
+  });
+
   it('refuses a condition that does not parse at setBreakpoints, naming where', async () => {
     session = await AdapterSession.start();
     const classes = compileFixture('loop');

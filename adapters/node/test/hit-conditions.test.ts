@@ -70,6 +70,11 @@ describe('hit conditions', () => {
     expect(await stops({ condition: 'i % 2 === 1', hitCondition: ' 2 ' })).toEqual(['3']);
   });
 
+  it('>= N with a condition: the Nth hit where it holds, and every one after', async () => {
+    // Odd iterations are 1, 3, 5, 7: from the second of them on.
+    expect(await stops({ condition: 'i % 2 === 1', hitCondition: '>= 2' })).toEqual(['3', '5', '7']);
+  });
+
   it('an empty hit condition is none', async () => {
     expect(await stops({ hitCondition: '  ' }, 2)).toEqual(['1', '2']);
   });

@@ -25,6 +25,39 @@ def hit_expression(hit_condition):
     return text
 
 
+# The forms of hit_expression that compare the count with a number, as a test of the count alone:
+# evaluating them as text would compile an expression at each hit (bpdiff's --hit N counts thousands).
+_COUNT_TESTS = {
+    "==": lambda count, n: count == n,
+    ">=": lambda count, n: count >= n,
+    ">": lambda count, n: count > n,
+    "<=": lambda count, n: count <= n,
+    "<": lambda count, n: count < n,
+}
+
+
+def count_test(expression):
+    """A function of the hit count for `@HIT@ OP N` or `@HIT@ % N == 0`, or None for any other expression."""
+    if expression is None or not expression.startswith("@HIT@"):
+        return None
+    rest = expression[len("@HIT@"):].strip()
+    if rest.startswith("%") and rest.endswith("== 0"):
+        digits = rest[1:-len("== 0")].strip()
+        if digits.isdigit() and int(digits) > 0:
+            n = int(digits)
+            return lambda count: count % n == 0
+        return None
+    for operator in ("==", ">=", "<=", ">", "<"):
+        if rest.startswith(operator):
+            digits = rest[len(operator):].strip()
+            if digits.isdigit():
+                n = int(digits)
+                test = _COUNT_TESTS[operator]
+                return lambda count: test(count, n)
+            return None
+    return None
+
+
 class Breakpoint(object):
     def __init__(self, ident, path, requested, line, condition, hit_condition):
         self.id = ident
@@ -33,6 +66,7 @@ class Breakpoint(object):
         self.line = line
         self.condition = condition or None
         self.hit_expression = hit_expression(hit_condition)
+        self._count_test = count_test(self.hit_expression)
         self.hits = 0
         self._code = None
 
@@ -58,6 +92,8 @@ class Breakpoint(object):
         self.hits += 1
         if self.hit_expression is None:
             return True, None
+        if self._count_test is not None:
+            return self._count_test(self.hits), None
         try:
             return bool(eval(self.hit_expression.replace("@HIT@", str(self.hits)), frame.f_globals, frame.f_locals)), None
         except Exception:

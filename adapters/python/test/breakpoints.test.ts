@@ -76,6 +76,18 @@ describe.each(pythons())('light adapter breakpoints on $name', ({ executable }) 
     expect(counted).toEqual(['7', '8', '9']);
   });
 
+  it('counts a hit condition only over the hits where the condition holds, thousands of hits without a stop', async () => {
+    const session = LightSession.start(executable, ['counter.py', '4010']);
+    // The odd i are 1, 3, 5, ...: the 2000th is 3999, then every one after, to 4009.
+    await session.configure({ [COUNTER]: [{ line: 8, condition: 'i % 2 == 1', hitCondition: '>= 2000' }] });
+    const seen: string[] = [];
+    for (let stop = await session.run(); stop; stop = await session.resume('continue', 1)) {
+      const locals = await session.locals(1);
+      seen.push(`${locals.i}:${locals.total}`);
+    }
+    expect(seen).toEqual([3999, 4001, 4003, 4005, 4007, 4009].map((i) => `${i}:${(i * (i - 1)) / 2}`));
+  });
+
   it('stops at a condition it cannot evaluate, and says why', async () => {
     for (const [condition, error] of [
       ['missing > 1', /^NameError: name 'missing' is not defined$/],

@@ -82,6 +82,20 @@ final class Breakpoint {
     return IDS.getAndIncrement();
   }
 
+  /**
+   * The first hit that may stop, when the hits before it can be left to JDI's count filter (no
+   * condition to test at each, and no hit before it stops: N, == N, >= N, > N), else 0.
+   */
+  int firstStoppingHit() {
+    if (condition != null || hitOp == null) return 0;
+    long first = switch (hitOp) {
+      case "", "==", ">=" -> hitCount;
+      case ">" -> hitCount + 1;
+      default -> 0;
+    };
+    return first > 1 && first <= Integer.MAX_VALUE ? (int) first : 0;
+  }
+
   /** Whether the `count`th hit (counting hits where the condition held) stops. */
   boolean hitStops(long count) {
     if (hitOp == null) return true;

@@ -135,6 +135,11 @@ final class VmSession {
           hit.add(breakpoint);
         } else if (holds) {
           AtomicInteger count = breakpoint.hits.computeIfAbsent(this, key -> new AtomicInteger());
+          // JDI let the hits before this one go by (countFrom): they count, and the request, spent, is made again.
+          if (at.request().getProperty("counted") instanceof Integer skipped) {
+            count.set(skipped);
+            renew(breakpoint, (BreakpointRequest) at.request());
+          }
           if (breakpoint.hitStops(count.incrementAndGet())) hit.add(breakpoint);
         }
       } else if (event instanceof StepEvent) {
@@ -279,8 +284,34 @@ final class VmSession {
         made.add(request);
       }
     }
+    // The JVM itself lets the hits before the first that may stop go by, without an event each: only
+    // for a breakpoint bound to one location, whose hits are that request's, and bound for the first time.
+    // (A class loaded later with code on the same line adds a request whose hits the adapter counts
+    // itself; the filtered one, when it fires, sets the count to the hits it let go: a line shared by
+    // two classes, both run before the Nth hit, is the one case this counts short.)
+    int first = breakpoint.firstStoppingHit();
+    if (old == null && made.size() == 1 && first > 1 && !breakpoint.hits.containsKey(this)) countFrom(made.get(0), first);
     bindings.put(breakpoint, new Binding(line, bound, made));
     return line;
+  }
+
+  /** JDI's count filter: the request's first event is its `first`th hit (filters are added to a disabled request). */
+  private static void countFrom(BreakpointRequest request, int first) {
+    request.disable();
+    request.addCountFilter(first);
+    request.putProperty("counted", first - 1);
+    request.enable();
+  }
+
+  /** A count-filtered request that reported its hit is spent (JDI reports no more): the same location's request again, without the filter. */
+  private void renew(Breakpoint breakpoint, BreakpointRequest spent) {
+    Binding binding = bindings.get(breakpoint);
+    BreakpointRequest request = requests.createBreakpointRequest(spent.location());
+    request.putProperty("breakpoint", breakpoint);
+    request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    request.enable();
+    requests.deleteEventRequest(spent);
+    if (binding != null) binding.requests.replaceAll(each -> each == spent ? request : each);
   }
 
   /** Whether the class the breakpoint's line lies in has loaded: a line without code there is then said to have none. */

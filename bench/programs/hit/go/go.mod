@@ -1,0 +1,3 @@
+module bpdiffbenchhit
+
+go 1.19

@@ -1,0 +1,171 @@
+// `--hit N` at the program's speed (issue 36), on every built-in adapter: where the adapter's
+// definition says its count of hits is one of passes (hit_count), the adapter counts the passes before
+// N and the run stops once, at pass N (its trace holds one stop); elsewhere every pass is a stop, as
+// before. Either way the document is the values at pass N; with --condition only the passes where it
+// holds count; a run that passes the line fewer than N times is no_break and says how many times it
+// did (counted again by stops). A line with two code locations and a Rust println! line (three) count
+// passes, not stops.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateComparison } from '../../src/core/schemas.js';
+import { findFirstExecutable } from '../../src/adapters/find-executable.js';
+import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { PYTHON_ADAPTERS } from './python-adapters.js';
+
+const FIXTURES = path.join(ROOT, 'test/integration/fixtures-hits');
+const JAVA = path.join(ROOT, 'test/integration/fixtures-java');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-hits-reached-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const definition = (id: string): { adapter: { executables: string[] } } => JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const lldbReady = findFirstExecutable(definition('lldb').adapter.executables, ROOT) !== null;
+const dlvReady = findFirstExecutable(definition('go').adapter.executables, ROOT) !== null;
+const javaReady = onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar'));
+const gdbReady = onPath('gdb') && onPath('cdtDebugAdapter');
+const rustReady = onPath('rustc');
+
+interface Language {
+  name: string;
+  tool: string;
+  available: boolean;
+  bp: string;
+  cwd: string;
+  /** The command for `limit` iterations (the bigger step at an iteration past them). */
+  command: (limit: number) => string[];
+  /** `i` is odd, in the language. */
+  odd: string;
+  adapter?: string[];
+  /** The adapter counts the passes before N itself (its definition's hit_count): one stop a run. */
+  counts: boolean;
+}
+
+const LANGUAGES: Language[] = [
+  ...PYTHON_ADAPTERS.map((python): Language => ({ name: `python (${python.name})`, tool: python.tool, available: python.available, bp: 'loop.py:8', cwd: FIXTURES, command: (limit) => ['python3', 'loop.py', String(limit), '999999'], odd: 'i % 2 == 1', adapter: ['--adapter', python.id], counts: true })),
+  { name: 'node', tool: 'node', available: true, bp: 'loop.js:8', cwd: FIXTURES, command: (limit) => ['node', 'loop.js', String(limit), '999999'], odd: 'i % 2 === 1', counts: true },
+  { name: 'java', tool: 'a JDK and the built Java adapter', available: javaReady, bp: path.join(JAVA, 'Hits.java:10'), cwd: scratch, command: (limit) => ['java', '-cp', scratch, 'Hits', String(limit), '999999'], odd: 'i % 2 == 1', counts: true },
+  { name: 'go', tool: 'dlv', available: dlvReady, bp: path.join(FIXTURES, 'go/main.go:21'), cwd: scratch, command: (limit) => ['./loop-go', String(limit), '999999'], odd: 'i%2 == 1', counts: true },
+  { name: 'c (lldb-dap)', tool: 'lldb-dap', available: lldbReady, bp: path.join(FIXTURES, 'loop.c:11'), cwd: scratch, command: (limit) => ['./loop', String(limit), '999999'], odd: 'i % 2 == 1', counts: true },
+  { name: 'c (gdb)', tool: 'gdb and cdt-gdb-adapter', available: gdbReady, bp: path.join(FIXTURES, 'loop.c:11'), cwd: scratch, command: (limit) => ['./loop', String(limit), '999999'], odd: 'i % 2 == 1', adapter: ['--adapter', 'gdb'], counts: false },
+  { name: 'ruby (rdbg)', tool: 'ruby', available: onPath('ruby'), bp: 'loop.rb:8', cwd: FIXTURES, command: (limit) => ['ruby', 'loop.rb', String(limit), '999999'], odd: 'i % 2 == 1', counts: false },
+];
+
+beforeAll(async () => {
+  await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'loop'), path.join(FIXTURES, 'loop.c')], { stdin: 'ignore' });
+  await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'twice'), path.join(FIXTURES, 'twice.c')], { stdin: 'ignore' });
+  if (dlvReady) await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], { cwd: path.join(FIXTURES, 'go'), stdin: 'ignore' });
+  if (javaReady) await execa('javac', ['-g', '-d', scratch, path.join(JAVA, 'Hits.java')], { stdin: 'ignore' });
+  if (rustReady) await execa('rustc', ['-g', '-o', path.join(scratch, 'println'), path.join(FIXTURES, 'println.rs')], { stdin: 'ignore' });
+}, 120_000);
+
+function expectClean(run: BpdiffRun): void {
+  expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+  expect(run.doc, run.stderr).not.toBeNull();
+  expect(validateComparison(run.doc).errors).toEqual([]);
+}
+
+/** How many times run A's program stopped, as its trace (BPDIFF_TRACE) holds the adapter's `stopped` events. */
+function stopsOfA(trace: string): number {
+  return fs
+    .readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"run":"A"') && line.includes('"type":"event"') && line.includes('"name":"stopped"')).length;
+}
+
+/** A comparison of the same command twice, with its trace written to a file of its own. */
+async function compare(language: Language, options: string[], limit: number): Promise<{ run: BpdiffRun; stops: number }> {
+  const trace = path.join(scratch, `trace-${Math.random().toString(36).slice(2)}.jsonl`);
+  const command = language.command(limit);
+  const run = await runBpdiff([...(language.adapter ?? []), '--bp', language.bp, ...options, '--', ...command, '--', ...command], { cwd: language.cwd, env: { BPDIFF_TRACE: trace } });
+  return { run, stops: fs.existsSync(trace) ? stopsOfA(trace) : -1 };
+}
+
+/** 0 + 1 + ... + (n - 1). */
+const sumBelow = (n: number): number => (n * (n - 1)) / 2;
+
+for (const language of LANGUAGES) {
+  describeWithTool(`the Nth pass through ${language.name}`, language.tool, language.available, () => {
+    // Where every pass is a stop, a smaller N keeps the test's time in bounds on a loaded machine.
+    const n = language.counts ? 2001 : 301;
+    const limit = n + 999;
+
+    it(`--hit ${n} is the values at pass ${n}${language.counts ? ', the passes before it counted by the adapter (one stop)' : ', every pass a stop'}`, async () => {
+      const { run, stops } = await compare(language, ['--hit', String(n)], limit);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.run_a.variables).toMatchObject({ i: String(n - 1), step: String(n - 1), acc: String(sumBelow(n - 1)) });
+      expect(run.doc!.run_b.variables).toEqual(run.doc!.run_a.variables);
+      if (language.counts) expect(stops).toBe(1);
+      else expect(stops).toBeGreaterThanOrEqual(n);
+    });
+
+    it('--hit with --condition counts only the passes where the condition holds', async () => {
+      const { run } = await compare(language, ['--hit', String((n + 1) / 2), '--condition', language.odd], limit);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(0);
+      // The odd i are 1, 3, 5, ...: the ((n + 1) / 2)th is n.
+      expect(run.doc!.run_a.variables).toMatchObject({ i: String(n), acc: String(sumBelow(n)) });
+    });
+
+    it('a run that passes the line fewer than N times is no_break, with how many times it did', async () => {
+      // Counted again by stops (the adapter does not say how many passes it let go): 300 passes.
+      const { run } = await compare(language, ['--hit', '301'], 300);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.status).toBe('no_break');
+      expect(run.doc!.analysis_hints.join('\n')).toContain('It stopped there 300 times, fewer than --hit 301.');
+    });
+  });
+}
+
+describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lldbReady, () => {
+  const twice = (adapter: string[], hit: number): Promise<BpdiffRun> =>
+    runBpdiff([...adapter, '--bp', path.join(FIXTURES, 'twice.c:8'), '--hit', String(hit), '--', './twice', '3000', '--', './twice', '3000'], { cwd: scratch });
+
+  it('a line inlined at two calls: each call is a pass (the 2002nd is the second call of iteration 1000, the 2003rd the first of 1001)', async () => {
+    for (const [hit, x, acc] of [
+      [2002, '1000', sumBelow(1001) + 1000 * 1000],
+      [2003, '1001', sumBelow(1001) + 1001 * 1000],
+    ] as const) {
+      const run = await twice([], hit);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.run_a.variables).toEqual({ acc: String(acc), x });
+    }
+  });
+
+  it.skipIf(!gdbReady)('the same through gdb', async () => {
+    const run = await twice(['--adapter', 'gdb'], 2002);
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toMatchObject({ acc: String(sumBelow(1001) + 1000 * 1000), x: '1000' });
+  });
+
+  it.skipIf(!rustReady)('a Rust println! line (three locations, each stopped at once a pass) counts passes', async () => {
+    const run = await runBpdiff(['--bp', path.join(FIXTURES, 'println.rs:8'), '--hit', '700', '--', './println', '1000', '--', './println', '1000'], { cwd: scratch });
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '699', acc: String(sumBelow(700)) });
+  });
+});
+
+describe("locate's --from FILE:LINE:N", () => {
+  it('starts at the Nth pass, the passes before it counted by the adapter (one breakpoint stop a start)', async () => {
+    const trace = path.join(scratch, 'trace-locate.jsonl');
+    const run = await runBpdiff(['locate', '--ignore', 'bump', '--from', 'loop.py:8:2001', '--', 'python3', 'loop.py', '3000', '2003', '--', 'python3', 'loop.py', '3000', '999999'], { cwd: FIXTURES, env: { BPDIFF_TRACE: trace } });
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    // From pass 2001 (i = 2000) the walk steps to iteration 2003, where A's step is one more.
+    expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways at loop\.py:8 in .*: step is 2004 in A and 2003 in B$/);
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '2003', acc: String(sumBelow(2003)) });
+    const breakpointStops = fs
+      .readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"run":"A"') && line.includes('"name":"stopped"') && line.includes('"reason":"breakpoint"')).length;
+    // A start, and the stream's start again to where it found the runs parting.
+    expect(breakpointStops).toBeGreaterThanOrEqual(1);
+    expect(breakpointStops).toBeLessThanOrEqual(2);
+  });
+});
