@@ -9,6 +9,7 @@ export const BUILTIN_HOOKS: BuiltinHooksTable = {
   'debugpy/hooks.ts': () => import('./debugpy/hooks.js'),
   'gdb/hooks.ts': () => import('./gdb/hooks.js'),
   'go/hooks.ts': () => import('./go/hooks.js'),
+  'java/hooks.ts': () => import('./java/hooks.js'),
   'lldb/hooks.ts': () => import('./lldb/hooks.js'),
   'python/hooks.ts': () => import('./python/hooks.js'),
   'ruby/hooks.ts': () => import('./ruby/hooks.js'),

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Build step: compile bpdiff's Java debug adapter (adapters/java/src, Java over the JDK's JDI) with
-// `javac --release 17` into dist/adapters/java/bpdiff-java-adapter.jar, then record a class-data
-// archive of its start (bpdiff-java-adapter.jsa: the adapter's JVM loads its classes from it, ~half
-// the start-up). Without a JDK it says so in one line and the rest of the build goes on: the Java
+// `javac --release 17` into dist/adapters/java/bpdiff-java-adapter.jar. Its class-data archive is not
+// made here: it works only with the JDK build that records it, so adapters/java/hooks.ts records it
+// where the adapter runs, into the user's cache. Without a JDK it says so in one line and the rest of the build goes on: the Java
 // adapter is then missing (bpdiff doctor says how to install it). Skipped when the jar is newer than
 // every source.
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDir = path.join(root, 'adapters/java/src');
 const outDir = path.join(root, 'dist/adapters/java');
 const jar = path.join(outDir, 'bpdiff-java-adapter.jar');
-const archive = path.join(outDir, 'bpdiff-java-adapter.jsa');
 
 function javaTool(name) {
   const dirs = [...(process.env.JAVA_HOME ? [path.join(process.env.JAVA_HOME, 'bin')] : []), ...(process.env.PATH ?? '').split(path.delimiter)];
@@ -49,8 +48,7 @@ function run(tool, args) {
 
 const javac = javaTool('javac');
 const jarTool = javaTool('jar');
-const java = javaTool('java');
-if (!javac || !jarTool || !java) {
+if (!javac || !jarTool) {
   process.stderr.write('build: the Java adapter is not built (no javac/jar: a JDK 17 or later is needed) — install it with: apt-get install -y default-jdk-headless\n');
   process.exit(0);
 }
@@ -58,9 +56,11 @@ if (!javac || !jarTool || !java) {
 const files = sources(sourceDir);
 const newest = Math.max(...files.map((file) => fs.statSync(file).mtimeMs), fs.statSync(fileURLToPath(import.meta.url)).mtimeMs);
 const built = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-if (built(jar) > newest && built(archive) >= built(jar)) process.exit(0);
+if (built(jar) > newest) process.exit(0);
 
 fs.mkdirSync(outDir, { recursive: true });
+// A former build's archive, recorded with this machine's JDK: not shipped, not used.
+fs.rmSync(path.join(outDir, 'bpdiff-java-adapter.jsa'), { force: true });
 const classes = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-build-'));
 try {
   // -XDstringConcat=inline: string concatenation as StringBuilder calls, not invokedynamic call sites
@@ -70,12 +70,4 @@ try {
   run(jarTool, ['--create', '--file', jar, '--main-class', 'bpdiff.jdap.Main', '-C', classes, '.']);
 } finally {
   fs.rmSync(classes, { recursive: true, force: true });
-}
-// The archive must name the jar at its final path (the JVM checks the class path against it).
-fs.rmSync(archive, { force: true });
-try {
-  run(java, [`-XX:ArchiveClassesAtExit=${archive}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off', '-jar', jar, '--warm-up']);
-} catch (error) {
-  fs.rmSync(archive, { force: true });
-  process.stderr.write(`build: the Java adapter's class-data archive was not made (${error.message}); the adapter starts slower without it\n`);
 }

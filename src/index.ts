@@ -38,6 +38,7 @@ export { reconcileRedaction } from './redact/reconcile.js';
 export { compare, type CompareInput, type RunInput } from './library/compare.js';
 export { capture, type CaptureInput } from './library/capture.js';
 export { diffCaptures, type DiffCapturesInput } from './library/diff-captures.js';
+export { locate, type LocateInput, type LocateOutcome } from './library/locate.js';
 export type { ComparisonOutcome } from './library/outcome.js';
 export type { CallOptions, CallContext } from './library/call.js';
 export type { FailOn } from './report/report.js';

@@ -1,18 +1,16 @@
 // Every message bpdiff shows a user, whichever front door (the CLI, the library, the MCP server) the
 // mistake came in by, in one place. Each says what was wrong, then (after " — ") what to do. The CLI
 // prints them as one line (`bpdiff: <message>`); the library throws them; the MCP server answers them.
-import { BpdiffError, type ErrorCode } from './errors.js';
+import { fileMessages } from './file-messages.js';
+import { error, HELP, lowerFirst, ordinal, quote, times } from './message-parts.js';
+
+export { describeSize } from './message-parts.js';
 
 /** bpdiff's subcommands, each with its own help (the stray-argument message lists them too). */
 export const SUBCOMMANDS = ['locate', 'diff', 'capture', 'check', 'schema', 'validate', 'doctor', 'mcp', 'completion'] as const;
 
-const HELP = 'see bpdiff --help';
-
-function error(code: ErrorCode, what: string, todo: string, cause?: unknown): BpdiffError {
-  return new BpdiffError(code, `${what} — ${todo}`, cause === undefined ? undefined : { cause });
-}
-
 export const messages = {
+  ...fileMessages,
   noArguments: () =>
     error('USAGE', 'no arguments given', `give a breakpoint and two commands: bpdiff --bp FILE:LINE -- CMD_A ... -- CMD_B ... (${HELP})`),
   yargsFailure: (message: string) =>
@@ -86,71 +84,6 @@ export const messages = {
     error('BAD_OPTION', `the working directory of run ${label} does not exist: ${dir}`, `check ${flag}`),
   optionFileMissing: (flag: string, file: string) =>
     error('FILE_NOT_FOUND', `--${flag} ${file} does not exist`, `check the path given to --${flag}`),
-  saveCapturesNotDirectory: (dir: string) =>
-    error('BAD_OPTION', `--save-captures ${dir} is not a folder`, 'give --save-captures a folder (it is created when missing)'),
-  saveCapturesFailed: (dir: string, cause: unknown) =>
-    error('BAD_OPTION', `cannot write the captures to --save-captures ${dir}: ${reasonOf(cause)}`, 'check that the folder is writable', cause),
-  saveCapturesParentMissing: (dir: string, parent: string) =>
-    error('BAD_OPTION', `cannot create --save-captures ${dir}: the folder ${parent} does not exist`, 'create it or choose another folder'),
-  // Where -o FILE or a --save-captures file would go, and why bpdiff will not write there (output/write-file.ts).
-  // `real` is where a symlink led, or null when the path is not a symlink.
-  outputIsDirectory: (flag: OutputFlag, file: string, real: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a directory`,
-      flag === '-o' ? `give -o a file path, e.g. -o ${file.replace(/\/+$/, '')}/result.json` : `move it away, or ${elsewhere(flag)}`),
-  outputReadOnly: (flag: OutputFlag, file: string, real: string | null, mode: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is read-only${mode === null ? '' : ` (mode ${mode})`}`,
-      `bpdiff will not replace a file you protected: make it writable (chmod u+w ${real ?? file}), or ${elsewhere(flag)}`),
-  outputNotWritable: (flag: OutputFlag, file: string, real: string | null, detail: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is not writable by this user${detail === null ? '' : ` (${detail})`}`, elsewhere(flag)),
-  outputIsSocket: (flag: OutputFlag, file: string, real: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a socket, which bpdiff cannot open`,
-      flag === '-o' ? 'leave -o out to print the result on stdout, or choose a file for -o' : elsewhere(flag)),
-  outputIsBlockDevice: (flag: OutputFlag, file: string, real: string | null) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${linkedIt(real)} is a block device, which bpdiff will not write over`, elsewhere(flag)),
-  outputFolderMissing: (flag: OutputFlag, file: string, dir: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: the folder ${dir} does not exist`, `create the folder, or ${elsewhere(flag)}`),
-  outputThroughNonDirectory: (flag: OutputFlag, file: string, blocker: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${blocker} is not a directory`, `check the path, or ${elsewhere(flag)}`),
-  outputFolderNotWritable: (flag: OutputFlag, file: string, dir: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: the folder ${dir} is not writable (bpdiff writes a temporary file there, then renames it)`,
-      `make the folder writable, or ${elsewhere(flag)}`),
-  outputSymlinkLoop: (flag: OutputFlag, file: string) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: it is a symlink loop`, `fix the link, or ${elsewhere(flag)}`),
-  outputUnreachable: (flag: OutputFlag, file: string, cause: unknown) =>
-    error('BAD_OPTION', `cannot write ${outputSubject(flag, file)}: ${reasonOf(cause)}`, `check the path and its permissions, or ${elsewhere(flag)}`, cause),
-  saveCapturesThroughNonDirectory: (dir: string, blocker: string) =>
-    error('BAD_OPTION', `cannot create --save-captures ${dir}: ${blocker} is not a directory`, 'check the path, or choose another folder'),
-  saveCapturesNotWritable: (dir: string, folder: string) =>
-    error('BAD_OPTION', `cannot write the captures to --save-captures ${dir}: the folder ${folder} is not writable`, 'make it writable, or choose another folder'),
-
-  fileNotFound: (what: string, file: string) =>
-    error('FILE_NOT_FOUND', `${what} ${file} does not exist`, 'check the path'),
-  fileUnreadable: (what: string, file: string, cause: unknown) =>
-    error('FILE_NOT_FOUND', `cannot read ${what} ${file}: ${reasonOf(cause)}`, 'check the path and its permissions', cause),
-  // A path given as a file that is something else: say what it is rather than "does not exist".
-  // `what` is how the file is named in the message: "run capture", "--stdin-a", "--adapter-config".
-  inputIsDirectory: (what: string, file: string) =>
-    error('FILE_NOT_FOUND', `${what} ${file} is a directory, not a file`, 'give the path of a file'),
-  inputNotRegularFile: (what: string, file: string, kind: string, target: string | null = null) =>
-    error('FILE_NOT_FOUND', `${what} ${file} is not a regular file (it is a ${kind}${target === null ? '' : `: ${target}`})`, 'give the path of a regular file'),
-  /** `size`: the file's size, or null for one that grew past the limit while it was read. */
-  inputTooLarge: (what: string, file: string, size: number | null, limit: number) =>
-    error('FILE_TOO_LARGE', `${what} ${file} is ${size === null ? `larger than ${describeSize(limit)}` : describeSize(size)}, over bpdiff's limit of ${describeSize(limit)} for a file it reads`,
-      'raise the limit with --max-input-bytes N (max_input_bytes in bpdiff.config.json, the library and the MCP tools), or give a smaller file'),
-  /** A note (in a capture's warnings), not an error: the capture is still compared. */
-  invalidUtf8: (file: string, count: number) =>
-    `${file} is not valid UTF-8: ${count === 1 ? 'one byte sequence was' : `${count} byte sequences were`} read as the replacement character U+FFFD, so values holding them may differ from what was captured`,
-  inputThroughNonDirectory: (what: string, file: string, blocker: string) =>
-    error('FILE_NOT_FOUND', `${what} ${file} cannot exist: ${blocker} is not a directory`, 'check the path'),
-  invalidJson: (file: string, cause: unknown) =>
-    error('INVALID_JSON', `${file} is not valid JSON: ${reasonOf(cause)}`, 'pass a run capture saved by bpdiff', cause),
-  comparisonGivenAsCapture: (file: string) =>
-    error('NOT_A_CAPTURE', `${file} is a comparison result, not a run capture`, 'bpdiff diff compares two run captures (schema: bpdiff schema --capture)'),
-  notACapture: (file: string, problems: readonly string[]) =>
-    error('NOT_A_CAPTURE', `${file} is not a run capture (${summariseProblems(problems)})`, 'pass a run capture saved by bpdiff (schema: bpdiff schema --capture)'),
-
-  captureOfOtherVersion: (file: string, schema: string, expected: string) =>
-    error('NOT_A_CAPTURE', `${file} is a run capture of another schema version (${schema}; this bpdiff reads ${expected})`, 'record it again with this bpdiff: bpdiff capture ... -o FILE'),
   baselineOtherBreakpoint: (file: string, stored: string, given: string) =>
     error('BAD_BASELINE', `the baseline ${file} was captured at ${stored}, not at ${given}`, `give --bp ${stored.replace(/ if .*$/, '')} (or no --bp: the baseline's breakpoint is used), or record a new baseline`),
   baselineLineDeleted: (name: string, file: string, line: number) =>
@@ -175,8 +108,6 @@ export const messages = {
     error('USAGE', `${option} needs ${needed}`, `add ${needed}, or leave out ${option}`),
   watchRefused: (expression: string, message: string) =>
     error('BAD_OPTION', `the watch expression ${JSON.stringify(expression)} could not be evaluated in either run (${message})`, 'fix the expression given to --watch (it is written in the program\'s language)'),
-  baselineFolderFailed: (dir: string, cause: unknown) =>
-    error('BAD_BASELINE', `cannot create the baselines folder ${dir}: ${reasonOf(cause)}`, 'check the path ("baselines" in bpdiff.config.json) and its permissions', cause),
   updateWithCi: () =>
     error('USAGE', '--update (or --record) cannot be used with --ci (under --ci bpdiff check never writes a baseline)', 'leave out --ci to re-record the baselines, or --update to check them'),
   unknownCheck: (name: string, file: string, known: readonly string[]) =>
@@ -190,10 +121,24 @@ export const messages = {
     error('ADAPTER_FAILED', `bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started (${reason})`, 'run it again, or walk by steps with --adapter debugpy'),
   adapterCannotStep: (refusal: string) =>
     error('NO_ADAPTER', `bpdiff locate steps through the runs line by line, and the adapter cannot: ${refusal}`, 'use a built-in adapter, or one whose stepIn, next and stepOut work'),
+  locateNoSource: (functions: readonly string[], takesSourcePaths: boolean) =>
+    error('USAGE', `no source was found for the code where the runs start (${functions.join(', ')}): the walk cannot compare its lines`,
+      takesSourcePaths ? "give --source-path FOLDER, the folder that holds its sources by their package folders (repeatable), or --from FILE:LINE in its source" : 'build the program with debug information (-g), or give --from FILE:LINE in its source'),
+  locateNoDebugInfo: (functions: readonly string[]) =>
+    error('USAGE', `neither run stopped in ${functions.join(' or ')}, where the program's own code starts, before it ended: no debug information was found for it`, 'build the program with debug information (-g, not stripped), or give --from FILE:LINE in its source'),
+  adapterPathNotUsed: (adapter: string, runs: string) =>
+    error('BAD_OPTION', `--adapter-path is not used by ${adapter}: it runs in ${runs}, the one the command names`, 'leave --adapter-path out (name the interpreter in the command), or choose another adapter with --adapter'),
+  sourcePathNotTaken: (adapter: string) =>
+    error('BAD_OPTION', `--source-path is for an adapter that looks sources up by their package folders (the Java adapter); ${adapter} takes no folders of sources`, 'leave --source-path out: this adapter takes each source file from where the program was run or built'),
   locateNoCode: (files: readonly string[], endings: string) =>
     error('USAGE', `neither run reached a line of its own code before it ended (${endings}; ${files.length > 0 ? `they stopped only in ${files.join(', ')}` : 'no stop was in a file under its working directory or the folder of a file its command names'})`, "check that the commands run on their own, or give --from FILE:LINE in the program's own code"),
   withinMatchedNothing: (globs: readonly string[], files: readonly string[]) =>
     error('USAGE', `--within ${globs.join(' --within ')} matches none of the files the runs executed${files.length > 0 ? ` (${files.join(', ')})` : ''}`, "give a glob of their paths from the run's folder, e.g. --within 'src/*'"),
+  walkStepTimedOut: (seconds: number) =>
+    error('USAGE', `the program has not reached its next line within the timeout (${seconds} s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code)`, `give a longer --timeout, or --from FILE:LINE past where it waits`),
+  fromNotReached: (from: string, hit: number, reached: readonly [number, number]) =>
+    error('USAGE', `--from ${from}: ${reached[0] === reached[1] ? `both runs reached the line ${times(reached[0])}` : `run A reached the line ${times(reached[0])}, run B ${times(reached[1])}`} before they ended, not the ${ordinal(hit)} time`,
+      Math.min(...reached) > 0 ? `give a time both runs reach it (--from ${from.replace(/^(.*:\d+):\d+$/, '$1')}:${Math.min(...reached)}), or another line` : 'give a line both runs reach'),
   badFrom: (value: string) =>
     error('BAD_BREAKPOINT', `--from ${quote(value)} is not FILE:LINE or FILE:LINE:N`, 'give where both runs start the walk, e.g. --from src/app.py:42 (or src/app.py:42:3: the third time there)'),
   interrupted: (signal: NodeJS.Signals, stopped = 'both runs were') =>
@@ -202,6 +147,12 @@ export const messages = {
     `warning: ${flags.join(' ')} ${flags.length === 1 ? 'comes' : 'come'} after the second --, so ${flags.length === 1 ? 'it went' : 'they went'} to program B, not to bpdiff — put bpdiff's options before the first --`,
   runCouldNotBeDebugged: (label: string, message: string) =>
     `run ${label} could not be debugged: ${message.replace(/\s+/g, ' ').trim()} — the result above says what each run produced`,
+};
+
+/** What `bpdiff locate` says on stderr. */
+export const locateWords = {
+  cutShort: (steps: number) =>
+    `the walk stopped at --max-steps after ${steps} steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE`,
 };
 
 /** What `bpdiff check` says about its baselines (on stderr, and in the summary and annotations). */
@@ -216,6 +167,8 @@ export const checkWords = {
   unchanged: (name: string, file: string) => `check ${name}: baseline unchanged: ${file}`,
   written: (name: string, file: string, variables: number) => `check ${name}: baseline written: ${file} (${variables} ${variables === 1 ? 'variable' : 'variables'})`,
   removed: (file: string) => `removed the obsolete baseline ${file} (no check refers to it)`,
+  unkeyed: (name: string, count: number, failing: boolean) =>
+    `check ${name}: ${count} ${count === 1 ? 'value holding a secret' : 'values holding secrets'} could not be compared: the baseline's secrets were redacted under another key than this run's (BPDIFF_REDACT_KEY unset or another: a pull request from a fork gets no secrets) — give the job the key the baseline was recorded with, or re-record the baseline under this one (bpdiff check ${name} -u)${failing ? '; --fail-on changed makes this a warning' : ''}`,
   notRecorded: (name: string, bp: string, reason: string) =>
     `check ${name}: the run did not stop at ${bp}${reason === '' ? '' : ` (${reason})`}, so no baseline was recorded — run it with bpdiff capture to see why`,
 };
@@ -229,50 +182,3 @@ export const progress = {
   starting: (breakpoint: string, labelA: string, commandA: string, labelB: string, commandB: string, sequential: boolean) =>
     `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,
 };
-
-/** Who asked for a file to be written: -o FILE, or --save-captures DIR (its capture-a.json, capture-b.json). */
-type OutputFlag = '-o' | '--save-captures';
-
-function outputSubject(flag: OutputFlag, file: string): string {
-  return flag === '-o' ? `-o ${file}` : `${file} (${flag})`;
-}
-
-function elsewhere(flag: OutputFlag): string {
-  return flag === '-o' ? 'choose another path for -o' : `give ${flag} another folder`;
-}
-
-/** "it", or "its target X" when the path given was a symlink to X. */
-function linkedIt(real: string | null): string {
-  return real === null ? 'it' : `its target ${real}`;
-}
-
-/** A size as a person reads it: `130.7 MB`, or `64 MiB` for a whole number of MiB. */
-export function describeSize(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  if (Number.isInteger(mib) && mib >= 1) return `${mib} MiB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} KB`;
-  return `${bytes} bytes`;
-}
-
-function quote(value: string): string {
-  return JSON.stringify(value);
-}
-
-function lowerFirst(text: string): string {
-  return text.length > 0 ? text[0]!.toLowerCase() + text.slice(1) : text;
-}
-
-function reasonOf(cause: unknown): string {
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    const text = cause.message.split('\n')[0]!;
-    return code !== undefined && !text.includes(code) ? `${code} ${text}` : text;
-  }
-  return String(cause);
-}
-
-function summariseProblems(problems: readonly string[]): string {
-  const shown = problems.slice(0, 3).join('; ');
-  return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
-}

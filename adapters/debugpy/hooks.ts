@@ -13,7 +13,7 @@ import { BpdiffError } from '../../src/errors.js';
 import { ADAPTER_PORT_FD, helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, targetArgs } from '../python/interpreter.js';
-import { setOrderModule } from '../python/shared-modules.js';
+import { boundedReprModule, setOrderModule } from '../python/shared-modules.js';
 
 /** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
 export const SITECUSTOMIZE = 'sitecustomize.py';
@@ -32,6 +32,8 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   fs.copyFileSync(helperScript(context.definition, SITECUSTOMIZE), path.join(tempDir, SITECUSTOMIZE));
   // The order sets are written in, bpdiff's Python adapter's own: both adapters write a set alike.
   fs.copyFileSync(setOrderModule(), path.join(tempDir, '_bpdiff_setorder.py'));
+  // And its repr bounded in time (sitecustomize.py part 4), which the set order's module uses too.
+  fs.copyFileSync(boundedReprModule(), path.join(tempDir, '_bpdiff_bounded.py'));
   // The definition's adapter is the shared debugpy (Debian's): `python3 <dist-packages>/debugpy/adapter`.
   const sharedDebugpy = path.dirname(plan.adapterArgs[0] ?? '');
   const useOwnDebugpy = facts.hasDebugpy;

@@ -115,45 +115,38 @@ _b.__bpdiff_condition_error = __bpdiff_condition_error
 _REPR_MODULE = "_pydevd_bundle.pydevd_safe_repr"
 
 
+_BOUNDED = None
+
+
+def _bounded():
+    # bpdiff's Python adapter's bounded repr (adapters/python/_bpdiff_light/bounded.py), put beside
+    # this file as _bpdiff_bounded.py by hooks.ts: both adapters bound a repr alike.
+    global _BOUNDED
+    if _BOUNDED is None:
+        import _bpdiff_bounded
+        _BOUNDED = _bpdiff_bounded
+    return _BOUNDED
+
+
 def _describe_error(error):
-    try:
-        text = str(error)
-    except Exception:
-        text = ""
-    name = type(error).__name__
-    return "%s: %s" % (name, text) if text else name
+    return _bounded().describe_error(error)
+
+
+def _mark_pydevd_own(thread):
+    # pydevd neither traces nor lists threads marked so (its own): a breakpoint inside a __repr__
+    # does not stop the helper, and the program does not see it.
+    thread.is_pydev_daemon_thread = True
+    thread.pydev_do_not_trace = True
 
 
 def _limit_safe_repr(module, seconds):
-    import threading
-
     SafeRepr = module.SafeRepr
     original_call = SafeRepr.__call__
     original_repr_obj = SafeRepr._repr_obj
     if getattr(original_call, "_bpdiff", False):
         return
-    # The repr of these runs no code of the program: no thread needed (a handoff costs ~30 us a value).
-    scalars = (int, float, complex, bool, type(None), str, bytes)
-    containers = (list, tuple, set, frozenset, dict)
-
-    def _quick(obj):
-        kind = type(obj)
-        if kind in scalars or kind.__repr__ is object.__repr__:
-            return True
-        if kind not in containers:
-            return False
-        shown = 0
-        for item in (obj.items() if kind is dict else obj):
-            for part in (item if kind is dict else (item,)):
-                if type(part) not in scalars:
-                    return False
-            shown += 1
-            if shown == 100:
-                break
-        return True
-    timed_out = "<timed out after %g s>" % seconds
-    idle = []
-    idle_lock = threading.Lock()
+    bounded = _bounded().Bounded(mark=_mark_pydevd_own)
+    bounded.seconds = seconds
 
     class _Shown(object):
         # Stands for a value whose repr is already known, so pydevd's own shortening still applies.
@@ -175,62 +168,8 @@ def _limit_safe_repr(module, seconds):
         for part in original_repr_obj(self, obj, level, limit_inner, limit_outer):
             yield part
 
-    class _Worker(threading.Thread):
-        def __init__(self):
-            threading.Thread.__init__(self, name="bpdiff-repr")
-            self.daemon = True
-            # pydevd neither traces nor lists threads marked so (its own): a breakpoint inside a
-            # __repr__ does not stop this thread, and the program does not see it.
-            self.is_pydev_daemon_thread = True
-            self.pydev_do_not_trace = True
-            self.job = None
-            self.abandoned = False
-            self.wake = threading.Event()
-            self.start()
-
-        def run(self):
-            while True:
-                self.wake.wait()
-                self.wake.clear()
-                job = self.job
-                if job is None:
-                    return
-                job()
-                if self.abandoned:
-                    return
-
     def _call(self, obj):
-        try:
-            quick = _quick(obj)
-        except Exception:
-            quick = False
-        if quick:
-            return original_call(self, obj)
-        done = threading.Event()
-        result = [None]
-
-        def job():
-            try:
-                result[0] = original_call(self, obj)
-            except BaseException as error:
-                result[0] = "<error: repr raised %s>" % _describe_error(error)
-            done.set()
-
-        with idle_lock:
-            worker = idle.pop() if idle else None
-        if worker is None:
-            worker = _Worker()
-        worker.job = job
-        worker.wake.set()
-        if done.wait(seconds):
-            with idle_lock:
-                idle.append(worker)
-            return result[0]
-        # The worker stays with the slow repr and ends after it; the next value gets a new one.
-        worker.abandoned = True
-        worker.job = None
-        worker.wake.set()
-        return timed_out
+        return bounded(obj, lambda: original_call(self, obj))
 
     _call._bpdiff = True
     SafeRepr._repr_obj = _repr_obj

@@ -61,6 +61,7 @@ module BpdiffRdbg
     require 'debug/server_dap'
     DEBUGGER__::UI_ServerBase.prepend(SayPortAtFirstStop)
     DEBUGGER__::UI_DAP.prepend(StopOnEntry)
+    DEBUGGER__::ThreadClient.prepend(StepOutOfReturn)
     DEBUGGER__.open_tcp(host: '127.0.0.1', port: 0, nonstop: false)
     ENV.delete('RUBY_DEBUG_INITIAL_SUSPEND_PATH')
   rescue LoadError => e
@@ -91,6 +92,23 @@ module BpdiffRdbg
         end
         return request
       end
+    end
+  end
+
+  # stepOut (rdbg's `finish`) from a stop at a method's return: rdbg 1.4.0 goes on to the next return
+  # at that depth, which is another method's (later versions, to the caller's return): the rest of
+  # the caller runs unseen. A `require` that rubygems' Kernel#require serves is left that way, and the
+  # walk went from `require 'calc'` to the return of the first Calc method called, the lines before
+  # and in it never stepped. From a return, the step out stops at the caller's next line or return
+  # instead: the next event in a frame above the one returning.
+  module StepOutOfReturn
+    def step_tp(iter, events = %i[line b_return return], &condition)
+      frame = @target_frames&.first
+      return super unless events == %i[return b_return] && frame&.has_return_value
+
+      returning = frame.frame_depth
+      # The same `- 3` as rdbg's own conditions: this block is called as theirs are.
+      super(iter, %i[line return b_return]) { |_event| DEBUGGER__.frame_depth - 3 < returning }
     end
   end
 

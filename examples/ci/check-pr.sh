@@ -24,7 +24,8 @@
 #    where BASE's config says (BASE/.bpdiff/baselines/line.json by default): here the baselines are made
 #    from the base branch on every run, not committed.
 # 2. Write a copy of HEAD's config in a temporary folder in which each check's cwd is HEAD's folder and
-#    its baseline is the file step 1 recorded for the check of the same name in BASE (pr-config.mjs).
+#    its baseline a copy, in that folder, of the file step 1 recorded for the check of the same name in
+#    BASE (pr-config.mjs; bpdiff reads a config's baselines only inside its folder or repository).
 #    Nothing is written into HEAD. A check that BASE's config does not have is new in the pull request:
 #    it has nothing to compare with, and gets a ::notice instead.
 # 3. Run `bpdiff check` with that config in HEAD's config folder once: `--format github` to stdout

@@ -1,7 +1,8 @@
 // node pr-config.mjs HEAD_CONFIG BASE_CONFIG OUT: step 2 of check-pr.sh. Writes OUT, a copy of the
 // pull request's bpdiff.config.json in which each check runs in the pull request's checkout and
-// compares with the baseline that the base's config recorded for the check of the same name; OUT is
-// not written when no check is left to compare. Prints GitHub workflow commands for what it leaves
+// compares with the baseline that the base's config recorded for the check of the same name, copied
+// beside OUT (OUT's folder/baselines/NAME.json: bpdiff reads a config's baselines only inside its
+// folder or repository); OUT is not written when no check is left to compare. Prints GitHub workflow commands for what it leaves
 // out or doubts, and exits 2 when a check cannot be compared (else 0; 1 when a config cannot be read).
 //
 //   a check new in the pull request        ::notice  (nothing to compare with)
@@ -64,10 +65,15 @@ for (const [name, check] of Object.entries(head.checks ?? {})) {
   if (before !== null && after !== null && before !== after) {
     annotate('warning', `check ${name}: line ${breakpoint(check.bp).line} changed`, `check ${name}: line ${breakpoint(check.bp).line} reads "${before}" on the base branch and "${after}" in this pull request; if lines above it were added or removed, the two runs stop at different statements`, breakpoint(check.bp));
   }
+  const copy = path.join('baselines', `${name}.json`);
+  fs.mkdirSync(path.join(path.dirname(out), 'baselines'), { recursive: true });
+  // Step 1 recorded it, and bpdiff refused a baseline that is a link; one missing is recorded afresh (no --ci).
+  const stored = baselineOf(baseFile, base, name, recorded);
+  if (fs.existsSync(stored) && !fs.lstatSync(stored).isSymbolicLink()) fs.copyFileSync(stored, path.join(path.dirname(out), copy));
   checks[name] = {
     ...check,
     cwd: path.resolve(path.dirname(headFile), check.cwd ?? '.'),
-    baseline: baselineOf(baseFile, base, name, recorded),
+    baseline: copy,
   };
 }
 if (Object.keys(checks).length > 0) {

@@ -24,6 +24,8 @@ export interface VolatileRule {
   type?: string;
   /** Regex on the variable's path (as the `variableName` hook writes it): the rule applies only to such variables. */
   path?: string;
+  /** Regex on the value of the variable's parent (as the adapter wrote it): the rule applies only to children of such values (a Python thread's ids, a child of any subclass of Thread, picked by its repr). */
+  parent_value?: string;
   /** Regex on the value: each match is replaced by `replacement` (without it, the whole value is). */
   pattern?: string;
   /** Regular expression flags of `pattern` (`g` is always added). */
@@ -169,7 +171,8 @@ export interface AdapterDefinition {
    * The launch request's arguments (the attach request's, when the hooks make the run an attach to a
    * program bpdiff starts itself: LaunchPlan.debuggee). Strings may hold `${cwd}`, `${program}`, `${breakpointFile}`;
    * a string that is exactly `${args}`, `${command}`, `${env}` (object), `${envList}` (["K=V"]) or
-   * `${stdinFile}` is replaced by that value. `${args_string}` is the arguments quoted and joined
+   * `${stdinFile}` is replaced by that value; `${sourcePaths}` by --source-path's folders (an array; an
+   * adapter whose launch has none refuses --source-path). `${args_string}` is the arguments quoted and joined
    * for a POSIX shell, for an adapter that takes them as one string (cdt-gdb-adapter's `arguments`);
    * `${interpreter}` and `${interpreter_args}` come from `interpreter`.
    * `${program}` is the command's first word resolved on the run's PATH (or against its cwd when it
@@ -294,8 +297,10 @@ export interface AdapterDefinition {
      * supportsBpdiffSteps in its initialize answer): the walk goes thousands of lines a second.
      */
     stream?: boolean;
-    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran): a difference in one not set yet is not a divergence. */
+    /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran; Go's named results at a function's first line): a difference in one not set yet is not a divergence. */
     uninitialized_locals?: boolean;
+    /** Patterns of the debugger's own lines that come as the program's output (gdb's `[Inferior 1 (process N) exited normally]`): left out when a walk compares two runs' output. */
+    debugger_output?: string[];
     /**
      * The adapter answers requests in the order sent and names the top frame by the same id at every
      * stop: a step's scopes and locals are asked for with its stackTrace (src/dap/prefetch.ts).

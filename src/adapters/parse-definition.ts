@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { BpdiffError } from '../errors.js';
+import { describeJsonProblem } from '../json-problem.js';
 import { packageRoot } from '../package-root.js';
 import { loadAjv } from '../load-ajv.js';
 import type { AdapterDefinition, NormaliseRule } from './definition.js';
@@ -45,7 +46,7 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new BpdiffError('ADAPTER_CONFIG', `${file} is not valid JSON (${(error as Error).message}) — fix the adapter definition`, { cause: error });
+    throw new BpdiffError('ADAPTER_CONFIG', `${file} is not valid JSON (${describeJsonProblem(text, error)}) — fix the adapter definition`);
   }
   if (options.schema !== false) {
     const check = validate();

@@ -3,6 +3,7 @@
 // may make it an `attach` to a program bpdiff starts itself: LaunchPlan.request and .debuggee).
 import path from 'node:path';
 import { BpdiffError } from '../errors.js';
+import { messages } from '../messages.js';
 import { packageRoot } from '../package-root.js';
 import { quoteCommand } from '../core/shell-quote.js';
 import type { AdapterDefinition, Interpreter } from './definition.js';
@@ -19,6 +20,8 @@ export interface TemplateValues {
   env: Record<string, string>;
   stdinFile: string | null;
   breakpointFile: string;
+  /** --source-path's folders (absolute), for `${sourcePaths}`. */
+  sourcePaths?: string[];
   /** The interpreter the command names (AdapterDefinition.interpreter), and its options; absent otherwise. */
   interpreter?: string;
   interpreterArgs?: string[];
@@ -33,6 +36,7 @@ function wholeValues(values: TemplateValues): Record<string, unknown> {
     '${env}': values.env,
     '${envList}': Object.entries(values.env).map(([key, value]) => `${key}=${value}`),
     '${stdinFile}': values.stdinFile,
+    '${sourcePaths}': values.sourcePaths ?? [],
   };
 }
 
@@ -157,7 +161,9 @@ export function templateValues(definition: AdapterDefinition, spec: LaunchContex
 
 export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext): Promise<LaunchPlan> {
   const { definition, spec } = context;
-  const values = templateValues(definition, spec, hooks.prepare === undefined);
+  const values = { ...templateValues(definition, spec, hooks.prepare === undefined), sourcePaths: context.options.adapter.source_paths };
+  // A folder of sources given to an adapter that takes none would be ignored without a word.
+  if (values.sourcePaths.length > 0 && !JSON.stringify(definition.launch).includes('${sourcePaths}')) throw messages.sourcePathNotTaken(definition.name);
   const runsCommand = runsProgram(definition.adapter.args);
   const plan: LaunchPlan = {
     launch: fillTemplate(definition.launch, values) as Record<string, unknown>,
@@ -175,5 +181,9 @@ export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext)
     buildMs: null,
     warnings: [],
   };
-  return hooks.prepare ? hooks.prepare(context, plan) : plan;
+  if (!hooks.prepare) return plan;
+  const prepared = await hooks.prepare(context, plan);
+  // A hook that starts its own executable (the program's Python is bpdiff's Python adapter) would drop --adapter-path without a word.
+  if (context.options.adapter.path !== null && prepared.adapterExecutable !== plan.adapterExecutable) throw messages.adapterPathNotUsed(definition.name, prepared.adapterExecutable);
+  return prepared;
 }

@@ -12,6 +12,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Requester } from '../dap/prefetch.js';
 import { DapRequestError } from '../dap/connection.js';
 import { isBpdiffError } from '../errors.js';
+import { cutValueText } from '../redact/cut-value.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { childPath, scopeVariableName } from '../adapters/child-names.js';
 import type { CaptureOptions, ScopeSelection } from '../core/types.js';
@@ -292,7 +293,7 @@ class FrameReader {
   private record(path: string, variable: DebugProtocol.Variable): void {
     let value = variable.value;
     if (value.length > this.limits.max_value_length) {
-      value = `${value.slice(0, this.limits.max_value_length)}…`;
+      value = cutValueText(value, this.limits.max_value_length);
       this.truncated.add(path);
     }
     this.count++;

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RunCapture } from '../core/types.js';
 import { formatJson } from '../report/json.js';
-import { writeOutputFile } from '../output/write-file.js';
-import { checkWords, messages } from '../messages.js';
+import { checkWords } from '../messages.js';
+import { checkContained, containmentRoot, writeContained, type ContainedName } from '../intake/contained-path.js';
 import type { BpdiffConfig, ConfigCheck } from '../config/config.js';
 import type { Io } from '../intake/io.js';
 
@@ -36,14 +36,32 @@ export function baselineText(capture: RunCapture, io: Io): string {
   return io.redactor ? io.redactor.scrub(text) : text;
 }
 
-/** Writes a check's baseline (its folder made when missing), atomically. */
-export function writeBaseline(check: ConfigCheck, capture: RunCapture, io: Io): void {
-  try {
-    fs.mkdirSync(path.dirname(check.baseline), { recursive: true });
-  } catch (error) {
-    throw messages.baselineFolderFailed(path.dirname(check.baseline), error);
-  }
-  writeOutputFile(check.baseline, baselineText(capture, io), { flag: '-o', file: check.baseline });
+/**
+ * Writes a check's baseline (its folder made when missing), atomically, only at a real path inside
+ * the config's repository (intake/contained-path.ts): a cloned repository's links lead nowhere.
+ */
+export function writeBaseline(config: BpdiffConfig, check: ConfigCheck, capture: RunCapture, io: Io): void {
+  writeContained(check.baseline, baselineText(capture, io), containmentRoot(config.file), baselineName(check, io.cwd));
+}
+
+/**
+ * Refuses, before anything runs or is written, a baselines folder or a check's baseline that lies
+ * outside the config's repository or is reached through a symlink (read or written, it would be
+ * some other file: a link to /etc/passwd, or one to where a recording would create a file).
+ */
+export function checkBaselinesContained(config: BpdiffConfig, checks: readonly ConfigCheck[], cwd: string): void {
+  const root = containmentRoot(config.file);
+  checkContained(config.baselines, root, { what: 'the baselines folder', shown: shownPath(config.baselines, cwd) }, 'folder');
+  for (const check of checks) checkBaselineContained(config, check, cwd, root);
+}
+
+/** One check's baseline, checked as checkBaselinesContained does (again right before it is read). */
+export function checkBaselineContained(config: BpdiffConfig, check: ConfigCheck, cwd: string, root: string = containmentRoot(config.file)): void {
+  checkContained(check.baseline, root, baselineName(check, cwd), 'file');
+}
+
+function baselineName(check: ConfigCheck, cwd: string): ContainedName {
+  return { what: `the baseline of check "${check.name}"`, shown: shownPath(check.baseline, cwd) };
 }
 
 /**
@@ -91,6 +109,22 @@ export function recordedStatus(check: ConfigCheck, captured: { run: { status: st
 export function isCi(env: Readonly<Record<string, string | undefined>>): boolean {
   const value = env['CI'];
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/**
+ * How a reviewer accepts a check's change: `bpdiff check -u NAME` (with --config when the config is
+ * not the bpdiff.config.json bpdiff finds by itself), then commit the baselines folder (the check's own
+ * baseline file when it lies elsewhere). Null for a baseline outside the working directory: not one
+ * the repository commits (examples/ci/check-pr.sh records them in the base branch's checkout).
+ */
+export function acceptCommand(config: BpdiffConfig, cwd: string): (name: string) => { command: string; commit: string } | null {
+  const configFlag = path.basename(config.file) === 'bpdiff.config.json' ? '' : ` --config ${shownPath(config.file, cwd)}`;
+  return (name) => {
+    const baseline = config.checks.find((check) => check.name === name)?.baseline;
+    if (!baseline || path.isAbsolute(shownPath(baseline, cwd))) return null;
+    const inFolder = baseline.startsWith(`${config.baselines}${path.sep}`);
+    return { command: `bpdiff check -u ${name}${configFlag}`, commit: inFolder ? `${shownPath(config.baselines, cwd)}/` : shownPath(baseline, cwd) };
+  };
 }
 
 /** A path as the user reads it: relative to where bpdiff runs when it lies below it. */

@@ -18,7 +18,7 @@ import { compare } from '../library/compare.js';
 import { diffCaptures } from '../library/diff-captures.js';
 import { readCapture } from '../intake/read-capture.js';
 import { callContext } from './call-context.js';
-import { BASELINE_LABEL, obsoleteBaselines, recordedStatus, removeBaseline, shownPath, writeBaseline } from './check-baselines.js';
+import { BASELINE_LABEL, checkBaselineContained, obsoleteBaselines, recordedStatus, removeBaseline, shownPath, writeBaseline } from './check-baselines.js';
 import { captureInput, checkInput, checkRun, diffInput, type CheckCommand } from './check-input.js';
 
 export async function updateBaselines(command: CheckCommand, checks: readonly ConfigCheck[], io: Io, deps: IoDeps): Promise<number> {
@@ -29,6 +29,7 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
     const input = checkInput(command, check);
     const exists = fs.existsSync(check.baseline);
     if (command.update === 'failing' && exists) {
+      checkBaselineContained(command.config, check, io.cwd);
       const compared = await withStopSignals(io, deps, (signal) => compare({ ...input, baseline: check.baseline, run_b: checkRun(check, null), signal, ...(log ? { log } : {}) }, callContext(io, deps, `(check ${check.name}: does it fail?)`)), 'the run was');
       if (compared.kind === 'interrupted') return compared.exitCode;
       if (compared.value.exit_code === 0) {
@@ -42,16 +43,17 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
     worst = Math.max(worst, status);
     if (status !== 0) continue;
     if (!exists) {
-      writeBaseline(check, recorded.value, io);
+      writeBaseline(command.config, check, recorded.value, io);
       io.stdout(`${checkWords.written(check.name, shown(check.baseline), Object.keys(recorded.value.run.variables).length)}\n`);
       continue;
     }
+    checkBaselineContained(command.config, check, io.cwd);
     const changes = await changesSince(check, recorded.value, input, io);
     if (changes === null) {
       io.stdout(`${checkWords.unchanged(check.name, shown(check.baseline))}\n`);
       continue;
     }
-    writeBaseline(check, recorded.value, io);
+    writeBaseline(command.config, check, recorded.value, io);
     io.stdout(`${[checkWords.updated(check.name, shown(check.baseline)), ...changes.map((line) => `  ${line}`)].join('\n')}\n`);
   }
   if (command.names.length === 0) {

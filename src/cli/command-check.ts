@@ -4,11 +4,12 @@
 // recorded as its baseline (capture()), to be reviewed and committed. Baselines no check refers to
 // are reported as obsolete. `-u`/`--update`/`--record` re-record instead (check-update.ts). Several
 // checks print one output (src/output/check-summary.ts). The exit status is the worst of the
-// checks' (2 > 1 > 0); a missing baseline under --ci counts as a difference (1).
+// checks' (2 > 1 > 0); a missing baseline under --ci counts as a difference (1), and so do values
+// that could not be compared (secrets redacted under another key: a warning under --fail-on changed).
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeOutputFile } from '../output/write-file.js';
-import { combineChecks, type CheckOutcome } from '../output/check-summary.js';
+import { combineChecks, type CheckContext, type CheckOutcome } from '../output/check-summary.js';
 import { resolveOutputFile } from '../intake/input-files.js';
 import { resolveOneRun } from '../intake/runs.js';
 import { withStopSignals } from '../intake/stop-signals.js';
@@ -19,7 +20,7 @@ import { capture } from '../library/capture.js';
 import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
 import { callContext } from './call-context.js';
-import { BASELINE_LABEL, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
+import { BASELINE_LABEL, acceptCommand, checkBaselineContained, checkBaselinesContained, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
 import { captureInput, checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
 import { updateBaselines } from './check-update.js';
 import { sayConfig } from './progress-log.js';
@@ -28,6 +29,8 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
   const checks = selectChecks(command.config, command.names);
   // A live run that cannot start (its breakpoint file, its folder) is found before anything runs.
   for (const check of checks) resolveOneRun({ ...checkInput(command, check), run_b: checkRun(check, null) }, 'compare', 'run_b', io.cwd);
+  // So is a baseline a cloned repository points elsewhere, before a run may record it.
+  checkBaselinesContained(command.config, checks, io.cwd);
   sayConfig(io, command.quiet, command.config.file);
   if (command.update !== null) return updateBaselines(command, checks, io, deps);
 
@@ -57,11 +60,12 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       const status = recordedStatus(check, recorded.value, io);
       worst = Math.max(worst, status);
       if (status !== 0) continue;
-      writeBaseline(check, recorded.value, io);
+      writeBaseline(command.config, check, recorded.value, io);
       io.stderr(`bpdiff: ${checkWords.baselineWritten(check.name, shown(check.baseline))}\n`);
       sayForAll({ name: check.name, kind: 'recorded', baseline: shown(check.baseline), at });
       continue;
     }
+    checkBaselineContained(command.config, check, io.cwd);
     const compared = await withStopSignals(
       io,
       deps,
@@ -69,6 +73,13 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       'the run was',
     );
     if (compared.kind === 'interrupted') return compared.exitCode;
+    // Values that could not be compared (secrets redacted under another key) are no pass in CI: a fork's pull request must not pass by them.
+    const unkeyed = compared.value.report.findings.find((finding) => finding.kind === 'unkeyed');
+    if (ci && unkeyed !== undefined && command.output.failOn !== 'never') {
+      const failing = command.output.failOn === 'any';
+      io.stderr(`bpdiff: ${failing ? '' : 'warning: '}${checkWords.unkeyed(check.name, unkeyed.names.length + unkeyed.more, failing)}\n`);
+      if (failing) worst = Math.max(worst, 1);
+    }
     // Each format rendered for this check (stderr is said once: the main format's).
     for (const [index, format] of formats.entries()) {
       const chunks: string[] = [];
@@ -80,18 +91,21 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       };
       const status = await emitReport(compared.value.report, { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null, combined: true }, captured);
       if (index === 0) worst = Math.max(worst, status);
-      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join('') });
+      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join(''), at });
     }
   }
 
   // Obsolete baselines are known only when every check ran: a name leaves the others' baselines alone.
   const obsolete = command.names.length === 0 ? obsoleteBaselines(command.config).map(shown) : [];
-  for (const file of obsolete) io.stderr(`bpdiff: warning: ${checkWords.obsolete(file)}\n`);
+  const failOnObsolete = command.given['fail-on-obsolete'] === true || command.config.failOnObsolete;
+  for (const file of obsolete) io.stderr(`bpdiff: ${failOnObsolete ? 'error' : 'warning'}: ${checkWords.obsolete(file)}\n`);
+  if (failOnObsolete && obsolete.length > 0) worst = Math.max(worst, 1);
+  const summary: CheckContext = { obsolete, failOnObsolete, accept: acceptCommand(command.config, io.cwd), config: shown(command.config.file) };
   const write = (text: string, file: string | null, given: string): void => {
     if (file === null) io.stdout(text);
     else writeOutputFile(file, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: given });
   };
-  write(combineChecks(outcomes[0]!, command.output.format, obsolete), outputPath, command.output.outputFile ?? '');
-  command.output.also.forEach((extra, index) => write(combineChecks(outcomes[index + 1]!, extra.format, obsolete), path.resolve(io.cwd, extra.file), extra.file));
+  write(combineChecks(outcomes[0]!, command.output.format, summary), outputPath, command.output.outputFile ?? '');
+  command.output.also.forEach((extra, index) => write(combineChecks(outcomes[index + 1]!, extra.format, summary), path.resolve(io.cwd, extra.file), extra.file));
   return worst;
 }

@@ -5,6 +5,7 @@ import { CAPTURE_SCHEMA_ID } from '../core/types.js';
 import { validateDocument, type SchemaKind } from '../core/schemas.js';
 import { readInputText } from '../intake/input-files.js';
 import type { Io } from '../intake/io.js';
+import { describeJsonProblem } from '../json-problem.js';
 
 /** `maxBytes`: --max-input-bytes (a file larger is refused, exit 2, as `bpdiff diff` refuses it). */
 export function runValidateCommand(file: string, io: Io, maxBytes?: number): number {
@@ -13,7 +14,7 @@ export function runValidateCommand(file: string, io: Io, maxBytes?: number): num
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    io.stdout(`invalid: ${file} is not JSON (${error instanceof Error ? error.message : String(error)})\n`);
+    io.stdout(`invalid: ${file} is not JSON (${describeJsonProblem(text, error)})\n`);
     return 1;
   }
   const kind: SchemaKind = typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>)['$schema'] === CAPTURE_SCHEMA_ID ? 'capture' : 'comparison';

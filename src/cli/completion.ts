@@ -1,10 +1,11 @@
-// `bpdiff completion bash|zsh`: a completion script, written from what the command line knows: the
-// subcommands (messages.ts SUBCOMMANDS, so a new one is completed without more code here), each
+// `bpdiff completion bash|zsh|fish`: a completion script, written from what the command line knows:
+// the subcommands (messages.ts SUBCOMMANDS, so a new one is completed without more code here), each
 // one's flags (options/declarations.ts, and COMMAND_FLAGS for the few that are not declarations), the
-// values of flags with choices, and files elsewhere. Nothing after the first `--`: that is the
+// values of flags with choices (--adapter: the built-in adapters' ids), and files elsewhere. Nothing after the first `--`: that is the
 // program's command line. The script runs no bpdiff, so completing costs nothing.
 import { SUBCOMMANDS } from '../messages.js';
 import { declarationsFor, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import { builtinDefinitions } from '../adapters/registry.js';
 import { COMMAND_FLAGS } from './parse-args.js';
 
 interface CommandFlags {
@@ -21,13 +22,17 @@ function flagsOf(subcommand: string): CommandFlags {
   const names = (declaration: OptionDeclaration): string[] => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])];
   return {
     flags: [...declarations.flatMap(names), ...(COMMAND_FLAGS[subcommand] ?? []), '--help'],
-    choices: declarations.filter((declaration) => declaration.choices !== undefined).map((declaration) => ({ flags: names(declaration), values: declaration.choices! })),
+    choices: declarations.flatMap((declaration) => {
+      if (declaration.choices !== undefined) return [{ flags: names(declaration), values: declaration.choices }];
+      // --adapter takes an id of a built-in adapter (or a definition file's, which a path completes).
+      return declaration.flag === 'adapter' ? [{ flags: names(declaration), values: builtinDefinitions().map((definition) => definition.id) }] : [];
+    }),
     valued: declarations.filter((declaration) => declaration.kind !== 'flag').flatMap(names),
   };
 }
 
-export function completionScript(shell: 'bash' | 'zsh'): string {
-  return shell === 'bash' ? bashScript() : zshScript();
+export function completionScript(shell: 'bash' | 'zsh' | 'fish'): string {
+  return shell === 'bash' ? bashScript() : shell === 'zsh' ? zshScript() : fishScript();
 }
 
 function bashScript(): string {
@@ -41,7 +46,7 @@ function bashScript(): string {
       ...(valued.length > 0 ? [`        ${valued.join('|')}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`] : []),
       '      esac',
       `      words='${flags.join(' ')}'`,
-      `      ${subcommand === 'completion' ? "words='bash zsh'" : ':'}`,
+      `      ${subcommand === 'completion' ? "words='bash zsh fish'" : ':'}`,
       '      ;;',
     ].join('\n');
   });
@@ -68,7 +73,7 @@ function zshScript(): string {
   const cases = ['', ...SUBCOMMANDS].map((subcommand) => {
     const { flags, choices } = flagsOf(subcommand);
     const choiceCases = choices.map(({ flags: names, values }) => `        ${names.join('|')}) compadd -- ${values.join(' ')}; return ;;`);
-    return [`    ${subcommand === '' ? "''" : subcommand})`, '      case $prev in', ...choiceCases, '      esac', `      flags=(${described(flags)})`, subcommand === 'completion' ? '      compadd -- bash zsh' : '      :', '      ;;'].join('\n');
+    return [`    ${subcommand === '' ? "''" : subcommand})`, '      case $prev in', ...choiceCases, '      esac', `      flags=(${described(flags)})`, subcommand === 'completion' ? '      compadd -- bash zsh fish' : '      :', '      ;;'].join('\n');
   });
   return `#compdef bpdiff
 # zsh completion for bpdiff: bpdiff completion zsh > a file named _bpdiff in a folder of $fpath
@@ -90,4 +95,26 @@ ${cases.join('\n')}
 }
 _bpdiff "$@"
 `;
+}
+
+function fishScript(): string {
+  const quote = (text: string): string => `'${text.replaceAll("'", "\\'")}'`;
+  const lines = [
+    '# fish completion for bpdiff: bpdiff completion fish > ~/.config/fish/completions/bpdiff.fish',
+    'complete -c bpdiff -f',
+    `complete -c bpdiff -n __fish_use_subcommand -a ${quote(SUBCOMMANDS.join(' '))}`,
+    "complete -c bpdiff -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'",
+  ];
+  for (const subcommand of ['', ...SUBCOMMANDS]) {
+    const { flags, choices, valued } = flagsOf(subcommand);
+    // The top level (a comparison) until a subcommand is typed; a subcommand's own flags after it.
+    const when = subcommand === '' ? `not __fish_seen_subcommand_from ${SUBCOMMANDS.join(' ')}` : `__fish_seen_subcommand_from ${subcommand}`;
+    for (const flag of flags) {
+      const name = flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`;
+      const choice = choices.find((one) => one.flags.includes(flag));
+      const value = choice ? ` -x -a ${quote(choice.values.join(' '))}` : valued.includes(flag) ? ' -r -F' : '';
+      lines.push(`complete -c bpdiff -n ${quote(when)} ${name}${value}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }

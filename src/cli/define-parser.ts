@@ -108,7 +108,7 @@ export function defineParser(y: Argv, version: string, width?: number, forHelp =
     )
     .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)', (c) => c.epilog(examples('mcp')))
     .command('completion [shell]', 'print the completion script for bash or zsh', (c) =>
-      c.positional('shell', { type: 'string', choices: ['bash', 'zsh'], default: 'bash', describe: 'the shell' }).epilog(examples('completion')),
+      c.positional('shell', { type: 'string', choices: ['bash', 'zsh', 'fish'], default: 'bash', describe: 'the shell' }).epilog(examples('completion')),
     )
     .epilog(examples(''))
     .wrap(width ?? helpWidth(y.terminalWidth()))

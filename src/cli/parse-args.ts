@@ -37,6 +37,8 @@ export interface LiveArgs<P extends LivePlan = LivePlan> {
   warnings: string[];
   /** The bpdiff.config.json whose options were read (absolute), or null. */
   config: string | null;
+  /** `bpdiff locate --ci`: a walk cut by --max-steps fails. */
+  ci?: boolean;
 }
 
 /** `-u`/`--record`: every named check's baseline; `--update=failing`: only those of the checks that fail. */
@@ -65,7 +67,7 @@ export type CliCommand =
   /** `bpdiff mcp`: a Model Context Protocol server on stdin/stdout (src/mcp). */
   | { kind: 'mcp' }
   /** `bpdiff completion [bash|zsh]`: the shell's completion script, on stdout. */
-  | { kind: 'completion'; shell: 'bash' | 'zsh' };
+  | { kind: 'completion'; shell: 'bash' | 'zsh' | 'fish' };
 
 /**
  * Parse bpdiff's command line (without `node` and the script). Throws BpdiffError on bad input.
@@ -125,12 +127,12 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     case 'locate': {
       const pair = parseCommands(commands);
       const input = libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] });
-      const args = { input, plan: planLocate(input), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null };
+      const args = { input, plan: planLocate(input), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null, ci: valueOf(raw, 'ci') === true };
       return { kind: 'locate', args };
     }
     case 'completion':
       if (commands.length > 0) throw messages.commandsNotAccepted('completion');
-      return { kind: 'completion', shell: raw['shell'] === 'zsh' ? 'zsh' : 'bash' };
+      return { kind: 'completion', shell: raw['shell'] === 'zsh' || raw['shell'] === 'fish' ? raw['shell'] : 'bash' };
     case 'capture': {
       const { input, ...rest } = captureArgs(raw, commands);
       return { kind: 'capture', args: { input, plan: planCapture(input), ...rest } };

@@ -1,10 +1,12 @@
 // Redaction for one invocation of the CLI: one Redactor (its key BPDIFF_REDACT_KEY from the CLI's
-// environment, else random), and an io whose stdout and stderr pass every text through its `scrub`:
+// environment, else random), and an io whose stdout and stderr pass every text through its `scrub`
+// (and stderr's lines through boundMessage, so no value makes a message megabytes long):
 // documents, progress lines, warnings, and the one-line error run-cli prints, even an error of the
 // command line itself. Once the command is parsed, its --redact patterns and the secrets it gives the
 // runs (secret-looking --env values and `--password X` arguments) are added; --no-redact turns it all
 // off and says so on stderr.
 import { Redactor } from '../redact/redactor.js';
+import { boundLines } from '../bound-message.js';
 import { redactionKey } from '../redact/default-key.js';
 import type { Io } from '../intake/io.js';
 import type { CliCommand } from './parse-args.js';
@@ -25,7 +27,8 @@ export function redactingIo(io: Io): CliRedaction {
   const wrapped: Io = {
     ...io,
     stdout: (text) => io.stdout(active ? active.scrub(text) : text),
-    stderr: (text) => io.stderr(active ? active.scrub(text) : text),
+    // Bounded after it is scrubbed (bound-message.ts): a cut must not keep the start of a secret.
+    stderr: (text) => io.stderr(boundLines(active ? active.scrub(text) : text)),
     redactor,
   };
   return {

@@ -49,6 +49,10 @@ export function renderConfigSchema(): JsonSchema {
         minLength: 1,
         description: "the folder of the checks' baselines, relative to the config file's folder (default .bpdiff/baselines): a check's baseline is <baselines>/<check>.json unless it names its own",
       },
+      fail_on_obsolete: {
+        type: 'boolean',
+        description: 'bpdiff check fails (exit 1) when the baselines folder holds a baseline no check refers to, as --fail-on-obsolete does (default false: a warning)',
+      },
       checks: {
         type: 'object',
         description: 'named checks: bpdiff check [NAME...] [-u]; a name is also its baseline\'s file name (<baselines>/NAME.json)',

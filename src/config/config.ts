@@ -13,6 +13,7 @@ import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
 import { configDeclarations, OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
 import { validateDocument } from '../core/schemas.js';
+import { describeJsonProblem } from '../json-problem.js';
 
 export const CONFIG_FILE = 'bpdiff.config.json';
 
@@ -43,6 +44,8 @@ export interface BpdiffConfig {
   options: Record<string, unknown>;
   /** The baselines folder, absolute (`baselines`, default .bpdiff/baselines beside the config file). */
   baselines: string;
+  /** `fail_on_obsolete`: a baseline no check refers to fails `bpdiff check` (as --fail-on-obsolete). */
+  failOnObsolete: boolean;
   checks: ConfigCheck[];
 }
 
@@ -80,7 +83,7 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    fail(absolute, `is not valid JSON (${(error as Error).message})`, 'fix the file (it is JSON, without comments)');
+    fail(absolute, `is not valid JSON (${describeJsonProblem(text, error)})`, 'fix the file (it is JSON, without comments)');
   }
   const outcome = validateDocument('config', parsed);
   if (!outcome.ok) fail(absolute, outcome.errors[0] ?? 'does not match its schema', 'see schema/bpdiff-config.schema.json');
@@ -102,7 +105,7 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
       options: readOptions(absolute, check, `${at}.`),
     };
   });
-  return { file: absolute, options, baselines, checks };
+  return { file: absolute, options, baselines, failOnObsolete: json['fail_on_obsolete'] === true, checks };
 }
 
 /** The option keys of `object`, each value checked as its flag's would be. */

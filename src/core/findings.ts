@@ -24,7 +24,7 @@ export type Finding =
   /** Neither run stopped, or only one did: there was nothing (or only one side) to compare. */
   | { kind: 'nothing_compared'; stopped: RunSide | null; variables: number }
   /** Both runs stopped and every variable is identical. */
-  | { kind: 'identical'; variables: number }
+  | { kind: 'identical'; variables: number; /** Values left out of the comparison (unkeyed.ts): the verdict says so. */ not_compared?: number; /** The exit status decided for the comparison (comparisonExitCode): what a hint of no variables says. */ exit_code?: 0 | 1 }
   | { kind: 'counts'; changed: number; unchanged: number; only_in_a: number; only_in_b: number }
   | { kind: 'type_changed'; name: string; a: string; b: string; type_a: string; type_b: string; source: 'adapter' | 'inferred'; number: NumberChange | null }
   /** One side is None/null/nil/undefined and the other holds a value. */
@@ -37,6 +37,8 @@ export type Finding =
   | { kind: 'not_compared'; side: RunSide; parents: string[]; names: string[]; more: number; reason: 'unread' | 'cut' }
   /** Values of which both runs read only a type and an address: left out of the diff, never counted as unchanged. */
   | { kind: 'opaque'; values: OpaqueValue[]; more: number }
+  /** Values whose secret was redacted under another key in each run (core/unkeyed.ts): not compared. */
+  | { kind: 'unkeyed'; names: string[]; more: number }
   /** Values the debugger could not show: their text is the error or time-out it gave instead (`sides`: both when both runs gave the same). */
   | { kind: 'unreadable'; sides: RunSide[]; values: Array<{ name: string; text: string }>; more: number }
   /** Values or containers cut at the capture limits (`sides`: both when both runs cut the same names). */

@@ -38,7 +38,11 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       return `Only ${label(finding.stopped)} stopped at the breakpoint, so its ${plural(finding.variables, 'variable')} ${finding.variables === 1 ? 'has' : 'have'} nothing to be compared with.`;
     case 'identical':
       if (finding.variables === 0) {
-        return `Nothing was compared: both runs stopped at the breakpoint, but neither read a variable there, so this is no pass (exit 1). A debugger that cannot read this language's variables reads none: try another with --adapter.`;
+        const verdict = finding.exit_code === 0 ? 'so these values pass nothing (the exit status, 0, comes from --fail-on or the walk, not from them)' : 'so this is no pass (exit 1)';
+        return `Nothing was compared: both runs stopped at the breakpoint, but neither read a variable there, ${verdict}. A debugger that cannot read this language's variables reads none: try another with --adapter.`;
+      }
+      if (finding.not_compared !== undefined) {
+        return `No differences among the values compared: ${finding.variables === 1 ? 'the only one is' : `all ${finding.variables} are`} identical in ${label('a')} and ${label('b')}, but ${plural(finding.not_compared, 'value')} could not be compared.`;
       }
       return `No differences: ${finding.variables === 1 ? 'the only variable is' : `all ${finding.variables} variables are`} identical in ${label('a')} and ${label('b')}.`;
     case 'counts':
@@ -70,6 +74,10 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       const under = listNames(finding.parents.slice(0, 5), Math.max(0, finding.parents.length - 5));
       const why = finding.reason === 'cut' ? `read only some of the children of ${under} (--max-children), which need not be the same ones in each run` : `did not read the children of ${under}`;
       return `${plural(count, 'value')} of ${label(finding.side)} under ${under} ${count === 1 ? 'was' : 'were'} not compared (${listNames(finding.names, finding.more)}): ${label(other)} ${why}, so they are unknown there, not missing.`;
+    }
+    case 'unkeyed': {
+      const count = finding.names.length + finding.more;
+      return `${plural(count, 'value')} could not be compared, neither counted as identical nor as changed (${listNames(finding.names, finding.more)}): ${count === 1 ? 'its secret was' : 'their secrets were'} redacted under another key in ${label('a')} than in ${label('b')} (a baseline recorded under CI's BPDIFF_REDACT_KEY, checked without it: a pull request from a fork gets no secrets). Set BPDIFF_REDACT_KEY to the key the baseline was recorded with, or re-record the baseline under this key (bpdiff check -u).`;
     }
     case 'opaque': {
       const count = finding.values.length + finding.more;

@@ -159,7 +159,7 @@ export function withoutNames(variables: Readonly<Record<string, string>>, names:
 }
 
 /** The capture without the values `names` (and what it noted about them). */
-function without(capture: RunCapture, names: ReadonlySet<string>): RunCapture {
+export function without(capture: RunCapture, names: ReadonlySet<string>): RunCapture {
   const listed = (list: string[]): string[] => list.filter((name) => !names.has(name));
   return {
     ...capture,

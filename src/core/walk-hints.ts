@@ -4,12 +4,14 @@
 import type { NoBreakReason, StackFrameSummary } from './types.js';
 import { showValue, type RunLabels } from './hints.js';
 import type { WalkLead } from './build-comparison.js';
+import { describeEndDifference, lastLineNotCompared, type EndSummary } from './end-hints.js';
 
 /** Where a run stands at the end of the walk: a line of its code, or its end. */
-export type RunStanding = { kind: 'at'; file: string; line: number; name: string } | { kind: 'ended'; how: string };
+export type RunStanding = { kind: 'at'; file: string; line: number; name: string } | { kind: 'ended'; how: string; /** It did not end: its step did not come back within --timeout (these seconds). */ timedOut?: number };
 
 export interface WalkSummary {
-  kind: 'path' | 'values' | 'ended' | 'agreed';
+  /** `output`, `exit`: both runs ended, alike in every step compared, but wrote different output or ended differently (end-hints.ts). */
+  kind: 'path' | 'values' | 'ended' | 'output' | 'exit' | 'agreed';
   /** Steps compared, the last one included. */
   steps: number;
   /** Why an agreeing walk stopped. */
@@ -37,13 +39,21 @@ export interface WalkSummary {
   unsetAside?: { count: number; first: string[] };
   /** The command that compares the runs at the point again. */
   reproduce: string | null;
+  /** How the runs' ends differ (kind `output` or `exit`). */
+  ending?: EndSummary;
+  /** Both runs ended after the last step: the values their last lines left were not compared (that step, when there was one). */
+  lastLine?: { file: string; line: number } | null;
   stacks: [StackFrameSummary[], StackFrameSummary[]];
 }
+
+/** How the hint that holds the command to compare the runs again begins (the markdown writer shows that command as code). */
+export const REPRODUCE_HINT = 'to compare the runs there again: ';
 
 export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   const hints = [mainHint(walk, labels)];
   if (walk.kind === 'values' && walk.before !== null) hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
-  if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`to compare the runs there again: ${walk.reproduce}`);
+  if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
+  if (walk.lastLine !== undefined) hints.push(lastLineNotCompared(walk.lastLine));
   for (const side of ['a', 'b'] as const) {
     const { count, first } = walk.added[side];
     if (count === 0) continue;
@@ -59,15 +69,17 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   const context = [
     walk.kind === 'agreed'
       ? `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and found no divergence in ${plural(walk.steps, 'step')}.`
-      : `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and stopped at step ${walk.steps}, where they part ways: ${hints[0]}.`,
+      : walk.kind === 'output' || walk.kind === 'exit'
+        ? `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and found no divergence in ${plural(walk.steps, 'step')}; then both runs ended, and their ends differ: ${hints[0]}.`
+        : `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and stopped at step ${walk.steps}, where they part ways: ${hints[0]}.`,
     ...(['a', 'b'] as const).flatMap((side, index) => {
       const stack = walk.stacks[index]!;
       return stack.length === 0 ? [] : [`Stack of ${labels[side]}: ${stack.map((frame) => `${frame.name || '?'} (${frame.file ?? '?'}:${frame.line})`).join(' <- ')}`];
     }),
   ];
   // The run that ended while the other went on reached the located line: its end is told here.
-  const ended = walk.kind === 'ended' ? [walk.a.kind === 'ended' ? ('a' as const) : ('b' as const)] : [];
-  return { hints, context, ended };
+  const ended = walk.kind === 'ended' ? (['a', 'b'] as const).filter((side) => walk[side].kind === 'ended') : [];
+  return { hints, context, ended, parted: walk.kind !== 'agreed' };
 }
 
 function mainHint(walk: WalkSummary, labels: RunLabels): string {
@@ -78,6 +90,13 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
         ? `no divergence in ${plural(walk.steps, 'step')} (--max-steps ${walk.maxSteps}: the walk stopped there)`
         : `no divergence in ${plural(walk.steps, 'step')}: both runs ended${a.kind === 'ended' && b.kind === 'ended' ? ` (${labels.a} ${a.how}; ${labels.b} ${b.how})` : ''}`;
     case 'ended': {
+      const seconds = (['a', 'b'] as const).map((side) => { const standing = walk[side]; return standing.kind === 'ended' ? standing.timedOut : undefined; });
+      const stuck = (['a', 'b'] as const).filter((_side, index) => seconds[index] !== undefined);
+      if (stuck.length > 0) {
+        const who = stuck.length === 2 ? `neither ${labels.a} nor ${labels.b}` : labels[stuck[0]!];
+        const last = walk.point === null ? 'its first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`;
+        return `the walk could not go on after ${last}: ${who} ${stuck.length === 2 ? 'came back from its next step' : 'did not come back from its next step'} within --timeout (${seconds.find((value) => value !== undefined)} s), so the runs were not compared to their end: no pass. A loop whose code stays on one line (\`while (1) { i++; }\`: the debugger steps until the line's code is left, which it never is) or a program that waits does this: walk from past it with --from FILE:LINE, or raise --timeout`;
+      }
       const [ended, going, endedLabel, goingLabel] = a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
       const after = walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
       return `the runs part ways ${after}: ${endedLabel} ends there (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;
@@ -91,6 +110,9 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
       const bTo = a.file === point.file && walk.sameFile === true ? `line ${b.line}` : `${b.file}:${b.line}`;
       return `the runs part ways after ${where(point)}${about(point, walk.steps - 1)}: ${labels.a} goes on to ${aTo}, ${labels.b} to ${bTo}${inA}`;
     }
+    case 'output':
+    case 'exit':
+      return walk.ending === undefined ? 'the runs ended apart' : describeEndDifference(walk.ending, labels);
     case 'values': {
       const first = walk.changed[0];
       const more = walk.changedCount > 1 ? `; ${walk.changedCount - 1} more ${walk.changedCount === 2 ? 'value differs' : 'values differ'}` : '';

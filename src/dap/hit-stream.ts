@@ -9,6 +9,10 @@ export interface StreamHitsArguments {
   mask?: boolean;
   /** The addresses masked (a regular expression), written 0x…. */
   addresses?: string;
+  /** The adapter's own `normalise` rules (JavaScript regular expressions, `$<name>` and `$1` in replacements), applied after `addresses`, as the value pipeline applies them. */
+  rules?: ReadonlyArray<{ pattern: string; replacement: string; flags?: string }>;
+  /** The adapter's `volatile` rules; a stream applies those that rewrite a folded child's whole value (a Python thread's ids), as the value pipeline does. */
+  volatile?: ReadonlyArray<{ type?: string; path?: string; parent_value?: string; pattern?: string; replacement?: string; keep_children?: string[] }>;
   /** Levels of children folded into each value's text, as a capture would read them. */
   depth?: number;
   maxChildren?: number;
@@ -25,6 +29,12 @@ export interface StreamHitsArguments {
   /** Texts that hold any of these get `apartMark` in front: a text the value pipeline of each run would rewrite differently (a path of one run's own). */
   apart?: string[];
   apartMark?: string;
+}
+
+/** A stream that masks addresses masks what the value pipeline masks: the adapter's own rules too (a cut address in a Python container, a thread's ids). */
+export function withAdapterRules<T extends { addresses?: string }>(args: T, definition: { normalise?: StreamHitsArguments['rules']; volatile?: StreamHitsArguments['volatile'] }): T & Pick<StreamHitsArguments, 'rules' | 'volatile'> {
+  if (args.addresses === undefined) return args;
+  return { ...args, ...(definition.normalise?.length ? { rules: definition.normalise } : {}), ...(definition.volatile?.length ? { volatile: definition.volatile } : {}) };
 }
 
 export interface StreamedHit {

@@ -1,15 +1,28 @@
-/** Keeps the last `limit` characters of a stream of text; says whether anything earlier was dropped. */
+import { createHash } from 'node:crypto';
+
+/**
+ * Keeps the last `limit` characters of a stream of text; says whether anything earlier was dropped,
+ * and a digest of all of it (a locate walk compares two runs' whole output by it, src/run/run-ends.ts).
+ */
 export class OutputTail {
   private chunks: string[] = [];
   private length = 0;
+  private readonly whole = createHash('sha256');
+  /** Characters pushed in all. */
+  total = 0;
   truncated = false;
 
   constructor(private readonly limit = 4096) {}
 
-  push(text: string): void {
+  /** `program`: false for a debugger's own line among the program's output (kept in the tail, left out of the digest). */
+  push(text: string, program = true): void {
     if (text.length === 0) return;
     this.chunks.push(text);
     this.length += text.length;
+    if (program) {
+      this.total += text.length;
+      this.whole.update(text);
+    }
     // Compact only when well past the limit, so a chatty debuggee costs O(1) per chunk.
     if (this.length > this.limit * 4) this.compact();
   }
@@ -18,6 +31,11 @@ export class OutputTail {
     this.compact();
     // A debuggee on a pty (lldb-dap's) ends its lines with \r\n.
     return this.chunks.join('').replace(/\r\n/g, '\n');
+  }
+
+  /** A digest of everything pushed so far. */
+  digest(): string {
+    return this.whole.copy().digest('hex');
   }
 
   private compact(): void {

@@ -30,7 +30,7 @@ export interface RequestMap {
   bpdiffHits: [StreamHitsArguments, { body: StreamedHits }];
 }
 
-export interface StreamStepsArguments extends Pick<StreamHitsArguments, 'apart' | 'apartMark'> {
+export interface StreamStepsArguments extends Pick<StreamHitsArguments, 'apart' | 'apartMark' | 'rules' | 'volatile'> {
   threadId: number;
   count: number;
   skip?: number;

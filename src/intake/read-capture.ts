@@ -4,6 +4,7 @@
 import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID, type RunCapture } from '../core/types.js';
 import { validateCapture } from '../core/schemas.js';
 import { messages } from '../messages.js';
+import { describeJsonProblem } from '../json-problem.js';
 import { readInputText } from './input-files.js';
 
 /**
@@ -16,7 +17,7 @@ export function readCapture(file: string, cwd: string, maxBytes?: number): RunCa
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw messages.invalidJson(file, error);
+    throw messages.invalidJson(file, describeJsonProblem(text, error));
   }
   // A capture of another version of the schema is said as such, whether or not it happens to validate.
   const schema = isObject(parsed) ? parsed['$schema'] : undefined;

@@ -165,7 +165,7 @@ export function resolveOneRun(input: Input, command: RunCommand, runKey: 'run' |
   return resolveRun(readOneRun(input, command, runKey, readCallValues(input, command).condition), command, base, inputLimit(input), breakpoint);
 }
 
-/** The options with --adapter-config and --adapter-path made absolute from `base` (the definition checked to be a file). */
+/** The options with --adapter-config, --adapter-path and --source-path made absolute from `base` (the definition checked to be a file). */
 export function withAdapterPaths(options: CaptureOptions, base: string): CaptureOptions {
   const { config, path: executable } = options.adapter;
   // A bare name is looked up on PATH by the engine; anything with a slash is a path from `base`.
@@ -175,6 +175,7 @@ export function withAdapterPaths(options: CaptureOptions, base: string): Capture
       ...options.adapter,
       config: config === null ? null : resolveInputFile('adapter-config', config, base, options.limits.max_input_bytes),
       path: executable === null ? null : executable.includes('/') ? path.resolve(base, executable) : executable,
+      source_paths: options.adapter.source_paths.map((folder) => path.resolve(base, folder)),
     },
   };
 }

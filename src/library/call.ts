@@ -2,6 +2,7 @@
 // as it would on the command line), its redactor (one per call, or the front door's own), its progress
 // lines and errors through that redactor, and the run engine.
 import { randomBytes } from 'node:crypto';
+import { boundLines, boundMessage } from '../bound-message.js';
 import type { CaptureOptions } from '../core/types.js';
 import { captureOptions } from '../options/read-options.js';
 import { callKeys, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
@@ -105,15 +106,16 @@ function envPairs(env: unknown): Record<string, string> | null {
   return null;
 }
 
-/** Progress lines as the caller's `log` gets them: through the call's redactor, as the CLI's stderr. */
+/** Progress lines as the caller's `log` gets them: through the call's redactor, then bounded, as the CLI's stderr. */
 export function redactedLog(log: ((line: string) => void) | undefined, redactor: Redactor | undefined): ((line: string) => void) | undefined {
   if (!log) return undefined;
-  return redactor ? (line) => log(redactor.scrub(line)) : log;
+  return redactor ? (line) => log(boundLines(redactor.scrub(line))) : (line) => log(boundLines(line));
 }
 
 /**
  * Runs `work`; an error it throws reaches the caller with its message through the call's redactor, as
- * the CLI's error line goes through it (a path, a condition or an adapter's words may hold a secret).
+ * the CLI's error line goes through it (a path, a condition or an adapter's words may hold a secret),
+ * then bounded (bound-message.ts).
  */
 export async function redactedErrors<T>(redactor: Redactor | undefined, work: () => Promise<T>): Promise<T> {
   try {
@@ -124,6 +126,11 @@ export async function redactedErrors<T>(redactor: Redactor | undefined, work: ()
       if (typeof error.stack === 'string') error.stack = redactor.scrub(error.stack);
       const adapterMessage: unknown = (error as { adapterMessage?: unknown }).adapterMessage;
       if (typeof adapterMessage === 'string') Object.defineProperty(error, 'adapterMessage', { value: redactor.scrub(adapterMessage), enumerable: true, configurable: true });
+    }
+    // Bounded once scrubbed: a value in the message (an 11 MB path) is cut, its length said.
+    if (error instanceof Error) {
+      error.message = boundMessage(error.message);
+      if (typeof error.stack === 'string') error.stack = boundLines(error.stack);
     }
     throw error;
   }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { CaptureOptions, RunSpec } from '../core/types.js';
 import { quoteCommand, quoteShellArg } from '../core/shell-quote.js';
+import { firstDifferentLine, type OutputLine } from '../core/end-hints.js';
 import { describeEnding, describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
 import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
 import type { FailOn } from '../report/report.js';
@@ -30,10 +31,12 @@ export interface LocateInput extends CaptureOptionInput, Omit<RunSettingsInput, 
 export interface LocateOutcome extends ComparisonOutcome {
   /** Steps compared, the last one included. */
   steps: number;
-  /** How the walk ended: where the runs stand apart (`path`), what they hold (`values`), one ended (`ended`), or no divergence (`agreed`). */
+  /** How the walk ended: where the runs stand apart (`path`), what they hold (`values`), one ended (`ended`), both ended alike in every step but wrote different output (`output`) or exited differently (`exit`), or no divergence (`agreed`). */
   divergence: WalkSummary['kind'];
   /** The command that compares the runs again where they part ways (null: no divergence). */
   reproduce: string | null;
+  /** False when --max-steps cut a walk that had not found the runs parting or ending: no divergence so far, not none. */
+  complete: boolean;
 }
 
 const OWN_KEYS = ['run_a', 'run_b'];
@@ -52,7 +55,12 @@ export function checkLocateInput(given: Input): CaptureOptions {
   return planLocate(given).options;
 }
 
-type LocateContext = CallContext & { engine?: CallContext['engine'] & { locateRuns?: typeof import('../run/locate-runs.js').locateRuns } };
+/**
+ * `context.engine.locateRuns` (a test's walk) is typed `unknown` here and cast where it is called:
+ * the walk's types (the session's, the DAP's) stay out of the package's declarations, which a user
+ * type-checks without bpdiff's development dependencies.
+ */
+type LocateContext = CallContext & { engine?: CallContext['engine'] & { locateRuns?: unknown } };
 
 export async function locate(input: LocateInput, context: LocateContext = {}): Promise<LocateOutcome> {
   const redactor = callRedactor(input, context);
@@ -72,23 +80,25 @@ async function runLocatePlan(plan: LocatePlan, call: CallOptions, redactor: Reda
   const specs = resolveWalkRuns(plan.runs, base, from?.breakpoint ?? null, options.limits.max_input_bytes);
   const log = redactedLog(call.log, redactor);
   log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
-  const locateRuns = context.engine?.locateRuns ?? (await import('../run/locate-runs.js')).locateRuns;
+  const locateRuns = (context.engine?.locateRuns as typeof import('../run/locate-runs.js').locateRuns | undefined) ?? (await import('../run/locate-runs.js')).locateRuns;
   const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(call, log, redactor));
   const labels = { a: specs[0].label, b: specs[1].label };
   const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
-  const summary = summaryOf(located, options, reproduce);
+  const summary = summaryOf(located, options, reproduce === null || located.endsApart ? null : reproduce);
   const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: call.signal });
-  // The walk's finding is the difference: the runs part ways (whatever their values there), or not.
-  const exitCode = outcome.exit_code === 2 ? 2 : summary.kind !== 'agreed' && plan.report.failOn !== 'never' ? 1 : 0;
-  return { ...outcome, exit_code: exitCode, report: { ...outcome.report, exitCode }, steps: summary.steps, divergence: summary.kind, reproduce: reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+  // The walk's finding is the difference (the lead's `parted`: comparisonExitCode decides the status the hints say).
+  return { ...outcome, steps: summary.steps, divergence: summary.kind, complete: summary.agreedUntil !== 'max-steps', reproduce: reproduce === null || summary.reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
 }
 
 function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
   const { end, point, captures } = located;
   const diff = end.valuesA !== null && end.valuesB !== null ? compareValues(end.valuesA.values, end.valuesB.values, options.values.tolerance) : null;
   const changed = diff === null ? [] : Object.entries(diff.changed).filter(([name]) => !end.unsetAtLast.includes(name));
+  const bothEnded = end.kind === 'agreed' && end.agreedUntil === 'end';
   return {
-    kind: end.kind,
+    kind: located.endsApart ? located.endsApart.kind : end.kind,
+    ...(located.endsApart ? { ending: { difference: located.endsApart, shown: located.endsApart.kind === 'output' ? shownLine(located.captures, located.endsApart.stream ?? 'stdout') : null } } : {}),
+    ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,
     ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),
     maxSteps: options.locate.max_steps,
@@ -108,8 +118,14 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
   };
 }
 
+/** The first line that differs in the stream whose output differs, from each capture's (redacted) tail. */
+function shownLine(captures: Located['captures'], stream: 'stdout' | 'stderr'): OutputLine {
+  const tails = captures.map((capture) => capture.output[stream === 'stdout' ? 'stdout_tail' : 'stderr_tail']);
+  return firstDifferentLine(tails[0]!, tails[1]!, captures.every((capture) => !capture.output.truncated));
+}
+
 function standingOf(standing: Standing, cwd: string): RunStanding {
-  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason) };
+  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason), ...(standing.end.reason.kind === 'timeout' ? { timedOut: standing.end.reason.seconds } : {}) };
   const { stop, file } = standing.step;
   return { kind: 'at', file: relative(file, cwd), line: stop.top.line, name: stop.top.name };
 }

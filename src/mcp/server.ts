@@ -1,6 +1,7 @@
 // `bpdiff mcp`: a Model Context Protocol server over stdio (the official SDK's Server on a transport of
 // bpdiff's own, stdio-transport.ts), with the tools of tools.ts run through the library (src/library). stdout carries the protocol and nothing else;
 // progress lines go to stderr and, when the client asked for them, as progress notifications.
+// Every path a call is given must lie in the client's roots (roots.ts, confine.ts).
 // A cancelled call, stdin closing, or SIGINT/SIGTERM/SIGHUP aborts the runs in flight: every adapter
 // and debuggee is killed before the call settles or the server exits (a second signal: at once).
 //
@@ -9,6 +10,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BpdiffError, describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
+import { boundMessage } from '../bound-message.js';
 import { readPackageVersion } from '../intake/version.js';
 import { plural } from '../core/describe.js';
 import { describeNoBreak } from '../core/hints.js';
@@ -23,13 +25,17 @@ import { diffCaptures, type DiffCapturesInput } from '../library/diff-captures.j
 import type { ComparisonOutcome } from '../library/outcome.js';
 import { locate, type LocateInput } from '../library/locate.js';
 import { toolInput } from './arguments.js';
+import { confineArguments } from './confine.js';
+import { clientRoots, type Roots } from './roots.js';
+import { inArgumentNames } from './argument-names.js';
 import { LineTransport } from './stdio-transport.js';
 import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
 
 const INSTRUCTIONS = [
-  'bpdiff runs programs under real debuggers (Python, Node.js, Go, C/C++/Rust), stops them at one breakpoint and compares the variables there, or walks two runs line by line to the first point where they part ways.',
+  'bpdiff runs programs under real debuggers (Python; JavaScript and TypeScript on Node.js; Go; C, C++ and Rust; Java, Kotlin and Scala; Ruby; Fortran), stops them at one breakpoint and compares the variables there, or walks two runs line by line to the first point where they part ways.',
+  'Its tools: compare, capture, diff_captures and locate.',
   'compare: two runs (two versions, or two inputs) at FILE:LINE -> what differs (diff.changed, only_in_a, only_in_b) and a `context` summary to read first.',
-  'capture: one run -> its capture; diff_captures: two captures compared offline.',
+  'capture: one run -> its capture; diff_captures: two captures compared offline (reads only; the others run the commands they are given).',
   'To find where two runs part ways with no breakpoint: locate (every line, in lockstep). At a breakpoint: first_divergence (every hit in lockstep), hit N, watch expressions.',
 ].join(' ');
 
@@ -59,10 +65,11 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
   let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
+  const roots = clientRoots(server, io.cwd);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
-    if (!(TOOL_NAMES as readonly string[]).includes(name)) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}" — use one of ${TOOL_NAMES.join(', ')}`);
+    if (!(TOOL_NAMES as readonly string[]).includes(name)) throw new McpError(ErrorCode.InvalidParams, boundMessage(`unknown tool "${name}" — use one of ${TOOL_NAMES.join(', ')}`));
     const call = new AbortController();
     const abort = (): void => call.abort();
     extra.signal.addEventListener('abort', abort, { once: true });
@@ -72,7 +79,7 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
     const waitFor = queue;
     const work = waitFor.then(() => {
       if (call.signal.aborted) throw interrupted();
-      return runTool(name as ToolName, request.params.arguments, call.signal, io, report);
+      return runTool(name as ToolName, request.params.arguments, call.signal, io, report, roots);
     });
     queue = work.catch(() => undefined);
     if (pending > 0) report.log('bpdiff: waiting for the call before this one to end (calls run one at a time)');
@@ -105,7 +112,7 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
     if (stopped.aborted) stop();
     else stopped.addEventListener('abort', stop, { once: true });
   });
-  server.onerror = (error) => io.stderr(`bpdiff: mcp: ${oneLine(error.message)}\n`);
+  server.onerror = (error) => io.stderr(`bpdiff: mcp: ${boundMessage(oneLine(error.message))}\n`);
   await server.connect(transport);
   await closed;
   // Each run in flight was aborted: wait for its processes to be killed and its temp folders removed.
@@ -115,7 +122,9 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
   await server.close().catch(() => undefined);
 }
 
-async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: Io, report: Reporter): Promise<CallToolResult> {
+async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: Io, report: Reporter, roots: Roots): Promise<CallToolResult> {
+  // Every path of the call inside the client's roots (or the server's folder) before anything is read or run.
+  confineArguments(name, args, await roots.current(), io.cwd);
   const context = { base: io.cwd, ...(report.redactor ? { redactor: report.redactor } : {}) };
   const call = { signal, log: report.log };
   switch (name) {
@@ -160,8 +169,8 @@ function captureResult(captured: RunCapture): CallToolResult {
 
 /** A BpdiffError's one line (any other error is a bug, said in one line too), as a tool error. */
 function toolError(error: unknown, scrub: (text: string) => string): CallToolResult {
-  const message = isBpdiffError(error) ? error.message : describeUnexpected(error);
-  return { content: [{ type: 'text', text: scrub(oneLine(message)) }], isError: true };
+  const message = isBpdiffError(error) ? inArgumentNames(error.message) : describeUnexpected(error);
+  return { content: [{ type: 'text', text: boundMessage(scrub(oneLine(message))) }], isError: true };
 }
 
 /** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
@@ -177,7 +186,7 @@ function reporter(io: Io, extra: CallExtra, redactor: Redactor | undefined): Rep
   const token = extra._meta?.progressToken;
   let count = 0;
   const log = (line: string): void => {
-    const text = scrub(line);
+    const text = boundMessage(scrub(line));
     io.stderr(`${text}\n`);
     if (token === undefined || extra.signal.aborted) return;
     count += 1;

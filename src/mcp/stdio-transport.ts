@@ -11,6 +11,7 @@
 // What passes is handed to the SDK's Server.
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { boundMessage } from '../bound-message.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /** The largest message read (a capture given inline as a tool argument fits; bpdiff's own file limit is --max-input-bytes). */
@@ -135,7 +136,7 @@ export class LineTransport implements Transport {
 
   private answerError(id: RequestId | null, code: number, message: string): void {
     // A JSON-RPC error answers a request whose id could not be read with id null.
-    void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage);
+    void this.send({ jsonrpc: '2.0', id, error: { code, message: boundMessage(message) } } as unknown as JSONRPCMessage);
   }
 }
 

@@ -6,6 +6,8 @@ import { callKeys, defaultOf, findDeclaration, OPTION_DECLARATIONS, perRunDeclar
 import { runKeys, sharedRunKeys, type RunCommand } from '../intake/runs.js';
 import { loadSchema } from '../core/schemas.js';
 import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
+import { TOOL_ANNOTATIONS, type ToolAnnotations } from './annotations.js';
+import { strictSchema } from './strict-schema.js';
 
 export type ToolName = 'compare' | 'capture' | 'diff_captures' | 'locate';
 
@@ -19,7 +21,7 @@ export interface ToolDefinition {
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
   outputSchema: JsonSchema & { type: 'object' };
-  annotations?: Record<string, boolean>;
+  annotations: ToolAnnotations;
 }
 
 /** Which declared options each tool takes: the capture options of its CLI command. */
@@ -141,7 +143,17 @@ function outputSchema(kind: 'comparison' | 'capture'): JsonSchema & { type: 'obj
   return loadSchema(kind) as JsonSchema & { type: 'object' };
 }
 
+/** The tools, each with its annotations (annotations.ts), its schemas as a strict validator takes them (strict-schema.ts). */
 export function toolDefinitions(): ToolDefinition[] {
+  return toolSchemas().map((tool) => ({
+    ...tool,
+    inputSchema: strictSchema(tool.inputSchema) as ToolDefinition['inputSchema'],
+    outputSchema: strictSchema(tool.outputSchema) as ToolDefinition['outputSchema'],
+    annotations: TOOL_ANNOTATIONS[tool.name],
+  }));
+}
+
+function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
   return [
     {
       name: 'compare',
@@ -174,7 +186,6 @@ export function toolDefinitions(): ToolDefinition[] {
         'diff_captures',
       ),
       outputSchema: outputSchema('comparison'),
-      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     {
       name: 'locate',

@@ -105,6 +105,7 @@ const PLAIN_DECLARATIONS = [
   { flag: 'adapter', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'id'], describe: 'use this built-in debug adapter (default: chosen from the file and command)' },
   { flag: 'adapter-config', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'config'], describe: 'a JSON file defining the debug adapter to use (schema/adapter-definition.schema.json)' },
   { flag: 'adapter-path', kind: 'string', group: 'Capture:', commands: CAPTURING, target: ['adapter', 'path'], describe: 'the debug adapter executable to run' },
+  { flag: 'source-path', kind: 'texts', group: 'Capture:', commands: CAPTURING, example: 'core/src/main/java', target: ['adapter', 'source_paths'], describe: "a folder of the program's sources, by their package folders, that the debugger does not find on its own (repeatable; the Java adapter)" },
   { flag: 'depth', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 0, max: 100, target: ['limits', 'depth'], describe: 'how deep to expand structured values' },
   { flag: 'max-children', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 1_000_000, target: ['limits', 'max_children'], describe: 'most children captured per value' },
   { flag: 'max-variables', kind: 'integer', group: 'Capture:', commands: CAPTURING, min: 1, max: 10_000_000, target: ['limits', 'max_variables'], describe: 'most variables captured per run, all levels together' },
@@ -124,7 +125,8 @@ const PLAIN_DECLARATIONS = [
   { flag: 'config', kind: 'string', group: 'Baselines:', commands: EVERY, describe: 'the bpdiff.config.json to read (default: the nearest one from the working directory upward)' },
   { flag: 'update', alias: 'u', kind: 'string', group: 'Baselines:', commands: ['check'], describe: "re-record the baselines of the named checks (default: all; --update=failing: only the checks that fail) instead of comparing, print what changed in each, and remove obsolete ones" },
   { flag: 'record', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'the same as --update' },
-  { flag: 'ci', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'never write a baseline: a check without one fails (the default when the environment variable CI is set and not false)' },
+  { flag: 'fail-on-obsolete', kind: 'flag', group: 'Baselines:', commands: ['check'], describe: 'exit 1 when the baselines folder holds a baseline no check refers to (default: a warning; "fail_on_obsolete": true in the config)' },
+  { flag: 'ci', kind: 'flag', group: 'Baselines:', commands: ['check', 'locate'], describe: 'for CI: check never writes a baseline, a check without one fails (the default when the environment variable CI is set and not false); locate fails (exit 1) when --max-steps cut the walk before the runs parted or ended' },
   // Output
   { flag: 'format', kind: 'choice', group: 'Output:', commands: COMPARING, choices: WRITER_NAMES, default: 'json', config: true, describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})` },
   { flag: 'color', kind: 'choice', group: 'Output:', commands: COMPARING, choices: ['auto', 'always', 'never'], default: 'auto', describe: 'colour in --format text: auto (a terminal with colours, unless NO_COLOR; FORCE_COLOR forces it), always or never' },

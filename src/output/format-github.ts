@@ -29,14 +29,17 @@ export function githubLines(report: Report): string[] {
   const { document, captures, findings } = report;
   const { run_a: a, run_b: b, diff, breakpoint } = document;
   const labels = { a: a.label, b: b.label };
-  const where = { file: breakpoint.file, line: String(breakpoint.line) };
+  // The line in B's version (the pull request's) when B's breakpoint followed A's (the baseline's)
+  // line into its own copy of the file: the line a reviewer sees in the pull request's diff.
+  const followed = b.status === 'break' && captures[1].breakpoint.file === breakpoint.file && report.lead.length === 0 ? captures[1].breakpoint.line : breakpoint.line;
+  const where = { file: breakpoint.file, line: String(followed) };
   const lines: string[] = [];
   const annotate = (level: 'error' | 'warning' | 'notice', title: string, message: string): void => {
     lines.push(`::${level} file=${property(where.file)},line=${where.line},title=${property(title)}::${data(message)}`);
   };
 
   // What a walk found (bpdiff locate): where the runs part ways, at the line it names.
-  if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', 'bpdiff: where the runs part ways', report.lead.join('\n'));
+  if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', report.lead[0]!.startsWith('no divergence') ? 'bpdiff: no divergence so far' : 'bpdiff: where the runs part ways', report.lead.join('\n'));
   for (const [side, run, capture] of [['a', a, captures[0]], ['b', b, captures[1]]] as const) {
     if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeRunEnd(side, capture, report.findings));
   }
@@ -55,11 +58,16 @@ export function githubLines(report: Report): string[] {
     }
     // Not a difference, but the check did not cover these values: said where a reviewer looks.
     if (finding.kind === 'not_compared') annotate('warning', `bpdiff: not compared in ${labels[finding.side]}`, renderHint(finding, labels));
+    if (finding.kind === 'unkeyed') annotate('warning', 'bpdiff: secrets not compared', renderHint(finding, labels));
   }
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff) && diff.unchanged.length === 0) {
     annotate('error', 'bpdiff: nothing compared', `Nothing compared at ${describeBreakpoint(breakpoint)}: neither ${labels.a} nor ${labels.b} read a variable.`);
   } else if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
-    annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}.`);
+    // A walk's finding already has its annotation at this line: one for the line, not a notice beside it.
+    if (report.lead.length > 0) return lines;
+    const unkeyed = findings.find((finding) => finding.kind === 'unkeyed');
+    const untold = unkeyed === undefined ? '' : ` (${plural(unkeyed.names.length + unkeyed.more, 'value')} not compared: see the warning)`;
+    annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}${untold}.`);
   } else {
     lines.push(`bpdiff at ${describeBreakpoint(breakpoint)}: ${describeCounts(countDiff(diff), labels)}`);
   }

@@ -3,6 +3,7 @@
 // variables (both values and the change, the same delta as the annotations: `up 0.05, +33.3%`) and
 // of the only-in ones with their values, and the notes. Values go in table cells as HTML code, so any
 // text is safe there.
+import { REPRODUCE_HINT } from '../core/walk-hints.js';
 import type { RunResult } from '../core/types.js';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
@@ -21,7 +22,7 @@ export function writeMarkdown(report: Report): string {
   const { run_a: a, run_b: b, diff } = document;
   const labels = { a: a.label, b: b.label };
   const { passed, counts } = verdict(report);
-  const lines: string[] = [`### ${passed ? '✅' : '❌'} bpdiff at \`${describeBreakpoint(document.breakpoint)}\`: ${counts}`, '', ...report.lead.map((line) => `> ${escapeText(line)}`), ...(report.lead.length > 0 ? [''] : [])];
+  const lines: string[] = [`### ${passed ? '✅' : '❌'} bpdiff at \`${describeBreakpoint(document.breakpoint)}\`: ${counts}`, '', ...leadLines(report.lead)];
 
   lines.push('| run | command | stopped |', '|---|---|---|');
   for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
@@ -58,7 +59,11 @@ export function verdict(report: Report): { passed: boolean; counts: string } {
   const { run_a: a, run_b: b, diff } = report.document;
   const counts = escapeText(describeCounts(countDiff(diff), { a: a.label, b: b.label }));
   // A walk (bpdiff locate) that found where the runs part ways fails whatever the values there.
-  if (report.lead.length > 0 && report.exitCode !== 0) return { passed: false, counts: `the runs part ways; there: ${counts}` };
+  if (report.lead.length > 0 && report.exitCode !== 0) {
+    // A walk --max-steps cut, failed by --ci: it found no divergence so far.
+    if (report.lead[0]!.startsWith('no divergence')) return { passed: false, counts: `the walk stopped at --max-steps; there: ${counts}` };
+    return { passed: false, counts: `the runs part ways; there: ${counts}` };
+  }
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
     // Two stops that read no variable compared nothing: no pass (comparisonExitCode).
     if (diff.unchanged.length === 0) return { passed: false, counts: 'nothing compared: neither run read a variable' };
@@ -72,7 +77,7 @@ export function verdict(report: Report): { passed: boolean; counts: string } {
 }
 
 function isNote(finding: Finding): boolean {
-  return ['moved', 'truncated', 'opaque', 'unreadable', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
+  return ['moved', 'truncated', 'opaque', 'unreadable', 'unkeyed', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
 }
 
 function valueOf(run: RunResult, name: string): string {
@@ -92,4 +97,22 @@ export function code(text: string): string {
 
 export function escapeText(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** A walk's hints (bpdiff locate) as a list; the command that compares the runs again as a code block. */
+function leadLines(lead: readonly string[]): string[] {
+  if (lead.length === 0) return [];
+  const lines: string[] = [];
+  for (const hint of lead) {
+    if (!hint.startsWith(REPRODUCE_HINT)) {
+      lines.push(`- ${escapeText(hint)}`);
+      continue;
+    }
+    const command = hint.slice(REPRODUCE_HINT.length);
+    // A fence longer than any run of backticks in the command.
+    const fence = '`'.repeat(Math.max(3, ...[...command.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+    lines.push(`- ${escapeText(REPRODUCE_HINT.trimEnd())}`, '', `  ${fence}sh`, `  ${command}`, `  ${fence}`, '');
+  }
+  if (lines.at(-1) !== '') lines.push('');
+  return lines;
 }

@@ -69,7 +69,7 @@ export function writeText(report: Report, options: WriterOptions): string {
 
 /** Findings that say something the variable sections do not. */
 function isNote(finding: Finding): boolean {
-  return ['breakpoint_mismatch', 'moved', 'truncated', 'opaque', 'unreadable', 'not_compared', 'normalised', 'warning'].includes(finding.kind);
+  return ['breakpoint_mismatch', 'moved', 'truncated', 'opaque', 'unreadable', 'not_compared', 'unkeyed', 'normalised', 'warning'].includes(finding.kind);
 }
 
 function describeRunStatus(side: RunSide, run: RunResult, capture: RunCapture, findings: readonly Finding[]): string {

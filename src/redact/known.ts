@@ -36,7 +36,7 @@ const MAX_SHORTENED_PART = 256;
  * (debugpy: `'ghp_LiStLiStLiSt...StLiStLiSt'`, 26 of 36 characters): a prefix of the secret, `...` or
  * `…`, a suffix of it. Taken for the secret, and shown as its marker, when the two keep at least
  * MIN_SHORTENED_KEPT of its characters between them, the prefix at least MIN_SCRUBBED_LENGTH, and the
- * prefix starts where a word does.
+ * prefix starts where a word does (or, at the end of a value bpdiff cut, anywhere).
  */
 function replaceShortened(text: string, known: ReadonlyArray<readonly [string, string]>): string {
   if (!text.includes('...') && !text.includes('…')) return text;
@@ -52,7 +52,9 @@ function replaceShortened(text: string, known: ReadonlyArray<readonly [string, s
       const suffix = commonStart(text, after, secret);
       const start = at - prefix;
       if (prefix < MIN_SCRUBBED_LENGTH || prefix + suffix < MIN_SHORTENED_KEPT || prefix + suffix >= secret.length) continue;
-      if (start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!) && /[\p{L}\p{N}_]/u.test(secret[0]!)) continue;
+      // A value bpdiff cut at --max-value-length ends in `…`: whatever the secret's start is glued to, it is the secret's.
+      const cutAtEnd = after === text.length && suffix === 0;
+      if (!cutAtEnd && start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!) && /[\p{L}\p{N}_]/u.test(secret[0]!)) continue;
       out += text.slice(last, start) + marker;
       last = after + suffix;
       break;

@@ -33,6 +33,24 @@ export function hasSecretWord(path: string): boolean {
   return normal.split('_').some((part) => part !== '' && (TOKEN_PART.test(part) || AUTH_PART.test(part)));
 }
 
+/** A type whose values are bytes or characters one by one: text, whatever its elements look like (`[]uint8`, `char[16]`, `Vec<u8>`, `bytes`). */
+const TEXT_TYPE = /\b(?:u?int8(?:_t)?|u8|i8|byte|char|bytes|bytearray|(?:u|w)?char(?:8|16|32)?_t|rune)\b/i;
+/** Quotes of a string literal, outside bpdiff's markers of children (`‹'key'›`). */
+const QUOTE = /['"`]/;
+const CHILD_MARKER = /‹[^‹›]*›/g;
+
+/**
+ * Whether a value under a secret-looking name can hold the secret, and so is redacted by its name:
+ * text (a string literal in it, or bytes and characters by its type). A number, a yes/no, an
+ * enumeration's name, an address or a struct whose fields are markers shows none (a tokenizer's
+ * `num_tokens`, `tokens->type`, `token.start`): shown, and its fields judged each on its own. Text in
+ * any value is still redacted by shape (a credential where it stands).
+ */
+export function canHoldSecret(value: string, type: string | undefined): boolean {
+  if (type !== undefined && TEXT_TYPE.test(type)) return true;
+  return QUOTE.test(value.replace(CHILD_MARKER, ''));
+}
+
 /**
  * A --redact PATTERN: with `*` or `?`, a glob over the whole dotted path or one it lies under
  * (`'*.ssn'` matches `user.ssn` and `user.ssn.last4`); without, a word found anywhere in the path

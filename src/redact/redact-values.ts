@@ -1,6 +1,7 @@
 // One run's variables with their secrets replaced by markers, in three passes:
 //   (a) by name: a variable whose path looks secret (`password`, `config['db']['private_key']`, and
-//       every descendant of a secret-named container) shows its marker instead of its value;
+//       every descendant of a secret-named container) shows its marker instead of its value, when
+//       that value can hold a secret: text (names.ts canHoldSecret), not a number or a struct;
 //   (b) what is left of a secret elsewhere: the texts (a) replaced, and the secrets told of before the
 //       runs (environment variables, arguments), wherever they still stand in another value (a parent
 //       whose summary holds its child's text, a copy under another name), take the same marker;
@@ -12,6 +13,7 @@ import { setOwn } from '../core/own-record.js';
 import { splitChildPath } from '../core/child-path.js';
 import { runInSlices, runToEnd, type TimeSlicer } from '../core/slices.js';
 import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
+import { canHoldSecret } from './names.js';
 import { isMarker, isNullLike, MARKER } from './shapes.js';
 
 /** What the passes need of the redactor (redactor.ts implements it): names, markers and what it knows. */
@@ -31,17 +33,18 @@ export interface RedactedValues {
   redacted: string[];
 }
 
-export function redactVariables(redactor: SecretKeeper, variables: Readonly<Record<string, string>>): RedactedValues {
-  return runToEnd(redactionLoop(redactor, variables));
+/** `types`: each value's type, by path, when known: what can hold a secret is redacted by name (names.ts canHoldSecret). */
+export function redactVariables(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, types: Readonly<Record<string, string>> = {}): RedactedValues {
+  return runToEnd(redactionLoop(redactor, variables, types));
 }
 
 /** The same, in time slices (core/slices.ts): a million values let signals in while they are redacted. */
-export function redactVariablesInSlices(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, slicer: TimeSlicer): Promise<RedactedValues> {
-  return runInSlices(redactionLoop(redactor, variables), slicer);
+export function redactVariablesInSlices(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, slicer: TimeSlicer, types: Readonly<Record<string, string>> = {}): Promise<RedactedValues> {
+  return runInSlices(redactionLoop(redactor, variables, types), slicer);
 }
 
 /** The three passes, one yield per value. */
-function* redactionLoop(redactor: SecretKeeper, variables: Readonly<Record<string, string>>): Generator<void, RedactedValues> {
+function* redactionLoop(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, types: Readonly<Record<string, string>>): Generator<void, RedactedValues> {
   const out: Record<string, string> = {};
   const redacted = new Set<string>();
   const local = new Map<string, string>();
@@ -64,7 +67,8 @@ function* redactionLoop(redactor: SecretKeeper, variables: Readonly<Record<strin
   };
   for (const [path, value] of Object.entries(variables)) {
     yield;
-    if (!redactor.isSecretName(path)) continue;
+    // Only a value that can hold text (not a number, a struct's fields as markers): passes (b) and (c) see the rest.
+    if (!redactor.isSecretName(path) || !canHoldSecret(value, Object.hasOwn(types, path) ? types[path] : undefined)) continue;
     secretNamed.add(path);
     if (isNullLike(value)) {
       setOwn(out, path, value);

@@ -90,13 +90,13 @@ export class Redactor {
   }
 
   /** A run's variables with secrets replaced by markers (see redact-values.ts). */
-  redactValues(variables: Readonly<Record<string, string>>): RedactedValues {
-    return redactVariables(this, variables);
+  redactValues(variables: Readonly<Record<string, string>>, types?: Readonly<Record<string, string>>): RedactedValues {
+    return redactVariables(this, variables, types);
   }
 
   /** The same, in time slices (core/slices.ts). */
-  redactValuesInSlices(variables: Readonly<Record<string, string>>, slicer: TimeSlicer): Promise<RedactedValues> {
-    return redactVariablesInSlices(this, variables, slicer);
+  redactValuesInSlices(variables: Readonly<Record<string, string>>, slicer: TimeSlicer, types?: Readonly<Record<string, string>>): Promise<RedactedValues> {
+    return redactVariablesInSlices(this, variables, slicer, types);
   }
 
   /**

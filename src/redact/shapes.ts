@@ -4,6 +4,9 @@
 // which part of its match is the secret; only that part is replaced, so `postgres://app:<redacted:…>@db`
 // still says who connects where.
 
+// A credential's start is any place not inside a run of letters and digits: `_` and `-` join words in
+// paths and names (`nothere_ghp_….py`, `key-AKIA…`), and `\b` took them for part of the credential's word.
+
 /**
  * A rule's regex has three groups: kept text before the secret, the secret, kept text after it.
  * Names and URL parts are bounded, so a long run like `a-b-c-...` costs linear time, not quadratic.
@@ -18,15 +21,15 @@ interface ShapeRule {
 const SHAPES: readonly ShapeRule[] = [
   // A PEM private key, whole; a key cut at --max-value-length (no END line) up to where its base64 stops.
   { name: 'PEM private key', regex: /()(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*))()/g, needs: /PRIVATE KEY-----/ },
-  { name: 'JWT', regex: /()(\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)()/g, needs: /eyJ/ },
-  { name: 'GitHub token', regex: /()(\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}))()/g, needs: /gh[pousr]_|github_pat_/ },
-  { name: 'AWS access key id', regex: /()(\b(?:AKIA|ASIA)[0-9A-Z]{16}\b)()/g, needs: /AKIA|ASIA/ },
+  { name: 'JWT', regex: /()((?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)()/g, needs: /eyJ/ },
+  { name: 'GitHub token', regex: /()((?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}))()/g, needs: /gh[pousr]_|github_pat_/ },
+  { name: 'AWS access key id', regex: /()((?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9]))()/g, needs: /AKIA|ASIA/ },
   { name: 'AWS secret key', regex: /(aws_?secret_?(?:access_?)?key['"]?\s*[:=]\s*['"]?)([A-Za-z0-9/+=]{40})()/gi, needs: /secret/i },
   { name: 'bearer token', regex: /(\b[Bb]earer\s+)([A-Za-z0-9._~+/-]{8,}=*)()/g, needs: /earer/ },
   // A credential's known start, shortened in the middle by a debugger (`ghp_P...234`, `AKIAABCD…XYZ`): the rest cannot be seen to check it.
-  { name: 'shortened GitHub token', regex: /()(\b(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]*(?:\.\.\.|…)[A-Za-z0-9_]*)()/g, needs: /gh[pousr]_|github_pat_/ },
-  { name: 'shortened AWS access key id', regex: /()(\b(?:AKIA|ASIA)[0-9A-Z]*(?:\.\.\.|…)[0-9A-Z]*)()/g, needs: /AKIA|ASIA/ },
-  { name: 'shortened JWT', regex: /()(\beyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?(?:\.\.\.|…)[A-Za-z0-9_.-]*)()/g, needs: /eyJ/ },
+  { name: 'shortened GitHub token', regex: /()((?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]*(?:\.\.\.|…)[A-Za-z0-9_]*)()/g, needs: /gh[pousr]_|github_pat_/ },
+  { name: 'shortened AWS access key id', regex: /()((?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]*(?:\.\.\.|…)[0-9A-Z]*)()/g, needs: /AKIA|ASIA/ },
+  { name: 'shortened JWT', regex: /()((?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?(?:\.\.\.|…)[A-Za-z0-9_.-]*)()/g, needs: /eyJ/ },
   // scheme://user:PASSWORD@host
   { name: 'URL password', regex: /(\b[a-zA-Z][a-zA-Z0-9+.-]{0,31}:\/\/[^\s:/?#@'"<>]{0,256}:)([^\s@/?#'"<>]{1,256})(@)/g, needs: /:\/\// },
 ];

@@ -33,6 +33,7 @@ function shorterLists(finding: Finding): Finding {
   switch (finding.kind) {
     case 'only_in':
     case 'not_compared':
+    case 'unkeyed':
     case 'normalised':
     case 'truncated':
       return finding.names.length <= KEPT_NAMES ? finding : { ...finding, names: finding.names.slice(0, KEPT_NAMES), more: finding.more + finding.names.length - KEPT_NAMES };

@@ -4,7 +4,7 @@
 import type { ComparisonResult, RunCapture, Tolerance } from '../core/types.js';
 import { applyPairSteps } from '../values/pair-steps.js';
 import { boundDocument } from './bound-output.js';
-import { analyseComparison, comparisonExitCode, type WalkLead } from '../core/build-comparison.js';
+import { analyseComparison, type FailOn, type WalkLead } from '../core/build-comparison.js';
 import type { Finding, VariableFinding } from '../core/findings.js';
 
 export interface Report {
@@ -22,8 +22,7 @@ export interface Report {
   failedRuns: Array<{ label: string; message: string }>;
 }
 
-/** When the exit status says "different": any difference, only changed values, or never. */
-export type FailOn = 'any' | 'changed' | 'never';
+export type { FailOn } from '../core/build-comparison.js';
 
 export interface ReportOptions {
   /** `--fail-on` (default `any`). */
@@ -46,22 +45,11 @@ export interface ReportOptions {
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
   const captures = pairedCaptures(given, options.tolerance ?? null);
-  const { result, findings, changes } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false, config: options.config ?? null });
+  const { result, findings, changes, exitCode } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false, config: options.config ?? null, failOn: options.failOn ?? 'any' });
   const failedRuns = captures.flatMap((capture) =>
     capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null, findings), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCodeFor(result, options.failOn ?? 'any'), failedRuns };
-}
-
-/**
- * `any`: 1 for any difference, a variable in one run only, or a run that did not stop; `changed`: 1
- * only for a changed value (the rest is still reported); `never`: 0. A run bpdiff could not debug
- * is 2 whatever --fail-on says.
- */
-function exitCodeFor(result: ComparisonResult, failOn: FailOn): 0 | 1 {
-  if (failOn === 'never') return 0;
-  if (failOn === 'changed') return Object.keys(result.diff.changed).length > 0 ? 1 : 0;
-  return comparisonExitCode(result);
+  return { document: boundDocument(result, options.maxOutputBytes ?? null, findings), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCode, failedRuns };
 }
 
 /**

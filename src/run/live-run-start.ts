@@ -45,7 +45,7 @@ export interface WalkStart {
 /** A run up to its first stop: what starts it (LiveRun goes on from there). */
 export class LiveRunStart {
   readonly log: (line: string) => void;
-  protected readonly resources = new RunResources();
+  readonly resources = new RunResources();
   protected readonly startedAt = new Date();
   protected readonly t0 = performance.now();
   protected adapter: RunningAdapter | null = null;
@@ -170,7 +170,7 @@ export class LiveRunStart {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) => resources.follow(event));
+    running.connection.onEvent((event) => resources.follow(event, this.definition.locate?.debugger_output));
     if ((definition.adapter.debuggee_output === 'adapter-stdio' || plan.adapterRunsProgram) && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
       // The debuggee inherits the adapter's stdin too (dlv), or is the adapter (rdbg): give it the --stdin file, else an empty stdin.
@@ -208,7 +208,7 @@ export class LiveRunStart {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected');
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) => resources.follow(event));
+    running.connection.onEvent((event) => resources.follow(event, this.definition.locate?.debugger_output));
     return running;
   }
 }

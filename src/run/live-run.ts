@@ -7,7 +7,7 @@
 import type { RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
 import type { CapturedValues } from '../values/types.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
-import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
+import { withAdapterRules, type StreamedHits, type StreamHitsArguments } from '../dap/hit-stream.js';
 import type { DebugSession } from '../session/debug-session.js';
 import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
 import { readFrame } from '../capture/read-frame.js';
@@ -101,7 +101,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /** `count` steps of the user's code at once (session.streamSteps), the run's --timeout given again for them. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
-    const streamed = await this.started().streamSteps(args);
+    const streamed = await this.started().streamSteps(withAdapterRules(args, this.definition));
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
   }
@@ -113,7 +113,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /** Up to `count` hits at once (session.streamHits), and the stop after them (none for `count` 0: the hit it stands on); the stop gets the run's --timeout again. */
   async streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }> {
-    const streamed = await this.started().streamHits(args);
+    const streamed = await this.started().streamHits(withAdapterRules(args, this.definition));
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
   }

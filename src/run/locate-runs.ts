@@ -4,7 +4,7 @@
 // there, and every process of both runs killed, whatever happened.
 import path from 'node:path';
 import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
-import { interrupted } from '../errors.js';
+import { BpdiffError, interrupted } from '../errors.js';
 import { noBreak } from '../session/stop-outcome.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { DapRequestError } from '../dap/connection.js';
@@ -17,7 +17,10 @@ import { setUpRuns, type RunsHooks } from './two-runs.js';
 import { PassCounter } from '../session/passes.js';
 import { failureFacts } from './run-failure.js';
 import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
+import { endsApart } from './run-ends.js';
+import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
+import { noCodeError } from '../walk/no-code.js';
 
 /** Where the walk starts: --from's line (in each run's copy) and which time it is reached. */
 export interface WalkFrom {
@@ -47,6 +50,8 @@ export interface Located {
   point: LocatedPoint | null;
   /** Each run's stack where it stands, innermost first. */
   stacks: [StackFrameSummary[], StackFrameSummary[]];
+  /** How two runs that agreed to their ends differ there (what they wrote, how they exited); null: alike, or not both ended. */
+  endsApart?: EndDifference | null;
 }
 
 export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOptions, from: WalkFrom | null, hooks: RunsHooks = {}): Promise<Located> {
@@ -59,12 +64,14 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
   let runs = newRuns();
   const stopKilling = setUp.killOnAbort();
   try {
-    const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true)) as [WalkedRun, WalkedRun];
+    const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true, options.adapter.source_paths)) as [WalkedRun, WalkedRun];
     let walks = walksOf();
     const starts = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
+    const reached = starts.map((start) => (start.kind === 'started' ? start.reached : undefined));
+    if (from !== null && reached[0] !== undefined && reached[1] !== undefined) throw messages.fromNotReached(options.locate.from ?? '', from.hit, [reached[0], reached[1]]);
     tracePhase(null, 'locate walk started');
     const walkStarted = Date.now();
     const walkOptions: WalkOptions = {
@@ -96,17 +103,25 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
     const end = await walking.catch((error: unknown) => {
       if (signal.aborted) throw interrupted();
       if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next', 'bpdiffSteps'].includes(error.command)) throw messages.adapterCannotStep(error.message);
+      // A batch of steps not back within --timeout: the program has not come to its next line (blocked), not a silent adapter.
+      if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT' && error.message.includes("during 'bpdiffSteps'")) throw messages.walkStepTimedOut(options.run.timeout_seconds);
       throw error;
     });
+    // Runs that ran out of time did not end: a walk that stopped on a timeout is no "no divergence".
+    const timedOut = [end.a, end.b].some((standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout');
+    if (end.kind === 'agreed' && timedOut) throw messages.walkStepTimedOut(options.run.timeout_seconds);
     if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched) throw messages.withinMatchedNothing(options.locate.within, [...new Set(walks.flatMap((walk) => walk.code.userFiles()))]);
     if (end.steps === 0 && end.kind === 'agreed') {
       const endings = runs.map((run, index) => {
         const standing = standingOf(end, index);
         return standing.kind === 'ended' ? `${run.spec.label} ${describeEnding(standing.end.reason)}` : run.spec.label;
       });
-      throw messages.locateNoCode([...new Set(walks.flatMap((walk) => walk.code.userFiles()))], endings.join('; '));
+      const neverStopped = starts.every((start) => start.kind === 'started' && start.standing.kind === 'ended');
+      throw noCodeError(walks, definitions[0]!, from !== null, neverStopped, endings.join('; '));
     }
-    return await located(runs, walks, end);
+    // Both ended alike in every step: their output and exit codes still may not be (run-ends.ts).
+    const apart = end.kind === 'agreed' && end.agreedUntil === 'end' ? endsApart(runs, [end.a, end.b]) : null;
+    return { ...(await located(runs, walks, end)), endsApart: apart };
   } finally {
     stopKilling();
     for (const run of runs) run.close();
@@ -118,7 +133,8 @@ function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standin
   return standings.every((standing) => standing.kind === 'step') && canStreamLines(walks, options);
 }
 
-type StartedWalk = { kind: 'started'; standing: Standing };
+/** `reached`: the passes through --from's line a run that ended before the walk began made. */
+type StartedWalk = { kind: 'started'; standing: Standing; reached?: number };
 type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
 
 /** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be (`walk`: the run as its walk sees it). */
@@ -129,11 +145,12 @@ async function startWalk(run: LiveRun, walk: WalkedRun, definition: AdapterDefin
     // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
     const passes = new PassCounter(definition.stops_once_per_pass === true);
     if (first.kind === 'stopped') passes.observe(first.place);
-    for (let hit = 1; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
+    let hit = first.kind === 'stopped' ? 1 : 0;
+    for (; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
       first = await run.next();
       if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
     }
-    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first } };
+    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first }, reached: hit };
     const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
     const standing = await startOf(walk, onBreakpoint);
     if (standing.kind === 'step') await run.clearBreakpoints();

@@ -15,12 +15,13 @@ export class RunResources {
   readonly stdout = new OutputTail();
   readonly stderr = new OutputTail();
 
-  /** Output and new processes, as the adapter reports them. */
-  follow(event: DebugProtocol.Event): void {
+  /** Output and new processes, as the adapter reports them; `debuggerOutput`: patterns of the debugger's own lines among the program's (the definition's locate.debugger_output). */
+  follow(event: DebugProtocol.Event, debuggerOutput: readonly string[] = []): void {
     if (event.event === 'output') {
       const body = (event as DebugProtocol.OutputEvent).body;
-      if (body.category === 'stdout') this.stdout.push(body.output);
-      else if (body.category === 'stderr') this.stderr.push(body.output);
+      const program = !debuggerOutput.some((pattern) => new RegExp(pattern, 'm').test(body.output));
+      if (body.category === 'stdout') this.stdout.push(body.output, program);
+      else if (body.category === 'stderr') this.stderr.push(body.output, program);
     } else if (event.event === 'process') {
       const pid = (event as DebugProtocol.ProcessEvent).body.systemProcessId;
       if (pid) {

@@ -14,12 +14,12 @@ export const redactStep: ValueStep = {
   apply(values, context) {
     const redactor = context.redactor;
     if (redactor === undefined) return values;
-    return withRedacted(values, redactor.redactValues(values.variables));
+    return withRedacted(values, redactor.redactValues(values.variables, values.types));
   },
   async applyInSlices(values, context, slicer) {
     const redactor = context.redactor;
     if (redactor === undefined) return values;
-    return withRedacted(values, redactor.redactValuesInSlices ? await redactor.redactValuesInSlices(values.variables, slicer) : redactor.redactValues(values.variables));
+    return withRedacted(values, redactor.redactValuesInSlices ? await redactor.redactValuesInSlices(values.variables, slicer, values.types) : redactor.redactValues(values.variables, values.types));
   },
 };
 

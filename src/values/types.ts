@@ -54,6 +54,7 @@ export interface ValueStep {
 
 /** What the value pipeline asks of the invocation's redactor (src/redact/redactor.ts). */
 export interface ValueRedactor {
-  redactValues(variables: Readonly<Record<string, string>>): RedactedValues;
-  redactValuesInSlices?(variables: Readonly<Record<string, string>>, slicer: TimeSlicer): Promise<RedactedValues>;
+  /** `types`: each value's type by path: by name, only what can hold text is redacted. */
+  redactValues(variables: Readonly<Record<string, string>>, types?: Readonly<Record<string, string>>): RedactedValues;
+  redactValuesInSlices?(variables: Readonly<Record<string, string>>, slicer: TimeSlicer, types?: Readonly<Record<string, string>>): Promise<RedactedValues>;
 }

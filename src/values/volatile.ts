@@ -16,6 +16,7 @@ interface CompiledRule {
   rule: VolatileRule;
   type: RegExp | null;
   path: RegExp | null;
+  parentValue: RegExp | null;
   pattern: RegExp | null;
   keep: Set<string> | null;
 }
@@ -27,6 +28,7 @@ function compile(rule: VolatileRule): CompiledRule {
     rule,
     type: rule.type === undefined ? null : new RegExp(rule.type),
     path: rule.path === undefined ? null : new RegExp(rule.path),
+    parentValue: rule.parent_value === undefined ? null : new RegExp(rule.parent_value),
     pattern: rule.pattern === undefined ? null : new RegExp(rule.pattern, flags.includes('g') ? flags : `${flags}g`),
     keep: rule.keep_children === undefined ? null : new Set(rule.keep_children),
   };
@@ -37,11 +39,17 @@ export function applyVolatileRules(values: CapturedValues, rules: readonly Volat
   if (rules.length === 0) return values;
   const compiled = rules.map(compile);
   const matching = new Map<string, CompiledRule[]>();
+  const parentHolds = (pattern: RegExp, path: string): boolean => {
+    const parent = splitChildPath(path)?.parent;
+    return parent !== undefined && parent !== path && Object.hasOwn(values.variables, parent) && pattern.test(values.variables[parent]!);
+  };
   const rulesOf = (path: string): CompiledRule[] => {
     let found = matching.get(path);
     if (found === undefined) {
       const type = Object.hasOwn(values.types, path) ? values.types[path] : undefined;
-      found = compiled.filter((rule) => (rule.type === null || (type !== undefined && rule.type.test(type))) && (rule.path === null || rule.path.test(path)));
+      found = compiled.filter(
+        (rule) => (rule.type === null || (type !== undefined && rule.type.test(type))) && (rule.path === null || rule.path.test(path)) && (rule.parentValue === null || parentHolds(rule.parentValue, path)),
+      );
       matching.set(path, found);
     }
     return found;

@@ -17,6 +17,7 @@ import { LineArrivals, type Arrival } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
 import { UnsetLocals, withoutUnset } from './unset-locals.js';
+import { AddedDefinitions, withoutAddedDefinitions } from './added-definitions.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
@@ -27,6 +28,8 @@ export interface WalkedRun {
   trueDepth: boolean;
   /** Locals not set yet, where the language leaves them holding old stack bytes (the adapter's locate.uninitialized_locals). */
   unset: UnsetLocals | null;
+  /** Names its version's added lines defined (a method only it has): not a divergence where only it has them. */
+  defined: AddedDefinitions;
 }
 
 /** A stop on a line of the user's code: a step of the walk. */
@@ -111,6 +114,8 @@ export interface WalkSource<V> {
   read(walked: WalkedRun, step: Step): Promise<V>;
   /** Whether two steps' values differ, and the locals set aside as not set yet (uninitialized_locals). */
   compare(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): { differ: boolean; unset: string[] };
+  /** The names (paths) a step's values hold, for the definitions added lines make (absent: not told apart, added-definitions.ts). */
+  names?(values: V): Iterable<string>;
 }
 
 /** Where a walk takes over from another that brought both runs to a step they agreed at (lines-streamed.ts). */
@@ -134,8 +139,10 @@ export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
     },
     compare: (a, b) => {
       const counted = withoutUnset(compareValues(a.values.values, b.values.values, tolerance), (name) => isUnset(a.walked, a.step, name) || isUnset(b.walked, b.step, name));
-      return { differ: !isDiffEmpty(counted.diff), unset: counted.unset };
+      const diff = withoutAddedDefinitions(counted.diff, (name) => a.walked.defined.defines(a.step.arrival.frame, name), (name) => b.walked.defined.defines(b.step.arrival.frame, name));
+      return { differ: !isDiffEmpty(diff), unset: counted.unset };
     },
+    names: (values) => Object.keys(values.values.variables),
   };
 }
 
@@ -170,14 +177,20 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
       if (!addedA && !addedB) break;
       if (addedA) noteAdded(added.a, atA);
       if (addedB) noteAdded(added.b, atB);
+      if (addedA) noteDefinitions(source, a, arrivedA.standing.step, arrivedA.values!, true);
+      if (addedB) noteDefinitions(source, b, arrivedB.standing.step, arrivedB.values!, true);
       [arrivedA, arrivedB] = await Promise.all([addedA ? arrive(a) : arrivedA, addedB ? arrive(b) : arrivedB]);
     }
     const [standingA, standingB] = [arrivedA.standing, arrivedB.standing];
     if (standingA.kind === 'ended' || standingB.kind === 'ended') {
-      const kind = standingA.kind === 'ended' && standingB.kind === 'ended' ? 'agreed' : 'ended';
+      // A run that ran out of time did not end (an endless loop, a wait): the walk did not reach both ends, and says so.
+      const timedOut = [standingA, standingB].some((standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout');
+      const kind = standingA.kind === 'ended' && standingB.kind === 'ended' && !timedOut ? 'agreed' : 'ended';
       return { kind, steps: steps - 1, a: standingA, b: standingB, valuesA: arrivedA.values, valuesB: arrivedB.values, before, added, unsetAside, unsetAtLast, ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}) };
     }
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
+    noteDefinitions(source, a, standingA.step, valuesA, false);
+    noteDefinitions(source, b, standingB.step, valuesB, false);
     const placed = positions.place(at(standingA.step), at(standingB.step));
     const counted = source.compare({ walked: a, step: standingA.step, values: valuesA }, { walked: b, step: standingB.step, values: valuesB });
     unsetAtLast = counted.unset;
@@ -199,13 +212,16 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
 export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStarts = 8): Promise<Standing> {
   let stop = await walked.run.where();
   // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
-  if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
-  for (let tries = 1; walked.code.classify(stop.top.path) !== 'counted'; tries++) {
-    if (!onBreakpoint || tries >= maxStarts) return advance(walked);
+  walked.code.enter(stop.top);
+  for (let tries = 1; ; tries++) {
+    const kind = walked.code.classify(stop.top.path);
+    if (kind === 'counted') break;
+    // The user's code that --within leaves out is walked through, into its calls: not stepped over.
+    if (kind === 'user' || !onBreakpoint || tries >= maxStarts) return advance(walked);
     const next = await walked.run.next();
     if (next.kind === 'no_break') return { kind: 'ended', end: next };
     stop = await walked.run.where();
-    if (stop.top.path !== null) walked.code.addRoot(path.dirname(stop.top.path));
+    walked.code.enter(stop.top);
   }
   return { kind: 'step', step: stepOf(walked, stop) };
 }
@@ -232,6 +248,14 @@ export async function advance(walked: WalkedRun): Promise<Standing> {
     // Out of code that is not the user's; from the outermost frame there is nowhere to step out to.
     kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
   }
+}
+
+/** A step's names, for the definitions a stretch of added lines makes (added-definitions.ts). */
+function noteDefinitions<V>(source: WalkSource<V>, walked: WalkedRun, step: Step, values: V, added: boolean): void {
+  const names = source.names;
+  if (names === undefined) return;
+  if (added) walked.defined.addedStep(step.arrival, () => names(values));
+  else walked.defined.sharedStep(step.arrival, () => names(values));
 }
 
 function at(step: Step): { file: string; line: number } {
@@ -267,10 +291,11 @@ function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
-export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false): WalkedRun {
+export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false, sourcePaths: readonly string[] = []): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
-  return { run, code: new UserCode([cwd, ...new Set(named)], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null };
+  // The folders of sources the user named (--source-path) hold the user's code too.
+  return { run, code: new UserCode([cwd, ...new Set([...named, ...sourcePaths])], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null, defined: new AddedDefinitions() };
 }
 
 function isFile(file: string): boolean {

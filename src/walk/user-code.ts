@@ -5,6 +5,7 @@
 // (the standard library, Go's runtime, a frame without source: code without debug info) is not.
 import path from 'node:path';
 import { globMatcher } from '../core/glob.js';
+import { projectRoot } from './project-root.js';
 
 /** What a stop's file is to the walk: a line it compares, user code it steps through, or code it steps out of. */
 export type CodeKind = 'counted' | 'user' | 'library';
@@ -32,6 +33,21 @@ export class UserCode {
     if (this.roots.includes(folder)) return;
     this.roots.push(folder);
     this.known.clear();
+  }
+
+  /** Where the walk starts: its file's project is the user's; a frame there without a source is noted, for the message that no code was reached. */
+  enter(top: { path: string | null; name: string }): void {
+    if (top.path !== null) this.addEntry(top.path);
+    else if (this.sourceless.length < 5 && !this.sourceless.includes(top.name)) this.sourceless.push(top.name);
+  }
+
+  /** The functions the walk started in whose source was not found (Java's Records.main run from another folder; a binary without -g). */
+  readonly sourceless: string[] = [];
+
+  /** The file where the program's own code starts: its folder, and the project that holds it (project-root.ts), are the user's. */
+  addEntry(file: string): void {
+    this.addRoot(path.dirname(file));
+    this.addRoot(projectRoot(file));
   }
 
   /** The folders whose files are the user's (an adapter's step stream counts the lines there). */
@@ -71,7 +87,8 @@ export class UserCode {
     if (under.split(path.sep).some((part) => INSTALLED.has(part))) return 'library';
     const relative = path.relative(this.root, file);
     if (this.within.length === 0) return 'counted';
-    const slashed = relative.split(path.sep).join('/');
-    return this.within.some((matches) => matches(slashed) || matches(file)) ? 'counted' : 'user';
+    // From the run's folder, or from the folder of the user's code that holds it (a project elsewhere).
+    const paths = [...new Set([relative, under])].map((text) => text.split(path.sep).join('/'));
+    return this.within.some((matches) => paths.some((text) => matches(text)) || matches(file)) ? 'counted' : 'user';
   }
 }

@@ -82,7 +82,7 @@ describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file',
     ['--save-captures under a missing folder', [...bp, '--save-captures', 'nowhere/caps', ...cmds], /^bpdiff: cannot create --save-captures nowhere\/caps: the folder .*nowhere does not exist — /],
     ['--save-captures naming a file', [...bp, '--save-captures', 'v1.json', ...cmds], /^bpdiff: --save-captures v1.json is not a folder — /],
     ['diff of a missing file', ['diff', 'missing.json', 'v1.json'], /^bpdiff: run capture missing.json does not exist — /],
-    ['diff of invalid JSON', ['diff', 'v1.json', 'broken.json'], /^bpdiff: broken.json is not valid JSON: .* — pass a run capture/],
+    ['diff of invalid JSON', ['diff', 'v1.json', 'broken.json'], /^bpdiff: broken.json is not valid JSON \(.*\) — pass a run capture/],
     ['diff of JSON that is not a capture', ['diff', 'other.json', 'v1.json'], /^bpdiff: other.json is not a run capture \(\(root\): must have required property .* — /],
     ['validate of a missing file', ['validate', 'missing.json'], /^bpdiff: file missing.json does not exist — /],
   ])('%s', async (_name, args, message) => {

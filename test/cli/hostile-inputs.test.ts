@@ -125,3 +125,29 @@ describe('configs', () => {
     expectRefusal(result, /bpdiff\.config\.json: \/ignore: must NOT have more than 1000 items — see schema\/bpdiff-config\.schema\.json$/);
   }, 60_000);
 });
+
+describe('nothing of a file in an error, and errors of bounded size (issue 34)', () => {
+  it('a file that is not JSON, as a capture, a baseline, a config and to validate: its place said, not a word of it', async () => {
+    fs.writeFileSync(at('passwd.json'), 'root:x:0:0:root:/root:/bin/bash\n');
+    const place = 'is not valid JSON (at line 1, column 1: no JSON document starts there)';
+    const runs = [
+      await bpdiff(['diff', 'passwd.json', 'v2.json']),
+      await bpdiff(['--baseline', 'passwd.json', '--', 'python3', 'pricing.py']),
+      await bpdiff(['diff', '--config', 'passwd.json', 'v1.json', 'v2.json']),
+    ];
+    expectRefusal(runs[0]!, new RegExp(`^bpdiff: passwd\\.json ${place.replace(/[()]/g, '\\$&')} — pass a run capture saved by bpdiff$`));
+    expectRefusal(runs[1]!, /^bpdiff: passwd\.json is not valid JSON \(at line 1, column 1/);
+    expectRefusal(runs[2]!, new RegExp(`^bpdiff: ${at('passwd.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${place.replace(/[()]/g, '\\$&')} — fix the file`));
+    const validated = await bpdiff(['validate', 'passwd.json']);
+    expect(validated.exitCode).toBe(1);
+    expect(validated.stdout).toBe('invalid: passwd.json is not JSON (at line 1, column 1: no JSON document starts there)');
+    for (const run of [...runs, validated]) expect(run.stdout + run.stderr).not.toContain('root:x');
+  });
+
+  it('a path of 100,000 characters is cut in the one-line error, its length said (it was echoed whole)', async () => {
+    const long = `${'a'.repeat(100_000)}.json`;
+    const result = await bpdiff(['diff', long, 'v2.json']);
+    expectRefusal(result, /^bpdiff: cannot read run capture a{200}… \[100006 characters\] ENAMETOOLONG: name too long, open '\/.*… \[\d+ characters\] — check the path and its permissions$/);
+    expect(result.stderr.length).toBeLessThan(1000);
+  });
+});

@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterAll, expect, it } from 'vitest';
 import { validateCapture, validateComparison } from '../../src/core/schemas.js';
-import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun, type ComparisonDoc } from './helpers.js';
 import { expectRefusal } from '../support/built-bin.js';
 import { describePythonAdapters } from './python-adapters.js';
 
@@ -154,6 +155,49 @@ describeWithTool('baselines and checks through Python', 'python3', pythonInstall
     expect(changedOnly.exitCode, changedOnly.stderr).toBe(0);
   });
 
+  it('bpdiff check says how to accept a change, ends its text with a tally, writes JUnit XML, one JSON shape, and fails on an obsolete baseline when asked', async () => {
+    const project = checkout('v1', 'reviewed');
+    const config = { checks: { bulk: { bp: 'pricing.py:34', condition: 'item.qty > 3', cmd: RUN }, first: { bp: 'pricing.py:34', cmd: RUN } } };
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
+    expect((await runBpdiff(['check', '--record'], { cwd: project })).exitCode).toBe(0);
+    fs.copyFileSync(path.join(branch, 'pricing.py'), path.join(project, 'pricing.py'));
+
+    const text = await runBpdiff(['check', '--format', 'text', '--color', 'never'], { cwd: project });
+    expect(text.exitCode, text.stderr).toBe(1);
+    expect(text.stdout.trimEnd().split('\n').slice(-2)).toEqual(['to accept: `bpdiff check -u bulk`, then commit `.bpdiff/baselines/`', 'checks: 1 failed, 1 passed, 2 total']);
+
+    const report = path.join(tmp, 'bpdiff-junit.xml');
+    const junit = await runBpdiff(['check', '--format', 'junit', '-o', report], { cwd: project });
+    expect(junit.exitCode, junit.stderr).toBe(1);
+    // A JUnit reader's view of it (Python's XML parser): one test case per check, the changes in the failure.
+    const read = await execa('python3', ['-c', 'import sys, xml.etree.ElementTree as E\nfor case in E.parse(sys.argv[1]).getroot().iter("testcase"):\n    failure = case.find("failure")\n    print(case.get("name"), repr(None if failure is None else failure.text))', report], { reject: false });
+    expect(read.stderr).toBe('');
+    expect(read.stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^bulk '.*rate: 0\.1 -> 1\.0 \(up 0\.9, 10x\).*\\n\\nto accept: `bpdiff check -u bulk`, then commit `\.bpdiff\/baselines\/`'$/),
+      'first None',
+    ]);
+
+    // One check or two: the same JSON shape.
+    const one = await runBpdiff(['check', 'bulk'], { cwd: project });
+    expect(one.exitCode, one.stderr).toBe(1);
+    const shape = JSON.parse(one.stdout) as Record<string, unknown>;
+    expect(Object.keys(shape)).toEqual(['checks', 'no_baseline', 'recorded', 'obsolete_baselines']);
+    expect(Object.keys(shape['checks'] as object)).toEqual(['bulk']);
+
+    // An obsolete baseline: a warning, and a failure with --fail-on-obsolete or "fail_on_obsolete" in the config.
+    fs.copyFileSync(path.join(PRICING, 'v1', 'pricing.py'), path.join(project, 'pricing.py'));
+    fs.writeFileSync(path.join(project, '.bpdiff/baselines/gone.json'), '{}');
+    const warned = await runBpdiff(['check'], { cwd: project });
+    expect(warned.exitCode, warned.stderr).toBe(0);
+    expect((JSON.parse(warned.stdout) as { obsolete_baselines: string[] }).obsolete_baselines).toEqual(['.bpdiff/baselines/gone.json']);
+    const failed = await runBpdiff(['check', '--fail-on-obsolete', '--format', 'text'], { cwd: project });
+    expect(failed.exitCode, failed.stderr).toBe(1);
+    expect(failed.stderr).toContain('bpdiff: error: .bpdiff/baselines/gone.json is an obsolete baseline');
+    expect(failed.stdout.trimEnd().split('\n').at(-1)).toBe('checks: 0 failed, 2 passed, 2 total; 1 obsolete baseline (failing: --fail-on-obsolete)');
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify({ ...config, fail_on_obsolete: true }));
+    expect((await runBpdiff(['check'], { cwd: project })).exitCode).toBe(1);
+  });
+
   it('refuses bad input in one line, exit 2, writing nothing', async () => {
     const notCapture = path.join(tmp, 'not-a-capture.json');
     fs.writeFileSync(notCapture, '{"hello": 1}');
@@ -183,6 +227,72 @@ describeWithTool('baselines and checks through Python', 'python3', pythonInstall
     expectRefusal(await runBpdiff(['check', 'y'], { cwd: project }), /has no check named "y" — run one of: x/);
     expectRefusal(await runBpdiff(['check', 'x'], { cwd: project }), /breakpoint file a\.py does not exist/);
     expect(fs.readdirSync(project)).toEqual(['bpdiff.config.json']);
+  });
+});
+
+describeWithTool('a cloned repository never makes bpdiff check write or read outside it (issue 34)', 'python3', pythonInstalled, () => {
+  /** A repository with the pricing example and one check, `line`, at `.bpdiff/baselines/line.json` unless `baseline` says otherwise. */
+  const repository = (where: string, baseline?: string): string => {
+    const dir = checkout('v1', where);
+    fs.mkdirSync(path.join(dir, '.git'));
+    fs.writeFileSync(path.join(dir, 'bpdiff.config.json'), JSON.stringify({ checks: { line: { bp: 'pricing.py:34', cmd: RUN, ...(baseline ? { baseline } : {}) } } }));
+    return dir;
+  };
+  const outside = path.join(tmp, 'outside');
+  fs.mkdirSync(outside, { recursive: true });
+  const link = (target: string, name: string): void => {
+    fs.mkdirSync(path.dirname(name), { recursive: true });
+    fs.symlinkSync(target, name);
+  };
+
+  it('a dangling link, a link to an outside file, a linked .bpdiff and ../../escape.json: refused in one line, exit 2, nothing written', async () => {
+    const dangling = repository('contain-dangling');
+    link(path.join(outside, 'created.json'), path.join(dangling, '.bpdiff/baselines/line.json'));
+    expectRefusal(await runBpdiff(['check'], { cwd: dangling }), new RegExp(`^bpdiff: the baseline of check "line", \\.bpdiff/baselines/line\\.json, is a symlink \\(to ${outside}/created\\.json\\): bpdiff writes and reads baselines only at a real path inside ${dangling} — replace the link`));
+    expect(fs.existsSync(path.join(outside, 'created.json'))).toBe(false);
+
+    const linked = repository('contain-linked');
+    fs.writeFileSync(path.join(outside, 'bashrc'), 'export KEPT=1\n');
+    link(path.join(outside, 'bashrc'), path.join(linked, '.bpdiff/baselines/line.json'));
+    expectRefusal(await runBpdiff(['check', '-u'], { cwd: linked }), /the baseline of check "line", \.bpdiff\/baselines\/line\.json, is a symlink \(to .*bashrc\)/);
+    expect(fs.readFileSync(path.join(outside, 'bashrc'), 'utf8')).toBe('export KEPT=1\n');
+
+    const folder = repository('contain-folder');
+    link(outside, path.join(folder, '.bpdiff'));
+    expectRefusal(await runBpdiff(['check'], { cwd: folder }), /^bpdiff: the baselines folder, \.bpdiff\/baselines, is reached through the symlink .*contain-folder\/\.bpdiff \(to .*outside\)/);
+
+    const escape = repository('contain-escape/repo', '../../escape.json');
+    expectRefusal(await runBpdiff(['check'], { cwd: escape }), new RegExp(`^bpdiff: the baseline of check "line", ${path.join(tmp, 'escape.json')}, is outside ${escape} \\(the folder of bpdiff\\.config\\.json, or its repository\\)`));
+    expect(fs.existsSync(path.join(tmp, 'escape.json'))).toBe(false);
+    expect(fs.readdirSync(outside).sort()).toEqual(['bashrc']);
+  });
+
+  it('a baseline linked to /etc/passwd is refused as a link, not parsed; a committed baseline inside is checked as before', async () => {
+    const passwd = repository('contain-passwd');
+    link('/etc/passwd', path.join(passwd, '.bpdiff/baselines/line.json'));
+    const refused = await runBpdiff(['check', '--ci'], { cwd: passwd });
+    expectRefusal(refused, /^bpdiff: the baseline of check "line", \.bpdiff\/baselines\/line\.json, is a symlink \(to \/etc\/passwd\)/);
+    expect(refused.stderr).not.toContain('root:');
+    const clean = repository('contain-clean');
+    // Not under CI (a CI runner sets it): a check without a baseline records it.
+    const recorded = await runBpdiff(['check'], { cwd: clean, env: { CI: '' } });
+    expect(recorded.exitCode, recorded.stderr).toBe(0);
+    expect(recorded.stderr).toContain('check line had no baseline: this run was recorded as its baseline in .bpdiff/baselines/line.json');
+    expect((await runBpdiff(['check', '--ci'], { cwd: clean })).exitCode).toBe(0);
+  });
+
+  it('a baseline that cannot be written names the check\'s baseline and what to do, not "-o FILE"', async () => {
+    const readOnly = repository('contain-read-only');
+    expect((await runBpdiff(['check', '--record'], { cwd: readOnly })).exitCode).toBe(0);
+    const file = path.join(readOnly, '.bpdiff/baselines/line.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"10"', '"11"'));
+    fs.chmodSync(file, 0o444);
+    const updated = await runBpdiff(['check', '-u'], { cwd: readOnly });
+    expect(updated.exitCode).toBe(2);
+    expect(updated.stderr.trim().split('\n').at(-1)).toBe('bpdiff: cannot write the baseline of check "line", .bpdiff/baselines/line.json: it is read-only — bpdiff will not replace a file you protected: make it writable (chmod u+w .bpdiff/baselines/line.json) to re-record it');
+    const blocked = repository('contain-blocked');
+    fs.writeFileSync(path.join(blocked, '.bpdiff'), '');
+    expectRefusal(await runBpdiff(['check'], { cwd: blocked }), new RegExp(`^bpdiff: the baselines folder, \\.bpdiff/baselines, cannot be written: ${blocked}/\\.bpdiff is not a folder — check the path`));
   });
 });
 
@@ -277,12 +387,17 @@ describePythonAdapters('a baseline follows its line (issue 22 item 9)', (adapter
     expect(recorded.source_lines.hashes).toMatch(/^([0-9a-f]{8})+$/);
 
     withDocstring(project);
-    const checked = await runBpdiff(['check'], { cwd: project });
+    const run = await runBpdiff(['check'], { cwd: project });
+    // bpdiff check's one JSON shape: the check's document under its name.
+    const checked = { ...run, doc: (JSON.parse(run.stdout) as { checks: Record<string, ComparisonDoc> }).checks['line']! };
     expectClean(checked);
     expect(checked.exitCode, checked.stderr).toBe(0);
-    expect(checked.doc!.run_b.location).toEqual({ file: 'pricing.py', line: 70 });
-    expect(checked.doc!.diff.changed).toEqual({});
-    expect(checked.doc!.analysis_hints, checked.doc!.analysis_hints.join('\n')).toContain("B: the baseline was captured at line 34 of pricing.py; that line is line 70 in B's copy (lines above it were added or removed), so B stops at line 70");
+    expect(checked.doc.run_b.location).toEqual({ file: 'pricing.py', line: 70 });
+    expect(checked.doc.diff.changed).toEqual({});
+    expect(checked.doc.analysis_hints, checked.doc.analysis_hints.join('\n')).toContain("B: the baseline was captured at line 34 of pricing.py; that line is line 70 in B's copy (lines above it were added or removed), so B stops at line 70");
+    // How to update the config: the line the check's breakpoint is now.
+    const text = await runBpdiff(['check', '--format', 'text', '--color', 'never'], { cwd: project });
+    expect(text.stdout.split('\n')).toContain('check line: its line pricing.py:34 is line 70 now — update its "bp" to "pricing.py:70" in bpdiff.config.json');
 
     const direct = await runBpdiff(['--baseline', '.bpdiff/line.json', '--', ...RUN], { cwd: project });
     expectClean(direct);

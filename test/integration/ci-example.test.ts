@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { workflowStep as readWorkflowStep } from '../support/install-lines.js';
 import { BIN, EXAMPLES, ROOT, describeWithTool, leftoverProcesses } from './helpers.js';
 
 const CI = path.join(EXAMPLES, 'ci');
@@ -21,10 +22,9 @@ const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy')
 
 /** The `run:` of the workflow's step named `name` (one line, or a block). */
 function workflowStep(workflow: string, name: string): string {
-  const text = fs.readFileSync(workflow, 'utf8');
-  const step = new RegExp(String.raw`- name: ${name}\n(?:(?!\s+- name:).*\n)*?\s+run: (.+)\n`).exec(text);
-  expect(step, `the step "${name}" of ${path.basename(workflow)}`).not.toBeNull();
-  return step![1]!;
+  const run = readWorkflowStep(workflow, name);
+  expect(run, `the step "${name}" of ${path.basename(workflow)}`).toBeDefined();
+  return run!;
 }
 
 interface Annotation {
@@ -157,11 +157,19 @@ describe('the workflows, as files', () => {
       const text = fs.readFileSync(workflow, 'utf8');
       expect(text).toMatch(/^on:\n {2}pull_request:$/m);
       expect(text).not.toMatch(/your-org|BPDIFF_REPOSITORY|npm run build|npm ci/);
-      expect(text).toMatch(/^ {6}BPDIFF_VERSION: v\d+\.\d+\.\d+$/m);
-      // The README's install: npm pack of the git URL at the pinned tag (built once), then npm install -g of the tarball.
-      expect(workflowStep(workflow, 'Install bpdiff')).toMatch(/^npm install -g --no-audit --no-fund "\.\/\$\(npm pack --silent "git\+https:\/\/github\.com\/bpdiff\/bpdiff\.git#\$BPDIFF_VERSION"\)" && bpdiff --version/);
+      // What the published repository has: its main branch (or a commit), never a tag made elsewhere.
+      expect(text).toMatch(/^ {6}BPDIFF_VERSION: (main|[0-9a-f]{40})$/m);
+      expect(text).not.toMatch(/v\d+\.\d+\.\d+/);
+      // The packed bpdiff cached by the commit the version names, in the runner's temporary folder; the install stops at a failing pack (bash -e, a step of its own line).
+      expect(workflowStep(workflow, 'Find the commit of the pinned bpdiff')).toContain('git ls-remote https://github.com/bpdiff/bpdiff.git "$BPDIFF_VERSION"');
+      expect(text).toMatch(/- name: Cache the packed bpdiff\n {8}uses: actions\/cache@v4\n {8}with:\n {10}path: \$\{\{ env\.BPDIFF_PACK \}\}\n {10}key: bpdiff-pack-\$\{\{ env\.BPDIFF_COMMIT \}\}$/m);
+      const install = workflowStep(workflow, 'Install bpdiff').split('\n');
+      expect(install).toContain('  npm pack --loglevel=error --pack-destination "$BPDIFF_PACK" "git+https://github.com/bpdiff/bpdiff.git#$BPDIFF_COMMIT"');
+      expect(install).toContain('npm install -g --no-audit --no-fund "$BPDIFF_PACK"/bpdiff-*.tgz');
+      expect(install.join('\n')).not.toContain('$(npm pack');
       expect(text).toMatch(/^ {4}timeout-minutes: \d+$/m);
-      expect(text).toMatch(/^concurrency:\n {2}group: bpdiff-\$\{\{ github\.workflow \}\}-\$\{\{ github\.ref \}\}\n {2}cancel-in-progress: true$/m);
+      // Superseded runs of a pull request are cancelled; a push to main never is (each run its own group).
+      expect(text).toMatch(/^concurrency:\n {2}group: bpdiff-\$\{\{ github\.workflow \}\}-\$\{\{ github\.head_ref \|\| github\.run_id \}\}\n {2}cancel-in-progress: \$\{\{ github\.event_name == 'pull_request' \}\}$/m);
       expect(text).toMatch(/^ {6}BPDIFF_REDACT_KEY: \$\{\{ secrets\.BPDIFF_REDACT_KEY \}\}$/m);
       expect(text).toMatch(/^ {6}BPDIFF_LABEL: \$\{\{ github\.head_ref/m);
       // The branch's name reaches bpdiff through the environment, never spliced into a script.
@@ -197,6 +205,12 @@ describeWithTool('examples/ci: committed baselines (bpdiff-pr-check.yml)', 'pyth
     expect(errors.map((a) => a.title).join('\n')).not.toMatch(/started_at|quote_id/);
     expect(failed.summary).toContain('- ❌ <code>line</code>: 2 changed, 18 unchanged, 0 only in baseline, 0 only in pr');
     expect(failed.summary).toMatch(/^\| <code>discount<\/code> \| <code>0\.15<\/code> \| <code>0\.2<\/code> \| up 0\.05, \+33\.3% \|$/m);
+    // How to accept it, where the reviewer looks: a notice at each failing check's line, and in the summary.
+    expect(failed.annotations.filter((a) => a.level === 'notice').map((a) => `${a.file}:${a.line} ${a.message}`)).toEqual([
+      'src/pricing.py:30 to accept: `bpdiff check -u line`, then commit `.bpdiff/baselines/`',
+      'src/pricing.py:34 to accept: `bpdiff check -u total`, then commit `.bpdiff/baselines/`',
+    ]);
+    expect(failed.summary).toContain('to accept: <code>bpdiff check -u line</code>, then commit <code>.bpdiff/baselines/</code>');
 
     // The author accepts the change as the README says: bpdiff check -u, then commit the baselines.
     const accepted = await shell('bpdiff check -q -u');

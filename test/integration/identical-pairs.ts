@@ -1,7 +1,8 @@
 // The cases of the identical pairs (identical-pairs-*.test.ts): every command form and breakpoint the examples' READMEs give
 // (examples/*/README.md), one row per version or input, and the test fixtures of values once read
 // wrongly on real code (issue 22: a Rust &&str, C++ strings of every width, nested dataclasses and a
-// dict filled from a set under two hash seeds; a root under test/). Each row is run against itself;
+// dict filled from a set under two hash seeds; issue 33: lambdas in a dict, a thread, Go's named
+// results; a root under test/). Each row is run against itself;
 // each example with two versions also names the variable its README says differs.
 
 /** The adapter a case needs; one describe block per toolset. */
@@ -85,6 +86,11 @@ const NESTED_PY = { toolset: 'python', root: 'test/integration/fixtures-python-v
 // A false change once: a list of default reprs cut at --max-value-length inside an address's last digits.
 const OBJECTS_PY = { toolset: 'python', root: 'test/integration/fixtures-python-values', cwd: '.', bp: 'objects.py:14' } as const;
 const HASH_SEEDS = ['--env-a', 'PYTHONHASHSEED=1', '--env-b', 'PYTHONHASHSEED=2'];
+// Issue 33's false alarms: a dict of lambdas (pydevd's cut of a repr holding <lambda> kept part of the
+// address) and a thread (its repr and ids hold its ident); a Go function's named results at its first
+// line, where they hold whatever the stack held.
+const FUNCTIONS_PY = { toolset: 'python', root: 'test/integration/fixtures-python-values', cwd: '.', bp: 'functions.py:21' } as const;
+const NAMED_GO = { toolset: 'go', root: 'test/integration/fixtures-go-named', cwd: '.', bp: 'main.go:11' } as const;
 
 const TALLY_PL = { toolset: 'perl', root: 'adapters', bp: 'tally.pl:15', adapter: ['--adapter-config', '{root}/perl.json'] } as const;
 
@@ -155,6 +161,8 @@ export const PAIRS: PairCase[] = [
   { name: 'fixtures nested.py dataclasses', ...NESTED_PY, command: ['python3', 'nested.py', '1'] },
   { name: 'fixtures nested.py two hash seeds', ...NESTED_PY, command: ['python3', 'nested.py', '1'], options: HASH_SEEDS },
   { name: 'fixtures objects.py default reprs, cut', ...OBJECTS_PY, command: ['python3', 'objects.py'] },
+  { name: 'fixtures functions.py lambdas in a dict, a thread', ...FUNCTIONS_PY, command: ['python3', 'functions.py'] },
+  { name: 'fixtures go-named named results at their first line', ...NAMED_GO, command: ['go', 'run', '.'] },
 ];
 
 export const SEEDED: SeededCase[] = [

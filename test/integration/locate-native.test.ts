@@ -1,9 +1,10 @@
-// bpdiff locate on lldb-dap (C), dlv (Go) and gdb (Fortran); the languages and their tests: locate-languages.ts.
+// bpdiff locate on lldb-dap (C, and a Rust crate), dlv (Go) and gdb (Fortran); the languages and their tests: locate-languages.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
-import { describeWithTool, runBpdiff } from './helpers.js';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { DATA, LOCATE, c, describeLanguage, fortran, go } from './locate-languages.js';
 
 for (const language of [c, go, fortran]) describeLanguage(language);
@@ -30,3 +31,67 @@ describeWithTool('locate: C in two checkouts whose paths differ in length', c.to
   });
 });
 
+
+describeWithTool('locate: Rust, a library crate run through its src/bin', `${c.tool} and cargo`, c.available && onPath('cargo'), () => {
+  const crate = path.join(ROOT, 'test/integration/fixtures-native/rust-crate');
+  let scratch = '';
+  let drv = '';
+  beforeAll(async () => {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-crate-'));
+    await execa('cargo', ['build', '-q', '--bin', 'drv'], { cwd: crate, env: { CARGO_TARGET_DIR: path.join(scratch, 'target') }, stdin: 'ignore' });
+    drv = path.join(scratch, 'target/debug/drv');
+  }, 180_000);
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  // Run from another folder, as a built binary: the crate's root is neither the run's folder nor the binary's.
+  const walk = (...extra: string[]): Promise<BpdiffRun> => runBpdiff(['locate', '--cwd', scratch, '--env-b', 'LEAP=1', ...extra, '--', drv, '--', drv]);
+  const date = (): string => path.relative(scratch, path.join(crate, 'src/date.rs'));
+
+  it("walks the crate's src/date.rs, which its src/bin/drv.rs calls: the runs part there", async () => {
+    const run = await walk();
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.doc!.breakpoint).toEqual({ file: date(), line: 3 });
+    expect(run.doc!.diff.changed).toEqual({ leap: { a: 'false', b: 'true' } });
+    expect(run.leftovers).toEqual([]);
+  });
+
+  it("--within 'src/date.rs' (from the crate's folder) counts its lines only, walking drv.rs through", async () => {
+    const run = await walk('--within', 'src/date.rs');
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.doc!.breakpoint).toEqual({ file: date(), line: 3 });
+    expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways at .*src\/date\.rs:3 in rust_crate::date::days_in(::h[0-9a-f]+)?\(\) \(step 2\): leap is false in A and true in B$/);
+  });
+});
+
+describeWithTool("locate: Go, a function's named results at its first line", go.tool, go.available, () => {
+  it('takes the stack bytes they hold for no divergence, and says what it set aside (issue 33)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-named-'));
+    try {
+      const program = path.join(folder, 'named');
+      await execa('go', ['build', '-gcflags=all=-N -l', '-o', program, '.'], { cwd: path.join(ROOT, 'test/integration/fixtures-go-named'), stdin: 'ignore' });
+      // $PAD's bytes, on the stack before sum() is called, differ in length between the runs.
+      const run = await runBpdiff(['locate', '--env-a', `PAD=${'a'.repeat(30)}`, '--env-b', `PAD=${'b'.repeat(32)}`, '--', program, '--', program], { cwd: folder });
+      expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(0);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+      expect(run.doc!.analysis_hints).toContainEqual(expect.stringMatching(/^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \([wv, ]+\): an uninitialised local/));
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describeWithTool('locate: C, a loop that stays on one line', c.tool, c.available, () => {
+  it('is no pass: the step that never comes back is said, never "both runs ended" (issue 33)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loop-'));
+    try {
+      const program = path.join(folder, 'loop');
+      await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/loop.c')], { stdin: 'ignore' });
+      const run = await runBpdiff(['locate', '--timeout', '5', '--', program, '--', program], { cwd: folder });
+      expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
+      expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(1);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^the walk could not go on after .*loop\.c:12 in main\(\) \(step \d+\): neither A nor B came back from its next step within --timeout \(5 s\), so the runs were not compared to their end: no pass\. A loop whose code stays on one line/);
+      expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/both runs ended/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

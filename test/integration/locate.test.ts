@@ -29,6 +29,36 @@ describeWithTool('locate: the library', python.tool, python.available, () => {
   });
 });
 
+describeWithTool('locate in CI', python.tool, python.available, () => {
+  it('--format github: one annotation for the divergence, not an error and a notice for the same line', async () => {
+    const run = await runBpdiff(['locate', '-q', '--format', 'github', ...python.shop('v2')]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error file=shop\.py,line=7,title=bpdiff%3A where the runs part ways::the runs part ways after shop\.py:7/);
+  });
+
+  it('--format markdown: the hints as a list, the command that compares the runs again as a code block', async () => {
+    const run = await runBpdiff(['locate', '-q', '--format', 'markdown', ...python.shop('v2')]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines[2]).toMatch(/^- the runs part ways after shop\.py:7 in discount\(\)/);
+    expect(lines.slice(3, 8)).toEqual(['- to compare the runs there again:', '', '  ```sh', expect.stringMatching(/^ {2}bpdiff --bp shop\.py:7 --hit 11 --cwd-a examples\/locate\/python\/v1 --cwd-b examples\/locate\/python\/v2 .*-- python3 shop\.py -- python3 shop\.py$/), '  ```']);
+  });
+
+  it('--ci: a walk --max-steps cut before the runs parted or ended fails (exit 1) and says so; without --ci it passes', async () => {
+    const cut = await runBpdiff(['locate', '-q', '--ci', '--max-steps', '5', '--format', 'github', ...python.shop('v2')]);
+    expect(cut.exitCode).toBe(1);
+    expect(cut.stderr).toBe('bpdiff: the walk stopped at --max-steps after 5 steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE');
+    expect(cut.stdout).toMatch(/^::error file=shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/);
+    const local = await runBpdiff(['locate', '-q', '--max-steps', '5', ...python.shop('v2')]);
+    expect(local.exitCode, local.stderr).toBe(0);
+    // A walk that found the divergence within its steps is exit 1 either way; one that ran both runs to their end passes under --ci.
+    const same = await runBpdiff(['locate', '-q', '--ci', ...python.shop('v1')]);
+    expect(same.exitCode, same.stderr).toBe(0);
+  });
+});
+
 describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.available, () => {
   it('--within narrows the lines that count; one that matches none of the files run is an error', async () => {
     const within = await runBpdiff(['locate', '--within', 'shop.py', ...python.shop('v2')]);

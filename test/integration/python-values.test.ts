@@ -1,10 +1,12 @@
 // How bpdiff reads Python's containers, through debugpy and through its own Python adapter: sets in one order whatever the
 // process's hash seed (named by their elements, `tags{'t0'}`), and long containers named as Python
 // indexes them (`xs[500]`, never pydevd's `xs.more[500]`).
+import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
+import { ADDRESS_PATTERN } from '../../src/values/normalise.js';
 import { ROOT, type BpdiffRun } from './helpers.js';
 import { describePythonAdapters } from './python-adapters.js';
 
@@ -165,4 +167,56 @@ describePythonAdapters('python values: one change said once, dicts by key', (_ad
     expect(Object.keys(run.doc!.run_a.variables)).toEqual(['cart.items[0].qty * 10', 'flags', 'flags.alpha', 'flags.beta', 'flags.zeta', 'len(carts)']);
     expect(run.doc!.diff.changed).toEqual({ 'cart.items[0].qty * 10': { a: '10', b: '50' } });
   });
+});
+
+describePythonAdapters('python values: functions in containers and threads, the same in two runs', (adapter, runBpdiff) => {
+  it('a dict of lambdas and a thread compare equal: the cut address and the thread ident masked (issue 33)', async () => {
+    const run = await runBpdiff(['--bp', 'functions.py:21', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode, JSON.stringify(run.doc?.diff.changed)).toBe(0);
+    const { diff, run_a: a } = run.doc!;
+    expect(diff.changed).toEqual({});
+    // The lambda's repr holds < and > before pydevd's cut: its address's last digits are masked too.
+    expect(a.variables.table).toBe("{'a': ‹'a'›, 'b': ‹'b'›0x…>, 'c': ‹'c'›}");
+    expect(a.variables["table['a']"]).toBe('<function <lambda> at 0x…>');
+    expect(a.variables["table['c']"]).toBe('[<function <lambda> a...0x…>]');
+    expect(a.variables.t).toMatch(/^<Thread\(Thread-\d+ \(work\), stopped 0x…\)>$/);
+    expect(a.variables.threads).toBe('[‹0›]');
+    for (const field of ['ident', 'native_id', '_ident', '_native_id']) expect(a.variables[`t.${field}`]).toBe('<thread id>');
+    expect(a.variables['t._bootstrap']).toMatch(/^<bound method Thread\._bootstrap of <Thread\(Thread-\d+ \(work\), stopped 0x…\)>>$/);
+    // An int of the program's own stays as it is.
+    expect(a.variables.x).toBe('1');
+  });
+
+  it('locate walks a program holding them to its end: no divergence', async () => {
+    const run = await runBpdiff(['locate', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'], { cwd: FIXTURES });
+    expectClean(run);
+    expect(run.exitCode, run.doc?.analysis_hints[0]).toBe(0);
+    expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+  });
+
+  if (adapter.id === 'python') {
+    it("the step stream's texts mask what the value pipeline masks: a lambda cut in a dict, a thread's ids (the adapter's own rules)", async () => {
+      const { normalise: rules, volatile } = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as { normalise: unknown[]; volatile: unknown[] };
+      const script = [
+        'import json, sys, threading',
+        'from _bpdiff_light import steps, saferepr',
+        'arguments = json.loads(sys.argv[1])',
+        'texts = steps.Texts(arguments, saferepr.safe_repr_now)',
+        't = threading.Thread(target=print, name="worker")',
+        't.start()',
+        't.join()',
+        "print(json.dumps([texts.values({'m': {'a': lambda: 1}}), texts.text_of(t, 1)]))",
+      ].join('\n');
+      const texts = async (): Promise<[Record<string, string>, string]> => {
+        const { stdout } = await execa('python3', ['-c', script, JSON.stringify({ addresses: ADDRESS_PATTERN, rules, volatile, maxValueLength: 1 << 30 })], { cwd: path.join(ROOT, 'adapters/python'), stdin: 'ignore' });
+        return JSON.parse(stdout) as [Record<string, string>, string];
+      };
+      const [first, second] = [await texts(), await texts()];
+      expect(first[0]).toEqual({ m: "{'a': <function <lambda> a...0x…>}" });
+      expect(first[1]).toMatch(/^Thread: <Thread\(worker, stopped 0x…\)> \{.*ident=int: <thread id>, .*native_id=int: <thread id>, /);
+      // Two processes, two idents: the same texts, so the stream walks on where the pipeline agrees.
+      expect(second).toEqual(first);
+    });
+  }
 });

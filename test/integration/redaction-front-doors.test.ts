@@ -133,7 +133,7 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
   });
 
   it('the MCP server: compare, capture and diff_captures, their text, structured content, progress and a tool error', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: ROOT, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: dir, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'front-doors', version: '1.0.0' });

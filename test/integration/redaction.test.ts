@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { ROOT, type BpdiffRun } from './helpers.js';
+import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { describePythonAdapters } from './python-adapters.js';
 
 const FIXTURES = path.join(ROOT, 'test/fixtures/python');
@@ -175,12 +175,60 @@ describePythonAdapters('redaction of secrets, through Python', (_adapter, runBpd
     const mixed = await runBpdiff(['diff', path.join(dir, 'key-1/capture-a.json'), path.join(dir, 'key-random/capture-a.json'), '--label-b', 'B'], { env: NO_KEY });
     expect(mixed.exitCode, mixed.stderr).toBe(0);
     expect(mixed.doc!.diff.changed).toEqual({});
-    expect(mixed.doc!.run_a.variables['password']).toBe('<redacted>');
+    // Not compared is never identical (issue 33): the secrets are in neither run's values nor counted unchanged, and the verdict says so.
+    expect(mixed.doc!.run_a.variables).not.toHaveProperty('password');
+    expect(mixed.doc!.diff.unchanged).not.toContain('password');
+    expect(mixed.doc!.analysis_hints[0]).toMatch(/^No differences among the values compared: all \d+ are identical in A and B, but \d+ values could not be compared\.$/);
+    expect(mixed.doc!.analysis_hints.join('\n')).toMatch(/\d+ values could not be compared, neither counted as identical nor as changed \(.*password.*\): their secrets were redacted under another key in A than in B .* Set BPDIFF_REDACT_KEY to the key the baseline was recorded with/);
     expect(mixed.doc!.analysis_hints.join('\n')).toMatch(/secrets in A were redacted under another key than B's \(set BPDIFF_REDACT_KEY to the key the baseline was recorded with to compare them\): \d+ values not compared/);
     // The same two captures from one key compare equal, markers and all.
     const same = await runBpdiff(['diff', path.join(dir, 'key-1/capture-a.json'), path.join(dir, 'key-2/capture-a.json')], { env: { BPDIFF_REDACT_KEY: 'ci-secret-key' } });
     expect(same.exitCode, same.stderr).toBe(0);
     expect(same.doc!.run_a.variables['password']).toMatch(/^<redacted:[0-9a-f]{6}>$/);
     expectNoSecret(everything([first, second, random, mixed, same], path.join(dir, 'key-1')));
+  });
+
+  it('bpdiff check --ci fails on a baseline whose secrets were redacted under another key, and says what to do; --fail-on changed warns (issue 33)', async () => {
+    const project = path.join(dir, 'check-keys');
+    fs.mkdirSync(project, { recursive: true });
+    fs.copyFileSync(path.join(FIXTURES, 'vault.py'), path.join(project, 'vault.py'));
+    const config = { checks: { vault: { bp: 'vault.py:21', cmd: vault(A), env: { API_TOKEN: A.token }, baseline: '.bpdiff/vault.json' } } };
+    fs.writeFileSync(path.join(project, 'bpdiff.config.json'), JSON.stringify(config));
+    const recorded = await runBpdiff(['check', '--record', '--quiet'], { cwd: project, env: { BPDIFF_REDACT_KEY: 'ci-secret-key' } });
+    expect(recorded.exitCode, recorded.stderr).toBe(0);
+    // The fork's pull request: no key. Before, every secret compared equal: '::notice ... N variables identical', exit 0.
+    const fork = await runBpdiff(['check', '--ci', '--quiet', '--format', 'github'], { cwd: project, env: NO_KEY });
+    expectClean(fork);
+    expect(fork.exitCode, fork.stderr).toBe(1);
+    expect(fork.stderr).toMatch(/^bpdiff: check vault: \d+ values holding secrets could not be compared: the baseline's secrets were redacted under another key than this run's .* — give the job the key the baseline was recorded with, or re-record the baseline under this one \(bpdiff check vault -u\); --fail-on changed makes this a warning$/m);
+    expect(fork.stdout).toMatch(/^::warning .*title=bpdiff%3A secrets not compared::\d+ values could not be compared/m);
+    expect(fork.stdout).toMatch(/^::notice .*::No differences at vault\.py:21: \d+ variables identical in baseline and B \(\d+ values not compared: see the warning\)\.$/m);
+    const warned = await runBpdiff(['check', '--ci', '--quiet', '--fail-on', 'changed'], { cwd: project, env: NO_KEY });
+    expect(warned.exitCode, warned.stderr).toBe(0);
+    expect(warned.stderr).toMatch(/^bpdiff: warning: check vault: \d+ values holding secrets could not be compared/m);
+    // Under the key it was recorded with, the check compares them: exit 0, nothing said.
+    const keyed = await runBpdiff(['check', '--ci', '--quiet'], { cwd: project, env: { BPDIFF_REDACT_KEY: 'ci-secret-key' } });
+    expect(keyed.exitCode, keyed.stderr).toBe(0);
+    expect(keyed.stderr).not.toMatch(/could not be compared/);
+    expectNoSecret(everything([recorded, fork, warned, keyed], path.join(project, '.bpdiff')));
+  });
+});
+
+describeWithTool('a credential a cut or a path would show in part (issue 34)', 'python3', onPath('python3'), () => {
+  const token = `ghp_${'LoNg'.repeat(9)}`;
+  it('a value cut at --max-value-length keeps nothing of a token it shortens; a token after _ in a path is redacted in an error', async () => {
+    fs.writeFileSync(path.join(dir, 'glued.py'), [`token = "ghp_" + "LoNg" * 9`, `glued = "x" * 40 + token`, `named = "nothere_" + token + ".py"`, `print(len(glued), len(named))`, ''].join('\n'));
+    const captured = await runBpdiff(['capture', '--bp', 'glued.py:4', '--max-value-length', '50', '--', 'python3', 'glued.py'], { cwd: dir, env: NO_KEY });
+    expect(captured.exitCode, captured.stderr).toBe(0);
+    const variables = (JSON.parse(captured.stdout) as { run: { variables: Record<string, string> } }).run.variables;
+    // Cut where the token began: the 40 x's kept, nothing of `ghp_`.
+    expect(variables['glued']).toBe(`'${'x'.repeat(40)}…`);
+    // Whole before the cut, after `_`: redacted as a token.
+    expect(variables['named']).toMatch(/^'nothere_<redacted:[0-9a-f]{6}>\.…$/);
+    expect(captured.stdout + captured.stderr).not.toContain('ghp_LoNg');
+    const missing = await runBpdiff(['diff', `nothere_${token}.py`, 'other.json'], { cwd: dir, env: NO_KEY });
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/^bpdiff: run capture nothere_<redacted:[0-9a-f]{6}>\.py does not exist — check the path$/m);
+    expect(missing.stderr).not.toContain('LoNg');
   });
 });

@@ -115,6 +115,18 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
     expect(broken.stderr).toMatch(/the condition "nosuch > 1" cannot be evaluated in either run \(#<NameError: undefined local variable or method `nosuch'/);
   });
 
+  it('locate walks the code -Ilib and require load: the runs part in lib/rates.rb, where the discount is made', async () => {
+    // rubygems' Kernel#require is Ruby code: the walk steps out of it, and rdbg's step out from its
+    // return went on to the next return at that depth (Rates.quote_all's, step 2), every line before unseen.
+    const run = await runBpdiff(['locate', '--cwd-a', path.join(SHIPPING, 'v1'), '--cwd-b', path.join(SHIPPING, 'v2'), '--', 'ruby', '-I', 'lib', 'shipping.rb', '8', '--', 'ruby', '-I', 'lib', 'shipping.rb', '8']);
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.doc!.breakpoint).toEqual({ file: 'lib/rates.rb', line: 23 });
+    expect(run.doc!.diff.changed).toEqual({ discount: { a: '7.2', b: '0.72' } });
+    expect(hints(run)).toMatch(/^the runs part ways at lib\/rates\.rb:23 in Rates\.quote\(\) \(2nd call, 2nd time on this line; step 22\): discount is 7\.2 in A and 0\.72 in B$/m);
+    expect(hints(run)).toContain('the step before, both runs were at lib/rates.rb:22');
+  });
+
   it('debugs rspec and rake, whose commands start Ruby', async () => {
     const rspec = await runBpdiff(['--bp', QUOTE, '--cwd-a', path.join(SHIPPING, 'v1'), '--cwd-b', path.join(SHIPPING, 'v2'), '--', 'rspec', '-Ilib', '--', 'rspec', '-Ilib']);
     expectClean(rspec);

@@ -12,6 +12,7 @@ import { execa, execaSync } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVersioned } from '../../src/adapters/find-executable.js';
 import { ROOT, describeWithTool, leftoverProcesses, onPath } from '../integration/helpers.js';
+import { PUBLISHED_URL, readmeInstallLines, workflowStep } from '../support/install-lines.js';
 
 interface PackResult {
   filename: string;
@@ -32,6 +33,31 @@ let globalPrefix: string;
 let packed: PackResult;
 let tarball: string;
 let bin: string;
+/** The TMPDIR the install lines run with: where their `mktemp -d` makes the folder npm packs into. */
+let installTemp: string;
+
+/**
+ * Install lines (the README's, a workflow step's) run by bash as written, with the published URL
+ * replaced by `url`, npm's global prefix `globalAt` (its bin on PATH) and TMPDIR in the test's folder.
+ */
+function runInstallLines(lines: string, url: string, globalAt: string, options: { cwd?: string; env?: Record<string, string> } = {}) {
+  expect(lines).toContain(PUBLISHED_URL);
+  return execa('bash', ['-c', lines.replaceAll(PUBLISHED_URL, url)], {
+    cwd: options.cwd ?? work,
+    reject: false,
+    stdin: 'ignore',
+    env: {
+      npm_config_prefix: globalAt,
+      // The clone's build tools from npm's cache where it holds them (setup.sh's npm ci filled it): the same packages, without a registry round trip for each.
+      npm_config_prefer_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      TMPDIR: installTemp,
+      PATH: `${path.join(globalAt, 'bin')}:${process.env['PATH']}`,
+      ...options.env,
+    },
+  });
+}
 
 /** The files of the working tree (tracked and new, not ignored) that the build needs: not the tests or the examples. */
 function copyTree(to: string): void {
@@ -53,22 +79,22 @@ beforeAll(async () => {
   copy = path.join(work, 'bpdiff');
   prefix = path.join(work, 'prefix');
   globalPrefix = path.join(work, 'global');
+  installTemp = path.join(work, 'tmp');
+  fs.mkdirSync(installTemp);
   copyTree(copy);
   await git(copy, 'init', '-q', '-b', 'main');
   await git(copy, 'add', '-A');
   await git(copy, 'commit', '-q', '-m', 'bpdiff');
-  // The README's install: npm pack of the git URL (npm clones, installs the build tools, builds once), then npm install -g of the tarball.
-  const pack = await execa('npm', ['pack', '--json', '--no-audit', '--no-fund', '--pack-destination', work, `git+file://${copy}`], {
-    cwd: work,
-    stdin: 'ignore',
-    // The clone's build tools from npm's cache where it holds them (setup.sh's npm ci filled it): the same packages, without a registry round trip for each.
-    env: { npm_config_prefer_offline: 'true' },
-  });
-  // The JSON comes after anything the build printed.
-  const json = pack.stdout.startsWith('[') ? pack.stdout : pack.stdout.slice(pack.stdout.indexOf('\n[') + 1);
-  packed = (JSON.parse(json) as PackResult[])[0]!;
-  tarball = path.join(work, packed.filename);
-  await execa('npm', ['install', '-g', '--prefix', globalPrefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: work, stdin: 'ignore' });
+  // The README's install, its lines as written with the clone's URL for the published one: npm packs the git URL into a temporary folder (npm clones, installs the build tools, builds once), then installs the tarball globally by its path.
+  const install = await runInstallLines(readmeInstallLines(ROOT).join('\n'), `git+file://${copy}`, globalPrefix);
+  expect(install.exitCode, install.stderr).toBe(0);
+  expect(install.stdout.trim().split('\n').at(-1)).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+  const packs = fs.readdirSync(installTemp).flatMap((folder) => fs.readdirSync(path.join(installTemp, folder)).filter((file) => file.endsWith('.tgz')).map((file) => path.join(installTemp, folder, file)));
+  expect(packs).toHaveLength(1);
+  tarball = packs[0]!;
+  // What the tarball holds, as npm lists it (npm pack of a tarball builds nothing).
+  const listing = await execa('npm', ['pack', '--dry-run', '--json', tarball], { cwd: work, stdin: 'ignore' });
+  packed = (JSON.parse(listing.stdout) as PackResult[])[0]!;
   fs.mkdirSync(prefix);
   fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
   await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: prefix, stdin: 'ignore' });
@@ -90,6 +116,8 @@ describe('the tarball', () => {
     expect(files.filter((file) => !file.startsWith('examples/ci/') && /^(test|bench|src|examples|scripts)\/|^dist\/(bench|test|src)\/|^(dist\/)?adapters\/node\/(src\/|bench)|\.map$|__pycache__|\.test\./.test(file))).toEqual([]);
     // The code once: dist/bpdiff.cjs (the library and the command); the other scripts are the bin, the Node adapter's two bundles and yargs'.
     expect(files.filter((file) => /\.(c?js|mjs)$/.test(file) && !file.startsWith('examples/')).sort()).toEqual(['adapters/node/bootloader.cjs', 'dist/adapters/node/in-process.mjs', 'dist/adapters/node/main.mjs', 'dist/bin/bpdiff.cjs', 'dist/bpdiff.cjs', 'dist/vendor/yargs.cjs']);
+    // No class-data archive: it maps only into the JDK build that recorded it (adapters/java/hooks.ts records one where the adapter runs).
+    expect(files.filter((file) => file.endsWith('.jsa'))).toEqual([]);
     // Nor a pointer to a map that is not there: no shipped script names a source map.
     const installed = path.join(prefix, 'node_modules', 'bpdiff');
     const pointing = files.filter((file) => /\.([cm]?js)$/.test(file) && /\/\/# sourceMappingURL=(?!data:)/.test(fs.readFileSync(path.join(installed, file), 'utf8')));
@@ -144,6 +172,70 @@ describe('the tarball', () => {
     expect(attw.exitCode, attw.stdout + attw.stderr).toBe(0);
     expect((JSON.parse(attw.stdout) as { analysis: { problems: unknown[] } }).analysis.problems).toEqual([]);
   });
+});
+
+describe('the install lines, as the README and the workflows write them', () => {
+  const version = (): string => JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+  it("stop at a pack that fails, with npm's error, and install nothing (not the project in the current folder)", async () => {
+    // A user's project in the current folder: what `npm install -g ./` installed when the pack failed.
+    const project = path.join(work, 'users-project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'users-project', version: '1.0.0', bin: { 'users-project': 'cli.js' } }));
+    fs.writeFileSync(path.join(project, 'cli.js'), '#!/usr/bin/env node\n');
+    const failedPrefix = path.join(work, 'failed-global');
+    const result = await runInstallLines(readmeInstallLines(ROOT).join('\n'), `git+file://${path.join(work, 'no-such-repository')}`, failedPrefix, { cwd: project });
+    expect(result.stderr).toMatch(/^npm error /m);
+    expect(result.stderr).toContain('no-such-repository');
+    // The second line, bpdiff -V, finds no bpdiff: nothing was installed.
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stdout).not.toContain(version());
+    expect(fs.existsSync(path.join(failedPrefix, 'lib/node_modules'))).toBe(false);
+    expect(fs.existsSync(path.join(failedPrefix, 'bin'))).toBe(false);
+  });
+
+  for (const workflow of ['bpdiff-pr-check.yml', 'bpdiff-base-branch.yml']) {
+    it(`${workflow}: installs the packed bpdiff the cache restored, and stops at a failing pack when the cache has none`, async () => {
+      const file = path.join(ROOT, 'examples/ci', workflow);
+      const steps = [workflowStep(file, 'Find the commit of the pinned bpdiff'), workflowStep(file, 'Install bpdiff')];
+      expect(steps.every(Boolean)).toBe(true);
+      for (const hit of [true, false]) {
+        const runnerTemp = fs.mkdtempSync(path.join(work, 'runner-temp-'));
+        const env = fs.mkdtempSync(path.join(work, 'github-env-'));
+        const githubEnv = path.join(env, 'env');
+        fs.writeFileSync(githubEnv, '');
+        const at = path.join(runnerTemp, 'global');
+        const common = { BPDIFF_VERSION: 'main', RUNNER_TEMP: runnerTemp, GITHUB_ENV: githubEnv };
+        // The commit step, against the clone (hit) or a repository that is not there (miss: the version itself is the key).
+        const url = hit ? `git+file://${copy}` : `git+file://${path.join(work, 'no-such-repository')}`;
+        const found = await execa('bash', ['-e', '-c', steps[0]!.replace('https://github.com/bpdiff/bpdiff.git', url.slice('git+'.length))], { cwd: work, reject: false, stdin: 'ignore', env: common });
+        expect(found.exitCode, found.stderr).toBe(0);
+        const written = Object.fromEntries(fs.readFileSync(githubEnv, 'utf8').trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+        const head = (await execa('git', ['rev-parse', 'HEAD'], { cwd: copy })).stdout;
+        expect(written).toEqual({ BPDIFF_COMMIT: hit ? head : 'main', BPDIFF_PACK: path.join(runnerTemp, 'bpdiff-pack') });
+        // What actions/cache restores on a hit: the folder with the tarball packed on an earlier run.
+        if (hit) {
+          fs.mkdirSync(written['BPDIFF_PACK']!);
+          fs.copyFileSync(tarball, path.join(written['BPDIFF_PACK']!, path.basename(tarball)));
+        }
+        const installed = await execa('bash', ['-e', '-c', steps[1]!.replaceAll(PUBLISHED_URL, url)], {
+          cwd: work,
+          reject: false,
+          stdin: 'ignore',
+          env: { ...common, ...written, GITHUB_ENV: githubEnv, npm_config_prefix: at, npm_config_prefer_offline: 'true', PATH: `${path.join(at, 'bin')}:${process.env['PATH']}` },
+        });
+        if (hit) {
+          expect(installed.exitCode, installed.stderr).toBe(0);
+          expect(installed.stdout.split('\n')).toContain(version());
+          expect(fs.existsSync(path.join(at, 'lib/node_modules/bpdiff/dist/bin/bpdiff.cjs'))).toBe(true);
+        } else {
+          expect(installed.exitCode).not.toBe(0);
+          expect(installed.stderr).toMatch(/^npm error /m);
+          expect(fs.existsSync(path.join(at, 'lib/node_modules'))).toBe(false);
+        }
+      }
+    });
+  }
 });
 
 describe('the installed bin', () => {
@@ -230,6 +322,29 @@ describe('the installed library', () => {
     const result = await run(process.execPath, ['cjs.cjs']);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('function function https://bpdiff.dev/schemas/run-capture.schema.json');
+  });
+
+  it('exports every function the README names, from an ES module and from CommonJS, locate() among them', async () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const library = readme.slice(readme.indexOf('\n## As a library\n'), readme.indexOf('\n## ', readme.indexOf('\n## As a library\n') + 5));
+    // What the section names: its example's import, `name(...)`, and the lower layers it lists.
+    const imported = /import \{ ([^}]+) \} from 'bpdiff'/.exec(library)![1]!.split(',').map((name) => name.trim());
+    // (`write(report, ...)` is the function loadWriter returns, not an export.)
+    const called = [...library.matchAll(/`([a-z][A-Za-z]+)\(/g)].map((match) => match[1]!).filter((name) => name !== 'write');
+    const listed = [.../The lower layers are exported too: ([^.]+)\./.exec(library)![1]!.matchAll(/`([a-zA-Z]+)`/g)].map((match) => match[1]!);
+    const named = [...new Set([...imported, ...called, ...listed])].sort();
+    expect(named).toEqual(expect.arrayContaining(['capture', 'compare', 'diffCaptures', 'findConfig', 'loadConfig', 'loadWriter', 'locate']));
+    fs.writeFileSync(path.join(prefix, 'named.mjs'), `import * as bpdiff from 'bpdiff';\nconsole.log(${JSON.stringify(named)}.map((name) => name + ' ' + typeof bpdiff[name]).join('\\n'));\n`);
+    fs.writeFileSync(path.join(prefix, 'named.cjs'), `const bpdiff = require('bpdiff');\nconsole.log(${JSON.stringify(named)}.map((name) => name + ' ' + typeof bpdiff[name]).join('\\n'));\n`);
+    for (const file of ['named.mjs', 'named.cjs']) {
+      const result = await run(process.execPath, [file]);
+      expect(result.stderr).toBe('');
+      expect(result.stdout.split('\n'), file).toEqual(named.map((name) => `${name} function`));
+    }
+    // locate() is the real one: it checks its input as the CLI does.
+    fs.writeFileSync(path.join(prefix, 'locate.cjs'), "require('bpdiff').locate({ run_a: { command: ['true'] } }).catch((error) => console.log(error.name, error.message));\n");
+    const located = await run(process.execPath, ['locate.cjs']);
+    expect(located.stdout).toMatch(/^BpdiffError .*run_b/);
   });
 
   it('type-checks in a CommonJS TypeScript project under node16 resolution (no TS1479)', async () => {

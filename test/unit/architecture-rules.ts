@@ -9,8 +9,8 @@ export interface Floor {
 }
 
 export const FLOORS: readonly Floor[] = [
-  { name: 'ground: errors and where bpdiff lives', holds: [/^src\/(errors|package-root|run-time-import|cache-dir|load-ajv|load-re2js)\.ts$/] },
-  { name: 'words, the pure core, processes, the trace, bounded reads', holds: [/^src\/messages\.ts$/, /^src\/read-bounded\.ts$/, /^src\/core\//, /^src\/process\//, /^src\/trace\//] },
+  { name: 'ground: errors and where bpdiff lives', holds: [/^src\/(errors|package-root|run-time-import|cache-dir|load-ajv|load-re2js|bound-message)\.ts$/] },
+  { name: 'words, the pure core, processes, the trace, bounded reads', holds: [/^src\/(messages|message-parts|file-messages)\.ts$/, /^src\/json-problem\.ts$/, /^src\/read-bounded\.ts$/, /^src\/core\//, /^src\/process\//, /^src\/trace\//] },
   { name: 'DAP and the adapter contract', holds: [/^src\/dap\//, /^src\/adapters\//] },
   { name: 'redaction', holds: [/^src\/redact\//] },
   { name: 'values and the debug session', holds: [/^src\/values\//, /^src\/session\//] },

@@ -53,7 +53,7 @@ class Breakpoint(object):
                 if not eval(self._code, namespace):
                     return False, None
             except BaseException as error:
-                from .setorder import describe_error
+                from .bounded import describe_error
                 return True, describe_error(error)
         self.hits += 1
         if self.hit_expression is None:

@@ -6,10 +6,9 @@
 # written in a stable order. Written here again because the debuggee may import nothing of debugpy;
 # the same inputs must give the same text (test/integration/python-adapters-agree.test.ts compares the two adapters).
 import threading
-import types
 from collections import OrderedDict, deque
 
-from . import setorder
+from . import bounded, setorder
 
 try:
     from ctypes import Array as _CtypesArray
@@ -197,7 +196,7 @@ def _obj_parts(obj, level):
     try:
         text = repr(obj)
     except Exception as error:
-        yield "<error: repr raised %s>" % setorder.describe_error(error)
+        yield "<error: repr raised %s>" % bounded.describe_error(error)
         return
     if type(text) is not str:
         # repr() only returns str; a _Shown stands in for other results pydevd would have kept.
@@ -233,100 +232,7 @@ def safe_repr_now(obj):
             return "An exception was raised"
 
 
-# The repr of these runs no code of the program: no helper thread needed (a handoff costs ~30 us).
-_SCALARS = (int, float, complex, bool, type(None), str, bytes)
-_QUICK_CONTAINERS = (list, tuple, set, frozenset, dict)
-
-
-# Written by the interpreter's own code, never the program's: modules, functions, classes (without a
-# metaclass of the program's), ranges.
-_OWN_REPR = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.BuiltinMethodType, type, range, bytearray, types.CodeType)
-
-
-def is_quick(obj):
-    kind = type(obj)
-    if kind in _SCALARS or kind in _OWN_REPR or kind.__repr__ is object.__repr__:
-        return True
-    if kind not in _QUICK_CONTAINERS:
-        return False
-    shown = 0
-    for item in (obj.items() if kind is dict else obj):
-        for part in (item if kind is dict else (item,)):
-            if type(part) not in _SCALARS:
-                return False
-        shown += 1
-        if shown == 100:
-            break
-    return True
-
-
-class _Worker(threading.Thread):
-    """Computes one repr at a time for the bounded repr; left to finish alone when it takes too long."""
-
-    def __init__(self, ours):
-        threading.Thread.__init__(self, name="bpdiff-repr")
-        self.daemon = True
-        self.job = None
-        self.abandoned = False
-        self.wake = threading.Event()
-        self._ours = ours
-        self.start()
-
-    def run(self):
-        self._ours.add(threading.get_ident())
-        try:
-            while True:
-                self.wake.wait()
-                self.wake.clear()
-                job = self.job
-                if job is None:
-                    return
-                job()
-                if self.abandoned:
-                    return
-        finally:
-            self._ours.discard(threading.get_ident())
-
-
-class BoundedRepr(object):
-    """safe_repr_now, in a helper thread for at most `seconds` (0: no bound) when the program's code runs."""
-
-    def __init__(self, ours):
-        # The set of the adapter's own threads: breakpoints never stop them.
-        self.ours = ours
-        self.seconds = 0.0
-        self._idle = []
-        self._lock = threading.Lock()
-
-    def __call__(self, obj):
-        try:
-            quick = self.seconds <= 0 or is_quick(obj)
-        except Exception:
-            quick = False
-        if quick:
-            return safe_repr_now(obj)
-        done = threading.Event()
-        result = [None]
-
-        def job():
-            try:
-                result[0] = safe_repr_now(obj)
-            except BaseException as error:
-                result[0] = "<error: repr raised %s>" % setorder.describe_error(error)
-            done.set()
-
-        with self._lock:
-            worker = self._idle.pop() if self._idle else None
-        if worker is None:
-            worker = _Worker(self.ours)
-        worker.job = job
-        worker.wake.set()
-        if done.wait(self.seconds):
-            with self._lock:
-                self._idle.append(worker)
-            return result[0]
-        # The worker stays with the slow repr and ends after it; the next value gets a new one.
-        worker.abandoned = True
-        worker.job = None
-        worker.wake.set()
-        return "<timed out after %g s>" % self.seconds
+def bounded_repr(ours):
+    """safe_repr_now, bounded in time (bounded.py: `seconds`, 0 for no bound); its helper threads are in
+    the set `ours`, the adapter's own threads, which breakpoints never stop."""
+    return bounded.Bounded(safe_repr_now, enter=lambda: ours.add(threading.get_ident()), leave=lambda: ours.discard(threading.get_ident()))

@@ -12,7 +12,7 @@ from .hits import HitStream
 # main thread holds the import of `site` (this runs from its sitecustomize) until then.
 from .library import UserCode
 from .runmain import describe_exception
-from .saferepr import BoundedRepr
+from .saferepr import bounded_repr
 from .variables import VariableReader, frame_locals
 
 CAPABILITIES = {
@@ -42,7 +42,7 @@ class Session(object):
         self.dbg = debugger
         self.configured = threading.Event()
         self.gone = False
-        self.repr = BoundedRepr(debugger.ours)
+        self.repr = bounded_repr(debugger.ours)
         # bpdiff's listing limit (--max-children): longer containers list this many plus one, flat.
         self.limit = 2 ** 31
         self.reader = VariableReader(debugger.refs, self.repr, self.limit)

@@ -7,6 +7,12 @@
 # only by address ordered by their fields and then named `#2`, `#3`...
 import re
 
+try:
+    from .bounded import describe_error
+except ImportError:
+    # Beside debugpy's sitecustomize, as _bpdiff_setorder.py (adapters/debugpy/hooks.ts): no package.
+    from _bpdiff_bounded import describe_error
+
 SCALARS = (bool, int, float, complex, str, bytes, type(None))
 ADDRESS_TOKEN = "0x\u2026"
 # The address rule of bpdiff's values (src/values/normalise.ts), applied here to names.
@@ -15,15 +21,6 @@ _ADDRESS = re.compile(r"\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\b")
 
 def masked(text):
     return _ADDRESS.sub(ADDRESS_TOKEN, text)
-
-
-def describe_error(error):
-    try:
-        text = str(error)
-    except Exception:
-        text = ""
-    name = type(error).__name__
-    return "%s: %s" % (name, text) if text else name
 
 
 def plain_repr(obj):

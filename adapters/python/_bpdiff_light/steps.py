@@ -30,6 +30,57 @@ _DATA = (int, float, complex, bool, str, bytes, bytearray)
 _QUOTED = re.compile("'(?:[^'\\\\\\n]|\\\\.)*'|\"(?:[^\"\\\\\\n]|\\\\.)*\"")
 
 
+_JS_NAMED_GROUP = re.compile(r"\(\?<(?![=!])")
+_JS_BACKREFERENCE = re.compile(r"\\k<(\w+)>")
+_JS_REPLACEMENT = re.compile(r"\$(?:(\$)|(&)|<(\w+)>|(\d{1,2}))")
+_JS_FLAGS = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL}
+
+
+def adapter_rule(rule):
+    """The adapter's normalise rule (a JavaScript regular expression and replacement, as the value
+    pipeline applies it: src/values/normalise.ts) as a function of a text."""
+    flags = 0
+    for flag in str(rule.get("flags") or ""):
+        flags |= _JS_FLAGS.get(flag, 0)
+    pattern = re.compile(_JS_BACKREFERENCE.sub(r"(?P=\1)", _JS_NAMED_GROUP.sub("(?P<", rule["pattern"])), flags)
+    replacement = str(rule.get("replacement", ""))
+
+    def expand(match):
+        def one(part):
+            dollar, whole, name, number = part.groups()
+            if dollar:
+                return "$"
+            if whole:
+                return match.group(0)
+            if name:
+                return match.group(name) or ""
+            if int(number) <= pattern.groups:
+                return match.group(int(number)) or ""
+            return part.group(0)
+        return _JS_REPLACEMENT.sub(one, replacement)
+
+    return lambda text: pattern.sub(expand, text)
+
+
+def volatile_rule(rule):
+    """The adapter's volatile rule, as the value pipeline applies it (src/values/volatile.ts) to a folded
+    child: a function of (its type, `.` and its name, its parent's text) giving the child's new text,
+    or None where the rule does not apply. Only a rule that rewrites the whole value is applied here;
+    without the others a stream's texts are finer than the pipeline's, never coarser."""
+    if rule.get("pattern") is not None or rule.get("keep_children") is not None or rule.get("replacement") is None:
+        return None
+    tests = [(key, re.compile(_JS_NAMED_GROUP.sub("(?P<", rule[key]))) for key in ("type", "path", "parent_value") if rule.get(key) is not None]
+    replacement = str(rule["replacement"])
+
+    def apply(type_name, path, parent_text):
+        given = {"type": type_name, "path": path, "parent_value": parent_text}
+        if all(test.search(given[key]) for key, test in tests):
+            return replacement.replace("${type}", type_name)
+        return None
+
+    return apply
+
+
 def _on_stack(frame, target):
     while frame is not None:
         if frame is target:
@@ -96,6 +147,9 @@ class Texts(object):
         self.mask = arguments.get("mask", True) is not False
         # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
         self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
+        # The adapter's own rules (a cut address in a container), applied after the addresses as bpdiff applies them.
+        self.rules = [adapter_rule(rule) for rule in arguments.get("rules") or []] if self.addresses is not None else []
+        self.volatile = [rule for rule in (volatile_rule(rule) for rule in arguments.get("volatile") or []) if rule is not None] if self.addresses is not None else []
         self.depth = max(0, int(arguments.get("depth", 0) or 0))
         self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
         # Texts the value pipeline of each run would rewrite its own way (a path of one run's): marked, so they never agree.
@@ -137,17 +191,19 @@ class Texts(object):
         """The value's text with its addresses masked as bpdiff masks them (src/values/normalise.ts)."""
         text = self.value_text(value)
         if self.addresses is not None:
-            # bpdiff masks no value of a data type, and no quoted string in another's text.
-            if type(value) in _DATA:
-                return text
-            parts = []
-            last = 0
-            for quoted in _QUOTED.finditer(text):
-                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
-                parts.append(quoted.group(0))
-                last = quoted.end()
-            parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
-            return "".join(parts)
+            # bpdiff masks no address in a value of a data type, and none in a quoted string in another's text.
+            if type(value) not in _DATA:
+                parts = []
+                last = 0
+                for quoted in _QUOTED.finditer(text):
+                    parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
+                    parts.append(quoted.group(0))
+                    last = quoted.end()
+                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
+                text = "".join(parts)
+            for rule in self.rules:
+                text = rule(text)
+            return text
         return masked(text) if self.mask else text
 
     def text_of(self, value, depth):
@@ -161,10 +217,22 @@ class Texts(object):
             listed = children(value, resolver, self.max_children, self.value_text)
         except Exception as error:
             listed = [("<children>", "%s: %s" % (type(error).__name__, error), None, False)]
+        raw = self.value_text(value) if self.volatile else None
         for name, child, _suffix, _element in listed:
             if not is_hidden(name, child):
-                parts.append("%s=%s" % (name, self.text_of(child, depth - 1)))
+                parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1)))
         return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
+
+    def volatile_text(self, child, name, parent_text):
+        """The child's text as an adapter's volatile rule rewrites it (a thread's ids), else None."""
+        if not self.volatile:
+            return None
+        type_name = get_type(child)[0]
+        for rule in self.volatile:
+            text = rule(type_name, "." + name, parent_text)
+            if text is not None:
+                return "%s: %s" % (type_name, text)
+        return None
 
     def shorten(self, text):
         if self.apart and any(part in text for part in self.apart):

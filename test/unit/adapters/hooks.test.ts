@@ -26,7 +26,7 @@ describe('built-in adapters', () => {
     const all = builtinDefinitions();
     expect(all.map((definition) => definition.id)).toEqual(['debugpy', 'gdb', 'go', 'java', 'lldb', 'node', 'python', 'ruby']);
     for (const definition of all) expect(definition.dir).toBe(path.join(ROOT, 'adapters', definition.id));
-    expect(all.filter((definition) => definition.hooks).map((definition) => definition.hooks)).toEqual(['hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts']);
+    expect(all.filter((definition) => definition.hooks).map((definition) => definition.hooks)).toEqual(['hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts', 'hooks.ts']);
     expect(fs.existsSync(path.join(builtin('python').dir, 'sitecustomize.py'))).toBe(true);
     expect(fs.existsSync(path.join(builtin('ruby').dir, 'bpdiff_rdbg.rb'))).toBe(true);
     expect(fs.existsSync(path.join(builtin('gdb').dir, 'bpdiff_gdb.py'))).toBe(true);
@@ -45,7 +45,7 @@ describe('built-in adapters', () => {
   it('name their hooks module, which bpdiff imports by name (one module graph from source, dist/ or the bundle)', () => {
     expect(hooksModule(builtin('go'))).toBe(path.join(ROOT, 'adapters/go/hooks.ts'));
     expect(hooksModule(builtin('node'))).toBeNull();
-    expect(hooksModule(builtin('java'))).toBeNull();
+    expect(hooksModule(builtin('java'))).toBe(path.join(ROOT, 'adapters/java/hooks.ts'));
     const withHooks = builtinDefinitions().filter((definition) => definition.hooks);
     expect(Object.keys(BUILTIN_HOOKS).sort()).toEqual(withHooks.map((definition) => `${definition.id}/${definition.hooks}`).sort());
   });
@@ -73,7 +73,7 @@ describe("a user's hooks", () => {
     fs.writeFileSync(file, JSON.stringify({ id: 'n', name: 'n', adapter: { transport: 'stdio', executables: ['x'] }, launch: {}, hooks: path.join(ROOT, 'adapters/go/go-command.ts') }));
     const error = await loadHooks(loadDefinitionFile(file)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BpdiffError);
-    expect((error as BpdiffError).message).toMatch(/is no built-in adapter's hooks — name one of adapters\/debugpy\/hooks\.ts, adapters\/gdb\/hooks\.ts, adapters\/go\/hooks\.ts, adapters\/lldb\/hooks\.ts, adapters\/python\/hooks\.ts, adapters\/ruby\/hooks\.ts$/);
+    expect((error as BpdiffError).message).toMatch(/is no built-in adapter's hooks — name one of adapters\/debugpy\/hooks\.ts, adapters\/gdb\/hooks\.ts, adapters\/go\/hooks\.ts, adapters\/java\/hooks\.ts, adapters\/lldb\/hooks\.ts, adapters\/python\/hooks\.ts, adapters\/ruby\/hooks\.ts$/);
   });
 
   it('are refused, in one line, when they are not hooks', async () => {

@@ -163,7 +163,7 @@ describe('parseArgs: bad input, one line each', () => {
     [['--bp', 'x:1', '--max-value-length', '15', ...CMDS], 'BAD_OPTION: --max-value-length "15" is not a whole number from 16 up'],
     [['--bp', 'x:1', '--depth', '2.5', ...CMDS], 'BAD_OPTION: --depth "2.5" is not a whole number from 0 up'],
     [['--bp', 'x:1', '--scope', 'all', ...CMDS], 'BAD_OPTION: --scope "all" is not one of locals, globals'],
-    [['--bp', 'x:1', '--format', 'xml', ...CMDS], 'BAD_OPTION: --format "xml" is not one of json, text, markdown, github, side-by-side'],
+    [['--bp', 'x:1', '--format', 'xml', ...CMDS], 'BAD_OPTION: --format "xml" is not one of json, text, markdown, github, junit, side-by-side'],
     [['--bp', 'x:1', '--fail-on', 'sometimes', ...CMDS], 'BAD_OPTION: --fail-on "sometimes" is not one of any, changed, never'],
     [['--bp', 'x:1', '--env', 'NOVALUE', ...CMDS], 'BAD_OPTION: --env "NOVALUE" is not NAME=VALUE'],
     [['--bp', 'x:1', '--env-b', '=1', ...CMDS], 'BAD_OPTION: --env-b "=1" is not NAME=VALUE'],

@@ -136,3 +136,19 @@ describe('diffCaptures', () => {
     expect(await message(7, 'bad.json')).toContain('capture a is neither a file path nor a capture object');
   });
 });
+
+describe('diffCaptures on a hostile file or path (issue 34)', () => {
+  const message = (a: unknown, b: unknown) => diffCaptures(a as string, b as string, {}, { base: DIR }).then(() => 'no error', (error: Error) => error.message);
+
+  it('a file that is not JSON: said by its place, nothing of its content', async () => {
+    fs.writeFileSync(path.join(DIR, 'passwd.json'), 'root:x:0:0:root:/root:/bin/bash\n');
+    expect(await message('passwd.json', 'passwd.json')).toBe('passwd.json is not valid JSON (at line 1, column 1: no JSON document starts there) — pass a run capture saved by bpdiff');
+  });
+
+  it('a 2 MB path: the error is bounded, the path cut with its length said (it was echoed twice, whole)', async () => {
+    const long = 'a'.repeat(2_000_000);
+    const said = await message(long, long);
+    expect(said.length).toBeLessThan(1000);
+    expect(said).toMatch(/^cannot read run capture a{200}… \[2000001 characters\] ENAMETOOLONG: name too long, open '\/.*… \[\d+ characters\] — check the path and its permissions$/);
+  });
+});

@@ -2,6 +2,9 @@
 // CLI checks its flags: one line each, the CLI's message where the CLI has one.
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
+import { default as addFormatsModule } from 'ajv-formats';
+import { inArgumentNames } from '../../../src/mcp/argument-names.js';
+import { strictSchema } from '../../../src/mcp/strict-schema.js';
 import { OPTION_DECLARATIONS, snakeCase, type OptionDeclaration } from '../../../src/options/declarations.js';
 import { optionSchema, toolArguments, toolDefinitions, toolOptions } from '../../../src/mcp/tools.js';
 import { toolInput } from '../../../src/mcp/arguments.js';
@@ -37,8 +40,8 @@ describe('the tools', () => {
     for (const tool of Object.values(byName)) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.inputSchema['additionalProperties']).toBe(false);
-      // Every input schema compiles (strict: no unknown keyword, no type mistake).
-      new Ajv({ strict: true, strictTypes: false }).compile(tool.inputSchema);
+      // Every schema compiles in strict mode, strictTypes included: no unknown keyword (JSON Hyper-Schema's links), no union type, no type mistake.
+      for (const schema of [tool.inputSchema, tool.outputSchema]) expect(() => addFormats(new Ajv({ strict: true })).compile(schema), `${tool.name}: ${JSON.stringify(schema).slice(0, 80)}`).not.toThrow();
     }
     expect(byName['compare']!.inputSchema['required']).toEqual(['bp', 'run_a', 'run_b']);
     expect(byName['capture']!.inputSchema['required']).toEqual(['bp', 'run']);
@@ -73,6 +76,28 @@ describe('the tools', () => {
     expect(schema('tolerance')).toMatchObject({ type: ['number', 'string'] });
     expect(schema('adapter')).toMatchObject({ type: 'string' });
     expect((byName['compare']!.inputSchema['properties'] as Record<string, object>)['max_output_bytes']).toMatchObject({ type: 'integer', default: MCP_MAX_OUTPUT_BYTES });
+  });
+});
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+describe('the tools, as a client sees them', () => {
+  it('each say what they do to the world: compare, capture and locate run programs, diff_captures only reads', () => {
+    for (const name of ['compare', 'capture', 'locate']) expect(byName[name]!.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    expect(byName['diff_captures']!.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+  });
+
+  it('give union types as anyOf, one type each with its own keywords, and leave links out: the same values pass', () => {
+    expect(strictSchema({ type: ['string', 'null'], minLength: 1, description: 'd' })).toEqual({ description: 'd', anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }] });
+    expect(strictSchema({ links: [{ rel: 'self' }], type: 'object', properties: { a: { type: ['number', 'string'] } } })).toEqual({ type: 'object', properties: { a: { anyOf: [{ type: 'number' }, { type: 'string' }] } } });
+    const tolerance = addFormats(new Ajv({ strict: true })).compile((byName['compare']!.inputSchema['properties'] as Record<string, object>)['tolerance']!);
+    expect([0.5, '1%', true].map((value) => tolerance(value))).toEqual([true, true, false]);
+  });
+
+  it("speak in the tools' argument names in their errors, not the CLI's flags", () => {
+    expect(inArgumentNames('--max-steps "0" is not a whole number from 1 up — give e.g. --max-steps 100000')).toBe('max_steps "0" is not a whole number from 1 up — give e.g. max_steps 100000');
+    expect(inArgumentNames('the working directory of run A does not exist: /x — check --cwd-a (run_a.cwd)')).toBe('the working directory of run A does not exist: /x — check run_a.cwd');
+    expect(inArgumentNames('a program flag --verbose, and --stdin-b')).toBe('a program flag --verbose, and run_b.stdin_file');
   });
 });
 

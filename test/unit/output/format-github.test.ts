@@ -13,6 +13,13 @@ function parse(line: string): { level: string; props: Record<string, string>; me
 }
 
 describe('the github writer', () => {
+  it("annotates the line in B's version when B's breakpoint followed A's line there (a baseline's line the pull request moved)", () => {
+    const a = makeCapture({ label: 'baseline', variables: { rate: '0.1' } });
+    const b = makeCapture({ side: 'b', breakpoint: { file: 'pricing.py', line: 70 }, variables: { rate: '1.0' } });
+    const commands = writeGithub(buildReport([a, b])).trimEnd().split('\n').map(parse).filter((command) => command !== null);
+    expect(commands.map((command) => `${command.props.file}:${command.props.line}`)).toEqual(['pricing.py:70']);
+  });
+
   it('an error annotation at the breakpoint line for each changed variable and each name in one run only', () => {
     const a = makeCapture({ variables: { rate: '0.1', note: "'50%, then:\\nmore'", old: '1' } });
     const b = makeCapture({ side: 'b', variables: { rate: '1.0', note: "'x'" } });

@@ -38,6 +38,49 @@ describe('redactValues', () => {
     expect(variables).toEqual({ pin_password: redactor.marker("'1'"), token: 'None', secret: "''", same_session: 'False', session_id: '0', other: "'1'" });
   });
 
+  it("by name, redacts only what can hold text: a tokenizer's numbers and structs stay visible (issue 33)", () => {
+    const redactor = new Redactor({ key: 'k' });
+    const types = {
+      tokens: 'jsmntok_t *',
+      'tokens->type': 'jsmntype_t',
+      'tokens->start': 'int',
+      num_tokens: 'unsigned int',
+      token: 'jsmntok_t',
+      'token.size': 'int',
+      auth_token: 'const char *',
+      secret_bytes: '[]uint8',
+      'secret_bytes[0]': 'uint8',
+      session: 'Session',
+      'session.id': 'str',
+    };
+    const given = {
+      tokens: '0x…',
+      'tokens->type': 'JSMN_OBJECT',
+      'tokens->start': '17',
+      num_tokens: '12',
+      token: '{type:‹type›, size:‹size›}',
+      'token.size': '2',
+      auth_token: '0x… "s3cr3t-value"',
+      secret_bytes: '[]uint8 len: 3, cap: 3, [104,105,106]',
+      'secret_bytes[0]': '104',
+      session: "Session(id=‹id›)",
+      'session.id': "'c2Vzc2lvbi1pZA'",
+      password: "'hunter2'",
+    };
+    const { variables, redacted } = redactor.redactValues(given, types);
+    expect(variables).toEqual({
+      ...given,
+      auth_token: redactor.marker('0x… "s3cr3t-value"'),
+      secret_bytes: redactor.marker('[]uint8 len: 3, cap: 3, [104,105,106]'),
+      'secret_bytes[0]': redactor.marker('104'),
+      'session.id': redactor.marker("'c2Vzc2lvbi1pZA'"),
+      password: redactor.marker("'hunter2'"),
+    });
+    expect(redacted).toEqual(['auth_token', 'secret_bytes', 'secret_bytes[0]', 'session.id', 'password']);
+    // Text under a name that says nothing is still redacted by its shape.
+    expect(redactor.redactValues({ count: '3', note: "'Bearer abcdefghijklmnop'" }).variables.note).toMatch(/^'Bearer <redacted:[0-9a-f]{6}>'$/);
+  });
+
   it('takes a secret out of a parent that still holds its text (--raw-values, or a summary not masked)', () => {
     const redactor = new Redactor({ key: 'k' });
     const { variables } = redactor.redactValues({ config: "{'db': {'host': 'h', 'private_key': 'pk-1234'}}", "config['db']['private_key']": "'pk-1234'", "config['db']['host']": "'h'" });

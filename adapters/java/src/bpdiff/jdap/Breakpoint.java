@@ -109,6 +109,8 @@ final class Breakpoint {
     final String packageName;
     /** The file's number of lines (0 when unknown): a line beyond it is another file's inlined code (Kotlin). */
     final int lines;
+    /** Which named class each line lies in (a Java file's), else null. */
+    final TypeLines types;
 
     SourceFile(Path path) {
       this.path = path;
@@ -121,6 +123,7 @@ final class Breakpoint {
       }
       this.packageName = text == null ? null : declaredPackage(text);
       this.lines = text == null ? 0 : lineCount(text);
+      this.types = TypeLines.of(text, sourceName);
     }
 
     /** A loop, not a stream: the class-data archive keeps no lambda of this one, and a cold JVM spins one in milliseconds. */

@@ -67,7 +67,7 @@ final class Debugger {
 
   void launch(LaunchConfig config) throws ProgramProcess.StartError {
     this.config = config;
-    this.sources = new Sources(config.cwd, config.command);
+    this.sources = new Sources(config.cwd, config.command, config.sourcePaths);
     JvmListener jvmListener;
     try {
       jvmListener = listener.join();
@@ -149,6 +149,7 @@ final class Debugger {
   synchronized List<Object> setBreakpoints(Path file, List<Map<String, Object>> specs) {
     for (Breakpoint old : breakpoints.getOrDefault(file, List.of())) for (VmSession jvm : jvms) jvm.unbind(old);
     Breakpoint.SourceFile source = new Breakpoint.SourceFile(file);
+    sources.remember(source);
     List<Breakpoint> list = new ArrayList<>();
     for (Map<String, Object> spec : specs) {
       int line = spec.get("line") instanceof Number n ? n.intValue() : 0;
@@ -224,7 +225,7 @@ final class Debugger {
     if (line > 0 && (!breakpoint.verified || breakpoint.reportedLine != line)) {
       breakpoint.verified = true;
       breakpoint.reportedLine = line;
-    } else if (line < 0 && !breakpoint.verified && jvm.hasClassesOf(breakpoint.file)) {
+    } else if (line < 0 && !breakpoint.verified && jvm.hasClassesFor(breakpoint)) {
       String message = breakpoint.file.sourceName + ": no code at line " + breakpoint.line + " or below it";
       if (message.equals(breakpoint.message)) return;
       breakpoint.message = message;

@@ -1,5 +1,6 @@
 // The `launch` request's arguments: bpdiff's form `{command, cwd, env, stdinFile, invokeToString}` and
-// VS Code's Java form `{mainClass, classPaths, args, vmArgs, javaExec}`, reduced to one command line.
+// VS Code's Java form `{mainClass, classPaths, args, vmArgs, javaExec}`, reduced to one command line;
+// both may name `sourcePaths`, folders that hold sources by their package folders.
 package bpdiff.jdap;
 
 import java.nio.file.Path;
@@ -17,6 +18,8 @@ final class LaunchConfig {
   final Path stdinFile;
   /** Show an object by its own toString() where its class declares one (runs the program's code). */
   final boolean invokeToString;
+  /** Folders of sources the build's layout does not say (from `cwd`). */
+  final List<Path> sourcePaths;
 
   static final class Invalid extends Exception {
     Invalid(String message) {
@@ -24,12 +27,13 @@ final class LaunchConfig {
     }
   }
 
-  private LaunchConfig(List<String> command, Path cwd, Map<String, String> env, Path stdinFile, boolean invokeToString) {
+  private LaunchConfig(List<String> command, Path cwd, Map<String, String> env, Path stdinFile, boolean invokeToString, List<Path> sourcePaths) {
     this.command = command;
     this.cwd = cwd;
     this.env = env;
     this.stdinFile = stdinFile;
     this.invokeToString = invokeToString;
+    this.sourcePaths = sourcePaths;
   }
 
   static LaunchConfig parse(Map<String, Object> args, Path adapterCwd) throws Invalid {
@@ -72,7 +76,9 @@ final class LaunchConfig {
     } else {
       throw new Invalid("launch needs 'command' (e.g. [\"java\", \"-cp\", \"out\", \"Main\"]) or 'mainClass'");
     }
-    return new LaunchConfig(command, cwd, env, stdin, Boolean.TRUE.equals(toStringArg));
+    List<Path> sourcePaths = new ArrayList<>();
+    if (args.get("sourcePaths") != null) for (String folder : strings(args.get("sourcePaths"), "sourcePaths")) sourcePaths.add(cwd.resolve(folder).normalize());
+    return new LaunchConfig(command, cwd, env, stdin, Boolean.TRUE.equals(toStringArg), List.copyOf(sourcePaths));
   }
 
   private static List<String> strings(Object value, String name) throws Invalid {

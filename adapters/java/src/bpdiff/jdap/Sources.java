@@ -1,7 +1,10 @@
 // The source file of a stack frame: a breakpoint's file when the frame's class was compiled from it,
 // else the file found by its package path under the program's folder (and the usual source roots of
-// Maven, Gradle, sbt) or beside a source file the command names (`java ../tools/Main.java`); a frame
-// whose file is not found gets its name only.
+// Maven, Gradle, sbt), under the source roots of the build's modules (SourceRoots), under the folders
+// the launch names (`sourcePaths`: bpdiff's --source-path), beside a source file the command names
+// (`java ../tools/Main.java`), or under the source root of a file a breakpoint was ever set in (it
+// stays known once the breakpoint is cleared, as locate's walk clears its start); a frame whose file
+// is not found gets its name only.
 package bpdiff.jdap;
 
 import com.sun.jdi.AbsentInformationException;
@@ -22,14 +25,20 @@ final class Sources {
   private final Path cwd;
   /** The folders of the source files the command names (the source launcher's `java Main.java`). */
   private final List<Path> commandFolders;
+  /** The launch's source folders, then the build's modules' roots (found once, when first needed). */
+  private final List<Path> givenRoots;
+  private volatile List<Path> moduleRoots;
+  /** The source roots of the files breakpoints were set in. */
+  private final List<Path> breakpointRoots = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final Map<String, Optional<Path>> found = new ConcurrentHashMap<>();
 
   Sources(Path cwd) {
-    this(cwd, List.of());
+    this(cwd, List.of(), List.of());
   }
 
-  Sources(Path cwd, List<String> command) {
+  Sources(Path cwd, List<String> command, List<Path> sourcePaths) {
     this.cwd = cwd;
+    this.givenRoots = List.copyOf(sourcePaths);
     List<Path> folders = new ArrayList<>();
     for (String word : command) {
       if (!(word.endsWith(".java") || word.endsWith(".kt") || word.endsWith(".scala"))) continue;
@@ -69,10 +78,27 @@ final class Sources {
     return Json.object("name", name, "path", path.map(Path::toString).orElse(null), "presentationHint", path.isPresent() ? null : "deemphasize");
   }
 
+  /** A breakpoint's file: the root of its package's folders is a source root from now on. */
+  void remember(Breakpoint.SourceFile file) {
+    Path root = SourceRoots.rootOf(file.path, file.packageName);
+    if (root == null || breakpointRoots.contains(root)) return;
+    breakpointRoots.add(root);
+    // Files not found before may be found now.
+    for (java.util.Iterator<Optional<Path>> it = found.values().iterator(); it.hasNext(); ) if (it.next().isEmpty()) it.remove();
+  }
+
   private Optional<Path> find(String relative, String name, Collection<Breakpoint.SourceFile> breakpointFiles) {
     for (String root : ROOTS) {
       Path candidate = cwd.resolve(root).resolve(relative);
       if (Files.isRegularFile(candidate)) return Optional.of(candidate.normalize());
+    }
+    List<Path> modules = moduleRoots;
+    if (modules == null) moduleRoots = modules = SourceRoots.ofBuild(cwd);
+    for (List<Path> roots : List.of(givenRoots, modules, breakpointRoots)) {
+      for (Path root : roots) {
+        Path candidate = root.resolve(relative);
+        if (Files.isRegularFile(candidate)) return Optional.of(candidate.normalize());
+      }
     }
     for (Path folder : commandFolders) {
       Path candidate = folder.resolve(relative);

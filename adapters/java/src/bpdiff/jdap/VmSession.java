@@ -255,9 +255,9 @@ final class VmSession {
 
   /** Binds (or rebinds) a breakpoint to the file's classes loaded so far; returns the line bound, or -1. */
   int bind(Breakpoint breakpoint) {
-    Set<ReferenceType> classes = new LinkedHashSet<>();
-    for (ReferenceType type : prepared.getOrDefault(breakpoint.file.sourceName, Set.of())) if (breakpoint.file.holds(type.name())) classes.add(type);
-    int line = LineBinder.targetLine(classes, breakpoint.line, breakpoint.file.lines);
+    Set<ReferenceType> classes = classesFor(breakpoint);
+    // The class the line lies in has not loaded yet (a nested class): the breakpoint waits for it.
+    int line = enclosingLoaded(breakpoint, classes) ? LineBinder.targetLine(classes, breakpoint.line, breakpoint.file.lines) : -1;
     Binding old = bindings.get(breakpoint);
     if (old != null && old.line == line && old.classes.equals(classes)) return line;
     List<BreakpointRequest> made = new ArrayList<>();
@@ -283,9 +283,30 @@ final class VmSession {
     return line;
   }
 
-  boolean hasClassesOf(Breakpoint.SourceFile file) {
-    for (ReferenceType type : prepared.getOrDefault(file.sourceName, Set.of())) if (file.holds(type.name())) return true;
+  /** Whether the class the breakpoint's line lies in has loaded: a line without code there is then said to have none. */
+  boolean hasClassesFor(Breakpoint breakpoint) {
+    Set<ReferenceType> classes = classesFor(breakpoint);
+    return !classes.isEmpty() && enclosingLoaded(breakpoint, classes);
+  }
+
+  /** The loaded classes of the breakpoint's file that its line can bind in: the class it lies in (TypeLines) and those nested in it. */
+  private Set<ReferenceType> classesFor(Breakpoint breakpoint) {
+    Breakpoint.SourceFile file = breakpoint.file;
+    Set<ReferenceType> classes = new LinkedHashSet<>();
+    for (ReferenceType type : prepared.getOrDefault(file.sourceName, Set.of())) {
+      if (file.holds(type.name()) && (file.types == null || file.types.inClassOf(breakpoint.line, withoutPackage(type.name())))) classes.add(type);
+    }
+    return classes;
+  }
+
+  private static boolean enclosingLoaded(Breakpoint breakpoint, Set<ReferenceType> classes) {
+    if (breakpoint.file.types == null) return true;
+    for (ReferenceType type : classes) if (breakpoint.file.types.isClassOf(breakpoint.line, withoutPackage(type.name()))) return true;
     return false;
+  }
+
+  private static String withoutPackage(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
   }
 
   void unbind(Breakpoint breakpoint) {

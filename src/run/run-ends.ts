@@ -1,0 +1,24 @@
+// The end of two runs a locate walk followed until both ended: a walk compares where each run stands
+// and what its frame holds, never what it writes or how it exits, so two runs alike in every step
+// may still end apart (a format string, an exit code). Compared here once both programs are done.
+import { compareEndings, type EndDifference, type RunOutput } from '../core/end-hints.js';
+import { describeEnding } from '../core/walk-hints.js';
+import type { Standing } from '../walk/lines.js';
+import type { LiveRun } from './live-run.js';
+
+/** How two runs that both ended differ at their ends (null: alike, or not both ended). */
+export function endsApart(runs: [LiveRun, LiveRun], standings: [Standing, Standing]): EndDifference | null {
+  const [a, b] = standings;
+  if (a.kind !== 'ended' || b.kind !== 'ended') return null;
+  return compareEndings({ output: outputOf(runs[0]), how: describeEnding(a.end.reason) }, { output: outputOf(runs[1]), how: describeEnding(b.end.reason) });
+}
+
+/**
+ * A run's whole output, by digest. Complete once it ended: the session's end waited for a program
+ * bpdiff started until its pipes closed (what C's stdio held in its buffer is written at exit), and an
+ * adapter sends the output events of the program it started before its exited event.
+ */
+function outputOf(run: LiveRun): RunOutput {
+  const { stdout, stderr } = run.resources;
+  return { stdout: { digest: stdout.digest(), total: stdout.total }, stderr: { digest: stderr.digest(), total: stderr.total } };
+}

@@ -1,0 +1,3 @@
+module example.com/named
+
+go 1.18

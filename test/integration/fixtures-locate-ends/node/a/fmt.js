@@ -1,0 +1,2 @@
+function fmt(x) { return String(x); }
+console.log(fmt(1234));

@@ -1,0 +1,3 @@
+def fmt(x):
+    return '%d' % x
+print(fmt(1234))

@@ -1,0 +1,2 @@
+import sys
+z = 1 if sys.argv[1] == 'A' else 2
