@@ -18,6 +18,10 @@ import { childPath, scopeVariableName } from '../adapters/child-names.js';
 import type { CaptureOptions, ScopeSelection } from '../core/types.js';
 import type { ChildrenCut, CutPlace } from '../core/findings.js';
 import { describeCuts } from '../core/hints.js';
+import { fetchChildren, REQUEST_MARGIN_MS, REQUEST_MS_PER_CHILD, REQUEST_WINDOW, type Fetched, type InFlight, type Parent } from './fetch-children.js';
+import { describeEmptyStop, readsScope } from './scope-choice.js';
+
+export { REQUEST_WINDOW } from './fetch-children.js';
 
 /** The limits of CaptureOptions, as the user set them. */
 export type FrameLimits = CaptureOptions['limits'];
@@ -35,26 +39,6 @@ export interface WalkResult {
   warnings: string[];
 }
 
-/** Requests of one level in flight at once: enough to hide round trips, few enough that a level of
- * thousands of containers does not make the adapter compute children the budget will not keep. */
-export const REQUEST_WINDOW = 32;
-
-/**
- * The time one `variables` request of a value's children may take beyond --value-timeout: the
- * adapter's own work, and in Python one value that hit the limit the debuggee enforces itself (the
- * sitecustomize stops each repr at --value-timeout). Counted from when the reader starts waiting for
- * that answer, since the adapters answer one request after the other.
- */
-export const REQUEST_MARGIN_MS = 1000;
-
-/**
- * And per child asked for: a page of 20,000 elements is 20,000 values, which debugpy lists in ~0.6 s
- * on an idle machine and in over 3 s with the other cores busy. --value-timeout is the time of one
- * value, so a page of more than a thousand children gets this much more per child, in whole seconds
- * (20,000 children: 5 s more).
- */
-export const REQUEST_MS_PER_CHILD = 0.25;
-
 /**
  * A null pointer, a leaf with its value: lldb lists the fields of what it would point to, each
  * `<error: parent is NULL>` (48 of them in one cJSON stop), and their fields in turn.
@@ -65,34 +49,6 @@ interface Node {
   path: string;
   variable: DebugProtocol.Variable;
   depth: number;
-}
-
-/** A container whose children are read: a scope or a value. */
-interface Parent {
-  path: string;
-  where: Exclude<CutPlace, 'frame'>;
-  reference: number;
-  indexed: number | undefined;
-  /** The container's type, for the definition's child-name templates. */
-  type: string | undefined;
-  depth: number;
-  /** --max-children for a value; a scope is bounded only by --max-variables. */
-  maxChildren: number;
-}
-
-type Fetched =
-  /** `total`: how many children there are, when known (the adapter said, or answered unpaged). */
-  | { kind: 'ok'; children: DebugProtocol.Variable[]; total: number | null }
-  | { kind: 'timed_out'; seconds: number }
-  | { kind: 'failed'; message: string }
-  | { kind: 'deadline' }
-  | { kind: 'error'; error: unknown };
-
-interface InFlight {
-  answer: Promise<Fetched>;
-  settled: Fetched | null;
-  /** How long a value's children may take (valueLimitMs and the children asked for). */
-  limitMs: number;
 }
 
 /**
@@ -344,53 +300,4 @@ class FrameReader {
     Object.defineProperty(this.result.variables, path, { value, enumerable: true, writable: true, configurable: true });
     if (variable.type) Object.defineProperty(this.result.types, path, { value: variable.type, enumerable: true, writable: true, configurable: true });
   }
-}
-
-/**
- * A stop that reads nothing where the frame has scopes is suspicious (an ES module's top level once
- * read so): two such runs would say "no differences" about nothing. Said, with what there was.
- */
-function describeEmptyStop(scopes: DebugProtocol.Scope[], selection: ScopeSelection, read: string[]): string {
-  const names = scopes.map((scope) => scope.name).join(', ');
-  const how = selection === 'locals' ? ' — try --scope globals, or a line inside a function' : '';
-  return read.length === 0
-    ? `the stop read no variables: the frame's scopes (${names}) are not read with --scope ${selection}${how}`
-    : `the stop read no variables, though the frame has scopes (${names}): nothing was compared${how}`;
-}
-
-function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, selection: ScopeSelection): boolean {
-  const matches = (patterns: string[]): boolean => patterns.some((pattern) => new RegExp(pattern).test(scope.name));
-  if (scope.presentationHint === 'registers' || matches(definition.scopes.never)) return false;
-  if (matches(definition.scopes.globals)) return selection === 'globals';
-  if (matches(definition.scopes.locals)) return true;
-  return selection === 'globals' || !scope.expensive;
-}
-
-/**
- * The children of a container, no more than `want` of them plus one (so a cut is noticed): a huge
- * array is paged (we told the adapter we page), its named children and its first indexed ones.
- * `byCount` (AdapterDefinition.paging): a container that counts its elements is always paged.
- */
-async function fetchChildren(connection: Requester, parent: Parent, want: number, timeoutMs: number, byCount: boolean): Promise<Fetched> {
-  const { reference, indexed } = parent;
-  const step = parent.where === 'scope' ? `variables of scope '${parent.path}'` : `variables of '${parent.path}'`;
-  const paged = async (): Promise<Fetched> => {
-    // The named page is bounded too: lldb-dap ignores `filter` and would list every element (200,000
-    // take it 26 s), answering the first elements again instead, which are dropped as repeats. The
-    // indexed page asks for no more elements than there are: rdbg pads a page with nils to the count.
-    const [named, items] = await Promise.all([
-      connection.request('variables', { variablesReference: reference, filter: 'named', start: 0, count: want + 1 }, { step, timeoutMs }),
-      connection.request('variables', { variablesReference: reference, filter: 'indexed', start: 0, count: Math.min(want + 1, indexed ?? Infinity) }, { step, timeoutMs }),
-    ]);
-    const elements = items?.variables ?? [];
-    const listed = new Set(elements.map((child) => child.name));
-    const namedChildren = (named?.variables ?? []).filter((child) => !listed.has(child.name));
-    return { kind: 'ok', children: [...namedChildren, ...elements], total: namedChildren.length + (indexed ?? 0) };
-  };
-  if (indexed !== undefined && (indexed > want || (byCount && indexed > 0))) return paged();
-  const all = (await connection.request('variables', { variablesReference: reference }, { step, timeoutMs }))?.variables ?? [];
-  // An unpaged answer may stop at the adapter's own load limit (dlv: 64 entries, and for a map a
-  // hash-order subset that changes every run): ask again by page.
-  if (indexed !== undefined && all.length < indexed) return paged();
-  return { kind: 'ok', children: all, total: all.length };
 }

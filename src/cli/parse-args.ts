@@ -1,29 +1,27 @@
 // argv -> a typed command. yargs defines the flags, the help and the strictness; a live command's
 // flags become the library's input (src/library), which is checked here by the library's own checks,
 // so every mistake gets one message from messages.ts before anything starts. Nothing here touches
-// files: paths are checked by the library when it resolves the runs (intake/runs.ts).
-import { declarationsFor, findDeclaration, snakeCase } from '../options/declarations.js';
+// files: paths are checked by the library when it resolves the runs (intake/runs.ts). yargs is run
+// (and its failures worded) in yargs-run.ts; the flags become the library's input in library-input.ts.
+import { declarationsFor, findDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
-import { messages, SUBCOMMANDS } from '../messages.js';
-import { closestWord } from '../core/suggest.js';
+import { messages } from '../messages.js';
 import { splitArgv } from './split-argv.js';
 import { readPlainArgv } from './plain-argv.js';
-import { loadYargs, type YargsFactory } from './load-yargs.js';
-import { readPackageVersion } from '../intake/version.js';
+import type { YargsFactory } from './load-yargs.js';
 import { outputArgs, type OutputArgs } from './output-args.js';
 import { planCompare } from '../library/compare.js';
 import { planCapture } from '../library/capture.js';
-import { checkDiffInput } from '../library/diff-captures.js';
 import { planLocate } from '../library/locate.js';
 import type { BaselinePlan, CapturePlan, ComparePlan, LivePlan, LocatePlan } from '../intake/plan.js';
 import { configFor, type BpdiffConfig } from '../config/config.js';
 import { prerenderedHelp } from './help-texts.js';
-import { defineParser } from './define-parser.js';
+import { parseWithYargs, type RawArgv } from './yargs-run.js';
+import { checkedDiffInput, libraryInput, type LibraryInput } from './library-input.js';
 
 export type { OutputArgs, OutputFormat } from './output-args.js';
-
-/** A live command's flags as the library's input (src/library): values as typed, checked there. */
-export type LibraryInput = Record<string, unknown>;
+export type { LibraryInput } from './library-input.js';
+export { COMMAND_FLAGS } from './yargs-run.js';
 
 /** What `bpdiff` (a comparison, or `--baseline`), `capture` or `locate` was asked: its plan, and beyond it. */
 export interface LiveArgs<P extends LivePlan = LivePlan> {
@@ -70,8 +68,6 @@ export type CliCommand =
   | { kind: 'mcp' }
   /** `bpdiff completion [bash|zsh]`: the shell's completion script, on stdout. */
   | { kind: 'completion'; shell: 'bash' | 'zsh' | 'fish' };
-
-type RawArgv = Record<string, unknown> & { _: Array<string | number> };
 
 /**
  * Parse bpdiff's command line (without `node` and the script). Throws BpdiffError on bad input.
@@ -168,22 +164,6 @@ function checkNames(raw: RawArgv): { names: string[]; update: CheckUpdate | null
   return { names: [...new Set(names)], update };
 }
 
-async function parseWithYargs(options: string[], factory: YargsFactory | undefined, width: number | undefined): Promise<{ argv: RawArgv; output: string }> {
-  // The help shows each value's kind (a number, one of some choices); parsing keeps every value as typed, for read-options.ts to check.
-  const forHelp = options.some((word) => word === '--help' || word === '-h');
-  const parser = defineParser((factory ?? (await loadYargs()))(), readPackageVersion(), width, forHelp);
-  return new Promise<{ argv: RawArgv; output: string }>((resolve, reject) => {
-    try {
-      // With a callback, yargs hands help and version text back instead of printing it and exiting.
-      void parser.parse(options, {}, (error: Error | undefined, given: unknown, output: string) => (error ? reject(error) : resolve({ argv: given as RawArgv, output })));
-    } catch (error) {
-      reject(error);
-    }
-  }).catch((error: unknown) => {
-    throw describeYargsFailure(error instanceof Error ? error.message : String(error), options);
-  });
-}
-
 /** A config file's options, as the flags they stand for, where the command line did not give them. */
 function applyConfig(raw: RawArgv, config: BpdiffConfig | null): void {
   if (config === null) return;
@@ -219,43 +199,6 @@ function optionalLimit(limit: number | undefined): { maxBytes?: number } {
 function stringOf(raw: RawArgv, flag: string): string | null {
   const value = valueOf(raw, flag);
   return typeof value === 'string' ? value : null;
-}
-
-/**
- * The library's input from the flags of `command` (compare, capture or locate), as typed (the library
- * checks every value, with the same messages): the capture options and the call's own values by their
- * snake_case names, each per-run option's shared value at the top and each run's own in its run
- * object, the commands in the runs.
- */
-function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'locate', runs: Record<string, string[]>): LibraryInput {
-  const input: LibraryInput = {};
-  for (const [key, argv] of Object.entries(runs)) input[key] = { command: argv };
-  for (const declaration of declarationsFor(command)) {
-    const value = raw[declaration.flag];
-    if (value === undefined) continue;
-    if (declaration.target || declaration.call) input[snakeCase(declaration.flag)] = value;
-    else if (declaration.run) {
-      const holder = declaration.run.side === null ? input : (input[`run_${declaration.run.side}`] as LibraryInput | undefined);
-      if (holder !== undefined) holder[declaration.run.key] = value;
-    }
-  }
-  return input;
-}
-
-/** `bpdiff diff`: diffCaptures()'s input (the value options, --label-a/--label-b as label_a/label_b, --fail-on, --max-output-bytes). */
-function diffInput(raw: RawArgv): LibraryInput {
-  const input: LibraryInput = {};
-  for (const declaration of declarationsFor('diff')) {
-    if (raw[declaration.flag] === undefined) continue;
-    if (declaration.target || declaration.run || declaration.call) input[snakeCase(declaration.flag)] = raw[declaration.flag];
-  }
-  return input;
-}
-
-function checkedDiffInput(raw: RawArgv): LibraryInput {
-  const input = diffInput(raw);
-  checkDiffInput(input);
-  return input;
 }
 
 /** `bpdiff capture`: one command, capture()'s input. */
@@ -304,39 +247,3 @@ function positional(raw: RawArgv, name: string): string {
   if (value === undefined || value === null || String(value) === '') throw messages.emptyArgument(name);
   return String(value);
 }
-
-/**
- * yargs says "Unknown argument: python3" for a command typed before its `--`: say that instead; and
- * for a mistyped flag or subcommand, the one probably meant ("did you mean --condition?").
- */
-function describeYargsFailure(message: string, options: readonly string[]) {
-  const unknown = /^Unknown arguments?: (.+)$/.exec(message.trim());
-  const first = options.find((word) => !word.startsWith('-'));
-  const subcommand = (SUBCOMMANDS as readonly string[]).includes(first ?? '') ? first! : '';
-  if (unknown) {
-    const names = new Set(unknown[1]!.split(', '));
-    // A flag: the word as typed, before any `=value`.
-    const flag = options.find((word) => /^--?[^-]/.test(word) && names.has(word.replace(/^--?/, '').replace(/=.*$/, '')));
-    if (flag !== undefined) {
-      const typed = flag.replace(/=.*$/, '');
-      // A one-letter flag is too short to guess from.
-      return messages.unknownFlag(typed, typed.startsWith('--') ? closestWord(typed, knownFlags(subcommand).filter((known) => known.startsWith('--'))) : null, subcommand);
-    }
-    const stray = options.filter((word) => !word.startsWith('-') && names.has(word));
-    if (subcommand === '' && stray.length > 0) {
-      const meant = stray[0] === first ? closestWord(stray[0]!, SUBCOMMANDS) : null;
-      return meant !== null ? messages.unknownSubcommand(stray[0]!, meant) : messages.strayArguments(stray);
-    }
-  }
-  return messages.yargsFailure(message);
-}
-
-/** The flags a subcommand takes, as typed (`--condition`, `-o`); '' is the comparison. */
-function knownFlags(subcommand: string): string[] {
-  const command = (['diff', 'capture', 'check', 'locate'] as const).find((name) => name === subcommand) ?? (subcommand === '' ? 'compare' : null);
-  const declared = command === null ? [] : declarationsFor(command).flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]);
-  return [...declared, ...(COMMAND_FLAGS[subcommand] ?? []), '--help', '--version'];
-}
-
-/** The flags of the subcommands whose options are not declarations (declarations.ts covers the others). */
-export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = { schema: ['--capture'], doctor: ['--adapter-config'], completion: [] };

@@ -2,89 +2,25 @@
 // input from their flags and arguments) to RunSpecs the engine can start: each run's own values of the
 // per-run options (options/declarations.ts PER_RUN_DECLARATIONS) over the shared ones, every path
 // checked before anything starts (a typo costs no debugger start-up), and run B's line followed into
-// its own copy of the breakpoint file when it has no breakpoint of its own.
-import fs from 'node:fs';
+// its own copy of the breakpoint file when it has no breakpoint of its own. The settings are read in
+// run-settings.ts, the breakpoint files and lines checked and followed in breakpoint-lines.ts.
 import path from 'node:path';
 import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types.js';
-import { resolveBreakpointPath } from '../core/breakpoint-path.js';
-import { mapLine, splitLines } from '../core/line-map.js';
 import { messages } from '../messages.js';
-import { findDeclaration, PER_RUN_DECLARATIONS, runFlag, type CommandName, type PerRunDeclaration } from '../options/declarations.js';
-import { BpdiffError } from '../errors.js';
-import { checkInputStat, DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
+import { findDeclaration } from '../options/declarations.js';
+import { DEFAULT_MAX_INPUT_BYTES } from '../read-bounded.js';
 import { readOptionValue } from '../options/read-options.js';
 import { parseBreakpoint } from './breakpoint.js';
-import { isDirectory, isFile, resolveInputFile } from './input-files.js';
-import { checkKeys, commandOf, objectOf, wrongType, type Input } from './run-input.js';
+import { isDirectory, resolveInputFile } from './input-files.js';
+import { checkKeys, commandOf, objectOf, type Input } from './run-input.js';
 import { readCallValues, type RunReading, type RunSettings } from './plan.js';
+import { breakpointFileIn, checkLineInFile, followLine, lineReader, readLines } from './breakpoint-lines.js';
+import { bothNames, flagFor, runKeys, settingsOf, type RunCommand } from './run-settings.js';
+
+export { lineReader } from './breakpoint-lines.js';
+export { runKeys, sharedRunKeys, type RunCommand } from './run-settings.js';
 
 const RUN_EXAMPLE = '{ "command": ["python3", "app.py"], "cwd": "v1" }';
-
-/** The commands runs are given for: a comparison's two, a capture's one, a walk's two. */
-export type RunCommand = Extract<CommandName, 'compare' | 'capture' | 'locate'>;
-
-/** The keys of the per-run options a call takes at its top (shared by its runs), for `command`. */
-export function sharedRunKeys(command: CommandName): string[] {
-  return perRun().filter((declaration) => declaration.shared.includes(command)).map((declaration) => declaration.key);
-}
-
-/** The keys a run object takes, for `command` (a capture's one run takes the shared options as its own). */
-export function runKeys(command: RunCommand): string[] {
-  const own = command === 'capture' ? perRun().filter((declaration) => declaration.shared.includes('capture')) : perRun().filter((declaration) => declaration.own.includes(command));
-  return ['command', ...own.map((declaration) => declaration.key)];
-}
-
-function perRun(): readonly PerRunDeclaration[] {
-  return PER_RUN_DECLARATIONS as readonly PerRunDeclaration[];
-}
-
-function settingsOf(shared: Input, run: Input, side: RunSide | null, command: RunCommand, runName: string): RunSettings {
-  const values: Record<string, unknown> = {};
-  const own = new Set<string>();
-  for (const declaration of perRun()) {
-    const { key } = declaration;
-    const sharedAllowed = declaration.shared.includes(command);
-    const ownAllowed = command === 'capture' ? sharedAllowed : declaration.own.includes(command);
-    const sharedValue = sharedAllowed ? read(declaration, null, shared[key], key) : null;
-    const ownValue = ownAllowed ? read(declaration, command === 'capture' ? null : side, run[key], `${runName}.${key}`) : null;
-    if (ownValue !== null) own.add(key);
-    const fallback = side === null ? declaration.defaults?.shared : declaration.defaults?.[side];
-    if (declaration.kind === 'pairs') values[key] = { ...((sharedValue as Record<string, string> | null) ?? {}), ...((ownValue as Record<string, string> | null) ?? {}) };
-    else values[key] = ownValue ?? sharedValue ?? fallback ?? null;
-  }
-  return { values, own };
-}
-
-/** A per-run value, its type checked as a JSON caller gives it, its value by its flag's declaration. */
-function read(declaration: PerRunDeclaration, side: RunSide | null, given: unknown, name: string): unknown {
-  if (given === undefined || given === null) return null;
-  if (declaration.kind === 'pairs') {
-    if (typeof given === 'string' || (Array.isArray(given) && given.every((entry) => typeof entry === 'string'))) return readOptionValue(runFlag(declaration, side), given);
-    if (typeof given !== 'object' || Array.isArray(given)) throw wrongType(name, 'an object of strings', '{ "DEBUG": "1" }', given);
-    const pairs: Record<string, string> = {};
-    for (const [key, value] of Object.entries(given as Input)) {
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw wrongType(`${name}.${key}`, 'a string', '"1"', value);
-      pairs[key] = String(value);
-    }
-    return pairs;
-  }
-  // A flag given twice (the CLI's words): said as such.
-  if (Array.isArray(given) && given.every((entry) => typeof entry === 'string')) return readOptionValue(runFlag(declaration, side), given);
-  if (typeof given !== 'string') throw wrongType(name, 'a string', declaration.example !== undefined ? JSON.stringify(declaration.example) : '"..."', given);
-  // A breakpoint is checked as one (intake/breakpoint.ts): an empty one is said as such.
-  return declaration.key === 'bp' ? given : readOptionValue(runFlag(declaration, side), given);
-}
-
-/** The flag a message names for a run's value of `key`: its own (`--cwd-a`) when it was given one. */
-function flagFor(key: string, settings: RunSettings, side: RunSide | null): string {
-  const declaration = perRun().find((candidate) => candidate.key === key)!;
-  return runFlag(declaration, settings.own.has(key) ? side : null).flag;
-}
-
-/** The same value as the CLI and the library name it: `--cwd-a (run_a.cwd)`, `--cwd (cwd)`. */
-function bothNames(key: string, settings: RunSettings, side: RunSide | null, runName: string): string {
-  return `--${flagFor(key, settings, side)} (${settings.own.has(key) ? `${runName}.${key}` : key})`;
-}
 
 interface Resolving {
   side: RunSide;
@@ -244,65 +180,8 @@ export function withAdapterPaths(options: CaptureOptions, base: string): Capture
   };
 }
 
-/** Where a run's breakpoint file is (`file` as given, from the run's folder); an error when it is no file. */
-export function breakpointFileIn(runCwd: string, file: string, side: RunSide, label: string, flagSide: RunSide | null = side): string {
-  const found = resolveBreakpointPath(file, runCwd);
-  if (!isFile(found) && fs.existsSync(found)) checkInputStat(fs.statSync(found), found, { what: `the breakpoint file of run ${label}`, file: found });
-  if (!isFile(found)) throw messages.breakpointFileMissing(flagSide, label, file, found, runCwd);
-  return found;
-}
-
-/** A breakpoint past the end of the file would be moved to the last line by the debugger without a word. */
-export function checkLineInFile(run: Pick<RunSpec, 'label' | 'breakpoint'>, lines: string[] | null, flag: string): void {
-  const { file, line } = run.breakpoint;
-  if (lines !== null && line > lines.length) throw messages.breakpointPastEnd(file, line, lines.length, run.label, flag);
-}
-
-/**
- * The lines of a file, each file read once (the line checks and the line mapping read the same
- * files); null for a file unreadable here: the debugger will say what it makes of it. A file that is
- * no regular file, or larger than `maxBytes` (--max-input-bytes), is a one-line error.
- */
-export function lineReader(maxBytes: number = DEFAULT_MAX_INPUT_BYTES): (file: string) => string[] | null {
-  const read = new Map<string, string[] | null>();
-  return (file) => {
-    if (!read.has(file)) read.set(file, readLines(file, maxBytes));
-    return read.get(file)!;
-  };
-}
-
-function readLines(file: string, maxBytes: number): string[] | null {
-  try {
-    return splitLines(readBoundedText(file, { what: 'the breakpoint file', file }, maxBytes).text);
-  } catch (error) {
-    if (error instanceof BpdiffError) throw error;
-    return null;
-  }
-}
-
 /** The input's --max-input-bytes (max_input_bytes), already checked with the options; the default without it. */
 function inputLimit(input: Input): number {
   const value = readOptionValue(findDeclaration('max-input-bytes')!, input['max_input_bytes']);
   return typeof value === 'number' ? value : DEFAULT_MAX_INPUT_BYTES;
-}
-
-/**
- * Run B follows run A's --bp line into its own copy of the file, the way `git blame` follows a
- * line, and says so (in B's breakpoint `note`); a line deleted in B is an error that names the flag
- * for B's own breakpoint. A breakpoint B was given itself is left as it is.
- */
-export function followLine<B extends Pick<RunSpec, 'label' | 'breakpoint'>>(a: Pick<RunSpec, 'label' | 'breakpoint'>, b: B, own: boolean, linesOf: (file: string) => string[] | null): B {
-  if (own || a.breakpoint.path === b.breakpoint.path) return b;
-  const linesA = linesOf(a.breakpoint.path);
-  const linesB = linesOf(b.breakpoint.path);
-  if (linesA === null || linesB === null) return b;
-  const { file, line } = a.breakpoint;
-  const mapped = mapLine(linesA, linesB, line);
-  if (mapped.kind === 'deleted') throw messages.breakpointLineDeleted(file, line, a.label, b.label);
-  if (mapped.kind === 'same' && mapped.line === line) return b;
-  const note =
-    mapped.kind === 'same'
-      ? `line ${line} of ${file} in ${a.label} is line ${mapped.line} in ${b.label}'s copy (lines above it were added or removed), so ${b.label} stops at line ${mapped.line}`
-      : `line ${line} of ${file} in ${a.label} was changed in ${b.label}'s copy; ${b.label} stops at line ${mapped.line}, which took its place (${JSON.stringify(linesB[mapped.line - 1]!.trim())}); give --bp-b (run_b.bp) to choose another line`;
-  return { ...b, breakpoint: { ...b.breakpoint, line: mapped.line, note } };
 }

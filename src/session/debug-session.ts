@@ -4,218 +4,24 @@
 // Stops come one at a time (`nextStop`, or `stops()` as an async iterator): the caller reads the
 // frame, then asks for the next one, or ends the session. Processes are not this layer's business:
 // of a program the caller started itself (attach), the session only hears how it ended.
+// The set-up steps (initialize, launch, breakpoints) are SessionSetup's (session-setup.ts).
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError } from '../errors.js';
-import type { DapConnection, RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
-import type { AdapterDefinition } from '../adapters/definition.js';
-import { evaluateCondition, findConditionError, isFalseValue, probesAtFirstStop, wrapCondition } from './conditions.js';
-import { noBreak, updateBreakpoint, type BreakpointState, type NoBreak, type SessionBreakpoint, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
-import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
-import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
+import type { RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
+import { evaluateCondition, findConditionError, isFalseValue } from './conditions.js';
+import { noBreak, type NoBreak, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
 import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
-import { nearestLinesWithCode } from './lines-with-code.js';
-import { replAnswer, setToReach } from './reach-pass.js';
+import { SessionSetup } from './session-setup.js';
 
-/** How a walk that steps from the program's start stops there (a capture needs none of it). */
-export interface SessionEntry {
-  /** The program stops at its first line (the launch asks for it): that `entry` stop is a stop to read. */
-  stopOnEntry?: boolean;
-  /** Function breakpoints that stop the program where its own code starts (`main`). */
-  functions?: readonly string[];
-  /** No source breakpoint is set (the entry stops the program). */
-  noSourceBreakpoint?: boolean;
-}
-
-export interface SessionOptions {
-  connection: DapConnection;
-  definition: AdapterDefinition;
-  /** How long the program may run, in all, before it reaches the breakpoint. */
-  runTimeoutMs: number;
-  signal: AbortSignal;
-  log: (line: string) => void;
-  /** The request that starts the program (LaunchPlan.request). */
-  request?: 'launch' | 'attach';
-  /**
-   * The end of the program, when the caller started it itself for an 'attach' (LaunchPlan.debuggee);
-   * rejects when it could not be started. The exit status is taken from here, not from the adapter.
-   */
-  programExit?: Promise<ProgramExit>;
-}
+export type { SessionEntry, SessionOptions } from './session-setup.js';
 
 const BREAKPOINT_REASONS = new Set(['breakpoint', 'function breakpoint', 'data breakpoint', 'instruction breakpoint']);
 const FRAMES_KEPT = 5;
 
-export class DebugSession {
-  readonly breakpointState: BreakpointState = { id: undefined, verified: false, line: undefined, message: undefined };
-  capabilities: DebugProtocol.Capabilities = {};
-  private readonly connection: DapConnection;
-  private readonly definition: AdapterDefinition;
-  private breakpoint: SessionBreakpoint | null = null;
-  private entry: SessionEntry = {};
-  /** What the program does next: its stops and its end. */
-  private readonly events: ProgramEvents;
+export class DebugSession extends SessionSetup {
   private ended: NoBreak | null = null;
   private lastThreadId: number | null = null;
-  /** The condition is evaluated by bpdiff at the first stop (condition.probe): the breakpoint is set without it until then. */
-  private probingCondition = false;
-  /** Passes the adapter let go before the first stop (reach-pass.ts): that stop is pass passesSkipped + 1. */
-  passesSkipped = 0;
-
-  constructor(private readonly options: SessionOptions) {
-    this.connection = options.connection;
-    this.definition = options.definition;
-    this.events = new ProgramEvents(options.connection, options.definition, options, this.breakpointState, () => this.capabilities);
-  }
-
-  private get startMs(): number {
-    return this.definition.timeouts.start * 1000;
-  }
-
-  /** Step 1: initialize; the capabilities are kept for the later steps. */
-  async initialize(): Promise<DebugProtocol.Capabilities> {
-    try {
-      return await this.requestCapabilities();
-    } catch (error) {
-      // An adapter in (or attached to) a program that could not start: say so, not that the connection closed.
-      const exit = this.options.programExit ? await endWithin(this.options.programExit, PROGRAM_END_LAG_MS) : null;
-      if (exit) throw endedBeforeAttach(this.connection.adapterName, exit);
-      throw error;
-    }
-  }
-
-  private async requestCapabilities(): Promise<DebugProtocol.Capabilities> {
-    const name = this.connection.adapterName;
-    this.capabilities =
-      (await this.connection.request(
-        'initialize',
-        {
-          clientID: 'bpdiff',
-          clientName: 'bpdiff',
-          adapterID: this.definition.id,
-          pathFormat: 'path',
-          linesStartAt1: true,
-          columnsStartAt1: true,
-          supportsVariableType: true,
-          supportsVariablePaging: true,
-          supportsRunInTerminalRequest: false,
-          supportsStartDebuggingRequest: false,
-          supportsMemoryReferences: false,
-          supportsProgressReporting: false,
-          supportsInvalidatedEvent: false,
-          locale: 'en',
-        },
-        { step: 'initialize', timeoutMs: this.startMs, hint: `check that ${name} starts on its own` },
-      )) ?? {};
-    return this.capabilities;
-  }
-
-  /** Step 2: launch the program (or attach to the one the caller started) with the breakpoint set, up to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it here): the program need not run. */
-  async launch(launch: Record<string, unknown>, breakpoint: SessionBreakpoint, entry: SessionEntry = {}): Promise<NoBreak | null> {
-    const { connection } = this;
-    const { programExit, request = 'launch' } = this.options;
-    this.breakpoint = breakpoint;
-    this.entry = entry;
-    const launchMs = this.definition.timeouts.launch * 1000;
-    // Not awaited: debugpy answers it only after configurationDone.
-    const launched = connection.request(request, launch as DebugProtocol.LaunchRequestArguments, {
-      step: request,
-      timeoutMs: launchMs,
-      hint: 'the program may take long to start or build; a larger --timeout does not cover this step, check the command runs on its own',
-    });
-    let launchError: unknown = null;
-    launched.catch((error: unknown) => {
-      launchError = error;
-    });
-    // A program started by the caller connects to the adapter as it starts (its code waits for
-    // configurationDone): the adapter's start time bounds that, and an end before it means it never will.
-    const initialized = programExit
-      ? { step: 'waiting for the program to connect', timeoutMs: this.startMs, hint: 'check that the command runs on its own' }
-      : { step: 'waiting for the initialized event', timeoutMs: launchMs, hint: 'check that the command runs on its own' };
-    await Promise.race([
-      connection.waitForEvent((event) => event.event === 'initialized', initialized),
-      launched.then(() => new Promise(() => undefined)),
-      ...(programExit ? [programExit.then((exit) => Promise.reject(endedBeforeAttach(connection.adapterName, exit)))] : []),
-    ]);
-    if (launchError) throw launchError;
-
-    const refused = entry.noSourceBreakpoint ? null : await this.setBreakpoint(breakpoint);
-    if (refused) return refused;
-    if (entry.functions && entry.functions.length > 0) await this.setFunctionBreakpoints(entry.functions);
-    await this.setExceptionFilters();
-    this.events.cursor = connection.eventCount;
-    this.events.runStart = this.events.cursor;
-    if (this.capabilities.supportsConfigurationDoneRequest !== false) {
-      await connection.request('configurationDone', {}, { step: 'configurationDone', timeoutMs: this.startMs });
-    }
-    await launched;
-    this.events.deadline = Date.now() + this.options.runTimeoutMs;
-    const target = entry.noSourceBreakpoint
-      ? entry.functions && entry.functions.length > 0 ? `the entry function ${entry.functions.join(' or ')}` : 'the first line of the program'
-      : `${breakpoint.path}:${breakpoint.line}`;
-    this.options.log(`${connection.adapterName}: program running, waiting for ${target}`);
-    return null;
-  }
-
-  private async setBreakpoint(breakpoint: SessionBreakpoint): Promise<NoBreak | null> {
-    const { connection, definition } = this;
-    this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
-    // --hit N, --from FILE:LINE:N: set so that the adapter counts the passes before N where it can.
-    const reach = await setToReach(definition, breakpoint, this.probingCondition, this.breakpointState, (asked) => this.sendBreakpoint(asked, !this.probingCondition), (expression) => replAnswer(this.connection, expression, this.startMs));
-    this.passesSkipped = reach.skipped;
-    const state = this.breakpointState;
-    const refused = definition.condition.error_unverified;
-    if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
-      return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
-    }
-    // Refused outright (dlv: no statement on the line), not pending (code not loaded yet, as bpdiff's
-    // Java adapter says; the lines around would be pending too): which lines near it have code.
-    if (!state.verified && state.message && !state.pending) {
-      const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(reach.asked, !this.probingCondition), this.startMs);
-      updateBreakpoint(state, nearby.restored);
-      state.nearby = nearby.lines;
-    }
-    // Later `breakpoint` events (a module loaded, the line moved) update what the adapter said.
-    connection.onEvent((event) => {
-      if (event.event !== 'breakpoint') return;
-      const body = (event as DebugProtocol.BreakpointEvent).body;
-      if (body.breakpoint.id !== undefined && body.breakpoint.id === state.id) updateBreakpoint(state, body.breakpoint);
-    });
-    return null;
-  }
-
-  /** setBreakpoints for the one breakpoint, with its condition or without; what the adapter answered goes to breakpointState. */
-  private async sendBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): Promise<void> {
-    const asked = this.sourceBreakpoint(breakpoint, withCondition);
-    const set = await this.connection.request('setBreakpoints', { source: { path: breakpoint.path }, breakpoints: [asked], lines: [breakpoint.line], sourceModified: false }, { step: 'setBreakpoints', timeoutMs: this.startMs });
-    updateBreakpoint(this.breakpointState, set?.breakpoints?.[0]);
-  }
-
-  /** The breakpoint as setBreakpoints asks for it, with its condition wrapped for the adapter or without. */
-  private sourceBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): DebugProtocol.SourceBreakpoint {
-    const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
-    return { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}), ...(breakpoint.hitCondition !== undefined ? { hitCondition: breakpoint.hitCondition } : {}) };
-  }
-
-  /** Breakpoints on functions by name (a walk's entry: `main`, `main.main`); what the adapter answers is not checked: a stop says whether one bound. */
-  private async setFunctionBreakpoints(names: readonly string[]): Promise<void> {
-    await this.connection.request('setFunctionBreakpoints', { breakpoints: names.map((name) => ({ name })) }, { step: 'setFunctionBreakpoints', timeoutMs: this.startMs });
-  }
-
-  /** Removes every breakpoint bpdiff set (a walk that steps from its start must not stop at them again). */
-  async clearBreakpoints(): Promise<void> {
-    const { connection, breakpoint, entry } = this;
-    if (breakpoint !== null && !entry.noSourceBreakpoint) {
-      await connection.request('setBreakpoints', { source: { path: breakpoint.path }, breakpoints: [], lines: [], sourceModified: false }, { step: 'clearing the breakpoint', timeoutMs: this.startMs });
-    }
-    if (entry.functions && entry.functions.length > 0) await connection.request('setFunctionBreakpoints', { breakpoints: [] }, { step: 'clearing the function breakpoints', timeoutMs: this.startMs });
-  }
-
-  private async setExceptionFilters(): Promise<void> {
-    const supported = new Set((this.capabilities.exceptionBreakpointFilters ?? []).map((filter) => filter.filter));
-    const filters = this.definition.exception_filters.filter((filter) => supported.has(filter));
-    await this.connection.request('setExceptionBreakpoints', { filters }, { step: 'setExceptionBreakpoints', timeoutMs: this.startMs });
-  }
 
   /** Step 3, repeated: the next stop at the breakpoint, or why there is none (the program ended, the time ran out, an exception, a condition that cannot be evaluated). Stops bpdiff did not ask for are let go. After a no_break, every later call returns the same no_break. */
   async nextStop(): Promise<StopOutcome> {

@@ -4,18 +4,17 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CdpConnection } from './cdp-connection.js';
 import type { PropertyDescriptor, RemoteObject } from './cdp-types.js';
-import { formatValue, needsDetails, sizeOf, typeName, type AccessorKind, type ValueDetails } from './value-format.js';
+import { formatValue, sizeOf, typeName, type ValueDetails } from './value-format.js';
+import { accessorKind, readDetails } from './value-details.js';
+import { arraySlice, collectionEntries, IDENTIFIER, INDEX, memberName, type ChildFilter, type Entry } from './container-entries.js';
+
+export { readDetails } from './value-details.js';
+export type { ChildFilter } from './container-entries.js';
 
 /** What a variablesReference points at. */
 export type Container =
   | { kind: 'scope'; objectId: string; thisObject?: RemoteObject; hideBuiltins: boolean }
   | { kind: 'object'; object: RemoteObject; evaluateName: string | undefined };
-
-export interface ChildFilter {
-  filter?: 'indexed' | 'named';
-  start?: number;
-  count?: number;
-}
 
 /** Hands out a variablesReference for a container. */
 export type ReferenceMaker = (container: Container) => number;
@@ -23,19 +22,8 @@ export type ReferenceMaker = (container: Container) => number;
 // Names every Node process has on its global object; the Global scope shows the program's own.
 const BUILTIN_GLOBALS = new Set<string>([...Object.getOwnPropertyNames(globalThis), 'global', 'globalThis', 'require', 'module', 'exports', '__filename', '__dirname']);
 
-const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
-const INDEX = /^(?:0|[1-9]\d*)$/;
 // Arrays longer than this are paged by slicing in the debuggee instead of listing every index.
 const SLICE_THRESHOLD = 1000;
-
-interface Entry {
-  name: string;
-  /** The value, or null for an accessor property. */
-  value: RemoteObject | null;
-  accessor?: AccessorKind;
-  evaluateName: string | undefined;
-  indexed: boolean;
-}
 
 /** Whether a value has children worth a variablesReference. */
 export function isExpandable(object: RemoteObject): boolean {
@@ -54,91 +42,6 @@ export function isExpandable(object: RemoteObject): boolean {
     default:
       return object.className !== 'global';
   }
-}
-
-export function memberName(parent: string | undefined, key: string): string | undefined {
-  if (parent === undefined) return undefined;
-  if (INDEX.test(key)) return `${parent}[${key}]`;
-  if (IDENTIFIER.test(key)) return `${parent}.${key}`;
-  return `${parent}[${JSON.stringify(key)}]`;
-}
-
-function accessorKind(descriptor: { get?: RemoteObject; set?: RemoteObject }): AccessorKind {
-  const hasGet = descriptor.get !== undefined && descriptor.get.type !== 'undefined';
-  const hasSet = descriptor.set !== undefined && descriptor.set.type !== 'undefined';
-  return hasGet && hasSet ? '[Getter/Setter]' : hasSet ? '[Setter]' : '[Getter]';
-}
-
-// Runs in the debuggee over values passed as arguments. It reads own data properties and calls only
-// built-in Date methods, so no program code (getters, proxies aside) runs.
-const DETAILS_FUNCTION = `function () {
-  const out = [];
-  for (let i = 0; i < arguments.length; i++) {
-    const value = arguments[i];
-    try {
-      if (typeof value === 'function') {
-        const own = Object.getOwnPropertyDescriptor(value, 'name');
-        const base = Object.getPrototypeOf(value);
-        const baseOwn = typeof base === 'function' ? Object.getOwnPropertyDescriptor(base, 'name') : undefined;
-        out.push([own && typeof own.value === 'string' ? own.value : '', baseOwn && typeof baseOwn.value === 'string' ? baseOwn.value : '']);
-      } else {
-        const time = Date.prototype.getTime.call(value);
-        out.push([time === time ? Date.prototype.toISOString.call(value) : 'Invalid Date']);
-      }
-    } catch (error) {
-      out.push(null);
-    }
-  }
-  return out;
-}`;
-
-/** Reads what previews lack for rendering: function names, exact dates, accessor kinds. */
-export async function readDetails(cdp: CdpConnection, objects: ReadonlyArray<RemoteObject | null>): Promise<Array<ValueDetails | undefined>> {
-  const details: Array<ValueDetails | undefined> = objects.map(() => undefined);
-  const batch: number[] = [];
-  const accessorReads: Array<Promise<void>> = [];
-  objects.forEach((object, index) => {
-    if (!object) return;
-    const need = needsDetails(object);
-    if (need === 'function' || need === 'date') batch.push(index);
-    else if (need === 'accessors') {
-      accessorReads.push(
-        cdp
-          .send('Runtime.getProperties', { objectId: object.objectId!, ownProperties: true })
-          .then(({ result }) => {
-            const kinds = new Map<string, AccessorKind>();
-            for (const property of result) if (property.value === undefined && (property.get || property.set)) kinds.set(property.name, accessorKind(property));
-            const ownOrder = result.filter((property) => property.enumerable && property.symbol === undefined).map((property) => property.name);
-            details[index] = { accessors: kinds, ownOrder };
-          })
-          .catch(() => undefined),
-      );
-    }
-  });
-  if (batch.length > 0) {
-    const first = objects[batch[0]!]!;
-    try {
-      const { result } = await cdp.send('Runtime.callFunctionOn', {
-        functionDeclaration: DETAILS_FUNCTION,
-        objectId: first.objectId!,
-        arguments: batch.map((index) => ({ objectId: objects[index]!.objectId! })),
-        returnByValue: true,
-        silent: true,
-      });
-      const values = Array.isArray(result.value) ? (result.value as unknown[]) : [];
-      batch.forEach((index, position) => {
-        const read = values[position];
-        if (!Array.isArray(read)) return;
-        const object = objects[index]!;
-        if (object.type === 'function') details[index] = { functionName: String(read[0] ?? ''), baseName: String(read[1] ?? '') };
-        else details[index] = { isoDate: String(read[0] ?? '') };
-      });
-    } catch {
-      // The plain renderings (names from source text, dates to the second) will do.
-    }
-  }
-  await Promise.all(accessorReads);
-  return details;
 }
 
 /** DAP variables for entries, rendered with one batched read of the details they need. */
@@ -295,93 +198,6 @@ async function objectEntries(
     }
   }
   return { entries, paged: false };
-}
-
-// The entries of a Map or Set, flattened by V8's own [[Entries]] list (no Map.prototype method runs).
-const FLATTEN_ENTRIES = `function (withKeys) {
-  const out = [];
-  for (let i = 0; i < this.length; i++) {
-    const entry = this[i];
-    if (withKeys) out.push(entry.key);
-    out.push(entry.value);
-  }
-  return out;
-}`;
-
-async function collectionEntries(cdp: CdpConnection, listId: string, subtype: 'map' | 'set', parent: string | undefined): Promise<Entry[]> {
-  const withKeys = subtype === 'map';
-  const flat = await cdp.send('Runtime.callFunctionOn', {
-    functionDeclaration: FLATTEN_ENTRIES,
-    objectId: listId,
-    arguments: [{ value: withKeys }],
-    silent: true,
-  });
-  if (!flat.result.objectId) return [];
-  const { result } = await cdp.send('Runtime.getProperties', { objectId: flat.result.objectId, ownProperties: true, generatePreview: true });
-  const items = result.filter((property) => INDEX.test(property.name)).sort((a, b) => Number(a.name) - Number(b.name));
-  const values = items.map((property) => property.value ?? ({ type: 'undefined' } as RemoteObject));
-  const entries: Entry[] = [];
-  if (!withKeys) {
-    values.forEach((value, index) => {
-      entries.push({ name: String(index), value, evaluateName: parent === undefined ? undefined : `[...${parent}][${index}]`, indexed: true });
-    });
-    return entries;
-  }
-  for (let index = 0; index + 1 < values.length; index += 2) {
-    const key = values[index]!;
-    const value = values[index + 1]!;
-    const position = index / 2;
-    const literal = keyLiteral(key);
-    const evaluateName = parent === undefined ? undefined : literal !== undefined ? `${parent}.get(${literal})` : `[...${parent}.values()][${position}]`;
-    entries.push({ name: formatValue(key), value, evaluateName, indexed: false });
-  }
-  return entries;
-}
-
-/** A Map key written as a JavaScript literal, when it is a primitive that can be written. */
-function keyLiteral(key: RemoteObject): string | undefined {
-  switch (key.type) {
-    case 'string':
-      return JSON.stringify(String(key.value ?? ''));
-    case 'number':
-      return key.unserializableValue ?? key.description ?? String(key.value);
-    case 'bigint':
-      return key.unserializableValue ?? key.description;
-    case 'boolean':
-      return String(key.value);
-    case 'undefined':
-      return 'undefined';
-    case 'object':
-      return key.subtype === 'null' ? 'null' : undefined;
-    default:
-      return undefined;
-  }
-}
-
-const SLICE_FUNCTION = `function (start, count) {
-  const out = [];
-  const end = Math.min(this.length, start + count);
-  for (let i = start; i < end; i++) out.push(this[i]);
-  return out;
-}`;
-
-async function arraySlice(cdp: CdpConnection, object: RemoteObject, parent: string | undefined, request: ChildFilter): Promise<Entry[]> {
-  const start = Math.max(0, request.start ?? 0);
-  const count = request.count && request.count > 0 ? request.count : (sizeOf(object) ?? 0) - start;
-  const slice = await cdp.send('Runtime.callFunctionOn', {
-    functionDeclaration: SLICE_FUNCTION,
-    objectId: object.objectId!,
-    arguments: [{ value: start }, { value: count }],
-    silent: true,
-  });
-  if (!slice.result.objectId) return [];
-  const { result } = await cdp.send('Runtime.getProperties', { objectId: slice.result.objectId, ownProperties: true, generatePreview: true });
-  return result
-    .filter((property) => INDEX.test(property.name))
-    .map((property) => {
-      const index = String(start + Number(property.name));
-      return { name: index, value: property.value ?? { type: 'undefined' }, evaluateName: memberName(parent, index), indexed: true };
-    });
 }
 
 /** The text a DAP client sees for a thrown value: `TypeError: boom`, or the rendered value. */
