@@ -26,7 +26,12 @@ export default defineConfig({
           name: 'integration',
           setupFiles: ['test/support/register-hooks.ts'],
           sequence: { groupOrder: 1 },
-          include: ['test/integration/**/*.test.ts', 'test/cli/**/*.test.ts', 'adapters/**/*.test.ts', 'test/packaging/**/*.test.ts'],
+          include: [
+            'test/integration/**/*.test.ts',
+            'test/cli/**/*.test.ts',
+            'adapters/**/*.test.ts',
+            'test/packaging/**/*.test.ts',
+          ],
           // Integration tests start real debug adapters; give them room and keep the two cores from thrashing.
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -21,11 +21,19 @@ export default async function run(): Promise<BenchRow[]> {
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-go-'));
   const binary = (version: 'v1' | 'v2'): string => path.join(bin, `orders-${version}`);
   const options = defaultCaptureOptions();
-  const spec = (side: 'a' | 'b', argv: string[]): RunSpec => runSpec({ side, argv, cwd: path.join(orders, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'pricing/pricing.go', line: LINE } });
+  const spec = (side: 'a' | 'b', argv: string[]): RunSpec =>
+    runSpec({
+      side,
+      argv,
+      cwd: path.join(orders, side === 'a' ? 'v1' : 'v2'),
+      breakpoint: { file: 'pricing/pricing.go', line: LINE },
+    });
   const prebuilt: [RunSpec, RunSpec] = [spec('a', [binary('v1')]), spec('b', [binary('v2')])];
   try {
     for (const version of ['v1', 'v2'] as const) {
-      await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', binary(version), '.'], { cwd: path.join(orders, version) });
+      await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', binary(version), '.'], {
+        cwd: path.join(orders, version),
+      });
     }
     const single = async (version: 'v1' | 'v2' = 'v1'): Promise<number> => {
       const port = await freeLoopbackPort();
@@ -51,7 +59,8 @@ export default async function run(): Promise<BenchRow[]> {
       const t0 = performance.now();
       const [a, b] = await captureRuns(prebuilt, options);
       pairs.push(performance.now() - t0);
-      if (a.run.status !== 'break' || b.run.status !== 'break') throw new Error('the Go bench captures did not stop at the breakpoint');
+      if (a.run.status !== 'break' || b.run.status !== 'break')
+        throw new Error('the Go bench captures did not stop at the breakpoint');
       singles.push(await single());
       const t1 = performance.now();
       await Promise.all([single('v1'), single('v2')]);
@@ -73,8 +82,18 @@ export default async function run(): Promise<BenchRow[]> {
         unit: 'ms',
         note: 'two dlv launches at once: one of them often stalls ~200 ms inside dlv, with any client',
       },
-      { name: 'go: pair (bpdiff) / pair (minimal client)', value: round(pair / minimalPair, 2), unit: 'x', note: "bpdiff's own share" },
-      { name: 'go: go run . build before the capture (warm cache, two at once)', value: round(median(builds)), unit: 'ms', note: 'timed apart from the run (timing.build_ms)' },
+      {
+        name: 'go: pair (bpdiff) / pair (minimal client)',
+        value: round(pair / minimalPair, 2),
+        unit: 'x',
+        note: "bpdiff's own share",
+      },
+      {
+        name: 'go: go run . build before the capture (warm cache, two at once)',
+        value: round(median(builds)),
+        unit: 'ms',
+        note: 'timed apart from the run (timing.build_ms)',
+      },
     ];
   } finally {
     fs.rmSync(bin, { recursive: true, force: true });

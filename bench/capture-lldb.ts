@@ -27,7 +27,12 @@ export default async function run(): Promise<BenchRow[]> {
   execFileSync('make', ['-s', '-C', example], { stdio: 'ignore' });
 
   const spec = (side: 'a' | 'b'): RunSpec =>
-    runSpec({ side, argv: [`../build/${side === 'a' ? 'v1' : 'v2'}/inventory`, ...ORDERS], cwd: path.join(example, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'inventory.c', line: LINE } });
+    runSpec({
+      side,
+      argv: [`../build/${side === 'a' ? 'v1' : 'v2'}/inventory`, ...ORDERS],
+      cwd: path.join(example, side === 'a' ? 'v1' : 'v2'),
+      breakpoint: { file: 'inventory.c', line: LINE },
+    });
   const options = defaultCaptureOptions();
   // The minimal client sends the launch bpdiff sends (adapters/lldb/adapter.json's initCommands included),
   // so the ratio measures what running two captures side by side costs; the plain launch shows
@@ -36,7 +41,14 @@ export default async function run(): Promise<BenchRow[]> {
     executable: adapter,
     args: [],
     cwd: path.join(example, 'v1'),
-    launch: { program: path.join(example, 'build/v1/inventory'), args: ORDERS, cwd: path.join(example, 'v1'), env: [], stopOnEntry: false, initCommands },
+    launch: {
+      program: path.join(example, 'build/v1/inventory'),
+      args: ORDERS,
+      cwd: path.join(example, 'v1'),
+      env: [],
+      stopOnEntry: false,
+      initCommands,
+    },
     breakpoint: { path: path.join(example, 'v1/inventory.c'), line: LINE },
     depth: options.limits.depth,
   });
@@ -54,7 +66,8 @@ export default async function run(): Promise<BenchRow[]> {
     const t0 = performance.now();
     const [a] = await captureRuns([spec('a'), spec('b')], options);
     pairs.push(performance.now() - t0);
-    if (a.run.status !== 'break') throw new Error(`bpdiff did not stop at inventory.c:${LINE}: ${JSON.stringify(a.no_break_reason)}`);
+    if (a.run.status !== 'break')
+      throw new Error(`bpdiff did not stop at inventory.c:${LINE}: ${JSON.stringify(a.no_break_reason)}`);
     singles.push((await minimalCapture(tuned)).ms);
     plains.push((await minimalCapture(plain)).ms);
     const t1 = performance.now();
@@ -71,6 +84,11 @@ export default async function run(): Promise<BenchRow[]> {
       unit: 'x',
       note: 'what two lldb sessions side by side cost on this machine, with no bpdiff at all',
     },
-    { name: 'lldb: single capture (minimal client, plain launch)', value: round(median(plains)), unit: 'ms', note: 'without the symbol settings: libc6-dbg is read on every start' },
+    {
+      name: 'lldb: single capture (minimal client, plain launch)',
+      value: round(median(plains)),
+      unit: 'ms',
+      note: 'without the symbol settings: libc6-dbg is read on every start',
+    },
   ];
 }

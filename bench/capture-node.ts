@@ -14,7 +14,13 @@ const RUNS = 5;
 
 export default async function run(): Promise<BenchRow[]> {
   const cart = path.join(packageRoot(), 'examples/node/cart-cjs');
-  const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['node', 'checkout.js'], cwd: path.join(cart, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'cart.js', line: 31 } });
+  const spec = (side: 'a' | 'b'): RunSpec =>
+    runSpec({
+      side,
+      argv: ['node', 'checkout.js'],
+      cwd: path.join(cart, side === 'a' ? 'v1' : 'v2'),
+      breakpoint: { file: 'cart.js', line: 31 },
+    });
   const options = defaultCaptureOptions();
   // The minimal client kills the adapter outright too: it gets a folder for its FIFO that we remove.
   const adapterTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-node-'));

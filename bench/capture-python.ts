@@ -15,11 +15,20 @@ const RUNS = 5;
 
 export default async function run(): Promise<BenchRow[]> {
   const pricing = path.join(packageRoot(), 'examples/python/pricing');
-  const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['/usr/bin/python3', 'pricing.py', '10'], cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'pricing.py', line: 34 } });
+  const spec = (side: 'a' | 'b'): RunSpec =>
+    runSpec({
+      side,
+      argv: ['/usr/bin/python3', 'pricing.py', '10'],
+      cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'),
+      breakpoint: { file: 'pricing.py', line: 34 },
+    });
   // debugpy, as the minimal client it is measured against (bpdiff's own Python adapter: python-adapter.ts).
   const options = defaultCaptureOptions({ adapter: { id: 'debugpy' } });
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-'));
-  fs.copyFileSync(path.join(packageRoot(), 'adapters/debugpy/sitecustomize.py'), path.join(siteDir, 'sitecustomize.py'));
+  fs.copyFileSync(
+    path.join(packageRoot(), 'adapters/debugpy/sitecustomize.py'),
+    path.join(siteDir, 'sitecustomize.py'),
+  );
   const single = (nodelay: boolean, latencyProbes = 0): MinimalCaptureInput => ({
     executable: '/usr/bin/python3',
     args: ['/usr/lib/python3/dist-packages/debugpy/adapter'],
@@ -58,8 +67,17 @@ export default async function run(): Promise<BenchRow[]> {
     const one = median(singles);
     return [
       ...pairVersusSingleRows('python', pair, one),
-      { name: 'python: request round trip (TCP_NODELAY sitecustomize)', value: round(withFix.requestMs!, 1), unit: 'ms' },
-      { name: 'python: request round trip (plain debugpy)', value: round(withoutFix.requestMs!, 1), unit: 'ms', note: 'what any client pays without the fix' },
+      {
+        name: 'python: request round trip (TCP_NODELAY sitecustomize)',
+        value: round(withFix.requestMs!, 1),
+        unit: 'ms',
+      },
+      {
+        name: 'python: request round trip (plain debugpy)',
+        value: round(withoutFix.requestMs!, 1),
+        unit: 'ms',
+        note: 'what any client pays without the fix',
+      },
     ];
   } finally {
     fs.rmSync(siteDir, { recursive: true, force: true });

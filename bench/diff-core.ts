@@ -39,25 +39,48 @@ export default async function run(): Promise<BenchRow[]> {
   diffVariables(a, b); // warm-up: let the JIT compile the walk
   const times: number[] = [];
   let changed = 0;
-  for (let i = 0; i < RUNS; i++) times.push(timeMsSync(() => (changed = Object.keys(diffVariables(a, b).changed).length)));
+  for (let i = 0; i < RUNS; i++)
+    times.push(timeMsSync(() => (changed = Object.keys(diffVariables(a, b).changed).length)));
   const ms = median(times);
 
   const rows: BenchRow[] = [
-    { name: 'diff-core: 100k variables per side', value: round(ms, 1), unit: 'ms', target: '< 250', ok: ms < 250, note: `median of ${RUNS}; ${changed} changed` },
+    {
+      name: 'diff-core: 100k variables per side',
+      value: round(ms, 1),
+      unit: 'ms',
+      target: '< 250',
+      ok: ms < 250,
+      note: `median of ${RUNS}; ${changed} changed`,
+    },
   ];
   const perVariable: number[] = [];
   for (const size of MEMORY_SIZES) {
     const bytes = measureInChild(size);
     perVariable.push(bytes / size);
-    rows.push({ name: `diff-core: result heap at ${size / 1000}k`, value: round(bytes / 1e6, 1), unit: 'MB', note: `${round(bytes / size)} bytes per variable` });
+    rows.push({
+      name: `diff-core: result heap at ${size / 1000}k`,
+      value: round(bytes / 1e6, 1),
+      unit: 'MB',
+      note: `${round(bytes / size)} bytes per variable`,
+    });
   }
   const spread = Math.max(...perVariable) / Math.min(...perVariable);
-  rows.push({ name: 'diff-core: bytes per variable, max / min over sizes', value: round(spread, 2), unit: 'x', target: '< 1.5 (linear)', ok: spread < 1.5 });
+  rows.push({
+    name: 'diff-core: bytes per variable, max / min over sizes',
+    value: round(spread, 2),
+    unit: 'x',
+    target: '< 1.5 (linear)',
+    ok: spread < 1.5,
+  });
   return rows;
 }
 
 function measureInChild(size: number): number {
-  const output = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--memory', String(size)], { encoding: 'utf8' });
+  const output = execFileSync(
+    process.execPath,
+    ['--expose-gc', fileURLToPath(import.meta.url), '--memory', String(size)],
+    { encoding: 'utf8' },
+  );
   return Number(JSON.parse(output).bytes);
 }
 
@@ -71,10 +94,15 @@ function measureMemory(size: number): number {
   const result = diffVariables(a, b);
   gc();
   const after = process.memoryUsage().heapUsed;
-  if (Object.keys(result.changed).length + result.unchanged.length === 0 || Object.keys(a).length === 0) throw new Error('empty diff');
+  if (Object.keys(result.changed).length + result.unchanged.length === 0 || Object.keys(a).length === 0)
+    throw new Error('empty diff');
   return after - before;
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--memory') {
+if (
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  process.argv[2] === '--memory'
+) {
   process.stdout.write(`${JSON.stringify({ bytes: measureMemory(Number(process.argv[3])) })}\n`);
 }

@@ -84,7 +84,22 @@ export async function runFlood(seconds: number, cli = defaultCli()): Promise<Flo
   try {
     fs.writeFileSync(path.join(dir, 'flood.py'), FLOOD_PY);
     const command = ['python3', 'flood.py', String(seconds)];
-    const args = [cli, '--quiet', '--format', 'json', '--bp', `flood.py:${BREAKPOINT_LINE}`, '--timeout', String(seconds + 120), '--cwd', dir, '--', ...command, '--', ...command];
+    const args = [
+      cli,
+      '--quiet',
+      '--format',
+      'json',
+      '--bp',
+      `flood.py:${BREAKPOINT_LINE}`,
+      '--timeout',
+      String(seconds + 120),
+      '--cwd',
+      dir,
+      '--',
+      ...command,
+      '--',
+      ...command,
+    ];
     const start = performance.now();
     const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     const memory = sampleMemory(child.pid!);
@@ -97,7 +112,10 @@ export async function runFlood(seconds: number, cli = defaultCli()): Promise<Flo
     const wallMs = performance.now() - start;
     let printed: [number, number] | null = null;
     try {
-      const doc = JSON.parse(stdout) as { run_a: { variables: Record<string, string> }; run_b: { variables: Record<string, string> } };
+      const doc = JSON.parse(stdout) as {
+        run_a: { variables: Record<string, string> };
+        run_b: { variables: Record<string, string> };
+      };
       const a = Number(doc.run_a.variables.printed);
       const b = Number(doc.run_b.variables.printed);
       if (Number.isFinite(a) && Number.isFinite(b)) printed = [a, b];
@@ -135,7 +153,14 @@ export function floodRows(result: FloodResult): BenchRow[] {
     ? `${(lines / 1e6).toFixed(1)} M lines of 100 bytes through two runs at once, ${round(lines / result.seconds / 1000)} k lines/s`
     : `the runs did not both stop (exit ${result.exitCode}): ${result.stderrTail.split('\n').pop() ?? ''}`;
   return [
-    { name: `flood: peak RSS of bpdiff (${result.seconds} s of output)`, value: round(result.memory.peakMb, 1), unit: 'MB', target: `< ${TARGET_MB}`, ok, note },
+    {
+      name: `flood: peak RSS of bpdiff (${result.seconds} s of output)`,
+      value: round(result.memory.peakMb, 1),
+      unit: 'MB',
+      target: `< ${TARGET_MB}`,
+      ok,
+      note,
+    },
     { name: 'flood: wall time', value: round(result.wallMs), unit: 'ms' },
   ];
 }
@@ -163,6 +188,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   process.stderr.write(`flood: two runs printing for ${seconds} s, then the breakpoint\n`);
   const result = await runFlood(seconds, cli);
   const rows = floodRows(result);
-  for (const row of rows) process.stdout.write(`${row.name}: ${row.value} ${row.unit}${row.target ? ` (target ${row.target}: ${row.ok ? 'met' : 'MISSED'})` : ''}${row.note ? ` — ${row.note}` : ''}\n`);
+  for (const row of rows)
+    process.stdout.write(
+      `${row.name}: ${row.value} ${row.unit}${row.target ? ` (target ${row.target}: ${row.ok ? 'met' : 'MISSED'})` : ''}${row.note ? ` — ${row.note}` : ''}\n`,
+    );
   process.exitCode = rows.every((row) => row.ok !== false) ? 0 : 1;
 }

@@ -39,11 +39,18 @@ function onPath(name: string): boolean {
 
 /** The line of `file` that holds the marker. */
 function markedLine(file: string): number {
-  return fs.readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes('the breakpoint')) + 1;
+  return (
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((line) => line.includes('the breakpoint')) + 1
+  );
 }
 
 function countsByStops(id: string): string | null {
-  const definition = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'adapters', id, 'adapter.json'), 'utf8')) as { hit_count?: { hit_condition?: string; by_stops?: string } };
+  const definition = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'adapters', id, 'adapter.json'), 'utf8')) as {
+    hit_count?: { hit_condition?: string; by_stops?: string };
+  };
   return definition.hit_count?.hit_condition === undefined ? (definition.hit_count?.by_stops ?? 'no hit_count') : null;
 }
 
@@ -55,19 +62,81 @@ export default async function run(): Promise<BenchRow[]> {
   try {
     await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'loop'), path.join(programs, 'loop.c')]);
     const go = onPath('go') && onPath('dlv');
-    if (go) await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], { cwd: path.join(programs, 'go') });
+    if (go)
+      await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], {
+        cwd: path.join(programs, 'go'),
+      });
     const java = onPath('javac');
     if (java) await execa('javac', ['-g', '-d', scratch, path.join(programs, 'Loop.java')]);
     const native = (limit: number): string[] => [path.join(scratch, 'loop'), String(limit)];
     const adapters: Adapter[] = [
-      { name: 'python (bpdiff)', id: 'python', adapter: 'python', ready: true, cwd: programs, file: 'loop.py', command: (limit) => ['python3', 'loop.py', String(limit)] },
-      { name: 'python (debugpy)', id: 'debugpy', adapter: 'debugpy', ready: true, cwd: programs, file: 'loop.py', command: (limit) => ['python3', 'loop.py', String(limit)] },
-      { name: 'node', id: 'node', ready: true, cwd: programs, file: 'loop.js', command: (limit) => ['node', 'loop.js', String(limit)] },
-      { name: 'java', id: 'java', ready: java, cwd: programs, file: 'Loop.java', command: (limit) => ['java', '-cp', scratch, 'Loop', String(limit)] },
-      { name: 'c (lldb-dap)', id: 'lldb', ready: onPath('lldb-dap-19') || onPath('lldb-dap'), cwd: programs, file: 'loop.c', command: native },
-      { name: 'go (dlv)', id: 'go', ready: go, cwd: path.join(programs, 'go'), file: 'main.go', command: (limit) => [path.join(scratch, 'loop-go'), String(limit)] },
-      { name: 'ruby (rdbg)', id: 'ruby', ready: onPath('ruby'), cwd: programs, file: 'loop.rb', command: (limit) => ['ruby', 'loop.rb', String(limit)] },
-      { name: 'c (gdb)', id: 'gdb', adapter: 'gdb', ready: onPath('gdb') && onPath('cdtDebugAdapter'), cwd: programs, file: 'loop.c', command: native },
+      {
+        name: 'python (bpdiff)',
+        id: 'python',
+        adapter: 'python',
+        ready: true,
+        cwd: programs,
+        file: 'loop.py',
+        command: (limit) => ['python3', 'loop.py', String(limit)],
+      },
+      {
+        name: 'python (debugpy)',
+        id: 'debugpy',
+        adapter: 'debugpy',
+        ready: true,
+        cwd: programs,
+        file: 'loop.py',
+        command: (limit) => ['python3', 'loop.py', String(limit)],
+      },
+      {
+        name: 'node',
+        id: 'node',
+        ready: true,
+        cwd: programs,
+        file: 'loop.js',
+        command: (limit) => ['node', 'loop.js', String(limit)],
+      },
+      {
+        name: 'java',
+        id: 'java',
+        ready: java,
+        cwd: programs,
+        file: 'Loop.java',
+        command: (limit) => ['java', '-cp', scratch, 'Loop', String(limit)],
+      },
+      {
+        name: 'c (lldb-dap)',
+        id: 'lldb',
+        ready: onPath('lldb-dap-19') || onPath('lldb-dap'),
+        cwd: programs,
+        file: 'loop.c',
+        command: native,
+      },
+      {
+        name: 'go (dlv)',
+        id: 'go',
+        ready: go,
+        cwd: path.join(programs, 'go'),
+        file: 'main.go',
+        command: (limit) => [path.join(scratch, 'loop-go'), String(limit)],
+      },
+      {
+        name: 'ruby (rdbg)',
+        id: 'ruby',
+        ready: onPath('ruby'),
+        cwd: programs,
+        file: 'loop.rb',
+        command: (limit) => ['ruby', 'loop.rb', String(limit)],
+      },
+      {
+        name: 'c (gdb)',
+        id: 'gdb',
+        adapter: 'gdb',
+        ready: onPath('gdb') && onPath('cdtDebugAdapter'),
+        cwd: programs,
+        file: 'loop.c',
+        command: native,
+      },
     ];
     const rows: BenchRow[] = [];
     for (const adapter of adapters) {
@@ -78,13 +147,30 @@ export default async function run(): Promise<BenchRow[]> {
       const bp = `${adapter.file}:${markedLine(path.join(adapter.cwd, adapter.file))}`;
       const pair = async (hit: number): Promise<number> => {
         const command = adapter.command(PASSES);
-        const args = [bin, ...(adapter.adapter ? ['--adapter', adapter.adapter] : []), '--bp', bp, '--hit', String(hit), '--', ...command, '--', ...command];
+        const args = [
+          bin,
+          ...(adapter.adapter ? ['--adapter', adapter.adapter] : []),
+          '--bp',
+          bp,
+          '--hit',
+          String(hit),
+          '--',
+          ...command,
+          '--',
+          ...command,
+        ];
         return timeMs(async () => {
           const done = await execa(process.execPath, args, { cwd: adapter.cwd, reject: false, stdin: 'ignore' });
-          if (done.exitCode !== 0) throw new Error(`${adapter.name} --hit ${hit}: exit ${done.exitCode}: ${done.stderr.split('\n').slice(-3).join(' ')}`);
+          if (done.exitCode !== 0)
+            throw new Error(
+              `${adapter.name} --hit ${hit}: exit ${done.exitCode}: ${done.stderr.split('\n').slice(-3).join(' ')}`,
+            );
         });
       };
-      const alone = async (limit: number): Promise<number> => timeMs(() => execa(adapter.command(limit)[0]!, adapter.command(limit).slice(1), { cwd: adapter.cwd, stdin: 'ignore' }));
+      const alone = async (limit: number): Promise<number> =>
+        timeMs(() =>
+          execa(adapter.command(limit)[0]!, adapter.command(limit).slice(1), { cwd: adapter.cwd, stdin: 'ignore' }),
+        );
       await pair(1); // warm-up
       const first: number[] = [];
       const late: number[] = [];

@@ -36,21 +36,43 @@ export default async function run(): Promise<BenchRow[]> {
     await execa('javac', ['-d', minimal, path.join(root, 'bench/java/MinimalJdiCapture.java')]);
     await execa('jar', ['--create', '--file', minimalJar, '-C', minimal, '.']);
     const program = (version: 'v1' | 'v2'): string[] => ['java', '-cp', classes(version), 'Pricing', '10'];
-    const minimalArgs = (version: 'v1' | 'v2'): string[] => ['-cp', minimalJar, 'MinimalJdiCapture', path.join(pricing, version, 'Pricing.java'), String(LINE), String(options.limits.depth + 1), '--', ...program(version)];
+    const minimalArgs = (version: 'v1' | 'v2'): string[] => [
+      '-cp',
+      minimalJar,
+      'MinimalJdiCapture',
+      path.join(pricing, version, 'Pricing.java'),
+      String(LINE),
+      String(options.limits.depth + 1),
+      '--',
+      ...program(version),
+    ];
     const options = defaultCaptureOptions();
-    const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: program(side === 'a' ? 'v1' : 'v2'), cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'Pricing.java', line: LINE } });
+    const spec = (side: 'a' | 'b'): RunSpec =>
+      runSpec({
+        side,
+        argv: program(side === 'a' ? 'v1' : 'v2'),
+        cwd: path.join(pricing, side === 'a' ? 'v1' : 'v2'),
+        breakpoint: { file: 'Pricing.java', line: LINE },
+      });
 
     const bpdiffPair = async (): Promise<number> => {
       const t0 = performance.now();
       const [a, b] = await captureRuns([spec('a'), spec('b')], options);
-      if (a.run.status !== 'break' || b.run.status !== 'break') throw new Error('the Java bench captures did not stop at the breakpoint');
+      if (a.run.status !== 'break' || b.run.status !== 'break')
+        throw new Error('the Java bench captures did not stop at the breakpoint');
       return performance.now() - t0;
     };
     // The minimal capture's archive, recorded by a capture, as the adapter's build records its start.
     await execa('java', [`-XX:ArchiveClassesAtExit=${archive}`, '-Xlog:disable', ...minimalArgs('v1')]);
     const minimalOne = async (version: 'v1' | 'v2'): Promise<void> => {
-      const result = await runProcess('java', [`-XX:SharedArchiveFile=${archive}`, '-Xlog:disable', ...JVM_FLAGS, ...minimalArgs(version)]);
-      if (result.code !== 0 || !/variables/.test(result.stdout)) throw new Error(`the minimal JDI capture failed: ${result.stderr.slice(0, 300)}`);
+      const result = await runProcess('java', [
+        `-XX:SharedArchiveFile=${archive}`,
+        '-Xlog:disable',
+        ...JVM_FLAGS,
+        ...minimalArgs(version),
+      ]);
+      if (result.code !== 0 || !/variables/.test(result.stdout))
+        throw new Error(`the minimal JDI capture failed: ${result.stderr.slice(0, 300)}`);
     };
     const jdbOne = (version: 'v1' | 'v2'): Promise<void> => scriptedJdb(classes(version), LINE);
     const pairOf = async (one: (version: 'v1' | 'v2') => Promise<void>): Promise<number> => {
@@ -79,8 +101,20 @@ export default async function run(): Promise<BenchRow[]> {
       { name: 'java: bpdiff pair (both runs at once)', value: round(pair), unit: 'ms', note },
       { name: 'java: two minimal JDI captures at once', value: round(minimalPair), unit: 'ms', note },
       { name: 'java: two scripted jdb runs at once', value: round(jdb), unit: 'ms', note },
-      { name: 'java: pair / two minimal captures', value: round(pair / minimalPair, 2), unit: 'x', target: '<= 1.0', ok: pair / minimalPair <= 1.0 },
-      { name: 'java: pair / two jdb runs', value: round(pair / jdb, 2), unit: 'x', target: '<= 2', ok: pair / jdb <= 2 },
+      {
+        name: 'java: pair / two minimal captures',
+        value: round(pair / minimalPair, 2),
+        unit: 'x',
+        target: '<= 1.0',
+        ok: pair / minimalPair <= 1.0,
+      },
+      {
+        name: 'java: pair / two jdb runs',
+        value: round(pair / jdb, 2),
+        unit: 'x',
+        target: '<= 2',
+        ok: pair / jdb <= 2,
+      },
     ];
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -54,10 +54,18 @@ export interface ProcessResult {
 }
 
 /** Runs a command to completion (stdin ignored), with its output and its wall time. */
-export function runProcess(file: string, args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ProcessResult> {
+export function runProcess(
+  file: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<ProcessResult> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -68,7 +76,11 @@ export function runProcess(file: string, args: readonly string[], options: { cwd
 }
 
 /** Wall time of one command run to completion; rejects when it fails (unless `allowFailure`). */
-export async function runCommand(file: string, args: readonly string[], options: { cwd?: string; allowFailure?: boolean } = {}): Promise<number> {
+export async function runCommand(
+  file: string,
+  args: readonly string[],
+  options: { cwd?: string; allowFailure?: boolean } = {},
+): Promise<number> {
   const { code, stderr, ms } = await runProcess(file, args, { cwd: options.cwd });
   if (code !== 0 && options.allowFailure !== true) {
     throw new Error(`${file} ${args.join(' ')} exited with ${code}: ${stderr.slice(0, 500)}`);
@@ -87,8 +99,18 @@ export function round(value: number, digits = 0): number {
  */
 export function pairVersusSingleRows(adapter: string, pairMs: number, singleMs: number, pairNote = ''): BenchRow[] {
   return [
-    { name: `${adapter}: pair of captures (bpdiff, concurrent${pairNote ? `, ${pairNote}` : ''})`, value: round(pairMs), unit: 'ms' },
+    {
+      name: `${adapter}: pair of captures (bpdiff, concurrent${pairNote ? `, ${pairNote}` : ''})`,
+      value: round(pairMs),
+      unit: 'ms',
+    },
     { name: `${adapter}: single capture (minimal client)`, value: round(singleMs), unit: 'ms' },
-    { name: `${adapter}: pair / single`, value: round(pairMs / singleMs, 2), unit: 'x', target: '<= 1.15', ok: pairMs / singleMs <= 1.15 },
+    {
+      name: `${adapter}: pair / single`,
+      value: round(pairMs / singleMs, 2),
+      unit: 'x',
+      target: '<= 1.15',
+      ok: pairMs / singleMs <= 1.15,
+    },
   ];
 }

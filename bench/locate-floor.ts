@@ -41,15 +41,32 @@ async function walk(stepper: Stepper): Promise<Floor> {
   const { pid, connection: open } = startAdapter(stepper.executable, stepper.args, stepper.port);
   try {
     const connection = await open();
-    const capabilities = await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
+    const capabilities = await connection.request(
+      'initialize',
+      {
+        adapterID: 'bench',
+        linesStartAt1: true,
+        columnsStartAt1: true,
+        pathFormat: 'path',
+        supportsVariableType: true,
+      },
+      WAIT,
+    );
     const launched = connection.request('launch', stepper.launch as DebugProtocol.LaunchRequestArguments, WAIT);
     await connection.waitForEvent((event) => event.event === 'initialized', WAIT);
-    await connection.request('setBreakpoints', { source: { path: stepper.breakpoint.path }, breakpoints: [{ line: stepper.breakpoint.line }] }, WAIT);
+    await connection.request(
+      'setBreakpoints',
+      { source: { path: stepper.breakpoint.path }, breakpoints: [{ line: stepper.breakpoint.line }] },
+      WAIT,
+    );
     await connection.request('setExceptionBreakpoints', { filters: [] }, WAIT);
     let since = connection.eventCount;
     await connection.request('configurationDone', {}, WAIT);
     await launched;
-    const stopped = (await connection.waitForEvent((event) => event.event === 'stopped', { ...WAIT, since })) as DebugProtocol.StoppedEvent;
+    const stopped = (await connection.waitForEvent((event) => event.event === 'stopped', {
+      ...WAIT,
+      since,
+    })) as DebugProtocol.StoppedEvent;
     const threadId = stopped.body.threadId ?? 1;
     await connection.request('setBreakpoints', { source: { path: stepper.breakpoint.path }, breakpoints: [] }, WAIT);
     const granularity = capabilities?.supportsSteppingGranularity ? { granularity: 'line' as const } : {};
@@ -63,8 +80,13 @@ async function walk(stepper: Stepper): Promise<Floor> {
       const t1 = performance.now();
       const trace = connection.request('stackTrace', { threadId, startFrame: 0, levels: 1 }, WAIT);
       if (index % 2 === 1 && ids !== null) {
-        const [frames, scopes] = await Promise.all([trace, connection.request('scopes', { frameId: ids.frameId }, WAIT), connection.request('variables', { variablesReference: ids.reference }, WAIT)]);
-        if (frames?.stackFrames[0]?.id !== ids.frameId || scopes?.scopes[0]?.variablesReference !== ids.reference) throw new Error(`${stepper.name}: the top frame's ids changed between stops: nothing can be asked for early`);
+        const [frames, scopes] = await Promise.all([
+          trace,
+          connection.request('scopes', { frameId: ids.frameId }, WAIT),
+          connection.request('variables', { variablesReference: ids.reference }, WAIT),
+        ]);
+        if (frames?.stackFrames[0]?.id !== ids.frameId || scopes?.scopes[0]?.variablesReference !== ids.reference)
+          throw new Error(`${stepper.name}: the top frame's ids changed between stops: nothing can be asked for early`);
         floor.together.push({ step: t1 - t0, read: performance.now() - t1 });
         continue;
       }
@@ -93,13 +115,37 @@ function rows(stepper: Stepper, floors: Floor[]): BenchRow[] {
   const sequential = floors.flatMap((floor) => floor.sequential);
   const together = floors.flatMap((floor) => floor.together);
   const steps = [...sequential, ...together].map((part) => part.step);
-  const rate = (parts: Array<{ step: number; read: number }>): number => Math.round(1000 / mean(parts.map((part) => part.step + part.read)));
-  const perRequest = `medians: stepIn -> stopped ${round(median(steps), 2)} ms, stackTrace ${round(of((f) => f.requests.stackTrace), 2)}, scopes ${round(of((f) => f.requests.scopes), 2)}, variables ${round(of((f) => f.requests.variables), 2)}`;
+  const rate = (parts: Array<{ step: number; read: number }>): number =>
+    Math.round(1000 / mean(parts.map((part) => part.step + part.read)));
+  const perRequest = `medians: stepIn -> stopped ${round(median(steps), 2)} ms, stackTrace ${round(
+    of((f) => f.requests.stackTrace),
+    2,
+  )}, scopes ${round(
+    of((f) => f.requests.scopes),
+    2,
+  )}, variables ${round(
+    of((f) => f.requests.variables),
+    2,
+  )}`;
   const reads = (parts: Array<{ read: number }>): number => round(median(parts.map((part) => part.read)), 2);
   return [
-    { name: `locate floor ${stepper.name}: steps a second, reads one after the other (minimal client, one run of a pair)`, value: rate(sequential), unit: 'lines/s', note: perRequest },
-    { name: `locate floor ${stepper.name}: steps a second, reads sent with the stackTrace`, value: rate(together), unit: 'lines/s', note: `the three reads ${reads(together)} ms (one after the other: ${reads(sequential)} ms), medians` },
-    { name: `locate floor ${stepper.name}: the step alone, nothing read`, value: Math.round(1000 / mean(steps)), unit: 'lines/s' },
+    {
+      name: `locate floor ${stepper.name}: steps a second, reads one after the other (minimal client, one run of a pair)`,
+      value: rate(sequential),
+      unit: 'lines/s',
+      note: perRequest,
+    },
+    {
+      name: `locate floor ${stepper.name}: steps a second, reads sent with the stackTrace`,
+      value: rate(together),
+      unit: 'lines/s',
+      note: `the three reads ${reads(together)} ms (one after the other: ${reads(sequential)} ms), medians`,
+    },
+    {
+      name: `locate floor ${stepper.name}: the step alone, nothing read`,
+      value: Math.round(1000 / mean(steps)),
+      unit: 'lines/s',
+    },
   ];
 }
 
@@ -109,7 +155,10 @@ export default async function run(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-floor-'));
   const out: BenchRow[] = [];
   try {
-    const definition = JSON.parse(fs.readFileSync(path.join(root, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] }; launch: { initCommands?: string[] } };
+    const definition = JSON.parse(fs.readFileSync(path.join(root, 'adapters/lldb/adapter.json'), 'utf8')) as {
+      adapter: { executables: string[] };
+      launch: { initCommands?: string[] };
+    };
     const lldb = findFirstExecutable(definition.adapter.executables, root);
     if (lldb) {
       execFileSync('cc', ['-g', '-O0', '-o', path.join(dir, 'loop'), path.join(programs, 'loop.c')]);
@@ -117,23 +166,47 @@ export default async function run(): Promise<BenchRow[]> {
         name: 'lldb-dap',
         executable: lldb,
         args: [],
-        launch: { program: path.join(dir, 'loop'), env: ['COUNT=1000000'], stopOnEntry: false, initCommands: definition.launch.initCommands ?? [] },
+        launch: {
+          program: path.join(dir, 'loop'),
+          env: ['COUNT=1000000'],
+          stopOnEntry: false,
+          initCommands: definition.launch.initCommands ?? [],
+        },
         breakpoint: { path: path.join(programs, 'loop.c'), line: 15 },
       };
       out.push(...rows(stepper, await Promise.all([walk(stepper), walk(stepper)])));
     } else {
-      out.push({ name: 'locate floor lldb-dap', value: Number.NaN, unit: 'lines/s', note: 'lldb-dap is not installed' });
+      out.push({
+        name: 'locate floor lldb-dap',
+        value: Number.NaN,
+        unit: 'lines/s',
+        note: 'lldb-dap is not installed',
+      });
     }
     try {
-      execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', path.join(dir, 'loop-go'), '.'], { cwd: path.join(programs, 'go') });
+      execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', path.join(dir, 'loop-go'), '.'], {
+        cwd: path.join(programs, 'go'),
+      });
       const stepper = async (): Promise<Stepper> => {
         const port = await freeLoopbackPort();
-        return { name: 'dlv', executable: 'dlv', args: ['dap', `--listen=127.0.0.1:${port}`], port, launch: { mode: 'exec', program: path.join(dir, 'loop-go'), env: { COUNT: '1000000' } }, breakpoint: { path: path.join(programs, 'go/main.go'), line: 27 } };
+        return {
+          name: 'dlv',
+          executable: 'dlv',
+          args: ['dap', `--listen=127.0.0.1:${port}`],
+          port,
+          launch: { mode: 'exec', program: path.join(dir, 'loop-go'), env: { COUNT: '1000000' } },
+          breakpoint: { path: path.join(programs, 'go/main.go'), line: 27 },
+        };
       };
       const [first, second] = [await stepper(), await stepper()];
       out.push(...rows(first, await Promise.all([walk(first), walk(second)])));
     } catch (error) {
-      out.push({ name: 'locate floor dlv', value: Number.NaN, unit: 'lines/s', note: `not run: ${(error as Error).message.split('\n')[0]}` });
+      out.push({
+        name: 'locate floor dlv',
+        value: Number.NaN,
+        unit: 'lines/s',
+        note: `not run: ${(error as Error).message.split('\n')[0]}`,
+      });
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -36,15 +36,36 @@ interface Walker {
 function walkers(dir: string): Walker[] {
   return [
     // bpdiff's own Python adapter streams its steps (bpdiffSteps): issue 27 asks 10,000 lines a second of it.
-    { adapter: 'python (bpdiff)', command: ['python3', path.join(PROGRAMS, 'loop.py')], cwd: PROGRAMS, part: 10_000, target: 10_000 },
-    { adapter: 'python (debugpy)', command: ['python3', path.join(PROGRAMS, 'loop.py')], cwd: PROGRAMS, part: 1000, options: ['--adapter', 'debugpy'] },
-    { adapter: 'c (lldb-dap)', command: [path.join(dir, 'loop')], cwd: PROGRAMS, part: 700, prepare: (at) => execFileSync('cc', ['-g', '-O0', '-o', path.join(at, 'loop'), path.join(PROGRAMS, 'loop.c')]) },
+    {
+      adapter: 'python (bpdiff)',
+      command: ['python3', path.join(PROGRAMS, 'loop.py')],
+      cwd: PROGRAMS,
+      part: 10_000,
+      target: 10_000,
+    },
+    {
+      adapter: 'python (debugpy)',
+      command: ['python3', path.join(PROGRAMS, 'loop.py')],
+      cwd: PROGRAMS,
+      part: 1000,
+      options: ['--adapter', 'debugpy'],
+    },
+    {
+      adapter: 'c (lldb-dap)',
+      command: [path.join(dir, 'loop')],
+      cwd: PROGRAMS,
+      part: 700,
+      prepare: (at) => execFileSync('cc', ['-g', '-O0', '-o', path.join(at, 'loop'), path.join(PROGRAMS, 'loop.c')]),
+    },
     {
       adapter: 'go (dlv)',
       command: [path.join(dir, 'loop-go')],
       cwd: path.join(PROGRAMS, 'go'),
       part: 625,
-      prepare: (at) => execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', path.join(at, 'loop-go'), '.'], { cwd: path.join(PROGRAMS, 'go') }),
+      prepare: (at) =>
+        execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', path.join(at, 'loop-go'), '.'], {
+          cwd: path.join(PROGRAMS, 'go'),
+        }),
     },
     { adapter: 'node (bpdiff)', command: ['node', path.join(PROGRAMS, 'loop.js')], cwd: PROGRAMS, part: 1000 },
   ];
@@ -61,7 +82,23 @@ interface Walked {
 
 /** One `bpdiff locate` of the walker's program, B told to part at `part`; its wall time, steps and memory. */
 function walk(walker: Walker, part: number, extra: string[], count = part + 10): Promise<Walked> {
-  const args = [BIN, 'locate', '--format', 'json', '-q', '--env', `COUNT=${count}`, '--env-b', `PART=${part}`, ...(walker.options ?? []), ...extra, '--', ...walker.command, '--', ...walker.command];
+  const args = [
+    BIN,
+    'locate',
+    '--format',
+    'json',
+    '-q',
+    '--env',
+    `COUNT=${count}`,
+    '--env-b',
+    `PART=${part}`,
+    ...(walker.options ?? []),
+    ...extra,
+    '--',
+    ...walker.command,
+    '--',
+    ...walker.command,
+  ];
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { cwd: walker.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,9 +115,21 @@ function walk(walker: Walker, part: number, extra: string[], count = part + 10):
     child.on('close', (exitCode) => {
       clearInterval(sampler);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const hint = (JSON.parse(stdout || '{"analysis_hints":[]}') as { analysis_hints: string[] }).analysis_hints[0] ?? '';
-      const steps = Number(/\bstep (\d+)\)|in ([\d,]+) steps?/.exec(hint)?.slice(1).find((group) => group !== undefined)?.replaceAll(',', '') ?? Number.NaN);
-      if (!Number.isFinite(steps)) return reject(new Error(`${walker.adapter}: no step count in ${JSON.stringify(hint)} (exit ${exitCode}; ${stderr.trim().split('\n').pop() ?? ''})`));
+      const hint =
+        (JSON.parse(stdout || '{"analysis_hints":[]}') as { analysis_hints: string[] }).analysis_hints[0] ?? '';
+      const steps = Number(
+        /\bstep (\d+)\)|in ([\d,]+) steps?/
+          .exec(hint)
+          ?.slice(1)
+          .find((group) => group !== undefined)
+          ?.replaceAll(',', '') ?? Number.NaN,
+      );
+      if (!Number.isFinite(steps))
+        return reject(
+          new Error(
+            `${walker.adapter}: no step count in ${JSON.stringify(hint)} (exit ${exitCode}; ${stderr.trim().split('\n').pop() ?? ''})`,
+          ),
+        );
       resolve({ ms, steps, exitCode, peakKb: Math.max(0, ...samples), samples });
     });
   });
@@ -104,7 +153,12 @@ export default async function run(): Promise<BenchRow[]> {
       try {
         walker.prepare?.(dir);
       } catch (error) {
-        rows.push({ name: `locate ${walker.adapter}`, value: Number.NaN, unit: 'lines/s', note: `not built: ${(error as Error).message.split('\n')[0]}` });
+        rows.push({
+          name: `locate ${walker.adapter}`,
+          value: Number.NaN,
+          unit: 'lines/s',
+          note: `not built: ${(error as Error).message.split('\n')[0]}`,
+        });
         continue;
       }
       const rates: number[] = [];
@@ -118,7 +172,14 @@ export default async function run(): Promise<BenchRow[]> {
       }
       const rate = Math.round(median(rates));
       const target = walker.target ?? 300;
-      rows.push({ name: `locate ${walker.adapter}: lines compared a second (pair)`, value: rate, unit: 'lines/s', target: `>= ${target.toLocaleString('en-US')}`, ok: rate >= target, note: `${steps} steps to where the runs part ways; median of ${ROUNDS}` });
+      rows.push({
+        name: `locate ${walker.adapter}: lines compared a second (pair)`,
+        value: rate,
+        unit: 'lines/s',
+        target: `>= ${target.toLocaleString('en-US')}`,
+        ok: rate >= target,
+        note: `${steps} steps to where the runs part ways; median of ${ROUNDS}`,
+      });
       if (fastest === null || rate > fastest.rate) fastest = { walker, rate };
     }
     if (fastest !== null && MEMORY_STEPS > 0) {
@@ -126,8 +187,22 @@ export default async function run(): Promise<BenchRow[]> {
       const long = await walk(walker, -2, ['--max-steps', String(MEMORY_STEPS)], MEMORY_STEPS);
       const half = long.samples.slice(Math.floor(long.samples.length / 2));
       const growth = half.length >= 2 ? half.at(-1)! - half[0]! : 0;
-      rows.push({ name: `locate ${walker.adapter}: peak memory over a ${long.steps}-step walk`, value: Math.round(long.peakKb / 1024), unit: 'MB', note: `${Math.round(long.ms / 1000)} s; RSS every 10 s: ${long.samples.filter((_, index) => index % 10 === 0).map((kb) => Math.round(kb / 1024)).join(' ')} MB` });
-      rows.push({ name: `locate ${walker.adapter}: memory growth over the walk's second half`, value: Math.round(growth / 1024), unit: 'MB', target: '<= 5', ok: growth / 1024 <= 5 });
+      rows.push({
+        name: `locate ${walker.adapter}: peak memory over a ${long.steps}-step walk`,
+        value: Math.round(long.peakKb / 1024),
+        unit: 'MB',
+        note: `${Math.round(long.ms / 1000)} s; RSS every 10 s: ${long.samples
+          .filter((_, index) => index % 10 === 0)
+          .map((kb) => Math.round(kb / 1024))
+          .join(' ')} MB`,
+      });
+      rows.push({
+        name: `locate ${walker.adapter}: memory growth over the walk's second half`,
+        value: Math.round(growth / 1024),
+        unit: 'MB',
+        target: '<= 5',
+        ok: growth / 1024 <= 5,
+      });
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -36,7 +36,12 @@ export interface MinimalCaptureResult {
 const WAIT = { step: 'bench', timeoutMs: 60_000 };
 
 /** The adapter started in a process group of its own, and its DAP connection: its stdio, or `port`'s socket. */
-export function startAdapter(executable: string, args: readonly string[], port: number | undefined, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { pid: number; connection: () => Promise<DapConnection> } {
+export function startAdapter(
+  executable: string,
+  args: readonly string[],
+  port: number | undefined,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { pid: number; connection: () => Promise<DapConnection> } {
   const child = spawn(executable, args, { ...options, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stderr.resume();
   const connection = async (): Promise<DapConnection> => {
@@ -50,31 +55,56 @@ export function startAdapter(executable: string, args: readonly string[], port: 
 
 export async function minimalCapture(input: MinimalCaptureInput): Promise<MinimalCaptureResult> {
   const t0 = performance.now();
-  const { pid, connection: open } = startAdapter(input.executable, input.args, input.port, { cwd: input.cwd, env: { ...process.env, ...input.env } });
+  const { pid, connection: open } = startAdapter(input.executable, input.args, input.port, {
+    cwd: input.cwd,
+    env: { ...process.env, ...input.env },
+  });
   try {
     const connection = await open();
-    await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
+    await connection.request(
+      'initialize',
+      {
+        adapterID: 'bench',
+        linesStartAt1: true,
+        columnsStartAt1: true,
+        pathFormat: 'path',
+        supportsVariableType: true,
+      },
+      WAIT,
+    );
     const launched = connection.request('launch', input.launch as DebugProtocol.LaunchRequestArguments, WAIT);
     await connection.waitForEvent((event) => event.event === 'initialized', WAIT);
-    await connection.request('setBreakpoints', { source: { path: input.breakpoint.path }, breakpoints: [{ line: input.breakpoint.line }] }, WAIT);
+    await connection.request(
+      'setBreakpoints',
+      { source: { path: input.breakpoint.path }, breakpoints: [{ line: input.breakpoint.line }] },
+      WAIT,
+    );
     await connection.request('setExceptionBreakpoints', { filters: [] }, WAIT);
     const since = connection.eventCount;
     await connection.request('configurationDone', {}, WAIT);
     await launched;
-    const stopped = (await connection.waitForEvent((event) => event.event === 'stopped', { ...WAIT, since })) as DebugProtocol.StoppedEvent;
+    const stopped = (await connection.waitForEvent((event) => event.event === 'stopped', {
+      ...WAIT,
+      since,
+    })) as DebugProtocol.StoppedEvent;
     const threadId = stopped.body.threadId ?? 1;
     const frames = await connection.request('stackTrace', { threadId, startFrame: 0, levels: 5 }, WAIT);
     const frameId = frames!.stackFrames[0]!.id;
-    const scopes = (await connection.request('scopes', { frameId }, WAIT))!.scopes.filter((scope) => !scope.expensive && !/global|register/i.test(scope.name));
+    const scopes = (await connection.request('scopes', { frameId }, WAIT))!.scopes.filter(
+      (scope) => !scope.expensive && !/global|register/i.test(scope.name),
+    );
     let count = 0;
     let level = scopes.map((scope) => ({ ref: scope.variablesReference, depth: -1 }));
     while (level.length > 0) {
-      const answers = await Promise.all(level.map((node) => connection.request('variables', { variablesReference: node.ref }, WAIT)));
+      const answers = await Promise.all(
+        level.map((node) => connection.request('variables', { variablesReference: node.ref }, WAIT)),
+      );
       const next: Array<{ ref: number; depth: number }> = [];
       answers.forEach((answer, index) => {
         for (const variable of answer?.variables ?? []) {
           count++;
-          if (variable.variablesReference > 0 && level[index]!.depth + 1 < input.depth) next.push({ ref: variable.variablesReference, depth: level[index]!.depth + 1 });
+          if (variable.variablesReference > 0 && level[index]!.depth + 1 < input.depth)
+            next.push({ ref: variable.variablesReference, depth: level[index]!.depth + 1 });
         }
       });
       level = next;

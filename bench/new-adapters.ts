@@ -25,24 +25,74 @@ function cases(root: string, scratch: string): PairCase[] {
     {
       name: 'ruby (rdbg): ruby -Ilib shipping.rb 8',
       cwd: path.join(examples, 'ruby/shipping/v1'),
-      args: ['--bp', 'lib/rates.rb:24', '--', 'ruby', '-Ilib', 'shipping.rb', '8', '--', 'ruby', '-Ilib', 'shipping.rb', '8'],
+      args: [
+        '--bp',
+        'lib/rates.rb:24',
+        '--',
+        'ruby',
+        '-Ilib',
+        'shipping.rb',
+        '8',
+        '--',
+        'ruby',
+        '-Ilib',
+        'shipping.rb',
+        '8',
+      ],
     },
     {
       name: 'fortran (gdb): stations "week 12" 12',
       cwd: path.join(examples, 'fortran/v1'),
-      args: ['--bp', 'stations.f90:29', '--', '../build/v1/stations', 'week 12', '12', '--', '../build/v1/stations', 'week 12', '12'],
+      args: [
+        '--bp',
+        'stations.f90:29',
+        '--',
+        '../build/v1/stations',
+        'week 12',
+        '12',
+        '--',
+        '../build/v1/stations',
+        'week 12',
+        '12',
+      ],
       prepare: async () => void (await execa('make', ['-s', '-C', path.join(examples, 'fortran')])),
     },
     {
       name: 'c++ (--adapter gdb): labels fr',
       cwd: path.join(examples, 'cpp/v1'),
-      args: ['--adapter', 'gdb', '--bp', 'labels.cpp:20', '--', '../build/v1/labels', 'fr', '--', '../build/v1/labels', 'fr'],
+      args: [
+        '--adapter',
+        'gdb',
+        '--bp',
+        'labels.cpp:20',
+        '--',
+        '../build/v1/labels',
+        'fr',
+        '--',
+        '../build/v1/labels',
+        'fr',
+      ],
       prepare: async () => void (await execa('make', ['-s', '-C', path.join(examples, 'cpp')])),
     },
     {
       name: 'perl (examples/adapters/perl.json): perl tally.pl',
       cwd: path.join(examples, 'adapters/perl/v1'),
-      args: ['--adapter-config', path.join(examples, 'adapters/perl.json'), '--bp', 'tally.pl:15', '--', 'perl', 'tally.pl', 'tea:2', 'mug:3', '--', 'perl', 'tally.pl', 'tea:2', 'mug:3'],
+      args: [
+        '--adapter-config',
+        path.join(examples, 'adapters/perl.json'),
+        '--bp',
+        'tally.pl:15',
+        '--',
+        'perl',
+        'tally.pl',
+        'tea:2',
+        'mug:3',
+        '--',
+        'perl',
+        'tally.pl',
+        'tea:2',
+        'mug:3',
+      ],
     },
     {
       name: 'd (lldb, by its ending): stock a b',
@@ -77,15 +127,31 @@ export default async function run(): Promise<BenchRow[]> {
           reasons.add(`exit ${result.code}: ${result.stderr.trim().split('\n').pop()?.slice(0, 160) ?? ''}`);
         }
         try {
-          const doc = JSON.parse(result.stdout) as { diff: { changed: object; only_in_a: string[]; only_in_b: string[] } };
-          if (Object.keys(doc.diff.changed).length + doc.diff.only_in_a.length + doc.diff.only_in_b.length > 0) changed++;
+          const doc = JSON.parse(result.stdout) as {
+            diff: { changed: object; only_in_a: string[]; only_in_b: string[] };
+          };
+          if (Object.keys(doc.diff.changed).length + doc.diff.only_in_a.length + doc.diff.only_in_b.length > 0)
+            changed++;
         } catch {
           // no document: counted as failed above
         }
       }
       rows.push(
-        { name: `${one.name}: failed pairs of ${pairs}`, value: failed, unit: 'pairs', target: '0', ok: failed === 0, ...(reasons.size > 0 ? { note: [...reasons].join(' | ') } : {}) },
-        { name: `${one.name}: pairs that reported a change`, value: changed, unit: 'pairs', target: '0', ok: changed === 0 },
+        {
+          name: `${one.name}: failed pairs of ${pairs}`,
+          value: failed,
+          unit: 'pairs',
+          target: '0',
+          ok: failed === 0,
+          ...(reasons.size > 0 ? { note: [...reasons].join(' | ') } : {}),
+        },
+        {
+          name: `${one.name}: pairs that reported a change`,
+          value: changed,
+          unit: 'pairs',
+          target: '0',
+          ok: changed === 0,
+        },
         { name: `${one.name}: a pair, both runs at once (median)`, value: round(median(seconds), 2), unit: 's' },
       );
     }

@@ -74,16 +74,43 @@ export default async function run(): Promise<BenchRow[]> {
     const pair = new Map<string, number[]>(adapters.map((id) => [id, []]));
     const spent = new Map<string, number[]>([...adapters, 'plain'].map((id) => [id, []]));
     const pdb: number[] = [];
-    const bpdiffPair = (adapter: string) => runProcess(process.execPath, [bin, '--quiet', '--adapter', adapter, '--bp', 'pricing.py:34', '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'], { cwd: pricing });
-    const pdbOne = () => runWithInput('python3', ['-m', 'pdb', 'pricing.py', '10'], 'b pricing.py:34\nc\npp locals()\nq\n', pricing);
-    const capture = (adapter: string) => runProcess(process.execPath, [bin, 'capture', '--quiet', '--adapter', adapter, '--bp', 'cpu_bound.py:20', '--', 'python3', 'cpu_bound.py'], { cwd: tmp });
+    const bpdiffPair = (adapter: string) =>
+      runProcess(
+        process.execPath,
+        [
+          bin,
+          '--quiet',
+          '--adapter',
+          adapter,
+          '--bp',
+          'pricing.py:34',
+          '--',
+          'python3',
+          'pricing.py',
+          '10',
+          '--',
+          'python3',
+          'pricing.py',
+          '10',
+        ],
+        { cwd: pricing },
+      );
+    const pdbOne = () =>
+      runWithInput('python3', ['-m', 'pdb', 'pricing.py', '10'], 'b pricing.py:34\nc\npp locals()\nq\n', pricing);
+    const capture = (adapter: string) =>
+      runProcess(
+        process.execPath,
+        [bin, 'capture', '--quiet', '--adapter', adapter, '--bp', 'cpu_bound.py:20', '--', 'python3', 'cpu_bound.py'],
+        { cwd: tmp },
+      );
     // An untimed round: caches filled, files read once.
     await bpdiffPair('python');
     await bpdiffPair('debugpy');
     for (let round = 0; round < ROUNDS; round++) {
       for (const adapter of adapters) {
         const result = await bpdiffPair(adapter);
-        if (!/"status": ?"break"[\s\S]*"status": ?"break"/.test(result.stdout)) throw new Error(`the ${adapter} pair did not stop in both runs: ${result.stderr.slice(0, 400)}`);
+        if (!/"status": ?"break"[\s\S]*"status": ?"break"/.test(result.stdout))
+          throw new Error(`the ${adapter} pair did not stop in both runs: ${result.stderr.slice(0, 400)}`);
         pair.get(adapter)!.push(result.ms);
       }
       pdb.push(await timeMs(() => Promise.all([pdbOne(), pdbOne()])));
@@ -118,7 +145,14 @@ export default async function run(): Promise<BenchRow[]> {
       });
     }
     const stepsPerSecond = await streamSteps(path.join(root, 'adapters/python'), tmp);
-    rows.push({ name: 'python bpdiffSteps stream (python)', value: round(stepsPerSecond), unit: 'steps/s', target: '>= 20000', ok: stepsPerSecond >= 20_000, note: `${STEPS} steps a request, median of ${ROUNDS}` });
+    rows.push({
+      name: 'python bpdiffSteps stream (python)',
+      value: round(stepsPerSecond),
+      unit: 'steps/s',
+      target: '>= 20000',
+      ok: stepsPerSecond >= 20_000,
+      note: `${STEPS} steps a request, median of ${ROUNDS}`,
+    });
     return rows;
   } finally {
     if (userCache === undefined) delete process.env['XDG_CACHE_HOME'];
@@ -129,7 +163,8 @@ export default async function run(): Promise<BenchRow[]> {
 
 function spentIn(stderr: string, who: string): number {
   const match = /spent (\d+\.\d+)/.exec(stderr);
-  if (!match) throw new Error(`${who}: the CPU-bound program did not say how long it ran (stderr: ${stderr.slice(0, 300)})`);
+  if (!match)
+    throw new Error(`${who}: the CPU-bound program did not say how long it ran (stderr: ${stderr.slice(0, 300)})`);
   return Number(match[1]);
 }
 
@@ -155,7 +190,8 @@ async function streamSteps(adapterDir: string, cwd: string): Promise<number> {
   let wake: (() => void) | null = null;
   const transport = new DapTransport(socket, socket, {
     onMessage: (message) => {
-      if (message.type === 'response') waiting.get((message as DebugProtocol.Response).request_seq)?.(message as DebugProtocol.Response);
+      if (message.type === 'response')
+        waiting.get((message as DebugProtocol.Response).request_seq)?.(message as DebugProtocol.Response);
       else if (message.type === 'event') {
         events.push(message as DebugProtocol.Event);
         wake?.();
@@ -192,7 +228,9 @@ async function streamSteps(adapterDir: string, cwd: string): Promise<number> {
     const rates: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       since = events.length;
-      const ms = await timeMs(() => request('bpdiffSteps', { threadId: 1, count: STEPS, roots: [cwd], maxValueLength: 100 }));
+      const ms = await timeMs(() =>
+        request('bpdiffSteps', { threadId: 1, count: STEPS, roots: [cwd], maxValueLength: 100 }),
+      );
       rates.push(STEPS / (ms / 1000));
       await stopped(since);
     }

@@ -100,18 +100,23 @@ function cpuMsOf(pid: number): number {
 async function readVariables(connection: DapConnection, threadId: number, depth: number): Promise<string[]> {
   const frames = await connection.request('stackTrace', { threadId, startFrame: 0, levels: 5 }, WAIT);
   const frameId = frames!.stackFrames[0]!.id;
-  const scopes = (await connection.request('scopes', { frameId }, WAIT))!.scopes.filter((scope) => !scope.expensive && !/global|register/i.test(scope.name));
+  const scopes = (await connection.request('scopes', { frameId }, WAIT))!.scopes.filter(
+    (scope) => !scope.expensive && !/global|register/i.test(scope.name),
+  );
   const values: string[] = [];
   let level = scopes.map((scope) => ({ ref: scope.variablesReference, depth: -1, path: scope.name }));
   while (level.length > 0) {
-    const answers = await Promise.all(level.map((node) => connection.request('variables', { variablesReference: node.ref }, WAIT)));
+    const answers = await Promise.all(
+      level.map((node) => connection.request('variables', { variablesReference: node.ref }, WAIT)),
+    );
     const next: typeof level = [];
     answers.forEach((answer, index) => {
       const parent = level[index]!;
       for (const variable of answer?.variables ?? []) {
         const name = `${parent.path}/${variable.name}`;
         values.push(`${name} = ${variable.value.replace(/0x[0-9a-f]{6,}/gi, '0x…')}`);
-        if (variable.variablesReference > 0 && parent.depth + 1 < depth) next.push({ ref: variable.variablesReference, depth: parent.depth + 1, path: name });
+        if (variable.variablesReference > 0 && parent.depth + 1 < depth)
+          next.push({ ref: variable.variablesReference, depth: parent.depth + 1, path: name });
       }
     });
     level = next;
@@ -138,7 +143,12 @@ function connectSoon(port: number, timeoutMs = 15_000): Promise<net.Socket> {
 function start(file: string, args: string[], cwd: string, env: Record<string, string>, portPipe = false): ChildProcess {
   // Detached (a session of its own) as bpdiff starts its adapters; output drained. With `portPipe`, a
   // pipe on fd 3 (ADAPTER_PORT_FD) for the adapter's port.
-  const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['pipe', 'pipe', 'pipe', ...(portPipe ? (['pipe'] as const) : [])] });
+  const child = spawn(file, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe', ...(portPipe ? (['pipe'] as const) : [])],
+  });
   child.stderr!.resume();
   child.on('error', () => undefined);
   return child;
@@ -149,7 +159,12 @@ function attach(connection: DapConnection, args: Record<string, unknown>): Promi
 }
 
 /** One capture of `pricing.py 10` (v1 or v2) at line 34, by one variant. */
-export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup, countProcesses = false): Promise<CaptureResult> {
+export async function capture(
+  variant: Variant,
+  side: 'v1' | 'v2',
+  setup: Setup,
+  countProcesses = false,
+): Promise<CaptureResult> {
   const cwd = path.join(setup.example, side);
   const program = path.join(cwd, 'pricing.py');
   const limits = defaultCaptureOptions().limits;
@@ -169,7 +184,18 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
     variablePresentation: { special: 'hide', function: 'hide', class: 'hide', protected: 'inline' },
   };
   // The program as debugpy's launcher starts it (launcher/handlers.py), `--connect`/`--listen` aside.
-  const debuggee = (mode: string[]): string[] => ['-X', 'frozen_modules=off', DEBUGPY, ...mode, '--configure-subProcess', 'False', '--configure-qt', 'none', program, '10'];
+  const debuggee = (mode: string[]): string[] => [
+    '-X',
+    'frozen_modules=off',
+    DEBUGPY,
+    ...mode,
+    '--configure-subProcess',
+    'False',
+    '--configure-qt',
+    'none',
+    program,
+    '10',
+  ];
   // The launcher sets these when it reads the program's pipes (redirectOutput); so does bpdiff.
   const pipedEnv = { PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' };
 
@@ -185,20 +211,51 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
     let started: Promise<unknown>;
     if (spec.start === 'self-hosted') {
       const port = await freeLoopbackPort();
-      const child = spawnTracked(PYTHON, debuggee(['--listen', `127.0.0.1:${port}`, '--wait-for-client']), { ...debuggeeEnv, ...pipedEnv });
+      const child = spawnTracked(PYTHON, debuggee(['--listen', `127.0.0.1:${port}`, '--wait-for-client']), {
+        ...debuggeeEnv,
+        ...pipedEnv,
+      });
       child.stdout!.resume();
       const socket = await connectSoon(port);
       connection = new DapConnection(socket, socket, 'debugpy');
-      await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
+      await connection.request(
+        'initialize',
+        {
+          adapterID: 'bench',
+          linesStartAt1: true,
+          columnsStartAt1: true,
+          pathFormat: 'path',
+          supportsVariableType: true,
+        },
+        WAIT,
+      );
       started = attach(connection, { connect: { host: '127.0.0.1', port }, ...pydevdOptions });
     } else {
       // The adapter also gets the sitecustomize (TCP_NODELAY on the sockets it accepts), as in bpdiff.
       const adapter = spawnTracked(PYTHON, [path.join(DEBUGPY, 'adapter')], { PYTHONPATH: setup.siteDir });
       // BPDIFF_ADAPTER_PORT_FD: the sitecustomize has the connect to 127.0.0.1:0 wait for the port on fd 3.
-      const startedWith = spec.start === 'with-adapter' ? spawnTracked(PYTHON, debuggee(['--connect', '127.0.0.1:0']), { ...debuggeeEnv, ...pipedEnv, BPDIFF_ADAPTER_PORT_FD: '3' }, true) : null;
+      const startedWith =
+        spec.start === 'with-adapter'
+          ? spawnTracked(
+              PYTHON,
+              debuggee(['--connect', '127.0.0.1:0']),
+              { ...debuggeeEnv, ...pipedEnv, BPDIFF_ADAPTER_PORT_FD: '3' },
+              true,
+            )
+          : null;
       startedWith?.stdout?.resume();
       connection = new DapConnection(adapter.stdout!, adapter.stdin!, 'debugpy');
-      await connection.request('initialize', { adapterID: 'bench', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsVariableType: true }, WAIT);
+      await connection.request(
+        'initialize',
+        {
+          adapterID: 'bench',
+          linesStartAt1: true,
+          columnsStartAt1: true,
+          pathFormat: 'path',
+          supportsVariableType: true,
+        },
+        WAIT,
+      );
       if (spec.start === 'launcher') {
         started = connection.request(
           'launch',
@@ -217,21 +274,34 @@ export async function capture(variant: Variant, side: 'v1' | 'v2', setup: Setup,
         );
       } else {
         started = attach(connection, { listen: { host: '127.0.0.1', port: 0 }, ...pydevdOptions });
-        const listening = (await connection.waitForEvent((event) => event.event === 'debugpyWaitingForServer', WAIT)) as DebugProtocol.Event;
+        const listening = (await connection.waitForEvent(
+          (event) => event.event === 'debugpyWaitingForServer',
+          WAIT,
+        )) as DebugProtocol.Event;
         const port = (listening.body as { port: number }).port;
         if (startedWith) (startedWith.stdio[3] as Writable).end(`${port}\n`);
-        else spawnTracked(PYTHON, debuggee(['--connect', `127.0.0.1:${port}`]), { ...debuggeeEnv, ...pipedEnv }).stdout!.resume();
+        else
+          spawnTracked(PYTHON, debuggee(['--connect', `127.0.0.1:${port}`]), {
+            ...debuggeeEnv,
+            ...pipedEnv,
+          }).stdout!.resume();
       }
     }
     // A failed start answers `launch`/`attach` with an error before `initialized` ever comes.
     started.catch(() => undefined);
-    await Promise.race([connection.waitForEvent((event) => event.event === 'initialized', WAIT), started.then(() => new Promise(() => undefined))]);
+    await Promise.race([
+      connection.waitForEvent((event) => event.event === 'initialized', WAIT),
+      started.then(() => new Promise(() => undefined)),
+    ]);
     await connection.request('setBreakpoints', { source: { path: program }, breakpoints: [{ line: 34 }] }, WAIT);
     await connection.request('setExceptionBreakpoints', { filters: [] }, WAIT);
     const since = connection.eventCount;
     await connection.request('configurationDone', {}, WAIT);
     await started;
-    const stopped = (await connection.waitForEvent((event) => event.event === 'stopped', { ...WAIT, since })) as DebugProtocol.StoppedEvent;
+    const stopped = (await connection.waitForEvent((event) => event.event === 'stopped', {
+      ...WAIT,
+      since,
+    })) as DebugProtocol.StoppedEvent;
     const stoppedMs = performance.now() - t0;
     const values = await readVariables(connection, stopped.body.threadId ?? 1, limits.depth + 1);
     const ms = performance.now() - t0;
@@ -260,7 +330,8 @@ export default async function run(): Promise<BenchRow[]> {
     // and their CPU time, and keeping the variables read, which must equal L's.
     for (const variant of VARIANTS) await capture(variant, 'v1', setup);
     const checks = new Map<Variant, CaptureResult[]>(VARIANTS.map((v) => [v, []]));
-    for (let i = 0; i < 3; i++) for (const variant of VARIANTS) checks.get(variant)!.push(await capture(variant, 'v1', setup, true));
+    for (let i = 0; i < 3; i++)
+      for (const variant of VARIANTS) checks.get(variant)!.push(await capture(variant, 'v1', setup, true));
     const reference = checks.get('L')![0]!.values;
 
     const singles = new Map<Variant, number[]>(VARIANTS.map((v) => [v, []]));
@@ -285,19 +356,44 @@ export default async function run(): Promise<BenchRow[]> {
       const values = check[0]!.values;
       const single = median(singles.get(variant)!);
       const pair = median(pairs.get(variant)!);
-      const same = check.every((one) => one.values.length === reference.length && one.values.every((value, i) => value === reference[i]));
+      const same = check.every(
+        (one) => one.values.length === reference.length && one.values.every((value, i) => value === reference[i]),
+      );
       rows.push(
-        { name: `python ${spec.label}: single capture`, value: round(single), unit: 'ms', note: variant === 'L' ? `median of ${RUNS}` : `${round((single / base.single - 1) * 100)}% vs L` },
-        { name: `python ${spec.label}: pair of captures (concurrent)`, value: round(pair), unit: 'ms', note: variant === 'L' ? `median of ${RUNS}` : `${round((pair / base.pair - 1) * 100)}% vs L` },
+        {
+          name: `python ${spec.label}: single capture`,
+          value: round(single),
+          unit: 'ms',
+          note: variant === 'L' ? `median of ${RUNS}` : `${round((single / base.single - 1) * 100)}% vs L`,
+        },
+        {
+          name: `python ${spec.label}: pair of captures (concurrent)`,
+          value: round(pair),
+          unit: 'ms',
+          note: variant === 'L' ? `median of ${RUNS}` : `${round((pair / base.pair - 1) * 100)}% vs L`,
+        },
         { name: `python ${spec.label}: until stopped`, value: round(median(stops.get(variant)!)), unit: 'ms' },
-        { name: `python ${spec.label}: processes alive at the stop`, value: Math.max(...check.map((one) => one.processes ?? 0)), unit: 'processes' },
+        {
+          name: `python ${spec.label}: processes alive at the stop`,
+          value: Math.max(...check.map((one) => one.processes ?? 0)),
+          unit: 'processes',
+        },
         {
           name: `python ${spec.label}: CPU time of those processes`,
           value: round(median(check.map((one) => one.cpuMs ?? 0))),
           unit: 'ms',
-          note: spec.start === 'self-hosted' ? "not counting the adapter's parent, which forks it and exits" : 'user + system, until the variables are read',
+          note:
+            spec.start === 'self-hosted'
+              ? "not counting the adapter's parent, which forks it and exits"
+              : 'user + system, until the variables are read',
         },
-        { name: `python ${spec.label}: variables read`, value: values.length, unit: 'variables', target: 'same as L', ok: same },
+        {
+          name: `python ${spec.label}: variables read`,
+          value: values.length,
+          unit: 'variables',
+          target: 'same as L',
+          ok: same,
+        },
       );
     }
     return rows;
@@ -308,5 +404,8 @@ export default async function run(): Promise<BenchRow[]> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const rows = await run();
-  for (const row of rows) process.stdout.write(`${row.name}: ${row.value} ${row.unit}${row.target ? ` (${row.target}: ${row.ok ? 'yes' : 'NO'})` : ''}${row.note ? ` — ${row.note}` : ''}\n`);
+  for (const row of rows)
+    process.stdout.write(
+      `${row.name}: ${row.value} ${row.unit}${row.target ? ` (${row.target}: ${row.ok ? 'yes' : 'NO'})` : ''}${row.note ? ` — ${row.note}` : ''}\n`,
+    );
 }

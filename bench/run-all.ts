@@ -39,9 +39,14 @@ async function main(): Promise<number> {
   const filters = process.argv.slice(2).filter((arg) => arg !== '--');
   // A NAME that is a module's whole name is that module alone (`hit`, not `walk-hits` too).
   const exact = MODULES.filter(([name]) => filters.includes(name));
-  const selected = exact.length > 0 ? exact : MODULES.filter(([name]) => filters.length === 0 || filters.some((filter) => name.includes(filter)));
+  const selected =
+    exact.length > 0
+      ? exact
+      : MODULES.filter(([name]) => filters.length === 0 || filters.some((filter) => name.includes(filter)));
   if (selected.length === 0) {
-    process.stderr.write(`bench: no module matches ${filters.join(', ')} (modules: ${MODULES.map(([name]) => name).join(', ')})\n`);
+    process.stderr.write(
+      `bench: no module matches ${filters.join(', ')} (modules: ${MODULES.map(([name]) => name).join(', ')})\n`,
+    );
     return 2;
   }
   const results: ModuleResult[] = [];
@@ -51,7 +56,11 @@ async function main(): Promise<number> {
       const rows = await (await load()).default();
       results.push({ module: name, rows });
     } catch (error) {
-      results.push({ module: name, rows: [], error: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
+      results.push({
+        module: name,
+        rows: [],
+        error: error instanceof Error ? error.message.split('\n')[0]! : String(error),
+      });
     }
   }
   process.stdout.write(`${renderTable(results)}\n`);
@@ -71,11 +80,22 @@ function renderTable(results: readonly ModuleResult[]): string {
   for (const result of results) {
     if (result.error !== undefined) rows.push([`${result.module}: FAILED`, '', '', '', 'no', result.error]);
     for (const row of result.rows) {
-      rows.push([row.name, String(row.value), row.unit, row.target ?? '', row.ok === undefined ? '' : row.ok ? 'yes' : 'NO', row.note ?? '']);
+      rows.push([
+        row.name,
+        String(row.value),
+        row.unit,
+        row.target ?? '',
+        row.ok === undefined ? '' : row.ok ? 'yes' : 'NO',
+        row.note ?? '',
+      ]);
     }
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

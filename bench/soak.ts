@@ -36,23 +36,71 @@ interface Pair {
 
 const PAIRS: Record<string, Pair> = {
   python: {
-    args: ['--bp', 'pricing.py:34', '--cwd', path.join(EXAMPLES, 'python/pricing/v1'), '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'],
+    args: [
+      '--bp',
+      'pricing.py:34',
+      '--cwd',
+      path.join(EXAMPLES, 'python/pricing/v1'),
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
+    ],
   },
   go: {
-    args: ['--bp', 'pricing/pricing.go:49', '--cwd', path.join(EXAMPLES, 'go/orders/v1'), '--', 'go', 'run', '.', '--', 'go', 'run', '.'],
+    args: [
+      '--bp',
+      'pricing/pricing.go:49',
+      '--cwd',
+      path.join(EXAMPLES, 'go/orders/v1'),
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
+    ],
   },
   lldb: {
     args: [
-      '--bp', 'inventory.c:52', '--cwd', path.join(EXAMPLES, 'c/v1'),
-      '--', '../build/v1/inventory', 'tea:4', 'mug-l:3', 'mug-s:2',
-      '--', '../build/v1/inventory', 'tea:4', 'mug-l:3', 'mug-s:2',
+      '--bp',
+      'inventory.c:52',
+      '--cwd',
+      path.join(EXAMPLES, 'c/v1'),
+      '--',
+      '../build/v1/inventory',
+      'tea:4',
+      'mug-l:3',
+      'mug-s:2',
+      '--',
+      '../build/v1/inventory',
+      'tea:4',
+      'mug-l:3',
+      'mug-s:2',
     ],
     prepare: async () => {
       await execa('make', ['-s', '-C', path.join(EXAMPLES, 'c')], { stdin: 'ignore' });
     },
   },
   node: {
-    args: ['--bp', 'cart.js:31', '--cwd', path.join(EXAMPLES, 'node/cart-cjs/v1'), '--', 'node', 'checkout.js', '--', 'node', 'checkout.js'],
+    args: [
+      '--bp',
+      'cart.js:31',
+      '--cwd',
+      path.join(EXAMPLES, 'node/cart-cjs/v1'),
+      '--',
+      'node',
+      'checkout.js',
+      '--',
+      'node',
+      'checkout.js',
+    ],
   },
 };
 
@@ -100,14 +148,25 @@ function parseArgs(argv: string[]): SoakOptions {
     };
     if (arg === '--pairs') options.pairs = Number(value());
     else if (arg === '--concurrency') options.concurrency = Number(value());
-    else if (arg === '--adapters') options.adapters = value().split(',').map((name) => name.trim()).filter(Boolean);
-    else if (arg !== '--') throw new Error(`soak: unknown argument ${arg} (use --pairs N, --concurrency N, --adapters ${Object.keys(PAIRS).join(',')})`);
+    else if (arg === '--adapters')
+      options.adapters = value()
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+    else if (arg !== '--')
+      throw new Error(
+        `soak: unknown argument ${arg} (use --pairs N, --concurrency N, --adapters ${Object.keys(PAIRS).join(',')})`,
+      );
   }
-  for (const [name, n] of [['--pairs', options.pairs], ['--concurrency', options.concurrency]] as const) {
+  for (const [name, n] of [
+    ['--pairs', options.pairs],
+    ['--concurrency', options.concurrency],
+  ] as const) {
     if (!Number.isInteger(n) || n < 1) throw new Error(`soak: ${name} takes a positive whole number`);
   }
   const unknown = options.adapters.filter((name) => !(name in PAIRS));
-  if (unknown.length > 0) throw new Error(`soak: no built-in adapter ${unknown.join(', ')} (known: ${Object.keys(PAIRS).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`soak: no built-in adapter ${unknown.join(', ')} (known: ${Object.keys(PAIRS).join(', ')})`);
   return options;
 }
 
@@ -137,7 +196,15 @@ async function runPair(pair: Pair, index: number, tmpRoot: string): Promise<Pair
   if (leftoverProcesses.length > 0) killTree([], [], marker);
   const leftoverFiles = fs.readdirSync(tmpdir);
   fs.rmSync(tmpdir, { recursive: true, force: true });
-  return { index, exitCode, wallMs, peakRssMb, wrong: judge(exitCode, stdout, stderr), leftoverProcesses, leftoverFiles };
+  return {
+    index,
+    exitCode,
+    wallMs,
+    peakRssMb,
+    wrong: judge(exitCode, stdout, stderr),
+    leftoverProcesses,
+    leftoverFiles,
+  };
 }
 
 /** Live processes carrying the pair's marker; a process being killed may linger a moment, so look twice. */
@@ -173,9 +240,11 @@ function judge(exitCode: number | null, stdout: string, stderr: string): string 
     return `exit ${exitCode}, no result document: ${lastWords}`;
   }
   const changed = Object.keys(doc.diff.changed);
-  if (doc.run_a.status !== 'break' || doc.run_b.status !== 'break') return `exit ${exitCode}, A ${doc.run_a.status}, B ${doc.run_b.status}: ${lastWords}`;
+  if (doc.run_a.status !== 'break' || doc.run_b.status !== 'break')
+    return `exit ${exitCode}, A ${doc.run_a.status}, B ${doc.run_b.status}: ${lastWords}`;
   if (changed.length > 0) return `exit ${exitCode}, changed: ${changed.slice(0, 5).join(', ')}`;
-  if (doc.diff.only_in_a.length > 0 || doc.diff.only_in_b.length > 0) return `exit ${exitCode}, only in A: ${doc.diff.only_in_a.slice(0, 5).join(', ')}; only in B: ${doc.diff.only_in_b.slice(0, 5).join(', ')}`;
+  if (doc.diff.only_in_a.length > 0 || doc.diff.only_in_b.length > 0)
+    return `exit ${exitCode}, only in A: ${doc.diff.only_in_a.slice(0, 5).join(', ')}; only in B: ${doc.diff.only_in_b.slice(0, 5).join(', ')}`;
   if (doc.diff.unchanged.length === 0) return `exit ${exitCode}, no variables read`;
   if (exitCode !== 0) return `exit ${exitCode}: ${lastWords}`;
   return null;
@@ -204,8 +273,10 @@ async function soakAdapter(name: string, options: SoakOptions, tmpRoot: string):
   const problems: string[] = [];
   for (const r of results.sort((a, b) => a.index - b.index)) {
     if (r.wrong) problems.push(`pair ${r.index}: wrong answer: ${r.wrong}`);
-    if (r.leftoverProcesses.length > 0) problems.push(`pair ${r.index}: processes left: ${r.leftoverProcesses.join('; ')}`);
-    if (r.leftoverFiles.length > 0) problems.push(`pair ${r.index}: files left in its TMPDIR: ${r.leftoverFiles.join(', ')}`);
+    if (r.leftoverProcesses.length > 0)
+      problems.push(`pair ${r.index}: processes left: ${r.leftoverProcesses.join('; ')}`);
+    if (r.leftoverFiles.length > 0)
+      problems.push(`pair ${r.index}: files left in its TMPDIR: ${r.leftoverFiles.join(', ')}`);
   }
   return {
     adapter: name,
@@ -226,23 +297,46 @@ async function soakAdapter(name: string, options: SoakOptions, tmpRoot: string):
 /** bpdiff's and go build's folders in the real temp folder (another program's runs may add some too). */
 function tempEntries(): Set<string> {
   const dir = os.tmpdir();
-  return new Set(fs.readdirSync(dir).filter((name) => /^(bpdiff-|go-build)/.test(name) && !name.startsWith('bpdiff-soak-')));
+  return new Set(
+    fs.readdirSync(dir).filter((name) => /^(bpdiff-|go-build)/.test(name) && !name.startsWith('bpdiff-soak-')),
+  );
 }
 
 function renderTable(reports: readonly AdapterReport[]): string {
-  const header = ['adapter', 'pairs', 'wrong', 'median ms', 'slowest ms', 'stalls (>3x median)', 'leftover procs', 'leftover files', 'peak RSS MB', 'median peak MB'];
+  const header = [
+    'adapter',
+    'pairs',
+    'wrong',
+    'median ms',
+    'slowest ms',
+    'stalls (>3x median)',
+    'leftover procs',
+    'leftover files',
+    'peak RSS MB',
+    'median peak MB',
+  ];
   const rows = reports.map((r) => [
-    r.adapter, String(r.pairs), String(r.wrong), String(r.medianMs), String(r.slowestMs), String(r.stalls),
-    `${r.leftoverProcesses} (${r.pairsWithLeftoverProcesses} pairs)`, String(r.leftoverFiles), String(r.peakRssMb), String(r.medianPeakRssMb),
+    r.adapter,
+    String(r.pairs),
+    String(r.wrong),
+    String(r.medianMs),
+    String(r.slowestMs),
+    String(r.stalls),
+    `${r.leftoverProcesses} (${r.pairsWithLeftoverProcesses} pairs)`,
+    String(r.leftoverFiles),
+    String(r.peakRssMb),
+    String(r.medianPeakRssMb),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]): string => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]): string =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
-  if (!fs.existsSync(BIN)) throw new Error(`soak: ${path.relative(process.cwd(), BIN)} is missing — run npm run build first`);
+  if (!fs.existsSync(BIN))
+    throw new Error(`soak: ${path.relative(process.cwd(), BIN)} is missing — run npm run build first`);
   const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-soak-'));
   const before = tempEntries();
   const started = Date.now();
@@ -254,12 +348,23 @@ async function main(): Promise<number> {
   }
   const newInTmp = [...tempEntries()].filter((name) => !before.has(name));
   process.stdout.write(`${renderTable(reports)}\n`);
-  for (const report of reports) for (const problem of report.problems) process.stdout.write(`${report.adapter}: ${problem}\n`);
+  for (const report of reports)
+    for (const problem of report.problems) process.stdout.write(`${report.adapter}: ${problem}\n`);
   if (newInTmp.length > 0) {
-    process.stdout.write(`new in ${os.tmpdir()} during the soak (pairs had a TMPDIR of their own, so these may be another program's): ${newInTmp.join(', ')}\n`);
+    process.stdout.write(
+      `new in ${os.tmpdir()} during the soak (pairs had a TMPDIR of their own, so these may be another program's): ${newInTmp.join(', ')}\n`,
+    );
   }
   const ok = reports.every((r) => r.wrong === 0 && r.leftoverProcesses === 0 && r.leftoverFiles === 0);
-  const summary = { date: new Date().toISOString(), node: process.version, minutes: round((Date.now() - started) / 60000, 1), options, reports, newInTmp, ok };
+  const summary = {
+    date: new Date().toISOString(),
+    node: process.version,
+    minutes: round((Date.now() - started) / 60000, 1),
+    options,
+    reports,
+    newInTmp,
+    ok,
+  };
   process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   return ok ? 0 : 1;
 }

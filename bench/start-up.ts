@@ -85,12 +85,20 @@ export default async function run(): Promise<BenchRow[]> {
     for (let i = 0; i < ROUNDS; i++) await runRound(true);
 
     const nodeMs = median(node);
-    const rows: BenchRow[] = [{ name: 'start-up: node -e 0', value: round(nodeMs, 1), unit: 'ms', note: `median of ${ROUNDS}` }];
+    const rows: BenchRow[] = [
+      { name: 'start-up: node -e 0', value: round(nodeMs, 1), unit: 'ms', note: `median of ${ROUNDS}` },
+    ];
     for (const [label] of bins) {
       const ms = median(help.get(label)!);
       rows.push(
         { name: `start-up: ${label}bpdiff --help`, value: round(ms, 1), unit: 'ms' },
-        { name: `start-up: ${label}--help / node -e 0`, value: round(ms / nodeMs, 2), unit: 'x', target: '<= 1.5', ok: ms / nodeMs <= 1.5 },
+        {
+          name: `start-up: ${label}--help / node -e 0`,
+          value: round(ms / nodeMs, 2),
+          unit: 'x',
+          target: '<= 1.5',
+          ok: ms / nodeMs <= 1.5,
+        },
       );
     }
     for (const item of cases) {
@@ -103,15 +111,37 @@ export default async function run(): Promise<BenchRow[]> {
         if (spawnAts.length === timings.length) {
           const fixed = median(spawnAts) - nodeMs;
           rows.push(
-            { name: `${item.name}: ${label}first adapter spawn`, value: round(median(spawnAts)), unit: 'ms', note: 'from the bpdiff process start' },
-            { name: `${item.name}: ${label}fixed time above node -e 0`, value: round(fixed), unit: 'ms', target: '<= 60', ok: fixed <= 60 },
+            {
+              name: `${item.name}: ${label}first adapter spawn`,
+              value: round(median(spawnAts)),
+              unit: 'ms',
+              note: 'from the bpdiff process start',
+            },
+            {
+              name: `${item.name}: ${label}fixed time above node -e 0`,
+              value: round(fixed),
+              unit: 'ms',
+              target: '<= 60',
+              ok: fixed <= 60,
+            },
           );
         }
         const minimalPairMs = median(minimalPairs.get(item.name)!);
         rows.push(
           { name: `${item.name}: ${label}pair (bpdiff command)`, value: round(pairMs), unit: 'ms' },
-          { name: `${item.name}: ${label}pair / single`, value: round(pairMs / singleMs, 2), unit: 'x', target: '<= 1.15', ok: pairMs / singleMs <= 1.15 },
-          { name: `${item.name}: ${label}pair / two minimal clients at once`, value: round(pairMs / minimalPairMs, 2), unit: 'x', note: "bpdiff's own share of the pair" },
+          {
+            name: `${item.name}: ${label}pair / single`,
+            value: round(pairMs / singleMs, 2),
+            unit: 'x',
+            target: '<= 1.15',
+            ok: pairMs / singleMs <= 1.15,
+          },
+          {
+            name: `${item.name}: ${label}pair / two minimal clients at once`,
+            value: round(pairMs / minimalPairMs, 2),
+            unit: 'x',
+            note: "bpdiff's own share of the pair",
+          },
         );
       }
       rows.push(
@@ -146,12 +176,30 @@ function makeCases(root: string, tmp: string): Case[] {
   const site = path.join(tmp, 'site');
   fs.mkdirSync(site);
   fs.copyFileSync(sitecustomize, path.join(site, 'sitecustomize.py'));
-  if (fs.existsSync('/usr/lib/python3/dist-packages/bytecode')) fs.symlinkSync('/usr/lib/python3/dist-packages/bytecode', path.join(site, 'bytecode'));
+  if (fs.existsSync('/usr/lib/python3/dist-packages/bytecode'))
+    fs.symlinkSync('/usr/lib/python3/dist-packages/bytecode', path.join(site, 'bytecode'));
   const pricing = path.join(root, 'examples/python/pricing');
   const python = (name: string, command: string, interpreter: string): Case => ({
     name,
     // debugpy, as the minimal client it is measured against (bpdiff's own Python adapter: python-adapter.ts).
-    args: ['--adapter', 'debugpy', '--bp', 'pricing.py:34', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', command, 'pricing.py', '10', '--', command, 'pricing.py', '10'],
+    args: [
+      '--adapter',
+      'debugpy',
+      '--bp',
+      'pricing.py:34',
+      '--cwd-a',
+      'v1',
+      '--cwd-b',
+      'v2',
+      '--',
+      command,
+      'pricing.py',
+      '10',
+      '--',
+      command,
+      'pricing.py',
+      '10',
+    ],
     cwd: pricing,
     minimal: {
       executable: '/usr/bin/python3',
@@ -185,16 +233,41 @@ function makeCases(root: string, tmp: string): Case[] {
     const c = path.join(root, 'examples/c');
     execFileSync('make', ['-s', '-C', c], { stdio: 'ignore' });
     const orders = ['tea:4', 'mug-l:3', 'mug-s:2'];
-    const initCommands = (JSON.parse(fs.readFileSync(path.join(root, 'adapters/lldb/adapter.json'), 'utf8')) as { launch: { initCommands?: string[] } }).launch.initCommands ?? [];
+    const initCommands =
+      (
+        JSON.parse(fs.readFileSync(path.join(root, 'adapters/lldb/adapter.json'), 'utf8')) as {
+          launch: { initCommands?: string[] };
+        }
+      ).launch.initCommands ?? [];
     cases.push({
       name: 'c',
-      args: ['--bp', 'inventory.c:52', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', '../build/v1/inventory', ...orders, '--', '../build/v2/inventory', ...orders],
+      args: [
+        '--bp',
+        'inventory.c:52',
+        '--cwd-a',
+        'v1',
+        '--cwd-b',
+        'v2',
+        '--',
+        '../build/v1/inventory',
+        ...orders,
+        '--',
+        '../build/v2/inventory',
+        ...orders,
+      ],
       cwd: c,
       minimal: {
         executable: lldb,
         args: [],
         cwd: path.join(c, 'v1'),
-        launch: { program: path.join(c, 'build/v1/inventory'), args: orders, cwd: path.join(c, 'v1'), env: [], stopOnEntry: false, initCommands },
+        launch: {
+          program: path.join(c, 'build/v1/inventory'),
+          args: orders,
+          cwd: path.join(c, 'v1'),
+          env: [],
+          stopOnEntry: false,
+          initCommands,
+        },
         breakpoint: { path: path.join(c, 'v1/inventory.c'), line: 52 },
         depth: DEPTH - 1,
       },
@@ -206,7 +279,10 @@ function makeCases(root: string, tmp: string): Case[] {
     const orders = path.join(root, 'examples/go/orders');
     const binary = (version: string): string => path.join(tmp, `orders-${version}`);
     for (const version of ['v1', 'v2']) {
-      execFileSync('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', binary(version), '.'], { cwd: path.join(orders, version), stdio: 'ignore' });
+      execFileSync('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', binary(version), '.'], {
+        cwd: path.join(orders, version),
+        stdio: 'ignore',
+      });
     }
     cases.push({
       name: 'go',
@@ -230,7 +306,20 @@ function makeCases(root: string, tmp: string): Case[] {
   fs.mkdirSync(adapterTmp);
   cases.push({
     name: 'node',
-    args: ['--bp', 'cart.js:31', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', 'node', 'checkout.js', '--', 'node', 'checkout.js'],
+    args: [
+      '--bp',
+      'cart.js:31',
+      '--cwd-a',
+      'v1',
+      '--cwd-b',
+      'v2',
+      '--',
+      'node',
+      'checkout.js',
+      '--',
+      'node',
+      'checkout.js',
+    ],
     cwd: cart,
     minimal: {
       executable: process.execPath,
@@ -254,14 +343,24 @@ function now(): number {
 async function bpdiff(bin: string, item: Case, traceFile: string): Promise<Timing> {
   fs.rmSync(traceFile, { force: true });
   const start = now();
-  const { code, stdout, stderr, ms } = await runProcess(process.execPath, [bin, '-q', ...item.args], { cwd: item.cwd, env: { BPDIFF_TRACE: traceFile } });
+  const { code, stdout, stderr, ms } = await runProcess(process.execPath, [bin, '-q', ...item.args], {
+    cwd: item.cwd,
+    env: { BPDIFF_TRACE: traceFile },
+  });
   if (code !== 0 && code !== 1) throw new Error(`bpdiff (${item.name}) exited with ${code}: ${stderr.slice(0, 300)}`);
   // A pair that differs exits 1; a run that did not stop would too, and must not count as a capture.
   const doc = JSON.parse(stdout) as { run_a: { status: string }; run_b: { status: string } };
-  if (doc.run_a.status !== 'break' || doc.run_b.status !== 'break') throw new Error(`bpdiff (${item.name}): a run did not stop at the breakpoint (A ${doc.run_a.status}, B ${doc.run_b.status}): ${stderr.slice(0, 300)}`);
+  if (doc.run_a.status !== 'break' || doc.run_b.status !== 'break')
+    throw new Error(
+      `bpdiff (${item.name}): a run did not stop at the breakpoint (A ${doc.run_a.status}, B ${doc.run_b.status}): ${stderr.slice(0, 300)}`,
+    );
   // A build from before BPDIFF_TRACE (BPDIFF_BENCH_BEFORE) writes none: its wall time only.
   if (!fs.existsSync(traceFile)) return { wall: ms, spawnAt: null };
-  const lines = fs.readFileSync(traceFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; phase?: string; origin?: number });
+  const lines = fs
+    .readFileSync(traceFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { t: number; phase?: string; origin?: number });
   const origin = lines.find((line) => line.phase === 'cli started')?.origin;
   const spawned = lines.find((line) => line.phase === 'adapter spawn' || line.phase === 'debuggee spawn');
   if (!spawned) throw new Error(`bpdiff (${item.name}) spawned no adapter: ${stderr.slice(0, 300)}`);
@@ -270,7 +369,9 @@ async function bpdiff(bin: string, item: Case, traceFile: string): Promise<Timin
 
 /** One capture by the minimal client process. */
 async function minimal(main: string, item: Case): Promise<{ wall: number; spawnedAt: number }> {
-  const { code, stdout, stderr, ms } = await runProcess(process.execPath, [main, JSON.stringify(item.minimal)], { cwd: item.cwd });
+  const { code, stdout, stderr, ms } = await runProcess(process.execPath, [main, JSON.stringify(item.minimal)], {
+    cwd: item.cwd,
+  });
   if (code !== 0) throw new Error(`the minimal client (${item.name}) exited with ${code}: ${stderr.slice(0, 300)}`);
   const result = JSON.parse(stdout) as { spawnedAt: number; variables: number };
   if (result.variables === 0) throw new Error(`the minimal client (${item.name}) read no variables`);

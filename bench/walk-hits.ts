@@ -34,13 +34,47 @@ export default async function run(): Promise<BenchRow[]> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-hits-'));
   try {
     await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'loop'), path.join(fixtures, 'loop.c')]);
-    await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], { cwd: path.join(fixtures, 'go') });
+    await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], {
+      cwd: path.join(fixtures, 'go'),
+    });
     const walks: Walked[] = [
-      { name: 'python', target: 2000, adapter: 'python', cwd: fixtures, bp: { file: 'loop.py', line: 8 }, command: (bump) => ['python3', 'loop.py', '1000', String(bump)] },
-      { name: 'python (debugpy)', target: 100, adapter: 'debugpy', cwd: fixtures, bp: { file: 'loop.py', line: 8 }, command: (bump) => ['python3', 'loop.py', '1000', String(bump)] },
-      { name: 'node', target: 200, cwd: fixtures, bp: { file: 'loop.js', line: 8 }, command: (bump) => ['node', 'loop.js', '1000', String(bump)] },
-      { name: 'go', target: 200, cwd: path.join(fixtures, 'go'), bp: { file: 'main.go', line: 21 }, command: (bump) => [path.join(scratch, 'loop-go'), '1000', String(bump)] },
-      { name: 'c', target: 200, cwd: scratch, bp: { file: path.join(fixtures, 'loop.c'), line: 11 }, command: (bump) => ['./loop', '1000', String(bump)] },
+      {
+        name: 'python',
+        target: 2000,
+        adapter: 'python',
+        cwd: fixtures,
+        bp: { file: 'loop.py', line: 8 },
+        command: (bump) => ['python3', 'loop.py', '1000', String(bump)],
+      },
+      {
+        name: 'python (debugpy)',
+        target: 100,
+        adapter: 'debugpy',
+        cwd: fixtures,
+        bp: { file: 'loop.py', line: 8 },
+        command: (bump) => ['python3', 'loop.py', '1000', String(bump)],
+      },
+      {
+        name: 'node',
+        target: 200,
+        cwd: fixtures,
+        bp: { file: 'loop.js', line: 8 },
+        command: (bump) => ['node', 'loop.js', '1000', String(bump)],
+      },
+      {
+        name: 'go',
+        target: 200,
+        cwd: path.join(fixtures, 'go'),
+        bp: { file: 'main.go', line: 21 },
+        command: (bump) => [path.join(scratch, 'loop-go'), '1000', String(bump)],
+      },
+      {
+        name: 'c',
+        target: 200,
+        cwd: scratch,
+        bp: { file: path.join(fixtures, 'loop.c'), line: 11 },
+        command: (bump) => ['./loop', '1000', String(bump)],
+      },
     ];
     const rows: BenchRow[] = [];
     for (const walk of walks) {
@@ -49,7 +83,10 @@ export default async function run(): Promise<BenchRow[]> {
         runSpec({ side: 'b', argv: walk.command(99_999), cwd: walk.cwd, breakpoint: walk.bp }),
       ];
       for (const watchOnly of [false, true]) {
-        const extra = { ...(watchOnly ? { watch: ['step'], watch_only: true } : { ignore: ['bump', '*argv', 'sys'] }), ...(walk.adapter ? { adapter: walk.adapter } : {}) };
+        const extra = {
+          ...(watchOnly ? { watch: ['step'], watch_only: true } : { ignore: ['bump', '*argv', 'sys'] }),
+          ...(walk.adapter ? { adapter: walk.adapter } : {}),
+        };
         const walkOptions = captureOptions({ first_divergence: true, ...extra });
         const firstOptions = captureOptions({ first_divergence: true, max_hits: 1, ...extra });
         await captureRuns(specs(), firstOptions); // warm-up
@@ -60,7 +97,10 @@ export default async function run(): Promise<BenchRow[]> {
           walkMs.push(
             await timeMs(async () => {
               const [a] = await captureRuns(specs(), walkOptions);
-              if (a.hits?.captured !== DIVERGES_AT) throw new Error(`${walk.name}: the walk stopped at hit ${a.hits?.captured ?? 'none'}, not ${DIVERGES_AT}`);
+              if (a.hits?.captured !== DIVERGES_AT)
+                throw new Error(
+                  `${walk.name}: the walk stopped at hit ${a.hits?.captured ?? 'none'}, not ${DIVERGES_AT}`,
+                );
             }),
           );
         }

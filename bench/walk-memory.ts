@@ -52,7 +52,13 @@ async function heapOfWalk(limitSeconds: number): Promise<BenchRow> {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;
   const cwd = path.join(packageRoot(), 'test/integration/fixtures-hits');
-  const spec = (side: 'a' | 'b') => runSpec({ side, argv: ['python3', 'loop.py', String(HITS), '999999999'], cwd, breakpoint: { file: 'loop.py', line: 8 } });
+  const spec = (side: 'a' | 'b') =>
+    runSpec({
+      side,
+      argv: ['python3', 'loop.py', String(HITS), '999999999'],
+      cwd,
+      breakpoint: { file: 'loop.py', line: 8 },
+    });
   const options = captureOptions({ first_divergence: true, max_hits: HITS, watch: ['step'], watch_only: true });
   const controller = new AbortController();
   const heap: number[] = [];
@@ -87,7 +93,22 @@ async function heapOfWalk(limitSeconds: number): Promise<BenchRow> {
 function walk(bin: string, limitSeconds: number): Promise<Curve> {
   const cwd = path.join(packageRoot(), 'test/integration/fixtures-hits');
   const command = ['python3', 'loop.py', String(HITS), '999999999'];
-  const args = [bin, '-q', '--bp', 'loop.py:8', '--first-divergence', '--max-hits', String(HITS), '--watch', 'step', '--watch-only', '--', ...command, '--', ...command];
+  const args = [
+    bin,
+    '-q',
+    '--bp',
+    'loop.py:8',
+    '--first-divergence',
+    '--max-hits',
+    String(HITS),
+    '--watch',
+    'step',
+    '--watch-only',
+    '--',
+    ...command,
+    '--',
+    ...command,
+  ];
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -17,7 +17,10 @@ const outDir = path.join(root, 'dist/adapters/java');
 const jar = path.join(outDir, 'bpdiff-java-adapter.jar');
 
 function javaTool(name) {
-  const dirs = [...(process.env.JAVA_HOME ? [path.join(process.env.JAVA_HOME, 'bin')] : []), ...(process.env.PATH ?? '').split(path.delimiter)];
+  const dirs = [
+    ...(process.env.JAVA_HOME ? [path.join(process.env.JAVA_HOME, 'bin')] : []),
+    ...(process.env.PATH ?? '').split(path.delimiter),
+  ];
   for (const dir of dirs) {
     const file = path.join(dir, name);
     try {
@@ -41,7 +44,9 @@ function run(tool, args) {
   const result = spawnSync(tool, args, { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-    throw new Error(`${path.basename(tool)} ${args.slice(0, 3).join(' ')} ... failed (exit ${result.status ?? result.signal})`);
+    throw new Error(
+      `${path.basename(tool)} ${args.slice(0, 3).join(' ')} ... failed (exit ${result.status ?? result.signal})`,
+    );
   }
   return result;
 }
@@ -49,12 +54,17 @@ function run(tool, args) {
 const javac = javaTool('javac');
 const jarTool = javaTool('jar');
 if (!javac || !jarTool) {
-  process.stderr.write('build: the Java adapter is not built (no javac/jar: a JDK 17 or later is needed) — install it with: apt-get install -y default-jdk-headless\n');
+  process.stderr.write(
+    'build: the Java adapter is not built (no javac/jar: a JDK 17 or later is needed) — install it with: apt-get install -y default-jdk-headless\n',
+  );
   process.exit(0);
 }
 
 const files = sources(sourceDir);
-const newest = Math.max(...files.map((file) => fs.statSync(file).mtimeMs), fs.statSync(fileURLToPath(import.meta.url)).mtimeMs);
+const newest = Math.max(
+  ...files.map((file) => fs.statSync(file).mtimeMs),
+  fs.statSync(fileURLToPath(import.meta.url)).mtimeMs,
+);
 const built = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 if (built(jar) > newest) process.exit(0);
 
@@ -65,7 +75,19 @@ const classes = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-build-'));
 try {
   // -XDstringConcat=inline: string concatenation as StringBuilder calls, not invokedynamic call sites
   // that each link at their first run (as java.base itself is compiled): a cold JVM starts sooner.
-  run(javac, ['--release', '17', '-g', '-encoding', 'UTF-8', '-Xlint:all,-serial', '-Werror', '-XDstringConcat=inline', '-d', classes, ...files]);
+  run(javac, [
+    '--release',
+    '17',
+    '-g',
+    '-encoding',
+    'UTF-8',
+    '-Xlint:all,-serial',
+    '-Werror',
+    '-XDstringConcat=inline',
+    '-d',
+    classes,
+    ...files,
+  ]);
   fs.rmSync(jar, { force: true });
   run(jarTool, ['--create', '--file', jar, '--main-class', 'bpdiff.jdap.Main', '-C', classes, '.']);
 } finally {

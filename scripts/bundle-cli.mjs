@@ -87,14 +87,19 @@ const renderer = path.join(path.dirname(outfile), 'render-help.cjs');
 await esbuild.build({
   ...common,
   stdin: {
-    contents: "import { renderHelpTexts } from './src/cli/render-help.ts';\nrenderHelpTexts().then((texts) => process.stdout.write(JSON.stringify(texts)));\n",
+    contents:
+      "import { renderHelpTexts } from './src/cli/render-help.ts';\nrenderHelpTexts().then((texts) => process.stdout.write(JSON.stringify(texts)));\n",
     resolveDir: root,
     sourcefile: 'render-help.ts',
     loader: 'ts',
   },
   outfile: renderer,
 });
-const helpTexts = execFileSync(process.execPath, [renderer], { cwd: root, encoding: 'utf8', env: { ...process.env, BPDIFF_TRACE: '' } });
+const helpTexts = execFileSync(process.execPath, [renderer], {
+  cwd: root,
+  encoding: 'utf8',
+  env: { ...process.env, BPDIFF_TRACE: '' },
+});
 fs.rmSync(renderer);
 JSON.parse(helpTexts);
 // The executable answers a help request from this file before it loads the bundle (src/cli/bin.ts).

@@ -28,7 +28,9 @@ await esbuild.build({
   entryPoints: [path.join(root, 'adapters/node/src/in-process.ts')],
   outfile: path.join(root, 'dist/adapters/node/in-process.mjs'),
   // CommonJS dependencies call require() for Node's own modules.
-  banner: { js: "import { createRequire as __bpdiffCreateRequire } from 'node:module'; const require = __bpdiffCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bpdiffCreateRequire } from 'node:module'; const require = __bpdiffCreateRequire(import.meta.url);",
+  },
 });
 
 await esbuild.build({

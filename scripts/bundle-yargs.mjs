@@ -85,7 +85,12 @@ const fastStringWidth = {
   setup(build) {
     build.onResolve({ filter: /^string-width$/ }, async (args) => {
       if (args.pluginData === 'real') return undefined;
-      const real = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'real' });
+      const real = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'real',
+      });
       if (real.errors.length > 0) return { errors: real.errors };
       return { path: real.path, namespace: 'fast-string-width' };
     });

@@ -47,27 +47,45 @@ function buildInputs() {
     const full = path.join(root, relative);
     if (!fs.existsSync(full)) return;
     if (fs.statSync(full).isDirectory()) {
-      for (const name of fs.readdirSync(full).sort()) if (!['node_modules', 'dist', '__pycache__'].includes(name)) visit(path.join(relative, name));
+      for (const name of fs.readdirSync(full).sort())
+        if (!['node_modules', 'dist', '__pycache__'].includes(name)) visit(path.join(relative, name));
     } else {
       hash.update(`${relative}\0`).update(fs.readFileSync(full)).update('\0');
     }
   };
-  for (const input of ['package.json', 'package-lock.json', 'tsconfig.json', 'src', 'adapters', 'bench', 'schema', 'scripts']) visit(input);
+  for (const input of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'src',
+    'adapters',
+    'bench',
+    'schema',
+    'scripts',
+  ])
+    visit(input);
   return hash.digest('hex');
 }
 
 if (!installed('esbuild') || !installed('typescript')) {
-  say('the build tools are not installed here (npm install -g from git does not install them: npm/cli#8440); installing them');
+  say(
+    'the build tools are not installed here (npm install -g from git does not install them: npm/cli#8440); installing them',
+  );
   const env = { ...process.env, npm_config_include: 'dev' };
   for (const key of Object.keys(env)) {
-    if (/^npm_config_(global|location|prefix|omit|only|production|dry_run|package_lock_only)$/i.test(key)) delete env[key];
+    if (/^npm_config_(global|location|prefix|omit|only|production|dry_run|package_lock_only)$/i.test(key))
+      delete env[key];
   }
   delete env.NODE_ENV;
   npm(['ci', '--ignore-scripts', '--include=dev', '--no-audit', '--no-fund', '--prefix', root], env);
 }
 
 const inputs = buildInputs();
-if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === inputs && fs.existsSync(path.join(root, 'dist/bpdiff.cjs'))) {
+if (
+  fs.existsSync(stampFile) &&
+  fs.readFileSync(stampFile, 'utf8') === inputs &&
+  fs.existsSync(path.join(root, 'dist/bpdiff.cjs'))
+) {
   say('the build is up to date');
 } else {
   npm(['run', '--silent', 'build'], process.env);

@@ -7,7 +7,10 @@ import { renderOptionReference } from '../src/cli/options-reference.js';
 import { renderConfigSchemaFile } from '../src/config/config-schema.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-for (const [name, text] of [['docs/options.md', renderOptionReference()], ['schema/bpdiff-config.schema.json', renderConfigSchemaFile()]] as const) {
+for (const [name, text] of [
+  ['docs/options.md', renderOptionReference()],
+  ['schema/bpdiff-config.schema.json', renderConfigSchemaFile()],
+] as const) {
   fs.writeFileSync(path.join(root, name), text);
   process.stdout.write(`wrote ${name}\n`);
 }

@@ -21,16 +21,41 @@ export {
 export { parseNumberText, describeNumberChange, type NumberChange, type NumberValue } from './core/numbers.js';
 export { renderHints, renderHint, type RunLabels } from './core/hints.js';
 export { buildContext, type ContextInput } from './core/context.js';
-export { buildComparison, analyseComparison, comparisonExitCode, type BuildComparisonOptions, type AnalysedComparison } from './core/build-comparison.js';
-export { validateComparison, validateCapture, validateDocument, loadSchema, schemaPath, type SchemaKind, type ValidationOutcome } from './core/schemas.js';
+export {
+  buildComparison,
+  analyseComparison,
+  comparisonExitCode,
+  type BuildComparisonOptions,
+  type AnalysedComparison,
+} from './core/build-comparison.js';
+export {
+  validateComparison,
+  validateCapture,
+  validateDocument,
+  loadSchema,
+  schemaPath,
+  type SchemaKind,
+  type ValidationOutcome,
+} from './core/schemas.js';
 export { formatJson } from './report/json.js';
 export { writeText } from './output/format-text.js';
 export { loadWriter, WRITER_NAMES, type Writer, type WriterName, type WriterOptions } from './output/writers.js';
 export { buildReport, type Report, type ReportOptions } from './report/report.js';
 export { describeBreakpoint, describeCounts, countDiff, type DiffCounts } from './core/describe.js';
-export { OPTION_DECLARATIONS, MAX_TIMEOUT_SECONDS, type OptionDeclaration, type CaptureOptionInput } from './options/declarations.js';
+export {
+  OPTION_DECLARATIONS,
+  MAX_TIMEOUT_SECONDS,
+  type OptionDeclaration,
+  type CaptureOptionInput,
+} from './options/declarations.js';
 export { captureOptions } from './options/read-options.js';
-export { runValuePipeline, VALUE_STEPS, type CapturedValues, type ValueContext, type ValueStep } from './values/pipeline.js';
+export {
+  runValuePipeline,
+  VALUE_STEPS,
+  type CapturedValues,
+  type ValueContext,
+  type ValueStep,
+} from './values/pipeline.js';
 export { Redactor, type RedactorOptions } from './redact/redactor.js';
 export { reconcileRedaction } from './redact/reconcile.js';
 

@@ -33,7 +33,11 @@ export interface InputName {
  * The file at `resolved`, as text. Opened without blocking (a FIFO with no writer opens at once) and
  * checked on the open descriptor, so a file swapped after a check is still checked.
  */
-export function readBoundedText(resolved: string, name: InputName, limit: number = DEFAULT_MAX_INPUT_BYTES): BoundedRead {
+export function readBoundedText(
+  resolved: string,
+  name: InputName,
+  limit: number = DEFAULT_MAX_INPUT_BYTES,
+): BoundedRead {
   let fd: number;
   try {
     fd = fs.openSync(resolved, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY);
@@ -54,13 +58,19 @@ export function readBoundedText(resolved: string, name: InputName, limit: number
 }
 
 /** A regular file no larger than `limit`, else the one-line error that says what it is. */
-export function checkInputStat(stat: fs.Stats, resolved: string, name: InputName, limit: number = DEFAULT_MAX_INPUT_BYTES): void {
+export function checkInputStat(
+  stat: fs.Stats,
+  resolved: string,
+  name: InputName,
+  limit: number = DEFAULT_MAX_INPUT_BYTES,
+): void {
   checkStat(stat, resolved, name, limit);
 }
 
 function checkStat(stat: fs.Stats, resolved: string, name: InputName, limit: number): void {
   if (stat.isDirectory()) throw messages.inputIsDirectory(name.what, name.file);
-  if (!stat.isFile()) throw messages.inputNotRegularFile(name.what, name.file, describeFileKind(stat), linkTarget(resolved, name.file));
+  if (!stat.isFile())
+    throw messages.inputNotRegularFile(name.what, name.file, describeFileKind(stat), linkTarget(resolved, name.file));
   if (stat.size > limit) throw messages.inputTooLarge(name.what, name.file, stat.size, limit);
 }
 

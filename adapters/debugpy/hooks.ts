@@ -10,7 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BpdiffError } from '../../src/errors.js';
-import { ADAPTER_PORT_FD, helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import {
+  ADAPTER_PORT_FD,
+  helperScript,
+  type AdapterHooks,
+  type LaunchContext,
+  type LaunchPlan,
+} from '../../src/adapters/hooks.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, targetArgs } from '../python/interpreter.js';
 import { boundedReprModule, setOrderModule } from '../python/shared-modules.js';
@@ -39,7 +45,10 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const useOwnDebugpy = facts.hasDebugpy;
   if (!useOwnDebugpy) {
     if (!fs.existsSync(path.join(sharedDebugpy, 'adapter'))) {
-      throw new BpdiffError('ADAPTER_MISSING', `debugpy is not installed (not in ${facts.executable}, not at ${sharedDebugpy}) — install it with: ${context.definition.install} (or: ${facts.executable} -m pip install debugpy)`);
+      throw new BpdiffError(
+        'ADAPTER_MISSING',
+        `debugpy is not installed (not in ${facts.executable}, not at ${sharedDebugpy}) — install it with: ${context.definition.install} (or: ${facts.executable} -m pip install debugpy)`,
+      );
     }
   }
   const withoutSitecustomize = ignoresPythonPath || withoutSite;
@@ -50,14 +59,19 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   if ((withoutSite || (!useOwnDebugpy && !facts.hasBytecode)) && bytecode && fs.existsSync(bytecode)) {
     if (ignoresPythonPath) {
       const option = shortOptions.find((word) => /[IE]/.test(word.slice(1)))!;
-      throw new BpdiffError('ADAPTER_MISSING', `${facts.executable} with ${option} ignores PYTHONPATH, so the debugpy it runs (${debugpyDir}) cannot load the \`bytecode\` package it needs (${bytecode}) — install debugpy into it with pip (${facts.executable} -m pip install debugpy), or run it without ${option}`);
+      throw new BpdiffError(
+        'ADAPTER_MISSING',
+        `${facts.executable} with ${option} ignores PYTHONPATH, so the debugpy it runs (${debugpyDir}) cannot load the \`bytecode\` package it needs (${bytecode}) — install debugpy into it with pip (${facts.executable} -m pip install debugpy), or run it without ${option}`,
+      );
     }
     fs.symlinkSync(bytecode, path.join(tempDir, 'bytecode'));
   }
   const userPythonPath = runEnv.PYTHONPATH;
   const pythonPath = [tempDir, ...(userPythonPath ? [userPythonPath] : [])].join(path.delimiter);
   if (withoutSitecustomize && spec.breakpoint.condition !== undefined) {
-    warnings.push('the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false');
+    warnings.push(
+      'the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false',
+    );
   }
 
   // bpdiff starts the program itself, as debugpy's launcher would (`debugpy --connect`), and debugpy
@@ -101,9 +115,12 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
         ...frozenModulesOff,
         // (A probe that did not say where its debugpy is: `-m` finds the same one.)
         ...(debugpyDir ? [debugpyDir] : ['-m', 'debugpy']),
-        '--connect', `${LOOPBACK}:${withoutSitecustomize ? '${port}' : '0'}`,
-        '--configure-subProcess', 'False',
-        '--configure-qt', 'none',
+        '--connect',
+        `${LOOPBACK}:${withoutSitecustomize ? '${port}' : '0'}`,
+        '--configure-subProcess',
+        'False',
+        '--configure-qt',
+        'none',
         ...targetArgs(command.target, spec.cwd),
         ...command.args,
       ],
@@ -133,7 +150,20 @@ const LOOPBACK = '127.0.0.1';
  */
 function pydevdOptions(launch: Record<string, unknown>): Record<string, unknown> {
   const options = { ...launch };
-  for (const key of ['program', 'module', 'code', 'args', 'cwd', 'env', 'python', 'pythonArgs', 'console', 'redirectOutput', 'subProcess']) delete options[key];
+  for (const key of [
+    'program',
+    'module',
+    'code',
+    'args',
+    'cwd',
+    'env',
+    'python',
+    'pythonArgs',
+    'console',
+    'redirectOutput',
+    'subProcess',
+  ])
+    delete options[key];
   return options;
 }
 

@@ -22,7 +22,11 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const env = runEnvironment(spec);
   const gdbName = typeof plan.launch.gdb === 'string' ? plan.launch.gdb : 'gdb';
   const gdb = whichSync(gdbName, spec.cwd, env.PATH);
-  if (!gdb) throw new BpdiffError('ADAPTER_MISSING', `gdb is not installed (looked for ${gdbName} on PATH), which ${plan.adapterName} drives — install it with: ${definition.install}`);
+  if (!gdb)
+    throw new BpdiffError(
+      'ADAPTER_MISSING',
+      `gdb is not installed (looked for ${gdbName} on PATH), which ${plan.adapterName} drives — install it with: ${definition.install}`,
+    );
   const helper = path.join(tempDir, HELPER);
   fs.copyFileSync(helperScript(definition, HELPER), helper);
   const stdin = spec.stdin_file === null ? '/dev/null' : path.resolve(spec.cwd, spec.stdin_file);
@@ -46,12 +50,18 @@ async function version(plan: LaunchPlan): Promise<string | null> {
   try {
     // The executable is the package's dist/debugAdapter.js (a link to it on PATH).
     const file = fs.realpathSync(plan.adapterExecutable);
-    const manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8')) as { name?: string; version?: string };
+    const manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8')) as {
+      name?: string;
+      version?: string;
+    };
     if (manifest.name === 'cdt-gdb-adapter' && typeof manifest.version === 'string') adapter = manifest.version;
   } catch {
     adapter = null;
   }
-  const gdb = typeof plan.launch.gdb === 'string' && path.isAbsolute(plan.launch.gdb) ? plan.launch.gdb : whichSync('gdb', process.cwd());
+  const gdb =
+    typeof plan.launch.gdb === 'string' && path.isAbsolute(plan.launch.gdb)
+      ? plan.launch.gdb
+      : whichSync('gdb', process.cwd());
   const probe = gdb ? await runProbe(gdb, ['--version'], { cwd: process.cwd(), timeoutMs: 10_000 }) : null;
   const gdbVersion = probe ? (/^GNU gdb .*?(\d+(?:\.\d+)+)/m.exec(probe.stdout)?.[1] ?? null) : null;
   if (adapter === null && gdbVersion === null) return null;

@@ -55,21 +55,34 @@ function creatable(dir: string): boolean {
 
 function findGo(env: Record<string, string>, cwd: string): string {
   const go = whichSync('go', cwd, env.PATH);
-  if (!go) throw new BpdiffError('ADAPTER_MISSING', 'the go tool is not installed (needed to build the program) — install it with: apt-get install -y delve golang-go');
+  if (!go)
+    throw new BpdiffError(
+      'ADAPTER_MISSING',
+      'the go tool is not installed (needed to build the program) — install it with: apt-get install -y delve golang-go',
+    );
   return go;
 }
 
 /** The compiler's first error (`file.go:12:3: undefined: x`); null for another failure, whose last lines say more (`go: errors parsing go.mod:` and the line after it). */
 export function firstBuildError(output: string): string | null {
-  return output.split('\n').map((line) => line.trim()).find((line) => /\.go:\d+(:\d+)?: /.test(line)) ?? null;
+  return (
+    output
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => /\.go:\d+(:\d+)?: /.test(line)) ?? null
+  );
 }
 
 /** Where a test package's sources are: go test runs the test binary there. */
 async function packageDir(go: string, pkg: string, cwd: string, env: Record<string, string>): Promise<string> {
-  if (pkg === '.' || pkg === '..' || pkg.startsWith('./') || pkg.startsWith('../') || path.isAbsolute(pkg)) return path.resolve(cwd, pkg);
+  if (pkg === '.' || pkg === '..' || pkg.startsWith('./') || pkg.startsWith('../') || path.isAbsolute(pkg))
+    return path.resolve(cwd, pkg);
   const listed = await runProbe(go, ['list', '-f', '{{.Dir}}', pkg], { cwd, env, timeoutMs: 60_000 });
   if (listed.exitCode !== 0 || !listed.stdout.trim()) {
-    throw new BpdiffError('BUILD_FAILED', `go cannot find the package ${pkg}: ${summariseBuildOutput(listed.stderr, firstBuildError) ?? `exit code ${listed.exitCode}`} — check the package after "go test"`);
+    throw new BpdiffError(
+      'BUILD_FAILED',
+      `go cannot find the package ${pkg}: ${summariseBuildOutput(listed.stderr, firstBuildError) ?? `exit code ${listed.exitCode}`} — check the package after "go test"`,
+    );
   }
   return listed.stdout.trim().split('\n')[0]!;
 }
@@ -106,7 +119,11 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const warnings = [...plan.warnings];
   // dlv computes the package variables at every `scopes` request when it shows them (~30 ms a stop
   // in a small program): only when they are read (--scope globals).
-  const launch: Record<string, unknown> = { ...plan.launch, mode: 'exec', showGlobalVariables: context.options.values.scope === 'globals' };
+  const launch: Record<string, unknown> = {
+    ...plan.launch,
+    mode: 'exec',
+    showGlobalVariables: context.options.values.scope === 'globals',
+  };
 
   if (command.kind === 'exec') {
     const program = resolveProgram(command.program, spec.cwd, runEnv);
@@ -121,23 +138,56 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   fs.mkdirSync(goTmp, { recursive: true });
   const buildEnv = { ...runEnv, ...goToolEnv(runEnv), GOTMPDIR: goTmp };
   if (command.buildFlags.some((flag) => /^--?gcflags/.test(flag))) {
-    warnings.push(`the -gcflags given to go were overridden by ${NO_OPTIMISATIONS} (optimisations off, so that dlv can read every variable)`);
+    warnings.push(
+      `the -gcflags given to go were overridden by ${NO_OPTIMISATIONS} (optimisations off, so that dlv can read every variable)`,
+    );
   }
-  const build = (label: string, args: string[]) => runBuild(context, { label, file: go, args, cwd: spec.cwd, env: buildEnv, firstError: firstBuildError });
+  const build = (label: string, args: string[]) =>
+    runBuild(context, { label, file: go, args, cwd: spec.cwd, env: buildEnv, firstError: firstBuildError });
   // User flags first, ours last (for -gcflags the last match wins). -buildvcs=false: no git calls, no VCS stamping errors.
   if (command.kind === 'run') {
     const output = path.join(tempDir, 'debuggee');
-    const built = await build('go build', ['build', '-buildvcs=false', ...command.buildFlags, NO_OPTIMISATIONS, '-o', output, ...command.packages]);
-    return { ...plan, launch: { ...launch, program: output, args: command.args, cwd: spec.cwd }, buildMs: built.ms, warnings };
+    const built = await build('go build', [
+      'build',
+      '-buildvcs=false',
+      ...command.buildFlags,
+      NO_OPTIMISATIONS,
+      '-o',
+      output,
+      ...command.packages,
+    ]);
+    return {
+      ...plan,
+      launch: { ...launch, program: output, args: command.args, cwd: spec.cwd },
+      buildMs: built.ms,
+      warnings,
+    };
   }
   const dir = await packageDir(go, command.package, spec.cwd, buildEnv);
   const output = path.join(tempDir, 'debuggee.test');
-  const built = await build('go test -c', ['test', '-c', ...command.buildFlags, NO_OPTIMISATIONS, '-o', output, command.package]);
+  const built = await build('go test -c', [
+    'test',
+    '-c',
+    ...command.buildFlags,
+    NO_OPTIMISATIONS,
+    '-o',
+    output,
+    command.package,
+  ]);
   if (!fs.existsSync(output)) {
-    throw new BpdiffError('BUILD_FAILED', `go test -c built nothing for ${command.package}: the package has no test files — name a package with tests`);
+    throw new BpdiffError(
+      'BUILD_FAILED',
+      `go test -c built nothing for ${command.package}: the package has no test files — name a package with tests`,
+    );
   }
-  if (command.ignored.length > 0) warnings.push(`go test flags with no effect under bpdiff were left out: ${command.ignored.join(' ')}`);
-  return { ...plan, launch: { ...launch, program: output, args: command.testArgs, cwd: dir }, buildMs: built.ms, warnings };
+  if (command.ignored.length > 0)
+    warnings.push(`go test flags with no effect under bpdiff were left out: ${command.ignored.join(' ')}`);
+  return {
+    ...plan,
+    launch: { ...launch, program: output, args: command.testArgs, cwd: dir },
+    buildMs: built.ms,
+    warnings,
+  };
 }
 
 const versions = memoAsync<string | null>();
@@ -148,7 +198,10 @@ function version(plan: LaunchPlan): Promise<string | null> {
     cachedFact<string | null>({
       executable: plan.adapterExecutable,
       key: 'dlv-version',
-      compute: () => runProbe(plan.adapterExecutable, ['version'], { cwd: process.cwd(), timeoutMs: 10_000 }).then((result) => /Version:\s*(\S+)/.exec(result.stdout)?.[1] ?? null),
+      compute: () =>
+        runProbe(plan.adapterExecutable, ['version'], { cwd: process.cwd(), timeoutMs: 10_000 }).then(
+          (result) => /Version:\s*(\S+)/.exec(result.stdout)?.[1] ?? null,
+        ),
       keep: (value) => value !== null,
     }),
   );

@@ -35,22 +35,34 @@ export function javaArchive(java: string, jar: string, log: (line: string) => vo
     // The executable as it was named.
   }
   const jvm = path.resolve(path.dirname(real), '../lib/server/libjvm.so');
-  const archive = path.join(folder, 'java-adapter', `${cacheHash([real, fileStamp(real), fileStamp(jvm), jar, jarStamp].join('\n'))}.jsa`);
+  const archive = path.join(
+    folder,
+    'java-adapter',
+    `${cacheHash([real, fileStamp(real), fileStamp(jvm), jar, jarStamp].join('\n'))}.jsa`,
+  );
   return archives(archive, async () => {
     if (fs.existsSync(archive)) return archive;
     // Another bpdiff may read the archive at the same moment: written beside it, then renamed.
     const temp = `${archive}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(archive), { recursive: true });
-      const recorded = await runProbe(java, [`-XX:ArchiveClassesAtExit=${temp}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off', '-jar', jar, '--warm-up'], { cwd: path.dirname(archive), timeoutMs: RECORD_TIMEOUT_MS });
+      const recorded = await runProbe(
+        java,
+        [`-XX:ArchiveClassesAtExit=${temp}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off', '-jar', jar, '--warm-up'],
+        { cwd: path.dirname(archive), timeoutMs: RECORD_TIMEOUT_MS },
+      );
       if (recorded.failure || !fs.existsSync(temp)) {
-        log(`the Java adapter's class-data archive was not recorded (${recorded.failure ?? 'no archive written'}); the adapter starts without it`);
+        log(
+          `the Java adapter's class-data archive was not recorded (${recorded.failure ?? 'no archive written'}); the adapter starts without it`,
+        );
         return null;
       }
       fs.renameSync(temp, archive);
       return archive;
     } catch (error) {
-      log(`the Java adapter's class-data archive was not recorded (${(error as Error).message.split('\n')[0]}); the adapter starts without it`);
+      log(
+        `the Java adapter's class-data archive was not recorded (${(error as Error).message.split('\n')[0]}); the adapter starts without it`,
+      );
       return null;
     } finally {
       fs.rmSync(temp, { force: true });

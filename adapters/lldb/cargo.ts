@@ -38,7 +38,10 @@ export function parseCargoRun(argv: string[]): CargoRun {
   let example: string | null = null;
   for (let i = 0; i < options.length; i++) {
     const option = options[i]!;
-    const [flag, inline] = option.startsWith('--') && option.includes('=') ? [option.slice(0, option.indexOf('=')), option.slice(option.indexOf('=') + 1)] : [option, undefined];
+    const [flag, inline] =
+      option.startsWith('--') && option.includes('=')
+        ? [option.slice(0, option.indexOf('=')), option.slice(option.indexOf('=') + 1)]
+        : [option, undefined];
     // bpdiff asks for its own message format to learn where the binary is.
     if (flag === '--message-format') {
       if (inline === undefined) i++;
@@ -46,7 +49,11 @@ export function parseCargoRun(argv: string[]): CargoRun {
     }
     if (flag === '--bin' || flag === '--example') {
       const value = inline ?? options[++i];
-      if (value === undefined) throw new BpdiffError('BAD_COMMANDS', `cargo run ${flag} needs a name — write "cargo run ${flag} NAME -- args"`);
+      if (value === undefined)
+        throw new BpdiffError(
+          'BAD_COMMANDS',
+          `cargo run ${flag} needs a name — write "cargo run ${flag} NAME -- args"`,
+        );
       if (flag === '--bin') bin = value;
       else example = value;
       buildOptions.push(flag, value);
@@ -66,11 +73,27 @@ export interface CargoArtifact {
 }
 
 /** Builds the program `cargo run` would run and returns its path; `ms` is the build's wall time. */
-export async function cargoBuild(context: BuildContext, cargo: string, run: CargoRun): Promise<{ executable: string; ms: number }> {
+export async function cargoBuild(
+  context: BuildContext,
+  cargo: string,
+  run: CargoRun,
+): Promise<{ executable: string; ms: number }> {
   const { spec } = context;
   // bpdiff asks for JSON messages to learn where the binary is; diagnostics still go to stderr as text.
-  const args = [...(run.toolchain ? [`+${run.toolchain}`] : []), 'build', '--message-format=json-render-diagnostics', ...run.buildOptions];
-  const built = await runBuild(context, { label: 'cargo build', file: cargo, args, cwd: spec.cwd, env: runEnvironment(spec), firstError: firstCargoError });
+  const args = [
+    ...(run.toolchain ? [`+${run.toolchain}`] : []),
+    'build',
+    '--message-format=json-render-diagnostics',
+    ...run.buildOptions,
+  ];
+  const built = await runBuild(context, {
+    label: 'cargo build',
+    file: cargo,
+    args,
+    cwd: spec.cwd,
+    env: runEnvironment(spec),
+    firstError: firstCargoError,
+  });
   const artifacts = built.stdout
     .split('\n')
     .filter((line) => line.startsWith('{'))
@@ -81,7 +104,10 @@ export async function cargoBuild(context: BuildContext, cargo: string, run: Carg
         return null;
       }
     })
-    .filter((message): message is CargoArtifact => message !== null && message.reason === 'compiler-artifact' && typeof message.executable === 'string');
+    .filter(
+      (message): message is CargoArtifact =>
+        message !== null && message.reason === 'compiler-artifact' && typeof message.executable === 'string',
+    );
   return { executable: chooseExecutable(artifacts, run, spec.cwd), ms: built.ms };
 }
 
@@ -94,7 +120,9 @@ export function firstCargoError(output: string): string | null {
 export function chooseExecutable(artifacts: CargoArtifact[], run: CargoRun, cwd: string): string {
   const kind = run.example !== null ? 'example' : 'bin';
   const wanted = run.example ?? run.bin;
-  let candidates = artifacts.filter((artifact) => artifact.target?.kind.includes(kind) && (wanted === null || artifact.target.name === wanted));
+  let candidates = artifacts.filter(
+    (artifact) => artifact.target?.kind.includes(kind) && (wanted === null || artifact.target.name === wanted),
+  );
   if (candidates.length > 1 && wanted === null) {
     // Several packages or binaries: the package whose manifest is nearest to the working folder,
     // and its `default-run`, as cargo run chooses.
@@ -109,10 +137,16 @@ export function chooseExecutable(artifacts: CargoArtifact[], run: CargoRun, cwd:
   }
   if (candidates.length === 1) return candidates[0]!.executable!;
   if (candidates.length === 0) {
-    throw new BpdiffError('BAD_COMMANDS', `cargo build produced no ${kind}${wanted ? ` named "${wanted}"` : ''} in ${cwd} — check the command with cargo run`);
+    throw new BpdiffError(
+      'BAD_COMMANDS',
+      `cargo build produced no ${kind}${wanted ? ` named "${wanted}"` : ''} in ${cwd} — check the command with cargo run`,
+    );
   }
   const names = [...new Set(candidates.map((artifact) => artifact.target!.name))].join(', ');
-  throw new BpdiffError('BAD_COMMANDS', `cargo run could start any of ${names} — choose one with "cargo run --bin NAME"`);
+  throw new BpdiffError(
+    'BAD_COMMANDS',
+    `cargo run could start any of ${names} — choose one with "cargo run --bin NAME"`,
+  );
 }
 
 function nearestManifest(cwd: string): string | null {

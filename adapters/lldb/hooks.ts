@@ -36,7 +36,11 @@ const BYTECODE_MARKER = 'bpdiff-bytecode-written';
  * The cache is bpdiff's (`cacheEnv`, its own environment), whatever the run's --env says. Exported
  * for tests.
  */
-export function bytecodeFolder(adapterExecutable: string, runEnv: Record<string, string>, cacheEnv: Readonly<Record<string, string | undefined>> = process.env): { folder: string; written: boolean } | null {
+export function bytecodeFolder(
+  adapterExecutable: string,
+  runEnv: Record<string, string>,
+  cacheEnv: Readonly<Record<string, string | undefined>> = process.env,
+): { folder: string; written: boolean } | null {
   const cache = cacheDir(cacheEnv);
   if (!cache || runEnv.PYTHONPYCACHEPREFIX) return null;
   let real: string;
@@ -63,7 +67,11 @@ function rustSysroot(cwd: string, env: Record<string, string>, toolchain: string
   const rustc = whichSync('rustc', cwd, env.PATH);
   if (!rustc) return Promise.resolve(null);
   return sysroots(`${rustc}\0${cwd}\0${toolchain ?? ''}`, () =>
-    runProbe(rustc, [...(toolchain ? [`+${toolchain}`] : []), '--print', 'sysroot'], { cwd, env, timeoutMs: 30_000 }).then((result) => {
+    runProbe(rustc, [...(toolchain ? [`+${toolchain}`] : []), '--print', 'sysroot'], {
+      cwd,
+      env,
+      timeoutMs: 30_000,
+    }).then((result) => {
       const sysroot = result.stdout.trim();
       return !result.failure && fs.existsSync(path.join(sysroot, 'lib/rustlib/etc/lldb_lookup.py')) ? sysroot : null;
     }),
@@ -71,13 +79,17 @@ function rustSysroot(cwd: string, env: Record<string, string>, toolchain: string
 }
 
 /** initCommands that load the toolchain's formatters and bpdiff's fixes, or a warning why not. */
-async function rustFormatters(context: LaunchContext, toolchain: string | null): Promise<{ commands: string[]; warning: string | null }> {
+async function rustFormatters(
+  context: LaunchContext,
+  toolchain: string | null,
+): Promise<{ commands: string[]; warning: string | null }> {
   const { spec, tempDir } = context;
   const sysroot = await rustSysroot(spec.cwd, runEnvironment(spec), toolchain);
   if (!sysroot) {
     return {
       commands: [],
-      warning: 'no Rust toolchain with lldb formatters was found (rustc --print sysroot), so String, Vec and Option show as raw structs — install Rust with rustup',
+      warning:
+        'no Rust toolchain with lldb formatters was found (rustc --print sysroot), so String, Vec and Option show as raw structs — install Rust with rustup',
     };
   }
   const etc = path.join(sysroot, 'lib/rustlib/etc');
@@ -115,8 +127,12 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     const run = parseCargoRun(spec.argv);
     const cargo = resolveProgram(spec.argv[0]!, spec.cwd, env);
     toolchain = run.toolchain;
-    if (run.buildOptions.some((option) => option === '--release' || option === '-r' || option.startsWith('--profile'))) {
-      warnings.push('the program is built with an optimising profile: some locals may show as unavailable or hold stale values');
+    if (
+      run.buildOptions.some((option) => option === '--release' || option === '-r' || option.startsWith('--profile'))
+    ) {
+      warnings.push(
+        'the program is built with an optimising profile: some locals may show as unavailable or hold stale values',
+      );
     }
     const built = await cargoBuild(context, cargo, run);
     // The other run may build the same crate into the same target folder (a shared CARGO_TARGET_DIR)
@@ -131,7 +147,9 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   }
 
   if (hasDebugInfo(program) === false) {
-    warnings.push(`${path.basename(program)} has no debug information, so lldb cannot stop at a source line in it — build it with -g (cargo: the dev profile, or debug = true)`);
+    warnings.push(
+      `${path.basename(program)} has no debug information, so lldb cannot stop at a source line in it — build it with -g (cargo: the dev profile, or debug = true)`,
+    );
   }
   const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs';
   const initCommands = [...stringList(plan.launch.initCommands)];
@@ -158,7 +176,10 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     }
   }
   const stdin = spec.stdin_file ? path.resolve(spec.cwd, spec.stdin_file) : '/dev/null';
-  const preRunCommands = [...stringList(plan.launch.preRunCommands), `settings set target.input-path ${quoteLldb(stdin)}`];
+  const preRunCommands = [
+    ...stringList(plan.launch.preRunCommands),
+    `settings set target.input-path ${quoteLldb(stdin)}`,
+  ];
 
   return {
     ...plan,
@@ -190,7 +211,10 @@ export function hasDebugInfo(file: string): boolean | null {
     const namesIndex = header.readUInt16LE(0x3e);
     if (sectionsAt === 0 || count === 0 || namesIndex >= count) return null;
     const sections = read(sectionsAt, entrySize * count);
-    const names = read(Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x18)), Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x20)));
+    const names = read(
+      Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x18)),
+      Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x20)),
+    );
     for (let i = 0; i < count; i++) {
       const start = sections.readUInt32LE(i * entrySize);
       const name = names.subarray(start, names.indexOf(0, start)).toString('latin1');
@@ -220,7 +244,9 @@ function version(plan: LaunchPlan): Promise<string | null> {
   }
   return versions(real, async () => {
     const suffix = /^lldb-(?:dap|vscode)(-[\d.]+)?$/.exec(path.basename(real))?.[1] ?? '';
-    const lldb = [path.join(path.dirname(real), `lldb${suffix}`), path.join(path.dirname(real), 'lldb')].find((file) => fs.existsSync(file));
+    const lldb = [path.join(path.dirname(real), `lldb${suffix}`), path.join(path.dirname(real), 'lldb')].find((file) =>
+      fs.existsSync(file),
+    );
     if (!lldb) return null;
     const result = await runProbe(lldb, ['--version'], { cwd: process.cwd(), timeoutMs: 5000 });
     return result.failure ? null : (/version\s+(\S+)/.exec(result.stdout)?.[1] ?? null);

@@ -18,7 +18,11 @@ while (!fs.existsSync(path.join(root, 'examples', 'node', 'cart-cjs'))) {
 }
 const cwd = path.join(root, 'examples', 'node', 'cart-cjs', 'v1');
 const file = path.join(cwd, 'cart.js');
-const line = fs.readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes('return { gross, discount, net }')) + 1;
+const line =
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((text) => text.includes('return { gross, discount, net }')) + 1;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,7 +41,10 @@ async function stop(): Promise<{ client: DebugClient; threadId: number }> {
   const initialized = onceEvent(client, 'initialized');
   const stopped = onceEvent(client, 'stopped');
   await client.initializeRequest({ adapterID: 'node', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true });
-  const launched = client.launchRequest({ command: ['node', 'checkout.js'], cwd } as DebugProtocol.LaunchRequestArguments);
+  const launched = client.launchRequest({
+    command: ['node', 'checkout.js'],
+    cwd,
+  } as DebugProtocol.LaunchRequestArguments);
   await initialized;
   await client.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line }] });
   await client.setExceptionBreakpointsRequest({ filters: ['uncaught'] });
@@ -56,11 +63,14 @@ async function capture(): Promise<{ ms: number; variables: number }> {
   // Locals and their children, two levels deep, every level's requests in flight at once.
   let level = scopes.body.scopes.filter((scope) => !scope.expensive).map((scope) => scope.variablesReference);
   for (let depth = 0; depth < 3 && level.length > 0; depth++) {
-    const answers = await Promise.all(level.map((reference) => client.variablesRequest({ variablesReference: reference })));
+    const answers = await Promise.all(
+      level.map((reference) => client.variablesRequest({ variablesReference: reference })),
+    );
     const next: number[] = [];
     for (const answer of answers) {
       count += answer.body.variables.length;
-      for (const variable of answer.body.variables) if (variable.variablesReference > 0) next.push(variable.variablesReference);
+      for (const variable of answer.body.variables)
+        if (variable.variablesReference > 0) next.push(variable.variablesReference);
     }
     level = next;
   }
@@ -85,7 +95,9 @@ async function requestLatency(count: number): Promise<Record<string, number>> {
   };
   const result = {
     threads: await measure(() => client.threadsRequest()),
-    evaluate: await measure(() => client.evaluateRequest({ expression: 'gross - discount', frameId, context: 'watch' })),
+    evaluate: await measure(() =>
+      client.evaluateRequest({ expression: 'gross - discount', frameId, context: 'watch' }),
+    ),
     stackTrace: await measure(() => client.stackTraceRequest({ threadId, levels: 5 })),
     variables: await measure(() => client.variablesRequest({ variablesReference: local })),
   };
@@ -104,6 +116,9 @@ for (let index = 0; index < captures; index++) {
   runs.push(run.ms);
   variables = run.variables;
 }
-console.log(`capture of examples/node/cart-cjs/v1 (${variables} variables): median ${median(runs).toFixed(0)} ms, min ${Math.min(...runs).toFixed(0)} ms, max ${Math.max(...runs).toFixed(0)} ms over ${captures} runs`);
+console.log(
+  `capture of examples/node/cart-cjs/v1 (${variables} variables): median ${median(runs).toFixed(0)} ms, min ${Math.min(...runs).toFixed(0)} ms, max ${Math.max(...runs).toFixed(0)} ms over ${captures} runs`,
+);
 const latency = await requestLatency(requests);
-for (const [request, ms] of Object.entries(latency)) console.log(`${request}: median ${ms.toFixed(2)} ms over ${requests} requests`);
+for (const [request, ms] of Object.entries(latency))
+  console.log(`${request}: median ${ms.toFixed(2)} ms over ${requests} requests`);

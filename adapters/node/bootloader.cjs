@@ -30,14 +30,13 @@
   const url = inspector.url();
   if (!url) return;
 
-  const report =
-    `${JSON.stringify({
-      pid: process.pid,
-      ppid: process.ppid,
-      url,
-      // Short enough that the whole line stays below PIPE_BUF, so the write is atomic.
-      script: String(process.argv[1] || '').slice(0, 1024),
-    })}\n`;
+  const report = `${JSON.stringify({
+    pid: process.pid,
+    ppid: process.ppid,
+    url,
+    // Short enough that the whole line stays below PIPE_BUF, so the write is atomic.
+    script: String(process.argv[1] || '').slice(0, 1024),
+  })}\n`;
 
   if (!announce(fifo, report)) {
     inspector.close();
@@ -97,8 +96,10 @@
     Module.prototype._compile = function _compile(content, filename, ...rest) {
       // The process's main module (Module._load names it '.'; one Node's ES module loader loads is
       // process.mainModule): where the program's own code may start.
-      if (this && (this.id === '.' || this === process.mainModule) && typeof content === 'string') beforeMainCompile(filename, content, compileProbe);
-      if (typeof content === 'string' && content.lastIndexOf('sourceMappingURL=') !== -1) beforeMappedCompile(filename, content);
+      if (this && (this.id === '.' || this === process.mainModule) && typeof content === 'string')
+        beforeMainCompile(filename, content, compileProbe);
+      if (typeof content === 'string' && content.lastIndexOf('sourceMappingURL=') !== -1)
+        beforeMappedCompile(filename, content);
       return original.call(this, content, filename, ...rest);
     };
   }
@@ -115,6 +116,8 @@
   }
 
   function compileProbe(content) {
-    return require('node:vm').compileFunction(content, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: 'bpdiff-entry-probe' });
+    return require('node:vm').compileFunction(content, ['exports', 'require', 'module', '__filename', '__dirname'], {
+      filename: 'bpdiff-entry-probe',
+    });
   }
 })();

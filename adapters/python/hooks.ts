@@ -8,7 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../../src/package-root.js';
-import { DEBUGGEE_DAP_FD, helperScript, type AdapterHooks, type Deferral, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import {
+  DEBUGGEE_DAP_FD,
+  helperScript,
+  type AdapterHooks,
+  type Deferral,
+  type LaunchContext,
+  type LaunchPlan,
+} from '../../src/adapters/hooks.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, type PythonCommand } from './interpreter.js';
 
@@ -23,8 +30,12 @@ export function unservable(command: PythonCommand, version: readonly [number, nu
     const option = shortOptions.find((word) => /[IES]/.test(word.slice(1)))!;
     return `${path.basename(command.interpreter)} runs with ${option}, which keeps bpdiff's Python adapter from starting in the program (${withoutSite && !ignoresPythonPath ? 'no site module' : 'PYTHONPATH ignored'})`;
   }
-  if (/^pypy/.test(path.basename(command.interpreter))) return `${path.basename(command.interpreter)} is PyPy, and bpdiff's Python adapter needs CPython`;
-  if (version && (version[0] < OLDEST_PYTHON[0] || (version[0] === OLDEST_PYTHON[0] && version[1] < OLDEST_PYTHON[1]))) {
+  if (/^pypy/.test(path.basename(command.interpreter)))
+    return `${path.basename(command.interpreter)} is PyPy, and bpdiff's Python adapter needs CPython`;
+  if (
+    version &&
+    (version[0] < OLDEST_PYTHON[0] || (version[0] === OLDEST_PYTHON[0] && version[1] < OLDEST_PYTHON[1]))
+  ) {
     return `Python ${version.join('.')} is older than bpdiff's Python adapter supports (${OLDEST_PYTHON.join('.')})`;
   }
   return null;
@@ -36,7 +47,9 @@ async function defer(context: LaunchContext): Promise<Deferral | null> {
   const command = parsePythonCommand(spec.argv, spec.cwd, env.PATH);
   const facts = await probeInterpreter(command.interpreter, env, spec.cwd);
   const reason = unservable(command, facts.version);
-  return reason ? { adapter: FALLBACK, reason: `${reason}: this run is debugged with debugpy (--adapter ${FALLBACK})` } : null;
+  return reason
+    ? { adapter: FALLBACK, reason: `${reason}: this run is debugged with debugpy (--adapter ${FALLBACK})` }
+    : null;
 }
 
 async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
@@ -81,7 +94,9 @@ let version: string | null | undefined;
 function bpdiffVersion(): string | null {
   if (version === undefined) {
     try {
-      const parsed = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+      const parsed = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as {
+        version?: unknown;
+      };
       version = typeof parsed.version === 'string' ? parsed.version : null;
     } catch {
       version = null;

@@ -34,8 +34,18 @@ export function parsePythonCommand(argv: string[], cwd: string, envPath: string 
   let script = whichSync(first, cwd, envPath) ?? notFound(first, cwd);
   script = throughPyenvShim(script, path.basename(first), cwd) ?? script;
   const shebang = readShebang(script);
-  if (!shebang || !INTERPRETER.test(path.basename(shebang[0] === '/usr/bin/env' ? (shebang.find((word, i) => i > 0 && !word.startsWith('-')) ?? '') : shebang[0]!))) {
-    throw new BpdiffError('BAD_COMMANDS', `${first} is not a Python program (no python shebang in ${script}) — start it as "python3 ${first} ..." or choose another adapter with --adapter`);
+  if (
+    !shebang ||
+    !INTERPRETER.test(
+      path.basename(
+        shebang[0] === '/usr/bin/env' ? (shebang.find((word, i) => i > 0 && !word.startsWith('-')) ?? '') : shebang[0]!,
+      ),
+    )
+  ) {
+    throw new BpdiffError(
+      'BAD_COMMANDS',
+      `${first} is not a Python program (no python shebang in ${script}) — start it as "python3 ${first} ..." or choose another adapter with --adapter`,
+    );
   }
   let words = shebang;
   if (words[0] === '/usr/bin/env') words = words.slice(1).filter((word) => word !== '-S');
@@ -49,7 +59,11 @@ function parseInterpreterArgs(interpreter: string, rest: string[]): PythonComman
     const word = rest[i]!;
     if (word === '-m' || word.startsWith('-m')) {
       const module = word === '-m' ? rest[++i] : word.slice(2);
-      if (!module) throw new BpdiffError('BAD_COMMANDS', 'python -m needs a module name — write the command as "python3 -m pkg.mod args"');
+      if (!module)
+        throw new BpdiffError(
+          'BAD_COMMANDS',
+          'python -m needs a module name — write the command as "python3 -m pkg.mod args"',
+        );
       return { interpreter, interpreterOptions: options, target: { module }, args: rest.slice(i + 1) };
     }
     if (word === '-c' || word.startsWith('-c')) {
@@ -58,17 +72,27 @@ function parseInterpreterArgs(interpreter: string, rest: string[]): PythonComman
       return { interpreter, interpreterOptions: options, target: { code }, args: rest.slice(i + 1) };
     }
     if (word === '-' || !word.startsWith('-')) {
-      if (word === '-') throw new BpdiffError('BAD_COMMANDS', 'bpdiff cannot debug a program read from stdin — save it to a file and give its path');
+      if (word === '-')
+        throw new BpdiffError(
+          'BAD_COMMANDS',
+          'bpdiff cannot debug a program read from stdin — save it to a file and give its path',
+        );
       return { interpreter, interpreterOptions: options, target: { program: word }, args: rest.slice(i + 1) };
     }
     options.push(word);
     if (word.length === 2 && OPTIONS_WITH_VALUE.has(word[1]!) && i + 1 < rest.length) options.push(rest[++i]!);
   }
-  throw new BpdiffError('BAD_COMMANDS', `${path.basename(interpreter)} without a script, -m or -c starts a REPL — give the script to run`);
+  throw new BpdiffError(
+    'BAD_COMMANDS',
+    `${path.basename(interpreter)} without a script, -m or -c starts a REPL — give the script to run`,
+  );
 }
 
 function notFound(name: string, cwd: string): never {
-  throw new BpdiffError('COMMAND_NOT_FOUND', `cannot find "${name}" (looked ${name.includes('/') ? `in ${cwd}` : 'on PATH'}) — check the command after --`);
+  throw new BpdiffError(
+    'COMMAND_NOT_FOUND',
+    `cannot find "${name}" (looked ${name.includes('/') ? `in ${cwd}` : 'on PATH'}) — check the command after --`,
+  );
 }
 
 function readShebang(file: string): string[] | null {
@@ -87,7 +111,12 @@ function readShebang(file: string): string[] | null {
 }
 
 /** pyenv puts bash shims on PATH; `pyenv which` names the real file behind one. */
-function throughPyenvShim(file: string, name: string, cwd: string, env: Record<string, string | undefined> = process.env): string | null {
+function throughPyenvShim(
+  file: string,
+  name: string,
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): string | null {
   if (!file.includes(`${path.sep}shims${path.sep}`)) return null;
   const known = pyenvShimTarget(file, name, cwd, env);
   if (known) return known;
@@ -107,7 +136,12 @@ function throughPyenvShim(file: string, name: string, cwd: string, env: Record<s
  * (a bash script: ~150 ms). Null when it cannot be told for sure (the "system" version, a version
  * prefix, a name without that command): the caller asks pyenv. Exported for tests.
  */
-export function pyenvShimTarget(shim: string, name: string, cwd: string, env: Record<string, string | undefined>): string | null {
+export function pyenvShimTarget(
+  shim: string,
+  name: string,
+  cwd: string,
+  env: Record<string, string | undefined>,
+): string | null {
   const shims = path.dirname(shim);
   if (path.basename(shims) !== 'shims') return null;
   const root = path.dirname(shims);
@@ -130,7 +164,11 @@ export function pyenvShimTarget(shim: string, name: string, cwd: string, env: Re
 }
 
 function pyenvVersions(root: string, cwd: string, env: Record<string, string | undefined>): string[] | null {
-  const words = (text: string): string[] => text.split(/\s+/).map((word) => word.trim()).filter((word) => word && !word.startsWith('#'));
+  const words = (text: string): string[] =>
+    text
+      .split(/\s+/)
+      .map((word) => word.trim())
+      .filter((word) => word && !word.startsWith('#'));
   if (env.PYENV_VERSION) return words(env.PYENV_VERSION.replaceAll(':', ' '));
   let dir = path.resolve(env.PYENV_DIR ?? cwd);
   for (;;) {
@@ -159,7 +197,12 @@ function readVersionFile(file: string): string[] | null {
 
 function runForText(file: string, args: string[], cwd: string): string {
   // Rare path (pyenv only), so a synchronous child is simpler than threading a promise through parsing.
-  return execFileSync(file, args, { cwd, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  return execFileSync(file, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 10_000,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 }
 
 export interface InterpreterFacts {
@@ -193,7 +236,11 @@ const probes = memoAsync<InterpreterFacts>();
  * A pyenv shim is asked through the interpreter it runs (pyenvShimTarget), the shim itself only when
  * that cannot be told.
  */
-export function probeInterpreter(interpreter: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
+export function probeInterpreter(
+  interpreter: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<InterpreterFacts> {
   const real = throughPyenvShim(interpreter, path.basename(interpreter), cwd, env) ?? interpreter;
   // -2: the answer names debugpy's folder and the interpreter's version.
   const key = `python-facts-2\0${env.PYTHONPATH ?? ''}\0${env.VIRTUAL_ENV ?? ''}\0${env.PYTHONHOME ?? ''}\0${env.PYTHONNOUSERSITE ?? ''}\0${env.PYTHONUSERBASE ?? ''}`;
@@ -207,13 +254,22 @@ export function probeInterpreter(interpreter: string, env: Record<string, string
   );
 }
 
-async function askInterpreter(file: string, typed: string, env: Record<string, string>, cwd: string): Promise<InterpreterFacts> {
+async function askInterpreter(
+  file: string,
+  typed: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<InterpreterFacts> {
   const result = await runProbe(file, ['-c', PROBE], { cwd, env, timeoutMs: 20_000 });
   try {
     if (result.failure) throw new Error(result.failure);
     return JSON.parse(result.stdout.trim().split('\n').pop()!) as InterpreterFacts;
   } catch (error) {
-    throw new BpdiffError('COMMAND_NOT_FOUND', `cannot run the Python interpreter ${typed} (${(error as Error).message.split('\n')[0]}) — check the command after --`, { cause: error });
+    throw new BpdiffError(
+      'COMMAND_NOT_FOUND',
+      `cannot run the Python interpreter ${typed} (${(error as Error).message.split('\n')[0]}) — check the command after --`,
+      { cause: error },
+    );
   }
 }
 
@@ -221,8 +277,14 @@ async function askInterpreter(file: string, typed: string, env: Record<string, s
  * Which interpreter options (`-I`, `-bE`...; not -X or -W) keep a sitecustomize on PYTHONPATH from
  * loading: -I and -E ignore PYTHONPATH, -S skips `site` (and with it dist-packages).
  */
-export function interpreterOptionEffects(command: PythonCommand): { ignoresPythonPath: boolean; withoutSite: boolean; shortOptions: string[] } {
-  const shortOptions = command.interpreterOptions.filter((option) => /^-[a-zA-Z]+$/.test(option) && !option.startsWith('-X') && !option.startsWith('-W'));
+export function interpreterOptionEffects(command: PythonCommand): {
+  ignoresPythonPath: boolean;
+  withoutSite: boolean;
+  shortOptions: string[];
+} {
+  const shortOptions = command.interpreterOptions.filter(
+    (option) => /^-[a-zA-Z]+$/.test(option) && !option.startsWith('-X') && !option.startsWith('-W'),
+  );
   return {
     shortOptions,
     ignoresPythonPath: shortOptions.some((option) => /[IE]/.test(option.slice(1))),

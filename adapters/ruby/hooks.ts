@@ -74,16 +74,21 @@ export function isRubyScript(file: string): boolean {
  * kept while that Ruby and the gem's version file are unchanged (a probe costs a Ruby start).
  */
 async function version(plan: LaunchPlan): Promise<string | null> {
-  const ruby = /^j?ruby[\d.]*$/.test(path.basename(plan.adapterExecutable)) ? plan.adapterExecutable : whichSync('ruby', process.cwd());
+  const ruby = /^j?ruby[\d.]*$/.test(path.basename(plan.adapterExecutable))
+    ? plan.adapterExecutable
+    : whichSync('ruby', process.cwd());
   if (!ruby) return null;
   const found = await cachedFact<{ version: string; file: string } | null>({
     executable: ruby,
     key: 'debug gem version',
     compute: async () => {
-      const script = 'require "debug/version"; print DEBUGGER__::VERSION, "\\n", $LOADED_FEATURES.grep(%r{/debug/version\\.rb\\z}).first';
+      const script =
+        'require "debug/version"; print DEBUGGER__::VERSION, "\\n", $LOADED_FEATURES.grep(%r{/debug/version\\.rb\\z}).first';
       const result = await runProbe(ruby, ['-e', script], { cwd: process.cwd(), timeoutMs: 10_000 });
       const [gemVersion, file] = result.stdout.trim().split('\n');
-      return result.failure === null && gemVersion && /^\d+(\.\d+)+\S*$/.test(gemVersion) && file ? { version: gemVersion, file } : null;
+      return result.failure === null && gemVersion && /^\d+(\.\d+)+\S*$/.test(gemVersion) && file
+        ? { version: gemVersion, file }
+        : null;
     },
     dependsOn: (value) => (value ? [value.file] : []),
     keep: (value) => value !== null,

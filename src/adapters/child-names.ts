@@ -42,7 +42,10 @@ function compile(naming: Partial<ChildNames>): CompiledNames {
       })),
       rewrite: (naming.rewrite_evaluate_name ?? []).map((rule: NormaliseRule) => {
         const flags = rule.flags ?? 'g';
-        return { regex: new RegExp(rule.pattern, flags.includes('g') ? flags : `${flags}g`), replacement: rule.replacement };
+        return {
+          regex: new RegExp(rule.pattern, flags.includes('g') ? flags : `${flags}g`),
+          replacement: rule.replacement,
+        };
       }),
       templates: (naming.templates ?? []).map((template: ChildNameTemplate) => ({
         extensions: template.file_extensions ? template.file_extensions.map((ext) => ext.toLowerCase()) : null,
@@ -63,7 +66,12 @@ function compile(naming: Partial<ChildNames>): CompiledNames {
  * of `parent` and `naming` (the definition's `child_names`) does not reject it, rewritten by
  * `naming`; else built from the parent's path and the child's name.
  */
-export function childPath(parent: string, child: Pick<DebugProtocol.Variable, 'name' | 'evaluateName'>, naming: Partial<ChildNames> = {}, context: ChildContext = {}): string {
+export function childPath(
+  parent: string,
+  child: Pick<DebugProtocol.Variable, 'name' | 'evaluateName'>,
+  naming: Partial<ChildNames> = {},
+  context: ChildContext = {},
+): string {
   const rules = compile(naming);
   const templated = applyTemplate(rules, false, parent, child.name, context);
   if (templated !== null) return templated;
@@ -89,7 +97,13 @@ export function scopeVariableName(name: string, naming: Partial<ChildNames> = {}
 }
 
 /** The path the first matching template writes, or null. */
-function applyTemplate(rules: CompiledNames, scope: boolean, parent: string, name: string, context: ChildContext): string | null {
+function applyTemplate(
+  rules: CompiledNames,
+  scope: boolean,
+  parent: string,
+  name: string,
+  context: ChildContext,
+): string | null {
   if (rules.templates.length === 0) return null;
   const ext = context.breakpointPath === undefined ? null : path.extname(context.breakpointPath).toLowerCase();
   const template = rules.templates.find(
@@ -103,7 +117,9 @@ function applyTemplate(rules: CompiledNames, scope: boolean, parent: string, nam
   if (!template) return null;
   const groups = template.name?.exec(name) ?? [];
   // One pass over the template, so a name holding `${parent}` stays as it is.
-  return template.path.replace(/\$\{(parent|name|[1-9])\}/g, (_whole, which: string) => (which === 'parent' ? parent : which === 'name' ? name : (groups[Number(which)] ?? '')));
+  return template.path.replace(/\$\{(parent|name|[1-9])\}/g, (_whole, which: string) =>
+    which === 'parent' ? parent : which === 'name' ? name : (groups[Number(which)] ?? ''),
+  );
 }
 
 /** An evaluateName that does not mention the parent's path would collide between parents. */

@@ -132,7 +132,14 @@ export interface AdapterHooks {
 }
 
 /** The hooks an AdapterHooks object may export. */
-export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['defer', 'prepare', 'version', 'normaliseValue', 'variableName', 'summariesListChildren'];
+export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = [
+  'defer',
+  'prepare',
+  'version',
+  'normaliseValue',
+  'variableName',
+  'summariesListChildren',
+];
 
 /**
  * A helper script of the adapter (sitecustomize.py), for a hook to copy into the run's folder: beside
@@ -140,10 +147,16 @@ export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = ['defer', 'prepare'
  * adapter's hooks.ts uses that adapter's scripts).
  */
 export function helperScript(definition: Pick<AdapterDefinition, 'dir' | 'file' | 'hooks'>, name: string): string {
-  const folders = [definition.dir, ...(definition.hooks ? [path.dirname(path.resolve(definition.dir, definition.hooks))] : [])];
+  const folders = [
+    definition.dir,
+    ...(definition.hooks ? [path.dirname(path.resolve(definition.dir, definition.hooks))] : []),
+  ];
   const found = folders.map((folder) => path.join(folder, name)).find((file) => fs.existsSync(file));
   if (!found) {
-    throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: its hooks need ${name} beside the definition, in ${definition.dir} — copy it there from bpdiff's adapters/ folder`);
+    throw new BpdiffError(
+      'ADAPTER_CONFIG',
+      `${definition.file}: its hooks need ${name} beside the definition, in ${definition.dir} — copy it there from bpdiff's adapters/ folder`,
+    );
   }
   return found;
 }

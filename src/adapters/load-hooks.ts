@@ -37,14 +37,26 @@ function builtinKey(file: string): string | null {
 }
 
 /** How a built-in adapter's hooks module is imported: by the registered table. */
-function builtinLoader(definition: Pick<AdapterDefinition, 'file'>, file: string, key: string): () => Promise<{ default?: unknown }> {
+function builtinLoader(
+  definition: Pick<AdapterDefinition, 'file'>,
+  file: string,
+  key: string,
+): () => Promise<{ default?: unknown }> {
   if (builtinHooks === null) {
-    throw new BpdiffError('INTERNAL', `${definition.file}: the hooks module ${file} belongs to a built-in adapter, but no built-in hooks were registered — a program that runs bpdiff's modules directly must call registerBuiltinHooks(BUILTIN_HOOKS) (adapters/builtin-hooks.ts) first, as entry/package.ts does`);
+    throw new BpdiffError(
+      'INTERNAL',
+      `${definition.file}: the hooks module ${file} belongs to a built-in adapter, but no built-in hooks were registered — a program that runs bpdiff's modules directly must call registerBuiltinHooks(BUILTIN_HOOKS) (adapters/builtin-hooks.ts) first, as entry/package.ts does`,
+    );
   }
   const load = builtinHooks[key];
   if (load === undefined) {
-    const known = Object.keys(builtinHooks).map((name) => `adapters/${name}`).join(', ');
-    throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: the hooks module ${file} is in bpdiff's adapters/ folder but is no built-in adapter's hooks — name one of ${known}`);
+    const known = Object.keys(builtinHooks)
+      .map((name) => `adapters/${name}`)
+      .join(', ');
+    throw new BpdiffError(
+      'ADAPTER_CONFIG',
+      `${definition.file}: the hooks module ${file} is in bpdiff's adapters/ folder but is no built-in adapter's hooks — name one of ${known}`,
+    );
   }
   return load;
 }
@@ -56,10 +68,18 @@ export async function loadHooks(definition: Pick<AdapterDefinition, 'hooks' | 'd
   return loaded(file, async () => {
     const key = builtinKey(file);
     const fail = (problem: string, cause?: unknown): never => {
-      const remedy = key !== null ? 'build bpdiff (npm run build)' : 'check "hooks" in the definition: a .js or .mjs module whose default export is the hooks object';
-      throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: the hooks module ${file} ${problem} — ${remedy}`, { cause });
+      const remedy =
+        key !== null
+          ? 'build bpdiff (npm run build)'
+          : 'check "hooks" in the definition: a .js or .mjs module whose default export is the hooks object';
+      throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: the hooks module ${file} ${problem} — ${remedy}`, {
+        cause,
+      });
     };
-    const load = key !== null ? builtinLoader(definition, file, key) : () => importAtRunTime<{ default?: unknown }>(pathToFileURL(file).href);
+    const load =
+      key !== null
+        ? builtinLoader(definition, file, key)
+        : () => importAtRunTime<{ default?: unknown }>(pathToFileURL(file).href);
     let module: { default?: unknown };
     try {
       module = await load();
@@ -69,7 +89,8 @@ export async function loadHooks(definition: Pick<AdapterDefinition, 'hooks' | 'd
     const hooks = module.default;
     if (typeof hooks !== 'object' || hooks === null) return fail('has no default export');
     for (const [name, value] of Object.entries(hooks)) {
-      if (!(HOOK_NAMES as readonly string[]).includes(name)) return fail(`exports an unknown hook "${name}" (known: ${HOOK_NAMES.join(', ')})`);
+      if (!(HOOK_NAMES as readonly string[]).includes(name))
+        return fail(`exports an unknown hook "${name}" (known: ${HOOK_NAMES.join(', ')})`);
       if (typeof value !== 'function') return fail(`exports "${name}", which is not a function`);
     }
     return hooks as AdapterHooks;

@@ -46,7 +46,10 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new BpdiffError('ADAPTER_CONFIG', `${file} is not valid JSON (${describeJsonProblem(text, error)}) — fix the adapter definition`);
+    throw new BpdiffError(
+      'ADAPTER_CONFIG',
+      `${file} is not valid JSON (${describeJsonProblem(text, error)}) — fix the adapter definition`,
+    );
   }
   if (options.schema !== false) {
     const check = validate();
@@ -64,16 +67,22 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
     (list ?? []).forEach((rule, index) => {
       if (rule.pattern === undefined) return;
       const problem = regexError(rule.pattern, rule.flags);
-      if (problem) fail(`"${field}[${index}]" is not a valid regular expression with flags "${rule.flags ?? ''}": ${rule.pattern} (${problem})`);
+      if (problem)
+        fail(
+          `"${field}[${index}]" is not a valid regular expression with flags "${rule.flags ?? ''}": ${rule.pattern} (${problem})`,
+        );
     });
   }
   if (json.hooks !== undefined) {
     const hooks = path.resolve(dir, json.hooks);
     if (!isBuiltinPath(hooks) && !USER_HOOK_ENDINGS.includes(path.extname(hooks))) {
-      fail(`"hooks" must name a JavaScript module (${USER_HOOK_ENDINGS.join(', ')}) beside the definition, not ${json.hooks}`);
+      fail(
+        `"hooks" must name a JavaScript module (${USER_HOOK_ENDINGS.join(', ')}) beside the definition, not ${json.hooks}`,
+      );
     }
     // A built-in adapter's hooks are bpdiff's own, bundled and registered by the package's entry (load-hooks.ts): its hooks.ts is not shipped.
-    if (!isBuiltinPath(hooks) && !fs.existsSync(hooks)) fail(`"hooks" names ${hooks}, which does not exist — give its path relative to the definition's folder`);
+    if (!isBuiltinPath(hooks) && !fs.existsSync(hooks))
+      fail(`"hooks" names ${hooks}, which does not exist — give its path relative to the definition's folder`);
   }
 
   const { $schema: _schema, $comment: _comment, ...definition } = json;
@@ -184,5 +193,14 @@ function fieldName(pointer: string): string {
 }
 
 function article(type: string): string {
-  return { object: 'an object', array: 'an array', string: 'a string', number: 'a number', integer: 'an integer', boolean: 'true or false' }[type] ?? type;
+  return (
+    {
+      object: 'an object',
+      array: 'an array',
+      string: 'a string',
+      number: 'a number',
+      integer: 'an integer',
+      boolean: 'true or false',
+    }[type] ?? type
+  );
 }

@@ -83,9 +83,13 @@ export function fillAdapterArgs(args: readonly string[], values: TemplateValues)
  * it runs and that program's arguments. Null when the command's first word names no interpreter, or
  * names no program after its options (`perl -e CODE`): the command is then the program itself.
  */
-export function splitInterpreterCommand(argv: readonly string[], interpreter: Interpreter): { interpreter: string; options: string[]; program: string; args: string[] } | null {
+export function splitInterpreterCommand(
+  argv: readonly string[],
+  interpreter: Interpreter,
+): { interpreter: string; options: string[]; program: string; args: string[] } | null {
   const first = argv[0];
-  if (first === undefined || !interpreter.commands.some((pattern) => new RegExp(pattern).test(path.basename(first)))) return null;
+  if (first === undefined || !interpreter.commands.some((pattern) => new RegExp(pattern).test(path.basename(first))))
+    return null;
   const withValue = new Set(interpreter.options_with_value ?? []);
   let index = 1;
   while (index < argv.length && argv[index]!.startsWith('-') && argv[index] !== '-') {
@@ -101,7 +105,10 @@ export function splitInterpreterCommand(argv: readonly string[], interpreter: In
 export function resolveProgram(name: string, cwd: string, env: Record<string, string>): string {
   const found = whichSync(name, cwd, env.PATH ?? process.env.PATH);
   if (!found) {
-    throw new BpdiffError('COMMAND_NOT_FOUND', `cannot find the program "${name}" (looked ${name.includes('/') ? `in ${cwd}` : 'on PATH'}) — check the command after --`);
+    throw new BpdiffError(
+      'COMMAND_NOT_FOUND',
+      `cannot find the program "${name}" (looked ${name.includes('/') ? `in ${cwd}` : 'on PATH'}) — check the command after --`,
+    );
   }
   return found;
 }
@@ -115,10 +122,19 @@ export function fillAdapterPlaceholders(text: string): string {
  * The adapter's executable: --adapter-path, else the definition's first candidate found. A candidate
  * `${interpreter}` is the interpreter the command names, when it names one (the Ruby the user typed).
  */
-export function adapterExecutable(definition: AdapterDefinition, override: string | null, cwd: string, values?: Pick<TemplateValues, 'interpreter'>): string {
+export function adapterExecutable(
+  definition: AdapterDefinition,
+  override: string | null,
+  cwd: string,
+  values?: Pick<TemplateValues, 'interpreter'>,
+): string {
   if (override) {
     const found = whichSync(override, cwd);
-    if (!found) throw new BpdiffError('ADAPTER_MISSING', `--adapter-path ${override} is not an executable file — give the path of the ${definition.name} executable`);
+    if (!found)
+      throw new BpdiffError(
+        'ADAPTER_MISSING',
+        `--adapter-path ${override} is not an executable file — give the path of the ${definition.name} executable`,
+      );
     return found;
   }
   const candidates = definition.adapter.executables.flatMap((candidate) => {
@@ -136,7 +152,11 @@ export function adapterExecutable(definition: AdapterDefinition, override: strin
 }
 
 /** The values a run's command gives the definition's templates (see AdapterDefinition.launch). */
-export function templateValues(definition: AdapterDefinition, spec: LaunchContext['spec'], resolve: boolean): TemplateValues {
+export function templateValues(
+  definition: AdapterDefinition,
+  spec: LaunchContext['spec'],
+  resolve: boolean,
+): TemplateValues {
   const env = runEnvironment(spec);
   const values: TemplateValues = {
     // A hook may take the command apart differently (python -m, go run): resolve lazily.
@@ -161,9 +181,13 @@ export function templateValues(definition: AdapterDefinition, spec: LaunchContex
 
 export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext): Promise<LaunchPlan> {
   const { definition, spec } = context;
-  const values = { ...templateValues(definition, spec, hooks.prepare === undefined), sourcePaths: context.options.adapter.source_paths };
+  const values = {
+    ...templateValues(definition, spec, hooks.prepare === undefined),
+    sourcePaths: context.options.adapter.source_paths,
+  };
   // A folder of sources given to an adapter that takes none would be ignored without a word.
-  if (values.sourcePaths.length > 0 && !JSON.stringify(definition.launch).includes('${sourcePaths}')) throw messages.sourcePathNotTaken(definition.name);
+  if (values.sourcePaths.length > 0 && !JSON.stringify(definition.launch).includes('${sourcePaths}'))
+    throw messages.sourcePathNotTaken(definition.name);
   const runsCommand = runsProgram(definition.adapter.args);
   const plan: LaunchPlan = {
     launch: fillTemplate(definition.launch, values) as Record<string, unknown>,
@@ -173,7 +197,10 @@ export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext)
       // An adapter that is the debuggee runs in the run's environment.
       ...(runsCommand ? spec.env : {}),
       ...Object.fromEntries(
-        Object.entries(definition.adapter.env ?? {}).map(([name, value]) => [name, fillAdapterPlaceholders(value).replaceAll('${tempDir}', context.tempDir)]),
+        Object.entries(definition.adapter.env ?? {}).map(([name, value]) => [
+          name,
+          fillAdapterPlaceholders(value).replaceAll('${tempDir}', context.tempDir),
+        ]),
       ),
     },
     adapterName: definition.name,
@@ -184,6 +211,7 @@ export async function prepareLaunch(hooks: AdapterHooks, context: LaunchContext)
   if (!hooks.prepare) return plan;
   const prepared = await hooks.prepare(context, plan);
   // A hook that starts its own executable (the program's Python is bpdiff's Python adapter) would drop --adapter-path without a word.
-  if (context.options.adapter.path !== null && prepared.adapterExecutable !== plan.adapterExecutable) throw messages.adapterPathNotUsed(definition.name, prepared.adapterExecutable);
+  if (context.options.adapter.path !== null && prepared.adapterExecutable !== plan.adapterExecutable)
+    throw messages.adapterPathNotUsed(definition.name, prepared.adapterExecutable);
   return prepared;
 }

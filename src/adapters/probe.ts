@@ -28,11 +28,28 @@ export function runProbe(file: string, args: readonly string[], options: ProbeOp
     const child = execFile(
       file,
       args,
-      { cwd: options.cwd, ...(options.env ? { env: options.env } : {}), timeout: options.timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
+      {
+        cwd: options.cwd,
+        ...(options.env ? { env: options.env } : {}),
+        timeout: options.timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 16 * 1024 * 1024,
+        encoding: 'utf8',
+      },
       (error, stdout, stderr) => {
         const exitCode = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-        const failure = !error ? null : error.killed ? `timed out after ${options.timeoutMs} ms` : typeof error.code === 'number' ? `exit code ${error.code}` : (error.message.split('\n')[0] ?? 'it did not start');
-        tracePhase(null, 'probe', { command: `${path.basename(file)} ${args[0] ?? ''}`.trim(), ms: Math.round((performance.now() - started) * 10) / 10, exit_code: exitCode });
+        const failure = !error
+          ? null
+          : error.killed
+            ? `timed out after ${options.timeoutMs} ms`
+            : typeof error.code === 'number'
+              ? `exit code ${error.code}`
+              : (error.message.split('\n')[0] ?? 'it did not start');
+        tracePhase(null, 'probe', {
+          command: `${path.basename(file)} ${args[0] ?? ''}`.trim(),
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          exit_code: exitCode,
+        });
         resolve({ stdout: String(stdout), stderr: String(stderr), exitCode, failure });
       },
     );

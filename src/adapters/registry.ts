@@ -46,7 +46,12 @@ const BINARY_READ_LIMIT = 64 * 1024 * 1024;
  * whose `binaries` marker the file holds (a Go program's build information), else one that takes any
  * program of its format (lldb-dap: ELF).
  */
-function definitionForBinary(all: readonly AdapterDefinition[], command: string, cwd: string, envPath: string | undefined): AdapterDefinition | null {
+function definitionForBinary(
+  all: readonly AdapterDefinition[],
+  command: string,
+  cwd: string,
+  envPath: string | undefined,
+): AdapterDefinition | null {
   const file = whichSync(command, cwd, envPath);
   if (file === null) return null;
   let head: Buffer;
@@ -62,8 +67,18 @@ function definitionForBinary(all: readonly AdapterDefinition[], command: string,
   } catch {
     return null;
   }
-  const candidates = all.filter((definition) => definition.binaries && head.subarray(0, definition.binaries.magic.length / 2).equals(Buffer.from(definition.binaries.magic, 'hex')));
-  return candidates.find((definition) => definition.binaries!.contains !== undefined && head.includes(definition.binaries!.contains)) ?? candidates.find((definition) => definition.binaries!.contains === undefined) ?? null;
+  const candidates = all.filter(
+    (definition) =>
+      definition.binaries &&
+      head.subarray(0, definition.binaries.magic.length / 2).equals(Buffer.from(definition.binaries.magic, 'hex')),
+  );
+  return (
+    candidates.find(
+      (definition) => definition.binaries!.contains !== undefined && head.includes(definition.binaries!.contains),
+    ) ??
+    candidates.find((definition) => definition.binaries!.contains === undefined) ??
+    null
+  );
 }
 
 /** Reads and checks a definition file; a bad one is a one-line error naming the file and the field. */
@@ -74,7 +89,11 @@ export function loadDefinitionFile(file: string): AdapterDefinition {
     text = readBoundedText(file, { what: 'the adapter definition', file }, MAX_INPUT_BYTES_LIMIT).text;
   } catch (error) {
     if (error instanceof BpdiffError) throw error;
-    throw new BpdiffError('FILE_NOT_FOUND', `cannot read the adapter definition ${file} — check the path given to --adapter-config`, { cause: error });
+    throw new BpdiffError(
+      'FILE_NOT_FOUND',
+      `cannot read the adapter definition ${file} — check the path given to --adapter-config`,
+      { cause: error },
+    );
   }
   return parseDefinition(text, file);
 }
@@ -99,7 +118,10 @@ export function selectAdapter(choice: AdapterChoice): AdapterDefinition {
   if (choice.adapterId) {
     const found = all.find((definition) => definition.id === choice.adapterId);
     if (!found) {
-      throw new BpdiffError('NO_ADAPTER', `unknown adapter "${choice.adapterId}" — use one of ${all.map((d) => d.id).join(', ')}, or --adapter-config FILE.json`);
+      throw new BpdiffError(
+        'NO_ADAPTER',
+        `unknown adapter "${choice.adapterId}" — use one of ${all.map((d) => d.id).join(', ')}, or --adapter-config FILE.json`,
+      );
     }
     return found;
   }
@@ -109,7 +131,8 @@ export function selectAdapter(choice: AdapterChoice): AdapterDefinition {
   const first = path.basename(choice.argv[0] ?? '');
   const byCommand = all.find((definition) => definition.commands.some((pattern) => new RegExp(pattern).test(first)));
   if (byCommand) return byCommand;
-  const byBinary = choice.cwd === undefined ? null : definitionForBinary(all, choice.argv[0] ?? '', choice.cwd, choice.envPath);
+  const byBinary =
+    choice.cwd === undefined ? null : definitionForBinary(all, choice.argv[0] ?? '', choice.cwd, choice.envPath);
   if (byBinary) return byBinary;
   throw new BpdiffError(
     'NO_ADAPTER',

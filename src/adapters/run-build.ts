@@ -42,7 +42,9 @@ export type BuildContext = Pick<LaunchContext, 'spec' | 'options' | 'signal' | '
 /** `BPDIFF_BUILD_TIMEOUT` seconds (the run's env wins over bpdiff's), else the longer of 600 s and --timeout. */
 export function buildTimeoutSeconds(context: Pick<LaunchContext, 'spec' | 'options'>): number {
   const fromEnv = Number(runEnvironment(context.spec).BPDIFF_BUILD_TIMEOUT);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(MIN_BUILD_TIMEOUT_SECONDS, context.options.run.timeout_seconds);
+  return Number.isFinite(fromEnv) && fromEnv > 0
+    ? fromEnv
+    : Math.max(MIN_BUILD_TIMEOUT_SECONDS, context.options.run.timeout_seconds);
 }
 
 /**
@@ -62,10 +64,13 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   const stop = (): void => {
     if (pid !== undefined) killBuild(pid);
   };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    stop();
-  }, Math.min(seconds * 1000, MAX_TIMER_MS));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      stop();
+    },
+    Math.min(seconds * 1000, MAX_TIMER_MS),
+  );
   context.signal.addEventListener('abort', stop, { once: true });
   // A build that takes more than two seconds says it is still going, every few seconds, so a cold
   // `go run` or `cargo run` does not look stuck.
@@ -89,12 +94,18 @@ export async function runBuild(context: BuildContext, step: BuildStep): Promise<
   const ms = Math.round(performance.now() - started);
   if (context.signal.aborted) throw interrupted();
   if (timedOut) {
-    throw new BuildTimeoutError(`${step.label} did not finish within ${seconds} s — build it once by hand (a warm build is fast), or set BPDIFF_BUILD_TIMEOUT=SECONDS`, seconds);
+    throw new BuildTimeoutError(
+      `${step.label} did not finish within ${seconds} s — build it once by hand (a warm build is fast), or set BPDIFF_BUILD_TIMEOUT=SECONDS`,
+      seconds,
+    );
   }
   const { stdout, stderr } = result;
   if (result.failed !== null) {
     const summary = summariseBuildOutput(stderr.trim() ? stderr : stdout, step.firstError) ?? result.failed;
-    throw new BpdiffError('BUILD_FAILED', `${step.label} failed in ${step.cwd}: ${summary} — run "${step.label}" there to see the whole message`);
+    throw new BpdiffError(
+      'BUILD_FAILED',
+      `${step.label} failed in ${step.cwd}: ${summary} — run "${step.label}" there to see the whole message`,
+    );
   }
   return { stdout, stderr, ms };
 }
@@ -115,7 +126,12 @@ const MAX_BUILD_OUTPUT_BYTES = 256 * 1024 * 1024;
  * does all a build needs: execa, which did this before, was a tenth of the bundle for this one call.
  */
 function startBuild(step: BuildStep): { pid: number | undefined; ended: Promise<BuildEnd> } {
-  const child = spawn(step.file, step.args, { cwd: step.cwd, env: step.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(step.file, step.args, {
+    cwd: step.cwd,
+    env: step.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const collect = (stream: NodeJS.ReadableStream): (() => string) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -124,14 +140,25 @@ function startBuild(step: BuildStep): { pid: number | undefined; ended: Promise<
       chunks.push(chunk);
       size += chunk.length;
     });
-    return () => Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return () =>
+      Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/\r?\n$/, '');
   };
   const stdout = collect(child.stdout!);
   const stderr = collect(child.stderr!);
   const ended = new Promise<BuildEnd>((resolve) => {
     // A build that could not start (no such program) has an error and no exit status.
-    child.once('error', (error: NodeJS.ErrnoException) => resolve({ stdout: stdout(), stderr: stderr(), failed: `it did not start (${error.code ?? error.message})` }));
-    child.once('close', (code, signal) => resolve({ stdout: stdout(), stderr: stderr(), failed: code === 0 ? null : signal !== null ? `it was killed by ${signal}` : `exit code ${code}` }));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({ stdout: stdout(), stderr: stderr(), failed: `it did not start (${error.code ?? error.message})` }),
+    );
+    child.once('close', (code, signal) =>
+      resolve({
+        stdout: stdout(),
+        stderr: stderr(),
+        failed: code === 0 ? null : signal !== null ? `it was killed by ${signal}` : `exit code ${code}`,
+      }),
+    );
   });
   return { pid: child.pid, ended };
 }
@@ -143,7 +170,10 @@ export function summariseBuildOutput(output: string, firstError?: (output: strin
   const text = output.replace(/\x1b\[[0-9;]*m/g, '');
   const picked = firstError?.(text);
   if (picked) return picked.trim();
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.length > 0 ? lines.slice(-FAILURE_LINES).join(' | ') : null;
 }
 

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { quoteCommand } from '../core/shell-quote.js';
 import { hashLines, splitLines } from '../core/line-map.js';
-import { CAPTURE_SCHEMA_ID, type Location, type NoBreakReason, type RunCapture, type RunSpec, type StackFrameSummary } from '../core/types.js';
+import {
+  CAPTURE_SCHEMA_ID,
+  type Location,
+  type NoBreakReason,
+  type RunCapture,
+  type RunSpec,
+  type StackFrameSummary,
+} from '../core/types.js';
 import type { CapturedValues } from '../values/types.js';
 import type { StopDescription } from '../session/stop-outcome.js';
 
@@ -77,7 +84,9 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     stop: facts.stop,
     bound_line: facts.bound_line,
     no_break_reason: facts.no_break_reason,
-    frames: facts.frames.map((frame) => (frame.file === null ? frame : { ...frame, file: inCwd(frame.file, spec.cwd) })),
+    frames: facts.frames.map((frame) =>
+      frame.file === null ? frame : { ...frame, file: inCwd(frame.file, spec.cwd) },
+    ),
     exit_code: facts.exit_code,
     output: record.output,
     types: facts.values.types,
@@ -124,7 +133,11 @@ export function stopLocation(top: { path: string | null; line: number }, spec: R
 }
 
 /** The line the adapter put the breakpoint on, when it is not the line asked for. */
-export function boundLine(reported: number | undefined, top: { path: string | null; line: number } | null, spec: RunSpec): number | null {
+export function boundLine(
+  reported: number | undefined,
+  top: { path: string | null; line: number } | null,
+  spec: RunSpec,
+): number | null {
   let line = reported;
   if (top?.path && samePath(top.path, spec.breakpoint.path)) line = top.line;
   return line !== undefined && line !== spec.breakpoint.line ? line : null;

@@ -58,7 +58,13 @@ export interface InFlight {
  * array is paged (we told the adapter we page), its named children and its first indexed ones.
  * `byCount` (AdapterDefinition.paging): a container that counts its elements is always paged.
  */
-export async function fetchChildren(connection: Requester, parent: Parent, want: number, timeoutMs: number, byCount: boolean): Promise<Fetched> {
+export async function fetchChildren(
+  connection: Requester,
+  parent: Parent,
+  want: number,
+  timeoutMs: number,
+  byCount: boolean,
+): Promise<Fetched> {
   const { reference, indexed } = parent;
   const step = parent.where === 'scope' ? `variables of scope '${parent.path}'` : `variables of '${parent.path}'`;
   const paged = async (): Promise<Fetched> => {
@@ -66,8 +72,16 @@ export async function fetchChildren(connection: Requester, parent: Parent, want:
     // take it 26 s), answering the first elements again instead, which are dropped as repeats. The
     // indexed page asks for no more elements than there are: rdbg pads a page with nils to the count.
     const [named, items] = await Promise.all([
-      connection.request('variables', { variablesReference: reference, filter: 'named', start: 0, count: want + 1 }, { step, timeoutMs }),
-      connection.request('variables', { variablesReference: reference, filter: 'indexed', start: 0, count: Math.min(want + 1, indexed ?? Infinity) }, { step, timeoutMs }),
+      connection.request(
+        'variables',
+        { variablesReference: reference, filter: 'named', start: 0, count: want + 1 },
+        { step, timeoutMs },
+      ),
+      connection.request(
+        'variables',
+        { variablesReference: reference, filter: 'indexed', start: 0, count: Math.min(want + 1, indexed ?? Infinity) },
+        { step, timeoutMs },
+      ),
     ]);
     const elements = items?.variables ?? [];
     const listed = new Set(elements.map((child) => child.name));
@@ -75,7 +89,8 @@ export async function fetchChildren(connection: Requester, parent: Parent, want:
     return { kind: 'ok', children: [...namedChildren, ...elements], total: namedChildren.length + (indexed ?? 0) };
   };
   if (indexed !== undefined && (indexed > want || (byCount && indexed > 0))) return paged();
-  const all = (await connection.request('variables', { variablesReference: reference }, { step, timeoutMs }))?.variables ?? [];
+  const all =
+    (await connection.request('variables', { variablesReference: reference }, { step, timeoutMs }))?.variables ?? [];
   // An unpaged answer may stop at the adapter's own load limit (dlv: 64 entries, and for a map a
   // hash-order subset that changes every run): ask again by page.
   if (indexed !== undefined && all.length < indexed) return paged();

@@ -18,7 +18,15 @@ import { childPath, scopeVariableName } from '../adapters/child-names.js';
 import type { CaptureOptions, ScopeSelection } from '../core/types.js';
 import type { ChildrenCut, CutPlace } from '../core/findings.js';
 import { describeCuts } from '../core/hints.js';
-import { fetchChildren, REQUEST_MARGIN_MS, REQUEST_MS_PER_CHILD, REQUEST_WINDOW, type Fetched, type InFlight, type Parent } from './fetch-children.js';
+import {
+  fetchChildren,
+  REQUEST_MARGIN_MS,
+  REQUEST_MS_PER_CHILD,
+  REQUEST_WINDOW,
+  type Fetched,
+  type InFlight,
+  type Parent,
+} from './fetch-children.js';
 import { describeEmptyStop, readsScope } from './scope-choice.js';
 
 export { REQUEST_WINDOW } from './fetch-children.js';
@@ -69,7 +77,15 @@ export async function readFrame(
 }
 
 class FrameReader {
-  private readonly result: WalkResult = { variables: {}, types: {}, truncated: [], unread: [], scopes: [], cuts: [], warnings: [] };
+  private readonly result: WalkResult = {
+    variables: {},
+    types: {},
+    truncated: [],
+    unread: [],
+    scopes: [],
+    cuts: [],
+    warnings: [],
+  };
   private readonly truncated = new Set<string>();
   private readonly unread = new Set<string>();
   private readonly skip: RegExp[];
@@ -100,7 +116,15 @@ class FrameReader {
       // Scopes are read in the adapter's order, innermost first: a name seen in an inner scope hides
       // the same name further out, as it does in the program.
       let level = await this.readLevel(
-        chosen.map((scope) => ({ path: scope.name, where: 'scope', reference: scope.variablesReference, indexed: scope.indexedVariables, type: undefined, depth: -1, maxChildren: Infinity })),
+        chosen.map((scope) => ({
+          path: scope.name,
+          where: 'scope',
+          reference: scope.variablesReference,
+          indexed: scope.indexedVariables,
+          type: undefined,
+          depth: -1,
+          maxChildren: Infinity,
+        })),
       );
       for (const scope of chosen) this.result.scopes.push(scope.name);
       while (level.length > 0) {
@@ -127,7 +151,8 @@ class FrameReader {
     this.result.truncated = [...this.truncated].sort();
     this.result.unread = [...this.unread].sort();
     this.result.warnings = describeCuts(this.result.cuts, this.count);
-    if (scopes !== null && this.count === 0 && scopes.length > 0) this.result.warnings.push(describeEmptyStop(scopes, selection, this.result.scopes));
+    if (scopes !== null && this.count === 0 && scopes.length > 0)
+      this.result.warnings.push(describeEmptyStop(scopes, selection, this.result.scopes));
     return this.result;
   }
 
@@ -140,7 +165,9 @@ class FrameReader {
       return null;
     }
     const fetched = await this.settle(
-      this.connection.request('scopes', { frameId }, { step: 'scopes', timeoutMs: left }).then((body) => body?.scopes ?? []),
+      this.connection
+        .request('scopes', { frameId }, { step: 'scopes', timeoutMs: left })
+        .then((body) => body?.scopes ?? []),
       null,
     );
     if (Array.isArray(fetched)) return fetched;
@@ -160,7 +187,8 @@ class FrameReader {
         this.cutUnread(parent);
         continue;
       }
-      while (inFlight.length < Math.min(parents.length, index + REQUEST_WINDOW)) inFlight.push(this.fetch(parents[inFlight.length]!));
+      while (inFlight.length < Math.min(parents.length, index + REQUEST_WINDOW))
+        inFlight.push(this.fetch(parents[inFlight.length]!));
       const request = inFlight[index]!;
       if (request.settled === null && !(await this.untilFree(request))) {
         this.stop = 'deadline';
@@ -168,7 +196,8 @@ class FrameReader {
         continue;
       }
       // A scope waits until the deadline (it holds every local); a value's children for a value's time.
-      const fetched = request.settled ?? (await this.settle(request.answer, parent.where === 'scope' ? null : request.limitMs));
+      const fetched =
+        request.settled ?? (await this.settle(request.answer, parent.where === 'scope' ? null : request.limitMs));
       if (fetched.kind === 'timed_out') this.busy = request.answer;
       this.apply(parent, fetched, next);
     }
@@ -195,7 +224,9 @@ class FrameReader {
     // In whole seconds, from a page of more than a thousand children (a hint names the time).
     const limitMs = this.valueLimitMs + (want > 1000 ? Math.ceil((want * REQUEST_MS_PER_CHILD) / 1000) * 1000 : 0);
     const request: InFlight = {
-      answer: fetchChildren(this.connection, parent, want, timeoutMs, this.definition.paging === 'by_count').catch((error: unknown): Fetched => this.classify(error, limitMs)),
+      answer: fetchChildren(this.connection, parent, want, timeoutMs, this.definition.paging === 'by_count').catch(
+        (error: unknown): Fetched => this.classify(error, limitMs),
+      ),
       settled: null,
       limitMs,
     };
@@ -208,7 +239,15 @@ class FrameReader {
     const waitMs = Math.min(limitMs ?? Infinity, this.deadline - Date.now());
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<Fetched>((resolve) => {
-      timer = setTimeout(() => resolve(Date.now() >= this.deadline - 5 || limitMs === null ? { kind: 'deadline' } : { kind: 'timed_out', seconds: limitMs / 1000 }), Math.max(0, waitMs));
+      timer = setTimeout(
+        () =>
+          resolve(
+            Date.now() >= this.deadline - 5 || limitMs === null
+              ? { kind: 'deadline' }
+              : { kind: 'timed_out', seconds: limitMs / 1000 },
+          ),
+        Math.max(0, waitMs),
+      );
       timer.unref();
     });
     try {
@@ -220,7 +259,8 @@ class FrameReader {
 
   private classify(error: unknown, limitMs = this.valueLimitMs): Fetched {
     if (error instanceof DapRequestError) return { kind: 'failed', message: error.adapterMessage };
-    if (isBpdiffError(error) && error.code === 'ADAPTER_TIMEOUT') return Date.now() >= this.deadline - 5 ? { kind: 'deadline' } : { kind: 'timed_out', seconds: limitMs / 1000 };
+    if (isBpdiffError(error) && error.code === 'ADAPTER_TIMEOUT')
+      return Date.now() >= this.deadline - 5 ? { kind: 'deadline' } : { kind: 'timed_out', seconds: limitMs / 1000 };
     return { kind: 'error', error };
   }
 
@@ -240,7 +280,14 @@ class FrameReader {
       }
       if (this.count >= this.limits.max_variables) {
         this.stop = 'max_variables';
-        this.cut({ kind: 'max_variables', path: parent.path, where: parent.where, shown: kept, total, limit: this.limits.max_variables });
+        this.cut({
+          kind: 'max_variables',
+          path: parent.path,
+          where: parent.where,
+          shown: kept,
+          total,
+          limit: this.limits.max_variables,
+        });
         return;
       }
       const naming = this.definition.child_names;
@@ -280,14 +327,23 @@ class FrameReader {
   /** A parent whose children were not read because reading had stopped. */
   private cutUnread(parent: Parent): void {
     if (this.stop === 'deadline') this.cut({ kind: 'deadline', path: parent.path, where: parent.where });
-    else this.cut({ kind: 'max_variables', path: parent.path, where: parent.where, shown: 0, total: parent.indexed ?? null, limit: this.limits.max_variables });
+    else
+      this.cut({
+        kind: 'max_variables',
+        path: parent.path,
+        where: parent.where,
+        shown: 0,
+        total: parent.indexed ?? null,
+        limit: this.limits.max_variables,
+      });
   }
 
   private cut(cut: ChildrenCut): void {
     this.result.cuts.push(cut);
     if (cut.kind === 'max_children' || cut.where === 'value') this.truncated.add(cut.path);
     // None of a value's children read: what lies under it is unknown in this run, not absent.
-    if (cut.kind !== 'max_children' && cut.where === 'value' && (cut.kind !== 'max_variables' || cut.shown === 0)) this.unread.add(cut.path);
+    if (cut.kind !== 'max_children' && cut.where === 'value' && (cut.kind !== 'max_variables' || cut.shown === 0))
+      this.unread.add(cut.path);
   }
 
   private record(path: string, variable: DebugProtocol.Variable): void {
@@ -298,6 +354,12 @@ class FrameReader {
     }
     this.count++;
     Object.defineProperty(this.result.variables, path, { value, enumerable: true, writable: true, configurable: true });
-    if (variable.type) Object.defineProperty(this.result.types, path, { value: variable.type, enumerable: true, writable: true, configurable: true });
+    if (variable.type)
+      Object.defineProperty(this.result.types, path, {
+        value: variable.type,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
 }

@@ -16,7 +16,11 @@ export function describeEmptyStop(scopes: DebugProtocol.Scope[], selection: Scop
     : `the stop read no variables, though the frame has scopes (${names}): nothing was compared${how}`;
 }
 
-export function readsScope(definition: AdapterDefinition, scope: DebugProtocol.Scope, selection: ScopeSelection): boolean {
+export function readsScope(
+  definition: AdapterDefinition,
+  scope: DebugProtocol.Scope,
+  selection: ScopeSelection,
+): boolean {
   const matches = (patterns: string[]): boolean => patterns.some((pattern) => new RegExp(pattern).test(scope.name));
   if (scope.presentationHint === 'registers' || matches(definition.scopes.never)) return false;
   if (matches(definition.scopes.globals)) return selection === 'globals';

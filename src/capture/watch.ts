@@ -31,13 +31,26 @@ export async function evaluateWatches(
   const errorValue = definition.condition.error_value ? new RegExp(definition.condition.error_value) : null;
   const results = await Promise.all(
     expressions.map((expression) =>
-      connection.request('evaluate', { expression: evaluatedExpression(definition, expression), frameId, context: 'watch' }, { step: `evaluate the watch expression ${JSON.stringify(expression)}`, timeoutMs: timeoutSeconds * 1000 }).then(
-        (body) => {
-          const result = body?.result ?? '';
-          return errorValue?.test(result) ? watchError(result) : result;
-        },
-        (error: unknown) => watchError(error instanceof DapRequestError ? error.adapterMessage : error instanceof Error ? error.message : String(error)),
-      ),
+      connection
+        .request(
+          'evaluate',
+          { expression: evaluatedExpression(definition, expression), frameId, context: 'watch' },
+          { step: `evaluate the watch expression ${JSON.stringify(expression)}`, timeoutMs: timeoutSeconds * 1000 },
+        )
+        .then(
+          (body) => {
+            const result = body?.result ?? '';
+            return errorValue?.test(result) ? watchError(result) : result;
+          },
+          (error: unknown) =>
+            watchError(
+              error instanceof DapRequestError
+                ? error.adapterMessage
+                : error instanceof Error
+                  ? error.message
+                  : String(error),
+            ),
+        ),
     ),
   );
   expressions.forEach((expression, index) => {

@@ -15,7 +15,9 @@ import { helpWidth, lookupHelp, mayBeHelpRequest, type HelpTexts } from './help-
 function builtHelp(argv: readonly string[]): string | null {
   if (!mayBeHelpRequest(argv) || process.env['BPDIFF_TRACE']) return null;
   try {
-    const texts = JSON.parse(fs.readFileSync(fileURLToPath(new URL('./help-texts.json', import.meta.url)), 'utf8')) as HelpTexts;
+    const texts = JSON.parse(
+      fs.readFileSync(fileURLToPath(new URL('./help-texts.json', import.meta.url)), 'utf8'),
+    ) as HelpTexts;
     return lookupHelp(argv, helpWidth(), texts);
   } catch {
     // no texts beside the executable: the command renders the help
@@ -27,5 +29,7 @@ const help = builtHelp(process.argv.slice(2));
 if (help !== null) process.stdout.write(`${help}\n`);
 else {
   lendImport((specifier) => import(specifier));
-  void (requireWithCodeCache(fileURLToPath(new URL('../bpdiff.cjs', import.meta.url))) as { runMain: () => Promise<void> }).runMain();
+  void (
+    requireWithCodeCache(fileURLToPath(new URL('../bpdiff.cjs', import.meta.url))) as { runMain: () => Promise<void> }
+  ).runMain();
 }

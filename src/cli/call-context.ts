@@ -5,6 +5,15 @@ import type { CallContext } from '../library/call.js';
 
 /** `config`: the bpdiff.config.json the command read, named in the result's context. */
 export function callContext(io: Io, deps: IoDeps, why?: string, config?: string | null): CallContext {
-  const engine = { ...(deps.captureRuns ? { captureRuns: deps.captureRuns } : {}), ...(deps.captureOneRun ? { captureOneRun: deps.captureOneRun } : {}) };
-  return { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}), ...(why !== undefined ? { why } : {}), ...(Object.keys(engine).length > 0 ? { engine } : {}), ...(config ? { config } : {}) };
+  const engine = {
+    ...(deps.captureRuns ? { captureRuns: deps.captureRuns } : {}),
+    ...(deps.captureOneRun ? { captureOneRun: deps.captureOneRun } : {}),
+  };
+  return {
+    base: io.cwd,
+    ...(io.redactor ? { redactor: io.redactor } : {}),
+    ...(why !== undefined ? { why } : {}),
+    ...(Object.keys(engine).length > 0 ? { engine } : {}),
+    ...(config ? { config } : {}),
+  };
 }

@@ -51,12 +51,22 @@ export function writeBaseline(config: BpdiffConfig, check: ConfigCheck, capture:
  */
 export function checkBaselinesContained(config: BpdiffConfig, checks: readonly ConfigCheck[], cwd: string): void {
   const root = containmentRoot(config.file);
-  checkContained(config.baselines, root, { what: 'the baselines folder', shown: shownPath(config.baselines, cwd) }, 'folder');
+  checkContained(
+    config.baselines,
+    root,
+    { what: 'the baselines folder', shown: shownPath(config.baselines, cwd) },
+    'folder',
+  );
   for (const check of checks) checkBaselineContained(config, check, cwd, root);
 }
 
 /** One check's baseline, checked as checkBaselinesContained does (again right before it is read). */
-export function checkBaselineContained(config: BpdiffConfig, check: ConfigCheck, cwd: string, root: string = containmentRoot(config.file)): void {
+export function checkBaselineContained(
+  config: BpdiffConfig,
+  check: ConfigCheck,
+  cwd: string,
+  root: string = containmentRoot(config.file),
+): void {
   checkContained(check.baseline, root, baselineName(check, cwd), 'file');
 }
 
@@ -98,7 +108,11 @@ export function removeBaseline(file: string, config: BpdiffConfig): void {
 }
 
 /** 0 when a recording may be kept as the baseline: only a run that stopped. Else said, and 1 (2 when the run could not be debugged). */
-export function recordedStatus(check: ConfigCheck, captured: { run: { status: string }; no_break_reason: { kind: string } | null }, io: Io): number {
+export function recordedStatus(
+  check: ConfigCheck,
+  captured: { run: { status: string }; no_break_reason: { kind: string } | null },
+  io: Io,
+): number {
   if (captured.run.status === 'break') return 0;
   const reason = captured.no_break_reason;
   io.stderr(`bpdiff: ${checkWords.notRecorded(check.name, check.bp, reason ? reason.kind.replace('_', ' ') : '')}\n`);
@@ -117,13 +131,20 @@ export function isCi(env: Readonly<Record<string, string | undefined>>): boolean
  * baseline file when it lies elsewhere). Null for a baseline outside the working directory: not one
  * the repository commits (examples/ci/check-pr.sh records them in the base branch's checkout).
  */
-export function acceptCommand(config: BpdiffConfig, cwd: string): (name: string) => { command: string; commit: string } | null {
-  const configFlag = path.basename(config.file) === 'bpdiff.config.json' ? '' : ` --config ${shownPath(config.file, cwd)}`;
+export function acceptCommand(
+  config: BpdiffConfig,
+  cwd: string,
+): (name: string) => { command: string; commit: string } | null {
+  const configFlag =
+    path.basename(config.file) === 'bpdiff.config.json' ? '' : ` --config ${shownPath(config.file, cwd)}`;
   return (name) => {
     const baseline = config.checks.find((check) => check.name === name)?.baseline;
     if (!baseline || path.isAbsolute(shownPath(baseline, cwd))) return null;
     const inFolder = baseline.startsWith(`${config.baselines}${path.sep}`);
-    return { command: `bpdiff check -u ${name}${configFlag}`, commit: inFolder ? `${shownPath(config.baselines, cwd)}/` : shownPath(baseline, cwd) };
+    return {
+      command: `bpdiff check -u ${name}${configFlag}`,
+      commit: inFolder ? `${shownPath(config.baselines, cwd)}/` : shownPath(baseline, cwd),
+    };
   };
 }
 

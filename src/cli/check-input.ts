@@ -37,13 +37,24 @@ export function diffInput(input: Record<string, unknown>): Record<string, unknow
   return inputFor('diff', input, []);
 }
 
-function inputFor(command: 'capture' | 'diff', input: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const taken = new Set(declarationsFor(command).filter((declaration) => declaration.target !== undefined).map((declaration) => snakeCase(declaration.flag)));
+function inputFor(
+  command: 'capture' | 'diff',
+  input: Record<string, unknown>,
+  keys: readonly string[],
+): Record<string, unknown> {
+  const taken = new Set(
+    declarationsFor(command)
+      .filter((declaration) => declaration.target !== undefined)
+      .map((declaration) => snakeCase(declaration.flag)),
+  );
   return Object.fromEntries(Object.entries(input).filter(([key]) => keys.includes(key) || taken.has(key)));
 }
 
 /** The check's run, as the library takes it (`label`: the live run's name). */
-export function checkRun(check: ConfigCheck, label: string | null): { command: string[]; cwd: string; env: Record<string, string>; label?: string } {
+export function checkRun(
+  check: ConfigCheck,
+  label: string | null,
+): { command: string[]; cwd: string; env: Record<string, string>; label?: string } {
   return { command: check.cmd, cwd: check.cwd, env: check.env, ...(label !== null ? { label } : {}) };
 }
 
@@ -62,9 +73,17 @@ function optionInput(options: Record<string, unknown>): Record<string, unknown> 
 /** The capture options given as flags (kebab-case, as typed), by their snake_case names. */
 function flagInput(given: Record<string, unknown>): Record<string, unknown> {
   const keys = captureOptionKeys();
-  return Object.fromEntries(Object.entries(given).filter(([flag, value]) => value !== undefined && keys.has(snakeCase(flag))).map(([flag, value]) => [snakeCase(flag), value]));
+  return Object.fromEntries(
+    Object.entries(given)
+      .filter(([flag, value]) => value !== undefined && keys.has(snakeCase(flag)))
+      .map(([flag, value]) => [snakeCase(flag), value]),
+  );
 }
 
 function captureOptionKeys(): Set<string> {
-  return new Set(OPTION_DECLARATIONS.filter((declaration) => declaration.target !== undefined).map((declaration) => snakeCase(declaration.flag)));
+  return new Set(
+    OPTION_DECLARATIONS.filter((declaration) => declaration.target !== undefined).map((declaration) =>
+      snakeCase(declaration.flag),
+    ),
+  );
 }

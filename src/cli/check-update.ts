@@ -18,10 +18,23 @@ import { compare } from '../library/compare.js';
 import { diffCaptures } from '../library/diff-captures.js';
 import { readCapture } from '../intake/read-capture.js';
 import { callContext } from './call-context.js';
-import { BASELINE_LABEL, checkBaselineContained, obsoleteBaselines, recordedStatus, removeBaseline, shownPath, writeBaseline } from './check-baselines.js';
+import {
+  BASELINE_LABEL,
+  checkBaselineContained,
+  obsoleteBaselines,
+  recordedStatus,
+  removeBaseline,
+  shownPath,
+  writeBaseline,
+} from './check-baselines.js';
 import { captureInput, checkInput, checkRun, diffInput, type CheckCommand } from './check-input.js';
 
-export async function updateBaselines(command: CheckCommand, checks: readonly ConfigCheck[], io: Io, deps: IoDeps): Promise<number> {
+export async function updateBaselines(
+  command: CheckCommand,
+  checks: readonly ConfigCheck[],
+  io: Io,
+  deps: IoDeps,
+): Promise<number> {
   const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
   const shown = (file: string): string => shownPath(file, io.cwd);
   let worst = 0;
@@ -30,21 +43,41 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
     const exists = fs.existsSync(check.baseline);
     if (command.update === 'failing' && exists) {
       checkBaselineContained(command.config, check, io.cwd);
-      const compared = await withStopSignals(io, deps, (signal) => compare({ ...input, baseline: check.baseline, run_b: checkRun(check, null), signal, ...(log ? { log } : {}) }, callContext(io, deps, `(check ${check.name}: does it fail?)`)), 'the run was');
+      const compared = await withStopSignals(
+        io,
+        deps,
+        (signal) =>
+          compare(
+            { ...input, baseline: check.baseline, run_b: checkRun(check, null), signal, ...(log ? { log } : {}) },
+            callContext(io, deps, `(check ${check.name}: does it fail?)`),
+          ),
+        'the run was',
+      );
       if (compared.kind === 'interrupted') return compared.exitCode;
       if (compared.value.exit_code === 0) {
         io.stdout(`${checkWords.unchanged(check.name, shown(check.baseline))}\n`);
         continue;
       }
     }
-    const recorded = await withStopSignals(io, deps, (signal) => capture({ ...captureInput(input), run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) }, callContext(io, deps, `(check ${check.name}: recording its baseline)`)), 'the run was');
+    const recorded = await withStopSignals(
+      io,
+      deps,
+      (signal) =>
+        capture(
+          { ...captureInput(input), run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) },
+          callContext(io, deps, `(check ${check.name}: recording its baseline)`),
+        ),
+      'the run was',
+    );
     if (recorded.kind === 'interrupted') return recorded.exitCode;
     const status = recordedStatus(check, recorded.value, io);
     worst = Math.max(worst, status);
     if (status !== 0) continue;
     if (!exists) {
       writeBaseline(command.config, check, recorded.value, io);
-      io.stdout(`${checkWords.written(check.name, shown(check.baseline), Object.keys(recorded.value.run.variables).length)}\n`);
+      io.stdout(
+        `${checkWords.written(check.name, shown(check.baseline), Object.keys(recorded.value.run.variables).length)}\n`,
+      );
       continue;
     }
     checkBaselineContained(command.config, check, io.cwd);
@@ -54,7 +87,9 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
       continue;
     }
     writeBaseline(command.config, check, recorded.value, io);
-    io.stdout(`${[checkWords.updated(check.name, shown(check.baseline)), ...changes.map((line) => `  ${line}`)].join('\n')}\n`);
+    io.stdout(
+      `${[checkWords.updated(check.name, shown(check.baseline)), ...changes.map((line) => `  ${line}`)].join('\n')}\n`,
+    );
   }
   if (command.names.length === 0) {
     for (const file of obsoleteBaselines(command.config)) {
@@ -69,11 +104,27 @@ export async function updateBaselines(command: CheckCommand, checks: readonly Co
  * What changed from the check's baseline to `recorded`, one line each, or null when nothing did:
  * the same breakpoint and no difference through the check's own value options.
  */
-async function changesSince(check: ConfigCheck, recorded: RunCapture, input: Record<string, unknown>, io: Io): Promise<string[] | null> {
+async function changesSince(
+  check: ConfigCheck,
+  recorded: RunCapture,
+  input: Record<string, unknown>,
+  io: Io,
+): Promise<string[] | null> {
   const before = readCapture(check.baseline, io.cwd);
-  const moved = before.breakpoint.line !== recorded.breakpoint.line || before.breakpoint.file !== recorded.breakpoint.file || (before.breakpoint.condition ?? null) !== (recorded.breakpoint.condition ?? null);
-  const { report } = await diffCaptures(before, recorded, { ...diffInput(input), label_a: 'before', label_b: 'after' }, { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}) });
+  const moved =
+    before.breakpoint.line !== recorded.breakpoint.line ||
+    before.breakpoint.file !== recorded.breakpoint.file ||
+    (before.breakpoint.condition ?? null) !== (recorded.breakpoint.condition ?? null);
+  const { report } = await diffCaptures(
+    before,
+    recorded,
+    { ...diffInput(input), label_a: 'before', label_b: 'after' },
+    { base: io.cwd, ...(io.redactor ? { redactor: io.redactor } : {}) },
+  );
   const lines = describeBaselineChange(report);
-  if (moved) lines.unshift(`the breakpoint is now ${recorded.breakpoint.file}:${recorded.breakpoint.line} (was ${before.breakpoint.file}:${before.breakpoint.line})`);
+  if (moved)
+    lines.unshift(
+      `the breakpoint is now ${recorded.breakpoint.file}:${recorded.breakpoint.line} (was ${before.breakpoint.file}:${before.breakpoint.line})`,
+    );
   return lines.length === 0 ? null : lines;
 }

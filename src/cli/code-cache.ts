@@ -13,7 +13,13 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { cacheDir, cacheHash, fileStamp, writeCacheFile } from '../cache-dir.js';
 
-type ModuleWrapper = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+type ModuleWrapper = (
+  exports: unknown,
+  require: NodeJS.Require,
+  module: { exports: unknown },
+  filename: string,
+  dirname: string,
+) => void;
 
 /** What each file's module exported: a file is run once, as require() does. */
 const loaded = new Map<string, unknown>();
@@ -47,7 +53,9 @@ function load(file: string): unknown {
   // command) and this run compiled more.
   const small = cachedData !== undefined && cachedData.length < source.length / 2;
   if (!cachedData || script.cachedDataRejected || small) {
-    process.once('exit', () => writeCodeCache(cacheFile, script, script.cachedDataRejected ? 0 : (cachedData?.length ?? 0)));
+    process.once('exit', () =>
+      writeCodeCache(cacheFile, script, script.cachedDataRejected ? 0 : (cachedData?.length ?? 0)),
+    );
   }
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as ModuleWrapper;

@@ -12,7 +12,11 @@ import type { CliCommand } from './parse-args.js';
 import { callContext } from './call-context.js';
 import { progressLog } from './progress-log.js';
 
-export async function runCaptureCommand(args: Extract<CliCommand, { kind: 'capture' }>['args'], io: Io, deps: IoDeps): Promise<number> {
+export async function runCaptureCommand(
+  args: Extract<CliCommand, { kind: 'capture' }>['args'],
+  io: Io,
+  deps: IoDeps,
+): Promise<number> {
   const outputFile = resolveOutputFile(args.output.outputFile, io.cwd);
   const log = progressLog(io, args.quiet, args.config);
   const outcome = await withStopSignals(
@@ -25,7 +29,11 @@ export async function runCaptureCommand(args: Extract<CliCommand, { kind: 'captu
   const captured = outcome.value;
   const text = formatJson(captured);
   if (outputFile === null) io.stdout(text);
-  else writeOutputFile(outputFile, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: args.output.outputFile ?? outputFile });
+  else
+    writeOutputFile(outputFile, io.redactor ? io.redactor.scrub(text) : text, {
+      flag: '-o',
+      file: args.output.outputFile ?? outputFile,
+    });
   const reason = captured.no_break_reason;
   if (reason?.kind === 'error') {
     io.stderr(`bpdiff: ${messages.runCouldNotBeDebugged(captured.run.label, reason.message)}\n`);

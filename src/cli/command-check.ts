@@ -20,7 +20,17 @@ import { capture } from '../library/capture.js';
 import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
 import { callContext } from './call-context.js';
-import { BASELINE_LABEL, acceptCommand, checkBaselineContained, checkBaselinesContained, isCi, obsoleteBaselines, recordedStatus, shownPath, writeBaseline } from './check-baselines.js';
+import {
+  BASELINE_LABEL,
+  acceptCommand,
+  checkBaselineContained,
+  checkBaselinesContained,
+  isCi,
+  obsoleteBaselines,
+  recordedStatus,
+  shownPath,
+  writeBaseline,
+} from './check-baselines.js';
 import { captureInput, checkBreakpoint, checkInput, checkRun, selectChecks, type CheckCommand } from './check-input.js';
 import { updateBaselines } from './check-update.js';
 import { sayConfig } from './progress-log.js';
@@ -28,7 +38,8 @@ import { sayConfig } from './progress-log.js';
 export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDeps): Promise<number> {
   const checks = selectChecks(command.config, command.names);
   // A live run that cannot start (its breakpoint file, its folder) is found before anything runs.
-  for (const check of checks) resolveOneRun({ ...checkInput(command, check), run_b: checkRun(check, null) }, 'compare', 'run_b', io.cwd);
+  for (const check of checks)
+    resolveOneRun({ ...checkInput(command, check), run_b: checkRun(check, null) }, 'compare', 'run_b', io.cwd);
   // So is a baseline a cloned repository points elsewhere, before a run may record it.
   checkBaselinesContained(command.config, checks, io.cwd);
   sayConfig(io, command.quiet, command.config.file);
@@ -55,7 +66,16 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
         worst = Math.max(worst, 1);
         continue;
       }
-      const recorded = await withStopSignals(io, deps, (signal) => capture({ ...captureInput(input), run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) }, context(`(check ${check.name}: no baseline yet, recording it)`)), 'the run was');
+      const recorded = await withStopSignals(
+        io,
+        deps,
+        (signal) =>
+          capture(
+            { ...captureInput(input), run: checkRun(check, BASELINE_LABEL), signal, ...(log ? { log } : {}) },
+            context(`(check ${check.name}: no baseline yet, recording it)`),
+          ),
+        'the run was',
+      );
       if (recorded.kind === 'interrupted') return recorded.exitCode;
       const status = recordedStatus(check, recorded.value, io);
       worst = Math.max(worst, status);
@@ -69,7 +89,19 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
     const compared = await withStopSignals(
       io,
       deps,
-      (signal) => compare({ ...input, baseline: check.baseline, run_a: command.labels.a !== null ? { label: command.labels.a } : {}, run_b: checkRun(check, command.labels.b), fail_on: command.output.failOn, signal, ...(log ? { log } : {}) }, context(`(check ${check.name})`)),
+      (signal) =>
+        compare(
+          {
+            ...input,
+            baseline: check.baseline,
+            run_a: command.labels.a !== null ? { label: command.labels.a } : {},
+            run_b: checkRun(check, command.labels.b),
+            fail_on: command.output.failOn,
+            signal,
+            ...(log ? { log } : {}),
+          },
+          context(`(check ${check.name})`),
+        ),
       'the run was',
     );
     if (compared.kind === 'interrupted') return compared.exitCode;
@@ -77,7 +109,9 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
     const unkeyed = compared.value.report.findings.find((finding) => finding.kind === 'unkeyed');
     if (ci && unkeyed !== undefined && command.output.failOn !== 'never') {
       const failing = command.output.failOn === 'any';
-      io.stderr(`bpdiff: ${failing ? '' : 'warning: '}${checkWords.unkeyed(check.name, unkeyed.names.length + unkeyed.more, failing)}\n`);
+      io.stderr(
+        `bpdiff: ${failing ? '' : 'warning: '}${checkWords.unkeyed(check.name, unkeyed.names.length + unkeyed.more, failing)}\n`,
+      );
       if (failing) worst = Math.max(worst, 1);
     }
     // Each format rendered for this check (stderr is said once: the main format's).
@@ -89,23 +123,41 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
         stdout: (text) => void chunks.push(text),
         ...(index > 0 ? { stderr: () => undefined } : {}),
       };
-      const status = await emitReport(compared.value.report, { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null, combined: true }, captured);
+      const status = await emitReport(
+        compared.value.report,
+        { output: { ...command.output, format, outputFile: null, also: [] }, outputPath: null, combined: true },
+        captured,
+      );
       if (index === 0) worst = Math.max(worst, status);
-      outcomes[index]!.push({ name: check.name, kind: 'compared', report: compared.value.report, text: chunks.join(''), at });
+      outcomes[index]!.push({
+        name: check.name,
+        kind: 'compared',
+        report: compared.value.report,
+        text: chunks.join(''),
+        at,
+      });
     }
   }
 
   // Obsolete baselines are known only when every check ran: a name leaves the others' baselines alone.
   const obsolete = command.names.length === 0 ? obsoleteBaselines(command.config).map(shown) : [];
   const failOnObsolete = command.given['fail-on-obsolete'] === true || command.config.failOnObsolete;
-  for (const file of obsolete) io.stderr(`bpdiff: ${failOnObsolete ? 'error' : 'warning'}: ${checkWords.obsolete(file)}\n`);
+  for (const file of obsolete)
+    io.stderr(`bpdiff: ${failOnObsolete ? 'error' : 'warning'}: ${checkWords.obsolete(file)}\n`);
   if (failOnObsolete && obsolete.length > 0) worst = Math.max(worst, 1);
-  const summary: CheckContext = { obsolete, failOnObsolete, accept: acceptCommand(command.config, io.cwd), config: shown(command.config.file) };
+  const summary: CheckContext = {
+    obsolete,
+    failOnObsolete,
+    accept: acceptCommand(command.config, io.cwd),
+    config: shown(command.config.file),
+  };
   const write = (text: string, file: string | null, given: string): void => {
     if (file === null) io.stdout(text);
     else writeOutputFile(file, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: given });
   };
   write(combineChecks(outcomes[0]!, command.output.format, summary), outputPath, command.output.outputFile ?? '');
-  command.output.also.forEach((extra, index) => write(combineChecks(outcomes[index + 1]!, extra.format, summary), path.resolve(io.cwd, extra.file), extra.file));
+  command.output.also.forEach((extra, index) =>
+    write(combineChecks(outcomes[index + 1]!, extra.format, summary), path.resolve(io.cwd, extra.file), extra.file),
+  );
   return worst;
 }

@@ -16,7 +16,11 @@ import type { CliCommand } from './parse-args.js';
 import { callContext } from './call-context.js';
 import { progressLog } from './progress-log.js';
 
-export async function runCompareCommand(args: Extract<CliCommand, { kind: 'compare' }>['args'], io: Io, deps: IoDeps): Promise<number> {
+export async function runCompareCommand(
+  args: Extract<CliCommand, { kind: 'compare' }>['args'],
+  io: Io,
+  deps: IoDeps,
+): Promise<number> {
   // Where the outputs go is checked before anything starts: a run that may take a minute never ends unable to write.
   const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
   const saveCapturesDir = resolveCapturesDir(args.saveCaptures, io.cwd);
@@ -40,6 +44,9 @@ function saveCaptures(captures: readonly [RunCapture, RunCapture], dir: string, 
   }
   CAPTURE_FILES.forEach((name, index) => {
     const text = formatJson(captures[index]!);
-    writeOutputFile(path.join(dir, name), io.redactor ? io.redactor.scrub(text) : text, { flag: '--save-captures', file: path.join(asGiven, name) });
+    writeOutputFile(path.join(dir, name), io.redactor ? io.redactor.scrub(text) : text, {
+      flag: '--save-captures',
+      file: path.join(asGiven, name),
+    });
   });
 }

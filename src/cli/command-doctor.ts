@@ -42,8 +42,19 @@ const VERSION_TIMEOUT_MS = 10_000;
  * `handshake`: also start it and ask it `initialize` (a user's definition), unless it is the program
  * itself (it starts only with one).
  */
-export async function checkAdapter(definition: AdapterDefinition, cwd: string, options: { handshake?: boolean } = {}): Promise<AdapterStatus> {
-  const missing = (detail: string): AdapterStatus => ({ id: definition.id, name: definition.name, ok: false, version: null, detail, install: definition.install });
+export async function checkAdapter(
+  definition: AdapterDefinition,
+  cwd: string,
+  options: { handshake?: boolean } = {},
+): Promise<AdapterStatus> {
+  const missing = (detail: string): AdapterStatus => ({
+    id: definition.id,
+    name: definition.name,
+    ok: false,
+    version: null,
+    detail,
+    install: definition.install,
+  });
   let hooks: AdapterHooks;
   let plan: LaunchPlan;
   let program: string | null = null;
@@ -79,7 +90,10 @@ export async function checkAdapter(definition: AdapterDefinition, cwd: string, o
       return missing(`${plan.adapterName} does not answer initialize: ${reasonOf(error, definition)}`);
     }
   }
-  const version = plan.version ?? (hooks.version ? await hooks.version(plan).catch(() => null) : null) ?? (shipsWithBpdiff(definition) ? readPackageVersion() : null);
+  const version =
+    plan.version ??
+    (hooks.version ? await hooks.version(plan).catch(() => null) : null) ??
+    (shipsWithBpdiff(definition) ? readPackageVersion() : null);
   const command = [plan.adapterExecutable, ...plan.adapterArgs].join(' ') + answered;
   return {
     id: definition.id,
@@ -92,7 +106,12 @@ export async function checkAdapter(definition: AdapterDefinition, cwd: string, o
 }
 
 /** The plan a run of `argv` would get from the adapter's hooks, prepared in a folder of its own. */
-async function preparedPlan(definition: AdapterDefinition, argv: string[], hooks: AdapterHooks, cwd: string): Promise<LaunchPlan> {
+async function preparedPlan(
+  definition: AdapterDefinition,
+  argv: string[],
+  hooks: AdapterHooks,
+  cwd: string,
+): Promise<LaunchPlan> {
   // Inside the process's own folder (src/process/temp-root.ts): a doctor killed outright leaves nothing for good.
   const tempDir = fs.mkdtempSync(path.join(processTempRoot(), 'doctor-'));
   try {
@@ -130,7 +149,9 @@ async function describeProgram(name: string, cwd: string): Promise<string | null
 
 /** An adapter that bpdiff carries (its Node.js adapter) has bpdiff's version. */
 function shipsWithBpdiff(definition: AdapterDefinition): boolean {
-  return [...definition.adapter.executables, ...definition.adapter.args].some((text) => text.includes('${packageRoot}'));
+  return [...definition.adapter.executables, ...definition.adapter.args].some((text) =>
+    text.includes('${packageRoot}'),
+  );
 }
 
 /** What was wrong, without the advice after ` — ` (the line ends with the install command instead). */
@@ -144,7 +165,9 @@ export function formatStatuses(statuses: readonly AdapterStatus[]): string {
   const idWidth = Math.max(0, ...statuses.map((status) => status.id.length));
   return statuses
     .map((status) => {
-      const what = status.ok ? `${status.name} ${status.version ?? '(version unknown)'} (${status.detail})` : `${status.detail} — install: ${status.install}`;
+      const what = status.ok
+        ? `${status.name} ${status.version ?? '(version unknown)'} (${status.detail})`
+        : `${status.detail} — install: ${status.install}`;
       return `${(status.ok ? 'ok' : 'missing').padEnd(7)}  ${status.id.padEnd(idWidth)}  ${what}\n`;
     })
     .join('');
@@ -156,16 +179,24 @@ export function formatStatuses(statuses: readonly AdapterStatus[]): string {
  * regexes, its hooks module) is the usual one-line error (exit 2); then its adapter is looked for as
  * a run would look for it.
  */
-export async function runDoctorCommand(io: Io, adapterConfig: string | null = null, definitions?: readonly AdapterDefinition[]): Promise<number> {
+export async function runDoctorCommand(
+  io: Io,
+  adapterConfig: string | null = null,
+  definitions?: readonly AdapterDefinition[],
+): Promise<number> {
   let checked = definitions ?? builtinDefinitions();
   if (adapterConfig !== null) {
     const definition = loadDefinitionFile(path.resolve(io.cwd, adapterConfig));
     // Its hooks must load (a module that is missing or exports no hooks is a broken definition).
     await loadHooks(definition);
-    io.stdout(`definition ok: ${adapterConfig} (adapter "${definition.id}", ${definition.file_extensions.length > 0 ? `for ${definition.file_extensions.join(' ')}` : 'chosen with --adapter-config'})\n`);
+    io.stdout(
+      `definition ok: ${adapterConfig} (adapter "${definition.id}", ${definition.file_extensions.length > 0 ? `for ${definition.file_extensions.join(' ')}` : 'chosen with --adapter-config'})\n`,
+    );
     checked = [definition];
   }
-  const statuses = await Promise.all(checked.map((definition) => checkAdapter(definition, io.cwd, { handshake: adapterConfig !== null })));
+  const statuses = await Promise.all(
+    checked.map((definition) => checkAdapter(definition, io.cwd, { handshake: adapterConfig !== null })),
+  );
   io.stdout(formatStatuses(statuses));
   return statuses.every((status) => status.ok) ? 0 : 1;
 }

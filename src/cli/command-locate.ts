@@ -12,11 +12,17 @@ import { callContext } from './call-context.js';
 import { progressLog } from './progress-log.js';
 import { locateWords } from '../messages.js';
 
-export async function runLocateCommand(args: Extract<CliCommand, { kind: 'locate' }>['args'], io: Io, deps: IoDeps): Promise<number> {
+export async function runLocateCommand(
+  args: Extract<CliCommand, { kind: 'locate' }>['args'],
+  io: Io,
+  deps: IoDeps,
+): Promise<number> {
   const outputPath = resolveOutputFile(args.output.outputFile, io.cwd);
   for (const warning of args.warnings) io.stderr(`bpdiff: ${warning}\n`);
   const log = progressLog(io, args.quiet, args.config);
-  const outcome = await withStopSignals(io, deps, (signal) => locatePlanned(args.plan, { signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)));
+  const outcome = await withStopSignals(io, deps, (signal) =>
+    locatePlanned(args.plan, { signal, ...(log ? { log } : {}) }, callContext(io, deps, undefined, args.config)),
+  );
   if (outcome.kind === 'interrupted') return outcome.exitCode;
   const { report, complete } = outcome.value;
   // In CI a walk cut short is no pass: it found no divergence so far, not none.

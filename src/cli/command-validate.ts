@@ -17,14 +17,21 @@ export function runValidateCommand(file: string, io: Io, maxBytes?: number): num
     io.stdout(`invalid: ${file} is not JSON (${describeJsonProblem(text, error)})\n`);
     return 1;
   }
-  const kind: SchemaKind = typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>)['$schema'] === CAPTURE_SCHEMA_ID ? 'capture' : 'comparison';
+  const kind: SchemaKind =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    (parsed as Record<string, unknown>)['$schema'] === CAPTURE_SCHEMA_ID
+      ? 'capture'
+      : 'comparison';
   const what = kind === 'capture' ? 'run capture' : 'comparison result';
   const outcome = validateDocument(kind, parsed);
   if (outcome.ok) {
     io.stdout(`valid: ${file} is a valid ${what}\n`);
     return 0;
   }
-  io.stdout(`invalid: ${file} is not a valid ${what} (${outcome.errors.length} ${outcome.errors.length === 1 ? 'problem' : 'problems'})\n`);
+  io.stdout(
+    `invalid: ${file} is not a valid ${what} (${outcome.errors.length} ${outcome.errors.length === 1 ? 'problem' : 'problems'})\n`,
+  );
   for (const problem of outcome.errors) io.stdout(`  ${problem}\n`);
   return 1;
 }

@@ -17,15 +17,23 @@ interface CommandFlags {
 }
 
 function flagsOf(subcommand: string): CommandFlags {
-  const command: CommandName | null = subcommand === '' ? 'compare' : (['diff', 'capture', 'check', 'locate'] as const).find((name) => name === subcommand) ?? null;
+  const command: CommandName | null =
+    subcommand === ''
+      ? 'compare'
+      : ((['diff', 'capture', 'check', 'locate'] as const).find((name) => name === subcommand) ?? null);
   const declarations: OptionDeclaration[] = command === null ? [] : declarationsFor(command);
-  const names = (declaration: OptionDeclaration): string[] => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])];
+  const names = (declaration: OptionDeclaration): string[] => [
+    `--${declaration.flag}`,
+    ...(declaration.alias ? [`-${declaration.alias}`] : []),
+  ];
   return {
     flags: [...declarations.flatMap(names), ...(COMMAND_FLAGS[subcommand] ?? []), '--help'],
     choices: declarations.flatMap((declaration) => {
       if (declaration.choices !== undefined) return [{ flags: names(declaration), values: declaration.choices }];
       // --adapter takes an id of a built-in adapter (or a definition file's, which a path completes).
-      return declaration.flag === 'adapter' ? [{ flags: names(declaration), values: builtinDefinitions().map((definition) => definition.id) }] : [];
+      return declaration.flag === 'adapter'
+        ? [{ flags: names(declaration), values: builtinDefinitions().map((definition) => definition.id) }]
+        : [];
     }),
     valued: declarations.filter((declaration) => declaration.kind !== 'flag').flatMap(names),
   };
@@ -38,7 +46,10 @@ export function completionScript(shell: 'bash' | 'zsh' | 'fish'): string {
 function bashScript(): string {
   const cases = ['', ...SUBCOMMANDS].map((subcommand) => {
     const { flags, choices, valued } = flagsOf(subcommand);
-    const choiceCases = choices.map(({ flags: names, values }) => `        ${names.join('|')}) COMPREPLY=($(compgen -W '${values.join(' ')}' -- "$cur")); return ;;`);
+    const choiceCases = choices.map(
+      ({ flags: names, values }) =>
+        `        ${names.join('|')}) COMPREPLY=($(compgen -W '${values.join(' ')}' -- "$cur")); return ;;`,
+    );
     return [
       `    ${subcommand === '' ? "''" : subcommand})`,
       '      case "$prev" in',
@@ -72,8 +83,18 @@ function zshScript(): string {
   const described = (flags: string[]): string => flags.map((flag) => `'${flag}'`).join(' ');
   const cases = ['', ...SUBCOMMANDS].map((subcommand) => {
     const { flags, choices } = flagsOf(subcommand);
-    const choiceCases = choices.map(({ flags: names, values }) => `        ${names.join('|')}) compadd -- ${values.join(' ')}; return ;;`);
-    return [`    ${subcommand === '' ? "''" : subcommand})`, '      case $prev in', ...choiceCases, '      esac', `      flags=(${described(flags)})`, subcommand === 'completion' ? '      compadd -- bash zsh fish' : '      :', '      ;;'].join('\n');
+    const choiceCases = choices.map(
+      ({ flags: names, values }) => `        ${names.join('|')}) compadd -- ${values.join(' ')}; return ;;`,
+    );
+    return [
+      `    ${subcommand === '' ? "''" : subcommand})`,
+      '      case $prev in',
+      ...choiceCases,
+      '      esac',
+      `      flags=(${described(flags)})`,
+      subcommand === 'completion' ? '      compadd -- bash zsh fish' : '      :',
+      '      ;;',
+    ].join('\n');
   });
   return `#compdef bpdiff
 # zsh completion for bpdiff: bpdiff completion zsh > a file named _bpdiff in a folder of $fpath
@@ -108,7 +129,10 @@ function fishScript(): string {
   for (const subcommand of ['', ...SUBCOMMANDS]) {
     const { flags, choices, valued } = flagsOf(subcommand);
     // The top level (a comparison) until a subcommand is typed; a subcommand's own flags after it.
-    const when = subcommand === '' ? `not __fish_seen_subcommand_from ${SUBCOMMANDS.join(' ')}` : `__fish_seen_subcommand_from ${subcommand}`;
+    const when =
+      subcommand === ''
+        ? `not __fish_seen_subcommand_from ${SUBCOMMANDS.join(' ')}`
+        : `__fish_seen_subcommand_from ${subcommand}`;
     for (const flag of flags) {
       const name = flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`;
       const choice = choices.find((one) => one.flags.includes(flag));

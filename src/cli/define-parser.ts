@@ -3,7 +3,13 @@
 // (strings) and checked by read-options.ts; only the help shows each option's kind, a number or one
 // of its choices (`forHelp`).
 import type { Argv } from 'yargs';
-import { declarationsFor, defaultOf, findDeclaration, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import {
+  declarationsFor,
+  defaultOf,
+  findDeclaration,
+  type CommandName,
+  type OptionDeclaration,
+} from '../options/declarations.js';
 import { helpWidth } from './help-texts.js';
 
 export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]';
@@ -16,7 +22,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   '': [
     '  # two versions of a script',
     '  bpdiff --bp app.py:40 -- python3 v1/app.py -- python3 v2/app.py',
-    '  # two checkouts, the same line (followed into B\'s copy if it moved)',
+    "  # two checkouts, the same line (followed into B's copy if it moved)",
     '  bpdiff --bp app.py:40 --cwd-a ../main -- python3 app.py -- python3 app.py',
     '  # where two runs part ways in a loop',
     '  bpdiff --bp app.py:40 --first-divergence -- ./app 1 -- ./app 2',
@@ -59,11 +65,25 @@ const EXAMPLES: Record<string, readonly string[]> = {
     '  # in CI: annotations, and the summary for the job',
     '  bpdiff check --ci --format github --summary "$GITHUB_STEP_SUMMARY"',
   ],
-  schema: ['  # the result document\'s JSON Schema, then the run capture\'s', '  bpdiff schema > comparison.schema.json', '  bpdiff schema --capture'],
+  schema: [
+    "  # the result document's JSON Schema, then the run capture's",
+    '  bpdiff schema > comparison.schema.json',
+    '  bpdiff schema --capture',
+  ],
   validate: ['  # a document bpdiff wrote (exit 0 valid, 1 invalid)', '  bpdiff validate result.json'],
-  doctor: ['  # which debug adapters are installed, and how to install the others', '  bpdiff doctor', '  # check an adapter definition of your own', '  bpdiff doctor --adapter-config my-adapter.json'],
+  doctor: [
+    '  # which debug adapters are installed, and how to install the others',
+    '  bpdiff doctor',
+    '  # check an adapter definition of your own',
+    '  bpdiff doctor --adapter-config my-adapter.json',
+  ],
   mcp: ['  # in an MCP client\'s config: {"command": "bpdiff", "args": ["mcp"]}', '  bpdiff mcp'],
-  completion: ['  # bash: in ~/.bashrc', '  source <(bpdiff completion bash)', '  # zsh: a file named _bpdiff in a folder of $fpath', '  bpdiff completion zsh > ~/.zfunc/_bpdiff'],
+  completion: [
+    '  # bash: in ~/.bashrc',
+    '  source <(bpdiff completion bash)',
+    '  # zsh: a file named _bpdiff in a folder of $fpath',
+    '  bpdiff completion zsh > ~/.zfunc/_bpdiff',
+  ],
 };
 
 const NOTES = [
@@ -82,49 +102,91 @@ function examples(command: string): string {
 
 export function defineParser(y: Argv, version: string, width?: number, forHelp = false): Argv {
   const options = (c: Argv, command: CommandName): Argv => defineOptions(c, command, forHelp);
-  return y
-    .scriptName('bpdiff')
-    .usage(`${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`)
-    .command('$0', 'compare two runs live (the default)', (c) => options(c, 'compare'))
-    .command('locate', "walk both runs line by line in lockstep and report where they first part ways (where they stand, or what they hold), with no breakpoint given", (c) => options(c, 'locate').epilog(examples('locate')))
-    .command('diff <capture_a> <capture_b>', 'compare two saved run captures (no debugger)', (c) =>
-      options(c, 'diff')
-        .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })
-        .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' })
-        .epilog(examples('diff')),
-    )
-    .command('capture', 'capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)', (c) => options(c, 'capture').epilog(examples('capture')))
-    .command('check [names..]', "run the config file's checks against their committed baselines (-u: re-record them)", (c) =>
-      options(c, 'check').positional('names', { type: 'string', describe: 'the checks to run (default: every check)' }).epilog(examples('check')),
-    )
-    .command('schema', 'print the JSON Schema of the result document', (c) => c.option('capture', { type: 'boolean', describe: 'print the run capture schema instead' }).epilog(examples('schema')))
-    .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
-      c.positional('file', { type: 'string', describe: 'the JSON file to check' }).option('max-input-bytes', { type: 'string', describe: findDeclaration('max-input-bytes')!.describe }).epilog(examples('validate')),
-    )
-    .command('doctor', 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones', (c) =>
-      c
-        .option('adapter-config', { type: 'string', describe: 'check this adapter definition instead: the file against the schema, then its adapter, started as a run would start it' })
-        .epilog(examples('doctor')),
-    )
-    .command('mcp', 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)', (c) => c.epilog(examples('mcp')))
-    .command('completion [shell]', 'print the completion script for bash or zsh', (c) =>
-      c.positional('shell', { type: 'string', choices: ['bash', 'zsh', 'fish'], default: 'bash', describe: 'the shell' }).epilog(examples('completion')),
-    )
-    .epilog(examples(''))
-    .wrap(width ?? helpWidth(y.terminalWidth()))
-    .version(version)
-    .alias('version', 'V')
-    .help()
-    .alias('help', 'h')
-    // bpdiff speaks English whatever the locale: a message half in French and half in English helps nobody.
-    .locale('en')
-    .strict()
-    // `--no-redact` is an option of its own (declarations.ts), not yargs' negation of `--redact`.
-    .parserConfiguration({ 'parse-positional-numbers': false, 'boolean-negation': false })
-    .exitProcess(false)
-    .fail((message: string | undefined, error: Error | undefined) => {
-      throw error ?? new Error(message ?? 'invalid arguments');
-    });
+  return (
+    y
+      .scriptName('bpdiff')
+      .usage(
+        `${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`,
+      )
+      .command('$0', 'compare two runs live (the default)', (c) => options(c, 'compare'))
+      .command(
+        'locate',
+        'walk both runs line by line in lockstep and report where they first part ways (where they stand, or what they hold), with no breakpoint given',
+        (c) => options(c, 'locate').epilog(examples('locate')),
+      )
+      .command('diff <capture_a> <capture_b>', 'compare two saved run captures (no debugger)', (c) =>
+        options(c, 'diff')
+          .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })
+          .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' })
+          .epilog(examples('diff')),
+      )
+      .command(
+        'capture',
+        'capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)',
+        (c) => options(c, 'capture').epilog(examples('capture')),
+      )
+      .command(
+        'check [names..]',
+        "run the config file's checks against their committed baselines (-u: re-record them)",
+        (c) =>
+          options(c, 'check')
+            .positional('names', { type: 'string', describe: 'the checks to run (default: every check)' })
+            .epilog(examples('check')),
+      )
+      .command('schema', 'print the JSON Schema of the result document', (c) =>
+        c
+          .option('capture', { type: 'boolean', describe: 'print the run capture schema instead' })
+          .epilog(examples('schema')),
+      )
+      .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
+        c
+          .positional('file', { type: 'string', describe: 'the JSON file to check' })
+          .option('max-input-bytes', { type: 'string', describe: findDeclaration('max-input-bytes')!.describe })
+          .epilog(examples('validate')),
+      )
+      .command(
+        'doctor',
+        'list the built-in debug adapters installed here, with their versions, and how to install the missing ones',
+        (c) =>
+          c
+            .option('adapter-config', {
+              type: 'string',
+              describe:
+                'check this adapter definition instead: the file against the schema, then its adapter, started as a run would start it',
+            })
+            .epilog(examples('doctor')),
+      )
+      .command(
+        'mcp',
+        'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)',
+        (c) => c.epilog(examples('mcp')),
+      )
+      .command('completion [shell]', 'print the completion script for bash or zsh', (c) =>
+        c
+          .positional('shell', {
+            type: 'string',
+            choices: ['bash', 'zsh', 'fish'],
+            default: 'bash',
+            describe: 'the shell',
+          })
+          .epilog(examples('completion')),
+      )
+      .epilog(examples(''))
+      .wrap(width ?? helpWidth(y.terminalWidth()))
+      .version(version)
+      .alias('version', 'V')
+      .help()
+      .alias('help', 'h')
+      // bpdiff speaks English whatever the locale: a message half in French and half in English helps nobody.
+      .locale('en')
+      .strict()
+      // `--no-redact` is an option of its own (declarations.ts), not yargs' negation of `--redact`.
+      .parserConfiguration({ 'parse-positional-numbers': false, 'boolean-negation': false })
+      .exitProcess(false)
+      .fail((message: string | undefined, error: Error | undefined) => {
+        throw error ?? new Error(message ?? 'invalid arguments');
+      })
+  );
 }
 
 /** Every declared option of this command, as a yargs flag (values are checked by read-options.ts). */
@@ -133,11 +195,16 @@ function defineOptions(y: Argv, command: CommandName, forHelp: boolean): Argv {
     const shown = defaultOf(declaration);
     y.option(declaration.flag, {
       type: declaration.kind === 'flag' ? 'boolean' : forHelp && isNumber(declaration) ? 'number' : 'string',
-      describe: command === 'diff' && declaration.flag.startsWith('label-') ? `${declaration.describe} (default: the capture's label)` : declaration.describe,
+      describe:
+        command === 'diff' && declaration.flag.startsWith('label-')
+          ? `${declaration.describe} (default: the capture's label)`
+          : declaration.describe,
       group: declaration.group,
       ...(forHelp && declaration.kind === 'choice' && declaration.choices ? { choices: [...declaration.choices] } : {}),
       ...(declaration.alias ? { alias: declaration.alias } : {}),
-      ...(shown !== undefined && shown !== null && shown !== false && command === 'compare' ? { defaultDescription: String(shown) } : {}),
+      ...(shown !== undefined && shown !== null && shown !== false && command === 'compare'
+        ? { defaultDescription: String(shown) }
+        : {}),
     });
   }
   return y;

@@ -20,17 +20,30 @@ export interface ReportTarget {
 export async function emitReport(report: Report, target: ReportTarget, io: Io): Promise<number> {
   const write = await loadWriter(target.output.format);
   if (target.outputPath === null) {
-    io.stdout(write(report, { color: useColor(io, target.output.color), ...(target.combined ? { combined: true } : {}), ...(io.columns !== undefined ? { columns: io.columns } : {}) }));
+    io.stdout(
+      write(report, {
+        color: useColor(io, target.output.color),
+        ...(target.combined ? { combined: true } : {}),
+        ...(io.columns !== undefined ? { columns: io.columns } : {}),
+      }),
+    );
   } else {
     const text = write(report, { color: false, ...(target.combined ? { combined: true } : {}) });
-    writeOutputFile(target.outputPath, io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: target.output.outputFile ?? target.outputPath });
+    writeOutputFile(target.outputPath, io.redactor ? io.redactor.scrub(text) : text, {
+      flag: '-o',
+      file: target.output.outputFile ?? target.outputPath,
+    });
   }
   // A second --format with its -o, and --summary FILE (markdown): the same report, written beside.
   for (const extra of target.output.also) {
     const text = (await loadWriter(extra.format))(report, { color: false });
-    writeOutputFile(path.resolve(io.cwd, extra.file), io.redactor ? io.redactor.scrub(text) : text, { flag: '-o', file: extra.file });
+    writeOutputFile(path.resolve(io.cwd, extra.file), io.redactor ? io.redactor.scrub(text) : text, {
+      flag: '-o',
+      file: extra.file,
+    });
   }
   // A run bpdiff could not debug is in the document, and makes the exit status 2 (an error).
-  for (const failed of report.failedRuns) io.stderr(`bpdiff: ${messages.runCouldNotBeDebugged(failed.label, failed.message)}\n`);
+  for (const failed of report.failedRuns)
+    io.stderr(`bpdiff: ${messages.runCouldNotBeDebugged(failed.label, failed.message)}\n`);
   return report.exitCode;
 }

@@ -24,11 +24,15 @@ export function helpKey(width: number, argv: readonly string[]): string {
 export function lookupHelp(argv: readonly string[], width: number, texts: HelpTexts | undefined): string | null {
   if (texts === undefined || argv.length > 2) return null;
   const index = texts.keys[helpKey(width, argv)];
-  return index === undefined ? (null) : (texts.texts[index] ?? null);
+  return index === undefined ? null : (texts.texts[index] ?? null);
 }
 
 /** Whether a command line may be one the build rendered: the file of texts is read only then. */
 export function mayBeHelpRequest(argv: readonly string[]): boolean {
   const last = argv[argv.length - 1];
-  return argv.length >= 1 && argv.length <= 2 && (last === '--help' || last === '-h' || last === '--version' || last === '-V');
+  return (
+    argv.length >= 1 &&
+    argv.length <= 2 &&
+    (last === '--help' || last === '-h' || last === '--version' || last === '-V')
+  );
 }

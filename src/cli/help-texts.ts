@@ -20,11 +20,24 @@ export const HELP_WIDTHS = [80, 100] as const;
 
 /** Every command line the build renders: a help request, or `--version`. */
 export function helpRequests(): string[][] {
-  return [['--help'], ['-h'], ['--version'], ['-V'], ...SUBCOMMANDS.flatMap((command) => [[command, '--help'], [command, '-h']])];
+  return [
+    ['--help'],
+    ['-h'],
+    ['--version'],
+    ['-V'],
+    ...SUBCOMMANDS.flatMap((command) => [
+      [command, '--help'],
+      [command, '-h'],
+    ]),
+  ];
 }
 
 /** The text the build rendered for this command line at this width, or null (then yargs renders). */
-export function prerenderedHelp(argv: readonly string[], width: number = helpWidth(), texts: HelpTexts | undefined = typeof BPDIFF_HELP_TEXTS === 'undefined' ? undefined : BPDIFF_HELP_TEXTS): string | null {
+export function prerenderedHelp(
+  argv: readonly string[],
+  width: number = helpWidth(),
+  texts: HelpTexts | undefined = typeof BPDIFF_HELP_TEXTS === 'undefined' ? undefined : BPDIFF_HELP_TEXTS,
+): string | null {
   const text = lookupHelp(argv, width, texts);
   if (text !== null) tracePhase(null, 'help rendered at build');
   return text;

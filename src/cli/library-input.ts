@@ -5,7 +5,6 @@ import { declarationsFor, snakeCase } from '../options/declarations.js';
 import { checkDiffInput } from '../library/diff-captures.js';
 import type { RawArgv } from './yargs-run.js';
 
-
 /** A live command's flags as the library's input (src/library): values as typed, checked there. */
 export type LibraryInput = Record<string, unknown>;
 
@@ -15,7 +14,11 @@ export type LibraryInput = Record<string, unknown>;
  * snake_case names, each per-run option's shared value at the top and each run's own in its run
  * object, the commands in the runs.
  */
-export function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'locate', runs: Record<string, string[]>): LibraryInput {
+export function libraryInput(
+  raw: RawArgv,
+  command: 'compare' | 'capture' | 'locate',
+  runs: Record<string, string[]>,
+): LibraryInput {
   const input: LibraryInput = {};
   for (const [key, argv] of Object.entries(runs)) input[key] = { command: argv };
   for (const declaration of declarationsFor(command)) {
@@ -23,7 +26,8 @@ export function libraryInput(raw: RawArgv, command: 'compare' | 'capture' | 'loc
     if (value === undefined) continue;
     if (declaration.target || declaration.call) input[snakeCase(declaration.flag)] = value;
     else if (declaration.run) {
-      const holder = declaration.run.side === null ? input : (input[`run_${declaration.run.side}`] as LibraryInput | undefined);
+      const holder =
+        declaration.run.side === null ? input : (input[`run_${declaration.run.side}`] as LibraryInput | undefined);
       if (holder !== undefined) holder[declaration.run.key] = value;
     }
   }
@@ -35,7 +39,8 @@ function diffInput(raw: RawArgv): LibraryInput {
   const input: LibraryInput = {};
   for (const declaration of declarationsFor('diff')) {
     if (raw[declaration.flag] === undefined) continue;
-    if (declaration.target || declaration.run || declaration.call) input[snakeCase(declaration.flag)] = raw[declaration.flag];
+    if (declaration.target || declaration.run || declaration.call)
+      input[snakeCase(declaration.flag)] = raw[declaration.flag];
   }
   return input;
 }

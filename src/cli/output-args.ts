@@ -41,11 +41,20 @@ export function outputArgs(raw: Readonly<Record<string, unknown>>): OutputArgs {
   const toStdout = targets.filter((target) => target.file === null);
   if (toStdout.length > 1) throw messages.formatsToStdout(toStdout.map((target) => target.format));
   const primary = toStdout[0] ?? targets[0]!;
-  const also = targets.filter((target) => target !== primary).map((target) => ({ format: target.format, file: target.file! }));
+  const also = targets
+    .filter((target) => target !== primary)
+    .map((target) => ({ format: target.format, file: target.file! }));
   const summary = stringOf(raw, 'summary');
   if (summary !== null) also.push({ format: 'markdown', file: summary });
   const bound = readOptionValue(findDeclaration('max-output-bytes')!, raw['max-output-bytes']);
-  return { format: primary.format, failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn, outputFile: primary.file, also, maxOutputBytes: typeof bound === 'number' ? bound : null, color: (stringOf(raw, 'color') ?? 'auto') as ColorChoice };
+  return {
+    format: primary.format,
+    failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn,
+    outputFile: primary.file,
+    also,
+    maxOutputBytes: typeof bound === 'number' ? bound : null,
+    color: (stringOf(raw, 'color') ?? 'auto') as ColorChoice,
+  };
 }
 
 function stringOf(raw: Readonly<Record<string, unknown>>, flag: string): string | null {

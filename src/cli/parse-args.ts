@@ -60,7 +60,17 @@ export type CliCommand =
    * when neither --ci was given (the environment decides); `given` holds the flags as typed (they
    * win over the config).
    */
-  | { kind: 'check'; names: string[]; update: CheckUpdate | null; ci: boolean | null; labels: { a: string | null; b: string | null }; config: BpdiffConfig; given: Record<string, unknown>; quiet: boolean; output: OutputArgs }
+  | {
+      kind: 'check';
+      names: string[];
+      update: CheckUpdate | null;
+      ci: boolean | null;
+      labels: { a: string | null; b: string | null };
+      config: BpdiffConfig;
+      given: Record<string, unknown>;
+      quiet: boolean;
+      output: OutputArgs;
+    }
   | { kind: 'schema'; capture: boolean }
   | { kind: 'validate'; file: string; maxBytes?: number }
   | { kind: 'doctor'; adapterConfig: string | null }
@@ -74,11 +84,17 @@ export type CliCommand =
  * The options a bpdiff.config.json sets (the nearest from `cwd` upward, or --config) fill in the
  * flags that were not given. `width`: the help's width (default: the terminal's, at most 100, else 80).
  */
-export async function parseArgs(argv: readonly string[], factory?: YargsFactory, cwd: string = process.cwd(), width?: number): Promise<CliCommand> {
+export async function parseArgs(
+  argv: readonly string[],
+  factory?: YargsFactory,
+  cwd: string = process.cwd(),
+  width?: number,
+): Promise<CliCommand> {
   if (argv.length === 0) throw messages.noArguments();
   // The help and version texts the build rendered with this same function (help-texts.ts).
   const prerendered = factory === undefined && width === undefined ? prerenderedHelp(argv) : null;
-  if (prerendered !== null) return { kind: argv[0] === '--version' || argv[0] === '-V' ? 'version' : 'help', text: prerendered };
+  if (prerendered !== null)
+    return { kind: argv[0] === '--version' || argv[0] === '-V' ? 'version' : 'help', text: prerendered };
   const { options, commands } = splitArgv(argv);
   // The usual comparison's flags, read without loading yargs (plain-argv.ts); anything else through it.
   const plain = factory === undefined ? readPlainArgv(options, declarationsFor('compare')) : null;
@@ -98,9 +114,20 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
     const ci = valueOf(raw, 'ci') === true ? true : null;
     if (ci === true && update !== null) throw messages.updateWithCi();
     const labels = { a: stringOf(raw, 'label-a'), b: stringOf(raw, 'label-b') };
-    return { kind: 'check', names, update, ci, labels, config, given, quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw) };
+    return {
+      kind: 'check',
+      names,
+      update,
+      ci,
+      labels,
+      config,
+      given,
+      quiet: valueOf(raw, 'quiet') === true,
+      output: outputArgs(raw),
+    };
   }
-  if (['', 'diff', 'capture', 'locate'].includes(subcommand)) applyConfig(raw, configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw)));
+  if (['', 'diff', 'capture', 'locate'].includes(subcommand))
+    applyConfig(raw, configFor(stringOf(raw, 'config'), cwd, inputLimitOf(raw)));
   switch (subcommand) {
     case 'diff':
       if (commands.length > 0) throw messages.commandsNotAccepted('diff');
@@ -120,14 +147,26 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
       return { kind: 'validate', file: positional(raw, 'file'), ...optionalLimit(inputLimitOf(raw)) };
     case 'doctor':
       if (commands.length > 0) throw messages.commandsNotAccepted('doctor');
-      return { kind: 'doctor', adapterConfig: typeof raw['adapter-config'] === 'string' ? raw['adapter-config'] : null };
+      return {
+        kind: 'doctor',
+        adapterConfig: typeof raw['adapter-config'] === 'string' ? raw['adapter-config'] : null,
+      };
     case 'mcp':
       if (commands.length > 0) throw messages.commandsNotAccepted('mcp');
       return { kind: 'mcp' };
     case 'locate': {
       const pair = parseCommands(commands);
       const input = libraryInput(raw, 'locate', { run_a: pair[0], run_b: pair[1] });
-      const args = { input, plan: planLocate(input), quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: null, warnings: strayFlagWarnings(pair, 'locate'), config: configOf(raw)?.file ?? null, ci: valueOf(raw, 'ci') === true };
+      const args = {
+        input,
+        plan: planLocate(input),
+        quiet: valueOf(raw, 'quiet') === true,
+        output: outputArgs(raw),
+        saveCaptures: null,
+        warnings: strayFlagWarnings(pair, 'locate'),
+        config: configOf(raw)?.file ?? null,
+        ci: valueOf(raw, 'ci') === true,
+      };
       return { kind: 'locate', args };
     }
     case 'completion':
@@ -151,7 +190,8 @@ export async function parseArgs(argv: readonly string[], factory?: YargsFactory,
  * the word after it (`check -u line total`), so that word is a name unless it is `failing` or `all`.
  */
 function checkNames(raw: RawArgv): { names: string[]; update: CheckUpdate | null } {
-  const listed = (value: unknown): string[] => (value === undefined || value === null ? [] : (Array.isArray(value) ? value : [value]).map(String));
+  const listed = (value: unknown): string[] =>
+    value === undefined || value === null ? [] : (Array.isArray(value) ? value : [value]).map(String);
   const names = listed(raw['names']);
   let update: CheckUpdate | null = valueOf(raw, 'record') === true ? 'all' : null;
   for (const value of listed(raw['update'])) {
@@ -203,23 +243,42 @@ function stringOf(raw: RawArgv, flag: string): string | null {
 
 /** `bpdiff capture`: one command, capture()'s input. */
 function captureArgs(raw: RawArgv, commands: string[][]): Omit<LiveArgs, 'plan'> {
-  if (commands.length !== 1 || commands[0]!.length === 0) throw messages.captureCommands(commands.filter((command) => command.length > 0).length);
-  return { input: libraryInput(raw, 'capture', { run: commands[0]! }), quiet: valueOf(raw, 'quiet') === true, output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') }, saveCaptures: null, warnings: [], config: configOf(raw)?.file ?? null };
+  if (commands.length !== 1 || commands[0]!.length === 0)
+    throw messages.captureCommands(commands.filter((command) => command.length > 0).length);
+  return {
+    input: libraryInput(raw, 'capture', { run: commands[0]! }),
+    quiet: valueOf(raw, 'quiet') === true,
+    output: { ...outputArgs({}), outputFile: stringOf(raw, 'output') },
+    saveCaptures: null,
+    warnings: [],
+    config: configOf(raw)?.file ?? null,
+  };
 }
 
 function compareArgs(raw: RawArgv, commands: string[][]): Omit<LiveArgs, 'plan'> {
   const baseline = stringOf(raw, 'baseline');
-  const common = { quiet: valueOf(raw, 'quiet') === true, output: outputArgs(raw), saveCaptures: stringOf(raw, 'save-captures'), config: configOf(raw)?.file ?? null };
+  const common = {
+    quiet: valueOf(raw, 'quiet') === true,
+    output: outputArgs(raw),
+    saveCaptures: stringOf(raw, 'save-captures'),
+    config: configOf(raw)?.file ?? null,
+  };
   if (baseline !== null) {
-    for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a'] as const) if (raw[flag] !== undefined) throw messages.baselineWithOwnBreakpoint(flag);
-    if (commands.length !== 1 || commands[0]!.length === 0) throw messages.baselineCommands(commands.filter((command) => command.length > 0).length);
+    for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a'] as const)
+      if (raw[flag] !== undefined) throw messages.baselineWithOwnBreakpoint(flag);
+    if (commands.length !== 1 || commands[0]!.length === 0)
+      throw messages.baselineCommands(commands.filter((command) => command.length > 0).length);
     const input = libraryInput(raw, 'compare', { run_a: [], run_b: commands[0]! });
     // Run A is the baseline: it has only a name (--label-a, "baseline" by default).
     input['run_a'] = raw['label-a'] === undefined ? {} : { label: raw['label-a'] };
     return { input, ...common, warnings: [] };
   }
   const pair = parseCommands(commands);
-  return { input: libraryInput(raw, 'compare', { run_a: pair[0], run_b: pair[1] }), ...common, warnings: strayFlagWarnings(pair) };
+  return {
+    input: libraryInput(raw, 'compare', { run_a: pair[0], run_b: pair[1] }),
+    ...common,
+    warnings: strayFlagWarnings(pair),
+  };
 }
 
 /**
@@ -227,7 +286,12 @@ function compareArgs(raw: RawArgv, commands: string[][]): Omit<LiveArgs, 'plan'>
  * a bpdiff flag there reaches the program. Said when A's arguments do not have the same word.
  */
 function strayFlagWarnings([a, b]: [string[], string[]], command: 'compare' | 'locate' = 'compare'): string[] {
-  const flags = new Set(declarationsFor(command).flatMap((declaration) => [`--${declaration.flag}`, ...(declaration.alias ? [`-${declaration.alias}`] : [])]));
+  const flags = new Set(
+    declarationsFor(command).flatMap((declaration) => [
+      `--${declaration.flag}`,
+      ...(declaration.alias ? [`-${declaration.alias}`] : []),
+    ]),
+  );
   const stray = b.slice(1).filter((word) => flags.has(word.replace(/=.*$/, '')) && !a.includes(word));
   if (stray.length === 0) return [];
   return [messages.flagsGivenToProgramB(stray)];

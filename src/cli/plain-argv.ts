@@ -10,7 +10,10 @@ import type { OptionDeclaration } from '../options/declarations.js';
 
 export type PlainArgv = Record<string, unknown> & { _: string[] };
 
-export function readPlainArgv(options: readonly string[], declarations: readonly OptionDeclaration[]): PlainArgv | null {
+export function readPlainArgv(
+  options: readonly string[],
+  declarations: readonly OptionDeclaration[],
+): PlainArgv | null {
   if (options.length === 0) return null;
   const byName = new Map<string, OptionDeclaration>();
   for (const declaration of declarations) {
@@ -43,7 +46,8 @@ export function readPlainArgv(options: readonly string[], declarations: readonly
       index++;
     }
     const before = raw[flag];
-    raw[flag] = before === undefined ? value : Array.isArray(before) ? [...(before as string[]), value] : [before, value];
+    raw[flag] =
+      before === undefined ? value : Array.isArray(before) ? [...(before as string[]), value] : [before, value];
   }
   return raw;
 }

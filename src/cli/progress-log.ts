@@ -11,7 +11,11 @@ export function sayConfig(io: Io, quiet: boolean, config: string | null | undefi
 }
 
 /** The command's progress lines (undefined under -q), the config named before the first of them. */
-export function progressLog(io: Io, quiet: boolean, config: string | null | undefined): ((line: string) => void) | undefined {
+export function progressLog(
+  io: Io,
+  quiet: boolean,
+  config: string | null | undefined,
+): ((line: string) => void) | undefined {
   if (quiet) return undefined;
   let pending = Boolean(config);
   return (line) => {

@@ -58,12 +58,14 @@ function configureFor(command: CliCommand, redactor: Redactor): boolean {
       return callRedactor(command.input, { redactor }) !== undefined;
     case 'check': {
       // The flags as typed win over the config file's defaults.
-      const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
+      const list = (value: unknown): string[] =>
+        Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
       const given = command.given['no-redact'];
       const off = given === undefined ? command.config.options['no_redact'] === true : given === true;
       if (off) return false;
       redactor.addNames([...list(command.given['redact']), ...list(command.config.options['redact'])]);
-      for (const check of command.config.checks) callRedactor({ run: { command: check.cmd, env: check.env } }, { redactor });
+      for (const check of command.config.checks)
+        callRedactor({ run: { command: check.cmd, env: check.env } }, { redactor });
       return true;
     }
     default:

@@ -8,7 +8,8 @@ export async function renderHelpTexts(): Promise<HelpTexts> {
   for (const width of HELP_WIDTHS) {
     for (const request of helpRequests()) {
       const command = await parseArgs(request, undefined, process.cwd(), width);
-      if (command.kind !== 'help' && command.kind !== 'version') throw new Error(`bpdiff ${request.join(' ')} is not a help request`);
+      if (command.kind !== 'help' && command.kind !== 'version')
+        throw new Error(`bpdiff ${request.join(' ')} is not a help request`);
       let index = rendered.texts.indexOf(command.text);
       if (index < 0) index = rendered.texts.push(command.text) - 1;
       rendered.keys[helpKey(width, request)] = index;

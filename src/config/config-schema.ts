@@ -9,11 +9,18 @@ type JsonSchema = Record<string, unknown>;
 
 /** One option as the config writes it: a JSON value of its kind, within its bounds. */
 function optionSchema(declaration: OptionDeclaration): JsonSchema {
-  const bounds = { ...(declaration.min !== undefined ? { minimum: declaration.min } : {}), ...(declaration.max !== undefined ? { maximum: declaration.max } : {}) };
+  const bounds = {
+    ...(declaration.min !== undefined ? { minimum: declaration.min } : {}),
+    ...(declaration.max !== undefined ? { maximum: declaration.max } : {}),
+  };
   const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items, maxItems: MAX_LIST_ENTRIES });
   const kinds: Record<OptionDeclaration['kind'], () => JsonSchema> = {
     integer: () => ({ type: 'integer', ...bounds }),
-    seconds: () => ({ type: 'number', exclusiveMinimum: 0, ...(declaration.max !== undefined ? { maximum: declaration.max } : {}) }),
+    seconds: () => ({
+      type: 'number',
+      exclusiveMinimum: 0,
+      ...(declaration.max !== undefined ? { maximum: declaration.max } : {}),
+    }),
     flag: () => ({ type: 'boolean' }),
     choice: () => ({ type: 'string', enum: [...(declaration.choices ?? [])] }),
     string: () => ({ type: 'string', minLength: 1 }),
@@ -21,7 +28,12 @@ function optionSchema(declaration: OptionDeclaration): JsonSchema {
     texts: () => list({ type: 'string', minLength: 1, maxLength: MAX_TEXT_LENGTH }),
     rewrites: () => list({ type: 'string', pattern: '=>', maxLength: MAX_PATTERN_LENGTH + 2 + MAX_TEXT_LENGTH }),
     // `0.01` (absolute) or `'1%'` (relative to run A's value).
-    tolerance: () => ({ anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^[0-9.eE+-]+%?$' }] }),
+    tolerance: () => ({
+      anyOf: [
+        { type: 'number', minimum: 0 },
+        { type: 'string', pattern: '^[0-9.eE+-]+%?$' },
+      ],
+    }),
     pairs: () => ({ type: 'object', additionalProperties: { type: 'string' } }),
   };
   return { ...kinds[declaration.kind](), description: `${declaration.describe} (--${declaration.flag})` };
@@ -39,7 +51,8 @@ export function renderConfigSchema(): JsonSchema {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://bpdiff.dev/schemas/bpdiff-config.schema.json',
     title: 'bpdiff.config.json',
-    description: "A team's bpdiff defaults (options by their CLI names in snake_case; the command line wins over them) and its named checks (bpdiff check). Generated from bpdiff's option table (npm run docs).",
+    description:
+      "A team's bpdiff defaults (options by their CLI names in snake_case; the command line wins over them) and its named checks (bpdiff check). Generated from bpdiff's option table (npm run docs).",
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -47,15 +60,18 @@ export function renderConfigSchema(): JsonSchema {
       baselines: {
         type: 'string',
         minLength: 1,
-        description: "the folder of the checks' baselines, relative to the config file's folder (default .bpdiff/baselines): a check's baseline is <baselines>/<check>.json unless it names its own",
+        description:
+          "the folder of the checks' baselines, relative to the config file's folder (default .bpdiff/baselines): a check's baseline is <baselines>/<check>.json unless it names its own",
       },
       fail_on_obsolete: {
         type: 'boolean',
-        description: 'bpdiff check fails (exit 1) when the baselines folder holds a baseline no check refers to, as --fail-on-obsolete does (default false: a warning)',
+        description:
+          'bpdiff check fails (exit 1) when the baselines folder holds a baseline no check refers to, as --fail-on-obsolete does (default false: a warning)',
       },
       checks: {
         type: 'object',
-        description: 'named checks: bpdiff check [NAME...] [-u]; a name is also its baseline\'s file name (<baselines>/NAME.json)',
+        description:
+          "named checks: bpdiff check [NAME...] [-u]; a name is also its baseline's file name (<baselines>/NAME.json)",
         additionalProperties: { $ref: '#/definitions/check' },
         maxProperties: 1000,
         propertyNames: { pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*$', maxLength: 100 },
@@ -63,7 +79,12 @@ export function renderConfigSchema(): JsonSchema {
       ...optionReferences(keys),
     },
     definitions: {
-      options: { type: 'object', properties: Object.fromEntries(declarations.map((declaration) => [snakeCase(declaration.flag), optionSchema(declaration)])) },
+      options: {
+        type: 'object',
+        properties: Object.fromEntries(
+          declarations.map((declaration) => [snakeCase(declaration.flag), optionSchema(declaration)]),
+        ),
+      },
       check: {
         type: 'object',
         additionalProperties: false,
@@ -73,9 +94,20 @@ export function renderConfigSchema(): JsonSchema {
           // The check's breakpoint holds its condition, as --bp and --condition go together on the command line.
           condition: { ...optionSchema(findDeclaration('condition')!) },
           cmd: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'the command and its arguments' },
-          cwd: { type: 'string', description: "the run's working directory, relative to the config file's folder (default: that folder)" },
-          env: { type: 'object', additionalProperties: { type: 'string' }, description: 'environment variables for the run' },
-          baseline: { type: 'string', description: "this check's baseline file, relative to the config file's folder (default: <baselines>/<check>.json)" },
+          cwd: {
+            type: 'string',
+            description: "the run's working directory, relative to the config file's folder (default: that folder)",
+          },
+          env: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'environment variables for the run',
+          },
+          baseline: {
+            type: 'string',
+            description:
+              "this check's baseline file, relative to the config file's folder (default: <baselines>/<check>.json)",
+          },
           ...optionReferences(keys),
         },
       },

@@ -21,7 +21,9 @@ export const CONFIG_FILE = 'bpdiff.config.json';
 export const DEFAULT_BASELINES = '.bpdiff/baselines';
 
 /** Option keys a config may hold (top level, and in each check): every option a check reads, in snake_case. */
-export const CONFIG_OPTION_KEYS: readonly string[] = configDeclarations().map((declaration) => snakeCase(declaration.flag));
+export const CONFIG_OPTION_KEYS: readonly string[] = configDeclarations().map((declaration) =>
+  snakeCase(declaration.flag),
+);
 
 export interface ConfigCheck {
   name: string;
@@ -77,16 +79,25 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
     text = readBoundedText(absolute, { what: 'the config', file: absolute }, maxBytes).text;
   } catch (error) {
     if (error instanceof BpdiffError) throw error;
-    fail(absolute, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'give --config an existing file');
+    fail(
+      absolute,
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      'give --config an existing file',
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    fail(absolute, `is not valid JSON (${describeJsonProblem(text, error)})`, 'fix the file (it is JSON, without comments)');
+    fail(
+      absolute,
+      `is not valid JSON (${describeJsonProblem(text, error)})`,
+      'fix the file (it is JSON, without comments)',
+    );
   }
   const outcome = validateDocument('config', parsed);
-  if (!outcome.ok) fail(absolute, outcome.errors[0] ?? 'does not match its schema', 'see schema/bpdiff-config.schema.json');
+  if (!outcome.ok)
+    fail(absolute, outcome.errors[0] ?? 'does not match its schema', 'see schema/bpdiff-config.schema.json');
   const json = parsed as { checks?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
   const dir = path.dirname(absolute);
   const options = readOptions(absolute, json, '');
@@ -101,7 +112,10 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
       cmd,
       cwd: path.resolve(dir, typeof check['cwd'] === 'string' ? check['cwd'] : '.'),
       env: (check['env'] as Record<string, string> | undefined) ?? {},
-      baseline: typeof check['baseline'] === 'string' ? path.resolve(dir, check['baseline']) : path.join(baselines, `${name}.json`),
+      baseline:
+        typeof check['baseline'] === 'string'
+          ? path.resolve(dir, check['baseline'])
+          : path.join(baselines, `${name}.json`),
       options: readOptions(absolute, check, `${at}.`),
     };
   });
@@ -113,7 +127,9 @@ function readOptions(file: string, object: Record<string, unknown>, prefix: stri
   const options: Record<string, unknown> = {};
   for (const key of CONFIG_OPTION_KEYS) {
     if (!Object.hasOwn(object, key)) continue;
-    const declaration = (OPTION_DECLARATIONS as readonly OptionDeclaration[]).find((candidate) => snakeCase(candidate.flag) === key)!;
+    const declaration = (OPTION_DECLARATIONS as readonly OptionDeclaration[]).find(
+      (candidate) => snakeCase(candidate.flag) === key,
+    )!;
     const value = object[key];
     try {
       readOptionValue(declaration, value);
@@ -126,7 +142,11 @@ function readOptions(file: string, object: Record<string, unknown>, prefix: stri
 }
 
 /** The config a command reads: --config FILE, else the nearest one from `cwd` upward (see findConfig), else none. */
-export function configFor(explicit: string | null, cwd: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): BpdiffConfig | null {
+export function configFor(
+  explicit: string | null,
+  cwd: string,
+  maxBytes: number = DEFAULT_MAX_INPUT_BYTES,
+): BpdiffConfig | null {
   if (explicit !== null) return loadConfig(path.resolve(cwd, explicit), maxBytes);
   const found = findConfig(cwd);
   return found === null ? null : loadConfig(found, maxBytes);

@@ -51,27 +51,55 @@ export interface AnalysedComparison {
   exitCode: 0 | 1;
 }
 
-export function buildComparison(captureA: RunCapture, captureB: RunCapture, opts: BuildComparisonOptions = {}): ComparisonResult {
+export function buildComparison(
+  captureA: RunCapture,
+  captureB: RunCapture,
+  opts: BuildComparisonOptions = {},
+): ComparisonResult {
   return analyseComparison(captureA, captureB, opts).result;
 }
 
 /** buildComparison, also returning the findings (formatters use them to say more than the document). */
-export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: BuildComparisonOptions = {}): AnalysedComparison {
+export function analyseComparison(
+  givenA: RunCapture,
+  givenB: RunCapture,
+  opts: BuildComparisonOptions = {},
+): AnalysedComparison {
   // What lies under a container one run did not read is not compared (unread.ts).
   // A secret redacted under another key in each run is neither unchanged nor changed (unkeyed.ts).
   const { captures: keyed, names: unkeyed } = setAsideUnkeyed(givenA, givenB);
-  const { captures: [captureA, captureB], setAside, opaque } = setAsideUnread(keyed[0], keyed[1]);
+  const {
+    captures: [captureA, captureB],
+    setAside,
+    opaque,
+  } = setAsideUnread(keyed[0], keyed[1]);
   const diff = diffVariables(captureA.run.variables, captureB.run.variables);
   const changes = classifyChanges(diff, captureA.types, captureB.types);
   const told = opts.lead?.ended ?? [];
   // One decision: the exit status is made before the hints, which say it.
-  const exitCode = comparisonExitCode({ run_a: captureA.run, run_b: captureB.run, diff }, opts.failOn ?? 'any', opts.lead);
+  const exitCode = comparisonExitCode(
+    { run_a: captureA.run, run_b: captureB.run, diff },
+    opts.failOn ?? 'any',
+    opts.lead,
+  );
   const findings = buildFindings(captureA, captureB, diff, setAside, changes, opaque, opts.followed ?? false)
     .filter((finding) => !(finding.kind === 'no_break' && told.includes(finding.side)))
     .flatMap((finding): Finding[] => {
       if (finding.kind !== 'identical' && finding.kind !== 'counts') return [finding];
-      const said = finding.kind === 'identical' ? { ...finding, exit_code: exitCode, ...(unkeyed.length > 0 ? { not_compared: unkeyed.length } : {}) } : finding;
-      return unkeyed.length === 0 ? [said] : [said, { kind: 'unkeyed', names: unkeyed.slice(0, MAX_LISTED_NAMES), more: Math.max(0, unkeyed.length - MAX_LISTED_NAMES) }];
+      const said =
+        finding.kind === 'identical'
+          ? { ...finding, exit_code: exitCode, ...(unkeyed.length > 0 ? { not_compared: unkeyed.length } : {}) }
+          : finding;
+      return unkeyed.length === 0
+        ? [said]
+        : [
+            said,
+            {
+              kind: 'unkeyed',
+              names: unkeyed.slice(0, MAX_LISTED_NAMES),
+              more: Math.max(0, unkeyed.length - MAX_LISTED_NAMES),
+            },
+          ];
     });
   const labels = { a: captureA.run.label, b: captureB.run.label };
   const breakpoint = { ...captureA.breakpoint };
@@ -82,7 +110,18 @@ export function analyseComparison(givenA: RunCapture, givenB: RunCapture, opts: 
     run_a: captureA.run,
     run_b: captureB.run,
     diff,
-    context: withLead(buildContext({ captureA, captureB, diff, findings, sourceLine: opts.sourceLine ?? null, sourceLineB: opts.sourceLineB ?? null, config: opts.config ?? null }), opts.lead),
+    context: withLead(
+      buildContext({
+        captureA,
+        captureB,
+        diff,
+        findings,
+        sourceLine: opts.sourceLine ?? null,
+        sourceLineB: opts.sourceLineB ?? null,
+        config: opts.config ?? null,
+      }),
+      opts.lead,
+    ),
     analysis_hints: [...(opts.lead?.hints ?? []), ...renderHints(findings, labels)],
   };
   return { result, findings, changes, exitCode };
@@ -101,7 +140,11 @@ function withLead(context: string, lead: BuildComparisonOptions['lead']): string
  * (bpdiff locate) its finding decides: 1 where the runs part ways, else 0. The one place the status
  * is decided: the hints that say it and the exit code come from here.
  */
-export function comparisonExitCode(result: Pick<ComparisonResult, 'run_a' | 'run_b' | 'diff'>, failOn: FailOn = 'any', walk?: Pick<WalkLead, 'parted'>): 0 | 1 {
+export function comparisonExitCode(
+  result: Pick<ComparisonResult, 'run_a' | 'run_b' | 'diff'>,
+  failOn: FailOn = 'any',
+  walk?: Pick<WalkLead, 'parted'>,
+): 0 | 1 {
   if (failOn === 'never') return 0;
   if (walk?.parted !== undefined) return walk.parted ? 1 : 0;
   if (failOn === 'changed') return Object.keys(result.diff.changed).length > 0 ? 1 : 0;
@@ -112,6 +155,7 @@ export function comparisonExitCode(result: Pick<ComparisonResult, 'run_a' | 'run
 /** Both runs stopped, and not one variable was compared: neither read any (or --only kept none). */
 export function comparedNothing(result: Pick<ComparisonResult, 'run_a' | 'run_b' | 'diff'>): boolean {
   const { diff } = result;
-  const compared = Object.keys(diff.changed).length + diff.unchanged.length + diff.only_in_a.length + diff.only_in_b.length;
+  const compared =
+    Object.keys(diff.changed).length + diff.unchanged.length + diff.only_in_a.length + diff.only_in_b.length;
   return result.run_a.status === 'break' && result.run_b.status === 'break' && compared === 0;
 }

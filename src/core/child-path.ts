@@ -8,10 +8,14 @@
  * path with no parent (a scope's variable).
  */
 export function splitChildPath(path: string): { parent: string; name: string } | null {
-  if (path.startsWith('(*') && closingParen(path, 0) === path.length - 1) return { parent: path.slice(2, -1), name: '*' };
+  if (path.startsWith('(*') && closingParen(path, 0) === path.length - 1)
+    return { parent: path.slice(2, -1), name: '*' };
   if (path.startsWith('*') && path.length > 1) {
     const inner = path.slice(1);
-    return { parent: inner.startsWith('(') && closingParen(inner, 0) === inner.length - 1 ? inner.slice(1, -1) : inner, name: '*' };
+    return {
+      parent: inner.startsWith('(') && closingParen(inner, 0) === inner.length - 1 ? inner.slice(1, -1) : inner,
+      name: '*',
+    };
   }
   let depth = 0;
   let quote: string | null = null;
@@ -31,8 +35,7 @@ export function splitChildPath(path: string): { parent: string; name: string } |
       const method = last !== null && path[last.at] === '.' && /^\w+$/.test(path.slice(last.at + 1, i));
       if (depth === 0 && i > 0 && /[\w)\]]/.test(path[i - 1]!) && !method) last = { at: i, skip: 0 };
       depth++;
-    }
-    else if (char === ')' || char === '}' || char === ']') depth--;
+    } else if (char === ')' || char === '}' || char === ']') depth--;
     else if (char === '[' || char === '{') {
       // `a[0]`, and a set's element `s{'t0'}` (adapters/python names them so); Perl's `$h->{k}` is
       // `{k}` of `$h`, split at its arrow.

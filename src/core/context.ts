@@ -19,7 +19,13 @@ export interface ContextInput {
 }
 
 const FIRST_DIFFERENCE_KINDS = new Set<Finding['kind']>([
-  'breakpoint_mismatch', 'no_break', 'type_changed', 'null_changed', 'number_changed', 'value_changed', 'only_in',
+  'breakpoint_mismatch',
+  'no_break',
+  'type_changed',
+  'null_changed',
+  'number_changed',
+  'value_changed',
+  'only_in',
 ]);
 
 export function buildContext(input: ContextInput): string {
@@ -41,19 +47,29 @@ export function buildContext(input: ContextInput): string {
       ];
   if (input.config) lines.push(`Config: ${input.config} (its options are defaults the call's own override)`);
   const sourceDiffers = sourceLineB !== null && sourceLine !== null && sourceLineB.trim() !== sourceLine.trim();
-  if (sourceLine !== null) lines.push(`Source${ownB || sourceDiffers ? ` in ${labels.a}` : ''} at line ${bp.line}: ${showValue(sourceLine.trim())}`);
-  if (sourceLineB !== null && (sourceDiffers || (ownB && sourceLine === null))) lines.push(`Source in ${labels.b} at line ${bpB.line}: ${showValue(sourceLineB.trim())}`);
-  else if (sourceDiffers === false && ownB && sourceLineB !== null) lines.push(`The source line is the same in ${labels.b} (line ${bpB.line}).`);
+  if (sourceLine !== null)
+    lines.push(
+      `Source${ownB || sourceDiffers ? ` in ${labels.a}` : ''} at line ${bp.line}: ${showValue(sourceLine.trim())}`,
+    );
+  if (sourceLineB !== null && (sourceDiffers || (ownB && sourceLine === null)))
+    lines.push(`Source in ${labels.b} at line ${bpB.line}: ${showValue(sourceLineB.trim())}`);
+  else if (sourceDiffers === false && ownB && sourceLineB !== null)
+    lines.push(`The source line is the same in ${labels.b} (line ${bpB.line}).`);
 
   for (const capture of [captureA, captureB]) {
     lines.push(`Run ${capture.run.label}: ${capture.run.command}`);
-    const where = [capture.cwd === undefined ? null : `in ${capture.cwd}`, capture.env_names?.length ? `with ${capture.env_names.join(', ')} set` : null].filter((part) => part !== null);
+    const where = [
+      capture.cwd === undefined ? null : `in ${capture.cwd}`,
+      capture.env_names?.length ? `with ${capture.env_names.join(', ')} set` : null,
+    ].filter((part) => part !== null);
     if (where.length > 0) lines.push(`  ran ${where.join(', ')}`);
     if (capture.run.status === 'break') {
       const frame = capture.frames[0];
       const inFrame = frame === undefined || frame.name === '' ? '' : ` in ${frame.name}`;
       const count = Object.keys(capture.run.variables).length;
-      lines.push(`  stopped at ${capture.run.location.file}:${capture.run.location.line}${inFrame} (${count} ${count === 1 ? 'variable' : 'variables'})`);
+      lines.push(
+        `  stopped at ${capture.run.location.file}:${capture.run.location.line}${inFrame} (${count} ${count === 1 ? 'variable' : 'variables'})`,
+      );
     } else {
       lines.push(`  did not stop: ${describeRunEnd(capture === captureA ? 'a' : 'b', capture, findings)}`);
     }
@@ -64,7 +80,11 @@ export function buildContext(input: ContextInput): string {
   const first = findings.find((finding) => FIRST_DIFFERENCE_KINDS.has(finding.kind));
   if (first !== undefined) lines.push(`First difference: ${renderHint(first, labels)}`);
   else if (captureA.run.status === 'break' && captureB.run.status === 'break') {
-    lines.push(countDiff(diff).unchanged === 0 ? 'First difference: none, but nothing was compared: neither run read a variable.' : 'First difference: none; the variables are identical.');
+    lines.push(
+      countDiff(diff).unchanged === 0
+        ? 'First difference: none, but nothing was compared: neither run read a variable.'
+        : 'First difference: none; the variables are identical.',
+    );
   }
   return lines.join('\n');
 }

@@ -10,7 +10,12 @@ export interface DiffCounts {
 }
 
 export function countDiff(diff: VariableDiff): DiffCounts {
-  return { changed: Object.keys(diff.changed).length, unchanged: diff.unchanged.length, only_in_a: diff.only_in_a.length, only_in_b: diff.only_in_b.length };
+  return {
+    changed: Object.keys(diff.changed).length,
+    unchanged: diff.unchanged.length,
+    only_in_a: diff.only_in_a.length,
+    only_in_b: diff.only_in_b.length,
+  };
 }
 
 /** `file:line`, then ` if cond` (the condition in backticks with `quoteCondition`, for prose). */
@@ -20,7 +25,11 @@ export function describeBreakpoint(bp: Breakpoint, options: { quoteCondition?: b
 }
 
 /** `2 changed, 5 unchanged, 0 only in A, 1 only in B` (`2 variables changed, ...` with `noun`). */
-export function describeCounts(counts: DiffCounts, labels: Record<RunSide, string>, options: { noun?: boolean } = {}): string {
+export function describeCounts(
+  counts: DiffCounts,
+  labels: Record<RunSide, string>,
+  options: { noun?: boolean } = {},
+): string {
   const changed = options.noun ? plural(counts.changed, 'variable') : String(counts.changed);
   return `${changed} changed, ${counts.unchanged} unchanged, ${counts.only_in_a} only in ${labels.a}, ${counts.only_in_b} only in ${labels.b}`;
 }

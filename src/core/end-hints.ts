@@ -26,7 +26,8 @@ export interface EndDifference {
 
 /** Where two runs' endings differ, or null when they ended alike. */
 export function compareEndings(a: RunEnding, b: RunEnding): EndDifference | null {
-  const stream = (['stdout', 'stderr'] as const).find((name) => a.output[name].digest !== b.output[name].digest) ?? null;
+  const stream =
+    (['stdout', 'stderr'] as const).find((name) => a.output[name].digest !== b.output[name].digest) ?? null;
   if (stream !== null) return { kind: 'output', stream, how: [a.how, b.how] };
   return a.how === b.how ? null : { kind: 'exit', stream: null, how: [a.how, b.how] };
 }
@@ -64,16 +65,21 @@ export interface EndSummary {
 /** `the runs ended alike in every step compared, but their output differs: stdout line 1 is "1234" in A and "001234" in B`. */
 export function describeEndDifference(end: EndSummary, labels: RunLabels): string {
   const { difference, shown } = end;
-  if (difference.kind === 'exit') return `the runs agreed in every step compared and wrote the same output, but they ended differently: ${labels.a} ${difference.how[0]}, ${labels.b} ${difference.how[1]}`;
+  if (difference.kind === 'exit')
+    return `the runs agreed in every step compared and wrote the same output, but they ended differently: ${labels.a} ${difference.how[0]}, ${labels.b} ${difference.how[1]}`;
   const stream = difference.stream ?? 'stdout';
-  const lineOf = (text: string | null, label: string): string => (text === null ? `missing in ${label}` : `${showValue(JSON.stringify(text))} in ${label}`);
+  const lineOf = (text: string | null, label: string): string =>
+    text === null ? `missing in ${label}` : `${showValue(JSON.stringify(text))} in ${label}`;
   const detail =
     shown === null || (shown.a === null && shown.b === null)
       ? `their ${stream} differs`
       : shown.line === null
         ? `their ${stream} differs (its last line: ${lineOf(shown.a, labels.a)}, ${lineOf(shown.b, labels.b)})`
         : `${stream} line ${shown.line} is ${lineOf(shown.a, labels.a)}, ${lineOf(shown.b, labels.b)}`;
-  const exits = difference.how[0] === difference.how[1] ? '' : `; ${labels.a} ${difference.how[0]}, ${labels.b} ${difference.how[1]}`;
+  const exits =
+    difference.how[0] === difference.how[1]
+      ? ''
+      : `; ${labels.a} ${difference.how[0]}, ${labels.b} ${difference.how[1]}`;
   return `the runs agreed in every step compared, but their output differs: ${detail}${exits}`;
 }
 

@@ -18,15 +18,36 @@ export type Finding =
   /** The two captures (compared with `bpdiff diff`) were taken at different breakpoints. */
   | { kind: 'breakpoint_mismatch'; a: Breakpoint; b: Breakpoint }
   /** A run did not stop at the breakpoint; `reason` null when bpdiff does not know why. */
-  | { kind: 'no_break'; side: RunSide; reason: NoBreakReason | null; breakpoint: Breakpoint; exit_code: number | null; hits?: RunCapture['hits'] }
+  | {
+      kind: 'no_break';
+      side: RunSide;
+      reason: NoBreakReason | null;
+      breakpoint: Breakpoint;
+      exit_code: number | null;
+      hits?: RunCapture['hits'];
+    }
   /** The adapter bound the breakpoint to another line, and the run stopped there. */
   | { kind: 'moved'; sides: RunSide[]; requested_line: number; bound_line: number }
   /** Neither run stopped, or only one did: there was nothing (or only one side) to compare. */
   | { kind: 'nothing_compared'; stopped: RunSide | null; variables: number }
   /** Both runs stopped and every variable is identical. */
-  | { kind: 'identical'; variables: number; /** Values left out of the comparison (unkeyed.ts): the verdict says so. */ not_compared?: number; /** The exit status decided for the comparison (comparisonExitCode): what a hint of no variables says. */ exit_code?: 0 | 1 }
+  | {
+      kind: 'identical';
+      variables: number /** Values left out of the comparison (unkeyed.ts): the verdict says so. */;
+      not_compared?: number /** The exit status decided for the comparison (comparisonExitCode): what a hint of no variables says. */;
+      exit_code?: 0 | 1;
+    }
   | { kind: 'counts'; changed: number; unchanged: number; only_in_a: number; only_in_b: number }
-  | { kind: 'type_changed'; name: string; a: string; b: string; type_a: string; type_b: string; source: 'adapter' | 'inferred'; number: NumberChange | null }
+  | {
+      kind: 'type_changed';
+      name: string;
+      a: string;
+      b: string;
+      type_a: string;
+      type_b: string;
+      source: 'adapter' | 'inferred';
+      number: NumberChange | null;
+    }
   /** One side is None/null/nil/undefined and the other holds a value. */
   | { kind: 'null_changed'; name: string; a: string; b: string; null_side: RunSide }
   | { kind: 'number_changed'; name: string; a: string; b: string; change: NumberChange }
@@ -68,17 +89,35 @@ export type ChildrenCut =
 
 /** What a cut container is: a value (named by its path), a scope (by its name), or the frame itself. */
 export type CutPlace = 'value' | 'scope' | 'frame';
-export type VariableFinding = Extract<Finding, { kind: 'type_changed' | 'null_changed' | 'number_changed' | 'value_changed' }>;
+export type VariableFinding = Extract<
+  Finding,
+  { kind: 'type_changed' | 'null_changed' | 'number_changed' | 'value_changed' }
+>;
 
 export function isVariableFinding(finding: Finding): finding is VariableFinding {
-  return finding.kind === 'type_changed' || finding.kind === 'null_changed' || finding.kind === 'number_changed' || finding.kind === 'value_changed';
+  return (
+    finding.kind === 'type_changed' ||
+    finding.kind === 'null_changed' ||
+    finding.kind === 'number_changed' ||
+    finding.kind === 'value_changed'
+  );
 }
 
 /** Everything worth saying about two captures and their diff, most important first. */
 /** Each changed variable's finding (how its value changed), classified once for the hints and every writer. */
-export function classifyChanges(diff: VariableDiff, typesA: Readonly<Record<string, string>>, typesB: Readonly<Record<string, string>>): Record<string, VariableFinding> {
+export function classifyChanges(
+  diff: VariableDiff,
+  typesA: Readonly<Record<string, string>>,
+  typesB: Readonly<Record<string, string>>,
+): Record<string, VariableFinding> {
   const changes: Record<string, VariableFinding> = {};
-  for (const [name, entry] of Object.entries(diff.changed)) Object.defineProperty(changes, name, { value: classifyChange(name, entry.a, entry.b, typesA, typesB), enumerable: true, writable: true, configurable: true });
+  for (const [name, entry] of Object.entries(diff.changed))
+    Object.defineProperty(changes, name, {
+      value: classifyChange(name, entry.a, entry.b, typesA, typesB),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return changes;
 }
 
@@ -108,7 +147,14 @@ export function buildFindings(
   for (const side of ['a', 'b'] as const) {
     const capture = captures[side];
     if (capture.run.status === 'no_break') {
-      findings.push({ kind: 'no_break', side, reason: capture.no_break_reason, breakpoint: capture.breakpoint, exit_code: capture.exit_code, ...(capture.hits ? { hits: capture.hits } : {}) });
+      findings.push({
+        kind: 'no_break',
+        side,
+        reason: capture.no_break_reason,
+        breakpoint: capture.breakpoint,
+        exit_code: capture.exit_code,
+        ...(capture.hits ? { hits: capture.hits } : {}),
+      });
     }
   }
 
@@ -141,16 +187,26 @@ export function buildFindings(
       ...list.filter((f) => f.kind === 'type_changed' || f.kind === 'null_changed'),
       ...list.filter((f) => f.kind === 'number_changed' || f.kind === 'value_changed'),
     ];
-    const ranked = [...typeFirst(perVariable.filter((f) => !holdsChange.has(f.name))), ...typeFirst(perVariable.filter((f) => holdsChange.has(f.name)))];
+    const ranked = [
+      ...typeFirst(perVariable.filter((f) => !holdsChange.has(f.name))),
+      ...typeFirst(perVariable.filter((f) => holdsChange.has(f.name))),
+    ];
     findings.push(...ranked.slice(0, MAX_VARIABLE_FINDINGS));
-    if (ranked.length > MAX_VARIABLE_FINDINGS) findings.push({ kind: 'more_changed', count: ranked.length - MAX_VARIABLE_FINDINGS });
+    if (ranked.length > MAX_VARIABLE_FINDINGS)
+      findings.push({ kind: 'more_changed', count: ranked.length - MAX_VARIABLE_FINDINGS });
 
     if (diff.only_in_a.length > 0) findings.push({ kind: 'only_in', side: 'a', ...capList(diff.only_in_a) });
     if (diff.only_in_b.length > 0) findings.push({ kind: 'only_in', side: 'b', ...capList(diff.only_in_b) });
-    for (const { side, parents, names, reason } of setAside) findings.push({ kind: 'not_compared', side, parents, reason, ...capList(names) });
+    for (const { side, parents, names, reason } of setAside)
+      findings.push({ kind: 'not_compared', side, parents, reason, ...capList(names) });
   }
 
-  if (opaque.length > 0) findings.push({ kind: 'opaque', values: opaque.slice(0, MAX_LISTED_NAMES), more: Math.max(0, opaque.length - MAX_LISTED_NAMES) });
+  if (opaque.length > 0)
+    findings.push({
+      kind: 'opaque',
+      values: opaque.slice(0, MAX_LISTED_NAMES),
+      more: Math.max(0, opaque.length - MAX_LISTED_NAMES),
+    });
   findings.push(...unreadableFindings(captureA, captureB));
 
   const unchanged = new Set(diff.unchanged);
@@ -160,7 +216,12 @@ export function buildFindings(
     const truncated = captures[side].truncated;
     if (truncated.length > 0) {
       const sides: RunSide[] = bothTruncated ? ['a', 'b'] : [side];
-      findings.push({ kind: 'truncated', sides, ...capList(truncated), unchanged: truncated.filter((name) => unchanged.has(name)).sort(compareNames) });
+      findings.push({
+        kind: 'truncated',
+        sides,
+        ...capList(truncated),
+        unchanged: truncated.filter((name) => unchanged.has(name)).sort(compareNames),
+      });
     }
   }
   for (const side of ['a', 'b'] as const) {
@@ -168,9 +229,11 @@ export function buildFindings(
     if (normalised.length > 0) findings.push({ kind: 'normalised', side, ...capList(normalised) });
   }
   const warningsB = new Set(captureB.warnings);
-  for (const message of new Set(captureA.warnings)) findings.push({ kind: 'warning', sides: warningsB.has(message) ? ['a', 'b'] : ['a'], message });
+  for (const message of new Set(captureA.warnings))
+    findings.push({ kind: 'warning', sides: warningsB.has(message) ? ['a', 'b'] : ['a'], message });
   const warningsA = new Set(captureA.warnings);
-  for (const message of warningsB) if (!warningsA.has(message)) findings.push({ kind: 'warning', sides: ['b'], message });
+  for (const message of warningsB)
+    if (!warningsA.has(message)) findings.push({ kind: 'warning', sides: ['b'], message });
   return findings;
 }
 
@@ -188,11 +251,14 @@ function unreadableFindings(captureA: RunCapture, captureB: RunCapture): Finding
       .sort((x, y) => compareNames(x.name, y.name));
   const a = unreadable(captureA);
   const b = unreadable(captureB);
-  const listed = (values: Array<{ name: string; text: string }>): { values: Array<{ name: string; text: string }>; more: number } => ({
+  const listed = (
+    values: Array<{ name: string; text: string }>,
+  ): { values: Array<{ name: string; text: string }>; more: number } => ({
     values: values.slice(0, MAX_LISTED_NAMES),
     more: Math.max(0, values.length - MAX_LISTED_NAMES),
   });
-  const same = a.length === b.length && a.every((value, index) => value.name === b[index]!.name && value.text === b[index]!.text);
+  const same =
+    a.length === b.length && a.every((value, index) => value.name === b[index]!.name && value.text === b[index]!.text);
   if (same) return a.length === 0 ? [] : [{ kind: 'unreadable', sides: ['a', 'b'], ...listed(a) }];
   const findings: Finding[] = [];
   if (a.length > 0) findings.push({ kind: 'unreadable', sides: ['a'], ...listed(a) });
@@ -218,11 +284,21 @@ function capList(names: readonly string[]): { names: string[]; more: number } {
 function movedFindings(captureA: RunCapture, captureB: RunCapture): Finding[] {
   const moved = (['a', 'b'] as const)
     .map((side) => ({ side, capture: side === 'a' ? captureA : captureB }))
-    .filter(({ capture }) => capture.run.status === 'break' && capture.bound_line !== null && capture.bound_line !== capture.breakpoint.line);
+    .filter(
+      ({ capture }) =>
+        capture.run.status === 'break' && capture.bound_line !== null && capture.bound_line !== capture.breakpoint.line,
+    );
   if (moved.length === 2 && moved[0]!.capture.bound_line === moved[1]!.capture.bound_line) {
-    return [{ kind: 'moved', sides: ['a', 'b'], requested_line: captureA.breakpoint.line, bound_line: captureA.bound_line! }];
+    return [
+      { kind: 'moved', sides: ['a', 'b'], requested_line: captureA.breakpoint.line, bound_line: captureA.bound_line! },
+    ];
   }
-  return moved.map(({ side, capture }) => ({ kind: 'moved', sides: [side], requested_line: capture.breakpoint.line, bound_line: capture.bound_line! }));
+  return moved.map(({ side, capture }) => ({
+    kind: 'moved',
+    sides: [side],
+    requested_line: capture.breakpoint.line,
+    bound_line: capture.bound_line!,
+  }));
 }
 
 /** The one finding that best describes how a variable changed. */
@@ -240,7 +316,8 @@ export function classifyChange(
   const typeA = Object.hasOwn(typesA, name) ? typesA[name] : undefined;
   const typeB = Object.hasOwn(typesB, name) ? typesB[name] : undefined;
   if (typeA !== undefined && typeB !== undefined && typeA !== '' && typeB !== '') {
-    if (typeA !== typeB) return { kind: 'type_changed', name, a, b, type_a: typeA, type_b: typeB, source: 'adapter', number };
+    if (typeA !== typeB)
+      return { kind: 'type_changed', name, a, b, type_a: typeA, type_b: typeB, source: 'adapter', number };
   }
 
   const kindA = inferKind(a);
@@ -261,7 +338,13 @@ function isNullish(kind: InferredKind): boolean {
   return kind === 'None' || kind === 'null' || kind === 'nil' || kind === 'undefined';
 }
 
-const NULL_WORDS: Record<string, InferredKind> = { None: 'None', null: 'null', nil: 'nil', undefined: 'undefined', '<nil>': 'nil' };
+const NULL_WORDS: Record<string, InferredKind> = {
+  None: 'None',
+  null: 'null',
+  nil: 'nil',
+  undefined: 'undefined',
+  '<nil>': 'nil',
+};
 const BOOL_WORDS = new Set(['true', 'false', 'True', 'False']);
 
 /** What a debugger's value text looks like: a quoted string, a number, a bool, a null word, or other. */
@@ -270,7 +353,12 @@ export function inferKind(text: string): InferredKind {
   if (Object.hasOwn(NULL_WORDS, trimmed)) return NULL_WORDS[trimmed]!;
   if (BOOL_WORDS.has(trimmed)) return 'bool';
   if (parseNumberText(trimmed) !== null) return 'number';
-  if (/^(?:[bru]|rb|br)?'[\s\S]*'$/i.test(trimmed) || /^(?:[bru]|rb|br)?"[\s\S]*"$/i.test(trimmed) || /^`[\s\S]*`$/.test(trimmed)) return 'string';
+  if (
+    /^(?:[bru]|rb|br)?'[\s\S]*'$/i.test(trimmed) ||
+    /^(?:[bru]|rb|br)?"[\s\S]*"$/i.test(trimmed) ||
+    /^`[\s\S]*`$/.test(trimmed)
+  )
+    return 'string';
   return 'other';
 }
 
@@ -278,6 +366,7 @@ export function inferKind(text: string): InferredKind {
 export function containersOfChanges(changed: readonly string[]): Set<string> {
   const names = new Set(changed);
   const holders = new Set<string>();
-  for (const name of changed) for (const above of selfAndAncestors(name).slice(1)) if (names.has(above)) holders.add(above);
+  for (const name of changed)
+    for (const above of selfAndAncestors(name).slice(1)) if (names.has(above)) holders.add(above);
   return holders;
 }

@@ -5,7 +5,8 @@
 
 /** A glob over a dotted path: `*` any run of characters, `?` one; everything else literal. */
 export function globMatcher(glob: string, options: { ignoreCase?: boolean } = {}): (text: string) => boolean {
-  const fold = options.ignoreCase === true ? (text: string): string => text.toLowerCase() : (text: string): string => text;
+  const fold =
+    options.ignoreCase === true ? (text: string): string => text.toLowerCase() : (text: string): string => text;
   const pattern = fold(glob);
   return (given) => matchGlob(pattern, fold(given));
 }

@@ -30,15 +30,20 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
     case 'no_break':
       return describeNoBreak(label(finding.side), finding.reason, finding.breakpoint, finding.exit_code, finding.hits);
     case 'moved': {
-      const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
+      const who =
+        finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
       return `${who} the debugger moved the breakpoint from line ${finding.requested_line} to line ${finding.bound_line}, so the variables are those at line ${finding.bound_line} (use --exact-line to refuse a moved breakpoint).`;
     }
     case 'nothing_compared':
-      if (finding.stopped === null) return `Neither ${label('a')} nor ${label('b')} stopped at the breakpoint, so no variables were compared.`;
+      if (finding.stopped === null)
+        return `Neither ${label('a')} nor ${label('b')} stopped at the breakpoint, so no variables were compared.`;
       return `Only ${label(finding.stopped)} stopped at the breakpoint, so its ${plural(finding.variables, 'variable')} ${finding.variables === 1 ? 'has' : 'have'} nothing to be compared with.`;
     case 'identical':
       if (finding.variables === 0) {
-        const verdict = finding.exit_code === 0 ? 'so these values pass nothing (the exit status, 0, comes from --fail-on or the walk, not from them)' : 'so this is no pass (exit 1)';
+        const verdict =
+          finding.exit_code === 0
+            ? 'so these values pass nothing (the exit status, 0, comes from --fail-on or the walk, not from them)'
+            : 'so this is no pass (exit 1)';
         return `Nothing was compared: both runs stopped at the breakpoint, but neither read a variable there, ${verdict}. A debugger that cannot read this language's variables reads none: try another with --adapter.`;
       }
       if (finding.not_compared !== undefined) {
@@ -72,7 +77,10 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       const other: RunSide = finding.side === 'a' ? 'b' : 'a';
       const count = finding.names.length + finding.more;
       const under = listNames(finding.parents.slice(0, 5), Math.max(0, finding.parents.length - 5));
-      const why = finding.reason === 'cut' ? `read only some of the children of ${under} (--max-children), which need not be the same ones in each run` : `did not read the children of ${under}`;
+      const why =
+        finding.reason === 'cut'
+          ? `read only some of the children of ${under} (--max-children), which need not be the same ones in each run`
+          : `did not read the children of ${under}`;
       return `${plural(count, 'value')} of ${label(finding.side)} under ${under} ${count === 1 ? 'was' : 'were'} not compared (${listNames(finding.names, finding.more)}): ${label(other)} ${why}, so they are unknown there, not missing.`;
     }
     case 'unkeyed': {
@@ -86,22 +94,26 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       return `${count === 1 ? `${which} was` : `${count} values were`} not compared${count === 1 ? '' : ` (${which})`}: the debugger shows only ${count === 1 ? 'its' : 'their'} type and address in both ${label('a')} and ${label('b')}, not ${count === 1 ? 'its' : 'their'} contents (a type it has no formatter for, or a value at the --depth limit: raise --depth).`;
     }
     case 'unreadable': {
-      const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
+      const who =
+        finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
       const count = finding.values.length + finding.more;
       const timedOut = finding.values.some((value) => value.text.startsWith('<timed out'));
       const raise = timedOut ? ' (raise --value-timeout to wait longer)' : '';
-      if (count === 1) return `${who}, the debugger could not show ${finding.values[0]!.name}: it reads ${showValue(finding.values[0]!.text)}${raise}.`;
+      if (count === 1)
+        return `${who}, the debugger could not show ${finding.values[0]!.name}: it reads ${showValue(finding.values[0]!.text)}${raise}.`;
       const listed = finding.values.map((value) => `${value.name} ${showValue(value.text)}`).join(', ');
       return `${who}, the debugger could not show ${count} values: ${listed}${finding.more > 0 ? ` and ${finding.more} more` : ''}${raise}.`;
     }
     case 'truncated': {
       const count = finding.names.length + finding.more;
       const one = count === 1;
-      const who = finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
+      const who =
+        finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
       const raise = '(raise --max-value-length, --max-children, --max-variables or --depth to see more)';
       const cut = `${who}, ${listNames(finding.names, finding.more)} ${one ? 'was' : 'were'} cut at the capture limits, so only ${one ? 'its captured part was' : 'their captured parts were'} compared`;
       if (finding.unchanged.length === 0) return `${cut} ${raise}.`;
-      if (finding.unchanged.length === count) return `${cut}; ${one ? 'it is' : 'all are'} identical only as far as captured ${raise}.`;
+      if (finding.unchanged.length === count)
+        return `${cut}; ${one ? 'it is' : 'all are'} identical only as far as captured ${raise}.`;
       const caveat = `${listNames(finding.unchanged.slice(0, 5), Math.max(0, finding.unchanged.length - 5))} ${finding.unchanged.length === 1 ? 'is' : 'are'} identical only as far as captured`;
       return `${cut}; ${caveat} ${raise}.`;
     }
@@ -127,26 +139,51 @@ export function describeCuts(cuts: readonly ChildrenCut[], variables: number): s
 
   const wide = ofKind('max_children');
   for (const cut of wide.slice(0, MAX_LISTED_CUTS)) {
-    const shown = cut.total === null ? `the first ${cut.shown} children shown, more not read` : `${cut.shown} of ${cut.total} children shown`;
-    warnings.push(`${cut.path}: ${shown} (--max-children ${cut.limit}); the rest are not compared (raise --max-children to see them).`);
+    const shown =
+      cut.total === null
+        ? `the first ${cut.shown} children shown, more not read`
+        : `${cut.shown} of ${cut.total} children shown`;
+    warnings.push(
+      `${cut.path}: ${shown} (--max-children ${cut.limit}); the rest are not compared (raise --max-children to see them).`,
+    );
   }
   if (wide.length > MAX_LISTED_CUTS) {
     const rest = wide.slice(MAX_LISTED_CUTS);
-    warnings.push(`And ${plural(rest.length, 'more container')} cut at --max-children ${rest[0]!.limit}: ${listNames(rest.slice(0, 3).map((cut) => cut.path), rest.length - Math.min(3, rest.length))}.`);
+    warnings.push(
+      `And ${plural(rest.length, 'more container')} cut at --max-children ${rest[0]!.limit}: ${listNames(
+        rest.slice(0, 3).map((cut) => cut.path),
+        rest.length - Math.min(3, rest.length),
+      )}.`,
+    );
   }
 
   for (const kind of ['timed_out', 'failed'] as const) {
     const failures = ofKind(kind);
     for (const cut of failures.slice(0, MAX_LISTED_CUTS)) {
-      const what = cut.where === 'frame' ? "the frame's scopes" : cut.where === 'scope' ? `the scope '${cut.path}'` : `the children of ${cut.path}`;
-      const how = cut.kind === 'timed_out' ? ` timed out after ${formatNumber(cut.seconds)} s` : ` failed: ${oneLine(cut.message).replace(/\.$/, '')}`;
-      const lost = cut.where === 'frame' ? 'no variables were captured' : cut.where === 'scope' ? 'its variables are missing' : 'its own value is kept, its children are not compared';
+      const what =
+        cut.where === 'frame'
+          ? "the frame's scopes"
+          : cut.where === 'scope'
+            ? `the scope '${cut.path}'`
+            : `the children of ${cut.path}`;
+      const how =
+        cut.kind === 'timed_out'
+          ? ` timed out after ${formatNumber(cut.seconds)} s`
+          : ` failed: ${oneLine(cut.message).replace(/\.$/, '')}`;
+      const lost =
+        cut.where === 'frame'
+          ? 'no variables were captured'
+          : cut.where === 'scope'
+            ? 'its variables are missing'
+            : 'its own value is kept, its children are not compared';
       const hint = cut.kind === 'timed_out' ? ' (raise --value-timeout)' : '';
       warnings.push(`Reading ${what}${how}: ${lost}${hint}.`);
     }
     if (failures.length > MAX_LISTED_CUTS) {
       const rest = failures.slice(MAX_LISTED_CUTS).map((cut) => cut.path);
-      warnings.push(`And reading the children of ${plural(rest.length, 'more container')} ${kind === 'timed_out' ? 'timed out' : 'failed'}: ${listNames(rest.slice(0, 3), rest.length - Math.min(3, rest.length))}.`);
+      warnings.push(
+        `And reading the children of ${plural(rest.length, 'more container')} ${kind === 'timed_out' ? 'timed out' : 'failed'}: ${listNames(rest.slice(0, 3), rest.length - Math.min(3, rest.length))}.`,
+      );
     }
   }
 
@@ -154,9 +191,15 @@ export function describeCuts(cuts: readonly ChildrenCut[], variables: number): s
   if (full.length > 0) {
     const parts: string[] = [];
     const partial = full.filter((cut) => cut.shown > 0);
-    for (const cut of partial) parts.push(`${placeName(cut)}: ${cut.shown} of ${cut.total ?? 'more'} ${cut.where === 'scope' ? 'variables' : 'children'} shown`);
+    for (const cut of partial)
+      parts.push(
+        `${placeName(cut)}: ${cut.shown} of ${cut.total ?? 'more'} ${cut.where === 'scope' ? 'variables' : 'children'} shown`,
+      );
     const unread = full.filter((cut) => cut.shown === 0).map(placeName);
-    if (unread.length > 0) parts.push(`the children of ${listNames(unread.slice(0, 3), unread.length - Math.min(3, unread.length))} not read`);
+    if (unread.length > 0)
+      parts.push(
+        `the children of ${listNames(unread.slice(0, 3), unread.length - Math.min(3, unread.length))} not read`,
+      );
     warnings.push(
       `Reading stopped at --max-variables ${full[0]!.limit}, so the comparison does not cover the rest: ${parts.join('; ')} (raise --max-variables, or lower --depth or --max-children to see a smaller part in full).`,
     );
@@ -165,7 +208,9 @@ export function describeCuts(cuts: readonly ChildrenCut[], variables: number): s
   const late = ofKind('deadline');
   if (late.length > 0) {
     if (late.some((cut) => cut.where === 'frame')) {
-      warnings.push(`Reading stopped at the run's --timeout before the frame's scopes were read: no variables were captured (raise --timeout).`);
+      warnings.push(
+        `Reading stopped at the run's --timeout before the frame's scopes were read: no variables were captured (raise --timeout).`,
+      );
     } else {
       const names = late.map(placeName);
       warnings.push(
@@ -193,20 +238,40 @@ export function describeRunEnd(side: RunSide, capture: RunCapture, findings: rea
   if (!findings.some((finding) => finding.kind === 'no_break' && finding.side === side)) {
     return `${capture.run.label} ended at ${capture.run.location.file}:${capture.run.location.line}, as the walk above says`;
   }
-  return describeNoBreak(capture.run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits);
+  return describeNoBreak(
+    capture.run.label,
+    capture.no_break_reason,
+    capture.breakpoint,
+    capture.exit_code,
+    capture.hits,
+  );
 }
 
 /** Why a run did not stop, and, when a walk over its hits ran out of them, how many times it did stop. */
-export function describeNoBreak(label: string, reason: NoBreakReason | null, breakpoint: Breakpoint, exitCode: number | null, hits?: RunCapture['hits']): string {
+export function describeNoBreak(
+  label: string,
+  reason: NoBreakReason | null,
+  breakpoint: Breakpoint,
+  exitCode: number | null,
+  hits?: RunCapture['hits'],
+): string {
   const why = describeNoBreakReason(label, reason, breakpoint, exitCode);
   if (!hits || hits.captured !== null) return why;
   const times = `${hits.seen} ${hits.seen === 1 ? 'time' : 'times'}`;
-  return hits.wanted !== null ? `${why} It stopped there ${times}, fewer than --hit ${hits.wanted}.` : `${why} It stopped there ${times}.`;
+  return hits.wanted !== null
+    ? `${why} It stopped there ${times}, fewer than --hit ${hits.wanted}.`
+    : `${why} It stopped there ${times}.`;
 }
 
-function describeNoBreakReason(label: string, reason: NoBreakReason | null, breakpoint: Breakpoint, exitCode: number | null): string {
+function describeNoBreakReason(
+  label: string,
+  reason: NoBreakReason | null,
+  breakpoint: Breakpoint,
+  exitCode: number | null,
+): string {
   const where = `${breakpoint.file}:${breakpoint.line}`;
-  const conditionNote = breakpoint.condition === undefined ? '' : ` (or ${describeCondition(breakpoint)} was never true)`;
+  const conditionNote =
+    breakpoint.condition === undefined ? '' : ` (or ${describeCondition(breakpoint)} was never true)`;
   if (reason === null) {
     const code = exitCode === null ? '' : `; it exited with code ${exitCode}`;
     return `${label} did not stop at ${where}, for a reason the debugger did not report${code}.`;
@@ -228,8 +293,12 @@ function describeNoBreakReason(label: string, reason: NoBreakReason | null, brea
     case 'condition_error':
       return `In ${label} ${describeCondition(breakpoint)} could not be evaluated, so the breakpoint never stopped: ${oneLine(reason.message)}`;
     case 'unbound': {
-      if (reason.nearest === undefined || reason.nearest.length === 0) return `In ${label} the debugger could not set a breakpoint at ${where}: ${oneLine(reason.message)}`;
-      const lines = reason.nearest.length === 1 ? `the nearest line with code is ${reason.nearest[0]}` : `the nearest lines with code are ${reason.nearest.join(' and ')}`;
+      if (reason.nearest === undefined || reason.nearest.length === 0)
+        return `In ${label} the debugger could not set a breakpoint at ${where}: ${oneLine(reason.message)}`;
+      const lines =
+        reason.nearest.length === 1
+          ? `the nearest line with code is ${reason.nearest[0]}`
+          : `the nearest lines with code are ${reason.nearest.join(' and ')}`;
       return `In ${label} there is no code on ${where} for the debugger to stop at; ${lines} (${oneLine(reason.message).replace(/\.$/, '')}).`;
     }
     case 'moved':
@@ -281,7 +350,12 @@ function formatFactor(factor: number): string {
 function formatPercent(percent: number): string {
   const sign = percent > 0 ? '+' : '-';
   const size = Math.abs(percent);
-  const text = size >= 100 ? String(Math.round(size)) : size >= 0.1 ? String(Number(size.toFixed(1))) : String(Number(size.toPrecision(2)));
+  const text =
+    size >= 100
+      ? String(Math.round(size))
+      : size >= 0.1
+        ? String(Number(size.toFixed(1)))
+        : String(Number(size.toPrecision(2)));
   return `${sign}${text}%`;
 }
 

@@ -66,7 +66,8 @@ export function hashLines(lines: readonly string[]): string {
 /** The hashes hashLines joined, one per line. */
 export function splitLineHashes(hashes: string): string[] {
   const lines: string[] = [];
-  for (let at = 0; at + LINE_HASH_LENGTH <= hashes.length; at += LINE_HASH_LENGTH) lines.push(hashes.slice(at, at + LINE_HASH_LENGTH));
+  for (let at = 0; at + LINE_HASH_LENGTH <= hashes.length; at += LINE_HASH_LENGTH)
+    lines.push(hashes.slice(at, at + LINE_HASH_LENGTH));
   return lines;
 }
 
@@ -96,7 +97,10 @@ export function mapAllLines(a: readonly string[], b: readonly string[]): LineMap
     }
     const next = changes[i + 1];
     const replaced = next?.added ? next.count : 0;
-    for (let offset = 0; offset < count; offset++) all.push(replaced > 0 ? { kind: 'changed', line: inB + Math.min(offset, replaced - 1) + 1 } : { kind: 'deleted' });
+    for (let offset = 0; offset < count; offset++)
+      all.push(
+        replaced > 0 ? { kind: 'changed', line: inB + Math.min(offset, replaced - 1) + 1 } : { kind: 'deleted' },
+      );
   }
   return all;
 }
@@ -135,7 +139,13 @@ export function lineChanges(a: readonly string[], b: readonly string[]): LineCha
     const maxEditLength = Math.max(1, Math.floor(MAX_DIFF_CELLS / (middleA.length + middleB.length)));
     const diffed = diffArrays(middleA, middleB, { maxEditLength });
     if (diffed === undefined) for (const change of anchoredChanges(middleA, middleB)) changes.push(change);
-    else for (const change of diffed) push({ count: change.count ?? change.value.length, ...(change.added ? { added: true } : {}), ...(change.removed ? { removed: true } : {}) });
+    else
+      for (const change of diffed)
+        push({
+          count: change.count ?? change.value.length,
+          ...(change.added ? { added: true } : {}),
+          ...(change.removed ? { removed: true } : {}),
+        });
   }
   push({ count: a.length - endA });
   return changes;

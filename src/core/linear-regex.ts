@@ -39,6 +39,7 @@ export function compileLinear(pattern: string): LinearRegex {
 
 function describeRe2Error(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/\(\?[=!<]|\\[1-9]|backreference|lookaround|Perl syntax/i.test(message)) return `${message}; bpdiff runs patterns in linear time (RE2), which has no lookahead, lookbehind or backreferences`;
+  if (/\(\?[=!<]|\\[1-9]|backreference|lookaround|Perl syntax/i.test(message))
+    return `${message}; bpdiff runs patterns in linear time (RE2), which has no lookahead, lookbehind or backreferences`;
   return message;
 }

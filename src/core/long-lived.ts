@@ -20,7 +20,8 @@ export class LongLived<T> {
   /** Settles as `other` does, or as the long-lived promise does (wrapped by `wrap`) if it settles first. */
   race<U, W>(other: Promise<U>, wrap: (value: T) => W): Promise<U | W> {
     return new Promise<U | W>((resolve, reject) => {
-      const onSettled = (settled: Settled<T>): void => (settled.ok ? resolve(wrap(settled.value)) : reject(settled.error));
+      const onSettled = (settled: Settled<T>): void =>
+        settled.ok ? resolve(wrap(settled.value)) : reject(settled.error);
       if (this.settled !== null) return onSettled(this.settled);
       this.waiters.add(onSettled);
       other.then(

@@ -7,7 +7,12 @@ export const MARKER_CLOSE = '›';
 
 /** The marker of a child named `name` by its parent (`[0]` -> `0`, `['k']` -> `'k'`, `(1)` -> `1`, `items` -> `items`). */
 export function markerName(name: string): string {
-  if ((name.startsWith('[') && name.endsWith(']')) || (name.startsWith('{') && name.endsWith('}')) || (name.startsWith('(') && name.endsWith(')'))) return name.slice(1, -1);
+  if (
+    (name.startsWith('[') && name.endsWith(']')) ||
+    (name.startsWith('{') && name.endsWith('}')) ||
+    (name.startsWith('(') && name.endsWith(')'))
+  )
+    return name.slice(1, -1);
   return name;
 }
 

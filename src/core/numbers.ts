@@ -9,7 +9,15 @@ export type NumberValue =
 
 /** How a number moved from run A to run B. `delta` and `percent` are B relative to A. */
 export type NumberChange =
-  | { kind: 'delta'; direction: 'up' | 'down'; delta: string; percent: number | null; factor: number | null; sign_changed: boolean; from_zero: boolean }
+  | {
+      kind: 'delta';
+      direction: 'up' | 'down';
+      delta: string;
+      percent: number | null;
+      factor: number | null;
+      sign_changed: boolean;
+      from_zero: boolean;
+    }
   | { kind: 'equal_value' }
   | { kind: 'became_nan' | 'was_nan' | 'both_nan' }
   | { kind: 'became_infinite' | 'was_infinite' | 'both_infinite' };

@@ -104,7 +104,8 @@ function describeSchemaError(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   let detail = '';
   if (error.keyword === 'additionalProperties') detail = ` ('${String(params['additionalProperty'])}')`;
-  else if (error.keyword === 'enum') detail = ` (${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`;
+  else if (error.keyword === 'enum')
+    detail = ` (${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`;
   else if (error.keyword === 'const') detail = ` (${JSON.stringify(params['allowedValue'])})`;
   return `${where}: ${error.message ?? error.keyword}${detail}`;
 }

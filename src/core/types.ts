@@ -260,8 +260,26 @@ export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<Ca
 
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   breakpoint: { exact_line: false, hit: null, first_divergence: false, max_hits: null },
-  limits: { depth: 3, max_children: 100, max_value_length: 1000, max_variables: 20_000, value_timeout_seconds: 2, max_input_bytes: 64 * 1024 * 1024 },
-  values: { scope: 'locals', raw_values: false, only: [], ignore: [], normalize: [], tolerance: null, watch: [], watch_only: false, redact: [], no_redact: false },
+  limits: {
+    depth: 3,
+    max_children: 100,
+    max_value_length: 1000,
+    max_variables: 20_000,
+    value_timeout_seconds: 2,
+    max_input_bytes: 64 * 1024 * 1024,
+  },
+  values: {
+    scope: 'locals',
+    raw_values: false,
+    only: [],
+    ignore: [],
+    normalize: [],
+    tolerance: null,
+    watch: [],
+    watch_only: false,
+    redact: [],
+    no_redact: false,
+  },
   adapter: { id: null, config: null, path: null, source_paths: [] },
   locate: { from: null, within: [], max_steps: 100_000 },
   run: { timeout_seconds: 60, sequential: false },

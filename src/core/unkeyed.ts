@@ -11,10 +11,16 @@ import { without } from './unread.js';
 export const UNKEYED_MARKER = '<redacted>';
 
 /** The captures without the values that hold an unkeyed marker in either run, and their names (run A's order, then B's). */
-export function setAsideUnkeyed(captureA: RunCapture, captureB: RunCapture): { captures: [RunCapture, RunCapture]; names: string[] } {
-  if (captureA.run.status !== 'break' || captureB.run.status !== 'break') return { captures: [captureA, captureB], names: [] };
+export function setAsideUnkeyed(
+  captureA: RunCapture,
+  captureB: RunCapture,
+): { captures: [RunCapture, RunCapture]; names: string[] } {
+  if (captureA.run.status !== 'break' || captureB.run.status !== 'break')
+    return { captures: [captureA, captureB], names: [] };
   const names = new Set<string>();
-  for (const capture of [captureA, captureB]) for (const [name, value] of Object.entries(capture.run.variables)) if (value.includes(UNKEYED_MARKER)) names.add(name);
+  for (const capture of [captureA, captureB])
+    for (const [name, value] of Object.entries(capture.run.variables))
+      if (value.includes(UNKEYED_MARKER)) names.add(name);
   if (names.size === 0) return { captures: [captureA, captureB], names: [] };
   return { captures: [without(captureA, names), without(captureB, names)], names: [...names] };
 }

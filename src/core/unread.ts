@@ -38,25 +38,40 @@ export interface OpaqueValue {
 /** lldb's text of an aggregate: a type, ` @ ` and an address (masked or not), and nothing else. */
 const TYPE_AND_ADDRESS = /^\S.* @ 0x(?:…|[0-9a-fA-F]+)$/;
 
-export function setAsideUnread(captureA: RunCapture, captureB: RunCapture): { captures: [RunCapture, RunCapture]; setAside: SetAside[]; opaque: OpaqueValue[] } {
-  if (captureA.run.status !== 'break' || captureB.run.status !== 'break') return { captures: [captureA, captureB], setAside: [], opaque: [] };
+export function setAsideUnread(
+  captureA: RunCapture,
+  captureB: RunCapture,
+): { captures: [RunCapture, RunCapture]; setAside: SetAside[]; opaque: OpaqueValue[] } {
+  if (captureA.run.status !== 'break' || captureB.run.status !== 'break')
+    return { captures: [captureA, captureB], setAside: [], opaque: [] };
   const readA = { variables: captureA.run.variables, unread: captureA.unread, truncated: captureA.truncated };
   const readB = { variables: captureB.run.variables, unread: captureB.unread, truncated: captureB.truncated };
   const { setAside, opaque } = setAsideValues(readA, readB);
   const opaqueNames = opaque.map((value) => value.name);
   const setAsideA = new Set([...setAsideNames(setAside, 'a'), ...opaqueNames]);
   const setAsideB = new Set([...setAsideNames(setAside, 'b'), ...opaqueNames]);
-  const prepared = (capture: RunCapture, names: ReadonlySet<string>, own: ReadValues, other: ReadValues): RunCapture => {
+  const prepared = (
+    capture: RunCapture,
+    names: ReadonlySet<string>,
+    own: ReadValues,
+    other: ReadValues,
+  ): RunCapture => {
     const variables = unmaskedWhereUnread(own, other);
     const shown = variables === capture.run.variables ? capture : { ...capture, run: { ...capture.run, variables } };
     return names.size > 0 ? without(shown, names) : shown;
   };
-  return { captures: [prepared(captureA, setAsideA, readA, readB), prepared(captureB, setAsideB, readB, readA)], setAside, opaque };
+  return {
+    captures: [prepared(captureA, setAsideA, readA, readB), prepared(captureB, setAsideB, readB, readA)],
+    setAside,
+    opaque,
+  };
 }
 
 /** `own`'s variables, each container the other run did not read the children of read back from its markers. */
 function unmaskedWhereUnread(own: ReadValues, other: ReadValues): Readonly<Record<string, string>> {
-  const unread = (other.unread ?? []).filter((name) => Object.hasOwn(own.variables, name) && own.variables[name]!.includes(MARKER_OPEN));
+  const unread = (other.unread ?? []).filter(
+    (name) => Object.hasOwn(own.variables, name) && own.variables[name]!.includes(MARKER_OPEN),
+  );
   if (unread.length === 0) return own.variables;
   const variables = { ...own.variables };
   for (const name of unread) setOwn(variables, name, unmaskValue(name, own.variables));
@@ -69,7 +84,10 @@ function unmaskedWhereUnread(own: ReadValues, other: ReadValues): Readonly<Recor
  */
 export function setAsideValues(a: ReadValues, b: ReadValues): { setAside: SetAside[]; opaque: OpaqueValue[] } {
   const cut = new Set([...(a.unread ?? []), ...(a.truncated ?? []), ...(b.unread ?? []), ...(b.truncated ?? [])]);
-  return { setAside: unreadCounterparts(a, b), opaque: opaqueInBoth(a.variables, b.variables).filter((value) => !cut.has(value.name)) };
+  return {
+    setAside: unreadCounterparts(a, b),
+    opaque: opaqueInBoth(a.variables, b.variables).filter((value) => !cut.has(value.name)),
+  };
 }
 
 /** Each run's values as compared: without what setAsideValues leaves out, and as setAsideUnread shows them. */
@@ -87,27 +105,39 @@ export function opaqueInBoth(a: Readonly<Record<string, string>>, b: Readonly<Re
   const opaqueIn = (variables: Readonly<Record<string, string>>): Set<string> => {
     const candidates = new Set(Object.keys(variables).filter((name) => TYPE_AND_ADDRESS.test(variables[name]!)));
     if (candidates.size === 0) return candidates;
-    for (const name of Object.keys(variables)) for (const above of selfAndAncestors(name).slice(1)) candidates.delete(above);
+    for (const name of Object.keys(variables))
+      for (const above of selfAndAncestors(name).slice(1)) candidates.delete(above);
     return candidates;
   };
   const inA = opaqueIn(a);
   if (inA.size === 0) return [];
   const inB = opaqueIn(b);
-  return [...inA].filter((name) => inB.has(name)).sort().map((name) => ({ name, text: a[name]! }));
+  return [...inA]
+    .filter((name) => inB.has(name))
+    .sort()
+    .map((name) => ({ name, text: a[name]! }));
 }
 
 /** The values of each run that lie under a container the other run holds but did not read (all) the children of. */
 export function unreadCounterparts(a: ReadValues, b: ReadValues): SetAside[] {
   const found: SetAside[] = [];
-  for (const [side, own, other] of [['a', a, b], ['b', b, a]] as const) {
+  for (const [side, own, other] of [
+    ['a', a, b],
+    ['b', b, a],
+  ] as const) {
     // Only a container the other run holds (a value it read, whose children it did not, or not all).
     const unread = new Set((other.unread ?? []).filter((name) => Object.hasOwn(other.variables, name)));
     const cut = cutContainers(other);
     if (unread.size === 0 && cut.size === 0) continue;
-    const groups = { unread: { names: [] as string[], parents: new Set<string>() }, cut: { names: [] as string[], parents: new Set<string>() } };
+    const groups = {
+      unread: { names: [] as string[], parents: new Set<string>() },
+      cut: { names: [] as string[], parents: new Set<string>() },
+    };
     for (const name of Object.keys(own.variables)) {
       if (Object.hasOwn(other.variables, name)) continue;
-      const parent = selfAndAncestors(name).slice(1).find((ancestor) => unread.has(ancestor) || cut.has(ancestor));
+      const parent = selfAndAncestors(name)
+        .slice(1)
+        .find((ancestor) => unread.has(ancestor) || cut.has(ancestor));
       if (parent === undefined) continue;
       const group = unread.has(parent) ? groups.unread : groups.cut;
       group.names.push(name);
@@ -127,7 +157,9 @@ export function unreadCounterparts(a: ReadValues, b: ReadValues): SetAside[] {
  * cut both ways is not counted here, so its values stay reported as they are).
  */
 function cutContainers(values: ReadValues): Set<string> {
-  const listed = (values.truncated ?? []).filter((name) => Object.hasOwn(values.variables, name) && !values.variables[name]!.endsWith(CUT_MARK));
+  const listed = (values.truncated ?? []).filter(
+    (name) => Object.hasOwn(values.variables, name) && !values.variables[name]!.endsWith(CUT_MARK),
+  );
   if (listed.length === 0) return new Set();
   const candidates = new Set(listed);
   const holding = new Set<string>();
@@ -152,7 +184,10 @@ export interface ReadValues {
 }
 
 /** `variables` without `names`. */
-export function withoutNames(variables: Readonly<Record<string, string>>, names: ReadonlySet<string>): Record<string, string> {
+export function withoutNames(
+  variables: Readonly<Record<string, string>>,
+  names: ReadonlySet<string>,
+): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(variables)) if (!names.has(name)) setOwn(kept, name, value);
   return kept;

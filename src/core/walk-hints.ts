@@ -7,7 +7,13 @@ import type { WalkLead } from './build-comparison.js';
 import { describeEndDifference, lastLineNotCompared, type EndSummary } from './end-hints.js';
 
 /** Where a run stands at the end of the walk: a line of its code, or its end. */
-export type RunStanding = { kind: 'at'; file: string; line: number; name: string } | { kind: 'ended'; how: string; /** It did not end: its step did not come back within --timeout (these seconds). */ timedOut?: number };
+export type RunStanding =
+  | { kind: 'at'; file: string; line: number; name: string }
+  | {
+      kind: 'ended';
+      how: string /** It did not end: its step did not come back within --timeout (these seconds). */;
+      timedOut?: number;
+    };
 
 export interface WalkSummary {
   /** `output`, `exit`: both runs ended, alike in every step compared, but wrote different output or ended differently (end-hints.ts). */
@@ -34,7 +40,10 @@ export interface WalkSummary {
   /** Where both stood the step before (a value divergence). */
   before: { file: string; line: number } | null;
   /** Lines each run ran that the other's copy of the file does not have: not compared. */
-  added: { a: { count: number; first: Array<{ file: string; line: number }> }; b: { count: number; first: Array<{ file: string; line: number }> } };
+  added: {
+    a: { count: number; first: Array<{ file: string; line: number }> };
+    b: { count: number; first: Array<{ file: string; line: number }> };
+  };
   /** Locals that differed before the program set them (C's uninitialised stack): not counted; how many, the first few. */
   unsetAside?: { count: number; first: string[] };
   /** The command that compares the runs at the point again. */
@@ -51,7 +60,8 @@ export const REPRODUCE_HINT = 'to compare the runs there again: ';
 
 export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   const hints = [mainHint(walk, labels)];
-  if (walk.kind === 'values' && walk.before !== null) hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
+  if (walk.kind === 'values' && walk.before !== null)
+    hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
   if (walk.lastLine !== undefined) hints.push(lastLineNotCompared(walk.lastLine));
   for (const side of ['a', 'b'] as const) {
@@ -59,12 +69,16 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     if (count === 0) continue;
     const other = labels[side === 'a' ? 'b' : 'a'];
     const listed = first.map((line) => `${line.file}:${line.line}`).join(', ') + (count > first.length ? ', ...' : '');
-    hints.push(`${labels[side]} also ran ${plural(count, 'line')} that ${other}'s copy of the file does not have (${listed}): lines added in ${labels[side]}'s version, not compared`);
+    hints.push(
+      `${labels[side]} also ran ${plural(count, 'line')} that ${other}'s copy of the file does not have (${listed}): lines added in ${labels[side]}'s version, not compared`,
+    );
   }
   const aside = walk.unsetAside;
   if (aside !== undefined && aside.count > 0) {
     const listed = aside.first.join(', ') + (aside.count > aside.first.length ? ', ...' : '');
-    hints.push(`not counted as a divergence: ${plural(aside.count, 'local')} that differed before the program set ${aside.count === 1 ? 'it' : 'them'} (${listed}): an uninitialised local holds whatever the stack held, which differs when the runs' environments or paths differ in length`);
+    hints.push(
+      `not counted as a divergence: ${plural(aside.count, 'local')} that differed before the program set ${aside.count === 1 ? 'it' : 'them'} (${listed}): an uninitialised local holds whatever the stack held, which differs when the runs' environments or paths differ in length`,
+    );
   }
   const context = [
     walk.kind === 'agreed'
@@ -74,7 +88,11 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
         : `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and stopped at step ${walk.steps}, where they part ways: ${hints[0]}.`,
     ...(['a', 'b'] as const).flatMap((side, index) => {
       const stack = walk.stacks[index]!;
-      return stack.length === 0 ? [] : [`Stack of ${labels[side]}: ${stack.map((frame) => `${frame.name || '?'} (${frame.file ?? '?'}:${frame.line})`).join(' <- ')}`];
+      return stack.length === 0
+        ? []
+        : [
+            `Stack of ${labels[side]}: ${stack.map((frame) => `${frame.name || '?'} (${frame.file ?? '?'}:${frame.line})`).join(' <- ')}`,
+          ];
     }),
   ];
   // The run that ended while the other went on reached the located line: its end is told here.
@@ -90,22 +108,33 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
         ? `no divergence in ${plural(walk.steps, 'step')} (--max-steps ${walk.maxSteps}: the walk stopped there)`
         : `no divergence in ${plural(walk.steps, 'step')}: both runs ended${a.kind === 'ended' && b.kind === 'ended' ? ` (${labels.a} ${a.how}; ${labels.b} ${b.how})` : ''}`;
     case 'ended': {
-      const seconds = (['a', 'b'] as const).map((side) => { const standing = walk[side]; return standing.kind === 'ended' ? standing.timedOut : undefined; });
+      const seconds = (['a', 'b'] as const).map((side) => {
+        const standing = walk[side];
+        return standing.kind === 'ended' ? standing.timedOut : undefined;
+      });
       const stuck = (['a', 'b'] as const).filter((_side, index) => seconds[index] !== undefined);
       if (stuck.length > 0) {
         const who = stuck.length === 2 ? `neither ${labels.a} nor ${labels.b}` : labels[stuck[0]!];
         const last = walk.point === null ? 'its first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`;
         return `the walk could not go on after ${last}: ${who} ${stuck.length === 2 ? 'came back from its next step' : 'did not come back from its next step'} within --timeout (${seconds.find((value) => value !== undefined)} s), so the runs were not compared to their end: no pass. A loop whose code stays on one line (\`while (1) { i++; }\`: the debugger steps until the line's code is left, which it never is) or a program that waits does this: walk from past it with --from FILE:LINE, or raise --timeout`;
       }
-      const [ended, going, endedLabel, goingLabel] = a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
-      const after = walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
+      const [ended, going, endedLabel, goingLabel] =
+        a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
+      const after =
+        walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
       return `the runs part ways ${after}: ${endedLabel} ends there (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;
     }
     case 'path': {
       if (a.kind !== 'at' || b.kind !== 'at') return 'the runs part ways';
-      const inA = walk.bInA === undefined || walk.bInA === b.line ? '' : walk.bInA === null ? ` (a line ${labels.a}'s copy does not have)` : ` (line ${walk.bInA} in ${labels.a}'s copy)`;
+      const inA =
+        walk.bInA === undefined || walk.bInA === b.line
+          ? ''
+          : walk.bInA === null
+            ? ` (a line ${labels.a}'s copy does not have)`
+            : ` (line ${walk.bInA} in ${labels.a}'s copy)`;
       const point = walk.point;
-      if (point === null || walk.steps <= 1) return `the runs part ways at their first step: ${labels.a} starts at ${a.file}:${a.line}, ${labels.b} at ${b.file}:${b.line}${inA}`;
+      if (point === null || walk.steps <= 1)
+        return `the runs part ways at their first step: ${labels.a} starts at ${a.file}:${a.line}, ${labels.b} at ${b.file}:${b.line}${inA}`;
       const aTo = a.file === point.file ? `line ${a.line}` : `${a.file}:${a.line}`;
       const bTo = a.file === point.file && walk.sameFile === true ? `line ${b.line}` : `${b.file}:${b.line}`;
       return `the runs part ways after ${where(point)}${about(point, walk.steps - 1)}: ${labels.a} goes on to ${aTo}, ${labels.b} to ${bTo}${inA}`;
@@ -115,9 +144,22 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
       return walk.ending === undefined ? 'the runs ended apart' : describeEndDifference(walk.ending, labels);
     case 'values': {
       const first = walk.changed[0];
-      const more = walk.changedCount > 1 ? `; ${walk.changedCount - 1} more ${walk.changedCount === 2 ? 'value differs' : 'values differ'}` : '';
-      const only = (['a', 'b'] as const).filter((side) => walk.onlyIn[side].length > 0).map((side) => `${walk.onlyIn[side].join(', ')} ${walk.onlyIn[side].length === 1 ? 'is' : 'are'} there in ${labels[side]} only`);
-      const what = first === undefined ? (only.length > 0 ? only.join('; ') : 'their values differ') : `${first.name} is ${showValue(first.a)} in ${labels.a} and ${showValue(first.b)} in ${labels.b}${more}`;
+      const more =
+        walk.changedCount > 1
+          ? `; ${walk.changedCount - 1} more ${walk.changedCount === 2 ? 'value differs' : 'values differ'}`
+          : '';
+      const only = (['a', 'b'] as const)
+        .filter((side) => walk.onlyIn[side].length > 0)
+        .map(
+          (side) =>
+            `${walk.onlyIn[side].join(', ')} ${walk.onlyIn[side].length === 1 ? 'is' : 'are'} there in ${labels[side]} only`,
+        );
+      const what =
+        first === undefined
+          ? only.length > 0
+            ? only.join('; ')
+            : 'their values differ'
+          : `${first.name} is ${showValue(first.a)} in ${labels.a} and ${showValue(first.b)} in ${labels.b}${more}`;
       return `the runs part ways at ${walk.point === null ? 'their first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`}: ${what}`;
     }
   }
@@ -129,7 +171,10 @@ function where(point: NonNullable<WalkSummary['point']>): string {
 
 /** `(3rd call, 2nd time on this line; step 58)`. */
 function about(point: NonNullable<WalkSummary['point']>, step: number): string {
-  const parts = [point.call !== null && point.call > 1 ? `${ordinal(point.call)} call` : null, point.pass > 1 ? `${ordinal(point.pass)} time on this line` : null].filter((part) => part !== null);
+  const parts = [
+    point.call !== null && point.call > 1 ? `${ordinal(point.call)} call` : null,
+    point.pass > 1 ? `${ordinal(point.pass)} time on this line` : null,
+  ].filter((part) => part !== null);
   return ` (${parts.length > 0 ? `${parts.join(', ')}; ` : ''}step ${step})`;
 }
 
@@ -153,7 +198,8 @@ export function describeEnding(reason: NoBreakReason): string {
 
 export function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 

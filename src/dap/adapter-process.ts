@@ -69,7 +69,8 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   if (start.inProcess) return startInProcess(start, start.inProcess);
   // A port bpdiff picks: for a server adapter that does not say its own, and for any adapter whose
   // arguments ask for one (Perl::LanguageServer's debuggee connects back to it).
-  const wantsPort = (start.transport === 'server' && !start.portPattern) || start.args.some((arg) => arg.includes('${port}'));
+  const wantsPort =
+    (start.transport === 'server' && !start.portPattern) || start.args.some((arg) => arg.includes('${port}'));
   const port = wantsPort ? await freeLoopbackPort() : null;
   const args = start.args.map((arg) => (port === null ? arg : arg.replaceAll('${port}', String(port))));
   const child = spawn(start.executable, args, {
@@ -82,7 +83,13 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   const spawned = await new Promise<number>((resolve, reject) => {
     child.once('spawn', () => resolve(child.pid!));
     child.once('error', (error) =>
-      reject(new BpdiffError('ADAPTER_MISSING', `cannot start ${start.name} (${start.executable}): ${error.message} — check that it is installed`, { cause: error })),
+      reject(
+        new BpdiffError(
+          'ADAPTER_MISSING',
+          `cannot start ${start.name} (${start.executable}): ${error.message} — check that it is installed`,
+          { cause: error },
+        ),
+      ),
     );
   });
   start.track(spawned);
@@ -111,9 +118,7 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
 
   // Server: find the port (given, or printed by the adapter), then connect; the adapter's stdout
   // then carries the debuggee's output.
-  const portFound =
-    port ??
-    (await waitForPort(child, new RegExp(start.portPattern!), start, describeExit));
+  const portFound = port ?? (await waitForPort(child, new RegExp(start.portPattern!), start, describeExit));
   child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
   const socket = await connectWithRetry(portFound, start, describeExit, child);
   const connection = new DapConnection(socket, socket, start.name, describeExit);
@@ -125,11 +130,26 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
  * the program got as its DEBUGGEE_DAP_FD. The program is the run's to start and kill (its pid is
  * tracked as a session of its own); closing the socket tells the adapter the client is gone.
  */
-export function programAdapter(name: string, socket: Duplex, pid: number | null, describeExit: () => string): RunningAdapter {
+export function programAdapter(
+  name: string,
+  socket: Duplex,
+  pid: number | null,
+  describeExit: () => string,
+): RunningAdapter {
   socket.on('error', () => undefined); // a program that died: the connection reports it
   const connection = new DapConnection(socket, socket, name, describeExit);
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => socket.once('close', () => resolve({ code: null, signal: null })));
-  return { connection, process: null, pid, stdout: new OutputTail(), stderr: new OutputTail(), ended, close: () => socket.destroy() };
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    socket.once('close', () => resolve({ code: null, signal: null })),
+  );
+  return {
+    connection,
+    process: null,
+    pid,
+    stdout: new OutputTail(),
+    stderr: new OutputTail(),
+    ended,
+    close: () => socket.destroy(),
+  };
 }
 
 /**
@@ -142,10 +162,17 @@ async function startInProcess(start: AdapterStart, file: string): Promise<Runnin
   try {
     module = await importAtRunTime<Partial<InProcessAdapterModule>>(pathToFileURL(file).href);
   } catch (error) {
-    throw new BpdiffError('ADAPTER_MISSING', `cannot load ${start.name} from ${file}: ${(error as Error).message.split('\n')[0]} — build bpdiff (npm run build), or give the adapter's executable with --adapter-path`, { cause: error });
+    throw new BpdiffError(
+      'ADAPTER_MISSING',
+      `cannot load ${start.name} from ${file}: ${(error as Error).message.split('\n')[0]} — build bpdiff (npm run build), or give the adapter's executable with --adapter-path`,
+      { cause: error },
+    );
   }
   if (typeof module.startDapSession !== 'function') {
-    throw new BpdiffError('ADAPTER_CONFIG', `${file} (the in_process module of ${start.name}) exports no startDapSession function — check the definition's adapter.in_process`);
+    throw new BpdiffError(
+      'ADAPTER_CONFIG',
+      `${file} (the in_process module of ${start.name}) exports no startDapSession function — check the definition's adapter.in_process`,
+    );
   }
   // Its debuggees outlive a killed bpdiff unless someone outside bpdiff kills them.
   if (start.marker) reapIfKilled(start.marker);
@@ -156,7 +183,12 @@ async function startInProcess(start: AdapterStart, file: string): Promise<Runnin
     env: { ...process.env, ...start.env, ...markerEnv(start.marker) },
     cwd: start.cwd,
   });
-  const connection = new DapConnection(fromAdapter, toAdapter, start.name, () => endedBy || 'its in-process session ended');
+  const connection = new DapConnection(
+    fromAdapter,
+    toAdapter,
+    start.name,
+    () => endedBy || 'its in-process session ended',
+  );
   const close = (): void => {
     if (endedBy) return;
     endedBy = 'bpdiff ended its in-process session';
@@ -164,10 +196,23 @@ async function startInProcess(start: AdapterStart, file: string): Promise<Runnin
     toAdapter.end();
     fromAdapter.end();
   };
-  return { connection, process: null, pid: null, stdout: new OutputTail(), stderr: new OutputTail(), ended: new Promise(() => undefined), close };
+  return {
+    connection,
+    process: null,
+    pid: null,
+    stdout: new OutputTail(),
+    stderr: new OutputTail(),
+    ended: new Promise(() => undefined),
+    close,
+  };
 }
 
-function waitForPort(child: ChildProcess, pattern: RegExp, start: AdapterStart, describeExit: () => string): Promise<number> {
+function waitForPort(
+  child: ChildProcess,
+  pattern: RegExp,
+  start: AdapterStart,
+  describeExit: () => string,
+): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     let seen = '';
     const onData = (chunk: Buffer): void => {
@@ -181,11 +226,21 @@ function waitForPort(child: ChildProcess, pattern: RegExp, start: AdapterStart, 
     };
     const timer = setTimeout(() => {
       finish();
-      reject(new BpdiffError('ADAPTER_TIMEOUT', `${start.name} did not say which port it listens on within ${start.timeoutMs / 1000} s (expected output matching ${pattern.source}) — check that '${start.executable}' runs on its own`));
+      reject(
+        new BpdiffError(
+          'ADAPTER_TIMEOUT',
+          `${start.name} did not say which port it listens on within ${start.timeoutMs / 1000} s (expected output matching ${pattern.source}) — check that '${start.executable}' runs on its own`,
+        ),
+      );
     }, start.timeoutMs);
     const onExit = (): void => {
       finish();
-      reject(new BpdiffError('ADAPTER_FAILED', `${start.name} exited before it listened for a connection (${describeExit()}) — run '${start.executable}' by hand to see why`));
+      reject(
+        new BpdiffError(
+          'ADAPTER_FAILED',
+          `${start.name} exited before it listened for a connection (${describeExit()}) — run '${start.executable}' by hand to see why`,
+        ),
+      );
     };
     const finish = (): void => {
       clearTimeout(timer);
@@ -199,7 +254,12 @@ function waitForPort(child: ChildProcess, pattern: RegExp, start: AdapterStart, 
   });
 }
 
-async function connectWithRetry(port: number, start: AdapterStart, describeExit: () => string, child: ChildProcess): Promise<net.Socket> {
+async function connectWithRetry(
+  port: number,
+  start: AdapterStart,
+  describeExit: () => string,
+  child: ChildProcess,
+): Promise<net.Socket> {
   const deadline = Date.now() + start.timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -216,7 +276,11 @@ async function connectWithRetry(port: number, start: AdapterStart, describeExit:
       });
     } catch (error) {
       if (Date.now() > deadline) {
-        throw new BpdiffError('ADAPTER_TIMEOUT', `cannot connect to ${start.name} on 127.0.0.1:${port} within ${start.timeoutMs / 1000} s — check that nothing else uses the port`, { cause: error });
+        throw new BpdiffError(
+          'ADAPTER_TIMEOUT',
+          `cannot connect to ${start.name} on 127.0.0.1:${port} within ${start.timeoutMs / 1000} s — check that nothing else uses the port`,
+          { cause: error },
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -10,7 +10,14 @@ import { DapTransport } from './transport.js';
 import type { Readable, Writable } from 'node:stream';
 import type { RequestCommand, RequestMap, ResponseBody } from './requests.js';
 
-export type { RequestCommand, RequestMap, ResponseBody, StreamedStep, StreamedSteps, StreamStepsArguments } from './requests.js';
+export type {
+  RequestCommand,
+  RequestMap,
+  ResponseBody,
+  StreamedStep,
+  StreamedSteps,
+  StreamStepsArguments,
+} from './requests.js';
 
 export interface WaitOptions {
   /** What bpdiff was doing, for the error: "launch", "waiting for the breakpoint"... */
@@ -116,7 +123,11 @@ export class DapConnection {
     return this.closeError !== null;
   }
 
-  request<C extends RequestCommand>(command: C, args: RequestMap[C][0], options: WaitOptions): Promise<ResponseBody<C>> {
+  request<C extends RequestCommand>(
+    command: C,
+    args: RequestMap[C][0],
+    options: WaitOptions,
+  ): Promise<ResponseBody<C>> {
     if (this.closeError) return Promise.reject(this.closedError(options.step));
     const seq = this.seq++;
     const answer = new Promise<DebugProtocol.Response>((resolve, reject) => {
@@ -138,8 +149,14 @@ export class DapConnection {
     predicate: (event: DebugProtocol.Event) => event is E,
     options: WaitOptions & { since?: number },
   ): Promise<E>;
-  waitForEvent(predicate: (event: DebugProtocol.Event) => boolean, options: WaitOptions & { since?: number }): Promise<DebugProtocol.Event>;
-  waitForEvent(predicate: (event: DebugProtocol.Event) => boolean, options: WaitOptions & { since?: number }): Promise<DebugProtocol.Event> {
+  waitForEvent(
+    predicate: (event: DebugProtocol.Event) => boolean,
+    options: WaitOptions & { since?: number },
+  ): Promise<DebugProtocol.Event>;
+  waitForEvent(
+    predicate: (event: DebugProtocol.Event) => boolean,
+    options: WaitOptions & { since?: number },
+  ): Promise<DebugProtocol.Event> {
     for (const { event } of this.retainedSince(options.since ?? 0)) {
       if (predicate(event)) return Promise.resolve(event);
     }
@@ -155,7 +172,8 @@ export class DapConnection {
   /** Position of a received event that is still kept (-1 otherwise), so a later wait can start after it. */
   indexOfEvent(event: DebugProtocol.Event): number {
     // From the end: the event asked about is almost always one just received.
-    for (let i = this.retained.length - 1; i >= 0; i--) if (this.retained[i]!.event === event) return this.retained[i]!.index;
+    for (let i = this.retained.length - 1; i >= 0; i--)
+      if (this.retained[i]!.event === event) return this.retained[i]!.index;
     return -1;
   }
 
@@ -182,9 +200,15 @@ export class DapConnection {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         cancel();
-        const limit = options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 100) / 10} s` : `${options.timeoutMs} ms`;
+        const limit =
+          options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 100) / 10} s` : `${options.timeoutMs} ms`;
         const hint = options.hint ? `; ${options.hint}` : '';
-        reject(new BpdiffError('ADAPTER_TIMEOUT', `${this.adapterName} did not answer during '${options.step}' within ${limit}${hint}`));
+        reject(
+          new BpdiffError(
+            'ADAPTER_TIMEOUT',
+            `${this.adapterName} did not answer during '${options.step}' within ${limit}${hint}`,
+          ),
+        );
       }, options.timeoutMs);
       timer.unref();
     });
@@ -234,7 +258,8 @@ export class DapConnection {
     this.retainedOutputs++;
     this.retainedOutputChars += outputLength(event);
     // Trimmed in one pass once twice the limit is held, so a flood costs O(1) per event.
-    if (this.retainedOutputs >= 2 * this.outputKept.events || this.retainedOutputChars >= 2 * this.outputKept.chars) this.trim();
+    if (this.retainedOutputs >= 2 * this.outputKept.events || this.retainedOutputChars >= 2 * this.outputKept.chars)
+      this.trim();
   }
 
   /** Back to the newest events of each kind (and the first of every kind but `output`), in one pass from the newest. */

@@ -12,7 +12,14 @@ export interface StreamHitsArguments {
   /** The adapter's own `normalise` rules (JavaScript regular expressions, `$<name>` and `$1` in replacements), applied after `addresses`, as the value pipeline applies them. */
   rules?: ReadonlyArray<{ pattern: string; replacement: string; flags?: string }>;
   /** The adapter's `volatile` rules; a stream applies those that rewrite a folded child's whole value (a Python thread's ids), as the value pipeline does. */
-  volatile?: ReadonlyArray<{ type?: string; path?: string; parent_value?: string; pattern?: string; replacement?: string; keep_children?: string[] }>;
+  volatile?: ReadonlyArray<{
+    type?: string;
+    path?: string;
+    parent_value?: string;
+    pattern?: string;
+    replacement?: string;
+    keep_children?: string[];
+  }>;
   /** Levels of children folded into each value's text, as a capture would read them. */
   depth?: number;
   maxChildren?: number;
@@ -32,9 +39,16 @@ export interface StreamHitsArguments {
 }
 
 /** A stream that masks addresses masks what the value pipeline masks: the adapter's own rules too (a cut address in a Python container, a thread's ids). */
-export function withAdapterRules<T extends { addresses?: string }>(args: T, definition: { normalise?: StreamHitsArguments['rules']; volatile?: StreamHitsArguments['volatile'] }): T & Pick<StreamHitsArguments, 'rules' | 'volatile'> {
+export function withAdapterRules<T extends { addresses?: string }>(
+  args: T,
+  definition: { normalise?: StreamHitsArguments['rules']; volatile?: StreamHitsArguments['volatile'] },
+): T & Pick<StreamHitsArguments, 'rules' | 'volatile'> {
   if (args.addresses === undefined) return args;
-  return { ...args, ...(definition.normalise?.length ? { rules: definition.normalise } : {}), ...(definition.volatile?.length ? { volatile: definition.volatile } : {}) };
+  return {
+    ...args,
+    ...(definition.normalise?.length ? { rules: definition.normalise } : {}),
+    ...(definition.volatile?.length ? { volatile: definition.volatile } : {}),
+  };
 }
 
 export interface StreamedHit {

@@ -46,7 +46,11 @@ export class Prefetcher implements Requester {
 
   constructor(private readonly connection: DapConnection) {}
 
-  request<C extends RequestCommand>(command: C, args: RequestMap[C][0], options: WaitOptions): Promise<ResponseBody<C>> {
+  request<C extends RequestCommand>(
+    command: C,
+    args: RequestMap[C][0],
+    options: WaitOptions,
+  ): Promise<ResponseBody<C>> {
     if (this.recorded !== null && this.recordLeft > 0) {
       this.recorded.push({ command, args });
       this.recordLeft -= 1;
@@ -97,7 +101,15 @@ export class Prefetcher implements Requester {
     this.recordLeft = PLANNED;
     return () => {
       if (this.recorded === recorded) this.recorded = null;
-      if (this.pending) this.learn(this.plan !== null && recorded.length === this.plan.length && recorded.every((request, index) => keyOf(request.command, request.args) === keyOf(this.plan![index]!.command, this.plan![index]!.args)));
+      if (this.pending)
+        this.learn(
+          this.plan !== null &&
+            recorded.length === this.plan.length &&
+            recorded.every(
+              (request, index) =>
+                keyOf(request.command, request.args) === keyOf(this.plan![index]!.command, this.plan![index]!.args),
+            ),
+        );
       this.pending = false;
       this.plan = recorded[0]?.command === 'scopes' && recorded[1]?.command === 'variables' ? recorded : null;
     };

@@ -4,14 +4,16 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { StreamedHits, StreamHitsArguments } from './hit-stream.js';
 
-
 /** The requests bpdiff sends, with their argument and response types. */
 export interface RequestMap {
   initialize: [DebugProtocol.InitializeRequestArguments, DebugProtocol.InitializeResponse];
   launch: [DebugProtocol.LaunchRequestArguments, DebugProtocol.LaunchResponse];
   attach: [DebugProtocol.AttachRequestArguments, DebugProtocol.AttachResponse];
   setBreakpoints: [DebugProtocol.SetBreakpointsArguments, DebugProtocol.SetBreakpointsResponse];
-  setExceptionBreakpoints: [DebugProtocol.SetExceptionBreakpointsArguments, DebugProtocol.SetExceptionBreakpointsResponse];
+  setExceptionBreakpoints: [
+    DebugProtocol.SetExceptionBreakpointsArguments,
+    DebugProtocol.SetExceptionBreakpointsResponse,
+  ];
   configurationDone: [DebugProtocol.ConfigurationDoneArguments, DebugProtocol.ConfigurationDoneResponse];
   threads: [undefined, DebugProtocol.ThreadsResponse];
   stackTrace: [DebugProtocol.StackTraceArguments, DebugProtocol.StackTraceResponse];

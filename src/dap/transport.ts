@@ -71,7 +71,11 @@ export class DapTransport {
       }
       const length = Number(match[1]);
       if (length > MAX_MESSAGE_BYTES) {
-        this.close(new Error(`the adapter announced a message of ${length} bytes (more than bpdiff reads: ${MAX_MESSAGE_BYTES})`));
+        this.close(
+          new Error(
+            `the adapter announced a message of ${length} bytes (more than bpdiff reads: ${MAX_MESSAGE_BYTES})`,
+          ),
+        );
         return;
       }
       const start = headerEnd + HEADER_END.length;

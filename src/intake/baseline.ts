@@ -25,7 +25,12 @@ export interface LoadedBaseline {
  * `baseline`: a file (relative to `base`; at most `maxBytes`, --max-input-bytes) or a capture object;
  * `given`: the live run's breakpoint, when it has one.
  */
-export function loadBaseline(baseline: string | RunCapture, base: string, given: Breakpoint | null, maxBytes?: number): LoadedBaseline {
+export function loadBaseline(
+  baseline: string | RunCapture,
+  base: string,
+  given: Breakpoint | null,
+  maxBytes?: number,
+): LoadedBaseline {
   const capture = typeof baseline === 'string' ? readCapture(baseline, base, maxBytes) : checkedCapture(baseline);
   const name = typeof baseline === 'string' ? baseline : 'the baseline';
   const stored = capture.breakpoint;
@@ -35,13 +40,22 @@ export function loadBaseline(baseline: string | RunCapture, base: string, given:
     throw messages.baselineOtherBreakpoint(name, describeBreakpoint(stored), describeBreakpoint(given));
   }
   if (given.line === stored.line) return { capture, name, breakpoint: { ...stored } };
-  return { capture, name, breakpoint: { ...given }, note: `the baseline was captured at line ${stored.line} of ${stored.file}; the live run stops at line ${given.line}, as its --bp says` };
+  return {
+    capture,
+    name,
+    breakpoint: { ...given },
+    note: `the baseline was captured at line ${stored.line} of ${stored.file}; the live run stops at line ${given.line}, as its --bp says`,
+  };
 }
 
 /** A capture given as an object (the library's, or a tool's JSON): checked as a file's would be. */
 export function checkedCapture(given: unknown, name = 'baseline'): RunCapture {
   const outcome = validateCapture(given);
-  if (!outcome.ok) throw new BpdiffError('NOT_A_CAPTURE', `${name} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`);
+  if (!outcome.ok)
+    throw new BpdiffError(
+      'NOT_A_CAPTURE',
+      `${name} is not a run capture (${outcome.errors.slice(0, 3).join('; ')}) — pass what capture() returned, or a file bpdiff capture wrote`,
+    );
   return given as RunCapture;
 }
 
@@ -58,7 +72,11 @@ interface LiveBreakpoint {
  * the baseline holds no line hashes (an older capture), or when the live file cannot be read here. A
  * line deleted since is an error that says so.
  */
-export function followBaselineLine<S extends LiveBreakpoint>(baseline: LoadedBaseline, live: S, linesOf: (file: string) => string[] | null): S {
+export function followBaselineLine<S extends LiveBreakpoint>(
+  baseline: LoadedBaseline,
+  live: S,
+  linesOf: (file: string) => string[] | null,
+): S {
   const stored = baseline.capture.source_lines;
   if (baseline.note !== undefined || stored === undefined) return live;
   const lines = linesOf(live.breakpoint.path);
@@ -79,10 +97,15 @@ export function followBaselineLine<S extends LiveBreakpoint>(baseline: LoadedBas
  * cannot be evaluated there): its text differs from the baseline's line, or the baseline cannot tell.
  * Null when it is the same line.
  */
-export function lineDoubt(baseline: LoadedBaseline, live: LiveBreakpoint, linesOf: (file: string) => string[] | null): string | null {
+export function lineDoubt(
+  baseline: LoadedBaseline,
+  live: LiveBreakpoint,
+  linesOf: (file: string) => string[] | null,
+): string | null {
   const stored = baseline.capture.source_lines;
   const { file, line } = baseline.capture.breakpoint;
-  if (stored === undefined) return `the baseline holds no hashes of its file's lines (an older bpdiff recorded it), so bpdiff cannot tell whether line ${line} of ${file} is still the line it was captured at`;
+  if (stored === undefined)
+    return `the baseline holds no hashes of its file's lines (an older bpdiff recorded it), so bpdiff cannot tell whether line ${line} of ${file} is still the line it was captured at`;
   const lines = linesOf(live.breakpoint.path);
   const liveLine = lines?.[live.breakpoint.line - 1];
   const storedLine = splitLineHashes(stored.hashes)[line - 1];

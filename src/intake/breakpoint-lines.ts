@@ -11,17 +11,29 @@ import { checkInputStat, DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../rea
 import { isFile } from './input-files.js';
 
 /** Where a run's breakpoint file is (`file` as given, from the run's folder); an error when it is no file. */
-export function breakpointFileIn(runCwd: string, file: string, side: RunSide, label: string, flagSide: RunSide | null = side): string {
+export function breakpointFileIn(
+  runCwd: string,
+  file: string,
+  side: RunSide,
+  label: string,
+  flagSide: RunSide | null = side,
+): string {
   const found = resolveBreakpointPath(file, runCwd);
-  if (!isFile(found) && fs.existsSync(found)) checkInputStat(fs.statSync(found), found, { what: `the breakpoint file of run ${label}`, file: found });
+  if (!isFile(found) && fs.existsSync(found))
+    checkInputStat(fs.statSync(found), found, { what: `the breakpoint file of run ${label}`, file: found });
   if (!isFile(found)) throw messages.breakpointFileMissing(flagSide, label, file, found, runCwd);
   return found;
 }
 
 /** A breakpoint past the end of the file would be moved to the last line by the debugger without a word. */
-export function checkLineInFile(run: Pick<RunSpec, 'label' | 'breakpoint'>, lines: string[] | null, flag: string): void {
+export function checkLineInFile(
+  run: Pick<RunSpec, 'label' | 'breakpoint'>,
+  lines: string[] | null,
+  flag: string,
+): void {
   const { file, line } = run.breakpoint;
-  if (lines !== null && line > lines.length) throw messages.breakpointPastEnd(file, line, lines.length, run.label, flag);
+  if (lines !== null && line > lines.length)
+    throw messages.breakpointPastEnd(file, line, lines.length, run.label, flag);
 }
 
 /**
@@ -51,7 +63,12 @@ export function readLines(file: string, maxBytes: number): string[] | null {
  * line, and says so (in B's breakpoint `note`); a line deleted in B is an error that names the flag
  * for B's own breakpoint. A breakpoint B was given itself is left as it is.
  */
-export function followLine<B extends Pick<RunSpec, 'label' | 'breakpoint'>>(a: Pick<RunSpec, 'label' | 'breakpoint'>, b: B, own: boolean, linesOf: (file: string) => string[] | null): B {
+export function followLine<B extends Pick<RunSpec, 'label' | 'breakpoint'>>(
+  a: Pick<RunSpec, 'label' | 'breakpoint'>,
+  b: B,
+  own: boolean,
+  linesOf: (file: string) => string[] | null,
+): B {
   if (own || a.breakpoint.path === b.breakpoint.path) return b;
   const linesA = linesOf(a.breakpoint.path);
   const linesB = linesOf(b.breakpoint.path);

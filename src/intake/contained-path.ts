@@ -38,7 +38,11 @@ export function containmentRoot(configFile: string): string {
  */
 export function checkContained(file: string, root: string, name: ContainedName, kind: 'file' | 'folder'): void {
   const relative = path.relative(root, path.resolve(file));
-  if (relative === '' ? kind === 'file' : relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+  if (
+    relative === ''
+      ? kind === 'file'
+      : relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)
+  ) {
     throw messages.containedOutside(name.what, name.shown, root);
   }
   const parts = relative === '' ? [] : relative.split(path.sep);
@@ -54,10 +58,13 @@ export function checkContained(file: string, root: string, name: ContainedName, 
       throw messages.containedUnreadable(name.what, name.shown, error);
     }
     const last = index === parts.length - 1;
-    if (stat.isSymbolicLink()) throw messages.containedLink(name.what, name.shown, last ? null : current, linkTarget(current), root);
+    if (stat.isSymbolicLink())
+      throw messages.containedLink(name.what, name.shown, last ? null : current, linkTarget(current), root);
     if (!last && !stat.isDirectory()) throw messages.containedNotFolder(name.what, name.shown, current);
-    if (last && kind === 'file' && !stat.isFile()) throw messages.containedNotFile(name.what, name.shown, stat.isDirectory() ? 'a directory' : 'not a regular file');
-    if (last && kind === 'folder' && !stat.isDirectory()) throw messages.containedNotFolder(name.what, name.shown, current);
+    if (last && kind === 'file' && !stat.isFile())
+      throw messages.containedNotFile(name.what, name.shown, stat.isDirectory() ? 'a directory' : 'not a regular file');
+    if (last && kind === 'folder' && !stat.isDirectory())
+      throw messages.containedNotFolder(name.what, name.shown, current);
   }
 }
 
@@ -76,13 +83,18 @@ export function writeContained(file: string, text: string, root: string, name: C
   try {
     mode = fs.lstatSync(file).mode & 0o7777;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw messages.containedUnreadable(name.what, name.shown, error);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw messages.containedUnreadable(name.what, name.shown, error);
   }
   if (mode !== null && (mode & 0o222) === 0) throw messages.containedReadOnly(name.what, name.shown);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let fd: number | null = null;
   try {
-    fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, mode === null ? 0o666 : 0o600);
+    fd = fs.openSync(
+      temp,
+      fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW,
+      mode === null ? 0o666 : 0o600,
+    );
     if (mode !== null) fs.fchmodSync(fd, mode);
     fs.writeFileSync(fd, text);
     fs.fsyncSync(fd);
@@ -98,14 +110,18 @@ export function writeContained(file: string, text: string, root: string, name: C
 
 /** Each missing folder from `root` down to `dir`, made as a real folder (never through a link). */
 function makeFolders(dir: string, root: string, name: ContainedName): void {
-  const parts = path.relative(root, dir).split(path.sep).filter((part) => part !== '');
+  const parts = path
+    .relative(root, dir)
+    .split(path.sep)
+    .filter((part) => part !== '');
   let current = root;
   for (const part of parts) {
     current = path.join(current, part);
     try {
       fs.mkdirSync(current);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw messages.containedNotWritable(name.what, name.shown, path.dirname(current), error);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw messages.containedNotWritable(name.what, name.shown, path.dirname(current), error);
     }
     const stat = fs.lstatSync(current);
     if (stat.isSymbolicLink()) throw messages.containedLink(name.what, name.shown, current, linkTarget(current), root);

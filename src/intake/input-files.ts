@@ -14,7 +14,12 @@ import { BpdiffError } from '../errors.js';
  * is one that is no regular file (a FIFO, a device: /dev/zero would never end) or is larger than
  * `maxBytes` (--max-input-bytes). `invalidUtf8` counts what was not UTF-8 (read as U+FFFD).
  */
-export function readInputText(what: string, file: string, cwd: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): BoundedRead {
+export function readInputText(
+  what: string,
+  file: string,
+  cwd: string,
+  maxBytes: number = DEFAULT_MAX_INPUT_BYTES,
+): BoundedRead {
   const resolved = path.resolve(cwd, file);
   try {
     return readBoundedText(resolved, { what, file }, maxBytes);
@@ -28,7 +33,12 @@ export function readInputText(what: string, file: string, cwd: string, maxBytes:
  * A file given to a flag (--stdin-a, --adapter-config ...), made absolute after checking it is a
  * regular file no larger than `maxBytes`; `flag` is the flag's name without dashes.
  */
-export function resolveInputFile(flag: string, file: string, cwd: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): string {
+export function resolveInputFile(
+  flag: string,
+  file: string,
+  cwd: string,
+  maxBytes: number = DEFAULT_MAX_INPUT_BYTES,
+): string {
   const resolved = path.resolve(cwd, file);
   let stat: fs.Stats;
   try {
@@ -84,7 +94,8 @@ export function resolveCapturesDir(dir: string | null, cwd: string): string | nu
   if (dir === null) return null;
   const resolved = path.resolve(cwd, dir);
   if (isDirectory(resolved)) {
-    for (const name of CAPTURE_FILES) checkOutputTarget(path.join(resolved, name), { flag: '--save-captures', file: path.join(dir, name) });
+    for (const name of CAPTURE_FILES)
+      checkOutputTarget(path.join(resolved, name), { flag: '--save-captures', file: path.join(dir, name) });
     return resolved;
   }
   if (fs.existsSync(resolved)) throw messages.saveCapturesNotDirectory(dir);
@@ -101,8 +112,9 @@ function notReadable(what: string, file: string, resolved: string, error: unknow
   if (code === 'EISDIR') return messages.inputIsDirectory(what, file);
   if (code === 'ENOENT' || code === 'ENOTDIR') {
     const blocker = nonDirectoryAncestor(resolved);
-    return blocker === null ? messages.fileNotFound(what, file) : messages.inputThroughNonDirectory(what, file, blocker);
+    return blocker === null
+      ? messages.fileNotFound(what, file)
+      : messages.inputThroughNonDirectory(what, file, blocker);
   }
   return messages.fileUnreadable(what, file, error);
 }
-

@@ -42,7 +42,10 @@ export function processIo(): Io {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     stdoutIsTTY: process.stdout.isTTY === true,
-    stdoutHasColors: process.stdout.isTTY === true && typeof process.stdout.hasColors === 'function' ? process.stdout.hasColors() : false,
+    stdoutHasColors:
+      process.stdout.isTTY === true && typeof process.stdout.hasColors === 'function'
+        ? process.stdout.hasColors()
+        : false,
     ...(process.stdout.isTTY === true && process.stdout.columns > 0 ? { columns: process.stdout.columns } : {}),
     env: process.env,
     cwd: process.cwd(),

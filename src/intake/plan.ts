@@ -91,7 +91,10 @@ export function readCallValues(input: Input, command: CommandName): CallValues {
   return {
     condition: (values.get('condition') as string | null | undefined) ?? null,
     baseline: (values.get('baseline') as string | RunCapture | null | undefined) ?? null,
-    report: { failOn: (values.get('fail_on') as FailOn | null | undefined) ?? 'any', maxOutputBytes: (values.get('max_output_bytes') as number | null | undefined) ?? null },
+    report: {
+      failOn: (values.get('fail_on') as FailOn | null | undefined) ?? 'any',
+      maxOutputBytes: (values.get('max_output_bytes') as number | null | undefined) ?? null,
+    },
   };
 }
 
@@ -100,7 +103,13 @@ function readCallValue(declaration: OptionDeclaration, key: string, given: unkno
   // A stored capture may be given as the object capture() returned (checked when it is loaded, intake/baseline.ts).
   if (key === 'baseline' && typeof given === 'object' && !Array.isArray(given)) return given;
   if (declaration.kind === 'string' && !Array.isArray(given)) {
-    if (typeof given !== 'string') throw wrongType(key, key === 'baseline' ? 'a file path or a capture object' : 'a string', key === 'baseline' ? '"base.json"' : '"n > 3"', given);
+    if (typeof given !== 'string')
+      throw wrongType(
+        key,
+        key === 'baseline' ? 'a file path or a capture object' : 'a string',
+        key === 'baseline' ? '"base.json"' : '"n > 3"',
+        given,
+      );
     // An empty condition is said as the breakpoint's (intake/breakpoint.ts).
     if (key === 'condition') return given;
   }

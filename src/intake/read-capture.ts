@@ -21,7 +21,8 @@ export function readCapture(file: string, cwd: string, maxBytes?: number): RunCa
   }
   // A capture of another version of the schema is said as such, whether or not it happens to validate.
   const schema = isObject(parsed) ? parsed['$schema'] : undefined;
-  if (typeof schema === 'string' && schema !== CAPTURE_SCHEMA_ID && /run-capture/.test(schema)) throw messages.captureOfOtherVersion(file, schema, CAPTURE_SCHEMA_ID);
+  if (typeof schema === 'string' && schema !== CAPTURE_SCHEMA_ID && /run-capture/.test(schema))
+    throw messages.captureOfOtherVersion(file, schema, CAPTURE_SCHEMA_ID);
   const outcome = validateCapture(parsed);
   if (!outcome.ok) {
     if (isObject(parsed) && parsed['$schema'] === COMPARISON_SCHEMA_ID) throw messages.comparisonGivenAsCapture(file);

@@ -16,7 +16,8 @@ export function objectOf(what: string, given: unknown, example: string): Input {
 /** Every key of `given` is one the call takes: a typo is said, as the CLI says an unknown flag. */
 export function checkKeys(given: Input, known: readonly string[], where?: string): void {
   for (const key of Object.keys(given)) {
-    if (given[key] !== undefined && !known.includes(key)) throw messages.unknownOption(where ? `${where}.${key}` : key, known);
+    if (given[key] !== undefined && !known.includes(key))
+      throw messages.unknownOption(where ? `${where}.${key}` : key, known);
   }
 }
 
@@ -29,13 +30,21 @@ export function optionalString(given: Input, name: string, example: string, wher
 
 /** A run's command: a non-empty array of strings. */
 export function commandOf(name: string, given: unknown): string[] {
-  if (!Array.isArray(given) || given.some((word) => typeof word !== 'string')) throw wrongType(`${name}.command`, 'an array of strings', '["python3", "app.py"]', given);
-  if (given.length === 0 || given[0] === '') throw new BpdiffError('BAD_COMMANDS', `${name}.command is empty — give the program and its arguments as an array, e.g. ["python3", "app.py"]`);
+  if (!Array.isArray(given) || given.some((word) => typeof word !== 'string'))
+    throw wrongType(`${name}.command`, 'an array of strings', '["python3", "app.py"]', given);
+  if (given.length === 0 || given[0] === '')
+    throw new BpdiffError(
+      'BAD_COMMANDS',
+      `${name}.command is empty — give the program and its arguments as an array, e.g. ["python3", "app.py"]`,
+    );
   return given as string[];
 }
 
 export function wrongType(name: string, expected: string, example: string, given: unknown): BpdiffError {
-  return new BpdiffError('USAGE', `${name} is ${describeValue(given)}, not ${expected} — give e.g. "${name}": ${example}`);
+  return new BpdiffError(
+    'USAGE',
+    `${name} is ${describeValue(given)}, not ${expected} — give e.g. "${name}": ${example}`,
+  );
 }
 
 function describeValue(value: unknown): string {
@@ -43,6 +52,7 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
   return `the ${typeof value} ${String(value)}`;
 }

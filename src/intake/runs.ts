@@ -37,7 +37,17 @@ interface Resolving {
   noBreakpointFile?: boolean;
 }
 
-function specOf({ side, label, argv, settings, breakpoint, base, flagSide, maxBytes, noBreakpointFile }: Resolving): RunSpec {
+function specOf({
+  side,
+  label,
+  argv,
+  settings,
+  breakpoint,
+  base,
+  flagSide,
+  maxBytes,
+  noBreakpointFile,
+}: Resolving): RunSpec {
   const { values } = settings;
   const cwdFlag = bothNames('cwd', settings, flagSide, flagSide === null ? 'run' : `run_${flagSide}`);
   const runCwd = path.resolve(base, (values['cwd'] as string | null) ?? '.');
@@ -49,8 +59,12 @@ function specOf({ side, label, argv, settings, breakpoint, base, flagSide, maxBy
     argv,
     cwd: runCwd,
     env: values['env'] as Record<string, string>,
-    stdin_file: stdin === null ? null : resolveInputFile(flagFor('stdin_file', settings, flagSide), stdin, base, maxBytes),
-    breakpoint: { ...breakpoint, path: noBreakpointFile ? '' : breakpointFileIn(runCwd, breakpoint.file, side, label, flagSide) },
+    stdin_file:
+      stdin === null ? null : resolveInputFile(flagFor('stdin_file', settings, flagSide), stdin, base, maxBytes),
+    breakpoint: {
+      ...breakpoint,
+      path: noBreakpointFile ? '' : breakpointFileIn(runCwd, breakpoint.file, side, label, flagSide),
+    },
   };
 }
 
@@ -65,19 +79,27 @@ export function readComparisonRuns(input: Input, condition: string | null): [Run
   return runs.map(({ side, argv, settings }) => {
     const other = runs[side === 'a' ? 1 : 0]!.settings;
     const bp = settings.values['bp'] as string | null;
-    if (settings.own.has('bp')) return { side, argv, settings, breakpoint: parseBreakpoint(bp, condition, `bp-${side}`), bpFlag: `bp-${side}` };
+    if (settings.own.has('bp'))
+      return { side, argv, settings, breakpoint: parseBreakpoint(bp, condition, `bp-${side}`), bpFlag: `bp-${side}` };
     if (bp === null && other.own.has('bp')) throw messages.missingBreakpoint(side);
     return { side, argv, settings, breakpoint: parseBreakpoint(bp, condition), bpFlag: 'bp' };
   }) as [RunReading, RunReading];
 }
 
 /** Two runs' commands and settings, checked (`run_a`, `run_b`). */
-function readTwoRuns(input: Input, command: 'compare' | 'locate'): Array<{ side: RunSide; argv: string[]; settings: RunSettings }> {
+function readTwoRuns(
+  input: Input,
+  command: 'compare' | 'locate',
+): Array<{ side: RunSide; argv: string[]; settings: RunSettings }> {
   return (['a', 'b'] as const).map((side) => {
     if (input[`run_${side}`] === undefined || input[`run_${side}`] === null) throw messages.runMissing(`run_${side}`);
     const run = objectOf(`run_${side}`, input[`run_${side}`], RUN_EXAMPLE);
     checkKeys(run, runKeys(command), `run_${side}`);
-    return { side, argv: commandOf(`run_${side}`, run['command']), settings: settingsOf(input, run, side, command, `run_${side}`) };
+    return {
+      side,
+      argv: commandOf(`run_${side}`, run['command']),
+      settings: settingsOf(input, run, side, command, `run_${side}`),
+    };
   });
 }
 
@@ -94,7 +116,10 @@ export function parseFrom(value: string): { breakpoint: Breakpoint; hit: number 
 
 /** What a walk's runs are given, checked before anything on disk is looked at (they have no breakpoint: the walk finds its stops). */
 export function readWalkRuns(input: Input): [RunReading, RunReading] {
-  return readTwoRuns(input, 'locate').map((run) => ({ ...run, breakpoint: null, bpFlag: 'from' })) as [RunReading, RunReading];
+  return readTwoRuns(input, 'locate').map((run) => ({ ...run, breakpoint: null, bpFlag: 'from' })) as [
+    RunReading,
+    RunReading,
+  ];
 }
 
 /** The breakpoint of a walk that starts where the program's own code starts: none is set (a name for messages only). */
@@ -104,9 +129,23 @@ const WALK_START: Breakpoint = { file: '<start>', line: 1 };
  * A walk's two runs, ready to start: stopping first at `from` (--from, followed into B's copy of its
  * file as a comparison's breakpoint is), or, without it, where the program's own code starts.
  */
-export function resolveWalkRuns([runA, runB]: readonly [RunReading, RunReading], base: string, from: Breakpoint | null, maxBytes: number): [RunSpec, RunSpec] {
+export function resolveWalkRuns(
+  [runA, runB]: readonly [RunReading, RunReading],
+  base: string,
+  from: Breakpoint | null,
+  maxBytes: number,
+): [RunSpec, RunSpec] {
   const noBreakpointFile = from === null;
-  const specOfRun = (run: RunReading, side: RunSide): RunSpec => specOf({ ...run, label: run.settings.values['label'] as string, breakpoint: from ?? WALK_START, base, flagSide: side, maxBytes, noBreakpointFile });
+  const specOfRun = (run: RunReading, side: RunSide): RunSpec =>
+    specOf({
+      ...run,
+      label: run.settings.values['label'] as string,
+      breakpoint: from ?? WALK_START,
+      base,
+      flagSide: side,
+      maxBytes,
+      noBreakpointFile,
+    });
   const a = specOfRun(runA, 'a');
   const b = specOfRun(runB, 'b');
   if (from === null) return [a, b];
@@ -122,7 +161,12 @@ export function resolveWalkRuns([runA, runB]: readonly [RunReading, RunReading],
  * 'run') or a baseline comparison's run B ('compare', 'run_b', whose breakpoint may be left to the
  * baseline: null then).
  */
-export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b', condition: string | null): RunReading {
+export function readOneRun(
+  input: Input,
+  command: RunCommand,
+  runKey: 'run' | 'run_b',
+  condition: string | null,
+): RunReading {
   const given = input[runKey];
   if (given === undefined || given === null) throw messages.runMissing(runKey);
   const run = objectOf(runKey, given, RUN_EXAMPLE);
@@ -140,29 +184,72 @@ export function readOneRun(input: Input, command: RunCommand, runKey: 'run' | 'r
  * working directory). Without run B's own breakpoint, B follows A's line into its copy of the file,
  * and says so in its breakpoint's `note`.
  */
-export function resolveComparisonRuns([runA, runB]: readonly [RunReading, RunReading], base: string, maxBytes: number): [RunSpec, RunSpec] {
+export function resolveComparisonRuns(
+  [runA, runB]: readonly [RunReading, RunReading],
+  base: string,
+  maxBytes: number,
+): [RunSpec, RunSpec] {
   const linesOf = lineReader(maxBytes);
-  const a = specOf({ ...runA, label: runA.settings.values['label'] as string, breakpoint: runA.breakpoint!, base, flagSide: 'a', maxBytes });
+  const a = specOf({
+    ...runA,
+    label: runA.settings.values['label'] as string,
+    breakpoint: runA.breakpoint!,
+    base,
+    flagSide: 'a',
+    maxBytes,
+  });
   checkLineInFile(a, linesOf(a.breakpoint.path), runA.bpFlag);
   // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
-  const unfollowed = specOf({ ...runB, label: runB.settings.values['label'] as string, breakpoint: runB.breakpoint!, base, flagSide: 'b', maxBytes });
+  const unfollowed = specOf({
+    ...runB,
+    label: runB.settings.values['label'] as string,
+    breakpoint: runB.breakpoint!,
+    base,
+    flagSide: 'b',
+    maxBytes,
+  });
   const b = followLine(a, unfollowed, runB.settings.own.has('bp'), linesOf);
   checkLineInFile(b, linesOf(b.breakpoint.path), runB.bpFlag);
   return [a, b];
 }
 
 /** One live run, ready to start (see readOneRun); `breakpoint`: where it stops when its reading names none (a baseline's). */
-export function resolveRun(reading: RunReading, command: RunCommand, base: string, maxBytes: number, breakpoint?: Breakpoint): RunSpec {
+export function resolveRun(
+  reading: RunReading,
+  command: RunCommand,
+  base: string,
+  maxBytes: number,
+  breakpoint?: Breakpoint,
+): RunSpec {
   const chosen = reading.breakpoint ?? breakpoint;
   if (chosen === undefined) throw messages.missingBreakpoint();
-  const spec = specOf({ ...reading, label: reading.settings.values['label'] as string, breakpoint: chosen, base, flagSide: command === 'capture' ? null : 'b', maxBytes });
+  const spec = specOf({
+    ...reading,
+    label: reading.settings.values['label'] as string,
+    breakpoint: chosen,
+    base,
+    flagSide: command === 'capture' ? null : 'b',
+    maxBytes,
+  });
   checkLineInFile(spec, readLines(spec.breakpoint.path, maxBytes), reading.bpFlag);
   return spec;
 }
 
 /** One live run of an input as the library takes it, ready to start: `bpdiff check` looks at every check's run before any starts. */
-export function resolveOneRun(input: Input, command: RunCommand, runKey: 'run' | 'run_b', base: string, breakpoint?: Breakpoint): RunSpec {
-  return resolveRun(readOneRun(input, command, runKey, readCallValues(input, command).condition), command, base, inputLimit(input), breakpoint);
+export function resolveOneRun(
+  input: Input,
+  command: RunCommand,
+  runKey: 'run' | 'run_b',
+  base: string,
+  breakpoint?: Breakpoint,
+): RunSpec {
+  return resolveRun(
+    readOneRun(input, command, runKey, readCallValues(input, command).condition),
+    command,
+    base,
+    inputLimit(input),
+    breakpoint,
+  );
 }
 
 /** The options with --adapter-config, --adapter-path and --source-path made absolute from `base` (the definition checked to be a file). */

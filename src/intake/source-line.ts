@@ -5,7 +5,11 @@ import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from '../read-bounded.js';
  * The text of line `line` (1-based) of `file`, or null when the file or the line is not there, or
  * the file is no regular file within `maxBytes` (--max-input-bytes): the context goes without it.
  */
-export function readSourceLine(file: string | null, line: number, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): string | null {
+export function readSourceLine(
+  file: string | null,
+  line: number,
+  maxBytes: number = DEFAULT_MAX_INPUT_BYTES,
+): string | null {
   if (file === null) return null;
   let text: string;
   try {

@@ -10,7 +10,12 @@ const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143, SIG
 export type Guarded<T> = { kind: 'done'; value: T } | { kind: 'interrupted'; exitCode: number };
 
 /** `work` with the stop signals turned into an abort; its error is thrown unless a signal came first. */
-export async function withStopSignals<T>(io: Io, deps: IoDeps, work: (signal: AbortSignal) => Promise<T>, stopped?: string): Promise<Guarded<T>> {
+export async function withStopSignals<T>(
+  io: Io,
+  deps: IoDeps,
+  work: (signal: AbortSignal) => Promise<T>,
+  stopped?: string,
+): Promise<Guarded<T>> {
   const signals = deps.signals ?? process;
   const forceExit = deps.forceExit ?? ((code: number) => process.exit(code));
   const controller = new AbortController();

@@ -6,7 +6,9 @@ import { packageRoot } from '../package-root.js';
 /** bpdiff's version, from its own package.json (yargs would guess from the working directory). */
 export function readPackageVersion(): string {
   try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+    const parsed = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
     return typeof parsed.version === 'string' ? parsed.version : 'unknown';
   } catch {
     return 'unknown';

@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { boundLines, boundMessage } from '../bound-message.js';
 import type { CaptureOptions } from '../core/types.js';
 import { captureOptions } from '../options/read-options.js';
-import { callKeys, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import {
+  callKeys,
+  OPTION_DECLARATIONS,
+  snakeCase,
+  type CaptureOptionInput,
+  type CommandName,
+  type OptionDeclaration,
+} from '../options/declarations.js';
 import { Redactor } from '../redact/redactor.js';
 import { redactionKey } from '../redact/default-key.js';
 import { checkKeys, type Input } from '../intake/run-input.js';
@@ -44,7 +51,9 @@ export function checkInputKeys(input: Input, own: readonly string[], command: Co
 }
 
 function captureOptionKeys(command: CommandName): string[] {
-  return OPTION_DECLARATIONS.filter((declaration: OptionDeclaration) => declaration.target !== undefined && declaration.commands.includes(command)).map((declaration) => snakeCase(declaration.flag));
+  return OPTION_DECLARATIONS.filter(
+    (declaration: OptionDeclaration) => declaration.target !== undefined && declaration.commands.includes(command),
+  ).map((declaration) => snakeCase(declaration.flag));
 }
 
 /** The capture options of an input (those of `command`), checked; its other keys left out. */
@@ -54,7 +63,6 @@ export function optionsOf(input: Input, command: CommandName): CaptureOptions {
   for (const [key, value] of Object.entries(input)) if (known.has(key) && value !== undefined) given[key] = value;
   return captureOptions(given as CaptureOptionInput);
 }
-
 
 /**
  * Redaction is on by default for the library too (`no_redact: true` turns it off): one redactor per
@@ -70,7 +78,9 @@ export function callRedactor(given: unknown, context: CallContext = {}): Redacto
   if (input['no_redact'] === true) return undefined;
   processKey ??= redactionKey() ?? randomBytes(32).toString('hex');
   const redactor = context.redactor ?? new Redactor({ key: process.env['BPDIFF_REDACT_KEY'] || processKey });
-  const names = Array.isArray(input['redact']) ? input['redact'].filter((name): name is string => typeof name === 'string' && name !== '') : [];
+  const names = Array.isArray(input['redact'])
+    ? input['redact'].filter((name): name is string => typeof name === 'string' && name !== '')
+    : [];
   redactor.addNames(names);
   for (const holder of [input, ...['run', 'run_a', 'run_b'].map((key) => input[key])]) {
     if (typeof holder !== 'object' || holder === null) continue;
@@ -101,13 +111,22 @@ export function planRedactor(plan: LivePlan, context: CallContext = {}): Redacto
 /** An environment as given: an object, or `NAME=VALUE` words (the CLI's flags); null for anything else. */
 function envPairs(env: unknown): Record<string, string> | null {
   if (typeof env === 'string') return envPairs([env]);
-  if (Array.isArray(env)) return Object.fromEntries(env.filter((entry): entry is string => typeof entry === 'string' && entry.indexOf('=') > 0).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
-  if (typeof env === 'object' && env !== null) return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, String(value)]));
+  if (Array.isArray(env))
+    return Object.fromEntries(
+      env
+        .filter((entry): entry is string => typeof entry === 'string' && entry.indexOf('=') > 0)
+        .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+    );
+  if (typeof env === 'object' && env !== null)
+    return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, String(value)]));
   return null;
 }
 
 /** Progress lines as the caller's `log` gets them: through the call's redactor, then bounded, as the CLI's stderr. */
-export function redactedLog(log: ((line: string) => void) | undefined, redactor: Redactor | undefined): ((line: string) => void) | undefined {
+export function redactedLog(
+  log: ((line: string) => void) | undefined,
+  redactor: Redactor | undefined,
+): ((line: string) => void) | undefined {
   if (!log) return undefined;
   return redactor ? (line) => log(boundLines(redactor.scrub(line))) : (line) => log(boundLines(line));
 }
@@ -125,7 +144,12 @@ export async function redactedErrors<T>(redactor: Redactor | undefined, work: ()
       error.message = redactor.scrub(error.message);
       if (typeof error.stack === 'string') error.stack = redactor.scrub(error.stack);
       const adapterMessage: unknown = (error as { adapterMessage?: unknown }).adapterMessage;
-      if (typeof adapterMessage === 'string') Object.defineProperty(error, 'adapterMessage', { value: redactor.scrub(adapterMessage), enumerable: true, configurable: true });
+      if (typeof adapterMessage === 'string')
+        Object.defineProperty(error, 'adapterMessage', {
+          value: redactor.scrub(adapterMessage),
+          enumerable: true,
+          configurable: true,
+        });
     }
     // Bounded once scrubbed: a value in the message (an 11 MB path) is cut, its length said.
     if (error instanceof Error) {
@@ -137,6 +161,14 @@ export async function redactedErrors<T>(redactor: Redactor | undefined, work: ()
 }
 
 /** The engine's hooks for a call: its abort signal, its progress lines and its redactor. */
-export function engineHooks(input: CallOptions, log: ((line: string) => void) | undefined, redactor: Redactor | undefined): { signal?: AbortSignal; log?: (line: string) => void; redactor?: Redactor } {
-  return { ...(input.signal ? { signal: input.signal } : {}), ...(log ? { log } : {}), ...(redactor ? { redactor } : {}) };
+export function engineHooks(
+  input: CallOptions,
+  log: ((line: string) => void) | undefined,
+  redactor: Redactor | undefined,
+): { signal?: AbortSignal; log?: (line: string) => void; redactor?: Redactor } {
+  return {
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(log ? { log } : {}),
+    ...(redactor ? { redactor } : {}),
+  };
 }

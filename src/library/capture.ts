@@ -10,7 +10,17 @@ import { objectOf, type Input } from '../intake/run-input.js';
 import { readOneRun, resolveRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
 import { readCallValues, type CapturePlan } from '../intake/plan.js';
 import type { Redactor } from '../redact/redactor.js';
-import { callRedactor, checkInputKeys, engineHooks, optionsOf, planRedactor, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import {
+  callRedactor,
+  checkInputKeys,
+  engineHooks,
+  optionsOf,
+  planRedactor,
+  redactedErrors,
+  redactedLog,
+  type CallContext,
+  type CallOptions,
+} from './call.js';
 import type { RunInput } from './compare.js';
 
 export interface CaptureInput extends CaptureOptionInput, RunSettingsInput, CallOptions {
@@ -33,21 +43,40 @@ export function checkCaptureInput(given: Input): CaptureOptions {
 
 export async function capture(input: CaptureInput, context: CallContext = {}): Promise<RunCapture> {
   const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () => runCapturePlan(planCapture(objectOf('the input of capture', input, '{ "bp": "app.py:3", "run": {...} }')), input, redactor, context));
+  return redactedErrors(redactor, async () =>
+    runCapturePlan(
+      planCapture(objectOf('the input of capture', input, '{ "bp": "app.py:3", "run": {...} }')),
+      input,
+      redactor,
+      context,
+    ),
+  );
 }
 
 /** capture() of an input already read into its plan (the CLI's). */
-export async function capturePlanned(plan: CapturePlan, call: CallOptions = {}, context: CallContext = {}): Promise<RunCapture> {
+export async function capturePlanned(
+  plan: CapturePlan,
+  call: CallOptions = {},
+  context: CallContext = {},
+): Promise<RunCapture> {
   const redactor = planRedactor(plan, context);
   return redactedErrors(redactor, async () => runCapturePlan(plan, call, redactor, context));
 }
 
-async function runCapturePlan(plan: CapturePlan, call: CallOptions, redactor: Redactor | undefined, context: CallContext): Promise<RunCapture> {
+async function runCapturePlan(
+  plan: CapturePlan,
+  call: CallOptions,
+  redactor: Redactor | undefined,
+  context: CallContext,
+): Promise<RunCapture> {
   const base = context.base ?? process.cwd();
   const options = withAdapterPaths(plan.options, base);
   const spec = resolveRun(plan.run, 'capture', base, options.limits.max_input_bytes);
   const log = redactedLog(call.log, redactor);
-  log?.(progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv)) + (context.why === undefined ? '' : ` ${context.why}`));
+  log?.(
+    progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv)) +
+      (context.why === undefined ? '' : ` ${context.why}`),
+  );
   const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
   const captured = await captureOneRun(spec, options, engineHooks(call, log, redactor));
   return redactor ? scrubDocument(captured, redactor) : captured;

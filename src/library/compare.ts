@@ -13,8 +13,26 @@ import { followBaselineLine, lineDoubt, loadBaseline } from '../intake/baseline.
 import { BpdiffError } from '../errors.js';
 import { objectOf, optionalString, type Input } from '../intake/run-input.js';
 import { readCallValues, type BaselinePlan, type ComparePlan } from '../intake/plan.js';
-import { lineReader, readComparisonRuns, readOneRun, resolveComparisonRuns, resolveRun, sharedRunKeys, withAdapterPaths } from '../intake/runs.js';
-import { callRedactor, checkInputKeys, engineHooks, optionsOf, planRedactor, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import {
+  lineReader,
+  readComparisonRuns,
+  readOneRun,
+  resolveComparisonRuns,
+  resolveRun,
+  sharedRunKeys,
+  withAdapterPaths,
+} from '../intake/runs.js';
+import {
+  callRedactor,
+  checkInputKeys,
+  engineHooks,
+  optionsOf,
+  planRedactor,
+  redactedErrors,
+  redactedLog,
+  type CallContext,
+  type CallOptions,
+} from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
 /** One run: its command (argv), and what it has of its own (its cwd, env, label, stdin file, breakpoint). */
@@ -40,26 +58,55 @@ const OWN_KEYS = ['run_a', 'run_b'];
 
 export async function compare(input: CompareInput, context: CallContext = {}): Promise<ComparisonOutcome> {
   const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () => runComparePlan(planCompare(objectOf('the input of compare', input, '{ "bp": "app.py:3", "run_a": {...}, "run_b": {...} }')), input, redactor, context));
+  return redactedErrors(redactor, async () =>
+    runComparePlan(
+      planCompare(objectOf('the input of compare', input, '{ "bp": "app.py:3", "run_a": {...}, "run_b": {...} }')),
+      input,
+      redactor,
+      context,
+    ),
+  );
 }
 
 /** compare() of an input already read into its plan (the CLI reads its command line once, before anything starts). */
-export async function comparePlanned(plan: ComparePlan | BaselinePlan, call: CallOptions = {}, context: CallContext = {}): Promise<ComparisonOutcome> {
+export async function comparePlanned(
+  plan: ComparePlan | BaselinePlan,
+  call: CallOptions = {},
+  context: CallContext = {},
+): Promise<ComparisonOutcome> {
   const redactor = planRedactor(plan, context);
   return redactedErrors(redactor, async () => runComparePlan(plan, call, redactor, context));
 }
 
-async function runComparePlan(plan: ComparePlan | BaselinePlan, call: CallOptions, redactor: Redactor | undefined, context: CallContext): Promise<ComparisonOutcome> {
+async function runComparePlan(
+  plan: ComparePlan | BaselinePlan,
+  call: CallOptions,
+  redactor: Redactor | undefined,
+  context: CallContext,
+): Promise<ComparisonOutcome> {
   const base = context.base ?? process.cwd();
   const options = withAdapterPaths(plan.options, base);
   const log = redactedLog(call.log, redactor);
   const hooks = engineHooks(call, log, redactor);
   if (plan.kind === 'baseline') return compareWithBaseline(plan, options, base, redactor, context, hooks);
   const specs = resolveComparisonRuns(plan.runs, base, options.limits.max_input_bytes);
-  log?.(progress.starting(describeBreakpoint(specs[0].breakpoint), specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.run.sequential) + why(context));
+  log?.(
+    progress.starting(
+      describeBreakpoint(specs[0].breakpoint),
+      specs[0].label,
+      quoteCommand(specs[0].argv),
+      specs[1].label,
+      quoteCommand(specs[1].argv),
+      options.run.sequential,
+    ) + why(context),
+  );
   const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
   const captures = await captureRuns(specs, options, hooks);
-  return comparisonOutcome(captures, options, plan.report, redactor, { followed: specs[1].breakpoint.note !== undefined, config: context.config ?? null, signal: call.signal });
+  return comparisonOutcome(captures, options, plan.report, redactor, {
+    followed: specs[1].breakpoint.note !== undefined,
+    config: context.config ?? null,
+    signal: call.signal,
+  });
 }
 
 /**
@@ -72,7 +119,8 @@ export function planCompare(given: Input): ComparePlan | BaselinePlan {
   const options = optionsOf(given, 'compare');
   if (baseline === null) return { kind: 'compare', options, report, runs: readComparisonRuns(given, condition) };
   const runA = objectOf('run_a', given['run_a'], '{ "label": "main" }');
-  for (const key of Object.keys(runA)) if (key !== 'label' && runA[key] !== undefined) throw messages.baselineWithOwnRun(`run_a.${key}`);
+  for (const key of Object.keys(runA))
+    if (key !== 'label' && runA[key] !== undefined) throw messages.baselineWithOwnRun(`run_a.${key}`);
   const labelA = optionalString(runA, 'label', '"main"', 'run_a') ?? 'baseline';
   return { kind: 'baseline', options, report, baseline, labelA, run: readOneRun(given, 'compare', 'run_b', condition) };
 }
@@ -83,25 +131,55 @@ export function checkCompareInput(given: Input): CaptureOptions {
 }
 
 /** Run A is the stored capture (through the same value pipeline as a live run), run B runs live. */
-async function compareWithBaseline(plan: BaselinePlan, options: CaptureOptions, base: string, redactor: Redactor | undefined, context: CallContext, hooks: ReturnType<typeof engineHooks>): Promise<ComparisonOutcome> {
+async function compareWithBaseline(
+  plan: BaselinePlan,
+  options: CaptureOptions,
+  base: string,
+  redactor: Redactor | undefined,
+  context: CallContext,
+  hooks: ReturnType<typeof engineHooks>,
+): Promise<ComparisonOutcome> {
   // The live run's breakpoint when it has one (its own, else the shared one): the baseline's line may have moved.
   const baseline = loadBaseline(plan.baseline, base, plan.run.breakpoint, options.limits.max_input_bytes);
   const resolved = resolveRun(plan.run, 'compare', base, options.limits.max_input_bytes, baseline.breakpoint);
   const linesOf = lineReader();
   // The baseline's line, followed into the live copy of its file (unless the live run was given another line).
   const followed = followBaselineLine(baseline, resolved, linesOf);
-  const live: RunSpec = baseline.note === undefined ? followed : { ...followed, breakpoint: { ...followed.breakpoint, note: baseline.note } };
-  hooks.log?.(`${progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv))} ${context.why ?? `(compared with the baseline ${baseline.name})`}`);
+  const live: RunSpec =
+    baseline.note === undefined
+      ? followed
+      : { ...followed, breakpoint: { ...followed.breakpoint, note: baseline.note } };
+  hooks.log?.(
+    `${progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv))} ${context.why ?? `(compared with the baseline ${baseline.name})`}`,
+  );
   const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
   const captured = await captureOneRun(live, options, hooks).catch((error: unknown) => {
     // A condition that fails at a line the baseline was not captured at may be right, at the wrong line.
-    const doubt = error instanceof BpdiffError && error.code === 'CONDITION_ERROR' && live.breakpoint.condition !== undefined ? lineDoubt(baseline, live, linesOf) : null;
+    const doubt =
+      error instanceof BpdiffError && error.code === 'CONDITION_ERROR' && live.breakpoint.condition !== undefined
+        ? lineDoubt(baseline, live, linesOf)
+        : null;
     if (doubt === null) throw error;
     const reason = /\((.*)\) — /.exec((error as BpdiffError).message)?.[1] ?? (error as BpdiffError).message;
-    throw messages.baselineLineCondition(live.breakpoint.condition!, live.label, reason, `${live.breakpoint.file}:${live.breakpoint.line}`, doubt);
+    throw messages.baselineLineCondition(
+      live.breakpoint.condition!,
+      live.label,
+      reason,
+      `${live.breakpoint.file}:${live.breakpoint.line}`,
+      doubt,
+    );
   });
-  const stored = await prepareCapture({ ...baseline.capture, run: { ...baseline.capture.run, label: plan.labelA } }, options.values, live.cwd, redactor, hooks.signal);
-  return comparisonOutcome([stored, captured], options, plan.report, redactor, { config: context.config ?? null, signal: hooks.signal });
+  const stored = await prepareCapture(
+    { ...baseline.capture, run: { ...baseline.capture.run, label: plan.labelA } },
+    options.values,
+    live.cwd,
+    redactor,
+    hooks.signal,
+  );
+  return comparisonOutcome([stored, captured], options, plan.report, redactor, {
+    config: context.config ?? null,
+    signal: hooks.signal,
+  });
 }
 
 function why(context: CallContext): string {

@@ -22,7 +22,12 @@ export interface DiffCapturesInput extends CaptureOptionInput, Pick<CallOptions,
   label_b?: string;
 }
 
-export async function diffCaptures(a: RunCapture | string, b: RunCapture | string, input: DiffCapturesInput = {}, context: CallContext = {}): Promise<ComparisonOutcome> {
+export async function diffCaptures(
+  a: RunCapture | string,
+  b: RunCapture | string,
+  input: DiffCapturesInput = {},
+  context: CallContext = {},
+): Promise<ComparisonOutcome> {
   const redactor = callRedactor(input, context);
   return redactedErrors(redactor, async () => {
     const given = input as Input;
@@ -30,11 +35,18 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
     const base = context.base ?? process.cwd();
     const read = (capture: RunCapture | string, side: 'a' | 'b'): RunCapture => {
       if (typeof capture === 'string') return readCapture(capture, base, options.limits.max_input_bytes);
-      if (typeof capture !== 'object' || capture === null) throw new BpdiffError('USAGE', `capture ${side} is neither a file path nor a capture object — pass what capture() returned, or the path of a file bpdiff capture wrote`);
+      if (typeof capture !== 'object' || capture === null)
+        throw new BpdiffError(
+          'USAGE',
+          `capture ${side} is neither a file path nor a capture object — pass what capture() returned, or the path of a file bpdiff capture wrote`,
+        );
       return checkedCapture(capture, `capture ${side}`);
     };
     const signal = input.signal;
-    const prepared = distinctLabels(await prepareCapture(read(a, 'a'), options.values, undefined, redactor, signal), await prepareCapture(read(b, 'b'), options.values, undefined, redactor, signal));
+    const prepared = distinctLabels(
+      await prepareCapture(read(a, 'a'), options.values, undefined, redactor, signal),
+      await prepareCapture(read(b, 'b'), options.values, undefined, redactor, signal),
+    );
     // As `bpdiff diff --label-a/--label-b`: a label given is the run's name, even when both are the same.
     if (labels.a !== undefined) prepared[0] = { ...prepared[0], run: { ...prepared[0].run, label: labels.a } };
     if (labels.b !== undefined) prepared[1] = { ...prepared[1], run: { ...prepared[1].run, label: labels.b } };
@@ -43,11 +55,16 @@ export async function diffCaptures(a: RunCapture | string, b: RunCapture | strin
 }
 
 /** diffCaptures()'s options read once: every key and value checked. */
-function planDiff(given: Input): { options: CaptureOptions; report: ReportPlan; labels: { a: string | undefined; b: string | undefined } } {
+function planDiff(given: Input): {
+  options: CaptureOptions;
+  report: ReportPlan;
+  labels: { a: string | undefined; b: string | undefined };
+} {
   checkInputKeys(given, ['label_a', 'label_b'], 'diff');
   const { report } = readCallValues(given, 'diff');
   const labels = { a: optionalString(given, 'label_a', '"before"'), b: optionalString(given, 'label_b', '"after"') };
-  for (const [side, value] of Object.entries(labels)) if (value !== undefined) readOptionValue(findDeclaration(`label-${side}`)!, value);
+  for (const [side, value] of Object.entries(labels))
+    if (value !== undefined) readOptionValue(findDeclaration(`label-${side}`)!, value);
   return { options: optionsOf(given, 'diff'), report, labels };
 }
 

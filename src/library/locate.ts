@@ -17,7 +17,17 @@ import { progress } from '../messages.js';
 import type { Located } from '../run/locate-runs.js';
 import type { Standing } from '../walk/lines.js';
 import { compareValues } from '../values/compare-values.js';
-import { callRedactor, checkInputKeys, engineHooks, optionsOf, planRedactor, redactedErrors, redactedLog, type CallContext, type CallOptions } from './call.js';
+import {
+  callRedactor,
+  checkInputKeys,
+  engineHooks,
+  optionsOf,
+  planRedactor,
+  redactedErrors,
+  redactedLog,
+  type CallContext,
+  type CallOptions,
+} from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
 export interface LocateInput extends CaptureOptionInput, Omit<RunSettingsInput, 'bp' | 'label'>, CallOptions {
@@ -64,45 +74,108 @@ type LocateContext = CallContext & { engine?: CallContext['engine'] & { locateRu
 
 export async function locate(input: LocateInput, context: LocateContext = {}): Promise<LocateOutcome> {
   const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () => runLocatePlan(planLocate(objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }')), input, redactor, context));
+  return redactedErrors(redactor, async () =>
+    runLocatePlan(
+      planLocate(objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }')),
+      input,
+      redactor,
+      context,
+    ),
+  );
 }
 
 /** locate() of an input already read into its plan (the CLI's). */
-export async function locatePlanned(plan: LocatePlan, call: CallOptions = {}, context: LocateContext = {}): Promise<LocateOutcome> {
+export async function locatePlanned(
+  plan: LocatePlan,
+  call: CallOptions = {},
+  context: LocateContext = {},
+): Promise<LocateOutcome> {
   const redactor = planRedactor(plan, context);
   return redactedErrors(redactor, async () => runLocatePlan(plan, call, redactor, context));
 }
 
-async function runLocatePlan(plan: LocatePlan, call: CallOptions, redactor: Redactor | undefined, context: LocateContext): Promise<LocateOutcome> {
+async function runLocatePlan(
+  plan: LocatePlan,
+  call: CallOptions,
+  redactor: Redactor | undefined,
+  context: LocateContext,
+): Promise<LocateOutcome> {
   const base = context.base ?? process.cwd();
   const options = withAdapterPaths(plan.options, base);
   const { from } = plan;
   const specs = resolveWalkRuns(plan.runs, base, from?.breakpoint ?? null, options.limits.max_input_bytes);
   const log = redactedLog(call.log, redactor);
-  log?.(progress.walking(specs[0].label, quoteCommand(specs[0].argv), specs[1].label, quoteCommand(specs[1].argv), options.locate.from));
-  const locateRuns = (context.engine?.locateRuns as typeof import('../run/locate-runs.js').locateRuns | undefined) ?? (await import('../run/locate-runs.js')).locateRuns;
-  const located = await locateRuns(specs, options, from === null ? null : { hit: from.hit }, engineHooks(call, log, redactor));
+  log?.(
+    progress.walking(
+      specs[0].label,
+      quoteCommand(specs[0].argv),
+      specs[1].label,
+      quoteCommand(specs[1].argv),
+      options.locate.from,
+    ),
+  );
+  const locateRuns =
+    (context.engine?.locateRuns as typeof import('../run/locate-runs.js').locateRuns | undefined) ??
+    (await import('../run/locate-runs.js')).locateRuns;
+  const located = await locateRuns(
+    specs,
+    options,
+    from === null ? null : { hit: from.hit },
+    engineHooks(call, log, redactor),
+  );
   const labels = { a: specs[0].label, b: specs[1].label };
   const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
   const summary = summaryOf(located, options, reproduce === null || located.endsApart ? null : reproduce);
-  const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, { lead: describeWalk(summary, labels), followed: true, config: context.config ?? null, signal: call.signal });
+  const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, {
+    lead: describeWalk(summary, labels),
+    followed: true,
+    config: context.config ?? null,
+    signal: call.signal,
+  });
   // The walk's finding is the difference (the lead's `parted`: comparisonExitCode decides the status the hints say).
-  return { ...outcome, steps: summary.steps, divergence: summary.kind, complete: summary.agreedUntil !== 'max-steps', reproduce: reproduce === null || summary.reproduce === null || summary.kind === 'agreed' ? null : redactor ? redactor.scrub(reproduce) : reproduce };
+  return {
+    ...outcome,
+    steps: summary.steps,
+    divergence: summary.kind,
+    complete: summary.agreedUntil !== 'max-steps',
+    reproduce:
+      reproduce === null || summary.reproduce === null || summary.kind === 'agreed'
+        ? null
+        : redactor
+          ? redactor.scrub(reproduce)
+          : reproduce,
+  };
 }
 
 function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
   const { end, point, captures } = located;
-  const diff = end.valuesA !== null && end.valuesB !== null ? compareValues(end.valuesA.values, end.valuesB.values, options.values.tolerance) : null;
+  const diff =
+    end.valuesA !== null && end.valuesB !== null
+      ? compareValues(end.valuesA.values, end.valuesB.values, options.values.tolerance)
+      : null;
   const changed = diff === null ? [] : Object.entries(diff.changed).filter(([name]) => !end.unsetAtLast.includes(name));
   const bothEnded = end.kind === 'agreed' && end.agreedUntil === 'end';
   return {
     kind: located.endsApart ? located.endsApart.kind : end.kind,
-    ...(located.endsApart ? { ending: { difference: located.endsApart, shown: located.endsApart.kind === 'output' ? shownLine(located.captures, located.endsApart.stream ?? 'stdout') : null } } : {}),
+    ...(located.endsApart
+      ? {
+          ending: {
+            difference: located.endsApart,
+            shown:
+              located.endsApart.kind === 'output'
+                ? shownLine(located.captures, located.endsApart.stream ?? 'stdout')
+                : null,
+          },
+        }
+      : {}),
     ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,
     ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),
     maxSteps: options.locate.max_steps,
-    point: point === null ? null : { file: point.file, line: point.line, pass: point.pass, name: point.name, call: point.call },
+    point:
+      point === null
+        ? null
+        : { file: point.file, line: point.line, pass: point.pass, name: point.name, call: point.call },
     a: standingOf(end.ended?.a ?? end.a, captures[0].cwd ?? ''),
     b: standingOf(end.ended?.b ?? end.b, captures[1].cwd ?? ''),
     ...(end.bInA !== undefined ? { bInA: end.bInA } : {}),
@@ -110,7 +183,10 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     changed: changed.slice(0, 3).map(([name, values]) => ({ name, ...values })),
     changedCount: changed.length,
     onlyIn: { a: diff?.only_in_a.slice(0, 3) ?? [], b: diff?.only_in_b.slice(0, 3) ?? [] },
-    before: end.kind === 'values' && end.before !== null ? { file: relative(end.before.a.file, captures[0].cwd ?? ''), line: end.before.a.stop.top.line } : null,
+    before:
+      end.kind === 'values' && end.before !== null
+        ? { file: relative(end.before.a.file, captures[0].cwd ?? ''), line: end.before.a.stop.top.line }
+        : null,
     reproduce,
     added: { a: addedOf(end.added.a, captures[0].cwd ?? ''), b: addedOf(end.added.b, captures[1].cwd ?? '') },
     unsetAside: end.unsetAside,
@@ -121,17 +197,29 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
 /** The first line that differs in the stream whose output differs, from each capture's (redacted) tail. */
 function shownLine(captures: Located['captures'], stream: 'stdout' | 'stderr'): OutputLine {
   const tails = captures.map((capture) => capture.output[stream === 'stdout' ? 'stdout_tail' : 'stderr_tail']);
-  return firstDifferentLine(tails[0]!, tails[1]!, captures.every((capture) => !capture.output.truncated));
+  return firstDifferentLine(
+    tails[0]!,
+    tails[1]!,
+    captures.every((capture) => !capture.output.truncated),
+  );
 }
 
 function standingOf(standing: Standing, cwd: string): RunStanding {
-  if (standing.kind === 'ended') return { kind: 'ended', how: describeEnding(standing.end.reason), ...(standing.end.reason.kind === 'timeout' ? { timedOut: standing.end.reason.seconds } : {}) };
+  if (standing.kind === 'ended')
+    return {
+      kind: 'ended',
+      how: describeEnding(standing.end.reason),
+      ...(standing.end.reason.kind === 'timeout' ? { timedOut: standing.end.reason.seconds } : {}),
+    };
   const { stop, file } = standing.step;
   return { kind: 'at', file: relative(file, cwd), line: stop.top.line, name: stop.top.name };
 }
 
 function addedOf(lines: Located['end']['added']['a'], cwd: string): WalkSummary['added']['a'] {
-  return { count: lines.count, first: lines.first.map((line) => ({ file: relative(line.file, cwd), line: line.line })) };
+  return {
+    count: lines.count,
+    first: lines.first.map((line) => ({ file: relative(line.file, cwd), line: line.line })),
+  };
 }
 
 function relative(file: string, cwd: string): string {
@@ -144,7 +232,12 @@ function relative(file: string, cwd: string): string {
  * `bpdiff --bp FILE:LINE --hit N ... -- A -- B`: the comparison at the point the walk found, with the
  * runs' folders, environments and stdin files as the walk had them (paths from the caller's folder).
  */
-function reproduction(specs: [RunSpec, RunSpec], options: CaptureOptions, point: NonNullable<Located['point']>, base: string): string {
+function reproduction(
+  specs: [RunSpec, RunSpec],
+  options: CaptureOptions,
+  point: NonNullable<Located['point']>,
+  base: string,
+): string {
   const words: string[] = ['bpdiff', '--bp', `${point.file}:${point.line}`];
   if (point.pass > 1) words.push('--hit', String(point.pass));
   const [a, b] = specs;
@@ -152,9 +245,12 @@ function reproduction(specs: [RunSpec, RunSpec], options: CaptureOptions, point:
   if (a.cwd === b.cwd) {
     if (a.cwd !== base) words.push('--cwd', folder(a.cwd));
   } else words.push('--cwd-a', folder(a.cwd), '--cwd-b', folder(b.cwd));
-  for (const [name, value] of Object.entries(a.env)) words.push(b.env[name] === value ? '--env' : '--env-a', `${name}=${value}`);
-  for (const [name, value] of Object.entries(b.env)) if (a.env[name] !== value) words.push('--env-b', `${name}=${value}`);
-  const stdin = (spec: RunSpec): string | null => (spec.stdin_file === null ? null : path.relative(base, spec.stdin_file));
+  for (const [name, value] of Object.entries(a.env))
+    words.push(b.env[name] === value ? '--env' : '--env-a', `${name}=${value}`);
+  for (const [name, value] of Object.entries(b.env))
+    if (a.env[name] !== value) words.push('--env-b', `${name}=${value}`);
+  const stdin = (spec: RunSpec): string | null =>
+    spec.stdin_file === null ? null : path.relative(base, spec.stdin_file);
   if (stdin(a) !== null && stdin(a) === stdin(b)) words.push('--stdin', stdin(a)!);
   else {
     if (stdin(a) !== null) words.push('--stdin-a', stdin(a)!);

@@ -25,15 +25,29 @@ export interface ComparisonOutcome {
  * front door read (CallContext.config, named in the context), and the call's signal: between the long
  * steps the event loop turns, so a signal is honoured (core/slices.ts).
  */
-export async function comparisonOutcome(given: readonly [RunCapture, RunCapture], options: CaptureOptions, plan: ReportPlan, redactor: Redactor | undefined, extra: Pick<ReportOptions, 'lead' | 'followed' | 'config'> & { signal?: AbortSignal | undefined } = {}): Promise<ComparisonOutcome> {
+export async function comparisonOutcome(
+  given: readonly [RunCapture, RunCapture],
+  options: CaptureOptions,
+  plan: ReportPlan,
+  redactor: Redactor | undefined,
+  extra: Pick<ReportOptions, 'lead' | 'followed' | 'config'> & { signal?: AbortSignal | undefined } = {},
+): Promise<ComparisonOutcome> {
   const { signal, ...reportExtra } = extra;
   const slicer = new TimeSlicer(signal);
   // Markers made under two keys (a baseline from CI) cannot be compared: reconcile says so instead.
   const captures = reconcileRedaction(given[0], given[1]);
   await slicer.pause();
   const built = buildReport(captures, {
-    sourceLine: readSourceLine(capturedFilePath(captures[0]), captures[0].breakpoint.line, options.limits.max_input_bytes),
-    sourceLineB: readSourceLine(capturedFilePath(captures[1]), captures[1].breakpoint.line, options.limits.max_input_bytes),
+    sourceLine: readSourceLine(
+      capturedFilePath(captures[0]),
+      captures[0].breakpoint.line,
+      options.limits.max_input_bytes,
+    ),
+    sourceLineB: readSourceLine(
+      capturedFilePath(captures[1]),
+      captures[1].breakpoint.line,
+      options.limits.max_input_bytes,
+    ),
     failOn: plan.failOn,
     tolerance: options.values.tolerance,
     maxOutputBytes: plan.maxOutputBytes,
@@ -41,5 +55,10 @@ export async function comparisonOutcome(given: readonly [RunCapture, RunCapture]
   });
   await slicer.pause();
   const report = redactor ? scrubDocument(built, redactor) : built;
-  return { result: report.document, captures: [report.captures[0], report.captures[1]], exit_code: report.exitCode, report };
+  return {
+    result: report.document,
+    captures: [report.captures[0], report.captures[1]],
+    exit_code: report.exitCode,
+    report,
+  };
 }

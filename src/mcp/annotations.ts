@@ -10,7 +10,12 @@ export interface ToolAnnotations {
 }
 
 /** A call that runs the programs it names: whatever those do, it does. */
-const RUNS_PROGRAMS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+const RUNS_PROGRAMS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
 
 /** By tool name (tools.ts's ToolName, spelled out here: tools.ts imports this file). */
 export const TOOL_ANNOTATIONS: Record<'compare' | 'capture' | 'locate' | 'diff_captures', ToolAnnotations> = {

@@ -12,7 +12,10 @@ function argumentNames(): Map<string, string> {
   names = new Map();
   for (const declaration of OPTION_DECLARATIONS as readonly OptionDeclaration[]) {
     const run = declaration.run;
-    names.set(declaration.flag, run ? (run.side === null ? run.key : `run_${run.side}.${run.key}`) : snakeCase(declaration.flag));
+    names.set(
+      declaration.flag,
+      run ? (run.side === null ? run.key : `run_${run.side}.${run.key}`) : snakeCase(declaration.flag),
+    );
   }
   return names;
 }
@@ -20,6 +23,9 @@ function argumentNames(): Map<string, string> {
 /** The message with each declared `--flag` as its argument's name, and `NAME (NAME)` said once. */
 export function inArgumentNames(message: string): string {
   const known = argumentNames();
-  const said = message.replace(/(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])/g, (whole, flag: string) => known.get(flag) ?? whole);
+  const said = message.replace(
+    /(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])/g,
+    (whole, flag: string) => known.get(flag) ?? whole,
+  );
   return said.replace(/([\w.]+) \(\1\)/g, '$1');
 }

@@ -10,10 +10,14 @@ import type { ToolName } from './tools.js';
 /** The arguments as an object (a client may send none at all); bounded: max_output_bytes set unless given. */
 export function toolInput(tool: ToolName, given: unknown, bounded: boolean): Input {
   if (given !== undefined && given !== null && (typeof given !== 'object' || Array.isArray(given))) {
-    throw new BpdiffError('USAGE', `the arguments of ${tool} are ${Array.isArray(given) ? 'an array' : `the ${typeof given} ${String(given)}`}, not an object — give them as an object of named arguments`);
+    throw new BpdiffError(
+      'USAGE',
+      `the arguments of ${tool} are ${Array.isArray(given) ? 'an array' : `the ${typeof given} ${String(given)}`}, not an object — give them as an object of named arguments`,
+    );
   }
   const input: Input = {};
-  for (const [key, value] of Object.entries((given ?? {}) as Input)) if (value !== undefined && value !== null) input[key] = value;
+  for (const [key, value] of Object.entries((given ?? {}) as Input))
+    if (value !== undefined && value !== null) input[key] = value;
   if (bounded) input['max_output_bytes'] ??= MCP_MAX_OUTPUT_BYTES;
   return input;
 }

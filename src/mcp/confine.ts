@@ -14,10 +14,20 @@ import type { ToolName } from './tools.js';
 const MAX_PATH = 4096;
 
 /** The runs of a tool's arguments: their keys (a capture's one run is `run`). */
-const RUN_KEYS: Record<ToolName, readonly string[]> = { compare: ['run_a', 'run_b'], capture: ['run'], locate: ['run_a', 'run_b'], diff_captures: [] };
+const RUN_KEYS: Record<ToolName, readonly string[]> = {
+  compare: ['run_a', 'run_b'],
+  capture: ['run'],
+  locate: ['run_a', 'run_b'],
+  diff_captures: [],
+};
 
 /** Throws a tool error when a path in `args` lies outside every folder of `roots` (real paths). */
-export function confineArguments(tool: ToolName, args: unknown, roots: { folders: readonly string[]; declared: boolean }, base: string): void {
+export function confineArguments(
+  tool: ToolName,
+  args: unknown,
+  roots: { folders: readonly string[]; declared: boolean },
+  base: string,
+): void {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return;
   const given = args as Record<string, unknown>;
   const check = (key: string, value: unknown, from: string): void => {
@@ -27,12 +37,21 @@ export function confineArguments(tool: ToolName, args: unknown, roots: { folders
     const resolved = path.resolve(from, value);
     if (!roots.folders.some((root) => isInside(realPath(resolved), root))) throw outsideRoots(key, value, roots);
   };
-  const runs = RUN_KEYS[tool].map((key) => [key, given[key]] as const).filter((pair): pair is readonly [string, Record<string, unknown>] => typeof pair[1] === 'object' && pair[1] !== null && !Array.isArray(pair[1]));
+  const runs = RUN_KEYS[tool]
+    .map((key) => [key, given[key]] as const)
+    .filter(
+      (pair): pair is readonly [string, Record<string, unknown>] =>
+        typeof pair[1] === 'object' && pair[1] !== null && !Array.isArray(pair[1]),
+    );
   for (const key of ['cwd', 'stdin_file', 'adapter_config', 'capture_a', 'capture_b']) check(key, given[key], base);
   for (const [name, run] of runs) for (const key of ['cwd', 'stdin_file']) check(`${name}.${key}`, run[key], base);
   // A breakpoint file is found in each run's own folder: the shared `bp` and `from` in every run's.
-  const runFolders = runs.length === 0 ? [folderOf(given, base)] : runs.map(([, run]) => folderOf(run, folderOf(given, base)));
-  for (const [key, value] of [['bp', given['bp']], ['from', given['from']]] as const) {
+  const runFolders =
+    runs.length === 0 ? [folderOf(given, base)] : runs.map(([, run]) => folderOf(run, folderOf(given, base)));
+  for (const [key, value] of [
+    ['bp', given['bp']],
+    ['from', given['from']],
+  ] as const) {
     const file = breakpointFile(value);
     if (file !== null) for (const folder of runFolders) check(key, file, folder);
   }
@@ -78,9 +97,20 @@ function isInside(file: string, root: string): boolean {
   return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
-function outsideRoots(key: string, value: string, roots: { folders: readonly string[]; declared: boolean }): BpdiffError {
-  const where = roots.declared ? `the client's roots (${roots.folders.join(', ')})` : `${roots.folders[0]}, the folder bpdiff mcp was started in (the client declares no roots)`;
-  const todo = roots.declared ? 'give a path inside one of them, or have the client add the folder to its roots' : 'give a path inside it, or have the client declare the folder among its roots (MCP roots)';
+function outsideRoots(
+  key: string,
+  value: string,
+  roots: { folders: readonly string[]; declared: boolean },
+): BpdiffError {
+  const where = roots.declared
+    ? `the client's roots (${roots.folders.join(', ')})`
+    : `${roots.folders[0]}, the folder bpdiff mcp was started in (the client declares no roots)`;
+  const todo = roots.declared
+    ? 'give a path inside one of them, or have the client add the folder to its roots'
+    : 'give a path inside it, or have the client declare the folder among its roots (MCP roots)';
   // Not cut here: the tool error is redacted, then bounded (a cut first could keep half a secret).
-  return new BpdiffError('USAGE', `${key} ${JSON.stringify(value)} is outside ${where}: bpdiff mcp reads and runs only there — ${todo}`);
+  return new BpdiffError(
+    'USAGE',
+    `${key} ${JSON.stringify(value)} is outside ${where}: bpdiff mcp reads and runs only there — ${todo}`,
+  );
 }

@@ -35,7 +35,10 @@ export function clientRoots(server: Server, cwd: string): Roots {
       } catch (error) {
         // Asked again on the next call: the client may answer then.
         if (asked === pending) asked = null;
-        throw new BpdiffError('USAGE', `the client declares roots, but did not answer roots/list (${(error as Error).message}) — answer roots/list with the folders bpdiff may read, or declare no roots to let it read the folder it was started in (${cwd})`);
+        throw new BpdiffError(
+          'USAGE',
+          `the client declares roots, but did not answer roots/list (${(error as Error).message}) — answer roots/list with the folders bpdiff may read, or declare no roots to let it read the folder it was started in (${cwd})`,
+        );
       }
       return folders.length === 0 ? { folders: started, declared: false } : { folders, declared: true };
     },

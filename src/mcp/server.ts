@@ -8,7 +8,13 @@
 // Calls run one at a time: aborting a call kills every tracked process of this process
 // (run/two-runs.ts, killAllTracked), so two calls at once could not be cancelled one by one.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { BpdiffError, describeUnexpected, interrupted, isBpdiffError } from '../errors.js';
 import { boundMessage } from '../bound-message.js';
 import { readPackageVersion } from '../intake/version.js';
@@ -43,24 +49,38 @@ const INSTRUCTIONS = [
 interface CallExtra {
   signal: AbortSignal;
   _meta?: { progressToken?: string | number } & Record<string, unknown>;
-  sendNotification: (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; message?: string } }) => Promise<void>;
+  sendNotification: (notification: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; message?: string };
+  }) => Promise<void>;
 }
 
 /**
  * Serves until stdin closes (exit 0) or a stop signal comes (130 / 143 / 129, as any bpdiff command:
  * withStopSignals); every run in flight is killed first.
  */
-export async function runMcpServer(io: Io, deps: IoDeps = {}, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<number> {
+export async function runMcpServer(
+  io: Io,
+  deps: IoDeps = {},
+  streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {},
+): Promise<number> {
   const served = await withStopSignals(io, deps, (stopped) => serve(io, stopped, streams), 'the calls in flight were');
   return served.kind === 'done' ? 0 : served.exitCode;
 }
 
-async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream }): Promise<void> {
+async function serve(
+  io: Io,
+  stopped: AbortSignal,
+  streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream },
+): Promise<void> {
   const stdin = streams.stdin ?? process.stdin;
   const stdout = streams.stdout ?? process.stdout;
   const shutdown = new AbortController();
   const tools = toolDefinitions();
-  const server = new Server({ name: 'bpdiff', title: 'bpdiff', version: readPackageVersion() }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'bpdiff', title: 'bpdiff', version: readPackageVersion() },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   // The calls not yet answered; each waits for the one before it (`queue`: the last one's end).
   let pending = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -69,7 +89,11 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
-    if (!(TOOL_NAMES as readonly string[]).includes(name)) throw new McpError(ErrorCode.InvalidParams, boundMessage(`unknown tool "${name}" — use one of ${TOOL_NAMES.join(', ')}`));
+    if (!(TOOL_NAMES as readonly string[]).includes(name))
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        boundMessage(`unknown tool "${name}" — use one of ${TOOL_NAMES.join(', ')}`),
+      );
     const call = new AbortController();
     const abort = (): void => call.abort();
     extra.signal.addEventListener('abort', abort, { once: true });
@@ -122,24 +146,51 @@ async function serve(io: Io, stopped: AbortSignal, streams: { stdin?: NodeJS.Rea
   await server.close().catch(() => undefined);
 }
 
-async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: Io, report: Reporter, roots: Roots): Promise<CallToolResult> {
+async function runTool(
+  name: ToolName,
+  args: unknown,
+  signal: AbortSignal,
+  io: Io,
+  report: Reporter,
+  roots: Roots,
+): Promise<CallToolResult> {
   // Every path of the call inside the client's roots (or the server's folder) before anything is read or run.
   confineArguments(name, args, await roots.current(), io.cwd);
   const context = { base: io.cwd, ...(report.redactor ? { redactor: report.redactor } : {}) };
   const call = { signal, log: report.log };
   switch (name) {
     case 'compare':
-      return comparisonResult(await compare({ ...(toolInput(name, args, true) as unknown as CompareInput), ...call }, context));
+      return comparisonResult(
+        await compare({ ...(toolInput(name, args, true) as unknown as CompareInput), ...call }, context),
+      );
     case 'capture':
-      return captureResult(await capture({ ...(toolInput(name, args, false) as unknown as CaptureInput), ...call }, context));
+      return captureResult(
+        await capture({ ...(toolInput(name, args, false) as unknown as CaptureInput), ...call }, context),
+      );
     case 'locate':
-      return comparisonResult(await locate({ ...(toolInput(name, args, true) as unknown as LocateInput), ...call }, context));
+      return comparisonResult(
+        await locate({ ...(toolInput(name, args, true) as unknown as LocateInput), ...call }, context),
+      );
     case 'diff_captures': {
       const { capture_a: a, capture_b: b, ...options } = toolInput(name, args, true);
-      for (const [key, value] of [['capture_a', a], ['capture_b', b]] as const) {
-        if (value === undefined) throw new BpdiffError('USAGE', `${key} is missing — give the path of a file bpdiff capture wrote, or the object the capture tool returned`);
+      for (const [key, value] of [
+        ['capture_a', a],
+        ['capture_b', b],
+      ] as const) {
+        if (value === undefined)
+          throw new BpdiffError(
+            'USAGE',
+            `${key} is missing — give the path of a file bpdiff capture wrote, or the object the capture tool returned`,
+          );
       }
-      return comparisonResult(await diffCaptures(a as RunCapture | string, b as RunCapture | string, { ...(options as DiffCapturesInput), signal }, context));
+      return comparisonResult(
+        await diffCaptures(
+          a as RunCapture | string,
+          b as RunCapture | string,
+          { ...(options as DiffCapturesInput), signal },
+          context,
+        ),
+      );
     }
   }
 }
@@ -148,8 +199,14 @@ async function runTool(name: ToolName, args: unknown, signal: AbortSignal, io: I
 function comparisonResult(outcome: ComparisonOutcome): CallToolResult {
   // Bounded by the library (max_output_bytes, 64 KB unless the call gave its own: arguments.ts).
   const document = outcome.result;
-  const text = [document.context ?? '', document.analysis_hints.map((hint) => `- ${hint}`).join('\n')].filter((part) => part !== '').join('\n\n');
-  return { content: [{ type: 'text', text }], structuredContent: document as unknown as Record<string, unknown>, _meta: { 'bpdiff/exit_code': outcome.exit_code } };
+  const text = [document.context ?? '', document.analysis_hints.map((hint) => `- ${hint}`).join('\n')]
+    .filter((part) => part !== '')
+    .join('\n\n');
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: document as unknown as Record<string, unknown>,
+    _meta: { 'bpdiff/exit_code': outcome.exit_code },
+  };
 }
 
 function captureResult(captured: RunCapture): CallToolResult {
@@ -159,12 +216,19 @@ function captureResult(captured: RunCapture): CallToolResult {
     const names = Object.keys(run.variables);
     const hit = captured.hits?.captured ? ` (hit ${captured.hits.captured})` : '';
     const shown = names.slice(0, 20).join(', ') + (names.length > 20 ? `, and ${names.length - 20} more` : '');
-    lines.push(`${run.label} stopped at ${run.location.file}:${run.location.line}${hit}: ${plural(names.length, 'variable')}${names.length > 0 ? ` (${shown})` : ''}.`);
+    lines.push(
+      `${run.label} stopped at ${run.location.file}:${run.location.line}${hit}: ${plural(names.length, 'variable')}${names.length > 0 ? ` (${shown})` : ''}.`,
+    );
   } else {
-    lines.push(describeNoBreak(run.label, captured.no_break_reason, captured.breakpoint, captured.exit_code, captured.hits));
+    lines.push(
+      describeNoBreak(run.label, captured.no_break_reason, captured.breakpoint, captured.exit_code, captured.hits),
+    );
   }
   lines.push(...captured.warnings);
-  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: captured as unknown as Record<string, unknown> };
+  return {
+    content: [{ type: 'text', text: lines.join('\n') }],
+    structuredContent: captured as unknown as Record<string, unknown>,
+  };
 }
 
 /** A BpdiffError's one line (any other error is a bug, said in one line too), as a tool error. */
@@ -172,7 +236,10 @@ function toolError(error: unknown, scrub: (text: string) => string): CallToolRes
   // Redacted, then bounded, then in the call's words: the renaming reads the bounded text only (its
   // `NAME (NAME)` pattern backtracks over a long run of word characters: an 11 MB path never finished).
   const bounded = boundMessage(scrub(oneLine(isBpdiffError(error) ? error.message : describeUnexpected(error))));
-  return { content: [{ type: 'text', text: isBpdiffError(error) ? inArgumentNames(bounded) : bounded }], isError: true };
+  return {
+    content: [{ type: 'text', text: isBpdiffError(error) ? inArgumentNames(bounded) : bounded }],
+    isError: true,
+  };
 }
 
 /** Progress lines: to stderr, and as progress notifications when the client sent a progress token. */
@@ -192,7 +259,12 @@ function reporter(io: Io, extra: CallExtra, redactor: Redactor | undefined): Rep
     io.stderr(`${text}\n`);
     if (token === undefined || extra.signal.aborted) return;
     count += 1;
-    extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: count, message: text.replace(/^bpdiff: /, '') } }).catch(() => undefined);
+    extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: count, message: text.replace(/^bpdiff: /, '') },
+      })
+      .catch(() => undefined);
   };
   return { log, scrub, redactor };
 }

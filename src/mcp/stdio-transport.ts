@@ -12,7 +12,12 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { boundMessage } from '../bound-message.js';
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  JSONRPCMessageSchema,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** The largest message read (a capture given inline as a tool argument fits; bpdiff's own file limit is --max-input-bytes). */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -95,7 +100,11 @@ export class LineTransport implements Transport {
     if (this.dropping !== null) {
       const { head, size } = this.dropping;
       this.dropping = null;
-      this.answerError(idIn(head), ErrorCode.InvalidRequest, `the message is ${size} bytes, more than the ${this.maxBytes} bpdiff mcp reads — give a capture as a file path (capture_a, capture_b) rather than inline, or send smaller arguments`);
+      this.answerError(
+        idIn(head),
+        ErrorCode.InvalidRequest,
+        `the message is ${size} bytes, more than the ${this.maxBytes} bpdiff mcp reads — give a capture as a file path (capture_a, capture_b) rather than inline, or send smaller arguments`,
+      );
       return;
     }
     const line = Buffer.concat(this.chunks).toString('utf8').replace(/\r$/, '');
@@ -110,19 +119,31 @@ export class LineTransport implements Transport {
     try {
       json = JSON.parse(line);
     } catch (error) {
-      this.answerError(null, PARSE_ERROR, `the message is not JSON (${(error as Error).message}) — send one JSON-RPC message a line`);
+      this.answerError(
+        null,
+        PARSE_ERROR,
+        `the message is not JSON (${(error as Error).message}) — send one JSON-RPC message a line`,
+      );
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(json);
     if (!parsed.success) {
-      this.answerError(idOf(json), ErrorCode.InvalidRequest, 'the message is not a JSON-RPC 2.0 request, notification or response — send {"jsonrpc": "2.0", "id": ..., "method": ..., "params": {...}}');
+      this.answerError(
+        idOf(json),
+        ErrorCode.InvalidRequest,
+        'the message is not a JSON-RPC 2.0 request, notification or response — send {"jsonrpc": "2.0", "id": ..., "method": ..., "params": {...}}',
+      );
       return;
     }
     const message = parsed.data;
     if ('method' in message && 'id' in message) {
       if (message.method === 'initialize') this.initialized = true;
       else if (!this.initialized && message.method !== 'ping') {
-        this.answerError(message.id, ErrorCode.InvalidRequest, `${message.method} came before initialize — send initialize first, then notifications/initialized`);
+        this.answerError(
+          message.id,
+          ErrorCode.InvalidRequest,
+          `${message.method} came before initialize — send initialize first, then notifications/initialized`,
+        );
         return;
       }
       const refused = message.method === 'tools/call' ? checkToolCall(message.params) : null;
@@ -136,16 +157,23 @@ export class LineTransport implements Transport {
 
   private answerError(id: RequestId | null, code: number, message: string): void {
     // A JSON-RPC error answers a request whose id could not be read with id null.
-    void this.send({ jsonrpc: '2.0', id, error: { code, message: boundMessage(message) } } as unknown as JSONRPCMessage);
+    void this.send({
+      jsonrpc: '2.0',
+      id,
+      error: { code, message: boundMessage(message) },
+    } as unknown as JSONRPCMessage);
   }
 }
 
 /** What a tools/call's params lack, in one line; null when they name a tool (the tool checks its arguments). */
 function checkToolCall(params: unknown): string | null {
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) return 'tools/call has no params — send {"name": "compare", "arguments": {...}} as its params';
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    return 'tools/call has no params — send {"name": "compare", "arguments": {...}} as its params';
   const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
-  if (typeof name !== 'string' || name === '') return 'tools/call names no tool — give params.name: compare, capture, diff_captures or locate';
-  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return `the arguments of ${name} are not an object — give params.arguments as an object of named arguments`;
+  if (typeof name !== 'string' || name === '')
+    return 'tools/call names no tool — give params.name: compare, capture, diff_captures or locate';
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args)))
+    return `the arguments of ${name} are not an object — give params.arguments as an object of named arguments`;
   return null;
 }
 

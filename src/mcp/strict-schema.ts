@@ -6,21 +6,54 @@
 type JsonSchema = Record<string, unknown>;
 
 /** Keywords that apply to every type: they stay beside the `anyOf`. */
-const ANY_TYPE = new Set(['description', 'title', 'default', 'examples', '$comment', '$id', '$schema', 'definitions', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', '$ref', 'readOnly', 'writeOnly']);
+const ANY_TYPE = new Set([
+  'description',
+  'title',
+  'default',
+  'examples',
+  '$comment',
+  '$id',
+  '$schema',
+  'definitions',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$ref',
+  'readOnly',
+  'writeOnly',
+]);
 
 export function strictSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(strictSchema);
   if (typeof schema !== 'object' || schema === null) return schema;
   const entries = Object.entries(schema as JsonSchema)
     .filter(([key]) => key !== 'links')
-    .map(([key, value]) => [key, key === 'properties' || key === 'definitions' || key === 'patternProperties' ? mapValues(value) : strictSchema(value)] as const);
+    .map(
+      ([key, value]) =>
+        [
+          key,
+          key === 'properties' || key === 'definitions' || key === 'patternProperties'
+            ? mapValues(value)
+            : strictSchema(value),
+        ] as const,
+    );
   const object = Object.fromEntries(entries) as JsonSchema;
   const types = object['type'];
   if (!Array.isArray(types)) return object;
   const shared: JsonSchema = {};
   const specific: JsonSchema = {};
-  for (const [key, value] of Object.entries(object)) if (key !== 'type') (ANY_TYPE.has(key) ? shared : specific)[key] = value;
-  const branches = (types as string[]).map((type) => ({ type, ...Object.fromEntries(Object.entries(specific).filter(([key]) => appliesTo(key, type))) }));
+  for (const [key, value] of Object.entries(object))
+    if (key !== 'type') (ANY_TYPE.has(key) ? shared : specific)[key] = value;
+  const branches = (types as string[]).map((type) => ({
+    type,
+    ...Object.fromEntries(Object.entries(specific).filter(([key]) => appliesTo(key, type))),
+  }));
   if (shared['anyOf'] === undefined) return { ...shared, anyOf: branches };
   const { anyOf, ...rest } = shared;
   return { ...rest, allOf: [{ anyOf }, { anyOf: branches }] };
@@ -36,7 +69,16 @@ function appliesTo(keyword: string, type: string): boolean {
   const numeric = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
   const text = ['minLength', 'maxLength', 'pattern', 'format'];
   const list = ['items', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'];
-  const record = ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependencies'];
+  const record = [
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'dependencies',
+  ];
   if (numeric.includes(keyword)) return type === 'number' || type === 'integer';
   if (text.includes(keyword)) return type === 'string';
   if (list.includes(keyword)) return type === 'array';

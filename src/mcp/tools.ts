@@ -2,7 +2,17 @@
 // CLI's capture options by their names in snake_case, built from OPTION_DECLARATIONS (so a new option
 // is a new tool argument without a line here); each tool's output schema is the schema of the document
 // it returns (schema/*.schema.json). Nothing here loads the MCP SDK.
-import { callKeys, defaultOf, findDeclaration, OPTION_DECLARATIONS, perRunDeclaration, runFlag, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
+import {
+  callKeys,
+  defaultOf,
+  findDeclaration,
+  OPTION_DECLARATIONS,
+  perRunDeclaration,
+  runFlag,
+  snakeCase,
+  type CommandName,
+  type OptionDeclaration,
+} from '../options/declarations.js';
 import { runKeys, sharedRunKeys, type RunCommand } from '../intake/runs.js';
 import { loadSchema } from '../core/schemas.js';
 import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
@@ -25,11 +35,18 @@ export interface ToolDefinition {
 }
 
 /** Which declared options each tool takes: the capture options of its CLI command. */
-const TOOL_COMMAND: Record<ToolName, CommandName> = { compare: 'compare', capture: 'capture', diff_captures: 'diff', locate: 'locate' };
+const TOOL_COMMAND: Record<ToolName, CommandName> = {
+  compare: 'compare',
+  capture: 'capture',
+  diff_captures: 'diff',
+  locate: 'locate',
+};
 
 /** The capture options a tool takes, as declared (only those with a place in CaptureOptions). */
 export function toolOptions(tool: ToolName): OptionDeclaration[] {
-  return (OPTION_DECLARATIONS as readonly OptionDeclaration[]).filter((declaration) => declaration.target !== undefined && declaration.commands.includes(TOOL_COMMAND[tool]));
+  return (OPTION_DECLARATIONS as readonly OptionDeclaration[]).filter(
+    (declaration) => declaration.target !== undefined && declaration.commands.includes(TOOL_COMMAND[tool]),
+  );
 }
 
 /** One declared option as a JSON Schema property. */
@@ -37,10 +54,19 @@ export function optionSchema(declaration: OptionDeclaration): JsonSchema {
   const schema: JsonSchema = { description: declaration.describe };
   switch (declaration.kind) {
     case 'integer':
-      Object.assign(schema, { type: 'integer' }, declaration.min !== undefined ? { minimum: declaration.min } : {}, declaration.max !== undefined ? { maximum: declaration.max } : {});
+      Object.assign(
+        schema,
+        { type: 'integer' },
+        declaration.min !== undefined ? { minimum: declaration.min } : {},
+        declaration.max !== undefined ? { maximum: declaration.max } : {},
+      );
       break;
     case 'seconds':
-      Object.assign(schema, { type: 'number', exclusiveMinimum: 0 }, declaration.max !== undefined ? { maximum: declaration.max } : {});
+      Object.assign(
+        schema,
+        { type: 'number', exclusiveMinimum: 0 },
+        declaration.max !== undefined ? { maximum: declaration.max } : {},
+      );
       break;
     case 'flag':
       schema['type'] = 'boolean';
@@ -80,8 +106,14 @@ function exampleValue(declaration: OptionDeclaration): unknown {
 
 /** What a tool says of a call value otherwise than its flag's help: the exit code is in _meta; the answer is bounded by default (an agent needs it in a few KB). */
 const CALL_VALUE_NOTES: Readonly<Record<string, () => JsonSchema>> = {
-  fail_on: () => ({ description: 'when the exit code (in _meta "bpdiff/exit_code") is 1: on any difference (any), only on a changed value (changed), or never (never)' }),
-  max_output_bytes: () => ({ default: MCP_MAX_OUTPUT_BYTES, description: `${findDeclaration('max-output-bytes')!.describe} (default here ${MCP_MAX_OUTPUT_BYTES}: 64 KB)` }),
+  fail_on: () => ({
+    description:
+      'when the exit code (in _meta "bpdiff/exit_code") is 1: on any difference (any), only on a changed value (changed), or never (never)',
+  }),
+  max_output_bytes: () => ({
+    default: MCP_MAX_OUTPUT_BYTES,
+    description: `${findDeclaration('max-output-bytes')!.describe} (default here ${MCP_MAX_OUTPUT_BYTES}: 64 KB)`,
+  }),
 };
 
 /** The tools compare live runs: a stored capture is compared with diff_captures, not as compare's baseline. */
@@ -90,7 +122,12 @@ const NOT_TOOL_ARGUMENTS: readonly string[] = ['baseline'];
 /** The call's own values a tool takes (the option table's `call` rows of its command: condition, fail_on...), as JSON Schema properties. */
 function callProperties(tool: ToolName): Record<string, JsonSchema> {
   const keys = callKeys(TOOL_COMMAND[tool]).filter((key) => !NOT_TOOL_ARGUMENTS.includes(key));
-  return Object.fromEntries(keys.map((key) => [key, { ...optionSchema(findDeclaration(key.replaceAll('_', '-'))!), ...CALL_VALUE_NOTES[key]?.() }]));
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      { ...optionSchema(findDeclaration(key.replaceAll('_', '-'))!), ...CALL_VALUE_NOTES[key]?.() },
+    ]),
+  );
 }
 
 /**
@@ -99,28 +136,52 @@ function callProperties(tool: ToolName): Record<string, JsonSchema> {
  */
 function runSchema(command: RunCommand, side: 'a' | 'b' | null): JsonSchema {
   const properties: Record<string, JsonSchema> = {
-    command: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'the program and its arguments, e.g. ["python3", "app.py", "10"]' },
+    command: {
+      type: 'array',
+      items: { type: 'string' },
+      minItems: 1,
+      description: 'the program and its arguments, e.g. ["python3", "app.py", "10"]',
+    },
   };
-  for (const key of runKeys(command).slice(1)) properties[key] = { ...optionSchema(runFlag(perRunDeclaration(key)!, side)), ...pathNote(key) };
-  return { type: 'object', description: 'one run of the program', required: ['command'], additionalProperties: false, properties };
+  for (const key of runKeys(command).slice(1))
+    properties[key] = { ...optionSchema(runFlag(perRunDeclaration(key)!, side)), ...pathNote(key) };
+  return {
+    type: 'object',
+    description: 'one run of the program',
+    required: ['command'],
+    additionalProperties: false,
+    properties,
+  };
 }
 
 /** The per-run options' shared values a tool takes at its top level, described as their shared flags. */
 function sharedRunProperties(command: RunCommand): Record<string, JsonSchema> {
-  return Object.fromEntries(sharedRunKeys(command).map((key) => [key, { ...optionSchema(runFlag(perRunDeclaration(key)!, null)), ...pathNote(key) }]));
+  return Object.fromEntries(
+    sharedRunKeys(command).map((key) => [
+      key,
+      { ...optionSchema(runFlag(perRunDeclaration(key)!, null)), ...pathNote(key) },
+    ]),
+  );
 }
 
 /** Paths of a tool call are found from the server's working directory. */
 function pathNote(key: string): JsonSchema {
-  return key === 'cwd' || key === 'stdin_file' ? { description: `${runFlag(perRunDeclaration(key)!, null).describe} (relative to the server's working directory)` } : {};
+  return key === 'cwd' || key === 'stdin_file'
+    ? { description: `${runFlag(perRunDeclaration(key)!, null).describe} (relative to the server's working directory)` }
+    : {};
 }
 
 const CAPTURE_SOURCE: JsonSchema = {
-  description: 'a run capture: the path of a file `bpdiff capture` wrote (relative to the server\'s working directory), or the capture object the capture tool returned',
+  description:
+    "a run capture: the path of a file `bpdiff capture` wrote (relative to the server's working directory), or the capture object the capture tool returned",
   anyOf: [{ type: 'string', minLength: 1 }, { type: 'object' }],
 };
 
-function objectSchema(own: Record<string, JsonSchema>, required: string[], tool: ToolName): JsonSchema & { type: 'object' } {
+function objectSchema(
+  own: Record<string, JsonSchema>,
+  required: string[],
+  tool: ToolName,
+): JsonSchema & { type: 'object' } {
   const properties: Record<string, JsonSchema> = { ...own, ...callProperties(tool) };
   for (const declaration of toolOptions(tool)) properties[snakeCase(declaration.flag)] = optionSchema(declaration);
   return { type: 'object', properties, required, additionalProperties: false };
@@ -136,7 +197,11 @@ const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
 
 /** Every argument a tool accepts, in the order of its schema. */
 export function toolArguments(tool: ToolName): string[] {
-  return [...OWN_ARGUMENTS[tool], ...Object.keys(callProperties(tool)), ...toolOptions(tool).map((declaration) => snakeCase(declaration.flag))];
+  return [
+    ...OWN_ARGUMENTS[tool],
+    ...Object.keys(callProperties(tool)),
+    ...toolOptions(tool).map((declaration) => snakeCase(declaration.flag)),
+  ];
 }
 
 function outputSchema(kind: 'comparison' | 'capture'): JsonSchema & { type: 'object' } {
@@ -159,12 +224,16 @@ function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
       name: 'compare',
       title: 'Compare two runs at a breakpoint',
       description: [
-        'Run two commands (run_a, run_b: e.g. two versions of a program, or one program with two inputs) under a real debugger, stop each at the breakpoint bp (FILE:LINE, optionally only when `condition` holds; run_b.bp gives B a line of its own, else bp\'s line is followed into B\'s copy of the file) and compare the variables visible there.',
-        'The result is the comparison document: diff.changed (name -> {a, b}), only_in_a, only_in_b, unchanged, each run\'s variables and status (break, or no_break with why in analysis_hints), and `context` (a compact summary to read first).',
+        "Run two commands (run_a, run_b: e.g. two versions of a program, or one program with two inputs) under a real debugger, stop each at the breakpoint bp (FILE:LINE, optionally only when `condition` holds; run_b.bp gives B a line of its own, else bp's line is followed into B's copy of the file) and compare the variables visible there.",
+        "The result is the comparison document: diff.changed (name -> {a, b}), only_in_a, only_in_b, unchanged, each run's variables and status (break, or no_break with why in analysis_hints), and `context` (a compact summary to read first).",
         'Use hit (the Nth stop), first_divergence (stop both runs at every hit in lockstep and report the first hit where they differ), watch (expressions evaluated at the stop) and watch_only to look where the runs part ways; ignore, normalize and tolerance to leave noise out.',
-        'Arguments are checked like the CLI\'s flags (bpdiff --help): a mistake is a one-line tool error.',
+        "Arguments are checked like the CLI's flags (bpdiff --help): a mistake is a one-line tool error.",
       ].join(' '),
-      inputSchema: objectSchema({ ...sharedRunProperties('compare'), run_a: runSchema('compare', 'a'), run_b: runSchema('compare', 'b') }, ['bp', 'run_a', 'run_b'], 'compare'),
+      inputSchema: objectSchema(
+        { ...sharedRunProperties('compare'), run_a: runSchema('compare', 'a'), run_b: runSchema('compare', 'b') },
+        ['bp', 'run_a', 'run_b'],
+        'compare',
+      ),
       outputSchema: outputSchema('comparison'),
     },
     {
@@ -172,7 +241,11 @@ function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
       title: 'Capture one run at a breakpoint',
       description:
         'Run one command under a real debugger, stop it at the breakpoint bp (FILE:LINE, optionally only when `condition` holds) and return its run capture: the variables, the stack frames, the output tails, and why it did not stop when it did not. Two captures compare with diff_captures (e.g. a baseline recorded before a change and a run after it).',
-      inputSchema: objectSchema({ ...sharedRunProperties('capture'), run: runSchema('capture', null) }, ['bp', 'run'], 'capture'),
+      inputSchema: objectSchema(
+        { ...sharedRunProperties('capture'), run: runSchema('capture', null) },
+        ['bp', 'run'],
+        'capture',
+      ),
       outputSchema: outputSchema('capture'),
     },
     {
@@ -181,7 +254,20 @@ function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
       description:
         'Compare two run captures (files `bpdiff capture` wrote, or objects the capture tool returned) without running anything, through the same value pipeline as a live comparison. The result is the comparison document, as compare returns it.',
       inputSchema: objectSchema(
-        { capture_a: CAPTURE_SOURCE, capture_b: CAPTURE_SOURCE, label_a: { type: 'string', minLength: 1, description: "name of run A in the result (default: the capture's label)" }, label_b: { type: 'string', minLength: 1, description: "name of run B in the result (default: the capture's label)" } },
+        {
+          capture_a: CAPTURE_SOURCE,
+          capture_b: CAPTURE_SOURCE,
+          label_a: {
+            type: 'string',
+            minLength: 1,
+            description: "name of run A in the result (default: the capture's label)",
+          },
+          label_b: {
+            type: 'string',
+            minLength: 1,
+            description: "name of run B in the result (default: the capture's label)",
+          },
+        },
         ['capture_a', 'capture_b'],
         'diff_captures',
       ),
@@ -191,11 +277,15 @@ function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
       name: 'locate',
       title: 'Find where two runs part ways',
       description: [
-        'Run two commands (run_a, run_b) under a real debugger and walk both line by line in lockstep, from where the program\'s own code starts (or from `from`: FILE:LINE or FILE:LINE:N), comparing at each line where each run stands and what its frame holds, and stop at the first step where they part ways: no breakpoint to guess.',
-        'The result is the comparison document at that step: its first hints say where and how the runs part ways (a line each goes on to, a value that differs, a run that ends) and give the `bpdiff --bp FILE:LINE --hit N` command that compares them there again; `context` holds each run\'s stack.',
+        "Run two commands (run_a, run_b) under a real debugger and walk both line by line in lockstep, from where the program's own code starts (or from `from`: FILE:LINE or FILE:LINE:N), comparing at each line where each run stands and what its frame holds, and stop at the first step where they part ways: no breakpoint to guess.",
+        "The result is the comparison document at that step: its first hints say where and how the runs part ways (a line each goes on to, a value that differs, a run that ends) and give the `bpdiff --bp FILE:LINE --hit N` command that compares them there again; `context` holds each run's stack.",
         'within (globs of paths from the run\'s folder) narrows the lines that count; max_steps bounds the walk (exit code 0 and "no divergence in N steps" when it ends first). Long walks send progress notifications.',
       ].join(' '),
-      inputSchema: objectSchema({ ...sharedRunProperties('locate'), run_a: runSchema('locate', 'a'), run_b: runSchema('locate', 'b') }, ['run_a', 'run_b'], 'locate'),
+      inputSchema: objectSchema(
+        { ...sharedRunProperties('locate'), run_a: runSchema('locate', 'a'), run_b: runSchema('locate', 'b') },
+        ['run_a', 'run_b'],
+        'locate',
+      ),
       outputSchema: outputSchema('comparison'),
     },
   ];

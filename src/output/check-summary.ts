@@ -46,7 +46,12 @@ export interface CheckContext {
 export function movedLine(outcome: CheckOutcome, config: string | undefined): string | null {
   if (outcome.kind !== 'compared' || !outcome.at) return null;
   const live = outcome.report.captures[1];
-  if (live.run.status !== 'break' || live.breakpoint.file !== outcome.at.file || live.breakpoint.line === outcome.at.line) return null;
+  if (
+    live.run.status !== 'break' ||
+    live.breakpoint.file !== outcome.at.file ||
+    live.breakpoint.line === outcome.at.line
+  )
+    return null;
   const now = `${live.breakpoint.file}:${live.breakpoint.line}`;
   return `check ${outcome.name}: its line ${outcome.at.file}:${outcome.at.line} is line ${live.breakpoint.line} now — update its "bp" to "${now}"${config ? ` in ${config}` : ''}`;
 }
@@ -73,26 +78,46 @@ export function combineChecks(outcomes: readonly CheckOutcome[], format: WriterN
         obsolete_baselines: obsolete,
       });
     case 'junit':
-      return junitSuite('bpdiff check', [...outcomes.map((outcome) => junitCase(outcome, context)), ...(context.failOnObsolete ? obsolete.map(obsoleteCase) : [])]);
+      return junitSuite('bpdiff check', [
+        ...outcomes.map((outcome) => junitCase(outcome, context)),
+        ...(context.failOnObsolete ? obsolete.map(obsoleteCase) : []),
+      ]);
     case 'github': {
       const obsoleteLevel = context.failOnObsolete ? 'error' : 'warning';
       const accepts = accepting.flatMap((outcome) => {
         const at = atOf(outcome);
-        return at ? [`::notice file=${property(at.file)},line=${at.line},title=${property(`bpdiff: to accept check ${outcome.name}`)}::${data(acceptText(context.accept(outcome.name)))}`] : [];
+        return at
+          ? [
+              `::notice file=${property(at.file)},line=${at.line},title=${property(`bpdiff: to accept check ${outcome.name}`)}::${data(acceptText(context.accept(outcome.name)))}`,
+            ]
+          : [];
       });
       const movedNotices = outcomes.flatMap((outcome) => {
         const moved = movedLine(outcome, context.config);
         const at = atOf(outcome);
-        return moved !== null && at ? [`::notice file=${property(at.file)},line=${at.line},title=${property(`bpdiff: check ${outcome.name}: its line moved`)}::${data(moved)}`] : [];
+        return moved !== null && at
+          ? [
+              `::notice file=${property(at.file)},line=${at.line},title=${property(`bpdiff: check ${outcome.name}: its line moved`)}::${data(moved)}`,
+            ]
+          : [];
       });
       return `${limitAnnotations([...outcomes.flatMap(githubLines), ...movedNotices, ...obsolete.map((file) => `::${obsoleteLevel} file=${property(file)},title=${property('bpdiff: obsolete baseline')}::${data(checkWords.obsolete(file))}`), ...accepts]).join('\n')}\n`;
     }
     case 'markdown':
-      return alone ? `${compared[0]!.text}${moves.map((line) => `\n${escapeText(line)}\n`).join('')}${accepting.map((outcome) => `\n${acceptText(context.accept(outcome.name), true)}\n`).join('')}` : markdown(outcomes, context);
+      return alone
+        ? `${compared[0]!.text}${moves.map((line) => `\n${escapeText(line)}\n`).join('')}${accepting.map((outcome) => `\n${acceptText(context.accept(outcome.name), true)}\n`).join('')}`
+        : markdown(outcomes, context);
     default: {
       const body = alone
         ? [compared[0]!.text]
-        : [...outcomes.map((outcome) => (outcome.kind === 'compared' ? `check ${outcome.name}\n${outcome.text}` : `check ${outcome.name}\n${describeBaseline(outcome)}\n`)), ...obsolete.map((file) => `${checkWords.obsolete(file)}\n`)];
+        : [
+            ...outcomes.map((outcome) =>
+              outcome.kind === 'compared'
+                ? `check ${outcome.name}\n${outcome.text}`
+                : `check ${outcome.name}\n${describeBaseline(outcome)}\n`,
+            ),
+            ...obsolete.map((file) => `${checkWords.obsolete(file)}\n`),
+          ];
       return `${body.join('\n')}\n${moves.map((line) => `${line}\n`).join('')}${accepting.map((outcome) => `${acceptText(context.accept(outcome.name))}\n`).join('')}${tally(outcomes, context)}\n`;
     }
   }
@@ -104,11 +129,17 @@ export function checkFailed(outcome: CheckOutcome): boolean {
 }
 
 /** "checks: 1 failed, 2 passed, 3 total" (and how many were recorded, and the obsolete baselines). */
-export function tally(outcomes: readonly CheckOutcome[], context: Pick<CheckContext, 'obsolete' | 'failOnObsolete'>): string {
+export function tally(
+  outcomes: readonly CheckOutcome[],
+  context: Pick<CheckContext, 'obsolete' | 'failOnObsolete'>,
+): string {
   const failed = outcomes.filter(checkFailed).length;
   const recorded = outcomes.filter((outcome) => outcome.kind === 'recorded').length;
   const passed = outcomes.length - failed - recorded;
-  const obsolete = context.obsolete.length === 0 ? '' : `; ${plural(context.obsolete.length, 'obsolete baseline')}${context.failOnObsolete ? ' (failing: --fail-on-obsolete)' : ''}`;
+  const obsolete =
+    context.obsolete.length === 0
+      ? ''
+      : `; ${plural(context.obsolete.length, 'obsolete baseline')}${context.failOnObsolete ? ' (failing: --fail-on-obsolete)' : ''}`;
   return `checks: ${failed} failed, ${passed} passed, ${recorded > 0 ? `${recorded} recorded, ` : ''}${outcomes.length} total${obsolete}`;
 }
 
@@ -122,7 +153,11 @@ function atOf(outcome: CheckOutcome): { file: string; line: number } | null {
   const { breakpoint } = outcome.report.document;
   const live = outcome.report.captures[1];
   // The line in the live run's copy of the file when its breakpoint followed the baseline's there.
-  return { file: breakpoint.file, line: live.run.status === 'break' && live.breakpoint.file === breakpoint.file ? live.breakpoint.line : breakpoint.line };
+  return {
+    file: breakpoint.file,
+    line:
+      live.run.status === 'break' && live.breakpoint.file === breakpoint.file ? live.breakpoint.line : breakpoint.line,
+  };
 }
 
 function markdown(outcomes: readonly CheckOutcome[], context: CheckContext): string {
@@ -141,7 +176,9 @@ function markdown(outcomes: readonly CheckOutcome[], context: CheckContext): str
       const { passed, counts } = verdict(outcome.report);
       lines.push(`- ${passed && outcome.report.exitCode === 0 ? '✅' : '❌'} ${code(outcome.name)}: ${counts}`);
     } else {
-      lines.push(`- ${outcome.kind === 'no_baseline' ? '❌' : '📝'} ${code(outcome.name)}: ${escapeText(describeBaseline(outcome))}`);
+      lines.push(
+        `- ${outcome.kind === 'no_baseline' ? '❌' : '📝'} ${code(outcome.name)}: ${escapeText(describeBaseline(outcome))}`,
+      );
     }
   }
   for (const file of obsolete) lines.push(`- ${obsoleteFails ? '❌' : '⚠️'} ${escapeText(checkWords.obsolete(file))}`);
@@ -151,33 +188,63 @@ function markdown(outcomes: readonly CheckOutcome[], context: CheckContext): str
     if (moved !== null) lines.push('', escapeText(moved));
   }
   for (const outcome of accepting) lines.push('', acceptText(context.accept(outcome.name), true));
-  const sections = outcomes.flatMap((outcome) => (outcome.kind === 'compared' ? [`## check \`${outcome.name}\`\n\n${outcome.text}`] : []));
+  const sections = outcomes.flatMap((outcome) =>
+    outcome.kind === 'compared' ? [`## check \`${outcome.name}\`\n\n${outcome.text}`] : [],
+  );
   return [`${lines.join('\n')}\n`, ...sections].join('\n');
 }
 
 function githubLines(outcome: CheckOutcome): string[] {
   if (outcome.kind === 'compared') return outcome.text.split('\n').filter((line) => line !== '');
   const level = outcome.kind === 'no_baseline' ? 'error' : 'notice';
-  const title = outcome.kind === 'no_baseline' ? `bpdiff: check ${outcome.name} has no baseline` : `bpdiff: check ${outcome.name}: baseline recorded`;
-  return [`::${level} file=${property(outcome.at.file)},line=${outcome.at.line},title=${property(title)}::${data(describeBaseline(outcome))}`];
+  const title =
+    outcome.kind === 'no_baseline'
+      ? `bpdiff: check ${outcome.name} has no baseline`
+      : `bpdiff: check ${outcome.name}: baseline recorded`;
+  return [
+    `::${level} file=${property(outcome.at.file)},line=${outcome.at.line},title=${property(title)}::${data(describeBaseline(outcome))}`,
+  ];
 }
 
 function junitCase(outcome: CheckOutcome, context: CheckContext): JunitCase {
-  if (outcome.kind === 'compared') return reportCase(outcome.name, outcome.report, outcome.report.exitCode === 1 && context.accept(outcome.name) ? ['', acceptText(context.accept(outcome.name))] : []);
+  if (outcome.kind === 'compared')
+    return reportCase(
+      outcome.name,
+      outcome.report,
+      outcome.report.exitCode === 1 && context.accept(outcome.name)
+        ? ['', acceptText(context.accept(outcome.name))]
+        : [],
+    );
   const where = { file: outcome.at.file, line: outcome.at.line };
   if (outcome.kind === 'recorded') return { name: outcome.name, ...where, outcome: 'passed' };
-  return { name: outcome.name, ...where, outcome: 'failure', message: describeBaseline(outcome), text: acceptText(context.accept(outcome.name)) };
+  return {
+    name: outcome.name,
+    ...where,
+    outcome: 'failure',
+    message: describeBaseline(outcome),
+    text: acceptText(context.accept(outcome.name)),
+  };
 }
 
 function obsoleteCase(file: string): JunitCase {
-  return { name: `obsolete baseline ${file}`, file, outcome: 'failure', message: checkWords.obsolete(file), text: checkWords.obsolete(file) };
+  return {
+    name: `obsolete baseline ${file}`,
+    file,
+    outcome: 'failure',
+    message: checkWords.obsolete(file),
+    text: checkWords.obsolete(file),
+  };
 }
 
 function describeBaseline(outcome: Exclude<CheckOutcome, { kind: 'compared' }>): string {
-  return outcome.kind === 'no_baseline' ? checkWords.noBaseline(outcome.name, outcome.baseline) : checkWords.baselineWritten(outcome.name, outcome.baseline);
+  return outcome.kind === 'no_baseline'
+    ? checkWords.noBaseline(outcome.name, outcome.baseline)
+    : checkWords.baselineWritten(outcome.name, outcome.baseline);
 }
 
 function byName(outcomes: readonly CheckOutcome[], kind: 'no_baseline' | 'recorded'): Record<string, string> {
-  const chosen = outcomes.filter((outcome): outcome is Extract<CheckOutcome, { kind: typeof kind }> => outcome.kind === kind);
+  const chosen = outcomes.filter(
+    (outcome): outcome is Extract<CheckOutcome, { kind: typeof kind }> => outcome.kind === kind,
+  );
   return Object.fromEntries(chosen.map((outcome) => [outcome.name, outcome.baseline]));
 }

@@ -22,9 +22,15 @@ export function describeChanges(report: Report): string[] {
     ...diff.only_in_b.map((name) => `+ ${name} = ${oneLine(b.variables[name] ?? '')}`),
     ...diff.only_in_a.map((name) => `- ${name} = ${oneLine(a.variables[name] ?? '')}`),
   ];
-  if (a.status !== b.status) lines.unshift(b.status === 'break' ? 'the run now stops at the breakpoint' : 'the run no longer stops at the breakpoint');
+  if (a.status !== b.status)
+    lines.unshift(
+      b.status === 'break' ? 'the run now stops at the breakpoint' : 'the run no longer stops at the breakpoint',
+    );
   if (lines.length <= MAX_CHANGE_LINES) return lines;
-  return [...lines.slice(0, MAX_CHANGE_LINES - 1), `and ${lines.length - MAX_CHANGE_LINES + 1} more (git diff shows every one)`];
+  return [
+    ...lines.slice(0, MAX_CHANGE_LINES - 1),
+    `and ${lines.length - MAX_CHANGE_LINES + 1} more (git diff shows every one)`,
+  ];
 }
 
 function oneLine(value: string): string {

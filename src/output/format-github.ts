@@ -31,7 +31,10 @@ export function githubLines(report: Report): string[] {
   const labels = { a: a.label, b: b.label };
   // The line in B's version (the pull request's) when B's breakpoint followed A's (the baseline's)
   // line into its own copy of the file: the line a reviewer sees in the pull request's diff.
-  const followed = b.status === 'break' && captures[1].breakpoint.file === breakpoint.file && report.lead.length === 0 ? captures[1].breakpoint.line : breakpoint.line;
+  const followed =
+    b.status === 'break' && captures[1].breakpoint.file === breakpoint.file && report.lead.length === 0
+      ? captures[1].breakpoint.line
+      : breakpoint.line;
   const where = { file: breakpoint.file, line: String(followed) };
   const lines: string[] = [];
   const annotate = (level: 'error' | 'warning' | 'notice', title: string, message: string): void => {
@@ -39,35 +42,70 @@ export function githubLines(report: Report): string[] {
   };
 
   // What a walk found (bpdiff locate): where the runs part ways, at the line it names.
-  if (report.lead.length > 0) annotate(report.exitCode === 0 ? 'notice' : 'error', report.lead[0]!.startsWith('no divergence') ? 'bpdiff: no divergence so far' : 'bpdiff: where the runs part ways', report.lead.join('\n'));
-  for (const [side, run, capture] of [['a', a, captures[0]], ['b', b, captures[1]]] as const) {
-    if (run.status === 'no_break') annotate('error', `bpdiff: ${run.label} did not stop`, describeRunEnd(side, capture, report.findings));
+  if (report.lead.length > 0)
+    annotate(
+      report.exitCode === 0 ? 'notice' : 'error',
+      report.lead[0]!.startsWith('no divergence') ? 'bpdiff: no divergence so far' : 'bpdiff: where the runs part ways',
+      report.lead.join('\n'),
+    );
+  for (const [side, run, capture] of [
+    ['a', a, captures[0]],
+    ['b', b, captures[1]],
+  ] as const) {
+    if (run.status === 'no_break')
+      annotate('error', `bpdiff: ${run.label} did not stop`, describeRunEnd(side, capture, report.findings));
   }
   const variablesOf = { a: captures[0].run.variables, b: captures[1].run.variables };
   const shown = (finding: VariableFinding): VariableFinding =>
-    finding.a.includes(MARKER_OPEN) || finding.b.includes(MARKER_OPEN) ? { ...finding, a: unmaskValue(finding.name, variablesOf.a), b: unmaskValue(finding.name, variablesOf.b) } : finding;
+    finding.a.includes(MARKER_OPEN) || finding.b.includes(MARKER_OPEN)
+      ? { ...finding, a: unmaskValue(finding.name, variablesOf.a), b: unmaskValue(finding.name, variablesOf.b) }
+      : finding;
   // One annotation per changed variable, in the findings' order (type changes first).
-  for (const finding of findings.filter(isVariableFinding)) annotate('error', `bpdiff: ${finding.name} changed`, renderHint(shown(finding), labels));
+  for (const finding of findings.filter(isVariableFinding))
+    annotate('error', `bpdiff: ${finding.name} changed`, renderHint(shown(finding), labels));
   const unlisted = Object.keys(diff.changed).length - findings.filter(isVariableFinding).length;
-  if (unlisted > 0) annotate('error', 'bpdiff: more changes', `And ${plural(unlisted, 'more changed variable')} (see the result document).`);
+  if (unlisted > 0)
+    annotate(
+      'error',
+      'bpdiff: more changes',
+      `And ${plural(unlisted, 'more changed variable')} (see the result document).`,
+    );
   for (const finding of findings) {
     if (finding.kind === 'only_in') {
-      const values = finding.names.map((name) => `${name} = ${shorten(unmaskValue(name, variablesOf[finding.side]))}`).join(', ');
+      const values = finding.names
+        .map((name) => `${name} = ${shorten(unmaskValue(name, variablesOf[finding.side]))}`)
+        .join(', ');
       const more = finding.more > 0 ? ` and ${finding.more} more (see the result document)` : '';
-      annotate('error', `bpdiff: only in ${labels[finding.side]}`, `Only in ${labels[finding.side]} (${finding.names.length + finding.more}): ${values}${more}.`);
+      annotate(
+        'error',
+        `bpdiff: only in ${labels[finding.side]}`,
+        `Only in ${labels[finding.side]} (${finding.names.length + finding.more}): ${values}${more}.`,
+      );
     }
     // Not a difference, but the check did not cover these values: said where a reviewer looks.
-    if (finding.kind === 'not_compared') annotate('warning', `bpdiff: not compared in ${labels[finding.side]}`, renderHint(finding, labels));
+    if (finding.kind === 'not_compared')
+      annotate('warning', `bpdiff: not compared in ${labels[finding.side]}`, renderHint(finding, labels));
     if (finding.kind === 'unkeyed') annotate('warning', 'bpdiff: secrets not compared', renderHint(finding, labels));
   }
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff) && diff.unchanged.length === 0) {
-    annotate('error', 'bpdiff: nothing compared', `Nothing compared at ${describeBreakpoint(breakpoint)}: neither ${labels.a} nor ${labels.b} read a variable.`);
+    annotate(
+      'error',
+      'bpdiff: nothing compared',
+      `Nothing compared at ${describeBreakpoint(breakpoint)}: neither ${labels.a} nor ${labels.b} read a variable.`,
+    );
   } else if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
     // A walk's finding already has its annotation at this line: one for the line, not a notice beside it.
     if (report.lead.length > 0) return lines;
     const unkeyed = findings.find((finding) => finding.kind === 'unkeyed');
-    const untold = unkeyed === undefined ? '' : ` (${plural(unkeyed.names.length + unkeyed.more, 'value')} not compared: see the warning)`;
-    annotate('notice', 'bpdiff: no differences', `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}${untold}.`);
+    const untold =
+      unkeyed === undefined
+        ? ''
+        : ` (${plural(unkeyed.names.length + unkeyed.more, 'value')} not compared: see the warning)`;
+    annotate(
+      'notice',
+      'bpdiff: no differences',
+      `No differences at ${describeBreakpoint(breakpoint)}: ${plural(diff.unchanged.length, 'variable')} identical in ${labels.a} and ${labels.b}${untold}.`,
+    );
   } else {
     lines.push(`bpdiff at ${describeBreakpoint(breakpoint)}: ${describeCounts(countDiff(diff), labels)}`);
   }
@@ -100,7 +138,9 @@ export function limitAnnotations(lines: readonly string[]): string[] {
     else if (count === ANNOTATIONS_SHOWN) {
       const rest = all - ANNOTATIONS_SHOWN + 1;
       const noun = level === 'error' ? 'difference' : level;
-      kept.push(`::${level} title=${property(`bpdiff: ${rest} more`)}::${data(`${rest} more ${rest === 1 ? noun : `${noun}s`} not shown as annotations (GitHub shows ${ANNOTATIONS_SHOWN} per step): see the job summary (--summary) or this step's log.`)}`);
+      kept.push(
+        `::${level} title=${property(`bpdiff: ${rest} more`)}::${data(`${rest} more ${rest === 1 ? noun : `${noun}s`} not shown as annotations (GitHub shows ${ANNOTATIONS_SHOWN} per step): see the job summary (--summary) or this step's log.`)}`,
+      );
     }
   }
   return kept;

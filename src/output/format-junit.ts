@@ -28,7 +28,13 @@ export function reportCase(name: string, report: Report, extra: readonly string[
   const where = { file: breakpoint.file, line: breakpoint.line };
   if (report.exitCode === 0) return { name, ...where, outcome: 'passed' };
   const lines = [...(report.lead.length > 0 ? report.lead : []), ...describeChanges(report), ...extra];
-  return { name, ...where, outcome: report.exitCode === 2 ? 'error' : 'failure', message: verdict(report).counts, text: lines.join('\n') };
+  return {
+    name,
+    ...where,
+    outcome: report.exitCode === 2 ? 'error' : 'failure',
+    message: verdict(report).counts,
+    text: lines.join('\n'),
+  };
 }
 
 /** The XML document: one <testsuite> named `suite` in <testsuites>, with its counts. */
@@ -36,14 +42,27 @@ export function junitSuite(suite: string, cases: readonly JunitCase[]): string {
   const failures = cases.filter((one) => one.outcome === 'failure').length;
   const errors = cases.filter((one) => one.outcome === 'error').length;
   const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}"`;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${xml(suite)}" ${counts}>`, `  <testsuite name="${xml(suite)}" ${counts} skipped="0">`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xml(suite)}" ${counts}>`,
+    `  <testsuite name="${xml(suite)}" ${counts} skipped="0">`,
+  ];
   for (const one of cases) {
-    const attributes = [`name="${xml(one.name)}"`, `classname="${xml(suite)}"`, ...(one.file !== undefined ? [`file="${xml(one.file)}"`] : []), ...(one.line !== undefined ? [`line="${one.line}"`] : [])].join(' ');
+    const attributes = [
+      `name="${xml(one.name)}"`,
+      `classname="${xml(suite)}"`,
+      ...(one.file !== undefined ? [`file="${xml(one.file)}"`] : []),
+      ...(one.line !== undefined ? [`line="${one.line}"`] : []),
+    ].join(' ');
     if (one.outcome === 'passed') {
       lines.push(`    <testcase ${attributes}/>`);
       continue;
     }
-    lines.push(`    <testcase ${attributes}>`, `      <${one.outcome} message="${xml(one.message ?? '')}" type="${one.outcome === 'failure' ? 'difference' : 'error'}">${xml(one.text ?? '')}</${one.outcome}>`, '    </testcase>');
+    lines.push(
+      `    <testcase ${attributes}>`,
+      `      <${one.outcome} message="${xml(one.message ?? '')}" type="${one.outcome === 'failure' ? 'difference' : 'error'}">${xml(one.text ?? '')}</${one.outcome}>`,
+      '    </testcase>',
+    );
   }
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;

@@ -22,24 +22,45 @@ export function writeMarkdown(report: Report): string {
   const { run_a: a, run_b: b, diff } = document;
   const labels = { a: a.label, b: b.label };
   const { passed, counts } = verdict(report);
-  const lines: string[] = [`### ${passed ? '✅' : '❌'} bpdiff at \`${describeBreakpoint(document.breakpoint)}\`: ${counts}`, '', ...leadLines(report.lead)];
+  const lines: string[] = [
+    `### ${passed ? '✅' : '❌'} bpdiff at \`${describeBreakpoint(document.breakpoint)}\`: ${counts}`,
+    '',
+    ...leadLines(report.lead),
+  ];
 
   lines.push('| run | command | stopped |', '|---|---|---|');
-  for (const [run, capture] of [[a, captures[0]], [b, captures[1]]] as const) {
-    const status = run.status === 'break' ? `at ${run.location.file}:${run.location.line}` : describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits);
+  for (const [run, capture] of [
+    [a, captures[0]],
+    [b, captures[1]],
+  ] as const) {
+    const status =
+      run.status === 'break'
+        ? `at ${run.location.file}:${run.location.line}`
+        : describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits);
     lines.push(`| ${cell(run.label)} | ${code(run.command)} | ${cell(status)} |`);
   }
 
   const changed = Object.keys(diff.changed);
   if (changed.length > 0) {
-    lines.push('', `#### Changed (${changed.length})`, '', `| variable | ${cell(labels.a)} | ${cell(labels.b)} | change |`, '|---|---|---|---|');
+    lines.push(
+      '',
+      `#### Changed (${changed.length})`,
+      '',
+      `| variable | ${cell(labels.a)} | ${cell(labels.b)} | change |`,
+      '|---|---|---|---|',
+    );
     for (const name of changed.slice(0, MAX_ROWS)) {
       const finding = report.changes[name];
-      lines.push(`| ${code(name)} | ${code(diff.changed[name]!.a)} | ${code(diff.changed[name]!.b)} | ${finding ? cell(describeDelta(finding)) : ''} |`);
+      lines.push(
+        `| ${code(name)} | ${code(diff.changed[name]!.a)} | ${code(diff.changed[name]!.b)} | ${finding ? cell(describeDelta(finding)) : ''} |`,
+      );
     }
     if (changed.length > MAX_ROWS) lines.push(`| and ${changed.length - MAX_ROWS} more | | | |`);
   }
-  for (const [names, run] of [[diff.only_in_a, a], [diff.only_in_b, b]] as const) {
+  for (const [names, run] of [
+    [diff.only_in_a, a],
+    [diff.only_in_b, b],
+  ] as const) {
     if (names.length === 0) continue;
     lines.push('', `#### Only in ${cell(run.label)} (${names.length})`, '', '| variable | value |', '|---|---|');
     for (const name of names.slice(0, MAX_ROWS)) lines.push(`| ${code(name)} | ${code(valueOf(run, name))} |`);
@@ -47,7 +68,15 @@ export function writeMarkdown(report: Report): string {
   }
 
   const notes = findings.filter(isNote).map((finding) => renderHint(finding, labels));
-  if (notes.length > 0) lines.push('', '<details><summary>Notes</summary>', '', ...notes.map((note) => `- ${escapeText(note)}`), '', '</details>');
+  if (notes.length > 0)
+    lines.push(
+      '',
+      '<details><summary>Notes</summary>',
+      '',
+      ...notes.map((note) => `- ${escapeText(note)}`),
+      '',
+      '</details>',
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -61,7 +90,8 @@ export function verdict(report: Report): { passed: boolean; counts: string } {
   // A walk (bpdiff locate) that found where the runs part ways fails whatever the values there.
   if (report.lead.length > 0 && report.exitCode !== 0) {
     // A walk --max-steps cut, failed by --ci: it found no divergence so far.
-    if (report.lead[0]!.startsWith('no divergence')) return { passed: false, counts: `the walk stopped at --max-steps; there: ${counts}` };
+    if (report.lead[0]!.startsWith('no divergence'))
+      return { passed: false, counts: `the walk stopped at --max-steps; there: ${counts}` };
     return { passed: false, counts: `the runs part ways; there: ${counts}` };
   }
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
@@ -70,14 +100,26 @@ export function verdict(report: Report): { passed: boolean; counts: string } {
     return { passed: true, counts: `no differences (${plural(diff.unchanged.length, 'variable')} identical)` };
   }
   if (a.status === 'no_break' || b.status === 'no_break') {
-    const missing = [a, b].filter((run) => run.status === 'no_break').map((run) => run.label).join(' and ');
+    const missing = [a, b]
+      .filter((run) => run.status === 'no_break')
+      .map((run) => run.label)
+      .join(' and ');
     return { passed: false, counts: `${escapeText(missing)} did not stop at the breakpoint; ${counts}` };
   }
   return { passed: false, counts };
 }
 
 function isNote(finding: Finding): boolean {
-  return ['moved', 'truncated', 'opaque', 'unreadable', 'unkeyed', 'normalised', 'warning', 'breakpoint_mismatch'].includes(finding.kind);
+  return [
+    'moved',
+    'truncated',
+    'opaque',
+    'unreadable',
+    'unkeyed',
+    'normalised',
+    'warning',
+    'breakpoint_mismatch',
+  ].includes(finding.kind);
 }
 
 function valueOf(run: RunResult, name: string): string {

@@ -13,7 +13,8 @@ const ANSI = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
 type Style = keyof typeof ANSI;
 
 export function writeSideBySide(report: Report, options: WriterOptions): string {
-  const paint = (style: Style, text: string): string => (options.color && text !== '' ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text);
+  const paint = (style: Style, text: string): string =>
+    options.color && text !== '' ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text;
   const { run_a: a, run_b: b, diff, breakpoint } = report.document;
   const width = Math.max(60, Math.min(160, options.columns ?? 100));
   const names = [...Object.keys(diff.changed), ...diff.only_in_a, ...diff.only_in_b];
@@ -24,7 +25,9 @@ export function writeSideBySide(report: Report, options: WriterOptions): string 
   const status = (side: RunSide): string => {
     const run = side === 'a' ? a : b;
     const capture = report.captures[side === 'a' ? 0 : 1];
-    return run.status === 'break' ? `stopped at ${run.location.file}:${run.location.line}` : `did not stop: ${describeRunEnd(side, capture, report.findings)}`;
+    return run.status === 'break'
+      ? `stopped at ${run.location.file}:${run.location.line}`
+      : `did not stop: ${describeRunEnd(side, capture, report.findings)}`;
   };
   lines.push(row('', [a.label, b.label], nameWidth, column, paint, ['bold', 'bold']));
   lines.push(row('', [a.command, b.command], nameWidth, column, paint, ['dim', 'dim']));
@@ -36,24 +39,38 @@ export function writeSideBySide(report: Report, options: WriterOptions): string 
     lines.push(row(name, [diff.changed[name]!.a, diff.changed[name]!.b], nameWidth, column, paint, ['red', 'green']));
     if (finding) lines.push(`${''.padEnd(nameWidth)} │ ${paint('yellow', `± ${describeVerb(finding)}`)}`);
   }
-  for (const name of diff.only_in_a) lines.push(row(name, [a.variables[name] ?? '', ''], nameWidth, column, paint, ['red', 'green']));
-  for (const name of diff.only_in_b) lines.push(row(name, ['', b.variables[name] ?? ''], nameWidth, column, paint, ['red', 'green']));
+  for (const name of diff.only_in_a)
+    lines.push(row(name, [a.variables[name] ?? '', ''], nameWidth, column, paint, ['red', 'green']));
+  for (const name of diff.only_in_b)
+    lines.push(row(name, ['', b.variables[name] ?? ''], nameWidth, column, paint, ['red', 'green']));
 
   const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });
-  const summary = a.status === 'break' && b.status === 'break' && isDiffEmpty(diff) ? `no differences (${plural(diff.unchanged.length, 'variable')} identical)` : counts;
+  const summary =
+    a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)
+      ? `no differences (${plural(diff.unchanged.length, 'variable')} identical)`
+      : counts;
   lines.push('', paint('bold', summary));
   return `${lines.join('\n')}\n`;
 }
 
 /** One row: the name, then each run's text in its column, wrapped; the columns parted by │. */
-function row(name: string, texts: [string, string], nameWidth: number, column: number, paint: (style: Style, text: string) => string, styles: [Style, Style]): string {
+function row(
+  name: string,
+  texts: [string, string],
+  nameWidth: number,
+  column: number,
+  paint: (style: Style, text: string) => string,
+  styles: [Style, Style],
+): string {
   const names = wrap(name, nameWidth);
   const [left, right] = texts.map((text) => wrap(text, column));
   const height = Math.max(names.length, left!.length, right!.length);
   const out: string[] = [];
   for (let index = 0; index < height; index++) {
     const cells = [left![index] ?? '', right![index] ?? ''];
-    out.push(`${(names[index] ?? '').padEnd(nameWidth)} │ ${paint(styles[0], cells[0]!.padEnd(column))} │ ${paint(styles[1], cells[1]!)}`.trimEnd());
+    out.push(
+      `${(names[index] ?? '').padEnd(nameWidth)} │ ${paint(styles[0], cells[0]!.padEnd(column))} │ ${paint(styles[1], cells[1]!)}`.trimEnd(),
+    );
   }
   return out.join('\n');
 }

@@ -18,7 +18,8 @@ type Style = keyof typeof ANSI;
 
 export function writeText(report: Report, options: WriterOptions): string {
   const { document: result, captures } = report;
-  const paint = (style: Style, text: string): string => (options.color ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text);
+  const paint = (style: Style, text: string): string =>
+    options.color ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text;
   const { run_a: runA, run_b: runB, diff, breakpoint } = result;
   const labels = { a: runA.label, b: runB.label };
   const width = Math.max(labels.a.length, labels.b.length);
@@ -34,7 +35,8 @@ export function writeText(report: Report, options: WriterOptions): string {
     const capture = captures[side === 'a' ? 0 : 1];
     lines.push(`  ${' '.repeat(width)}  ${paint('dim', describeRunStatus(side, run, capture, report.findings))}`);
     // Why a run did not stop is often in what it printed last ("76 deselected", a traceback).
-    if (run.status === 'no_break') for (const line of outputTail(capture)) lines.push(`  ${' '.repeat(width)}  ${paint('dim', `| ${line}`)}`);
+    if (run.status === 'no_break')
+      for (const line of outputTail(capture)) lines.push(`  ${' '.repeat(width)}  ${paint('dim', `| ${line}`)}`);
   }
 
   const changedNames = Object.keys(diff.changed);
@@ -53,7 +55,15 @@ export function writeText(report: Report, options: WriterOptions): string {
     lines.push('', paint('bold', `only in ${labels[side]} (${names.length})`));
     const nameWidth = Math.min(30, Math.max(...names.map((n) => n.length)));
     for (const name of names) {
-      lines.push(...valueLines(side === 'a' ? '-' : '+', pad(side), `${name.padEnd(nameWidth)}  ${run.variables[name] ?? ''}`, side === 'a' ? 'red' : 'green', paint));
+      lines.push(
+        ...valueLines(
+          side === 'a' ? '-' : '+',
+          pad(side),
+          `${name.padEnd(nameWidth)}  ${run.variables[name] ?? ''}`,
+          side === 'a' ? 'red' : 'green',
+          paint,
+        ),
+      );
     }
   }
 
@@ -69,21 +79,43 @@ export function writeText(report: Report, options: WriterOptions): string {
 
 /** Findings that say something the variable sections do not. */
 function isNote(finding: Finding): boolean {
-  return ['breakpoint_mismatch', 'moved', 'truncated', 'opaque', 'unreadable', 'not_compared', 'unkeyed', 'normalised', 'warning'].includes(finding.kind);
+  return [
+    'breakpoint_mismatch',
+    'moved',
+    'truncated',
+    'opaque',
+    'unreadable',
+    'not_compared',
+    'unkeyed',
+    'normalised',
+    'warning',
+  ].includes(finding.kind);
 }
 
 function describeRunStatus(side: RunSide, run: RunResult, capture: RunCapture, findings: readonly Finding[]): string {
-  if (run.status === 'break') return `stopped at ${run.location.file}:${run.location.line} (${plural(Object.keys(run.variables).length, 'variable')})`;
+  if (run.status === 'break')
+    return `stopped at ${run.location.file}:${run.location.line} (${plural(Object.keys(run.variables).length, 'variable')})`;
   return `did not stop: ${describeRunEnd(side, capture, findings)}`;
 }
 
 /** The last lines the program printed (stdout, then stderr), for a run that did not stop. */
 function outputTail(capture: RunCapture, count = OUTPUT_TAIL_LINES): string[] {
-  const lines = [capture.output.stdout_tail, capture.output.stderr_tail].flatMap((text) => text.split('\n').map((line) => line.trimEnd()).filter(Boolean));
+  const lines = [capture.output.stdout_tail, capture.output.stderr_tail].flatMap((text) =>
+    text
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter(Boolean),
+  );
   return lines.slice(-count);
 }
 
-function valueLines(symbol: '-' | '+', label: string, value: string, style: Style, paint: (s: Style, t: string) => string): string[] {
+function valueLines(
+  symbol: '-' | '+',
+  label: string,
+  value: string,
+  style: Style,
+  paint: (s: Style, t: string) => string,
+): string[] {
   const [first = '', ...rest] = value.split('\n');
   const indent = ' '.repeat(label.length + 6);
   return [paint(style, `  ${symbol} ${label}  ${first}`), ...rest.map((line) => paint(style, `${indent}${line}`))];
@@ -91,12 +123,16 @@ function valueLines(symbol: '-' | '+', label: string, value: string, style: Styl
 
 function summarise(result: ComparisonResult): string {
   const { run_a: a, run_b: b, diff } = result;
-  if (a.status === 'no_break' && b.status === 'no_break') return `neither ${a.label} nor ${b.label} stopped at the breakpoint: nothing compared`;
+  if (a.status === 'no_break' && b.status === 'no_break')
+    return `neither ${a.label} nor ${b.label} stopped at the breakpoint: nothing compared`;
   const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });
   if (a.status === 'no_break' || b.status === 'no_break') {
     const missing = a.status === 'no_break' ? a.label : b.label;
     return `${missing} did not stop at the breakpoint; ${counts}`;
   }
-  if (isDiffEmpty(diff)) return diff.unchanged.length === 0 ? 'nothing compared: neither run read a variable' : `no differences (${plural(diff.unchanged.length, 'variable')} identical)`;
+  if (isDiffEmpty(diff))
+    return diff.unchanged.length === 0
+      ? 'nothing compared: neither run read a variable'
+      : `no differences (${plural(diff.unchanged.length, 'variable')} identical)`;
   return counts;
 }

@@ -14,7 +14,9 @@ export function describeVerb(finding: VariableFinding): string {
     }
     case 'null_changed': {
       const nullWord = (finding.null_side === 'a' ? finding.a : finding.b).trim();
-      return finding.null_side === 'a' ? `type change from ${nullWord} to a value` : `type change from a value to ${nullWord}`;
+      return finding.null_side === 'a'
+        ? `type change from ${nullWord} to a value`
+        : `type change from a value to ${nullWord}`;
     }
     case 'number_changed': {
       const change = describeNumberChangeShort(finding.change);

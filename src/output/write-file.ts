@@ -46,12 +46,23 @@ export function inspectOutputTarget(file: string): OutputTarget {
   const followed = followLinks(path.resolve(file));
   if ('reason' in followed) return { kind: 'refuse', ...followed };
   const { target, stat, magic } = followed;
-  const refuse = (reason: OutputRefusal, detail: string | null = null): OutputTarget => ({ kind: 'refuse', reason, path: target, detail });
-  if (stat === null) return canWrite(path.dirname(target)) ? { kind: 'create', path: target } : refuse('folder-not-writable', path.dirname(target));
+  const refuse = (reason: OutputRefusal, detail: string | null = null): OutputTarget => ({
+    kind: 'refuse',
+    reason,
+    path: target,
+    detail,
+  });
+  if (stat === null)
+    return canWrite(path.dirname(target))
+      ? { kind: 'create', path: target }
+      : refuse('folder-not-writable', path.dirname(target));
   if (stat.isDirectory()) return refuse('directory');
   if (stat.isSocket()) return refuse('socket');
   if (stat.isBlockDevice()) return refuse('block-device');
-  if (stat.isCharacterDevice() || stat.isFIFO()) return canWrite(target) ? { kind: 'stream', path: target } : refuse('not-writable', `mode ${modeText(stat.mode)}, owner uid ${stat.uid}`);
+  if (stat.isCharacterDevice() || stat.isFIFO())
+    return canWrite(target)
+      ? { kind: 'stream', path: target }
+      : refuse('not-writable', `mode ${modeText(stat.mode)}, owner uid ${stat.uid}`);
   // A regular file. Root passes access(W_OK) on any file; a file with no write bit at all is still
   // one the user protected, and replacing it would undo that.
   if ((stat.mode & 0o222) === 0) return refuse('read-only', modeText(stat.mode));
@@ -144,7 +155,8 @@ function followLinks(file: string): Followed | { reason: OutputRefusal; path: st
     }
     if (!lstat.isSymbolicLink()) return { target: current, stat: lstat, magic: false };
     // /proc/<pid>/fd/N reads as "pipe:[123]" or a file's path, but opening it reopens what the fd holds.
-    if (realDir === '/proc' || realDir.startsWith('/proc/')) return { target: current, stat: fs.statSync(current), magic: true };
+    if (realDir === '/proc' || realDir.startsWith('/proc/'))
+      return { target: current, stat: fs.statSync(current), magic: true };
     current = path.resolve(realDir, fs.readlinkSync(current));
   }
   return { reason: 'symlink-loop', path: file, detail: null };
@@ -154,15 +166,24 @@ function refusal(target: Extract<OutputTarget, { kind: 'refuse' }>, file: string
   // Name where a symlink led: the user may not know that the name they gave is a link.
   const real = isSymlink(path.resolve(file)) ? target.path : null;
   switch (target.reason) {
-    case 'directory': return messages.outputIsDirectory(name.flag, name.file, real);
-    case 'read-only': return messages.outputReadOnly(name.flag, name.file, real, target.detail);
-    case 'not-writable': return messages.outputNotWritable(name.flag, name.file, real, target.detail);
-    case 'socket': return messages.outputIsSocket(name.flag, name.file, real);
-    case 'block-device': return messages.outputIsBlockDevice(name.flag, name.file, real);
-    case 'folder-missing': return messages.outputFolderMissing(name.flag, name.file, target.detail ?? path.dirname(target.path));
-    case 'not-a-directory': return messages.outputThroughNonDirectory(name.flag, name.file, target.detail ?? path.dirname(target.path));
-    case 'folder-not-writable': return messages.outputFolderNotWritable(name.flag, name.file, target.detail ?? path.dirname(target.path));
-    case 'symlink-loop': return messages.outputSymlinkLoop(name.flag, name.file);
+    case 'directory':
+      return messages.outputIsDirectory(name.flag, name.file, real);
+    case 'read-only':
+      return messages.outputReadOnly(name.flag, name.file, real, target.detail);
+    case 'not-writable':
+      return messages.outputNotWritable(name.flag, name.file, real, target.detail);
+    case 'socket':
+      return messages.outputIsSocket(name.flag, name.file, real);
+    case 'block-device':
+      return messages.outputIsBlockDevice(name.flag, name.file, real);
+    case 'folder-missing':
+      return messages.outputFolderMissing(name.flag, name.file, target.detail ?? path.dirname(target.path));
+    case 'not-a-directory':
+      return messages.outputThroughNonDirectory(name.flag, name.file, target.detail ?? path.dirname(target.path));
+    case 'folder-not-writable':
+      return messages.outputFolderNotWritable(name.flag, name.file, target.detail ?? path.dirname(target.path));
+    case 'symlink-loop':
+      return messages.outputSymlinkLoop(name.flag, name.file);
   }
 }
 

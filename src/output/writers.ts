@@ -7,10 +7,16 @@ export type { Writer, WriterOptions } from './writer.js';
 const WRITERS = {
   json: { load: async () => (await import('./format-json.js')).writeJson, for: 'the result document' },
   text: { load: async () => (await import('./format-text.js')).writeText, for: 'for a person' },
-  markdown: { load: async () => (await import('./format-markdown.js')).writeMarkdown, for: 'for a pull-request comment' },
+  markdown: {
+    load: async () => (await import('./format-markdown.js')).writeMarkdown,
+    for: 'for a pull-request comment',
+  },
   github: { load: async () => (await import('./format-github.js')).writeGithub, for: 'workflow annotations' },
   junit: { load: async () => (await import('./format-junit.js')).writeJunit, for: 'JUnit XML, for CI test reports' },
-  'side-by-side': { load: async () => (await import('./format-side-by-side.js')).writeSideBySide, for: 'the two runs in two columns, for a terminal' },
+  'side-by-side': {
+    load: async () => (await import('./format-side-by-side.js')).writeSideBySide,
+    for: 'the two runs in two columns, for a terminal',
+  },
 } satisfies Record<string, { load: () => Promise<Writer>; for: string }>;
 
 export type WriterName = keyof typeof WRITERS;

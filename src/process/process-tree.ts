@@ -24,7 +24,14 @@ export function readProc(pid: number): ProcInfo | null {
     // The command name is in parentheses and may itself contain ") ": split after the last one.
     // rest[0] is field 3 of stat (state); starttime is field 22.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: rest[0]!, ppid: Number(rest[1]), pgid: Number(rest[2]), sid: Number(rest[3]), startTime: rest[19] ?? '' };
+    return {
+      pid,
+      state: rest[0]!,
+      ppid: Number(rest[1]),
+      pgid: Number(rest[2]),
+      sid: Number(rest[3]),
+      startTime: rest[19] ?? '',
+    };
   } catch {
     return null;
   }
@@ -67,7 +74,11 @@ export function newRunMarker(): RunMarker {
   // never cuts it in the middle (pydevd shows at most 30 characters of a string inside a container),
   // so the value pipeline can replace it whole (src/values/run-texts.ts).
   const since = ticksSinceBoot();
-  return { name: RUN_MARKER_NAME, value: randomBytes(8).toString('hex'), ...(since === null ? {} : { since: since - TICKS_PER_SECOND }) };
+  return {
+    name: RUN_MARKER_NAME,
+    value: randomBytes(8).toString('hex'),
+    ...(since === null ? {} : { since: since - TICKS_PER_SECOND }),
+  };
 }
 
 /** USER_HZ: the unit of /proc/PID/stat's times, 100 on every Linux that bpdiff runs on. */
@@ -123,7 +134,12 @@ export function isAlive(pid: number): boolean {
  * in their environment (with their descendants), roots included. `known`: the processes an earlier
  * scan read (they are not read again, nor their environment), to which this scan adds its own.
  */
-export function findTree(roots: Iterable<number>, sessions: Iterable<number>, marker?: RunMarker, known?: Map<number, ProcInfo>): ProcInfo[] {
+export function findTree(
+  roots: Iterable<number>,
+  sessions: Iterable<number>,
+  marker?: RunMarker,
+  known?: Map<number, ProcInfo>,
+): ProcInfo[] {
   const all = listProcesses(known);
   const rootSet = new Set(roots);
   // Never our own session or process: a debuggee that stayed in bpdiff's session is found through
@@ -165,7 +181,9 @@ export function killTree(roots: Iterable<number>, sessions: Iterable<number>, ma
   const known = new Map<number, ProcInfo>();
   let killed = 0;
   for (let pass = 0; pass < 10; pass++) {
-    const tree = findTree(rootList, sessionList, marker, known).filter((info) => info.state !== 'Z' && info.state !== 'X' && !signalled.has(`${info.pid}:${info.startTime}`));
+    const tree = findTree(rootList, sessionList, marker, known).filter(
+      (info) => info.state !== 'Z' && info.state !== 'X' && !signalled.has(`${info.pid}:${info.startTime}`),
+    );
     if (tree.length === 0) break;
     for (const info of tree) signal(info.pid, 'SIGSTOP');
     for (const info of tree) {

@@ -12,9 +12,22 @@ export function scrubCapture(capture: RunCapture, redactor: Redactor): RunCaptur
   return {
     ...capture,
     run: { ...capture.run, command: own(capture.run.command) },
-    stop: capture.stop === null ? null : { ...capture.stop, description: capture.stop.description === null ? null : program(capture.stop.description) },
-    no_break_reason: reason !== null && 'message' in reason ? ({ ...reason, message: program(reason.message) } as NoBreakReason) : reason,
-    output: { ...capture.output, stdout_tail: program(capture.output.stdout_tail), stderr_tail: program(capture.output.stderr_tail) },
+    stop:
+      capture.stop === null
+        ? null
+        : {
+            ...capture.stop,
+            description: capture.stop.description === null ? null : program(capture.stop.description),
+          },
+    no_break_reason:
+      reason !== null && 'message' in reason
+        ? ({ ...reason, message: program(reason.message) } as NoBreakReason)
+        : reason,
+    output: {
+      ...capture.output,
+      stdout_tail: program(capture.output.stdout_tail),
+      stderr_tail: program(capture.output.stderr_tail),
+    },
     warnings: capture.warnings.map(own),
   };
 }

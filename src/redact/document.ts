@@ -23,6 +23,12 @@ function scrubValue(value: unknown, scrub: (text: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, scrub));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) Object.defineProperty(out, scrub(key), { value: scrubValue(item, scrub), enumerable: true, writable: true, configurable: true });
+  for (const [key, item] of Object.entries(value))
+    Object.defineProperty(out, scrub(key), {
+      value: scrubValue(item, scrub),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }

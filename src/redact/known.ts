@@ -51,10 +51,12 @@ function replaceShortened(text: string, known: ReadonlyArray<readonly [string, s
       const prefix = commonEnd(text, last, at, secret);
       const suffix = commonStart(text, after, secret);
       const start = at - prefix;
-      if (prefix < MIN_SCRUBBED_LENGTH || prefix + suffix < MIN_SHORTENED_KEPT || prefix + suffix >= secret.length) continue;
+      if (prefix < MIN_SCRUBBED_LENGTH || prefix + suffix < MIN_SHORTENED_KEPT || prefix + suffix >= secret.length)
+        continue;
       // A value bpdiff cut at --max-value-length ends in `…`: whatever the secret's start is glued to, it is the secret's.
       const cutAtEnd = after === text.length && suffix === 0;
-      if (!cutAtEnd && start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!) && /[\p{L}\p{N}_]/u.test(secret[0]!)) continue;
+      if (!cutAtEnd && start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!) && /[\p{L}\p{N}_]/u.test(secret[0]!))
+        continue;
       out += text.slice(last, start) + marker;
       last = after + suffix;
       break;
@@ -66,14 +68,16 @@ function replaceShortened(text: string, known: ReadonlyArray<readonly [string, s
 /** How many characters before `end` (and not before `floor`) are the secret's first ones. */
 function commonEnd(text: string, floor: number, end: number, secret: string): number {
   const most = Math.min(end - floor, secret.length - 1, MAX_SHORTENED_PART);
-  for (let length = most; length > 0; length--) if (text.startsWith(secret.slice(0, length), end - length)) return length;
+  for (let length = most; length > 0; length--)
+    if (text.startsWith(secret.slice(0, length), end - length)) return length;
   return 0;
 }
 
 /** How many characters from `start` are the secret's last ones. */
 function commonStart(text: string, start: number, secret: string): number {
   const most = Math.min(text.length - start, secret.length - 1, MAX_SHORTENED_PART);
-  for (let length = most; length > 0; length--) if (text.startsWith(secret.slice(secret.length - length), start)) return length;
+  for (let length = most; length > 0; length--)
+    if (text.startsWith(secret.slice(secret.length - length), start)) return length;
   return 0;
 }
 
@@ -95,7 +99,10 @@ export function innerTexts(text: string): string[] {
   const quoted = /^(?:[bru]|[bB][rR]|[rR][bB])?(['"`])([\s\S]*)\1$/.exec(text.trim());
   if (quoted === null) return [];
   const inner = quoted[2]!;
-  const unescaped = inner.replace(/\\(?:([\\'"`])|n|t|r)/g, (whole, char: string | undefined) => char ?? { '\\n': '\n', '\\t': '\t', '\\r': '\r' }[whole]!);
+  const unescaped = inner.replace(
+    /\\(?:([\\'"`])|n|t|r)/g,
+    (whole, char: string | undefined) => char ?? { '\\n': '\n', '\\t': '\t', '\\r': '\r' }[whole]!,
+  );
   return unescaped === inner ? [inner] : [inner, unescaped];
 }
 

@@ -9,7 +9,18 @@ import { globMatcher } from '../core/glob.js';
  * Words matched as a part of a longer word too (`dbPassword`, `password_hash`, `client_secret`,
  * `credentials`, `sessionid`, `set-cookie`): none of them is common inside an unrelated word.
  */
-const ANYWHERE = ['password', 'passwd', 'secret', 'credential', 'apikey', 'api_key', 'privatekey', 'private_key', 'cookie', 'session'];
+const ANYWHERE = [
+  'password',
+  'passwd',
+  'secret',
+  'credential',
+  'apikey',
+  'api_key',
+  'privatekey',
+  'private_key',
+  'cookie',
+  'session',
+];
 
 /**
  * `token` is matched at the end of a word part (`token`, `tokens`, `csrftoken`, `access_token`,
@@ -23,7 +34,10 @@ const AUTH_PART = /auth$|^(?:authn|authz|authori[sz]ation|authentication)$/;
 
 /** The path in lower case, camelCase split and every run of other characters one `_` (`self.apiKey` -> `self_api_key`). */
 export function normaliseName(path: string): string {
-  return path.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  return path
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_');
 }
 
 /** Whether a path names a built-in secret word. */

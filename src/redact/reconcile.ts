@@ -11,7 +11,8 @@ export function reconcileRedaction(captureA: RunCapture, captureB: RunCapture): 
   const keyA = captureA.redaction?.key_id;
   const keyB = captureB.redaction?.key_id;
   // A null key id: a random key that made no marker, so there is nothing to reconcile.
-  if (keyA === undefined || keyB === undefined || keyA === null || keyB === null || keyA === keyB) return [captureA, captureB];
+  if (keyA === undefined || keyB === undefined || keyA === null || keyB === null || keyA === keyB)
+    return [captureA, captureB];
   const names = new Set<string>();
   const unkey = (capture: RunCapture): RunCapture => {
     const variables: Record<string, string> = {};

@@ -34,17 +34,30 @@ export interface RedactedValues {
 }
 
 /** `types`: each value's type, by path, when known: what can hold a secret is redacted by name (names.ts canHoldSecret). */
-export function redactVariables(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, types: Readonly<Record<string, string>> = {}): RedactedValues {
+export function redactVariables(
+  redactor: SecretKeeper,
+  variables: Readonly<Record<string, string>>,
+  types: Readonly<Record<string, string>> = {},
+): RedactedValues {
   return runToEnd(redactionLoop(redactor, variables, types));
 }
 
 /** The same, in time slices (core/slices.ts): a million values let signals in while they are redacted. */
-export function redactVariablesInSlices(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, slicer: TimeSlicer, types: Readonly<Record<string, string>> = {}): Promise<RedactedValues> {
+export function redactVariablesInSlices(
+  redactor: SecretKeeper,
+  variables: Readonly<Record<string, string>>,
+  slicer: TimeSlicer,
+  types: Readonly<Record<string, string>> = {},
+): Promise<RedactedValues> {
   return runInSlices(redactionLoop(redactor, variables, types), slicer);
 }
 
 /** The three passes, one yield per value. */
-function* redactionLoop(redactor: SecretKeeper, variables: Readonly<Record<string, string>>, types: Readonly<Record<string, string>>): Generator<void, RedactedValues> {
+function* redactionLoop(
+  redactor: SecretKeeper,
+  variables: Readonly<Record<string, string>>,
+  types: Readonly<Record<string, string>>,
+): Generator<void, RedactedValues> {
   const out: Record<string, string> = {};
   const redacted = new Set<string>();
   const local = new Map<string, string>();
@@ -68,7 +81,8 @@ function* redactionLoop(redactor: SecretKeeper, variables: Readonly<Record<strin
   for (const [path, value] of Object.entries(variables)) {
     yield;
     // Only a value that can hold text (not a number, a struct's fields as markers): passes (b) and (c) see the rest.
-    if (!redactor.isSecretName(path) || !canHoldSecret(value, Object.hasOwn(types, path) ? types[path] : undefined)) continue;
+    if (!redactor.isSecretName(path) || !canHoldSecret(value, Object.hasOwn(types, path) ? types[path] : undefined))
+      continue;
     secretNamed.add(path);
     if (isNullLike(value)) {
       setOwn(out, path, value);
@@ -93,15 +107,23 @@ function* redactionLoop(redactor: SecretKeeper, variables: Readonly<Record<strin
     setOwn(out, path, next);
     if (next !== value || hasMarker(value)) redacted.add(path);
   }
-  return { variables: sameOrder(variables, out), redacted: Object.keys(variables).filter((path) => redacted.has(path)) };
+  return {
+    variables: sameOrder(variables, out),
+    redacted: Object.keys(variables).filter((path) => redacted.has(path)),
+  };
 }
 
 /** This run's secrets (with and without their quotes) and the registered ones, longest first. */
-function withInner(redactor: SecretKeeper, local: ReadonlyMap<string, string>, registered: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
+function withInner(
+  redactor: SecretKeeper,
+  local: ReadonlyMap<string, string>,
+  registered: ReadonlyArray<readonly [string, string]>,
+): Array<[string, string]> {
   const all = new Map<string, string>();
   for (const [text, marker] of local) {
     if (worthLookingFor(text)) all.set(text, marker);
-    for (const inner of innerTexts(text)) if (worthLookingFor(inner) && !all.has(inner)) all.set(inner, redactor.marker(inner));
+    for (const inner of innerTexts(text))
+      if (worthLookingFor(inner) && !all.has(inner)) all.set(inner, redactor.marker(inner));
   }
   for (const [text, marker] of registered) if (!all.has(text)) all.set(text, marker);
   return longestFirst([...all]);
@@ -114,7 +136,10 @@ function hasMarker(value: string): boolean {
   return found;
 }
 
-function sameOrder(variables: Readonly<Record<string, string>>, values: Record<string, string>): Record<string, string> {
+function sameOrder(
+  variables: Readonly<Record<string, string>>,
+  values: Record<string, string>,
+): Record<string, string> {
   const ordered: Record<string, string> = {};
   for (const path of Object.keys(variables)) setOwn(ordered, path, values[path]!);
   return ordered;

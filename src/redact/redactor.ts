@@ -95,7 +95,11 @@ export class Redactor {
   }
 
   /** The same, in time slices (core/slices.ts). */
-  redactValuesInSlices(variables: Readonly<Record<string, string>>, slicer: TimeSlicer, types?: Readonly<Record<string, string>>): Promise<RedactedValues> {
+  redactValuesInSlices(
+    variables: Readonly<Record<string, string>>,
+    slicer: TimeSlicer,
+    types?: Readonly<Record<string, string>>,
+  ): Promise<RedactedValues> {
     return redactVariablesInSlices(this, variables, slicer, types);
   }
 

@@ -20,18 +20,51 @@ interface ShapeRule {
 
 const SHAPES: readonly ShapeRule[] = [
   // A PEM private key, whole; a key cut at --max-value-length (no END line) up to where its base64 stops.
-  { name: 'PEM private key', regex: /()(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*))()/g, needs: /PRIVATE KEY-----/ },
+  {
+    name: 'PEM private key',
+    regex:
+      /()(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*))()/g,
+    needs: /PRIVATE KEY-----/,
+  },
   { name: 'JWT', regex: /()((?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)()/g, needs: /eyJ/ },
-  { name: 'GitHub token', regex: /()((?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}))()/g, needs: /gh[pousr]_|github_pat_/ },
-  { name: 'AWS access key id', regex: /()((?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9]))()/g, needs: /AKIA|ASIA/ },
-  { name: 'AWS secret key', regex: /(aws_?secret_?(?:access_?)?key['"]?\s*[:=]\s*['"]?)([A-Za-z0-9/+=]{40})()/gi, needs: /secret/i },
+  {
+    name: 'GitHub token',
+    regex: /()((?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}))()/g,
+    needs: /gh[pousr]_|github_pat_/,
+  },
+  {
+    name: 'AWS access key id',
+    regex: /()((?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9]))()/g,
+    needs: /AKIA|ASIA/,
+  },
+  {
+    name: 'AWS secret key',
+    regex: /(aws_?secret_?(?:access_?)?key['"]?\s*[:=]\s*['"]?)([A-Za-z0-9/+=]{40})()/gi,
+    needs: /secret/i,
+  },
   { name: 'bearer token', regex: /(\b[Bb]earer\s+)([A-Za-z0-9._~+/-]{8,}=*)()/g, needs: /earer/ },
   // A credential's known start, shortened in the middle by a debugger (`ghp_P...234`, `AKIAABCD…XYZ`): the rest cannot be seen to check it.
-  { name: 'shortened GitHub token', regex: /()((?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]*(?:\.\.\.|…)[A-Za-z0-9_]*)()/g, needs: /gh[pousr]_|github_pat_/ },
-  { name: 'shortened AWS access key id', regex: /()((?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]*(?:\.\.\.|…)[0-9A-Z]*)()/g, needs: /AKIA|ASIA/ },
-  { name: 'shortened JWT', regex: /()((?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?(?:\.\.\.|…)[A-Za-z0-9_.-]*)()/g, needs: /eyJ/ },
+  {
+    name: 'shortened GitHub token',
+    regex: /()((?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]*(?:\.\.\.|…)[A-Za-z0-9_]*)()/g,
+    needs: /gh[pousr]_|github_pat_/,
+  },
+  {
+    name: 'shortened AWS access key id',
+    regex: /()((?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]*(?:\.\.\.|…)[0-9A-Z]*)()/g,
+    needs: /AKIA|ASIA/,
+  },
+  {
+    name: 'shortened JWT',
+    regex: /()((?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?(?:\.\.\.|…)[A-Za-z0-9_.-]*)()/g,
+    needs: /eyJ/,
+  },
   // scheme://user:PASSWORD@host
-  { name: 'URL password', regex: /(\b[a-zA-Z][a-zA-Z0-9+.-]{0,31}:\/\/[^\s:/?#@'"<>]{0,256}:)([^\s@/?#'"<>]{1,256})(@)/g, needs: /:\/\// },
+  {
+    name: 'URL password',
+    regex: /(\b[a-zA-Z][a-zA-Z0-9+.-]{0,31}:\/\/[^\s:/?#@'"<>]{0,256}:)([^\s@/?#'"<>]{1,256})(@)/g,
+    needs: /:\/\//,
+  },
 ];
 
 /**
@@ -40,10 +73,12 @@ const SHAPES: readonly ShapeRule[] = [
  * character: V8 keeps a backtracking entry for each turn of such a loop, and a value of 20 million
  * characters ended bpdiff with "Maximum call stack size exceeded".
  */
-const QUOTED_PAIR = /((?<![\w\\])(['"]?)([A-Za-z_][\w.-]{0,63})\2\s*(?<![=!<>])[:=](?!=)\s*)('[^'\\\n]*(?:\\.[^'\\\n]*){0,4096}'|"[^"\\\n]*(?:\\.[^"\\\n]*){0,4096}")()/g;
+const QUOTED_PAIR =
+  /((?<![\w\\])(['"]?)([A-Za-z_][\w.-]{0,63})\2\s*(?<![=!<>])[:=](?!=)\s*)('[^'\\\n]*(?:\\.[^'\\\n]*){0,4096}'|"[^"\\\n]*(?:\\.[^"\\\n]*){0,4096}")()/g;
 /** An identifier, `:` or `=`, then a bare value (`password=hunter2`, `token:abc`; a program's text also `password: hunter2`). */
 const BARE_PAIR = /((?<![\w\\'"])([A-Za-z_][\w.-]{0,63})(?<![=!<>])[:=](?!=))([^\s'",;&)}\]<>‹][^\s'",;&)}\]<>‹]*)()/g;
-const BARE_PAIR_SPACED = /((?<![\w\\'"])([A-Za-z_][\w.-]{0,63})(?<![=!<>])[:=](?!=)\s*)([^\s'",;&)}\]<>‹][^\s'",;&)}\]<>‹]*)()/g;
+const BARE_PAIR_SPACED =
+  /((?<![\w\\'"])([A-Za-z_][\w.-]{0,63})(?<![=!<>])[:=](?!=)\s*)([^\s'",;&)}\]<>‹][^\s'",;&)}\]<>‹]*)()/g;
 
 /** A marker bpdiff wrote (also HTML-escaped, as the markdown writer shows it): never redacted again. */
 export const MARKER = /<redacted(?::[0-9a-f]{6})?>|&lt;redacted(?::[0-9a-f]{6})?&gt;/g;
@@ -89,7 +124,8 @@ function redactShapesIn(text: string, options: ShapeOptions): string {
   };
   let out = text;
   for (const rule of SHAPES) {
-    if (rule.needs.test(out)) out = out.replace(rule.regex, (_whole, pre: string, secret: string, post: string) => replace(pre, secret, post));
+    if (rule.needs.test(out))
+      out = out.replace(rule.regex, (_whole, pre: string, secret: string, post: string) => replace(pre, secret, post));
   }
   // Every pair has its `:` or `=`.
   if (!out.includes(':') && !out.includes('=')) return out;
@@ -101,8 +137,10 @@ function redactShapesIn(text: string, options: ShapeOptions): string {
     if (inner === '' || isMarker(inner)) return whole;
     return replace(pre + value[0], inner, value[0]! + post);
   });
-  out = out.replace(options.program ? BARE_PAIR_SPACED : BARE_PAIR, (whole, pre: string, key: string, value: string, post: string) =>
-    options.isSecretKey(key) && !isNullLike(value) && !isPlace(pre, value) ? replace(pre, value, post) : whole,
+  out = out.replace(
+    options.program ? BARE_PAIR_SPACED : BARE_PAIR,
+    (whole, pre: string, key: string, value: string, post: string) =>
+      options.isSecretKey(key) && !isNullLike(value) && !isPlace(pre, value) ? replace(pre, value, post) : whole,
   );
   return out;
 }

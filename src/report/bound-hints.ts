@@ -36,12 +36,26 @@ function shorterLists(finding: Finding): Finding {
     case 'unkeyed':
     case 'normalised':
     case 'truncated':
-      return finding.names.length <= KEPT_NAMES ? finding : { ...finding, names: finding.names.slice(0, KEPT_NAMES), more: finding.more + finding.names.length - KEPT_NAMES };
+      return finding.names.length <= KEPT_NAMES
+        ? finding
+        : {
+            ...finding,
+            names: finding.names.slice(0, KEPT_NAMES),
+            more: finding.more + finding.names.length - KEPT_NAMES,
+          };
     case 'unreadable':
     case 'opaque':
-      return finding.values.length <= KEPT_NAMES ? finding : { ...finding, values: finding.values.slice(0, KEPT_NAMES), more: finding.more + finding.values.length - KEPT_NAMES };
+      return finding.values.length <= KEPT_NAMES
+        ? finding
+        : {
+            ...finding,
+            values: finding.values.slice(0, KEPT_NAMES),
+            more: finding.more + finding.values.length - KEPT_NAMES,
+          };
     case 'warning':
-      return finding.message.length <= KEPT_NOTE_LENGTH ? finding : { ...finding, message: `${finding.message.slice(0, KEPT_NOTE_LENGTH)}… (${finding.message.length} chars)` };
+      return finding.message.length <= KEPT_NOTE_LENGTH
+        ? finding
+        : { ...finding, message: `${finding.message.slice(0, KEPT_NOTE_LENGTH)}… (${finding.message.length} chars)` };
     default:
       return finding;
   }
@@ -52,17 +66,25 @@ function shorterLists(finding: Finding): Finding {
  * spare (the bound's own hint). `findings`: the findings behind the document's hints, one each, in
  * order; without them (or when they do not match) only the context folds.
  */
-export function foldHints(doc: ComparisonResult, findings: readonly Finding[] | undefined, maxBytes: number, reserve: number): FoldedHints {
+export function foldHints(
+  doc: ComparisonResult,
+  findings: readonly Finding[] | undefined,
+  maxBytes: number,
+  reserve: number,
+): FoldedHints {
   const fits = (candidate: ComparisonResult): boolean => bytes(candidate) + reserve <= maxBytes;
   const labels: RunLabels = { a: doc.run_a.label, b: doc.run_b.label };
   const said: string[] = [];
   let current = doc;
   if (findings !== undefined && findings.length === doc.analysis_hints.length && !fits(current)) {
     let shown = [...findings];
-    const render = (list: readonly Finding[], valueLength?: number): string[] => list.map((finding) => renderHint(finding, labels, valueLength === undefined ? {} : { valueLength }));
+    const render = (list: readonly Finding[], valueLength?: number): string[] =>
+      list.map((finding) => renderHint(finding, labels, valueLength === undefined ? {} : { valueLength }));
 
     // Longest lists first, one hint at a time.
-    const order = shown.map((finding, index) => ({ index, size: renderHint(finding, labels).length })).sort((x, y) => y.size - x.size);
+    const order = shown
+      .map((finding, index) => ({ index, size: renderHint(finding, labels).length }))
+      .sort((x, y) => y.size - x.size);
     let listsFolded = 0;
     for (const { index } of order) {
       if (fits(current)) break;
@@ -125,7 +147,8 @@ export function foldHints(doc: ComparisonResult, findings: readonly Finding[] | 
 export function describeSize(doc: ComparisonResult): string {
   const total = bytes(doc);
   const differing = new Set([...Object.keys(doc.diff.changed), ...doc.diff.only_in_a, ...doc.diff.only_in_b]);
-  const without = (variables: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(variables).filter(([name]) => !differing.has(name)));
+  const without = (variables: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(variables).filter(([name]) => !differing.has(name)));
   const differences =
     total -
     bytes({

@@ -29,7 +29,11 @@ export function documentBytes(doc: ComparisonResult): number {
 }
 
 /** `findings`: those behind the document's hints, one each, so that the hints can be written shorter. */
-export function boundDocument(doc: ComparisonResult, maxBytes: number | null, findings?: readonly Finding[]): ComparisonResult {
+export function boundDocument(
+  doc: ComparisonResult,
+  maxBytes: number | null,
+  findings?: readonly Finding[],
+): ComparisonResult {
   if (maxBytes === null || documentBytes(doc) <= maxBytes) return doc;
   const a: Record<string, string> = { ...doc.run_a.variables };
   const b: Record<string, string> = { ...doc.run_b.variables };
@@ -81,7 +85,9 @@ export function boundDocument(doc: ComparisonResult, maxBytes: number | null, fi
   // 2. The largest unchanged values, each a marker naming its size.
   let foldedLong = 0;
   if (excess > 0) {
-    const long = [...unchanged].filter((name) => bytes(a[name]!) > 64).sort((x, y) => bytes(a[y]!) - bytes(a[x]!) || (x < y ? -1 : 1));
+    const long = [...unchanged]
+      .filter((name) => bytes(a[name]!) > 64)
+      .sort((x, y) => bytes(a[y]!) - bytes(a[x]!) || (x < y ? -1 : 1));
     for (const name of long) {
       if (excess <= 0) break;
       const size = bytes(a[name]!);
@@ -110,7 +116,9 @@ export function boundDocument(doc: ComparisonResult, maxBytes: number | null, fi
       if (list === undefined) groups.set(split.parent, (list = []));
       list.push(name);
     }
-    const ordered = [...groups.entries()].filter(([, names]) => names.length > 1).sort((x, y) => y[1].length - x[1].length || (x[0] < y[0] ? -1 : 1));
+    const ordered = [...groups.entries()]
+      .filter(([, names]) => names.length > 1)
+      .sort((x, y) => y[1].length - x[1].length || (x[0] < y[0] ? -1 : 1));
     for (const [parent, names] of ordered) {
       if (excess <= 0) break;
       const saved = names.reduce((sum, name) => sum + cost(name), 0);
@@ -132,9 +140,15 @@ export function boundDocument(doc: ComparisonResult, maxBytes: number | null, fi
   }
 
   const parts = [
-    foldedTrees > 0 ? `${foldedValues} unchanged values into their ${foldedTrees} ${foldedTrees === 1 ? 'root' : 'roots'}` : null,
-    foldedLong > 0 ? `${foldedLong} long unchanged ${foldedLong === 1 ? 'value' : 'values'} to ${foldedLong === 1 ? 'its' : 'their'} size` : null,
-    foldedGroups > 0 ? `${foldedChildren} unchanged children of ${foldedGroups} ${foldedGroups === 1 ? 'value' : 'values'} into name[…]` : null,
+    foldedTrees > 0
+      ? `${foldedValues} unchanged values into their ${foldedTrees} ${foldedTrees === 1 ? 'root' : 'roots'}`
+      : null,
+    foldedLong > 0
+      ? `${foldedLong} long unchanged ${foldedLong === 1 ? 'value' : 'values'} to ${foldedLong === 1 ? 'its' : 'their'} size`
+      : null,
+    foldedGroups > 0
+      ? `${foldedChildren} unchanged children of ${foldedGroups} ${foldedGroups === 1 ? 'value' : 'values'} into name[…]`
+      : null,
   ].filter((part) => part !== null);
   const sorted = (record: Record<string, string>, order: readonly string[]): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -152,9 +166,15 @@ export function boundDocument(doc: ComparisonResult, maxBytes: number | null, fi
     `--max-output-bytes ${maxBytes}: ${said.length === 0 ? 'nothing could be folded' : `folded ${said.join(', ')}`}, in both runs alike; every changed value is shown${over === null ? '' : ` (${over})`}.`;
   // Room for the bound's own hint, as long as it can get.
   const reserve = Buffer.byteLength(JSON.stringify(hintOf([...parts, 'x'.repeat(260)], 'x'.repeat(170))), 'utf8') + 8;
-  const folded = documentBytes(bounded) + reserve > maxBytes ? foldHints(bounded, findings, maxBytes, reserve) : { doc: bounded, said: [] };
+  const folded =
+    documentBytes(bounded) + reserve > maxBytes
+      ? foldHints(bounded, findings, maxBytes, reserve)
+      : { doc: bounded, said: [] };
   const said = [...parts, ...folded.said];
   const final = folded.doc;
-  const over = documentBytes({ ...final, analysis_hints: [...final.analysis_hints, hintOf(said, null)] }) > maxBytes ? describeSize(final) : null;
+  const over =
+    documentBytes({ ...final, analysis_hints: [...final.analysis_hints, hintOf(said, null)] }) > maxBytes
+      ? describeSize(final)
+      : null;
   return { ...final, analysis_hints: [...final.analysis_hints, hintOf(said, over)] };
 }

@@ -45,21 +45,44 @@ export interface ReportOptions {
 
 export function buildReport(given: readonly [RunCapture, RunCapture], options: ReportOptions = {}): Report {
   const captures = pairedCaptures(given, options.tolerance ?? null);
-  const { result, findings, changes, exitCode } = analyseComparison(captures[0], captures[1], { sourceLine: options.sourceLine ?? null, sourceLineB: options.sourceLineB ?? null, ...(options.lead ? { lead: options.lead } : {}), followed: options.followed ?? false, config: options.config ?? null, failOn: options.failOn ?? 'any' });
+  const { result, findings, changes, exitCode } = analyseComparison(captures[0], captures[1], {
+    sourceLine: options.sourceLine ?? null,
+    sourceLineB: options.sourceLineB ?? null,
+    ...(options.lead ? { lead: options.lead } : {}),
+    followed: options.followed ?? false,
+    config: options.config ?? null,
+    failOn: options.failOn ?? 'any',
+  });
   const failedRuns = captures.flatMap((capture) =>
-    capture.no_break_reason?.kind === 'error' ? [{ label: capture.run.label, message: capture.no_break_reason.message }] : [],
+    capture.no_break_reason?.kind === 'error'
+      ? [{ label: capture.run.label, message: capture.no_break_reason.message }]
+      : [],
   );
-  return { document: boundDocument(result, options.maxOutputBytes ?? null, findings), findings, changes, lead: options.lead?.hints ?? [], captures, exitCode: failedRuns.length > 0 ? 2 : exitCode, failedRuns };
+  return {
+    document: boundDocument(result, options.maxOutputBytes ?? null, findings),
+    findings,
+    changes,
+    lead: options.lead?.hints ?? [],
+    captures,
+    exitCode: failedRuns.length > 0 ? 2 : exitCode,
+    failedRuns,
+  };
 }
 
 /**
  * The pair with the steps that need both runs applied to run B's values (--tolerance, a dict's order
  * of entries: values/pair-steps.ts), said as warnings of run B.
  */
-function pairedCaptures(captures: readonly [RunCapture, RunCapture], tolerance: Tolerance | null): readonly [RunCapture, RunCapture] {
+function pairedCaptures(
+  captures: readonly [RunCapture, RunCapture],
+  tolerance: Tolerance | null,
+): readonly [RunCapture, RunCapture] {
   const [a, b] = captures;
   if (a.run.status !== 'break' || b.run.status !== 'break') return captures;
-  const { variables, notes } = applyPairSteps(a.run.variables, b.run.variables, tolerance, { a: a.run.label, b: b.run.label });
+  const { variables, notes } = applyPairSteps(a.run.variables, b.run.variables, tolerance, {
+    a: a.run.label,
+    b: b.run.label,
+  });
   if (notes.length === 0) return captures;
   return [a, { ...b, run: { ...b.run, variables }, warnings: [...b.warnings, ...notes] }];
 }

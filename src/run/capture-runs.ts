@@ -18,11 +18,16 @@ export async function captureRuns(
   const runs = setUpRuns(specs, options, hooks);
   let walkers: RunWalkers | undefined;
   if (options.breakpoint.first_divergence) {
-    const lock = new Lockstep(options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, options.values.tolerance, { a: specs[0].label, b: specs[1].label });
+    const lock = new Lockstep(options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, options.values.tolerance, {
+      a: specs[0].label,
+      b: specs[1].label,
+    });
     // Through adapters that stream hits, the walk streams them (src/walk/hits-streamed.ts); it walks by stops where they do not.
     const streamed = canStreamHits(options) ? new StreamedHitWalk(lock, options, runs.pathsApart()) : null;
     walkers = specs.map((spec) =>
-      streamed ? { walker: streamed.walker(spec.side), onFailure: () => streamed.abandon(spec.side) } : { walker: lockstepWalker(lock, spec.side), onFailure: () => lock.abandon(spec.side) },
+      streamed
+        ? { walker: streamed.walker(spec.side), onFailure: () => streamed.abandon(spec.side) }
+        : { walker: lockstepWalker(lock, spec.side), onFailure: () => lock.abandon(spec.side) },
     );
   }
   const captures = await capture(runs, options, walkers);
@@ -42,7 +47,8 @@ export async function captureRuns(
   if (a.run.status === 'break' && b.run.status === 'break') {
     for (const expression of options.values.watch) {
       const [valueA, valueB] = [a.run.variables[expression], b.run.variables[expression]];
-      if (valueA !== undefined && valueB !== undefined && isWatchError(valueA) && isWatchError(valueB)) throw messages.watchRefused(expression, valueA.slice(8, -1));
+      if (valueA !== undefined && valueB !== undefined && isWatchError(valueA) && isWatchError(valueB))
+        throw messages.watchRefused(expression, valueA.slice(8, -1));
     }
   }
   return [a, b];
@@ -55,11 +61,18 @@ type RunWalkers = Array<{ walker: Walker; onFailure: () => void }>;
  * One run (`bpdiff capture`, and the live side of a --baseline check). A condition that cannot be
  * evaluated is an error here: there is no other run to compare with.
  */
-export async function captureOneRun(spec: RunSpec, options: CaptureOptions, hooks: RunsHooks = {}): Promise<RunCapture> {
+export async function captureOneRun(
+  spec: RunSpec,
+  options: CaptureOptions,
+  hooks: RunsHooks = {},
+): Promise<RunCapture> {
   const [captured] = await capture(setUpRuns([spec], options, hooks), options);
   const reason = captured!.no_break_reason;
   if (reason?.kind === 'condition_error') {
-    throw new BpdiffError('CONDITION_ERROR', `the condition "${spec.breakpoint.condition ?? ''}" cannot be evaluated in ${spec.label} (${reason.message}) — fix the expression given to --condition`);
+    throw new BpdiffError(
+      'CONDITION_ERROR',
+      `the condition "${spec.breakpoint.condition ?? ''}" cannot be evaluated in ${spec.label} (${reason.message}) — fix the expression given to --condition`,
+    );
   }
   return captured!;
 }
@@ -67,7 +80,10 @@ export async function captureOneRun(spec: RunSpec, options: CaptureOptions, hook
 async function capture(runs: Runs, options: CaptureOptions, walkers?: RunWalkers): Promise<RunCapture[]> {
   const { specs, signal } = runs;
   const run = (index: number): Promise<RunCapture> =>
-    captureRun(specs[index]!, options, { ...runs.context(index), ...(walkers ? { walker: walkers[index]!.walker } : {}) })
+    captureRun(specs[index]!, options, {
+      ...runs.context(index),
+      ...(walkers ? { walker: walkers[index]!.walker } : {}),
+    })
       // However the run ended (a failed start, a crash, or its walk's end), the other run is not left waiting.
       .finally(() => walkers?.[index]?.onFailure());
 

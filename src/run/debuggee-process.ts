@@ -44,11 +44,23 @@ const OUTPUT_DRAIN_MS = 300;
  * ADAPTER_PORT_FD when known, or once `adapterPort` is known, with `${port}` in its arguments filled in.
  * Resolves when it has ended; rejects when it cannot be started, or when the port never comes.
  */
-export function startAttachedProgram(command: DebuggeeCommand, start: Omit<DebuggeeStart, 'adapterPort'>, adapterPort: Promise<number>): Promise<ProgramExit> {
+export function startAttachedProgram(
+  command: DebuggeeCommand,
+  start: Omit<DebuggeeStart, 'adapterPort'>,
+  adapterPort: Promise<number>,
+): Promise<ProgramExit> {
   const ended =
     command.startOn === 'with-adapter'
-      ? Promise.race([startDebuggee(command, { ...start, adapterPort }), adapterPort.then(() => new Promise<never>(() => undefined))])
-      : adapterPort.then((port) => startDebuggee({ ...command, args: command.args.map((arg) => arg.replaceAll('${port}', String(port))) }, start));
+      ? Promise.race([
+          startDebuggee(command, { ...start, adapterPort }),
+          adapterPort.then(() => new Promise<never>(() => undefined)),
+        ])
+      : adapterPort.then((port) =>
+          startDebuggee(
+            { ...command, args: command.args.map((arg) => arg.replaceAll('${port}', String(port))) },
+            start,
+          ),
+        );
   // Whoever waits on it sees a failure (the debug session); until then it must not count as unhandled.
   ended.catch(() => undefined);
   return ended;
@@ -69,12 +81,23 @@ export async function startDebuggee(command: ProgramCommand, start: DebuggeeStar
       // A session of its own: the program and what it starts can be found and killed as one tree.
       detached: true,
       // Index 3 (ADAPTER_PORT_FD, DEBUGGEE_DAP_FD): a Unix socket pair, which Node makes for a 'pipe'.
-      stdio: [stdin ?? 'ignore', 'pipe', 'pipe', ...(start.adapterPort || start.onDapSocket ? (['pipe'] as const) : [])],
+      stdio: [
+        stdin ?? 'ignore',
+        'pipe',
+        'pipe',
+        ...(start.adapterPort || start.onDapSocket ? (['pipe'] as const) : []),
+      ],
     });
     const pid = await new Promise<number>((resolve, reject) => {
       child.once('spawn', () => resolve(child.pid!));
       child.once('error', (error) =>
-        reject(new BpdiffError('COMMAND_NOT_FOUND', `cannot start the program (${command.executable}): ${error.message} — check that the command after -- runs on its own`, { cause: error })),
+        reject(
+          new BpdiffError(
+            'COMMAND_NOT_FOUND',
+            `cannot start the program (${command.executable}): ${error.message} — check that the command after -- runs on its own`,
+            { cause: error },
+          ),
+        ),
       );
     });
     start.track(pid);
@@ -106,15 +129,25 @@ export async function startDebuggee(command: ProgramCommand, start: DebuggeeStar
  * Starts a program whose debug adapter lives in it (a `debuggee-fd` adapter): resolves, once it runs,
  * to bpdiff's end of its DAP socket and its end (which never rejects); rejects when it cannot start.
  */
-export function startDapProgram(command: ProgramCommand, start: Omit<DebuggeeStart, 'adapterPort' | 'onDapSocket'>): Promise<{ socket: Duplex; exit: Promise<ProgramExit> }> {
+export function startDapProgram(
+  command: ProgramCommand,
+  start: Omit<DebuggeeStart, 'adapterPort' | 'onDapSocket'>,
+): Promise<{ socket: Duplex; exit: Promise<ProgramExit> }> {
   return new Promise((resolve, reject) => {
-    const exit: Promise<ProgramExit> = startDebuggee(command, { ...start, onDapSocket: (socket) => resolve({ socket, exit }) });
+    const exit: Promise<ProgramExit> = startDebuggee(command, {
+      ...start,
+      onDapSocket: (socket) => resolve({ socket, exit }),
+    });
     exit.catch(reject);
   });
 }
 
 /** The port an adapter's `listening` event names (DebuggeeCommand.listening); a clear error when it names none. */
-export function listeningPort(event: DebugProtocol.Event, listening: DebuggeeCommand['listening'], adapterName: string): number {
+export function listeningPort(
+  event: DebugProtocol.Event,
+  listening: DebuggeeCommand['listening'],
+  adapterName: string,
+): number {
   const port = (event.body as Record<string, unknown> | undefined)?.[listening.portField];
   if (typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536) return port;
   throw new BpdiffError(
@@ -140,7 +173,11 @@ function openStdin(file: string | null): number | null {
   try {
     return fs.openSync(file, 'r');
   } catch (error) {
-    throw new BpdiffError('FILE_NOT_FOUND', `cannot read the stdin file ${file} (${(error as Error).message}) — give a file that exists`, { cause: error });
+    throw new BpdiffError(
+      'FILE_NOT_FOUND',
+      `cannot read the stdin file ${file} (${(error as Error).message}) — give a file that exists`,
+      { cause: error },
+    );
   }
 }
 

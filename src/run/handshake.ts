@@ -11,10 +11,17 @@ import { DebugSession } from '../session/debug-session.js';
 import { RunResources } from './run-resources.js';
 
 /** The adapter's capabilities, from its answer to `initialize`; every process it started is killed after. */
-export async function handshake(definition: AdapterDefinition, plan: LaunchPlan, cwd: string): Promise<DebugProtocol.Capabilities> {
+export async function handshake(
+  definition: AdapterDefinition,
+  plan: LaunchPlan,
+  cwd: string,
+): Promise<DebugProtocol.Capabilities> {
   const { transport } = definition.adapter;
   if (transport === 'debuggee-fd') {
-    throw new BpdiffError('ADAPTER_CONFIG', `${definition.file}: a "debuggee-fd" adapter lives in the program it debugs, so doctor cannot start it alone — try it on a program: bpdiff capture --adapter-config ${definition.file} --bp FILE:LINE -- CMD`);
+    throw new BpdiffError(
+      'ADAPTER_CONFIG',
+      `${definition.file}: a "debuggee-fd" adapter lives in the program it debugs, so doctor cannot start it alone — try it on a program: bpdiff capture --adapter-config ${definition.file} --bp FILE:LINE -- CMD`,
+    );
   }
   const resources = new RunResources();
   const signal = new AbortController().signal;
@@ -34,7 +41,13 @@ export async function handshake(definition: AdapterDefinition, plan: LaunchPlan,
       ...(definition.adapter.in_process ? { inProcess: fillAdapterPlaceholders(definition.adapter.in_process) } : {}),
     });
     try {
-      const session = new DebugSession({ connection: running.connection, definition, runTimeoutMs: 1000, signal, log: () => undefined });
+      const session = new DebugSession({
+        connection: running.connection,
+        definition,
+        runTimeoutMs: 1000,
+        signal,
+        log: () => undefined,
+      });
       return await session.initialize();
     } finally {
       running.close();

@@ -89,7 +89,15 @@ export class LiveRunStart {
     if (signal.aborted) throw interrupted();
     this.hooks = await loadHooks(this.definition);
     tracePhase(spec.label, 'hooks loaded');
-    const launchContext = { definition: this.definition, spec, options, signal, log: this.log, tempDir: resources.tempDir, track: (pid: number) => resources.tree.roots.add(pid) };
+    const launchContext = {
+      definition: this.definition,
+      spec,
+      options,
+      signal,
+      log: this.log,
+      tempDir: resources.tempDir,
+      track: (pid: number) => resources.tree.roots.add(pid),
+    };
     const deferral = this.hooks.defer ? await this.hooks.defer(launchContext) : null;
     if (deferral) {
       // Another built-in adapter serves this run; the reason goes to its hints.
@@ -127,7 +135,11 @@ export class LiveRunStart {
     tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;
     if (this.version === undefined && versionPath) this.version = versionIn(capabilities, versionPath);
-    const launched = await session.launch(walk ? { ...plan.launch, ...walk.launch } : plan.launch, { ...spec.breakpoint, reachPass: context.reachPass }, walk?.entry);
+    const launched = await session.launch(
+      walk ? { ...plan.launch, ...walk.launch } : plan.launch,
+      { ...spec.breakpoint, reachPass: context.reachPass },
+      walk?.entry,
+    );
     tracePhase(spec.label, 'launched');
     // The run's --timeout counts from here, as the session's wait for the stop does.
     this.deadline = Date.now() + options.run.timeout_seconds * 1000;
@@ -147,7 +159,17 @@ export class LiveRunStart {
     const debuggee = plan.debuggee;
     let tellPort: (port: PromiseLike<number>) => void = () => undefined;
     this.programExit = debuggee
-      ? startAttachedProgram(debuggee, { label: spec.label, marker: resources.tree.marker, track: (pid) => resources.trackSession(pid), stdout: resources.stdout, stderr: resources.stderr }, new Promise<number>((resolve) => (tellPort = resolve)))
+      ? startAttachedProgram(
+          debuggee,
+          {
+            label: spec.label,
+            marker: resources.tree.marker,
+            track: (pid) => resources.trackSession(pid),
+            stdout: resources.stdout,
+            stderr: resources.stderr,
+          },
+          new Promise<number>((resolve) => (tellPort = resolve)),
+        )
       : undefined;
 
     this.log(`starting ${this.adapterName}`);
@@ -165,7 +187,9 @@ export class LiveRunStart {
       signal,
       marker: resources.tree.marker,
       // An adapter that runs inside bpdiff, unless --adapter-path names an executable to run instead.
-      ...(definition.adapter.in_process && !options.adapter.path ? { inProcess: fillAdapterPlaceholders(definition.adapter.in_process) } : {}),
+      ...(definition.adapter.in_process && !options.adapter.path
+        ? { inProcess: fillAdapterPlaceholders(definition.adapter.in_process) }
+        : {}),
     });
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
@@ -188,8 +212,16 @@ export class LiveRunStart {
     }
     if (debuggee) {
       const { event: listening } = debuggee.listening;
-      const wait = { step: `waiting for the ${listening} event`, timeoutMs: definition.timeouts.start * 1000, hint: `check that ${this.adapterName} runs on its own` };
-      tellPort(running.connection.waitForEvent((event) => event.event === listening, wait).then((event) => listeningPort(event, debuggee.listening, this.adapterName)));
+      const wait = {
+        step: `waiting for the ${listening} event`,
+        timeoutMs: definition.timeouts.start * 1000,
+        hint: `check that ${this.adapterName} runs on its own`,
+      };
+      tellPort(
+        running.connection
+          .waitForEvent((event) => event.event === listening, wait)
+          .then((event) => listeningPort(event, debuggee.listening, this.adapterName)),
+      );
     }
     return running;
   }
@@ -198,13 +230,25 @@ export class LiveRunStart {
   private async startProgramAdapter(plan: LaunchPlan): Promise<RunningAdapter> {
     const { spec, resources } = this;
     const program = plan.program;
-    if (!program) throw new BpdiffError('ADAPTER_CONFIG', `${this.definition.file}: a "debuggee-fd" adapter needs hooks that name the program to start (LaunchPlan.program) — check "hooks" in the definition`);
+    if (!program)
+      throw new BpdiffError(
+        'ADAPTER_CONFIG',
+        `${this.definition.file}: a "debuggee-fd" adapter needs hooks that name the program to start (LaunchPlan.program) — check "hooks" in the definition`,
+      );
     this.log(`starting ${this.adapterName} in the program`);
-    const { socket, exit } = await startDapProgram(program, { label: spec.label, marker: resources.tree.marker, track: (pid) => resources.trackSession(pid), stdout: resources.stdout, stderr: resources.stderr });
+    const { socket, exit } = await startDapProgram(program, {
+      label: spec.label,
+      marker: resources.tree.marker,
+      track: (pid) => resources.trackSession(pid),
+      stdout: resources.stdout,
+      stderr: resources.stderr,
+    });
     this.programExit = exit;
     let ended: ProgramExit | null = null;
     void exit.then((end) => (ended = end));
-    const running = programAdapter(this.adapterName, socket, null, () => (ended ? ended.description : 'the program is still running'));
+    const running = programAdapter(this.adapterName, socket, null, () =>
+      ended ? ended.description : 'the program is still running',
+    );
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected');
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
@@ -213,11 +257,11 @@ export class LiveRunStart {
   }
 }
 
-
 /** The version at a dotted path of the capabilities (`__lldb.version`: "lldb version 19.1.7" -> "19.1.7"). */
 function versionIn(capabilities: DebugProtocol.Capabilities, dotted: string): string | null {
   let value: unknown = capabilities;
-  for (const key of dotted.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of dotted.split('.'))
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
   if (typeof value !== 'string') return null;
   return /\d+(?:\.\d+)+\S*/.exec(value)?.[0] ?? value;
 }

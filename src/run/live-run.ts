@@ -25,7 +25,13 @@ import { LiveRunStart } from './live-run-start.js';
 export type { RunContext, WalkStart } from './live-run-start.js';
 
 /** What reading no variables gives (--watch-only): a fresh object, as the watch values are added to it. */
-function emptyRead(): { variables: Record<string, string>; types: Record<string, string>; truncated: string[]; unread: string[]; warnings: string[] } {
+function emptyRead(): {
+  variables: Record<string, string>;
+  types: Record<string, string>;
+  truncated: string[];
+  unread: string[];
+  warnings: string[];
+} {
   return { variables: {}, types: {}, truncated: [], unread: [], warnings: [] };
 }
 
@@ -50,8 +56,10 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   async read(outcome: StopOutcome, quiet = false): Promise<RunFacts> {
     const { spec, options } = this;
     const bound = boundLine(outcome.breakpoint.line, outcome.kind === 'stopped' ? outcome.top : null, spec);
-    if (outcome.kind === 'no_break') return noBreakFacts(spec, outcome.reason, outcome.stop, bound, outcome.frames, outcome.exitCode);
-    if (options.breakpoint.exact_line && bound !== null) return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
+    if (outcome.kind === 'no_break')
+      return noBreakFacts(spec, outcome.reason, outcome.stop, bound, outcome.frames, outcome.exitCode);
+    if (options.breakpoint.exact_line && bound !== null)
+      return noBreakFacts(spec, { kind: 'moved', bound_line: bound }, outcome.stop, bound, outcome.frames);
     if (!quiet) this.log(`stopped at ${outcome.top.path ?? '?'}:${outcome.top.line}, reading variables`);
     const { values, warnings } = await this.readValues(outcome.frameId, outcome.top.path);
     return {
@@ -77,14 +85,41 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     const connection = this.adapter!.connection;
     // The scopes and the locals' variables, asked for again at the next step's stop (prefetch.ts).
     const readDone = this.prefetcher?.reading();
-    const read = options.values.watch_only ? emptyRead() : await readFrame(this.prefetcher ?? connection, definition, frameId, options.values.scope, options.limits, this.deadline, file ?? spec.breakpoint.path);
+    const read = options.values.watch_only
+      ? emptyRead()
+      : await readFrame(
+          this.prefetcher ?? connection,
+          definition,
+          frameId,
+          options.values.scope,
+          options.limits,
+          this.deadline,
+          file ?? spec.breakpoint.path,
+        );
     readDone?.();
-    if (options.values.watch.length > 0) Object.assign(read.variables, await evaluateWatches(connection, definition, frameId, options.values.watch, options.limits.value_timeout_seconds));
+    if (options.values.watch.length > 0)
+      Object.assign(
+        read.variables,
+        await evaluateWatches(
+          connection,
+          definition,
+          frameId,
+          options.values.watch,
+          options.limits.value_timeout_seconds,
+        ),
+      );
     this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
     // In time slices (core/slices.ts): the other run's adapter and a signal are answered while the values go through.
     const values = await runValuePipelineInSlices(
       { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },
-      { adapter: { definition, hooks: this.hooks }, breakpointPath: file ?? spec.breakpoint.path, runTexts: this.resources.markerTexts(), runPaths: this.pathsOfRun, ...userValueRules(options.values), ...(context.redactor ? { redactor: context.redactor } : {}) },
+      {
+        adapter: { definition, hooks: this.hooks },
+        breakpointPath: file ?? spec.breakpoint.path,
+        runTexts: this.resources.markerTexts(),
+        runPaths: this.pathsOfRun,
+        ...userValueRules(options.values),
+        ...(context.redactor ? { redactor: context.redactor } : {}),
+      },
       context.signal,
     );
     return { values, warnings: [...read.warnings, ...(values.notes ?? [])] };
@@ -93,7 +128,10 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /** One step of a walk (session.step), the run's --timeout given again for it. */
   async step(kind: StepKind): Promise<StepOutcome> {
     const plan = this.prefetcher?.forStep();
-    const early = plan ? () => this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 }) : undefined;
+    const early = plan
+      ? () =>
+          this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
+      : undefined;
     const outcome = await this.started().step(kind, early);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
@@ -101,7 +139,10 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /** Whether the adapter streams steps (bpdiffSteps): its definition says so and its initialize answer confirms it. */
   get streamsSteps(): boolean {
-    return this.definition.locate?.stream === true && (this.session?.capabilities as { supportsBpdiffSteps?: boolean } | undefined)?.supportsBpdiffSteps === true;
+    return (
+      this.definition.locate?.stream === true &&
+      (this.session?.capabilities as { supportsBpdiffSteps?: boolean } | undefined)?.supportsBpdiffSteps === true
+    );
   }
 
   /** `count` steps of the user's code at once (session.streamSteps), the run's --timeout given again for them. */
@@ -113,11 +154,17 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /** Whether the adapter streams hits (bpdiffHits): its definition says so and its initialize answer confirms it. */
   get streamsHits(): boolean {
-    return this.definition.stream_hits === true && this.definition.stops_once_per_pass === true && (this.session?.capabilities as { supportsBpdiffHits?: boolean } | undefined)?.supportsBpdiffHits === true;
+    return (
+      this.definition.stream_hits === true &&
+      this.definition.stops_once_per_pass === true &&
+      (this.session?.capabilities as { supportsBpdiffHits?: boolean } | undefined)?.supportsBpdiffHits === true
+    );
   }
 
   /** Up to `count` hits at once (session.streamHits), and the stop after them (none for `count` 0: the hit it stands on); the stop gets the run's --timeout again. */
-  async streamHits(args: Omit<StreamHitsArguments, 'threadId'>): Promise<{ body: StreamedHits; stop: StopOutcome | null }> {
+  async streamHits(
+    args: Omit<StreamHitsArguments, 'threadId'>,
+  ): Promise<{ body: StreamedHits; stop: StopOutcome | null }> {
     const streamed = await this.started().streamHits(withAdapterRules(args, this.definition));
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return streamed;
@@ -146,13 +193,22 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   async capture(facts: RunFacts, spec: RunSpec = this.spec): Promise<RunCapture> {
     const { context, resources } = this;
     // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
-    if (this.adapter && (this.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram)) resources.stderr.push(this.adapter.stderr.text);
+    if (this.adapter && (this.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram))
+      resources.stderr.push(this.adapter.stderr.text);
     const { stdout, stderr } = resources;
     const capture = captureDocument(spec, facts, {
-      adapter: { id: this.definition.id, name: this.adapterName, version: this.version ?? (this.probeVersion ? await withTimeout(this.probeVersion(), 2000) : null) },
+      adapter: {
+        id: this.definition.id,
+        name: this.adapterName,
+        version: this.version ?? (this.probeVersion ? await withTimeout(this.probeVersion(), 2000) : null),
+      },
       output: { stdout_tail: stdout.text, stderr_tail: stderr.text, truncated: stdout.truncated || stderr.truncated },
       warnings: this.warnings,
-      timing: { started_at: this.startedAt.toISOString(), duration_ms: Math.round(performance.now() - this.t0), build_ms: this.buildMs },
+      timing: {
+        started_at: this.startedAt.toISOString(),
+        duration_ms: Math.round(performance.now() - this.t0),
+        build_ms: this.buildMs,
+      },
       redaction: null,
     });
     return context.redactor ? withRedaction(scrubCapture(capture, context.redactor), context.redactor) : capture;
@@ -162,7 +218,11 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   close(): void {
     this.adapter?.close();
     this.resources.dispose();
-    tracePhase(this.spec.label, 'done', this.prefetcher ? { prefetched: this.prefetcher.hits, prefetched_in_vain: this.prefetcher.misses } : undefined);
+    tracePhase(
+      this.spec.label,
+      'done',
+      this.prefetcher ? { prefetched: this.prefetcher.hits, prefetched_in_vain: this.prefetcher.misses } : undefined,
+    );
   }
 
   private started(): DebugSession {

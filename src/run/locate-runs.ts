@@ -16,7 +16,17 @@ import { LiveRun } from './live-run.js';
 import { setUpRuns, type RunsHooks } from './two-runs.js';
 import { PassCounter } from '../session/passes.js';
 import { failureFacts } from './run-failure.js';
-import { startOf, walked, walkLines, type Standing, type Step, type StepValues, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
+import {
+  startOf,
+  walked,
+  walkLines,
+  type Standing,
+  type Step,
+  type StepValues,
+  type WalkEnd,
+  type WalkedRun,
+  type WalkOptions,
+} from '../walk/lines.js';
 import { endsApart } from './run-ends.js';
 import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
@@ -54,25 +64,45 @@ export interface Located {
   endsApart?: EndDifference | null;
 }
 
-export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOptions, from: WalkFrom | null, hooks: RunsHooks = {}): Promise<Located> {
+export async function locateRuns(
+  specs: [RunSpec, RunSpec],
+  options: CaptureOptions,
+  from: WalkFrom | null,
+  hooks: RunsHooks = {},
+): Promise<Located> {
   const setUp = setUpRuns(specs, options, hooks);
   const { definitions, copies, signal, log } = setUp;
   for (const definition of definitions) {
     if (from === null && !definition.locate?.entry) throw messages.locateWithoutEntry(definition.name);
   }
   // --from FILE:LINE:N: the adapter counts the passes before N where it can (session/reach-pass.ts).
-  const newRuns = (): [LiveRun, LiveRun] => [0, 1].map((index) => new LiveRun(specs[index]!, options, { ...setUp.context(index), reachPass: from?.hit ?? 1 })) as [LiveRun, LiveRun];
+  const newRuns = (): [LiveRun, LiveRun] =>
+    [0, 1].map(
+      (index) => new LiveRun(specs[index]!, options, { ...setUp.context(index), reachPass: from?.hit ?? 1 }),
+    ) as [LiveRun, LiveRun];
   let runs = newRuns();
   const stopKilling = setUp.killOnAbort();
   try {
-    const walksOf = (): [WalkedRun, WalkedRun] => runs.map((run, index) => walked(run, options.locate.within, definitions[index]!.locate?.stack_depth !== false, definitions[index]!.locate?.uninitialized_locals === true, options.adapter.source_paths)) as [WalkedRun, WalkedRun];
+    const walksOf = (): [WalkedRun, WalkedRun] =>
+      runs.map((run, index) =>
+        walked(
+          run,
+          options.locate.within,
+          definitions[index]!.locate?.stack_depth !== false,
+          definitions[index]!.locate?.uninitialized_locals === true,
+          options.adapter.source_paths,
+        ),
+      ) as [WalkedRun, WalkedRun];
     let walks = walksOf();
-    const starts = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
+    const starts = await Promise.all(
+      walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
+    );
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
     const reached = starts.map((start) => (start.kind === 'started' ? start.reached : undefined));
-    if (from !== null && reached[0] !== undefined && reached[1] !== undefined) throw messages.fromNotReached(options.locate.from ?? '', from.hit, [reached[0], reached[1]]);
+    if (from !== null && reached[0] !== undefined && reached[1] !== undefined)
+      throw messages.fromNotReached(options.locate.from ?? '', from.hit, [reached[0], reached[1]]);
     tracePhase(null, 'locate walk started');
     const walkStarted = Date.now();
     const walkOptions: WalkOptions = {
@@ -80,19 +110,36 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
       maxSteps: options.locate.max_steps,
       tolerance: options.values.tolerance,
       signal,
-      progress: (steps, at) => log(progressLine(steps, (Date.now() - walkStarted) / 1000, at === null ? null : `${relativeFile(at.file, specs[0].cwd)}:${at.stop.top.line}`)),
+      progress: (steps, at) =>
+        log(
+          progressLine(
+            steps,
+            (Date.now() - walkStarted) / 1000,
+            at === null ? null : `${relativeFile(at.file, specs[0].cwd)}:${at.stop.top.line}`,
+          ),
+        ),
     };
-    const standings = [(starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing] as [Standing, Standing];
+    const standings = [(starts[0] as StartedWalk).standing, (starts[1] as StartedWalk).standing] as [
+      Standing,
+      Standing,
+    ];
     // Both programs started again, for the stream's replay (src/walk/lines-streamed.ts): the runs before are closed.
     const restart = async (): Promise<StartedWalks> => {
       log('bpdiff: starting both runs again, to stop them where the step stream found them parting ways (or ending)');
       for (const run of runs) run.close();
       runs = newRuns();
       walks = walksOf();
-      const again = await Promise.all(walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)));
+      const again = await Promise.all(
+        walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
+      );
       if (signal.aborted) throw interrupted();
       const facts = again.find((start) => start.kind === 'failed');
-      if (facts?.kind === 'failed') throw messages.locateRestartFailed(facts.facts.no_break_reason?.kind === 'error' ? facts.facts.no_break_reason.message : (facts.facts.no_break_reason?.kind ?? 'unknown'));
+      if (facts?.kind === 'failed')
+        throw messages.locateRestartFailed(
+          facts.facts.no_break_reason?.kind === 'error'
+            ? facts.facts.no_break_reason.message
+            : (facts.facts.no_break_reason?.kind ?? 'unknown'),
+        );
       return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
     };
     const walking = streamable(walks, standings, options)
@@ -103,15 +150,26 @@ export async function locateRuns(specs: [RunSpec, RunSpec], options: CaptureOpti
       : walkLines(walks[0], walks[1], standings[0], standings[1], walkOptions);
     const end = await walking.catch((error: unknown) => {
       if (signal.aborted) throw interrupted();
-      if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next', 'bpdiffSteps'].includes(error.command)) throw messages.adapterCannotStep(error.message);
+      if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next', 'bpdiffSteps'].includes(error.command))
+        throw messages.adapterCannotStep(error.message);
       // A batch of steps not back within --timeout: the program has not come to its next line (blocked), not a silent adapter.
-      if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT' && error.message.includes("during 'bpdiffSteps'")) throw messages.walkStepTimedOut(options.run.timeout_seconds);
+      if (
+        error instanceof BpdiffError &&
+        error.code === 'ADAPTER_TIMEOUT' &&
+        error.message.includes("during 'bpdiffSteps'")
+      )
+        throw messages.walkStepTimedOut(options.run.timeout_seconds);
       throw error;
     });
     // Runs that ran out of time did not end: a walk that stopped on a timeout is no "no divergence".
-    const timedOut = [end.a, end.b].some((standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout');
+    const timedOut = [end.a, end.b].some(
+      (standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout',
+    );
     if (end.kind === 'agreed' && timedOut) throw messages.walkStepTimedOut(options.run.timeout_seconds);
-    if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched) throw messages.withinMatchedNothing(options.locate.within, [...new Set(walks.flatMap((walk) => walk.code.userFiles()))]);
+    if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched)
+      throw messages.withinMatchedNothing(options.locate.within, [
+        ...new Set(walks.flatMap((walk) => walk.code.userFiles())),
+      ]);
     if (end.steps === 0 && end.kind === 'agreed') {
       const endings = runs.map((run, index) => {
         const standing = standingOf(end, index);
@@ -139,9 +197,21 @@ type StartedWalk = { kind: 'started'; standing: Standing; reached?: number | nul
 type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
 
 /** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be (`walk`: the run as its walk sees it). */
-async function startWalk(run: LiveRun, walk: WalkedRun, definition: AdapterDefinition, from: WalkFrom | null): Promise<WalkStartOutcome> {
+async function startWalk(
+  run: LiveRun,
+  walk: WalkedRun,
+  definition: AdapterDefinition,
+  from: WalkFrom | null,
+): Promise<WalkStartOutcome> {
   try {
-    const entry = from === null ? { ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}), functions: definition.locate?.entry?.functions ?? [], noSourceBreakpoint: true } : {};
+    const entry =
+      from === null
+        ? {
+            ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}),
+            functions: definition.locate?.entry?.functions ?? [],
+            noSourceBreakpoint: true,
+          }
+        : {};
     let first = await run.start({ launch: definition.locate?.launch ?? {}, entry });
     // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
     const passes = new PassCounter(definition.stops_once_per_pass === true);
@@ -153,7 +223,12 @@ async function startWalk(run: LiveRun, walk: WalkedRun, definition: AdapterDefin
       if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
     }
     // Ended before its first stop while the adapter counted: it passed the line fewer than N times, how many is not known.
-    if (first.kind === 'no_break') return { kind: 'started', standing: { kind: 'ended', end: first }, reached: hit === 0 && run.passesSkipped > 0 ? null : hit };
+    if (first.kind === 'no_break')
+      return {
+        kind: 'started',
+        standing: { kind: 'ended', end: first },
+        reached: hit === 0 && run.passesSkipped > 0 ? null : hit,
+      };
     const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
     const standing = await startOf(walk, onBreakpoint);
     if (standing.kind === 'step') await run.clearBreakpoints();
@@ -168,11 +243,38 @@ async function failedStart(runs: [LiveRun, LiveRun], starts: WalkStartOutcome[])
   const facts = runs.map((run, index) => {
     const start = starts[index]!;
     if (start.kind === 'failed') return start.facts;
-    return start.standing.kind === 'ended' ? endFacts(run.spec, start.standing) : noBreakFacts(run.spec, { kind: 'error', message: 'the other run could not be debugged, so this one was not walked' });
+    return start.standing.kind === 'ended'
+      ? endFacts(run.spec, start.standing)
+      : noBreakFacts(run.spec, {
+          kind: 'error',
+          message: 'the other run could not be debugged, so this one was not walked',
+        });
   });
-  const captures = (await Promise.all(runs.map((run, index) => run.capture(facts[index]!)))) as [RunCapture, RunCapture];
-  const ended = (index: number): Standing => ({ kind: 'ended', end: noBreak(facts[index]!.no_break_reason ?? { kind: 'exited', exit_code: null }, null, null, NO_BREAKPOINT) });
-  return { end: { kind: 'ended', steps: 0, a: ended(0), b: ended(1), valuesA: null, valuesB: null, before: null, added: { a: NONE_ADDED, b: NONE_ADDED }, unsetAside: { count: 0, first: [] }, unsetAtLast: [] }, captures, point: null, stacks: [[], []] };
+  const captures = (await Promise.all(runs.map((run, index) => run.capture(facts[index]!)))) as [
+    RunCapture,
+    RunCapture,
+  ];
+  const ended = (index: number): Standing => ({
+    kind: 'ended',
+    end: noBreak(facts[index]!.no_break_reason ?? { kind: 'exited', exit_code: null }, null, null, NO_BREAKPOINT),
+  });
+  return {
+    end: {
+      kind: 'ended',
+      steps: 0,
+      a: ended(0),
+      b: ended(1),
+      valuesA: null,
+      valuesB: null,
+      before: null,
+      added: { a: NONE_ADDED, b: NONE_ADDED },
+      unsetAside: { count: 0, first: [] },
+      unsetAtLast: [],
+    },
+    captures,
+    point: null,
+    stacks: [[], []],
+  };
 }
 
 const NO_BREAKPOINT = { id: undefined, verified: false, line: undefined, message: undefined };
@@ -186,7 +288,14 @@ const NONE_ADDED = { count: 0, first: [] };
 async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], given: WalkEnd): Promise<Located> {
   const end: WalkEnd =
     given.kind === 'agreed' && given.agreedUntil === 'end' && given.before !== null
-      ? { ...given, a: { kind: 'step', step: given.before.a }, b: { kind: 'step', step: given.before.b }, valuesA: given.before.valuesA, valuesB: given.before.valuesB, ended: { a: given.a, b: given.b } }
+      ? {
+          ...given,
+          a: { kind: 'step', step: given.before.a },
+          b: { kind: 'step', step: given.before.b },
+          valuesA: given.before.valuesA,
+          valuesB: given.before.valuesB,
+          ended: { a: given.a, b: given.b },
+        }
       : given;
   const point = pointOf(walks, end);
   // Each capture names the located line as its own copy numbers it (B's: A's line followed into B's copy).
@@ -197,13 +306,24 @@ async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], 
   };
   const specs: [RunSpec, RunSpec] = [specAt(runs[0], point?.line ?? null), specAt(runs[1], point?.lineB ?? null)];
   const stacks = (await Promise.all(
-    runs.map(async (run, index) => (standingOf(given, index).kind === 'step' ? (await run.stack()).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) })) : [])),
+    runs.map(async (run, index) =>
+      standingOf(given, index).kind === 'step'
+        ? (
+            await run.stack()
+          ).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) }))
+        : [],
+    ),
   )) as [StackFrameSummary[], StackFrameSummary[]];
   const captures = (await Promise.all(
     runs.map((run, index) => {
       const standing = standingOf(end, index);
       const values = index === 0 ? end.valuesA : end.valuesB;
-      return run.capture(standing.kind === 'step' && values !== null ? stepFacts(specs[index]!, standing.step, values, stacks[index]!) : endFacts(specs[index]!, standing), specs[index]!);
+      return run.capture(
+        standing.kind === 'step' && values !== null
+          ? stepFacts(specs[index]!, standing.step, values, stacks[index]!)
+          : endFacts(specs[index]!, standing),
+        specs[index]!,
+      );
     }),
   )) as [RunCapture, RunCapture];
   return { end, captures, point, stacks };
@@ -238,7 +358,17 @@ function progressLine(steps: number, seconds: number, at: string | null): string
 }
 
 function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: StackFrameSummary[]): RunFacts {
-  return { status: 'break', location: stopLocation(step.stop.top, spec), values: read.values, stop: step.stop.stop, bound_line: null, no_break_reason: null, frames, exit_code: null, warnings: read.warnings };
+  return {
+    status: 'break',
+    location: stopLocation(step.stop.top, spec),
+    values: read.values,
+    stop: step.stop.stop,
+    bound_line: null,
+    no_break_reason: null,
+    frames,
+    exit_code: null,
+    warnings: read.warnings,
+  };
 }
 
 function endFacts(spec: RunSpec, standing: Standing): RunFacts {

@@ -10,7 +10,10 @@ import type { LiveRun } from './live-run.js';
 export function endsApart(runs: [LiveRun, LiveRun], standings: [Standing, Standing]): EndDifference | null {
   const [a, b] = standings;
   if (a.kind !== 'ended' || b.kind !== 'ended') return null;
-  return compareEndings({ output: outputOf(runs[0]), how: describeEnding(a.end.reason) }, { output: outputOf(runs[1]), how: describeEnding(b.end.reason) });
+  return compareEndings(
+    { output: outputOf(runs[0]), how: describeEnding(a.end.reason) },
+    { output: outputOf(runs[1]), how: describeEnding(b.end.reason) },
+  );
 }
 
 /**
@@ -20,5 +23,8 @@ export function endsApart(runs: [LiveRun, LiveRun], standings: [Standing, Standi
  */
 function outputOf(run: LiveRun): RunOutput {
   const { stdout, stderr } = run.resources;
-  return { stdout: { digest: stdout.digest(), total: stdout.total }, stderr: { digest: stderr.digest(), total: stderr.total } };
+  return {
+    stdout: { digest: stdout.digest(), total: stdout.total },
+    stderr: { digest: stderr.digest(), total: stderr.total },
+  };
 }

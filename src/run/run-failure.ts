@@ -7,9 +7,16 @@ import type { CaptureOptions, RunSpec } from '../core/types.js';
 import { noBreakFacts, type RunFacts } from '../capture/capture-document.js';
 
 /** This run's facts for `error`, or the error itself (thrown) when it ends the comparison. */
-export function failureFacts(error: unknown, spec: RunSpec, options: CaptureOptions, log: (line: string) => void): RunFacts {
-  if (error instanceof BuildTimeoutError) return noBreakFacts(spec, { kind: 'timeout', seconds: error.seconds, phase: 'build' });
-  if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT') return noBreakFacts(spec, { kind: 'timeout', seconds: options.run.timeout_seconds, phase: 'build' });
+export function failureFacts(
+  error: unknown,
+  spec: RunSpec,
+  options: CaptureOptions,
+  log: (line: string) => void,
+): RunFacts {
+  if (error instanceof BuildTimeoutError)
+    return noBreakFacts(spec, { kind: 'timeout', seconds: error.seconds, phase: 'build' });
+  if (isBpdiffError(error) && error.code === 'BUILD_TIMEOUT')
+    return noBreakFacts(spec, { kind: 'timeout', seconds: options.run.timeout_seconds, phase: 'build' });
   if (errorScope(error) === 'comparison') throw error;
   const message = isBpdiffError(error) ? error.message : `internal error: ${(error as Error).message}`;
   log(`could not be debugged: ${message}`);

@@ -12,10 +12,21 @@ import type { StopOutcome } from '../session/stop-outcome.js';
 
 export type { RunContext } from './live-run.js';
 
-export async function captureRun(spec: RunSpec, options: CaptureOptions, context: RunContext & { walker?: Walker }): Promise<RunCapture> {
+export async function captureRun(
+  spec: RunSpec,
+  options: CaptureOptions,
+  context: RunContext & { walker?: Walker },
+): Promise<RunCapture> {
   // --hit N: the adapter counts the passes before N where it can (src/walk/reach-hit.ts); a first-divergence walk stops at each.
-  let run = new LiveRun(spec, options, context.walker ? context : { ...context, reachPass: options.breakpoint.hit ?? 1 });
-  const passes = { counter: new PassCounter(context.definition.stops_once_per_pass === true), adapterName: context.definition.name };
+  let run = new LiveRun(
+    spec,
+    options,
+    context.walker ? context : { ...context, reachPass: options.breakpoint.hit ?? 1 },
+  );
+  const passes = {
+    counter: new PassCounter(context.definition.stops_once_per_pass === true),
+    adapterName: context.definition.name,
+  };
   let spare: { run: LiveRun; first: Promise<StopOutcome> } | null = null;
   try {
     const first = await run.start();

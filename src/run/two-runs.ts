@@ -60,8 +60,15 @@ export function setUpRuns(specs: readonly RunSpec[], options: CaptureOptions, ho
   );
   specs.forEach((spec, index) => tracePhase(spec.label, 'adapter chosen', { adapter: definitions[index]!.id }));
   for (const spec of specs) hooks.redactor?.addRunSecrets(spec);
-  const copies: Array<string | null> = specs.length === 2 ? copyFolders(place(specs[0]!), place(specs[1]!)) : specs.map(() => null);
-  const context = (index: number): RunContext => ({ definition: definitions[index]!, signal, log, copyFolder: copies[index] ?? null, ...(hooks.redactor ? { redactor: hooks.redactor } : {}) });
+  const copies: Array<string | null> =
+    specs.length === 2 ? copyFolders(place(specs[0]!), place(specs[1]!)) : specs.map(() => null);
+  const context = (index: number): RunContext => ({
+    definition: definitions[index]!,
+    signal,
+    log,
+    copyFolder: copies[index] ?? null,
+    ...(hooks.redactor ? { redactor: hooks.redactor } : {}),
+  });
   return {
     specs,
     definitions,
@@ -70,7 +77,8 @@ export function setUpRuns(specs: readonly RunSpec[], options: CaptureOptions, ho
     log,
     context,
     liveRun: (index) => new LiveRun(specs[index]!, options, context(index)),
-    pathsApart: () => pathsApart(runPaths(specs[0]!.cwd, copies[0] ?? null), runPaths(specs[1]!.cwd, copies[1] ?? null)),
+    pathsApart: () =>
+      pathsApart(runPaths(specs[0]!.cwd, copies[0] ?? null), runPaths(specs[1]!.cwd, copies[1] ?? null)),
     killOnAbort: () => {
       const onAbort = (): void => killAllTracked();
       signal.addEventListener('abort', onAbort, { once: true });

@@ -6,7 +6,23 @@ import { DapRequestError, type DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 
 /** The values of a condition evaluated by the first-stop probe that mean false, unless the definition says its own. */
-export const FALSE_VALUES: readonly string[] = ['false', 'False', 'FALSE', '.false.', '.FALSE.', 'F', '0', 'nil', 'None', 'null', 'undefined', 'undef', "''", '""', ''];
+export const FALSE_VALUES: readonly string[] = [
+  'false',
+  'False',
+  'FALSE',
+  '.false.',
+  '.FALSE.',
+  'F',
+  '0',
+  'nil',
+  'None',
+  'null',
+  'undefined',
+  'undef',
+  "''",
+  '""',
+  '',
+];
 
 /**
  * Whether bpdiff checks the condition itself at the first stop (AdapterDefinition.condition.probe):
@@ -15,7 +31,13 @@ export const FALSE_VALUES: readonly string[] = ['false', 'False', 'FALSE', '.fal
 export function probesAtFirstStop(definition: AdapterDefinition): boolean {
   const { condition } = definition;
   if (condition.probe !== undefined) return condition.probe === 'first_stop';
-  return !(condition.wrap || condition.error_probe || condition.error_output || condition.error_stop || condition.error_unverified);
+  return !(
+    condition.wrap ||
+    condition.error_probe ||
+    condition.error_output ||
+    condition.error_stop ||
+    condition.error_unverified
+  );
 }
 
 /**
@@ -31,7 +53,11 @@ export async function evaluateCondition(
 ): Promise<{ error: string } | { value: string }> {
   let result: string | undefined;
   try {
-    const body = await connection.request('evaluate', { expression: evaluatedExpression(definition, expression), frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
+    const body = await connection.request(
+      'evaluate',
+      { expression: evaluatedExpression(definition, expression), frameId, context: 'watch' },
+      { step: 'checking the condition', timeoutMs },
+    );
     result = (body as { result?: string | null } | undefined)?.result ?? undefined;
   } catch (error) {
     if (error instanceof DapRequestError) return { error: firstLine(error.adapterMessage) };
@@ -53,11 +79,16 @@ function firstLine(text: string): string {
 }
 
 /** An expression as the adapter's `evaluate` request takes it (AdapterDefinition.evaluate_expression). */
-export function evaluatedExpression(definition: Pick<AdapterDefinition, 'evaluate_expression'>, expression: string): string {
+export function evaluatedExpression(
+  definition: Pick<AdapterDefinition, 'evaluate_expression'>,
+  expression: string,
+): string {
   const template = definition.evaluate_expression;
   if (!template) return expression;
   const escaped = expression.replace(/[\\"]/g, (character) => `\\${character}`);
-  return template.replace(/\$\{expression(Escaped)?\}/g, (_whole, isEscaped: string | undefined) => (isEscaped ? escaped : expression));
+  return template.replace(/\$\{expression(Escaped)?\}/g, (_whole, isEscaped: string | undefined) =>
+    isEscaped ? escaped : expression,
+  );
 }
 
 export function wrapCondition(definition: AdapterDefinition, condition: string): string {
@@ -89,12 +120,20 @@ export async function findConditionError(
   // send it after the `stopped` event.
   const reevaluates = probe !== undefined && /\$\{condition(Json)?\}/.test(probe);
   if (probe && reevaluates) {
-    const evaluated = await evaluateCondition(connection, definition, fillCondition(probe, condition), frameId, timeoutMs);
+    const evaluated = await evaluateCondition(
+      connection,
+      definition,
+      fillCondition(probe, condition),
+      frameId,
+      timeoutMs,
+    );
     if ('error' in evaluated) return evaluated.error;
   }
   if (errorOutput) {
     const pattern = new RegExp(errorOutput);
-    const outputs = connection.eventsSince(since).filter((event): event is DebugProtocol.OutputEvent => event.event === 'output');
+    const outputs = connection
+      .eventsSince(since)
+      .filter((event): event is DebugProtocol.OutputEvent => event.event === 'output');
     const at = outputs.findIndex((event) => pattern.test(event.body.output));
     if (at !== -1) {
       const said = outputs[at]!.body.output.trim();
@@ -104,7 +143,11 @@ export async function findConditionError(
     }
   }
   if (probe && !reevaluates) {
-    const result = await connection.request('evaluate', { expression: probe, frameId, context: 'watch' }, { step: 'checking the condition', timeoutMs });
+    const result = await connection.request(
+      'evaluate',
+      { expression: probe, frameId, context: 'watch' },
+      { step: 'checking the condition', timeoutMs },
+    );
     const value = result?.result ?? '';
     if (!(definition.condition.probe_ok ?? []).includes(value)) return unquote(value);
   }

@@ -9,7 +9,15 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError } from '../errors.js';
 import type { RequestMap, StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import { evaluateCondition, findConditionError, isFalseValue } from './conditions.js';
-import { noBreak, type NoBreak, type StepKind, type SteppedStop, type StepOutcome, type StopDescription, type StopOutcome } from './stop-outcome.js';
+import {
+  noBreak,
+  type NoBreak,
+  type StepKind,
+  type SteppedStop,
+  type StepOutcome,
+  type StopDescription,
+  type StopOutcome,
+} from './stop-outcome.js';
 import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { SessionSetup } from './session-setup.js';
@@ -39,7 +47,11 @@ export class DebugSession extends SessionSetup {
     this.lastThreadId = null;
     // The next stop has the run's --timeout again (a walk over many hits).
     this.events.deadline = Date.now() + this.options.runTimeoutMs;
-    await this.connection.request('continue', { threadId }, { step: 'continue after the breakpoint', timeoutMs: this.startMs });
+    await this.connection.request(
+      'continue',
+      { threadId },
+      { step: 'continue after the breakpoint', timeoutMs: this.startMs },
+    );
   }
 
   /** Every stop at the breakpoint, the program let go between them, ending with the first no_break. */
@@ -55,7 +67,9 @@ export class DebugSession extends SessionSetup {
   /** Ends the debug session (the program with it). Failure is not an error: the run layer kills what is left. */
   async disconnect(): Promise<void> {
     if (this.connection.closed) return;
-    await this.connection.request('disconnect', { terminateDebuggee: true }, { step: 'disconnect', timeoutMs: 1000 }).catch(() => undefined);
+    await this.connection
+      .request('disconnect', { terminateDebuggee: true }, { step: 'disconnect', timeoutMs: 1000 })
+      .catch(() => undefined);
   }
 
   private async waitForStop(): Promise<StopOutcome> {
@@ -71,12 +85,20 @@ export class DebugSession extends SessionSetup {
       const threadId = stopped.threadId ?? (await this.events.firstThread());
       // A stop with no thread left: the program has gone (gdb's end by a signal it let pass).
       if (threadId === null) return this.events.gone();
-      const trace = await connection.request('stackTrace', { threadId, startFrame: 0, levels: FRAMES_KEPT }, { step: 'stackTrace', timeoutMs: this.startMs });
+      const trace = await connection.request(
+        'stackTrace',
+        { threadId, startFrame: 0, levels: FRAMES_KEPT },
+        { step: 'stackTrace', timeoutMs: this.startMs },
+      );
       const stackFrames = trace?.stackFrames ?? [];
       const frames = summariseFrames(stackFrames);
       const stopText = stop.description ?? '';
 
-      if (breakpoint.condition !== undefined && definition.condition.error_stop && new RegExp(definition.condition.error_stop).test(stopText)) {
+      if (
+        breakpoint.condition !== undefined &&
+        definition.condition.error_stop &&
+        new RegExp(definition.condition.error_stop).test(stopText)
+      ) {
         return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, state, frames);
       }
       if (isEndingStop(stopped.reason)) {
@@ -84,11 +106,18 @@ export class DebugSession extends SessionSetup {
         if (end === null) continue;
         return end;
       }
-      const atBreakpoint = BREAKPOINT_REASONS.has(stopped.reason) || (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)) || (this.entry.stopOnEntry === true && stopped.reason === 'entry');
+      const atBreakpoint =
+        BREAKPOINT_REASONS.has(stopped.reason) ||
+        (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)) ||
+        (this.entry.stopOnEntry === true && stopped.reason === 'entry');
       const top = stackFrames[0];
       if (!atBreakpoint || !top) {
         // A stop bpdiff did not ask for (entry, a pause, a step): let the program go on.
-        await connection.request('continue', { threadId }, { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs });
+        await connection.request(
+          'continue',
+          { threadId },
+          { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs },
+        );
         continue;
       }
       if (breakpoint.condition !== undefined && this.probingCondition) {
@@ -96,18 +125,41 @@ export class DebugSession extends SessionSetup {
         // adapter tests it from now on, and this stop counts only when it holds here.
         this.probingCondition = false;
         const probed = await evaluateCondition(connection, definition, breakpoint.condition, top.id, this.startMs);
-        if ('error' in probed) return noBreak({ kind: 'condition_error', message: probed.error }, stop, null, state, frames);
+        if ('error' in probed)
+          return noBreak({ kind: 'condition_error', message: probed.error }, stop, null, state, frames);
         await this.sendBreakpoint(breakpoint, true);
         if (isFalseValue(definition, probed.value)) {
-          await connection.request('continue', { threadId }, { step: 'continue after the condition was false', timeoutMs: this.startMs });
+          await connection.request(
+            'continue',
+            { threadId },
+            { step: 'continue after the condition was false', timeoutMs: this.startMs },
+          );
           continue;
         }
       } else if (breakpoint.condition !== undefined) {
-        const conditionError = await findConditionError(connection, definition, breakpoint.condition, top.id, this.events.runStart, this.startMs);
-        if (conditionError !== null) return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, state, frames);
+        const conditionError = await findConditionError(
+          connection,
+          definition,
+          breakpoint.condition,
+          top.id,
+          this.events.runStart,
+          this.startMs,
+        );
+        if (conditionError !== null)
+          return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, state, frames);
       }
       const place = stopPlace(threadId, stackFrames.slice(0, FRAMES_KEPT));
-      return { kind: 'stopped', threadId, frameId: top.id, frames, top: { path: top.source?.path ?? null, line: top.line }, stop, breakpoint: state, capabilities: this.capabilities, place };
+      return {
+        kind: 'stopped',
+        threadId,
+        frameId: top.id,
+        frames,
+        top: { path: top.source?.path ?? null, line: top.line },
+        stop,
+        breakpoint: state,
+        capabilities: this.capabilities,
+        place,
+      };
     }
   }
 
@@ -115,21 +167,35 @@ export class DebugSession extends SessionSetup {
   async step(kind: StepKind, atStop?: () => void): Promise<StepOutcome> {
     if (this.ended) return this.ended;
     const threadId = this.going('step');
-    await this.connection.request(kind, { threadId, ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}) }, { step: kind, timeoutMs: this.startMs });
+    await this.connection.request(
+      kind,
+      { threadId, ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}) },
+      { step: kind, timeoutMs: this.startMs },
+    );
     return this.stepEnd(kind, atStop);
   }
 
   /** bpdiffSteps (src/walk/lines-streamed.ts): `count` steps at once, then it stands on the last as after a step, or it ended. */
   async streamSteps(args: Omit<StreamStepsArguments, 'threadId'>): Promise<{ body: StreamedSteps; stop: StepOutcome }> {
     if (this.ended) return { body: { steps: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
-    const body = await this.connection.request('bpdiffSteps', { threadId: this.going('streamSteps'), ...args }, { step: 'bpdiffSteps', timeoutMs: this.options.runTimeoutMs });
+    const body = await this.connection.request(
+      'bpdiffSteps',
+      { threadId: this.going('streamSteps'), ...args },
+      { step: 'bpdiffSteps', timeoutMs: this.options.runTimeoutMs },
+    );
     return { body, stop: await this.stepEnd('bpdiffSteps') };
   }
 
   /** bpdiffHits (src/walk/hits-streamed.ts): up to `count` hits at once, answered at the next stop (nextStop's: the last hit, else what ended the batch); `count` 0: the hit it stands on, no stop (null). */
-  async streamHits(args: Omit<RequestMap['bpdiffHits'][0], 'threadId'>): Promise<{ body: RequestMap['bpdiffHits'][1]['body']; stop: StopOutcome | null }> {
+  async streamHits(
+    args: Omit<RequestMap['bpdiffHits'][0], 'threadId'>,
+  ): Promise<{ body: RequestMap['bpdiffHits'][1]['body']; stop: StopOutcome | null }> {
     if (this.ended) return { body: { hits: [], ended: { exitCode: this.ended.exitCode } }, stop: this.ended };
-    const body = await this.connection.request('bpdiffHits', { threadId: args.count === 0 ? (this.lastThreadId ?? 0) : this.going('streamHits'), ...args }, { step: 'bpdiffHits', timeoutMs: this.options.runTimeoutMs });
+    const body = await this.connection.request(
+      'bpdiffHits',
+      { threadId: args.count === 0 ? (this.lastThreadId ?? 0) : this.going('streamHits'), ...args },
+      { step: 'bpdiffHits', timeoutMs: this.options.runTimeoutMs },
+    );
     return { body, stop: args.count === 0 ? null : await this.nextStop() };
   }
 
@@ -163,11 +229,29 @@ export class DebugSession extends SessionSetup {
         this.ended = end;
         return end;
       }
-      const [trace] = await Promise.all([this.connection.request('stackTrace', { threadId: stoppedThread, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs }), atStop?.()]);
+      const [trace] = await Promise.all([
+        this.connection.request(
+          'stackTrace',
+          { threadId: stoppedThread, startFrame: 0, levels: 1 },
+          { step: 'stackTrace', timeoutMs: this.startMs },
+        ),
+        atStop?.(),
+      ]);
       const top = trace?.stackFrames?.[0];
-      if (!top) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} stopped after a ${kind} but reports no frame`);
+      if (!top)
+        throw new BpdiffError(
+          'ADAPTER_FAILED',
+          `${this.connection.adapterName} stopped after a ${kind} but reports no frame`,
+        );
       this.lastThreadId = stoppedThread;
-      return { kind: 'stopped', threadId: stoppedThread, frameId: top.id, top: { path: top.source?.path ?? null, line: top.line, name: top.name }, depth: trace?.totalFrames ?? null, stop };
+      return {
+        kind: 'stopped',
+        threadId: stoppedThread,
+        frameId: top.id,
+        top: { path: top.source?.path ?? null, line: top.line, name: top.name },
+        depth: trace?.totalFrames ?? null,
+        stop,
+      };
     }
   }
 
@@ -175,16 +259,39 @@ export class DebugSession extends SessionSetup {
   async where(): Promise<SteppedStop> {
     const threadId = this.lastThreadId;
     if (threadId === null) throw new BpdiffError('INTERNAL', 'where() called while the program runs');
-    const trace = await this.connection.request('stackTrace', { threadId, startFrame: 0, levels: 1 }, { step: 'stackTrace', timeoutMs: this.startMs });
+    const trace = await this.connection.request(
+      'stackTrace',
+      { threadId, startFrame: 0, levels: 1 },
+      { step: 'stackTrace', timeoutMs: this.startMs },
+    );
     const top = trace?.stackFrames?.[0];
-    if (!top) throw new BpdiffError('ADAPTER_FAILED', `${this.connection.adapterName} reports no frame where the program stopped`);
-    return { kind: 'stopped', threadId, frameId: top.id, top: { path: top.source?.path ?? null, line: top.line, name: top.name }, depth: trace?.totalFrames ?? null, stop: { reason: 'entry', description: null } };
+    if (!top)
+      throw new BpdiffError(
+        'ADAPTER_FAILED',
+        `${this.connection.adapterName} reports no frame where the program stopped`,
+      );
+    return {
+      kind: 'stopped',
+      threadId,
+      frameId: top.id,
+      top: { path: top.source?.path ?? null, line: top.line, name: top.name },
+      depth: trace?.totalFrames ?? null,
+      stop: { reason: 'entry', description: null },
+    };
   }
 
   /** The stack of the thread stopped last, innermost first (at most `levels` frames). */
   async stack(levels = FRAMES_KEPT): Promise<StackFrameSummary[]> {
     if (this.lastThreadId === null) return [];
-    return summariseFrames((await this.connection.request('stackTrace', { threadId: this.lastThreadId, startFrame: 0, levels }, { step: 'stackTrace', timeoutMs: this.startMs }))?.stackFrames ?? []);
+    return summariseFrames(
+      (
+        await this.connection.request(
+          'stackTrace',
+          { threadId: this.lastThreadId, startFrame: 0, levels },
+          { step: 'stackTrace', timeoutMs: this.startMs },
+        )
+      )?.stackFrames ?? [],
+    );
   }
 }
 
@@ -194,9 +301,14 @@ function isEndingStop(reason: string): boolean {
 }
 
 function describeStop(stopped: DebugProtocol.StoppedEvent['body']): StopDescription {
-  return { reason: stopped.reason, description: [stopped.description, stopped.text].filter(Boolean).join(': ') || null };
+  return {
+    reason: stopped.reason,
+    description: [stopped.description, stopped.text].filter(Boolean).join(': ') || null,
+  };
 }
 
 function summariseFrames(stackFrames: readonly DebugProtocol.StackFrame[]): StackFrameSummary[] {
-  return stackFrames.slice(0, FRAMES_KEPT).map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line }));
+  return stackFrames
+    .slice(0, FRAMES_KEPT)
+    .map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line }));
 }

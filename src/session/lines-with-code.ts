@@ -27,14 +27,25 @@ export async function nearestLinesWithCode(
   try {
     const probe = await connection.request(
       'setBreakpoints',
-      { source, breakpoints: candidates.map((candidate) => ({ line: candidate })), lines: candidates, sourceModified: false },
+      {
+        source,
+        breakpoints: candidates.map((candidate) => ({ line: candidate })),
+        lines: candidates,
+        sourceModified: false,
+      },
       { step: 'setBreakpoints (finding the lines with code)', timeoutMs },
     );
     const answers = probe?.breakpoints ?? [];
-    accepted = candidates.filter((candidate, index) => answers[index]?.verified === true && (answers[index]?.line ?? candidate) === candidate);
+    accepted = candidates.filter(
+      (candidate, index) => answers[index]?.verified === true && (answers[index]?.line ?? candidate) === candidate,
+    );
   } finally {
     const back = await connection
-      .request('setBreakpoints', { source, breakpoints: [original], lines: [line], sourceModified: false }, { step: 'setBreakpoints (back to the line asked for)', timeoutMs })
+      .request(
+        'setBreakpoints',
+        { source, breakpoints: [original], lines: [line], sourceModified: false },
+        { step: 'setBreakpoints (back to the line asked for)', timeoutMs },
+      )
       .catch(() => undefined);
     restored = back?.breakpoints?.[0];
   }

@@ -17,7 +17,15 @@ export interface StopPlace {
 
 /** The place of a stop from its thread and its stack frames (as the adapter gave them). */
 export function stopPlace(threadId: number, frames: ReadonlyArray<DebugProtocol.StackFrame>): StopPlace {
-  return { threadId, frames: frames.map((frame) => ({ name: frame.name, file: frame.source?.path ?? null, line: frame.line, instruction: frame.instructionPointerReference ?? null })) };
+  return {
+    threadId,
+    frames: frames.map((frame) => ({
+      name: frame.name,
+      file: frame.source?.path ?? null,
+      line: frame.line,
+      instruction: frame.instructionPointerReference ?? null,
+    })),
+  };
 }
 
 /** `new`: the stop starts a pass; `same`: it continues the previous stop's; `unknown`: it may be either (counted as a new pass). */
@@ -34,7 +42,13 @@ export function passOf(previous: StopPlace | null, current: StopPlace): PassVerd
   const [top, ...callers] = current.frames;
   const [lastTop, ...lastCallers] = previous.frames;
   if (top === undefined || lastTop === undefined) return 'unknown';
-  if (top.name !== lastTop.name || top.file !== lastTop.file || top.line !== lastTop.line || callers.length !== lastCallers.length) return 'new';
+  if (
+    top.name !== lastTop.name ||
+    top.file !== lastTop.file ||
+    top.line !== lastTop.line ||
+    callers.length !== lastCallers.length
+  )
+    return 'new';
   for (let i = 0; i < callers.length; i++) {
     const caller = callers[i]!;
     const last = lastCallers[i]!;
@@ -82,10 +96,14 @@ export class PassCounter {
   describe(adapterName: string): string | null {
     const parts: string[] = [];
     if (this.within > 0) {
-      parts.push(`${this.within} ${this.within === 1 ? 'stop' : 'stops'} of ${adapterName} continued a pass through the line already counted (the debugger stops at each code location of a line), so ${this.within === 1 ? 'it was' : 'they were'} not counted as hits`);
+      parts.push(
+        `${this.within} ${this.within === 1 ? 'stop' : 'stops'} of ${adapterName} continued a pass through the line already counted (the debugger stops at each code location of a line), so ${this.within === 1 ? 'it was' : 'they were'} not counted as hits`,
+      );
     }
     if (this.unsure > 0) {
-      parts.push(`${this.unsure} ${this.unsure === 1 ? 'stop' : 'stops'} came right after a stop at the same line in the same frame, and ${adapterName} gives no instruction address to tell a new pass from the same one: each was counted as a hit`);
+      parts.push(
+        `${this.unsure} ${this.unsure === 1 ? 'stop' : 'stops'} came right after a stop at the same line in the same frame, and ${adapterName} gives no instruction address to tell a new pass from the same one: each was counted as a hit`,
+      );
     }
     return parts.length === 0 ? null : `hits count passes through the line: ${parts.join('; ')}`;
   }

@@ -37,5 +37,8 @@ export function endWithin(programExit: Promise<ProgramExit>, ms: number): Promis
 
 /** A program that ended before the adapter attached to it never connected: it did not start right. */
 export function endedBeforeAttach(adapterName: string, exit: ProgramExit): BpdiffError {
-  return new BpdiffError('ADAPTER_FAILED', `the program ended before ${adapterName} could attach to it (${exit.description}) — check that the command runs on its own`);
+  return new BpdiffError(
+    'ADAPTER_FAILED',
+    `the program ended before ${adapterName} could attach to it (${exit.description}) — check that the command runs on its own`,
+  );
 }

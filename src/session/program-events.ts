@@ -63,14 +63,23 @@ export class ProgramEvents {
     const remaining = this.deadline - Date.now();
     let next: DebugProtocol.Event | { programExit: ProgramExit };
     try {
-      const event = connection.waitForEvent((e) => e.event === 'stopped' || e.event === 'exited' || e.event === 'terminated', { step, timeoutMs: Math.max(remaining, 1), since: this.cursor });
-      next = await raceAbort(programEnd ? programEnd.race(event, (exit) => ({ programExit: exit })) : event, this.options.signal);
+      const event = connection.waitForEvent(
+        (e) => e.event === 'stopped' || e.event === 'exited' || e.event === 'terminated',
+        { step, timeoutMs: Math.max(remaining, 1), since: this.cursor },
+      );
+      next = await raceAbort(
+        programEnd ? programEnd.race(event, (exit) => ({ programExit: exit })) : event,
+        this.options.signal,
+      );
     } catch (error) {
       if (error instanceof BpdiffError && error.code === 'ADAPTER_TIMEOUT') {
         return noBreak({ kind: 'timeout', seconds: this.options.runTimeoutMs / 1000, phase: 'run' }, null, null, state);
       }
       // An adapter may go away as the program it attached to ends: then that end is the outcome.
-      const exit = programExit && !(error instanceof BpdiffError && error.code === 'INTERRUPTED') ? await endWithin(programExit, PROGRAM_END_LAG_MS) : null;
+      const exit =
+        programExit && !(error instanceof BpdiffError && error.code === 'INTERRUPTED')
+          ? await endWithin(programExit, PROGRAM_END_LAG_MS)
+          : null;
       if (exit) return this.programEnded(exit);
       throw error;
     }
@@ -84,14 +93,23 @@ export class ProgramEvents {
       return exit ? this.programEnded(exit) : noBreak(endedWithoutStop(state, null), null, null, state);
     }
     if (event.event === 'exited') {
-      const body = (event as DebugProtocol.ExitedEvent).body as DebugProtocol.ExitedEvent['body'] & { signal?: unknown };
+      const body = (event as DebugProtocol.ExitedEvent).body as DebugProtocol.ExitedEvent['body'] & {
+        signal?: unknown;
+      };
       // `terminated` normally follows at once, but some adapters dawdle (debugpy: seconds) and the
       // program has ended either way: wait only a moment for it.
-      await connection.waitForEvent((e) => e.event === 'terminated', { step: 'waiting for terminated', timeoutMs: 300, since: this.cursor }).catch(() => undefined);
+      await connection
+        .waitForEvent((e) => e.event === 'terminated', {
+          step: 'waiting for terminated',
+          timeoutMs: 300,
+          since: this.cursor,
+        })
+        .catch(() => undefined);
       return this.exited(body.exitCode, typeof body.signal === 'string' ? body.signal : null);
     }
     if (event.event === 'terminated') {
-      if (this.exitCode === null && definition.exit_code_output) this.exitCode = await this.exitCodeFromOutput(definition.exit_code_output);
+      if (this.exitCode === null && definition.exit_code_output)
+        this.exitCode = await this.exitCodeFromOutput(definition.exit_code_output);
       return noBreak(endedWithoutStop(state, this.exitCode), null, this.exitCode, state);
     }
     return { stopped: (event as DebugProtocol.StoppedEvent).body };
@@ -102,19 +120,33 @@ export class ProgramEvents {
    * definition lets such an exception go (debugpy's SystemExit: the exit code is what counts) and the
    * program was let go on.
    */
-  async exceptionEnd(stopped: DebugProtocol.StoppedEvent['body'], threadId: number, stop: StopDescription, frames: StackFrameSummary[]): Promise<NoBreak | null> {
+  async exceptionEnd(
+    stopped: DebugProtocol.StoppedEvent['body'],
+    threadId: number,
+    stop: StopDescription,
+    frames: StackFrameSummary[],
+  ): Promise<NoBreak | null> {
     const { definition } = this;
     // gdb names the signal as the reason itself, with no description.
-    const named = /^SIG[A-Z0-9]+$/.test(stopped.reason) && !(stop.description ?? '').includes(stopped.reason) ? stopped.reason : null;
+    const named =
+      /^SIG[A-Z0-9]+$/.test(stopped.reason) && !(stop.description ?? '').includes(stopped.reason)
+        ? stopped.reason
+        : null;
     const fallback = named ? [named, stop.description].filter(Boolean).join(': ') : (stop.description ?? '');
     let message = await this.describeException(threadId, fallback);
     for (const pattern of definition.exception_strip ?? []) message = message.replace(new RegExp(pattern, 'g'), '');
     if ((definition.exception_continue ?? []).some((pattern) => new RegExp(pattern).test(message))) {
-      await this.connection.request('continue', { threadId }, { step: `continue after '${message}'`, timeoutMs: this.startMs });
+      await this.connection.request(
+        'continue',
+        { threadId },
+        { step: `continue after '${message}'`, timeoutMs: this.startMs },
+      );
       return null;
     }
     const signal = /\b(SIG[A-Z]+)\b/.exec(message);
-    const reason: NoBreakReason = signal ? { kind: 'signal', signal: signal[1]!, message } : { kind: 'exception', message };
+    const reason: NoBreakReason = signal
+      ? { kind: 'signal', signal: signal[1]!, message }
+      : { kind: 'exception', message };
     return noBreak(reason, stop, null, this.state, frames);
   }
 
@@ -144,9 +176,18 @@ export class ProgramEvents {
   private async exitCodeFromOutput(pattern: string): Promise<number | null> {
     const { connection } = this;
     const regex = new RegExp(pattern);
-    const matches = (event: DebugProtocol.Event): boolean => event.event === 'output' && regex.test((event as DebugProtocol.OutputEvent).body.output);
-    await connection.request('disconnect', { terminateDebuggee: true }, { step: 'disconnect (asking for the exit status)', timeoutMs: this.startMs }).catch(() => undefined);
-    const said = await connection.waitForEvent(matches, { step: 'waiting for the exit status', timeoutMs: 300, since: this.runStart }).catch(() => null);
+    const matches = (event: DebugProtocol.Event): boolean =>
+      event.event === 'output' && regex.test((event as DebugProtocol.OutputEvent).body.output);
+    await connection
+      .request(
+        'disconnect',
+        { terminateDebuggee: true },
+        { step: 'disconnect (asking for the exit status)', timeoutMs: this.startMs },
+      )
+      .catch(() => undefined);
+    const said = await connection
+      .waitForEvent(matches, { step: 'waiting for the exit status', timeoutMs: 300, since: this.runStart })
+      .catch(() => null);
     const code = said ? Number(regex.exec((said as DebugProtocol.OutputEvent).body.output)?.[1]) : Number.NaN;
     return Number.isInteger(code) ? code : null;
   }
@@ -154,7 +195,11 @@ export class ProgramEvents {
   private async describeException(threadId: number, fallback: string): Promise<string> {
     if (this.capabilitiesOf().supportsExceptionInfoRequest) {
       try {
-        const info = await this.connection.request('exceptionInfo', { threadId }, { step: 'exceptionInfo', timeoutMs: this.startMs });
+        const info = await this.connection.request(
+          'exceptionInfo',
+          { threadId },
+          { step: 'exceptionInfo', timeoutMs: this.startMs },
+        );
         if (info) {
           const description = info.description ?? info.details?.message ?? '';
           const id = info.exceptionId ?? info.details?.typeName ?? '';
@@ -190,7 +235,12 @@ export function signalOfExitCode(code: number | null, style: AdapterDefinition['
 
 /** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
 function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
-  if (!breakpoint.verified && breakpoint.message) return { kind: 'unbound', message: breakpoint.message, ...(breakpoint.nearby && breakpoint.nearby.length > 0 ? { nearest: breakpoint.nearby } : {}) };
+  if (!breakpoint.verified && breakpoint.message)
+    return {
+      kind: 'unbound',
+      message: breakpoint.message,
+      ...(breakpoint.nearby && breakpoint.nearby.length > 0 ? { nearest: breakpoint.nearby } : {}),
+    };
   return { kind: 'exited', exit_code: exitCode };
 }
 

@@ -22,7 +22,12 @@ export interface PassSkip {
  * condition is set only after bpdiff checked it at the first stop (conditions.ts probesAtFirstStop).
  * `locations`: how many code locations the adapter bound the breakpoint to, where it said (null: not known).
  */
-export function planPassSkip(definition: Pick<AdapterDefinition, 'hit_count'>, breakpoint: SessionBreakpoint, probing: boolean, locations: number | null): PassSkip | null {
+export function planPassSkip(
+  definition: Pick<AdapterDefinition, 'hit_count'>,
+  breakpoint: SessionBreakpoint,
+  probing: boolean,
+  locations: number | null,
+): PassSkip | null {
   const count = definition.hit_count;
   const wanted = breakpoint.reachPass ?? 1;
   if (wanted <= 1 || count?.hit_condition === undefined) return null;
@@ -34,7 +39,11 @@ export function planPassSkip(definition: Pick<AdapterDefinition, 'hit_count'>, b
 }
 
 /** The number of code locations the adapter bound breakpoint `id` to, as it answers the definition's hit_count.locations, or null. */
-async function boundLocations(definition: Pick<AdapterDefinition, 'hit_count'>, id: number | undefined, evaluate: (expression: string) => Promise<string | null>): Promise<number | null> {
+async function boundLocations(
+  definition: Pick<AdapterDefinition, 'hit_count'>,
+  id: number | undefined,
+  evaluate: (expression: string) => Promise<string | null>,
+): Promise<number | null> {
   const asked = definition.hit_count?.locations;
   if (asked === undefined || id === undefined) return null;
   const answer = await evaluate(asked.evaluate.replaceAll('${id}', String(id)));
@@ -47,12 +56,22 @@ async function boundLocations(definition: Pick<AdapterDefinition, 'hit_count'>, 
  * stop is its `reachPass`, where the adapter can count to it: at once for an adapter that counts
  * passes, or set again once it says (`evaluate`, in its repl) that it bound the line to one location. Answers the passes skipped, and the breakpoint as it was set last (to set it so again).
  */
-export async function setToReach(definition: Pick<AdapterDefinition, 'hit_count'>, breakpoint: SessionBreakpoint, probing: boolean, state: BreakpointState, send: (asked: SessionBreakpoint) => Promise<void>, evaluate: (expression: string) => Promise<string | null>): Promise<{ skipped: number; asked: SessionBreakpoint }> {
+export async function setToReach(
+  definition: Pick<AdapterDefinition, 'hit_count'>,
+  breakpoint: SessionBreakpoint,
+  probing: boolean,
+  state: BreakpointState,
+  send: (asked: SessionBreakpoint) => Promise<void>,
+  evaluate: (expression: string) => Promise<string | null>,
+): Promise<{ skipped: number; asked: SessionBreakpoint }> {
   const known = planPassSkip(definition, breakpoint, probing, null);
   const first = known === null ? breakpoint : { ...breakpoint, hitCondition: known.hitCondition };
   await send(first);
   if (known !== null) return { skipped: known.skipped, asked: first };
-  const counted = state.verified && planPassSkip(definition, breakpoint, probing, 1) !== null ? planPassSkip(definition, breakpoint, probing, await boundLocations(definition, state.id, evaluate)) : null;
+  const counted =
+    state.verified && planPassSkip(definition, breakpoint, probing, 1) !== null
+      ? planPassSkip(definition, breakpoint, probing, await boundLocations(definition, state.id, evaluate))
+      : null;
   if (counted === null) return { skipped: 0, asked: first };
   const again = { ...breakpoint, hitCondition: counted.hitCondition };
   await send(again);
@@ -60,7 +79,17 @@ export async function setToReach(definition: Pick<AdapterDefinition, 'hit_count'
 }
 
 /** What the adapter answers an expression in its repl (hit_count.locations), or null when it does not (every pass is then a stop). */
-export async function replAnswer(connection: DapConnection, expression: string, timeoutMs: number): Promise<string | null> {
-  const answer = await connection.request('evaluate', { expression, context: 'repl' }, { step: 'asking how many code locations the breakpoint has', timeoutMs }).catch(() => null);
+export async function replAnswer(
+  connection: DapConnection,
+  expression: string,
+  timeoutMs: number,
+): Promise<string | null> {
+  const answer = await connection
+    .request(
+      'evaluate',
+      { expression, context: 'repl' },
+      { step: 'asking how many code locations the breakpoint has', timeoutMs },
+    )
+    .catch(() => null);
   return answer?.result ?? null;
 }

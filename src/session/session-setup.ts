@@ -6,7 +6,13 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { probesAtFirstStop, wrapCondition } from './conditions.js';
-import { noBreak, updateBreakpoint, type BreakpointState, type NoBreak, type SessionBreakpoint } from './stop-outcome.js';
+import {
+  noBreak,
+  updateBreakpoint,
+  type BreakpointState,
+  type NoBreak,
+  type SessionBreakpoint,
+} from './stop-outcome.js';
 import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js';
 import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import { nearestLinesWithCode } from './lines-with-code.js';
@@ -56,7 +62,13 @@ export class SessionSetup {
   constructor(protected readonly options: SessionOptions) {
     this.connection = options.connection;
     this.definition = options.definition;
-    this.events = new ProgramEvents(options.connection, options.definition, options, this.breakpointState, () => this.capabilities);
+    this.events = new ProgramEvents(
+      options.connection,
+      options.definition,
+      options,
+      this.breakpointState,
+      () => this.capabilities,
+    );
   }
 
   protected get startMs(): number {
@@ -102,7 +114,11 @@ export class SessionSetup {
   }
 
   /** Step 2: launch the program (or attach to the one the caller started) with the breakpoint set, up to the response. Returns a no_break when the adapter refused the condition itself (dlv parses it here): the program need not run. */
-  async launch(launch: Record<string, unknown>, breakpoint: SessionBreakpoint, entry: SessionEntry = {}): Promise<NoBreak | null> {
+  async launch(
+    launch: Record<string, unknown>,
+    breakpoint: SessionBreakpoint,
+    entry: SessionEntry = {},
+  ): Promise<NoBreak | null> {
     const { connection } = this;
     const { programExit, request = 'launch' } = this.options;
     this.breakpoint = breakpoint;
@@ -121,12 +137,22 @@ export class SessionSetup {
     // A program started by the caller connects to the adapter as it starts (its code waits for
     // configurationDone): the adapter's start time bounds that, and an end before it means it never will.
     const initialized = programExit
-      ? { step: 'waiting for the program to connect', timeoutMs: this.startMs, hint: 'check that the command runs on its own' }
-      : { step: 'waiting for the initialized event', timeoutMs: launchMs, hint: 'check that the command runs on its own' };
+      ? {
+          step: 'waiting for the program to connect',
+          timeoutMs: this.startMs,
+          hint: 'check that the command runs on its own',
+        }
+      : {
+          step: 'waiting for the initialized event',
+          timeoutMs: launchMs,
+          hint: 'check that the command runs on its own',
+        };
     await Promise.race([
       connection.waitForEvent((event) => event.event === 'initialized', initialized),
       launched.then(() => new Promise(() => undefined)),
-      ...(programExit ? [programExit.then((exit) => Promise.reject(endedBeforeAttach(connection.adapterName, exit)))] : []),
+      ...(programExit
+        ? [programExit.then((exit) => Promise.reject(endedBeforeAttach(connection.adapterName, exit)))]
+        : []),
     ]);
     if (launchError) throw launchError;
 
@@ -142,7 +168,9 @@ export class SessionSetup {
     await launched;
     this.events.deadline = Date.now() + this.options.runTimeoutMs;
     const target = entry.noSourceBreakpoint
-      ? entry.functions && entry.functions.length > 0 ? `the entry function ${entry.functions.join(' or ')}` : 'the first line of the program'
+      ? entry.functions && entry.functions.length > 0
+        ? `the entry function ${entry.functions.join(' or ')}`
+        : 'the first line of the program'
       : `${breakpoint.path}:${breakpoint.line}`;
     this.options.log(`${connection.adapterName}: program running, waiting for ${target}`);
     return null;
@@ -152,17 +180,35 @@ export class SessionSetup {
     const { connection, definition } = this;
     this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
     // --hit N, --from FILE:LINE:N: set so that the adapter counts the passes before N where it can.
-    const reach = await setToReach(definition, breakpoint, this.probingCondition, this.breakpointState, (asked) => this.sendBreakpoint(asked, !this.probingCondition), (expression) => replAnswer(this.connection, expression, this.startMs));
+    const reach = await setToReach(
+      definition,
+      breakpoint,
+      this.probingCondition,
+      this.breakpointState,
+      (asked) => this.sendBreakpoint(asked, !this.probingCondition),
+      (expression) => replAnswer(this.connection, expression, this.startMs),
+    );
     this.passesSkipped = reach.skipped;
     const state = this.breakpointState;
     const refused = definition.condition.error_unverified;
-    if (breakpoint.condition !== undefined && !state.verified && state.message && refused && new RegExp(refused).test(state.message)) {
+    if (
+      breakpoint.condition !== undefined &&
+      !state.verified &&
+      state.message &&
+      refused &&
+      new RegExp(refused).test(state.message)
+    ) {
       return noBreak({ kind: 'condition_error', message: state.message }, null, null, state);
     }
     // Refused outright (dlv: no statement on the line), not pending (code not loaded yet, as bpdiff's
     // Java adapter says; the lines around would be pending too): which lines near it have code.
     if (!state.verified && state.message && !state.pending) {
-      const nearby = await nearestLinesWithCode(connection, { path: breakpoint.path }, this.sourceBreakpoint(reach.asked, !this.probingCondition), this.startMs);
+      const nearby = await nearestLinesWithCode(
+        connection,
+        { path: breakpoint.path },
+        this.sourceBreakpoint(reach.asked, !this.probingCondition),
+        this.startMs,
+      );
       updateBreakpoint(state, nearby.restored);
       state.nearby = nearby.lines;
     }
@@ -178,33 +224,61 @@ export class SessionSetup {
   /** setBreakpoints for the one breakpoint, with its condition or without; what the adapter answered goes to breakpointState. */
   protected async sendBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): Promise<void> {
     const asked = this.sourceBreakpoint(breakpoint, withCondition);
-    const set = await this.connection.request('setBreakpoints', { source: { path: breakpoint.path }, breakpoints: [asked], lines: [breakpoint.line], sourceModified: false }, { step: 'setBreakpoints', timeoutMs: this.startMs });
+    const set = await this.connection.request(
+      'setBreakpoints',
+      { source: { path: breakpoint.path }, breakpoints: [asked], lines: [breakpoint.line], sourceModified: false },
+      { step: 'setBreakpoints', timeoutMs: this.startMs },
+    );
     updateBreakpoint(this.breakpointState, set?.breakpoints?.[0]);
   }
 
   /** The breakpoint as setBreakpoints asks for it, with its condition wrapped for the adapter or without. */
   private sourceBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): DebugProtocol.SourceBreakpoint {
-    const wrapped = breakpoint.condition === undefined || !withCondition ? undefined : wrapCondition(this.definition, breakpoint.condition);
-    return { line: breakpoint.line, ...(wrapped !== undefined ? { condition: wrapped } : {}), ...(breakpoint.hitCondition !== undefined ? { hitCondition: breakpoint.hitCondition } : {}) };
+    const wrapped =
+      breakpoint.condition === undefined || !withCondition
+        ? undefined
+        : wrapCondition(this.definition, breakpoint.condition);
+    return {
+      line: breakpoint.line,
+      ...(wrapped !== undefined ? { condition: wrapped } : {}),
+      ...(breakpoint.hitCondition !== undefined ? { hitCondition: breakpoint.hitCondition } : {}),
+    };
   }
 
   /** Breakpoints on functions by name (a walk's entry: `main`, `main.main`); what the adapter answers is not checked: a stop says whether one bound. */
   private async setFunctionBreakpoints(names: readonly string[]): Promise<void> {
-    await this.connection.request('setFunctionBreakpoints', { breakpoints: names.map((name) => ({ name })) }, { step: 'setFunctionBreakpoints', timeoutMs: this.startMs });
+    await this.connection.request(
+      'setFunctionBreakpoints',
+      { breakpoints: names.map((name) => ({ name })) },
+      { step: 'setFunctionBreakpoints', timeoutMs: this.startMs },
+    );
   }
 
   /** Removes every breakpoint bpdiff set (a walk that steps from its start must not stop at them again). */
   async clearBreakpoints(): Promise<void> {
     const { connection, breakpoint, entry } = this;
     if (breakpoint !== null && !entry.noSourceBreakpoint) {
-      await connection.request('setBreakpoints', { source: { path: breakpoint.path }, breakpoints: [], lines: [], sourceModified: false }, { step: 'clearing the breakpoint', timeoutMs: this.startMs });
+      await connection.request(
+        'setBreakpoints',
+        { source: { path: breakpoint.path }, breakpoints: [], lines: [], sourceModified: false },
+        { step: 'clearing the breakpoint', timeoutMs: this.startMs },
+      );
     }
-    if (entry.functions && entry.functions.length > 0) await connection.request('setFunctionBreakpoints', { breakpoints: [] }, { step: 'clearing the function breakpoints', timeoutMs: this.startMs });
+    if (entry.functions && entry.functions.length > 0)
+      await connection.request(
+        'setFunctionBreakpoints',
+        { breakpoints: [] },
+        { step: 'clearing the function breakpoints', timeoutMs: this.startMs },
+      );
   }
 
   private async setExceptionFilters(): Promise<void> {
     const supported = new Set((this.capabilities.exceptionBreakpointFilters ?? []).map((filter) => filter.filter));
     const filters = this.definition.exception_filters.filter((filter) => supported.has(filter));
-    await this.connection.request('setExceptionBreakpoints', { filters }, { step: 'setExceptionBreakpoints', timeoutMs: this.startMs });
+    await this.connection.request(
+      'setExceptionBreakpoints',
+      { filters },
+      { step: 'setExceptionBreakpoints', timeoutMs: this.startMs },
+    );
   }
 }

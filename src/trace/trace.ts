@@ -13,7 +13,22 @@ import { BpdiffError } from '../errors.js';
 export const MAX_TRACED_BODY = 400;
 
 /** Messages whose bodies may hold the program's values, environment or output: never traced. */
-const NO_BODY = new Set(['variables', 'evaluate', 'setVariable', 'setExpression', 'launch', 'attach', 'exceptionInfo', 'output', 'runInTerminal', 'stackTrace', 'scopes', 'completions', 'readMemory', 'source']);
+const NO_BODY = new Set([
+  'variables',
+  'evaluate',
+  'setVariable',
+  'setExpression',
+  'launch',
+  'attach',
+  'exceptionInfo',
+  'output',
+  'runInTerminal',
+  'stackTrace',
+  'scopes',
+  'completions',
+  'readMemory',
+  'source',
+]);
 
 interface TraceWriter {
   /** Appends one line (its `t` is added). */
@@ -50,7 +65,11 @@ export function startTrace(target: 'stderr' | { file: string }): void {
     try {
       fd = fs.openSync(target.file, 'w');
     } catch (error) {
-      throw new BpdiffError('BAD_OPTION', `BPDIFF_TRACE=${target.file}: cannot write the trace there (${(error as Error).message}) — give a file in a folder that exists, or 1 for stderr`, { cause: error });
+      throw new BpdiffError(
+        'BAD_OPTION',
+        `BPDIFF_TRACE=${target.file}: cannot write the trace there (${(error as Error).message}) — give a file in a folder that exists, or 1 for stderr`,
+        { cause: error },
+      );
     }
   }
   let open = true;

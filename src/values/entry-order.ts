@@ -77,12 +77,16 @@ export function onlyOrderDiffers(a: string, b: string): boolean {
   if (a === b) return false;
   const x = dictEntries(a);
   const y = dictEntries(b);
-  if (x === null || y === null || x.open !== y.open || x.close !== y.close || x.entries.length !== y.entries.length) return false;
+  if (x === null || y === null || x.open !== y.open || x.close !== y.close || x.entries.length !== y.entries.length)
+    return false;
   const sorted = (entries: string[]): string => JSON.stringify([...entries].sort());
   return sorted(x.entries) === sorted(y.entries);
 }
 
-export function applyEntryOrder(variablesA: Readonly<Record<string, string>>, variablesB: Readonly<Record<string, string>>): EntryOrderResult {
+export function applyEntryOrder(
+  variablesA: Readonly<Record<string, string>>,
+  variablesB: Readonly<Record<string, string>>,
+): EntryOrderResult {
   const reordered: EntryOrderResult['reordered'] = [];
   const variables: Record<string, string> = {};
   for (const [name, textB] of Object.entries(variablesB)) {
@@ -106,7 +110,9 @@ function keysOf(text: string): string {
 
 /** "counts holds the same entries in another order in B (keys 'beta', 'eps' in B; 'eps', 'beta' in A): compared by key, shown in A's order" */
 export function describeReordered(reordered: EntryOrderResult['reordered'], labels: { a: string; b: string }): string {
-  const listed = reordered.slice(0, LISTED).map((entry) => `${entry.name} (${keysOf(entry.a)} in ${labels.a}; ${keysOf(entry.b)} in ${labels.b})`);
+  const listed = reordered
+    .slice(0, LISTED)
+    .map((entry) => `${entry.name} (${keysOf(entry.a)} in ${labels.a}; ${keysOf(entry.b)} in ${labels.b})`);
   const rest = reordered.length - listed.length;
   const which = `${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
   const one = reordered.length === 1;

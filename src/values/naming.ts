@@ -15,7 +15,13 @@ export function renameValues(values: CapturedValues, rename: (path: string) => s
     if (type !== undefined) setOwn(types, name, type);
   }
   const renameAll = (names: string[]): string[] => [...new Set(names.map(rename))].sort();
-  return { variables, types, truncated: renameAll(values.truncated), normalised: renameAll(values.normalised), ...(values.unread ? { unread: renameAll(values.unread) } : {}) };
+  return {
+    variables,
+    types,
+    truncated: renameAll(values.truncated),
+    normalised: renameAll(values.normalised),
+    ...(values.unread ? { unread: renameAll(values.unread) } : {}),
+  };
 }
 
 export const nameStep: ValueStep = {

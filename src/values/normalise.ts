@@ -75,7 +75,9 @@ export function maskAddresses(text: string): string {
   }
   const rest = text.slice(last);
   // Not in a string the cut left open (`"0x12…`): that is the program's data.
-  return out + (/['"]/.test(rest) ? rest : rest.replace(CUT_ADDRESS, `${ADDRESS_TOKEN}…`)).replace(ADDRESS, ADDRESS_TOKEN);
+  return (
+    out + (/['"]/.test(rest) ? rest : rest.replace(CUT_ADDRESS, `${ADDRESS_TOKEN}…`)).replace(ADDRESS, ADDRESS_TOKEN)
+  );
 }
 
 export interface NormaliseResult {
@@ -87,7 +89,10 @@ export interface NormaliseResult {
 export function compileRules(rules: NormaliseRule[]): Array<{ regex: RegExp; replacement: string }> {
   return rules.map((rule) => {
     const flags = rule.flags ?? 'g';
-    return { regex: new RegExp(rule.pattern, flags.includes('g') ? flags : `${flags}g`), replacement: rule.replacement };
+    return {
+      regex: new RegExp(rule.pattern, flags.includes('g') ? flags : `${flags}g`),
+      replacement: rule.replacement,
+    };
   });
 }
 
@@ -106,7 +111,12 @@ export function normaliseValues(
 }
 
 /** One yield per value (core/slices.ts: the step runs in time slices too). */
-function* normaliseLoop(variables: Record<string, string>, rules: NormaliseRule[], rewrite: ((value: string) => string) | undefined, types: Readonly<Record<string, string>>): Generator<void, NormaliseResult> {
+function* normaliseLoop(
+  variables: Record<string, string>,
+  rules: NormaliseRule[],
+  rewrite: ((value: string) => string) | undefined,
+  types: Readonly<Record<string, string>>,
+): Generator<void, NormaliseResult> {
   const compiled = compileRules(rules);
   const out: Record<string, string> = {};
   const normalised: string[] = [];
@@ -130,12 +140,31 @@ export const normaliseStep: ValueStep = {
   apply(values, context) {
     if (context.raw) return values;
     const adapter = context.adapter;
-    return withNormalised(values, normaliseValues(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue, values.types));
+    return withNormalised(
+      values,
+      normaliseValues(
+        values.variables,
+        adapter?.definition.normalise ?? [],
+        adapter?.hooks.normaliseValue,
+        values.types,
+      ),
+    );
   },
   async applyInSlices(values, context, slicer) {
     if (context.raw) return values;
     const adapter = context.adapter;
-    return withNormalised(values, await runInSlices(normaliseLoop(values.variables, adapter?.definition.normalise ?? [], adapter?.hooks.normaliseValue, values.types), slicer));
+    return withNormalised(
+      values,
+      await runInSlices(
+        normaliseLoop(
+          values.variables,
+          adapter?.definition.normalise ?? [],
+          adapter?.hooks.normaliseValue,
+          values.types,
+        ),
+        slicer,
+      ),
+    );
   },
 };
 

@@ -22,7 +22,8 @@ export function applyPairSteps(
   const tolerated = applyTolerance(variablesA, variablesB, tolerance);
   const ordered = applyEntryOrder(variablesA, tolerated.variables);
   const notes: string[] = [];
-  if (tolerance !== null && tolerated.within.length > 0) notes.push(describeWithin(tolerated.within, tolerance, labels));
+  if (tolerance !== null && tolerated.within.length > 0)
+    notes.push(describeWithin(tolerated.within, tolerance, labels));
   if (ordered.reordered.length > 0) notes.push(describeReordered(ordered.reordered, labels));
   return { variables: ordered.variables, notes };
 }

@@ -16,7 +16,10 @@ export const COPY_TOKEN = '<copy>';
  * is another folder, and `copy`, the folder of the run's own copy of the program when it lies
  * outside both (see copyFolders).
  */
-export function runPaths(cwd: string, copy: string | null = null): Array<{ path: string; token: string; what: string }> {
+export function runPaths(
+  cwd: string,
+  copy: string | null = null,
+): Array<{ path: string; token: string; what: string }> {
   const found: Array<{ path: string; token: string; what: string }> = [];
   const add = (folder: string, token: string, what: string): void => {
     for (const form of new Set([folder, realpath(folder)])) {
@@ -27,7 +30,8 @@ export function runPaths(cwd: string, copy: string | null = null): Array<{ path:
   add(cwd, CWD_TOKEN, "the run's working directory");
   const root = workTreeRoot(cwd);
   if (root !== null && realpath(root) !== realpath(cwd)) add(root, ROOT_TOKEN, 'the root of its git work tree');
-  if (copy !== null && !found.some((entry) => entry.path === copy || entry.path === realpath(copy))) add(copy, COPY_TOKEN, "the folder of the run's own copy of the program");
+  if (copy !== null && !found.some((entry) => entry.path === copy || entry.path === realpath(copy)))
+    add(copy, COPY_TOKEN, "the folder of the run's own copy of the program");
   return found;
 }
 
@@ -49,14 +53,19 @@ export function copyFolders(a: RunPlace, b: RunPlace): [string | null, string | 
   const pairs: Array<[string, string]> = [[a.breakpointPath, b.breakpointPath]];
   a.argv.forEach((arg, index) => {
     const other = b.argv[index];
-    if (other !== undefined && arg.includes('/') && other.includes('/')) pairs.push([path.resolve(a.cwd, arg), path.resolve(b.cwd, other)]);
+    if (other !== undefined && arg.includes('/') && other.includes('/'))
+      pairs.push([path.resolve(a.cwd, arg), path.resolve(b.cwd, other)]);
   });
   for (const [pathA, pathB] of pairs) {
     if (pathA === pathB) continue;
     const partsA = pathA.split('/');
     const partsB = pathB.split('/');
     let common = 0;
-    while (common < Math.min(partsA.length, partsB.length) - 1 && partsA[partsA.length - 1 - common] === partsB[partsB.length - 1 - common]) common++;
+    while (
+      common < Math.min(partsA.length, partsB.length) - 1 &&
+      partsA[partsA.length - 1 - common] === partsB[partsB.length - 1 - common]
+    )
+      common++;
     if (common === 0) continue;
     const folderA = partsA.slice(0, partsA.length - common).join('/');
     const folderB = partsB.slice(0, partsB.length - common).join('/');
@@ -110,6 +119,11 @@ export const pathsStep: ValueStep = {
     if (changed.length === 0) return values;
     const said = rules.filter((rule) => used.has(rule.token)).map((rule) => `${rule.token} for ${rule.what}`);
     const note = `paths inside the run's own folders are written ${[...new Set(said)].join(' and ')}, so that two checkouts compare equal (--raw-values shows them)`;
-    return { ...values, variables, normalised: [...new Set([...values.normalised, ...changed])], notes: [...(values.notes ?? []), note] };
+    return {
+      ...values,
+      variables,
+      normalised: [...new Set([...values.normalised, ...changed])],
+      notes: [...(values.notes ?? []), note],
+    };
   },
 };

@@ -34,19 +34,50 @@ const onlyStepKeepingWatches: ValueStep = {
       for (const [name, value] of Object.entries(record)) if (names.has(name) === keep) setOwn(out, name, value);
       return out;
     };
-    const rest = onlyStep.apply({ ...values, variables: pick(values.variables, false), types: pick(values.types, false) }, context);
-    return { ...rest, variables: { ...rest.variables, ...pick(values.variables, true) }, types: { ...rest.types, ...pick(values.types, true) } };
+    const rest = onlyStep.apply(
+      { ...values, variables: pick(values.variables, false), types: pick(values.types, false) },
+      context,
+    );
+    return {
+      ...rest,
+      variables: { ...rest.variables, ...pick(values.variables, true) },
+      types: { ...rest.types, ...pick(values.types, true) },
+    };
   },
 };
 
-export const VALUE_STEPS: readonly ValueStep[] = [nameStep, runTextsStep, pathsStep, volatileStep, normaliseStep, userRewriteStep, summariesStep, redactStep, onlyStepKeepingWatches, ignoreStep, orderStep];
+export const VALUE_STEPS: readonly ValueStep[] = [
+  nameStep,
+  runTextsStep,
+  pathsStep,
+  volatileStep,
+  normaliseStep,
+  userRewriteStep,
+  summariesStep,
+  redactStep,
+  onlyStepKeepingWatches,
+  ignoreStep,
+  orderStep,
+];
 
 /** The parts of a value context that the user's options set, the same for a live run and a saved capture. */
-export function userValueRules(options: CaptureOptions['values']): Pick<ValueContext, 'raw' | 'only' | 'watch' | 'ignore' | 'rewrites'> {
-  return { raw: options.raw_values, only: options.only, watch: options.watch, ignore: options.ignore, rewrites: options.normalize };
+export function userValueRules(
+  options: CaptureOptions['values'],
+): Pick<ValueContext, 'raw' | 'only' | 'watch' | 'ignore' | 'rewrites'> {
+  return {
+    raw: options.raw_values,
+    only: options.only,
+    watch: options.watch,
+    ignore: options.ignore,
+    rewrites: options.normalize,
+  };
 }
 
-export function runValuePipeline(values: CapturedValues, context: ValueContext, steps: readonly ValueStep[] = VALUE_STEPS): CapturedValues {
+export function runValuePipeline(
+  values: CapturedValues,
+  context: ValueContext,
+  steps: readonly ValueStep[] = VALUE_STEPS,
+): CapturedValues {
   return steps.reduce((current, step) => step.apply(current, context), values);
 }
 
@@ -55,7 +86,12 @@ export function runValuePipeline(values: CapturedValues, context: ValueContext, 
  * `applyInSlices`, so a signal is honoured while a million values go through (an `interrupted` error
  * once `signal` is aborted). The same values come out.
  */
-export async function runValuePipelineInSlices(values: CapturedValues, context: ValueContext, signal?: AbortSignal, steps: readonly ValueStep[] = VALUE_STEPS): Promise<CapturedValues> {
+export async function runValuePipelineInSlices(
+  values: CapturedValues,
+  context: ValueContext,
+  signal?: AbortSignal,
+  steps: readonly ValueStep[] = VALUE_STEPS,
+): Promise<CapturedValues> {
   const slicer = new TimeSlicer(signal);
   let current = values;
   for (const step of steps) {

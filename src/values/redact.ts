@@ -19,13 +19,20 @@ export const redactStep: ValueStep = {
   async applyInSlices(values, context, slicer) {
     const redactor = context.redactor;
     if (redactor === undefined) return values;
-    return withRedacted(values, redactor.redactValuesInSlices ? await redactor.redactValuesInSlices(values.variables, slicer, values.types) : redactor.redactValues(values.variables, values.types));
+    return withRedacted(
+      values,
+      redactor.redactValuesInSlices
+        ? await redactor.redactValuesInSlices(values.variables, slicer, values.types)
+        : redactor.redactValues(values.variables, values.types),
+    );
   },
 };
 
 function withRedacted(values: CapturedValues, { variables, redacted }: RedactedValues): CapturedValues {
   if (redacted.length === 0) return values;
-  const listed = redacted.slice(0, MAX_NAMES_SAID).join(', ') + (redacted.length > MAX_NAMES_SAID ? ` and ${redacted.length - MAX_NAMES_SAID} more` : '');
+  const listed =
+    redacted.slice(0, MAX_NAMES_SAID).join(', ') +
+    (redacted.length > MAX_NAMES_SAID ? ` and ${redacted.length - MAX_NAMES_SAID} more` : '');
   const note = `${redacted.length} ${redacted.length === 1 ? 'value was' : 'values were'} redacted (names that look secret, credential-shaped text): ${listed}; --no-redact shows them`;
   return { ...values, variables, notes: [...(values.notes ?? []), note] };
 }

@@ -11,7 +11,11 @@ export const runTextsStep: ValueStep = {
     if (texts.length === 0) return values;
     const variables: Record<string, string> = {};
     for (const [name, value] of Object.entries(values.variables)) {
-      setOwn(variables, name, texts.reduce((current, { text, token }) => current.replaceAll(text, token), value));
+      setOwn(
+        variables,
+        name,
+        texts.reduce((current, { text, token }) => current.replaceAll(text, token), value),
+      );
     }
     return { ...values, variables };
   },

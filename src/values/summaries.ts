@@ -154,7 +154,10 @@ class SummaryMatcher {
       const head = cut.start - start;
       let tail = 0;
       for (let length = 1; length <= Math.min(value.length - head, text.length - cut.end, MAX_KEPT); length++) {
-        if (text.charCodeAt(cut.end + length - 1) === last && text.startsWith(value.slice(value.length - length), cut.end)) {
+        if (
+          text.charCodeAt(cut.end + length - 1) === last &&
+          text.startsWith(value.slice(value.length - length), cut.end)
+        ) {
           tail = length;
           break;
         }
@@ -174,19 +177,26 @@ class SummaryMatcher {
     let starts: number[];
     if (typeof first === 'string') {
       starts = [];
-      for (let at = this.text.indexOf(first); at !== -1 && starts.length < MAX_STARTS; at = this.text.indexOf(first, at + 1)) starts.push(at);
+      for (
+        let at = this.text.indexOf(first);
+        at !== -1 && starts.length < MAX_STARTS;
+        at = this.text.indexOf(first, at + 1)
+      )
+        starts.push(at);
     } else {
       starts = this.places(first).map((span) => span.start);
     }
     const spans: Span[] = [];
-    for (const start of starts.slice(0, MAX_STARTS)) for (const end of this.ends(parts, 0, start)) spans.push({ start, end });
+    for (const start of starts.slice(0, MAX_STARTS))
+      for (const end of this.ends(parts, 0, start)) spans.push({ start, end });
     return spans;
   }
 
   private ends(parts: ReadonlyArray<string | ValueNode>, index: number, at: number): number[] {
     if (index === parts.length) return [at];
     const part = parts[index]!;
-    if (typeof part === 'string') return this.text.startsWith(part, at) ? this.ends(parts, index + 1, at + part.length) : [];
+    if (typeof part === 'string')
+      return this.text.startsWith(part, at) ? this.ends(parts, index + 1, at + part.length) : [];
     const ends: number[] = [];
     for (const span of this.places(part)) if (span.start === at) ends.push(...this.ends(parts, index + 1, span.end));
     return [...new Set(ends)];
@@ -202,7 +212,11 @@ class SummaryMatcher {
     const label = markerName(name);
     if (label === '' || /^\d+$/.test(label)) return false;
     const before = this.text.slice(0, span.start);
-    return LABEL_SEPARATORS.some((separator) => before.endsWith(`${label}${separator}`) && !isWordAt(this.text, span.start - separator.length - label.length - 1));
+    return LABEL_SEPARATORS.some(
+      (separator) =>
+        before.endsWith(`${label}${separator}`) &&
+        !isWordAt(this.text, span.start - separator.length - label.length - 1),
+    );
   }
 }
 
@@ -215,18 +229,29 @@ class SummaryMatcher {
  * is taken last. When some child is not in a summary the debugger cut, the summary shows the first
  * children: they are placed from the first one on, each after the previous one's place.
  */
-function placeChildren(summary: string, children: readonly ValueNode[]): Array<{ child: ValueNode; span: Span }> | null {
+function placeChildren(
+  summary: string,
+  children: readonly ValueNode[],
+): Array<{ child: ValueNode; span: Span }> | null {
   const matcher = new SummaryMatcher(summary);
   const backward = place(matcher, summary, children, 'backward');
   if (backward.missing === 0) return backward.claimed;
   if (!matcher.cutOutside(backward.claimed.map(({ span }) => span))) return null;
   const forward = place(matcher, summary, children, 'forward');
-  return forward.missing <= backward.missing && matcher.cutOutside(forward.claimed.map(({ span }) => span)) ? forward.claimed : backward.claimed;
+  return forward.missing <= backward.missing && matcher.cutOutside(forward.claimed.map(({ span }) => span))
+    ? forward.claimed
+    : backward.claimed;
 }
 
-function place(matcher: SummaryMatcher, summary: string, children: readonly ValueNode[], direction: 'backward' | 'forward'): { claimed: Array<{ child: ValueNode; span: Span }>; missing: number } {
+function place(
+  matcher: SummaryMatcher,
+  summary: string,
+  children: readonly ValueNode[],
+  direction: 'backward' | 'forward',
+): { claimed: Array<{ child: ValueNode; span: Span }>; missing: number } {
   const claimed: Array<{ child: ValueNode; span: Span }> = [];
-  const free = (span: Span): boolean => !claimed.some(({ span: other }) => span.start < other.end && span.end > other.start);
+  const free = (span: Span): boolean =>
+    !claimed.some(({ span: other }) => span.start < other.end && span.end > other.start);
   const labelledFor = (span: Span, self: ValueNode): 'self' | 'other' | 'none' => {
     if (matcher.labelled(span, self.name)) return 'self';
     return children.some((other) => other !== self && matcher.labelled(span, other.name)) ? 'other' : 'none';
@@ -241,7 +266,9 @@ function place(matcher: SummaryMatcher, summary: string, children: readonly Valu
     let chosen: Span | undefined;
     for (const rank of ['self', 'none', 'other'] as const) {
       const ranked = candidates.filter((span) => labelledFor(span, child) === rank);
-      chosen = backward ? (ranked.filter((span) => span.end <= cursor).at(-1) ?? ranked.at(-1)) : (ranked.find((span) => span.start >= cursor) ?? ranked[0]);
+      chosen = backward
+        ? (ranked.filter((span) => span.end <= cursor).at(-1) ?? ranked.at(-1))
+        : (ranked.find((span) => span.start >= cursor) ?? ranked[0]);
       if (chosen !== undefined) break;
     }
     if (chosen === undefined) {
@@ -278,7 +305,9 @@ function maskParts(text: string, children: readonly ValueNode[]): Array<string |
 }
 
 function render(parts: ReadonlyArray<string | ValueNode>, markers: ReadonlyMap<ValueNode, string>): string {
-  return parts.map((part) => (typeof part === 'string' ? part : `${MARKER_OPEN}${markers.get(part)!}${MARKER_CLOSE}`)).join('');
+  return parts
+    .map((part) => (typeof part === 'string' ? part : `${MARKER_OPEN}${markers.get(part)!}${MARKER_CLOSE}`))
+    .join('');
 }
 
 /**
@@ -287,7 +316,9 @@ function render(parts: ReadonlyArray<string | ValueNode>, markers: ReadonlyMap<V
  * lldb's `int[3] @ 0x…`, must not have a digit of its own taken for a child).
  */
 export function maskSummary(summary: string, children: ReadonlyArray<{ name: string; value: string }>): string {
-  const nodes = children.map((child): ValueNode => ({ name: child.name, path: null, text: child.value, children: [], parts: null }));
+  const nodes = children.map(
+    (child): ValueNode => ({ name: child.name, path: null, text: child.value, children: [], parts: null }),
+  );
   const parts = maskParts(summary, nodes);
   return parts === null ? summary : render(parts, markersOf(nodes));
 }
@@ -298,9 +329,13 @@ export function maskSummary(summary: string, children: ReadonlyArray<{ name: str
  * own masked text: `*main.Reading {Sensor: ‹Sensor›, Value: ‹Value›}` reads better than `*‹*›`, and
  * says no more than the pointee does.
  */
-export function maskContainers(variables: Readonly<Record<string, string>>, cutByBpdiff: ReadonlySet<string> = new Set()): Record<string, string> {
+export function maskContainers(
+  variables: Readonly<Record<string, string>>,
+  cutByBpdiff: ReadonlySet<string> = new Set(),
+): Record<string, string> {
   const nodes = new Map<string, ValueNode>();
-  for (const [path, text] of Object.entries(variables)) nodes.set(path, { name: '', path, text, children: [], parts: null });
+  for (const [path, text] of Object.entries(variables))
+    nodes.set(path, { name: '', path, text, children: [], parts: null });
   let any = false;
   for (const path of nodes.keys()) {
     const split = splitChildPath(path);
@@ -327,7 +362,8 @@ export function maskContainers(variables: Readonly<Record<string, string>>, cutB
     }
     const pointee = node.children.length === 1 && node.children[0]!.name === '*' ? node.children[0]! : null;
     if (pointee !== null) {
-      if (pointee.text.length > 0 && node.text.endsWith(pointee.text)) text = node.text.slice(0, node.text.length - pointee.text.length) + masked.get(pointee)!;
+      if (pointee.text.length > 0 && node.text.endsWith(pointee.text))
+        text = node.text.slice(0, node.text.length - pointee.text.length) + masked.get(pointee)!;
     } else {
       node.parts = maskParts(node.text, node.children);
       if (node.parts !== null) text = render(node.parts, markersOf(node.children));
@@ -345,10 +381,11 @@ export const summariesStep: ValueStep = {
   apply(values, context) {
     if (context.raw) return values;
     const adapter = context.adapter;
-    const lists = adapter?.hooks.summariesListChildren?.(context.breakpointPath) ?? adapter?.definition.summaries_list_children !== false;
+    const lists =
+      adapter?.hooks.summariesListChildren?.(context.breakpointPath) ??
+      adapter?.definition.summaries_list_children !== false;
     if (!lists) return values;
     const variables = maskContainers(values.variables, new Set(values.truncated));
     return variables === values.variables ? values : { ...values, variables };
   },
 };
-

@@ -22,7 +22,11 @@ export function withinTolerance(a: number, b: number, tolerance: Tolerance): boo
   return distance <= (Math.abs(a) * tolerance.percent) / 100;
 }
 
-export function applyTolerance(variablesA: Readonly<Record<string, string>>, variablesB: Readonly<Record<string, string>>, tolerance: Tolerance | null): ToleranceResult {
+export function applyTolerance(
+  variablesA: Readonly<Record<string, string>>,
+  variablesB: Readonly<Record<string, string>>,
+  tolerance: Tolerance | null,
+): ToleranceResult {
   const within: ToleranceResult['within'] = [];
   if (tolerance === null) return { variables: { ...variablesB }, within };
   const variables: Record<string, string> = {};
@@ -47,8 +51,14 @@ export function describeTolerance(tolerance: Tolerance): string {
 }
 
 /** "2 numbers within --tolerance 0.01 were compared as equal (B's value shown as A's): total is 10.004 in B, rate is 0.2001 in B" */
-export function describeWithin(within: ToleranceResult['within'], tolerance: Tolerance, labels: { a: string; b: string }): string {
-  const listed = within.slice(0, LISTED).map((entry) => `${entry.name} is ${entry.b} in ${labels.b} (${entry.a} in ${labels.a})`);
+export function describeWithin(
+  within: ToleranceResult['within'],
+  tolerance: Tolerance,
+  labels: { a: string; b: string },
+): string {
+  const listed = within
+    .slice(0, LISTED)
+    .map((entry) => `${entry.name} is ${entry.b} in ${labels.b} (${entry.a} in ${labels.a})`);
   const rest = within.length - listed.length;
   const count = within.length === 1 ? '1 number' : `${within.length} numbers`;
   return `${count} within --tolerance ${describeTolerance(tolerance)} ${within.length === 1 ? 'was' : 'were'} compared as equal (${labels.b}'s value shown as ${labels.a}'s): ${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;

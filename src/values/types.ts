@@ -56,5 +56,9 @@ export interface ValueStep {
 export interface ValueRedactor {
   /** `types`: each value's type by path: by name, only what can hold text is redacted. */
   redactValues(variables: Readonly<Record<string, string>>, types?: Readonly<Record<string, string>>): RedactedValues;
-  redactValuesInSlices?(variables: Readonly<Record<string, string>>, slicer: TimeSlicer, types?: Readonly<Record<string, string>>): Promise<RedactedValues>;
+  redactValuesInSlices?(
+    variables: Readonly<Record<string, string>>,
+    slicer: TimeSlicer,
+    types?: Readonly<Record<string, string>>,
+  ): Promise<RedactedValues>;
 }

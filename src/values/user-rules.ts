@@ -10,7 +10,6 @@ import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 
 const MAX_NAMES_SAID = 10;
 
-
 /** Whether a name, or one it lies under, matches one of the globs (--ignore's and --only's test, shared with a streamed walk's texts). */
 export function nameMatcher(globs: readonly string[]): (name: string) => boolean {
   const patterns = globs.map((glob) => globMatcher(glob));
@@ -18,7 +17,11 @@ export function nameMatcher(globs: readonly string[]): (name: string) => boolean
 }
 
 /** The values whose names `keep` accepts, and the names it did not; `note` says it, given the counts. One item a yield (core/slices.ts). */
-function* keepNames(values: CapturedValues, keep: (name: string) => boolean, note: (dropped: string[], kept: number) => string): Generator<void, CapturedValues> {
+function* keepNames(
+  values: CapturedValues,
+  keep: (name: string) => boolean,
+  note: (dropped: string[], kept: number) => string,
+): Generator<void, CapturedValues> {
   const dropped: string[] = [];
   const variables: Record<string, string> = {};
   const types: Record<string, string> = {};
@@ -45,7 +48,10 @@ function* keepNames(values: CapturedValues, keep: (name: string) => boolean, not
 }
 
 /** A step from its loop, written once (a generator, or null when it has nothing to do): run at once, or in time slices. */
-function stepOf(name: string, work: (values: CapturedValues, context: ValueContext) => Generator<void, CapturedValues> | null): ValueStep {
+function stepOf(
+  name: string,
+  work: (values: CapturedValues, context: ValueContext) => Generator<void, CapturedValues> | null,
+): ValueStep {
   return {
     name,
     apply: (values, context) => {
@@ -65,10 +71,16 @@ export const ignoreStep: ValueStep = stepOf('ignoring', (values, context) => {
   const globs = context.ignore ?? [];
   if (globs.length === 0) return null;
   const ignored = nameMatcher(globs);
-  return keepNames(values, (name) => !ignored(name), (dropped) => {
-    const listed = dropped.slice(0, MAX_NAMES_SAID).join(', ') + (dropped.length > MAX_NAMES_SAID ? ` and ${dropped.length - MAX_NAMES_SAID} more` : '');
-    return `${dropped.length} ${dropped.length === 1 ? 'variable was' : 'variables were'} left out by --ignore ${quoted(globs)}: ${listed}`;
-  });
+  return keepNames(
+    values,
+    (name) => !ignored(name),
+    (dropped) => {
+      const listed =
+        dropped.slice(0, MAX_NAMES_SAID).join(', ') +
+        (dropped.length > MAX_NAMES_SAID ? ` and ${dropped.length - MAX_NAMES_SAID} more` : '');
+      return `${dropped.length} ${dropped.length === 1 ? 'variable was' : 'variables were'} left out by --ignore ${quoted(globs)}: ${listed}`;
+    },
+  );
 });
 
 /**
@@ -79,16 +91,27 @@ export const ignoreStep: ValueStep = stepOf('ignoring', (values, context) => {
 export const onlyStep: ValueStep = stepOf('only', (values, context) => {
   const globs = context.only ?? [];
   if (globs.length === 0) return null;
-  return keepNames(values, nameMatcher(globs), (dropped, kept) => `only the names matching --only ${quoted(globs)} were compared: ${kept} kept, ${dropped.length} left out`);
+  return keepNames(
+    values,
+    nameMatcher(globs),
+    (dropped, kept) =>
+      `only the names matching --only ${quoted(globs)} were compared: ${kept} kept, ${dropped.length} left out`,
+  );
 });
 
 export const userRewriteStep: ValueStep = stepOf('user rules', (values, context) => {
   // In linear time (core/linear-regex.ts): a user's pattern must not hold bpdiff up for minutes.
-  const rules = (context.rewrites ?? []).map((rule) => ({ regex: compileLinear(rule.pattern), replacement: rule.replacement }));
+  const rules = (context.rewrites ?? []).map((rule) => ({
+    regex: compileLinear(rule.pattern),
+    replacement: rule.replacement,
+  }));
   return rules.length === 0 ? null : rewriteValues(values, rules);
 });
 
-function* rewriteValues(values: CapturedValues, rules: ReadonlyArray<{ regex: LinearRegex; replacement: string }>): Generator<void, CapturedValues> {
+function* rewriteValues(
+  values: CapturedValues,
+  rules: ReadonlyArray<{ regex: LinearRegex; replacement: string }>,
+): Generator<void, CapturedValues> {
   const variables: Record<string, string> = {};
   const changed: string[] = [];
   for (const [name, value] of Object.entries(values.variables)) {
@@ -98,7 +121,9 @@ function* rewriteValues(values: CapturedValues, rules: ReadonlyArray<{ regex: Li
     if (next !== value) changed.push(name);
   }
   if (changed.length === 0) return values;
-  const listed = changed.slice(0, MAX_NAMES_SAID).join(', ') + (changed.length > MAX_NAMES_SAID ? ` and ${changed.length - MAX_NAMES_SAID} more` : '');
+  const listed =
+    changed.slice(0, MAX_NAMES_SAID).join(', ') +
+    (changed.length > MAX_NAMES_SAID ? ` and ${changed.length - MAX_NAMES_SAID} more` : '');
   const note = `--normalize rewrote ${changed.length} ${changed.length === 1 ? 'value' : 'values'}: ${listed}`;
   return { ...values, variables, notes: [...(values.notes ?? []), note] };
 }

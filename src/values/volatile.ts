@@ -21,7 +21,6 @@ interface CompiledRule {
   keep: Set<string> | null;
 }
 
-
 function compile(rule: VolatileRule): CompiledRule {
   const flags = rule.flags ?? 'g';
   return {
@@ -41,14 +40,22 @@ export function applyVolatileRules(values: CapturedValues, rules: readonly Volat
   const matching = new Map<string, CompiledRule[]>();
   const parentHolds = (pattern: RegExp, path: string): boolean => {
     const parent = splitChildPath(path)?.parent;
-    return parent !== undefined && parent !== path && Object.hasOwn(values.variables, parent) && pattern.test(values.variables[parent]!);
+    return (
+      parent !== undefined &&
+      parent !== path &&
+      Object.hasOwn(values.variables, parent) &&
+      pattern.test(values.variables[parent]!)
+    );
   };
   const rulesOf = (path: string): CompiledRule[] => {
     let found = matching.get(path);
     if (found === undefined) {
       const type = Object.hasOwn(values.types, path) ? values.types[path] : undefined;
       found = compiled.filter(
-        (rule) => (rule.type === null || (type !== undefined && rule.type.test(type))) && (rule.path === null || rule.path.test(path)) && (rule.parentValue === null || parentHolds(rule.parentValue, path)),
+        (rule) =>
+          (rule.type === null || (type !== undefined && rule.type.test(type))) &&
+          (rule.path === null || rule.path.test(path)) &&
+          (rule.parentValue === null || parentHolds(rule.parentValue, path)),
       );
       matching.set(path, found);
     }
@@ -67,7 +74,9 @@ export function applyVolatileRules(values: CapturedValues, rules: readonly Volat
     if (split !== null && split.parent !== path) {
       verdict = leftOut(split.parent);
       if (verdict === null) {
-        const rule = rulesOf(split.parent).find((candidate) => candidate.keep !== null && !candidate.keep.has(split.name));
+        const rule = rulesOf(split.parent).find(
+          (candidate) => candidate.keep !== null && !candidate.keep.has(split.name),
+        );
         if (rule !== undefined) verdict = { rule, owner: split.parent };
       }
     }
@@ -108,7 +117,12 @@ export function applyVolatileRules(values: CapturedValues, rules: readonly Volat
 
   const kept = (paths: string[]): string[] => paths.filter((path) => Object.hasOwn(variables, path));
   const notes = [...(values.notes ?? [])];
-  if (dropped.size > 0) notes.push(describeLeftOut(compiled.filter((rule) => dropped.has(rule)).map((rule) => ({ what: rule.rule.what, ...dropped.get(rule)! }))));
+  if (dropped.size > 0)
+    notes.push(
+      describeLeftOut(
+        compiled.filter((rule) => dropped.has(rule)).map((rule) => ({ what: rule.rule.what, ...dropped.get(rule)! })),
+      ),
+    );
   return {
     variables,
     types,
@@ -120,12 +134,19 @@ export function applyVolatileRules(values: CapturedValues, rules: readonly Volat
 }
 
 /** "internals left out (--raw-values shows them): the testing package's bookkeeping, 40 values inside t and (*t).common; ..." */
-export function describeLeftOut(groups: ReadonlyArray<{ what: string; count: number; owners: ReadonlySet<string> }>): string {
+export function describeLeftOut(
+  groups: ReadonlyArray<{ what: string; count: number; owners: ReadonlySet<string> }>,
+): string {
   const parts = groups.map(({ what, count, owners }) => {
     const sorted = [...owners].sort(compareNames);
     const named = sorted.slice(0, LISTED_PATHS);
     const rest = sorted.length - named.length;
-    const inside = rest > 0 ? `${named.join(', ')} and ${rest} more` : named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}` : named[0]!;
+    const inside =
+      rest > 0
+        ? `${named.join(', ')} and ${rest} more`
+        : named.length > 1
+          ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`
+          : named[0]!;
     return `${what}, ${count} ${count === 1 ? 'value' : 'values'} inside ${inside}`;
   });
   return `internals left out (--raw-values shows them): ${parts.join('; ')}`;

@@ -43,7 +43,11 @@ export class AddedDefinitions {
   defines(frame: number, name: string): boolean {
     if (this.frames[frame]?.has(rootOf(name)) === true) return true;
     // A member of an object: its own name, where added lines defined one so named.
-    for (let path = name, split = splitChildPath(path); split !== null; path = split.parent, split = splitChildPath(path)) {
+    for (
+      let path = name, split = splitChildPath(path);
+      split !== null;
+      path = split.parent, split = splitChildPath(path)
+    ) {
       if (this.members.has(split.name)) return true;
     }
     return false;
@@ -52,12 +56,20 @@ export class AddedDefinitions {
   private arrive(arrival: Arrival): void {
     // A new call in a frame's place, or a return from frames above: what they held goes.
     this.frames.length = arrival.entered ? arrival.frame : Math.min(this.frames.length, arrival.frame + 1);
-    if (this.open !== null && (this.open.frame > arrival.frame || (arrival.entered && this.open.frame === arrival.frame))) this.open = null;
+    if (
+      this.open !== null &&
+      (this.open.frame > arrival.frame || (arrival.entered && this.open.frame === arrival.frame))
+    )
+      this.open = null;
   }
 }
 
 /** The diff without the names only one run has where that run's added lines made them. */
-export function withoutAddedDefinitions(diff: VariableDiff, madeInA: (name: string) => boolean, madeInB: (name: string) => boolean): VariableDiff {
+export function withoutAddedDefinitions(
+  diff: VariableDiff,
+  madeInA: (name: string) => boolean,
+  madeInB: (name: string) => boolean,
+): VariableDiff {
   const onlyA = diff.only_in_a.filter((name) => !madeInA(name));
   const onlyB = diff.only_in_b.filter((name) => !madeInB(name));
   if (onlyA.length === diff.only_in_a.length && onlyB.length === diff.only_in_b.length) return diff;

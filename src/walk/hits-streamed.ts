@@ -45,15 +45,30 @@ type HitTextsArguments = Omit<StreamHitsArguments, 'threadId' | 'count' | 'curre
  */
 export function canStreamHits(options: CaptureOptions): boolean {
   const { breakpoint, values, run } = options;
-  return values.scope === 'locals' && !breakpoint.exact_line && breakpoint.hit === null && (breakpoint.max_hits ?? DEFAULT_MAX_HITS) >= 2 && !run.sequential;
+  return (
+    values.scope === 'locals' &&
+    !breakpoint.exact_line &&
+    breakpoint.hit === null &&
+    (breakpoint.max_hits ?? DEFAULT_MAX_HITS) >= 2 &&
+    !run.sequential
+  );
 }
 
 /** The paths the value pipeline rewrites in one run's values but not alike in the other's (its cwd, its copy): a text holding one is left to DAP. */
-export function pathsApart(a: ReadonlyArray<{ path: string; token: string }>, b: ReadonlyArray<{ path: string; token: string }>): string[] {
+export function pathsApart(
+  a: ReadonlyArray<{ path: string; token: string }>,
+  b: ReadonlyArray<{ path: string; token: string }>,
+): string[] {
   const key = (entry: { path: string; token: string }): string => `${entry.token}\0${entry.path}`;
   const inA = new Set(a.map(key));
   const inB = new Set(b.map(key));
-  return [...new Set([...a.filter((entry) => !inB.has(key(entry))), ...b.filter((entry) => !inA.has(key(entry)))].map((entry) => entry.path))];
+  return [
+    ...new Set(
+      [...a.filter((entry) => !inB.has(key(entry))), ...b.filter((entry) => !inA.has(key(entry)))].map(
+        (entry) => entry.path,
+      ),
+    ),
+  ];
 }
 
 type StreamState = 'more' | 'ended' | 'lost';
@@ -109,7 +124,10 @@ export class HitScan {
     a.splice(0, compared);
     b.splice(0, compared);
     if (this.agreed >= this.cap) return this.finish('cap');
-    for (const [side, other] of [['a', 'b'], ['b', 'a']] as const) {
+    for (const [side, other] of [
+      ['a', 'b'],
+      ['b', 'a'],
+    ] as const) {
       if (this.queues[side].length > 0) continue;
       if (this.states[side] === 'lost') return this.finish('lost');
       if (this.states[side] !== 'ended') continue;
@@ -196,15 +214,24 @@ export class StreamedHitWalk {
     return async (first, steps) => {
       const again = steps.again;
       const streams = first.kind === 'stopped' && again !== undefined && steps.run.streamsHits;
-      if (!(await this.agreements.stream.give(side, streams)) || again === undefined) return lockstepWalker(this.lock, side)(first, steps);
+      if (!(await this.agreements.stream.give(side, streams)) || again === undefined)
+        return lockstepWalker(this.lock, side)(first, steps);
       // Once the first hit agreed, the replay's program starts while this one streams.
-      const scanned = await this.streamRun(side, steps.run, this.scan, first, this.options.breakpoint.max_hits ?? DEFAULT_MAX_HITS, () => again.prepare());
+      const scanned = await this.streamRun(
+        side,
+        steps.run,
+        this.scan,
+        first,
+        this.options.breakpoint.max_hits ?? DEFAULT_MAX_HITS,
+        () => again.prepare(),
+      );
       const over = this.scan.over!;
       tracePhase(side, `hits scan ended (${over.end}, ${over.agreed} hits agreed)`);
       if (this.failed) return lockstepWalker(this.lock, side)(scanned.stop, steps);
       const target = over.agreed;
       // Parted at the first hit, where it still stands: the walk by stops from there.
-      if (target === 0 && !scanned.moved && scanned.stop.kind === 'stopped') return lockstepWalker(this.lock, side)(scanned.stop, steps);
+      if (target === 0 && !scanned.moved && scanned.stop.kind === 'stopped')
+        return lockstepWalker(this.lock, side)(scanned.stop, steps);
       // The replay: to the last hit both runs agreed at (none: the walk by stops from the start).
       const restarted = await again.restart();
       const replaying: WalkSteps = { ...steps, run: restarted.run };
@@ -235,7 +262,14 @@ export class StreamedHitWalk {
    * all: the stop after its last batch (where it stands, or its end), and the hits it recorded. A
    * replay (`until` is its target) goes on to its target after the comparison is over.
    */
-  private async streamRun(side: RunSide, run: WalkRun, scan: HitScan, first: StopOutcome, until: number, onGoing?: () => void): Promise<{ stop: StopOutcome; recorded: number; moved: boolean }> {
+  private async streamRun(
+    side: RunSide,
+    run: WalkRun,
+    scan: HitScan,
+    first: StopOutcome,
+    until: number,
+    onGoing?: () => void,
+  ): Promise<{ stop: StopOutcome; recorded: number; moved: boolean }> {
     const replaying = scan !== this.scan;
     let stop = first;
     let recorded = 0;

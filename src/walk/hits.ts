@@ -113,24 +113,40 @@ export class Lockstep {
   private judge(a: Arrival, b: Arrival): Verdict {
     const { labels } = this;
     const hit = this.agreed + 1;
-    const agreedSoFar = this.agreed === 0 ? 'no hit agreed before it' : `the runs agree for ${this.agreed === 1 ? 'hit 1' : `hits 1-${this.agreed}`}`;
+    const agreedSoFar =
+      this.agreed === 0
+        ? 'no hit agreed before it'
+        : `the runs agree for ${this.agreed === 1 ? 'hit 1' : `hits 1-${this.agreed}`}`;
     if (a.kind === 'failed' || b.kind === 'failed') return { go: 'stop', note: null, useLast: false };
     if (a.kind === 'ended' && b.kind === 'ended') {
       if (this.agreed === 0) return { go: 'stop', note: null, useLast: false };
-      return { go: 'stop', note: `first divergence: no differences in ${this.agreed} ${this.agreed === 1 ? 'hit' : 'hits'} (both runs stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'}); this is hit ${this.agreed}`, useLast: true };
+      return {
+        go: 'stop',
+        note: `first divergence: no differences in ${this.agreed} ${this.agreed === 1 ? 'hit' : 'hits'} (both runs stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'}); this is hit ${this.agreed}`,
+        useLast: true,
+      };
     }
     if (a.kind === 'ended' || b.kind === 'ended') {
       const [ended, going] = a.kind === 'ended' ? [labels.a, labels.b] : [labels.b, labels.a];
-      return { go: 'stop', note: `first divergence at hit ${hit}: ${agreedSoFar}, then ${going} stops at the breakpoint again and ${ended} does not (it stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'})`, useLast: false };
+      return {
+        go: 'stop',
+        note: `first divergence at hit ${hit}: ${agreedSoFar}, then ${going} stops at the breakpoint again and ${ended} does not (it stopped ${this.agreed} ${this.agreed === 1 ? 'time' : 'times'})`,
+        useLast: false,
+      };
     }
     // As in the comparison: what lies under a container one run did not read, or what neither run could read, is not a divergence.
     if (!isDiffEmpty(compareValues(a.facts.values, b.facts.values, this.tolerance))) {
-      const where = this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
+      const where =
+        this.agreed === 0 ? 'the runs part ways at the first hit' : `${agreedSoFar} and part ways at hit ${hit}`;
       return { go: 'stop', note: `first divergence at hit ${hit}: ${where}`, useLast: false };
     }
     this.agreed = hit;
     if (hit >= this.maxHits) {
-      return { go: 'stop', note: `first divergence: no differences in ${hit} hits (--max-hits ${this.maxHits}: the walk stopped there); this is hit ${hit}`, useLast: false };
+      return {
+        go: 'stop',
+        note: `first divergence: no differences in ${hit} hits (--max-hits ${this.maxHits}: the walk stopped there); this is hit ${hit}`,
+        useLast: false,
+      };
     }
     return { go: 'on' };
   }
@@ -148,9 +164,15 @@ export function lockstepWalker(lock: Lockstep, side: RunSide, firstHit = 1): Wal
         const verdict = await lock.arrive(side, { kind: 'ended' });
         const said = verdict.go === 'stop' ? verdict : null;
         if (said?.useLast && last !== null) return withPassNote(withNote(last, said.note), steps);
-        return withPassNote(withNote({ ...ended, hits: { captured: null, seen: hit - 1, wanted: null } }, said?.note ?? null), steps);
+        return withPassNote(
+          withNote({ ...ended, hits: { captured: null, seen: hit - 1, wanted: null } }, said?.note ?? null),
+          steps,
+        );
       }
-      const facts: RunFacts = { ...(await readHit(steps, outcome, hit)), hits: { captured: hit, seen: hit, wanted: null } };
+      const facts: RunFacts = {
+        ...(await readHit(steps, outcome, hit)),
+        hits: { captured: hit, seen: hit, wanted: null },
+      };
       const verdict = await lock.arrive(side, { kind: 'hit', facts });
       if (verdict.go === 'stop') return withPassNote(withNote(facts, verdict.note), steps);
       last = facts;

@@ -39,8 +39,13 @@ export class LineArrivals {
     const fnKey = `${file}\0${name}`;
     const index = depth === null ? this.frameByName(fnKey) : depth - 1;
     const known = index >= 0 ? this.frames[index] : undefined;
-    const sameFrame = known !== undefined && known.fn === fnKey && (depth === null || (this.lastDepth !== null && depth <= this.lastDepth));
-    const cameBack = sameFrame && (depth === null ? index < this.frames.length - 1 || this.wentAway : depth < this.lastDepth! || this.wentAway);
+    const sameFrame =
+      known !== undefined &&
+      known.fn === fnKey &&
+      (depth === null || (this.lastDepth !== null && depth <= this.lastDepth));
+    const cameBack =
+      sameFrame &&
+      (depth === null ? index < this.frames.length - 1 || this.wentAway : depth < this.lastDepth! || this.wentAway);
     // Back from a call made on this very line: the same pass.
     const revisit = cameBack && known!.key === key;
     const call = sameFrame ? known!.call : this.bump(this.calls, fnKey);
@@ -49,7 +54,13 @@ export class LineArrivals {
     this.frames[at] = { fn: fnKey, call, key };
     this.lastDepth = depth;
     this.wentAway = false;
-    return { pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key), call, revisit, frame: at, entered: !sameFrame };
+    return {
+      pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key),
+      call,
+      revisit,
+      frame: at,
+      entered: !sameFrame,
+    };
   }
 
   /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: lines-streamed.ts). */

@@ -11,7 +11,6 @@ import type { UserCode } from './user-code.js';
 import type { UnsetLocals } from './unset-locals.js';
 import type { AddedDefinitions } from './added-definitions.js';
 
-
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
   run: WalkRun;
@@ -95,7 +94,10 @@ export interface WalkSource<V> {
   /** The values of a step (never asked for a run that ended). */
   read(walked: WalkedRun, step: Step): Promise<V>;
   /** Whether two steps' values differ, and the locals set aside as not set yet (uninitialized_locals). */
-  compare(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): { differ: boolean; unset: string[] };
+  compare(
+    a: { walked: WalkedRun; step: Step; values: V },
+    b: { walked: WalkedRun; step: Step; values: V },
+  ): { differ: boolean; unset: string[] };
   /** The names (paths) a step's values hold, for the definitions added lines make (absent: not told apart, added-definitions.ts). */
   names?(values: V): Iterable<string>;
 }

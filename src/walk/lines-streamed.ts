@@ -22,7 +22,17 @@ import type { SteppedStop } from '../session/stop-outcome.js';
 import { tracePhase } from '../trace/trace.js';
 import type { LineArrivals } from './line-arrivals.js';
 import { Positions } from './positions.js';
-import { dapSource, walkWith, type Standing, type Step, type WalkedRun, type WalkEnd, type WalkOptions, type WalkResume, type WalkSource } from './lines.js';
+import {
+  dapSource,
+  walkWith,
+  type Standing,
+  type Step,
+  type WalkedRun,
+  type WalkEnd,
+  type WalkOptions,
+  type WalkResume,
+  type WalkSource,
+} from './lines.js';
 import { RunStream, type Texts } from './run-stream.js';
 
 /** Both runs of a walk, stopped where it starts. */
@@ -33,36 +43,98 @@ export interface StartedWalks {
 
 /** Whether a walk with these options can stream: both adapters do, and it compares the locals alone. */
 export function canStreamLines(walks: readonly WalkedRun[], options: CaptureOptions): boolean {
-  return walks.every((walk) => walk.run.streamsSteps) && options.values.scope === 'locals' && options.values.watch.length === 0 && !options.values.watch_only;
+  return (
+    walks.every((walk) => walk.run.streamsSteps) &&
+    options.values.scope === 'locals' &&
+    options.values.watch.length === 0 &&
+    !options.values.watch_only
+  );
 }
 
 /** The walk's end, and the runs it ended with (the replay's: the scan's runs are closed by `restart`). */
-export async function walkLinesStreamed(started: StartedWalks, restart: () => Promise<StartedWalks>, options: WalkOptions, capture: CaptureOptions, apart: readonly string[]): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
+export async function walkLinesStreamed(
+  started: StartedWalks,
+  restart: () => Promise<StartedWalks>,
+  options: WalkOptions,
+  capture: CaptureOptions,
+  apart: readonly string[],
+): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
   const [a, b] = started.walks;
   // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY.
   let snapshot: Snapshot | null = null;
   const agreed = (steps: number, stepA: Step, stepB: Step, added: WalkEnd['added']): void => {
-    if (steps % SNAPSHOT_EVERY === 0) snapshot = { steps, a: stepA, b: stepB, arrivals: [a.arrivals.clone(), b.arrivals.clone()], added: copyAdded(added) };
+    if (steps % SNAPSHOT_EVERY === 0)
+      snapshot = {
+        steps,
+        a: stepA,
+        b: stepB,
+        arrivals: [a.arrivals.clone(), b.arrivals.clone()],
+        added: copyAdded(added),
+      };
   };
   const scan = fresh(options);
-  const scanned = await walkWith(new StreamSource({ capture, apart }), a, b, started.standings[0], started.standings[1], { ...options, agreed }, scan);
+  const scanned = await walkWith(
+    new StreamSource({ capture, apart }),
+    a,
+    b,
+    started.standings[0],
+    started.standings[1],
+    { ...options, agreed },
+    scan,
+  );
   tracePhase(null, `locate scan ended (${scanned.kind}, ${scanned.steps} steps)`);
   const ended = scanned.kind === 'ended' || (scanned.kind === 'agreed' && scanned.agreedUntil === 'end');
   const beforeStep = scanned.before === null ? 0 : ended ? scanned.steps : scanned.steps - 1;
   const again = await restart();
-  const stepwise = (runs: StartedWalks): Promise<WalkEnd> => walkWith(dapSource(options.tolerance), runs.walks[0], runs.walks[1], runs.standings[0], runs.standings[1], options, fresh(options));
-  if (scanned.before === null || again.standings.some((standing) => standing.kind !== 'step')) return { end: await stepwise(again), walks: again.walks };
+  const stepwise = (runs: StartedWalks): Promise<WalkEnd> =>
+    walkWith(
+      dapSource(options.tolerance),
+      runs.walks[0],
+      runs.walks[1],
+      runs.standings[0],
+      runs.standings[1],
+      options,
+      fresh(options),
+    );
+  if (scanned.before === null || again.standings.some((standing) => standing.kind !== 'step'))
+    return { end: await stepwise(again), walks: again.walks };
   const [againA, againB] = again.walks;
-  const targets = new Map([[againA, scanned.before.a.ordinal ?? 0], [againB, scanned.before.b.ordinal ?? 0]]);
+  const targets = new Map([
+    [againA, scanned.before.a.ordinal ?? 0],
+    [againB, scanned.before.b.ordinal ?? 0],
+  ]);
   const from = snapshot as Snapshot | null;
-  const replay = new StreamSource({ capture, apart, targets, ...(from ? { from: new Map([[againA, from.a.ordinal ?? 0], [againB, from.b.ordinal ?? 0]]) } : {}) });
-  const resume: WalkResume = from ? { steps: from.steps - 1, added: copyAdded(from.added), positions: scan.positions, aligned: true } : fresh(options);
+  const replay = new StreamSource({
+    capture,
+    apart,
+    targets,
+    ...(from
+      ? {
+          from: new Map([
+            [againA, from.a.ordinal ?? 0],
+            [againB, from.b.ordinal ?? 0],
+          ]),
+        }
+      : {}),
+  });
+  const resume: WalkResume = from
+    ? { steps: from.steps - 1, added: copyAdded(from.added), positions: scan.positions, aligned: true }
+    : fresh(options);
   tracePhase(null, `locate replay from step ${from?.steps ?? 1} to step ${beforeStep}`);
   const firsts = from ? await replay.prime(again, from) : again.standings;
   let standings: [Standing, Standing] | null = null;
   if (firsts !== null) {
-    const replayed = await walkWith(replay, againA, againB, firsts[0], firsts[1], { ...options, maxSteps: beforeStep, progress: () => undefined }, resume);
-    standings = replayed.kind === 'agreed' && replayed.steps === beforeStep ? replay.standingAt(again, firsts, replayed) : null;
+    const replayed = await walkWith(
+      replay,
+      againA,
+      againB,
+      firsts[0],
+      firsts[1],
+      { ...options, maxSteps: beforeStep, progress: () => undefined },
+      resume,
+    );
+    standings =
+      replayed.kind === 'agreed' && replayed.steps === beforeStep ? replay.standingAt(again, firsts, replayed) : null;
   }
   if (standings === null) {
     // The program ran another way this time: walked again by steps, from its start.
@@ -70,7 +142,11 @@ export async function walkLinesStreamed(started: StartedWalks, restart: () => Pr
     const third = await restart();
     return { end: await stepwise(third), walks: third.walks };
   }
-  const end = await walkWith(dapSource(options.tolerance), againA, againB, standings[0], standings[1], options, { ...resume, steps: beforeStep - 1, aligned: true });
+  const end = await walkWith(dapSource(options.tolerance), againA, againB, standings[0], standings[1], options, {
+    ...resume,
+    steps: beforeStep - 1,
+    aligned: true,
+  });
   return { end, walks: again.walks };
 }
 
@@ -86,11 +162,19 @@ interface Snapshot {
 }
 
 function copyAdded(added: WalkEnd['added']): WalkEnd['added'] {
-  return { a: { count: added.a.count, first: [...added.a.first] }, b: { count: added.b.count, first: [...added.b.first] } };
+  return {
+    a: { count: added.a.count, first: [...added.a.first] },
+    b: { count: added.b.count, first: [...added.b.first] },
+  };
 }
 
 function fresh(options: WalkOptions): WalkResume {
-  return { steps: 0, added: { a: { count: 0, first: [] }, b: { count: 0, first: [] } }, positions: new Positions(options.roots[0], options.roots[1]), aligned: false };
+  return {
+    steps: 0,
+    added: { a: { count: 0, first: [] }, b: { count: 0, first: [] } },
+    positions: new Positions(options.roots[0], options.roots[1]),
+    aligned: false,
+  };
 }
 
 interface SourceOptions {
@@ -121,8 +205,20 @@ class StreamSource implements WalkSource<Texts> {
         continue;
       }
       const frames = streamed.frames ?? null;
-      const stop: SteppedStop = { kind: 'stopped', threadId: 0, frameId: 0, top: { path: streamed.file, line: streamed.line, name: streamed.function }, depth: frames, stop: { reason: 'step', description: null } };
-      const arrival = walked.arrivals.arrive(streamed.file, streamed.line, walked.trueDepth ? frames : null, streamed.function);
+      const stop: SteppedStop = {
+        kind: 'stopped',
+        threadId: 0,
+        frameId: 0,
+        top: { path: streamed.file, line: streamed.line, name: streamed.function },
+        depth: frames,
+        stop: { reason: 'step', description: null },
+      };
+      const arrival = walked.arrivals.arrive(
+        streamed.file,
+        streamed.line,
+        walked.trueDepth ? frames : null,
+        streamed.function,
+      );
       if (arrival.revisit) continue;
       const step: Step = { stop, file: streamed.file, arrival, ordinal };
       stream.last = { step, texts: streamed.values };
@@ -154,8 +250,15 @@ class StreamSource implements WalkSource<Texts> {
         const step = steps[index]!;
         walked.arrivals = snapshot.arrivals[index]!;
         const start = walks.standings[index]!;
-        const stop = (step.ordinal ?? 0) === 0 ? (start.kind === 'step' ? start.step.stop : null) : await this.stream(walked).skipTo(step);
-        return stop === null ? null : { kind: 'step', step: { stop, file: step.file, arrival: step.arrival, ordinal: step.ordinal ?? 0 } };
+        const stop =
+          (step.ordinal ?? 0) === 0
+            ? start.kind === 'step'
+              ? start.step.stop
+              : null
+            : await this.stream(walked).skipTo(step);
+        return stop === null
+          ? null
+          : { kind: 'step', step: { stop, file: step.file, arrival: step.arrival, ordinal: step.ordinal ?? 0 } };
       }),
     );
     return primed[0] && primed[1] ? [primed[0], primed[1]] : null;
@@ -170,7 +273,10 @@ class StreamSource implements WalkSource<Texts> {
       if (side.kind !== 'step' || (side.step.ordinal ?? 0) !== target) return null;
       const start = firsts[index]!;
       // A run brought to its first step never streamed: it stands where it started.
-      const stop = target === (start.kind === 'step' ? (start.step.ordinal ?? 0) : -1) && start.kind === 'step' ? start.step.stop : this.stream(walked).lastStop;
+      const stop =
+        target === (start.kind === 'step' ? (start.step.ordinal ?? 0) : -1) && start.kind === 'step'
+          ? start.step.stop
+          : this.stream(walked).lastStop;
       if (stop === null || stop.top.line !== side.step.stop.top.line || stop.top.path !== side.step.file) return null;
       return { kind: 'step', step: { stop, file: side.step.file, arrival: side.step.arrival } };
     });
@@ -180,7 +286,13 @@ class StreamSource implements WalkSource<Texts> {
   private stream(walked: WalkedRun): RunStream {
     let stream = this.streams.get(walked);
     if (stream === undefined) {
-      stream = new RunStream(walked, this.options.capture, this.options.apart, this.options.targets?.get(walked) ?? null, this.options.from?.get(walked) ?? 0);
+      stream = new RunStream(
+        walked,
+        this.options.capture,
+        this.options.apart,
+        this.options.targets?.get(walked) ?? null,
+        this.options.from?.get(walked) ?? 0,
+      );
       this.streams.set(walked, stream);
     }
     return stream;

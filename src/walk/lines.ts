@@ -17,9 +17,29 @@ import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
 import { UnsetLocals, withoutUnset } from './unset-locals.js';
 import { AddedDefinitions, withoutAddedDefinitions } from './added-definitions.js';
-import type { AddedLines, Standing, Step, StepValues, WalkedRun, WalkEnd, WalkOptions, WalkResume, WalkSource } from './line-walk-types.js';
+import type {
+  AddedLines,
+  Standing,
+  Step,
+  StepValues,
+  WalkedRun,
+  WalkEnd,
+  WalkOptions,
+  WalkResume,
+  WalkSource,
+} from './line-walk-types.js';
 
-export type { AddedLines, Standing, Step, StepValues, WalkedRun, WalkEnd, WalkOptions, WalkResume, WalkSource } from './line-walk-types.js';
+export type {
+  AddedLines,
+  Standing,
+  Step,
+  StepValues,
+  WalkedRun,
+  WalkEnd,
+  WalkOptions,
+  WalkResume,
+  WalkSource,
+} from './line-walk-types.js';
 
 /** How many added lines in a row a run may run before the walk takes them for a path of its own. */
 const MOST_ADDED_IN_A_ROW = 1000;
@@ -42,27 +62,55 @@ export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
       return values;
     },
     compare: (a, b) => {
-      const counted = withoutUnset(compareValues(a.values.values, b.values.values, tolerance), (name) => isUnset(a.walked, a.step, name) || isUnset(b.walked, b.step, name));
-      const diff = withoutAddedDefinitions(counted.diff, (name) => a.walked.defined.defines(a.step.arrival.frame, name), (name) => b.walked.defined.defines(b.step.arrival.frame, name));
+      const counted = withoutUnset(
+        compareValues(a.values.values, b.values.values, tolerance),
+        (name) => isUnset(a.walked, a.step, name) || isUnset(b.walked, b.step, name),
+      );
+      const diff = withoutAddedDefinitions(
+        counted.diff,
+        (name) => a.walked.defined.defines(a.step.arrival.frame, name),
+        (name) => b.walked.defined.defines(b.step.arrival.frame, name),
+      );
       return { differ: !isDiffEmpty(diff), unset: counted.unset };
     },
     names: (values) => Object.keys(values.values.variables),
   };
 }
 
-export async function walkLines(a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions): Promise<WalkEnd> {
+export async function walkLines(
+  a: WalkedRun,
+  b: WalkedRun,
+  firstA: Standing,
+  firstB: Standing,
+  options: WalkOptions,
+): Promise<WalkEnd> {
   return walkWith(dapSource(options.tolerance), a, b, firstA, firstB, options);
 }
 
-export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: WalkedRun, firstA: Standing, firstB: Standing, options: WalkOptions, resume?: WalkResume): Promise<WalkEnd<V>> {
+export async function walkWith<V>(
+  source: WalkSource<V>,
+  a: WalkedRun,
+  b: WalkedRun,
+  firstA: Standing,
+  firstB: Standing,
+  options: WalkOptions,
+  resume?: WalkResume,
+): Promise<WalkEnd<V>> {
   const positions = resume?.positions ?? new Positions(options.roots[0], options.roots[1]);
   // Each run reads its frame as soon as it has stopped, without waiting for the other.
-  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived<V>> => ({ standing, values: standing.kind === 'step' ? await source.read(walked, standing.step) : null });
+  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived<V>> => ({
+    standing,
+    values: standing.kind === 'step' ? await source.read(walked, standing.step) : null,
+  });
   const arrive = async (walked: WalkedRun): Promise<Arrived<V>> => read(walked, await source.advance(walked));
   let [arrivedA, arrivedB] = await Promise.all([read(a, firstA), read(b, firstB)]);
-  if (!resume?.aligned && firstA.kind === 'step' && firstB.kind === 'step') positions.align(firstA.step.file, firstB.step.file);
+  if (!resume?.aligned && firstA.kind === 'step' && firstB.kind === 'step')
+    positions.align(firstA.step.file, firstB.step.file);
   let before: WalkEnd<V>['before'] = null;
-  const added = resume?.added ?? { a: { count: 0, first: [] as AddedLines['first'] }, b: { count: 0, first: [] as AddedLines['first'] } };
+  const added = resume?.added ?? {
+    a: { count: 0, first: [] as AddedLines['first'] },
+    b: { count: 0, first: [] as AddedLines['first'] },
+  };
   const unsetAside = { count: 0, first: [] as string[] };
   const unsetSeen = new Set<string>();
   let unsetAtLast: string[] = [];
@@ -74,7 +122,11 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
       options.progress(steps - 1, arrivedA.standing.kind === 'step' ? arrivedA.standing.step : null);
     }
     // A line one run's version added (nothing in the other's copy to compare it with): that run goes on alone.
-    for (let inARow = 0; inARow < MOST_ADDED_IN_A_ROW && arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step'; inARow++) {
+    for (
+      let inARow = 0;
+      inARow < MOST_ADDED_IN_A_ROW && arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step';
+      inARow++
+    ) {
       const [atA, atB] = [at(arrivedA.standing.step), at(arrivedB.standing.step)];
       if (positions.place(atA, atB).same) break;
       const [addedA, addedB] = [positions.added('a', atA), positions.added('b', atB)];
@@ -88,20 +140,76 @@ export async function walkWith<V>(source: WalkSource<V>, a: WalkedRun, b: Walked
     const [standingA, standingB] = [arrivedA.standing, arrivedB.standing];
     if (standingA.kind === 'ended' || standingB.kind === 'ended') {
       // A run that ran out of time did not end (an endless loop, a wait): the walk did not reach both ends, and says so.
-      const timedOut = [standingA, standingB].some((standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout');
+      const timedOut = [standingA, standingB].some(
+        (standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout',
+      );
       const kind = standingA.kind === 'ended' && standingB.kind === 'ended' && !timedOut ? 'agreed' : 'ended';
-      return { kind, steps: steps - 1, a: standingA, b: standingB, valuesA: arrivedA.values, valuesB: arrivedB.values, before, added, unsetAside, unsetAtLast, ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}) };
+      return {
+        kind,
+        steps: steps - 1,
+        a: standingA,
+        b: standingB,
+        valuesA: arrivedA.values,
+        valuesB: arrivedB.values,
+        before,
+        added,
+        unsetAside,
+        unsetAtLast,
+        ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}),
+      };
     }
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
     noteDefinitions(source, a, standingA.step, valuesA, false);
     noteDefinitions(source, b, standingB.step, valuesB, false);
     const placed = positions.place(at(standingA.step), at(standingB.step));
-    const counted = source.compare({ walked: a, step: standingA.step, values: valuesA }, { walked: b, step: standingB.step, values: valuesB });
+    const counted = source.compare(
+      { walked: a, step: standingA.step, values: valuesA },
+      { walked: b, step: standingB.step, values: valuesB },
+    );
     unsetAtLast = counted.unset;
     for (const name of counted.unset) noteUnset(unsetAside, unsetSeen, name);
-    if (!placed.same) return { kind: 'path', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, bInA: placed.bInA, sameFile: placed.sameFile };
-    if (counted.differ) return { kind: 'values', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast };
-    if (steps >= options.maxSteps) return { kind: 'agreed', steps, a: standingA, b: standingB, valuesA, valuesB, before, added, unsetAside, unsetAtLast, agreedUntil: 'max-steps' };
+    if (!placed.same)
+      return {
+        kind: 'path',
+        steps,
+        a: standingA,
+        b: standingB,
+        valuesA,
+        valuesB,
+        before,
+        added,
+        unsetAside,
+        unsetAtLast,
+        bInA: placed.bInA,
+        sameFile: placed.sameFile,
+      };
+    if (counted.differ)
+      return {
+        kind: 'values',
+        steps,
+        a: standingA,
+        b: standingB,
+        valuesA,
+        valuesB,
+        before,
+        added,
+        unsetAside,
+        unsetAtLast,
+      };
+    if (steps >= options.maxSteps)
+      return {
+        kind: 'agreed',
+        steps,
+        a: standingA,
+        b: standingB,
+        valuesA,
+        valuesB,
+        before,
+        added,
+        unsetAside,
+        unsetAtLast,
+        agreedUntil: 'max-steps',
+      };
     before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
     options.agreed?.(steps, standingA.step, standingB.step, added);
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
@@ -191,15 +299,36 @@ function noteAdded(lines: AddedLines, position: { file: string; line: number }):
 
 function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
   const file = stop.top.path!;
-  return { stop, file, arrival: walked.arrivals.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name) };
+  return {
+    stop,
+    file,
+    arrival: walked.arrivals.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name),
+  };
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */
-export function walked(run: WalkRun, within: readonly string[], trueDepth: boolean, uninitialisedLocals = false, sourcePaths: readonly string[] = []): WalkedRun {
+export function walked(
+  run: WalkRun,
+  within: readonly string[],
+  trueDepth: boolean,
+  uninitialisedLocals = false,
+  sourcePaths: readonly string[] = [],
+): WalkedRun {
   const { cwd, argv } = run.spec;
-  const named = argv.slice(1).map((word) => path.resolve(cwd, word)).filter((file) => isFile(file)).map((file) => path.dirname(file));
+  const named = argv
+    .slice(1)
+    .map((word) => path.resolve(cwd, word))
+    .filter((file) => isFile(file))
+    .map((file) => path.dirname(file));
   // The folders of sources the user named (--source-path) hold the user's code too.
-  return { run, code: new UserCode([cwd, ...new Set([...named, ...sourcePaths])], within), arrivals: new LineArrivals(), trueDepth, unset: uninitialisedLocals ? new UnsetLocals() : null, defined: new AddedDefinitions() };
+  return {
+    run,
+    code: new UserCode([cwd, ...new Set([...named, ...sourcePaths])], within),
+    arrivals: new LineArrivals(),
+    trueDepth,
+    unset: uninitialisedLocals ? new UnsetLocals() : null,
+    defined: new AddedDefinitions(),
+  };
 }
 
 function isFile(file: string): boolean {

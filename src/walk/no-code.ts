@@ -11,9 +11,16 @@ import type { WalkedRun } from './lines.js';
  * The error for a walk that compared no step. `neverStopped`: neither run stopped at all before it
  * ended; `endings`: how each run ended, for the message of last resort.
  */
-export function noCodeError(walks: readonly WalkedRun[], definition: AdapterDefinition, fromGiven: boolean, neverStopped: boolean, endings: string): BpdiffError {
+export function noCodeError(
+  walks: readonly WalkedRun[],
+  definition: AdapterDefinition,
+  fromGiven: boolean,
+  neverStopped: boolean,
+  endings: string,
+): BpdiffError {
   const sourceless = [...new Set(walks.flatMap((walk) => walk.code.sourceless))];
-  if (sourceless.length > 0) return messages.locateNoSource(sourceless, JSON.stringify(definition.launch).includes('${sourcePaths}'));
+  if (sourceless.length > 0)
+    return messages.locateNoSource(sourceless, JSON.stringify(definition.launch).includes('${sourcePaths}'));
   const functions = definition.locate?.entry?.functions ?? [];
   if (!fromGiven && neverStopped && functions.length > 0) return messages.locateNoDebugInfo(functions);
   return messages.locateNoCode([...new Set(walks.flatMap((walk) => walk.code.userFiles()))], endings);

@@ -41,7 +41,11 @@ export class Positions {
     const partsA = fileA.split('/');
     const partsB = fileB.split('/');
     let common = 0;
-    while (common < Math.min(partsA.length, partsB.length) - 1 && partsA[partsA.length - 1 - common] === partsB[partsB.length - 1 - common]) common++;
+    while (
+      common < Math.min(partsA.length, partsB.length) - 1 &&
+      partsA[partsA.length - 1 - common] === partsB[partsB.length - 1 - common]
+    )
+      common++;
     if (common === 0) return;
     this.rootA = partsA.slice(0, partsA.length - common).join('/') || '/';
     this.rootB = partsB.slice(0, partsB.length - common).join('/') || '/';
@@ -67,7 +71,9 @@ export class Positions {
     if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
     const other = path.join(otherRoot, relative);
     if (other === at.file || this.read(other) === null) return false;
-    return side === 'a' ? this.lineInB(at.file, other, at.line) === null : this.lineInA(other, at.file, at.line) === null;
+    return side === 'a'
+      ? this.lineInB(at.file, other, at.line) === null
+      : this.lineInA(other, at.file, at.line) === null;
   }
 
   private relative(side: 'a' | 'b', file: string): string {

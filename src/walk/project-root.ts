@@ -12,7 +12,10 @@ import path from 'node:path';
 const MANIFESTS: Array<{ endings: readonly string[]; names: readonly string[] }> = [
   { endings: ['.rs'], names: ['Cargo.toml'] },
   { endings: ['.go'], names: ['go.work', 'go.mod'] },
-  { endings: ['.java', '.kt', '.scala', '.groovy'], names: ['pom.xml', 'settings.gradle', 'settings.gradle.kts', 'build.gradle', 'build.gradle.kts', 'build.sbt'] },
+  {
+    endings: ['.java', '.kt', '.scala', '.groovy'],
+    names: ['pom.xml', 'settings.gradle', 'settings.gradle.kts', 'build.gradle', 'build.gradle.kts', 'build.sbt'],
+  },
   { endings: ['.rb'], names: ['Gemfile'] },
   { endings: ['.py'], names: ['pyproject.toml', 'setup.py', 'setup.cfg'] },
   { endings: ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'], names: ['package.json'] },

@@ -61,7 +61,14 @@ export class RunStream {
   async skipTo(step: Step): Promise<SteppedStop | null> {
     const ordinal = step.ordinal ?? 0;
     for (let gone = 0; gone < ordinal; ) {
-      const { body, stop } = await this.walked.run.streamSteps({ count: 1, skip: ordinal - 1 - gone, roots: this.walked.code.folders(), maxValueLength: WHOLE_TEXTS, seconds: BATCH_SECONDS, values: false });
+      const { body, stop } = await this.walked.run.streamSteps({
+        count: 1,
+        skip: ordinal - 1 - gone,
+        roots: this.walked.code.folders(),
+        maxValueLength: WHOLE_TEXTS,
+        seconds: BATCH_SECONDS,
+        values: false,
+      });
       gone += body.seen ?? 0;
       if (stop.kind !== 'stopped' || body.seen === undefined || gone > ordinal) return null;
       const here = body.steps[0];
@@ -77,7 +84,8 @@ export class RunStream {
   async current(step: Step): Promise<Texts> {
     await this.fetch(true);
     const here = this.buffer[this.at];
-    if (here === undefined || here.line !== step.stop.top.line) return { '(the stream did not start where the walk stands)': String(here?.line ?? 'nothing') };
+    if (here === undefined || here.line !== step.stop.top.line)
+      return { '(the stream did not start where the walk stands)': String(here?.line ?? 'nothing') };
     this.at++;
     return here.values;
   }
@@ -140,5 +148,10 @@ export class RunStream {
 
 /** A stream's end as the scan sees it (only its kind counts there: the runs are started again). */
 function ended(exitCode: number | null): NoBreak {
-  return noBreak({ kind: 'exited', exit_code: exitCode }, null, exitCode, { id: undefined, verified: false, line: undefined, message: undefined });
+  return noBreak({ kind: 'exited', exit_code: exitCode }, null, exitCode, {
+    id: undefined,
+    verified: false,
+    line: undefined,
+    message: undefined,
+  });
 }

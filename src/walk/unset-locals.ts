@@ -43,7 +43,10 @@ export class UnsetLocals {
 }
 
 /** The diff without the names one run or the other has not set yet, and those names. */
-export function withoutUnset(diff: VariableDiff, isUnset: (name: string) => boolean): { diff: VariableDiff; unset: string[] } {
+export function withoutUnset(
+  diff: VariableDiff,
+  isUnset: (name: string) => boolean,
+): { diff: VariableDiff; unset: string[] } {
   const unset = Object.keys(diff.changed).filter(isUnset);
   if (unset.length === 0) return { diff, unset };
   const changed = Object.fromEntries(Object.entries(diff.changed).filter(([name]) => !isUnset(name)));

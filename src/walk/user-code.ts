@@ -11,7 +11,17 @@ import { projectRoot } from './project-root.js';
 export type CodeKind = 'counted' | 'user' | 'library';
 
 /** Folders that hold code installed into the project, not written in it. */
-const INSTALLED = new Set(['node_modules', 'site-packages', 'dist-packages', '.venv', 'venv', '__pypackages__', 'vendor', '.cargo', '.git']);
+const INSTALLED = new Set([
+  'node_modules',
+  'site-packages',
+  'dist-packages',
+  '.venv',
+  'venv',
+  '__pypackages__',
+  'vendor',
+  '.cargo',
+  '.git',
+]);
 
 export class UserCode {
   private readonly within: Array<(text: string) => boolean>;
@@ -78,11 +88,16 @@ export class UserCode {
 
   /** The files the run stopped in that were user code, for a message (at most `most`). */
   userFiles(most = 5): string[] {
-    return [...this.known].filter(([, kind]) => kind !== 'library').slice(0, most).map(([file]) => path.relative(this.root, file));
+    return [...this.known]
+      .filter(([, kind]) => kind !== 'library')
+      .slice(0, most)
+      .map(([file]) => path.relative(this.root, file));
   }
 
   private kindOf(file: string): CodeKind {
-    const under = this.roots.map((root) => path.relative(root, file)).find((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative));
+    const under = this.roots
+      .map((root) => path.relative(root, file))
+      .find((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative));
     if (under === undefined) return 'library';
     if (under.split(path.sep).some((part) => INSTALLED.has(part))) return 'library';
     const relative = path.relative(this.root, file);

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, ensureBuiltBin, expectRefusal } from '../support/built-bin.js';
 import { CAPTURE_SCHEMA_ID, COMPARISON_SCHEMA_ID } from '../../src/core/types.js';
 import { helpRequests } from '../../src/cli/help-texts.js';
-import { expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../unit/fixtures/captures.js';
+import {
+  expectValidComparison,
+  makeCapture,
+  PRICING_TYPES,
+  PRICING_V1,
+  PRICING_V2,
+} from '../unit/fixtures/captures.js';
 
 let tmp: string;
 
@@ -19,11 +25,18 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(tmp, 'b'));
   fs.writeFileSync(path.join(tmp, 'a', 'x.py'), 'x = 1\n');
   fs.writeFileSync(path.join(tmp, 'b', 'x.py'), 'x = 2\n');
-  fs.writeFileSync(path.join(tmp, 'pricing.py'), Array.from({ length: 40 }, (_, i) => (i === 33 ? '        total += line_total' : `# ${i + 1}`)).join('\n'));
-  const write = (name: string, value: unknown): void => fs.writeFileSync(path.join(tmp, name), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  fs.writeFileSync(
+    path.join(tmp, 'pricing.py'),
+    Array.from({ length: 40 }, (_, i) => (i === 33 ? '        total += line_total' : `# ${i + 1}`)).join('\n'),
+  );
+  const write = (name: string, value: unknown): void =>
+    fs.writeFileSync(path.join(tmp, name), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
   const resolved = path.join(tmp, 'pricing.py');
   write('v1.json', makeCapture({ variables: PRICING_V1, types: PRICING_TYPES, resolvedFile: resolved }));
-  write('v1-again.json', makeCapture({ side: 'b', variables: PRICING_V1, types: PRICING_TYPES, resolvedFile: resolved }));
+  write(
+    'v1-again.json',
+    makeCapture({ side: 'b', variables: PRICING_V1, types: PRICING_TYPES, resolvedFile: resolved }),
+  );
   write('v2.json', makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES, resolvedFile: resolved }));
   write('nobreak.json', makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 3 }, exitCode: 3 }));
   write('broken.json', '{"$schema": ');
@@ -33,7 +46,12 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function bpdiff(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Result> {
-  return execa('node', [BIN, ...args], { cwd: options.cwd ?? tmp, reject: false, env: { NO_COLOR: '', ...options.env }, stdin: 'ignore' });
+  return execa('node', [BIN, ...args], {
+    cwd: options.cwd ?? tmp,
+    reject: false,
+    env: { NO_COLOR: '', ...options.env },
+    stdin: 'ignore',
+  });
 }
 
 const out = (name: string): string => path.join(tmp, name);
@@ -46,11 +64,13 @@ function withOutputFlag(args: string[], target: string): string[] {
 }
 
 describe('English whatever the locale', () => {
-  it.each(['fr_FR.UTF-8', 'de_DE.UTF-8'])('%s: yargs\'s own words are English too', async (locale) => {
+  it.each(['fr_FR.UTF-8', 'de_DE.UTF-8'])("%s: yargs's own words are English too", async (locale) => {
     const unknown = await bpdiff(['--bogus', '--', 'a', '--', 'b'], { env: { LANG: locale, LC_ALL: locale } });
     expect(unknown.stderr).toBe('bpdiff: unknown option --bogus — see the options in bpdiff --help');
     const missing = await bpdiff(['diff', 'a.json'], { env: { LANG: locale, LC_ALL: locale } });
-    expect(missing.stderr).toBe('bpdiff: not enough non-option arguments: got 1, need at least 2 — check the flags and arguments (see bpdiff --help)');
+    expect(missing.stderr).toBe(
+      'bpdiff: not enough non-option arguments: got 1, need at least 2 — check the flags and arguments (see bpdiff --help)',
+    );
   });
 });
 
@@ -64,26 +84,78 @@ describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file',
     ['--bp line 0', ['--bp', 'x.py:0', ...cmds], /the line "0" is not a line number — /],
     ['--bp negative line', ['--bp', 'x.py:-3', ...cmds], /the line "-3" is not a line number — /],
     ['--bp not a number', ['--bp', 'x.py:ten', ...cmds], /the line "ten" is not a line number — /],
-    ['--bp Windows path parses, then is missing', ['--bp', 'C:\\x.py:3', ...cmds], /^bpdiff: the breakpoint file C:\\x\.py does not exist for run A: .* — /],
-    ['breakpoint file missing in run B', ['--bp', 'x.py:1', '--cwd-a', 'a', ...cmds], /^bpdiff: the breakpoint file x\.py does not exist for run B: .*\/x\.py \(resolved against .*\) — check --bp, or point --cwd-b/],
+    [
+      '--bp Windows path parses, then is missing',
+      ['--bp', 'C:\\x.py:3', ...cmds],
+      /^bpdiff: the breakpoint file C:\\x\.py does not exist for run A: .* — /,
+    ],
+    [
+      'breakpoint file missing in run B',
+      ['--bp', 'x.py:1', '--cwd-a', 'a', ...cmds],
+      /^bpdiff: the breakpoint file x\.py does not exist for run B: .*\/x\.py \(resolved against .*\) — check --bp, or point --cwd-b/,
+    ],
     ['one command', [...bp, '--', 'python3', 'x.py'], /^bpdiff: only one command given — /],
     ['three commands', [...bp, ...cmds, '--', 'python3', 'x.py'], /^bpdiff: 3 commands given .* — /],
     ['an empty command', [...bp, '--', '--', 'python3', 'x.py'], /^bpdiff: command A is empty .* — /],
     ['an unknown flag', [...bp, '--frobnicate', ...cmds], /^bpdiff: unknown option --frobnicate — /],
-    ['a mistyped flag', [...bp, '--conditon', 'x > 1', ...cmds], /^bpdiff: unknown option --conditon — did you mean --condition\? \(see bpdiff --help\)$/],
-    ['a negative timeout', [...bp, '--timeout', '-5', ...cmds], /^bpdiff: --timeout "-5" is not a number of seconds above 0 — /],
+    [
+      'a mistyped flag',
+      [...bp, '--conditon', 'x > 1', ...cmds],
+      /^bpdiff: unknown option --conditon — did you mean --condition\? \(see bpdiff --help\)$/,
+    ],
+    [
+      'a negative timeout',
+      [...bp, '--timeout', '-5', ...cmds],
+      /^bpdiff: --timeout "-5" is not a number of seconds above 0 — /,
+    ],
     ['a non-numeric timeout', [...bp, '--timeout', 'soon', ...cmds], /^bpdiff: --timeout "soon" is not /],
     ['a zero timeout', [...bp, '--timeout', '0', ...cmds], /^bpdiff: --timeout "0" is not /],
-    ['a timeout past what a timer holds', [...bp, '--timeout', '3000000', ...cmds], /^bpdiff: --timeout "3000000" is more than it takes \(at most 86400 \(a day\)\) — /],
-    ['a line that wraps in 32 bits', ['--bp', 'x.py:4294967297', '--cwd-a', 'a', '--cwd-b', 'b', ...cmds], /^bpdiff: --bp "x.py:4294967297": the line "4294967297" is not a line number — /],
-    ['a line past the end of the file', ['--bp', 'x.py:2', '--cwd-a', 'a', '--cwd-b', 'b', ...cmds], /^bpdiff: --bp x.py:2 is past the end of the file: x.py has 1 line in run A — give a line from 1 to 1$/],
-    ['--adapter-config missing', [...bp, '--adapter-config', 'none.json', ...cmds], /^bpdiff: --adapter-config none.json does not exist — /],
+    [
+      'a timeout past what a timer holds',
+      [...bp, '--timeout', '3000000', ...cmds],
+      /^bpdiff: --timeout "3000000" is more than it takes \(at most 86400 \(a day\)\) — /,
+    ],
+    [
+      'a line that wraps in 32 bits',
+      ['--bp', 'x.py:4294967297', '--cwd-a', 'a', '--cwd-b', 'b', ...cmds],
+      /^bpdiff: --bp "x.py:4294967297": the line "4294967297" is not a line number — /,
+    ],
+    [
+      'a line past the end of the file',
+      ['--bp', 'x.py:2', '--cwd-a', 'a', '--cwd-b', 'b', ...cmds],
+      /^bpdiff: --bp x.py:2 is past the end of the file: x.py has 1 line in run A — give a line from 1 to 1$/,
+    ],
+    [
+      '--adapter-config missing',
+      [...bp, '--adapter-config', 'none.json', ...cmds],
+      /^bpdiff: --adapter-config none.json does not exist — /,
+    ],
     ['--stdin-b missing', [...bp, '--stdin-b', 'none.txt', ...cmds], /^bpdiff: --stdin-b none.txt does not exist — /],
-    ['--save-captures under a missing folder', [...bp, '--save-captures', 'nowhere/caps', ...cmds], /^bpdiff: cannot create --save-captures nowhere\/caps: the folder .*nowhere does not exist — /],
-    ['--save-captures naming a file', [...bp, '--save-captures', 'v1.json', ...cmds], /^bpdiff: --save-captures v1.json is not a folder — /],
-    ['diff of a missing file', ['diff', 'missing.json', 'v1.json'], /^bpdiff: run capture missing.json does not exist — /],
-    ['diff of invalid JSON', ['diff', 'v1.json', 'broken.json'], /^bpdiff: broken.json is not valid JSON \(.*\) — pass a run capture/],
-    ['diff of JSON that is not a capture', ['diff', 'other.json', 'v1.json'], /^bpdiff: other.json is not a run capture \(\(root\): must have required property .* — /],
+    [
+      '--save-captures under a missing folder',
+      [...bp, '--save-captures', 'nowhere/caps', ...cmds],
+      /^bpdiff: cannot create --save-captures nowhere\/caps: the folder .*nowhere does not exist — /,
+    ],
+    [
+      '--save-captures naming a file',
+      [...bp, '--save-captures', 'v1.json', ...cmds],
+      /^bpdiff: --save-captures v1.json is not a folder — /,
+    ],
+    [
+      'diff of a missing file',
+      ['diff', 'missing.json', 'v1.json'],
+      /^bpdiff: run capture missing.json does not exist — /,
+    ],
+    [
+      'diff of invalid JSON',
+      ['diff', 'v1.json', 'broken.json'],
+      /^bpdiff: broken.json is not valid JSON \(.*\) — pass a run capture/,
+    ],
+    [
+      'diff of JSON that is not a capture',
+      ['diff', 'other.json', 'v1.json'],
+      /^bpdiff: other.json is not a run capture \(\(root\): must have required property .* — /,
+    ],
     ['validate of a missing file', ['validate', 'missing.json'], /^bpdiff: file missing.json does not exist — /],
   ])('%s', async (_name, args, message) => {
     const target = out(`never-${Math.random().toString(36).slice(2)}.json`);
@@ -98,7 +170,9 @@ describe('bad input: one line on stderr, exit 2, nothing on stdout, no -o file',
     fs.writeFileSync(out('result.json'), String(doc.stdout));
     const result = await bpdiff(['diff', 'result.json', 'v1.json']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('bpdiff: result.json is a comparison result, not a run capture — bpdiff diff compares two run captures (schema: bpdiff schema --capture)');
+    expect(result.stderr).toBe(
+      'bpdiff: result.json is a comparison result, not a run capture — bpdiff diff compares two run captures (schema: bpdiff schema --capture)',
+    );
   });
 });
 
@@ -126,11 +200,23 @@ describe('bpdiff diff on saved captures', () => {
   it('a run that did not stop is a difference: exit 1', async () => {
     const result = await bpdiff(['diff', 'v1.json', 'nobreak.json']);
     expect(result.exitCode).toBe(1);
-    expect(JSON.parse(String(result.stdout)).analysis_hints[0]).toBe('B exited with code 3 without reaching pricing.py:34.');
+    expect(JSON.parse(String(result.stdout)).analysis_hints[0]).toBe(
+      'B exited with code 3 without reaching pricing.py:34.',
+    );
   });
 
   it('--format text: labelled -/+ lines, the verb, "no differences"', async () => {
-    const changed = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'text', '--label-a', 'v1', '--label-b', 'v2']);
+    const changed = await bpdiff([
+      'diff',
+      'v1.json',
+      'v2.json',
+      '--format',
+      'text',
+      '--label-a',
+      'v1',
+      '--label-b',
+      'v2',
+    ]);
     expect(changed.exitCode).toBe(1);
     expect(changed.stdout).toContain('rate\n  ± value change (up 0.9, 10x)\n  - v1  0.1\n  + v2  1.0');
     expect(changed.stdout).not.toContain('\u001b[');
@@ -142,11 +228,17 @@ describe('bpdiff diff on saved captures', () => {
   it('--format markdown gives a table fit for a pull request; --fail-on says when the exit status is 1', async () => {
     const markdown = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'markdown']);
     expect(markdown.exitCode).toBe(1);
-    expect(String(markdown.stdout).split('\n')[0]).toBe('### ❌ bpdiff at `pricing.py:34`: 2 changed, 5 unchanged, 0 only in A, 0 only in B');
+    expect(String(markdown.stdout).split('\n')[0]).toBe(
+      '### ❌ bpdiff at `pricing.py:34`: 2 changed, 5 unchanged, 0 only in A, 0 only in B',
+    );
     expect(markdown.stdout).toContain('| <code>rate</code> | <code>0.1</code> | <code>1.0</code> | up 0.9, 10x |');
     const github = await bpdiff(['diff', 'v1.json', 'v2.json', '--format', 'github']);
     expect(github.exitCode).toBe(1);
-    expect(String(github.stdout).split('\n').filter((line) => line.startsWith('::error file=pricing.py,line=34,title=bpdiff%3A '))).toHaveLength(2);
+    expect(
+      String(github.stdout)
+        .split('\n')
+        .filter((line) => line.startsWith('::error file=pricing.py,line=34,title=bpdiff%3A ')),
+    ).toHaveLength(2);
     expect((await bpdiff(['diff', 'v1.json', 'v2.json', '--fail-on', 'never'])).exitCode).toBe(0);
     expect((await bpdiff(['diff', 'v1.json', 'v2.json', '--fail-on', 'changed'])).exitCode).toBe(1);
     expect((await bpdiff(['diff', 'v1.json', 'v1-again.json', '--fail-on', 'changed'])).exitCode).toBe(0);
@@ -170,7 +262,9 @@ describe('bpdiff schema and validate', () => {
     const comparison = await bpdiff(['schema']);
     expect(comparison.exitCode).toBe(0);
     expect(JSON.parse(String(comparison.stdout)).$id).toBe(COMPARISON_SCHEMA_ID);
-    expect(`${comparison.stdout}\n`).toBe(fs.readFileSync(path.join(ROOT, 'schema/breakpoint-comparison.schema.json'), 'utf8'));
+    expect(`${comparison.stdout}\n`).toBe(
+      fs.readFileSync(path.join(ROOT, 'schema/breakpoint-comparison.schema.json'), 'utf8'),
+    );
     const capture = await bpdiff(['schema', '--capture']);
     expect(JSON.parse(String(capture.stdout)).$id).toBe(CAPTURE_SCHEMA_ID);
   });
@@ -199,12 +293,29 @@ describe('bpdiff schema and validate', () => {
 });
 
 describe('help and version', () => {
-  it('--help is yargs\' help and exits 0', async () => {
+  it("--help is yargs' help and exits 0", async () => {
     const result = await bpdiff(['--help']);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^bpdiff --bp FILE:LINE \[options\] -- CMD_A \[ARGS\.\.\.\] -- CMD_B \[ARGS\.\.\.\]/);
-    for (const flag of ['--bp', '--condition', '--label-a', '--cwd-b', '--env-a', '--timeout', '--format', '-o, --output', '--adapter-config', '--max-value-length', '--scope', '--raw-values', '--exact-line', '--sequential', '--stdin-b', '--quiet']) {
+    for (const flag of [
+      '--bp',
+      '--condition',
+      '--label-a',
+      '--cwd-b',
+      '--env-a',
+      '--timeout',
+      '--format',
+      '-o, --output',
+      '--adapter-config',
+      '--max-value-length',
+      '--scope',
+      '--raw-values',
+      '--exact-line',
+      '--sequential',
+      '--stdin-b',
+      '--quiet',
+    ]) {
       expect(result.stdout).toContain(flag);
     }
     expect(result.stdout).toContain('Exit status: 0 both runs stopped');
@@ -220,7 +331,9 @@ describe('help and version', () => {
       for (const argv of ${JSON.stringify(requests)}) texts.push((await parseArgs(argv, stock)).text);
       process.stdout.write(JSON.stringify(texts));
     `;
-    const stock = JSON.parse((await execa('node', ['--input-type=module', '-e', script], { cwd: tmp })).stdout) as string[];
+    const stock = JSON.parse(
+      (await execa('node', ['--input-type=module', '-e', script], { cwd: tmp })).stdout,
+    ) as string[];
     expect(fs.existsSync(path.join(ROOT, 'dist/vendor/yargs.cjs'))).toBe(true);
     for (const [index, argv] of requests.entries()) {
       const trace = out(`help-${index}.jsonl`);
@@ -262,7 +375,12 @@ describe("V8's code cache (src/cli/code-cache.ts)", () => {
     const files = (): Record<string, number> => {
       const dir = path.join(cache, 'bpdiff');
       if (!fs.existsSync(dir)) return {};
-      return Object.fromEntries(fs.readdirSync(dir).filter((name) => /^code-[0-9a-f]{16}-[0-9a-f]{16}\.bin$/.test(name)).map((name) => [name, fs.statSync(path.join(dir, name)).size]));
+      return Object.fromEntries(
+        fs
+          .readdirSync(dir)
+          .filter((name) => /^code-[0-9a-f]{16}-[0-9a-f]{16}\.bin$/.test(name))
+          .map((name) => [name, fs.statSync(path.join(dir, name)).size]),
+      );
     };
     const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 

@@ -25,7 +25,10 @@ beforeAll(async () => {
   const capture = JSON.stringify(makeCapture({ variables: PRICING_V1, types: PRICING_TYPES }));
   fs.writeFileSync(at('big.json'), capture + ' '.repeat(HUNDRED_MB - capture.length));
   fs.writeFileSync(at('v1.json'), JSON.stringify(makeCapture({ variables: PRICING_V1, types: PRICING_TYPES })));
-  fs.writeFileSync(at('v2.json'), JSON.stringify(makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES })));
+  fs.writeFileSync(
+    at('v2.json'),
+    JSON.stringify(makeCapture({ side: 'b', variables: PRICING_V2, types: PRICING_TYPES })),
+  );
   fs.writeFileSync(at('pricing.py'), Array.from({ length: 40 }, (_, i) => `x${i} = ${i}`).join('\n'));
 }, 180_000);
 
@@ -38,10 +41,23 @@ interface Ran {
   stderr: string;
 }
 
-async function bpdiff(args: string[], options: { cwd?: string; env?: Record<string, string>; withinMs?: number } = {}): Promise<Ran> {
-  const result = await execa('node', [BIN, ...args], { cwd: options.cwd ?? tmp, reject: false, env: { BPDIFF_REDACT_KEY: 'k', ...options.env }, stdin: 'ignore', timeout: options.withinMs ?? 20_000 });
+async function bpdiff(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; withinMs?: number } = {},
+): Promise<Ran> {
+  const result = await execa('node', [BIN, ...args], {
+    cwd: options.cwd ?? tmp,
+    reject: false,
+    env: { BPDIFF_REDACT_KEY: 'k', ...options.env },
+    stdin: 'ignore',
+    timeout: options.withinMs ?? 20_000,
+  });
   expect(result.timedOut, `bpdiff ${args.join(' ')} ran past ${options.withinMs ?? 20_000} ms`).toBe(false);
-  return { ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }), stdout: String(result.stdout), stderr: String(result.stderr) };
+  return {
+    ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+  };
 }
 
 const KIND: Record<string, RegExp> = {
@@ -54,14 +70,19 @@ describe('a file that is not a regular file, or too large: one line, exit 2, at 
   for (const name of ['zero', 'fifo', 'big'] as const) {
     it(`${name}.json as a capture, a baseline and a config`, async () => {
       const file = at(`${name}.json`);
-      expectRefusal(await bpdiff(['diff', file, 'v2.json']), new RegExp(`^bpdiff: run capture ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${KIND[name]!.source}`));
+      expectRefusal(
+        await bpdiff(['diff', file, 'v2.json']),
+        new RegExp(`^bpdiff: run capture ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${KIND[name]!.source}`),
+      );
       expectRefusal(await bpdiff(['diff', 'v1.json', file]), KIND[name]!);
       expectRefusal(await bpdiff(['--baseline', file, '--', 'python3', 'pricing.py']), KIND[name]!);
       expectRefusal(await bpdiff(['diff', '--config', file, 'v1.json', 'v2.json']), KIND[name]!);
       // Found upward, as bpdiff.config.json.
       const folder = fs.mkdtempSync(path.join(tmp, `found-${name}-`));
       fs.mkdirSync(path.join(folder, '.git'));
-      name === 'big' ? fs.copyFileSync(file, path.join(folder, 'bpdiff.config.json')) : fs.symlinkSync(file, path.join(folder, 'bpdiff.config.json'));
+      name === 'big'
+        ? fs.copyFileSync(file, path.join(folder, 'bpdiff.config.json'))
+        : fs.symlinkSync(file, path.join(folder, 'bpdiff.config.json'));
       const found = await bpdiff(['diff', at('v1.json'), at('v2.json')], { cwd: folder });
       expectRefusal(found, KIND[name]!);
       expect(found.stderr).toMatch(/^bpdiff: the config .*\/bpdiff\.config\.json /);
@@ -81,7 +102,10 @@ describe('a file that is not a regular file, or too large: one line, exit 2, at 
 
   // A value of 20 million characters inside a quoted pair ended bpdiff diff in "Maximum call stack size exceeded".
   it('a capture holding a value of 20 million characters is compared, no recursion growing with it', async () => {
-    const huge = makeCapture({ variables: { ...PRICING_V1, note: `"token: '${'a'.repeat(20_000_000)}'"` }, types: PRICING_TYPES });
+    const huge = makeCapture({
+      variables: { ...PRICING_V1, note: `"token: '${'a'.repeat(20_000_000)}'"` },
+      types: PRICING_TYPES,
+    });
     fs.writeFileSync(at('huge.json'), JSON.stringify(huge));
     const diff = await bpdiff(['diff', 'huge.json', 'v2.json'], { withinMs: 120_000 });
     expect(diff.stderr).not.toMatch(/Maximum call stack/);
@@ -93,10 +117,14 @@ describe('a file that is not a regular file, or too large: one line, exit 2, at 
   }, 150_000);
 
   it('invalid UTF-8 in a capture is said in a hint', async () => {
-    const text = JSON.stringify(makeCapture({ variables: { ...PRICING_V1, name: "'caf\u00e9'" }, types: PRICING_TYPES }));
+    const text = JSON.stringify(
+      makeCapture({ variables: { ...PRICING_V1, name: "'caf\u00e9'" }, types: PRICING_TYPES }),
+    );
     fs.writeFileSync(at('latin1.json'), Buffer.from(text, 'latin1'));
     const diff = await bpdiff(['diff', 'latin1.json', 'v1.json']);
-    expect(JSON.parse(diff.stdout).analysis_hints.join('\n')).toContain('latin1.json is not valid UTF-8: one byte sequence was read as the replacement character U+FFFD');
+    expect(JSON.parse(diff.stdout).analysis_hints.join('\n')).toContain(
+      'latin1.json is not valid UTF-8: one byte sequence was read as the replacement character U+FFFD',
+    );
   });
 });
 
@@ -120,9 +148,15 @@ describe('configs', () => {
 
   it('a config with a million ignore entries: one line, exit 2, in seconds', async () => {
     const folder = fs.mkdtempSync(path.join(tmp, 'million-'));
-    fs.writeFileSync(path.join(folder, 'bpdiff.config.json'), JSON.stringify({ ignore: Array.from({ length: 1_000_000 }, (_, i) => `v${i}`) }));
+    fs.writeFileSync(
+      path.join(folder, 'bpdiff.config.json'),
+      JSON.stringify({ ignore: Array.from({ length: 1_000_000 }, (_, i) => `v${i}`) }),
+    );
     const result = await bpdiff(['diff', at('v1.json'), at('v2.json')], { cwd: folder, withinMs: 30_000 });
-    expectRefusal(result, /bpdiff\.config\.json: \/ignore: must NOT have more than 1000 items — see schema\/bpdiff-config\.schema\.json$/);
+    expectRefusal(
+      result,
+      /bpdiff\.config\.json: \/ignore: must NOT have more than 1000 items — see schema\/bpdiff-config\.schema\.json$/,
+    );
   }, 60_000);
 });
 
@@ -135,19 +169,32 @@ describe('nothing of a file in an error, and errors of bounded size (issue 34)',
       await bpdiff(['--baseline', 'passwd.json', '--', 'python3', 'pricing.py']),
       await bpdiff(['diff', '--config', 'passwd.json', 'v1.json', 'v2.json']),
     ];
-    expectRefusal(runs[0]!, new RegExp(`^bpdiff: passwd\\.json ${place.replace(/[()]/g, '\\$&')} — pass a run capture saved by bpdiff$`));
+    expectRefusal(
+      runs[0]!,
+      new RegExp(`^bpdiff: passwd\\.json ${place.replace(/[()]/g, '\\$&')} — pass a run capture saved by bpdiff$`),
+    );
     expectRefusal(runs[1]!, /^bpdiff: passwd\.json is not valid JSON \(at line 1, column 1/);
-    expectRefusal(runs[2]!, new RegExp(`^bpdiff: ${at('passwd.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${place.replace(/[()]/g, '\\$&')} — fix the file`));
+    expectRefusal(
+      runs[2]!,
+      new RegExp(
+        `^bpdiff: ${at('passwd.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${place.replace(/[()]/g, '\\$&')} — fix the file`,
+      ),
+    );
     const validated = await bpdiff(['validate', 'passwd.json']);
     expect(validated.exitCode).toBe(1);
-    expect(validated.stdout).toBe('invalid: passwd.json is not JSON (at line 1, column 1: no JSON document starts there)');
+    expect(validated.stdout).toBe(
+      'invalid: passwd.json is not JSON (at line 1, column 1: no JSON document starts there)',
+    );
     for (const run of [...runs, validated]) expect(run.stdout + run.stderr).not.toContain('root:x');
   });
 
   it('a path of 100,000 characters is cut in the one-line error, its length said (it was echoed whole)', async () => {
     const long = `${'a'.repeat(100_000)}.json`;
     const result = await bpdiff(['diff', long, 'v2.json']);
-    expectRefusal(result, /^bpdiff: cannot read run capture a{200}… \[100006 characters\] ENAMETOOLONG: name too long, open '\/.*… \[\d+ characters\] — check the path and its permissions$/);
+    expectRefusal(
+      result,
+      /^bpdiff: cannot read run capture a{200}… \[100006 characters\] ENAMETOOLONG: name too long, open '\/.*… \[\d+ characters\] — check the path and its permissions$/,
+    );
     expect(result.stderr.length).toBeLessThan(1000);
   });
 });

@@ -14,7 +14,10 @@ describePythonAdapters('bounded answers through Python', (_adapter, runBpdiff) =
   it('--max-output-bytes 4096 on a 500-row list: under the bound, valid, every changed variable named', async () => {
     const whole = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', ...BOTH], { cwd: FIXTURES });
     expect(Buffer.byteLength(whole.stdout)).toBeGreaterThan(100_000);
-    const run = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', '--max-output-bytes', '4096', ...BOTH], { cwd: FIXTURES });
+    const run = await runBpdiff(
+      ['--bp', 'rows.py:9', '--max-children', '1000', '--max-output-bytes', '4096', ...BOTH],
+      { cwd: FIXTURES },
+    );
     expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(Buffer.byteLength(run.stdout)).toBeLessThanOrEqual(4096);
@@ -22,15 +25,22 @@ describePythonAdapters('bounded answers through Python', (_adapter, runBpdiff) =
     expect(run.doc!.diff.changed).toEqual(whole.doc!.diff.changed);
     expect(Object.keys(run.doc!.diff.changed).sort()).toEqual(['changed', "rows[450]['price']", "rows[460]['price']"]);
     expect(run.doc!.run_a.variables['rows[…]']).toBe('‹folded: 498 unchanged children, rows[0] to rows[499]›');
-    expect(run.doc!.analysis_hints.at(-1)).toMatch(/^--max-output-bytes 4096: folded .*every changed value is shown\.$/);
+    expect(run.doc!.analysis_hints.at(-1)).toMatch(
+      /^--max-output-bytes 4096: folded .*every changed value is shown\.$/,
+    );
   });
 
   it('--only keeps the names that match and what lies under them', async () => {
-    const run = await runBpdiff(['--bp', 'rows.py:9', '--max-children', '1000', '--only', 'rows[45?]', '--only', 'total', ...BOTH], { cwd: FIXTURES });
+    const run = await runBpdiff(
+      ['--bp', 'rows.py:9', '--max-children', '1000', '--only', 'rows[45?]', '--only', 'total', ...BOTH],
+      { cwd: FIXTURES },
+    );
     expect(run.exitCode, run.stderr).toBe(1);
     expect(Object.keys(run.doc!.run_a.variables).filter((name) => !name.startsWith('rows[45'))).toEqual(['total']);
     expect(run.doc!.run_a.variables["rows[450]['price']"]).toBe('4501');
     expect(Object.keys(run.doc!.diff.changed)).toEqual(["rows[450]['price']"]);
-    expect(run.doc!.analysis_hints.join('\n')).toMatch(/only the names matching --only 'rows\[45\?\]' 'total' were compared: 61 kept, \d+ left out/);
+    expect(run.doc!.analysis_hints.join('\n')).toMatch(
+      /only the names matching --only 'rows\[45\?\]' 'total' were compared: 61 kept, \d+ left out/,
+    );
   });
 });

@@ -13,7 +13,9 @@ import { ROOT, describeWithTool, runBpdiff, type BpdiffRun } from './helpers.js'
 
 const SOURCE = path.join(ROOT, 'test/integration/fixtures-values/c-buffers/buffers.c');
 const BREAKPOINT = `${SOURCE}:40`; // printf(...): name, key, u in scope
-const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+  adapter: { executables: string[] };
+};
 const lldbDap = findFirstExecutable(definition.adapter.executables, ROOT);
 
 let scratch = '';
@@ -75,18 +77,30 @@ describeWithTool('C character buffers through lldb-dap', 'lldb-dap', lldbDap !==
     expect(doc.run_a.variables.key).toMatch(/^"k1\\0/);
   });
 
-  it('two copies of a project outside git, each with its program outside the run\'s cwd: argv[0] reads <copy>/...', async () => {
+  it("two copies of a project outside git, each with its program outside the run's cwd: argv[0] reads <copy>/...", async () => {
     // copy-a/{src/buffers.c,build/buffers} and copy-b/...: the run's cwd is src/, the program is given by its absolute path.
     for (const copy of ['copy-a', 'copy-b']) {
       fs.mkdirSync(path.join(scratch, copy, 'src'), { recursive: true });
       fs.mkdirSync(path.join(scratch, copy, 'build'), { recursive: true });
       fs.copyFileSync(SOURCE, path.join(scratch, copy, 'src/buffers.c'));
-      await execa('cc', ['-g', '-O0', '-o', path.join(scratch, copy, 'build/buffers'), path.join(scratch, copy, 'src/buffers.c')], { stdin: 'ignore' });
+      await execa(
+        'cc',
+        ['-g', '-O0', '-o', path.join(scratch, copy, 'build/buffers'), path.join(scratch, copy, 'src/buffers.c')],
+        { stdin: 'ignore' },
+      );
     }
     // Line 46, in main: argc and argv are in scope.
     const run = await runBpdiff([
-      '--bp', 'buffers.c:46', '--cwd-a', path.join(scratch, 'copy-a/src'), '--cwd-b', path.join(scratch, 'copy-b/src'),
-      '--', path.join(scratch, 'copy-a/build/buffers'), '--', path.join(scratch, 'copy-b/build/buffers'),
+      '--bp',
+      'buffers.c:46',
+      '--cwd-a',
+      path.join(scratch, 'copy-a/src'),
+      '--cwd-b',
+      path.join(scratch, 'copy-b/src'),
+      '--',
+      path.join(scratch, 'copy-a/build/buffers'),
+      '--',
+      path.join(scratch, 'copy-b/build/buffers'),
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);

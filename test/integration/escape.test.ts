@@ -18,7 +18,9 @@ const C_LINE = 52;
 const JS_LINE = 21;
 const GO_LINE = 41;
 
-const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+  adapter: { executables: string[] };
+};
 const lldbDap = findFirstExecutable(lldbDefinition.adapter.executables, ROOT);
 
 let scratch = '';
@@ -57,7 +59,20 @@ function expectNoEscape(run: BpdiffRun, files: [string, string]): void {
 describePythonAdapters('a daemon started by a Python program', (adapter, runBpdiff) => {
   it('is killed with the run although it double-forked and called setsid', async () => {
     const files = pidFiles(`python-${adapter.id}`);
-    const run = await runBpdiff(['--bp', `daemon.py:${PY_LINE}`, '--cwd', FIXTURES, '--', 'python3', 'daemon.py', files[0], '--', 'python3', 'daemon.py', files[1]]);
+    const run = await runBpdiff([
+      '--bp',
+      `daemon.py:${PY_LINE}`,
+      '--cwd',
+      FIXTURES,
+      '--',
+      'python3',
+      'daemon.py',
+      files[0],
+      '--',
+      'python3',
+      'daemon.py',
+      files[1],
+    ]);
     expectNoEscape(run, files);
     // It was a daemon: a session of its own (its parent, the init process or a subreaper, is not the run's).
     expect(run.doc!.run_a.variables.same_session).toBe('False');
@@ -69,26 +84,75 @@ describeWithTool('a daemon started by a C program (lldb-dap)', 'lldb-dap', lldbD
     const program = path.join(scratch, 'daemon');
     await execa('cc', ['-g', '-O0', '-o', program, path.join(FIXTURES, 'daemon.c')], { stdin: 'ignore' });
     const files = pidFiles('c');
-    const run = await runBpdiff(['--bp', `daemon.c:${C_LINE}`, '--cwd', FIXTURES, '--', program, files[0], '--', program, files[1]]);
+    const run = await runBpdiff([
+      '--bp',
+      `daemon.c:${C_LINE}`,
+      '--cwd',
+      FIXTURES,
+      '--',
+      program,
+      files[0],
+      '--',
+      program,
+      files[1],
+    ]);
     expectNoEscape(run, files);
     expect(run.doc!.run_a.variables.same_session).toBe('0');
   });
 });
 
-describeWithTool('a daemon started by a Node.js program (bpdiff-node-adapter)', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () => {
-  it('is killed with the run although sh started it with setsid and exited', async () => {
-    const files = pidFiles('node');
-    const run = await runBpdiff(['--bp', `daemon.cjs:${JS_LINE}`, '--cwd', FIXTURES, '--', 'node', 'daemon.cjs', files[0], '--', 'node', 'daemon.cjs', files[1]]);
-    expectNoEscape(run, files);
-    expect(run.doc!.run_a.variables.sameParent).toBe('false');
-  });
-});
+describeWithTool(
+  'a daemon started by a Node.js program (bpdiff-node-adapter)',
+  'the built Node adapter (npm run build)',
+  fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')),
+  () => {
+    it('is killed with the run although sh started it with setsid and exited', async () => {
+      const files = pidFiles('node');
+      const run = await runBpdiff([
+        '--bp',
+        `daemon.cjs:${JS_LINE}`,
+        '--cwd',
+        FIXTURES,
+        '--',
+        'node',
+        'daemon.cjs',
+        files[0],
+        '--',
+        'node',
+        'daemon.cjs',
+        files[1],
+      ]);
+      expectNoEscape(run, files);
+      expect(run.doc!.run_a.variables.sameParent).toBe('false');
+    });
+  },
+);
 
-describeWithTool('a daemon started by a Go program (dlv)', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => {
-  it('is killed with the run although sh started it with setsid and exited', async () => {
-    const files = pidFiles('go');
-    const run = await runBpdiff(['--bp', `daemon.go:${GO_LINE}`, '--cwd', FIXTURES, '--', 'go', 'run', 'daemon.go', files[0], '--', 'go', 'run', 'daemon.go', files[1]]);
-    expectNoEscape(run, files);
-    expect(run.doc!.run_a.variables.daemonParent).not.toBe('');
-  });
-});
+describeWithTool(
+  'a daemon started by a Go program (dlv)',
+  'dlv and go (apt-get install -y delve golang-go)',
+  onPath('dlv') && onPath('go'),
+  () => {
+    it('is killed with the run although sh started it with setsid and exited', async () => {
+      const files = pidFiles('go');
+      const run = await runBpdiff([
+        '--bp',
+        `daemon.go:${GO_LINE}`,
+        '--cwd',
+        FIXTURES,
+        '--',
+        'go',
+        'run',
+        'daemon.go',
+        files[0],
+        '--',
+        'go',
+        'run',
+        'daemon.go',
+        files[1],
+      ]);
+      expectNoEscape(run, files);
+      expect(run.doc!.run_a.variables.daemonParent).not.toBe('');
+    });
+  },
+);

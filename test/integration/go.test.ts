@@ -34,17 +34,38 @@ function hints(run: BpdiffRun): string {
 
 describe('go hook: commands and values', () => {
   it('takes go run, go test and a binary apart', () => {
-    expect(parseGoCommand(['go', 'run', '-tags', 'x', '.', 'a', '-v'])).toEqual({ kind: 'run', buildFlags: ['-tags', 'x'], packages: ['.'], args: ['a', '-v'] });
-    expect(parseGoCommand(['go', 'run', './cmd/bulk', '3'])).toEqual({ kind: 'run', buildFlags: [], packages: ['./cmd/bulk'], args: ['3'] });
-    expect(parseGoCommand(['go', 'run', 'main.go', 'util.go', 'x'])).toEqual({ kind: 'run', buildFlags: [], packages: ['main.go', 'util.go'], args: ['x'] });
-    expect(parseGoCommand(['go', 'test', './pricing', '-run', 'TestPrice', '-v', '-count=1', '-race', '-args', '-x'])).toEqual({
+    expect(parseGoCommand(['go', 'run', '-tags', 'x', '.', 'a', '-v'])).toEqual({
+      kind: 'run',
+      buildFlags: ['-tags', 'x'],
+      packages: ['.'],
+      args: ['a', '-v'],
+    });
+    expect(parseGoCommand(['go', 'run', './cmd/bulk', '3'])).toEqual({
+      kind: 'run',
+      buildFlags: [],
+      packages: ['./cmd/bulk'],
+      args: ['3'],
+    });
+    expect(parseGoCommand(['go', 'run', 'main.go', 'util.go', 'x'])).toEqual({
+      kind: 'run',
+      buildFlags: [],
+      packages: ['main.go', 'util.go'],
+      args: ['x'],
+    });
+    expect(
+      parseGoCommand(['go', 'test', './pricing', '-run', 'TestPrice', '-v', '-count=1', '-race', '-args', '-x']),
+    ).toEqual({
       kind: 'test',
       buildFlags: ['-race'],
       package: './pricing',
       testArgs: ['-test.run=TestPrice', '-test.v', '-test.count=1', '-x'],
       ignored: [],
     });
-    expect(parseGoCommand(['go', 'test', '-run=TestX', '-json'])).toMatchObject({ package: '.', testArgs: ['-test.run=TestX'], ignored: ['-json'] });
+    expect(parseGoCommand(['go', 'test', '-run=TestX', '-json'])).toMatchObject({
+      package: '.',
+      testArgs: ['-test.run=TestX'],
+      ignored: ['-json'],
+    });
     expect(parseGoCommand(['./bin/app', '--flag'])).toEqual({ kind: 'exec', program: './bin/app', args: ['--flag'] });
     expect(() => parseGoCommand(['go', 'build', '.'])).toThrow(/go run.*go test/);
     expect(() => parseGoCommand(['go', 'test', './a', './b'])).toThrow(/one test package/);
@@ -52,10 +73,18 @@ describe('go hook: commands and values', () => {
   });
 
   it('sorts map entries at every depth and hides a map dlv loaded only in part', () => {
-    expect(sortMapEntries('map[string]int ["bob": 25, "alice": 30, ]')).toBe('map[string]int ["alice": 30, "bob": 25, ]');
-    expect(sortMapEntries('main.V {Tags: map[string]int ["q": 2, "p, ]": 1, ], N: 1}')).toBe('main.V {Tags: map[string]int ["p, ]": 1, "q": 2, ], N: 1}');
-    expect(sortMapEntries('[]map[int]int len: 2, cap: 2, [[10: 1, 9: 0, ],[2: 2, 1: 1, ]]')).toBe('[]map[int]int len: 2, cap: 2, [[9: 0, 10: 1, ],[1: 1, 2: 2, ]]');
-    expect(sortMapEntries('(loaded 64/100) map[string]int ["k9": 9, "k1": 1, ,...+98 more]')).toBe('(loaded 64/100) map[string]int […100 entries]');
+    expect(sortMapEntries('map[string]int ["bob": 25, "alice": 30, ]')).toBe(
+      'map[string]int ["alice": 30, "bob": 25, ]',
+    );
+    expect(sortMapEntries('main.V {Tags: map[string]int ["q": 2, "p, ]": 1, ], N: 1}')).toBe(
+      'main.V {Tags: map[string]int ["p, ]": 1, "q": 2, ], N: 1}',
+    );
+    expect(sortMapEntries('[]map[int]int len: 2, cap: 2, [[10: 1, 9: 0, ],[2: 2, 1: 1, ]]')).toBe(
+      '[]map[int]int len: 2, cap: 2, [[9: 0, 10: 1, ],[1: 1, 2: 2, ]]',
+    );
+    expect(sortMapEntries('(loaded 64/100) map[string]int ["k9": 9, "k1": 1, ,...+98 more]')).toBe(
+      '(loaded 64/100) map[string]int […100 entries]',
+    );
     expect(sortMapEntries('map[string]int ["s3": 40, "s5": 60, "s2...')).toBe('map[string]int […]');
     // Slices keep their order; so do structs.
     expect(sortMapEntries('[]int len: 3, cap: 4, [3,1,2]')).toBe('[]int len: 3, cap: 4, [3,1,2]');
@@ -66,7 +95,9 @@ describe('go hook: commands and values', () => {
     expect(builtOptimised('x: go1.19\n\tpath\tx\n\tbuild\t-compiler=gc\n\tbuild\tGOOS=linux\n')).toBe(true);
     expect(builtOptimised('x: go1.19\n\tbuild\t-compiler=gc\n\tbuild\t-gcflags="all=-N -l"\n')).toBe(false);
     expect(builtOptimised('x: go1.10\n')).toBeNull();
-    expect(firstBuildError('# example.com/x\n./main.go:5:2: undefined: y\n./main.go:6:2: undefined: z\n')).toBe('./main.go:5:2: undefined: y');
+    expect(firstBuildError('# example.com/x\n./main.go:5:2: undefined: y\n./main.go:6:2: undefined: z\n')).toBe(
+      './main.go:5:2: undefined: y',
+    );
   });
 });
 
@@ -87,9 +118,24 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
 
   it('finds the regression between two versions of a module: the discount is 1239 in v1 and 1238 in v2', async () => {
     const run = await runBpdiff([
-      '--bp', `pricing/pricing.go:${PRICE_RETURN}`, '--label-a', 'v1', '--label-b', 'v2',
-      '--cwd-a', path.join(ORDERS, 'v1'), '--cwd-b', path.join(ORDERS, 'v2'),
-      '--', 'go', 'run', '.', '--', 'go', 'run', '.',
+      '--bp',
+      `pricing/pricing.go:${PRICE_RETURN}`,
+      '--label-a',
+      'v1',
+      '--label-b',
+      'v2',
+      '--cwd-a',
+      path.join(ORDERS, 'v1'),
+      '--cwd-b',
+      path.join(ORDERS, 'v2'),
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
@@ -105,8 +151,12 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     expect(doc.run_a.variables['order.Lines[0].SKU']).toBe('"widget"');
     expect(doc.run_a.variables['quote.Notes']).toBe('[]string len: 2, cap: 2, [‹0›,‹1›]');
     expect(doc.run_a.variables['quote.Notes[0]']).toBe('"coupon SAVE10"');
-    expect(doc.run_a.variables.quote).toMatch(/^example\.com\/orders\/pricing\.Quote \{Subtotal: ‹Subtotal›, Discount: ‹Discount›,/);
-    expect(doc.diff.unchanged).toEqual(expect.arrayContaining(['subtotal', 'order.Lines[2].UnitCents', 'quote.Shipping']));
+    expect(doc.run_a.variables.quote).toMatch(
+      /^example\.com\/orders\/pricing\.Quote \{Subtotal: ‹Subtotal›, Discount: ‹Discount›,/,
+    );
+    expect(doc.diff.unchanged).toEqual(
+      expect.arrayContaining(['subtotal', 'order.Lines[2].UnitCents', 'quote.Shipping']),
+    );
     // Pointer-like addresses inside values are normalised; return placeholders (~r0) are not captured.
     expect(doc.run_a.variables['order.Lines']).toContain('(0x…)');
     expect(Object.keys(doc.run_a.variables).some((name) => name.startsWith('~r'))).toBe(false);
@@ -115,8 +165,22 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
 
   it('stops in the iteration the condition asks for (go run ./cmd/x args)', async () => {
     const run = await runBpdiff([
-      '--bp', `pricing/pricing.go:${PRICE_LOOP}`, '--condition', 'i == 1', '--cwd', path.join(ORDERS, 'v1'),
-      '--', 'go', 'run', './cmd/bulk', '3', '--', 'go', 'run', './cmd/bulk', '4',
+      '--bp',
+      `pricing/pricing.go:${PRICE_LOOP}`,
+      '--condition',
+      'i == 1',
+      '--cwd',
+      path.join(ORDERS, 'v1'),
+      '--',
+      'go',
+      'run',
+      './cmd/bulk',
+      '3',
+      '--',
+      'go',
+      'run',
+      './cmd/bulk',
+      '4',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
@@ -129,13 +193,32 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('gives exit 0 for two identical runs, even with a map that dlv prints in hash order', async () => {
-    const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', '80', '--', 'go', 'run', '.', 'ok', '80']);
+    const run = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_RETURN}`,
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '80',
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '80',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
     expect(run.doc!.diff.only_in_a).toEqual([]);
     expect(run.doc!.run_a.variables.sum).toBe('32400');
-    expect(run.doc!.run_a.variables.readings).toMatch(/^\[\]main\.Reading len: 80, cap: 128, \[\{Sensor: "s0", Value: 10\},/);
+    expect(run.doc!.run_a.variables.readings).toMatch(
+      /^\[\]main\.Reading len: 80, cap: 128, \[\{Sensor: "s0", Value: 10\},/,
+    );
     // All 80 entries, by key, though dlv loads 64 at a time.
     expect(run.doc!.run_a.variables['bySensor["s79"]']).toBe('800');
     expect(Object.keys(run.doc!.run_a.variables).filter((name) => name.startsWith('bySensor['))).toHaveLength(80);
@@ -146,10 +229,33 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     const texts: string[] = [];
     for (const round of [1, 2]) {
       const saved = path.join(bin, `captures-bytes-${round}`);
-      const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--save-captures', saved, '--', 'go', 'run', '.', 'ok', '80', '--', 'go', 'run', '.', 'ok', '80']);
+      const run = await runBpdiff([
+        '--bp',
+        `main.go:${EDGE_RETURN}`,
+        '--cwd',
+        EDGE,
+        '--save-captures',
+        saved,
+        '--',
+        'go',
+        'run',
+        '.',
+        'ok',
+        '80',
+        '--',
+        'go',
+        'run',
+        '.',
+        'ok',
+        '80',
+      ]);
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(0);
-      const withoutTiming = (file: string): string => JSON.stringify({ ...(JSON.parse(fs.readFileSync(path.join(saved, file), 'utf8')) as RunCapture), timing: null });
+      const withoutTiming = (file: string): string =>
+        JSON.stringify({
+          ...(JSON.parse(fs.readFileSync(path.join(saved, file), 'utf8')) as RunCapture),
+          timing: null,
+        });
       texts.push(run.stdout, withoutTiming('capture-a.json'), withoutTiming('capture-b.json'));
     }
     expect(texts[3]).toBe(texts[0]);
@@ -163,10 +269,14 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     const runTmp = fs.mkdtempSync(path.join(bin, 'tmp-build-int-'));
     const mark = `go-build-int-${process.pid}-${Date.now()}`;
     // -a rebuilds every package, so the build is still running when the signal comes.
-    const child = execa('node', [BIN, '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '-a', '.'], {
-      reject: false,
-      env: { TMPDIR: runTmp, BPDIFF_TEST_MARK: mark },
-    });
+    const child = execa(
+      'node',
+      [BIN, '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '-a', '.'],
+      {
+        reject: false,
+        env: { TMPDIR: runTmp, BPDIFF_TEST_MARK: mark },
+      },
+    );
     await new Promise<void>((resolve) => {
       let said = '';
       child.stderr!.on('data', (chunk: Buffer) => {
@@ -178,11 +288,30 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     const result = await child;
     expect(result.exitCode, result.stderr).toBe(130);
     expect(await leftoverProcesses(mark)).toEqual([]);
-    expect(fs.readdirSync(runTmp).filter((name) => name.startsWith('go-build') || name.startsWith('bpdiff-'))).toEqual([]);
+    expect(fs.readdirSync(runTmp).filter((name) => name.startsWith('go-build') || name.startsWith('bpdiff-'))).toEqual(
+      [],
+    );
   });
 
   it('sorts a small map whose entries span buckets', async () => {
-    const run = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', '12', '--', 'go', 'run', '.', 'ok', '12']);
+    const run = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_RETURN}`,
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '12',
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '12',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables.bySensor).toBe(
@@ -190,9 +319,25 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     );
   });
 
-  it('records an early exit (os.Exit(3)) with its exit code, and the program\'s own output only', async () => {
+  it("records an early exit (os.Exit(3)) with its exit code, and the program's own output only", async () => {
     const saved = path.join(bin, 'captures-exit');
-    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--save-captures', saved, '--', 'go', 'run', '.', 'exit', '--', 'go', 'run', '.']);
+    const run = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--cwd',
+      EDGE,
+      '--save-captures',
+      saved,
+      '--',
+      'go',
+      'run',
+      '.',
+      'exit',
+      '--',
+      'go',
+      'run',
+      '.',
+    ]);
     expectClean(run);
     const capture = JSON.parse(fs.readFileSync(path.join(saved, 'capture-a.json'), 'utf8')) as RunCapture;
     expect(capture.exit_code).toBe(3);
@@ -211,39 +356,119 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('records a panic before the breakpoint with the panic message', async () => {
-    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.', 'panic']);
+    const run = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
+      'panic',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_b.status).toBe('no_break');
-    expect(hints(run)).toContain(`B stopped with an uncaught exception before reaching main.go:${EDGE_LOOP}: panic: "sensor table is empty"`);
+    expect(hints(run)).toContain(
+      `B stopped with an uncaught exception before reaching main.go:${EDGE_LOOP}: panic: "sensor table is empty"`,
+    );
   });
 
   it('reports a condition that fails to evaluate in one run as a condition error, quoting dlv', async () => {
     const run = await runBpdiff([
-      '--bp', `main.go:${EDGE_LOOP}`, '--condition', 'readings[3].Value == 40', '--cwd', EDGE,
-      '--', 'go', 'run', '.', 'ok', '5', '--', 'go', 'run', '.', 'ok', '2',
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--condition',
+      'readings[3].Value == 40',
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '5',
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '2',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_a.variables.i).toBe('0');
     expect(run.doc!.run_b.status).toBe('no_break');
-    expect(hints(run)).toMatch(/In B the condition `readings\[3\]\.Value == 40` could not be evaluated.*error evaluating expression: index out of bounds/);
+    expect(hints(run)).toMatch(
+      /In B the condition `readings\[3\]\.Value == 40` could not be evaluated.*error evaluating expression: index out of bounds/,
+    );
   });
 
   it('exits 2 when the condition cannot be evaluated in either run (unknown name, and a syntax error)', async () => {
-    const unknown = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--condition', 'limit > 2', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    const unknown = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--condition',
+      'limit > 2',
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
+    ]);
     expectClean(unknown);
     expect(unknown.exitCode, unknown.stderr).toBe(2);
     expect(unknown.stderr).toMatch(/could not find symbol value for limit/);
-    const syntax = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--condition', 'i ==', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    const syntax = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--condition',
+      'i ==',
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
+    ]);
     expectClean(syntax);
     expect(syntax.exitCode, syntax.stderr).toBe(2);
     expect(syntax.stderr).toMatch(/expected operand/);
   });
 
   it('gives up on a run after --timeout and kills dlv and its debuggee', async () => {
-    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--timeout', '3', '--cwd', EDGE, '--', 'go', 'run', '.', 'slow', '--', 'go', 'run', '.']);
+    const run = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--timeout',
+      '3',
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      'slow',
+      '--',
+      'go',
+      'run',
+      '.',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
@@ -252,18 +477,51 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('says which line has no statement when dlv refuses the breakpoint', async () => {
-    const run = await runBpdiff(['--bp', `main.go:${EDGE_COMMENT}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    const run = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_COMMENT}`,
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
     // Which lines near it have code, as dlv accepts them (issue 22 item 12).
     expect(hints(run)).toMatch(
-      new RegExp(`^In A there is no code on main\\.go:${EDGE_COMMENT} for the debugger to stop at; the nearest lines with code are ${EDGE_COMMENT - 1} and ${EDGE_COMMENT + 1} \\(could not find statement at .*main\\.go:${EDGE_COMMENT}, please use a line with a statement\\)\\.$`, 'm'),
+      new RegExp(
+        `^In A there is no code on main\\.go:${EDGE_COMMENT} for the debugger to stop at; the nearest lines with code are ${EDGE_COMMENT - 1} and ${EDGE_COMMENT + 1} \\(could not find statement at .*main\\.go:${EDGE_COMMENT}, please use a line with a statement\\)\\.$`,
+        'm',
+      ),
     );
   });
 
   it('runs two comparisons side by side, each run with its own dlv, port and build', async () => {
-    const args = (n: string): string[] => ['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', 'ok', n, '--', 'go', 'run', '.', 'ok', '3'];
+    const args = (n: string): string[] => [
+      '--bp',
+      `main.go:${EDGE_RETURN}`,
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      n,
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '3',
+    ];
     const [first, second] = await Promise.all([runBpdiff(args('4')), runBpdiff(args('5'))]);
     for (const run of [first, second]) expectClean(run);
     expect(first.doc!.diff.changed.sum).toEqual({ a: '100', b: '60' });
@@ -272,9 +530,27 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
 
   it('debugs go test ./pkg -run TestX, stopping in the case the condition names', async () => {
     const run = await runBpdiff([
-      '--bp', `pricing/pricing.go:${PRICE_RETURN}`, '--condition', 'order.ID == "T-2"',
-      '--cwd-a', path.join(ORDERS, 'v1'), '--cwd-b', path.join(ORDERS, 'v2'),
-      '--', 'go', 'test', './pricing', '-run', 'TestPrice', '-count=1', '--', 'go', 'test', '-run', 'TestPrice/coupon', './pricing',
+      '--bp',
+      `pricing/pricing.go:${PRICE_RETURN}`,
+      '--condition',
+      'order.ID == "T-2"',
+      '--cwd-a',
+      path.join(ORDERS, 'v1'),
+      '--cwd-b',
+      path.join(ORDERS, 'v2'),
+      '--',
+      'go',
+      'test',
+      './pricing',
+      '-run',
+      'TestPrice',
+      '-count=1',
+      '--',
+      'go',
+      'test',
+      '-run',
+      'TestPrice/coupon',
+      './pricing',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
@@ -284,7 +560,16 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('warns that a prebuilt binary was optimised', async () => {
-    const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', path.join(bin, 'edge-optimised'), '--', path.join(bin, 'edge-debug')]);
+    const run = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--cwd',
+      EDGE,
+      '--',
+      path.join(bin, 'edge-optimised'),
+      '--',
+      path.join(bin, 'edge-debug'),
+    ]);
     expectClean(run);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.variables['r.Sensor']).toBe('"s0"');
@@ -294,21 +579,67 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
 
   it('feeds --stdin-a to the program and gives the other run an empty stdin', async () => {
     const run = await runBpdiff([
-      '--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--stdin-a', path.join(EDGE, 'readings.txt'), '--', 'go', 'run', '.', 'stdin', '--', 'go', 'run', '.', 'stdin',
+      '--bp',
+      `main.go:${EDGE_RETURN}`,
+      '--cwd',
+      EDGE,
+      '--stdin-a',
+      path.join(EDGE, 'readings.txt'),
+      '--',
+      'go',
+      'run',
+      '.',
+      'stdin',
+      '--',
+      'go',
+      'run',
+      '.',
+      'stdin',
     ]);
     expectClean(run);
     expect(run.doc!.diff.changed.sum).toEqual({ a: '42', b: '0' });
     expect(run.doc!.run_a.variables['readings[1].Value']).toBe('30');
     // A pointer shows what it points to; nil stays nil.
-    expect(run.doc!.diff.changed.best).toEqual({ a: '*main.Reading {Sensor: ‹Sensor›, Value: ‹Value›}', b: '*main.Reading nil' });
+    expect(run.doc!.diff.changed.best).toEqual({
+      a: '*main.Reading {Sensor: ‹Sensor›, Value: ‹Value›}',
+      b: '*main.Reading nil',
+    });
     expect(run.doc!.run_a.variables['(*best).Sensor']).toBe('"s2"');
   });
 
   it('reads package variables only with --scope globals', async () => {
-    const withGlobals = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--scope', 'globals', '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    const withGlobals = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_RETURN}`,
+      '--scope',
+      'globals',
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
+    ]);
     expectClean(withGlobals);
     expect(withGlobals.doc!.run_a.variables.Version).toBe('"edge-1"');
-    const locals = await runBpdiff(['--bp', `main.go:${EDGE_RETURN}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+    const locals = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_RETURN}`,
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
+    ]);
     expectClean(locals);
     expect(locals.doc!.run_a.variables).not.toHaveProperty('Version');
     expect(locals.doc!.run_a.variables.sum).toBe('150');
@@ -318,8 +649,24 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-broken-'));
     try {
       fs.writeFileSync(path.join(broken, 'go.mod'), 'module broken\n\ngo 1.19\n');
-      fs.writeFileSync(path.join(broken, 'main.go'), 'package main\n\nfunc main() {\n\tx := 1\n\tundefinedThing(x)\n}\n');
-      const run = await runBpdiff(['--bp', 'main.go:4', '--cwd', broken, '--', 'go', 'run', '.', '--', 'go', 'run', '.']);
+      fs.writeFileSync(
+        path.join(broken, 'main.go'),
+        'package main\n\nfunc main() {\n\tx := 1\n\tundefinedThing(x)\n}\n',
+      );
+      const run = await runBpdiff([
+        '--bp',
+        'main.go:4',
+        '--cwd',
+        broken,
+        '--',
+        'go',
+        'run',
+        '.',
+        '--',
+        'go',
+        'run',
+        '.',
+      ]);
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/go build failed in .*: \.\/main\.go:5:2: undefined: undefinedThing/);
@@ -330,7 +677,21 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
 
   it('says that the build, not the program, ran out of time, and kills the build', async () => {
     const run = await runBpdiff([
-      '--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--env-a', 'BPDIFF_BUILD_TIMEOUT=0.05', '--', 'go', 'run', '-a', '.', '--', 'go', 'run', '.',
+      '--bp',
+      `main.go:${EDGE_LOOP}`,
+      '--cwd',
+      EDGE,
+      '--env-a',
+      'BPDIFF_BUILD_TIMEOUT=0.05',
+      '--',
+      'go',
+      'run',
+      '-a',
+      '.',
+      '--',
+      'go',
+      'run',
+      '.',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
@@ -343,7 +704,10 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     const pathDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-path-'));
     try {
       fs.symlinkSync(fs.realpathSync(path.join(path.dirname(await whichGo()), 'go')), path.join(pathDir, 'go'));
-      const run = await runBpdiff(['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.'], { env: { PATH: pathDir } });
+      const run = await runBpdiff(
+        ['--bp', `main.go:${EDGE_LOOP}`, '--cwd', EDGE, '--', 'go', 'run', '.', '--', 'go', 'run', '.'],
+        { env: { PATH: pathDir } },
+      );
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/apt-get install -y delve golang-go/);

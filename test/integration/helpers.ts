@@ -26,7 +26,12 @@ export interface ComparisonDoc {
   breakpoint: { file: string; line: number; condition?: string };
   run_a: RunDoc;
   run_b: RunDoc;
-  diff: { changed: Record<string, { a: string; b: string }>; unchanged: string[]; only_in_a: string[]; only_in_b: string[] };
+  diff: {
+    changed: Record<string, { a: string; b: string }>;
+    unchanged: string[];
+    only_in_a: string[];
+    only_in_b: string[];
+  };
   analysis_hints: string[];
   context?: string;
 }
@@ -44,7 +49,10 @@ const MARK = 'BPDIFF_TEST_MARK';
  * Runs `node dist/bin/bpdiff.cjs ...args`. Every process bpdiff starts inherits a marker in its
  * environment; after bpdiff exits, any live process carrying the marker is a leak.
  */
-export async function runBpdiff(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<BpdiffRun> {
+export async function runBpdiff(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<BpdiffRun> {
   const mark = randomUUID();
   const result = await execa(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
@@ -73,8 +81,15 @@ export async function runBpdiff(args: string[], options: { cwd?: string; env?: R
  * run (`pattern`, a progress line, seen twice on its stderr), for a test that then signals it and looks
  * for what it left behind. Rejects with its stderr if it ends first or 30 s pass.
  */
-export async function startBpdiffUntilRunning(args: string[], options: { mark: string; pattern: RegExp; env?: Record<string, string> }): Promise<{ child: ReturnType<typeof execa>; stderr: string }> {
-  const child = execa(process.execPath, [BIN, ...args], { env: { ...options.env, [MARK]: options.mark }, reject: false, stdin: 'ignore' });
+export async function startBpdiffUntilRunning(
+  args: string[],
+  options: { mark: string; pattern: RegExp; env?: Record<string, string> },
+): Promise<{ child: ReturnType<typeof execa>; stderr: string }> {
+  const child = execa(process.execPath, [BIN, ...args], {
+    env: { ...options.env, [MARK]: options.mark },
+    reject: false,
+    stdin: 'ignore',
+  });
   let stderr = '';
   const global = new RegExp(options.pattern.source, 'g');
   const seen = () => (stderr.match(global) ?? []).length;
@@ -82,7 +97,11 @@ export async function startBpdiffUntilRunning(args: string[], options: { mark: s
     await new Promise<void>((resolve, reject) => {
       const fail = (why: string) => {
         clearTimeout(timer);
-        reject(new Error(`bpdiff ${why} before both runs printed ${String(options.pattern)} (seen ${seen()}); its stderr:\n${stderr}`));
+        reject(
+          new Error(
+            `bpdiff ${why} before both runs printed ${String(options.pattern)} (seen ${seen()}); its stderr:\n${stderr}`,
+          ),
+        );
       };
       const timer = setTimeout(() => fail('took 30 s'), 30_000);
       child.stderr!.on('data', (chunk: Buffer) => {
@@ -161,9 +180,17 @@ export async function leftoversAfter(mark: string, withinMs: number): Promise<st
  * tool it tests, except an `optionalInCi` one (a Rust toolchain: Debian's is old, so CI uses the
  * machine's own when there is one, and says which ran).
  */
-export function describeWithTool(title: string, tool: string, available: boolean, body: () => void, options: { optionalInCi?: boolean } = {}): void {
+export function describeWithTool(
+  title: string,
+  tool: string,
+  available: boolean,
+  body: () => void,
+  options: { optionalInCi?: boolean } = {},
+): void {
   if (!available && (!process.env.CI || options.optionalInCi)) {
-    console.warn(`SKIPPED "${title}": ${tool} is not installed here${options.optionalInCi ? '' : ' (CI installs it; see .ci/run)'}`);
+    console.warn(
+      `SKIPPED "${title}": ${tool} is not installed here${options.optionalInCi ? '' : ' (CI installs it; see .ci/run)'}`,
+    );
     describe.skip(title, body);
     return;
   }

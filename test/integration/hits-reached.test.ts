@@ -20,7 +20,10 @@ const JAVA = path.join(ROOT, 'test/integration/fixtures-java');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-hits-reached-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-const definition = (id: string): { adapter: { executables: string[] } } => JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const definition = (id: string): { adapter: { executables: string[] } } =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as {
+    adapter: { executables: string[] };
+  };
 const lldbReady = findFirstExecutable(definition('lldb').adapter.executables, ROOT) !== null;
 const dlvReady = findFirstExecutable(definition('go').adapter.executables, ROOT) !== null;
 const javaReady = onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar'));
@@ -43,21 +46,99 @@ interface Language {
 }
 
 const LANGUAGES: Language[] = [
-  ...PYTHON_ADAPTERS.map((python): Language => ({ name: `python (${python.name})`, tool: python.tool, available: python.available, bp: 'loop.py:8', cwd: FIXTURES, command: (limit) => ['python3', 'loop.py', String(limit), '999999'], odd: 'i % 2 == 1', adapter: ['--adapter', python.id], counts: true })),
-  { name: 'node', tool: 'node', available: true, bp: 'loop.js:8', cwd: FIXTURES, command: (limit) => ['node', 'loop.js', String(limit), '999999'], odd: 'i % 2 === 1', counts: true },
-  { name: 'java', tool: 'a JDK and the built Java adapter', available: javaReady, bp: path.join(JAVA, 'Hits.java:10'), cwd: scratch, command: (limit) => ['java', '-cp', scratch, 'Hits', String(limit), '999999'], odd: 'i % 2 == 1', counts: true },
-  { name: 'go', tool: 'dlv', available: dlvReady, bp: path.join(FIXTURES, 'go/main.go:21'), cwd: scratch, command: (limit) => ['./loop-go', String(limit), '999999'], odd: 'i%2 == 1', counts: true },
-  { name: 'c (lldb-dap)', tool: 'lldb-dap', available: lldbReady, bp: path.join(FIXTURES, 'loop.c:11'), cwd: scratch, command: (limit) => ['./loop', String(limit), '999999'], odd: 'i % 2 == 1', counts: true },
-  { name: 'c (gdb)', tool: 'gdb and cdt-gdb-adapter', available: gdbReady, bp: path.join(FIXTURES, 'loop.c:11'), cwd: scratch, command: (limit) => ['./loop', String(limit), '999999'], odd: 'i % 2 == 1', adapter: ['--adapter', 'gdb'], counts: false },
-  { name: 'ruby (rdbg)', tool: 'ruby', available: onPath('ruby'), bp: 'loop.rb:8', cwd: FIXTURES, command: (limit) => ['ruby', 'loop.rb', String(limit), '999999'], odd: 'i % 2 == 1', counts: false },
+  ...PYTHON_ADAPTERS.map(
+    (python): Language => ({
+      name: `python (${python.name})`,
+      tool: python.tool,
+      available: python.available,
+      bp: 'loop.py:8',
+      cwd: FIXTURES,
+      command: (limit) => ['python3', 'loop.py', String(limit), '999999'],
+      odd: 'i % 2 == 1',
+      adapter: ['--adapter', python.id],
+      counts: true,
+    }),
+  ),
+  {
+    name: 'node',
+    tool: 'node',
+    available: true,
+    bp: 'loop.js:8',
+    cwd: FIXTURES,
+    command: (limit) => ['node', 'loop.js', String(limit), '999999'],
+    odd: 'i % 2 === 1',
+    counts: true,
+  },
+  {
+    name: 'java',
+    tool: 'a JDK and the built Java adapter',
+    available: javaReady,
+    bp: path.join(JAVA, 'Hits.java:10'),
+    cwd: scratch,
+    command: (limit) => ['java', '-cp', scratch, 'Hits', String(limit), '999999'],
+    odd: 'i % 2 == 1',
+    counts: true,
+  },
+  {
+    name: 'go',
+    tool: 'dlv',
+    available: dlvReady,
+    bp: path.join(FIXTURES, 'go/main.go:21'),
+    cwd: scratch,
+    command: (limit) => ['./loop-go', String(limit), '999999'],
+    odd: 'i%2 == 1',
+    counts: true,
+  },
+  {
+    name: 'c (lldb-dap)',
+    tool: 'lldb-dap',
+    available: lldbReady,
+    bp: path.join(FIXTURES, 'loop.c:11'),
+    cwd: scratch,
+    command: (limit) => ['./loop', String(limit), '999999'],
+    odd: 'i % 2 == 1',
+    counts: true,
+  },
+  {
+    name: 'c (gdb)',
+    tool: 'gdb and cdt-gdb-adapter',
+    available: gdbReady,
+    bp: path.join(FIXTURES, 'loop.c:11'),
+    cwd: scratch,
+    command: (limit) => ['./loop', String(limit), '999999'],
+    odd: 'i % 2 == 1',
+    adapter: ['--adapter', 'gdb'],
+    counts: false,
+  },
+  {
+    name: 'ruby (rdbg)',
+    tool: 'ruby',
+    available: onPath('ruby'),
+    bp: 'loop.rb:8',
+    cwd: FIXTURES,
+    command: (limit) => ['ruby', 'loop.rb', String(limit), '999999'],
+    odd: 'i % 2 == 1',
+    counts: false,
+  },
 ];
 
 beforeAll(async () => {
-  await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'loop'), path.join(FIXTURES, 'loop.c')], { stdin: 'ignore' });
-  await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'twice'), path.join(FIXTURES, 'twice.c')], { stdin: 'ignore' });
-  if (dlvReady) await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], { cwd: path.join(FIXTURES, 'go'), stdin: 'ignore' });
+  await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'loop'), path.join(FIXTURES, 'loop.c')], {
+    stdin: 'ignore',
+  });
+  await execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'twice'), path.join(FIXTURES, 'twice.c')], {
+    stdin: 'ignore',
+  });
+  if (dlvReady)
+    await execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'loop-go'), '.'], {
+      cwd: path.join(FIXTURES, 'go'),
+      stdin: 'ignore',
+    });
   if (javaReady) await execa('javac', ['-g', '-d', scratch, path.join(JAVA, 'Hits.java')], { stdin: 'ignore' });
-  if (rustReady) await execa('rustc', ['-g', '-o', path.join(scratch, 'println'), path.join(FIXTURES, 'println.rs')], { stdin: 'ignore' });
+  if (rustReady)
+    await execa('rustc', ['-g', '-o', path.join(scratch, 'println'), path.join(FIXTURES, 'println.rs')], {
+      stdin: 'ignore',
+    });
 }, 120_000);
 
 function expectClean(run: BpdiffRun): void {
@@ -71,14 +152,23 @@ function stopsOfA(trace: string): number {
   return fs
     .readFileSync(trace, 'utf8')
     .split('\n')
-    .filter((line) => line.includes('"run":"A"') && line.includes('"type":"event"') && line.includes('"name":"stopped"')).length;
+    .filter(
+      (line) => line.includes('"run":"A"') && line.includes('"type":"event"') && line.includes('"name":"stopped"'),
+    ).length;
 }
 
 /** A comparison of the same command twice, with its trace written to a file of its own. */
-async function compare(language: Language, options: string[], limit: number): Promise<{ run: BpdiffRun; stops: number }> {
+async function compare(
+  language: Language,
+  options: string[],
+  limit: number,
+): Promise<{ run: BpdiffRun; stops: number }> {
   const trace = path.join(scratch, `trace-${Math.random().toString(36).slice(2)}.jsonl`);
   const command = language.command(limit);
-  const run = await runBpdiff([...(language.adapter ?? []), '--bp', language.bp, ...options, '--', ...command, '--', ...command], { cwd: language.cwd, env: { BPDIFF_TRACE: trace } });
+  const run = await runBpdiff(
+    [...(language.adapter ?? []), '--bp', language.bp, ...options, '--', ...command, '--', ...command],
+    { cwd: language.cwd, env: { BPDIFF_TRACE: trace } },
+  );
   return { run, stops: fs.existsSync(trace) ? stopsOfA(trace) : -1 };
 }
 
@@ -95,7 +185,11 @@ for (const language of LANGUAGES) {
       const { run, stops } = await compare(language, ['--hit', String(n)], limit);
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(0);
-      expect(run.doc!.run_a.variables).toMatchObject({ i: String(n - 1), step: String(n - 1), acc: String(sumBelow(n - 1)) });
+      expect(run.doc!.run_a.variables).toMatchObject({
+        i: String(n - 1),
+        step: String(n - 1),
+        acc: String(sumBelow(n - 1)),
+      });
       expect(run.doc!.run_b.variables).toEqual(run.doc!.run_a.variables);
       if (language.counts) expect(stops).toBe(1);
       else expect(stops).toBeGreaterThanOrEqual(n);
@@ -122,7 +216,22 @@ for (const language of LANGUAGES) {
 
 describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lldbReady, () => {
   const twice = (adapter: string[], hit: number): Promise<BpdiffRun> =>
-    runBpdiff([...adapter, '--bp', path.join(FIXTURES, 'twice.c:8'), '--hit', String(hit), '--', './twice', '3000', '--', './twice', '3000'], { cwd: scratch });
+    runBpdiff(
+      [
+        ...adapter,
+        '--bp',
+        path.join(FIXTURES, 'twice.c:8'),
+        '--hit',
+        String(hit),
+        '--',
+        './twice',
+        '3000',
+        '--',
+        './twice',
+        '3000',
+      ],
+      { cwd: scratch },
+    );
 
   it('a line inlined at two calls: each call is a pass (the 2002nd is the second call of iteration 1000, the 2003rd the first of 1001)', async () => {
     for (const [hit, x, acc] of [
@@ -143,27 +252,68 @@ describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lld
     expect(run.doc!.run_a.variables).toMatchObject({ acc: String(sumBelow(1001) + 1000 * 1000), x: '1000' });
   });
 
-  it.skipIf(!rustReady)('a Rust println! line (three locations, each stopped at once a pass) counts passes', async () => {
-    const run = await runBpdiff(['--bp', path.join(FIXTURES, 'println.rs:8'), '--hit', '700', '--', './println', '1000', '--', './println', '1000'], { cwd: scratch });
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.doc!.run_a.variables).toMatchObject({ i: '699', acc: String(sumBelow(700)) });
-  });
+  it.skipIf(!rustReady)(
+    'a Rust println! line (three locations, each stopped at once a pass) counts passes',
+    async () => {
+      const run = await runBpdiff(
+        [
+          '--bp',
+          path.join(FIXTURES, 'println.rs:8'),
+          '--hit',
+          '700',
+          '--',
+          './println',
+          '1000',
+          '--',
+          './println',
+          '1000',
+        ],
+        { cwd: scratch },
+      );
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.run_a.variables).toMatchObject({ i: '699', acc: String(sumBelow(700)) });
+    },
+  );
 });
 
 describe("locate's --from FILE:LINE:N", () => {
   it('starts at the Nth pass, the passes before it counted by the adapter (one breakpoint stop a start)', async () => {
     const trace = path.join(scratch, 'trace-locate.jsonl');
-    const run = await runBpdiff(['locate', '--ignore', 'bump', '--from', 'loop.py:8:2001', '--', 'python3', 'loop.py', '3000', '2003', '--', 'python3', 'loop.py', '3000', '999999'], { cwd: FIXTURES, env: { BPDIFF_TRACE: trace } });
+    const run = await runBpdiff(
+      [
+        'locate',
+        '--ignore',
+        'bump',
+        '--from',
+        'loop.py:8:2001',
+        '--',
+        'python3',
+        'loop.py',
+        '3000',
+        '2003',
+        '--',
+        'python3',
+        'loop.py',
+        '3000',
+        '999999',
+      ],
+      { cwd: FIXTURES, env: { BPDIFF_TRACE: trace } },
+    );
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     // From pass 2001 (i = 2000) the walk steps to iteration 2003, where A's step is one more.
-    expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways at loop\.py:8 in .*: step is 2004 in A and 2003 in B$/);
+    expect(run.doc!.analysis_hints[0]).toMatch(
+      /^the runs part ways at loop\.py:8 in .*: step is 2004 in A and 2003 in B$/,
+    );
     expect(run.doc!.run_a.variables).toMatchObject({ i: '2003', acc: String(sumBelow(2003)) });
     const breakpointStops = fs
       .readFileSync(trace, 'utf8')
       .split('\n')
-      .filter((line) => line.includes('"run":"A"') && line.includes('"name":"stopped"') && line.includes('"reason":"breakpoint"')).length;
+      .filter(
+        (line) =>
+          line.includes('"run":"A"') && line.includes('"name":"stopped"') && line.includes('"reason":"breakpoint"'),
+      ).length;
     // A start, and the stream's start again to where it found the runs parting.
     expect(breakpointStops).toBeGreaterThanOrEqual(1);
     expect(breakpointStops).toBeLessThanOrEqual(2);

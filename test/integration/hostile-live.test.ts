@@ -19,7 +19,10 @@ let tmp: string;
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-hostile-live-'));
-  fs.writeFileSync(path.join(tmp, 'long.py'), `value = 'a' * 900 + 'b'\nvalues = [value] * 3\ndone = True\nprint(done)\n`);
+  fs.writeFileSync(
+    path.join(tmp, 'long.py'),
+    `value = 'a' * 900 + 'b'\nvalues = [value] * 3\ndone = True\nprint(done)\n`,
+  );
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -28,27 +31,67 @@ describeWithTool('hostile patterns and messages, live', 'python3-debugpy', debug
     // The value's text ends with its quote: (a+)+$ never matches; (a|a)*$ matches the empty text at the end.
     ['(a+)+$', "b'"],
     ['(a|a)*$', "b'x"],
-  ])('--normalize %s on a value of 901 characters: done in seconds, both runs compared', async (pattern, end) => {
-    const started = Date.now();
-    const run = await runBpdiff(['-q', '--bp', 'long.py:4', '--cwd', tmp, '--normalize', `${pattern}=>x`, '--', 'python3', 'long.py', '--', 'python3', 'long.py'], { timeoutMs: 60_000 });
-    const seconds = (Date.now() - started) / 1000;
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.leftovers).toEqual([]);
-    expect(run.doc!.run_b.variables['value']).toBe(`'${'a'.repeat(900)}${end}`);
-    // The harness's bound: a backtracking engine took 109-120 s.
-    expect(seconds).toBeLessThan(30);
-  }, 90_000);
+  ])(
+    '--normalize %s on a value of 901 characters: done in seconds, both runs compared',
+    async (pattern, end) => {
+      const started = Date.now();
+      const run = await runBpdiff(
+        [
+          '-q',
+          '--bp',
+          'long.py:4',
+          '--cwd',
+          tmp,
+          '--normalize',
+          `${pattern}=>x`,
+          '--',
+          'python3',
+          'long.py',
+          '--',
+          'python3',
+          'long.py',
+        ],
+        { timeoutMs: 60_000 },
+      );
+      const seconds = (Date.now() - started) / 1000;
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.leftovers).toEqual([]);
+      expect(run.doc!.run_b.variables['value']).toBe(`'${'a'.repeat(900)}${end}`);
+      // The harness's bound: a backtracking engine took 109-120 s.
+      expect(seconds).toBeLessThan(30);
+    },
+    90_000,
+  );
 
   it('SIGTERM while bpdiff puts a large baseline through the value pipeline: exit 143 within a second', async () => {
     // 15000 values of 901 characters, each costing the (linear, but not free) pattern most of a millisecond.
     const variables: Record<string, string> = { line_total: '9.0' };
     for (let i = 0; i < 15_000; i++) variables[`rows[${i}]`] = `'${'a'.repeat(900)}b'`;
     const baseline = path.join(tmp, 'large-baseline.json');
-    fs.writeFileSync(baseline, JSON.stringify(makeCapture({ variables, resolvedFile: path.join(PRICING_V1, 'pricing.py') })));
+    fs.writeFileSync(
+      baseline,
+      JSON.stringify(makeCapture({ variables, resolvedFile: path.join(PRICING_V1, 'pricing.py') })),
+    );
     const mark = randomUUID();
-    const args = ['-q', '--baseline', baseline, '--cwd', PRICING_V1, '--normalize', '(a|a)*$=>x', '--', 'python3', 'pricing.py', '10'];
+    const args = [
+      '-q',
+      '--baseline',
+      baseline,
+      '--cwd',
+      PRICING_V1,
+      '--normalize',
+      '(a|a)*$=>x',
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
+    ];
     // BPDIFF_TRACE=1: the phases on stderr; once the live run's frame is read, the baseline's values go through.
-    const child = execa(process.execPath, [BIN, ...args], { env: { BPDIFF_TRACE: '1', BPDIFF_TEST_MARK: mark }, reject: false, stdin: 'ignore' });
+    const child = execa(process.execPath, [BIN, ...args], {
+      env: { BPDIFF_TRACE: '1', BPDIFF_TEST_MARK: mark },
+      reject: false,
+      stdin: 'ignore',
+    });
     let stderr = '';
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no 'frame read' in 30 s: ${stderr}`)), 30_000);
@@ -92,16 +135,39 @@ describeWithTool('hostile patterns and messages, live', 'python3-debugpy', debug
       throw new Error(`no answer to ${String(id)}`);
     };
     try {
-      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      });
       await answerTo(1);
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'capture', arguments: { bp: 'pricing.py:34', run: { command: ['python3', 'pricing.py', '10'], cwd: PRICING_V1 } } } });
+      send({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: {
+          name: 'capture',
+          arguments: { bp: 'pricing.py:34', run: { command: ['python3', 'pricing.py', '10'], cwd: PRICING_V1 } },
+        },
+      });
       // 65 MB, more than the 64 MiB the server reads, while the capture runs.
-      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'diff_captures', arguments: { capture_a: 'x'.repeat(65 * 1024 * 1024), capture_b: 'y' } } });
-      expect((await answerTo(3)).error).toMatchObject({ code: -32600, message: expect.stringMatching(/^the message is \d+ bytes, more than the 67108864 bpdiff mcp reads — /) });
+      send({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'diff_captures', arguments: { capture_a: 'x'.repeat(65 * 1024 * 1024), capture_b: 'y' } },
+      });
+      expect((await answerTo(3)).error).toMatchObject({
+        code: -32600,
+        message: expect.stringMatching(/^the message is \d+ bytes, more than the 67108864 bpdiff mcp reads — /),
+      });
       const captured = await answerTo(2);
       expect(captured.error).toBeUndefined();
-      expect((captured.result as { structuredContent: { run: { status: string } } }).structuredContent.run.status).toBe('break');
+      expect((captured.result as { structuredContent: { run: { status: string } } }).structuredContent.run.status).toBe(
+        'break',
+      );
       send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
       expect((await answerTo(4)).result).toHaveProperty('tools');
     } finally {

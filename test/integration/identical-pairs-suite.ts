@@ -13,7 +13,9 @@ import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } f
 import { PYTHON_ADAPTERS } from './python-adapters.js';
 import { PAIRS, SEEDED, type PairCase, type Prepare, type SeededCase, type Toolset } from './identical-pairs.js';
 
-const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const lldbDefinition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+  adapter: { executables: string[] };
+};
 const lldbDap = findFirstExecutable(lldbDefinition.adapter.executables, ROOT);
 
 /** Two checkouts of one example: different paths, and of different lengths, as real ones are. */
@@ -44,7 +46,10 @@ function rootOf(root: string, checkout: string | null): string {
 function copyExample(root: string, checkout: string): void {
   const key = `${checkout}/${root}`;
   if (copied.has(key)) return;
-  fs.cpSync(rootOf(root, null), rootOf(root, checkout), { recursive: true, filter: (source) => !/^(build|target|dist|node_modules)$/.test(path.basename(source)) });
+  fs.cpSync(rootOf(root, null), rootOf(root, checkout), {
+    recursive: true,
+    filter: (source) => !/^(build|target|dist|node_modules)$/.test(path.basename(source)),
+  });
   copied.add(key);
 }
 
@@ -74,7 +79,10 @@ async function prepare(kind: Prepare, root: string, cwd: string, bp: string): Pr
 async function prepareToolset(toolset: Toolset): Promise<void> {
   const folders = [
     ...PAIRS.filter((pair) => pair.toolset === toolset).map((pair) => ({ ...pair, cwds: [pair.cwd] })),
-    ...SEEDED.filter((seeded) => seeded.toolset === toolset).map((seeded) => ({ ...seeded, cwds: [seeded.cwdA, seeded.cwdB] })),
+    ...SEEDED.filter((seeded) => seeded.toolset === toolset).map((seeded) => ({
+      ...seeded,
+      cwds: [seeded.cwdA, seeded.cwdB],
+    })),
   ];
   for (const { root, cwds, prepare: kind, bp } of folders) {
     for (const checkout of [null, ...CHECKOUTS]) {
@@ -96,14 +104,33 @@ interface Side {
   command: string[];
 }
 
-function bpdiffArgs(spec: { bp: string; condition?: string | undefined; stdin?: string; adapter?: string[]; options?: string[]; prepare?: Prepare }, a: Side, b: Side): string[] {
+function bpdiffArgs(
+  spec: {
+    bp: string;
+    condition?: string | undefined;
+    stdin?: string;
+    adapter?: string[];
+    options?: string[];
+    prepare?: Prepare;
+  },
+  a: Side,
+  b: Side,
+): string[] {
   return [
     ...(spec.adapter ?? []).map((arg) => arg.replaceAll('{root}', a.root)),
     ...(spec.options ?? []),
-    '--bp', spec.bp, ...(spec.condition ? ['--condition', spec.condition] : []),
-    '--cwd-a', a.cwd, '--cwd-b', b.cwd,
+    '--bp',
+    spec.bp,
+    ...(spec.condition ? ['--condition', spec.condition] : []),
+    '--cwd-a',
+    a.cwd,
+    '--cwd-b',
+    b.cwd,
     ...(spec.stdin ? ['--stdin-a', path.join(a.root, spec.stdin), '--stdin-b', path.join(b.root, spec.stdin)] : []),
-    '--', ...commandIn(a.command, a.cwd, spec.prepare), '--', ...commandIn(b.command, b.cwd, spec.prepare),
+    '--',
+    ...commandIn(a.command, a.cwd, spec.prepare),
+    '--',
+    ...commandIn(b.command, b.cwd, spec.prepare),
   ];
 }
 
@@ -128,7 +155,9 @@ function expectNoAlarm(run: BpdiffRun): void {
  * case of each toolset also twice in one folder (the same paths): a change only two checkouts show is
  * a path, which every case meets; the one-folder pair of every case doubled the suite's time for none.
  */
-function identicalPairs(toolset: Toolset): Array<PairCase & { where: string; checkouts: [string | null, string | null] }> {
+function identicalPairs(
+  toolset: Toolset,
+): Array<PairCase & { where: string; checkouts: [string | null, string | null] }> {
   return PAIRS.filter((pair) => pair.toolset === toolset).flatMap((pair, index) => [
     ...(index === 0 ? [{ ...pair, where: 'one folder', checkouts: [null, null] as [null, null] }] : []),
     { ...pair, where: 'two checkouts', checkouts: [...CHECKOUTS] as [string, string] },
@@ -141,14 +170,24 @@ function describeToolset(toolset: Toolset, extra: string[] = []): void {
 
   it.each(identicalPairs(toolset))('$name against itself, $where: exit 0, nothing changed', async (pair) => {
     const [first, second] = pair.checkouts;
-    const run = await runBpdiff([...extra, ...bpdiffArgs(pair, side(pair.root, first, pair.cwd, pair.command), side(pair.root, second, pair.cwd, pair.command))]);
+    const run = await runBpdiff([
+      ...extra,
+      ...bpdiffArgs(
+        pair,
+        side(pair.root, first, pair.cwd, pair.command),
+        side(pair.root, second, pair.cwd, pair.command),
+      ),
+    ]);
     expectNoAlarm(run);
   });
 
   const seeded = SEEDED.filter((one) => one.toolset === toolset);
   if (seeded.length === 0) return;
   it.each(seeded)('$name v1 against v2: exit 1, $variable differs', async (one: SeededCase) => {
-    const run = await runBpdiff([...extra, ...bpdiffArgs(one, side(one.root, null, one.cwdA, one.commandA), side(one.root, null, one.cwdB, one.commandB))]);
+    const run = await runBpdiff([
+      ...extra,
+      ...bpdiffArgs(one, side(one.root, null, one.cwdA, one.commandA), side(one.root, null, one.cwdB, one.commandB)),
+    ]);
     expect.soft(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
     expect(run.doc, `no result document (exit ${run.exitCode}):\n${run.stderr}`).not.toBeNull();
     expect([run.doc!.run_a.status, run.doc!.run_b.status]).toEqual(['break', 'break']);
@@ -161,30 +200,63 @@ function describeToolset(toolset: Toolset, extra: string[] = []): void {
 export const SUITES = {
   python: (): void => {
     for (const python of PYTHON_ADAPTERS) {
-      describeWithTool(`identical pairs: python through ${python.name}`, python.tool, python.available, () => describeToolset('python', ['--adapter', python.id]));
+      describeWithTool(`identical pairs: python through ${python.name}`, python.tool, python.available, () =>
+        describeToolset('python', ['--adapter', python.id]),
+      );
     }
   },
-  c: (): void => describeWithTool('identical pairs: C through lldb-dap', 'lldb-dap', lldbDap !== null, () => describeToolset('c')),
+  c: (): void =>
+    describeWithTool('identical pairs: C through lldb-dap', 'lldb-dap', lldbDap !== null, () => describeToolset('c')),
   rust: (): void =>
-    describeWithTool('identical pairs: Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', onPath('cargo') && lldbDap !== null, () => describeToolset('rust'), {
-      optionalInCi: lldbDap !== null,
-    }),
-  go: (): void => describeWithTool('identical pairs: Go through dlv', 'dlv and go (apt-get install -y delve golang-go)', onPath('dlv') && onPath('go'), () => describeToolset('go')),
-  java: (): void =>
-    describeWithTool('identical pairs: java through bpdiff-java-adapter', 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter', onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')), () =>
-      describeToolset('java'),
+    describeWithTool(
+      'identical pairs: Rust through lldb-dap',
+      lldbDap ? 'cargo' : 'lldb-dap',
+      onPath('cargo') && lldbDap !== null,
+      () => describeToolset('rust'),
+      {
+        optionalInCi: lldbDap !== null,
+      },
     ),
-  ruby: (): void => describeWithTool('identical pairs: ruby through rdbg', 'ruby (apt-get install -y ruby ruby-rspec)', onPath('ruby') && onPath('rspec'), () => describeToolset('ruby')),
+  go: (): void =>
+    describeWithTool(
+      'identical pairs: Go through dlv',
+      'dlv and go (apt-get install -y delve golang-go)',
+      onPath('dlv') && onPath('go'),
+      () => describeToolset('go'),
+    ),
+  java: (): void =>
+    describeWithTool(
+      'identical pairs: java through bpdiff-java-adapter',
+      'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
+      onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')),
+      () => describeToolset('java'),
+    ),
+  ruby: (): void =>
+    describeWithTool(
+      'identical pairs: ruby through rdbg',
+      'ruby (apt-get install -y ruby ruby-rspec)',
+      onPath('ruby') && onPath('rspec'),
+      () => describeToolset('ruby'),
+    ),
   gdb: (): void =>
-    describeWithTool('identical pairs: fortran and c++ through gdb', 'gdb, gfortran, g++ and cdt-gdb-adapter (scripts/setup.sh)', onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('g++'), () =>
-      describeToolset('gdb'),
+    describeWithTool(
+      'identical pairs: fortran and c++ through gdb',
+      'gdb, gfortran, g++ and cdt-gdb-adapter (scripts/setup.sh)',
+      onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('g++'),
+      () => describeToolset('gdb'),
     ),
   perl: (): void =>
-    describeWithTool('identical pairs: perl through examples/adapters/perl.json', 'Perl::LanguageServer (apt-get install -y libperl-languageserver-perl)', fs.existsSync('/usr/share/perl5/Perl/LanguageServer.pm'), () =>
-      describeToolset('perl'),
+    describeWithTool(
+      'identical pairs: perl through examples/adapters/perl.json',
+      'Perl::LanguageServer (apt-get install -y libperl-languageserver-perl)',
+      fs.existsSync('/usr/share/perl5/Perl/LanguageServer.pm'),
+      () => describeToolset('perl'),
     ),
   node: (): void =>
-    describeWithTool('identical pairs: node and typescript through bpdiff-node-adapter', 'the built Node adapter (npm run build)', fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')), () =>
-      describeToolset('node'),
+    describeWithTool(
+      'identical pairs: node and typescript through bpdiff-node-adapter',
+      'the built Node adapter (npm run build)',
+      fs.existsSync(path.join(ROOT, 'dist/adapters/node/main.mjs')),
+      () => describeToolset('node'),
     ),
 };

@@ -9,7 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
-import { EXAMPLES, ROOT, describeWithTool, leftoverProcesses, onPath, runBpdiff, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
+import {
+  EXAMPLES,
+  ROOT,
+  describeWithTool,
+  leftoverProcesses,
+  onPath,
+  runBpdiff,
+  startBpdiffUntilRunning,
+  type BpdiffRun,
+} from './helpers.js';
 
 const PRICING = path.join(EXAMPLES, 'java/pricing');
 const CATALOG = path.join(EXAMPLES, 'java/catalog');
@@ -20,7 +29,10 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-int-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 function lineOf(file: string, marker: string): number {
-  const index = fs.readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(marker));
+  const index = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(marker));
   if (index < 0) throw new Error(`${marker} not found in ${file}`);
   return index + 1;
 }
@@ -39,137 +51,294 @@ function hints(run: BpdiffRun): string {
   return run.doc!.analysis_hints.join('\n');
 }
 
-const pricing = (...extra: string[]): string[] => ['--bp', `Pricing.java:${PRICE_LINE}`, '--condition', 'item.qty() > 3', ...extra];
+const pricing = (...extra: string[]): string[] => [
+  '--bp',
+  `Pricing.java:${PRICE_LINE}`,
+  '--condition',
+  'item.qty() > 3',
+  ...extra,
+];
 const hits = (limit: number, bump: number): string[] => ['java', '-cp', scratch, 'Hits', String(limit), String(bump)];
 
-describeWithTool('Java through bpdiff-java-adapter', 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter', javaReady, () => {
-  beforeAll(() => {
-    execFileSync('javac', ['-g', '-d', scratch, HITS, path.join(FIXTURES, 'Hang.java'), path.join(LOOP_FIXTURES, 'loop/Loop.java')], { stdio: 'pipe' });
-  });
-
-  it('finds the regression between two versions of a single-file program run as java Pricing.java: rate is 0.1 in A and 1.0 in B', async () => {
-    const run = await runBpdiff([...pricing('--save-captures', path.join(scratch, 'pricing')), '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--', 'java', 'Pricing.java', '10', '--', 'java', 'Pricing.java', '10']);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.diff.changed).toEqual({ lineTotal: { a: '108.0', b: '0.0' }, rate: { a: '0.1', b: '1.0' } });
-    expect(run.doc!.run_a.location).toEqual({ file: 'Pricing.java', line: PRICE_LINE });
-    expect(run.doc!.run_a.variables).toMatchObject({
-      'item.qty': '10',
-      'item.sku': '"mug"',
-      'order.items[0].unitPrice': '4.5',
-      'order.customer': '"ann"',
-      total: '9.0',
+describeWithTool(
+  'Java through bpdiff-java-adapter',
+  'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
+  javaReady,
+  () => {
+    beforeAll(() => {
+      execFileSync(
+        'javac',
+        ['-g', '-d', scratch, HITS, path.join(FIXTURES, 'Hang.java'), path.join(LOOP_FIXTURES, 'loop/Loop.java')],
+        { stdio: 'pipe' },
+      );
     });
-    expect(hints(run)).toMatch(/rate is 0\.1 in A and 1\.0 in B/);
-    const capture = JSON.parse(fs.readFileSync(path.join(scratch, 'pricing/capture-a.json'), 'utf8')) as {
-      adapter: { id: string; name: string; version: string };
-      output: { stdout_tail: string; stderr_tail: string };
-    };
-    expect(capture.adapter).toMatchObject({ id: 'java', name: 'bpdiff-java-adapter', version: expect.stringMatching(/^\d+/) });
-    // The JVM's "Picked up JAVA_TOOL_OPTIONS: -agentlib:jdwp=..." is not the program's output.
-    expect(capture.output).toMatchObject({ stdout_tail: '', stderr_tail: '' });
-  });
 
-  it('gives exit 0 for two identical runs full of objects, hash sets, identity-keyed maps and an identity hash code', async () => {
-    const run = await runBpdiff(['--bp', `Catalog.java:${CATALOG_LINE}`, '--cwd', CATALOG, '--', 'java', 'Catalog.java', '2', '--', 'java', 'Catalog.java', '2']);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.doc!.diff).toMatchObject({ changed: {}, only_in_a: [], only_in_b: [] });
-    const variables = run.doc!.run_a.variables;
-    // A HashSet of objects without hashCode, in the order of their texts (not of identity hash codes).
-    expect(['seen[0].sku', 'seen[1].sku', 'seen[2].sku', 'seen[3].sku'].map((name) => variables[name])).toEqual(['"atlas"', '"hammer"', '"kite"', '"saw"']);
-    expect(variables['stock[Catalog.Product{sku="kite", category=Catalog.Category.TOYS, price=Catalog.Price[cents=1250, currency="EUR"], tags=["outdoor", "summer"]}]']).toBe('4');
-    expect(variables.label).toBe('"first: Catalog$Product@…"');
-    expect(variables['cheapest.get().sku']).toBe('"kite"');
-    expect(variables.total).toBe('18798');
-    expect(hints(run)).toMatch(/replaced in label/);
-  });
-
-  it('reports a condition that cannot be evaluated in one run as a condition error, quoting the adapter', async () => {
-    const run = await runBpdiff(['--bp', `Hits.java:${HITS_LINE}`, '--condition', 'acc / (bump - 5) >= 0', '--cwd', FIXTURES, '--', ...hits(10, 5), '--', ...hits(10, 6)]);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.run_a.status).toBe('no_break');
-    expect(run.doc!.run_b.status).toBe('break');
-    expect(hints(run)).toMatch(/In A the condition `acc \/ \(bump - 5\) >= 0` could not be evaluated.*ArithmeticException: \/ by zero/);
-  });
-
-  it('exits 2 when the condition cannot be evaluated in either run: an unknown name, a call that would run code, a syntax error', async () => {
-    for (const [condition, said] of [
-      ['rate > limit', /cannot find 'limit'/],
-      ['order.items.stream().count() > 1', /cannot call .*stream\(\): it would run the program's code/],
-      ['item.qty( >', /cannot parse 'item\.qty\( >'/],
-    ] as const) {
-      const run = await runBpdiff(['--bp', `Pricing.java:${PRICE_LINE}`, '--condition', condition, '--cwd', path.join(PRICING, 'v1'), '--', 'java', 'Pricing.java', '10', '--', 'java', 'Pricing.java', '10']);
+    it('finds the regression between two versions of a single-file program run as java Pricing.java: rate is 0.1 in A and 1.0 in B', async () => {
+      const run = await runBpdiff([
+        ...pricing('--save-captures', path.join(scratch, 'pricing')),
+        '--cwd-a',
+        path.join(PRICING, 'v1'),
+        '--cwd-b',
+        path.join(PRICING, 'v2'),
+        '--',
+        'java',
+        'Pricing.java',
+        '10',
+        '--',
+        'java',
+        'Pricing.java',
+        '10',
+      ]);
       expectClean(run);
-      expect(run.exitCode, run.stderr).toBe(2);
-      expect(run.stderr).toMatch(said);
-    }
-  });
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.diff.changed).toEqual({ lineTotal: { a: '108.0', b: '0.0' }, rate: { a: '0.1', b: '1.0' } });
+      expect(run.doc!.run_a.location).toEqual({ file: 'Pricing.java', line: PRICE_LINE });
+      expect(run.doc!.run_a.variables).toMatchObject({
+        'item.qty': '10',
+        'item.sku': '"mug"',
+        'order.items[0].unitPrice': '4.5',
+        'order.customer': '"ann"',
+        total: '9.0',
+      });
+      expect(hints(run)).toMatch(/rate is 0\.1 in A and 1\.0 in B/);
+      const capture = JSON.parse(fs.readFileSync(path.join(scratch, 'pricing/capture-a.json'), 'utf8')) as {
+        adapter: { id: string; name: string; version: string };
+        output: { stdout_tail: string; stderr_tail: string };
+      };
+      expect(capture.adapter).toMatchObject({
+        id: 'java',
+        name: 'bpdiff-java-adapter',
+        version: expect.stringMatching(/^\d+/),
+      });
+      // The JVM's "Picked up JAVA_TOOL_OPTIONS: -agentlib:jdwp=..." is not the program's output.
+      expect(capture.output).toMatchObject({ stdout_tail: '', stderr_tail: '' });
+    });
 
-  it('stops in a JVM that a shell script starts', async () => {
-    const line = lineOf(path.join(LOOP_FIXTURES, 'loop/Loop.java'), 'total += Math.abs(sq)');
-    const run = await runBpdiff(['--bp', path.join(LOOP_FIXTURES, `loop/Loop.java:${line}`), '--env', `CLASSPATH=${scratch}`, '--cwd', LOOP_FIXTURES, '--', 'sh', 'script/run.sh', '4', '--', 'sh', 'script/run.sh', '5']);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.run_a.status).toBe('break');
-    expect(run.doc!.run_a.variables).toMatchObject({ i: '1', sq: '1', total: '0' });
-    // args is compared by its element alone (its text lists it).
-    expect(run.doc!.diff.changed).toEqual({ rounds: { a: '4', b: '5' }, 'args[0]': { a: '"4"', b: '"5"' } });
-  });
+    it('gives exit 0 for two identical runs full of objects, hash sets, identity-keyed maps and an identity hash code', async () => {
+      const run = await runBpdiff([
+        '--bp',
+        `Catalog.java:${CATALOG_LINE}`,
+        '--cwd',
+        CATALOG,
+        '--',
+        'java',
+        'Catalog.java',
+        '2',
+        '--',
+        'java',
+        'Catalog.java',
+        '2',
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.diff).toMatchObject({ changed: {}, only_in_a: [], only_in_b: [] });
+      const variables = run.doc!.run_a.variables;
+      // A HashSet of objects without hashCode, in the order of their texts (not of identity hash codes).
+      expect(['seen[0].sku', 'seen[1].sku', 'seen[2].sku', 'seen[3].sku'].map((name) => variables[name])).toEqual([
+        '"atlas"',
+        '"hammer"',
+        '"kite"',
+        '"saw"',
+      ]);
+      expect(
+        variables[
+          'stock[Catalog.Product{sku="kite", category=Catalog.Category.TOYS, price=Catalog.Price[cents=1250, currency="EUR"], tags=["outdoor", "summer"]}]'
+        ],
+      ).toBe('4');
+      expect(variables.label).toBe('"first: Catalog$Product@…"');
+      expect(variables['cheapest.get().sku']).toBe('"kite"');
+      expect(variables.total).toBe('18798');
+      expect(hints(run)).toMatch(/replaced in label/);
+    });
 
-  it('reports a program that never reaches the line as no_break, with its exit code', async () => {
-    const run = await runBpdiff(['--bp', `Hits.java:${HITS_LINE}`, '--cwd', FIXTURES, '--', ...hits(0, 99), '--', ...hits(3, 99)]);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.run_a.status).toBe('no_break');
-    expect(run.doc!.run_a.location).toEqual({ file: 'Hits.java', line: HITS_LINE });
-    expect(run.doc!.run_b.status).toBe('break');
-    expect(hints(run)).toContain(`A exited with code 0 without reaching Hits.java:${HITS_LINE}`);
-  });
+    it('reports a condition that cannot be evaluated in one run as a condition error, quoting the adapter', async () => {
+      const run = await runBpdiff([
+        '--bp',
+        `Hits.java:${HITS_LINE}`,
+        '--condition',
+        'acc / (bump - 5) >= 0',
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...hits(10, 5),
+        '--',
+        ...hits(10, 6),
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.status).toBe('no_break');
+      expect(run.doc!.run_b.status).toBe('break');
+      expect(hints(run)).toMatch(
+        /In A the condition `acc \/ \(bump - 5\) >= 0` could not be evaluated.*ArithmeticException: \/ by zero/,
+      );
+    });
 
-  it('--hit 3 captures the third iteration, and --watch evaluates there', async () => {
-    const run = await runBpdiff(['--bp', `Hits.java:${HITS_LINE}`, '--hit', '3', '--watch', 'acc * 2', '--watch', 'step == i', '--cwd', FIXTURES, '--', ...hits(10, 99), '--', ...hits(10, 99)]);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.doc!.run_a.variables).toMatchObject({ i: '2', acc: '1', step: '2', 'acc * 2': '2', 'step == i': 'true' });
-  });
+    it('exits 2 when the condition cannot be evaluated in either run: an unknown name, a call that would run code, a syntax error', async () => {
+      for (const [condition, said] of [
+        ['rate > limit', /cannot find 'limit'/],
+        ['order.items.stream().count() > 1', /cannot call .*stream\(\): it would run the program's code/],
+        ['item.qty( >', /cannot parse 'item\.qty\( >'/],
+      ] as const) {
+        const run = await runBpdiff([
+          '--bp',
+          `Pricing.java:${PRICE_LINE}`,
+          '--condition',
+          condition,
+          '--cwd',
+          path.join(PRICING, 'v1'),
+          '--',
+          'java',
+          'Pricing.java',
+          '10',
+          '--',
+          'java',
+          'Pricing.java',
+          '10',
+        ]);
+        expectClean(run);
+        expect(run.exitCode, run.stderr).toBe(2);
+        expect(run.stderr).toMatch(said);
+      }
+    });
 
-  it('--first-divergence: the runs agree for five hits and part ways at the sixth', async () => {
-    const run = await runBpdiff(['--bp', `Hits.java:${HITS_LINE}`, '--first-divergence', '--ignore', 'bump', '--ignore', 'args*', '--cwd', FIXTURES, '--', ...hits(10, 5), '--', ...hits(10, 99)]);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.diff.changed).toEqual({ step: { a: '6', b: '5' } });
-    expect(run.doc!.run_a.variables.i).toBe('5');
-    expect(hints(run)).toContain('first divergence at hit 6: the runs agree for hits 1-5 and part ways at hit 6');
-  });
+    it('stops in a JVM that a shell script starts', async () => {
+      const line = lineOf(path.join(LOOP_FIXTURES, 'loop/Loop.java'), 'total += Math.abs(sq)');
+      const run = await runBpdiff([
+        '--bp',
+        path.join(LOOP_FIXTURES, `loop/Loop.java:${line}`),
+        '--env',
+        `CLASSPATH=${scratch}`,
+        '--cwd',
+        LOOP_FIXTURES,
+        '--',
+        'sh',
+        'script/run.sh',
+        '4',
+        '--',
+        'sh',
+        'script/run.sh',
+        '5',
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.status).toBe('break');
+      expect(run.doc!.run_a.variables).toMatchObject({ i: '1', sq: '1', total: '0' });
+      // args is compared by its element alone (its text lists it).
+      expect(run.doc!.diff.changed).toEqual({ rounds: { a: '4', b: '5' }, 'args[0]': { a: '"4"', b: '"5"' } });
+    });
 
-  it('compares a live run with a baseline recorded by bpdiff capture', async () => {
-    const baseline = path.join(scratch, 'pricing-baseline.json');
-    const captured = await runBpdiff(['capture', ...pricing('-o', baseline), '--', 'java', 'Pricing.java', '10'], { cwd: path.join(PRICING, 'v1') });
-    expect(captured.leftovers).toEqual([]);
-    expect(captured.exitCode, captured.stderr).toBe(0);
-    const same = await runBpdiff(['--baseline', baseline, '--condition', 'item.qty() > 3', '--', 'java', 'Pricing.java', '10'], { cwd: path.join(PRICING, 'v1') });
-    expectClean(same);
-    expect(same.exitCode, same.stderr).toBe(0);
-    const changed = await runBpdiff(['--baseline', baseline, '--condition', 'item.qty() > 3', '--', 'java', 'Pricing.java', '10'], { cwd: path.join(PRICING, 'v2') });
-    expectClean(changed);
-    expect(changed.exitCode, changed.stderr).toBe(1);
-    expect(changed.doc!.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
-  });
+    it('reports a program that never reaches the line as no_break, with its exit code', async () => {
+      const run = await runBpdiff([
+        '--bp',
+        `Hits.java:${HITS_LINE}`,
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...hits(0, 99),
+        '--',
+        ...hits(3, 99),
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.status).toBe('no_break');
+      expect(run.doc!.run_a.location).toEqual({ file: 'Hits.java', line: HITS_LINE });
+      expect(run.doc!.run_b.status).toBe('break');
+      expect(hints(run)).toContain(`A exited with code 0 without reaching Hits.java:${HITS_LINE}`);
+    });
 
-  it('Ctrl-C while both programs run: exit 130, and no JVM left (each run started two)', async () => {
-    const mark = randomUUID();
-    const hang = lineOf(path.join(FIXTURES, 'Hang.java'), 'System.out.println("never")');
-    const command = ['java', '-cp', scratch, 'Hang'];
-    const { child } = await startBpdiffUntilRunning(['--bp', `Hang.java:${hang}`, '--cwd', FIXTURES, '--', ...command, '--', ...command], { mark, pattern: /program running/ });
-    // Both programs and their child JVMs are up.
-    const deadline = Date.now() + 30_000;
-    while ((await leftoverProcesses(mark)).filter((line) => / Hang child$/.test(line)).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await leftoverProcesses(mark)).filter((line) => / Hang child$/.test(line))).toHaveLength(2);
-    child.kill('SIGINT');
-    const result = await child;
-    expect(result.exitCode, String(result.stderr)).toBe(130);
-    expect(await leftoverProcesses(mark)).toEqual([]);
-  });
-});
+    it('--hit 3 captures the third iteration, and --watch evaluates there', async () => {
+      const run = await runBpdiff([
+        '--bp',
+        `Hits.java:${HITS_LINE}`,
+        '--hit',
+        '3',
+        '--watch',
+        'acc * 2',
+        '--watch',
+        'step == i',
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...hits(10, 99),
+        '--',
+        ...hits(10, 99),
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.run_a.variables).toMatchObject({
+        i: '2',
+        acc: '1',
+        step: '2',
+        'acc * 2': '2',
+        'step == i': 'true',
+      });
+    });
+
+    it('--first-divergence: the runs agree for five hits and part ways at the sixth', async () => {
+      const run = await runBpdiff([
+        '--bp',
+        `Hits.java:${HITS_LINE}`,
+        '--first-divergence',
+        '--ignore',
+        'bump',
+        '--ignore',
+        'args*',
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...hits(10, 5),
+        '--',
+        ...hits(10, 99),
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.diff.changed).toEqual({ step: { a: '6', b: '5' } });
+      expect(run.doc!.run_a.variables.i).toBe('5');
+      expect(hints(run)).toContain('first divergence at hit 6: the runs agree for hits 1-5 and part ways at hit 6');
+    });
+
+    it('compares a live run with a baseline recorded by bpdiff capture', async () => {
+      const baseline = path.join(scratch, 'pricing-baseline.json');
+      const captured = await runBpdiff(['capture', ...pricing('-o', baseline), '--', 'java', 'Pricing.java', '10'], {
+        cwd: path.join(PRICING, 'v1'),
+      });
+      expect(captured.leftovers).toEqual([]);
+      expect(captured.exitCode, captured.stderr).toBe(0);
+      const same = await runBpdiff(
+        ['--baseline', baseline, '--condition', 'item.qty() > 3', '--', 'java', 'Pricing.java', '10'],
+        { cwd: path.join(PRICING, 'v1') },
+      );
+      expectClean(same);
+      expect(same.exitCode, same.stderr).toBe(0);
+      const changed = await runBpdiff(
+        ['--baseline', baseline, '--condition', 'item.qty() > 3', '--', 'java', 'Pricing.java', '10'],
+        { cwd: path.join(PRICING, 'v2') },
+      );
+      expectClean(changed);
+      expect(changed.exitCode, changed.stderr).toBe(1);
+      expect(changed.doc!.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+    });
+
+    it('Ctrl-C while both programs run: exit 130, and no JVM left (each run started two)', async () => {
+      const mark = randomUUID();
+      const hang = lineOf(path.join(FIXTURES, 'Hang.java'), 'System.out.println("never")');
+      const command = ['java', '-cp', scratch, 'Hang'];
+      const { child } = await startBpdiffUntilRunning(
+        ['--bp', `Hang.java:${hang}`, '--cwd', FIXTURES, '--', ...command, '--', ...command],
+        { mark, pattern: /program running/ },
+      );
+      // Both programs and their child JVMs are up.
+      const deadline = Date.now() + 30_000;
+      while (
+        (await leftoverProcesses(mark)).filter((line) => / Hang child$/.test(line)).length < 2 &&
+        Date.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await leftoverProcesses(mark)).filter((line) => / Hang child$/.test(line))).toHaveLength(2);
+      child.kill('SIGINT');
+      const result = await child;
+      expect(result.exitCode, String(result.stderr)).toBe(130);
+      expect(await leftoverProcesses(mark)).toEqual([]);
+    });
+  },
+);

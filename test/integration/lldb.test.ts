@@ -11,12 +11,23 @@ import { validateComparison } from '../../src/core/schemas.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
 import { runSpec } from '../../src/core/run-spec.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
-import { EXAMPLES, ROOT, describeWithTool, onPath, ranAtOnce, ranOneAfterTheOther, runBpdiff, type BpdiffRun } from './helpers.js';
+import {
+  EXAMPLES,
+  ROOT,
+  describeWithTool,
+  onPath,
+  ranAtOnce,
+  ranOneAfterTheOther,
+  runBpdiff,
+  type BpdiffRun,
+} from './helpers.js';
 
 const C = path.join(EXAMPLES, 'c');
 const RUST = path.join(EXAMPLES, 'rust');
 const NATIVE = path.join(ROOT, 'test/integration/fixtures-native');
-const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+  adapter: { executables: string[] };
+};
 const lldbDap = findFirstExecutable(definition.adapter.executables, ROOT);
 const hasCargo = onPath('cargo');
 
@@ -39,9 +50,25 @@ function hints(run: BpdiffRun): string {
 /** The inventory example: v1 and v2 of inventory.c, each run in its own folder. */
 function inventory(...extra: string[]): string[] {
   return [
-    '--cwd-a', path.join(C, 'v1'), '--cwd-b', path.join(C, 'v2'), '--label-a', 'v1', '--label-b', 'v2', ...extra,
-    '--', '../build/v1/inventory', 'tea:4', 'mug-l:3', 'mug-s:2',
-    '--', '../build/v2/inventory', 'tea:4', 'mug-l:3', 'mug-s:2',
+    '--cwd-a',
+    path.join(C, 'v1'),
+    '--cwd-b',
+    path.join(C, 'v2'),
+    '--label-a',
+    'v1',
+    '--label-b',
+    'v2',
+    ...extra,
+    '--',
+    '../build/v1/inventory',
+    'tea:4',
+    'mug-l:3',
+    'mug-s:2',
+    '--',
+    '../build/v2/inventory',
+    'tea:4',
+    'mug-l:3',
+    'mug-s:2',
   ];
 }
 
@@ -69,12 +96,27 @@ afterAll(() => {
 
 describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('finds the regression between two versions of the inventory: it->qty is 5 in v1 and 2 in v2', async () => {
-    const run = await runBpdiff(['--bp', 'inventory.c:52', '--condition', '(int)strcmp(line->sku, "mug-l") == 0', ...inventory()]);
+    const run = await runBpdiff([
+      '--bp',
+      'inventory.c:52',
+      '--condition',
+      '(int)strcmp(line->sku, "mug-l") == 0',
+      ...inventory(),
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     const doc = run.doc!;
-    expect(doc.breakpoint).toEqual({ file: 'inventory.c', line: 52, condition: '(int)strcmp(line->sku, "mug-l") == 0' });
-    expect(doc.run_a).toMatchObject({ label: 'v1', status: 'break', location: { file: 'inventory.c', line: 52 }, command: '../build/v1/inventory tea:4 mug-l:3 mug-s:2' });
+    expect(doc.breakpoint).toEqual({
+      file: 'inventory.c',
+      line: 52,
+      condition: '(int)strcmp(line->sku, "mug-l") == 0',
+    });
+    expect(doc.run_a).toMatchObject({
+      label: 'v1',
+      status: 'break',
+      location: { file: 'inventory.c', line: 52 },
+      command: '../build/v1/inventory tea:4 mug-l:3 mug-s:2',
+    });
     // Struct fields through a pointer, array elements of a struct member, named as C writes them.
     expect(doc.diff.changed['it->qty']).toEqual({ a: '5', b: '2' });
     expect(doc.diff.changed['it->sku']).toEqual({ a: '"mug-l" (char[8])', b: '"mug-s" (char[8])' });
@@ -87,7 +129,9 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expect(doc.run_a.variables.it).toBe('0x…');
     expect(doc.run_a.variables['inv->items']).toBe('item[4] @ 0x…');
     expect(doc.run_a.variables['inv->warehouse']).toBe('0x… "north"');
-    expect(doc.diff.unchanged).toEqual(expect.arrayContaining(['it', 'inv', 'line->qty', 'inv->items[0].qty', 'inv->warehouse']));
+    expect(doc.diff.unchanged).toEqual(
+      expect.arrayContaining(['it', 'inv', 'line->qty', 'inv->items[0].qty', 'inv->warehouse']),
+    );
     expect(Object.keys(doc.run_a.variables).filter((name) => /sku\[|\*/.test(name))).toEqual([]);
     expect(doc.diff.only_in_a).toEqual([]);
     expect(hints(run)).toMatch(/it->qty is 5 in v1 and 2 in v2/);
@@ -96,7 +140,19 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it("keeps lldb's Python bytecode in bpdiff's cache after the first run, out of the program's environment", async () => {
     const cache = path.join(scratch, 'xdg-cache');
     const watches = ['--watch', '(long)getenv("PYTHONPYCACHEPREFIX")', '--watch', '(long)getenv("HOME") != 0'];
-    const args = ['--bp', 'inventory.c:52', ...watches, '--cwd', path.join(C, 'v1'), '--', '../build/v1/inventory', 'tea:4', '--', '../build/v1/inventory', 'tea:4'];
+    const args = [
+      '--bp',
+      'inventory.c:52',
+      ...watches,
+      '--cwd',
+      path.join(C, 'v1'),
+      '--',
+      '../build/v1/inventory',
+      'tea:4',
+      '--',
+      '../build/v1/inventory',
+      'tea:4',
+    ];
     for (const round of ['writes', 'reads']) {
       const run = await runBpdiff(args, { env: { XDG_CACHE_HOME: cache } });
       expectClean(run);
@@ -124,7 +180,20 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   });
 
   it('gives exit 0 and no changed variable for two identical runs, uninitialised locals included', async () => {
-    const run = await runBpdiff(['--bp', 'inventory.c:52', '--cwd', path.join(C, 'v1'), '--', '../build/v1/inventory', 'tea:4', 'mug-l:3', '--', '../build/v1/inventory', 'tea:4', 'mug-l:3']);
+    const run = await runBpdiff([
+      '--bp',
+      'inventory.c:52',
+      '--cwd',
+      path.join(C, 'v1'),
+      '--',
+      '../build/v1/inventory',
+      'tea:4',
+      'mug-l:3',
+      '--',
+      '../build/v1/inventory',
+      'tea:4',
+      'mug-l:3',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
@@ -134,7 +203,18 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
 
     // Before `line`, `missing` and `label` are set, they hold whatever the stack held: the same in
     // two runs of one binary with the same arguments and environment.
-    const early = await runBpdiff(['--bp', 'misbehave.c:23', '--condition', 'i == 2', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
+    const early = await runBpdiff([
+      '--bp',
+      'misbehave.c:23',
+      '--condition',
+      'i == 2',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('ok'),
+      '--',
+      ...fixture('ok'),
+    ]);
     expectClean(early);
     expect(early.exitCode, early.stderr).toBe(0);
     expect(early.doc!.run_a.variables.i).toBe('2');
@@ -158,7 +238,16 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   });
 
   it('records an early exit with its exit code and mirrors the breakpoint as the location', async () => {
-    const run = await runBpdiff(['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', ...fixture('exit'), '--', ...fixture('ok')]);
+    const run = await runBpdiff([
+      '--bp',
+      'misbehave.c:47',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('exit'),
+      '--',
+      ...fixture('ok'),
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
@@ -170,19 +259,48 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   });
 
   it('names the signal of a crash before the breakpoint (SIGSEGV, SIGABRT)', async () => {
-    const run = await runBpdiff(['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('segv')]);
+    const run = await runBpdiff([
+      '--bp',
+      'misbehave.c:47',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('ok'),
+      '--',
+      ...fixture('segv'),
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_b.status).toBe('no_break');
     expect(hints(run)).toMatch(/B was killed by SIGSEGV/);
-    const aborted = await runBpdiff(['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', ...fixture('abort'), '--', ...fixture('ok')]);
+    const aborted = await runBpdiff([
+      '--bp',
+      'misbehave.c:47',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('abort'),
+      '--',
+      ...fixture('ok'),
+    ]);
     expectClean(aborted);
     expect(hints(aborted)).toMatch(/A was killed by SIGABRT/);
   });
 
   it('gives up on a run after --timeout and kills it and its child', async () => {
-    const run = await runBpdiff(['--bp', 'misbehave.c:47', '--timeout', '3', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('hang')]);
+    const run = await runBpdiff([
+      '--bp',
+      'misbehave.c:47',
+      '--timeout',
+      '3',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('ok'),
+      '--',
+      ...fixture('hang'),
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
@@ -192,18 +310,43 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
 
   it('reports a condition that cannot be evaluated in one run as that run not stopping, quoting lldb', async () => {
     // *limit is NULL when rounds <= 3: lldb stops on the first hit anyway and says why.
-    const run = await runBpdiff(['--bp', 'misbehave.c:23', '--condition', '*limit > 3 && i == 2', '--cwd', NATIVE, '--', ...fixture('ok', '4'), '--', ...fixture('ok', '3')]);
+    const run = await runBpdiff([
+      '--bp',
+      'misbehave.c:23',
+      '--condition',
+      '*limit > 3 && i == 2',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('ok', '4'),
+      '--',
+      ...fixture('ok', '3'),
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('break');
     expect(run.doc!.run_a.variables).toMatchObject({ i: '2', '*limit': '4', total: '1' });
     expect(run.doc!.run_b.status).toBe('no_break');
     expect(run.doc!.run_b.variables).toEqual({});
-    expect(hints(run)).toMatch(/In B the condition `\*limit > 3 && i == 2` could not be evaluated.*couldn't read from memory/);
+    expect(hints(run)).toMatch(
+      /In B the condition `\*limit > 3 && i == 2` could not be evaluated.*couldn't read from memory/,
+    );
   });
 
   it('exits 2 when the condition fails in both runs', async () => {
-    const run = await runBpdiff(['--quiet', '--bp', 'misbehave.c:23', '--condition', 'nosuch == 2', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
+    const run = await runBpdiff([
+      '--quiet',
+      '--bp',
+      'misbehave.c:23',
+      '--condition',
+      'nosuch == 2',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('ok'),
+      '--',
+      ...fixture('ok'),
+    ]);
     expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
@@ -212,13 +355,32 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   });
 
   it('says when lldb moved the breakpoint off a comment line, and --exact-line refuses the moved stop', async () => {
-    const moved = await runBpdiff(['--bp', 'misbehave.c:46', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
+    const moved = await runBpdiff([
+      '--bp',
+      'misbehave.c:46',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('ok'),
+      '--',
+      ...fixture('ok'),
+    ]);
     expectClean(moved);
     expect(moved.exitCode, moved.stderr).toBe(0);
     expect(moved.doc!.run_a.location).toEqual({ file: 'misbehave.c', line: 47 });
     expect(hints(moved)).toMatch(/from line 46 to line 47/);
 
-    const exact = await runBpdiff(['--bp', 'misbehave.c:46', '--exact-line', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
+    const exact = await runBpdiff([
+      '--bp',
+      'misbehave.c:46',
+      '--exact-line',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('ok'),
+      '--',
+      ...fixture('ok'),
+    ]);
     expectClean(exact);
     expect(exact.exitCode, exact.stderr).toBe(1);
     expect(exact.doc!.run_a.status).toBe('no_break');
@@ -229,13 +391,36 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('feeds --stdin-b to the program and gives run A an empty stdin rather than a terminal', async () => {
     const input = path.join(scratch, 'stdin.txt');
     fs.writeFileSync(input, 'hello there\n');
-    const run = await runBpdiff(['--bp', 'misbehave.c:47', '--stdin-b', input, '--timeout', '20', '--cwd', NATIVE, '--', ...fixture('stdin'), '--', ...fixture('stdin')]);
+    const run = await runBpdiff([
+      '--bp',
+      'misbehave.c:47',
+      '--stdin-b',
+      input,
+      '--timeout',
+      '20',
+      '--cwd',
+      NATIVE,
+      '--',
+      ...fixture('stdin'),
+      '--',
+      ...fixture('stdin'),
+    ]);
     expectClean(run);
     expect(run.doc!.diff.changed.line).toEqual({ a: '"" (char[32])', b: '"hello there" (char[32])' });
   });
 
   it('says when a program was built without debug information', async () => {
-    const run = await runBpdiff(['--bp', 'misbehave.c:47', '--cwd', NATIVE, '--', stripped, 'ok', '--', ...fixture('ok')]);
+    const run = await runBpdiff([
+      '--bp',
+      'misbehave.c:47',
+      '--cwd',
+      NATIVE,
+      '--',
+      stripped,
+      'ok',
+      '--',
+      ...fixture('ok'),
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
@@ -259,7 +444,20 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
 
 describeWithTool('C++ through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
   it('names members through `this` and shows std::string, std::vector and std::map by their elements', async () => {
-    const run = await runBpdiff(['--bp', 'basket.cpp:18', '--condition', 'qty > 2', '--cwd', NATIVE, '--', basket, '5', '--', basket, '7']);
+    const run = await runBpdiff([
+      '--bp',
+      'basket.cpp:18',
+      '--condition',
+      'qty > 2',
+      '--cwd',
+      NATIVE,
+      '--',
+      basket,
+      '5',
+      '--',
+      basket,
+      '7',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.variables).toMatchObject({
@@ -279,7 +477,8 @@ describeWithTool('C++ through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
 });
 
 describeWithTool('C captures at the library level', 'lldb-dap', lldbDap !== null, () => {
-  const spec = (side: 'a' | 'b', ...args: string[]): RunSpec => runSpec({ side, argv: fixture(...args), cwd: NATIVE, breakpoint: { file: 'misbehave.c', line: 47 } });
+  const spec = (side: 'a' | 'b', ...args: string[]): RunSpec =>
+    runSpec({ side, argv: fixture(...args), cwd: NATIVE, breakpoint: { file: 'misbehave.c', line: 47 } });
 
   it('captures both runs at the same time, and one after the other with --sequential', async () => {
     const [a, b] = await captureRuns([spec('a', 'ok'), spec('b', 'ok', '5')], options);
@@ -289,7 +488,10 @@ describeWithTool('C captures at the library level', 'lldb-dap', lldbDap !== null
     expect(a.adapter).toMatchObject({ id: 'lldb', name: 'lldb-dap' });
     expect(a.adapter.version).toMatch(/^\d+\.\d+/);
     expect(a.output.stdout_tail).toBe('mode ok\n');
-    const [c, d] = await captureRuns([spec('a', 'ok'), spec('b', 'ok')], { ...options, run: { ...options.run, sequential: true } });
+    const [c, d] = await captureRuns([spec('a', 'ok'), spec('b', 'ok')], {
+      ...options,
+      run: { ...options.run, sequential: true },
+    });
     expect(ranOneAfterTheOther(c, d)).toBe(true);
     expect(d.run.variables.total).toBe('6');
   });
@@ -303,110 +505,203 @@ describeWithTool('C captures at the library level', 'lldb-dap', lldbDap !== null
   });
 });
 
-describeWithTool('Rust through lldb-dap', lldbDap ? 'cargo' : 'lldb-dap', hasCargo && lldbDap !== null, () => {
-  const owls = path.join(RUST, 'owls.txt');
-  const values = path.join(NATIVE, 'rust-values');
-  const targetEnv = (): Record<string, string> => ({ CARGO_TARGET_DIR: path.join(scratch, 'target') });
+describeWithTool(
+  'Rust through lldb-dap',
+  lldbDap ? 'cargo' : 'lldb-dap',
+  hasCargo && lldbDap !== null,
+  () => {
+    const owls = path.join(RUST, 'owls.txt');
+    const values = path.join(NATIVE, 'rust-values');
+    const targetEnv = (): Record<string, string> => ({ CARGO_TARGET_DIR: path.join(scratch, 'target') });
 
-  it('shows String, Vec and Option as values in `cargo run`, and finds the regression', async () => {
-    const run = await runBpdiff([
-      '--bp', 'src/main.rs:35', '--cwd-a', path.join(RUST, 'v1'), '--cwd-b', path.join(RUST, 'v2'), '--stdin-a', owls, '--stdin-b', owls,
-      '--', 'cargo', 'run', '--', 'cargo', 'run', '--bin', 'roster',
-    ]);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(1);
-    const doc = run.doc!;
-    expect(doc.run_a.status).toBe('break');
-    expect(doc.run_b.command).toBe('cargo run --bin roster');
-    expect(doc.run_a.variables['team.name']).toBe('"owls"');
-    expect(doc.run_a.variables['team.members[0].name']).toBe('"ann"');
-    // A Vec is compared by its elements (issue 22 item 3): the one that changed, and the Vec for its length.
-    expect(doc.diff.changed.ages).toEqual({ a: '[‹0›, ‹1›]', b: '[‹0›, ‹1›, ‹2›]' });
-    expect(doc.diff.changed['ages[1]']).toEqual({ a: '29', b: '41' });
-    expect(doc.diff.changed.reachable).toEqual({ a: '[‹0›, ‹1›]', b: '[‹0›, ‹1›, ‹2›]' });
-    expect(doc.diff.changed.chosen).toBeUndefined();
-    expect(doc.diff.changed.oldest).toEqual({ a: '34', b: '41' });
-    expect(doc.diff.changed['chosen[0].name']).toEqual({ a: '"ann"', b: '"bob"' });
-    // v2 keeps an empty email as Some(""): LLDB 19 alone would show both as Some("").
-    expect(doc.diff.changed['team.members[1].email']).toEqual({ a: 'None', b: 'Some("")' });
-    expect(doc.run_a.variables['team.members[0].email']).toBe('Some("ann@example.org")');
-    expect(doc.run_a.variables.chosen).toBe('Some(‹0›)');
-    expect(doc.run_a.variables['chosen[0]']).toBe('0x… {name:‹name›, age:‹age›, email:‹email›}');
-    // Strings are one value, not a list of bytes; no name comes from lldb's garbled paths.
-    expect(Object.keys(doc.run_a.variables).filter((name) => /name\[|->\[|^\[|\*\(/.test(name))).toEqual([]);
-    // Named as Rust writes them: a field behind a reference is `team.name`, not C's `team->name`.
-    expect(Object.keys(doc.run_a.variables).filter((name) => name.includes('->'))).toEqual([]);
-  });
-
-  it('runs `cargo run -- ARGS` (the binary cargo built, with the arguments after --)', async () => {
-    const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: ['cargo', 'run', '-q', '--', '../owls.txt'], cwd: path.join(RUST, side === 'a' ? 'v1' : 'v2'), breakpoint: { file: 'src/main.rs', line: 35 } });
-    const [a, b] = await captureRuns([spec('a'), spec('b')], options);
-    expect(a.run.status).toBe('break');
-    expect(a.run.command).toBe('cargo run -q -- ../owls.txt');
-    // cargo ran (a warm build still checks every crate): its time is said, in whole milliseconds.
-    expect(Number.isInteger(a.timing.build_ms) && a.timing.build_ms! > 0).toBe(true);
-    expect(a.run.variables.ages).toBe('[‹0›, ‹1›]');
-    expect(b.run.variables['ages[1]']).toBe('41');
-  });
-
-  it("passes cargo's own -- through the CLI when written \\--, and keeps two versions apart in one shared target folder", async () => {
-    // Both crates are named `roster` and build into the same CARGO_TARGET_DIR: each run must debug its own build.
-    const run = await runBpdiff(['--bp', 'src/main.rs:35', '--cwd-a', path.join(RUST, 'v1'), '--cwd-b', path.join(RUST, 'v2'), '--', 'cargo', 'run', '-q', '\\--', '../owls.txt', '--', 'cargo', 'run', '-q', '\\--', '../owls.txt'], { env: targetEnv() });
-    expectClean(run);
-    expect(run.doc!.run_a.command).toBe('cargo run -q -- ../owls.txt');
-    expect(run.doc!.diff.changed.ages).toEqual({ a: '[‹0›, ‹1›]', b: '[‹0›, ‹1›, ‹2›]' });
-  });
-
-  it('shows enums, maps and sets as Rust prints them, the same in two identical runs', async () => {
-    const run = await runBpdiff(['--bp', 'src/main.rs:27', '--cwd', values, '--', 'cargo', 'run', '--', 'cargo', 'run'], { env: targetEnv() });
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.doc!.diff.changed).toEqual({});
-    expect(run.doc!.run_a.variables).toMatchObject({
-      word: '"hello"',
-      numbers: '[‹0›, ‹1›]',
-      'numbers[1]': '20',
-      seven: 'Some(7)',
-      no_name: 'None',
-      empty_name: 'Some("")',
-      failed: 'Err(4)',
-      shapes: '[‹0›, ‹1›, ‹2›]',
-      'shapes[2]': 'Label(‹0›, ‹1›)',
-      'shapes[2][1]': '3',
-      bytes: '[‹0›, ‹1›]',
-      'bytes[0]': '65',
-      // HashMap and HashSet iterate in a random order per process: shown sorted.
-      stock: '{"apple": 5, "banana": 6, "fig": 3, "kiwi": 4, "lime": 4, "pear": 4, "plum": 4}',
-      'stock[0][0]': '"apple"',
-      primes: '{‹0›, ‹1›, ‹2›, ‹3›, ‹4›, ‹5›}',
-      'primes[5]': '13',
+    it('shows String, Vec and Option as values in `cargo run`, and finds the regression', async () => {
+      const run = await runBpdiff([
+        '--bp',
+        'src/main.rs:35',
+        '--cwd-a',
+        path.join(RUST, 'v1'),
+        '--cwd-b',
+        path.join(RUST, 'v2'),
+        '--stdin-a',
+        owls,
+        '--stdin-b',
+        owls,
+        '--',
+        'cargo',
+        'run',
+        '--',
+        'cargo',
+        'run',
+        '--bin',
+        'roster',
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      const doc = run.doc!;
+      expect(doc.run_a.status).toBe('break');
+      expect(doc.run_b.command).toBe('cargo run --bin roster');
+      expect(doc.run_a.variables['team.name']).toBe('"owls"');
+      expect(doc.run_a.variables['team.members[0].name']).toBe('"ann"');
+      // A Vec is compared by its elements (issue 22 item 3): the one that changed, and the Vec for its length.
+      expect(doc.diff.changed.ages).toEqual({ a: '[‹0›, ‹1›]', b: '[‹0›, ‹1›, ‹2›]' });
+      expect(doc.diff.changed['ages[1]']).toEqual({ a: '29', b: '41' });
+      expect(doc.diff.changed.reachable).toEqual({ a: '[‹0›, ‹1›]', b: '[‹0›, ‹1›, ‹2›]' });
+      expect(doc.diff.changed.chosen).toBeUndefined();
+      expect(doc.diff.changed.oldest).toEqual({ a: '34', b: '41' });
+      expect(doc.diff.changed['chosen[0].name']).toEqual({ a: '"ann"', b: '"bob"' });
+      // v2 keeps an empty email as Some(""): LLDB 19 alone would show both as Some("").
+      expect(doc.diff.changed['team.members[1].email']).toEqual({ a: 'None', b: 'Some("")' });
+      expect(doc.run_a.variables['team.members[0].email']).toBe('Some("ann@example.org")');
+      expect(doc.run_a.variables.chosen).toBe('Some(‹0›)');
+      expect(doc.run_a.variables['chosen[0]']).toBe('0x… {name:‹name›, age:‹age›, email:‹email›}');
+      // Strings are one value, not a list of bytes; no name comes from lldb's garbled paths.
+      expect(Object.keys(doc.run_a.variables).filter((name) => /name\[|->\[|^\[|\*\(/.test(name))).toEqual([]);
+      // Named as Rust writes them: a field behind a reference is `team.name`, not C's `team->name`.
+      expect(Object.keys(doc.run_a.variables).filter((name) => name.includes('->'))).toEqual([]);
     });
-  });
 
-  it('exits 2 with cargo\'s first error when the build fails', async () => {
-    const run = await runBpdiff(['--bp', 'src/main.rs:4', '--cwd', path.join(NATIVE, 'rust-broken'), '--', 'cargo', 'run', '--', 'cargo', 'run'], { env: targetEnv() });
-    expect(run.leftovers).toEqual([]);
-    expect(run.exitCode, run.stderr).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^bpdiff: cargo build failed in .*rust-broken: error\[E0425\]: cannot find value `missing_value`/m);
-  });
-
-  it('gives up on a build that takes longer than its own limit and leaves nothing running', async () => {
-    const target = path.join(scratch, 'slow-target');
-    const run = await runBpdiff(['--bp', 'src/main.rs:27', '--cwd', values, '--', 'cargo', 'run', '--', 'cargo', 'run'], {
-      env: { CARGO_TARGET_DIR: target, BPDIFF_BUILD_TIMEOUT: '0.05' },
+    it('runs `cargo run -- ARGS` (the binary cargo built, with the arguments after --)', async () => {
+      const spec = (side: 'a' | 'b'): RunSpec =>
+        runSpec({
+          side,
+          argv: ['cargo', 'run', '-q', '--', '../owls.txt'],
+          cwd: path.join(RUST, side === 'a' ? 'v1' : 'v2'),
+          breakpoint: { file: 'src/main.rs', line: 35 },
+        });
+      const [a, b] = await captureRuns([spec('a'), spec('b')], options);
+      expect(a.run.status).toBe('break');
+      expect(a.run.command).toBe('cargo run -q -- ../owls.txt');
+      // cargo ran (a warm build still checks every crate): its time is said, in whole milliseconds.
+      expect(Number.isInteger(a.timing.build_ms) && a.timing.build_ms! > 0).toBe(true);
+      expect(a.run.variables.ages).toBe('[‹0›, ‹1›]');
+      expect(b.run.variables['ages[1]']).toBe('41');
     });
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.run_a.status).toBe('no_break');
-    expect(hints(run)).toMatch(/A timed out after 0\.05 s while building/);
-  });
-}, { optionalInCi: lldbDap !== null });
+
+    it("passes cargo's own -- through the CLI when written \\--, and keeps two versions apart in one shared target folder", async () => {
+      // Both crates are named `roster` and build into the same CARGO_TARGET_DIR: each run must debug its own build.
+      const run = await runBpdiff(
+        [
+          '--bp',
+          'src/main.rs:35',
+          '--cwd-a',
+          path.join(RUST, 'v1'),
+          '--cwd-b',
+          path.join(RUST, 'v2'),
+          '--',
+          'cargo',
+          'run',
+          '-q',
+          '\\--',
+          '../owls.txt',
+          '--',
+          'cargo',
+          'run',
+          '-q',
+          '\\--',
+          '../owls.txt',
+        ],
+        { env: targetEnv() },
+      );
+      expectClean(run);
+      expect(run.doc!.run_a.command).toBe('cargo run -q -- ../owls.txt');
+      expect(run.doc!.diff.changed.ages).toEqual({ a: '[‹0›, ‹1›]', b: '[‹0›, ‹1›, ‹2›]' });
+    });
+
+    it('shows enums, maps and sets as Rust prints them, the same in two identical runs', async () => {
+      const run = await runBpdiff(
+        ['--bp', 'src/main.rs:27', '--cwd', values, '--', 'cargo', 'run', '--', 'cargo', 'run'],
+        { env: targetEnv() },
+      );
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.diff.changed).toEqual({});
+      expect(run.doc!.run_a.variables).toMatchObject({
+        word: '"hello"',
+        numbers: '[‹0›, ‹1›]',
+        'numbers[1]': '20',
+        seven: 'Some(7)',
+        no_name: 'None',
+        empty_name: 'Some("")',
+        failed: 'Err(4)',
+        shapes: '[‹0›, ‹1›, ‹2›]',
+        'shapes[2]': 'Label(‹0›, ‹1›)',
+        'shapes[2][1]': '3',
+        bytes: '[‹0›, ‹1›]',
+        'bytes[0]': '65',
+        // HashMap and HashSet iterate in a random order per process: shown sorted.
+        stock: '{"apple": 5, "banana": 6, "fig": 3, "kiwi": 4, "lime": 4, "pear": 4, "plum": 4}',
+        'stock[0][0]': '"apple"',
+        primes: '{‹0›, ‹1›, ‹2›, ‹3›, ‹4›, ‹5›}',
+        'primes[5]': '13',
+      });
+    });
+
+    it("exits 2 with cargo's first error when the build fails", async () => {
+      const run = await runBpdiff(
+        [
+          '--bp',
+          'src/main.rs:4',
+          '--cwd',
+          path.join(NATIVE, 'rust-broken'),
+          '--',
+          'cargo',
+          'run',
+          '--',
+          'cargo',
+          'run',
+        ],
+        { env: targetEnv() },
+      );
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(
+        /^bpdiff: cargo build failed in .*rust-broken: error\[E0425\]: cannot find value `missing_value`/m,
+      );
+    });
+
+    it('gives up on a build that takes longer than its own limit and leaves nothing running', async () => {
+      const target = path.join(scratch, 'slow-target');
+      const run = await runBpdiff(
+        ['--bp', 'src/main.rs:27', '--cwd', values, '--', 'cargo', 'run', '--', 'cargo', 'run'],
+        {
+          env: { CARGO_TARGET_DIR: target, BPDIFF_BUILD_TIMEOUT: '0.05' },
+        },
+      );
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.status).toBe('no_break');
+      expect(hints(run)).toMatch(/A timed out after 0\.05 s while building/);
+    });
+  },
+  { optionalInCi: lldbDap !== null },
+);
 
 describe('cargo run commands', () => {
-  it('takes `cargo run` apart: build options, --bin/--example, the program\'s arguments', () => {
-    expect(parseCargoRun(['cargo', 'run'])).toEqual({ toolchain: null, buildOptions: [], bin: null, example: null, args: [] });
-    expect(parseCargoRun(['cargo', '+nightly', 'r', '--release', '--bin=app', '--message-format', 'short', '-p', 'x', '--', '-v', 'in.txt'])).toEqual({
+  it("takes `cargo run` apart: build options, --bin/--example, the program's arguments", () => {
+    expect(parseCargoRun(['cargo', 'run'])).toEqual({
+      toolchain: null,
+      buildOptions: [],
+      bin: null,
+      example: null,
+      args: [],
+    });
+    expect(
+      parseCargoRun([
+        'cargo',
+        '+nightly',
+        'r',
+        '--release',
+        '--bin=app',
+        '--message-format',
+        'short',
+        '-p',
+        'x',
+        '--',
+        '-v',
+        'in.txt',
+      ]),
+    ).toEqual({
       toolchain: 'nightly',
       buildOptions: ['--release', '--bin', 'app', '-p', 'x'],
       bin: 'app',
@@ -419,11 +714,20 @@ describe('cargo run commands', () => {
   });
 
   it('picks the binary cargo run would start', () => {
-    const bin = (name: string, manifest = '/w/a/Cargo.toml') => ({ reason: 'compiler-artifact', manifest_path: manifest, target: { kind: ['bin'], name }, executable: `/w/target/debug/${name}` });
+    const bin = (name: string, manifest = '/w/a/Cargo.toml') => ({
+      reason: 'compiler-artifact',
+      manifest_path: manifest,
+      target: { kind: ['bin'], name },
+      executable: `/w/target/debug/${name}`,
+    });
     const run = parseCargoRun(['cargo', 'run']);
     expect(chooseExecutable([bin('app')], run, '/w/a')).toBe('/w/target/debug/app');
-    expect(chooseExecutable([bin('app'), bin('tool')], parseCargoRun(['cargo', 'run', '--bin', 'tool']), '/w/a')).toBe('/w/target/debug/tool');
-    expect(() => chooseExecutable([bin('app'), bin('tool')], run, '/nowhere')).toThrow(/any of app, tool — choose one with "cargo run --bin NAME"/);
+    expect(chooseExecutable([bin('app'), bin('tool')], parseCargoRun(['cargo', 'run', '--bin', 'tool']), '/w/a')).toBe(
+      '/w/target/debug/tool',
+    );
+    expect(() => chooseExecutable([bin('app'), bin('tool')], run, '/nowhere')).toThrow(
+      /any of app, tool — choose one with "cargo run --bin NAME"/,
+    );
     expect(() => chooseExecutable([], run, '/w/a')).toThrow(/produced no bin/);
   });
 });

@@ -21,26 +21,61 @@ interface Ends {
 }
 
 const languages: Ends[] = [
-  ...PYTHON_ADAPTERS.map((adapter) => ({ name: `Python through ${adapter.name}`, tool: adapter.tool, available: adapter.available, adapter: ['--adapter', adapter.id], run: (file: string) => ['python3', file], ext: 'py', fmtSteps: 3 })),
-  { name: 'Node.js through bpdiff-node-adapter', tool: 'node', available: true, adapter: [], run: (file: string) => ['node', file], ext: 'js', fmtSteps: 2 },
+  ...PYTHON_ADAPTERS.map((adapter) => ({
+    name: `Python through ${adapter.name}`,
+    tool: adapter.tool,
+    available: adapter.available,
+    adapter: ['--adapter', adapter.id],
+    run: (file: string) => ['python3', file],
+    ext: 'py',
+    fmtSteps: 3,
+  })),
+  {
+    name: 'Node.js through bpdiff-node-adapter',
+    tool: 'node',
+    available: true,
+    adapter: [],
+    run: (file: string) => ['node', file],
+    ext: 'js',
+    fmtSteps: 2,
+  },
 ];
 
 for (const language of languages) {
   const folder = path.join(FIXTURES, language.ext === 'py' ? 'python' : 'node');
-  const pair = (a: string, b: string, argsA: string[] = [], argsB: string[] = []): string[] => ['locate', ...language.adapter, '--cwd', folder, '--', ...language.run(a), ...argsA, '--', ...language.run(b), ...argsB];
+  const pair = (a: string, b: string, argsA: string[] = [], argsB: string[] = []): string[] => [
+    'locate',
+    ...language.adapter,
+    '--cwd',
+    folder,
+    '--',
+    ...language.run(a),
+    ...argsA,
+    '--',
+    ...language.run(b),
+    ...argsB,
+  ];
 
   describeWithTool(`locate at the runs' ends: ${language.name}`, language.tool, language.available, () => {
     it('output that differs only in what the last line prints: exit 1, divergence output, the first line that differs', async () => {
       const run = await runBpdiff(pair(`a/fmt.${language.ext}`, `b/fmt.${language.ext}`));
       expect(run.exitCode, run.stderr).toBe(1);
-      expect(run.doc!.analysis_hints[0]).toBe('the runs agreed in every step compared, but their output differs: stdout line 1 is "1234" in A, "001234" in B');
-      expect(run.doc!.analysis_hints).toContain(`the values left by the lines run after the last step compared (a/fmt.${language.ext}:2) were not compared: no stop comes after a program's last line (the runs' output and exit codes were compared)`);
+      expect(run.doc!.analysis_hints[0]).toBe(
+        'the runs agreed in every step compared, but their output differs: stdout line 1 is "1234" in A, "001234" in B',
+      );
+      expect(run.doc!.analysis_hints).toContain(
+        `the values left by the lines run after the last step compared (a/fmt.${language.ext}:2) were not compared: no stop comes after a program's last line (the runs' output and exit codes were compared)`,
+      );
       expect(run.leftovers).toEqual([]);
     });
 
     it('the library tells the kind: divergence output, no way back', async () => {
       const { locate } = await import('../../src/library/locate.js');
-      const outcome = await locate({ run_a: { command: language.run(`a/fmt.${language.ext}`), cwd: folder }, run_b: { command: language.run(`b/fmt.${language.ext}`), cwd: folder }, ...(language.adapter.length > 0 ? { adapter: language.adapter[1]! } : {}) });
+      const outcome = await locate({
+        run_a: { command: language.run(`a/fmt.${language.ext}`), cwd: folder },
+        run_b: { command: language.run(`b/fmt.${language.ext}`), cwd: folder },
+        ...(language.adapter.length > 0 ? { adapter: language.adapter[1]! } : {}),
+      });
       expect(outcome.exit_code).toBe(1);
       expect(outcome.divergence).toBe('output');
       expect(outcome.steps).toBe(language.fmtSteps);
@@ -50,30 +85,57 @@ for (const language of languages) {
     it('an exit code the last line sets: exit 1, divergence exit, both codes named', async () => {
       const run = await runBpdiff(pair(`a/exit.${language.ext}`, `a/exit.${language.ext}`, ['A'], ['B']));
       expect(run.exitCode, run.stderr).toBe(1);
-      expect(run.doc!.analysis_hints[0]).toBe('the runs agreed in every step compared and wrote the same output, but they ended differently: A exited with code 0, B exited with code 3');
+      expect(run.doc!.analysis_hints[0]).toBe(
+        'the runs agreed in every step compared and wrote the same output, but they ended differently: A exited with code 0, B exited with code 3',
+      );
     });
 
     it('identical runs to their ends: exit 0, no divergence', async () => {
       const run = await runBpdiff(pair(`a/fmt.${language.ext}`, `a/fmt.${language.ext}`));
       expect(run.exitCode, run.stderr).toBe(0);
-      expect(run.doc!.analysis_hints[0]).toBe(`no divergence in ${language.fmtSteps} steps: both runs ended (A exited with code 0; B exited with code 0)`);
+      expect(run.doc!.analysis_hints[0]).toBe(
+        `no divergence in ${language.fmtSteps} steps: both runs ended (A exited with code 0; B exited with code 0)`,
+      );
     });
 
     it('a method only B defines, the same behaviour: exit 0', async () => {
       const run = await runBpdiff(pair(`a/shop.${language.ext}`, `b/shop.${language.ext}`));
       expect(run.exitCode, run.stderr).toBe(0);
-      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended \(A exited with code 0; B exited with code 0\)$/);
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^no divergence in \d+ steps: both runs ended \(A exited with code 0; B exited with code 0\)$/,
+      );
     });
   });
 }
 
 for (const adapter of PYTHON_ADAPTERS) {
-  describeWithTool(`locate at the runs' ends, the last line's values: Python through ${adapter.name}`, adapter.tool, adapter.available, () => {
-    it('a difference only the last line makes, with the same output and exit code: the hint says its values were not compared', async () => {
-      const folder = path.join(FIXTURES, 'python');
-      const run = await runBpdiff(['locate', '--adapter', adapter.id, '--cwd', folder, '--', 'python3', 'a/last.py', 'A', '--', 'python3', 'a/last.py', 'B']);
-      // No stop comes after the last line on these adapters: z is not compared, and the hint says so (issue 32 asks for more).
-      expect(run.doc!.analysis_hints).toContain("the values left by the lines run after the last step compared (a/last.py:2) were not compared: no stop comes after a program's last line (the runs' output and exit codes were compared)");
-    });
-  });
+  describeWithTool(
+    `locate at the runs' ends, the last line's values: Python through ${adapter.name}`,
+    adapter.tool,
+    adapter.available,
+    () => {
+      it('a difference only the last line makes, with the same output and exit code: the hint says its values were not compared', async () => {
+        const folder = path.join(FIXTURES, 'python');
+        const run = await runBpdiff([
+          'locate',
+          '--adapter',
+          adapter.id,
+          '--cwd',
+          folder,
+          '--',
+          'python3',
+          'a/last.py',
+          'A',
+          '--',
+          'python3',
+          'a/last.py',
+          'B',
+        ]);
+        // No stop comes after the last line on these adapters: z is not compared, and the hint says so (issue 32 asks for more).
+        expect(run.doc!.analysis_hints).toContain(
+          "the values left by the lines run after the last step compared (a/last.py:2) were not compared: no stop comes after a program's last line (the runs' output and exit codes were compared)",
+        );
+      });
+    },
+  );
 }

@@ -10,7 +10,9 @@ import { PYTHON_ADAPTERS, type PythonAdapter } from './python-adapters.js';
 
 export const LOCATE = path.join(EXAMPLES, 'locate');
 export const DATA = path.join(LOCATE, 'data');
-const lldb = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as { adapter: { executables: string[] } };
+const lldb = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+  adapter: { executables: string[] };
+};
 
 export interface Language {
   name: string;
@@ -41,13 +43,42 @@ export const pythonOn = (adapter: PythonAdapter): Language => ({
   name: `Python through ${adapter.name}`,
   tool: adapter.tool,
   available: adapter.available,
-  shop: (b) => ['--adapter', adapter.id, '--cwd-a', path.join(LOCATE, 'python/v1'), '--cwd-b', path.join(LOCATE, `python/${b}`), '--', 'python3', 'shop.py', '--', 'python3', 'shop.py'],
+  shop: (b) => [
+    '--adapter',
+    adapter.id,
+    '--cwd-a',
+    path.join(LOCATE, 'python/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `python/${b}`),
+    '--',
+    'python3',
+    'shop.py',
+    '--',
+    'python3',
+    'shop.py',
+  ],
   shopFile: 'shop.py',
   parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'discount' },
   identicalSteps: 73,
-  records: (b) => ['--adapter', adapter.id, '--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'python3', '../../python/records.py', 'records.csv', '--', 'python3', '../../python/records.py', 'records.csv'],
+  records: (b) => [
+    '--adapter',
+    adapter.id,
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--',
+    'python3',
+    '../../python/records.py',
+    'records.csv',
+    '--',
+    'python3',
+    '../../python/records.py',
+    'records.csv',
+  ],
   recordLine: { file: '../../python/records.py', line: 13, hit: 42 },
-  endsEarly: /B ends there \(it raised an uncaught FileNotFoundError: \[Errno 2\] No such file or directory: 'records\.csv'\) while A goes on to \.\.\/\.\.\/python\/records\.py:12$/,
+  endsEarly:
+    /B ends there \(it raised an uncaught FileNotFoundError: \[Errno 2\] No such file or directory: 'records\.csv'\) while A goes on to \.\.\/\.\.\/python\/records\.py:12$/,
 });
 export const python = pythonOn(PYTHON_ADAPTERS[0]!);
 
@@ -55,12 +86,32 @@ export const c: Language = {
   name: 'C through lldb-dap',
   tool: 'lldb-dap',
   available: findFirstExecutable(lldb.adapter.executables, ROOT) !== null,
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'c/v1'), '--cwd-b', path.join(LOCATE, `c/${b}`), '--', '../build/v1/shop', '--', `../build/${b}/shop`],
+  shop: (b) => [
+    '--cwd-a',
+    path.join(LOCATE, 'c/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `c/${b}`),
+    '--',
+    '../build/v1/shop',
+    '--',
+    `../build/${b}/shop`,
+  ],
   shopFile: 'shop.c',
   parting: { line: 9, a: 7, b: 13, bInA: 10, fn: 'discount' },
   identicalSteps: 93,
   // The FILE's buffer holds the whole file from the first read: its internals are left out.
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--ignore', 'records*', '--', '../../c/build/records', '--', '../../c/build/records'],
+  records: (b) => [
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--ignore',
+    'records*',
+    '--',
+    '../../c/build/records',
+    '--',
+    '../../c/build/records',
+  ],
   recordLine: { file: '../../c/records.c', line: 22, hit: 42 },
   endsEarly: /B ends there \(it was killed by SIGSEGV\) while A goes on to \.\.\/\.\.\/c\/records\.c:22$/,
   build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'c')], { stdin: 'ignore' })),
@@ -70,14 +121,45 @@ export const go: Language = {
   name: 'Go through dlv',
   tool: 'dlv and go (apt-get install -y delve golang-go)',
   available: onPath('dlv') && onPath('go'),
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'go/v1'), '--cwd-b', path.join(LOCATE, `go/${b}`), '--', 'go', 'run', '.', '--', 'go', 'run', '.'],
+  shop: (b) => [
+    '--cwd-a',
+    path.join(LOCATE, 'go/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `go/${b}`),
+    '--',
+    'go',
+    'run',
+    '.',
+    '--',
+    'go',
+    'run',
+    '.',
+  ],
   shopFile: 'main.go',
   parting: { line: 10, a: 9, b: 14, bInA: 11, fn: 'main.discount' },
   identicalSteps: 76,
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--ignore', 'records*', '--ignore', 'info*', '--ignore', 'scanner*', '--ignore', '(*scanner)*', '--', '../../go/build/records', '--', '../../go/build/records'],
+  records: (b) => [
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--ignore',
+    'records*',
+    '--ignore',
+    'info*',
+    '--ignore',
+    'scanner*',
+    '--ignore',
+    '(*scanner)*',
+    '--',
+    '../../go/build/records',
+    '--',
+    '../../go/build/records',
+  ],
   // parse's `line` at the function's first line is not counted (uninitialized_locals: the named results there hold stack bytes, and a parameter is not told from them): the walk parts where the line's fields are read.
   recordLine: { file: '../../go/records/main.go', line: 13, hit: 42, what: 'fields\\[1\\] is "7" in A and "9" in B' },
-  endsEarly: /B ends there \(it raised an uncaught panic: "runtime error: invalid memory address or nil pointer dereference"\) while A goes on to \.\.\/\.\.\/go\/records\/main\.go:22$/,
+  endsEarly:
+    /B ends there \(it raised an uncaught panic: "runtime error: invalid memory address or nil pointer dereference"\) while A goes on to \.\.\/\.\.\/go\/records\/main\.go:22$/,
   build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'go')], { stdin: 'ignore' })),
 };
 
@@ -85,30 +167,80 @@ export const java: Language = {
   name: 'Java through bpdiff-java-adapter',
   tool: 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
   available: onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')),
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'java/v1'), '--cwd-b', path.join(LOCATE, `java/${b}`), '--', 'java', 'Shop.java', '--', 'java', 'Shop.java'],
+  shop: (b) => [
+    '--cwd-a',
+    path.join(LOCATE, 'java/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `java/${b}`),
+    '--',
+    'java',
+    'Shop.java',
+    '--',
+    'java',
+    'Shop.java',
+  ],
   shopFile: 'Shop.java',
   parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'Shop.discount' },
   identicalSteps: 70,
   // The source launcher's `java ../../java/Records.java`: the adapter finds the file beside the one the command names.
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'java', '../../java/Records.java', 'records.csv', '--', 'java', '../../java/Records.java', 'records.csv'],
+  records: (b) => [
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--',
+    'java',
+    '../../java/Records.java',
+    'records.csv',
+    '--',
+    'java',
+    '../../java/Records.java',
+    'records.csv',
+  ],
   recordLine: { file: '../../java/Records.java', line: 17, hit: 42 },
-  endsEarly: /B ends there \(it raised an uncaught java\.io\.FileNotFoundException: records\.csv \(No such file or directory\)\) while A goes on to \.\.\/\.\.\/java\/Records\.java:14$/,
+  endsEarly:
+    /B ends there \(it raised an uncaught java\.io\.FileNotFoundException: records\.csv \(No such file or directory\)\) while A goes on to \.\.\/\.\.\/java\/Records\.java:14$/,
 };
 
 export const ruby: Language = {
   name: 'Ruby through rdbg',
   tool: 'ruby with its debug gem (apt-get install -y ruby)',
   available: onPath('ruby'),
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'ruby/v1'), '--cwd-b', path.join(LOCATE, `ruby/${b}`), '--', 'ruby', 'shop.rb', '--', 'ruby', 'shop.rb'],
+  shop: (b) => [
+    '--cwd-a',
+    path.join(LOCATE, 'ruby/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `ruby/${b}`),
+    '--',
+    'ruby',
+    'shop.rb',
+    '--',
+    'ruby',
+    'shop.rb',
+  ],
   shopFile: 'shop.rb',
   // The `if` is in each's block; after it, a step stops at the block's end (line 9 in A).
   parting: { line: 6, a: 9, b: 10, bInA: 7, fn: 'block in discount' },
   identicalSteps: 77,
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'ruby', '../../ruby/records.rb', 'records.csv', '--', 'ruby', '../../ruby/records.rb', 'records.csv'],
+  records: (b) => [
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--',
+    'ruby',
+    '../../ruby/records.rb',
+    'records.csv',
+    '--',
+    'ruby',
+    '../../ruby/records.rb',
+    'records.csv',
+  ],
   recordLine: { file: '../../ruby/records.rb', line: 10, hit: 42 },
   // rdbg stops once more as the uncaught Errno::ENOENT leaves main (its return event, on File.open's
   // line): the walk sees B stay on that line while A goes into the block, one step before B ends.
-  endsEarly: /^the runs part ways after \.\.\/\.\.\/ruby\/records\.rb:8 in Object#main\(\) \(step \d+\): A goes on to line 9, B to line 8$/,
+  endsEarly:
+    /^the runs part ways after \.\.\/\.\.\/ruby\/records\.rb:8 in Object#main\(\) \(step \d+\): A goes on to line 9, B to line 8$/,
   endsEarlyStatus: 'break',
 };
 
@@ -117,11 +249,31 @@ export const fortran: Language = {
   tool: 'gdb, gfortran, make and cdt-gdb-adapter (scripts/setup.sh)',
   available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('make'),
   // No --adapter: a program gfortran compiled goes to gdb by its debug information.
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'fortran/v1'), '--cwd-b', path.join(LOCATE, `fortran/${b}`), '--', '../build/v1/shop', '--', `../build/${b}/shop`],
+  shop: (b) => [
+    '--cwd-a',
+    path.join(LOCATE, 'fortran/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `fortran/${b}`),
+    '--',
+    '../build/v1/shop',
+    '--',
+    `../build/${b}/shop`,
+  ],
   shopFile: 'shop.f90',
   parting: { line: 12, a: 15, b: 16, bInA: 13, fn: 'pricing::discount' },
   identicalSteps: 110,
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', '../../fortran/build/records', 'records.csv', '--', '../../fortran/build/records', 'records.csv'],
+  records: (b) => [
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--',
+    '../../fortran/build/records',
+    'records.csv',
+    '--',
+    '../../fortran/build/records',
+    'records.csv',
+  ],
   // The record is read on line 12: the line after it is where the runs first differ.
   recordLine: { file: '../../fortran/records.f90', line: 13, hit: 42 },
   endsEarly: /B ends there \(it exited with code 2\) while A goes on to \.\.\/\.\.\/fortran\/records\.f90:12$/,
@@ -134,32 +286,84 @@ export const node: Language = {
   name: 'Node.js through bpdiff-node-adapter',
   tool: 'node',
   available: true,
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'node/v1'), '--cwd-b', path.join(LOCATE, `node/${b}`), '--', 'node', 'shop.js', '--', 'node', 'shop.js'],
+  shop: (b) => [
+    '--cwd-a',
+    path.join(LOCATE, 'node/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `node/${b}`),
+    '--',
+    'node',
+    'shop.js',
+    '--',
+    'node',
+    'shop.js',
+  ],
   shopFile: 'shop.js',
   parting: { line: 6, a: 5, b: 9, bInA: 7, fn: 'discount' },
   identicalSteps: 75,
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'node', '../../node/records.cjs', 'records.csv', '--', 'node', '../../node/records.cjs', 'records.csv'],
+  records: (b) => [
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--',
+    'node',
+    '../../node/records.cjs',
+    'records.csv',
+    '--',
+    'node',
+    '../../node/records.cjs',
+    'records.csv',
+  ],
   recordLine: { file: '../../node/records.cjs', line: 14, hit: 42 },
-  endsEarly: /B ends there \(it raised an uncaught Error: ENOENT: no such file or directory, open 'records\.csv'\) while A goes on to \.\.\/\.\.\/node\/records\.cjs:13$/,
+  endsEarly:
+    /B ends there \(it raised an uncaught Error: ENOENT: no such file or directory, open 'records\.csv'\) while A goes on to \.\.\/\.\.\/node\/records\.cjs:13$/,
 };
 
 export const typescript: Language = {
   name: 'TypeScript through tsx and bpdiff-node-adapter',
   tool: 'tsx (npm ci)',
   available: fs.existsSync(path.join(ROOT, 'node_modules/.bin/tsx')),
-  shop: (b) => ['--cwd-a', path.join(LOCATE, 'typescript/v1'), '--cwd-b', path.join(LOCATE, `typescript/${b}`), '--', 'npx', 'tsx', 'shop.ts', '--', 'npx', 'tsx', 'shop.ts'],
+  shop: (b) => [
+    '--cwd-a',
+    path.join(LOCATE, 'typescript/v1'),
+    '--cwd-b',
+    path.join(LOCATE, `typescript/${b}`),
+    '--',
+    'npx',
+    'tsx',
+    'shop.ts',
+    '--',
+    'npx',
+    'tsx',
+    'shop.ts',
+  ],
   shopFile: 'shop.ts',
   parting: { line: 6, a: 5, b: 9, bInA: 7, fn: 'discount' },
   // JavaScript's 75 and five returns: esbuild maps the pause V8 makes as `return rate;` returns to the
   // function's closing brace, a line of its own.
   identicalSteps: 80,
-  records: (b) => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'npx', 'tsx', '../../typescript/records.ts', 'records.csv', '--', 'npx', 'tsx', '../../typescript/records.ts', 'records.csv'],
+  records: (b) => [
+    '--cwd-a',
+    path.join(DATA, 'same'),
+    '--cwd-b',
+    path.join(DATA, b),
+    '--',
+    'npx',
+    'tsx',
+    '../../typescript/records.ts',
+    'records.csv',
+    '--',
+    'npx',
+    'tsx',
+    '../../typescript/records.ts',
+    'records.csv',
+  ],
   recordLine: { file: '../../typescript/records.ts', line: 12, hit: 42 },
   // An error thrown at an ES module's top level rejects the module's evaluation, which V8 counts as
   // caught: the adapter's `uncaught` filter does not stop there, and the run ends with Node's exit code.
   endsEarly: /B ends there \(it exited with code 1\) while A goes on to \.\.\/\.\.\/typescript\/records\.ts:11$/,
 };
-
 
 /** One language's locate tests (each file names its languages: locate.test.ts, locate-native.test.ts, locate-vm.test.ts). */
 export function describeLanguage(language: Language): void {
@@ -174,7 +378,11 @@ export function describeLanguage(language: Language): void {
       expect(run.leftovers).toEqual([]);
       const doc = run.doc!;
       const { line, a, b, bInA, fn } = language.parting;
-      expect(doc.analysis_hints[0]).toMatch(new RegExp(`^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(3rd call, 11th time on this line; step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`));
+      expect(doc.analysis_hints[0]).toMatch(
+        new RegExp(
+          `^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(3rd call, 11th time on this line; step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`,
+        ),
+      );
       expect(doc.breakpoint).toEqual({ file: language.shopFile, line });
       expect(doc.run_a.location.line).toBe(a);
       expect(doc.run_b.location.line).toBe(b);
@@ -194,7 +402,9 @@ export function describeLanguage(language: Language): void {
     it('walks a program against itself to its end: exit 0 and the exact step count', async () => {
       const run = await runBpdiff(['locate', ...language.shop('v1')]);
       expect(run.exitCode, run.stderr).toBe(0);
-      expect(run.doc!.analysis_hints[0]).toBe(`no divergence in ${language.identicalSteps} steps: both runs ended (A exited with code 0; B exited with code 0)`);
+      expect(run.doc!.analysis_hints[0]).toBe(
+        `no divergence in ${language.identicalSteps} steps: both runs ended (A exited with code 0; B exited with code 0)`,
+      );
       expect(run.doc!.diff.changed).toEqual({});
       expect(run.leftovers).toEqual([]);
     });
@@ -204,7 +414,11 @@ export function describeLanguage(language: Language): void {
       expect(run.exitCode, run.stderr).toBe(1);
       const doc = run.doc!;
       const { file, line, hit, what } = language.recordLine;
-      expect(doc.analysis_hints[0]).toMatch(new RegExp(`^the runs part ways at ${escape(file)}:${line} in .*${hit}(nd|th) time on this line; step \\d+\\): ${what ?? 'line is .*item-41,7.* in A and .*item-41,9.* in B'}$`));
+      expect(doc.analysis_hints[0]).toMatch(
+        new RegExp(
+          `^the runs part ways at ${escape(file)}:${line} in .*${hit}(nd|th) time on this line; step \\d+\\): ${what ?? 'line is .*item-41,7.* in A and .*item-41,9.* in B'}$`,
+        ),
+      );
       if (what === undefined) expect(Object.keys(doc.diff.changed)).toEqual(['line']);
       if (language !== go) expect(doc.run_a.variables['index']).toBe('41');
     });
@@ -221,7 +435,12 @@ export function describeLanguage(language: Language): void {
 
     it('starts at --from FILE:LINE:N, and stops at --max-steps with no divergence', async () => {
       const { line } = language.parting;
-      const from = await runBpdiff(['locate', '--from', `${language.shopFile}:${line}:${language.fromPass ?? 9}`, ...language.shop('v2')]);
+      const from = await runBpdiff([
+        'locate',
+        '--from',
+        `${language.shopFile}:${line}:${language.fromPass ?? 9}`,
+        ...language.shop('v2'),
+      ]);
       expect(from.exitCode, from.stderr).toBe(1);
       // The 9th time on the line (fromPass) is in discount()'s 3rd call: the walk is a few steps from where the runs part ways.
       expect(from.doc!.analysis_hints[0]).toContain(`after ${language.shopFile}:${line} in `);

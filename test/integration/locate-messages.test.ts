@@ -16,7 +16,10 @@ let scratch = '';
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-messages-'));
   fs.writeFileSync(path.join(scratch, 'blocked.py'), 'import time\nx = 1\ntime.sleep(3600)\ny = 2\n');
-  fs.writeFileSync(path.join(scratch, 'plain.c'), '#include <stdio.h>\nint main(void) {\n  int x = 1;\n  printf("%d\\n", x);\n  return 0;\n}\n');
+  fs.writeFileSync(
+    path.join(scratch, 'plain.c'),
+    '#include <stdio.h>\nint main(void) {\n  int x = 1;\n  printf("%d\\n", x);\n  return 0;\n}\n',
+  );
 });
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -28,23 +31,71 @@ function refusal(run: BpdiffRun): string {
   return run.stderr.trim().split('\n').at(-1)!;
 }
 
-describeWithTool('locate: messages that point the right way (Python)', PYTHON_ADAPTERS[0]!.tool, PYTHON_ADAPTERS[0]!.available, () => {
-  it('--from FILE:LINE:N where the line is reached fewer than N times says how many times it was', async () => {
-    const run = await runBpdiff(['locate', '--cwd', SHOP, '--from', 'shop.py:7:500', '--', 'python3', 'shop.py', '--', 'python3', 'shop.py']);
-    expect(refusal(run)).toBe('bpdiff: --from shop.py:7:500: both runs reached the line 16 times before they ended, not the 500th time — give a time both runs reach it (--from shop.py:7:16), or another line');
-  });
+describeWithTool(
+  'locate: messages that point the right way (Python)',
+  PYTHON_ADAPTERS[0]!.tool,
+  PYTHON_ADAPTERS[0]!.available,
+  () => {
+    it('--from FILE:LINE:N where the line is reached fewer than N times says how many times it was', async () => {
+      const run = await runBpdiff([
+        'locate',
+        '--cwd',
+        SHOP,
+        '--from',
+        'shop.py:7:500',
+        '--',
+        'python3',
+        'shop.py',
+        '--',
+        'python3',
+        'shop.py',
+      ]);
+      expect(refusal(run)).toBe(
+        'bpdiff: --from shop.py:7:500: both runs reached the line 16 times before they ended, not the 500th time — give a time both runs reach it (--from shop.py:7:16), or another line',
+      );
+    });
 
-  it('--adapter-path with the default Python adapter (the program\'s own Python) is refused, not ignored', async () => {
-    const run = await runBpdiff(['--bp', 'shop.py:7', '--cwd', SHOP, '--adapter-path', '/bin/false', '--', 'python3', 'shop.py', '--', 'python3', 'shop.py']);
-    expect(refusal(run)).toMatch(/^bpdiff: --adapter-path is not used by bpdiff-python-adapter: it runs in \S*python3\S*, the one the command names — leave --adapter-path out/);
-  });
-});
+    it("--adapter-path with the default Python adapter (the program's own Python) is refused, not ignored", async () => {
+      const run = await runBpdiff([
+        '--bp',
+        'shop.py:7',
+        '--cwd',
+        SHOP,
+        '--adapter-path',
+        '/bin/false',
+        '--',
+        'python3',
+        'shop.py',
+        '--',
+        'python3',
+        'shop.py',
+      ]);
+      expect(refusal(run)).toMatch(
+        /^bpdiff: --adapter-path is not used by bpdiff-python-adapter: it runs in \S*python3\S*, the one the command names — leave --adapter-path out/,
+      );
+    });
+  },
+);
 
 describe('locate: a program blocked during the walk', () => {
   for (const adapter of PYTHON_ADAPTERS) {
     describeWithTool(`on ${adapter.name}`, adapter.tool, adapter.available, () => {
       it('says the program has not reached its next line within --timeout, never "both runs ended" or "the adapter did not answer"', async () => {
-        const run = await runBpdiff(['locate', '--adapter', adapter.id, '--cwd', scratch, '--timeout', '3', '--', 'python3', 'blocked.py', '--', 'python3', 'blocked.py']);
+        const run = await runBpdiff([
+          'locate',
+          '--adapter',
+          adapter.id,
+          '--cwd',
+          scratch,
+          '--timeout',
+          '3',
+          '--',
+          'python3',
+          'blocked.py',
+          '--',
+          'python3',
+          'blocked.py',
+        ]);
         expect(refusal(run)).toBe(
           "bpdiff: the program has not reached its next line within the timeout (3 s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code) — give a longer --timeout, or --from FILE:LINE past where it waits",
         );
@@ -53,18 +104,44 @@ describe('locate: a program blocked during the walk', () => {
   }
 });
 
-describeWithTool('locate: a C program without debug information', `${c.tool} and cc`, c.available && onPath('cc'), () => {
-  it('built without -g (lldb): no source for main, build it with -g', async () => {
-    await execa('cc', ['-O0', '-o', path.join(scratch, 'plain'), path.join(scratch, 'plain.c')], { stdin: 'ignore' });
-    const run = await runBpdiff(['locate', '--cwd', scratch, '--', './plain', '--', './plain']);
-    expect(refusal(run)).toBe('bpdiff: no source was found for the code where the runs start (main): the walk cannot compare its lines — build the program with debug information (-g), or give --from FILE:LINE in its source');
-  });
-
-  describeWithTool('under gdb', 'gdb and cdt-gdb-adapter (scripts/setup.sh)', onPath('gdb') && onPath('cdtDebugAdapter'), () => {
-    it('stripped: it never stopped in main, no debug information was found', async () => {
-      await execa('cc', ['-O0', '-s', '-o', path.join(scratch, 'stripped'), path.join(scratch, 'plain.c')], { stdin: 'ignore' });
-      const run = await runBpdiff(['locate', '--adapter', 'gdb', '--cwd', scratch, '--', './stripped', '--', './stripped']);
-      expect(refusal(run)).toBe("bpdiff: neither run stopped in main, where the program's own code starts, before it ended: no debug information was found for it — build the program with debug information (-g, not stripped), or give --from FILE:LINE in its source");
+describeWithTool(
+  'locate: a C program without debug information',
+  `${c.tool} and cc`,
+  c.available && onPath('cc'),
+  () => {
+    it('built without -g (lldb): no source for main, build it with -g', async () => {
+      await execa('cc', ['-O0', '-o', path.join(scratch, 'plain'), path.join(scratch, 'plain.c')], { stdin: 'ignore' });
+      const run = await runBpdiff(['locate', '--cwd', scratch, '--', './plain', '--', './plain']);
+      expect(refusal(run)).toBe(
+        'bpdiff: no source was found for the code where the runs start (main): the walk cannot compare its lines — build the program with debug information (-g), or give --from FILE:LINE in its source',
+      );
     });
-  });
-});
+
+    describeWithTool(
+      'under gdb',
+      'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+      onPath('gdb') && onPath('cdtDebugAdapter'),
+      () => {
+        it('stripped: it never stopped in main, no debug information was found', async () => {
+          await execa('cc', ['-O0', '-s', '-o', path.join(scratch, 'stripped'), path.join(scratch, 'plain.c')], {
+            stdin: 'ignore',
+          });
+          const run = await runBpdiff([
+            'locate',
+            '--adapter',
+            'gdb',
+            '--cwd',
+            scratch,
+            '--',
+            './stripped',
+            '--',
+            './stripped',
+          ]);
+          expect(refusal(run)).toBe(
+            "bpdiff: neither run stopped in main, where the program's own code starts, before it ended: no debug information was found for it — build the program with debug information (-g, not stripped), or give --from FILE:LINE in its source",
+          );
+        });
+      },
+    );
+  },
+);

@@ -10,69 +10,117 @@ import { DATA, LOCATE, c, describeLanguage, fortran, go } from './locate-languag
 for (const language of [c, go, fortran]) describeLanguage(language);
 
 describeWithTool('locate: C in two checkouts whose paths differ in length', c.tool, c.available, () => {
-  it("takes no local that the program has not set yet for a divergence, and says what it set aside", async () => {
+  it('takes no local that the program has not set yet for a divergence, and says what it set aside', async () => {
     await c.build!();
     // A second checkout of the examples, under a longer path: the stack bytes an unset local holds differ.
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-a-checkout-with-a-much-longer-path-'));
     try {
       fs.cpSync(LOCATE, path.join(other, 'locate'), { recursive: true });
-      const records = (b: string): string[] => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(other, 'locate/data', b), '--ignore', 'records*', '--', '../../c/build/records', '--', '../../c/build/records'];
+      const records = (b: string): string[] => [
+        '--cwd-a',
+        path.join(DATA, 'same'),
+        '--cwd-b',
+        path.join(other, 'locate/data', b),
+        '--ignore',
+        'records*',
+        '--',
+        '../../c/build/records',
+        '--',
+        '../../c/build/records',
+      ];
       const same = await runBpdiff(['locate', ...records('same')], { cwd: DATA });
       expect(same.exitCode, same.stderr).toBe(0);
       expect(same.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
-      expect(same.doc!.analysis_hints).toContainEqual(expect.stringMatching(/^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \(.+\): an uninitialised local/));
+      expect(same.doc!.analysis_hints).toContainEqual(
+        expect.stringMatching(
+          /^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \(.+\): an uninitialised local/,
+        ),
+      );
       // The record that differs is still found, at its line and pass.
       const changed = await runBpdiff(['locate', ...records('changed')], { cwd: DATA });
       expect(changed.exitCode, changed.stderr).toBe(1);
-      expect(changed.doc!.analysis_hints[0]).toMatch(/^the runs part ways at \.\.\/\.\.\/c\/records\.c:22 in main\(\) \(42nd time on this line; step \d+\): line is .*item-41,7.* in A and .*item-41,9.* in B$/);
+      expect(changed.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways at \.\.\/\.\.\/c\/records\.c:22 in main\(\) \(42nd time on this line; step \d+\): line is .*item-41,7.* in A and .*item-41,9.* in B$/,
+      );
     } finally {
       fs.rmSync(other, { recursive: true, force: true });
     }
   });
 });
 
+describeWithTool(
+  'locate: Rust, a library crate run through its src/bin',
+  `${c.tool} and cargo`,
+  c.available && onPath('cargo'),
+  () => {
+    const crate = path.join(ROOT, 'test/integration/fixtures-native/rust-crate');
+    let scratch = '';
+    let drv = '';
+    beforeAll(async () => {
+      scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-crate-'));
+      await execa('cargo', ['build', '-q', '--bin', 'drv'], {
+        cwd: crate,
+        env: { CARGO_TARGET_DIR: path.join(scratch, 'target') },
+        stdin: 'ignore',
+      });
+      drv = path.join(scratch, 'target/debug/drv');
+    }, 180_000);
+    afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+    // Run from another folder, as a built binary: the crate's root is neither the run's folder nor the binary's.
+    const walk = (...extra: string[]): Promise<BpdiffRun> =>
+      runBpdiff(['locate', '--cwd', scratch, '--env-b', 'LEAP=1', ...extra, '--', drv, '--', drv]);
+    const date = (): string => path.relative(scratch, path.join(crate, 'src/date.rs'));
 
-describeWithTool('locate: Rust, a library crate run through its src/bin', `${c.tool} and cargo`, c.available && onPath('cargo'), () => {
-  const crate = path.join(ROOT, 'test/integration/fixtures-native/rust-crate');
-  let scratch = '';
-  let drv = '';
-  beforeAll(async () => {
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-crate-'));
-    await execa('cargo', ['build', '-q', '--bin', 'drv'], { cwd: crate, env: { CARGO_TARGET_DIR: path.join(scratch, 'target') }, stdin: 'ignore' });
-    drv = path.join(scratch, 'target/debug/drv');
-  }, 180_000);
-  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
-  // Run from another folder, as a built binary: the crate's root is neither the run's folder nor the binary's.
-  const walk = (...extra: string[]): Promise<BpdiffRun> => runBpdiff(['locate', '--cwd', scratch, '--env-b', 'LEAP=1', ...extra, '--', drv, '--', drv]);
-  const date = (): string => path.relative(scratch, path.join(crate, 'src/date.rs'));
+    it("walks the crate's src/date.rs, which its src/bin/drv.rs calls: the runs part there", async () => {
+      const run = await walk();
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.breakpoint).toEqual({ file: date(), line: 3 });
+      expect(run.doc!.diff.changed).toEqual({ leap: { a: 'false', b: 'true' } });
+      expect(run.leftovers).toEqual([]);
+    });
 
-  it("walks the crate's src/date.rs, which its src/bin/drv.rs calls: the runs part there", async () => {
-    const run = await walk();
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.breakpoint).toEqual({ file: date(), line: 3 });
-    expect(run.doc!.diff.changed).toEqual({ leap: { a: 'false', b: 'true' } });
-    expect(run.leftovers).toEqual([]);
-  });
-
-  it("--within 'src/date.rs' (from the crate's folder) counts its lines only, walking drv.rs through", async () => {
-    const run = await walk('--within', 'src/date.rs');
-    expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.breakpoint).toEqual({ file: date(), line: 3 });
-    expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways at .*src\/date\.rs:3 in rust_crate::date::days_in(::h[0-9a-f]+)?\(\) \(step 2\): leap is false in A and true in B$/);
-  });
-});
+    it("--within 'src/date.rs' (from the crate's folder) counts its lines only, walking drv.rs through", async () => {
+      const run = await walk('--within', 'src/date.rs');
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.breakpoint).toEqual({ file: date(), line: 3 });
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways at .*src\/date\.rs:3 in rust_crate::date::days_in(::h[0-9a-f]+)?\(\) \(step 2\): leap is false in A and true in B$/,
+      );
+    });
+  },
+);
 
 describeWithTool("locate: Go, a function's named results at its first line", go.tool, go.available, () => {
   it('takes the stack bytes they hold for no divergence, and says what it set aside (issue 33)', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-named-'));
     try {
       const program = path.join(folder, 'named');
-      await execa('go', ['build', '-gcflags=all=-N -l', '-o', program, '.'], { cwd: path.join(ROOT, 'test/integration/fixtures-go-named'), stdin: 'ignore' });
+      await execa('go', ['build', '-gcflags=all=-N -l', '-o', program, '.'], {
+        cwd: path.join(ROOT, 'test/integration/fixtures-go-named'),
+        stdin: 'ignore',
+      });
       // $PAD's bytes, on the stack before sum() is called, differ in length between the runs.
-      const run = await runBpdiff(['locate', '--env-a', `PAD=${'a'.repeat(30)}`, '--env-b', `PAD=${'b'.repeat(32)}`, '--', program, '--', program], { cwd: folder });
+      const run = await runBpdiff(
+        [
+          'locate',
+          '--env-a',
+          `PAD=${'a'.repeat(30)}`,
+          '--env-b',
+          `PAD=${'b'.repeat(32)}`,
+          '--',
+          program,
+          '--',
+          program,
+        ],
+        { cwd: folder },
+      );
       expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(0);
       expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
-      expect(run.doc!.analysis_hints).toContainEqual(expect.stringMatching(/^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \([wv, ]+\): an uninitialised local/));
+      expect(run.doc!.analysis_hints).toContainEqual(
+        expect.stringMatching(
+          /^not counted as a divergence: \d+ locals? that differed before the program set (it|them) \([wv, ]+\): an uninitialised local/,
+        ),
+      );
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
@@ -84,11 +132,15 @@ describeWithTool('locate: C, a loop that stays on one line', c.tool, c.available
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loop-'));
     try {
       const program = path.join(folder, 'loop');
-      await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/loop.c')], { stdin: 'ignore' });
+      await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/loop.c')], {
+        stdin: 'ignore',
+      });
       const run = await runBpdiff(['locate', '--timeout', '5', '--', program, '--', program], { cwd: folder });
       expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
       expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(1);
-      expect(run.doc!.analysis_hints[0]).toMatch(/^the walk could not go on after .*loop\.c:12 in main\(\) \(step \d+\): neither A nor B came back from its next step within --timeout \(5 s\), so the runs were not compared to their end: no pass\. A loop whose code stays on one line/);
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the walk could not go on after .*loop\.c:12 in main\(\) \(step \d+\): neither A nor B came back from its next step within --timeout \(5 s\), so the runs were not compared to their end: no pass\. A loop whose code stays on one line/,
+      );
       expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/both runs ended/);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });

@@ -27,29 +27,118 @@ beforeAll(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-stream-'));
   // The same adapter, walked by DAP steps: its definition without locate.stream.
   stepwise = path.join(folder, 'python-by-steps.json');
-  const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as { locate: Record<string, unknown>; hooks: string; $schema?: string };
+  const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as {
+    locate: Record<string, unknown>;
+    hooks: string;
+    $schema?: string;
+  };
   delete definition.$schema;
-  fs.writeFileSync(stepwise, JSON.stringify({ ...definition, locate: { ...definition.locate, stream: false }, hooks: path.join(ROOT, 'adapters/python/hooks.ts') }));
+  fs.writeFileSync(
+    stepwise,
+    JSON.stringify({
+      ...definition,
+      locate: { ...definition.locate, stream: false },
+      hooks: path.join(ROOT, 'adapters/python/hooks.ts'),
+    }),
+  );
 });
 
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-const pair = (a: string, b: string, file: string, ...options: string[]): string[] => [...options, '--cwd-a', a, '--cwd-b', b, '--', 'python3', file, '--', 'python3', file];
-const records = (b: string): string[] => ['--cwd-a', path.join(DATA, 'same'), '--cwd-b', path.join(DATA, b), '--', 'python3', '../../python/records.py', 'records.csv', '--', 'python3', '../../python/records.py', 'records.csv'];
+const pair = (a: string, b: string, file: string, ...options: string[]): string[] => [
+  ...options,
+  '--cwd-a',
+  a,
+  '--cwd-b',
+  b,
+  '--',
+  'python3',
+  file,
+  '--',
+  'python3',
+  file,
+];
+const records = (b: string): string[] => [
+  '--cwd-a',
+  path.join(DATA, 'same'),
+  '--cwd-b',
+  path.join(DATA, b),
+  '--',
+  'python3',
+  '../../python/records.py',
+  'records.csv',
+  '--',
+  'python3',
+  '../../python/records.py',
+  'records.csv',
+];
 
 const CASES: Array<{ name: string; args: string[]; exit: number; hint: RegExp }> = [
-  { name: 'shop v1 against v2: the runs part ways', args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py'), exit: 1, hint: /^the runs part ways after shop\.py:7 in discount\(\) \(3rd call, 11th time on this line; step 48\)/ },
-  { name: 'shop against itself: agreed to the end', args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v1'), 'shop.py'), exit: 0, hint: /^no divergence in 73 steps: both runs ended/ },
-  { name: 'records: the record that differs', args: records('changed'), exit: 1, hint: /^the runs part ways at \.\.\/\.\.\/python\/records\.py:13 in .*42nd time on this line/ },
-  { name: 'records: a run that ends early', args: records('missing'), exit: 1, hint: /: B ends there \(it raised an uncaught FileNotFoundError/ },
-  { name: 'shop from --from FILE:LINE:N', args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py', '--from', 'shop.py:7:9'), exit: 1, hint: /; step [1-9]\): A goes on to/ },
-  { name: 'shop to --max-steps', args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py', '--max-steps', '5'), exit: 0, hint: /^no divergence in 5 steps \(--max-steps 5/ },
-  { name: 'cart: a change two levels down in an object', args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py'), exit: 1, hint: /^the runs part ways at cart\.py:23 in fill\(\) \(2nd time on this line; step \d+\): cart\.last\.qty is 2 in A and 9 in B$/ },
-  { name: 'cart: a text that looks like an address', args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py', '--env-b', 'TAG=1'), exit: 1, hint: /^the runs part ways at cart\.py:21 in fill\(\) \(step \d+\): tag is '0x10' in A and '0x20' in B$/ },
+  {
+    name: 'shop v1 against v2: the runs part ways',
+    args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py'),
+    exit: 1,
+    hint: /^the runs part ways after shop\.py:7 in discount\(\) \(3rd call, 11th time on this line; step 48\)/,
+  },
+  {
+    name: 'shop against itself: agreed to the end',
+    args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v1'), 'shop.py'),
+    exit: 0,
+    hint: /^no divergence in 73 steps: both runs ended/,
+  },
+  {
+    name: 'records: the record that differs',
+    args: records('changed'),
+    exit: 1,
+    hint: /^the runs part ways at \.\.\/\.\.\/python\/records\.py:13 in .*42nd time on this line/,
+  },
+  {
+    name: 'records: a run that ends early',
+    args: records('missing'),
+    exit: 1,
+    hint: /: B ends there \(it raised an uncaught FileNotFoundError/,
+  },
+  {
+    name: 'shop from --from FILE:LINE:N',
+    args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py', '--from', 'shop.py:7:9'),
+    exit: 1,
+    hint: /; step [1-9]\): A goes on to/,
+  },
+  {
+    name: 'shop to --max-steps',
+    args: pair(path.join(SHOP, 'v1'), path.join(SHOP, 'v2'), 'shop.py', '--max-steps', '5'),
+    exit: 0,
+    hint: /^no divergence in 5 steps \(--max-steps 5/,
+  },
+  {
+    name: 'cart: a change two levels down in an object',
+    args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py'),
+    exit: 1,
+    hint: /^the runs part ways at cart\.py:23 in fill\(\) \(2nd time on this line; step \d+\): cart\.last\.qty is 2 in A and 9 in B$/,
+  },
+  {
+    name: 'cart: a text that looks like an address',
+    args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py', '--env-b', 'TAG=1'),
+    exit: 1,
+    hint: /^the runs part ways at cart\.py:21 in fill\(\) \(step \d+\): tag is '0x10' in A and '0x20' in B$/,
+  },
   {
     // Both runs hold run A's own folder: A's values write it as its working directory, B's do not.
     name: "a path both runs hold that only one run's values rewrite (its working directory)",
-    args: ['--env', `PLACE=${WHERE}`, '--cwd-a', WHERE, '--cwd-b', SHOP, '--', 'python3', path.join(WHERE, 'where.py'), '--', 'python3', path.join(WHERE, 'where.py')],
+    args: [
+      '--env',
+      `PLACE=${WHERE}`,
+      '--cwd-a',
+      WHERE,
+      '--cwd-b',
+      SHOP,
+      '--',
+      'python3',
+      path.join(WHERE, 'where.py'),
+      '--',
+      'python3',
+      path.join(WHERE, 'where.py'),
+    ],
     exit: 1,
     hint: /^the runs part ways at \S*where\.py:\d+ in <module>\(\) \(step \d+\): place is /,
   },

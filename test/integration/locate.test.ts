@@ -18,14 +18,27 @@ describeWithTool('locate: the library', python.tool, python.available, () => {
     const { locate } = await import('../../src/library/locate.js');
     const shop = path.join(LOCATE, 'python');
     const lines: string[] = [];
-    const outcome = await locate({ run_a: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v1') }, run_b: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v2') }, log: (line) => lines.push(line) }, { base: ROOT });
+    const outcome = await locate(
+      {
+        run_a: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v1') },
+        run_b: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v2') },
+        log: (line) => lines.push(line),
+      },
+      { base: ROOT },
+    );
     expect(outcome.exit_code).toBe(1);
     expect(outcome.divergence).toBe('path');
     expect(outcome.steps).toBeGreaterThan(40);
     expect(outcome.result.breakpoint).toEqual({ file: 'shop.py', line: 7 });
-    expect(outcome.reproduce).toBe('bpdiff --bp shop.py:7 --hit 11 --cwd-a examples/locate/python/v1 --cwd-b examples/locate/python/v2 -- python3 shop.py -- python3 shop.py');
-    expect(lines[0]).toMatch(/^bpdiff: walking A \(python3 shop\.py\) and B \(python3 shop\.py\) line by line in lockstep/);
-    await expect(locate({ run_a: { command: ['python3', 'shop.py'] }, run_b: { command: ['python3', 'shop.py'] }, max_steps: 0 })).rejects.toThrow('--max-steps "0" is not a whole number from 1 up');
+    expect(outcome.reproduce).toBe(
+      'bpdiff --bp shop.py:7 --hit 11 --cwd-a examples/locate/python/v1 --cwd-b examples/locate/python/v2 -- python3 shop.py -- python3 shop.py',
+    );
+    expect(lines[0]).toMatch(
+      /^bpdiff: walking A \(python3 shop\.py\) and B \(python3 shop\.py\) line by line in lockstep/,
+    );
+    await expect(
+      locate({ run_a: { command: ['python3', 'shop.py'] }, run_b: { command: ['python3', 'shop.py'] }, max_steps: 0 }),
+    ).rejects.toThrow('--max-steps "0" is not a whole number from 1 up');
   });
 });
 
@@ -35,7 +48,9 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
     expect(run.exitCode, run.stderr).toBe(1);
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(/^::error file=shop\.py,line=7,title=bpdiff%3A where the runs part ways::the runs part ways after shop\.py:7/);
+    expect(annotations[0]).toMatch(
+      /^::error file=shop\.py,line=7,title=bpdiff%3A where the runs part ways::the runs part ways after shop\.py:7/,
+    );
   });
 
   it('--format markdown: the hints as a list, the command that compares the runs again as a code block', async () => {
@@ -43,14 +58,35 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
     expect(run.exitCode, run.stderr).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines[2]).toMatch(/^- the runs part ways after shop\.py:7 in discount\(\)/);
-    expect(lines.slice(3, 8)).toEqual(['- to compare the runs there again:', '', '  ```sh', expect.stringMatching(/^ {2}bpdiff --bp shop\.py:7 --hit 11 --cwd-a examples\/locate\/python\/v1 --cwd-b examples\/locate\/python\/v2 .*-- python3 shop\.py -- python3 shop\.py$/), '  ```']);
+    expect(lines.slice(3, 8)).toEqual([
+      '- to compare the runs there again:',
+      '',
+      '  ```sh',
+      expect.stringMatching(
+        /^ {2}bpdiff --bp shop\.py:7 --hit 11 --cwd-a examples\/locate\/python\/v1 --cwd-b examples\/locate\/python\/v2 .*-- python3 shop\.py -- python3 shop\.py$/,
+      ),
+      '  ```',
+    ]);
   });
 
   it('--ci: a walk --max-steps cut before the runs parted or ended fails (exit 1) and says so; without --ci it passes', async () => {
-    const cut = await runBpdiff(['locate', '-q', '--ci', '--max-steps', '5', '--format', 'github', ...python.shop('v2')]);
+    const cut = await runBpdiff([
+      'locate',
+      '-q',
+      '--ci',
+      '--max-steps',
+      '5',
+      '--format',
+      'github',
+      ...python.shop('v2'),
+    ]);
     expect(cut.exitCode).toBe(1);
-    expect(cut.stderr).toBe('bpdiff: the walk stopped at --max-steps after 5 steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE');
-    expect(cut.stdout).toMatch(/^::error file=shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/);
+    expect(cut.stderr).toBe(
+      'bpdiff: the walk stopped at --max-steps after 5 steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE',
+    );
+    expect(cut.stdout).toMatch(
+      /^::error file=shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/,
+    );
     const local = await runBpdiff(['locate', '-q', '--max-steps', '5', ...python.shop('v2')]);
     expect(local.exitCode, local.stderr).toBe(0);
     // A walk that found the divergence within its steps is exit 1 either way; one that ran both runs to their end passes under --ci.
@@ -65,7 +101,9 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
     expect(within.exitCode, within.stderr).toBe(1);
     const none = await runBpdiff(['locate', '-q', '--within', 'lib/*', ...python.shop('v2')]);
     expect(none.exitCode).toBe(2);
-    expect(none.stderr).toBe("bpdiff: --within lib/* matches none of the files the runs executed (shop.py) — give a glob of their paths from the run's folder, e.g. --within 'src/*'");
+    expect(none.stderr).toBe(
+      "bpdiff: --within lib/* matches none of the files the runs executed (shop.py) — give a glob of their paths from the run's folder, e.g. --within 'src/*'",
+    );
     expect(none.stdout).toBe('');
   });
 
@@ -73,7 +111,19 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
     const mark = randomUUID();
     // A loop long enough that the walk is still on (bpdiff's Python adapter streams its steps: the records example is walked within a second).
     const loop = path.join(ROOT, 'bench/programs/locate/loop.py');
-    const args = ['locate', '--adapter', PYTHON_ADAPTERS[0]!.id, '--env', 'COUNT=100000000', '--', 'python3', loop, '--', 'python3', loop];
+    const args = [
+      'locate',
+      '--adapter',
+      PYTHON_ADAPTERS[0]!.id,
+      '--env',
+      'COUNT=100000000',
+      '--',
+      'python3',
+      loop,
+      '--',
+      'python3',
+      loop,
+    ];
     const { child } = await startBpdiffUntilRunning(args, { mark, pattern: /steps compared/, env: {} });
     child.kill('SIGINT');
     const result = await child;
@@ -84,10 +134,19 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
   });
 
   it.each([
-    [['--from', 'nope.py:3'], /^bpdiff: the breakpoint file nope\.py does not exist for run A: .*nope\.py \(resolved against .*python\/v1\) — check --bp/],
-    [['--from', 'shop.py:99'], /^bpdiff: --from shop\.py:99 is past the end of the file: shop\.py has 21 lines in run A — give a line from 1 to 21$/],
+    [
+      ['--from', 'nope.py:3'],
+      /^bpdiff: the breakpoint file nope\.py does not exist for run A: .*nope\.py \(resolved against .*python\/v1\) — check --bp/,
+    ],
+    [
+      ['--from', 'shop.py:99'],
+      /^bpdiff: --from shop\.py:99 is past the end of the file: shop\.py has 21 lines in run A — give a line from 1 to 21$/,
+    ],
     [['--from', 'shop.py'], /^bpdiff: --from "shop\.py" has no line number — write it as FILE:LINE/],
-    [['--max-steps', '0'], /^bpdiff: --max-steps "0" is not a whole number from 1 up — give e\.g\. --max-steps 100000$/],
+    [
+      ['--max-steps', '0'],
+      /^bpdiff: --max-steps "0" is not a whole number from 1 up — give e\.g\. --max-steps 100000$/,
+    ],
     [['--max-steps', 'many'], /^bpdiff: --max-steps "many" is not a whole number from 1 up/],
     [['--bp', 'shop.py:3'], /^bpdiff: unknown option --bp — see the options in bpdiff locate --help$/],
   ])('refuses %j in one line, exit 2, before anything starts', async (flags, message) => {
@@ -99,7 +158,10 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
   });
 
   it('an adapter whose definition says nothing of where a program starts needs --from', async () => {
-    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/debugpy/adapter.json'), 'utf8')) as Record<string, unknown>;
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/debugpy/adapter.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     delete definition['locate'];
     const dir = fs.mkdtempSync(path.join(ROOT, 'test', '.locate-'));
     try {
@@ -108,13 +170,14 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
       fs.copyFileSync(path.join(ROOT, 'adapters/debugpy/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
       const run = await runBpdiff(['locate', '-q', '--adapter-config', file, ...python.shop('v2').slice(2)]);
       expect(run.exitCode).toBe(2);
-      expect(run.stderr).toBe("bpdiff: bpdiff locate does not know where a program's own code starts under debugpy (its definition has no locate.entry) — give --from FILE:LINE, where both runs start the walk");
+      expect(run.stderr).toBe(
+        "bpdiff: bpdiff locate does not know where a program's own code starts under debugpy (its definition has no locate.entry) — give --from FILE:LINE, where both runs start the walk",
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
-
 
 describe('locate examples', () => {
   it('the data folders differ where the tests say', () => {

@@ -11,10 +11,17 @@ import { agreeCases, comparable, differences, type AgreeCase } from './python-ad
 
 const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy');
 
-async function capture(adapter: 'debugpy' | 'python', item: AgreeCase, dir: string): Promise<Record<string, unknown> | { failed: string }> {
+async function capture(
+  adapter: 'debugpy' | 'python',
+  item: AgreeCase,
+  dir: string,
+): Promise<Record<string, unknown> | { failed: string }> {
   const out = path.join(dir, `${adapter}.json`);
   // One redaction key for both, so that a secret reads as the same marker.
-  const run = await runBpdiff(['capture', '--quiet', '--adapter', adapter, '--bp', item.bp, ...item.options, '-o', out, '--', ...item.command], { cwd: item.cwd, env: { BPDIFF_REDACT_KEY: 'agree' } });
+  const run = await runBpdiff(
+    ['capture', '--quiet', '--adapter', adapter, '--bp', item.bp, ...item.options, '-o', out, '--', ...item.command],
+    { cwd: item.cwd, env: { BPDIFF_REDACT_KEY: 'agree' } },
+  );
   expect(run.leftovers, `${adapter} left processes behind`).toEqual([]);
   if (!fs.existsSync(out)) return { failed: `exit ${run.exitCode}: ${run.stderr.trim().split('\n').pop()}` };
   return JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>;

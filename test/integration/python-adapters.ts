@@ -14,7 +14,12 @@ export interface PythonAdapter {
 
 export const PYTHON_ADAPTERS: readonly PythonAdapter[] = [
   { id: 'python', name: 'bpdiff-python-adapter', tool: 'python3 (CPython 3.8 or later)', available: onPath('python3') },
-  { id: 'debugpy', name: 'debugpy', tool: 'python3-debugpy', available: fs.existsSync('/usr/lib/python3/dist-packages/debugpy') },
+  {
+    id: 'debugpy',
+    name: 'debugpy',
+    tool: 'python3-debugpy',
+    available: fs.existsSync('/usr/lib/python3/dist-packages/debugpy'),
+  },
 ];
 
 /** `args` with `--adapter ID` (after a leading `capture`); `bpdiff diff` and `check` of saved documents take none. */
@@ -25,9 +30,13 @@ export function withAdapter(adapter: PythonAdapter, args: string[]): string[] {
 }
 
 /** One describe block per Python adapter, `title (adapter name)`, skipped visibly where the adapter is missing. */
-export function describePythonAdapters(title: string, body: (adapter: PythonAdapter, run: typeof runBpdiff) => void): void {
+export function describePythonAdapters(
+  title: string,
+  body: (adapter: PythonAdapter, run: typeof runBpdiff) => void,
+): void {
   for (const adapter of PYTHON_ADAPTERS) {
-    const run = (args: string[], options?: Parameters<typeof runBpdiff>[1]): Promise<BpdiffRun> => runBpdiff(withAdapter(adapter, args), options);
+    const run = (args: string[], options?: Parameters<typeof runBpdiff>[1]): Promise<BpdiffRun> =>
+      runBpdiff(withAdapter(adapter, args), options);
     describeWithTool(`${title} (${adapter.name})`, adapter.tool, adapter.available, () => body(adapter, run));
   }
 }

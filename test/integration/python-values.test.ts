@@ -18,10 +18,12 @@ function expectClean(run: BpdiffRun): void {
   expect(validateComparison(run.doc).errors).toEqual([]);
 }
 
-
 /** The order Python itself iterates a set in, under a hash seed. */
 async function hashOrder(seed: string): Promise<string> {
-  const { stdout } = await execa('python3', ['-c', "print(list({'t0', 't1', 't2'}), list(frozenset('wxyz')))"], { env: { PYTHONHASHSEED: seed }, stdin: 'ignore' });
+  const { stdout } = await execa('python3', ['-c', "print(list({'t0', 't1', 't2'}), list(frozenset('wxyz')))"], {
+    env: { PYTHONHASHSEED: seed },
+    stdin: 'ignore',
+  });
   return stdout;
 }
 
@@ -32,7 +34,7 @@ const SET_VALUES = {
   frozen: "frozenset({‹'w'›, ‹'x'›, ‹'y'›, ‹'z'›})",
   "frozen{'w'}": "'w'",
   pairs: "{‹('a', 1)›, ‹('b', 2)›, ‹('c', 3)›}",
-  "pairs{('a', 1)}": "(‹0›, ‹1›)",
+  "pairs{('a', 1)}": '(‹0›, ‹1›)',
   "pairs{('a', 1)}[1]": '1',
   "pairs{('c', 3)}[0]": "'c'",
   // A dict keeps the program's order, the same in both runs.
@@ -41,7 +43,7 @@ const SET_VALUES = {
   nested: "{'inner': ‹'inner'›}",
   "nested['inner']": "{‹'p'›, ‹'q'›, ‹'r'›}",
   "nested['inner']{'p'}": "'p'",
-  rows: "[‹0›, ‹1›]",
+  rows: '[‹0›, ‹1›]',
   'rows[0]': "{‹'m'›, ‹'n'›, ‹'o'›}",
   "rows[0]{'o'}": "'o'",
   'rows[1]': '5',
@@ -49,7 +51,9 @@ const SET_VALUES = {
 
 describePythonAdapters('python values', (_adapter, runBpdiff) => {
   const sets = (a: string, b: string, ...options: string[]): Promise<BpdiffRun> =>
-    runBpdiff(['--bp', 'sets.py:13', ...options, '--', 'python3', 'sets.py', a, '--', 'python3', 'sets.py', b], { cwd: FIXTURES });
+    runBpdiff(['--bp', 'sets.py:13', ...options, '--', 'python3', 'sets.py', a, '--', 'python3', 'sets.py', b], {
+      cwd: FIXTURES,
+    });
 
   it('reads the same sets identically under two hash seeds that order them differently', async () => {
     // The premise: these seeds make Python iterate the same sets in different orders.
@@ -65,7 +69,11 @@ describePythonAdapters('python values', (_adapter, runBpdiff) => {
     expect(b.variables).toMatchObject(SET_VALUES);
     // Elements are named by their value, never by id().
     expect(Object.keys(a.variables).filter((name) => /\[\d{6,}\]/.test(name))).toEqual([]);
-    expect(Object.keys(a.variables).filter((name) => name.startsWith('tags{'))).toEqual(["tags{'t0'}", "tags{'t1'}", "tags{'t2'}"]);
+    expect(Object.keys(a.variables).filter((name) => name.startsWith('tags{'))).toEqual([
+      "tags{'t0'}",
+      "tags{'t1'}",
+      "tags{'t2'}",
+    ]);
   });
 
   it('reads the same sets identically in three runs with a hash seed of their own each', async () => {
@@ -86,34 +94,54 @@ describePythonAdapters('python values', (_adapter, runBpdiff) => {
     expect(diff.changed).toEqual({ tags: { a: "{‹'t0'›, ‹'t1'›, ‹'t2'›}", b: "{‹'t0'›, ‹'t1'›, ‹'t9'›}" } });
     expect(diff.only_in_a).toEqual(["tags{'t2'}"]);
     expect(diff.only_in_b).toEqual(["tags{'t9'}"]);
-    expect(diff.unchanged).toEqual(expect.arrayContaining(["tags{'t0'}", "tags{'t1'}", 'frozen', "pairs{('b', 2)}[1]"]));
+    expect(diff.unchanged).toEqual(
+      expect.arrayContaining(["tags{'t0'}", "tags{'t1'}", 'frozen', "pairs{('b', 2)}[1]"]),
+    );
   });
 
   it('names the elements of long containers as Python indexes them, and says how long they are', async () => {
-    const run = await runBpdiff(['--bp', 'long.py:7', '--max-children', '600', '--', 'python3', 'long.py', '--', 'python3', 'long.py'], { cwd: FIXTURES });
+    const run = await runBpdiff(
+      ['--bp', 'long.py:7', '--max-children', '600', '--', 'python3', 'long.py', '--', 'python3', 'long.py'],
+      { cwd: FIXTURES },
+    );
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     const { run_a: a, diff, analysis_hints: hints } = run.doc!;
     expect(diff.changed).toEqual({});
     const names = Object.keys(a.variables);
     expect(names.filter((name) => name.includes('more'))).toEqual([]);
-    expect(a.variables).toMatchObject({ 'xs[0]': '0', 'xs[99]': '99', 'xs[100]': '100', 'xs[500]': '500', 'xs[599]': '599', 'grid[599]': '599', 'table[599]': '358801', "bag{'e0599'}": "'e0599'" });
+    expect(a.variables).toMatchObject({
+      'xs[0]': '0',
+      'xs[99]': '99',
+      'xs[100]': '100',
+      'xs[500]': '500',
+      'xs[599]': '599',
+      'grid[599]': '599',
+      'table[599]': '358801',
+      "bag{'e0599'}": "'e0599'",
+    });
     for (const container of ['xs', 'grid', 'table', 'bag']) {
-      expect(names.filter((name) => name.startsWith(`${container}[`) || name.startsWith(`${container}{`))).toHaveLength(600);
+      expect(names.filter((name) => name.startsWith(`${container}[`) || name.startsWith(`${container}{`))).toHaveLength(
+        600,
+      );
     }
     expect(names).not.toContain('xs[600]');
     // The set's first 600 in the stable order.
     expect(names).not.toContain("bag{'e0600'}");
-    expect(hints).toEqual(expect.arrayContaining([
-      'A and B: xs: 600 of 1000 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
-      'A and B: grid: 600 of 2500 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
-      'A and B: bag: 600 of 700 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
-      'A and B: table: 600 of 800 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
-    ]));
+    expect(hints).toEqual(
+      expect.arrayContaining([
+        'A and B: xs: 600 of 1000 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
+        'A and B: grid: 600 of 2500 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
+        'A and B: bag: 600 of 700 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
+        'A and B: table: 600 of 800 children shown (--max-children 600); the rest are not compared (raise --max-children to see them).',
+      ]),
+    );
   });
 
   it('keeps the default --max-children 100 on a long list: its first 100 elements, and its length', async () => {
-    const run = await runBpdiff(['--bp', 'long.py:7', '--', 'python3', 'long.py', '--', 'python3', 'long.py'], { cwd: FIXTURES });
+    const run = await runBpdiff(['--bp', 'long.py:7', '--', 'python3', 'long.py', '--', 'python3', 'long.py'], {
+      cwd: FIXTURES,
+    });
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     const names = Object.keys(run.doc!.run_a.variables);
@@ -127,7 +155,9 @@ describePythonAdapters('python values', (_adapter, runBpdiff) => {
 // from a set of strings under two hash seeds, --only with --watch.
 describePythonAdapters('python values: one change said once, dicts by key', (_adapter, runBpdiff) => {
   const nested = (a: string, b: string, ...options: string[]): Promise<BpdiffRun> =>
-    runBpdiff(['--bp', 'nested.py:43', ...options, '--', 'python3', 'nested.py', a, '--', 'python3', 'nested.py', b], { cwd: FIXTURES });
+    runBpdiff(['--bp', 'nested.py:43', ...options, '--', 'python3', 'nested.py', a, '--', 'python3', 'nested.py', b], {
+      cwd: FIXTURES,
+    });
 
   it('reports one nested change once per path, at its leaf: 5 entries (12 before), and names each field by its own marker', async () => {
     const run = await nested('1', '5');
@@ -136,7 +166,13 @@ describePythonAdapters('python values: one change said once, dicts by key', (_ad
     const { diff, run_a: a } = run.doc!;
     // qty itself, the shared item's qty through cart and shared, and through carts[0] and carts[1],
     // whose items[0] is at --depth 3 (its fields are not read there).
-    expect(Object.keys(diff.changed)).toEqual(['cart.items[0].qty', 'carts[0].items[0]', 'carts[1].items[0]', 'qty', 'shared[0].qty']);
+    expect(Object.keys(diff.changed)).toEqual([
+      'cart.items[0].qty',
+      'carts[0].items[0]',
+      'carts[1].items[0]',
+      'qty',
+      'shared[0].qty',
+    ]);
     expect(diff.changed['cart.items[0].qty']).toEqual({ a: '1', b: '5' });
     expect(a.variables).toMatchObject({
       cart: 'Cart(owner=‹owner›, items=‹items›)',
@@ -155,7 +191,9 @@ describePythonAdapters('python values: one change said once, dicts by key', (_ad
     const { diff, run_a: a, analysis_hints: hints } = run.doc!;
     expect(diff.changed).toEqual({});
     expect(a.variables["counts['gamma']"]).toBe('5');
-    expect(hints.find((hint) => hint.includes('only the order differs'))).toMatch(/^B: only the order differs: counts \('\w+', .* in A; '\w+', .* in B\) holds the same keys and values in A and B, listed in another order/);
+    expect(hints.find((hint) => hint.includes('only the order differs'))).toMatch(
+      /^B: only the order differs: counts \('\w+', .* in A; '\w+', .* in B\) holds the same keys and values in A and B, listed in another order/,
+    );
     // A list of plain objects, which pydevd writes with their addresses cut in pieces, compares equal.
     expect(a.variables.plain).toMatch(/^\[‹0›, ‹1›, /);
   });
@@ -164,59 +202,85 @@ describePythonAdapters('python values: one change said once, dicts by key', (_ad
     const run = await nested('1', '5', '--only', 'flags', '--watch', 'cart.items[0].qty * 10', '--watch', 'len(carts)');
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(Object.keys(run.doc!.run_a.variables)).toEqual(['cart.items[0].qty * 10', 'flags', 'flags.alpha', 'flags.beta', 'flags.zeta', 'len(carts)']);
+    expect(Object.keys(run.doc!.run_a.variables)).toEqual([
+      'cart.items[0].qty * 10',
+      'flags',
+      'flags.alpha',
+      'flags.beta',
+      'flags.zeta',
+      'len(carts)',
+    ]);
     expect(run.doc!.diff.changed).toEqual({ 'cart.items[0].qty * 10': { a: '10', b: '50' } });
   });
 });
 
-describePythonAdapters('python values: functions in containers and threads, the same in two runs', (adapter, runBpdiff) => {
-  it('a dict of lambdas and a thread compare equal: the cut address and the thread ident masked (issue 33)', async () => {
-    const run = await runBpdiff(['--bp', 'functions.py:21', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'], { cwd: FIXTURES });
-    expectClean(run);
-    expect(run.exitCode, JSON.stringify(run.doc?.diff.changed)).toBe(0);
-    const { diff, run_a: a } = run.doc!;
-    expect(diff.changed).toEqual({});
-    // The lambda's repr holds < and > before pydevd's cut: its address's last digits are masked too.
-    expect(a.variables.table).toBe("{'a': ‹'a'›, 'b': ‹'b'›0x…>, 'c': ‹'c'›}");
-    expect(a.variables["table['a']"]).toBe('<function <lambda> at 0x…>');
-    expect(a.variables["table['c']"]).toBe('[<function <lambda> a...0x…>]');
-    expect(a.variables.t).toMatch(/^<Thread\(Thread-\d+ \(work\), stopped 0x…\)>$/);
-    expect(a.variables.threads).toBe('[‹0›]');
-    for (const field of ['ident', 'native_id', '_ident', '_native_id']) expect(a.variables[`t.${field}`]).toBe('<thread id>');
-    expect(a.variables['t._bootstrap']).toMatch(/^<bound method Thread\._bootstrap of <Thread\(Thread-\d+ \(work\), stopped 0x…\)>>$/);
-    // An int of the program's own stays as it is.
-    expect(a.variables.x).toBe('1');
-  });
-
-  it('locate walks a program holding them to its end: no divergence', async () => {
-    const run = await runBpdiff(['locate', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'], { cwd: FIXTURES });
-    expectClean(run);
-    expect(run.exitCode, run.doc?.analysis_hints[0]).toBe(0);
-    expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
-  });
-
-  if (adapter.id === 'python') {
-    it("the step stream's texts mask what the value pipeline masks: a lambda cut in a dict, a thread's ids (the adapter's own rules)", async () => {
-      const { normalise: rules, volatile } = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as { normalise: unknown[]; volatile: unknown[] };
-      const script = [
-        'import json, sys, threading',
-        'from _bpdiff_light import steps, saferepr',
-        'arguments = json.loads(sys.argv[1])',
-        'texts = steps.Texts(arguments, saferepr.safe_repr_now)',
-        't = threading.Thread(target=print, name="worker")',
-        't.start()',
-        't.join()',
-        "print(json.dumps([texts.values({'m': {'a': lambda: 1}}), texts.text_of(t, 1)]))",
-      ].join('\n');
-      const texts = async (): Promise<[Record<string, string>, string]> => {
-        const { stdout } = await execa('python3', ['-c', script, JSON.stringify({ addresses: ADDRESS_PATTERN, rules, volatile, maxValueLength: 1 << 30 })], { cwd: path.join(ROOT, 'adapters/python'), stdin: 'ignore' });
-        return JSON.parse(stdout) as [Record<string, string>, string];
-      };
-      const [first, second] = [await texts(), await texts()];
-      expect(first[0]).toEqual({ m: "{'a': <function <lambda> a...0x…>}" });
-      expect(first[1]).toMatch(/^Thread: <Thread\(worker, stopped 0x…\)> \{.*ident=int: <thread id>, .*native_id=int: <thread id>, /);
-      // Two processes, two idents: the same texts, so the stream walks on where the pipeline agrees.
-      expect(second).toEqual(first);
+describePythonAdapters(
+  'python values: functions in containers and threads, the same in two runs',
+  (adapter, runBpdiff) => {
+    it('a dict of lambdas and a thread compare equal: the cut address and the thread ident masked (issue 33)', async () => {
+      const run = await runBpdiff(
+        ['--bp', 'functions.py:21', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'],
+        { cwd: FIXTURES },
+      );
+      expectClean(run);
+      expect(run.exitCode, JSON.stringify(run.doc?.diff.changed)).toBe(0);
+      const { diff, run_a: a } = run.doc!;
+      expect(diff.changed).toEqual({});
+      // The lambda's repr holds < and > before pydevd's cut: its address's last digits are masked too.
+      expect(a.variables.table).toBe("{'a': ‹'a'›, 'b': ‹'b'›0x…>, 'c': ‹'c'›}");
+      expect(a.variables["table['a']"]).toBe('<function <lambda> at 0x…>');
+      expect(a.variables["table['c']"]).toBe('[<function <lambda> a...0x…>]');
+      expect(a.variables.t).toMatch(/^<Thread\(Thread-\d+ \(work\), stopped 0x…\)>$/);
+      expect(a.variables.threads).toBe('[‹0›]');
+      for (const field of ['ident', 'native_id', '_ident', '_native_id'])
+        expect(a.variables[`t.${field}`]).toBe('<thread id>');
+      expect(a.variables['t._bootstrap']).toMatch(
+        /^<bound method Thread\._bootstrap of <Thread\(Thread-\d+ \(work\), stopped 0x…\)>>$/,
+      );
+      // An int of the program's own stays as it is.
+      expect(a.variables.x).toBe('1');
     });
-  }
-});
+
+    it('locate walks a program holding them to its end: no divergence', async () => {
+      const run = await runBpdiff(['locate', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'], {
+        cwd: FIXTURES,
+      });
+      expectClean(run);
+      expect(run.exitCode, run.doc?.analysis_hints[0]).toBe(0);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+    });
+
+    if (adapter.id === 'python') {
+      it("the step stream's texts mask what the value pipeline masks: a lambda cut in a dict, a thread's ids (the adapter's own rules)", async () => {
+        const { normalise: rules, volatile } = JSON.parse(
+          fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8'),
+        ) as { normalise: unknown[]; volatile: unknown[] };
+        const script = [
+          'import json, sys, threading',
+          'from _bpdiff_light import steps, saferepr',
+          'arguments = json.loads(sys.argv[1])',
+          'texts = steps.Texts(arguments, saferepr.safe_repr_now)',
+          't = threading.Thread(target=print, name="worker")',
+          't.start()',
+          't.join()',
+          "print(json.dumps([texts.values({'m': {'a': lambda: 1}}), texts.text_of(t, 1)]))",
+        ].join('\n');
+        const texts = async (): Promise<[Record<string, string>, string]> => {
+          const { stdout } = await execa(
+            'python3',
+            ['-c', script, JSON.stringify({ addresses: ADDRESS_PATTERN, rules, volatile, maxValueLength: 1 << 30 })],
+            { cwd: path.join(ROOT, 'adapters/python'), stdin: 'ignore' },
+          );
+          return JSON.parse(stdout) as [Record<string, string>, string];
+        };
+        const [first, second] = [await texts(), await texts()];
+        expect(first[0]).toEqual({ m: "{'a': <function <lambda> a...0x…>}" });
+        expect(first[1]).toMatch(
+          /^Thread: <Thread\(worker, stopped 0x…\)> \{.*ident=int: <thread id>, .*native_id=int: <thread id>, /,
+        );
+        // Two processes, two idents: the same texts, so the stream walks on where the pipeline agrees.
+        expect(second).toEqual(first);
+      });
+    }
+  },
+);

@@ -9,7 +9,15 @@ import { validateComparison } from '../../src/core/schemas.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
 import { runSpec } from '../../src/core/run-spec.js';
-import { EXAMPLES, ROOT, leftoverProcesses, ranAtOnce, ranOneAfterTheOther, startBpdiffUntilRunning, type BpdiffRun } from './helpers.js';
+import {
+  EXAMPLES,
+  ROOT,
+  leftoverProcesses,
+  ranAtOnce,
+  ranOneAfterTheOther,
+  startBpdiffUntilRunning,
+  type BpdiffRun,
+} from './helpers.js';
 import { describePythonAdapters, withAdapter } from './python-adapters.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
@@ -29,9 +37,22 @@ function flow(...args: string[]): string[] {
 describePythonAdapters('python', (adapter, runBpdiff) => {
   it('finds the regression between two versions of a module: rate is 0.1 in A and 1.0 in B', async () => {
     const run = await runBpdiff([
-      '--bp', 'pricing.py:34', '--condition', 'item.qty > 3',
-      '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'),
-      '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
+      '--bp',
+      'pricing.py:34',
+      '--condition',
+      'item.qty > 3',
+      '--cwd-a',
+      path.join(PRICING, 'v1'),
+      '--cwd-b',
+      path.join(PRICING, 'v2'),
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
@@ -53,17 +74,43 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-captures-'));
     try {
       const live = await runBpdiff([
-        '--bp', 'pricing.py:34', '--condition', 'item.qty > 3', '--save-captures', path.join(dir, 'saved'),
-        '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'),
-        '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
+        '--bp',
+        'pricing.py:34',
+        '--condition',
+        'item.qty > 3',
+        '--save-captures',
+        path.join(dir, 'saved'),
+        '--cwd-a',
+        path.join(PRICING, 'v1'),
+        '--cwd-b',
+        path.join(PRICING, 'v2'),
+        '--',
+        'python3',
+        'pricing.py',
+        '10',
+        '--',
+        'python3',
+        'pricing.py',
+        '10',
       ]);
       expectClean(live);
-      const saved = JSON.parse(fs.readFileSync(path.join(dir, 'saved/capture-b.json'), 'utf8')) as Record<string, unknown>;
-      expect(saved).toMatchObject({ adapter: { id: adapter.id, name: adapter.name }, run: { label: 'B', status: 'break' }, exit_code: null });
+      const saved = JSON.parse(fs.readFileSync(path.join(dir, 'saved/capture-b.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      expect(saved).toMatchObject({
+        adapter: { id: adapter.id, name: adapter.name },
+        run: { label: 'B', status: 'break' },
+        exit_code: null,
+      });
       // Portable: the breakpoint file relative to the run's cwd, which the capture records.
       expect(saved.resolved_file).toBe('pricing.py');
       expect(saved.cwd).toBe(path.join(PRICING, 'v2'));
-      const offline = await runBpdiff(['diff', path.join(dir, 'saved/capture-a.json'), path.join(dir, 'saved/capture-b.json')]);
+      const offline = await runBpdiff([
+        'diff',
+        path.join(dir, 'saved/capture-a.json'),
+        path.join(dir, 'saved/capture-b.json'),
+      ]);
       expect(offline.exitCode, offline.stderr).toBe(1);
       expect(offline.doc!.diff).toEqual(live.doc!.diff);
       expect(offline.doc!.analysis_hints).toEqual(live.doc!.analysis_hints);
@@ -74,8 +121,18 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
 
   it('gives exit 0 and no changed variable for two identical runs', async () => {
     const run = await runBpdiff([
-      '--bp', 'pricing.py:34', '--cwd', path.join(PRICING, 'v1'),
-      '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10',
+      '--bp',
+      'pricing.py:34',
+      '--cwd',
+      path.join(PRICING, 'v1'),
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
@@ -87,8 +144,22 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
 
   it('compares one program on two inputs and names the type change', async () => {
     const run = await runBpdiff([
-      '--bp', 'invoice.py:23', '--label-a', 'march', '--label-b', 'april', '--cwd', INVOICE,
-      '--', 'python3', 'invoice.py', 'inputs/march.json', '--', 'python3', 'invoice.py', 'inputs/april.json',
+      '--bp',
+      'invoice.py:23',
+      '--label-a',
+      'march',
+      '--label-b',
+      'april',
+      '--cwd',
+      INVOICE,
+      '--',
+      'python3',
+      'invoice.py',
+      'inputs/march.json',
+      '--',
+      'python3',
+      'invoice.py',
+      'inputs/april.json',
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
@@ -122,24 +193,53 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   // bpdiff's own adapter has no process of its own to crash: it lives in the program.
-  it.runIf(adapter.id === 'debugpy')('keeps the other run when the adapter of one crashes, exits 2, and leaves nothing behind', async () => {
-    const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '30', '--cwd', FIXTURES, '--', ...flow('kill-adapter'), '--', ...flow()]);
-    expectClean(run);
-    expect(run.exitCode, run.stderr).toBe(2);
-    expect(run.doc!.run_a.status).toBe('no_break');
-    expect(run.doc!.run_b.status).toBe('break');
-    expect(run.doc!.run_b.variables.total).toBe('0');
-    expect(run.doc!.analysis_hints.join('\n')).toMatch(new RegExp(`A could not be debugged: ${adapter.name} closed the connection`));
-    expect(run.stderr).toMatch(/^bpdiff: .*run A could not be debugged|^bpdiff: .*A.*could not be debugged/m);
-  });
+  it.runIf(adapter.id === 'debugpy')(
+    'keeps the other run when the adapter of one crashes, exits 2, and leaves nothing behind',
+    async () => {
+      const run = await runBpdiff([
+        '--bp',
+        'flow.py:19',
+        '--timeout',
+        '30',
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...flow('kill-adapter'),
+        '--',
+        ...flow(),
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.doc!.run_a.status).toBe('no_break');
+      expect(run.doc!.run_b.status).toBe('break');
+      expect(run.doc!.run_b.variables.total).toBe('0');
+      expect(run.doc!.analysis_hints.join('\n')).toMatch(
+        new RegExp(`A could not be debugged: ${adapter.name} closed the connection`),
+      );
+      expect(run.stderr).toMatch(/^bpdiff: .*run A could not be debugged|^bpdiff: .*A.*could not be debugged/m);
+    },
+  );
 
   it('drains a debuggee that floods stdout and keeps only a tail', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-noisy-'));
     try {
-      const run = await runBpdiff(['--bp', 'flow.py:19', '--save-captures', dir, '--cwd', FIXTURES, '--', ...flow('noisy'), '--', ...flow()]);
+      const run = await runBpdiff([
+        '--bp',
+        'flow.py:19',
+        '--save-captures',
+        dir,
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...flow('noisy'),
+        '--',
+        ...flow(),
+      ]);
       expectClean(run);
       expect(run.doc!.run_a.status).toBe('break');
-      const capture = JSON.parse(fs.readFileSync(path.join(dir, 'capture-a.json'), 'utf8')) as { output: { stdout_tail: string; truncated: boolean } };
+      const capture = JSON.parse(fs.readFileSync(path.join(dir, 'capture-a.json'), 'utf8')) as {
+        output: { stdout_tail: string; truncated: boolean };
+      };
       expect(capture.output.truncated).toBe(true);
       expect(capture.output.stdout_tail.length).toBeLessThanOrEqual(4096);
       // debugpy forwards output asynchronously: the tail is what had reached bpdiff when the run ended.
@@ -150,7 +250,18 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   it('gives up on a run after --timeout and kills it', async () => {
-    const run = await runBpdiff(['--bp', 'flow.py:19', '--timeout', '3', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow()]);
+    const run = await runBpdiff([
+      '--bp',
+      'flow.py:19',
+      '--timeout',
+      '3',
+      '--cwd',
+      FIXTURES,
+      '--',
+      ...flow('hang'),
+      '--',
+      ...flow(),
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.run_a.status).toBe('no_break');
@@ -160,7 +271,16 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
 
   it('reports a condition that cannot be evaluated in one run as that run not stopping, quoting the error', async () => {
     const run = await runBpdiff([
-      '--bp', 'flow.py:19', '--condition', 'limit < i', '--cwd', FIXTURES, '--', ...flow('limit'), '--', ...flow(),
+      '--bp',
+      'flow.py:19',
+      '--condition',
+      'limit < i',
+      '--cwd',
+      FIXTURES,
+      '--',
+      ...flow('limit'),
+      '--',
+      ...flow(),
     ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
@@ -171,7 +291,19 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   it('exits 2 when the condition fails in both runs', async () => {
-    const run = await runBpdiff(['--quiet', '--bp', 'flow.py:19', '--condition', 'total >', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+    const run = await runBpdiff([
+      '--quiet',
+      '--bp',
+      'flow.py:19',
+      '--condition',
+      'total >',
+      '--cwd',
+      FIXTURES,
+      '--',
+      ...flow(),
+      '--',
+      ...flow(),
+    ]);
     expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
@@ -188,7 +320,17 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
     expect(moved.doc!.run_a.location).toEqual({ file: 'flow.py', line });
     expect(moved.doc!.analysis_hints.join('\n')).toMatch(new RegExp(`line ${line}`));
 
-    const exact = await runBpdiff(['--bp', 'flow.py:20', '--exact-line', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+    const exact = await runBpdiff([
+      '--bp',
+      'flow.py:20',
+      '--exact-line',
+      '--cwd',
+      FIXTURES,
+      '--',
+      ...flow(),
+      '--',
+      ...flow(),
+    ]);
     expectClean(exact);
     // Seen once under load: exit 2 instead of 1; the message says which run failed and why.
     expect(exact.exitCode, exact.stderr).toBe(1);
@@ -209,11 +351,25 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
 
   it('stops in the standard library', async () => {
     const jsonFile = (await execa('python3', ['-c', 'import json; print(json.__file__)'])).stdout.trim();
-    const line = fs.readFileSync(jsonFile, 'utf8').split('\n').findIndex((text) => text.includes('return _default_decoder.decode(s)')) + 1;
+    const line =
+      fs
+        .readFileSync(jsonFile, 'utf8')
+        .split('\n')
+        .findIndex((text) => text.includes('return _default_decoder.decode(s)')) + 1;
     expect(line).toBeGreaterThan(0);
     const run = await runBpdiff([
-      '--bp', `${jsonFile}:${line}`, '--cwd', INVOICE,
-      '--', 'python3', 'invoice.py', 'inputs/march.json', '--', 'python3', 'invoice.py', 'inputs/april.json',
+      '--bp',
+      `${jsonFile}:${line}`,
+      '--cwd',
+      INVOICE,
+      '--',
+      'python3',
+      'invoice.py',
+      'inputs/march.json',
+      '--',
+      'python3',
+      'invoice.py',
+      'inputs/april.json',
     ]);
     expectClean(run);
     expect(run.doc!.run_a.status).toBe('break');
@@ -224,10 +380,27 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
 
   it('stops in site-packages (inside pytest itself)', async () => {
     const file = (await execa('python3', ['-c', 'import _pytest.python as m; print(m.__file__)'])).stdout.trim();
-    const line = fs.readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes('result = testfunction(**testargs)')) + 1;
+    const line =
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((text) => text.includes('result = testfunction(**testargs)')) + 1;
     expect(line).toBeGreaterThan(0);
     const pytest = ['pytest', '-q', '-p', 'no:cacheprovider', 'test_calc.py'];
-    const run = await runBpdiff(['--bp', `${file}:${line}`, '--cwd', FIXTURES, '--', ...pytest, '-k', 'test_small', '--', ...pytest, '-k', 'test_big']);
+    const run = await runBpdiff([
+      '--bp',
+      `${file}:${line}`,
+      '--cwd',
+      FIXTURES,
+      '--',
+      ...pytest,
+      '-k',
+      'test_small',
+      '--',
+      ...pytest,
+      '-k',
+      'test_big',
+    ]);
     expectClean(run);
     expect(run.doc!.run_a.location).toEqual({ file, line });
     expect(run.doc!.run_b.status).toBe('break');
@@ -236,9 +409,33 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
 
   it('runs a console script (pytest) and python -m with interpreter options', async () => {
     const run = await runBpdiff([
-      '--bp', 'calc.py:3', '--condition', 'a > 1', '--cwd', FIXTURES,
-      '--', 'pytest', '-q', '-p', 'no:cacheprovider', 'test_calc.py', '-k', 'test_big',
-      '--', 'python3', '-u', '-X', 'dev', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test_calc.py', '-k', 'test_big',
+      '--bp',
+      'calc.py:3',
+      '--condition',
+      'a > 1',
+      '--cwd',
+      FIXTURES,
+      '--',
+      'pytest',
+      '-q',
+      '-p',
+      'no:cacheprovider',
+      'test_calc.py',
+      '-k',
+      'test_big',
+      '--',
+      'python3',
+      '-u',
+      '-X',
+      'dev',
+      '-m',
+      'pytest',
+      '-q',
+      '-p',
+      'no:cacheprovider',
+      'test_calc.py',
+      '-k',
+      'test_big',
     ]);
     expectClean(run);
     expect(run.doc!.run_a.status).toBe('break');
@@ -252,7 +449,16 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
     fs.writeFileSync(input, 'one two three\n');
     try {
       const run = await runBpdiff([
-        '--bp', 'flow.py:19', '--stdin-a', input, '--cwd', FIXTURES, '--', ...flow('stdin'), '--', ...flow('stdin'),
+        '--bp',
+        'flow.py:19',
+        '--stdin-a',
+        input,
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...flow('stdin'),
+        '--',
+        ...flow('stdin'),
       ]);
       expectClean(run);
       expect(run.doc!.run_a.status).toBe('break');
@@ -265,18 +471,52 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   it('names the signal that killed a program, with the exit code the adapter gives', async () => {
-    const run = await runBpdiff(['--bp', 'die.py:7', '--cwd', FIXTURES, '--', 'python3', 'die.py', 'SIGSEGV', '--', 'python3', 'die.py', 'SIGKILL']);
+    const run = await runBpdiff([
+      '--bp',
+      'die.py:7',
+      '--cwd',
+      FIXTURES,
+      '--',
+      'python3',
+      'die.py',
+      'SIGSEGV',
+      '--',
+      'python3',
+      'die.py',
+      'SIGKILL',
+    ]);
     expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.doc!.analysis_hints).toContain(`A was killed by SIGSEGV before reaching die.py:7: ${adapter.name} reports exit code 245.`);
-    expect(run.doc!.analysis_hints).toContain(`B was killed by SIGKILL before reaching die.py:7: ${adapter.name} reports exit code 247.`);
+    expect(run.doc!.analysis_hints).toContain(
+      `A was killed by SIGSEGV before reaching die.py:7: ${adapter.name} reports exit code 245.`,
+    );
+    expect(run.doc!.analysis_hints).toContain(
+      `B was killed by SIGKILL before reaching die.py:7: ${adapter.name} reports exit code 247.`,
+    );
   });
 
   it('two checkouts in different folders compare equal: their own paths read <cwd>, said once; --raw-values shows them', async () => {
-    const checkouts = ['main', 'feature'].map((name) => fs.mkdtempSync(path.join(os.tmpdir(), `bpdiff-checkout-${name}-`)));
+    const checkouts = ['main', 'feature'].map((name) =>
+      fs.mkdtempSync(path.join(os.tmpdir(), `bpdiff-checkout-${name}-`)),
+    );
     try {
       for (const dir of checkouts) fs.copyFileSync(path.join(FIXTURES, 'where.py'), path.join(dir, 'where.py'));
-      const args = ['--bp', 'where.py:8', '--cwd-a', checkouts[0]!, '--cwd-b', checkouts[1]!, '--', 'python3', 'where.py', 'x', '--', 'python3', 'where.py', 'y'];
+      const args = [
+        '--bp',
+        'where.py:8',
+        '--cwd-a',
+        checkouts[0]!,
+        '--cwd-b',
+        checkouts[1]!,
+        '--',
+        'python3',
+        'where.py',
+        'x',
+        '--',
+        'python3',
+        'where.py',
+        'y',
+      ];
       const run = await runBpdiff(args);
       expect(run.leftovers).toEqual([]);
       expect(run.exitCode, run.stderr).toBe(0);
@@ -284,11 +524,15 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
       expect(run.doc!.run_b.variables.folder).toBe("'<cwd>'");
       expect(run.doc!.diff.changed).toEqual({});
       const said = run.doc!.analysis_hints.filter((hint) => hint.includes('<cwd>'));
-      expect(said).toEqual(["A and B: paths inside the run's own folders are written <cwd> for the run's working directory, so that two checkouts compare equal (--raw-values shows them)"]);
+      expect(said).toEqual([
+        "A and B: paths inside the run's own folders are written <cwd> for the run's working directory, so that two checkouts compare equal (--raw-values shows them)",
+      ]);
       const raw = await runBpdiff(['--raw-values', ...args]);
       expect(raw.exitCode, raw.stderr).toBe(1);
       // debugpy makes sys.argv[0] absolute; bpdiff's own adapter leaves it as typed (the same in both).
-      expect(Object.keys(raw.doc!.diff.changed).sort()).toEqual(adapter.id === 'debugpy' ? ['argv0', 'folder', 'here'] : ['folder', 'here']);
+      expect(Object.keys(raw.doc!.diff.changed).sort()).toEqual(
+        adapter.id === 'debugpy' ? ['argv0', 'folder', 'here'] : ['folder', 'here'],
+      );
     } finally {
       for (const dir of checkouts) fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -302,7 +546,20 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
     const saved = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-rules-'));
     try {
       const rules = ['--ignore', '*.created_at', '--normalize', '[0-9a-f]{8}-[0-9a-f-]{27}=><uuid>'];
-      const run = await runBpdiff([...base, ...rules, '--save-captures', saved, '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '4']);
+      const run = await runBpdiff([
+        ...base,
+        ...rules,
+        '--save-captures',
+        saved,
+        '--',
+        'python3',
+        'stamped.py',
+        '3',
+        '--',
+        'python3',
+        'stamped.py',
+        '4',
+      ]);
       expect(run.leftovers).toEqual([]);
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.diff.changed).toEqual({ 'order.qty': { a: '3', b: '4' } });
@@ -310,12 +567,32 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
       expect(run.doc!.run_a.variables['order.token']).toMatch(/^<redacted:[0-9a-f]{6}>$/);
       expect(run.doc!.diff.unchanged).toContain('order.token');
       expect(run.doc!.run_a.variables['order.created_at']).toBeUndefined();
-      expect(run.doc!.analysis_hints).toContain("A and B: 1 variable was left out by --ignore '*.created_at': order.created_at");
+      expect(run.doc!.analysis_hints).toContain(
+        "A and B: 1 variable was left out by --ignore '*.created_at': order.created_at",
+      );
       // The same rules over two plain captures give the same comparison (captured unredacted: a
       // redacted token could not be normalised later).
-      const raw = await runBpdiff([...base, '--no-redact', '--save-captures', path.join(saved, 'raw'), '--', 'python3', 'stamped.py', '3', '--', 'python3', 'stamped.py', '4']);
+      const raw = await runBpdiff([
+        ...base,
+        '--no-redact',
+        '--save-captures',
+        path.join(saved, 'raw'),
+        '--',
+        'python3',
+        'stamped.py',
+        '3',
+        '--',
+        'python3',
+        'stamped.py',
+        '4',
+      ]);
       expect(raw.exitCode, raw.stderr).toBe(1);
-      const offline = await runBpdiff(['diff', path.join(saved, 'raw/capture-a.json'), path.join(saved, 'raw/capture-b.json'), ...rules]);
+      const offline = await runBpdiff([
+        'diff',
+        path.join(saved, 'raw/capture-a.json'),
+        path.join(saved, 'raw/capture-b.json'),
+        ...rules,
+      ]);
       expect(offline.doc!.diff.changed).toEqual({ 'order.qty': { a: '3', b: '4' } });
     } finally {
       fs.rmSync(saved, { recursive: true, force: true });
@@ -323,7 +600,18 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   it("bpdiff's own run marker in the program's environment does not make identical runs differ", async () => {
-    const run = await runBpdiff(['--bp', 'environ.py:5', '--cwd', FIXTURES, '--', 'python3', 'environ.py', '--', 'python3', 'environ.py']);
+    const run = await runBpdiff([
+      '--bp',
+      'environ.py:5',
+      '--cwd',
+      FIXTURES,
+      '--',
+      'python3',
+      'environ.py',
+      '--',
+      'python3',
+      'environ.py',
+    ]);
     expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables.marker).toBe("'<BPDIFF_RUN>'");
@@ -332,17 +620,34 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   it.runIf(adapter.id === 'debugpy')('says how to install debugpy when it is missing (exit 2)', async () => {
-    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/debugpy/adapter.json'), 'utf8')) as { adapter: { args: string[] }; hooks: string };
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/debugpy/adapter.json'), 'utf8')) as {
+      adapter: { args: string[] };
+      hooks: string;
+    };
     definition.adapter.args = ['/nonexistent/dist-packages/debugpy/adapter'];
     // A copy elsewhere names the built-in hooks by their path.
     definition.hooks = path.join(ROOT, 'adapters/debugpy/hooks.ts');
     const file = path.join(os.tmpdir(), `bpdiff-nodebugpy-${process.pid}.json`);
     fs.writeFileSync(file, JSON.stringify(definition));
     try {
-      const run = await runBpdiff(['--quiet', '--adapter-config', file, '--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow(), '--', ...flow()]);
+      const run = await runBpdiff([
+        '--quiet',
+        '--adapter-config',
+        file,
+        '--bp',
+        'flow.py:19',
+        '--cwd',
+        FIXTURES,
+        '--',
+        ...flow(),
+        '--',
+        ...flow(),
+      ]);
       expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(/^bpdiff: debugpy is not installed .* install it with: apt-get install -y python3-debugpy/);
+      expect(run.stderr).toMatch(
+        /^bpdiff: debugpy is not installed .* install it with: apt-get install -y python3-debugpy/,
+      );
       expect(run.leftovers).toEqual([]);
     } finally {
       fs.rmSync(file, { force: true });
@@ -350,7 +655,20 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   it('reads module globals only with --scope globals, without expanding modules', async () => {
-    const args = ['--bp', 'pricing.py:34', '--cwd', path.join(PRICING, 'v1'), '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'];
+    const args = [
+      '--bp',
+      'pricing.py:34',
+      '--cwd',
+      path.join(PRICING, 'v1'),
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
+      '--',
+      'python3',
+      'pricing.py',
+      '10',
+    ];
     const locals = await runBpdiff(args);
     expectClean(locals);
     expect(locals.doc!.run_a.variables.DISCOUNT_PERCENT).toBeUndefined();
@@ -364,7 +682,10 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   it('kills both runs on Ctrl-C and exits 130', async () => {
     const mark = `ctrlc-${process.pid}-${Date.now()}`;
     // Once both programs run under their debugger, interrupt.
-    const { child } = await startBpdiffUntilRunning(withAdapter(adapter, ['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')]), { mark, pattern: /program running/ });
+    const { child } = await startBpdiffUntilRunning(
+      withAdapter(adapter, ['--bp', 'flow.py:19', '--cwd', FIXTURES, '--', ...flow('hang'), '--', ...flow('hang')]),
+      { mark, pattern: /program running/ },
+    );
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
@@ -379,22 +700,78 @@ describePythonAdapters('python with BPDIFF_TRACE', (adapter, runBpdiff) => {
     const file = path.join(dir, 'trace.jsonl');
     try {
       const run = await runBpdiff(
-        ['--bp', 'pricing.py:34', '--condition', 'item.qty > 3', '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--', 'python3', 'pricing.py', '10', '--', 'python3', 'pricing.py', '10'],
+        [
+          '--bp',
+          'pricing.py:34',
+          '--condition',
+          'item.qty > 3',
+          '--cwd-a',
+          path.join(PRICING, 'v1'),
+          '--cwd-b',
+          path.join(PRICING, 'v2'),
+          '--',
+          'python3',
+          'pricing.py',
+          '10',
+          '--',
+          'python3',
+          'pricing.py',
+          '10',
+        ],
         { env: { BPDIFF_TRACE: file } },
       );
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(1);
-      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; run: string | null; phase?: string; message?: { dir: string; name: string; seq: number } });
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              t: number;
+              run: string | null;
+              phase?: string;
+              message?: { dir: string; name: string; seq: number };
+            },
+        );
       expect(lines.every((line) => typeof line.t === 'number')).toBe(true);
-      expect(lines.filter((line) => line.run === null).map((line) => line.phase)).toEqual(expect.arrayContaining(['args parsed', 'done']));
+      expect(lines.filter((line) => line.run === null).map((line) => line.phase)).toEqual(
+        expect.arrayContaining(['args parsed', 'done']),
+      );
       for (const label of ['A', 'B']) {
         const phases = lines.filter((line) => line.run === label && line.phase).map((line) => line.phase);
         // bpdiff starts the program itself, before the adapter, and debugpy attaches to it; bpdiff's
         // own adapter is in the program, which bpdiff connects to as it starts.
-        const started = adapter.id === 'debugpy' ? ['debuggee spawn', 'adapter spawn', 'adapter connected'] : ['debuggee spawn', 'adapter connected'];
-        expect(phases).toEqual(['adapter chosen', 'run started', 'hooks loaded', 'launch prepared', ...started, 'initialized', 'launched', 'first stop', 'frame read', 'done']);
-        const messages = lines.filter((line) => line.run === label && line.message).map((line) => `${line.message!.dir} ${line.message!.name}`);
-        expect(messages).toEqual(expect.arrayContaining(['out initialize', 'in initialize', 'out attach', 'in stopped', 'out variables', 'in variables']));
+        const started =
+          adapter.id === 'debugpy'
+            ? ['debuggee spawn', 'adapter spawn', 'adapter connected']
+            : ['debuggee spawn', 'adapter connected'];
+        expect(phases).toEqual([
+          'adapter chosen',
+          'run started',
+          'hooks loaded',
+          'launch prepared',
+          ...started,
+          'initialized',
+          'launched',
+          'first stop',
+          'frame read',
+          'done',
+        ]);
+        const messages = lines
+          .filter((line) => line.run === label && line.message)
+          .map((line) => `${line.message!.dir} ${line.message!.name}`);
+        expect(messages).toEqual(
+          expect.arrayContaining([
+            'out initialize',
+            'in initialize',
+            'out attach',
+            'in stopped',
+            'out variables',
+            'in variables',
+          ]),
+        );
         expect(messages).not.toContain('out launch');
       }
       // The values read (rate is 0.1 in A and 1.0 in B, the sku 'mug') are not in the trace.
@@ -416,7 +793,8 @@ describePythonAdapters('python captures at the library level', (adapter) => {
   const options = defaultCaptureOptions({ run: { timeout_seconds: 30 }, adapter: { id: adapter.id } });
 
   it('captures both runs at the same time, and one after the other with --sequential', async () => {
-    const spec = (side: 'a' | 'b'): RunSpec => runSpec({ side, argv: flow(), cwd: FIXTURES, breakpoint: { file: 'flow.py', line: 19 } });
+    const spec = (side: 'a' | 'b'): RunSpec =>
+      runSpec({ side, argv: flow(), cwd: FIXTURES, breakpoint: { file: 'flow.py', line: 19 } });
     const [a, b] = await captureRuns([spec('a'), spec('b')], options);
     expect(a.run.variables.total).toBe('0');
     expect(b.adapter).toMatchObject({ id: adapter.id, name: adapter.name });
@@ -430,8 +808,18 @@ describePythonAdapters('python captures at the library level', (adapter) => {
   it('bounds depth, children and value length, and records what it cut', async () => {
     const [a] = await captureRuns(
       [
-        runSpec({ side: 'a', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), breakpoint: { file: 'pricing.py', line: 34 } }),
-        runSpec({ side: 'b', argv: ['python3', 'pricing.py', '10'], cwd: path.join(PRICING, 'v1'), breakpoint: { file: 'pricing.py', line: 34 } }),
+        runSpec({
+          side: 'a',
+          argv: ['python3', 'pricing.py', '10'],
+          cwd: path.join(PRICING, 'v1'),
+          breakpoint: { file: 'pricing.py', line: 34 },
+        }),
+        runSpec({
+          side: 'b',
+          argv: ['python3', 'pricing.py', '10'],
+          cwd: path.join(PRICING, 'v1'),
+          breakpoint: { file: 'pricing.py', line: 34 },
+        }),
       ],
       { ...options, limits: { ...options.limits, depth: 1, max_children: 1, max_value_length: 20 } },
     );

@@ -43,7 +43,14 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const vault = (user: string, password: string): string[] => ['python3', 'vault.py', '--user', user, '--password', password];
+const vault = (user: string, password: string): string[] => [
+  'python3',
+  'vault.py',
+  '--user',
+  user,
+  '--password',
+  password,
+];
 const condition = `password != '${PASSWORD_A}x'`;
 const watch = `password == '${PASSWORD_A}'`;
 
@@ -52,7 +59,10 @@ function strings(value: unknown, where: string): Array<[string, string]> {
   if (typeof value === 'string') return [[where, value]];
   if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, `${where}[${index}]`));
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) => [[`${where} (key)`, key] as [string, string], ...strings(item, `${where}.${key}`)]);
+  return Object.entries(value).flatMap(([key, item]) => [
+    [`${where} (key)`, key] as [string, string],
+    ...strings(item, `${where}.${key}`),
+  ]);
 }
 
 function keep(where: string, value: unknown): void {
@@ -61,7 +71,8 @@ function keep(where: string, value: unknown): void {
 
 function keepFiles(where: string, folder: string): void {
   for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) texts.push([`${where}/${entry.name}`, fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8')]);
+    if (entry.isFile())
+      texts.push([`${where}/${entry.name}`, fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8')]);
   }
 }
 
@@ -71,7 +82,12 @@ function keepRun(where: string, run: BpdiffRun): void {
 }
 
 function expectNoSecretAnywhere(): void {
-  const found = texts.flatMap(([where, text]) => SECRETS.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${where}: ${text.slice(Math.max(0, text.indexOf(secret) - 60), text.indexOf(secret) + secret.length + 20)}`));
+  const found = texts.flatMap(([where, text]) =>
+    SECRETS.filter((secret) => text.includes(secret)).map(
+      (secret) =>
+        `${secret} in ${where}: ${text.slice(Math.max(0, text.indexOf(secret) - 60), text.indexOf(secret) + secret.length + 20)}`,
+    ),
+  );
   expect(found).toEqual([]);
 }
 
@@ -79,32 +95,121 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
   it('the CLI: stdout, stderr, -o in every format, --save-captures, bpdiff capture and diff, a one-line error', async () => {
     const out = path.join(dir, 'cli');
     fs.mkdirSync(out);
-    const base = ['--bp', 'vault.py:21', '--condition', condition, '--watch', watch, '--cwd', cwd, '--env-a', `API_TOKEN=${TOKEN}`];
-    const live = await runBpdiff([...base, '--format', 'json', '-o', path.join(out, 'result.json'), '--format', 'markdown', '-o', path.join(out, 'result.md'), '--format', 'text', '--save-captures', path.join(out, 'captures'), '--', ...vault('alice', PASSWORD_A), '--', ...vault('bob', PASSWORD_B)], { env });
+    const base = [
+      '--bp',
+      'vault.py:21',
+      '--condition',
+      condition,
+      '--watch',
+      watch,
+      '--cwd',
+      cwd,
+      '--env-a',
+      `API_TOKEN=${TOKEN}`,
+    ];
+    const live = await runBpdiff(
+      [
+        ...base,
+        '--format',
+        'json',
+        '-o',
+        path.join(out, 'result.json'),
+        '--format',
+        'markdown',
+        '-o',
+        path.join(out, 'result.md'),
+        '--format',
+        'text',
+        '--save-captures',
+        path.join(out, 'captures'),
+        '--',
+        ...vault('alice', PASSWORD_A),
+        '--',
+        ...vault('bob', PASSWORD_B),
+      ],
+      { env },
+    );
     expect(live.exitCode, live.stderr).toBe(1);
     expect(live.stdout).toMatch(/password\n {2}± value change/);
     keepRun('cli compare', live);
-    const github = await runBpdiff([...base, '--format', 'github', '--', ...vault('alice', PASSWORD_A), '--', ...vault('bob', PASSWORD_B)], { env });
+    const github = await runBpdiff(
+      [...base, '--format', 'github', '--', ...vault('alice', PASSWORD_A), '--', ...vault('bob', PASSWORD_B)],
+      { env },
+    );
     keepRun('cli github', github);
-    const captured = await runBpdiff(['capture', ...base.filter((word) => word !== '--env-a').map((word) => (word === `API_TOKEN=${TOKEN}` ? '--env' : word)), `API_TOKEN=${TOKEN}`, '-o', path.join(out, 'capture.json'), '--', ...vault('alice', PASSWORD_A)], { env });
+    const captured = await runBpdiff(
+      [
+        'capture',
+        ...base.filter((word) => word !== '--env-a').map((word) => (word === `API_TOKEN=${TOKEN}` ? '--env' : word)),
+        `API_TOKEN=${TOKEN}`,
+        '-o',
+        path.join(out, 'capture.json'),
+        '--',
+        ...vault('alice', PASSWORD_A),
+      ],
+      { env },
+    );
     expect(captured.exitCode, captured.stderr).toBe(0);
     keepRun('cli capture', captured);
-    const offline = await runBpdiff(['diff', path.join(out, 'captures/capture-a.json'), path.join(out, 'capture.json'), '--format', 'text'], { env });
+    const offline = await runBpdiff(
+      ['diff', path.join(out, 'captures/capture-a.json'), path.join(out, 'capture.json'), '--format', 'text'],
+      { env },
+    );
     keepRun('cli diff', offline);
     // A refusal that names the run's folder.
-    const refused = await runBpdiff(['--bp', 'vault.py:21', '--bp-b', 'missing.py:3', '--cwd', cwd, '--', ...vault('alice', PASSWORD_A), '--', ...vault('bob', PASSWORD_B)], { env });
+    const refused = await runBpdiff(
+      [
+        '--bp',
+        'vault.py:21',
+        '--bp-b',
+        'missing.py:3',
+        '--cwd',
+        cwd,
+        '--',
+        ...vault('alice', PASSWORD_A),
+        '--',
+        ...vault('bob', PASSWORD_B),
+      ],
+      { env },
+    );
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toMatch(/^bpdiff: the breakpoint file missing\.py does not exist for run B: .*<redacted:[0-9a-f]{6}>/);
+    expect(refused.stderr).toMatch(
+      /^bpdiff: the breakpoint file missing\.py does not exist for run B: .*<redacted:[0-9a-f]{6}>/,
+    );
     keepRun('cli error', refused);
     // locate: where the runs part ways (argv differs at the first line of login), its hints and reproduction command.
-    const located = await runBpdiff(['locate', '--cwd', cwd, '--env-a', `API_TOKEN=${TOKEN}`, '--format', 'json', '-o', path.join(out, 'locate.json'), '--format', 'text', '--', ...vault('alice', PASSWORD_A), '--', ...vault('bob', PASSWORD_B)], { env });
+    const located = await runBpdiff(
+      [
+        'locate',
+        '--cwd',
+        cwd,
+        '--env-a',
+        `API_TOKEN=${TOKEN}`,
+        '--format',
+        'json',
+        '-o',
+        path.join(out, 'locate.json'),
+        '--format',
+        'text',
+        '--',
+        ...vault('alice', PASSWORD_A),
+        '--',
+        ...vault('bob', PASSWORD_B),
+      ],
+      { env },
+    );
     expect(located.exitCode, located.stderr).toBe(1);
-    expect(located.stdout).toMatch(/to compare the runs there again: bpdiff --bp vault\.py:\d+ --cwd \S*<redacted:[0-9a-f]{6}> --env-a API_TOKEN=<redacted:[0-9a-f]{6}> -- /);
+    expect(located.stdout).toMatch(
+      /to compare the runs there again: bpdiff --bp vault\.py:\d+ --cwd \S*<redacted:[0-9a-f]{6}> --env-a API_TOKEN=<redacted:[0-9a-f]{6}> -- /,
+    );
     expect(located.stderr).toMatch(/walking A \(python3 vault\.py --user alice --password <redacted:[0-9a-f]{6}>\)/);
     keepRun('cli locate', located);
     keepFiles('cli files', out);
     // The context names the run's folder, as a marker.
-    const doc = JSON.parse(fs.readFileSync(path.join(out, 'result.json'), 'utf8')) as { context: string; breakpoint: { condition: string } };
+    const doc = JSON.parse(fs.readFileSync(path.join(out, 'result.json'), 'utf8')) as {
+      context: string;
+      breakpoint: { condition: string };
+    };
     expect(doc.context).toMatch(/ran in .*<redacted:[0-9a-f]{6}>/);
     expect(doc.breakpoint.condition).toMatch(/^password != '<redacted:[0-9a-f]{6}>x'$/);
     expectNoSecretAnywhere();
@@ -113,17 +218,30 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
   it('the library: compare, capture and diffCaptures, their progress lines and errors', async () => {
     const log: string[] = [];
     const input = { bp: 'vault.py:21', condition, watch: [watch], cwd, log: (line: string) => log.push(line) };
-    const compared = await compare({ ...input, run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } }, run_b: { command: vault('bob', PASSWORD_B) } });
+    const compared = await compare({
+      ...input,
+      run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } },
+      run_b: { command: vault('bob', PASSWORD_B) },
+    });
     expect(compared.exit_code).toBe(1);
     keep('library compare', compared);
     const one = await capture({ ...input, run: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } } });
     keep('library capture', one);
     const offline = await diffCaptures(compared.captures[1], one, { label_a: 'B', label_b: 'capture' });
     keep('library diffCaptures', offline);
-    const error = await compare({ ...input, run_a: { command: vault('alice', PASSWORD_A) }, run_b: { command: vault('bob', PASSWORD_B), bp: 'missing.py:3' } }).catch((caught: Error) => caught);
+    const error = await compare({
+      ...input,
+      run_a: { command: vault('alice', PASSWORD_A) },
+      run_b: { command: vault('bob', PASSWORD_B), bp: 'missing.py:3' },
+    }).catch((caught: Error) => caught);
     expect(error).toBeInstanceOf(Error);
     keep('library error', { message: (error as Error).message, stack: (error as Error).stack });
-    const located = await locate({ cwd, log: (line: string) => log.push(line), run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } }, run_b: { command: vault('bob', PASSWORD_B) } });
+    const located = await locate({
+      cwd,
+      log: (line: string) => log.push(line),
+      run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } },
+      run_b: { command: vault('bob', PASSWORD_B) },
+    });
     expect(located.exit_code).toBe(1);
     expect(located.reproduce).toMatch(/--env-a API_TOKEN=<redacted:[0-9a-f]{6}>/);
     keep('library locate', located);
@@ -133,7 +251,13 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
   });
 
   it('the MCP server: compare, capture and diff_captures, their text, structured content, progress and a tool error', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: dir, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp'],
+      cwd: dir,
+      env: { ...(process.env as Record<string, string>), ...env },
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'front-doors', version: '1.0.0' });
@@ -141,22 +265,39 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
     try {
       const progress: string[] = [];
       const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => {
-        const result = (await client.callTool({ name, arguments: args }, undefined, { onprogress: (notification) => progress.push(notification.message ?? '') })) as CallToolResult;
+        const result = (await client.callTool({ name, arguments: args }, undefined, {
+          onprogress: (notification) => progress.push(notification.message ?? ''),
+        })) as CallToolResult;
         keep(`mcp ${name}`, result);
         return result;
       };
       const input = { bp: 'vault.py:21', condition, watch: [watch], cwd };
-      const compared = await call('compare', { ...input, run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } }, run_b: { command: vault('bob', PASSWORD_B) } });
+      const compared = await call('compare', {
+        ...input,
+        run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } },
+        run_b: { command: vault('bob', PASSWORD_B) },
+      });
       expect(compared.isError).toBeFalsy();
       expect(compared._meta?.['bpdiff/exit_code']).toBe(1);
-      const one = await call('capture', { ...input, run: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } } });
+      const one = await call('capture', {
+        ...input,
+        run: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } },
+      });
       expect(one.isError).toBeFalsy();
       const file = path.join(dir, 'mcp-capture.json');
       fs.writeFileSync(file, JSON.stringify(one.structuredContent));
       expect((await call('diff_captures', { capture_a: one.structuredContent, capture_b: file })).isError).toBeFalsy();
-      const refused = await call('compare', { ...input, run_a: { command: vault('alice', PASSWORD_A) }, run_b: { command: vault('bob', PASSWORD_B), bp: 'missing.py:3' } });
+      const refused = await call('compare', {
+        ...input,
+        run_a: { command: vault('alice', PASSWORD_A) },
+        run_b: { command: vault('bob', PASSWORD_B), bp: 'missing.py:3' },
+      });
       expect(refused.isError).toBe(true);
-      const located = await call('locate', { cwd, run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } }, run_b: { command: vault('bob', PASSWORD_B) } });
+      const located = await call('locate', {
+        cwd,
+        run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } },
+        run_b: { command: vault('bob', PASSWORD_B) },
+      });
       expect(located.isError).toBeFalsy();
       expect(located._meta?.['bpdiff/exit_code']).toBe(1);
       keep('mcp progress', progress);

@@ -26,7 +26,25 @@ function hints(run: BpdiffRun): string {
 
 /** v1 against v2, both `ruby -Ilib shipping.rb ...args`. */
 function versions(bp: string, ...extra: string[]): string[] {
-  return ['--bp', bp, '--cwd-a', path.join(SHIPPING, 'v1'), '--cwd-b', path.join(SHIPPING, 'v2'), ...extra, '--', 'ruby', '-Ilib', 'shipping.rb', '8', '--', 'ruby', '-Ilib', 'shipping.rb', '8'];
+  return [
+    '--bp',
+    bp,
+    '--cwd-a',
+    path.join(SHIPPING, 'v1'),
+    '--cwd-b',
+    path.join(SHIPPING, 'v2'),
+    ...extra,
+    '--',
+    'ruby',
+    '-Ilib',
+    'shipping.rb',
+    '8',
+    '--',
+    'ruby',
+    '-Ilib',
+    'shipping.rb',
+    '8',
+  ];
 }
 
 describe('ruby hook: which files Ruby runs', () => {
@@ -67,7 +85,10 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
     expect(vars['parcel.zone']).toBe(':europe');
     expect(vars['parcel.weight_kg']).toBe('8.0');
     // An array exactly as long as it is (rdbg pads a page to the count asked for).
-    expect(Object.keys(vars).filter((name) => name.startsWith('parcel.tags['))).toEqual(['parcel.tags[0]', 'parcel.tags[1]']);
+    expect(Object.keys(vars).filter((name) => name.startsWith('parcel.tags['))).toEqual([
+      'parcel.tags[0]',
+      'parcel.tags[1]',
+    ]);
     expect(vars['parcel.tags[1]']).toBe('"express"');
     expect(vars.self).toBe('Rates');
     expect(vars.quote).toBe('#<Quote:0x… @parcel=‹@parcel›, @base=‹@base›, @discount=‹@discount›, @total=‹@total›>');
@@ -76,7 +97,20 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
   });
 
   it('names hash entries and instance variables in Ruby syntax, and compares two identical runs as equal', async () => {
-    const run = await runBpdiff(['--bp', TOTALS, '--cwd', path.join(SHIPPING, 'v1'), '--', 'ruby', '-Ilib', 'shipping.rb', '--', 'ruby', '-Ilib', 'shipping.rb']);
+    const run = await runBpdiff([
+      '--bp',
+      TOTALS,
+      '--cwd',
+      path.join(SHIPPING, 'v1'),
+      '--',
+      'ruby',
+      '-Ilib',
+      'shipping.rb',
+      '--',
+      'ruby',
+      '-Ilib',
+      'shipping.rb',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     const vars = run.doc!.run_a.variables;
@@ -90,7 +124,24 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
   });
 
   it('gives the program the run environment: --env-b changes what B computes', async () => {
-    const args = ['--bp', TOTALS, '--cwd', path.join(SHIPPING, 'v1'), '--env-b', 'HEAVY_KG=6', '--only', 'totals*', '--', 'ruby', '-Ilib', 'shipping.rb', '--', 'ruby', '-Ilib', 'shipping.rb'];
+    const args = [
+      '--bp',
+      TOTALS,
+      '--cwd',
+      path.join(SHIPPING, 'v1'),
+      '--env-b',
+      'HEAVY_KG=6',
+      '--only',
+      'totals*',
+      '--',
+      'ruby',
+      '-Ilib',
+      'shipping.rb',
+      '--',
+      'ruby',
+      '-Ilib',
+      'shipping.rb',
+    ];
     const run = await runBpdiff(args);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
@@ -106,34 +157,82 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
   });
 
   it('stops where a condition holds, and refuses one that raises in both runs (exit 2)', async () => {
-    const holds = await runBpdiff(versions(QUOTE, '--condition', "parcel.zone == :europe"));
+    const holds = await runBpdiff(versions(QUOTE, '--condition', 'parcel.zone == :europe'));
     expectClean(holds);
     expect(holds.doc!.run_a.variables['parcel.id']).toBe('"P-2"');
     const broken = await runBpdiff(versions(QUOTE, '--condition', 'nosuch > 1'));
     expectClean(broken);
     expect(broken.exitCode).toBe(2);
-    expect(broken.stderr).toMatch(/the condition "nosuch > 1" cannot be evaluated in either run \(#<NameError: undefined local variable or method `nosuch'/);
+    expect(broken.stderr).toMatch(
+      /the condition "nosuch > 1" cannot be evaluated in either run \(#<NameError: undefined local variable or method `nosuch'/,
+    );
   });
 
   it('locate walks the code -Ilib and require load: the runs part in lib/rates.rb, where the discount is made', async () => {
     // rubygems' Kernel#require is Ruby code: the walk steps out of it, and rdbg's step out from its
     // return went on to the next return at that depth (Rates.quote_all's, step 2), every line before unseen.
-    const run = await runBpdiff(['locate', '--cwd-a', path.join(SHIPPING, 'v1'), '--cwd-b', path.join(SHIPPING, 'v2'), '--', 'ruby', '-I', 'lib', 'shipping.rb', '8', '--', 'ruby', '-I', 'lib', 'shipping.rb', '8']);
+    const run = await runBpdiff([
+      'locate',
+      '--cwd-a',
+      path.join(SHIPPING, 'v1'),
+      '--cwd-b',
+      path.join(SHIPPING, 'v2'),
+      '--',
+      'ruby',
+      '-I',
+      'lib',
+      'shipping.rb',
+      '8',
+      '--',
+      'ruby',
+      '-I',
+      'lib',
+      'shipping.rb',
+      '8',
+    ]);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.doc!.breakpoint).toEqual({ file: 'lib/rates.rb', line: 23 });
     expect(run.doc!.diff.changed).toEqual({ discount: { a: '7.2', b: '0.72' } });
-    expect(hints(run)).toMatch(/^the runs part ways at lib\/rates\.rb:23 in Rates\.quote\(\) \(2nd call, 2nd time on this line; step 22\): discount is 7\.2 in A and 0\.72 in B$/m);
+    expect(hints(run)).toMatch(
+      /^the runs part ways at lib\/rates\.rb:23 in Rates\.quote\(\) \(2nd call, 2nd time on this line; step 22\): discount is 7\.2 in A and 0\.72 in B$/m,
+    );
     expect(hints(run)).toContain('the step before, both runs were at lib/rates.rb:22');
   });
 
   it('debugs rspec and rake, whose commands start Ruby', async () => {
-    const rspec = await runBpdiff(['--bp', QUOTE, '--cwd-a', path.join(SHIPPING, 'v1'), '--cwd-b', path.join(SHIPPING, 'v2'), '--', 'rspec', '-Ilib', '--', 'rspec', '-Ilib']);
+    const rspec = await runBpdiff([
+      '--bp',
+      QUOTE,
+      '--cwd-a',
+      path.join(SHIPPING, 'v1'),
+      '--cwd-b',
+      path.join(SHIPPING, 'v2'),
+      '--',
+      'rspec',
+      '-Ilib',
+      '--',
+      'rspec',
+      '-Ilib',
+    ]);
     expectClean(rspec);
     expect(rspec.exitCode, rspec.stderr).toBe(1);
     expect(rspec.doc!.diff.changed['quote.@total']).toEqual({ a: '64.8', b: '71.28' });
     expect(rspec.doc!.run_a.variables['parcel.id']).toBe('"S-1"');
-    const rake = await runBpdiff(['--bp', QUOTE, '--cwd-a', path.join(SHIPPING, 'v1'), '--cwd-b', path.join(SHIPPING, 'v2'), '--', 'rake', 'quote[8]', '--', 'rake', 'quote[8]']);
+    const rake = await runBpdiff([
+      '--bp',
+      QUOTE,
+      '--cwd-a',
+      path.join(SHIPPING, 'v1'),
+      '--cwd-b',
+      path.join(SHIPPING, 'v2'),
+      '--',
+      'rake',
+      'quote[8]',
+      '--',
+      'rake',
+      'quote[8]',
+    ]);
     expectClean(rake);
     expect(rake.exitCode, rake.stderr).toBe(1);
     expect(rake.doc!.diff.changed.discount).toEqual({ a: '7.2', b: '0.72' });
@@ -154,11 +253,46 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
     });
 
     it('debugs bundle exec ruby (Bundler execs Ruby) and bundle exec rake (Bundler loads it)', async () => {
-      const ruby = await runBpdiff(['--bp', QUOTE, '--condition', 'parcel.id == "P-2"', '--cwd', project, '--', 'bundle', 'exec', 'ruby', '-Ilib', 'shipping.rb', '--', 'bundle', 'exec', 'ruby', '-Ilib', 'shipping.rb', '6']);
+      const ruby = await runBpdiff([
+        '--bp',
+        QUOTE,
+        '--condition',
+        'parcel.id == "P-2"',
+        '--cwd',
+        project,
+        '--',
+        'bundle',
+        'exec',
+        'ruby',
+        '-Ilib',
+        'shipping.rb',
+        '--',
+        'bundle',
+        'exec',
+        'ruby',
+        '-Ilib',
+        'shipping.rb',
+        '6',
+      ]);
       expectClean(ruby);
       expect(ruby.exitCode, ruby.stderr).toBe(1);
       expect(ruby.doc!.diff.changed['parcel.weight_kg']).toEqual({ a: '8.0', b: '6.0' });
-      const rake = await runBpdiff(['--bp', QUOTE, '--cwd', project, '--', 'bundle', 'exec', 'rake', 'quote[8]', '--', 'bundle', 'exec', 'rake', 'quote[8]']);
+      const rake = await runBpdiff([
+        '--bp',
+        QUOTE,
+        '--cwd',
+        project,
+        '--',
+        'bundle',
+        'exec',
+        'rake',
+        'quote[8]',
+        '--',
+        'bundle',
+        'exec',
+        'rake',
+        'quote[8]',
+      ]);
       expectClean(rake);
       expect(rake.exitCode, rake.stderr).toBe(0);
       expect(rake.doc!.run_a.variables['parcel.id']).toBe('"R-1"');

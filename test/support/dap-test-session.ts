@@ -37,7 +37,17 @@ export interface RunResult {
   exitCode: number | null;
 }
 
-const RECORDED = ['initialized', 'output', 'stopped', 'exited', 'terminated', 'breakpoint', 'thread', 'process', 'continued'];
+const RECORDED = [
+  'initialized',
+  'output',
+  'stopped',
+  'exited',
+  'terminated',
+  'breakpoint',
+  'thread',
+  'process',
+  'continued',
+];
 
 export abstract class DapTestSession<Options extends BaseRunOptions> {
   readonly events: DebugProtocol.Event[] = [];
@@ -106,13 +116,20 @@ export abstract class DapTestSession<Options extends BaseRunOptions> {
   }
 
   /** The first recorded event (from index `since`) matching, waiting for it up to `timeoutMs`. */
-  async waitFor<E extends DebugProtocol.Event>(match: (event: DebugProtocol.Event) => boolean, timeoutMs = 30_000, since = 0): Promise<E> {
+  async waitFor<E extends DebugProtocol.Event>(
+    match: (event: DebugProtocol.Event) => boolean,
+    timeoutMs = 30_000,
+    since = 0,
+  ): Promise<E> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.events.slice(since).find(match);
       if (found) return found as E;
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`no matching event within ${timeoutMs} ms; events: ${this.events.map((event) => event.event).join(', ')}; output:\n${this.output()}`);
+      if (remaining <= 0)
+        throw new Error(
+          `no matching event within ${timeoutMs} ms; events: ${this.events.map((event) => event.event).join(', ')}; output:\n${this.output()}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, remaining);
         this.waiters.push(() => {
@@ -125,7 +142,11 @@ export abstract class DapTestSession<Options extends BaseRunOptions> {
 
   /** The next stop after the events from `since` on (a continue, a step), or null when the program ended instead. */
   async nextStop(since: number): Promise<DebugProtocol.StoppedEvent | null> {
-    const event = await this.waitFor((candidate) => candidate.event === 'stopped' || candidate.event === 'terminated', 30_000, since);
+    const event = await this.waitFor(
+      (candidate) => candidate.event === 'stopped' || candidate.event === 'terminated',
+      30_000,
+      since,
+    );
     return event.event === 'stopped' ? (event as DebugProtocol.StoppedEvent) : null;
   }
 
@@ -147,12 +168,20 @@ export abstract class DapTestSession<Options extends BaseRunOptions> {
   /** The request order that works for every adapter: initialize, launch (not awaited), initialized, configuration, configurationDone, then the first stop or the end. */
   async run(options: Options): Promise<RunResult> {
     const since = this.events.length;
-    await this.dc.initializeRequest({ adapterID: this.adapterID, pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true, supportsVariableType: true, supportsVariablePaging: true });
+    await this.dc.initializeRequest({
+      adapterID: this.adapterID,
+      pathFormat: 'path',
+      linesStartAt1: true,
+      columnsStartAt1: true,
+      supportsVariableType: true,
+      supportsVariablePaging: true,
+    });
     const launched = this.dc.launchRequest(this.launchArguments(options));
     launched.catch(() => undefined);
     await this.waitFor((event) => event.event === 'initialized', 30_000, since);
     const byFile = new Map<string, BreakpointSpec[]>();
-    for (const breakpoint of options.breakpoints ?? []) byFile.set(breakpoint.path, [...(byFile.get(breakpoint.path) ?? []), breakpoint]);
+    for (const breakpoint of options.breakpoints ?? [])
+      byFile.set(breakpoint.path, [...(byFile.get(breakpoint.path) ?? []), breakpoint]);
     const setBreakpoints: DebugProtocol.SetBreakpointsResponse[] = [];
     for (const [file, list] of byFile) {
       setBreakpoints.push(
@@ -166,13 +195,20 @@ export abstract class DapTestSession<Options extends BaseRunOptions> {
         }),
       );
     }
-    if (options.functionBreakpoints) await this.dc.setFunctionBreakpointsRequest({ breakpoints: options.functionBreakpoints.map((name) => ({ name })) });
+    if (options.functionBreakpoints)
+      await this.dc.setFunctionBreakpointsRequest({
+        breakpoints: options.functionBreakpoints.map((name) => ({ name })),
+      });
     await this.dc.setExceptionBreakpointsRequest({ filters: options.exceptionFilters ?? [] });
     const running = this.events.length;
     await this.dc.configurationDoneRequest();
     await launched;
     if (options.timeoutMs === 0) return { setBreakpoints, stopped: null, exitCode: null };
-    const end = await this.waitFor((event) => event.event === 'stopped' || event.event === 'terminated', options.timeoutMs ?? 60_000, running);
+    const end = await this.waitFor(
+      (event) => event.event === 'stopped' || event.event === 'terminated',
+      options.timeoutMs ?? 60_000,
+      running,
+    );
     this.snapshotSession();
     if (end.event === 'stopped') {
       await this.onStopped();
@@ -186,11 +222,18 @@ export abstract class DapTestSession<Options extends BaseRunOptions> {
     return (await this.dc.scopesRequest({ frameId })).body.scopes;
   }
 
-  async children(variablesReference: number, args: Partial<DebugProtocol.VariablesArguments> = {}): Promise<DebugProtocol.Variable[]> {
+  async children(
+    variablesReference: number,
+    args: Partial<DebugProtocol.VariablesArguments> = {},
+  ): Promise<DebugProtocol.Variable[]> {
     return (await this.dc.variablesRequest({ variablesReference, ...args })).body.variables;
   }
 
-  async evaluate(expression: string, frameId: number, context = 'watch'): Promise<DebugProtocol.EvaluateResponse['body']> {
+  async evaluate(
+    expression: string,
+    frameId: number,
+    context = 'watch',
+  ): Promise<DebugProtocol.EvaluateResponse['body']> {
     return (await this.dc.evaluateRequest({ expression, frameId, context })).body;
   }
 
@@ -198,16 +241,25 @@ export abstract class DapTestSession<Options extends BaseRunOptions> {
   async finish(args: DebugProtocol.DisconnectArguments = { terminateDebuggee: true }): Promise<void> {
     this.snapshotSession();
     const adapter = this.adapterProcess;
-    const alive = adapter !== null && adapter.exitCode === null && adapter.signalCode === null && adapter.stdin?.writable === true;
+    const alive =
+      adapter !== null && adapter.exitCode === null && adapter.signalCode === null && adapter.stdin?.writable === true;
     if (alive) {
       // A request to an adapter that has gone never gets an answer: do not wait for one forever.
-      await Promise.race([this.dc.disconnectRequest(args).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await Promise.race([
+        this.dc.disconnectRequest(args).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+      ]);
     }
     (this.dc as unknown as { stopAdapter(): void }).stopAdapter();
     await this.assertAllGone();
   }
 
   async assertAllGone(timeoutMs = 5_000): Promise<void> {
-    await waitAllGone(this.pids, () => (this.rootPid !== undefined ? sessionMembers(this.rootPid) : []), isAlive, timeoutMs);
+    await waitAllGone(
+      this.pids,
+      () => (this.rootPid !== undefined ? sessionMembers(this.rootPid) : []),
+      isAlive,
+      timeoutMs,
+    );
   }
 }

@@ -17,7 +17,10 @@ export class FakeAdapter {
   private seq = 1;
   private buffer = Buffer.alloc(0);
 
-  constructor(private readonly handlers: Record<string, Handler> = {}, name = 'fake-adapter') {
+  constructor(
+    private readonly handlers: Record<string, Handler> = {},
+    name = 'fake-adapter',
+  ) {
     this.connection = new DapConnection(this.toClient, this.fromClient, name, () => 'it exited with code 7');
     this.fromClient.on('data', (chunk: Buffer) => this.receive(chunk));
   }
@@ -27,7 +30,15 @@ export class FakeAdapter {
   }
 
   respond(request: DebugProtocol.Request, body: unknown = {}, success = true, message?: string): void {
-    this.send({ seq: this.seq++, type: 'response', request_seq: request.seq, command: request.command, success, body, ...(message ? { message } : {}) });
+    this.send({
+      seq: this.seq++,
+      type: 'response',
+      request_seq: request.seq,
+      command: request.command,
+      success,
+      body,
+      ...(message ? { message } : {}),
+    });
   }
 
   event(event: string, body: unknown = {}): void {
@@ -51,7 +62,9 @@ export class FakeAdapter {
       if (header < 0) return;
       const length = Number(/Content-Length: (\d+)/.exec(this.buffer.subarray(0, header).toString())?.[1]);
       if (this.buffer.length < header + 4 + length) return;
-      const request = JSON.parse(this.buffer.subarray(header + 4, header + 4 + length).toString()) as DebugProtocol.Request;
+      const request = JSON.parse(
+        this.buffer.subarray(header + 4, header + 4 + length).toString(),
+      ) as DebugProtocol.Request;
       this.buffer = this.buffer.subarray(header + 4 + length);
       if (request.type !== 'request') continue;
       this.requests.push(request);
@@ -67,7 +80,11 @@ export class FakeAdapter {
  * `initialized` event on that request, a breakpoint (id 7, line 5) for setBreakpoints, and after
  * configurationDone the request's response, then `configured(peer)` (a stop, the program's end...).
  */
-export function programHandlers(start: 'launch' | 'attach', configured: (peer: FakeAdapter) => void, capabilities: DebugProtocol.Capabilities = {}): Record<string, Handler> {
+export function programHandlers(
+  start: 'launch' | 'attach',
+  configured: (peer: FakeAdapter) => void,
+  capabilities: DebugProtocol.Capabilities = {},
+): Record<string, Handler> {
   let started: DebugProtocol.Request | null = null;
   return {
     initialize: (request, peer) => peer.respond(request, { supportsConfigurationDoneRequest: true, ...capabilities }),

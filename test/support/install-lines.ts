@@ -26,7 +26,8 @@ export function workflowStep(workflow: string, name: string): string | undefined
     if (run[2] !== '|') return run[2]!;
     const body: string[] = [];
     const indent = /^\s*/.exec(lines[index + 1] ?? '')![0];
-    for (let next = index + 1; next < lines.length && (lines[next]!.startsWith(indent) || lines[next] === ''); next++) body.push(lines[next]!.slice(indent.length));
+    for (let next = index + 1; next < lines.length && (lines[next]!.startsWith(indent) || lines[next] === ''); next++)
+      body.push(lines[next]!.slice(indent.length));
     while (body.at(-1) === '') body.pop();
     return body.join('\n');
   }

@@ -9,8 +9,21 @@ export interface Floor {
 }
 
 export const FLOORS: readonly Floor[] = [
-  { name: 'ground: errors and where bpdiff lives', holds: [/^src\/(errors|package-root|run-time-import|cache-dir|load-ajv|load-re2js|bound-message)\.ts$/] },
-  { name: 'words, the pure core, processes, the trace, bounded reads', holds: [/^src\/(messages|message-parts|file-messages)\.ts$/, /^src\/json-problem\.ts$/, /^src\/read-bounded\.ts$/, /^src\/core\//, /^src\/process\//, /^src\/trace\//] },
+  {
+    name: 'ground: errors and where bpdiff lives',
+    holds: [/^src\/(errors|package-root|run-time-import|cache-dir|load-ajv|load-re2js|bound-message)\.ts$/],
+  },
+  {
+    name: 'words, the pure core, processes, the trace, bounded reads',
+    holds: [
+      /^src\/(messages|message-parts|file-messages)\.ts$/,
+      /^src\/json-problem\.ts$/,
+      /^src\/read-bounded\.ts$/,
+      /^src\/core\//,
+      /^src\/process\//,
+      /^src\/trace\//,
+    ],
+  },
   { name: 'DAP and the adapter contract', holds: [/^src\/dap\//, /^src\/adapters\//] },
   { name: 'redaction', holds: [/^src\/redact\//] },
   { name: 'values and the debug session', holds: [/^src\/values\//, /^src\/session\//] },
@@ -39,10 +52,26 @@ export interface NeverRule {
 }
 
 export const NEVER: readonly NeverRule[] = [
-  { from: /^src\/core\//, to: /^src\/(values|redact|output|cli)\//, why: 'the pure core knows no value rule, secret, writer or command line' },
-  { from: /^(?!src\/cli\/|entry\/)/, to: /^src\/cli\//, why: "only the command line (and the package's entry, which runs it) imports the command line: the library and the MCP server stand beside it, not on it" },
-  { from: /^src\//, to: /^adapters\//, why: "bpdiff's code never imports the adapters built on it (the package's entry registers their hooks)" },
-  { from: /^src\/walk\//, to: /^src\/run\//, why: 'a walk asks a run only what src/walk/walk-run.ts says: the run orchestration stands on the walks, never under them' },
+  {
+    from: /^src\/core\//,
+    to: /^src\/(values|redact|output|cli)\//,
+    why: 'the pure core knows no value rule, secret, writer or command line',
+  },
+  {
+    from: /^(?!src\/cli\/|entry\/)/,
+    to: /^src\/cli\//,
+    why: "only the command line (and the package's entry, which runs it) imports the command line: the library and the MCP server stand beside it, not on it",
+  },
+  {
+    from: /^src\//,
+    to: /^adapters\//,
+    why: "bpdiff's code never imports the adapters built on it (the package's entry registers their hooks)",
+  },
+  {
+    from: /^src\/walk\//,
+    to: /^src\/run\//,
+    why: 'a walk asks a run only what src/walk/walk-run.ts says: the run orchestration stands on the walks, never under them',
+  },
   { from: /^src\/mcp\//, to: /^src\/(run|capture|session|dap)\//, why: 'the MCP server goes through the library' },
 ];
 
@@ -58,10 +87,24 @@ export interface ImportEdge {
  */
 export function importsOf(file: string, text: string): string[] {
   const found: string[] = [];
-  const patterns = [/^\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gms, /^\s*import\s+'(\.{1,2}\/[^']+)'/gm, /\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g];
+  const patterns = [
+    /^\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gms,
+    /^\s*import\s+'(\.{1,2}\/[^']+)'/gm,
+    /\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g,
+  ];
   const hits: Array<{ at: number; spec: string }> = [];
-  for (const pattern of patterns) for (const match of text.matchAll(pattern)) hits.push({ at: match.index, spec: match[1]! });
+  for (const pattern of patterns)
+    for (const match of text.matchAll(pattern)) hits.push({ at: match.index, spec: match[1]! });
   hits.sort((a, b) => a.at - b.at);
-  for (const { spec } of hits) found.push(path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts')));
+  for (const { spec } of hits)
+    found.push(
+      path.resolve(
+        path.dirname(file),
+        spec
+          .replace(/\.js$/, '.ts')
+          .replace(/\.mjs$/, '.mts')
+          .replace(/\.cjs$/, '.cts'),
+      ),
+    );
   return found;
 }

@@ -18,17 +18,32 @@ function sourceFiles(dir: string): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!['node_modules', 'fixtures', 'dist', '__pycache__', 'test'].includes(entry.name)) files.push(...sourceFiles(full));
-    } else if (/\.(ts|mts|cts)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.test.ts')) {
+      if (!['node_modules', 'fixtures', 'dist', '__pycache__', 'test'].includes(entry.name))
+        files.push(...sourceFiles(full));
+    } else if (
+      /\.(ts|mts|cts)$/.test(entry.name) &&
+      !entry.name.endsWith('.d.ts') &&
+      !entry.name.endsWith('.test.ts')
+    ) {
       files.push(full);
     }
   }
   return files;
 }
 
-const FILES = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'adapters')), ...sourceFiles(path.join(ROOT, 'entry'))];
+const FILES = [
+  ...sourceFiles(path.join(ROOT, 'src')),
+  ...sourceFiles(path.join(ROOT, 'adapters')),
+  ...sourceFiles(path.join(ROOT, 'entry')),
+];
 const rel = (file: string): string => path.relative(ROOT, file).split(path.sep).join('/');
-const EDGES: ImportEdge[] = FILES.flatMap((file) => importsOf(file, fs.readFileSync(file, 'utf8')).map((to) => ({ from: rel(file), to: rel(to), kind: 'import' as const }))).filter((edge) => fs.existsSync(path.join(ROOT, edge.to)));
+const EDGES: ImportEdge[] = FILES.flatMap((file) =>
+  importsOf(file, fs.readFileSync(file, 'utf8')).map((to) => ({
+    from: rel(file),
+    to: rel(to),
+    kind: 'import' as const,
+  })),
+).filter((edge) => fs.existsSync(path.join(ROOT, edge.to)));
 
 describe('the source tree', () => {
   it(`has no file over ${MAX_LINES} lines that does not say why`, () => {
@@ -41,7 +56,14 @@ describe('the source tree', () => {
   });
 
   it('reads imports of every kind, type-only and dynamic ones too', () => {
-    const text = ["import type { A } from './a.js';", "import { type B } from '../b.js';", "export { C } from './c.js';", "const d = await import('./d.js');", "export * from './e.js';", "import './f.js';"].join('\n');
+    const text = [
+      "import type { A } from './a.js';",
+      "import { type B } from '../b.js';",
+      "export { C } from './c.js';",
+      "const d = await import('./d.js');",
+      "export * from './e.js';",
+      "import './f.js';",
+    ].join('\n');
     const found = importsOf('/x/src/m.ts', text).map((file) => path.basename(file));
     expect(found).toEqual(['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts']);
   });
@@ -72,13 +94,18 @@ describe('the source tree', () => {
 
   it('has no import from a lower floor to a higher one', () => {
     const up = EDGES.filter((edge) => (floorOf(edge.to) ?? 0) > (floorOf(edge.from) ?? Infinity)).map(
-      (edge) => `${edge.from} (floor ${floorOf(edge.from)}: ${FLOORS[floorOf(edge.from)!]!.name}) -> ${edge.to} (floor ${floorOf(edge.to)}: ${FLOORS[floorOf(edge.to)!]!.name})`,
+      (edge) =>
+        `${edge.from} (floor ${floorOf(edge.from)}: ${FLOORS[floorOf(edge.from)!]!.name}) -> ${edge.to} (floor ${floorOf(edge.to)}: ${FLOORS[floorOf(edge.to)!]!.name})`,
     );
     expect(up).toEqual([]);
   });
 
   it('has none of the imports that must never exist', () => {
-    const broken = NEVER.flatMap((rule) => EDGES.filter((edge) => rule.from.test(edge.from) && rule.to.test(edge.to)).map((edge) => `${edge.from} -> ${edge.to}: ${rule.why}`));
+    const broken = NEVER.flatMap((rule) =>
+      EDGES.filter((edge) => rule.from.test(edge.from) && rule.to.test(edge.to)).map(
+        (edge) => `${edge.from} -> ${edge.to}: ${rule.why}`,
+      ),
+    );
     expect(broken).toEqual([]);
   });
 });

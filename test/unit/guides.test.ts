@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const GUIDES = ['README.md', 'CONTRIBUTING.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const GUIDES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The repository's top folders whose paths the guides name (dist/ is built, not kept). */
 const PATH = /(?<![\w./-])((?:src|adapters|test|docs|schema|scripts|examples|bench|entry)\/[\w./-]*[\w/])(:\d+)?/g;
@@ -21,7 +28,12 @@ const isPattern = (name: string): boolean => /[<>*…{}$]|\.\.\./.test(name);
  * command or a config shown there is run in one: `python3 src/pricing.py`). A FILE:LINE is a
  * breakpoint in the reader's own program, not a path of this repository.
  */
-function namedPaths(guide: string, text: string, isDir: (name: string) => boolean = (name) => fs.statSync(path.join(ROOT, name), { throwIfNoEntry: false })?.isDirectory() ?? false): Array<{ name: string; from: string[] }> {
+function namedPaths(
+  guide: string,
+  text: string,
+  isDir: (name: string) => boolean = (name) =>
+    fs.statSync(path.join(ROOT, name), { throwIfNoEntry: false })?.isDirectory() ?? false,
+): Array<{ name: string; from: string[] }> {
   const named: Array<{ name: string; from: string[]; fenced?: boolean }> = [];
   for (const link of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
     if (!/^[a-z]+:/.test(link[1]!)) named.push({ name: link[1]!, from: [path.dirname(guide)] });
@@ -29,10 +41,20 @@ function namedPaths(guide: string, text: string, isDir: (name: string) => boolea
   let fenced = false;
   for (const line of text.split('\n')) {
     if (/^\s*```/.test(line)) fenced = !fenced;
-    else for (const match of line.matchAll(PATH)) if (match[2] === undefined) named.push({ name: match[1]!, from: ['.'], fenced });
+    else
+      for (const match of line.matchAll(PATH))
+        if (match[2] === undefined) named.push({ name: match[1]!, from: ['.'], fenced });
   }
-  const projects = [...new Set(named.filter(({ name }) => name.startsWith('examples/')).map(({ name }) => (isDir(name) ? name.replace(/\/$/, '') : path.dirname(name))))];
-  return named.filter(({ name }) => !isPattern(name)).map(({ name, from, fenced: inBlock }) => ({ name, from: inBlock ? [...from, ...projects] : from }));
+  const projects = [
+    ...new Set(
+      named
+        .filter(({ name }) => name.startsWith('examples/'))
+        .map(({ name }) => (isDir(name) ? name.replace(/\/$/, '') : path.dirname(name))),
+    ),
+  ];
+  return named
+    .filter(({ name }) => !isPattern(name))
+    .map(({ name, from, fenced: inBlock }) => ({ name, from: inBlock ? [...from, ...projects] : from }));
 }
 
 describe('the guides', () => {
@@ -50,15 +72,24 @@ describe('the guides', () => {
     const wrong: string[] = [];
     for (const guide of GUIDES) {
       const text = fs.readFileSync(path.join(ROOT, guide), 'utf8');
-      for (const [, name, file] of text.matchAll(/`([A-Za-z_]\w*)(?:\(\))?` \(`((?:src|adapters|scripts|entry|test)\/[^`]+\.\w+)`/g)) {
-        if (!fs.readFileSync(path.join(ROOT, file!), 'utf8').includes(name!)) wrong.push(`${guide}: ${name} is not in ${file}`);
+      for (const [, name, file] of text.matchAll(
+        /`([A-Za-z_]\w*)(?:\(\))?` \(`((?:src|adapters|scripts|entry|test)\/[^`]+\.\w+)`/g,
+      )) {
+        if (!fs.readFileSync(path.join(ROOT, file!), 'utf8').includes(name!))
+          wrong.push(`${guide}: ${name} is not in ${file}`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
   it('a path, a link, a placeholder, a breakpoint and a command in an example project are told apart', () => {
-    const text = ['see [the adapter](../adapters/node/README.md) and `src/cli/bin.ts`, `adapters/<id>/`, `src/app.py:40`, `examples/ci/project/bpdiff.config.json`', '```sh', 'python3 src/pricing.py', '```', 'src/x.ts'].join('\n');
+    const text = [
+      'see [the adapter](../adapters/node/README.md) and `src/cli/bin.ts`, `adapters/<id>/`, `src/app.py:40`, `examples/ci/project/bpdiff.config.json`',
+      '```sh',
+      'python3 src/pricing.py',
+      '```',
+      'src/x.ts',
+    ].join('\n');
     expect(namedPaths('docs/x.md', text, () => false)).toEqual([
       { name: '../adapters/node/README.md', from: ['docs'] },
       { name: 'src/cli/bin.ts', from: ['.'] },

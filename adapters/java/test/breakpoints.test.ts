@@ -20,7 +20,12 @@ afterEach(async () => {
 describeWithJava('Java adapter: initialize and launch', () => {
   it('advertises the capabilities bpdiff relies on, and the JDK it runs on', async () => {
     session = await AdapterSession.start();
-    const { body } = await session.dc.initializeRequest({ adapterID: 'java', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true });
+    const { body } = await session.dc.initializeRequest({
+      adapterID: 'java',
+      pathFormat: 'path',
+      linesStartAt1: true,
+      columnsStartAt1: true,
+    });
     expect(body).toMatchObject({
       supportsConfigurationDoneRequest: true,
       supportsConditionalBreakpoints: true,
@@ -37,10 +42,15 @@ describeWithJava('Java adapter: initialize and launch', () => {
   it('rejects a launch without a command, and one whose program cannot be found', async () => {
     session = await AdapterSession.start();
     await session.dc.initializeRequest({ adapterID: 'java' });
-    await expect(session.dc.launchRequest({ cwd: FIXTURES } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/needs 'command'/);
-    await expect(session.dc.launchRequest({ command: ['no-such-java-bpdiff', 'X'], cwd: FIXTURES } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(
-      /cannot run 'no-such-java-bpdiff': not found on PATH/,
+    await expect(session.dc.launchRequest({ cwd: FIXTURES } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(
+      /needs 'command'/,
     );
+    await expect(
+      session.dc.launchRequest({
+        command: ['no-such-java-bpdiff', 'X'],
+        cwd: FIXTURES,
+      } as DebugProtocol.LaunchRequestArguments),
+    ).rejects.toThrow(/cannot run 'no-such-java-bpdiff': not found on PATH/);
     await session.waitFor((event) => event.event === 'terminated');
   });
 });
@@ -50,12 +60,22 @@ describeWithJava('Java adapter: breakpoints', () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '3'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '3'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line }],
+    });
     const id = result.setBreakpoints[0]!.body.breakpoints[0]!.id;
     // Unverified until the class loads; then a `breakpoint` event binds it, before the stop.
-    expect(result.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({ verified: false, message: 'Loop.java: no class from this file has been loaded (yet)', reason: 'pending' });
+    expect(result.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({
+      verified: false,
+      message: 'Loop.java: no class from this file has been loaded (yet)',
+      reason: 'pending',
+    });
     const bound = session.events.findIndex((event) => event.event === 'breakpoint');
-    expect(session.events[bound]).toMatchObject({ body: { reason: 'changed', breakpoint: { id, verified: true, line } } });
+    expect(session.events[bound]).toMatchObject({
+      body: { reason: 'changed', breakpoint: { id, verified: true, line } },
+    });
     expect(bound).toBeLessThan(session.events.findIndex((event) => event.event === 'stopped'));
     expect(result.stopped?.body).toMatchObject({ reason: 'breakpoint', hitBreakpointIds: [id] });
 
@@ -63,19 +83,34 @@ describeWithJava('Java adapter: breakpoints', () => {
     expect(frames[0]).toMatchObject({ name: 'Loop.main', line, source: { name: 'Loop.java', path: LOOP } });
     const locals = await session.locals(frames[0]!.id);
     expect([...locals.keys()]).toEqual(['args', 'rounds', 'total', 'i', 'sq']);
-    expect(mustGet(locals, 'rounds')).toMatchObject({ value: '3', type: 'int', evaluateName: 'rounds', variablesReference: 0 });
+    expect(mustGet(locals, 'rounds')).toMatchObject({
+      value: '3',
+      type: 'int',
+      evaluateName: 'rounds',
+      variablesReference: 0,
+    });
     expect(mustGet(locals, 'sq')).toMatchObject({ value: '1', type: 'int' });
-    expect(mustGet(locals, 'args')).toMatchObject({ value: 'String[1] {"3"}', type: 'java.lang.String[]', indexedVariables: 1 });
+    expect(mustGet(locals, 'args')).toMatchObject({
+      value: 'String[1] {"3"}',
+      type: 'java.lang.String[]',
+      indexedVariables: 1,
+    });
     // The process and its JVM are named: the JVM is the command itself here.
     const threads = await session.threads();
-    expect(threads.find((thread) => thread.id === result.stopped!.body.threadId)?.name).toBe(`java ${session.rootPid} main`);
+    expect(threads.find((thread) => thread.id === result.stopped!.body.threadId)?.name).toBe(
+      `java ${session.rootPid} main`,
+    );
   });
 
   it('moves a breakpoint on a comment line to the next line with code, and says so', async () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const comment = lineOf(LOOP, '// the running total');
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '2'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line: comment }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '2'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line: comment }],
+    });
     const changed = await session.waitFor<DebugProtocol.BreakpointEvent>((event) => event.event === 'breakpoint');
     expect(changed.body.breakpoint).toMatchObject({ verified: true, line: comment + 1 });
     expect((await session.topFrame(result.stopped!.body.threadId!)).line).toBe(comment + 1);
@@ -85,11 +120,18 @@ describeWithJava('Java adapter: breakpoints', () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const other = path.join(FIXTURES, 'exit', 'Exit.java');
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '2'], cwd: FIXTURES, breakpoints: [{ path: other, line: lineOf(other, 'reached the end') }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '2'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: other, line: lineOf(other, 'reached the end') }],
+    });
     expect(result.stopped).toBeNull();
     expect(result.exitCode).toBe(0);
     expect(session.events.filter((event) => event.event === 'breakpoint')).toEqual([]);
-    expect(result.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({ verified: false, message: 'Exit.java: no class from this file has been loaded (yet)' });
+    expect(result.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({
+      verified: false,
+      message: 'Exit.java: no class from this file has been loaded (yet)',
+    });
     expect(session.output('stdout')).toBe('total 5\n');
   });
 
@@ -97,17 +139,29 @@ describeWithJava('Java adapter: breakpoints', () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const last = fs.readFileSync(LOOP, 'utf8').split('\n').length;
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '1'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line: last }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '1'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line: last }],
+    });
     expect(result.stopped).toBeNull();
     const changed = await session.waitFor<DebugProtocol.BreakpointEvent>((event) => event.event === 'breakpoint');
-    expect(changed.body.breakpoint).toMatchObject({ verified: false, message: `Loop.java: no code at line ${last} or below it`, reason: 'failed' });
+    expect(changed.body.breakpoint).toMatchObject({
+      verified: false,
+      message: `Loop.java: no code at line ${last} or below it`,
+      reason: 'failed',
+    });
   });
 
   it('stops only where the condition holds', async () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '5'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, condition: 'i * i > 8 && sq % 2 == 0' }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '5'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line, condition: 'i * i > 8 && sq % 2 == 0' }],
+    });
     const locals = await session.locals((await session.topFrame(result.stopped!.body.threadId!)).id);
     expect(mustGet(locals, 'i').value).toBe('4');
     expect(mustGet(locals, 'total').value).toBe('14');
@@ -119,7 +173,11 @@ describeWithJava('Java adapter: breakpoints', () => {
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
     const iterations = async (hitCondition: string, condition?: string): Promise<string[]> => {
       session = await AdapterSession.start();
-      const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '6'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, hitCondition, ...(condition ? { condition } : {}) }] });
+      const result = await session.run({
+        command: ['java', '-cp', classes, 'Loop', '6'],
+        cwd: FIXTURES,
+        breakpoints: [{ path: LOOP, line, hitCondition, ...(condition ? { condition } : {}) }],
+      });
       const seen: string[] = [];
       for (let stop = result.stopped; stop; stop = await session.continueToNext(stop.body.threadId!)) {
         seen.push(mustGet(await session.locals((await session.topFrame(stop.body.threadId!)).id), 'i').value);
@@ -132,7 +190,11 @@ describeWithJava('Java adapter: breakpoints', () => {
     expect(await iterations('>= 5')).toEqual(['5', '6']);
     expect(await iterations('2', 'i % 3 == 0')).toEqual(['6']);
     session = await AdapterSession.start();
-    const refused = await session.run({ command: ['java', '-cp', classes, 'Loop', '1'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, hitCondition: 'every 2' }] });
+    const refused = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '1'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line, hitCondition: 'every 2' }],
+    });
     expect(refused.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({
       verified: false,
       message: "the hit condition 'every 2' is none of N, == N, >= N, > N, <= N, < N, % N (N a whole number from 1)",
@@ -145,7 +207,11 @@ describeWithJava('Java adapter: breakpoints', () => {
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
     const stops = async (rounds: number, hitCondition: string): Promise<string[]> => {
       session = await AdapterSession.start();
-      const result = await session.run({ command: ['java', '-cp', classes, 'Loop', String(rounds)], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, hitCondition }] });
+      const result = await session.run({
+        command: ['java', '-cp', classes, 'Loop', String(rounds)],
+        cwd: FIXTURES,
+        breakpoints: [{ path: LOOP, line, hitCondition }],
+      });
       const seen: string[] = [];
       for (let stop = result.stopped; stop; stop = await session.continueToNext(stop.body.threadId!)) {
         const locals = await session.locals((await session.topFrame(stop.body.threadId!)).id);
@@ -168,7 +234,11 @@ describeWithJava('Java adapter: breakpoints', () => {
     session = await AdapterSession.start();
     const classes = compileFixture('loop');
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '2'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, condition: 'i >' }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '2'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line, condition: 'i >' }],
+    });
     expect(result.setBreakpoints[0]!.body.breakpoints[0]).toMatchObject({
       verified: false,
       message: "Breakpoint condition error: cannot parse 'i >': the expression ends too early at column 4",
@@ -180,21 +250,33 @@ describeWithJava('Java adapter: breakpoints', () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '2'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, condition: 'sq > limit' }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '2'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line, condition: 'sq > limit' }],
+    });
     expect(result.stopped?.body).toMatchObject({
       reason: 'exception',
       description: 'Breakpoint condition error',
       text: "cannot find 'limit': no local variable, field or class of that name here",
     });
-    expect(session.output('important')).toBe("Breakpoint condition error: cannot find 'limit': no local variable, field or class of that name here\n");
+    expect(session.output('important')).toBe(
+      "Breakpoint condition error: cannot find 'limit': no local variable, field or class of that name here\n",
+    );
   });
 
-  it('stops on a condition whose call would run the program\'s code', async () => {
+  it("stops on a condition whose call would run the program's code", async () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
-    const result = await session.run({ command: ['java', '-cp', classes, 'Loop', '2'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, condition: 'square(i) > 1' }] });
-    expect(result.stopped?.body.text).toBe("cannot call square(): it would run the program's code, and the adapter evaluates without running it");
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Loop', '2'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line, condition: 'square(i) > 1' }],
+    });
+    expect(result.stopped?.body.text).toBe(
+      "cannot call square(): it would run the program's code, and the adapter evaluates without running it",
+    );
   });
 });
 
@@ -203,31 +285,47 @@ describeWithJava('Java adapter: command forms', () => {
     session = await AdapterSession.start();
     const file = path.join(PRICING_V1, 'Pricing.java');
     const line = lineOf(file, 'total += lineTotal');
-    const result = await session.run({ command: ['java', 'Pricing.java', '10'], cwd: PRICING_V1, breakpoints: [{ path: file, line, condition: 'item.qty() > 3' }] });
+    const result = await session.run({
+      command: ['java', 'Pricing.java', '10'],
+      cwd: PRICING_V1,
+      breakpoints: [{ path: file, line, condition: 'item.qty() > 3' }],
+    });
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     expect(frame).toMatchObject({ name: 'Pricing.price', source: { path: file }, line });
     const locals = await session.locals(frame.id);
     expect(mustGet(locals, 'rate').value).toBe('0.1');
     expect(mustGet(locals, 'lineTotal').value).toBe('108.0');
-    expect(mustGet(locals, 'item')).toMatchObject({ value: 'Pricing.LineItem[sku="mug", qty=10, unitPrice=12.0]', type: 'Pricing$LineItem' });
+    expect(mustGet(locals, 'item')).toMatchObject({
+      value: 'Pricing.LineItem[sku="mug", qty=10, unitPrice=12.0]',
+      type: 'Pricing$LineItem',
+    });
   });
 
   it('stops in a program run as java -jar', async () => {
     const classes = compileFixture('loop');
     const jar = path.join(classes, 'loop.jar');
-    if (!fs.existsSync(jar)) execFileSync('jar', ['--create', '--file', jar, '--main-class', 'Loop', '-C', classes, 'Loop.class']);
+    if (!fs.existsSync(jar))
+      execFileSync('jar', ['--create', '--file', jar, '--main-class', 'Loop', '-C', classes, 'Loop.class']);
     session = await AdapterSession.start();
     const line = lineOf(LOOP, 'int result = n * n');
-    const result = await session.run({ command: ['java', '-jar', jar, '4'], cwd: FIXTURES, breakpoints: [{ path: LOOP, line, hitCondition: '3' }] });
+    const result = await session.run({
+      command: ['java', '-jar', jar, '4'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LOOP, line, hitCondition: '3' }],
+    });
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     expect(frame.name).toBe('Loop.square');
     expect(mustGet(await session.locals(frame.id), 'n').value).toBe('3');
   });
 
-  it('keeps the program\'s own JAVA_TOOL_OPTIONS, and drops only the line the JVM prints about ours', async () => {
+  it("keeps the program's own JAVA_TOOL_OPTIONS, and drops only the line the JVM prints about ours", async () => {
     const classes = compileFixture('exit');
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['java', '-cp', classes, 'Exit', 'property'], cwd: FIXTURES, env: { JAVA_TOOL_OPTIONS: '-Dbpdiff.test=kept' } });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Exit', 'property'],
+      cwd: FIXTURES,
+      env: { JAVA_TOOL_OPTIONS: '-Dbpdiff.test=kept' },
+    });
     expect(result.exitCode).toBe(0);
     expect(session.output('stderr')).toBe('mode property\n');
     expect(session.output('stdout')).toBe('bpdiff.test=kept\nreached the end\n');

@@ -13,9 +13,26 @@ const PRICING = path.join(EXAMPLES, 'java', 'pricing');
 
 function compareRates(cache: string, env: Record<string, string> = {}) {
   const command = ['java', 'Pricing.java', '10'];
-  return runBpdiff(['-q', '--bp', 'Pricing.java:33', '--condition', 'item.qty() > 3', '--cwd-a', path.join(PRICING, 'v1'), '--cwd-b', path.join(PRICING, 'v2'), '--', ...command, '--', ...command], {
-    env: { XDG_CACHE_HOME: cache, ...env },
-  });
+  return runBpdiff(
+    [
+      '-q',
+      '--bp',
+      'Pricing.java:33',
+      '--condition',
+      'item.qty() > 3',
+      '--cwd-a',
+      path.join(PRICING, 'v1'),
+      '--cwd-b',
+      path.join(PRICING, 'v2'),
+      '--',
+      ...command,
+      '--',
+      ...command,
+    ],
+    {
+      env: { XDG_CACHE_HOME: cache, ...env },
+    },
+  );
 }
 
 function archives(cache: string): string[] {
@@ -24,7 +41,7 @@ function archives(cache: string): string[] {
 }
 
 describeWithJava('Java adapter: its class-data archive', () => {
-  it('is recorded on the first run into the user\'s cache, once for both runs, used by the next run, and maps into this JDK', async () => {
+  it("is recorded on the first run into the user's cache, once for both runs, used by the next run, and maps into this JDK", async () => {
     expect(fs.existsSync(path.join(path.dirname(JAR), 'bpdiff-java-adapter.jsa'))).toBe(false);
     const cache = tempFolder('bpdiff-java-archive-');
     const first = await compareRates(cache);
@@ -41,11 +58,19 @@ describeWithJava('Java adapter: its class-data archive', () => {
     expect(fs.statSync(recorded[0]!).mtimeMs).toBe(stamp);
 
     // -Xshare:on: the JVM stops rather than start without an archive it cannot map.
-    const mapped = await execa('java', ['-Xshare:on', `-XX:SharedArchiveFile=${recorded[0]}`, '-Xlog:cds=warning', '-jar', JAR, '--warm-up'], { reject: false, stdin: 'ignore' });
+    const mapped = await execa(
+      'java',
+      ['-Xshare:on', `-XX:SharedArchiveFile=${recorded[0]}`, '-Xlog:cds=warning', '-jar', JAR, '--warm-up'],
+      { reject: false, stdin: 'ignore' },
+    );
     expect(mapped.exitCode, mapped.stdout + mapped.stderr).toBe(0);
     const notThisJdk = path.join(cache, 'other.jsa');
     fs.writeFileSync(notThisJdk, Buffer.alloc(4096, 1));
-    const refused = await execa('java', ['-Xshare:on', `-XX:SharedArchiveFile=${notThisJdk}`, '-jar', JAR, '--warm-up'], { reject: false, stdin: 'ignore' });
+    const refused = await execa(
+      'java',
+      ['-Xshare:on', `-XX:SharedArchiveFile=${notThisJdk}`, '-jar', JAR, '--warm-up'],
+      { reject: false, stdin: 'ignore' },
+    );
     expect(refused.exitCode).not.toBe(0);
   });
 

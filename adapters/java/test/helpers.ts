@@ -21,7 +21,9 @@ export const JAR = path.join(REPO, 'dist', 'adapters', 'java', 'bpdiff-java-adap
 
 /** The adapter as its definition starts it: `java` and the definition's arguments. */
 function definitionArgs(): string[] {
-  const definition = JSON.parse(fs.readFileSync(path.join(REPO, 'adapters/java/adapter.json'), 'utf8')) as { adapter: { args: string[] } };
+  const definition = JSON.parse(fs.readFileSync(path.join(REPO, 'adapters/java/adapter.json'), 'utf8')) as {
+    adapter: { args: string[] };
+  };
   return definition.adapter.args.map((arg) => arg.replaceAll('${packageRoot}', REPO));
 }
 
@@ -45,7 +47,12 @@ function adapterArgfile(): string {
   if (argfile && fs.existsSync(argfile)) return argfile;
   const dir = tempFolder('bpdiff-java-test-');
   argfile = path.join(dir, 'adapter.args');
-  fs.writeFileSync(argfile, definitionArgs().map((arg) => `"${arg}"`).join('\n'));
+  fs.writeFileSync(
+    argfile,
+    definitionArgs()
+      .map((arg) => `"${arg}"`)
+      .join('\n'),
+  );
   return argfile;
 }
 
@@ -55,7 +62,9 @@ export const javaReady = fs.existsSync(JAR) && onPath('javac');
 /** Skips visibly without a JDK outside CI; fails loudly in CI (which installs it: scripts/setup.sh). */
 export function describeWithJava(title: string, body: () => void): void {
   if (!javaReady && !process.env.CI) {
-    console.warn(`SKIPPED "${title}": no JDK or no built Java adapter (apt-get install -y default-jdk-headless; npm run build)`);
+    console.warn(
+      `SKIPPED "${title}": no JDK or no built Java adapter (apt-get install -y default-jdk-headless; npm run build)`,
+    );
     describe.skip(title, body);
     return;
   }
@@ -75,7 +84,10 @@ export function compileFixture(name: string, options: { debugInfo?: boolean } = 
   if (known) return known;
   const source = path.join(FIXTURES, name);
   const out = tempFolder(`bpdiff-java-${name}-`);
-  const files = fs.readdirSync(source).filter((file) => file.endsWith('.java')).map((file) => path.join(source, file));
+  const files = fs
+    .readdirSync(source)
+    .filter((file) => file.endsWith('.java'))
+    .map((file) => path.join(source, file));
   execFileSync('javac', [...(options.debugInfo === false ? [] : ['-g']), '-d', out, ...files], { stdio: 'pipe' });
   compiled.set(key, out);
   return out;

@@ -32,20 +32,38 @@ describeWithJava('Java adapter: how programs end', () => {
   it('reports the exit code of a program that does not reach the breakpoint, with its stderr', async () => {
     const classes = compileFixture('exit');
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['java', '-cp', classes, 'Exit', 'code'], cwd: FIXTURES, breakpoints: [{ path: EXIT, line: lineOf(EXIT, 'reached the end') }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Exit', 'code'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: EXIT, line: lineOf(EXIT, 'reached the end') }],
+    });
     expect(result).toMatchObject({ stopped: null, exitCode: 3 });
     expect(session.output('stderr')).toBe('mode code\n');
-    const order = session.events.map((event) => event.event).filter((name) => name === 'exited' || name === 'terminated');
+    const order = session.events
+      .map((event) => event.event)
+      .filter((name) => name === 'exited' || name === 'terminated');
     expect(order).toEqual(['exited', 'terminated']);
   });
 
   it('stops on an uncaught exception with its class and message (filter "uncaught")', async () => {
     const classes = compileFixture('exit');
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['java', '-cp', classes, 'Exit', 'throw'], cwd: FIXTURES, exceptionFilters: ['uncaught'] });
-    expect(result.stopped?.body).toMatchObject({ reason: 'exception', description: 'Paused on uncaught exception', text: 'java.lang.IllegalStateException: no stock for throw' });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Exit', 'throw'],
+      cwd: FIXTURES,
+      exceptionFilters: ['uncaught'],
+    });
+    expect(result.stopped?.body).toMatchObject({
+      reason: 'exception',
+      description: 'Paused on uncaught exception',
+      text: 'java.lang.IllegalStateException: no stock for throw',
+    });
     const info = (await session.dc.exceptionInfoRequest({ threadId: result.stopped!.body.threadId! })).body;
-    expect(info).toMatchObject({ exceptionId: 'java.lang.IllegalStateException', description: 'no stock for throw', breakMode: 'unhandled' });
+    expect(info).toMatchObject({
+      exceptionId: 'java.lang.IllegalStateException',
+      description: 'no stock for throw',
+      breakMode: 'unhandled',
+    });
     expect(info.details?.stackTrace).toContain('at Exit.main(Exit.java:');
     expect((await session.topFrame(result.stopped!.body.threadId!)).name).toBe('Exit.main');
   });
@@ -54,9 +72,19 @@ describeWithJava('Java adapter: how programs end', () => {
     const classes = compileFixture('exit');
     session = await AdapterSession.start();
     // Starting a JVM throws and catches a few exceptions inside the JDK: none of them stops.
-    const result = await session.run({ command: ['java', '-cp', classes, 'Exit', 'caught'], cwd: FIXTURES, exceptionFilters: ['all'] });
-    expect(result.stopped?.body).toMatchObject({ reason: 'exception', description: 'Paused on exception', text: 'java.lang.NumberFormatException: For input string: "caught!"' });
-    expect((await session.dc.exceptionInfoRequest({ threadId: result.stopped!.body.threadId! })).body.breakMode).toBe('always');
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Exit', 'caught'],
+      cwd: FIXTURES,
+      exceptionFilters: ['all'],
+    });
+    expect(result.stopped?.body).toMatchObject({
+      reason: 'exception',
+      description: 'Paused on exception',
+      text: 'java.lang.NumberFormatException: For input string: "caught!"',
+    });
+    expect((await session.dc.exceptionInfoRequest({ threadId: result.stopped!.body.threadId! })).body.breakMode).toBe(
+      'always',
+    );
     expect(await session.continueToNext(result.stopped!.body.threadId!)).toBeNull();
     expect(session.output('stdout')).toBe('caught For input string: "caught!"\nreached the end\n');
   });
@@ -66,7 +94,9 @@ describeWithJava('Java adapter: how programs end', () => {
     session = await AdapterSession.start();
     const result = await session.run({ command: ['java', '-cp', classes, 'Exit', 'throw'], cwd: FIXTURES });
     expect(result).toMatchObject({ stopped: null, exitCode: 1 });
-    expect(session.output('stderr')).toContain('Exception in thread "main" java.lang.IllegalStateException: no stock for throw');
+    expect(session.output('stderr')).toContain(
+      'Exception in thread "main" java.lang.IllegalStateException: no stock for throw',
+    );
   });
 
   it('feeds the stdin file to the program, and an empty stdin without one', async () => {
@@ -84,11 +114,16 @@ describeWithJava('Java adapter: how programs end', () => {
 });
 
 describeWithJava('Java adapter: JVMs started by other processes', () => {
-  it('stops in a JVM a shell script starts, and the script\'s output and exit pass through', async () => {
+  it("stops in a JVM a shell script starts, and the script's output and exit pass through", async () => {
     const classes = compileFixture('loop');
     session = await AdapterSession.start();
     const line = lineOf(LOOP, 'total += Math.abs(sq)');
-    const result = await session.run({ command: ['sh', 'script/run.sh', '2'], cwd: FIXTURES, env: { CLASSPATH: classes }, breakpoints: [{ path: LOOP, line, hitCondition: '2' }] });
+    const result = await session.run({
+      command: ['sh', 'script/run.sh', '2'],
+      cwd: FIXTURES,
+      env: { CLASSPATH: classes },
+      breakpoints: [{ path: LOOP, line, hitCondition: '2' }],
+    });
     const threadId = result.stopped!.body.threadId!;
     const threads = await session.threads();
     const jvm = Number(/^java (\d+) main$/.exec(threads.find((thread) => thread.id === threadId)!.name)![1]);
@@ -97,14 +132,20 @@ describeWithJava('Java adapter: JVMs started by other processes', () => {
     expect(fs.readFileSync(`/proc/${jvm}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]).toBe(String(session.rootPid));
     expect(mustGet(await session.locals((await session.topFrame(threadId)).id), 'i').value).toBe('2');
     expect(await session.continueToNext(threadId)).toBeNull();
-    expect(session.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode).toBe(0);
+    expect(
+      session.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode,
+    ).toBe(0);
     expect(session.output('stdout')).toBe('script: starting\ntotal 5\nscript: java ended with 0\n');
   });
 
   it('connects every JVM of the command: the breakpoint is in the second one', async () => {
     const classes = compileFixture('multi');
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['java', '-cp', classes, 'Parent'], cwd: FIXTURES, breakpoints: [{ path: CHILD, line: lineOf(CHILD, 'System.out.println(role)') }] });
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Parent'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: CHILD, line: lineOf(CHILD, 'System.out.println(role)') }],
+    });
     const threadId = result.stopped!.body.threadId!;
     const locals = await session.locals((await session.topFrame(threadId)).id);
     expect(mustGet(locals, 'role').value).toBe('"child of parent"');
@@ -120,9 +161,17 @@ describeWithJava('Java adapter: ending a session', () => {
   async function running(): Promise<AdapterSession> {
     const classes = compileFixture('exit');
     const started = await AdapterSession.start();
-    await started.run({ command: ['sh', '-c', `java -cp ${classes} Exit hang`], cwd: FIXTURES, breakpoints: [{ path: EXIT, line: lineOf(EXIT, 'reached the end') }], timeoutMs: 0 });
+    await started.run({
+      command: ['sh', '-c', `java -cp ${classes} Exit hang`],
+      cwd: FIXTURES,
+      breakpoints: [{ path: EXIT, line: lineOf(EXIT, 'reached the end') }],
+      timeoutMs: 0,
+    });
     // The JVM is running (it printed), so every process of the command exists.
-    await started.waitFor((event) => event.event === 'output' && (event as DebugProtocol.OutputEvent).body.output.includes('mode hang'), 30_000);
+    await started.waitFor(
+      (event) => event.event === 'output' && (event as DebugProtocol.OutputEvent).body.output.includes('mode hang'),
+      30_000,
+    );
     await started.threads();
     started.snapshotSession();
     expect(started.pids.size).toBeGreaterThanOrEqual(2);
@@ -135,7 +184,7 @@ describeWithJava('Java adapter: ending a session', () => {
     session = null;
   });
 
-  it('kills the program when the client goes away (the adapter\'s stdin closes)', async () => {
+  it("kills the program when the client goes away (the adapter's stdin closes)", async () => {
     session = await running();
     session.adapterProcess!.stdin!.end();
     await session.assertAllGone(10_000);
@@ -167,7 +216,11 @@ describeWithJava('Java adapter: attach', () => {
   it('attaches to a JVM that listens itself, stops at a breakpoint, and leaves it running on disconnect', async () => {
     const classes = compileFixture('loop');
     const { spawn } = await import('node:child_process');
-    const jvm = spawn('java', ['-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0', '-cp', classes, 'Loop', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const jvm = spawn(
+      'java',
+      ['-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0', '-cp', classes, 'Loop', '3'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       const port = await new Promise<number>((resolve, reject) => {
         let said = '';
@@ -182,7 +235,10 @@ describeWithJava('Java adapter: attach', () => {
       await session.dc.initializeRequest({ adapterID: 'java', pathFormat: 'path', linesStartAt1: true });
       await session.dc.attachRequest({ port, cwd: FIXTURES } as DebugProtocol.AttachRequestArguments);
       const line = lineOf(LOOP, 'total += Math.abs(sq)');
-      const set = await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [{ line, hitCondition: '2' }] });
+      const set = await session.dc.setBreakpointsRequest({
+        source: { path: LOOP },
+        breakpoints: [{ line, hitCondition: '2' }],
+      });
       expect(set.body.breakpoints[0]!.verified).toBe(false);
       const since = session.events.length;
       await session.dc.configurationDoneRequest();
@@ -191,7 +247,9 @@ describeWithJava('Java adapter: attach', () => {
       expect(mustGet(locals, 'i').value).toBe('2');
       // Disconnect lets an attached JVM run on to its end.
       await session.dc.disconnectRequest({});
-      const code = await new Promise<number | null>((resolve) => (jvm.exitCode !== null ? resolve(jvm.exitCode) : jvm.on('exit', (exit) => resolve(exit))));
+      const code = await new Promise<number | null>((resolve) =>
+        jvm.exitCode !== null ? resolve(jvm.exitCode) : jvm.on('exit', (exit) => resolve(exit)),
+      );
       expect(code).toBe(0);
     } finally {
       jvm.kill('SIGKILL');

@@ -17,8 +17,15 @@ describeWithJava('Java adapter: values', () => {
   beforeAll(async () => {
     const classes = compileFixture('values');
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['java', '-cp', classes, 'Values'], cwd: FIXTURES, breakpoints: [{ path: VALUES, line: lineOf(VALUES, 'stop here') }] });
-    if (!result.stopped) throw new Error(`no stop: exit ${result.exitCode}; ${session.output()}; ${JSON.stringify(result.setBreakpoints)}`);
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Values'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: VALUES, line: lineOf(VALUES, 'stop here') }],
+    });
+    if (!result.stopped)
+      throw new Error(
+        `no stop: exit ${result.exitCode}; ${session.output()}; ${JSON.stringify(result.setBreakpoints)}`,
+      );
     frameId = (await session.topFrame(result.stopped!.body.threadId!)).id;
     locals = await session.locals(frameId);
   });
@@ -28,11 +35,20 @@ describeWithJava('Java adapter: values', () => {
   });
 
   const value = (name: string): string => mustGet(locals, name).value;
-  const children = async (name: string, args: Partial<DebugProtocol.VariablesArguments> = {}): Promise<DebugProtocol.Variable[]> =>
-    session.children(mustGet(locals, name).variablesReference, args);
+  const children = async (
+    name: string,
+    args: Partial<DebugProtocol.VariablesArguments> = {},
+  ): Promise<DebugProtocol.Variable[]> => session.children(mustGet(locals, name).variablesReference, args);
 
   it('shows primitives, strings and boxed values as Java writes them', () => {
-    expect(Object.fromEntries(['i', 'big', 'd', 'f', 'c', 'flag', 'b', 's', 'text', 'nothing', 'boxed', 'boxedD', 'boxedC'].map((name) => [name, value(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['i', 'big', 'd', 'f', 'c', 'flag', 'b', 's', 'text', 'nothing', 'boxed', 'boxedD', 'boxedC'].map((name) => [
+          name,
+          value(name),
+        ]),
+      ),
+    ).toEqual({
       i: '42',
       big: '9000000000',
       d: '0.1',
@@ -63,7 +79,7 @@ describeWithJava('Java adapter: values', () => {
     expect(await children('many', { filter: 'named' })).toEqual([]);
   });
 
-  it('shows the JDK collections by their elements, hash-ordered ones by their keys\' texts', async () => {
+  it("shows the JDK collections by their elements, hash-ordered ones by their keys' texts", async () => {
     expect(value('list')).toBe('[10, 20, 30]');
     expect(value('linked')).toBe('["x", "y"]');
     expect(value('deque')).toBe('[0, 1, 2]');
@@ -89,10 +105,18 @@ describeWithJava('Java adapter: values', () => {
   });
 
   it('orders objects without equals or hashCode (identity hash order) by their texts', async () => {
-    expect(value('items')).toBe('[Values.Item{id=1, name="one"}, Values.Item{id=2, name="two"}, Values.Item{id=3, name="three"}]');
-    expect(value('byItem')).toBe('{Values.Item{id=1, name="one"}="ONE", Values.Item{id=2, name="two"}="TWO", Values.Item{id=3, name="three"}="THREE"}');
+    expect(value('items')).toBe(
+      '[Values.Item{id=1, name="one"}, Values.Item{id=2, name="two"}, Values.Item{id=3, name="three"}]',
+    );
+    expect(value('byItem')).toBe(
+      '{Values.Item{id=1, name="one"}="ONE", Values.Item{id=2, name="two"}="TWO", Values.Item{id=3, name="three"}="THREE"}',
+    );
     const entries = await children('byItem');
-    expect(entries.map((child) => child.name)).toEqual(['[Values.Item{id=1, name="one"}]', '[Values.Item{id=2, name="two"}]', '[Values.Item{id=3, name="three"}]']);
+    expect(entries.map((child) => child.name)).toEqual([
+      '[Values.Item{id=1, name="one"}]',
+      '[Values.Item{id=2, name="two"}]',
+      '[Values.Item{id=3, name="three"}]',
+    ]);
     // An element of a set, or an entry keyed by an object, has no expression that names it.
     expect(entries.every((child) => child.evaluateName === undefined)).toBe(true);
   });
@@ -105,7 +129,9 @@ describeWithJava('Java adapter: values', () => {
     expect(value('present')).toBe('Optional["here"]');
     expect(value('absent')).toBe('Optional.empty');
     expect(value('pointOpt')).toBe('Optional[Values.Point[x=1, y=2]]');
-    expect((await children('pointOpt')).map((child) => [child.name, child.evaluateName])).toEqual([['value', 'pointOpt.get()']]);
+    expect((await children('pointOpt')).map((child) => [child.name, child.evaluateName])).toEqual([
+      ['value', 'pointOpt.get()'],
+    ]);
     expect(value('item')).toBe('Values.Item{id=1, name="one"}');
     expect((await children('item')).map((child) => [child.name, child.value, child.evaluateName])).toEqual([
       ['id', '1', 'item.id'],
@@ -129,14 +155,38 @@ describeWithJava('Java adapter: values', () => {
     // A program's own subclass of a JDK collection is that collection.
     expect(mustGet(locals, 'basket')).toMatchObject({ value: '["egg"]', type: 'Values$Basket', indexedVariables: 1 });
     // An exception by its message, its cause and its own fields; not its stack or its VM backtrace.
-    expect(value('failure')).toBe('Values$OutOfStock{detailMessage="no tea", cause=java.lang.IllegalStateException{detailMessage="closed"}, sku="tea"}');
+    expect(value('failure')).toBe(
+      'Values$OutOfStock{detailMessage="no tea", cause=java.lang.IllegalStateException{detailMessage="closed"}, sku="tea"}',
+    );
     expect(value('file')).toBe('"data/monday.csv"');
     expect(value('lambda')).toBe('Values$$Lambda');
     expect(value('price')).toBe('Values.Money{cents=1250}');
   });
 
   it('reads the JDK value classes from their fields', () => {
-    expect(Object.fromEntries(['money', 'huge', 'bigInt', 'date', 'when', 'instant', 'duration', 'zoned', 'offset', 'time', 'legacy', 'uuid', 'builder', 'wide', 'atomic', 'current', 'type'].map((name) => [name, value(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'money',
+          'huge',
+          'bigInt',
+          'date',
+          'when',
+          'instant',
+          'duration',
+          'zoned',
+          'offset',
+          'time',
+          'legacy',
+          'uuid',
+          'builder',
+          'wide',
+          'atomic',
+          'current',
+          'type',
+        ].map((name) => [name, value(name)]),
+      ),
+    ).toEqual({
       money: '12.50',
       huge: '123456789012345678901234567890.5',
       bigInt: '-1180591620717411303424',
@@ -162,7 +212,8 @@ describeWithJava('Java adapter: values', () => {
     const walk = async (variables: DebugProtocol.Variable[], depth: number): Promise<void> => {
       for (const variable of variables) {
         if (variable.name !== 'identity') texts.push(`${variable.name} = ${variable.value}`);
-        if (variable.variablesReference > 0 && depth < 3 && (variable.indexedVariables ?? 0) < 100) await walk(await session.children(variable.variablesReference), depth + 1);
+        if (variable.variablesReference > 0 && depth < 3 && (variable.indexedVariables ?? 0) < 100)
+          await walk(await session.children(variable.variablesReference), depth + 1);
       }
     };
     await walk([...locals.values()], 0);
@@ -172,13 +223,35 @@ describeWithJava('Java adapter: values', () => {
     expect(value('identity')).toMatch(/^"Values\$Item@[0-9a-f]+"$/);
   });
 
-  it('evaluates watch expressions without running the program\'s code', async () => {
+  it("evaluates watch expressions without running the program's code", async () => {
     const results: Record<string, string> = {};
     for (const expression of [
-      'list.get(1)', 'hash.get("a")', 'hash["b"]', 'items.size()', 'point.x() + point.y', 'color == Color.GREEN', 'money.scale()',
-      'counter.getCount()', 'text.length()', 'ints.length', 'tree[2]', 'present.get()', 'item.equals(item)', '"a" + list', 'Math.max(i, 50)',
-      'Integer.MAX_VALUE + 1', 'enumSet.contains(Color.RED)', '(int) d * 10', 'big % 7', 'c', 'date.getYear() - 2000', 'derived instanceof Base',
-      'text.substring(4, 8).toUpperCase()', 'nullInList.get(1) == null', 'byItem.containsKey(item)', 'smallMap.getOrDefault("x", -1)',
+      'list.get(1)',
+      'hash.get("a")',
+      'hash["b"]',
+      'items.size()',
+      'point.x() + point.y',
+      'color == Color.GREEN',
+      'money.scale()',
+      'counter.getCount()',
+      'text.length()',
+      'ints.length',
+      'tree[2]',
+      'present.get()',
+      'item.equals(item)',
+      '"a" + list',
+      'Math.max(i, 50)',
+      'Integer.MAX_VALUE + 1',
+      'enumSet.contains(Color.RED)',
+      '(int) d * 10',
+      'big % 7',
+      'c',
+      'date.getYear() - 2000',
+      'derived instanceof Base',
+      'text.substring(4, 8).toUpperCase()',
+      'nullInList.get(1) == null',
+      'byItem.containsKey(item)',
+      'smallMap.getOrDefault("x", -1)',
     ]) {
       results[expression] = (await session.evaluate(expression, frameId)).result;
     }
@@ -213,19 +286,34 @@ describeWithJava('Java adapter: values', () => {
     });
     const list = await session.evaluate('list', frameId);
     expect(list).toMatchObject({ result: '[10, 20, 30]', type: 'java.util.ArrayList', indexedVariables: 3 });
-    expect((await session.children(list.variablesReference)).map((child) => child.evaluateName)).toEqual(['list[0]', 'list[1]', 'list[2]']);
+    expect((await session.children(list.variablesReference)).map((child) => child.evaluateName)).toEqual([
+      'list[0]',
+      'list[1]',
+      'list[2]',
+    ]);
   });
 
   it('refuses what it cannot evaluate, saying why', async () => {
     const errors: Record<string, string> = {};
-    for (const expression of ['counter.twice()', 'i / 0', '"x" + item', 'price.toString()', 'nothing.length()', 'ints[3]', 'list.get(7)', 'nope + 1', 'i +']) {
+    for (const expression of [
+      'counter.twice()',
+      'i / 0',
+      '"x" + item',
+      'price.toString()',
+      'nothing.length()',
+      'ints[3]',
+      'list.get(7)',
+      'nope + 1',
+      'i +',
+    ]) {
       errors[expression] = await session.evaluate(expression, frameId).then(
         (body) => `no error: ${body.result}`,
         (error: Error) => error.message,
       );
     }
     expect(errors).toEqual({
-      'counter.twice()': "cannot call Values.Counter.twice(): it would run the program's code, and the adapter evaluates without running it",
+      'counter.twice()':
+        "cannot call Values.Counter.twice(): it would run the program's code, and the adapter evaluates without running it",
       'i / 0': 'ArithmeticException: / by zero',
       '"x" + item': 'cannot turn a Values$Item into a string: Object.toString() gives an identity hash code',
       'price.toString()': 'cannot turn a Values$Money into a string: it would run Values.Money.toString()',
@@ -243,8 +331,17 @@ describeWithJava('Java adapter: toString() as an opt-in', () => {
     const classes = compileFixture('values');
     const session = await AdapterSession.start();
     try {
-      const result = await session.run({ command: ['java', '-cp', classes, 'Values'], cwd: FIXTURES, invokeToString: true, breakpoints: [{ path: VALUES, line: lineOf(VALUES, 'stop here') }] });
-      const locals = byName(await session.children((await session.scopes((await session.topFrame(result.stopped!.body.threadId!)).id))[0]!.variablesReference));
+      const result = await session.run({
+        command: ['java', '-cp', classes, 'Values'],
+        cwd: FIXTURES,
+        invokeToString: true,
+        breakpoints: [{ path: VALUES, line: lineOf(VALUES, 'stop here') }],
+      });
+      const locals = byName(
+        await session.children(
+          (await session.scopes((await session.topFrame(result.stopped!.body.threadId!)).id))[0]!.variablesReference,
+        ),
+      );
       expect(mustGet(locals, 'price').value).toBe('$12.50');
       // Classes without a toString of their own are still shown by their fields, never as Item@hash.
       expect(mustGet(locals, 'item').value).toBe('Values.Item{id=1, name="one"}');

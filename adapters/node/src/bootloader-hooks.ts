@@ -10,7 +10,8 @@ export type HookName = 'BPDIFF_COMPILE_HOOK' | 'BPDIFF_MAIN_HOOK';
 /** The 0-based line of each hook in the bootloader (-1 for a hook it lacks). */
 export function hookLines(bootloader: string): Record<HookName, number> {
   const lines = fs.readFileSync(bootloader, 'utf8').split('\n');
-  const find = (marker: HookName): number => lines.findIndex((line) => line.includes(marker) && !line.trimStart().startsWith('//'));
+  const find = (marker: HookName): number =>
+    lines.findIndex((line) => line.includes(marker) && !line.trimStart().startsWith('//'));
   return { BPDIFF_COMPILE_HOOK: find('BPDIFF_COMPILE_HOOK'), BPDIFF_MAIN_HOOK: find('BPDIFF_MAIN_HOOK') };
 }
 
@@ -23,8 +24,16 @@ const READ_HOOK = `(() => {
 })()`;
 
 /** The module a hook is about to compile: its file, and its source map URL ('' without one). */
-export async function readHook(process: NodeProcess, frame: CallFrame): Promise<{ filename: string; sourceMapURL: string } | null> {
-  const { result } = await process.cdp.send('Debugger.evaluateOnCallFrame', { callFrameId: frame.callFrameId, expression: READ_HOOK, returnByValue: true, silent: true });
+export async function readHook(
+  process: NodeProcess,
+  frame: CallFrame,
+): Promise<{ filename: string; sourceMapURL: string } | null> {
+  const { result } = await process.cdp.send('Debugger.evaluateOnCallFrame', {
+    callFrameId: frame.callFrameId,
+    expression: READ_HOOK,
+    returnByValue: true,
+    silent: true,
+  });
   const value: unknown = result.value;
   if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string') return null;
   return { filename: value[0], sourceMapURL: value[1] };

@@ -9,8 +9,21 @@ import { hookLines, readHook } from './bootloader-hooks.js';
 import type { CallFrame, Location, PausedEvent } from './cdp-types.js';
 import { HIT_CONDITION_FORMS, parseHitCondition, v8Condition } from './conditions.js';
 import { locationKey, type BreakpointRecord, type NodeProcess } from './node-process.js';
-import { escapeRegExp, isInstalledCode, isJavaScriptFile, pathVariants, scriptUrlToPath, urlRegexForPaths } from './paths.js';
-import { usesSourceMaps, type BreakpointSpec, type RuntimeHost, type SessionState, type UserBreakpoint } from './runtime-types.js';
+import {
+  escapeRegExp,
+  isInstalledCode,
+  isJavaScriptFile,
+  pathVariants,
+  scriptUrlToPath,
+  urlRegexForPaths,
+} from './paths.js';
+import {
+  usesSourceMaps,
+  type BreakpointSpec,
+  type RuntimeHost,
+  type SessionState,
+  type UserBreakpoint,
+} from './runtime-types.js';
 import type { LoadedSourceMap, SourceMapCache } from './source-maps.js';
 import { trace } from './trace.js';
 
@@ -31,12 +44,17 @@ export class BreakpointBinder {
     this.hookLine = hookLines(bootloader).BPDIFF_COMPILE_HOOK;
   }
 
-  async setBreakpoints(file: string, specs: BreakpointSpec[], processes: Iterable<NodeProcess>): Promise<UserBreakpoint[]> {
+  async setBreakpoints(
+    file: string,
+    specs: BreakpointSpec[],
+    processes: Iterable<NodeProcess>,
+  ): Promise<UserBreakpoint[]> {
     const absolute = path.resolve(this.state.plan?.cwd ?? this.baseCwd, file);
     const variants = pathVariants(absolute);
     const previous = this.breakpoints.get(absolute) ?? [];
     const created = specs.map<UserBreakpoint>((spec) => {
-      const hitText = spec.hitCondition !== undefined && spec.hitCondition.trim() !== '' ? spec.hitCondition : undefined;
+      const hitText =
+        spec.hitCondition !== undefined && spec.hitCondition.trim() !== '' ? spec.hitCondition : undefined;
       const hitCondition = hitText !== undefined ? parseHitCondition(hitText) : undefined;
       return {
         id: this.nextBreakpointId++,
@@ -45,7 +63,10 @@ export class BreakpointBinder {
         line: spec.line,
         condition: spec.condition !== undefined && spec.condition.trim() !== '' ? spec.condition : undefined,
         hitCondition: hitCondition ?? undefined,
-        invalid: hitCondition === null ? `Hit condition ${JSON.stringify(hitText)} is not understood: use ${HIT_CONDITION_FORMS}` : undefined,
+        invalid:
+          hitCondition === null
+            ? `Hit condition ${JSON.stringify(hitText)} is not understood: use ${HIT_CONDITION_FORMS}`
+            : undefined,
         verified: false,
         boundLine: undefined,
         announced: false,
@@ -86,7 +107,10 @@ export class BreakpointBinder {
     if (event.reason === 'instrumentation') {
       const data = event.data ?? {};
       // One pause may stand for the entry's instrumentation too (every script), whose data has no map URL.
-      const sourceMapURL = typeof data.sourceMapURL === 'string' ? data.sourceMapURL : (process.scripts.get(String(data.scriptId ?? ''))?.sourceMapURL ?? '');
+      const sourceMapURL =
+        typeof data.sourceMapURL === 'string'
+          ? data.sourceMapURL
+          : (process.scripts.get(String(data.scriptId ?? ''))?.sourceMapURL ?? '');
       await this.onMappedScript(process, String(data.url ?? ''), sourceMapURL);
       return true;
     }
@@ -126,7 +150,9 @@ export class BreakpointBinder {
 
   /** The files holding a user breakpoint inside node_modules (stepping must not skip them). */
   filesInNodeModules(): string[] {
-    return [...this.breakpoints.entries()].filter(([file, list]) => list.length > 0 && isInstalledCode(file)).flatMap(([, list]) => list[0]!.variants);
+    return [...this.breakpoints.entries()]
+      .filter(([file, list]) => list.length > 0 && isInstalledCode(file))
+      .flatMap(([, list]) => list[0]!.variants);
   }
 
   private allBreakpoints(): UserBreakpoint[] {
@@ -171,23 +197,31 @@ export class BreakpointBinder {
   private async syncMapHooks(process: NodeProcess): Promise<void> {
     const wanted = this.needsMaps();
     if (wanted && !process.instrumented) {
-      const set = await process.cdp.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptWithSourceMapExecution' }).catch(() => null);
+      const set = await process.cdp
+        .send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptWithSourceMapExecution' })
+        .catch(() => null);
       process.instrumented = true;
       process.instrumentationBreakpointId = set?.breakpointId ?? null;
     } else if (!wanted && process.instrumented) {
       // V8 removes an instrumentation breakpoint by its id (it has no removeInstrumentationBreakpoint).
       if (process.instrumentationBreakpointId !== null) {
-        await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: process.instrumentationBreakpointId }).catch(() => undefined);
+        await process.cdp
+          .send('Debugger.removeBreakpoint', { breakpointId: process.instrumentationBreakpointId })
+          .catch(() => undefined);
       }
       process.instrumented = false;
       process.instrumentationBreakpointId = null;
     }
     if (process.hookBreakpointId) {
-      await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: process.hookBreakpointId }).catch(() => undefined);
+      await process.cdp
+        .send('Debugger.removeBreakpoint', { breakpointId: process.hookBreakpointId })
+        .catch(() => undefined);
       process.hookBreakpointId = null;
     }
     if (wanted && this.hookLine >= 0) {
-      const condition = this.mapsInNodeModules() ? undefined : `!String(filename).includes('${path.sep}node_modules${path.sep}')`;
+      const condition = this.mapsInNodeModules()
+        ? undefined
+        : `!String(filename).includes('${path.sep}node_modules${path.sep}')`;
       try {
         const { breakpointId } = await process.cdp.send('Debugger.setBreakpointByUrl', {
           urlRegex: urlRegexForPaths(pathVariants(this.bootloader)),
@@ -229,7 +263,12 @@ export class BreakpointBinder {
     }
   }
 
-  private async bindMapped(process: NodeProcess, breakpoint: UserBreakpoint, scriptUrl: string, map: LoadedSourceMap): Promise<void> {
+  private async bindMapped(
+    process: NodeProcess,
+    breakpoint: UserBreakpoint,
+    scriptUrl: string,
+    map: LoadedSourceMap,
+  ): Promise<void> {
     if (breakpoint.invalid !== undefined) return;
     let generated: Awaited<ReturnType<LoadedSourceMap['generatedFor']>>;
     try {
@@ -245,7 +284,10 @@ export class BreakpointBinder {
       for (const id of [...(process.bound.get(breakpoint.id) ?? [])]) {
         if (process.records.get(id)?.kind !== 'direct') continue;
         process.records.delete(id);
-        process.bound.set(breakpoint.id, (process.bound.get(breakpoint.id) ?? []).filter((other) => other !== id));
+        process.bound.set(
+          breakpoint.id,
+          (process.bound.get(breakpoint.id) ?? []).filter((other) => other !== id),
+        );
         await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: id }).catch(() => undefined);
       }
     }

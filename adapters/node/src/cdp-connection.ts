@@ -34,7 +34,12 @@ const MAX_IDLE_ACKS = 16;
 const RUNNING_ACK_SPACING = 0.05;
 const DELAYED_ACK_MS = 40;
 // Commands after which the program runs until the next Debugger.paused.
-const RUN_METHODS: ReadonlySet<string> = new Set(['Debugger.resume', 'Debugger.stepOver', 'Debugger.stepInto', 'Debugger.stepOut']);
+const RUN_METHODS: ReadonlySet<string> = new Set([
+  'Debugger.resume',
+  'Debugger.stepOver',
+  'Debugger.stepInto',
+  'Debugger.stepOut',
+]);
 
 export class CdpConnection {
   private nextId = 1;
@@ -135,7 +140,8 @@ export class CdpConnection {
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const [id, pending] of this.pending) this.failPending(id, new CdpError(pending.method, 'the inspector connection closed'));
+    for (const [id, pending] of this.pending)
+      this.failPending(id, new CdpError(pending.method, 'the inspector connection closed'));
     for (const close of this.closeListeners.splice(0)) close();
   }
 
@@ -202,7 +208,13 @@ export class CdpConnection {
   }
 
   private onMessage(text: string): void {
-    let message: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code?: number; message?: string } };
+    let message: {
+      id?: number;
+      method?: string;
+      params?: unknown;
+      result?: unknown;
+      error?: { code?: number; message?: string };
+    };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -219,13 +231,20 @@ export class CdpConnection {
     }
   }
 
-  private dispatch(message: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code?: number; message?: string } }): void {
+  private dispatch(message: {
+    id?: number;
+    method?: string;
+    params?: unknown;
+    result?: unknown;
+    error?: { code?: number; message?: string };
+  }): void {
     if (typeof message.id === 'number') {
       const pending = this.pending.get(message.id);
       if (!pending) return;
       this.pending.delete(message.id);
       clearTimeout(pending.timer);
-      if (message.error) pending.reject(new CdpError(pending.method, message.error.message ?? 'unknown error', message.error.code));
+      if (message.error)
+        pending.reject(new CdpError(pending.method, message.error.message ?? 'unknown error', message.error.code));
       else pending.resolve(message.result ?? {});
       return;
     }

@@ -19,7 +19,10 @@ export type PausedEvent = Protocol.Debugger.PausedEvent;
 
 /** Node's own domain (not in devtools-protocol): the inspector waits for the client before the process ends. */
 interface NodeRuntimeCommands {
-  'NodeRuntime.notifyWhenWaitingForDisconnect': { paramsType: [{ enabled: boolean }]; returnType: Record<string, never> };
+  'NodeRuntime.notifyWhenWaitingForDisconnect': {
+    paramsType: [{ enabled: boolean }];
+    returnType: Record<string, never>;
+  };
 }
 interface NodeRuntimeEvents {
   'NodeRuntime.waitingForDisconnect': [];
@@ -30,7 +33,9 @@ type Events = ProtocolMapping.Events & NodeRuntimeEvents;
 
 export type CdpMethod = keyof Commands;
 /** A command's parameters (an empty object for a command that takes none). */
-export type CdpParams<M extends CdpMethod> = Commands[M]['paramsType'] extends [] ? Record<string, never> : NonNullable<Commands[M]['paramsType'][0]>;
+export type CdpParams<M extends CdpMethod> = Commands[M]['paramsType'] extends []
+  ? Record<string, never>
+  : NonNullable<Commands[M]['paramsType'][0]>;
 export type CdpResult<M extends CdpMethod> = Commands[M]['returnType'];
 export type CdpEventName = keyof Events;
 /** Events: method -> params. */

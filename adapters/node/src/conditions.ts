@@ -21,7 +21,8 @@ export interface HitCondition {
 }
 
 /** The accepted forms, as said to the client when a hit condition does not parse. */
-export const HIT_CONDITION_FORMS = 'N (the Nth hit), == N, >= N, > N, <= N, < N or % N (every Nth hit), N a whole number of at least 1';
+export const HIT_CONDITION_FORMS =
+  'N (the Nth hit), == N, >= N, > N, <= N, < N or % N (every Nth hit), N a whole number of at least 1';
 
 /** A hit condition, or null when it is none of the accepted forms. `N` alone means `== N`. */
 export function parseHitCondition(text: string): HitCondition | null {
@@ -35,7 +36,10 @@ export function parseHitCondition(text: string): HitCondition | null {
 /** `then`: an expression answered instead of the condition's value when the condition holds. */
 export function wrapCondition(expression: string, then?: string): string {
   const key = JSON.stringify(ERROR_KEY);
-  const body = then === undefined ? `eval(${JSON.stringify(expression)})` : `eval(${JSON.stringify(expression)}) ? (${then}) : false`;
+  const body =
+    then === undefined
+      ? `eval(${JSON.stringify(expression)})`
+      : `eval(${JSON.stringify(expression)}) ? (${then}) : false`;
   return (
     `try { ${body} } catch (bpdiffConditionError) { ` +
     `globalThis[Symbol.for(${key})] = bpdiffConditionError !== null && typeof bpdiffConditionError === 'object' && typeof bpdiffConditionError.message === 'string' ` +
@@ -47,11 +51,17 @@ export function wrapCondition(expression: string, then?: string): string {
 function countHit(breakpointId: number, hit: HitCondition): string {
   const counter = `globalThis[Symbol.for(${JSON.stringify(HITS_KEY_PREFIX + String(breakpointId))})]`;
   const count = `(${counter} = (${counter} || 0) + 1)`;
-  return hit.operator === '%' ? `${count} % ${hit.count} === 0` : `${count} ${hit.operator === '==' ? '===' : hit.operator} ${hit.count}`;
+  return hit.operator === '%'
+    ? `${count} % ${hit.count} === 0`
+    : `${count} ${hit.operator === '==' ? '===' : hit.operator} ${hit.count}`;
 }
 
 /** What V8 gets for a breakpoint with a condition and/or a hit condition; undefined for neither. */
-export function v8Condition(breakpointId: number, condition: string | undefined, hit: HitCondition | undefined): string | undefined {
+export function v8Condition(
+  breakpointId: number,
+  condition: string | undefined,
+  hit: HitCondition | undefined,
+): string | undefined {
   if (hit === undefined) return condition !== undefined ? wrapCondition(condition) : undefined;
   return condition !== undefined ? wrapCondition(condition, countHit(breakpointId, hit)) : countHit(breakpointId, hit);
 }

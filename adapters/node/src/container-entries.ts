@@ -43,7 +43,12 @@ const FLATTEN_ENTRIES = `function (withKeys) {
   return out;
 }`;
 
-export async function collectionEntries(cdp: CdpConnection, listId: string, subtype: 'map' | 'set', parent: string | undefined): Promise<Entry[]> {
+export async function collectionEntries(
+  cdp: CdpConnection,
+  listId: string,
+  subtype: 'map' | 'set',
+  parent: string | undefined,
+): Promise<Entry[]> {
   const withKeys = subtype === 'map';
   const flat = await cdp.send('Runtime.callFunctionOn', {
     functionDeclaration: FLATTEN_ENTRIES,
@@ -52,13 +57,22 @@ export async function collectionEntries(cdp: CdpConnection, listId: string, subt
     silent: true,
   });
   if (!flat.result.objectId) return [];
-  const { result } = await cdp.send('Runtime.getProperties', { objectId: flat.result.objectId, ownProperties: true, generatePreview: true });
+  const { result } = await cdp.send('Runtime.getProperties', {
+    objectId: flat.result.objectId,
+    ownProperties: true,
+    generatePreview: true,
+  });
   const items = result.filter((property) => INDEX.test(property.name)).sort((a, b) => Number(a.name) - Number(b.name));
   const values = items.map((property) => property.value ?? ({ type: 'undefined' } as RemoteObject));
   const entries: Entry[] = [];
   if (!withKeys) {
     values.forEach((value, index) => {
-      entries.push({ name: String(index), value, evaluateName: parent === undefined ? undefined : `[...${parent}][${index}]`, indexed: true });
+      entries.push({
+        name: String(index),
+        value,
+        evaluateName: parent === undefined ? undefined : `[...${parent}][${index}]`,
+        indexed: true,
+      });
     });
     return entries;
   }
@@ -67,7 +81,12 @@ export async function collectionEntries(cdp: CdpConnection, listId: string, subt
     const value = values[index + 1]!;
     const position = index / 2;
     const literal = keyLiteral(key);
-    const evaluateName = parent === undefined ? undefined : literal !== undefined ? `${parent}.get(${literal})` : `[...${parent}.values()][${position}]`;
+    const evaluateName =
+      parent === undefined
+        ? undefined
+        : literal !== undefined
+          ? `${parent}.get(${literal})`
+          : `[...${parent}.values()][${position}]`;
     entries.push({ name: formatValue(key), value, evaluateName, indexed: false });
   }
   return entries;
@@ -100,7 +119,12 @@ const SLICE_FUNCTION = `function (start, count) {
   return out;
 }`;
 
-export async function arraySlice(cdp: CdpConnection, object: RemoteObject, parent: string | undefined, request: ChildFilter): Promise<Entry[]> {
+export async function arraySlice(
+  cdp: CdpConnection,
+  object: RemoteObject,
+  parent: string | undefined,
+  request: ChildFilter,
+): Promise<Entry[]> {
   const start = Math.max(0, request.start ?? 0);
   const count = request.count && request.count > 0 ? request.count : (sizeOf(object) ?? 0) - start;
   const slice = await cdp.send('Runtime.callFunctionOn', {
@@ -110,11 +134,20 @@ export async function arraySlice(cdp: CdpConnection, object: RemoteObject, paren
     silent: true,
   });
   if (!slice.result.objectId) return [];
-  const { result } = await cdp.send('Runtime.getProperties', { objectId: slice.result.objectId, ownProperties: true, generatePreview: true });
+  const { result } = await cdp.send('Runtime.getProperties', {
+    objectId: slice.result.objectId,
+    ownProperties: true,
+    generatePreview: true,
+  });
   return result
     .filter((property) => INDEX.test(property.name))
     .map((property) => {
       const index = String(start + Number(property.name));
-      return { name: index, value: property.value ?? { type: 'undefined' }, evaluateName: memberName(parent, index), indexed: true };
+      return {
+        name: index,
+        value: property.value ?? { type: 'undefined' },
+        evaluateName: memberName(parent, index),
+        indexed: true,
+      };
     });
 }

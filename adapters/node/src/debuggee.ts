@@ -77,7 +77,9 @@ export class Debuggee {
     child.once('exit', (code, signal) => {
       const exitCode = code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0);
       // Output still in the pipes arrives first; a leftover child holding them open does not delay us long.
-      void Promise.race([Promise.all(drained), delay(300)]).then(() => onExit({ exitCode, signal: code === null ? signal : null }));
+      void Promise.race([Promise.all(drained), delay(300)]).then(() =>
+        onExit({ exitCode, signal: code === null ? signal : null }),
+      );
     });
     return pid;
   }

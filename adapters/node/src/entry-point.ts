@@ -51,12 +51,17 @@ export class EntryPoint {
     if (this.state !== 'looking' || this.hookLine < 0) return;
     const search: NodeProcess['entry'] = { hook: null, instrumentation: null, lines: [], script, breakpoint: null };
     process.entry = search;
-    const { breakpointId } = await process.cdp.send('Debugger.setBreakpointByUrl', { urlRegex: urlRegexForPaths(pathVariants(this.bootloader)), lineNumber: this.hookLine });
+    const { breakpointId } = await process.cdp.send('Debugger.setBreakpointByUrl', {
+      urlRegex: urlRegexForPaths(pathVariants(this.bootloader)),
+      lineNumber: this.hookLine,
+    });
     search.hook = breakpointId;
     // Every script pauses this one: only where the main script is the user's can it be an ES module of
     // theirs (npx's main script is /usr/bin/npx, a link into npm's folder).
     if (script === '' || pathVariants(script).some(isInstalledCode)) return;
-    const set = await process.cdp.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' });
+    const set = await process.cdp.send('Debugger.setInstrumentationBreakpoint', {
+      instrumentation: 'beforeScriptExecution',
+    });
     search.instrumentation = set.breakpointId;
     if (!isJavaScriptFile(script)) search.lines = await this.breakEveryLine(process, script);
   }
@@ -86,7 +91,9 @@ export class EntryPoint {
     if (this.state !== 'looking') {
       // Another process's main module was the user's.
     } else if (frame && (event.hitBreakpoints ?? []).some((id) => search.lines.includes(id))) {
-      trace(`entry of ${process.pid} near ${process.scripts.get(frame.location.scriptId)?.url ?? '?'}:${frame.location.lineNumber + 1}`);
+      trace(
+        `entry of ${process.pid} near ${process.scripts.get(frame.location.scriptId)?.url ?? '?'}:${frame.location.lineNumber + 1}`,
+      );
       this.state = 'reached';
       arrived = true;
     } else if (search.hook !== null && (event.hitBreakpoints ?? []).includes(search.hook) && frame) {
@@ -94,7 +101,11 @@ export class EntryPoint {
     } else if (event.reason === 'instrumentation') {
       const data = event.data ?? {};
       const file = scriptUrlToPath(String(data.url ?? ''));
-      if (file !== null && !isInstalledCode(file) && pathVariants(search.script).some((variant) => pathVariants(file).includes(variant))) {
+      if (
+        file !== null &&
+        !isInstalledCode(file) &&
+        pathVariants(search.script).some((variant) => pathVariants(file).includes(variant))
+      ) {
         await this.atModule(process, String(data.scriptId ?? ''), String(data.url ?? ''));
       }
     }
@@ -118,14 +129,25 @@ export class EntryPoint {
     if (hook === null || isInstalledCode(hook.filename)) return;
     const { cdp } = process;
     try {
-      const probe = await cdp.send('Debugger.evaluateOnCallFrame', { callFrameId: frame.callFrameId, expression: 'probe(content)', objectGroup: PROBE_GROUP, silent: true });
+      const probe = await cdp.send('Debugger.evaluateOnCallFrame', {
+        callFrameId: frame.callFrameId,
+        expression: 'probe(content)',
+        objectGroup: PROBE_GROUP,
+        silent: true,
+      });
       const objectId = probe.result.objectId;
       // It does not compile: neither will Node, and nothing of it runs.
-      if (probe.exceptionDetails || objectId === undefined) return trace(`entry probe of ${hook.filename} failed: ${probe.exceptionDetails?.text ?? probe.result.type}`);
+      if (probe.exceptionDetails || objectId === undefined)
+        return trace(`entry probe of ${hook.filename} failed: ${probe.exceptionDetails?.text ?? probe.result.type}`);
       const { internalProperties = [] } = await cdp.send('Runtime.getProperties', { objectId, ownProperties: true });
-      const location = internalProperties.find((property) => property.name === '[[FunctionLocation]]')?.value?.value as Location | undefined;
+      const location = internalProperties.find((property) => property.name === '[[FunctionLocation]]')?.value?.value as
+        | Location
+        | undefined;
       if (!location) return trace(`entry probe of ${hook.filename}: no function location`);
-      const map = hook.sourceMapURL === '' || !this.usesMaps() ? null : await this.maps.load(pathToFileURL(hook.filename).href, hook.sourceMapURL);
+      const map =
+        hook.sourceMapURL === '' || !this.usesMaps()
+          ? null
+          : await this.maps.load(pathToFileURL(hook.filename).href, hook.sourceMapURL);
       const first = await this.firstStatement(process, location.scriptId, map);
       if (!first) return;
       // The module is not compiled yet: the breakpoint waits for its URL, at the very position (where
@@ -157,8 +179,15 @@ export class EntryPoint {
    * nested functions left out); through a source map, the first that maps to a source of the user's,
    * else the first of all (from which the program steps on to the user's code).
    */
-  private async firstStatement(process: NodeProcess, scriptId: string, map: LoadedSourceMap | null): Promise<Location | undefined> {
-    const { locations } = await process.cdp.send('Debugger.getPossibleBreakpoints', { start: { scriptId, lineNumber: 0, columnNumber: 0 }, restrictToFunction: true });
+  private async firstStatement(
+    process: NodeProcess,
+    scriptId: string,
+    map: LoadedSourceMap | null,
+  ): Promise<Location | undefined> {
+    const { locations } = await process.cdp.send('Debugger.getPossibleBreakpoints', {
+      start: { scriptId, lineNumber: 0, columnNumber: 0 },
+      restrictToFunction: true,
+    });
     if (map === null) return locations[0];
     for (const location of locations) {
       const original = await map.originalFor(location.lineNumber, location.columnNumber ?? 0, true).catch(() => null);
@@ -178,7 +207,12 @@ export class EntryPoint {
     const urlRegex = urlRegexForPaths(pathVariants(script));
     const count = Math.min(MOST_LINES, 2 * lines + 50);
     const set = await Promise.all(
-      Array.from({ length: count }, (_, lineNumber) => process.cdp.send('Debugger.setBreakpointByUrl', { urlRegex, lineNumber }).then(({ breakpointId }) => breakpointId, () => null)),
+      Array.from({ length: count }, (_, lineNumber) =>
+        process.cdp.send('Debugger.setBreakpointByUrl', { urlRegex, lineNumber }).then(
+          ({ breakpointId }) => breakpointId,
+          () => null,
+        ),
+      ),
     );
     return set.filter((id): id is string => id !== null);
   }
@@ -192,7 +226,11 @@ export class EntryPoint {
   private async dropLines(process: NodeProcess): Promise<void> {
     const lines = process.entry?.lines ?? [];
     if (process.entry) process.entry.lines = [];
-    await Promise.all(lines.map((breakpointId) => process.cdp.send('Debugger.removeBreakpoint', { breakpointId }).catch(() => undefined)));
+    await Promise.all(
+      lines.map((breakpointId) =>
+        process.cdp.send('Debugger.removeBreakpoint', { breakpointId }).catch(() => undefined),
+      ),
+    );
   }
 
   /** The search's hooks go (the entry breakpoint, once set, stays until it is hit). */
@@ -204,6 +242,8 @@ export class EntryPoint {
     search.instrumentation = null;
     search.lines = [];
     if (search.breakpoint === null) process.entry = null;
-    await Promise.all(ids.map((breakpointId) => process.cdp.send('Debugger.removeBreakpoint', { breakpointId }).catch(() => undefined)));
+    await Promise.all(
+      ids.map((breakpointId) => process.cdp.send('Debugger.removeBreakpoint', { breakpointId }).catch(() => undefined)),
+    );
   }
 }

@@ -5,7 +5,16 @@
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CallFrame, RemoteObject, Scope } from './cdp-types.js';
-import { describeScope, describeThrown, describeValue, listChildren, readDetails, readScope, type ChildFilter, type Container } from './inspection.js';
+import {
+  describeScope,
+  describeThrown,
+  describeValue,
+  listChildren,
+  readDetails,
+  readScope,
+  type ChildFilter,
+  type Container,
+} from './inspection.js';
 import { locationKey, OBJECT_GROUP, type NodeProcess } from './node-process.js';
 import { scriptUrlToPath } from './paths.js';
 import { usesSourceMaps, type SessionState } from './runtime-types.js';
@@ -37,7 +46,11 @@ export class FrameInspector {
     this.scriptReferences.delete(process);
   }
 
-  async stackTrace(process: NodeProcess, startFrame = 0, levels = 0): Promise<{ frames: DebugProtocol.StackFrame[]; total: number }> {
+  async stackTrace(
+    process: NodeProcess,
+    startFrame = 0,
+    levels = 0,
+  ): Promise<{ frames: DebugProtocol.StackFrame[]; total: number }> {
     const all = process.paused().event.callFrames;
     const end = levels > 0 ? Math.min(all.length, startFrame + levels) : all.length;
     const frames: DebugProtocol.StackFrame[] = [];
@@ -78,13 +91,18 @@ export class FrameInspector {
     if (!pause || !frame) return;
     pause.scopeReads = new Map();
     for (const { container, expensive } of frameScopes(frame)) {
-      if (!expensive) pause.scopeReads.set(container.objectId, readScope(process.cdp, container).catch(() => null));
+      if (!expensive)
+        pause.scopeReads.set(
+          container.objectId,
+          readScope(process.cdp, container).catch(() => null),
+        );
     }
   }
 
   async variables(reference: number, filter: ChildFilter): Promise<DebugProtocol.Variable[]> {
     const entry = this.references.get(reference);
-    if (!entry || entry.process.gone) throw new Error(`variablesReference ${reference} is no longer valid (the program went on)`);
+    if (!entry || entry.process.gone)
+      throw new Error(`variablesReference ${reference} is no longer valid (the program went on)`);
     const { process, container } = entry;
     const makeReference = (child: Container): number => this.referenceFor(process, child);
     const read = container.kind === 'scope' ? await process.pause?.scopeReads?.get(container.objectId) : undefined;
@@ -93,7 +111,12 @@ export class FrameInspector {
   }
 
   /** Evaluates in a frame, or without one in `fallback` (the process of the shown stop, else any). */
-  async evaluate(expression: string, frameId: number | undefined, context: string | undefined, fallback: NodeProcess | undefined): Promise<DebugProtocol.Variable> {
+  async evaluate(
+    expression: string,
+    frameId: number | undefined,
+    context: string | undefined,
+    fallback: NodeProcess | undefined,
+  ): Promise<DebugProtocol.Variable> {
     let process: NodeProcess;
     let result: { result: RemoteObject; exceptionDetails?: { text: string; exception?: RemoteObject } };
     const options = {
@@ -107,17 +130,26 @@ export class FrameInspector {
     if (frameId !== undefined) {
       const entry = this.frameFor(frameId);
       process = entry.process;
-      result = await process.cdp.send('Debugger.evaluateOnCallFrame', { callFrameId: entry.frame.callFrameId, ...options });
+      result = await process.cdp.send('Debugger.evaluateOnCallFrame', {
+        callFrameId: entry.frame.callFrameId,
+        ...options,
+      });
     } else {
       if (!fallback) throw new Error('no Node process to evaluate in');
       process = fallback;
       result = await process.cdp.send('Runtime.evaluate', options);
     }
     if (result.exceptionDetails) {
-      throw new Error(result.exceptionDetails.exception ? describeThrown(result.exceptionDetails.exception) : result.exceptionDetails.text);
+      throw new Error(
+        result.exceptionDetails.exception
+          ? describeThrown(result.exceptionDetails.exception)
+          : result.exceptionDetails.text,
+      );
     }
     const [details] = await readDetails(process.cdp, [result.result]);
-    return describeValue('result', result.result, expression, details, (container) => this.referenceFor(process, container));
+    return describeValue('result', result.result, expression, details, (container) =>
+      this.referenceFor(process, container),
+    );
   }
 
   private newHandle(): number {
@@ -147,11 +179,15 @@ export class FrameInspector {
 
   private frameFor(frameId: number): { process: NodeProcess; frame: CallFrame } {
     const entry = this.frames.get(frameId);
-    if (!entry || entry.process.gone) throw new Error(`stack frame ${frameId} is no longer valid (the program went on)`);
+    if (!entry || entry.process.gone)
+      throw new Error(`stack frame ${frameId} is no longer valid (the program went on)`);
     return entry;
   }
 
-  private async frameLocation(process: NodeProcess, frame: CallFrame): Promise<{ source?: DebugProtocol.Source; line: number; column: number }> {
+  private async frameLocation(
+    process: NodeProcess,
+    frame: CallFrame,
+  ): Promise<{ source?: DebugProtocol.Source; line: number; column: number }> {
     const script = process.scripts.get(frame.location.scriptId);
     const url = script?.url || frame.url;
     const lineNumber = frame.location.lineNumber;
@@ -159,14 +195,26 @@ export class FrameInspector {
     if (usesSourceMaps(this.state) && script?.sourceMapURL) {
       const map = await this.maps.load(url, script.sourceMapURL);
       const original =
-        process.returnLocations.get(locationKey(frame.location)) ?? (map ? await map.originalFor(lineNumber, columnNumber).catch(() => null) : null);
-      if (original) return { source: { name: path.basename(original.path), path: original.path }, line: original.line, column: original.column + 1 };
+        process.returnLocations.get(locationKey(frame.location)) ??
+        (map ? await map.originalFor(lineNumber, columnNumber).catch(() => null) : null);
+      if (original)
+        return {
+          source: { name: path.basename(original.path), path: original.path },
+          line: original.line,
+          column: original.column + 1,
+        };
     }
     const file = scriptUrlToPath(url);
-    if (file !== null) return { source: { name: path.basename(file), path: file }, line: lineNumber + 1, column: columnNumber + 1 };
+    if (file !== null)
+      return { source: { name: path.basename(file), path: file }, line: lineNumber + 1, column: columnNumber + 1 };
     const sourceReference = this.sourceReferenceFor(process, frame.location.scriptId);
     return {
-      source: { name: url || '<eval>', sourceReference, presentationHint: 'deemphasize', origin: url.startsWith('node:') ? 'Node.js internal' : undefined },
+      source: {
+        name: url || '<eval>',
+        sourceReference,
+        presentationHint: 'deemphasize',
+        origin: url.startsWith('node:') ? 'Node.js internal' : undefined,
+      },
       line: lineNumber + 1,
       column: columnNumber + 1,
     };
@@ -174,8 +222,15 @@ export class FrameInspector {
 }
 
 /** The scopes of a frame as the client sees them: innermost first, each with its container. */
-function frameScopes(frame: CallFrame): Array<{ name: string; container: Extract<Container, { kind: 'scope' }>; expensive: boolean; locals: boolean }> {
-  const scopes: Array<{ name: string; container: Extract<Container, { kind: 'scope' }>; expensive: boolean; locals: boolean }> = [];
+function frameScopes(
+  frame: CallFrame,
+): Array<{ name: string; container: Extract<Container, { kind: 'scope' }>; expensive: boolean; locals: boolean }> {
+  const scopes: Array<{
+    name: string;
+    container: Extract<Container, { kind: 'scope' }>;
+    expensive: boolean;
+    locals: boolean;
+  }> = [];
   let localSeen = false;
   const own = topLevelScope(frame);
   for (const scope of frame.scopeChain) {
@@ -189,7 +244,12 @@ function frameScopes(frame: CallFrame): Array<{ name: string; container: Extract
     }
     scopes.push({
       name: isOwn ? 'Local' : (SCOPE_NAMES[scope.type] ?? scope.type),
-      container: { kind: 'scope', objectId: scope.object.objectId, hideBuiltins: scope.type === 'global', ...(thisObject ? { thisObject } : {}) },
+      container: {
+        kind: 'scope',
+        objectId: scope.object.objectId,
+        hideBuiltins: scope.type === 'global',
+        ...(thisObject ? { thisObject } : {}),
+      },
       expensive: !isOwn && (scope.type === 'global' || scope.type === 'script' || scope.type === 'module'),
       locals: scope.type === 'local' || isOwn,
     });
@@ -205,7 +265,10 @@ function frameScopes(frame: CallFrame): Array<{ name: string; container: Extract
  */
 function topLevelScope(frame: CallFrame): Scope | undefined {
   if (frame.scopeChain.some((scope) => scope.type === 'local')) return undefined;
-  return frame.scopeChain.find((scope) => scope.type === 'module') ?? frame.scopeChain.find((scope) => scope.type === 'script');
+  return (
+    frame.scopeChain.find((scope) => scope.type === 'module') ??
+    frame.scopeChain.find((scope) => scope.type === 'script')
+  );
 }
 
 const SCOPE_NAMES: Record<string, string> = {

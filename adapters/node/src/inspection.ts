@@ -6,7 +6,15 @@ import type { CdpConnection } from './cdp-connection.js';
 import type { PropertyDescriptor, RemoteObject } from './cdp-types.js';
 import { formatValue, sizeOf, typeName, type ValueDetails } from './value-format.js';
 import { accessorKind, readDetails } from './value-details.js';
-import { arraySlice, collectionEntries, IDENTIFIER, INDEX, memberName, type ChildFilter, type Entry } from './container-entries.js';
+import {
+  arraySlice,
+  collectionEntries,
+  IDENTIFIER,
+  INDEX,
+  memberName,
+  type ChildFilter,
+  type Entry,
+} from './container-entries.js';
 
 export { readDetails } from './value-details.js';
 export type { ChildFilter } from './container-entries.js';
@@ -20,7 +28,16 @@ export type Container =
 export type ReferenceMaker = (container: Container) => number;
 
 // Names every Node process has on its global object; the Global scope shows the program's own.
-const BUILTIN_GLOBALS = new Set<string>([...Object.getOwnPropertyNames(globalThis), 'global', 'globalThis', 'require', 'module', 'exports', '__filename', '__dirname']);
+const BUILTIN_GLOBALS = new Set<string>([
+  ...Object.getOwnPropertyNames(globalThis),
+  'global',
+  'globalThis',
+  'require',
+  'module',
+  'exports',
+  '__filename',
+  '__dirname',
+]);
 
 // Arrays longer than this are paged by slicing in the debuggee instead of listing every index.
 const SLICE_THRESHOLD = 1000;
@@ -45,7 +62,11 @@ export function isExpandable(object: RemoteObject): boolean {
 }
 
 /** DAP variables for entries, rendered with one batched read of the details they need. */
-async function toVariables(cdp: CdpConnection, entries: Entry[], makeReference: ReferenceMaker): Promise<DebugProtocol.Variable[]> {
+async function toVariables(
+  cdp: CdpConnection,
+  entries: Entry[],
+  makeReference: ReferenceMaker,
+): Promise<DebugProtocol.Variable[]> {
   const details = await readDetails(
     cdp,
     entries.map((entry) => entry.value),
@@ -53,7 +74,11 @@ async function toVariables(cdp: CdpConnection, entries: Entry[], makeReference: 
   return entries.map((entry, index) => describeEntry(entry, details[index], makeReference));
 }
 
-function describeEntry(entry: Entry, details: ValueDetails | undefined, makeReference: ReferenceMaker): DebugProtocol.Variable {
+function describeEntry(
+  entry: Entry,
+  details: ValueDetails | undefined,
+  makeReference: ReferenceMaker,
+): DebugProtocol.Variable {
   if (entry.value === null) {
     return {
       name: entry.name,
@@ -82,7 +107,10 @@ export function describeValue(
   if (evaluateName !== undefined) variable.evaluateName = evaluateName;
   if (variable.variablesReference > 0) {
     const size = sizeOf(value);
-    if ((value.subtype === 'array' || value.subtype === 'typedarray' || value.subtype === 'set') && size !== undefined) {
+    if (
+      (value.subtype === 'array' || value.subtype === 'typedarray' || value.subtype === 'set') &&
+      size !== undefined
+    ) {
       variable.indexedVariables = size;
     }
   }
@@ -96,8 +124,16 @@ function page<T>(items: T[], request: ChildFilter): T[] {
 }
 
 function applyFilter(entries: Entry[], request: ChildFilter): Entry[] {
-  if (request.filter === 'indexed') return page(entries.filter((entry) => entry.indexed), request);
-  if (request.filter === 'named') return page(entries.filter((entry) => !entry.indexed), request);
+  if (request.filter === 'indexed')
+    return page(
+      entries.filter((entry) => entry.indexed),
+      request,
+    );
+  if (request.filter === 'named')
+    return page(
+      entries.filter((entry) => !entry.indexed),
+      request,
+    );
   return page(entries, request);
 }
 
@@ -133,17 +169,31 @@ export interface ScopeRead {
 /** Reads a scope's variables (and the details of functions and dates among them). */
 export async function readScope(cdp: CdpConnection, scope: Extract<Container, { kind: 'scope' }>): Promise<ScopeRead> {
   const entries = await scopeEntries(cdp, scope);
-  return { entries, details: await readDetails(cdp, entries.map((entry) => entry.value)) };
+  return {
+    entries,
+    details: await readDetails(
+      cdp,
+      entries.map((entry) => entry.value),
+    ),
+  };
 }
 
 /** A scope's variables read before, filtered and paged as the request asks. */
-export function describeScope(read: ScopeRead, request: ChildFilter, makeReference: ReferenceMaker): DebugProtocol.Variable[] {
+export function describeScope(
+  read: ScopeRead,
+  request: ChildFilter,
+  makeReference: ReferenceMaker,
+): DebugProtocol.Variable[] {
   const details = new Map(read.entries.map((entry, index) => [entry, read.details[index]]));
   return applyFilter(read.entries, request).map((entry) => describeEntry(entry, details.get(entry), makeReference));
 }
 
 async function scopeEntries(cdp: CdpConnection, scope: Extract<Container, { kind: 'scope' }>): Promise<Entry[]> {
-  const { result } = await cdp.send('Runtime.getProperties', { objectId: scope.objectId, ownProperties: true, generatePreview: true });
+  const { result } = await cdp.send('Runtime.getProperties', {
+    objectId: scope.objectId,
+    ownProperties: true,
+    generatePreview: true,
+  });
   const entries: Entry[] = [];
   if (scope.thisObject) entries.push({ name: 'this', value: scope.thisObject, evaluateName: 'this', indexed: false });
   for (const property of result) {
@@ -168,14 +218,32 @@ async function objectEntries(
   const length = sizeOf(object) ?? 0;
 
   // Long arrays: read only the requested slice of indices (or only the named properties).
-  if (isArray && length > SLICE_THRESHOLD && request.filter === 'indexed') return { entries: await arraySlice(cdp, object, parent, request), paged: true };
+  if (isArray && length > SLICE_THRESHOLD && request.filter === 'indexed')
+    return { entries: await arraySlice(cdp, object, parent, request), paged: true };
   if (isArray && length > SLICE_THRESHOLD && request.filter === 'named') {
-    const { result } = await cdp.send('Runtime.getProperties', { objectId, ownProperties: true, generatePreview: true, nonIndexedPropertiesOnly: true });
-    const named = result.filter((property) => property.enumerable && property.name !== 'length' && !INDEX.test(property.name));
-    return { entries: page(named.map((property) => propertyEntry(property, parent, false)), request), paged: true };
+    const { result } = await cdp.send('Runtime.getProperties', {
+      objectId,
+      ownProperties: true,
+      generatePreview: true,
+      nonIndexedPropertiesOnly: true,
+    });
+    const named = result.filter(
+      (property) => property.enumerable && property.name !== 'length' && !INDEX.test(property.name),
+    );
+    return {
+      entries: page(
+        named.map((property) => propertyEntry(property, parent, false)),
+        request,
+      ),
+      paged: true,
+    };
   }
 
-  const { result, internalProperties, privateProperties } = await cdp.send('Runtime.getProperties', { objectId, ownProperties: true, generatePreview: true });
+  const { result, internalProperties, privateProperties } = await cdp.send('Runtime.getProperties', {
+    objectId,
+    ownProperties: true,
+    generatePreview: true,
+  });
   const entries: Entry[] = [];
   if (object.subtype === 'map' || object.subtype === 'set') {
     const list = internalProperties?.find((property) => property.name === '[[Entries]]')?.value;
@@ -192,9 +260,20 @@ async function objectEntries(
   for (const property of privateProperties ?? []) {
     const evaluateName = parent === undefined ? undefined : `${parent}.${property.name}`;
     if (property.value === undefined && (property.get || property.set)) {
-      entries.push({ name: property.name, value: null, accessor: accessorKind(property), evaluateName, indexed: false });
+      entries.push({
+        name: property.name,
+        value: null,
+        accessor: accessorKind(property),
+        evaluateName,
+        indexed: false,
+      });
     } else {
-      entries.push({ name: property.name, value: property.value ?? { type: 'undefined' }, evaluateName, indexed: false });
+      entries.push({
+        name: property.name,
+        value: property.value ?? { type: 'undefined' },
+        evaluateName,
+        indexed: false,
+      });
     }
   }
   return { entries, paged: false };
@@ -207,4 +286,3 @@ export function describeThrown(value: RemoteObject | undefined): string {
   if (value.type === 'string') return String(value.value ?? '');
   return formatValue(value);
 }
-

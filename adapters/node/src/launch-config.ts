@@ -41,38 +41,50 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 export function planLaunch(args: NodeLaunchArguments, adapterCwd: string = process.cwd()): LaunchPlan {
-  if (args.cwd !== undefined && typeof args.cwd !== 'string') throw new LaunchConfigError("'cwd' must be a string (a directory)");
+  if (args.cwd !== undefined && typeof args.cwd !== 'string')
+    throw new LaunchConfigError("'cwd' must be a string (a directory)");
   if (args.env !== undefined && (args.env === null || typeof args.env !== 'object' || Array.isArray(args.env))) {
     throw new LaunchConfigError("'env' must be an object of NAME: value strings");
   }
   for (const [name, value] of Object.entries(args.env ?? {})) {
-    if (value !== null && typeof value !== 'string') throw new LaunchConfigError(`'env.${name}' must be a string (or null to remove it)`);
+    if (value !== null && typeof value !== 'string')
+      throw new LaunchConfigError(`'env.${name}' must be a string (or null to remove it)`);
   }
   if (args.stdinFile !== undefined && args.stdinFile !== null && typeof args.stdinFile !== 'string') {
     throw new LaunchConfigError("'stdinFile' must be a path or null");
   }
-  if (args.sourceMaps !== undefined && typeof args.sourceMaps !== 'boolean') throw new LaunchConfigError("'sourceMaps' must be true or false");
-  if (args.stopOnEntry !== undefined && typeof args.stopOnEntry !== 'boolean') throw new LaunchConfigError("'stopOnEntry' must be true or false");
+  if (args.sourceMaps !== undefined && typeof args.sourceMaps !== 'boolean')
+    throw new LaunchConfigError("'sourceMaps' must be true or false");
+  if (args.stopOnEntry !== undefined && typeof args.stopOnEntry !== 'boolean')
+    throw new LaunchConfigError("'stopOnEntry' must be true or false");
 
   let cwd = args.cwd !== undefined ? path.resolve(adapterCwd, args.cwd) : undefined;
   let command: string[];
   if (args.command !== undefined) {
     if (!isStringArray(args.command) || args.command.length === 0 || args.command[0] === '') {
-      throw new LaunchConfigError("'command' must be a non-empty array of strings, e.g. [\"node\", \"app.js\"]");
+      throw new LaunchConfigError('\'command\' must be a non-empty array of strings, e.g. ["node", "app.js"]');
     }
     command = [...args.command];
   } else if (args.program !== undefined || args.runtimeExecutable !== undefined) {
-    if (args.program !== undefined && typeof args.program !== 'string') throw new LaunchConfigError("'program' must be a string");
-    if (args.args !== undefined && !isStringArray(args.args)) throw new LaunchConfigError("'args' must be an array of strings");
-    if (args.runtimeArgs !== undefined && !isStringArray(args.runtimeArgs)) throw new LaunchConfigError("'runtimeArgs' must be an array of strings");
+    if (args.program !== undefined && typeof args.program !== 'string')
+      throw new LaunchConfigError("'program' must be a string");
+    if (args.args !== undefined && !isStringArray(args.args))
+      throw new LaunchConfigError("'args' must be an array of strings");
+    if (args.runtimeArgs !== undefined && !isStringArray(args.runtimeArgs))
+      throw new LaunchConfigError("'runtimeArgs' must be an array of strings");
     if (args.runtimeExecutable !== undefined && typeof args.runtimeExecutable !== 'string') {
       throw new LaunchConfigError("'runtimeExecutable' must be a string");
     }
     const program = args.program !== undefined ? path.resolve(cwd ?? adapterCwd, args.program) : undefined;
     cwd ??= program !== undefined ? path.dirname(program) : adapterCwd;
-    command = [args.runtimeExecutable ?? 'node', ...(args.runtimeArgs ?? []), ...(program !== undefined ? [program] : []), ...(args.args ?? [])];
+    command = [
+      args.runtimeExecutable ?? 'node',
+      ...(args.runtimeArgs ?? []),
+      ...(program !== undefined ? [program] : []),
+      ...(args.args ?? []),
+    ];
   } else {
-    throw new LaunchConfigError("launch needs 'command' (e.g. [\"node\", \"app.js\"]) or 'program'");
+    throw new LaunchConfigError('launch needs \'command\' (e.g. ["node", "app.js"]) or \'program\'');
   }
   return {
     command,

@@ -24,6 +24,8 @@ process.on('uncaughtException', (error) => {
 });
 // A failed background step (a process vanished mid-request) must not take the session down.
 process.on('unhandledRejection', (reason) => {
-  process.stderr.write(`bpdiff node adapter: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n`);
+  process.stderr.write(
+    `bpdiff node adapter: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n`,
+  );
 });
 process.on('exit', () => session.dispose());

@@ -28,29 +28,33 @@ export class NodeDebugSession extends LoggingDebugSession {
     super();
     this.setDebuggerLinesStartAt1(true);
     this.setDebuggerColumnsStartAt1(true);
-    this.runtime = new NodeRuntime({
-      output: (category, text) => this.sendOutput(category, text),
-      processStarted: (pid, name) => {
-        const event: DebugProtocol.ProcessEvent = {
-          seq: 0,
-          type: 'event',
-          event: 'process',
-          body: { name, systemProcessId: pid, isLocalProcess: true, startMethod: 'launch' },
-        };
-        this.sendEvent(event);
+    this.runtime = new NodeRuntime(
+      {
+        output: (category, text) => this.sendOutput(category, text),
+        processStarted: (pid, name) => {
+          const event: DebugProtocol.ProcessEvent = {
+            seq: 0,
+            type: 'event',
+            event: 'process',
+            body: { name, systemProcessId: pid, isLocalProcess: true, startMethod: 'launch' },
+          };
+          this.sendEvent(event);
+        },
+        threadStarted: (threadId) => this.sendEvent(new ThreadEvent('started', threadId)),
+        threadExited: (threadId) => this.sendEvent(new ThreadEvent('exited', threadId)),
+        stopped: (stop) => this.sendStopped(stop),
+        breakpointChanged: (breakpoint) =>
+          this.sendEvent(new BreakpointEvent('changed', this.toDapBreakpoint(breakpoint))),
+        // DAP's exited event has only an exit code; `signal` says what it stands for (bpdiff reads it).
+        exited: (exitCode, signal) => {
+          const event = new ExitedEvent(exitCode);
+          if (signal) (event.body as { exitCode: number; signal?: string }).signal = signal;
+          this.sendEvent(event);
+        },
+        terminated: () => this.sendEvent(new TerminatedEvent()),
       },
-      threadStarted: (threadId) => this.sendEvent(new ThreadEvent('started', threadId)),
-      threadExited: (threadId) => this.sendEvent(new ThreadEvent('exited', threadId)),
-      stopped: (stop) => this.sendStopped(stop),
-      breakpointChanged: (breakpoint) => this.sendEvent(new BreakpointEvent('changed', this.toDapBreakpoint(breakpoint))),
-      // DAP's exited event has only an exit code; `signal` says what it stands for (bpdiff reads it).
-      exited: (exitCode, signal) => {
-        const event = new ExitedEvent(exitCode);
-        if (signal) (event.body as { exitCode: number; signal?: string }).signal = signal;
-        this.sendEvent(event);
-      },
-      terminated: () => this.sendEvent(new TerminatedEvent()),
-    }, environment);
+      environment,
+    );
   }
 
   private sendOutput(category: OutputCategory, text: string): void {
@@ -81,7 +85,12 @@ export class NodeDebugSession extends LoggingDebugSession {
   private fail(response: DebugProtocol.Response, error: unknown, code: ErrorCode = ErrorCode.Request): void {
     const message = error instanceof Error ? error.message : String(error);
     // `{_message}`: the library substitutes only underscore variables into response.message.
-    this.sendErrorResponse(response, { id: code, format: '{_message}', variables: { _message: message }, showUser: true });
+    this.sendErrorResponse(response, {
+      id: code,
+      format: '{_message}',
+      variables: { _message: message },
+      showUser: true,
+    });
   }
 
   /** Runs a request handler, turning a thrown error into an error response. */
@@ -107,7 +116,12 @@ export class NodeDebugSession extends LoggingDebugSession {
       supportsStepBack: false,
       exceptionBreakpointFilters: [
         { filter: 'all', label: 'Caught Exceptions', description: 'Stop on every exception thrown', default: false },
-        { filter: 'uncaught', label: 'Uncaught Exceptions', description: 'Stop on exceptions nothing catches', default: false },
+        {
+          filter: 'uncaught',
+          label: 'Uncaught Exceptions',
+          description: 'Stop on exceptions nothing catches',
+          default: false,
+        },
       ],
     };
     this.sendResponse(response);
@@ -138,17 +152,28 @@ export class NodeDebugSession extends LoggingDebugSession {
   }
 
   protected override attachRequest(response: DebugProtocol.AttachResponse): void {
-    this.fail(response, new Error("this adapter only launches programs: use a 'launch' request with 'command'"), ErrorCode.Launch);
+    this.fail(
+      response,
+      new Error("this adapter only launches programs: use a 'launch' request with 'command'"),
+      ErrorCode.Launch,
+    );
   }
 
-  protected override setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): void {
+  protected override setBreakPointsRequest(
+    response: DebugProtocol.SetBreakpointsResponse,
+    args: DebugProtocol.SetBreakpointsArguments,
+  ): void {
     this.handle(response, async () => {
       const file = args.source.path;
       if (!file) throw new Error('setBreakpoints needs source.path (sources without a path are not supported)');
       const specs = (args.breakpoints ?? args.lines?.map((line) => ({ line })) ?? []).map((breakpoint) => ({
         line: this.convertClientLineToDebugger(breakpoint.line),
-        ...('condition' in breakpoint && typeof breakpoint.condition === 'string' ? { condition: breakpoint.condition } : {}),
-        ...('hitCondition' in breakpoint && typeof breakpoint.hitCondition === 'string' ? { hitCondition: breakpoint.hitCondition } : {}),
+        ...('condition' in breakpoint && typeof breakpoint.condition === 'string'
+          ? { condition: breakpoint.condition }
+          : {}),
+        ...('hitCondition' in breakpoint && typeof breakpoint.hitCondition === 'string'
+          ? { hitCondition: breakpoint.hitCondition }
+          : {}),
       }));
       const breakpoints = await this.runtime.setBreakpoints(file, specs);
       response.body = { breakpoints: breakpoints.map((breakpoint) => this.toDapBreakpoint(breakpoint)) };
@@ -176,7 +201,10 @@ export class NodeDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): void {
+  protected override stackTraceRequest(
+    response: DebugProtocol.StackTraceResponse,
+    args: DebugProtocol.StackTraceArguments,
+  ): void {
     this.handle(response, async () => {
       const { frames, total } = await this.runtime.stackTrace(args.threadId, args.startFrame ?? 0, args.levels ?? 0);
       response.body = {
@@ -198,7 +226,10 @@ export class NodeDebugSession extends LoggingDebugSession {
     });
   }
 
-  protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
+  protected override variablesRequest(
+    response: DebugProtocol.VariablesResponse,
+    args: DebugProtocol.VariablesArguments,
+  ): void {
     this.handle(response, async () => {
       const variables = await this.runtime.variables(args.variablesReference, {
         ...(args.filter ? { filter: args.filter } : {}),
@@ -210,7 +241,10 @@ export class NodeDebugSession extends LoggingDebugSession {
     });
   }
 
-  protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
+  protected override evaluateRequest(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): void {
     this.handle(response, async () => {
       const result = await this.runtime.evaluate(args.expression, args.frameId, args.context);
       response.body = {
@@ -232,14 +266,20 @@ export class NodeDebugSession extends LoggingDebugSession {
     });
   }
 
-  protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse, args: DebugProtocol.ExceptionInfoArguments): void {
+  protected override exceptionInfoRequest(
+    response: DebugProtocol.ExceptionInfoResponse,
+    args: DebugProtocol.ExceptionInfoArguments,
+  ): void {
     this.handle(response, () => {
       response.body = this.runtime.exceptionInfo(args.threadId);
       this.sendResponse(response);
     });
   }
 
-  protected override continueRequest(response: DebugProtocol.ContinueResponse, args: DebugProtocol.ContinueArguments): void {
+  protected override continueRequest(
+    response: DebugProtocol.ContinueResponse,
+    args: DebugProtocol.ContinueArguments,
+  ): void {
     this.handle(response, async () => {
       await this.runtime.continue(args.threadId);
       response.body = { allThreadsContinued: false };
@@ -261,7 +301,10 @@ export class NodeDebugSession extends LoggingDebugSession {
     });
   }
 
-  protected override stepOutRequest(response: DebugProtocol.StepOutResponse, args: DebugProtocol.StepOutArguments): void {
+  protected override stepOutRequest(
+    response: DebugProtocol.StepOutResponse,
+    args: DebugProtocol.StepOutArguments,
+  ): void {
     this.handle(response, async () => {
       await this.runtime.step(args.threadId, 'out');
       this.sendResponse(response);
@@ -282,7 +325,10 @@ export class NodeDebugSession extends LoggingDebugSession {
     });
   }
 
-  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse, args: DebugProtocol.DisconnectArguments): void {
+  protected override disconnectRequest(
+    response: DebugProtocol.DisconnectResponse,
+    args: DebugProtocol.DisconnectArguments,
+  ): void {
     // A launched program is terminated unless the client explicitly asks to leave it running.
     this.runtime.dispose(args?.terminateDebuggee !== false);
     this.sendResponse(response);

@@ -14,7 +14,16 @@ import type { LaunchPlan } from './launch-config.js';
 import { PauseHandler } from './pause-handler.js';
 import { ProcessConnector } from './process-connector.js';
 import { ADAPTER_TMPDIR_ENV, findBootloader, ReportPipe } from './process-tree.js';
-import { usesSourceMaps, type AdapterEnvironment, type BreakpointSpec, type ExceptionReport, type RuntimeHost, type SessionState, type StepKind, type UserBreakpoint } from './runtime-types.js';
+import {
+  usesSourceMaps,
+  type AdapterEnvironment,
+  type BreakpointSpec,
+  type ExceptionReport,
+  type RuntimeHost,
+  type SessionState,
+  type StepKind,
+  type UserBreakpoint,
+} from './runtime-types.js';
 import { SourceMapCache } from './source-maps.js';
 import { StepFilter } from './stepping.js';
 
@@ -38,9 +47,19 @@ export class NodeRuntime {
     this.binder = new BreakpointBinder(host, this.state, this.maps, bootloader, environment.cwd);
     this.entry = new EntryPoint(this.maps, bootloader, () => usesSourceMaps(this.state));
     this.inspector = new FrameInspector(this.state, this.maps);
-    const stepping = new StepFilter(bootloader, () => this.binder.filesInNodeModules(), this.maps, () => usesSourceMaps(this.state));
+    const stepping = new StepFilter(
+      bootloader,
+      () => this.binder.filesInNodeModules(),
+      this.maps,
+      () => usesSourceMaps(this.state),
+    );
     this.pauses = new PauseHandler(host, this.state, this.binder, this.entry, stepping, this.inspector);
-    this.connector = new ProcessConnector(host, this.state, { binder: this.binder, entry: this.entry, pauses: this.pauses, inspector: this.inspector }, this.debuggee.known);
+    this.connector = new ProcessConnector(
+      host,
+      this.state,
+      { binder: this.binder, entry: this.entry, pauses: this.pauses, inspector: this.inspector },
+      this.debuggee.known,
+    );
   }
 
   // ---- launching and configuration ---------------------------------------------------------------
@@ -57,8 +76,13 @@ export class NodeRuntime {
     }
     if (!cwdStat.isDirectory()) throw new Error(`the working directory ${plan.cwd} is not a directory`);
     if (plan.stopOnEntry) this.entry.want();
-    this.pipe = new ReportPipe((report) => this.connector.background('a process report', this.connector.onReport(report)), this.environment.env[ADAPTER_TMPDIR_ENV]);
-    return this.debuggee.spawn(plan, this.pipe.path, (exit) => this.connector.background("the program's exit", this.onRootExit(exit)));
+    this.pipe = new ReportPipe(
+      (report) => this.connector.background('a process report', this.connector.onReport(report)),
+      this.environment.env[ADAPTER_TMPDIR_ENV],
+    );
+    return this.debuggee.spawn(plan, this.pipe.path, (exit) =>
+      this.connector.background("the program's exit", this.onRootExit(exit)),
+    );
   }
 
   private async onRootExit({ exitCode, signal }: RootExit): Promise<void> {
@@ -117,7 +141,11 @@ export class NodeRuntime {
 
   // ---- stack, scopes, variables --------------------------------------------------------------------
 
-  stackTrace(threadId: number, startFrame = 0, levels = 0): Promise<{ frames: DebugProtocol.StackFrame[]; total: number }> {
+  stackTrace(
+    threadId: number,
+    startFrame = 0,
+    levels = 0,
+  ): Promise<{ frames: DebugProtocol.StackFrame[]; total: number }> {
     return this.inspector.stackTrace(this.connector.processFor(threadId), startFrame, levels);
   }
 
@@ -133,7 +161,11 @@ export class NodeRuntime {
     return this.inspector.variables(reference, filter);
   }
 
-  evaluate(expression: string, frameId: number | undefined, context: string | undefined): Promise<DebugProtocol.Variable> {
+  evaluate(
+    expression: string,
+    frameId: number | undefined,
+    context: string | undefined,
+  ): Promise<DebugProtocol.Variable> {
     const fallback = this.pauses.shown ?? [...this.connector.processes.values()].find((each) => each.announced);
     return this.inspector.evaluate(expression, frameId, context, fallback);
   }

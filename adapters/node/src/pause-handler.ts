@@ -35,7 +35,9 @@ export class PauseHandler {
   async onPaused(process: NodeProcess, event: PausedEvent): Promise<void> {
     if (process.gone || this.state.disposed) return;
     const at = event.callFrames[0]?.location;
-    trace(`paused ${process.pid}: ${event.reason} ${JSON.stringify(event.hitBreakpoints ?? [])} at ${at ? `${process.scripts.get(at.scriptId)?.url ?? at.scriptId}:${at.lineNumber + 1}:${at.columnNumber ?? 0}` : '?'}`);
+    trace(
+      `paused ${process.pid}: ${event.reason} ${JSON.stringify(event.hitBreakpoints ?? [])} at ${at ? `${process.scripts.get(at.scriptId)?.url ?? at.scriptId}:${at.lineNumber + 1}:${at.columnNumber ?? 0}` : '?'}`,
+    );
     const pause: PauseState = { event, stop: null };
     process.pause = pause;
     const command = process.lastCommand;
@@ -49,19 +51,31 @@ export class PauseHandler {
       const nearEntry = searching && (await this.entry.onSearchPause(process, event));
       if ((binding || searching) && !nearEntry) return await this.goOn(process, event);
       const hits = event.hitBreakpoints ?? [];
-      const records = hits.map((id) => process.records.get(id)).filter((record): record is BreakpointRecord => record !== undefined);
+      const records = hits
+        .map((id) => process.records.get(id))
+        .filter((record): record is BreakpointRecord => record !== undefined);
       const entry = nearEntry || this.entry.isEntry(process, event);
       // The main module's first statement may be a compiler's: the entry is the first of the user's.
-      if (entry && records.length === 0 && top && !(await this.stepping.isMapped(process, top))) return await this.stepToEntry(process);
+      if (entry && records.length === 0 && top && !(await this.stepping.isMapped(process, top)))
+        return await this.stepToEntry(process);
       let stop: StopReport;
       if (records.length > 0) {
         // The client hears that the breakpoint is bound (and where) before it hears of the stop.
         await Promise.all([...process.resolving]);
         const ids = [...new Set(records.map((record) => record.breakpoint.id))];
-        const error = records.some((record) => record.breakpoint.condition !== undefined) && top ? await this.readConditionError(process, top) : undefined;
+        const error =
+          records.some((record) => record.breakpoint.condition !== undefined) && top
+            ? await this.readConditionError(process, top)
+            : undefined;
         if (error !== undefined) {
           this.host.output('important', `Breakpoint condition error: ${error}\n`);
-          stop = { threadId: process.threadId, reason: 'exception', description: 'Breakpoint condition error', text: error, hitBreakpointIds: ids };
+          stop = {
+            threadId: process.threadId,
+            reason: 'exception',
+            description: 'Breakpoint condition error',
+            text: error,
+            hitBreakpointIds: ids,
+          };
         } else {
           stop = { threadId: process.threadId, reason: 'breakpoint', hitBreakpointIds: ids };
         }
@@ -85,7 +99,10 @@ export class PauseHandler {
       } else {
         const next = await this.stepping.next(process, event);
         if (next !== 'stop') return this.carryStep(process, next);
-        stop = { threadId: process.threadId, reason: process.step?.toEntry === true ? 'entry' : (command ?? 'debugger statement') };
+        stop = {
+          threadId: process.threadId,
+          reason: process.step?.toEntry === true ? 'entry' : (command ?? 'debugger statement'),
+        };
       }
       if (process.pause !== pause) return;
       // Whatever the step came to is its end.
@@ -133,13 +150,22 @@ export class PauseHandler {
     }
     if (!exception) throw new Error(`thread ${process.threadId} is not stopped on an exception`);
     const value = exception.value;
-    const typeNameOf = value ? (value.type === 'object' ? (value.className ?? 'Object') : typeName(value)) : 'undefined';
+    const typeNameOf = value
+      ? value.type === 'object'
+        ? (value.className ?? 'Object')
+        : typeName(value)
+      : 'undefined';
     const text = describeThrown(value);
     const details: DebugProtocol.ExceptionDetails = { message: text, typeName: typeNameOf, fullTypeName: typeNameOf };
     if (value?.subtype === 'error' && value.description) {
       details.stackTrace = value.description.slice(errorSummary(value.description).length).replace(/^\n/, '');
     }
-    return { exceptionId: typeNameOf, description: text, breakMode: exception.uncaught ? 'unhandled' : 'always', details };
+    return {
+      exceptionId: typeNameOf,
+      description: text,
+      breakMode: exception.uncaught ? 'unhandled' : 'always',
+      details,
+    };
   }
 
   /** A process that ended: its stop, shown or held, goes with it. */
@@ -185,7 +211,12 @@ export class PauseHandler {
       return;
     }
     process.lastCommand = 'step';
-    const method = how === 'out' ? 'Debugger.stepOut' : how === 'again' && process.step?.kind === 'over' ? 'Debugger.stepOver' : 'Debugger.stepInto';
+    const method =
+      how === 'out'
+        ? 'Debugger.stepOut'
+        : how === 'again' && process.step?.kind === 'over'
+          ? 'Debugger.stepOver'
+          : 'Debugger.stepInto';
     void process.cdp.send(method, {}).catch(() => undefined);
   }
 

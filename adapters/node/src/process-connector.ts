@@ -81,7 +81,10 @@ export class ProcessConnector {
       } catch {
         return; // The process is gone.
       }
-      const running = await Promise.race([process.released.then(() => true), delay(Math.min(50, 2 + attempt * 2)).then(() => false)]);
+      const running = await Promise.race([
+        process.released.then(() => true),
+        delay(Math.min(50, 2 + attempt * 2)).then(() => false),
+      ]);
       trace(`release ${process.pid}: attempt ${attempt}, running=${String(running)}`);
       if (running) return;
     }
@@ -170,7 +173,9 @@ export class ProcessConnector {
   }
 
   threads(): DebugProtocol.Thread[] {
-    return [...this.processes.values()].filter((process) => process.announced).map((process) => ({ id: process.threadId, name: process.name }));
+    return [...this.processes.values()]
+      .filter((process) => process.announced)
+      .map((process) => ({ id: process.threadId, name: process.name }));
   }
 
   setExceptionFilters(filters: string[]): void {

@@ -26,7 +26,8 @@ export function findBootloader(fromUrl: string = import.meta.url): string {
     const candidate = path.join(dir, 'adapters', 'node', 'bootloader.cjs');
     if (fs.existsSync(candidate)) return candidate;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`adapters/node/bootloader.cjs not found above ${path.dirname(fileURLToPath(fromUrl))}`);
+    if (parent === dir)
+      throw new Error(`adapters/node/bootloader.cjs not found above ${path.dirname(fileURLToPath(fromUrl))}`);
     dir = parent;
   }
 }
@@ -85,7 +86,12 @@ function parseReport(line: string): ProcessReport | null {
   try {
     const value = JSON.parse(line) as Partial<ProcessReport>;
     if (typeof value.pid !== 'number' || typeof value.url !== 'string' || !value.url.startsWith('ws://')) return null;
-    return { pid: value.pid, ppid: typeof value.ppid === 'number' ? value.ppid : 0, url: value.url, script: typeof value.script === 'string' ? value.script : '' };
+    return {
+      pid: value.pid,
+      ppid: typeof value.ppid === 'number' ? value.ppid : 0,
+      url: value.url,
+      script: typeof value.script === 'string' ? value.script : '',
+    };
   } catch {
     return null;
   }

@@ -4,7 +4,14 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, TraceMap, allGeneratedPositionsFor, originalPositionFor, type SourceMapInput } from '@jridgewell/trace-mapping';
+import {
+  GREATEST_LOWER_BOUND,
+  LEAST_UPPER_BOUND,
+  TraceMap,
+  allGeneratedPositionsFor,
+  originalPositionFor,
+  type SourceMapInput,
+} from '@jridgewell/trace-mapping';
 
 /** A version 3 source map, as read from its file (the fields bpdiff uses). */
 interface RawSourceMap {
@@ -67,7 +74,12 @@ export class LoadedSourceMap {
       // The mappings of the line, or of the next line that has any (a comment line moves forward).
       let found: ReturnType<typeof allGeneratedPositionsFor> = [];
       for (let at = line; found.length === 0 && at < line + NEXT_LINES_LOOKED_AT; at++) {
-        found = allGeneratedPositionsFor(consumer, { source: placeholder(index), line: at, column: 0, bias: LEAST_UPPER_BOUND }).filter((position) => {
+        found = allGeneratedPositionsFor(consumer, {
+          source: placeholder(index),
+          line: at,
+          column: 0,
+          bias: LEAST_UPPER_BOUND,
+        }).filter((position) => {
           const back = originalPositionFor(consumer, { line: position.line ?? 0, column: position.column ?? 0 });
           return back.line === at;
         });
@@ -81,7 +93,8 @@ export class LoadedSourceMap {
           best === null ||
           originalLine < bestOriginalLine ||
           (originalLine === bestOriginalLine &&
-            (candidate.lineNumber < best.lineNumber || (candidate.lineNumber === best.lineNumber && candidate.columnNumber < best.columnNumber)))
+            (candidate.lineNumber < best.lineNumber ||
+              (candidate.lineNumber === best.lineNumber && candidate.columnNumber < best.columnNumber)))
         ) {
           best = candidate;
           bestOriginalLine = originalLine;
@@ -167,7 +180,13 @@ async function readSourceMap(scriptUrl: string, sourceMapURL: string): Promise<L
   if (raw.sections !== undefined || !Array.isArray(raw.sources) || typeof raw.mappings !== 'string') return null;
   const root = typeof raw.sourceRoot === 'string' && raw.sourceRoot !== '' ? raw.sourceRoot.replace(/\/?$/, '/') : '';
   const sources = raw.sources.map((source) => resolveSource(root, source, base));
-  return new LoadedSourceMap(sources, { version: 3, names: [], file: '', ...raw, sources: raw.sources.map(String) } as RawSourceMap);
+  return new LoadedSourceMap(sources, {
+    version: 3,
+    names: [],
+    file: '',
+    ...raw,
+    sources: raw.sources.map(String),
+  } as RawSourceMap);
 }
 
 function resolveSource(root: string, source: unknown, base: string | null): string | null {

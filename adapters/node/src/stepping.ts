@@ -19,7 +19,14 @@
 // source of the program's.
 import type { CallFrame, PausedEvent } from './cdp-types.js';
 import type { NodeProcess, StepOrigin, StepState } from './node-process.js';
-import { isInstalledCode, isNodeInternalUrl, pathVariants, scriptUrlToPath, urlAlternatives, urlRegexForPaths } from './paths.js';
+import {
+  isInstalledCode,
+  isNodeInternalUrl,
+  pathVariants,
+  scriptUrlToPath,
+  urlAlternatives,
+  urlRegexForPaths,
+} from './paths.js';
 import type { StepKind } from './runtime-types.js';
 import type { SourceMapCache } from './source-maps.js';
 
@@ -32,7 +39,6 @@ export const MOST_PASSED = 2000;
  */
 export type StepOn = 'stop' | 'out' | 'into' | 'again' | 'resume';
 
-
 /**
  * A step goes line by line: V8 also pauses further along a line, at each call on it and at a return
  * (`return value * 2;` twice), which a breakpoint on the line does not (it is hit once), so the times
@@ -41,7 +47,12 @@ export type StepOn = 'stop' | 'out' | 'into' | 'again' | 'resume';
  * smaller column and stops.
  */
 function isFurtherAlong(from: StepOrigin, here: StepOrigin): boolean {
-  return from.line === here.line && from.depth === here.depth && from.functionAt === here.functionAt && here.column > from.column;
+  return (
+    from.line === here.line &&
+    from.depth === here.depth &&
+    from.functionAt === here.functionAt &&
+    here.column > from.column
+  );
 }
 
 interface GeneratedText {
@@ -80,7 +91,13 @@ export class StepFilter {
     const frames = process.paused().event.callFrames;
     const top = frames[0];
     const fromOthers = top === undefined || this.isOthers(process, top);
-    process.step = { kind, fromOthers, passed: 0, toEntry, from: top && !fromOthers ? await this.originOf(process, top, frames.length) : null };
+    process.step = {
+      kind,
+      fromOthers,
+      passed: 0,
+      toEntry,
+      from: top && !fromOthers ? await this.originOf(process, top, frames.length) : null,
+    };
     const patterns = this.patterns();
     const joined = patterns.join('\n');
     if (process.blackboxed === joined) return;
@@ -102,7 +119,13 @@ export class StepFilter {
     const [top, ...below] = event.callFrames;
     if (step === null || step.fromOthers || top === undefined) return 'stop';
     const others = this.isOthers(process, top);
-    if (!others && step.from !== null && step.kind !== 'out' && isFurtherAlong(step.from, await this.originOf(process, top, event.callFrames.length))) return 'again';
+    if (
+      !others &&
+      step.from !== null &&
+      step.kind !== 'out' &&
+      isFurtherAlong(step.from, await this.originOf(process, top, event.callFrames.length))
+    )
+      return 'again';
     if (!others && (await this.isMapped(process, top)) && !(await this.isModuleEnd(process, top, below))) return 'stop';
     step.passed += 1;
     if (step.passed > MOST_PASSED) return 'resume';
@@ -119,7 +142,9 @@ export class StepFilter {
     if (!script?.sourceMapURL || !this.usesMaps()) return true;
     const map = await this.maps.load(script.url, script.sourceMapURL);
     if (!map) return true;
-    const original = await map.originalFor(frame.location.lineNumber, frame.location.columnNumber ?? 0, true).catch(() => null);
+    const original = await map
+      .originalFor(frame.location.lineNumber, frame.location.columnNumber ?? 0, true)
+      .catch(() => null);
     return original !== null && !isInstalledCode(original.path) && !(await this.isNameHelper(process, frame));
   }
 
@@ -130,7 +155,9 @@ export class StepFilter {
    */
   private async isNameHelper(process: NodeProcess, frame: CallFrame): Promise<boolean> {
     const { scriptId, lineNumber, columnNumber } = frame.location;
-    return (await this.generated(process, scriptId)).lines[lineNumber]?.startsWith('__name(', columnNumber ?? 0) ?? false;
+    return (
+      (await this.generated(process, scriptId)).lines[lineNumber]?.startsWith('__name(', columnNumber ?? 0) ?? false
+    );
   }
 
   /**
@@ -151,7 +178,10 @@ export class StepFilter {
     if (!sources) this.sources.set(process, (sources = new Map()));
     let text = sources.get(scriptId);
     if (!text) {
-      text = process.cdp.send('Debugger.getScriptSource', { scriptId }).then(({ scriptSource }) => generatedText(scriptSource), () => ({ lines: [], last: null }));
+      text = process.cdp.send('Debugger.getScriptSource', { scriptId }).then(
+        ({ scriptSource }) => generatedText(scriptSource),
+        () => ({ lines: [], last: null }),
+      );
       sources.set(scriptId, text);
     }
     return text;
@@ -168,7 +198,12 @@ export class StepFilter {
       if (original) line = `${original.path}:${original.line}`;
     }
     const at = frame.functionLocation;
-    return { line, column: columnNumber, depth, functionAt: at ? `${at.scriptId}:${at.lineNumber}:${at.columnNumber ?? 0}` : '' };
+    return {
+      line,
+      column: columnNumber,
+      depth,
+      functionAt: at ? `${at.scriptId}:${at.lineNumber}:${at.columnNumber ?? 0}` : '',
+    };
   }
 
   /** Code that is not the program's: Node's internals, the bootloader, a package (but a file holding a user breakpoint). */

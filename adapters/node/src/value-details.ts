@@ -35,7 +35,10 @@ const DETAILS_FUNCTION = `function () {
 }`;
 
 /** Reads what previews lack for rendering: function names, exact dates, accessor kinds. */
-export async function readDetails(cdp: CdpConnection, objects: ReadonlyArray<RemoteObject | null>): Promise<Array<ValueDetails | undefined>> {
+export async function readDetails(
+  cdp: CdpConnection,
+  objects: ReadonlyArray<RemoteObject | null>,
+): Promise<Array<ValueDetails | undefined>> {
   const details: Array<ValueDetails | undefined> = objects.map(() => undefined);
   const batch: number[] = [];
   const accessorReads: Array<Promise<void>> = [];
@@ -49,8 +52,12 @@ export async function readDetails(cdp: CdpConnection, objects: ReadonlyArray<Rem
           .send('Runtime.getProperties', { objectId: object.objectId!, ownProperties: true })
           .then(({ result }) => {
             const kinds = new Map<string, AccessorKind>();
-            for (const property of result) if (property.value === undefined && (property.get || property.set)) kinds.set(property.name, accessorKind(property));
-            const ownOrder = result.filter((property) => property.enumerable && property.symbol === undefined).map((property) => property.name);
+            for (const property of result)
+              if (property.value === undefined && (property.get || property.set))
+                kinds.set(property.name, accessorKind(property));
+            const ownOrder = result
+              .filter((property) => property.enumerable && property.symbol === undefined)
+              .map((property) => property.name);
             details[index] = { accessors: kinds, ownOrder };
           })
           .catch(() => undefined),
@@ -72,7 +79,8 @@ export async function readDetails(cdp: CdpConnection, objects: ReadonlyArray<Rem
         const read = values[position];
         if (!Array.isArray(read)) return;
         const object = objects[index]!;
-        if (object.type === 'function') details[index] = { functionName: String(read[0] ?? ''), baseName: String(read[1] ?? '') };
+        if (object.type === 'function')
+          details[index] = { functionName: String(read[0] ?? ''), baseName: String(read[1] ?? '') };
         else details[index] = { isoDate: String(read[0] ?? '') };
       });
     } catch {

@@ -45,7 +45,8 @@ export function quoteString(text: string, maxLength = MAX_STRING): string {
     else if (char === '\r') out += '\\r';
     else if (char === '\b') out += '\\b';
     else if (char === '\f') out += '\\f';
-    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) out += `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`;
+    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f))
+      out += `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`;
     else if (code >= 0xd800 && code <= 0xdfff) out += `\\u${code.toString(16).toUpperCase()}`;
     else out += char;
   }
@@ -109,12 +110,16 @@ function primitive(object: RemoteObject): string | undefined {
 }
 
 function functionKind(className: string | undefined): string {
-  return className === 'AsyncFunction' || className === 'GeneratorFunction' || className === 'AsyncGeneratorFunction' ? className : 'Function';
+  return className === 'AsyncFunction' || className === 'GeneratorFunction' || className === 'AsyncGeneratorFunction'
+    ? className
+    : 'Function';
 }
 
 /** A function's name guessed from its source text, when it was not read from the function itself. */
 function nameFromSource(source: string): string {
-  const match = /^(?:async\s+)?(?:function\s*\*?\s*|class\s+)([\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)/u.exec(source);
+  const match = /^(?:async\s+)?(?:function\s*\*?\s*|class\s+)([\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)/u.exec(
+    source,
+  );
   return match ? match[1]! : '';
 }
 
@@ -182,9 +187,18 @@ function formatPreviewValue(preview: ObjectPreview): string {
     case 'object':
       if (preview.subtype === 'null') return 'null';
       if (preview.subtype === 'array' || preview.subtype === 'typedarray') {
-        return bracketed(preview.subtype === 'array' ? '' : `${preview.description ?? ''} `, arrayItems(preview, undefined));
+        return bracketed(
+          preview.subtype === 'array' ? '' : `${preview.description ?? ''} `,
+          arrayItems(preview, undefined),
+        );
       }
-      if (preview.subtype === 'map' || preview.subtype === 'set' || preview.subtype === 'date' || preview.subtype === 'regexp' || preview.subtype === 'error') {
+      if (
+        preview.subtype === 'map' ||
+        preview.subtype === 'set' ||
+        preview.subtype === 'date' ||
+        preview.subtype === 'regexp' ||
+        preview.subtype === 'error'
+      ) {
         return abbreviatedObject(preview.subtype, preview.description ?? '');
       }
       return braced(prefixFor(preview.description), propertyItems(preview, undefined));
@@ -256,7 +270,9 @@ function emptyItems(count: number): string {
 
 function entryItems(preview: ObjectPreview, withKeys: boolean): string[] {
   const items = (preview.entries ?? []).map((entry) =>
-    withKeys && entry.key ? `${formatPreviewValue(entry.key)} => ${formatPreviewValue(entry.value)}` : formatPreviewValue(entry.value),
+    withKeys && entry.key
+      ? `${formatPreviewValue(entry.key)} => ${formatPreviewValue(entry.value)}`
+      : formatPreviewValue(entry.value),
   );
   if (preview.overflow) items.push('...');
   return items;
@@ -277,7 +293,9 @@ function formatObject(object: RemoteObject, details: ValueDetails | undefined): 
     case 'array':
       return preview ? bracketed('', arrayItems(preview, sizeOf(object))) : sizeOf(object) === 0 ? '[]' : '[...]';
     case 'typedarray':
-      return preview ? bracketed(`${description} `, arrayItems(preview, sizeOf(object), false)) : `${description} [...]`;
+      return preview
+        ? bracketed(`${description} `, arrayItems(preview, sizeOf(object), false))
+        : `${description} [...]`;
     case 'map':
       return preview ? braced(`${description} `, entryItems(preview, true)) : `${description} {...}`;
     case 'set':
@@ -317,6 +335,7 @@ export function needsDetails(object: RemoteObject): 'function' | 'date' | 'acces
   if (!object.objectId) return null;
   if (object.type === 'function') return 'function';
   if (object.type === 'object' && object.subtype === 'date') return 'date';
-  if (object.type === 'object' && object.preview?.properties.some((property) => property.type === 'accessor')) return 'accessors';
+  if (object.type === 'object' && object.preview?.properties.some((property) => property.type === 'accessor'))
+    return 'accessors';
   return null;
 }

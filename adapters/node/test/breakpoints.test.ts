@@ -18,7 +18,12 @@ afterEach(async () => {
 describe('initialize', () => {
   it('advertises the capabilities bpdiff relies on', async () => {
     session = await AdapterSession.start();
-    const { body } = await session.dc.initializeRequest({ adapterID: 'node', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true });
+    const { body } = await session.dc.initializeRequest({
+      adapterID: 'node',
+      pathFormat: 'path',
+      linesStartAt1: true,
+      columnsStartAt1: true,
+    });
     expect(body?.supportsConfigurationDoneRequest).toBe(true);
     expect(body?.supportsConditionalBreakpoints).toBe(true);
     expect(body?.supportsHitConditionalBreakpoints).toBe(true);
@@ -32,14 +37,19 @@ describe('initialize', () => {
   it('rejects a launch without a command', async () => {
     session = await AdapterSession.start();
     await session.dc.initializeRequest({ adapterID: 'node', pathFormat: 'path' });
-    await expect(session.dc.launchRequest({ cwd: FIXTURES } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/needs 'command'/);
+    await expect(session.dc.launchRequest({ cwd: FIXTURES } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(
+      /needs 'command'/,
+    );
   });
 
   it('reports a command that cannot be run', async () => {
     session = await AdapterSession.start();
     await session.dc.initializeRequest({ adapterID: 'node', pathFormat: 'path' });
     await expect(
-      session.dc.launchRequest({ command: ['no-such-program-bpdiff', 'x'], cwd: FIXTURES } as DebugProtocol.LaunchRequestArguments),
+      session.dc.launchRequest({
+        command: ['no-such-program-bpdiff', 'x'],
+        cwd: FIXTURES,
+      } as DebugProtocol.LaunchRequestArguments),
     ).rejects.toThrow(/cannot run 'no-such-program-bpdiff'.*ENOENT/);
     await session.waitFor((event) => event.event === 'terminated');
   });
@@ -50,7 +60,11 @@ describe('CommonJS', () => {
     session = await AdapterSession.start();
     const file = path.join(CART_V1, 'cart.js');
     const line = lineOf(file, 'return { gross, discount, net }');
-    const result = await session.run({ command: ['node', 'checkout.js'], cwd: CART_V1, breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: ['node', 'checkout.js'],
+      cwd: CART_V1,
+      breakpoints: [{ path: file, line }],
+    });
     expect(result.stopped?.body.reason).toBe('breakpoint');
     const breakpointId = result.setBreakpoints[0]!.body.breakpoints[0]!.id;
     expect(result.stopped?.body.hitBreakpointIds).toEqual([breakpointId]);
@@ -71,9 +85,16 @@ describe('CommonJS', () => {
     ]);
     // The module's own binding that a function of the module uses lives in the closure.
     const closure = await session.children(scopes[1]!.variablesReference);
-    expect(closure.map((variable) => [variable.name, variable.value, variable.type])).toEqual([['LineItem', '[class LineItem]', 'function']]);
+    expect(closure.map((variable) => [variable.name, variable.value, variable.type])).toEqual([
+      ['LineItem', '[class LineItem]', 'function'],
+    ]);
     const locals = await session.locals(frame.id);
-    expect(mustGet(locals, 'gross')).toMatchObject({ value: '1494', type: 'number', evaluateName: 'gross', variablesReference: 0 });
+    expect(mustGet(locals, 'gross')).toMatchObject({
+      value: '1494',
+      type: 'number',
+      evaluateName: 'gross',
+      variablesReference: 0,
+    });
     expect(mustGet(locals, 'discount')).toMatchObject({ value: '224', type: 'number' });
     expect(mustGet(locals, 'net')).toMatchObject({ value: '1270', type: 'number' });
     expect(mustGet(locals, 'rate')).toMatchObject({ value: '0.15', type: 'number' });
@@ -91,7 +112,11 @@ describe('CommonJS', () => {
     session = await AdapterSession.start();
     const file = path.join(CART_V2, 'cart.js');
     const line = lineOf(file, 'return { gross, discount, net }');
-    const result = await session.run({ command: ['node', 'checkout.js'], cwd: CART_V2, breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: ['node', 'checkout.js'],
+      cwd: CART_V2,
+      breakpoints: [{ path: file, line }],
+    });
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     const locals = await session.locals(frame.id);
     expect(mustGet(locals, 'discount').value).toBe('220');
@@ -102,7 +127,11 @@ describe('CommonJS', () => {
     session = await AdapterSession.start();
     const file = path.join(CART_V1, 'cart.js');
     const comment = lineOf(file, '// v1: the member discount');
-    const result = await session.run({ command: ['node', 'checkout.js'], cwd: CART_V1, breakpoints: [{ path: file, line: comment }] });
+    const result = await session.run({
+      command: ['node', 'checkout.js'],
+      cwd: CART_V1,
+      breakpoints: [{ path: file, line: comment }],
+    });
     const changed = await session.waitFor<DebugProtocol.BreakpointEvent>((event) => event.event === 'breakpoint');
     const firstStatement = lineOf(file, 'const gross = cart.items.reduce');
     expect(changed.body.breakpoint.line).toBe(firstStatement);
@@ -126,13 +155,21 @@ describe('ES modules', () => {
     session = await AdapterSession.start();
     const file = path.join(ORDERS, 'shipping.mjs');
     const line = lineOf(file, 'const fee =');
-    const result = await session.run({ command: ['node', 'orders.mjs', 'week2.json'], cwd: ORDERS, breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: ['node', 'orders.mjs', 'week2.json'],
+      cwd: ORDERS,
+      breakpoints: [{ path: file, line }],
+    });
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     expect(frame).toMatchObject({ name: 'quoteShipping', line, source: { path: file } });
     const locals = await session.locals(frame.id);
     expect(mustGet(locals, 'weight')).toMatchObject({ value: "'00.81.2'", type: 'string' });
     expect(mustGet(locals, 'value')).toMatchObject({ value: '4900', type: 'number' });
-    expect(mustGet(locals, 'carriers')).toMatchObject({ value: "Set(2) { 'post', 'courier' }", type: 'Set', indexedVariables: 2 });
+    expect(mustGet(locals, 'carriers')).toMatchObject({
+      value: "Set(2) { 'post', 'courier' }",
+      type: 'Set',
+      indexedVariables: 2,
+    });
     const scopes = await session.scopes(frame.id);
     expect(scopes.map((scope) => [scope.name, scope.expensive])).toEqual([
       ['Local', false],
@@ -150,7 +187,11 @@ describe('ES modules', () => {
     session = await AdapterSession.start();
     const file = path.join(ORDERS, 'orders.mjs');
     const line = lineOf(file, 'const byCustomer = new Map();');
-    const result = await session.run({ command: ['node', 'orders.mjs', 'week1.json'], cwd: ORDERS, breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: ['node', 'orders.mjs', 'week1.json'],
+      cwd: ORDERS,
+      breakpoints: [{ path: file, line }],
+    });
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     const scopes = await session.scopes(frame.id);
     // The module scope is the frame's own there: shown as its Local, the scope clients read by default.
@@ -163,7 +204,7 @@ describe('ES modules', () => {
       ['readFileSync', '[Function: readFileSync]'],
       ['quoteShipping', '[Function: quoteShipping]'],
       ['file', "'week1.json'"],
-      ['orders', "[ {...} ]"],
+      ['orders', '[ {...} ]'],
       ['byCustomer', 'undefined'],
     ]);
   });
@@ -182,7 +223,9 @@ describe('conditions', () => {
     expect(result.stopped?.body.reason).toBe('breakpoint');
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     const locals = await session.locals(frame.id);
-    expect(mustGet(locals, 'line').value).toBe("{ sku: 'kettle', price: 2500, qty: 1, weightKg: 1.2, carrier: 'post' }");
+    expect(mustGet(locals, 'line').value).toBe(
+      "{ sku: 'kettle', price: 2500, qty: 1, weightKg: 1.2, carrier: 'post' }",
+    );
     // The first line's weight is already added: this is the second iteration.
     expect(mustGet(locals, 'weight').value).toBe('0.8');
   });
@@ -209,8 +252,16 @@ describe('conditions', () => {
     session = await AdapterSession.start();
     const file = path.join(ORDERS, 'shipping.mjs');
     const line = lineOf(file, 'weight += line.weightKg');
-    const result = await session.run({ command: ['node', 'orders.mjs', 'week1.json'], cwd: ORDERS, breakpoints: [{ path: file, line, condition }] });
-    expect(result.stopped?.body).toMatchObject({ reason: 'exception', description: 'Breakpoint condition error', text: message });
+    const result = await session.run({
+      command: ['node', 'orders.mjs', 'week1.json'],
+      cwd: ORDERS,
+      breakpoints: [{ path: file, line, condition }],
+    });
+    expect(result.stopped?.body).toMatchObject({
+      reason: 'exception',
+      description: 'Breakpoint condition error',
+      text: message,
+    });
     expect(session.output('important')).toBe(`Breakpoint condition error: ${message}\n`);
     const info = await session.dc.exceptionInfoRequest({ threadId: result.stopped!.body.threadId! });
     expect(info.body.description).toBe(message);
@@ -222,7 +273,11 @@ describe('a program that never reaches the breakpoint', () => {
     session = await AdapterSession.start();
     const dir = path.join(FIXTURES, 'exceptions');
     const file = path.join(dir, 'exit-code.js');
-    const result = await session.run({ command: ['node', 'exit-code.js'], cwd: dir, breakpoints: [{ path: file, line: 40 }] });
+    const result = await session.run({
+      command: ['node', 'exit-code.js'],
+      cwd: dir,
+      breakpoints: [{ path: file, line: 40 }],
+    });
     expect(result.stopped).toBeNull();
     expect(result.exitCode).toBe(3);
     const names = session.events.map((event) => event.event);

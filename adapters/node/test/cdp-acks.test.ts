@@ -84,7 +84,9 @@ async function settle(): Promise<void> {
 
 describe('no-ops that carry the acknowledgement', () => {
   it("answers a no-op's answer while the program runs after a resume", async () => {
-    inspector = await FakeInspector.start((message, fake) => fake.answer(message.id, message.method === NO_OP ? { id: 'isolate' } : {}));
+    inspector = await FakeInspector.start((message, fake) =>
+      fake.answer(message.id, message.method === NO_OP ? { id: 'isolate' } : {}),
+    );
     cdp = await CdpConnection.connect(inspector.url);
     await cdp.send('Debugger.resume', {});
     // The resume's answer gets a no-op; that no-op's answer, with the program still running, gets another.
@@ -93,7 +95,9 @@ describe('no-ops that carry the acknowledgement', () => {
   }, 10_000);
 
   it('answers them after a step too', async () => {
-    inspector = await FakeInspector.start((message, fake) => fake.answer(message.id, message.method === NO_OP ? { id: 'isolate' } : {}));
+    inspector = await FakeInspector.start((message, fake) =>
+      fake.answer(message.id, message.method === NO_OP ? { id: 'isolate' } : {}),
+    );
     cdp = await CdpConnection.connect(inspector.url);
     await cdp.send('Debugger.stepOver', {});
     await inspector.until(() => inspector!.noOps().length >= 2);
@@ -121,7 +125,9 @@ describe('no-ops that carry the acknowledgement', () => {
     await parsed;
     await settle();
     await cdp.send('Runtime.evaluate', { expression: '1' });
-    const afterPause = inspector.received.slice(inspector.received.findIndex((message) => message.method === NO_OP) + 1);
+    const afterPause = inspector.received.slice(
+      inspector.received.findIndex((message) => message.method === NO_OP) + 1,
+    );
     expect(afterPause.map((message) => message.method)).toEqual(['Runtime.evaluate']);
   });
 });

@@ -18,21 +18,51 @@ afterEach(async () => {
 });
 
 /** Starts the command with stopOnEntry; the entry stop's top frame (file, line, name) and its stop event. */
-async function entryOf(command: string[], breakpoints: Array<{ path: string; line: number; hitCondition?: string }> = []): Promise<{ stopped: DebugProtocol.StoppedEvent; top: DebugProtocol.StackFrame }> {
+async function entryOf(
+  command: string[],
+  breakpoints: Array<{ path: string; line: number; hitCondition?: string }> = [],
+): Promise<{ stopped: DebugProtocol.StoppedEvent; top: DebugProtocol.StackFrame }> {
   session = await AdapterSession.start();
   const result = await session.run({ command, cwd: DIR, stopOnEntry: true, breakpoints });
-  expect(result.stopped, `${command.join(' ')} ended with ${String(result.exitCode)} and no stop; stderr: ${session.output('stderr')}`).not.toBeNull();
+  expect(
+    result.stopped,
+    `${command.join(' ')} ended with ${String(result.exitCode)} and no stop; stderr: ${session.output('stderr')}`,
+  ).not.toBeNull();
   return { stopped: result.stopped!, top: await session.topFrame(result.stopped!.body.threadId!) };
 }
 
 describe('stopOnEntry', () => {
   it.each([
     ['node app.js', ['node', 'app.js'], 'app.js', lineOf(APP, "const greeting = 'hello'"), 'HELLO\n'],
-    ['node app.mjs (an ES module)', ['node', 'app.mjs'], 'app.mjs', lineOf(path.join(DIR, 'app.mjs'), 'const name ='), 'report.txt\n'],
+    [
+      'node app.mjs (an ES module)',
+      ['node', 'app.mjs'],
+      'app.mjs',
+      lineOf(path.join(DIR, 'app.mjs'), 'const name ='),
+      'report.txt\n',
+    ],
     // The function declaration above it is passed (esbuild's __name call for it maps to its name).
-    ['tsx app.ts (the stop in the .ts file)', [TSX_BIN, 'app.ts'], 'app.ts', lineOf(path.join(DIR, 'app.ts'), 'const lines: Line[]'), '5\n'],
-    ['npx tsx app.ts', ['npx', 'tsx', 'app.ts'], 'app.ts', lineOf(path.join(DIR, 'app.ts'), 'const lines: Line[]'), '5\n'],
-    ['npm run start (node app.js)', ['npm', 'run', 'start'], 'app.js', lineOf(APP, "const greeting = 'hello'"), 'HELLO\n'],
+    [
+      'tsx app.ts (the stop in the .ts file)',
+      [TSX_BIN, 'app.ts'],
+      'app.ts',
+      lineOf(path.join(DIR, 'app.ts'), 'const lines: Line[]'),
+      '5\n',
+    ],
+    [
+      'npx tsx app.ts',
+      ['npx', 'tsx', 'app.ts'],
+      'app.ts',
+      lineOf(path.join(DIR, 'app.ts'), 'const lines: Line[]'),
+      '5\n',
+    ],
+    [
+      'npm run start (node app.js)',
+      ['npm', 'run', 'start'],
+      'app.js',
+      lineOf(APP, "const greeting = 'hello'"),
+      'HELLO\n',
+    ],
     ['sh -c "node app.js"', ['sh', '-c', 'node app.js'], 'app.js', lineOf(APP, "const greeting = 'hello'"), 'HELLO\n'],
   ])('%s stops at the first statement of the user script', async (_name, command, file, line, output) => {
     const { stopped, top } = await entryOf(command);
@@ -44,7 +74,9 @@ describe('stopOnEntry', () => {
     const next = await session!.continueToNext(stopped.body.threadId!);
     expect(next).toBeNull();
     expect(session!.output('stdout').endsWith(output)).toBe(true);
-    expect(session!.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode).toBe(0);
+    expect(
+      session!.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode,
+    ).toBe(0);
   });
 
   it('is no hit of a user breakpoint: one set with it (hit condition 1) stops afterwards, as reason breakpoint', async () => {

@@ -37,7 +37,11 @@ describe('uncaught exceptions', () => {
     });
     expect(info.body.details?.stackTrace).toMatch(/^\s+at parsePrice \(.*uncaught\.js:4:/);
     const frame = await session.topFrame(threadId);
-    expect(frame).toMatchObject({ name: 'parsePrice', line: lineOf(file, 'throw new RangeError'), source: { path: file } });
+    expect(frame).toMatchObject({
+      name: 'parsePrice',
+      line: lineOf(file, 'throw new RangeError'),
+      source: { path: file },
+    });
     const locals = await session.locals(frame.id);
     expect(mustGet(locals, 'text').value).toBe("'12,50'");
     expect(mustGet(locals, 'value').value).toBe('NaN');
@@ -46,7 +50,11 @@ describe('uncaught exceptions', () => {
 
   it('stop in an ES module whose top level throws', async () => {
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'esm-uncaught.mjs'], cwd: DIR, exceptionFilters: ['uncaught'] });
+    const result = await session.run({
+      command: ['node', 'esm-uncaught.mjs'],
+      cwd: DIR,
+      exceptionFilters: ['uncaught'],
+    });
     expect(result.stopped?.body).toMatchObject({ reason: 'exception', text: 'TypeError: order without id' });
     const info = await session.dc.exceptionInfoRequest({ threadId: result.stopped!.body.threadId! });
     expect(info.body.exceptionId).toBe('TypeError');

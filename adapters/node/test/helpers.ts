@@ -30,7 +30,8 @@ export class AdapterSession extends DapTestSession<RunOptions> {
   }
 
   protected override onEvent(event: DebugProtocol.Event): void {
-    if (event.event === 'thread' && (event as DebugProtocol.ThreadEvent).body.reason === 'started') void this.collectThreadPids();
+    if (event.event === 'thread' && (event as DebugProtocol.ThreadEvent).body.reason === 'started')
+      void this.collectThreadPids();
   }
 
   /** Thread names are `node <pid> <script>`: remember every pid while the process is alive. */
@@ -60,7 +61,8 @@ export class AdapterSession extends DapTestSession<RunOptions> {
     const found = new Map<string, DebugProtocol.Variable>();
     for (const scope of await this.scopes(frameId)) {
       if (scope.expensive) continue;
-      for (const variable of await this.children(scope.variablesReference)) if (!found.has(variable.name)) found.set(variable.name, variable);
+      for (const variable of await this.children(scope.variablesReference))
+        if (!found.has(variable.name)) found.set(variable.name, variable);
     }
     return found;
   }

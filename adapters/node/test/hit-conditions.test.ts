@@ -31,7 +31,11 @@ function next(active: AdapterSession, stopped: DebugProtocol.StoppedEvent): Prom
 /** Runs the loop with one breakpoint and answers the `i` of every stop until the program ends (at most `limit`). */
 async function stops(breakpoint: Omit<BreakpointSpec, 'path' | 'line'>, limit = 8): Promise<string[]> {
   session = await AdapterSession.start();
-  const result = await session.run({ command: ['node', 'loop.js'], cwd: DIR, breakpoints: [{ path: FILE, line: LINE, ...breakpoint }] });
+  const result = await session.run({
+    command: ['node', 'loop.js'],
+    cwd: DIR,
+    breakpoints: [{ path: FILE, line: LINE, ...breakpoint }],
+  });
   const seen: string[] = [];
   let stopped = result.stopped;
   while (stopped !== null && seen.length < limit) {
@@ -79,18 +83,25 @@ describe('hit conditions', () => {
     expect(await stops({ hitCondition: '  ' }, 2)).toEqual(['1', '2']);
   });
 
-  it.each(['abc', '0', '== 0', '>= -1', '2.5', '=== 2'])('%j does not parse: the breakpoint is unverified, says why, and never stops', async (hitCondition) => {
-    session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'loop.js'], cwd: DIR, breakpoints: [{ path: FILE, line: LINE, hitCondition }] });
-    const breakpoint = result.setBreakpoints[0]!.body.breakpoints[0]!;
-    expect(breakpoint.verified).toBe(false);
-    expect(breakpoint.message).toBe(
-      `Hit condition ${JSON.stringify(hitCondition)} is not understood: use N (the Nth hit), == N, >= N, > N, <= N, < N or % N (every Nth hit), N a whole number of at least 1`,
-    );
-    expect(result.stopped).toBeNull();
-    expect(result.exitCode).toBe(0);
-    expect(session.events.some((event) => event.event === 'breakpoint')).toBe(false);
-  });
+  it.each(['abc', '0', '== 0', '>= -1', '2.5', '=== 2'])(
+    '%j does not parse: the breakpoint is unverified, says why, and never stops',
+    async (hitCondition) => {
+      session = await AdapterSession.start();
+      const result = await session.run({
+        command: ['node', 'loop.js'],
+        cwd: DIR,
+        breakpoints: [{ path: FILE, line: LINE, hitCondition }],
+      });
+      const breakpoint = result.setBreakpoints[0]!.body.breakpoints[0]!;
+      expect(breakpoint.verified).toBe(false);
+      expect(breakpoint.message).toBe(
+        `Hit condition ${JSON.stringify(hitCondition)} is not understood: use N (the Nth hit), == N, >= N, > N, <= N, < N or % N (every Nth hit), N a whole number of at least 1`,
+      );
+      expect(result.stopped).toBeNull();
+      expect(result.exitCode).toBe(0);
+      expect(session.events.some((event) => event.event === 'breakpoint')).toBe(false);
+    },
+  );
 
   it('a condition that throws still stops and is reported as a condition error', async () => {
     session = await AdapterSession.start();
@@ -100,7 +111,11 @@ describe('hit conditions', () => {
       breakpoints: [{ path: FILE, line: LINE, condition: 'i.nope.deeper > 1', hitCondition: '3' }],
     });
     const message = "TypeError: Cannot read properties of undefined (reading 'deeper')";
-    expect(result.stopped?.body).toMatchObject({ reason: 'exception', description: 'Breakpoint condition error', text: message });
+    expect(result.stopped?.body).toMatchObject({
+      reason: 'exception',
+      description: 'Breakpoint condition error',
+      text: message,
+    });
     expect(await iteration(session, result.stopped!)).toBe('1');
     expect(session.output('important')).toBe(`Breakpoint condition error: ${message}\n`);
     const info = await session.dc.exceptionInfoRequest({ threadId: result.stopped!.body.threadId! });
@@ -109,9 +124,16 @@ describe('hit conditions', () => {
 
   it('a breakpoint set again counts from zero', async () => {
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'loop.js'], cwd: DIR, breakpoints: [{ path: FILE, line: LINE, hitCondition: '2' }] });
+    const result = await session.run({
+      command: ['node', 'loop.js'],
+      cwd: DIR,
+      breakpoints: [{ path: FILE, line: LINE, hitCondition: '2' }],
+    });
     expect(await iteration(session, result.stopped!)).toBe('2');
-    const again = await session.dc.setBreakpointsRequest({ source: { path: FILE }, breakpoints: [{ line: LINE, hitCondition: '2' }] });
+    const again = await session.dc.setBreakpointsRequest({
+      source: { path: FILE },
+      breakpoints: [{ line: LINE, hitCondition: '2' }],
+    });
     const id = again.body.breakpoints[0]!.id;
     expect(id).not.toBe(result.setBreakpoints[0]!.body.breakpoints[0]!.id);
     const stopped = await next(session, result.stopped!);
@@ -122,7 +144,11 @@ describe('hit conditions', () => {
 
   it('each process counts its own hits', async () => {
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['sh', '-c', 'node loop.js && node loop.js'], cwd: DIR, breakpoints: [{ path: FILE, line: LINE, hitCondition: '3' }] });
+    const result = await session.run({
+      command: ['sh', '-c', 'node loop.js && node loop.js'],
+      cwd: DIR,
+      breakpoints: [{ path: FILE, line: LINE, hitCondition: '3' }],
+    });
     expect(await iteration(session, result.stopped!)).toBe('3');
     const second = await next(session, result.stopped!);
     expect(second?.body.threadId).not.toBe(result.stopped!.body.threadId);

@@ -20,7 +20,11 @@ afterEach(async () => {
 
 async function stoppedInShell(): Promise<AdapterSession> {
   const started = await AdapterSession.start();
-  const result = await started.run({ command: ['sh', '-c', 'node checkout.js; echo done'], cwd: CART_V1, breakpoints: [{ path: CART_FILE, line: RETURN_LINE }] });
+  const result = await started.run({
+    command: ['sh', '-c', 'node checkout.js; echo done'],
+    cwd: CART_V1,
+    breakpoints: [{ path: CART_FILE, line: RETURN_LINE }],
+  });
   expect(result.stopped?.body.reason).toBe('breakpoint');
   await started.collectThreadPids();
   started.snapshotSession();
@@ -29,7 +33,13 @@ async function stoppedInShell(): Promise<AdapterSession> {
   return started;
 }
 
-async function waitForExit(child: { exitCode: number | null; signalCode: string | null; once(event: 'exit', listener: () => void): unknown } | null): Promise<void> {
+async function waitForExit(
+  child: {
+    exitCode: number | null;
+    signalCode: string | null;
+    once(event: 'exit', listener: () => void): unknown;
+  } | null,
+): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => child.once('exit', () => resolve()));
 }
@@ -62,10 +72,26 @@ describe('ending a session', () => {
     void exited.then(() => (gone = true));
     const answers: Array<Promise<string>> = [];
     while (!gone) {
-      answers.push(Promise.race([session.dc.threadsRequest().then(() => 'answered', () => 'failed'), new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 1000))]));
+      answers.push(
+        Promise.race([
+          session.dc.threadsRequest().then(
+            () => 'answered',
+            () => 'failed',
+          ),
+          new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 1000)),
+        ]),
+      );
       await new Promise((resolve) => setImmediate(resolve));
     }
-    answers.push(Promise.race([session.dc.threadsRequest().then(() => 'answered', () => 'failed'), new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 1000))]));
+    answers.push(
+      Promise.race([
+        session.dc.threadsRequest().then(
+          () => 'answered',
+          () => 'failed',
+        ),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 1000)),
+      ]),
+    );
     expect((await Promise.all(answers)).at(-1)).not.toBe('answered');
     await session.assertAllGone();
   });
@@ -91,7 +117,10 @@ describe('ending a session', () => {
     session = await AdapterSession.start();
     const since = session.events.length;
     await session.dc.initializeRequest({ adapterID: 'node', pathFormat: 'path' });
-    await session.dc.launchRequest({ command: ['node', 'checkout.js'], cwd: CART_V1 } as DebugProtocol.LaunchRequestArguments);
+    await session.dc.launchRequest({
+      command: ['node', 'checkout.js'],
+      cwd: CART_V1,
+    } as DebugProtocol.LaunchRequestArguments);
     await session.waitFor((event) => event.event === 'thread', 10_000, since);
     await session.collectThreadPids();
     await session.dc.disconnectRequest({});
@@ -103,10 +132,17 @@ describe('ending a session', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-detach-'));
     const marker = path.join(dir, 'finished');
     const script = path.join(dir, 'detach.js');
-    fs.writeFileSync(script, `'use strict';\nconst total = 6 * 7;\nrequire('fs').writeFileSync(${JSON.stringify(marker)}, String(total));\n`);
+    fs.writeFileSync(
+      script,
+      `'use strict';\nconst total = 6 * 7;\nrequire('fs').writeFileSync(${JSON.stringify(marker)}, String(total));\n`,
+    );
     try {
       session = await AdapterSession.start();
-      const result = await session.run({ command: ['node', script], cwd: dir, breakpoints: [{ path: script, line: 3 }] });
+      const result = await session.run({
+        command: ['node', script],
+        cwd: dir,
+        breakpoints: [{ path: script, line: 3 }],
+      });
       expect(result.stopped?.body.reason).toBe('breakpoint');
       expect(fs.existsSync(marker)).toBe(false);
       await session.dc.disconnectRequest({ terminateDebuggee: false });
@@ -136,7 +172,11 @@ describe('several processes reach the breakpoint', () => {
 
     const since = session.events.length;
     await session.dc.continueRequest({ threadId: first });
-    const second = await session.waitFor<DebugProtocol.StoppedEvent>((event) => event.event === 'stopped', 10_000, since);
+    const second = await session.waitFor<DebugProtocol.StoppedEvent>(
+      (event) => event.event === 'stopped',
+      10_000,
+      since,
+    );
     expect(second.body.threadId).not.toBe(first);
     const secondRate = mustGet(await session.locals((await session.topFrame(second.body.threadId!)).id), 'rate').value;
     expect([firstRate, secondRate].sort()).toEqual(['0.1', '0.2']);
@@ -147,7 +187,11 @@ describe('stepping and pausing', () => {
   it('next stops on the following line with reason step', async () => {
     session = await AdapterSession.start();
     const line = lineOf(CART_FILE, 'const discount = Math.round');
-    const result = await session.run({ command: ['node', 'checkout.js'], cwd: CART_V1, breakpoints: [{ path: CART_FILE, line }] });
+    const result = await session.run({
+      command: ['node', 'checkout.js'],
+      cwd: CART_V1,
+      breakpoints: [{ path: CART_FILE, line }],
+    });
     const threadId = result.stopped!.body.threadId!;
     const since = session.events.length;
     await session.dc.nextRequest({ threadId });
@@ -160,16 +204,22 @@ describe('stepping and pausing', () => {
 
   it('pause stops a running program with reason pause', async () => {
     session = await AdapterSession.start();
-    const result = await session.run({
-      command: ['node', '-e', 'let n = 0; setInterval(() => { n++; }, 5);'],
-      cwd: FIXTURES,
-      timeoutMs: 1500,
-    }).catch(() => null);
+    const result = await session
+      .run({
+        command: ['node', '-e', 'let n = 0; setInterval(() => { n++; }, 5);'],
+        cwd: FIXTURES,
+        timeoutMs: 1500,
+      })
+      .catch(() => null);
     expect(result).toBeNull();
     const [thread] = await session.collectThreadPids();
     const since = session.events.length;
     await session.dc.pauseRequest({ threadId: thread!.id });
-    const paused = await session.waitFor<DebugProtocol.StoppedEvent>((event) => event.event === 'stopped', 10_000, since);
+    const paused = await session.waitFor<DebugProtocol.StoppedEvent>(
+      (event) => event.event === 'stopped',
+      10_000,
+      since,
+    );
     expect(paused.body.reason).toBe('pause');
     await session.dc.continueRequest({ threadId: thread!.id });
   });

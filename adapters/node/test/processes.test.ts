@@ -19,7 +19,11 @@ describe('indirect launches', () => {
   it('sh -c: the Node child of the shell stops', async () => {
     session = await AdapterSession.start();
     const line = lineOf(CART_FILE, 'return { gross, discount, net }');
-    const result = await session.run({ command: ['sh', '-c', 'echo from-shell; node checkout.js 0.5'], cwd: CART_V1, breakpoints: [{ path: CART_FILE, line }] });
+    const result = await session.run({
+      command: ['sh', '-c', 'echo from-shell; node checkout.js 0.5'],
+      cwd: CART_V1,
+      breakpoints: [{ path: CART_FILE, line }],
+    });
     expect(result.stopped?.body.reason).toBe('breakpoint');
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     const locals = await session.locals(frame.id);
@@ -36,7 +40,11 @@ describe('indirect launches', () => {
     const dir = path.join(FIXTURES, 'npm-script');
     const file = path.join(dir, 'app.js');
     const line = lineOf(file, 'return scaled;');
-    const result = await session.run({ command: ['npm', 'run', 'start'], cwd: dir, breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: ['npm', 'run', 'start'],
+      cwd: dir,
+      breakpoints: [{ path: file, line }],
+    });
     expect(result.stopped?.body.reason).toBe('breakpoint');
     const threads = await session.collectThreadPids();
     const stoppedThread = threads.find((thread) => thread.id === result.stopped!.body.threadId);
@@ -59,9 +67,12 @@ describe('indirect launches', () => {
     expect(mustGet(locals, 'tax').value).toBe('200');
     expect(mustGet(locals, 'gross').value).toBe('1200');
     // The child is not the root process (node --test itself).
-    expect(mustGet(new Map((await session.collectThreadPids()).map((thread) => [thread.id, thread])), result.stopped!.body.threadId!).name).not.toContain(
-      `node ${session.rootPid} `,
-    );
+    expect(
+      mustGet(
+        new Map((await session.collectThreadPids()).map((thread) => [thread.id, thread])),
+        result.stopped!.body.threadId!,
+      ).name,
+    ).not.toContain(`node ${session.rootPid} `);
   });
 
   it('npx vitest run: the breakpoint in TypeScript is hit in a vitest worker', async () => {
@@ -69,12 +80,21 @@ describe('indirect launches', () => {
     const dir = path.join(FIXTURES, 'vitest');
     const file = path.join(dir, 'discount.ts');
     const line = lineOf(file, 'return result;');
-    const result = await session.run({ command: ['npx', 'vitest', 'run'], cwd: dir, breakpoints: [{ path: file, line }], timeoutMs: 90_000 });
+    const result = await session.run({
+      command: ['npx', 'vitest', 'run'],
+      cwd: dir,
+      breakpoints: [{ path: file, line }],
+      timeoutMs: 90_000,
+    });
     expect(result.stopped?.body.reason).toBe('breakpoint');
     const { body } = await session.dc.stackTraceRequest({ threadId: result.stopped!.body.threadId!, levels: 2 });
     expect(body.stackFrames.map((frame) => [frame.name, frame.source?.path, frame.line])).toEqual([
       ['discounted', file, line],
-      ['<anonymous>', path.join(dir, 'discount.check.ts'), lineOf(path.join(dir, 'discount.check.ts'), 'discounted(2000, 10)')],
+      [
+        '<anonymous>',
+        path.join(dir, 'discount.check.ts'),
+        lineOf(path.join(dir, 'discount.check.ts'), 'discounted(2000, 10)'),
+      ],
     ]);
     const locals = await session.locals(body.stackFrames[0]!.id);
     expect(mustGet(locals, 'cut').value).toBe('200');
@@ -89,7 +109,12 @@ describe('stdin and environment', () => {
     const dir = path.join(FIXTURES, 'stdin');
     const file = path.join(dir, 'echo-sum.js');
     const line = lineOf(file, "console.log('sum', sum);");
-    const result = await session.run({ command: ['node', 'echo-sum.js'], cwd: dir, stdinFile: path.join(dir, 'numbers.txt'), breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: ['node', 'echo-sum.js'],
+      cwd: dir,
+      stdinFile: path.join(dir, 'numbers.txt'),
+      breakpoints: [{ path: file, line }],
+    });
     const locals = await session.locals((await session.topFrame(result.stopped!.body.threadId!)).id);
     expect(mustGet(locals, 'numbers').value).toBe('[ 1, 2, 3, 4 ]');
     expect(mustGet(locals, 'sum').value).toBe('10');
@@ -106,7 +131,11 @@ describe('stdin and environment', () => {
   it('merges env over its own and keeps an existing NODE_OPTIONS', async () => {
     session = await AdapterSession.start();
     const result = await session.run({
-      command: ['node', '-e', 'console.log(process.env.BPDIFF_TEST_VALUE, require("util").inspect(globalThis.fromPreload))'],
+      command: [
+        'node',
+        '-e',
+        'console.log(process.env.BPDIFF_TEST_VALUE, require("util").inspect(globalThis.fromPreload))',
+      ],
       cwd: FIXTURES,
       env: { BPDIFF_TEST_VALUE: 'hello there', NODE_OPTIONS: `--require ${path.join(FIXTURES, 'preload.cjs')}` },
     });
@@ -122,16 +151,26 @@ describe('a bootloader path with spaces', () => {
     try {
       fs.mkdirSync(path.join(root, 'dist', 'adapters', 'node'), { recursive: true });
       for (const file of ['main.mjs', 'in-process.mjs']) {
-        fs.copyFileSync(path.join(REPO, 'dist', 'adapters', 'node', file), path.join(root, 'dist', 'adapters', 'node', file));
+        fs.copyFileSync(
+          path.join(REPO, 'dist', 'adapters', 'node', file),
+          path.join(root, 'dist', 'adapters', 'node', file),
+        );
       }
       fs.mkdirSync(path.join(root, 'adapters', 'node'), { recursive: true });
-      fs.copyFileSync(path.join(REPO, 'adapters', 'node', 'bootloader.cjs'), path.join(root, 'adapters', 'node', 'bootloader.cjs'));
+      fs.copyFileSync(
+        path.join(REPO, 'adapters', 'node', 'bootloader.cjs'),
+        path.join(root, 'adapters', 'node', 'bootloader.cjs'),
+      );
       fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
       fs.writeFileSync(path.join(root, 'package.json'), '{ "type": "module" }\n');
 
       session = await AdapterSession.start(path.join(root, 'dist', 'adapters', 'node', 'main.mjs'));
       const line = lineOf(CART_FILE, 'return { gross, discount, net }');
-      const result = await session.run({ command: ['sh', '-c', 'node checkout.js'], cwd: CART_V1, breakpoints: [{ path: CART_FILE, line }] });
+      const result = await session.run({
+        command: ['sh', '-c', 'node checkout.js'],
+        cwd: CART_V1,
+        breakpoints: [{ path: CART_FILE, line }],
+      });
       expect(result.stopped?.body.reason).toBe('breakpoint');
       const locals = await session.locals((await session.topFrame(result.stopped!.body.threadId!)).id);
       expect(mustGet(locals, 'net').value).toBe('1270');

@@ -27,7 +27,13 @@ interface Place {
 }
 
 /** Where a stop stands: its top frame's name and line, and the stack's depth (totalFrames). */
-async function place(threadId: number): Promise<{ name: string; line: number; file: string | undefined; totalFrames: number; frame: DebugProtocol.StackFrame }> {
+async function place(threadId: number): Promise<{
+  name: string;
+  line: number;
+  file: string | undefined;
+  totalFrames: number;
+  frame: DebugProtocol.StackFrame;
+}> {
   const { body } = await session!.dc.stackTraceRequest({ threadId, startFrame: 0, levels: 1 });
   const frame = body.stackFrames[0]!;
   return { name: frame.name, line: frame.line, file: frame.source?.path, totalFrames: body.totalFrames!, frame };
@@ -39,7 +45,11 @@ async function step(kind: 'stepIn' | 'next' | 'stepOut', threadId: number): Prom
   if (kind === 'stepIn') await session!.dc.stepInRequest({ threadId });
   else if (kind === 'next') await session!.dc.nextRequest({ threadId });
   else await session!.dc.stepOutRequest({ threadId });
-  const event = await session!.waitFor((candidate) => candidate.event === 'stopped' || candidate.event === 'terminated', 30_000, since);
+  const event = await session!.waitFor(
+    (candidate) => candidate.event === 'stopped' || candidate.event === 'terminated',
+    30_000,
+    since,
+  );
   return event.event === 'stopped' ? (event as DebugProtocol.StoppedEvent) : null;
 }
 
@@ -81,12 +91,18 @@ describe('stepping past others code', () => {
     ]);
     expect(values).toEqual(['1', '2', '2', '4']);
     expect(session.output('stdout')).toBe('007 [ 2, 4 ] 8\n');
-    expect(session.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode).toBe(0);
+    expect(
+      session.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode,
+    ).toBe(0);
   });
 
   it('totalFrames is the whole stack, whatever levels asks', async () => {
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'main.js'], cwd: DIR, breakpoints: [{ path: MAIN, line: at('return value * 2') }] });
+    const result = await session.run({
+      command: ['node', 'main.js'],
+      cwd: DIR,
+      breakpoints: [{ path: MAIN, line: at('return value * 2') }],
+    });
     const threadId = result.stopped!.body.threadId!;
     const all = (await session.dc.stackTraceRequest({ threadId, startFrame: 0, levels: 1000 })).body;
     const one = (await session.dc.stackTraceRequest({ threadId, startFrame: 0, levels: 1 })).body;
@@ -103,7 +119,12 @@ describe('stepping past others code', () => {
   it('a breakpoint the user sets in a package stops there, and steps go on inside the package', async () => {
     const line = lineOf(HELPER, 'sum += each(value)');
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'main.js'], cwd: DIR, stopOnEntry: true, breakpoints: [{ path: HELPER, line }] });
+    const result = await session.run({
+      command: ['node', 'main.js'],
+      cwd: DIR,
+      stopOnEntry: true,
+      breakpoints: [{ path: HELPER, line }],
+    });
     const threadId = result.stopped!.body.threadId!;
     const hit = await session.continueToNext(threadId);
     expect(hit?.body.reason).toBe('breakpoint');
@@ -112,17 +133,30 @@ describe('stepping past others code', () => {
     expect(await place(threadId)).toMatchObject({ line: at('(value) => value + 1'), file: MAIN });
     // Out of the callback, to the next place in sumWith after the call: its loop's next round.
     await step('stepOut', threadId);
-    expect(await place(threadId)).toMatchObject({ name: 'sumWith', line: lineOf(HELPER, 'for (const value of values)'), file: HELPER });
+    expect(await place(threadId)).toMatchObject({
+      name: 'sumWith',
+      line: lineOf(HELPER, 'for (const value of values)'),
+      file: HELPER,
+    });
   });
 
-  it.each([['next'], ['stepOut']] as const)('%s off the last line of the main module ends the program', async (kind) => {
-    session = await AdapterSession.start();
-    const last = at('console.log(');
-    const result = await session.run({ command: ['node', 'main.js'], cwd: DIR, breakpoints: [{ path: MAIN, line: last }] });
-    const threadId = result.stopped!.body.threadId!;
-    expect((await place(threadId)).line).toBe(last);
-    expect(await step(kind, threadId)).toBeNull();
-    expect(session.output('stdout')).toBe('007 [ 2, 4 ] 8\n');
-    expect(session.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode).toBe(0);
-  });
+  it.each([['next'], ['stepOut']] as const)(
+    '%s off the last line of the main module ends the program',
+    async (kind) => {
+      session = await AdapterSession.start();
+      const last = at('console.log(');
+      const result = await session.run({
+        command: ['node', 'main.js'],
+        cwd: DIR,
+        breakpoints: [{ path: MAIN, line: last }],
+      });
+      const threadId = result.stopped!.body.threadId!;
+      expect((await place(threadId)).line).toBe(last);
+      expect(await step(kind, threadId)).toBeNull();
+      expect(session.output('stdout')).toBe('007 [ 2, 4 ] 8\n');
+      expect(
+        session.events.find((event): event is DebugProtocol.ExitedEvent => event.event === 'exited')?.body.exitCode,
+      ).toBe(0);
+    },
+  );
 });

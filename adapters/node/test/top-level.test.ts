@@ -19,7 +19,11 @@ afterEach(async () => {
 
 beforeAll(() => {
   fs.rmSync(OUT, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', DIR, '--outDir', OUT], { stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', DIR, '--outDir', OUT],
+    { stdio: 'pipe' },
+  );
 });
 
 afterAll(() => {
@@ -32,7 +36,11 @@ afterAll(() => {
 });
 
 /** Stops at the first line of `file` containing `marker`; the scopes of the top frame and their variables. */
-async function scopesAt(command: string[], file: string, marker: string): Promise<{ frame: DebugProtocol.StackFrame; scopes: Array<[string, boolean, string[]]> }> {
+async function scopesAt(
+  command: string[],
+  file: string,
+  marker: string,
+): Promise<{ frame: DebugProtocol.StackFrame; scopes: Array<[string, boolean, string[]]> }> {
   session = await AdapterSession.start();
   const line = lineOf(file, marker);
   const result = await session.run({ command, cwd: DIR, breakpoints: [{ path: file, line }] });

@@ -21,7 +21,9 @@ afterEach(async () => {
 beforeAll(() => {
   // The compiled dist/ of the example is built here, never committed.
   fs.rmSync(path.join(TSC, 'dist'), { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', TSC], { stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', TSC], {
+    stdio: 'pipe',
+  });
 });
 
 describe('tsx (inline source maps)', () => {
@@ -29,7 +31,11 @@ describe('tsx (inline source maps)', () => {
     session = await AdapterSession.start();
     const file = path.join(TSX, 'src', 'invoice.ts');
     const line = lineOf(file, 'return { net, tax, due }');
-    const result = await session.run({ command: [TSX_BIN, 'src/main.ts', '7.5'], cwd: TSX, breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: [TSX_BIN, 'src/main.ts', '7.5'],
+      cwd: TSX,
+      breakpoints: [{ path: file, line }],
+    });
     expect(result.stopped?.body.reason).toBe('breakpoint');
     const changed = await session.waitFor<DebugProtocol.BreakpointEvent>((event) => event.event === 'breakpoint');
     expect(changed.body.breakpoint).toMatchObject({ verified: true, line });
@@ -40,7 +46,11 @@ describe('tsx (inline source maps)', () => {
     const { body } = await session.dc.stackTraceRequest({ threadId: result.stopped!.body.threadId!, levels: 2 });
     expect(body.stackFrames.map((frame) => [frame.name, frame.source?.path, frame.line])).toEqual([
       ['totalDue', file, line],
-      ['<anonymous>', path.join(TSX, 'src', 'main.ts'), lineOf(path.join(TSX, 'src', 'main.ts'), 'const totals = totalDue')],
+      [
+        '<anonymous>',
+        path.join(TSX, 'src', 'main.ts'),
+        lineOf(path.join(TSX, 'src', 'main.ts'), 'const totals = totalDue'),
+      ],
     ]);
     const locals = await session.locals(body.stackFrames[0]!.id);
     // parseInt('7.5') is 7: the bug the example shows.
@@ -54,7 +64,11 @@ describe('tsx (inline source maps)', () => {
     session = await AdapterSession.start();
     const file = path.join(TSX, 'src', 'invoice.ts');
     const comment = lineOf(file, '// Tax is rounded to whole cents.');
-    const result = await session.run({ command: [TSX_BIN, 'src/main.ts', '8'], cwd: TSX, breakpoints: [{ path: file, line: comment }] });
+    const result = await session.run({
+      command: [TSX_BIN, 'src/main.ts', '8'],
+      cwd: TSX,
+      breakpoints: [{ path: file, line: comment }],
+    });
     const changed = await session.waitFor<DebugProtocol.BreakpointEvent>((event) => event.event === 'breakpoint');
     expect(changed.body.breakpoint.line).toBe(comment + 1);
     const frame = await session.topFrame(result.stopped!.body.threadId!);
@@ -71,16 +85,24 @@ describe('breakpoints set while the program runs', () => {
     const dir = path.join(FIXTURES, 'late-ts');
     const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-late-')), 'go');
     try {
-      const result = await session.run({ command: [TSX_BIN, 'main.ts', marker], cwd: dir, timeoutMs: 1_000 }).catch(() => null);
+      const result = await session
+        .run({ command: [TSX_BIN, 'main.ts', marker], cwd: dir, timeoutMs: 1_000 })
+        .catch(() => null);
       expect(result).toBeNull();
-      await session.waitFor((event) => event.event === 'output' && (event as DebugProtocol.OutputEvent).body.output === 'loaded\n');
+      await session.waitFor(
+        (event) => event.event === 'output' && (event as DebugProtocol.OutputEvent).body.output === 'loaded\n',
+      );
       const file = path.join(dir, 'step.ts');
       const line = lineOf(file, 'return doubled;');
       const set = await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line }] });
       expect(set.body.breakpoints[0]).toMatchObject({ verified: true, line });
       const since = session.events.length;
       fs.writeFileSync(marker, '');
-      const stopped = await session.waitFor<DebugProtocol.StoppedEvent>((event) => event.event === 'stopped', 10_000, since);
+      const stopped = await session.waitFor<DebugProtocol.StoppedEvent>(
+        (event) => event.event === 'stopped',
+        10_000,
+        since,
+      );
       const frame = await session.topFrame(stopped.body.threadId!);
       expect(frame).toMatchObject({ name: 'step', line, source: { path: file } });
       expect(mustGet(await session.locals(frame.id), 'doubled').value).toBe('42');
@@ -126,7 +148,11 @@ describe('tsc output with .map files', () => {
     session = await AdapterSession.start();
     const file = path.join(TSC, 'dist', 'stock.js');
     const line = lineOf(file, 'const after = before + movement.delta;');
-    const result = await session.run({ command: ['node', 'dist/main.js', 'data/monday.json'], cwd: TSC, breakpoints: [{ path: file, line }] });
+    const result = await session.run({
+      command: ['node', 'dist/main.js', 'data/monday.json'],
+      cwd: TSC,
+      breakpoints: [{ path: file, line }],
+    });
     expect(result.stopped?.body.reason).toBe('breakpoint');
     const frame = await session.topFrame(result.stopped!.body.threadId!);
     // The frame is shown where the source map leads: the TypeScript source.
@@ -139,9 +165,16 @@ describe('tsc output with .map files', () => {
     const file = path.join(TSC, 'src', 'stock.ts');
     const since = session.events.length;
     await session.dc.initializeRequest({ adapterID: 'node', pathFormat: 'path' });
-    const launched = session.dc.launchRequest({ command: ['node', 'dist/main.js'], cwd: TSC, sourceMaps: false } as DebugProtocol.LaunchRequestArguments);
+    const launched = session.dc.launchRequest({
+      command: ['node', 'dist/main.js'],
+      cwd: TSC,
+      sourceMaps: false,
+    } as DebugProtocol.LaunchRequestArguments);
     await session.waitFor((event) => event.event === 'initialized', 30_000, since);
-    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line: lineOf(file, 'if (level < threshold)') }] });
+    await session.dc.setBreakpointsRequest({
+      source: { path: file },
+      breakpoints: [{ line: lineOf(file, 'if (level < threshold)') }],
+    });
     await session.dc.configurationDoneRequest();
     await launched;
     await session.waitFor((event) => event.event === 'terminated');

@@ -19,7 +19,12 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('planLaunch', () => {
   it('keeps the command as typed and resolves cwd and stdinFile', () => {
-    expect(planLaunch({ command: ['npx', 'tsx', 'src/app.ts'], cwd: 'proj', stdinFile: 'in.txt', env: { A: '1' } }, '/home/u')).toEqual({
+    expect(
+      planLaunch(
+        { command: ['npx', 'tsx', 'src/app.ts'], cwd: 'proj', stdinFile: 'in.txt', env: { A: '1' } },
+        '/home/u',
+      ),
+    ).toEqual({
       command: ['npx', 'tsx', 'src/app.ts'],
       cwd: '/home/u/proj',
       env: { A: '1' },
@@ -31,12 +36,21 @@ describe('planLaunch', () => {
   });
 
   it('translates the VS Code form', () => {
-    expect(planLaunch({ program: 'app.js', args: ['10'], runtimeArgs: ['--enable-source-maps'], cwd: '/p' }, '/x')).toMatchObject({
+    expect(
+      planLaunch({ program: 'app.js', args: ['10'], runtimeArgs: ['--enable-source-maps'], cwd: '/p' }, '/x'),
+    ).toMatchObject({
       command: ['node', '--enable-source-maps', '/p/app.js', '10'],
       cwd: '/p',
     });
-    expect(planLaunch({ program: '/p/src/app.js' }, '/x')).toMatchObject({ command: ['node', '/p/src/app.js'], cwd: '/p/src' });
-    expect(planLaunch({ runtimeExecutable: 'npm', runtimeArgs: ['run', 'start'], cwd: '/p' }, '/x').command).toEqual(['npm', 'run', 'start']);
+    expect(planLaunch({ program: '/p/src/app.js' }, '/x')).toMatchObject({
+      command: ['node', '/p/src/app.js'],
+      cwd: '/p/src',
+    });
+    expect(planLaunch({ runtimeExecutable: 'npm', runtimeArgs: ['run', 'start'], cwd: '/p' }, '/x').command).toEqual([
+      'npm',
+      'run',
+      'start',
+    ]);
   });
 
   it.each([
@@ -95,9 +109,12 @@ describe('hit conditions', () => {
     expect(parseHitCondition(text)).toEqual(expected);
   });
 
-  it.each(['abc', '', '0', '% 0', '-1', '>= -1', '2.5', '=== 2', '= 2', '!= 2', '2 3', '99999999999999999999'])('rejects %j', (text) => {
-    expect(parseHitCondition(text)).toBeNull();
-  });
+  it.each(['abc', '', '0', '% 0', '-1', '>= -1', '2.5', '=== 2', '= 2', '!= 2', '2 3', '99999999999999999999'])(
+    'rejects %j',
+    (text) => {
+      expect(parseHitCondition(text)).toBeNull();
+    },
+  );
 
   const errorKey = Symbol.for('bpdiff.conditionError');
   const globals = globalThis as unknown as Record<symbol, unknown>;
@@ -163,12 +180,17 @@ describe('NODE_OPTIONS', () => {
     fs.writeFileSync(preload, "globalThis.loaded = 'yes';\n");
     const options = withBootloader('--max-old-space-size=200', preload);
     expect(options).toBe(`--max-old-space-size=200 --require "${preload}"`);
-    const output = execFileSync(process.execPath, ['-e', 'console.log(globalThis.loaded)'], { env: { ...process.env, NODE_OPTIONS: options }, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['-e', 'console.log(globalThis.loaded)'], {
+      env: { ...process.env, NODE_OPTIONS: options },
+      encoding: 'utf8',
+    });
     expect(output).toBe('yes\n');
   });
 
   it('finds the shipped bootloader from the compiled adapter', () => {
-    expect(findBootloader(pathToFileURL(path.join(REPO, 'dist', 'adapters', 'node', 'src', 'main.js')).href)).toBe(path.join(REPO, 'adapters', 'node', 'bootloader.cjs'));
+    expect(findBootloader(pathToFileURL(path.join(REPO, 'dist', 'adapters', 'node', 'src', 'main.js')).href)).toBe(
+      path.join(REPO, 'adapters', 'node', 'bootloader.cjs'),
+    );
   });
 
   it('reads /proc stat fields of this process', () => {
@@ -180,25 +202,43 @@ describe('NODE_OPTIONS', () => {
 });
 
 describe('source maps', () => {
-  const source = ['// header comment', '', 'export function total(items: number[]): number {', '  let sum: number = 0;', '  for (const item of items) sum += item;', '  return sum;', '}', ''].join('\n');
+  const source = [
+    '// header comment',
+    '',
+    'export function total(items: number[]): number {',
+    '  let sum: number = 0;',
+    '  for (const item of items) sum += item;',
+    '  return sum;',
+    '}',
+    '',
+  ].join('\n');
   const sourcePath = path.join(scratch, 'src', 'total.ts');
 
   it('maps an inline map (sources relative to the script) both ways', async () => {
-    const out = ts.transpileModule(source, { fileName: sourcePath, compilerOptions: { sourceMap: false, inlineSourceMap: true, module: ts.ModuleKind.CommonJS } });
+    const out = ts.transpileModule(source, {
+      fileName: sourcePath,
+      compilerOptions: { sourceMap: false, inlineSourceMap: true, module: ts.ModuleKind.CommonJS },
+    });
     const dataUrl = /sourceMappingURL=(data:\S+)/.exec(out.outputText)![1]!;
     const map = await new SourceMapCache().load(pathToFileURL(sourcePath).href, dataUrl);
     expect(map?.sources).toEqual([sourcePath]);
     const generated = await map!.generatedFor([sourcePath], 6);
     const generatedLines = out.outputText.split('\n');
     expect(generatedLines[generated!.lineNumber]!.trim()).toBe('return sum;');
-    expect(await map!.originalFor(generated!.lineNumber, generated!.columnNumber)).toMatchObject({ path: sourcePath, line: 6 });
+    expect(await map!.originalFor(generated!.lineNumber, generated!.columnNumber)).toMatchObject({
+      path: sourcePath,
+      line: 6,
+    });
     // A line without mappings (blank) leads to the next line that has some.
     const fromBlank = await map!.generatedFor([sourcePath], 2);
     expect((await map!.originalFor(fromBlank!.lineNumber, fromBlank!.columnNumber))?.line).toBe(3);
   });
 
   it('reads a .map file next to the compiled script, with sourceRoot', async () => {
-    const out = ts.transpileModule(source, { fileName: 'total.ts', compilerOptions: { sourceMap: true, module: ts.ModuleKind.CommonJS } });
+    const out = ts.transpileModule(source, {
+      fileName: 'total.ts',
+      compilerOptions: { sourceMap: true, module: ts.ModuleKind.CommonJS },
+    });
     const distDir = path.join(scratch, 'dist');
     fs.mkdirSync(distDir, { recursive: true });
     const raw = JSON.parse(out.sourceMapText!) as { sources: string[]; sourceRoot?: string };
@@ -213,6 +253,8 @@ describe('source maps', () => {
 
   it('gives null for a map that cannot be read', async () => {
     expect(await new SourceMapCache().load('file:///nowhere/app.js', 'app.js.map')).toBeNull();
-    expect(await new SourceMapCache().load('file:///nowhere/app.js', 'data:application/json;base64,bm90IGpzb24=')).toBeNull();
+    expect(
+      await new SourceMapCache().load('file:///nowhere/app.js', 'data:application/json;base64,bm90IGpzb24='),
+    ).toBeNull();
   });
 });

@@ -3,13 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectPreview, RemoteObject } from '../src/cdp-types.js';
 import { errorSummary, formatKey, formatValue, quoteString, typeName } from '../src/value-format.js';
 
-const preview = (properties: ObjectPreview['properties'], extra: Partial<ObjectPreview> = {}): ObjectPreview => ({ type: 'object', overflow: false, properties, ...extra });
+const preview = (properties: ObjectPreview['properties'], extra: Partial<ObjectPreview> = {}): ObjectPreview => ({
+  type: 'object',
+  overflow: false,
+  properties,
+  ...extra,
+});
 
 describe('quoteString', () => {
   it.each([
     ['text', "'text'"],
     ["it's", `"it's"`],
-    [`it's "x"`, "`it's \"x\"`"],
+    [`it's "x"`, '`it\'s "x"`'],
     ['it\'s "x" `y`', "'it\\'s \"x\" `y`'"],
     ['a\nb\tc\\', "'a\\nb\\tc\\\\'"],
     ['\u0001\u007f', "'\\x01\\x7F'"],
@@ -46,34 +51,81 @@ describe('formatValue', () => {
     ['null', { type: 'object', subtype: 'null', value: null }, 'null'],
     ['symbol', { type: 'symbol', description: 'Symbol(x)', objectId: '1' }, 'Symbol(x)'],
     ['string', { type: 'string', value: 'ann' }, "'ann'"],
-    ['named function', { type: 'function', className: 'Function', description: 'function total(items) {}', objectId: '1' }, '[Function: total]'],
-    ['anonymous arrow', { type: 'function', className: 'Function', description: '(a) => a', objectId: '1' }, '[Function (anonymous)]'],
-    ['async function', { type: 'function', className: 'AsyncFunction', description: 'async function load() {}', objectId: '1' }, '[AsyncFunction: load]'],
-    ['class', { type: 'function', className: 'Function', description: 'class Cart {\n}', objectId: '1' }, '[class Cart]'],
-    ['regexp', { type: 'object', subtype: 'regexp', className: 'RegExp', description: '/ab+c/gi', objectId: '1' }, '/ab+c/gi'],
+    [
+      'named function',
+      { type: 'function', className: 'Function', description: 'function total(items) {}', objectId: '1' },
+      '[Function: total]',
+    ],
+    [
+      'anonymous arrow',
+      { type: 'function', className: 'Function', description: '(a) => a', objectId: '1' },
+      '[Function (anonymous)]',
+    ],
+    [
+      'async function',
+      { type: 'function', className: 'AsyncFunction', description: 'async function load() {}', objectId: '1' },
+      '[AsyncFunction: load]',
+    ],
+    [
+      'class',
+      { type: 'function', className: 'Function', description: 'class Cart {\n}', objectId: '1' },
+      '[class Cart]',
+    ],
+    [
+      'regexp',
+      { type: 'object', subtype: 'regexp', className: 'RegExp', description: '/ab+c/gi', objectId: '1' },
+      '/ab+c/gi',
+    ],
     [
       'error',
-      { type: 'object', subtype: 'error', className: 'RangeError', description: 'RangeError: too big\n    at f (/a.js:1:1)', objectId: '1' },
+      {
+        type: 'object',
+        subtype: 'error',
+        className: 'RangeError',
+        description: 'RangeError: too big\n    at f (/a.js:1:1)',
+        objectId: '1',
+      },
       'RangeError: too big',
     ],
     [
       'date without exact details',
-      { type: 'object', subtype: 'date', className: 'Date', description: 'Tue Jan 02 2024 03:04:05 GMT+0000 (Coordinated Universal Time)', objectId: '1' },
+      {
+        type: 'object',
+        subtype: 'date',
+        className: 'Date',
+        description: 'Tue Jan 02 2024 03:04:05 GMT+0000 (Coordinated Universal Time)',
+        objectId: '1',
+      },
       '2024-01-02T03:04:05Z',
     ],
-    ['weakmap', { type: 'object', subtype: 'weakmap', className: 'WeakMap', description: 'WeakMap', objectId: '1' }, 'WeakMap { <items unknown> }'],
+    [
+      'weakmap',
+      { type: 'object', subtype: 'weakmap', className: 'WeakMap', description: 'WeakMap', objectId: '1' },
+      'WeakMap { <items unknown> }',
+    ],
   ])('%s', (_, object, expected) => {
     expect(formatValue(object)).toBe(expected);
   });
 
   it('uses the names and exact date read from the debuggee when given', () => {
-    expect(formatValue({ type: 'function', className: 'Function', description: '(a) => a', objectId: '1' }, { functionName: 'double' })).toBe('[Function: double]');
-    expect(formatValue({ type: 'function', className: 'Function', description: 'class B extends A {}', objectId: '1' }, { functionName: 'B', baseName: 'A' })).toBe(
-      '[class B extends A]',
-    );
-    expect(formatValue({ type: 'object', subtype: 'date', className: 'Date', description: 'x', objectId: '1' }, { isoDate: '2024-01-02T03:04:05.678Z' })).toBe(
-      '2024-01-02T03:04:05.678Z',
-    );
+    expect(
+      formatValue(
+        { type: 'function', className: 'Function', description: '(a) => a', objectId: '1' },
+        { functionName: 'double' },
+      ),
+    ).toBe('[Function: double]');
+    expect(
+      formatValue(
+        { type: 'function', className: 'Function', description: 'class B extends A {}', objectId: '1' },
+        { functionName: 'B', baseName: 'A' },
+      ),
+    ).toBe('[class B extends A]');
+    expect(
+      formatValue(
+        { type: 'object', subtype: 'date', className: 'Date', description: 'x', objectId: '1' },
+        { isoDate: '2024-01-02T03:04:05.678Z' },
+      ),
+    ).toBe('2024-01-02T03:04:05.678Z');
   });
 
   it('renders a class instance with one level of contents', () => {
@@ -88,10 +140,17 @@ describe('formatValue', () => {
         { name: 'empty', type: 'object', subtype: 'array', value: 'Array(0)' },
         { name: 'meta', type: 'object', value: 'Object' },
         { name: 'seen', type: 'object', subtype: 'set', value: 'Set(0)' },
-        { name: 'when', type: 'object', subtype: 'date', value: 'Tue Jan 02 2024 03:04:05 GMT+0000 (Coordinated Universal Time)' },
+        {
+          name: 'when',
+          type: 'object',
+          subtype: 'date',
+          value: 'Tue Jan 02 2024 03:04:05 GMT+0000 (Coordinated Universal Time)',
+        },
       ]),
     };
-    expect(formatValue(cart)).toBe("Cart { items: [...], owner: 'ann', empty: [], meta: {...}, seen: Set(0) {}, when: 2024-01-02T03:04:05Z }");
+    expect(formatValue(cart)).toBe(
+      "Cart { items: [...], owner: 'ann', empty: [], meta: {...}, seen: Set(0) {}, when: 2024-01-02T03:04:05Z }",
+    );
   });
 
   it('renders arrays with holes, overflow and extra properties', () => {
@@ -134,10 +193,24 @@ describe('formatValue', () => {
       preview: preview([], {
         subtype: 'map',
         entries: [
-          { key: { type: 'string', description: 'n', overflow: false, properties: [] }, value: { type: 'number', description: '2', overflow: false, properties: [] } },
           {
-            key: { type: 'object', description: 'Object', overflow: false, properties: [{ name: 'k', type: 'number', value: '1' }] },
-            value: { type: 'object', subtype: 'array', description: 'Array(1)', overflow: false, properties: [{ name: '0', type: 'number', value: '7' }] },
+            key: { type: 'string', description: 'n', overflow: false, properties: [] },
+            value: { type: 'number', description: '2', overflow: false, properties: [] },
+          },
+          {
+            key: {
+              type: 'object',
+              description: 'Object',
+              overflow: false,
+              properties: [{ name: 'k', type: 'number', value: '1' }],
+            },
+            value: {
+              type: 'object',
+              subtype: 'array',
+              description: 'Array(1)',
+              overflow: false,
+              properties: [{ name: '0', type: 'number', value: '7' }],
+            },
           },
         ],
       }),
@@ -190,7 +263,10 @@ describe('formatValue', () => {
       ]),
     };
     expect(formatValue(fulfilled)).toBe('Promise { 4 }');
-    const pending: RemoteObject = { ...fulfilled, preview: preview([{ name: '[[PromiseState]]', type: 'string', value: 'pending' }]) };
+    const pending: RemoteObject = {
+      ...fulfilled,
+      preview: preview([{ name: '[[PromiseState]]', type: 'string', value: 'pending' }]),
+    };
     expect(formatValue(pending)).toBe('Promise { <pending> }');
   });
 });

@@ -13,7 +13,11 @@ let locals: Map<string, DebugProtocol.Variable>;
 
 beforeAll(async () => {
   session = await AdapterSession.start();
-  const result = await session.run({ command: ['node', 'values.js'], cwd: DIR, breakpoints: [{ path: FILE, line: lineOf(FILE, 'BREAK HERE') }] });
+  const result = await session.run({
+    command: ['node', 'values.js'],
+    cwd: DIR,
+    breakpoints: [{ path: FILE, line: lineOf(FILE, 'BREAK HERE') }],
+  });
   if (!result.stopped) throw new Error(`no stop: ${session.output()}`);
   frameId = (await session.topFrame(result.stopped.body.threadId!)).id;
   locals = await session.locals(frameId);
@@ -164,7 +168,9 @@ describe('evaluate', () => {
   });
 
   it('reports an error in the expression as an error response', async () => {
-    await expect(session.evaluate('cart.nope.deeper', frameId)).rejects.toThrow("TypeError: Cannot read properties of undefined (reading 'deeper')");
+    await expect(session.evaluate('cart.nope.deeper', frameId)).rejects.toThrow(
+      "TypeError: Cannot read properties of undefined (reading 'deeper')",
+    );
   });
 
   it('answers threads with one named thread per Node process', async () => {

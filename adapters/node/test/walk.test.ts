@@ -20,7 +20,11 @@ afterEach(async () => {
 describe('a walk over many stops', () => {
   it('evaluates at every stop, and gives each internal script one sourceReference', async () => {
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'loop.js'], cwd: DIR, breakpoints: [{ path: FILE, line: LINE }] });
+    const result = await session.run({
+      command: ['node', 'loop.js'],
+      cwd: DIR,
+      breakpoints: [{ path: FILE, line: LINE }],
+    });
     let stopped: DebugProtocol.StoppedEvent | null = result.stopped;
     const watched: string[] = [];
     const referencesPerStop: number[][] = [];
@@ -31,7 +35,9 @@ describe('a walk over many stops', () => {
       const top = body.stackFrames[0]!;
       expect(top).toMatchObject({ name: 'step', line: LINE, source: { path: FILE } });
       watched.push((await session.evaluate('i', top.id)).result);
-      referencesPerStop.push(body.stackFrames.flatMap((frame) => (frame.source?.sourceReference ? [frame.source.sourceReference] : [])));
+      referencesPerStop.push(
+        body.stackFrames.flatMap((frame) => (frame.source?.sourceReference ? [frame.source.sourceReference] : [])),
+      );
       if (previousFrame !== undefined) {
         await expect(session.evaluate('i', previousFrame)).rejects.toThrow(/no longer valid/);
       }
@@ -48,7 +54,11 @@ describe('a walk over many stops', () => {
 
   it('reads an internal source by its sourceReference at a later stop', async () => {
     session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'loop.js'], cwd: DIR, breakpoints: [{ path: FILE, line: LINE }] });
+    const result = await session.run({
+      command: ['node', 'loop.js'],
+      cwd: DIR,
+      breakpoints: [{ path: FILE, line: LINE }],
+    });
     const threadId = result.stopped!.body.threadId!;
     const firstStack = (await session.dc.stackTraceRequest({ threadId, startFrame: 0, levels: 20 })).body.stackFrames;
     const internal = firstStack.find((frame) => frame.source?.sourceReference);

@@ -19,7 +19,10 @@ export const FIXTURES = path.join(ROOT, 'adapters', 'python', 'test', 'fixtures'
 /** The interpreters the adapter supports that this machine has: `python3` on PATH, and pyenv's, each by version. */
 export function pythons(): Array<{ name: string; executable: string }> {
   const found = new Map<string, string>();
-  const candidates = ['python3', ...['3.8', '3.9', '3.10', '3.11', '3.12', '3.13'].flatMap((version) => pyenvVersions(version))];
+  const candidates = [
+    'python3',
+    ...['3.8', '3.9', '3.10', '3.11', '3.12', '3.13'].flatMap((version) => pyenvVersions(version)),
+  ];
   for (const candidate of candidates) {
     const version = versionOf(candidate);
     if (version && !found.has(version) && Number(version.split('.')[1]) >= 8) found.set(version, candidate);
@@ -30,7 +33,10 @@ export function pythons(): Array<{ name: string; executable: string }> {
 function pyenvVersions(prefix: string): string[] {
   const root = path.join(process.env.HOME ?? '/root', '.pyenv', 'versions');
   try {
-    return fs.readdirSync(root).filter((name) => name === prefix || name.startsWith(`${prefix}.`)).map((name) => path.join(root, name, 'bin', 'python'));
+    return fs
+      .readdirSync(root)
+      .filter((name) => name === prefix || name.startsWith(`${prefix}.`))
+      .map((name) => path.join(root, name, 'bin', 'python'));
   } catch {
     return [];
   }
@@ -41,7 +47,11 @@ function versionOf(executable: string): string | null {
   if (!versions.has(executable)) {
     let version: string | null = null;
     try {
-      version = execFileSync(executable, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      version = execFileSync(executable, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       version = null;
     }
@@ -77,7 +87,15 @@ export class LightSession {
       onMessage: (message) => this.receive(message),
       onClose: () => {
         this.closed = true;
-        for (const resolve of this.pending.values()) resolve({ seq: 0, type: 'response', request_seq: 0, command: '', success: false, message: 'connection closed' });
+        for (const resolve of this.pending.values())
+          resolve({
+            seq: 0,
+            type: 'response',
+            request_seq: 0,
+            command: '',
+            success: false,
+            message: 'connection closed',
+          });
         this.pending.clear();
         this.wake();
       },
@@ -91,7 +109,12 @@ export class LightSession {
     const env: Record<string, string | undefined> = { ...process.env, ...options.env };
     env.PYTHONPATH = [LIGHT, ...(env.PYTHONPATH ? [env.PYTHONPATH] : [])].join(path.delimiter);
     env.BPDIFF_DAP_FD = '3';
-    const child = spawn(python, args, { cwd: options.cwd ?? FIXTURES, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(python, args, {
+      cwd: options.cwd ?? FIXTURES,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     started.add(child);
     child.once('exit', () => started.delete(child));
     return new LightSession(child);
@@ -114,13 +137,21 @@ export class LightSession {
   }
 
   /** Sends a request; resolves to its response (success or not) within `timeoutMs`. */
-  request<R extends DebugProtocol.Response = DebugProtocol.Response>(command: string, args: unknown = {}, timeoutMs = 20_000): Promise<R> {
+  request<R extends DebugProtocol.Response = DebugProtocol.Response>(
+    command: string,
+    args: unknown = {},
+    timeoutMs = 20_000,
+  ): Promise<R> {
     const seq = this.seq++;
     return new Promise<R>((resolve, reject) => {
       if (this.closed) return reject(new Error(`'${command}': the connection to the light adapter is closed`));
       const timer = setTimeout(() => {
         this.pending.delete(seq);
-        reject(new Error(`no answer to '${command}' within ${timeoutMs} ms; events so far: ${this.events.map((event) => event.event).join(', ')}; stderr: ${this.stderr}`));
+        reject(
+          new Error(
+            `no answer to '${command}' within ${timeoutMs} ms; events so far: ${this.events.map((event) => event.event).join(', ')}; stderr: ${this.stderr}`,
+          ),
+        );
       }, timeoutMs);
       this.pending.set(seq, (response) => {
         clearTimeout(timer);
@@ -138,13 +169,20 @@ export class LightSession {
   }
 
   /** The first event from index `since` on matching `match`, waiting up to `timeoutMs`. */
-  async waitFor<E extends DebugProtocol.Event>(match: (event: DebugProtocol.Event) => boolean, since = 0, timeoutMs = 20_000): Promise<E> {
+  async waitFor<E extends DebugProtocol.Event>(
+    match: (event: DebugProtocol.Event) => boolean,
+    since = 0,
+    timeoutMs = 20_000,
+  ): Promise<E> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.events.slice(since).find(match);
       if (found) return found as E;
       const left = deadline - Date.now();
-      if (left <= 0 || this.closed) throw new Error(`no matching event within ${timeoutMs} ms (events: ${this.events.map((event) => event.event).join(', ')}); stderr: ${this.stderr}`);
+      if (left <= 0 || this.closed)
+        throw new Error(
+          `no matching event within ${timeoutMs} ms (events: ${this.events.map((event) => event.event).join(', ')}); stderr: ${this.stderr}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -157,13 +195,25 @@ export class LightSession {
 
   /** The next stop (or null once the program ended) after event index `since`. */
   async nextStop(since: number, timeoutMs = 30_000): Promise<DebugProtocol.StoppedEvent | null> {
-    const event = await this.waitFor((candidate) => candidate.event === 'stopped' || candidate.event === 'terminated', since, timeoutMs);
+    const event = await this.waitFor(
+      (candidate) => candidate.event === 'stopped' || candidate.event === 'terminated',
+      since,
+      timeoutMs,
+    );
     return event.event === 'stopped' ? (event as DebugProtocol.StoppedEvent) : null;
   }
 
   /** initialize, attach, breakpoints, exception filters, configurationDone: the order bpdiff uses. */
-  async configure(breakpoints: Record<string, Array<number | DebugProtocol.SourceBreakpoint>>, options: { filters?: string[]; attach?: Record<string, unknown> } = {}): Promise<DebugProtocol.Breakpoint[][]> {
-    await this.ok('initialize', { adapterID: 'python', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+  async configure(
+    breakpoints: Record<string, Array<number | DebugProtocol.SourceBreakpoint>>,
+    options: { filters?: string[]; attach?: Record<string, unknown> } = {},
+  ): Promise<DebugProtocol.Breakpoint[][]> {
+    await this.ok('initialize', {
+      adapterID: 'python',
+      linesStartAt1: true,
+      columnsStartAt1: true,
+      pathFormat: 'path',
+    });
     const attached = this.request('attach', { valueTimeout: 2, maxChildren: 100, ...options.attach });
     await this.waitFor((event) => event.event === 'initialized');
     if (!(await attached).success) throw new Error('attach failed');
@@ -194,11 +244,14 @@ export class LightSession {
   }
 
   async frames(threadId: number): Promise<DebugProtocol.StackFrame[]> {
-    return (await this.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', { threadId, startFrame: 0, levels: 50 })).stackFrames;
+    return (
+      await this.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', { threadId, startFrame: 0, levels: 50 })
+    ).stackFrames;
   }
 
   async variables(variablesReference: number, extra: Record<string, unknown> = {}): Promise<DebugProtocol.Variable[]> {
-    return (await this.ok<DebugProtocol.VariablesResponse['body']>('variables', { variablesReference, ...extra })).variables;
+    return (await this.ok<DebugProtocol.VariablesResponse['body']>('variables', { variablesReference, ...extra }))
+      .variables;
   }
 
   /** name -> value text of the top frame's Locals. */
@@ -206,7 +259,9 @@ export class LightSession {
     const [top] = await this.frames(threadId);
     const scopes = (await this.ok<DebugProtocol.ScopesResponse['body']>('scopes', { frameId: top!.id })).scopes;
     const chosen = scopes.find((candidate) => candidate.name === scope)!;
-    return Object.fromEntries((await this.variables(chosen.variablesReference)).map((variable) => [variable.name, variable.value]));
+    return Object.fromEntries(
+      (await this.variables(chosen.variablesReference)).map((variable) => [variable.name, variable.value]),
+    );
   }
 
   async evaluate(expression: string, threadId: number): Promise<DebugProtocol.EvaluateResponse> {
@@ -225,7 +280,10 @@ export class LightSession {
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([promise, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /**

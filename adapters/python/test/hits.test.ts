@@ -27,13 +27,25 @@ describe.each(pythons())('light adapter hit stream on $name', ({ executable }) =
     expect((await session.run())?.body.reason).toBe('breakpoint');
     let since = session.events.length;
     const first = await session.ok<HitsBody>('bpdiffHits', { threadId: 1, count: 2, current: true, ...TEXTS });
-    expect(first).toEqual({ hits: [{ values: { i: '1', n: '10', total: '0' } }, { values: { i: '3', n: '10', total: '3' } }, { values: { i: '5', n: '10', total: '10' } }], last: true, ended: null });
+    expect(first).toEqual({
+      hits: [
+        { values: { i: '1', n: '10', total: '0' } },
+        { values: { i: '3', n: '10', total: '3' } },
+        { values: { i: '5', n: '10', total: '10' } },
+      ],
+      last: true,
+      ended: null,
+    });
     // Stopped on the last hit, as at a breakpoint: its frame reads the same values.
     expect((await session.nextStop(since))?.body.reason).toBe('breakpoint');
     expect(await session.locals(1)).toEqual({ i: '5', n: '10', total: '10' });
     since = session.events.length;
     const rest = await session.ok<HitsBody>('bpdiffHits', { threadId: 1, count: 10, ...TEXTS });
-    expect(rest).toEqual({ hits: [{ values: { i: '7', n: '10', total: '21' } }, { values: { i: '9', n: '10', total: '36' } }], last: false, ended: { exitCode: 0 } });
+    expect(rest).toEqual({
+      hits: [{ values: { i: '7', n: '10', total: '21' } }, { values: { i: '9', n: '10', total: '36' } }],
+      last: false,
+      ended: { exitCode: 0 },
+    });
     expect(await session.nextStop(since)).toBeNull();
     expect(await session.exit).toEqual({ code: 0, signal: null });
   });
@@ -42,7 +54,14 @@ describe.each(pythons())('light adapter hit stream on $name', ({ executable }) =
     const session = LightSession.start(executable, ['counter.py']);
     await session.configure({ [COUNTER]: [{ line: 8, hitCondition: '% 3' }] });
     expect((await session.run())?.body.reason).toBe('breakpoint');
-    const body = await session.ok<HitsBody>('bpdiffHits', { threadId: 1, count: 2, current: true, values: false, watch: ['total * 2', 'missing'], ...TEXTS });
+    const body = await session.ok<HitsBody>('bpdiffHits', {
+      threadId: 1,
+      count: 2,
+      current: true,
+      values: false,
+      watch: ['total * 2', 'missing'],
+      ...TEXTS,
+    });
     const error = "<error> NameError: name 'missing' is not defined";
     // Every third pass: i = 2, 5, 8.
     expect(body.hits).toEqual([
@@ -58,8 +77,18 @@ describe.each(pythons())('light adapter hit stream on $name', ({ executable }) =
     await session.configure({ [COUNTER]: [{ line: 8, condition: 'i == 4' }] });
     expect((await session.run())?.body.reason).toBe('breakpoint');
     const since = session.events.length;
-    const body = await session.ok<HitsBody>('bpdiffHits', { threadId: 1, count: 0, current: true, watch: ['i + 1'], ...TEXTS });
-    expect(body).toEqual({ hits: [{ values: { i: '4', n: '10', total: '6' }, watch: { 'i + 1': 'int: 5' } }], last: true, ended: null });
+    const body = await session.ok<HitsBody>('bpdiffHits', {
+      threadId: 1,
+      count: 0,
+      current: true,
+      watch: ['i + 1'],
+      ...TEXTS,
+    });
+    expect(body).toEqual({
+      hits: [{ values: { i: '4', n: '10', total: '6' }, watch: { 'i + 1': 'int: 5' } }],
+      last: true,
+      ended: null,
+    });
     // No stop, no run: the frame reads the same.
     expect(session.events.slice(since).map((event) => event.event)).toEqual([]);
     expect(await session.locals(1)).toEqual({ i: '4', n: '10', total: '6' });

@@ -18,7 +18,10 @@ describe.each(pythons())('light adapter start and end on $name', ({ executable }
     await session.configure({ [path.join(FIXTURES, 'pkg', 'tool.py')]: [7] });
     const stop = await session.run();
     expect(stop?.body.reason).toBe('breakpoint');
-    expect(await session.locals(1)).toEqual({ argv: expect.stringMatching(/^\['.+\.\.\..+', 'first'\]$/), name: "'first'" });
+    expect(await session.locals(1)).toEqual({
+      argv: expect.stringMatching(/^\['.+\.\.\..+', 'first'\]$/),
+      name: "'first'",
+    });
     expect((await session.evaluate('argv[0]', 1)).body.result).toBe(`'${path.join(FIXTURES, 'pkg', 'tool.py')}'`);
     expect((await session.frames(1)).map((frame) => frame.name).slice(0, 2)).toEqual(['run', '<module>']);
     expect(await session.resume('continue', 1)).toBeNull();
@@ -48,7 +51,11 @@ describe.each(pythons())('light adapter start and end on $name', ({ executable }
   it('stops in a test run by pytest, as a console script and as python -m pytest', async (context) => {
     for (const args of [['-m', 'pytest'], [path.join(path.dirname(executable), 'pytest')]]) {
       const runner = args[0] === '-m' ? executable : args[0]!;
-      const session = LightSession.start(runner, [...(args[0] === '-m' ? args : []), '-q', '-p', 'no:cacheprovider', 'test_calc.py', '-k', 'test_big'], { cwd: PYTHON_FIXTURES });
+      const session = LightSession.start(
+        runner,
+        [...(args[0] === '-m' ? args : []), '-q', '-p', 'no:cacheprovider', 'test_calc.py', '-k', 'test_big'],
+        { cwd: PYTHON_FIXTURES },
+      );
       await session.configure({ [path.join(PYTHON_FIXTURES, 'calc.py')]: [{ line: 3, condition: 'a > 1' }] });
       const stop = await session.run().catch((error: Error) => error);
       if (stop instanceof Error || (stop === null && /No module named pytest|No such file/.test(session.stderr))) {
@@ -63,17 +70,24 @@ describe.each(pythons())('light adapter start and end on $name', ({ executable }
     }
   });
 
-  it('hides itself from the program and its children, and keeps the user\'s own sitecustomize', async () => {
-    const session = LightSession.start(executable, ['child.py'], { env: { PYTHONPATH: path.join(FIXTURES, 'usersite') } });
+  it("hides itself from the program and its children, and keeps the user's own sitecustomize", async () => {
+    const session = LightSession.start(executable, ['child.py'], {
+      env: { PYTHONPATH: path.join(FIXTURES, 'usersite') },
+    });
     await session.configure({ [path.join(FIXTURES, 'child.py')]: [16] });
     expect(await session.run()).not.toBeNull();
     const locals = await session.locals(1);
     await session.end();
-    const seen = JSON.parse(session.stdout) as Record<'child' | 'here', { fd: string | null; pythonpath: string; fd3?: boolean; user_site?: boolean; path: string[] }>;
+    const seen = JSON.parse(session.stdout) as Record<
+      'child' | 'here',
+      { fd: string | null; pythonpath: string; fd3?: boolean; user_site?: boolean; path: string[] }
+    >;
     for (const who of [seen.here, seen.child]) {
       expect(who.fd).toBeNull();
       expect(who.pythonpath).toBe(path.join(FIXTURES, 'usersite'));
-      expect(who.path.filter((entry) => entry === LIGHT || entry.startsWith(path.join(LIGHT, '_bpdiff_light')))).toEqual([]);
+      expect(
+        who.path.filter((entry) => entry === LIGHT || entry.startsWith(path.join(LIGHT, '_bpdiff_light'))),
+      ).toEqual([]);
     }
     expect(seen.child.fd3).toBe(false);
     expect(seen.here.user_site).toBe(true);
@@ -98,14 +112,20 @@ describe.each(pythons())('light adapter start and end on $name', ({ executable }
     expect(await stopped.run()).not.toBeNull();
     process.kill(-stopped.child.pid!, 'SIGINT');
     // As Python ends on an uncaught Ctrl-C: killed by SIGINT, after its shutdown.
-    expect(await withTimeout(stopped.exit, 10_000, 'the stopped program did not end on SIGINT')).toEqual({ code: null, signal: 'SIGINT' });
+    expect(await withTimeout(stopped.exit, 10_000, 'the stopped program did not end on SIGINT')).toEqual({
+      code: null,
+      signal: 'SIGINT',
+    });
 
     const running = LightSession.start(executable, ['crash.py', 'hang']);
     await running.configure({ [path.join(FIXTURES, 'crash.py')]: [10] });
     await running.ok('configurationDone');
     await new Promise((resolve) => setTimeout(resolve, 200));
     process.kill(-running.child.pid!, 'SIGINT');
-    expect(await withTimeout(running.exit, 10_000, 'the running program did not end on SIGINT')).toEqual({ code: null, signal: 'SIGINT' });
+    expect(await withTimeout(running.exit, 10_000, 'the running program did not end on SIGINT')).toEqual({
+      code: null,
+      signal: 'SIGINT',
+    });
     expect(isAlive(running.child.pid!)).toBe(false);
   });
 });

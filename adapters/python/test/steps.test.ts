@@ -47,17 +47,40 @@ async function describeStop(session: LightSession): Promise<Step> {
   const frames = await session.frames(1);
   const top = frames[0]!;
   // All the frames are the program's (walk.py): the user frames (depth) are the stack's (frames).
-  return { file: top.source!.path!, line: top.line, function: top.name, depth: frames.length, frames: frames.length, values: await session.locals(1) };
+  return {
+    file: top.source!.path!,
+    line: top.line,
+    function: top.name,
+    depth: frames.length,
+    frames: frames.length,
+    values: await session.locals(1),
+  };
 }
 
 describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
   it('steps in, over and out', async () => {
     const stepIn = await stepAll(executable, 'stepIn');
-    expect(stepIn.slice(0, 6).map((step) => [step.function, step.line])).toEqual([['main', 14], ['main', 15], ['add', 3], ['add', 4], ['main', 14], ['main', 15]]);
-    expect(stepIn.slice(0, 4).map((step) => step.values)).toEqual([{ total: '0' }, { i: '0', total: '0' }, { a: '0', b: '0' }, { a: '0', b: '0', s: '0' }]);
+    expect(stepIn.slice(0, 6).map((step) => [step.function, step.line])).toEqual([
+      ['main', 14],
+      ['main', 15],
+      ['add', 3],
+      ['add', 4],
+      ['main', 14],
+      ['main', 15],
+    ]);
+    expect(stepIn.slice(0, 4).map((step) => step.values)).toEqual([
+      { total: '0' },
+      { i: '0', total: '0' },
+      { a: '0', b: '0' },
+      { a: '0', b: '0', s: '0' },
+    ]);
     // The generator's lines, each time it runs; never a line of the adapter, nor of sorted() (C).
     expect(stepIn.filter((step) => step.function === 'evens').map((step) => step.line)).toEqual([8, 9, 8, 9, 8]);
-    expect(stepIn.at(-1)).toMatchObject({ function: 'main', line: 20, values: { i: '2', text: "'ttt'", total: '5', v: '2', words: "['a', 'ttt']" } });
+    expect(stepIn.at(-1)).toMatchObject({
+      function: 'main',
+      line: 20,
+      values: { i: '2', text: "'ttt'", total: '5', v: '2', words: "['a', 'ttt']" },
+    });
     expect(new Set(stepIn.map((step) => step.file))).toEqual(new Set([WALK]));
 
     const next = await stepAll(executable, 'next');
@@ -78,7 +101,12 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     let batches = 0;
     while (ended === null) {
       const since = session.events.length;
-      const body = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 7, roots: [FIXTURES], maxValueLength: 100 });
+      const body = await session.ok<StepsBody>('bpdiffSteps', {
+        threadId: 1,
+        count: 7,
+        roots: [FIXTURES],
+        maxValueLength: 100,
+      });
       batches++;
       streamed.push(...body.steps);
       ended = body.ended;
@@ -98,7 +126,7 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     expect(await session.exit).toEqual({ code: 0, signal: null });
   });
 
-  it('stops on entry at the main code\'s first line, and with justMyCode steps only through the program\'s own code', async () => {
+  it("stops on entry at the main code's first line, and with justMyCode steps only through the program's own code", async () => {
     const walkFrom = async (attach: Record<string, unknown>): Promise<Array<[string, number]>> => {
       const session = LightSession.start(executable, ['entry.py']);
       await session.configure({}, { attach });
@@ -112,7 +140,13 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
       return seen;
     };
     const mine = await walkFrom({ stopOnEntry: true, justMyCode: true });
-    expect(mine).toEqual([['entry.py', 1], ['entry.py', 4], ['entry.py', 9], ['entry.py', 5], ['entry.py', 6]]);
+    expect(mine).toEqual([
+      ['entry.py', 1],
+      ['entry.py', 4],
+      ['entry.py', 9],
+      ['entry.py', 5],
+      ['entry.py', 6],
+    ]);
     // Without justMyCode, stepIn goes into json's own lines too.
     const all = await walkFrom({ stopOnEntry: true });
     expect(all.slice(0, 4)).toEqual(mine.slice(0, 4));
@@ -123,13 +157,24 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     const session = LightSession.start(executable, ['walk.py']);
     await session.configure({ [WALK]: [13] });
     expect(await session.run()).not.toBeNull();
-    const body = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, skip: 2, count: 2, roots: [WALK], maxValueLength: 3 });
+    const body = await session.ok<StepsBody>('bpdiffSteps', {
+      threadId: 1,
+      skip: 2,
+      count: 2,
+      roots: [WALK],
+      maxValueLength: 3,
+    });
     expect(body.steps.map((step) => [step.function, step.line, step.depth, step.values])).toEqual([
       ['add', 3, 3, { a: '0', b: '0' }],
       ['add', 4, 3, { a: '0', b: '0', s: '0' }],
     ]);
     // Roots elsewhere: no line of walk.py counts, so the program runs to its end.
-    const rest = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 5, roots: [path.join(FIXTURES, 'pkg')], maxValueLength: 100 });
+    const rest = await session.ok<StepsBody>('bpdiffSteps', {
+      threadId: 1,
+      count: 5,
+      roots: [path.join(FIXTURES, 'pkg')],
+      maxValueLength: 100,
+    });
     expect(rest).toMatchObject({ steps: [], ended: { exitCode: 0 } });
     await session.exit;
 
@@ -137,7 +182,9 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     const file = path.join(FIXTURES, 'values.py');
     await values.configure({ [file]: [90] });
     expect(await values.run()).not.toBeNull();
-    const one = (await values.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 1, roots: [FIXTURES], maxValueLength: 40 })).steps[0]!;
+    const one = (
+      await values.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 1, roots: [FIXTURES], maxValueLength: 40 })
+    ).steps[0]!;
     expect(one.values.n).toBe('1');
     // An address is masked; a text over 128 characters is a hash of the whole; others are cut.
     expect(one.values.bad).toBe('<error: repr raised RuntimeError: repr refuses>'.slice(0, 40));
@@ -155,15 +202,41 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     await session.configure({ [WALK]: [13] });
     expect(await session.run()).not.toBeNull();
     const [top] = await session.frames(1);
-    const totalFrames = (await session.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', { threadId: 1, startFrame: 0, levels: 1 })).totalFrames ?? 0;
+    const totalFrames =
+      (
+        await session.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', {
+          threadId: 1,
+          startFrame: 0,
+          levels: 1,
+        })
+      ).totalFrames ?? 0;
     expect(totalFrames).toBeGreaterThan(0);
-    const here = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 3, current: true, roots: [FIXTURES], maxValueLength: 100 });
+    const here = await session.ok<StepsBody>('bpdiffSteps', {
+      threadId: 1,
+      count: 3,
+      current: true,
+      roots: [FIXTURES],
+      maxValueLength: 100,
+    });
     // The first is where it stood (main, line 13, before total is set); then two steps on.
-    expect(here.steps.map((step) => [step.function, step.line])).toEqual([['main', top!.line], ['main', 14], ['main', 15]]);
+    expect(here.steps.map((step) => [step.function, step.line])).toEqual([
+      ['main', top!.line],
+      ['main', 14],
+      ['main', 15],
+    ]);
     expect(here.steps[0]!.values).toEqual({});
     expect(here.steps[0]!.frames).toBe(totalFrames);
-    const bare = await session.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 2, values: false, roots: [FIXTURES], maxValueLength: 100 });
-    expect(bare.steps.map((step) => [step.function, step.line, step.values])).toEqual([['add', 3, {}], ['add', 4, {}]]);
+    const bare = await session.ok<StepsBody>('bpdiffSteps', {
+      threadId: 1,
+      count: 2,
+      values: false,
+      roots: [FIXTURES],
+      maxValueLength: 100,
+    });
+    expect(bare.steps.map((step) => [step.function, step.line, step.values])).toEqual([
+      ['add', 3, {}],
+      ['add', 4, {}],
+    ]);
     expect(bare.steps.map((step) => step.frames)).toEqual([totalFrames + 1, totalFrames + 1]);
     await session.end();
 
@@ -172,7 +245,17 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     await values.configure({ [file]: [90] });
     expect(await values.run()).not.toBeNull();
     const address = '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b';
-    const one = (await values.ok<StepsBody>('bpdiffSteps', { threadId: 1, count: 1, roots: [FIXTURES], maxValueLength: 1 << 30, addresses: address, depth: 2, maxChildren: 100 })).steps[0]!;
+    const one = (
+      await values.ok<StepsBody>('bpdiffSteps', {
+        threadId: 1,
+        count: 1,
+        roots: [FIXTURES],
+        maxValueLength: 1 << 30,
+        addresses: address,
+        depth: 2,
+        maxChildren: 100,
+      })
+    ).steps[0]!;
     // Immutable values as the variables request writes them; others with their type and children (two levels).
     expect(one.values.n).toBe('1');
     expect(one.values.point).toMatch(/^Point: Point\(x=1, y=2\) \{.*x=int: 1.*y=int: 2.*\}$/);
@@ -182,4 +265,3 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     await values.end();
   });
 });
-

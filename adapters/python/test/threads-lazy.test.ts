@@ -17,8 +17,18 @@ describe.each(pythons())('light adapter threads, generators and coroutines on $n
     const threadId = stop!.body.threadId!;
     expect(threadId).not.toBe(1);
     const threads = (await session.ok<{ threads: Array<{ id: number; name: string }> }>('threads')).threads;
-    expect(threads).toEqual(expect.arrayContaining([{ id: 1, name: 'MainThread' }, { id: threadId, name: 'worker' }]));
-    expect((await session.frames(threadId)).map((frame) => frame.name)).toEqual(['work', 'run', '_bootstrap_inner', '_bootstrap']);
+    expect(threads).toEqual(
+      expect.arrayContaining([
+        { id: 1, name: 'MainThread' },
+        { id: threadId, name: 'worker' },
+      ]),
+    );
+    expect((await session.frames(threadId)).map((frame) => frame.name)).toEqual([
+      'work',
+      'run',
+      '_bootstrap_inner',
+      '_bootstrap',
+    ]);
     expect(await session.locals(threadId)).toEqual({ count: '10', label: "'worker-one'", results: '[10]' });
     expect(await session.resume('continue', threadId)).toBeNull();
     expect(await session.exit).toEqual({ code: 0, signal: null });
@@ -43,7 +53,12 @@ describe.each(pythons())('light adapter threads, generators and coroutines on $n
       expect(later).toBeGreaterThanOrEqual(first);
     }
     const raised = await session.resume('continue', threadId);
-    expect(raised?.body).toMatchObject({ reason: 'exception', threadId, text: 'RuntimeError', description: 'worker failed' });
+    expect(raised?.body).toMatchObject({
+      reason: 'exception',
+      threadId,
+      text: 'RuntimeError',
+      description: 'worker failed',
+    });
     expect((await session.frames(threadId))[0]).toMatchObject({ name: 'worker', line: 19 });
     expect(await session.resume('continue', threadId)).toBeNull();
     expect(await session.exit).toEqual({ code: 0, signal: null });

@@ -8,16 +8,31 @@ import { listeningPort, startAttachedProgram, startDebuggee } from '../../../src
 const LISTENING = { event: 'debugpyWaitingForServer', portField: 'port' };
 
 function command(script: string): DebuggeeCommand {
-  return { executable: '/bin/sh', args: ['-c', script], env: {}, cwd: '/', stdinFile: null, listening: LISTENING, startOn: 'with-adapter' };
+  return {
+    executable: '/bin/sh',
+    args: ['-c', script],
+    env: {},
+    cwd: '/',
+    stdinFile: null,
+    listening: LISTENING,
+    startOn: 'with-adapter',
+  };
 }
 
 async function run(script: string, port: Promise<number>): Promise<{ stdout: string; code: number | null }> {
   const stdout = new OutputTail();
-  const exit = await startDebuggee(command(script), { label: 'A', marker: undefined, track: () => undefined, stdout, stderr: new OutputTail(), adapterPort: port });
+  const exit = await startDebuggee(command(script), {
+    label: 'A',
+    marker: undefined,
+    track: () => undefined,
+    stdout,
+    stderr: new OutputTail(),
+    adapterPort: port,
+  });
   return { stdout: stdout.text, code: exit.code };
 }
 
-describe('startDebuggee with the adapter\'s port to come', () => {
+describe("startDebuggee with the adapter's port to come", () => {
   it('writes the port as one line on fd 3 once known, then closes it', async () => {
     const port = new Promise<number>((resolve) => setTimeout(() => resolve(51234), 100));
     // `cat` ends only at the end of the file: the descriptor was closed after the line.
@@ -39,17 +54,29 @@ describe('startDebuggee with the adapter\'s port to come', () => {
 });
 
 describe('startAttachedProgram', () => {
-  const start = (): { label: string; marker: undefined; track: () => void; stdout: OutputTail; stderr: OutputTail } => ({ label: 'A', marker: undefined, track: () => undefined, stdout: new OutputTail(), stderr: new OutputTail() });
+  const start = (): {
+    label: string;
+    marker: undefined;
+    track: () => void;
+    stdout: OutputTail;
+    stderr: OutputTail;
+  } => ({ label: 'A', marker: undefined, track: () => undefined, stdout: new OutputTail(), stderr: new OutputTail() });
 
   it("'when-listening': starts the program once the port is known, with ${port} in its arguments filled in", async () => {
     const out = start();
-    const exit = await startAttachedProgram({ ...command('echo "$0"'), args: ['-c', 'echo "$0"', 'port=${port}'], startOn: 'when-listening' }, out, Promise.resolve(40211));
+    const exit = await startAttachedProgram(
+      { ...command('echo "$0"'), args: ['-c', 'echo "$0"', 'port=${port}'], startOn: 'when-listening' },
+      out,
+      Promise.resolve(40211),
+    );
     expect([exit.code, out.stdout.text]).toEqual([0, 'port=40211\n']);
   });
 
   it('rejects with the reason when the port never comes, whichever way the program starts', async () => {
     const noPort = new Error('debugpy named no port');
-    await expect(startAttachedProgram({ ...command('exit 0'), startOn: 'when-listening' }, start(), Promise.reject(noPort))).rejects.toBe(noPort);
+    await expect(
+      startAttachedProgram({ ...command('exit 0'), startOn: 'when-listening' }, start(), Promise.reject(noPort)),
+    ).rejects.toBe(noPort);
     // Its fd 3 is closed then, so `cat` ends.
     await expect(startAttachedProgram(command('cat <&3'), start(), Promise.reject(noPort))).rejects.toBe(noPort);
   });
@@ -57,12 +84,24 @@ describe('startAttachedProgram', () => {
 
 describe('listeningPort', () => {
   it('reads the port from the event body', () => {
-    expect(listeningPort({ seq: 1, type: 'event', event: 'debugpyWaitingForServer', body: { host: '127.0.0.1', port: 40211 } }, LISTENING, 'debugpy')).toBe(40211);
+    expect(
+      listeningPort(
+        { seq: 1, type: 'event', event: 'debugpyWaitingForServer', body: { host: '127.0.0.1', port: 40211 } },
+        LISTENING,
+        'debugpy',
+      ),
+    ).toBe(40211);
   });
 
   it('names the adapter, the event and the field when the event names no port', () => {
     for (const body of [{ host: '127.0.0.1' }, { port: 0 }, { port: '40211' }, undefined]) {
-      expect(() => listeningPort({ seq: 1, type: 'event', event: 'debugpyWaitingForServer', ...(body ? { body } : {}) }, LISTENING, 'debugpy')).toThrow(
+      expect(() =>
+        listeningPort(
+          { seq: 1, type: 'event', event: 'debugpyWaitingForServer', ...(body ? { body } : {}) },
+          LISTENING,
+          'debugpy',
+        ),
+      ).toThrow(
         /^debugpy said it listens for the program \(its debugpyWaitingForServer event\) but named no port in "port" \(.+\) — check that bpdiff supports this debugpy version \(bpdiff doctor\)$/,
       );
     }

@@ -31,7 +31,13 @@ describe.skipIf(!hasPython)('adapters/debugpy/sitecustomize.py', () => {
       'print(b.__bpdiff_condition_error())',
       'print(b.__bpdiff_condition_error())',
     ].join('\n');
-    expect(python(code, dir).split('\n')).toEqual(['True False None', 'True', 'True', 'ZeroDivisionError: division by zero', 'None']);
+    expect(python(code, dir).split('\n')).toEqual([
+      'True False None',
+      'True',
+      'True',
+      'ZeroDivisionError: division by zero',
+      'None',
+    ]);
   });
 
   it('sets TCP_NODELAY on loopback sockets', () => {
@@ -60,7 +66,10 @@ describe.skipIf(!hasPython)('adapters/debugpy/sitecustomize.py', () => {
       fs.mkdirSync(path.join(site, folder), { recursive: true });
       fs.writeFileSync(path.join(site, folder, '__init__.py'), `${declare}\n`);
     }
-    fs.writeFileSync(path.join(site, 'pkg_resources.py'), 'import builtins\nbuiltins.loaded = getattr(builtins, "loaded", 0) + 1\ndef declare_namespace(name):\n    pass\n');
+    fs.writeFileSync(
+      path.join(site, 'pkg_resources.py'),
+      'import builtins\nbuiltins.loaded = getattr(builtins, "loaded", 0) + 1\ndef declare_namespace(name):\n    pass\n',
+    );
     const code = (first: string): string =>
       [
         'import builtins, sys',
@@ -82,6 +91,8 @@ describe.skipIf(!hasPython)('adapters/lldb/bpdiff_lldb_rust.py', () => {
   it('compiles (it runs inside lldb, which provides its imports)', () => {
     const script = path.join(ROOT, 'adapters/lldb/bpdiff_lldb_rust.py');
     const code = 'import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], doraise=True)';
-    expect(() => execFileSync('python3', ['-c', code, script, path.join(tmp, 'rust.pyc')], { stdio: 'pipe' })).not.toThrow();
+    expect(() =>
+      execFileSync('python3', ['-c', code, script, path.join(tmp, 'rust.pyc')], { stdio: 'pipe' }),
+    ).not.toThrow();
   });
 });

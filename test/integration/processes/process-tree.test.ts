@@ -3,7 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findMarked, findTree, isAlive, killAllTracked, killRun, killTree, markerEnv, newRunMarker, trackTree, untrackTree, type ProcInfo } from '../../../src/process/process-tree.js';
+import {
+  findMarked,
+  findTree,
+  isAlive,
+  killAllTracked,
+  killRun,
+  killTree,
+  markerEnv,
+  newRunMarker,
+  trackTree,
+  untrackTree,
+  type ProcInfo,
+} from '../../../src/process/process-tree.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -12,12 +24,21 @@ describe('killTree', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-tree-'));
     const pidFile = path.join(dir, 'pids');
     // sh -> (sleep) and (setsid sh -> sleep): the second escapes the session, as debuggees do.
-    const root = spawn('sh', ['-c', `sleep 300 & echo $! >> ${pidFile}; setsid sh -c 'echo $$ >> ${pidFile}; sleep 300' & wait`], {
-      detached: true,
-      stdio: 'ignore',
-    });
+    const root = spawn(
+      'sh',
+      ['-c', `sleep 300 & echo $! >> ${pidFile}; setsid sh -c 'echo $$ >> ${pidFile}; sleep 300' & wait`],
+      {
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
     const rootPid = root.pid!;
-    for (let i = 0; i < 100 && (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8').trim().split('\n').length < 2); i++) await sleep(20);
+    for (
+      let i = 0;
+      i < 100 && (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8').trim().split('\n').length < 2);
+      i++
+    )
+      await sleep(20);
     const others = fs.readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
     expect(others).toHaveLength(2);
     const tree = findTree([rootPid], [rootPid]).map((info) => info.pid);
@@ -34,13 +55,23 @@ describe('killTree', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-tree-'));
     const pidFile = path.join(dir, 'pids');
     const go = path.join(dir, 'go');
-    const root = spawn('sh', ['-c', `sleep 300 & echo $! >> ${pidFile}; while [ ! -f ${go} ]; do sleep 0.02; done; sleep 300 & echo $! >> ${pidFile}; wait`], { detached: true, stdio: 'ignore' });
+    const root = spawn(
+      'sh',
+      [
+        '-c',
+        `sleep 300 & echo $! >> ${pidFile}; while [ ! -f ${go} ]; do sleep 0.02; done; sleep 300 & echo $! >> ${pidFile}; wait`,
+      ],
+      { detached: true, stdio: 'ignore' },
+    );
     const rootPid = root.pid!;
-    const read = (): number[] => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
+    const read = (): number[] =>
+      fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim().split('\n').filter(Boolean).map(Number) : [];
     for (let i = 0; i < 100 && read().length < 1; i++) await sleep(20);
     const [first] = read();
     const known = new Map<number, ProcInfo>();
-    expect(findTree([rootPid], [rootPid], undefined, known).map((info) => info.pid)).toEqual(expect.arrayContaining([rootPid, first]));
+    expect(findTree([rootPid], [rootPid], undefined, known).map((info) => info.pid)).toEqual(
+      expect.arrayContaining([rootPid, first]),
+    );
     expect(known.get(rootPid)?.ppid).toBe(process.pid);
     // What the first scan read is taken as read: a record changed here is what the second scan sees.
     known.set(first!, { ...known.get(first!)!, ppid: -1, sid: -1 });
@@ -56,24 +87,35 @@ describe('killTree', () => {
   });
 
   it('never touches its own process or session', () => {
-    const own = findTree([], [fs.readFileSync('/proc/self/stat', 'utf8').split(' ')[5] as unknown as number].map(Number));
+    const own = findTree(
+      [],
+      [fs.readFileSync('/proc/self/stat', 'utf8').split(' ')[5] as unknown as number].map(Number),
+    );
     expect(own.map((info) => info.pid)).not.toContain(process.pid);
   });
 });
 
 /** Starts `sh -c script` with the marker in its environment and returns the pids it writes to `pids`, one a line. */
-async function startWithMarker(script: string, env: Record<string, string>, count: number): Promise<{ rootPid: number; pids: number[]; dir: string }> {
+async function startWithMarker(
+  script: string,
+  env: Record<string, string>,
+  count: number,
+): Promise<{ rootPid: number; pids: number[]; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-tree-'));
   const pidFile = path.join(dir, 'pids');
-  const root = spawn('sh', ['-c', script.replaceAll('PIDS', pidFile)], { env: { ...process.env, ...env }, stdio: 'ignore' });
-  const read = (): number[] => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
+  const root = spawn('sh', ['-c', script.replaceAll('PIDS', pidFile)], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+  const read = (): number[] =>
+    fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim().split('\n').filter(Boolean).map(Number) : [];
   for (let i = 0; i < 200 && read().length < count; i++) await sleep(20);
   return { rootPid: root.pid!, pids: read(), dir };
 }
 
 // A daemon: a subshell starts `setsid sleep` in the background and exits, so the sleep has neither a
 // parent nor a session bpdiff knows of.
-const DAEMON = "(setsid sleep 300 & echo $! >> PIDS); echo $$ >> PIDS";
+const DAEMON = '(setsid sleep 300 & echo $! >> PIDS); echo $$ >> PIDS';
 
 describe('run markers', () => {
   it('are unique per run and spread into an environment', () => {

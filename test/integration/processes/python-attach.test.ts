@@ -42,24 +42,63 @@ function fakeInstall(facts: Facts): { python: string; definition: AdapterDefinit
   const sharedDebugpy = path.join(root, 'dist-packages/debugpy');
   fs.mkdirSync(path.join(sharedDebugpy, 'adapter'), { recursive: true });
   const builtin = builtinDefinitions().find((definition) => definition.id === 'debugpy')!;
-  return { python, definition: { ...builtin, adapter: { ...builtin.adapter, executables: [python], args: [path.join(sharedDebugpy, 'adapter')] } }, sharedDebugpy };
+  return {
+    python,
+    definition: {
+      ...builtin,
+      adapter: { ...builtin.adapter, executables: [python], args: [path.join(sharedDebugpy, 'adapter')] },
+    },
+    sharedDebugpy,
+  };
 }
 
-async function plan(definition: AdapterDefinition, argv: string[], more: Partial<RunSpec> = {}): Promise<{ plan: LaunchPlan; cwd: string; tempDir: string }> {
+async function plan(
+  definition: AdapterDefinition,
+  argv: string[],
+  more: Partial<RunSpec> = {},
+): Promise<{ plan: LaunchPlan; cwd: string; tempDir: string }> {
   const cwd = freshDir();
   const tempDir = freshDir();
-  const spec: RunSpec = { side: 'a', label: 'A', argv, cwd, env: {}, stdin_file: null, breakpoint: { file: 'prog.py', line: 1, path: path.join(cwd, 'prog.py') }, ...more };
-  const context = { definition, spec, options: defaultCaptureOptions(), signal: new AbortController().signal, log: () => undefined, tempDir, track: () => undefined };
+  const spec: RunSpec = {
+    side: 'a',
+    label: 'A',
+    argv,
+    cwd,
+    env: {},
+    stdin_file: null,
+    breakpoint: { file: 'prog.py', line: 1, path: path.join(cwd, 'prog.py') },
+    ...more,
+  };
+  const context = {
+    definition,
+    spec,
+    options: defaultCaptureOptions(),
+    signal: new AbortController().signal,
+    log: () => undefined,
+    tempDir,
+    track: () => undefined,
+  };
   return { plan: await prepareLaunch(await loadHooks(definition), context), cwd, tempDir };
 }
 
 /** What follows the debugpy folder; the port is `0` (told on fd 3) or `${port}` (filled in when debugpy listens). */
-const DEBUGPY_OPTIONS = (port: string): string[] => ['--connect', `127.0.0.1:${port}`, '--configure-subProcess', 'False', '--configure-qt', 'none'];
+const DEBUGPY_OPTIONS = (port: string): string[] => [
+  '--connect',
+  `127.0.0.1:${port}`,
+  '--configure-subProcess',
+  'False',
+  '--configure-qt',
+  'none',
+];
 
 describe('the python plan: the program started by bpdiff, debugpy attached to it', () => {
-  it('attaches with listen and pydevd\'s options only, and starts `python prog.py args` with the adapter', async () => {
+  it("attaches with listen and pydevd's options only, and starts `python prog.py args` with the adapter", async () => {
     const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, version: [3, 11] });
-    const { plan: made, cwd, tempDir } = await plan(definition, [python, 'prog.py', 'a b', 'c'], { env: { MODE: 'x' }, stdin_file: 'input.txt' });
+    const {
+      plan: made,
+      cwd,
+      tempDir,
+    } = await plan(definition, [python, 'prog.py', 'a b', 'c'], { env: { MODE: 'x' }, stdin_file: 'input.txt' });
     expect(made.request).toBe('attach');
     // No `redirectOutput` (bpdiff reads the program's pipes), nothing of the launcher's.
     expect(made.launch).toEqual({
@@ -94,9 +133,28 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
   it('passes interpreter options first, then -m or -c as python would read them', async () => {
     const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, version: [3, 12] });
     const module = (await plan(definition, [python, '-u', '-X', 'dev', '-m', 'pkg.mod', 'x'])).plan;
-    expect(module.debuggee!.args).toEqual(['-u', '-X', 'dev', '-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS('0'), '-m', 'pkg.mod', 'x']);
+    expect(module.debuggee!.args).toEqual([
+      '-u',
+      '-X',
+      'dev',
+      '-X',
+      'frozen_modules=off',
+      sharedDebugpy,
+      ...DEBUGPY_OPTIONS('0'),
+      '-m',
+      'pkg.mod',
+      'x',
+    ]);
     const code = (await plan(definition, [python, '-c', 'import sys; print(sys.argv)', 'y'])).plan;
-    expect(code.debuggee!.args).toEqual(['-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS('0'), '-c', 'import sys; print(sys.argv)', 'y']);
+    expect(code.debuggee!.args).toEqual([
+      '-X',
+      'frozen_modules=off',
+      sharedDebugpy,
+      ...DEBUGPY_OPTIONS('0'),
+      '-c',
+      'import sys; print(sys.argv)',
+      'y',
+    ]);
     expect(code.debuggee!.stdinFile).toBeNull();
   });
 
@@ -111,13 +169,24 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
   it('under -I, -E or -S (no sitecustomize to read fd 3) starts the program once debugpy listens, the port in its arguments', async () => {
     const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, version: [3, 11] });
     for (const option of ['-I', '-E', '-S', '-bE']) {
-      const { plan: made } = await plan(definition, [python, option, 'prog.py'], { breakpoint: { file: 'prog.py', line: 1, path: '/x/prog.py', condition: 'x > 1' } });
+      const { plan: made } = await plan(definition, [python, option, 'prog.py'], {
+        breakpoint: { file: 'prog.py', line: 1, path: '/x/prog.py', condition: 'x > 1' },
+      });
       expect(made.request).toBe('attach');
       expect(made.debuggee!.startOn).toBe('when-listening');
-      expect(made.debuggee!.args).toEqual([option, '-X', 'frozen_modules=off', sharedDebugpy, ...DEBUGPY_OPTIONS('${port}'), path.join(made.debuggee!.cwd, 'prog.py')]);
+      expect(made.debuggee!.args).toEqual([
+        option,
+        '-X',
+        'frozen_modules=off',
+        sharedDebugpy,
+        ...DEBUGPY_OPTIONS('${port}'),
+        path.join(made.debuggee!.cwd, 'prog.py'),
+      ]);
       expect(made.debuggee!.env.BPDIFF_ADAPTER_PORT_FD).toBeUndefined();
       expect(made.condition).toEqual({});
-      expect(made.warnings).toEqual(['the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false']);
+      expect(made.warnings).toEqual([
+        'the interpreter runs with -I, -E or -S, so bpdiff cannot tell a condition that fails to evaluate from one that is false',
+      ]);
     }
     const { plan: devMode } = await plan(definition, [python, '-X', 'importtime', '-W', 'error', 'prog.py']);
     expect(devMode.debuggee!.startOn).toBe('with-adapter');
@@ -127,7 +196,10 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     const own = path.join(freshDir(), 'dist-packages/debugpy');
     fs.mkdirSync(path.join(path.dirname(own), 'bytecode'), { recursive: true });
     const withOwn = fakeInstall({ hasDebugpy: true, debugpyDir: own, version: [3, 13] });
-    expect(fs.readdirSync((await plan(withOwn.definition, [withOwn.python, 'prog.py'])).tempDir)).toEqual(['_bpdiff_setorder.py', 'sitecustomize.py']);
+    expect(fs.readdirSync((await plan(withOwn.definition, [withOwn.python, 'prog.py'])).tempDir)).toEqual([
+      '_bpdiff_setorder.py',
+      'sitecustomize.py',
+    ]);
     const noSite = await plan(withOwn.definition, [withOwn.python, '-S', 'prog.py']);
     expect(fs.readlinkSync(path.join(noSite.tempDir, 'bytecode'))).toBe(path.join(path.dirname(own), 'bytecode'));
     expect(noSite.plan.debuggee!.env.PYTHONPATH).toBe(noSite.tempDir);
@@ -135,11 +207,17 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     const borrowing = fakeInstall({ hasDebugpy: false, hasBytecode: false, version: [3, 11] });
     fs.mkdirSync(path.join(path.dirname(borrowing.sharedDebugpy), 'bytecode'));
     const lent = await plan(borrowing.definition, [borrowing.python, 'prog.py']);
-    expect(fs.readlinkSync(path.join(lent.tempDir, 'bytecode'))).toBe(path.join(path.dirname(borrowing.sharedDebugpy), 'bytecode'));
+    expect(fs.readlinkSync(path.join(lent.tempDir, 'bytecode'))).toBe(
+      path.join(path.dirname(borrowing.sharedDebugpy), 'bytecode'),
+    );
   });
 
   it('refuses, saying what to do, a run whose debugpy needs the lent `bytecode` under -I or -E, which hide PYTHONPATH', async () => {
-    const { python, definition, sharedDebugpy } = fakeInstall({ hasDebugpy: false, hasBytecode: false, version: [3, 11] });
+    const { python, definition, sharedDebugpy } = fakeInstall({
+      hasDebugpy: false,
+      hasBytecode: false,
+      version: [3, 11],
+    });
     fs.mkdirSync(path.join(path.dirname(sharedDebugpy), 'bytecode'));
     for (const option of ['-I', '-bE']) {
       await expect(plan(definition, [python, option, 'prog.py'])).rejects.toThrow(
@@ -150,14 +228,33 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     const own = path.join(freshDir(), 'dist-packages/debugpy');
     fs.mkdirSync(path.join(path.dirname(own), 'bytecode'), { recursive: true });
     const withOwn = fakeInstall({ hasDebugpy: true, debugpyDir: own, version: [3, 13] });
-    await expect(plan(withOwn.definition, [withOwn.python, '-I', '-S', 'prog.py'])).rejects.toThrow(`${withOwn.python} with -I ignores PYTHONPATH, so the debugpy it runs (${own}) cannot load`);
+    await expect(plan(withOwn.definition, [withOwn.python, '-I', '-S', 'prog.py'])).rejects.toThrow(
+      `${withOwn.python} with -I ignores PYTHONPATH, so the debugpy it runs (${own}) cannot load`,
+    );
   });
 
   it("keeps a user's copy of the definition with the old launch template from sending what only a launch reads", async () => {
     const { python, definition } = fakeInstall({ hasDebugpy: false, version: [3, 11] });
-    const old = { ...definition, launch: { ...definition.launch, program: '${program}', args: '${args}', cwd: '${cwd}', env: '${env}', console: 'internalConsole', redirectOutput: true, subProcess: false } };
+    const old = {
+      ...definition,
+      launch: {
+        ...definition.launch,
+        program: '${program}',
+        args: '${args}',
+        cwd: '${cwd}',
+        env: '${env}',
+        console: 'internalConsole',
+        redirectOutput: true,
+        subProcess: false,
+      },
+    };
     const { plan: made } = await plan(old, [python, 'prog.py']);
-    expect(Object.keys(made.launch).sort()).toEqual(['justMyCode', 'listen', 'showReturnValue', 'variablePresentation']);
+    expect(Object.keys(made.launch).sort()).toEqual([
+      'justMyCode',
+      'listen',
+      'showReturnValue',
+      'variablePresentation',
+    ]);
   });
 });
 
@@ -174,7 +271,12 @@ describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the por
   function python(code: string, tell: string, delayMs = 0): Promise<string> {
     return new Promise((resolve, reject) => {
       const child = spawn('/usr/bin/python3', ['-c', code], {
-        env: { PATH: process.env.PATH ?? '', PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: '1', BPDIFF_ADAPTER_PORT_FD: '3' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          PYTHONPATH: site,
+          PYTHONDONTWRITEBYTECODE: '1',
+          BPDIFF_ADAPTER_PORT_FD: '3',
+        },
         stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
       });
       let out = '';
@@ -203,7 +305,11 @@ describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the por
     ].join('\n');
     try {
       // Told only after the program has waited a while.
-      expect((await python(code, `${port}\n`, 400)).split('\n')).toEqual([`hello ${port} True True 20.0`, 'None', 'fd 3 closed']);
+      expect((await python(code, `${port}\n`, 400)).split('\n')).toEqual([
+        `hello ${port} True True 20.0`,
+        'None',
+        'fd 3 closed',
+      ]);
     } finally {
       server.close();
     }

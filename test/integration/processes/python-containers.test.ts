@@ -43,7 +43,11 @@ print(json.dumps({
 
 async function run(env: Record<string, string>): Promise<Record<string, unknown>> {
   const { stdout } = await execa('python3', ['-c', PROGRAM], {
-    env: { ...env, PYTHONPATH: [path.join(ROOT, 'adapters/debugpy'), setorderFolder()].join(path.delimiter), PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+    env: {
+      ...env,
+      PYTHONPATH: [path.join(ROOT, 'adapters/debugpy'), setorderFolder()].join(path.delimiter),
+      PYDEVD_DISABLE_FILE_VALIDATION: '1',
+    },
     extendEnv: false,
     stdin: 'ignore',
     timeout: 20_000,
@@ -69,7 +73,10 @@ describe.skipIf(!fs.existsSync(PYDEVD))('the Python container patches', () => {
       set_evaluate_names: ["{'t0'}", "{'t1'}"],
       frozenset_key: "('t', frozenset({'a', 'b', 'c'}))",
       // Objects that read the same apart from their address: told apart by their fields.
-      nodes: [['{<__main__.Node object at 0x…>}', 1], ['{<__main__.Node object at 0x…> #2}', 2]],
+      nodes: [
+        ['{<__main__.Node object at 0x…>}', 1],
+        ['{<__main__.Node object at 0x…> #2}', 2],
+      ],
     });
   });
 
@@ -85,7 +92,10 @@ let setorder: string | null = null;
 function setorderFolder(): string {
   if (setorder === null) {
     setorder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-setorder-'));
-    fs.copyFileSync(path.join(ROOT, 'adapters/python/_bpdiff_light/setorder.py'), path.join(setorder, '_bpdiff_setorder.py'));
+    fs.copyFileSync(
+      path.join(ROOT, 'adapters/python/_bpdiff_light/setorder.py'),
+      path.join(setorder, '_bpdiff_setorder.py'),
+    );
   }
   return setorder;
 }

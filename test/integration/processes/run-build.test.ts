@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTimeoutSeconds, runBuild, summariseBuildOutput, type BuildContext } from '../../../src/adapters/run-build.js';
+import {
+  buildTimeoutSeconds,
+  runBuild,
+  summariseBuildOutput,
+  type BuildContext,
+} from '../../../src/adapters/run-build.js';
 import { defaultCaptureOptions, type RunSpec } from '../../../src/core/types.js';
 import { BpdiffError } from '../../../src/errors.js';
 import { isAlive } from '../../../src/process/process-tree.js';
@@ -10,7 +15,11 @@ import { isAlive } from '../../../src/process/process-tree.js';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-build-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-function context(env: Record<string, string> = {}, signal = new AbortController().signal, timeout = 60): BuildContext & { logged: string[] } {
+function context(
+  env: Record<string, string> = {},
+  signal = new AbortController().signal,
+  timeout = 60,
+): BuildContext & { logged: string[] } {
   const logged: string[] = [];
   return {
     spec: { env } as RunSpec,
@@ -22,7 +31,13 @@ function context(env: Record<string, string> = {}, signal = new AbortController(
   };
 }
 
-const sh = (script: string) => ({ label: 'make it', file: '/bin/sh', args: ['-c', script], cwd: tmp, env: { PATH: process.env.PATH ?? '' } });
+const sh = (script: string) => ({
+  label: 'make it',
+  file: '/bin/sh',
+  args: ['-c', script],
+  cwd: tmp,
+  env: { PATH: process.env.PATH ?? '' },
+});
 
 async function failure(promise: Promise<unknown>): Promise<BpdiffError> {
   try {
@@ -66,7 +81,7 @@ describe('runBuild', () => {
     const built = await runBuild(run, sh('echo out; echo err >&2'));
     expect(built).toMatchObject({ stdout: 'out', stderr: 'err' });
     expect(built.ms).toBeGreaterThanOrEqual(0);
-    expect(run.logged).toEqual(["building: sh -c echo out; echo err >&2"]);
+    expect(run.logged).toEqual(['building: sh -c echo out; echo err >&2']);
   });
 
   it('says that a build longer than two seconds is still going, with its time', async () => {
@@ -75,21 +90,37 @@ describe('runBuild', () => {
     expect(run.logged).toEqual(['building: sh -c sleep 2.4', 'still building (2 s)']);
   });
 
-  it("says why a build failed with its last lines, or the line the adapter picks", async () => {
-    const goMod = await failure(runBuild(context(), sh('echo "go: errors parsing go.mod:" >&2; echo "go.mod:3: unknown directive: foo" >&2; exit 1')));
+  it('says why a build failed with its last lines, or the line the adapter picks', async () => {
+    const goMod = await failure(
+      runBuild(
+        context(),
+        sh('echo "go: errors parsing go.mod:" >&2; echo "go.mod:3: unknown directive: foo" >&2; exit 1'),
+      ),
+    );
     expect(goMod.code).toBe('BUILD_FAILED');
-    expect(goMod.message).toBe(`make it failed in ${tmp}: go: errors parsing go.mod: | go.mod:3: unknown directive: foo — run "make it" there to see the whole message`);
+    expect(goMod.message).toBe(
+      `make it failed in ${tmp}: go: errors parsing go.mod: | go.mod:3: unknown directive: foo — run "make it" there to see the whole message`,
+    );
     const long = await failure(runBuild(context(), sh('for i in 1 2 3 4 5 6 7; do echo line $i >&2; done; exit 3')));
     expect(long.message).toContain(': line 3 | line 4 | line 5 | line 6 | line 7 — ');
-    const picked = await failure(runBuild(context(), { ...sh('echo "# pkg" >&2; echo "a.go:1:2: bad" >&2; echo "a.go:3:4: worse" >&2; exit 1'), firstError: (output) => output.split('\n').find((line) => line.includes('.go:')) ?? null }));
+    const picked = await failure(
+      runBuild(context(), {
+        ...sh('echo "# pkg" >&2; echo "a.go:1:2: bad" >&2; echo "a.go:3:4: worse" >&2; exit 1'),
+        firstError: (output) => output.split('\n').find((line) => line.includes('.go:')) ?? null,
+      }),
+    );
     expect(picked.message).toContain(': a.go:1:2: bad — ');
     expect((await failure(runBuild(context(), sh('exit 4')))).message).toContain(': exit code 4 — ');
   });
 
   it('says that a build program that is not there did not start', async () => {
-    const missing = await failure(runBuild(context(), { label: 'make it', file: path.join(tmp, 'no-such-compiler'), args: [], cwd: tmp, env: {} }));
+    const missing = await failure(
+      runBuild(context(), { label: 'make it', file: path.join(tmp, 'no-such-compiler'), args: [], cwd: tmp, env: {} }),
+    );
     expect(missing.code).toBe('BUILD_FAILED');
-    expect(missing.message).toBe(`make it failed in ${tmp}: it did not start (ENOENT) — run "make it" there to see the whole message`);
+    expect(missing.message).toBe(
+      `make it failed in ${tmp}: it did not start (ENOENT) — run "make it" there to see the whole message`,
+    );
   });
 
   it('stops a build that passes its limit, with everything it started', async () => {

@@ -15,13 +15,33 @@ const debugpyInstalled = fs.existsSync('/usr/lib/python3/dist-packages/debugpy')
 
 it('the sweep removes the folders of processes that are gone, and only those', () => {
   const own = fs.mkdtempSync(path.join(tmp, 'sweep-'));
-  const start = fs.readFileSync('/proc/self/stat', 'utf8').slice(fs.readFileSync('/proc/self/stat', 'utf8').lastIndexOf(')') + 2).split(' ')[19];
+  const start = fs
+    .readFileSync('/proc/self/stat', 'utf8')
+    .slice(fs.readFileSync('/proc/self/stat', 'utf8').lastIndexOf(')') + 2)
+    .split(' ')[19];
   // A pid that cannot be running (above the kernel's pid_max), a live pid with another start time (a pid used again), this process, other names.
-  const names = [`bpdiff-4194999-123-abcdef`, `bpdiff-${process.pid}-1-abcdef`, `bpdiff-${process.pid}-${start}-abcdef`, 'bpdiff-test-cache-abcdef', 'bpdiff-node-abcdef', 'bpdiff-123-abcdef'];
+  const names = [
+    `bpdiff-4194999-123-abcdef`,
+    `bpdiff-${process.pid}-1-abcdef`,
+    `bpdiff-${process.pid}-${start}-abcdef`,
+    'bpdiff-test-cache-abcdef',
+    'bpdiff-node-abcdef',
+    'bpdiff-123-abcdef',
+  ];
   for (const name of names) fs.mkdirSync(path.join(own, name, 'run-x'), { recursive: true });
   fs.writeFileSync(path.join(own, 'bpdiff-4194998-1-abcdef'), 'a file, not a folder');
-  expect(sweepStaleTempRoots(own).sort()).toEqual(['bpdiff-4194999-123-abcdef', `bpdiff-${process.pid}-1-abcdef`].sort());
-  expect(fs.readdirSync(own).sort()).toEqual([`bpdiff-${process.pid}-${start}-abcdef`, 'bpdiff-123-abcdef', 'bpdiff-4194998-1-abcdef', 'bpdiff-node-abcdef', 'bpdiff-test-cache-abcdef'].sort());
+  expect(sweepStaleTempRoots(own).sort()).toEqual(
+    ['bpdiff-4194999-123-abcdef', `bpdiff-${process.pid}-1-abcdef`].sort(),
+  );
+  expect(fs.readdirSync(own).sort()).toEqual(
+    [
+      `bpdiff-${process.pid}-${start}-abcdef`,
+      'bpdiff-123-abcdef',
+      'bpdiff-4194998-1-abcdef',
+      'bpdiff-node-abcdef',
+      'bpdiff-test-cache-abcdef',
+    ].sort(),
+  );
 });
 
 describeWithTool('temp folders of a bpdiff killed outright', 'python3-debugpy', debugpyInstalled, () => {
@@ -31,7 +51,23 @@ describeWithTool('temp folders of a bpdiff killed outright', 'python3-debugpy', 
   it('kill -9, then a second bpdiff finds no stale folder, and leaves none of its own', async () => {
     const tmpdir = fs.mkdtempSync(path.join(tmp, 'killed-'));
     const mark = randomUUID();
-    const { child } = await startBpdiffUntilRunning(['--bp', 'slow.py:3', '--adapter', 'debugpy', '--cwd', tmp, '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], { mark, pattern: /waiting for/, env: { TMPDIR: tmpdir } });
+    const { child } = await startBpdiffUntilRunning(
+      [
+        '--bp',
+        'slow.py:3',
+        '--adapter',
+        'debugpy',
+        '--cwd',
+        tmp,
+        '--',
+        'python3',
+        'slow.py',
+        '--',
+        'python3',
+        'slow.py',
+      ],
+      { mark, pattern: /waiting for/, env: { TMPDIR: tmpdir } },
+    );
     // One folder for the process, a folder inside it for each run (with debugpy's sitecustomize: bpdiff's
     // own Python adapter, the default, puts nothing there).
     const [root, ...others] = fs.readdirSync(tmpdir);
@@ -47,7 +83,26 @@ describeWithTool('temp folders of a bpdiff killed outright', 'python3-debugpy', 
     expect(fs.readdirSync(tmpdir)).toEqual([root]);
 
     // The next bpdiff (here one that stops at once: the breakpoint is reached after 120 s, --timeout 1).
-    const second = await runBpdiff(['--bp', 'slow.py:3', '--adapter', 'debugpy', '--cwd', tmp, '--timeout', '1', '-q', '--', 'python3', 'slow.py', '--', 'python3', 'slow.py'], { env: { TMPDIR: tmpdir } });
+    const second = await runBpdiff(
+      [
+        '--bp',
+        'slow.py:3',
+        '--adapter',
+        'debugpy',
+        '--cwd',
+        tmp,
+        '--timeout',
+        '1',
+        '-q',
+        '--',
+        'python3',
+        'slow.py',
+        '--',
+        'python3',
+        'slow.py',
+      ],
+      { env: { TMPDIR: tmpdir } },
+    );
     expect(second.exitCode, second.stderr).toBe(1);
     expect(second.leftovers).toEqual([]);
     expect(fs.readdirSync(tmpdir)).toEqual([]);

@@ -107,14 +107,18 @@ describe('a symlink: followed, and the link stays a link', () => {
   it('dangling into a missing folder: refused, saying which folder', () => {
     fs.symlinkSync('nowhere/new.json', at('link.json'));
     const error = refusal(() => writeOutputFile(at('link.json'), 'new', { flag: '-o', file: 'link.json' }));
-    expect(error.message).toBe(`cannot write -o link.json: the folder ${at('nowhere')} does not exist — create the folder, or choose another path for -o`);
+    expect(error.message).toBe(
+      `cannot write -o link.json: the folder ${at('nowhere')} does not exist — create the folder, or choose another path for -o`,
+    );
     expect(leftovers('link.json')).toEqual([]);
   });
 
   it('a loop: refused', () => {
     fs.symlinkSync('b', at('a'));
     fs.symlinkSync('a', at('b'));
-    expect(refusal(() => writeOutputFile(at('a'), 'x', { flag: '-o', file: 'a' })).message).toMatch(/^cannot write -o a: it is a symlink loop — /);
+    expect(refusal(() => writeOutputFile(at('a'), 'x', { flag: '-o', file: 'a' })).message).toMatch(
+      /^cannot write -o a: it is a symlink loop — /,
+    );
   });
 });
 
@@ -141,28 +145,34 @@ describe('a character device or FIFO: written straight into', () => {
     expect(leftovers('null')).toEqual([]);
   });
 
-  it.skipIf(skipUnlessRoot)('a character device of its own (mknod c 1 3), stays one (skipped: mknod needs root, outside CI)', () => {
-    execFileSync('mknod', [at('nul'), 'c', '1', '3']);
-    writeOutputFile(at('nul'), 'discarded');
-    const stat = fs.lstatSync(at('nul'));
-    expect(stat.isCharacterDevice()).toBe(true);
-    expect(stat.rdev).toBe(fs.statSync('/dev/null').rdev);
-    expect(leftovers('nul')).toEqual([]);
-  });
+  it.skipIf(skipUnlessRoot)(
+    'a character device of its own (mknod c 1 3), stays one (skipped: mknod needs root, outside CI)',
+    () => {
+      execFileSync('mknod', [at('nul'), 'c', '1', '3']);
+      writeOutputFile(at('nul'), 'discarded');
+      const stat = fs.lstatSync(at('nul'));
+      expect(stat.isCharacterDevice()).toBe(true);
+      expect(stat.rdev).toBe(fs.statSync('/dev/null').rdev);
+      expect(leftovers('nul')).toEqual([]);
+    },
+  );
 
-  it.skipIf(!fs.existsSync('/proc/self/fd'))('/proc/self/fd/N on a file opened for appending (what -o /dev/stdout is after >> log): appended, same file', () => {
-    fs.writeFileSync(at('log'), 'header\n');
-    const before = fs.statSync(at('log'));
-    const fd = fs.openSync(at('log'), 'a');
-    try {
-      writeOutputFile(`/proc/self/fd/${fd}`, 'result\n');
-    } finally {
-      fs.closeSync(fd);
-    }
-    expect(fs.readFileSync(at('log'), 'utf8')).toBe('header\nresult\n');
-    expect(fs.statSync(at('log')).ino).toBe(before.ino);
-    expect(leftovers('log')).toEqual([]);
-  });
+  it.skipIf(!fs.existsSync('/proc/self/fd'))(
+    '/proc/self/fd/N on a file opened for appending (what -o /dev/stdout is after >> log): appended, same file',
+    () => {
+      fs.writeFileSync(at('log'), 'header\n');
+      const before = fs.statSync(at('log'));
+      const fd = fs.openSync(at('log'), 'a');
+      try {
+        writeOutputFile(`/proc/self/fd/${fd}`, 'result\n');
+      } finally {
+        fs.closeSync(fd);
+      }
+      expect(fs.readFileSync(at('log'), 'utf8')).toBe('header\nresult\n');
+      expect(fs.statSync(at('log')).ino).toBe(before.ino);
+      expect(leftovers('log')).toEqual([]);
+    },
+  );
 });
 
 describe('refused with one line, exit 2, and the target untouched', () => {
@@ -179,7 +189,9 @@ describe('refused with one line, exit 2, and the target untouched', () => {
     fs.writeFileSync(at('locked.json'), 'precious');
     fs.chmodSync(at('locked.json'), 0o444);
     const error = refusal(() => writeOutputFile(at('locked.json'), 'x', { flag: '-o', file: 'locked.json' }));
-    expect(error.message).toBe('cannot write -o locked.json: it is read-only (mode 0444) — bpdiff will not replace a file you protected: make it writable (chmod u+w locked.json), or choose another path for -o');
+    expect(error.message).toBe(
+      'cannot write -o locked.json: it is read-only (mode 0444) — bpdiff will not replace a file you protected: make it writable (chmod u+w locked.json), or choose another path for -o',
+    );
     expect(fs.readFileSync(at('locked.json'), 'utf8')).toBe('precious');
     expect(fs.statSync(at('locked.json')).mode & 0o7777).toBe(0o444);
     expect(leftovers('locked.json')).toEqual([]);
@@ -189,8 +201,11 @@ describe('refused with one line, exit 2, and the target untouched', () => {
     fs.writeFileSync(at('locked.json'), 'precious');
     fs.chmodSync(at('locked.json'), 0o444);
     fs.symlinkSync('locked.json', at('link.json'));
-    expect(refusal(() => checkOutputTarget(at('link.json'), { flag: '-o', file: 'link.json' })).message)
-      .toMatch(new RegExp(`^cannot write -o link\\.json: its target ${at('locked.json').replace(/[.]/g, '\\.')} is read-only \\(mode 0444\\) — `));
+    expect(refusal(() => checkOutputTarget(at('link.json'), { flag: '-o', file: 'link.json' })).message).toMatch(
+      new RegExp(
+        `^cannot write -o link\\.json: its target ${at('locked.json').replace(/[.]/g, '\\.')} is read-only \\(mode 0444\\) — `,
+      ),
+    );
     expect(fs.readFileSync(at('locked.json'), 'utf8')).toBe('precious');
   });
 
@@ -199,7 +214,9 @@ describe('refused with one line, exit 2, and the target untouched', () => {
     await new Promise<void>((resolve) => server.listen(at('sock'), resolve));
     try {
       const error = refusal(() => writeOutputFile(at('sock'), 'x', { flag: '-o', file: 'sock' }));
-      expect(error.message).toBe('cannot write -o sock: it is a socket, which bpdiff cannot open — leave -o out to print the result on stdout, or choose a file for -o');
+      expect(error.message).toBe(
+        'cannot write -o sock: it is a socket, which bpdiff cannot open — leave -o out to print the result on stdout, or choose a file for -o',
+      );
       expect(fs.lstatSync(at('sock')).isSocket()).toBe(true);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -209,19 +226,28 @@ describe('refused with one line, exit 2, and the target untouched', () => {
   it('a path through a file', () => {
     fs.writeFileSync(at('file'), 'kept');
     const error = refusal(() => writeOutputFile(at('file/out.json'), 'x', { flag: '-o', file: 'file/out.json' }));
-    expect(error.message).toBe(`cannot write -o file/out.json: ${at('file')} is not a directory — check the path, or choose another path for -o`);
+    expect(error.message).toBe(
+      `cannot write -o file/out.json: ${at('file')} is not a directory — check the path, or choose another path for -o`,
+    );
     expect(fs.readFileSync(at('file'), 'utf8')).toBe('kept');
   });
 
   it('a missing folder', () => {
     const error = refusal(() => writeOutputFile(at('no/such/out.json'), 'x', { flag: '-o', file: 'no/such/out.json' }));
-    expect(error.message).toBe(`cannot write -o no/such/out.json: the folder ${at('no/such')} does not exist — create the folder, or choose another path for -o`);
+    expect(error.message).toBe(
+      `cannot write -o no/such/out.json: the folder ${at('no/such')} does not exist — create the folder, or choose another path for -o`,
+    );
     expect(leftovers()).toEqual([]);
   });
 
   it('a --save-captures file names the flag', () => {
     fs.mkdirSync(at('caps/capture-a.json'), { recursive: true });
-    expect(refusal(() => checkOutputTarget(at('caps/capture-a.json'), { flag: '--save-captures', file: 'caps/capture-a.json' })).message)
-      .toBe('cannot write caps/capture-a.json (--save-captures): it is a directory — move it away, or give --save-captures another folder');
+    expect(
+      refusal(() =>
+        checkOutputTarget(at('caps/capture-a.json'), { flag: '--save-captures', file: 'caps/capture-a.json' }),
+      ).message,
+    ).toBe(
+      'cannot write caps/capture-a.json (--save-captures): it is a directory — move it away, or give --save-captures another folder',
+    );
   });
 });

@@ -60,7 +60,9 @@ describe('selectAdapter', () => {
 
   it('obeys --adapter and refuses an unknown one or an unknown target', () => {
     expect(choose('/x/app.js', ['./run.sh'], 'python')).toBe('python');
-    expect(errorOf(() => choose('/x/a.py', ['python3'], 'cobol')).message).toMatch(/unknown adapter "cobol" — use one of .*python/);
+    expect(errorOf(() => choose('/x/a.py', ['python3'], 'cobol')).message).toMatch(
+      /unknown adapter "cobol" — use one of .*python/,
+    );
     const none = errorOf(() => choose('/x/data.txt', ['./weird']));
     expect(none.code).toBe('NO_ADAPTER');
     expect(none.message).toMatch(/--adapter .* or bring one with --adapter-config/);
@@ -68,7 +70,9 @@ describe('selectAdapter', () => {
 });
 
 describe('--adapter-config definitions', () => {
-  const python = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'adapters/debugpy/adapter.json'), 'utf8')) as Record<string, unknown>;
+  const python = JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), 'adapters/debugpy/adapter.json'), 'utf8'),
+  ) as Record<string, unknown>;
   const { hooks: _hooks, ...plain } = python;
 
   it('loads a copy of a built-in definition', () => {
@@ -76,7 +80,9 @@ describe('--adapter-config definitions', () => {
     const definition = loadDefinitionFile(file);
     expect(definition).toMatchObject({ id: 'my-python', name: 'my debugpy', dir: tmp, file });
     expect(definition.hooks).toBeUndefined();
-    expect(selectAdapter({ adapterId: null, adapterConfig: file, breakpointPath: '/x/a.rb', argv: ['ruby'] }).id).toBe('my-python');
+    expect(selectAdapter({ adapterId: null, adapterConfig: file, breakpointPath: '/x/a.rb', argv: ['ruby'] }).id).toBe(
+      'my-python',
+    );
   });
 
   it('says which field is wrong, in one line', () => {
@@ -87,15 +93,27 @@ describe('--adapter-config definitions', () => {
       [{ ...plain, adapter: { transport: 'stdio', executables: ['x'], extra: 1 } }, /unknown field "adapter.extra"/],
       [{ ...plain, id: '' }, /"id" must be a non-empty string/],
       [{ ...plain, name: undefined }, /"name" is missing/],
-      [{ ...plain, adapter: { transport: 'pipe', executables: ['x'], args: [] } }, /"adapter.transport" must be one of stdio, server/],
+      [
+        { ...plain, adapter: { transport: 'pipe', executables: ['x'], args: [] } },
+        /"adapter.transport" must be one of stdio, server/,
+      ],
       [{ ...plain, adapter: { transport: 'stdio', executables: [] } }, /"adapter.executables" must not be empty/],
-      [{ ...plain, adapter: { transport: 'server', executables: ['x'], args: [] } }, /needs "\$\{port\}" in its args or a "port_pattern"/],
-      [{ ...plain, commands: ['(unclosed'] }, /"commands\[0\]" is not a valid regular expression: \(unclosed \(Unterminated group\)/],
+      [
+        { ...plain, adapter: { transport: 'server', executables: ['x'], args: [] } },
+        /needs "\$\{port\}" in its args or a "port_pattern"/,
+      ],
+      [
+        { ...plain, commands: ['(unclosed'] },
+        /"commands\[0\]" is not a valid regular expression: \(unclosed \(Unterminated group\)/,
+      ],
       [{ ...plain, condition: { error_stop: '[' } }, /"condition.error_stop" is not a valid regular expression/],
       [{ ...plain, timeouts: { start: -1 } }, /"timeouts.start" must be a positive number/],
       [{ ...plain, scopes: { locals: 'Locals' } }, /"scopes.locals" must be an array/],
       [{ ...plain, normalise: [{ pattern: 'x' }] }, /"normalise\[0\].replacement" is missing/],
-      [{ ...plain, normalise: [{ pattern: '\\-', flags: 'u', replacement: '' }] }, /"normalise\[0\]" is not a valid regular expression with flags "u"/],
+      [
+        { ...plain, normalise: [{ pattern: '\\-', flags: 'u', replacement: '' }] },
+        /"normalise\[0\]" is not a valid regular expression with flags "u"/,
+      ],
       [{ ...plain, child_names: { reject: [] } }, /unknown field "child_names.reject"/],
       [{ ...plain, hooks: 'python' }, /"hooks" must name a JavaScript module \(.js, .mjs, .cjs\)/],
       [{ ...plain, hooks: 'missing.mjs' }, /"hooks" names .*missing\.mjs, which does not exist/],
@@ -108,19 +126,32 @@ describe('--adapter-config definitions', () => {
       expect(error.message.startsWith(`${file}`)).toBe(true);
       expect(error.message).not.toContain('\n');
     }
-    expect(errorOf(() => loadDefinitionFile(writeJson('bad.json', { ...plain, id: '' }))).message).toMatch(/ — see schema\/adapter-definition\.schema\.json$/);
+    expect(errorOf(() => loadDefinitionFile(writeJson('bad.json', { ...plain, id: '' }))).message).toMatch(
+      / — see schema\/adapter-definition\.schema\.json$/,
+    );
     expect(errorOf(() => loadDefinitionFile(path.join(tmp, 'missing.json'))).code).toBe('FILE_NOT_FOUND');
   });
 
   it('fills in the defaults after checking', () => {
-    const file = writeJson('least.json', { id: 'least', name: 'least', adapter: { transport: 'stdio', executables: ['x'] }, launch: {} });
+    const file = writeJson('least.json', {
+      id: 'least',
+      name: 'least',
+      adapter: { transport: 'stdio', executables: ['x'] },
+      launch: {},
+    });
     expect(loadDefinitionFile(file)).toEqual({
       id: 'least',
       name: 'least',
       file_extensions: [],
       commands: [],
       install: 'install the adapter and put it on PATH',
-      adapter: { transport: 'stdio', executables: ['x'], args: [], debuggee_output: 'events', exits_with_program: false },
+      adapter: {
+        transport: 'stdio',
+        executables: ['x'],
+        args: [],
+        debuggee_output: 'events',
+        exits_with_program: false,
+      },
       launch: {},
       exception_filters: [],
       exception_continue: [],
@@ -152,7 +183,15 @@ describe('fillTemplate', () => {
   it('puts whole values where a string is exactly a placeholder, and interpolates the rest', () => {
     expect(
       fillTemplate(
-        { program: '${program}', args: '${args}', env: '${envList}', envMap: '${env}', cwd: '${cwd}/sub', nested: [{ stdin: '${stdinFile}', argv: '${command}' }], keep: 3 },
+        {
+          program: '${program}',
+          args: '${args}',
+          env: '${envList}',
+          envMap: '${env}',
+          cwd: '${cwd}/sub',
+          nested: [{ stdin: '${stdinFile}', argv: '${command}' }],
+          keep: 3,
+        },
         values,
       ),
     ).toEqual({
@@ -183,20 +222,38 @@ describe('the command in a definition', () => {
     expect(fillTemplate({ arguments: '${args_string}' }, values)).toEqual({ arguments: "'one two' 'it'\\''s'" });
   });
   it("puts the command in an adapter's own arguments, one word each", () => {
-    expect(fillAdapterArgs(['-O', '--port', '${port}', '${interpreter_args}', '${program}', '${args}', 'cwd=${cwd}'], values)).toEqual([
-      '-O', '--port', '${port}', '-Ilib', '-w', '/usr/bin/app', 'one two', "it's", 'cwd=/work',
-    ]);
+    expect(
+      fillAdapterArgs(
+        ['-O', '--port', '${port}', '${interpreter_args}', '${program}', '${args}', 'cwd=${cwd}'],
+        values,
+      ),
+    ).toEqual(['-O', '--port', '${port}', '-Ilib', '-w', '/usr/bin/app', 'one two', "it's", 'cwd=/work']);
   });
   it('takes an interpreter command apart: its options, the program, its arguments', () => {
     const perl = { commands: ['^perl(5[\\d.]*)?$'], options_with_value: ['-I', '-e'] };
-    expect(splitInterpreterCommand(['perl', '-Ilib', '-w', 'tally.pl', 'tea:2', '-v'], perl)).toEqual({ interpreter: 'perl', options: ['-Ilib', '-w'], program: 'tally.pl', args: ['tea:2', '-v'] });
-    expect(splitInterpreterCommand(['/usr/bin/perl5.36', '-I', 'lib', 'x.pl'], perl)).toEqual({ interpreter: '/usr/bin/perl5.36', options: ['-I', 'lib'], program: 'x.pl', args: [] });
-    expect(splitInterpreterCommand(['perl', '--', '-x.pl'], perl)).toEqual({ interpreter: 'perl', options: ['--'], program: '-x.pl', args: [] });
+    expect(splitInterpreterCommand(['perl', '-Ilib', '-w', 'tally.pl', 'tea:2', '-v'], perl)).toEqual({
+      interpreter: 'perl',
+      options: ['-Ilib', '-w'],
+      program: 'tally.pl',
+      args: ['tea:2', '-v'],
+    });
+    expect(splitInterpreterCommand(['/usr/bin/perl5.36', '-I', 'lib', 'x.pl'], perl)).toEqual({
+      interpreter: '/usr/bin/perl5.36',
+      options: ['-I', 'lib'],
+      program: 'x.pl',
+      args: [],
+    });
+    expect(splitInterpreterCommand(['perl', '--', '-x.pl'], perl)).toEqual({
+      interpreter: 'perl',
+      options: ['--'],
+      program: '-x.pl',
+      args: [],
+    });
     // No program after the options, or no interpreter: the command is the program itself.
     expect(splitInterpreterCommand(['perl', '-e', 'print 1'], perl)).toBeNull();
     expect(splitInterpreterCommand(['./tally.pl', 'tea:2'], perl)).toBeNull();
   });
-  it('says an adapter that runs the command is the program (its end is the program\'s)', () => {
+  it("says an adapter that runs the command is the program (its end is the program's)", () => {
     expect(runsProgram(['${interpreter_args}', '${program}', '${args}'])).toBe(true);
     expect(runsProgram(['--', '${command}'])).toBe(true);
     expect(runsProgram(['--port', '${port}'])).toBe(false);
@@ -206,14 +263,21 @@ describe('the command in a definition', () => {
 describe('wrapCondition', () => {
   it('hands the condition to the helper as a string literal that survives quotes and newlines', () => {
     const debugpy = builtinDefinitions().find((d) => d.id === 'debugpy')!;
-    expect(wrapCondition(debugpy, `name == "it's"`)).toBe(`__bpdiff_condition("name == \\"it's\\"", globals(), locals())`);
+    expect(wrapCondition(debugpy, `name == "it's"`)).toBe(
+      `__bpdiff_condition("name == \\"it's\\"", globals(), locals())`,
+    );
     const node = builtinDefinitions().find((d) => d.id === 'node')!;
     expect(wrapCondition(node, 'x > 1')).toBe('x > 1');
   });
 });
 
 describe('childPath', () => {
-  const v = (name: string, evaluateName?: string) => ({ name, value: '', variablesReference: 0, ...(evaluateName ? { evaluateName } : {}) });
+  const v = (name: string, evaluateName?: string) => ({
+    name,
+    value: '',
+    variablesReference: 0,
+    ...(evaluateName ? { evaluateName } : {}),
+  });
   it("prefers the adapter's evaluateName", () => {
     expect(childPath('cart', v('items', 'cart.items'))).toBe('cart.items');
     expect(childPath('it', v('qty', 'it->qty'))).toBe('it->qty');
@@ -271,7 +335,11 @@ describe('findVersioned', () => {
     for (const name of ['lldb-dap-9', 'lldb-dap-19', 'lldb-dap-18.1', 'lldb-dap-x']) {
       fs.writeFileSync(path.join(dir, name), '#!/bin/sh\n', { mode: 0o755 });
     }
-    expect(findVersioned('lldb-dap', dir).map((file) => path.basename(file))).toEqual(['lldb-dap-19', 'lldb-dap-18.1', 'lldb-dap-9']);
+    expect(findVersioned('lldb-dap', dir).map((file) => path.basename(file))).toEqual([
+      'lldb-dap-19',
+      'lldb-dap-18.1',
+      'lldb-dap-9',
+    ]);
   });
 
   it('sees a version installed after the last look (the folder changed)', () => {
@@ -296,18 +364,41 @@ describe('parsePythonCommand', () => {
   const interpreter = path.join(bin, 'python3');
 
   it('takes interpreter options, -m, -c and scripts apart like python does', () => {
-    expect(parse(['python3', 'x.py', 'a'])).toEqual({ interpreter, interpreterOptions: [], target: { program: 'x.py' }, args: ['a'] });
-    expect(parse(['python3', '-u', '-X', 'dev', '-W', 'error', 'x.py', '-v'])).toEqual({
-      interpreter, interpreterOptions: ['-u', '-X', 'dev', '-W', 'error'], target: { program: 'x.py' }, args: ['-v'],
+    expect(parse(['python3', 'x.py', 'a'])).toEqual({
+      interpreter,
+      interpreterOptions: [],
+      target: { program: 'x.py' },
+      args: ['a'],
     });
-    expect(parse(['python3', '-m', 'pkg.mod', 'a'])).toEqual({ interpreter, interpreterOptions: [], target: { module: 'pkg.mod' }, args: ['a'] });
+    expect(parse(['python3', '-u', '-X', 'dev', '-W', 'error', 'x.py', '-v'])).toEqual({
+      interpreter,
+      interpreterOptions: ['-u', '-X', 'dev', '-W', 'error'],
+      target: { program: 'x.py' },
+      args: ['-v'],
+    });
+    expect(parse(['python3', '-m', 'pkg.mod', 'a'])).toEqual({
+      interpreter,
+      interpreterOptions: [],
+      target: { module: 'pkg.mod' },
+      args: ['a'],
+    });
     expect(parse(['python3', '-mpkg'])).toMatchObject({ target: { module: 'pkg' } });
     expect(parse(['python3', '-c', 'print(1)', 'z'])).toMatchObject({ target: { code: 'print(1)' }, args: ['z'] });
   });
 
   it('follows shebangs of scripts and console scripts', () => {
-    expect(parse(['tool', '--flag'])).toEqual({ interpreter, interpreterOptions: [], target: { program: path.join(bin, 'tool') }, args: ['--flag'] });
-    expect(parse(['./direct'])).toEqual({ interpreter, interpreterOptions: ['-u'], target: { program: path.join(bin, 'direct') }, args: [] });
+    expect(parse(['tool', '--flag'])).toEqual({
+      interpreter,
+      interpreterOptions: [],
+      target: { program: path.join(bin, 'tool') },
+      args: ['--flag'],
+    });
+    expect(parse(['./direct'])).toEqual({
+      interpreter,
+      interpreterOptions: ['-u'],
+      target: { program: path.join(bin, 'direct') },
+      args: [],
+    });
   });
 
   it('refuses what python cannot debug, saying what to do', () => {

@@ -62,7 +62,9 @@ describe('childPath with templates (the language of the breakpoint file)', () =>
     expect(childPath('r', v('station', 'r.station'), gdb, fortran)).toBe('r%station');
     const c = { breakpointPath: '/src/labels.cpp' };
     expect(childPath('first', v('sku', 'first.public.sku'), gdb, { ...c, parentType: 'Item *' })).toBe('first->sku');
-    expect(childPath('product', v('name', 'product.public.name'), gdb, { ...c, parentType: 'const Product &' })).toBe('product.name');
+    expect(childPath('product', v('name', 'product.public.name'), gdb, { ...c, parentType: 'const Product &' })).toBe(
+      'product.name',
+    );
     expect(childPath('counts', v('[3]', 'counts[3]'), gdb, c)).toBe('counts[3]');
   });
   it("writes Ruby's hash entries and instance variables in Ruby", () => {

@@ -29,7 +29,10 @@ describe('bytecodeFolder', () => {
     expect(bytecodeFolder(adapter, {}, env)).toEqual({ folder: first.folder, written: true });
     // Another lldb (here: the same path, changed) gets a folder of its own.
     fs.appendFileSync(adapter, 'exit 0\n');
-    expect(bytecodeFolder(adapter, {}, env)).toEqual({ folder: expect.not.stringMatching(`^${first.folder}$`), written: false });
+    expect(bytecodeFolder(adapter, {}, env)).toEqual({
+      folder: expect.not.stringMatching(`^${first.folder}$`),
+      written: false,
+    });
   });
 
   it('is none when caching is off, the user has a PYTHONPYCACHEPREFIX, or the adapter is not there', () => {

@@ -37,7 +37,9 @@ describe('pyenvShimTarget: the interpreter behind a shim, without running pyenv'
     expect(pyenvShimTarget(shim, 'python3', project, {})).toBe(path.join(root, 'versions/3.11.7/bin/python3'));
     fs.writeFileSync(path.join(root, 'project', '.python-version'), '3.12.1\n');
     expect(pyenvShimTarget(shim, 'python3', project, {})).toBe(path.join(root, 'versions/3.12.1/bin/python3'));
-    expect(pyenvShimTarget(shim, 'python3', project, { PYENV_VERSION: '3.11.7' })).toBe(path.join(root, 'versions/3.11.7/bin/python3'));
+    expect(pyenvShimTarget(shim, 'python3', project, { PYENV_VERSION: '3.11.7' })).toBe(
+      path.join(root, 'versions/3.11.7/bin/python3'),
+    );
   });
 
   it('leaves to pyenv what it cannot tell for sure: system, a version prefix, another root', () => {
@@ -56,7 +58,14 @@ describe('cachedFact: facts kept per executable path, mtime and size', () => {
     fs.mkdirSync(site);
     fs.writeFileSync(exe, 'v1');
     let asked = 0;
-    const ask = () => cachedFact({ executable: exe, key: 'k', dir: path.join(dir, 'cache'), compute: async () => ({ n: ++asked, paths: [site] }), dependsOn: (value) => value.paths });
+    const ask = () =>
+      cachedFact({
+        executable: exe,
+        key: 'k',
+        dir: path.join(dir, 'cache'),
+        compute: async () => ({ n: ++asked, paths: [site] }),
+        dependsOn: (value) => value.paths,
+      });
     expect((await ask()).n).toBe(1);
     expect((await ask()).n).toBe(1);
     fs.writeFileSync(exe, 'version 2');

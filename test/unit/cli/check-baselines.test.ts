@@ -32,11 +32,20 @@ describe('a committed baseline', () => {
     expect(Object.keys(run.variables)).toEqual(['alpha', 'cart[0]', 'zeta']);
     expect(text).toContain('\n      "alpha": "\'a\'",\n      "cart[0]": "2",\n      "zeta": "1"\n');
     // The same capture twice gives the same bytes, whatever order its keys came in.
-    expect(formatJson(baselineDocument({ ...capture, run: { ...capture.run, variables: { 'cart[0]': '2', zeta: '1', alpha: "'a'" } } }))).toBe(text);
+    expect(
+      formatJson(
+        baselineDocument({
+          ...capture,
+          run: { ...capture.run, variables: { 'cart[0]': '2', zeta: '1', alpha: "'a'" } },
+        }),
+      ),
+    ).toBe(text);
   });
 
   it('CI is on when CI is set to anything but nothing, 0 or false; paths are shown from where bpdiff runs', () => {
-    expect([{ CI: 'true' }, { CI: '1' }, { CI: 'false' }, { CI: '' }, { CI: '0' }, {}].map((env) => isCi(env))).toEqual([true, true, false, false, false, false]);
+    expect([{ CI: 'true' }, { CI: '1' }, { CI: 'false' }, { CI: '' }, { CI: '0' }, {}].map((env) => isCi(env))).toEqual(
+      [true, true, false, false, false, false],
+    );
     expect(shownPath('/p/.bpdiff/baselines/x.json', '/p')).toBe('.bpdiff/baselines/x.json');
     expect(shownPath('/elsewhere/x.json', '/p')).toBe('/elsewhere/x.json');
   });

@@ -33,6 +33,7 @@ describe('--help', () => {
     expect(commands.length).toBeGreaterThan(5);
     for (const line of commands) expect(line.length).toBeLessThanOrEqual(80);
     // A command is whole on its line: none ends in the middle of a quoted or -- part.
-    for (const line of examples.split('\n').filter((line) => line.trim() !== '' && line.trim() !== 'Examples:')) expect(line.trimStart()).toMatch(/^(#|bpdiff )/);
+    for (const line of examples.split('\n').filter((line) => line.trim() !== '' && line.trim() !== 'Examples:'))
+      expect(line.trimStart()).toMatch(/^(#|bpdiff )/);
   });
 });

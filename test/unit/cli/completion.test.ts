@@ -27,8 +27,12 @@ describe('completion', () => {
     expect(lines).toContain("complete -c bpdiff -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'");
     expect(lines).toContain("complete -c bpdiff -n '__fish_seen_subcommand_from check' -l fail-on-obsolete");
     expect(lines).toContain(`complete -c bpdiff -n '__fish_seen_subcommand_from locate' -l adapter -x -a '${IDS}'`);
-    expect(lines).toContain("complete -c bpdiff -n '__fish_seen_subcommand_from check' -l format -x -a 'json text markdown github junit side-by-side'");
-    expect(lines.filter((line) => line.includes("-n 'not __fish_seen_subcommand_from") && line.endsWith('-l bp -r -F'))).toHaveLength(1);
+    expect(lines).toContain(
+      "complete -c bpdiff -n '__fish_seen_subcommand_from check' -l format -x -a 'json text markdown github junit side-by-side'",
+    );
+    expect(
+      lines.filter((line) => line.includes("-n 'not __fish_seen_subcommand_from") && line.endsWith('-l bp -r -F')),
+    ).toHaveLength(1);
     for (const line of lines.slice(1)) expect(line).toMatch(/^complete -c bpdiff /);
   });
 });

@@ -60,14 +60,21 @@ function pythonDefinition(root: string, sharedDebugpy: string | null): AdapterDe
 }
 
 describe('checkAdapter', () => {
-  it("finds the newest versioned lldb-dap and asks the lldb beside it for the version", async () => {
+  it('finds the newest versioned lldb-dap and asks the lldb beside it for the version', async () => {
     script(bin, 'lldb-dap-17', 'exit 0');
     const dap = script(bin, 'lldb-dap-19', 'exit 0');
     script(bin, 'lldb-19', 'echo "lldb version 19.1.7"');
-    expect(await checkAdapter(builtin('lldb'), tmp)).toEqual({ id: 'lldb', name: 'lldb-dap', ok: true, version: '19.1.7', detail: dap, install: 'apt-get install -y lldb-19' });
+    expect(await checkAdapter(builtin('lldb'), tmp)).toEqual({
+      id: 'lldb',
+      name: 'lldb-dap',
+      ok: true,
+      version: '19.1.7',
+      detail: dap,
+      install: 'apt-get install -y lldb-19',
+    });
   });
 
-  it('reads dlv\'s version, and names the install command when dlv is missing', async () => {
+  it("reads dlv's version, and names the install command when dlv is missing", async () => {
     const dlv = script(bin, 'dlv', 'echo "Delve Debugger"; echo "Version: 1.20.2"');
     const found = await checkAdapter(builtin('go'), tmp);
     expect(found).toMatchObject({ ok: true, name: 'dlv', version: '1.20.2' });
@@ -96,7 +103,9 @@ describe('checkAdapter', () => {
     const root = freshDir();
     const status = await checkAdapter(pythonDefinition(root, '1.6.7'), tmp);
     expect(status).toMatchObject({ ok: true, name: 'debugpy', version: '1.6.7' });
-    expect(status.detail).toContain(`adapter: ${path.join(root, 'usr/bin/python3')} ${path.join(root, 'dist-packages/debugpy/adapter')}`);
+    expect(status.detail).toContain(
+      `adapter: ${path.join(root, 'usr/bin/python3')} ${path.join(root, 'dist-packages/debugpy/adapter')}`,
+    );
   });
 
   it('says what is missing for python: debugpy, or python3 itself', async () => {
@@ -112,13 +121,26 @@ describe('checkAdapter', () => {
 
   it("takes an adapter that bpdiff carries to have bpdiff's version, and misses its script when it is not built", async () => {
     const node = builtin('node');
-    const built = await checkAdapter({ ...node, adapter: { ...node.adapter, args: ['${packageRoot}/package.json'] } }, tmp);
+    const built = await checkAdapter(
+      { ...node, adapter: { ...node.adapter, args: ['${packageRoot}/package.json'] } },
+      tmp,
+    );
     expect(built).toMatchObject({ ok: true, name: 'bpdiff-node-adapter', version: readPackageVersion() });
     expect(built.detail).toBe(`${process.execPath} ${path.resolve(import.meta.dirname, '../../..', 'package.json')}`);
 
-    const unbuilt = await checkAdapter({ ...node, adapter: { ...node.adapter, args: ['${packageRoot}/no-such-dist/main.mjs'] } }, tmp);
-    expect(unbuilt).toMatchObject({ ok: false, detail: expect.stringMatching(/^bpdiff-node-adapter is not installed \(no .*\/no-such-dist\/main\.mjs\)$/) as unknown });
-    expect(formatStatuses([unbuilt])).toMatch(/^missing {2}node {2}bpdiff-node-adapter is not installed \(no .*\) — install: npm run build \(the adapter ships with bpdiff\)\n$/);
+    const unbuilt = await checkAdapter(
+      { ...node, adapter: { ...node.adapter, args: ['${packageRoot}/no-such-dist/main.mjs'] } },
+      tmp,
+    );
+    expect(unbuilt).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(
+        /^bpdiff-node-adapter is not installed \(no .*\/no-such-dist\/main\.mjs\)$/,
+      ) as unknown,
+    });
+    expect(formatStatuses([unbuilt])).toMatch(
+      /^missing {2}node {2}bpdiff-node-adapter is not installed \(no .*\) — install: npm run build \(the adapter ships with bpdiff\)\n$/,
+    );
   });
 });
 
@@ -143,6 +165,8 @@ describe('runDoctorCommand', () => {
     script(bin, 'dlv', 'echo "Version: 1.20.2"');
     const out: string[] = [];
     expect(await runDoctorCommand(io(out), null, [builtin('go'), builtin('lldb')])).toBe(1);
-    expect(out.join('')).toContain('\nmissing  lldb  lldb-dap is not installed (looked for lldb-dap, lldb-dap-*, lldb-vscode, lldb-vscode-*) — install: apt-get install -y lldb-19\n');
+    expect(out.join('')).toContain(
+      '\nmissing  lldb  lldb-dap is not installed (looked for lldb-dap, lldb-dap-*, lldb-vscode, lldb-vscode-*) — install: apt-get install -y lldb-19\n',
+    );
   });
 });

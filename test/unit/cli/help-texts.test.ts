@@ -3,7 +3,15 @@ import { helpKey, helpRequests, helpWidth, prerenderedHelp, type HelpTexts } fro
 import { parseArgs } from '../../../src/cli/parse-args.js';
 import { renderHelpTexts } from '../../../src/cli/render-help.js';
 
-const table: HelpTexts = { texts: ['top at 80', 'top at 100', '0.1.0'], keys: { [helpKey(80, ['--help'])]: 0, [helpKey(80, ['-h'])]: 0, [helpKey(100, ['--help'])]: 1, [helpKey(80, ['--version'])]: 2 } };
+const table: HelpTexts = {
+  texts: ['top at 80', 'top at 100', '0.1.0'],
+  keys: {
+    [helpKey(80, ['--help'])]: 0,
+    [helpKey(80, ['-h'])]: 0,
+    [helpKey(100, ['--help'])]: 1,
+    [helpKey(80, ['--version'])]: 2,
+  },
+};
 
 describe('help texts rendered at build time', () => {
   it('are found by width and command line; anything else is left to yargs', () => {
@@ -26,18 +34,24 @@ describe('help texts rendered at build time', () => {
     expect(helpWidth(160)).toBe(100);
   });
 
-  it('are what parseArgs renders, for every help request at both widths, each text once', { timeout: 30_000 }, async () => {
+  it('are what parseArgs renders, for every help request at both widths, each text once', {
+    timeout: 30_000,
+  }, async () => {
     const rendered = await renderHelpTexts();
     expect(Object.keys(rendered.keys)).toHaveLength(helpRequests().length * 2);
     expect(new Set(rendered.texts).size).toBe(rendered.texts.length);
     for (const width of [80, 100]) {
       for (const request of helpRequests()) {
         const text = rendered.texts[rendered.keys[helpKey(width, request)]!];
-        expect(text).toBe((await parseArgs(request, undefined, process.cwd(), width) as { text: string }).text);
+        expect(text).toBe(((await parseArgs(request, undefined, process.cwd(), width)) as { text: string }).text);
       }
     }
     // The widths differ where the layout does.
-    expect(rendered.texts[rendered.keys[helpKey(80, ['--help'])]!]).not.toBe(rendered.texts[rendered.keys[helpKey(100, ['--help'])]!]);
-    expect(rendered.texts[rendered.keys[helpKey(80, ['-h'])]!]).toBe(rendered.texts[rendered.keys[helpKey(80, ['--help'])]!]);
+    expect(rendered.texts[rendered.keys[helpKey(80, ['--help'])]!]).not.toBe(
+      rendered.texts[rendered.keys[helpKey(100, ['--help'])]!],
+    );
+    expect(rendered.texts[rendered.keys[helpKey(80, ['-h'])]!]).toBe(
+      rendered.texts[rendered.keys[helpKey(80, ['--help'])]!],
+    );
   });
 });

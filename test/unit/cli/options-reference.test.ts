@@ -15,8 +15,11 @@ describe('the option reference', () => {
 
   it('has a row for every flag', () => {
     const text = renderOptionReference();
-    for (const declaration of OPTION_DECLARATIONS) expect(text, declaration.flag).toContain(`| \`--${declaration.flag}\``);
-    expect(text).toContain("| `--update`, `-u` | text |");
-    expect(text).toContain('| `--timeout` | seconds (above 0 to 86400) | `60` | bpdiff, capture, check, locate | `timeout` |');
+    for (const declaration of OPTION_DECLARATIONS)
+      expect(text, declaration.flag).toContain(`| \`--${declaration.flag}\``);
+    expect(text).toContain('| `--update`, `-u` | text |');
+    expect(text).toContain(
+      '| `--timeout` | seconds (above 0 to 86400) | `60` | bpdiff, capture, check, locate | `timeout` |',
+    );
   });
 });

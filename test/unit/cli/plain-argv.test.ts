@@ -25,11 +25,50 @@ const plainLines: string[][] = [
   ['--bp-a', 'x.py:3', '--bp-b', 'y.py:9', '--cwd-a', 'v1', '--cwd-b', 'v2', '--label-a', 'main', '--label-b', ''],
   ['--bp', 'x.py:3', '--env', 'A=1', '--env', 'B=2', '--env-a', 'C=3', '--env-b=D=4'],
   ['--bp', 'x.py:3', '--ignore', 'tmp*', '--ignore', 'cache', '--only', 'order.*', '--redact', 'pin'],
-  ['--bp', 'x.py:3', '--depth', '2', '--max-children', '50', '--max-variables', '900', '--max-value-length', '80', '--timeout', '9.5', '--value-timeout', '1'],
+  [
+    '--bp',
+    'x.py:3',
+    '--depth',
+    '2',
+    '--max-children',
+    '50',
+    '--max-variables',
+    '900',
+    '--max-value-length',
+    '80',
+    '--timeout',
+    '9.5',
+    '--value-timeout',
+    '1',
+  ],
   ['--bp', 'x.py:3', '--format', 'text', '--fail-on', 'changed', '--max-output-bytes', '4096', '--color', 'never'],
-  ['--bp', 'x.py:3', '--tolerance', '1%', '--normalize', 's/[0-9]+/N/', '--raw-values', '--no-redact', '--exact-line', '--scope', 'globals'],
+  [
+    '--bp',
+    'x.py:3',
+    '--tolerance',
+    '1%',
+    '--normalize',
+    's/[0-9]+/N/',
+    '--raw-values',
+    '--no-redact',
+    '--exact-line',
+    '--scope',
+    'globals',
+  ],
   ['--bp', 'x.py:3', '--watch', 'len(items)', '--watch', 'total', '--watch-only', '--hit', '3'],
-  ['--bp', 'x.py:3', '--first-divergence', '--max-hits', '40', '--save-captures', 'caps', '--stdin-a', 'in.txt', '--stdin-b', 'in2.txt'],
+  [
+    '--bp',
+    'x.py:3',
+    '--first-divergence',
+    '--max-hits',
+    '40',
+    '--save-captures',
+    'caps',
+    '--stdin-a',
+    'in.txt',
+    '--stdin-b',
+    'in2.txt',
+  ],
   ['--baseline', 'base.json', '--bp', 'x.py:3'],
   ['--bp', 'x.py:3', '--adapter', 'python', '--adapter-config', 'a.json', '--adapter-path', '/usr/bin/x'],
   // Mistakes yargs does not see, which the values' own checks word.
@@ -65,13 +104,20 @@ describe('readPlainArgv', () => {
     expect(await outcome([...line, ...CMDS], false)).toEqual(await outcome([...line, ...CMDS], true));
   });
 
-  it.each(yargsLines.map((line) => [line.join(' ') || '(nothing)', line]))('leaves %s to yargs', async (_name, line) => {
-    const argv = line[0] === 'diff' ? line : [...line, ...CMDS];
-    expect(readPlainArgv(splitArgv(argv).options, declarationsFor('compare'))).toBeNull();
-    expect(await outcome(argv, false)).toEqual(await outcome(argv, true));
-  });
+  it.each(yargsLines.map((line) => [line.join(' ') || '(nothing)', line]))(
+    'leaves %s to yargs',
+    async (_name, line) => {
+      const argv = line[0] === 'diff' ? line : [...line, ...CMDS];
+      expect(readPlainArgv(splitArgv(argv).options, declarationsFor('compare'))).toBeNull();
+      expect(await outcome(argv, false)).toEqual(await outcome(argv, true));
+    },
+  );
 
   it('gives a repeated flag its values in order, as yargs does', () => {
-    expect(readPlainArgv(['--env', 'A=1', '--env=B=2', '--env', 'C=3', '-q'], declarationsFor('compare'))).toEqual({ _: [], env: ['A=1', 'B=2', 'C=3'], quiet: true });
+    expect(readPlainArgv(['--env', 'A=1', '--env=B=2', '--env', 'C=3', '-q'], declarationsFor('compare'))).toEqual({
+      _: [],
+      env: ['A=1', 'B=2', 'C=3'],
+      quiet: true,
+    });
   });
 });

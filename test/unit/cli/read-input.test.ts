@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BpdiffError } from '../../../src/errors.js';
-import { readInputText, resolveCapturesDir, resolveInputFile, resolveOutputFile } from '../../../src/intake/input-files.js';
+import {
+  readInputText,
+  resolveCapturesDir,
+  resolveInputFile,
+  resolveOutputFile,
+} from '../../../src/intake/input-files.js';
 
 let tmp: string;
 beforeEach(() => {
@@ -28,7 +33,11 @@ function messageOf(run: () => unknown): string {
 describe('readInputText', () => {
   it.each<[string, string, string]>([
     ['a directory', 'somedir', 'run capture somedir is a directory, not a file — give the path of a file'],
-    ['a path through a file', 'file/x.json', 'run capture file/x.json cannot exist: <tmp>/file is not a directory — check the path'],
+    [
+      'a path through a file',
+      'file/x.json',
+      'run capture file/x.json cannot exist: <tmp>/file is not a directory — check the path',
+    ],
     ['a missing file', 'none.json', 'run capture none.json does not exist — check the path'],
   ])('%s', (_name, file, message) => {
     expect(messageOf(() => readInputText('run capture', file, tmp))).toBe(message.replace('<tmp>', tmp));
@@ -40,8 +49,16 @@ describe('readInputText', () => {
 
   // /dev/zero never ends: bpdiff grew by gigabytes a minute (a FIFO: test/cli/hostile-files.test.ts, which may start mkfifo).
   it.each<[string, () => string, string]>([
-    ['a symlink to /dev/zero', () => (fs.symlinkSync('/dev/zero', path.join(tmp, 'zero.json')), 'zero.json'), 'run capture zero.json is not a regular file (it is a character device: /dev/zero) — give the path of a regular file'],
-    ['a device', () => '/dev/null', 'run capture /dev/null is not a regular file (it is a character device) — give the path of a regular file'],
+    [
+      'a symlink to /dev/zero',
+      () => (fs.symlinkSync('/dev/zero', path.join(tmp, 'zero.json')), 'zero.json'),
+      'run capture zero.json is not a regular file (it is a character device: /dev/zero) — give the path of a regular file',
+    ],
+    [
+      'a device',
+      () => '/dev/null',
+      'run capture /dev/null is not a regular file (it is a character device) — give the path of a regular file',
+    ],
   ])('%s: refused at once', (_name, make, message) => {
     expect(messageOf(() => readInputText('run capture', make(), tmp))).toBe(message);
   });
@@ -55,17 +72,31 @@ describe('readInputText', () => {
   });
 
   it('invalid UTF-8 is counted, each sequence read as U+FFFD', () => {
-    fs.writeFileSync(path.join(tmp, 'latin1.json'), Buffer.from([0x22, 0x63, 0x61, 0x66, 0xe9, 0x22, 0xff, 0xef, 0xbf, 0xbd]));
+    fs.writeFileSync(
+      path.join(tmp, 'latin1.json'),
+      Buffer.from([0x22, 0x63, 0x61, 0x66, 0xe9, 0x22, 0xff, 0xef, 0xbf, 0xbd]),
+    );
     // "caf<E9>" <FF> and a U+FFFD the file holds as UTF-8 (EF BF BD), which is no replacement.
-    expect(readInputText('run capture', 'latin1.json', tmp)).toEqual({ text: '"caf\uFFFD"\uFFFD\uFFFD', invalidUtf8: 2 });
+    expect(readInputText('run capture', 'latin1.json', tmp)).toEqual({
+      text: '"caf\uFFFD"\uFFFD\uFFFD',
+      invalidUtf8: 2,
+    });
   });
 });
 
 describe('resolveInputFile (--stdin-a, --adapter-config ...)', () => {
   it.each<[string, string, string]>([
     ['a directory', 'somedir', '--stdin-a somedir is a directory, not a file — give the path of a file'],
-    ['a device', '/dev/null', '--stdin-a /dev/null is not a regular file (it is a character device) — give the path of a regular file'],
-    ['a path through a file', 'file/in.txt', '--stdin-a file/in.txt cannot exist: <tmp>/file is not a directory — check the path'],
+    [
+      'a device',
+      '/dev/null',
+      '--stdin-a /dev/null is not a regular file (it is a character device) — give the path of a regular file',
+    ],
+    [
+      'a path through a file',
+      'file/in.txt',
+      '--stdin-a file/in.txt cannot exist: <tmp>/file is not a directory — check the path',
+    ],
     ['a missing file', 'none.txt', '--stdin-a none.txt does not exist — check the path given to --stdin-a'],
   ])('%s', (_name, file, message) => {
     expect(messageOf(() => resolveInputFile('stdin-a', file, tmp))).toBe(message.replace('<tmp>', tmp));
@@ -80,7 +111,9 @@ describe('resolveOutputFile', () => {
   it('null stays null; a new file is made absolute; a directory is refused', () => {
     expect(resolveOutputFile(null, tmp)).toBeNull();
     expect(resolveOutputFile('out.json', tmp)).toBe(path.join(tmp, 'out.json'));
-    expect(messageOf(() => resolveOutputFile('somedir', tmp))).toMatch(/^cannot write -o somedir: it is a directory — /);
+    expect(messageOf(() => resolveOutputFile('somedir', tmp))).toMatch(
+      /^cannot write -o somedir: it is a directory — /,
+    );
     expect(fs.readdirSync(tmp).sort()).toEqual(['file', 'somedir']);
   });
 });
@@ -93,13 +126,33 @@ describe('resolveCapturesDir', () => {
   });
 
   it.each<[string, string, () => void, string]>([
-    ['a file', 'file', () => {}, '--save-captures file is not a folder — give --save-captures a folder (it is created when missing)'],
-    ['under a file', 'file/caps', () => {}, 'cannot create --save-captures file/caps: <tmp>/file is not a directory — check the path, or choose another folder'],
-    ['under a missing folder', 'no/caps', () => {}, 'cannot create --save-captures no/caps: the folder <tmp>/no does not exist — create it or choose another folder'],
-    ['holding a read-only capture-b.json', 'somedir', () => {
-      fs.writeFileSync(path.join(tmp, 'somedir/capture-b.json'), 'kept');
-      fs.chmodSync(path.join(tmp, 'somedir/capture-b.json'), 0o444);
-    }, 'cannot write somedir/capture-b.json (--save-captures): it is read-only (mode 0444) — bpdiff will not replace a file you protected: make it writable (chmod u+w somedir/capture-b.json), or give --save-captures another folder'],
+    [
+      'a file',
+      'file',
+      () => {},
+      '--save-captures file is not a folder — give --save-captures a folder (it is created when missing)',
+    ],
+    [
+      'under a file',
+      'file/caps',
+      () => {},
+      'cannot create --save-captures file/caps: <tmp>/file is not a directory — check the path, or choose another folder',
+    ],
+    [
+      'under a missing folder',
+      'no/caps',
+      () => {},
+      'cannot create --save-captures no/caps: the folder <tmp>/no does not exist — create it or choose another folder',
+    ],
+    [
+      'holding a read-only capture-b.json',
+      'somedir',
+      () => {
+        fs.writeFileSync(path.join(tmp, 'somedir/capture-b.json'), 'kept');
+        fs.chmodSync(path.join(tmp, 'somedir/capture-b.json'), 0o444);
+      },
+      'cannot write somedir/capture-b.json (--save-captures): it is read-only (mode 0444) — bpdiff will not replace a file you protected: make it writable (chmod u+w somedir/capture-b.json), or give --save-captures another folder',
+    ],
   ])('%s: refused', (_name, dir, setUp, message) => {
     setUp();
     expect(messageOf(() => resolveCapturesDir(dir, tmp))).toBe(message.replaceAll('<tmp>', tmp));

@@ -15,14 +15,32 @@ describe("the config file's schema", () => {
   });
 
   it('takes every key the config reads, at its top and in each check, each bounded as its flag', () => {
-    const schema = renderConfigSchema() as { properties: Record<string, unknown>; definitions: { options: { properties: Record<string, Record<string, unknown>> }; check: { properties: Record<string, unknown> } } };
+    const schema = renderConfigSchema() as {
+      properties: Record<string, unknown>;
+      definitions: {
+        options: { properties: Record<string, Record<string, unknown>> };
+        check: { properties: Record<string, unknown> };
+      };
+    };
     for (const key of CONFIG_OPTION_KEYS) {
       expect(schema.properties[key], key).toEqual({ $ref: `#/definitions/options/properties/${key}` });
-      expect(schema.definitions.check.properties[key], key).toEqual({ $ref: `#/definitions/options/properties/${key}` });
+      expect(schema.definitions.check.properties[key], key).toEqual({
+        $ref: `#/definitions/options/properties/${key}`,
+      });
     }
     expect(Object.keys(schema.definitions.options.properties)).toEqual(CONFIG_OPTION_KEYS);
-    expect(schema.definitions.options.properties['depth']).toMatchObject({ type: 'integer', minimum: 0, maximum: findDeclaration('depth')!.max });
-    expect(schema.definitions.options.properties['fail_on']).toMatchObject({ type: 'string', enum: ['any', 'changed', 'never'] });
-    expect(schema.definitions.check.properties['condition']).toMatchObject({ type: 'string', description: `${findDeclaration('condition')!.describe} (--condition)` });
+    expect(schema.definitions.options.properties['depth']).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+      maximum: findDeclaration('depth')!.max,
+    });
+    expect(schema.definitions.options.properties['fail_on']).toMatchObject({
+      type: 'string',
+      enum: ['any', 'changed', 'never'],
+    });
+    expect(schema.definitions.check.properties['condition']).toMatchObject({
+      type: 'string',
+      description: `${findDeclaration('condition')!.describe} (--condition)`,
+    });
   });
 });

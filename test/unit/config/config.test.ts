@@ -24,21 +24,45 @@ describe('bpdiff.config.json', () => {
   });
 
   it('reads defaults and checks, with paths from its own folder', () => {
-    const file = write('ok', { depth: 2, ignore: ['t.*'], tolerance: '1%', hit: 3, watch: ['a + b'], checks: { p: { bp: 'src/p.py:4', cmd: ['python3', 'src/p.py'], baseline: '.bpdiff/p.json', max_children: 5 } } });
+    const file = write('ok', {
+      depth: 2,
+      ignore: ['t.*'],
+      tolerance: '1%',
+      hit: 3,
+      watch: ['a + b'],
+      checks: { p: { bp: 'src/p.py:4', cmd: ['python3', 'src/p.py'], baseline: '.bpdiff/p.json', max_children: 5 } },
+    });
     const config = loadConfig(file);
     expect(config.options).toEqual({ depth: 2, ignore: ['t.*'], tolerance: '1%', hit: 3, watch: ['a + b'] });
     expect(config.checks).toEqual([
-      { name: 'p', bp: 'src/p.py:4', condition: null, cmd: ['python3', 'src/p.py'], cwd: path.dirname(file), env: {}, baseline: path.join(path.dirname(file), '.bpdiff/p.json'), options: { max_children: 5 } },
+      {
+        name: 'p',
+        bp: 'src/p.py:4',
+        condition: null,
+        cmd: ['python3', 'src/p.py'],
+        cwd: path.dirname(file),
+        env: {},
+        baseline: path.join(path.dirname(file), '.bpdiff/p.json'),
+        options: { max_children: 5 },
+      },
     ]);
     expect(findConfig(path.join(path.dirname(file), 'deeper/still'))).toBe(file);
   });
 
   it('refuses an unknown key, a wrong type and a bad value, naming the file and the key', () => {
-    expect(() => loadConfig(write('unknown', { depht: 2 }))).toThrow(/bpdiff\.config\.json: \(root\): must NOT have additional properties \('depht'\)/);
-    expect(() => loadConfig(write('type', { depth: 'deep' }))).toThrow(/bpdiff\.config\.json: \/depth: must be integer/);
-    expect(() => loadConfig(write('value', { normalize: ['(=>x'] }))).toThrow(/bpdiff\.config\.json: "normalize": --normalize/);
+    expect(() => loadConfig(write('unknown', { depht: 2 }))).toThrow(
+      /bpdiff\.config\.json: \(root\): must NOT have additional properties \('depht'\)/,
+    );
+    expect(() => loadConfig(write('type', { depth: 'deep' }))).toThrow(
+      /bpdiff\.config\.json: \/depth: must be integer/,
+    );
+    expect(() => loadConfig(write('value', { normalize: ['(=>x'] }))).toThrow(
+      /bpdiff\.config\.json: "normalize": --normalize/,
+    );
     expect(() => loadConfig(write('json', '{"depth": 2'))).toThrow(/bpdiff\.config\.json: is not valid JSON/);
-    expect(() => loadConfig(write('check', { checks: { x: { bp: 'a.py:1', cmd: [] , baseline: 'b' } } }))).toThrow(/\/checks\/x\/cmd: must NOT have fewer than 1 items/);
+    expect(() => loadConfig(write('check', { checks: { x: { bp: 'a.py:1', cmd: [], baseline: 'b' } } }))).toThrow(
+      /\/checks\/x\/cmd: must NOT have fewer than 1 items/,
+    );
   });
 });
 
@@ -65,22 +89,34 @@ describe('finding bpdiff.config.json', () => {
     const home = path.join(tmp, 'homes/ann');
     fs.mkdirSync(path.join(home, 'work'), { recursive: true });
     expect(findConfig(path.join(home, 'work'), home)).toBeNull();
-    expect(findConfig(path.join(home, 'work'), path.join(tmp, 'elsewhere'))).toBe(path.join(tmp, 'homes/bpdiff.config.json'));
+    expect(findConfig(path.join(home, 'work'), path.join(tmp, 'elsewhere'))).toBe(
+      path.join(tmp, 'homes/bpdiff.config.json'),
+    );
   });
 });
 
 describe('limits of a config', () => {
   // A million `ignore` entries ran the heap out (exit 134 with a V8 trace).
   it('a list of more than 1000 entries, an entry too long or too many checks: one line naming the file and the key', () => {
-    expect(() => loadConfig(write('many', { ignore: Array.from({ length: 1001 }, (_, i) => `v${i}`) }))).toThrow(/bpdiff\.config\.json: \/ignore: must NOT have more than 1000 items — /);
-    expect(() => loadConfig(write('long', { only: ['x'.repeat(1001)] }))).toThrow(/bpdiff\.config\.json: \/only\/0: must NOT have more than 1000 characters — /);
-    const checks = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`c${i}`, { bp: 'a.py:1', cmd: ['python3', 'a.py'], baseline: 'b.json' }]));
-    expect(() => loadConfig(write('checks', { checks }))).toThrow(/bpdiff\.config\.json: \/checks: must NOT have more than 1000 properties — /);
+    expect(() => loadConfig(write('many', { ignore: Array.from({ length: 1001 }, (_, i) => `v${i}`) }))).toThrow(
+      /bpdiff\.config\.json: \/ignore: must NOT have more than 1000 items — /,
+    );
+    expect(() => loadConfig(write('long', { only: ['x'.repeat(1001)] }))).toThrow(
+      /bpdiff\.config\.json: \/only\/0: must NOT have more than 1000 characters — /,
+    );
+    const checks = Object.fromEntries(
+      Array.from({ length: 1001 }, (_, i) => [`c${i}`, { bp: 'a.py:1', cmd: ['python3', 'a.py'], baseline: 'b.json' }]),
+    );
+    expect(() => loadConfig(write('checks', { checks }))).toThrow(
+      /bpdiff\.config\.json: \/checks: must NOT have more than 1000 properties — /,
+    );
   });
 
   it('a config larger than --max-input-bytes is refused with its size', () => {
     const file = write('large', { ignore: ['x'.repeat(600), 'y'.repeat(600)] });
-    expect(() => loadConfig(file, 1024)).toThrow(/^the config .*bpdiff\.config\.json is 1\.2 KB, over bpdiff's limit of 1\.0 KB for a file it reads — raise the limit with --max-input-bytes N/);
+    expect(() => loadConfig(file, 1024)).toThrow(
+      /^the config .*bpdiff\.config\.json is 1\.2 KB, over bpdiff's limit of 1\.0 KB for a file it reads — raise the limit with --max-input-bytes N/,
+    );
     expect(loadConfig(file).options).toEqual({ ignore: ['x'.repeat(600), 'y'.repeat(600)] });
   });
 });

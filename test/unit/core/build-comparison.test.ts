@@ -2,17 +2,43 @@ import { describe, expect, it } from 'vitest';
 import { analyseComparison, comparisonExitCode } from '../../../src/core/build-comparison.js';
 import { COMPARISON_SCHEMA_ID } from '../../../src/core/types.js';
 import { formatJson } from '../../../src/report/json.js';
-import { buildValid, expectValidComparison, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
+import {
+  buildValid,
+  expectValidComparison,
+  makeCapture,
+  PRICING_TYPES,
+  PRICING_V1,
+  PRICING_V2,
+} from '../fixtures/captures.js';
 
 describe('buildComparison', () => {
   const bp = { file: 'pricing.py', line: 34, condition: "item.sku == 'mug'" };
-  const a = makeCapture({ breakpoint: bp, variables: PRICING_V1, types: PRICING_TYPES, command: 'python3 pricing.py 10' });
-  const b = makeCapture({ side: 'b', breakpoint: bp, variables: PRICING_V2, types: PRICING_TYPES, command: 'python3 pricing.py 10' });
+  const a = makeCapture({
+    breakpoint: bp,
+    variables: PRICING_V1,
+    types: PRICING_TYPES,
+    command: 'python3 pricing.py 10',
+  });
+  const b = makeCapture({
+    side: 'b',
+    breakpoint: bp,
+    variables: PRICING_V2,
+    types: PRICING_TYPES,
+    command: 'python3 pricing.py 10',
+  });
 
   it('assembles the spec document from the two captures, in the spec order', () => {
     const result = buildValid(a, b, { sourceLine: '        total += line_total' });
     expectValidComparison(result);
-    expect(Object.keys(result)).toEqual(['$schema', 'breakpoint', 'run_a', 'run_b', 'diff', 'context', 'analysis_hints']);
+    expect(Object.keys(result)).toEqual([
+      '$schema',
+      'breakpoint',
+      'run_a',
+      'run_b',
+      'diff',
+      'context',
+      'analysis_hints',
+    ]);
     expect(result.$schema).toBe(COMPARISON_SCHEMA_ID);
     expect(result.breakpoint).toEqual(bp);
     expect(result.run_a).toEqual(a.run);
@@ -22,31 +48,44 @@ describe('buildComparison', () => {
 
   it('writes a context that says what was compared, where each run stopped and where to look', () => {
     const result = buildValid(a, b, { sourceLine: '        total += line_total' });
-    expect(result.context).toBe([
-      'bpdiff ran two commands under a debugger, stopped each at the same breakpoint and compared the variables visible there.',
-      "Breakpoint: pricing.py:34 if `item.sku == 'mug'`",
-      'Source at line 34: total += line_total',
-      'Run A: python3 pricing.py 10',
-      '  stopped at pricing.py:34 in price (7 variables)',
-      'Run B: python3 pricing.py 10',
-      '  stopped at pricing.py:34 in price (7 variables)',
-      'Diff: 2 changed, 5 unchanged, 0 only in A, 0 only in B.',
-      'First difference: line_total is 108.0 in A and 0.0 in B (down 108, -100%).',
-    ].join('\n'));
+    expect(result.context).toBe(
+      [
+        'bpdiff ran two commands under a debugger, stopped each at the same breakpoint and compared the variables visible there.',
+        "Breakpoint: pricing.py:34 if `item.sku == 'mug'`",
+        'Source at line 34: total += line_total',
+        'Run A: python3 pricing.py 10',
+        '  stopped at pricing.py:34 in price (7 variables)',
+        'Run B: python3 pricing.py 10',
+        '  stopped at pricing.py:34 in price (7 variables)',
+        'Diff: 2 changed, 5 unchanged, 0 only in A, 0 only in B.',
+        'First difference: line_total is 108.0 in A and 0.0 in B (down 108, -100%).',
+      ].join('\n'),
+    );
   });
 
   it('points the context at a run that did not stop, and leaves out an unknown source line', () => {
     const missing = makeCapture({ side: 'b', breakpoint: bp, noBreak: { kind: 'exited', exit_code: 3 }, exitCode: 3 });
     const context = buildValid(a, missing).context!;
     expect(context).not.toContain('Source at line');
-    expect(context).toContain("  did not stop: B exited with code 3 without reaching pricing.py:34 (or the condition `item.sku == 'mug'` was never true).");
-    expect(context.split('\n').at(-1)).toBe("First difference: B exited with code 3 without reaching pricing.py:34 (or the condition `item.sku == 'mug'` was never true).");
-    expect(buildValid(a, makeCapture({ side: 'b', breakpoint: bp, variables: PRICING_V1 })).context!.split('\n').at(-1)).toBe('First difference: none; the variables are identical.');
+    expect(context).toContain(
+      "  did not stop: B exited with code 3 without reaching pricing.py:34 (or the condition `item.sku == 'mug'` was never true).",
+    );
+    expect(context.split('\n').at(-1)).toBe(
+      "First difference: B exited with code 3 without reaching pricing.py:34 (or the condition `item.sku == 'mug'` was never true).",
+    );
+    expect(
+      buildValid(a, makeCapture({ side: 'b', breakpoint: bp, variables: PRICING_V1 }))
+        .context!.split('\n')
+        .at(-1),
+    ).toBe('First difference: none; the variables are identical.');
   });
 
   it('keeps the breakpoint as the user wrote it and leaves out an absent condition', () => {
     const plain = makeCapture({ breakpoint: { file: '../src/pricing.py', line: 34 }, variables: {} });
-    const result = buildValid(plain, makeCapture({ side: 'b', breakpoint: { file: '../src/pricing.py', line: 34 }, variables: {} }));
+    const result = buildValid(
+      plain,
+      makeCapture({ side: 'b', breakpoint: { file: '../src/pricing.py', line: 34 }, variables: {} }),
+    );
     expect(result.breakpoint).toEqual({ file: '../src/pricing.py', line: 34 });
     expect('condition' in result.breakpoint).toBe(false);
     expectValidComparison(result);
@@ -63,9 +102,16 @@ describe('buildComparison', () => {
     const stoppedA = makeCapture({ variables: PRICING_V1 });
     expect(comparisonExitCode(buildValid(stoppedA, same))).toBe(0);
     expect(comparisonExitCode(buildValid(stoppedA, makeCapture({ side: 'b', variables: PRICING_V2 })))).toBe(1);
-    expect(comparisonExitCode(buildValid(stoppedA, makeCapture({ side: 'b', variables: { ...PRICING_V1, extra: '1' } })))).toBe(1);
-    expect(comparisonExitCode(buildValid(stoppedA, makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 0 } })))).toBe(1);
-    const neither = buildValid(makeCapture({ noBreak: { kind: 'exited', exit_code: 0 } }), makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 0 } }));
+    expect(
+      comparisonExitCode(buildValid(stoppedA, makeCapture({ side: 'b', variables: { ...PRICING_V1, extra: '1' } }))),
+    ).toBe(1);
+    expect(
+      comparisonExitCode(buildValid(stoppedA, makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 0 } }))),
+    ).toBe(1);
+    const neither = buildValid(
+      makeCapture({ noBreak: { kind: 'exited', exit_code: 0 } }),
+      makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 0 } }),
+    );
     expect(neither.diff).toEqual({ changed: {}, unchanged: [], only_in_a: [], only_in_b: [] });
     expect(comparisonExitCode(neither)).toBe(1);
     // Both stopped, neither read a variable (lldb on Fortran): nothing compared is no pass.

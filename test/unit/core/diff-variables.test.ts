@@ -3,15 +3,33 @@ import fc from 'fast-check';
 import { compareNames, diffVariables, isDiffEmpty } from '../../../src/core/diff-variables.js';
 
 // Names that collide with Object.prototype, plus ordinary ones, so the arbitraries hit both often.
-const trickyNames = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'x', 'x.y', 'items[0]', 'é', 'Z', 'a', ''];
-const name = fc.oneof(fc.constantFrom(...trickyNames), fc.string({ maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 3 }));
+const trickyNames = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'x',
+  'x.y',
+  'items[0]',
+  'é',
+  'Z',
+  'a',
+  '',
+];
+const name = fc.oneof(
+  fc.constantFrom(...trickyNames),
+  fc.string({ maxLength: 6 }),
+  fc.string({ unit: 'grapheme', maxLength: 3 }),
+);
 const value = fc.oneof(fc.constantFrom('1', '2', "'a'", 'None', ''), fc.string({ maxLength: 4 }));
 const variables = fc.array(fc.tuple(name, value), { maxLength: 30 }).map(toRecord);
 
 /** Like JSON.parse does: "__proto__" becomes an own property, not the prototype. */
 function toRecord(entries: Array<[string, string]>): Record<string, string> {
   const record: Record<string, string> = {};
-  for (const [k, v] of entries) Object.defineProperty(record, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(record, k, { value: v, enumerable: true, writable: true, configurable: true });
   return record;
 }
 
@@ -56,19 +74,34 @@ describe('diffVariables', () => {
 
   it('is deterministic: sorted groups, sorted changed keys, independent of insertion order', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(name, value), { maxLength: 30 }), fc.array(fc.tuple(name, value), { maxLength: 30 }), (ea, eb) => {
-        const first = diffVariables(toRecord(ea), toRecord(eb));
-        const sorted = (names: string[]): boolean => names.every((n, i) => i === 0 || compareNames(names[i - 1]!, n) < 0);
-        // An object lists integer-like keys ("0", "17") first whatever the insertion order; bpdiff never
-        // names a variable so (an element is `[0]`), so `changed`'s order is checked without them.
-        const integerLike = (key: string): boolean => /^(0|[1-9]\d{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1;
-        for (const group of [first.unchanged, first.only_in_a, first.only_in_b, Object.keys(first.changed).filter((key) => !integerLike(key))]) expect(sorted(group)).toBe(true);
-        expect(JSON.stringify(diffVariables(toRecord(ea), toRecord(eb)))).toBe(JSON.stringify(first));
-        // Same names with the last value kept either way: reversing insertion order must not matter.
-        const lastWins = toRecord(ea);
-        const reversedKeys = toRecord(Object.keys(lastWins).reverse().map((k) => [k, lastWins[k]!]));
-        expect(JSON.stringify(diffVariables(reversedKeys, toRecord(eb)))).toBe(JSON.stringify(first));
-      }),
+      fc.property(
+        fc.array(fc.tuple(name, value), { maxLength: 30 }),
+        fc.array(fc.tuple(name, value), { maxLength: 30 }),
+        (ea, eb) => {
+          const first = diffVariables(toRecord(ea), toRecord(eb));
+          const sorted = (names: string[]): boolean =>
+            names.every((n, i) => i === 0 || compareNames(names[i - 1]!, n) < 0);
+          // An object lists integer-like keys ("0", "17") first whatever the insertion order; bpdiff never
+          // names a variable so (an element is `[0]`), so `changed`'s order is checked without them.
+          const integerLike = (key: string): boolean => /^(0|[1-9]\d{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1;
+          for (const group of [
+            first.unchanged,
+            first.only_in_a,
+            first.only_in_b,
+            Object.keys(first.changed).filter((key) => !integerLike(key)),
+          ])
+            expect(sorted(group)).toBe(true);
+          expect(JSON.stringify(diffVariables(toRecord(ea), toRecord(eb)))).toBe(JSON.stringify(first));
+          // Same names with the last value kept either way: reversing insertion order must not matter.
+          const lastWins = toRecord(ea);
+          const reversedKeys = toRecord(
+            Object.keys(lastWins)
+              .reverse()
+              .map((k) => [k, lastWins[k]!]),
+          );
+          expect(JSON.stringify(diffVariables(reversedKeys, toRecord(eb)))).toBe(JSON.stringify(first));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -79,8 +112,16 @@ describe('diffVariables', () => {
   });
 
   it('applies the four rules to a realistic pair', () => {
-    const diff = diffVariables({ rate: '0.1', total: '9.0', qty: '10', old: '1' }, { rate: '1.0', total: '9.0', qty: '10', new: '2' });
-    expect(diff).toEqual({ changed: { rate: { a: '0.1', b: '1.0' } }, unchanged: ['qty', 'total'], only_in_a: ['old'], only_in_b: ['new'] });
+    const diff = diffVariables(
+      { rate: '0.1', total: '9.0', qty: '10', old: '1' },
+      { rate: '1.0', total: '9.0', qty: '10', new: '2' },
+    );
+    expect(diff).toEqual({
+      changed: { rate: { a: '0.1', b: '1.0' } },
+      unchanged: ['qty', 'total'],
+      only_in_a: ['old'],
+      only_in_b: ['new'],
+    });
     expect(isDiffEmpty(diff)).toBe(false);
     expect(isDiffEmpty(diffVariables({ x: '1' }, { x: '1' }))).toBe(true);
   });

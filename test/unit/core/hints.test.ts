@@ -62,21 +62,46 @@ describe('analysis hints', () => {
   it('a condition error quotes the condition and the error', () => {
     const bp = { file: 'pricing.py', line: 34, condition: 'qty >' };
     const a = makeCapture({ breakpoint: bp, variables: { qty: '10' } });
-    const b = makeCapture({ side: 'b', breakpoint: bp, noBreak: { kind: 'condition_error', message: 'SyntaxError: invalid syntax' } });
-    expect(hints(a, b)[0]).toBe('In B the condition `qty >` could not be evaluated, so the breakpoint never stopped: SyntaxError: invalid syntax.');
+    const b = makeCapture({
+      side: 'b',
+      breakpoint: bp,
+      noBreak: { kind: 'condition_error', message: 'SyntaxError: invalid syntax' },
+    });
+    expect(hints(a, b)[0]).toBe(
+      'In B the condition `qty >` could not be evaluated, so the breakpoint never stopped: SyntaxError: invalid syntax.',
+    );
   });
 
   it('unbound, exception, signal, moved with --exact-line, adapter error and unknown reasons', () => {
     const cases: Array<[RunCapture['no_break_reason'], string]> = [
-      [{ kind: 'unbound', message: 'No code at line 34' }, 'In B the debugger could not set a breakpoint at pricing.py:34: No code at line 34.'],
       [
-        { kind: 'unbound', message: 'could not find statement at /w/pricing.py:34, please use a line with a statement', nearest: [32, 36] },
+        { kind: 'unbound', message: 'No code at line 34' },
+        'In B the debugger could not set a breakpoint at pricing.py:34: No code at line 34.',
+      ],
+      [
+        {
+          kind: 'unbound',
+          message: 'could not find statement at /w/pricing.py:34, please use a line with a statement',
+          nearest: [32, 36],
+        },
         'In B there is no code on pricing.py:34 for the debugger to stop at; the nearest lines with code are 32 and 36 (could not find statement at /w/pricing.py:34, please use a line with a statement).',
       ],
-      [{ kind: 'exception', message: "KeyError: 'mug'\n  at price" }, "B stopped with an uncaught exception before reaching pricing.py:34: KeyError: 'mug' at price."],
-      [{ kind: 'signal', signal: 'SIGSEGV', message: 'Segmentation fault' }, 'B was killed by SIGSEGV before reaching pricing.py:34: Segmentation fault.'],
-      [{ kind: 'moved', bound_line: 36 }, 'B was not let stop at line 36: the debugger moved the breakpoint there from line 34, and --exact-line refuses a moved breakpoint.'],
-      [{ kind: 'error', message: 'debugpy exited during launch' }, 'B could not be debugged: debugpy exited during launch.'],
+      [
+        { kind: 'exception', message: "KeyError: 'mug'\n  at price" },
+        "B stopped with an uncaught exception before reaching pricing.py:34: KeyError: 'mug' at price.",
+      ],
+      [
+        { kind: 'signal', signal: 'SIGSEGV', message: 'Segmentation fault' },
+        'B was killed by SIGSEGV before reaching pricing.py:34: Segmentation fault.',
+      ],
+      [
+        { kind: 'moved', bound_line: 36 },
+        'B was not let stop at line 36: the debugger moved the breakpoint there from line 34, and --exact-line refuses a moved breakpoint.',
+      ],
+      [
+        { kind: 'error', message: 'debugpy exited during launch' },
+        'B could not be debugged: debugpy exited during launch.',
+      ],
     ];
     for (const [reason, sentence] of cases) {
       expect(hints(stoppedA, makeCapture({ side: 'b', noBreak: reason! }))[0]).toBe(sentence);
@@ -94,12 +119,21 @@ describe('analysis hints', () => {
       'No differences: the only variable is identical in A and B.',
     ]);
     const c = makeCapture({ side: 'b', variables: { x: '1' } });
-    expect(hints(a, c)[0]).toBe('In A the debugger moved the breakpoint from line 34 to line 33, so the variables are those at line 33 (use --exact-line to refuse a moved breakpoint).');
+    expect(hints(a, c)[0]).toBe(
+      'In A the debugger moved the breakpoint from line 34 to line 33, so the variables are those at line 33 (use --exact-line to refuse a moved breakpoint).',
+    );
   });
 
   it('type changes come first: int -> str from the adapter types, null <-> value, number -> undefined', () => {
-    const a = makeCapture({ variables: { count: '3', coupon: 'None', limit: '5', total: '9.0' }, types: { count: 'int', coupon: 'NoneType', limit: 'int', total: 'float' } });
-    const b = makeCapture({ side: 'b', variables: { count: "'3'", coupon: "'WELCOME5'", limit: '6', total: '9.5' }, types: { count: 'str', coupon: 'str', limit: 'int', total: 'float' } });
+    const a = makeCapture({
+      variables: { count: '3', coupon: 'None', limit: '5', total: '9.0' },
+      types: { count: 'int', coupon: 'NoneType', limit: 'int', total: 'float' },
+    });
+    const b = makeCapture({
+      side: 'b',
+      variables: { count: "'3'", coupon: "'WELCOME5'", limit: '6', total: '9.5' },
+      types: { count: 'str', coupon: 'str', limit: 'int', total: 'float' },
+    });
     expect(hints(a, b)).toEqual([
       '4 variables changed, 0 unchanged, 0 only in A, 0 only in B.',
       "count changed type from int in A to str in B: 3 in A, '3' in B.",
@@ -121,21 +155,36 @@ describe('analysis hints', () => {
   });
 
   it('truncated values, normalised values and capture warnings', () => {
-    const a = makeCapture({ variables: { big: '[0, 1, 2, …]', x: '1' }, truncated: ['big'], normalised: ['obj'], warnings: ['The program was built without debug information; some variables may be missing.'] });
+    const a = makeCapture({
+      variables: { big: '[0, 1, 2, …]', x: '1' },
+      truncated: ['big'],
+      normalised: ['obj'],
+      warnings: ['The program was built without debug information; some variables may be missing.'],
+    });
     const b = makeCapture({ side: 'b', variables: { big: '[0, 1, 2, …]', x: '2' } });
     expect(hints(a, b)).toEqual([
       '1 variable changed, 1 unchanged, 0 only in A, 0 only in B.',
       'x is 1 in A and 2 in B (up 1, 2x).',
       'In A, big was cut at the capture limits, so only its captured part was compared; it is identical only as far as captured (raise --max-value-length, --max-children, --max-variables or --depth to see more).',
-      'In A, run-dependent parts (addresses, ids, the run\'s own paths, runtime internals) were replaced in obj so they compare equal across runs (use --raw-values to keep them).',
+      "In A, run-dependent parts (addresses, ids, the run's own paths, runtime internals) were replaced in obj so they compare equal across runs (use --raw-values to keep them).",
       'A: The program was built without debug information; some variables may be missing.',
     ]);
   });
 
   it('cuts and warnings both runs share are said once, for both', () => {
-    const cut = 'items.more: 300 of 1000 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).';
-    const a = makeCapture({ variables: { items: '[0, 1, 2]', 'items.more': '...', size: '1000000' }, truncated: ['items.more', 'items'], warnings: [cut, 'only in A'] });
-    const b = makeCapture({ side: 'b', variables: { items: '[0, 1, 2]', 'items.more': '...', size: '999999' }, truncated: ['items', 'items.more'], warnings: [cut] });
+    const cut =
+      'items.more: 300 of 1000 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).';
+    const a = makeCapture({
+      variables: { items: '[0, 1, 2]', 'items.more': '...', size: '1000000' },
+      truncated: ['items.more', 'items'],
+      warnings: [cut, 'only in A'],
+    });
+    const b = makeCapture({
+      side: 'b',
+      variables: { items: '[0, 1, 2]', 'items.more': '...', size: '999999' },
+      truncated: ['items', 'items.more'],
+      warnings: [cut],
+    });
     expect(hints(a, b)).toEqual([
       '1 variable changed, 2 unchanged, 0 only in A, 0 only in B.',
       'size is 1000000 in A and 999999 in B (down 1, -0.0001%).',
@@ -162,7 +211,10 @@ describe('analysis hints', () => {
       'In A, the debugger could not show thing: it reads <timed out after 1 s> (raise --value-timeout to wait longer).',
     ]);
     const raised = '<error: repr raised ValueError: no repr for you>';
-    const both = hints(makeCapture({ variables: { count: '3', thing: raised, other: raised } }), makeCapture({ side: 'b', variables: { count: '3', thing: raised, other: raised } }));
+    const both = hints(
+      makeCapture({ variables: { count: '3', thing: raised, other: raised } }),
+      makeCapture({ side: 'b', variables: { count: '3', thing: raised, other: raised } }),
+    );
     expect(both).toEqual([
       'No differences: all 3 variables are identical in A and B.',
       `In both A and B, the debugger could not show 2 values: other ${raised}, thing ${raised}.`,
@@ -202,7 +254,10 @@ describe('analysis hints', () => {
 
   it('shortens long values inside a hint but keeps them whole in the diff', () => {
     const long = `'${'x'.repeat(300)}'`;
-    const result = buildValid(makeCapture({ variables: { s: long } }), makeCapture({ side: 'b', variables: { s: "'y'" } }));
+    const result = buildValid(
+      makeCapture({ variables: { s: long } }),
+      makeCapture({ side: 'b', variables: { s: "'y'" } }),
+    );
     expect(result.analysis_hints[1]).toBe(`s is ${long.slice(0, 120)}… (302 chars) in A and 'y' in B.`);
     expect(result.diff.changed['s']).toEqual({ a: long, b: "'y'" });
   });
@@ -210,7 +265,9 @@ describe('analysis hints', () => {
   it('says when two saved captures were taken at different breakpoints', () => {
     const a = makeCapture({ variables: { x: '1' } });
     const b = makeCapture({ side: 'b', breakpoint: { file: 'pricing.py', line: 35 }, variables: { x: '1' } });
-    expect(hints(a, b)[0]).toBe('The captures were taken at different breakpoints: A at pricing.py:34, B at pricing.py:35.');
+    expect(hints(a, b)[0]).toBe(
+      'The captures were taken at different breakpoints: A at pricing.py:34, B at pricing.py:35.',
+    );
   });
 
   it('returns the typed findings in the order of the hints', () => {
@@ -226,7 +283,10 @@ describe('what reading a frame left out (the capture warnings)', () => {
     const cuts: ChildrenCut[] = [
       { kind: 'max_children', path: 'items', shown: 300, total: 1000000, limit: 300 },
       { kind: 'max_children', path: 'tags', shown: 300, total: null, limit: 300 },
-      ...Array.from({ length: MAX_LISTED_CUTS + 1 }, (_, i): ChildrenCut => ({ kind: 'max_children', path: `rows[${i}]`, shown: 300, total: 400, limit: 300 })),
+      ...Array.from(
+        { length: MAX_LISTED_CUTS + 1 },
+        (_, i): ChildrenCut => ({ kind: 'max_children', path: `rows[${i}]`, shown: 300, total: 400, limit: 300 }),
+      ),
     ];
     expect(describeCuts(cuts, 2000)).toEqual([
       'items: 300 of 1000000 children shown (--max-children 300); the rest are not compared (raise --max-children to see them).',
@@ -241,22 +301,29 @@ describe('what reading a frame left out (the capture warnings)', () => {
   it('says where --max-variables stopped the reading, and what was not read', () => {
     const cuts: ChildrenCut[] = [
       { kind: 'max_variables', path: 'grid[3]', where: 'value', shown: 4, total: 10, limit: 50 },
-      ...['grid[4]', 'grid[5]', 'grid[6]', 'grid[7]'].map((path): ChildrenCut => ({ kind: 'max_variables', path, where: 'value', shown: 0, total: null, limit: 50 })),
+      ...['grid[4]', 'grid[5]', 'grid[6]', 'grid[7]'].map(
+        (path): ChildrenCut => ({ kind: 'max_variables', path, where: 'value', shown: 0, total: null, limit: 50 }),
+      ),
       { kind: 'max_variables', path: 'Globals', where: 'scope', shown: 0, total: null, limit: 50 },
     ];
     expect(describeCuts(cuts, 50)).toEqual([
-      "Reading stopped at --max-variables 50, so the comparison does not cover the rest: grid[3]: 4 of 10 children shown; the children of grid[4], grid[5], grid[6] and 2 more not read (raise --max-variables, or lower --depth or --max-children to see a smaller part in full).",
+      'Reading stopped at --max-variables 50, so the comparison does not cover the rest: grid[3]: 4 of 10 children shown; the children of grid[4], grid[5], grid[6] and 2 more not read (raise --max-variables, or lower --depth or --max-children to see a smaller part in full).',
     ]);
   });
 
   it('names a value, scope or frame whose reading timed out or failed, and the run timeout', () => {
-    expect(describeCuts([
-      { kind: 'timed_out', path: 's', where: 'value', seconds: 3 },
-      { kind: 'failed', path: 'Locals', where: 'scope', message: 'Unable to find thread.' },
-      { kind: 'failed', path: '', where: 'frame', message: 'invalid frame' },
-      { kind: 'deadline', path: 'rows', where: 'value' },
-      { kind: 'deadline', path: 'Globals', where: 'scope' },
-    ], 120)).toEqual([
+    expect(
+      describeCuts(
+        [
+          { kind: 'timed_out', path: 's', where: 'value', seconds: 3 },
+          { kind: 'failed', path: 'Locals', where: 'scope', message: 'Unable to find thread.' },
+          { kind: 'failed', path: '', where: 'frame', message: 'invalid frame' },
+          { kind: 'deadline', path: 'rows', where: 'value' },
+          { kind: 'deadline', path: 'Globals', where: 'scope' },
+        ],
+        120,
+      ),
+    ).toEqual([
       'Reading the children of s timed out after 3 s: its own value is kept, its children are not compared (raise --value-timeout).',
       "Reading the scope 'Locals' failed: Unable to find thread: its variables are missing.",
       "Reading the frame's scopes failed: invalid frame: no variables were captured.",

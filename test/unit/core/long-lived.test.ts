@@ -7,7 +7,8 @@ describe('LongLived', () => {
   it('a race with a wait that ends first leaves nothing on the long-lived promise', async () => {
     let end!: (code: number) => void;
     const lived = new LongLived(new Promise<number>((resolve) => (end = resolve)));
-    for (let hit = 0; hit < 10_000; hit++) expect(await lived.race(Promise.resolve(hit), (code) => ({ code }))).toBe(hit);
+    for (let hit = 0; hit < 10_000; hit++)
+      expect(await lived.race(Promise.resolve(hit), (code) => ({ code }))).toBe(hit);
     expect(lived.waiting).toBe(0);
     const pending = lived.race(new Promise<string>(() => undefined), (code) => ({ code }));
     expect(lived.waiting).toBe(1);

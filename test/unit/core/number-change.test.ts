@@ -50,11 +50,26 @@ describe('numeric changes', () => {
 
 describe('value kinds read from text', () => {
   it.each([
-    ["'abc'", 'string'], ['"abc"', 'string'], ["b'\\x00'", 'string'], ['`t`', 'string'],
-    ['42', 'number'], ['-3.5e-2', 'number'], ['NaN', 'number'], ['-inf', 'number'], ['7n', 'number'],
-    ['True', 'bool'], ['false', 'bool'],
-    ['None', 'None'], ['null', 'null'], ['nil', 'nil'], ['<nil>', 'nil'], ['undefined', 'undefined'],
-    ['[1, 2]', 'other'], ['0x7ffd1234', 'other'], ['Point(x=1)', 'other'], ['', 'other'],
+    ["'abc'", 'string'],
+    ['"abc"', 'string'],
+    ["b'\\x00'", 'string'],
+    ['`t`', 'string'],
+    ['42', 'number'],
+    ['-3.5e-2', 'number'],
+    ['NaN', 'number'],
+    ['-inf', 'number'],
+    ['7n', 'number'],
+    ['True', 'bool'],
+    ['false', 'bool'],
+    ['None', 'None'],
+    ['null', 'null'],
+    ['nil', 'nil'],
+    ['<nil>', 'nil'],
+    ['undefined', 'undefined'],
+    ['[1, 2]', 'other'],
+    ['0x7ffd1234', 'other'],
+    ['Point(x=1)', 'other'],
+    ['', 'other'],
   ])('%s is %s', (text, kind) => {
     expect(inferKind(text)).toBe(kind);
   });
@@ -68,7 +83,12 @@ describe('value kinds read from text', () => {
 
   it('says int vs float is a value change when no adapter types are known', () => {
     expect(classifyChange('x', '1', '1.5').kind).toBe('number_changed');
-    expect(classifyChange('x', '1', '1.5', { x: 'int' }, { x: 'float' })).toMatchObject({ kind: 'type_changed', type_a: 'int', type_b: 'float', source: 'adapter' });
+    expect(classifyChange('x', '1', '1.5', { x: 'int' }, { x: 'float' })).toMatchObject({
+      kind: 'type_changed',
+      type_a: 'int',
+      type_b: 'float',
+      source: 'adapter',
+    });
   });
 
   it('trusts equal adapter types over the text', () => {

@@ -37,9 +37,13 @@ describe('globMatcher', () => {
 
 describe('compileLinear', () => {
   it('replaces as String.prototype.replace does: $1, $&, $$, named groups', () => {
-    expect(compileLinear('(\\w+)@(\\w+)').replaceAll('a@b c@d', '$2 at $1 [$&] $$')).toBe('b at a [a@b] $ d at c [c@d] $');
+    expect(compileLinear('(\\w+)@(\\w+)').replaceAll('a@b c@d', '$2 at $1 [$&] $$')).toBe(
+      'b at a [a@b] $ d at c [c@d] $',
+    );
     expect(compileLinear('(?<year>\\d{4})-\\d\\d').replaceAll('on 2024-05', '$<year>')).toBe('on 2024');
-    expect(compileLinear('[0-9a-f]{8}-[0-9a-f-]{27}').replaceAll("id='1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'", '<uuid>')).toBe("id='<uuid>'");
+    expect(
+      compileLinear('[0-9a-f]{8}-[0-9a-f-]{27}').replaceAll("id='1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'", '<uuid>'),
+    ).toBe("id='<uuid>'");
     expect(compileLinear('x').replaceAll('none here', 'y')).toBe('none here');
   });
 
@@ -58,7 +62,9 @@ describe('compileLinear', () => {
   });
 
   it('refuses what RE2 cannot run in linear time, saying why', () => {
-    expect(() => compileLinear('(?=a)b')).toThrow('invalid or unsupported Perl syntax: `(?=`; bpdiff runs patterns in linear time (RE2), which has no lookahead, lookbehind or backreferences');
+    expect(() => compileLinear('(?=a)b')).toThrow(
+      'invalid or unsupported Perl syntax: `(?=`; bpdiff runs patterns in linear time (RE2), which has no lookahead, lookbehind or backreferences',
+    );
     expect(() => compileLinear('(a)\\1')).toThrow(/no lookahead, lookbehind or backreferences/);
   });
 });
@@ -107,7 +113,12 @@ describe('TimeSlicer', () => {
 
   it('a user rules step in slices: the same values as at once', async () => {
     const values = { variables: { a: "'aaab'", b: "'x'" }, types: {}, truncated: [], normalised: [] };
-    const context: ValueContext = { adapter: null, breakpointPath: '/x.py', raw: false, rewrites: [{ pattern: 'a+b', replacement: 'AB' }] };
+    const context: ValueContext = {
+      adapter: null,
+      breakpointPath: '/x.py',
+      raw: false,
+      rewrites: [{ pattern: 'a+b', replacement: 'AB' }],
+    };
     const atOnce = userRewriteStep.apply(values, context);
     expect(atOnce.variables).toEqual({ a: "'AB'", b: "'x'" });
     expect(await userRewriteStep.applyInSlices!(values, context, new TimeSlicer())).toEqual(atOnce);

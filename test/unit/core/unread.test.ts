@@ -82,7 +82,10 @@ describe('a comparison with a container one run did not read', () => {
     const { result } = analyseComparison(a, b);
     expect(result.diff.changed).toEqual({});
     expect(comparisonExitCode(result)).toBe(0);
-    const changed = analyseComparison(a, read('b', { items: '[‹0›, ‹1›, ‹2›, ...]', size: '30', ...items, 'items[1]': '7' })).result;
+    const changed = analyseComparison(
+      a,
+      read('b', { items: '[‹0›, ‹1›, ‹2›, ...]', size: '30', ...items, 'items[1]': '7' }),
+    ).result;
     expect(changed.diff.changed).toEqual({ items: { a: summary, b: '[0, 7, 2, ...]' } });
   });
 
@@ -98,8 +101,12 @@ describe('a comparison with a container one run did not read', () => {
 
 describe('a container the other run cut at --max-children', () => {
   // A Go map's first children follow its random order: two runs of one program read different keys.
-  const keys = (from: number): Record<string, string> => Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`m["k${from + i}"]`, String(from + i)]));
-  const cut = (side: 'a' | 'b', variables: Record<string, string>, truncated: string[]): RunCapture => ({ ...makeCapture({ side, variables }), truncated });
+  const keys = (from: number): Record<string, string> =>
+    Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`m["k${from + i}"]`, String(from + i)]));
+  const cut = (side: 'a' | 'b', variables: Record<string, string>, truncated: string[]): RunCapture => ({
+    ...makeCapture({ side, variables }),
+    truncated,
+  });
 
   it('sets aside what only one run read under it: identical runs are no difference, and it is said', () => {
     const a = cut('a', { m: 'map[string]int [...]', total: '1000000', ...keys(0), 'm["k9"]': '9' }, ['m']);
@@ -107,17 +114,27 @@ describe('a container the other run cut at --max-children', () => {
     const { result, findings } = analyseComparison(a, b);
     expect(result.diff).toEqual({ changed: {}, unchanged: ['m', 'm["k9"]', 'total'], only_in_a: [], only_in_b: [] });
     expect(comparisonExitCode(result)).toBe(0);
-    expect(findings.filter((finding) => finding.kind === 'not_compared').map((finding) => finding.kind === 'not_compared' && finding.reason)).toEqual(['cut', 'cut']);
+    expect(
+      findings
+        .filter((finding) => finding.kind === 'not_compared')
+        .map((finding) => finding.kind === 'not_compared' && finding.reason),
+    ).toEqual(['cut', 'cut']);
     expect(result.analysis_hints.join('\n')).toContain(
       '3 values of A under m were not compared (m["k0"], m["k1"], m["k2"]): B read only some of the children of m (--max-children), which need not be the same ones in each run, so they are unknown there, not missing.',
     );
     // The text format says it too, among its notes: 'no differences' is not all there is to say.
-    expect(writeText(buildReport([a, b]), { color: false })).toContain('  3 values of B under m were not compared (m["k5"], m["k6"], m["k7"]): A read only some of the children of m');
+    expect(writeText(buildReport([a, b]), { color: false })).toContain(
+      '  3 values of B under m were not compared (m["k5"], m["k6"], m["k7"]): A read only some of the children of m',
+    );
   });
 
   it('still reports a value both runs read that changed, and what lies under a container only one run cut', () => {
     // B's list is shorter and whole: A's items past its end are only in A.
-    const a = cut('a', { items: '[...]', 'items[0]': '1', 'items[1]': '2', 'items[2]': '3', m: '{...}', 'm["k0"]': '0' }, ['items', 'm']);
+    const a = cut(
+      'a',
+      { items: '[...]', 'items[0]': '1', 'items[1]': '2', 'items[2]': '3', m: '{...}', 'm["k0"]': '0' },
+      ['items', 'm'],
+    );
     const b = cut('b', { items: '[...]', 'items[0]': '1', m: '{...}', 'm["k0"]': '7' }, ['m']);
     const { result } = analyseComparison(a, b);
     expect(result.diff.only_in_a).toEqual(['items[1]', 'items[2]']);
@@ -139,8 +156,8 @@ describe('values read only as a type and an address (issue 22 item 1)', () => {
   const u16 = 'std::u16string @ 0x…';
 
   it('leaves them out of the diff in both runs and says so, never as unchanged', () => {
-    const a = read('a', { s16: u16, n: '1', 'items': 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
-    const b = read('b', { s16: u16, n: '1', 'items': 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
+    const a = read('a', { s16: u16, n: '1', items: 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
+    const b = read('b', { s16: u16, n: '1', items: 'item[2] @ 0x…', 'items[0]': '1', 'items[1]': '2' });
     const { captures, opaque } = setAsideUnread(a, b);
     expect(opaque).toEqual([{ name: 's16', text: u16 }]);
     expect(Object.keys(captures[0].run.variables)).toEqual(['n', 'items', 'items[0]', 'items[1]']);
@@ -157,7 +174,9 @@ describe('values read only as a type and an address (issue 22 item 1)', () => {
     const { opaque } = setAsideUnread(cut('a'), cut('b'));
     expect(opaque).toEqual([]);
     const { result } = analyseComparison(cut('a'), cut('b'));
-    expect(result.analysis_hints.join('\n')).toContain('In both A and B, s16 was cut at the capture limits, so only its captured part was compared; it is identical only as far as captured');
+    expect(result.analysis_hints.join('\n')).toContain(
+      'In both A and B, s16 was cut at the capture limits, so only its captured part was compared; it is identical only as far as captured',
+    );
   });
 
   it('compares them when one run read more than that: a change is a change', () => {

@@ -21,7 +21,13 @@ function walk(overrides: Partial<WalkSummary>): WalkSummary {
     before: null,
     added: { a: NONE, b: NONE },
     reproduce: 'bpdiff --bp shop.py:7 --hit 11 -- python3 shop.py -- python3 shop.py',
-    stacks: [[{ name: 'discount', file: 'shop.py', line: 6 }, { name: 'checkout', file: 'shop.py', line: 15 }], []],
+    stacks: [
+      [
+        { name: 'discount', file: 'shop.py', line: 6 },
+        { name: 'checkout', file: 'shop.py', line: 15 },
+      ],
+      [],
+    ],
     ...overrides,
   };
 }
@@ -38,8 +44,20 @@ describe('describeWalk', () => {
   });
 
   it('a value that differs, and the step before', () => {
-    const { hints } = describeWalk(walk({ kind: 'values', point: { file: 'shop.py', line: 8, pass: 1, name: 'discount', call: 1 }, changed: [{ name: 'rate', a: '0.1', b: '0.0' }], changedCount: 2, before: { file: 'shop.py', line: 7 } }), LABELS);
-    expect(hints.slice(0, 2)).toEqual(['the runs part ways at shop.py:8 in discount() (step 49): rate is 0.1 in A and 0.0 in B; 1 more value differs', 'the step before, both runs were at shop.py:7']);
+    const { hints } = describeWalk(
+      walk({
+        kind: 'values',
+        point: { file: 'shop.py', line: 8, pass: 1, name: 'discount', call: 1 },
+        changed: [{ name: 'rate', a: '0.1', b: '0.0' }],
+        changedCount: 2,
+        before: { file: 'shop.py', line: 7 },
+      }),
+      LABELS,
+    );
+    expect(hints.slice(0, 2)).toEqual([
+      'the runs part ways at shop.py:8 in discount() (step 49): rate is 0.1 in A and 0.0 in B; 1 more value differs',
+      'the step before, both runs were at shop.py:7',
+    ]);
   });
 
   it('names that only one run has', () => {
@@ -49,18 +67,51 @@ describe('describeWalk', () => {
 
   it('a run that ends while the other goes on', () => {
     const { hints } = describeWalk(walk({ kind: 'ended', a: { kind: 'ended', how: 'exited with code 2' } }), LABELS);
-    expect(hints[0]).toBe('the runs part ways after shop.py:7 in discount() (3rd call, 11th time on this line; step 49): A ends there (it exited with code 2) while B goes on to shop.py:11');
+    expect(hints[0]).toBe(
+      'the runs part ways after shop.py:7 in discount() (3rd call, 11th time on this line; step 49): A ends there (it exited with code 2) while B goes on to shop.py:11',
+    );
   });
 
   it('no divergence: the step count, and why the walk stopped; no way back to offer', () => {
-    expect(describeWalk(walk({ kind: 'agreed', steps: 1234, agreedUntil: 'end', a: { kind: 'ended', how: 'exited with code 0' }, b: { kind: 'ended', how: 'exited with code 0' } }), LABELS).hints).toEqual(['no divergence in 1,234 steps: both runs ended (A exited with code 0; B exited with code 0)']);
-    expect(describeWalk(walk({ kind: 'agreed', steps: 100, maxSteps: 100, agreedUntil: 'max-steps' }), LABELS).hints).toEqual(['no divergence in 100 steps (--max-steps 100: the walk stopped there)']);
+    expect(
+      describeWalk(
+        walk({
+          kind: 'agreed',
+          steps: 1234,
+          agreedUntil: 'end',
+          a: { kind: 'ended', how: 'exited with code 0' },
+          b: { kind: 'ended', how: 'exited with code 0' },
+        }),
+        LABELS,
+      ).hints,
+    ).toEqual(['no divergence in 1,234 steps: both runs ended (A exited with code 0; B exited with code 0)']);
+    expect(
+      describeWalk(walk({ kind: 'agreed', steps: 100, maxSteps: 100, agreedUntil: 'max-steps' }), LABELS).hints,
+    ).toEqual(['no divergence in 100 steps (--max-steps 100: the walk stopped there)']);
   });
 
   it('lines one version added are said, not compared', () => {
-    const { hints } = describeWalk(walk({ added: { a: NONE, b: { count: 1, first: [{ file: 'shop.py', line: 1 }] } } }), LABELS);
-    expect(hints.at(-1)).toBe("B also ran 1 line that A's copy of the file does not have (shop.py:1): lines added in B's version, not compared");
+    const { hints } = describeWalk(
+      walk({ added: { a: NONE, b: { count: 1, first: [{ file: 'shop.py', line: 1 }] } } }),
+      LABELS,
+    );
+    expect(hints.at(-1)).toBe(
+      "B also ran 1 line that A's copy of the file does not have (shop.py:1): lines added in B's version, not compared",
+    );
   });
 
-  it('ordinals', () => expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']));
+  it('ordinals', () =>
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '101st',
+      '111th',
+    ]));
 });

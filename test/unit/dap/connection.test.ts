@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { DapConnection, DapRequestError, EVENTS_KEPT_PER_KIND, OUTPUT_KEPT, describeErrorResponse } from '../../../src/dap/connection.js';
+import {
+  DapConnection,
+  DapRequestError,
+  EVENTS_KEPT_PER_KIND,
+  OUTPUT_KEPT,
+  describeErrorResponse,
+} from '../../../src/dap/connection.js';
 import { BpdiffError } from '../../../src/errors.js';
 
 /** A fake adapter: what the connection writes arrives on `sent`; `reply` feeds bytes back. */
@@ -84,7 +90,14 @@ describe('DapConnection', () => {
     const answer = adapter.connection.request('threads', undefined, { step: 'threads', timeoutMs: 1000 });
     await tick();
     expect(adapter.sent[0]).toMatchObject({ type: 'request', command: 'threads', seq: 1 });
-    adapter.reply({ seq: 1, type: 'response', request_seq: 1, command: 'threads', success: true, body: { threads: [{ id: 4, name: 'main' }] } });
+    adapter.reply({
+      seq: 1,
+      type: 'response',
+      request_seq: 1,
+      command: 'threads',
+      success: true,
+      body: { threads: [{ id: 4, name: 'main' }] },
+    });
     expect(await answer).toEqual({ threads: [{ id: 4, name: 'main' }] });
   });
 
@@ -93,7 +106,11 @@ describe('DapConnection', () => {
     const answer = adapter.connection.request('evaluate', { expression: 'x' }, { step: 'evaluate', timeoutMs: 1000 });
     await tick();
     adapter.reply({
-      seq: 1, type: 'response', request_seq: 1, command: 'evaluate', success: false,
+      seq: 1,
+      type: 'response',
+      request_seq: 1,
+      command: 'evaluate',
+      success: false,
       body: { error: { id: 1, format: 'name {name} is not defined', variables: { name: 'x' } } },
     });
     const error = await answer.catch((e: unknown) => e);
@@ -105,7 +122,10 @@ describe('DapConnection', () => {
     const adapter = fakeAdapter();
     adapter.reply({ seq: 1, type: 'event', event: 'initialized' });
     await tick();
-    const event = await adapter.connection.waitForEvent((e) => e.event === 'initialized', { step: 'init', timeoutMs: 50 });
+    const event = await adapter.connection.waitForEvent((e) => e.event === 'initialized', {
+      step: 'init',
+      timeoutMs: 50,
+    });
     expect(event.event).toBe('initialized');
   });
 
@@ -114,7 +134,11 @@ describe('DapConnection', () => {
     adapter.reply({ seq: 1, type: 'event', event: 'stopped', body: { reason: 'entry' } });
     await tick();
     const since = adapter.connection.eventCount;
-    const waiting = adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'stop', timeoutMs: 1000, since });
+    const waiting = adapter.connection.waitForEvent((e) => e.event === 'stopped', {
+      step: 'stop',
+      timeoutMs: 1000,
+      since,
+    });
     adapter.reply({ seq: 2, type: 'event', event: 'stopped', body: { reason: 'breakpoint' } });
     expect(((await waiting) as DebugProtocol.StoppedEvent).body.reason).toBe('breakpoint');
   });
@@ -122,21 +146,35 @@ describe('DapConnection', () => {
   it('times out a wait with an error naming the adapter, the step and what to try', async () => {
     const adapter = fakeAdapter();
     const error = await adapter.connection
-      .waitForEvent((e) => e.event === 'never', { step: 'waiting for the breakpoint', timeoutMs: 30, hint: 'try --timeout' })
+      .waitForEvent((e) => e.event === 'never', {
+        step: 'waiting for the breakpoint',
+        timeoutMs: 30,
+        hint: 'try --timeout',
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BpdiffError);
     expect((error as BpdiffError).code).toBe('ADAPTER_TIMEOUT');
-    expect((error as BpdiffError).message).toMatch(/^fake-adapter did not answer during 'waiting for the breakpoint' within 30 ms; try --timeout$/);
+    expect((error as BpdiffError).message).toMatch(
+      /^fake-adapter did not answer during 'waiting for the breakpoint' within 30 ms; try --timeout$/,
+    );
   });
 
   it('rejects pending requests and waits when the adapter goes away, saying why', async () => {
     const adapter = fakeAdapter();
     const request = adapter.connection.request('threads', undefined, { step: 'threads', timeoutMs: 5000 });
-    const wait = adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'waiting for the breakpoint', timeoutMs: 5000 });
+    const wait = adapter.connection.waitForEvent((e) => e.event === 'stopped', {
+      step: 'waiting for the breakpoint',
+      timeoutMs: 5000,
+    });
     adapter.end();
-    const [requestError, waitError] = await Promise.all([request.catch((e: unknown) => e), wait.catch((e: unknown) => e)]);
+    const [requestError, waitError] = await Promise.all([
+      request.catch((e: unknown) => e),
+      wait.catch((e: unknown) => e),
+    ]);
     expect((requestError as BpdiffError).code).toBe('ADAPTER_FAILED');
-    expect((requestError as BpdiffError).message).toMatch(/fake-adapter closed the connection during 'threads' \(it exited with code 7\)/);
+    expect((requestError as BpdiffError).message).toMatch(
+      /fake-adapter closed the connection during 'threads' \(it exited with code 7\)/,
+    );
     expect((waitError as BpdiffError).message).toMatch(/during waiting for the breakpoint/);
     expect(adapter.connection.closed).toBe(true);
   });
@@ -144,7 +182,12 @@ describe('DapConnection', () => {
   it('refuses reverse requests instead of leaving the adapter waiting', async () => {
     const adapter = fakeAdapter();
     adapter.reply({ seq: 9, type: 'request', command: 'runInTerminal', arguments: { args: ['x'], cwd: '/' } });
-    adapter.reply({ seq: 10, type: 'request', command: 'startDebugging', arguments: { configuration: {}, request: 'launch' } });
+    adapter.reply({
+      seq: 10,
+      type: 'request',
+      command: 'startDebugging',
+      arguments: { configuration: {}, request: 'launch' },
+    });
     await tick();
     await tick();
     const responses = adapter.sent as unknown as DebugProtocol.Response[];
@@ -172,13 +215,26 @@ describe('DapConnection under an output flood', () => {
     let seq = 2;
     for (let sent = 0; sent < FLOOD; sent += 1000) {
       const batch: Buffer[] = [];
-      for (let i = 0; i < 1000; i++) batch.push(adapter.frame({ seq: seq++, type: 'event', event: 'output', body: { category: 'stdout', output: `line ${seq}\n` } }));
+      for (let i = 0; i < 1000; i++)
+        batch.push(
+          adapter.frame({
+            seq: seq++,
+            type: 'event',
+            event: 'output',
+            body: { category: 'stdout', output: `line ${seq}\n` },
+          }),
+        );
       adapter.raw(Buffer.concat(batch));
       await tick();
       expect(adapter.connection.retainedEventCount).toBeLessThan(2 * OUTPUT_KEPT.events + 1);
     }
     adapter.reply({ seq: seq++, type: 'event', event: 'exited', body: { exitCode: 3 } });
-    adapter.reply({ seq: seq++, type: 'event', event: 'output', body: { category: 'console', output: 'Process 42 has exited with status 3\n' } });
+    adapter.reply({
+      seq: seq++,
+      type: 'event',
+      event: 'output',
+      body: { category: 'console', output: 'Process 42 has exited with status 3\n' },
+    });
     await tick();
 
     // Every output reached the listener; only the newest are kept.
@@ -188,14 +244,21 @@ describe('DapConnection under an output flood', () => {
     expect(adapter.connection.retainedEventCount).toBeLessThan(2 * OUTPUT_KEPT.events + 2);
 
     // A wait that starts late still sees the exit, and its position counts every event received.
-    const exited = await adapter.connection.waitForEvent((e) => e.event === 'exited', { step: 'exit', timeoutMs: 50, since });
-    expect((exited as DebugProtocol.ExitedEvent).body.exitCode).toBe(3);
-    expect(adapter.connection.indexOfEvent(exited)).toBe(FLOOD + 1);
-    const status = await adapter.connection.waitForEvent((e) => e.event === 'output' && /has exited/.test((e as DebugProtocol.OutputEvent).body.output), {
-      step: 'status',
+    const exited = await adapter.connection.waitForEvent((e) => e.event === 'exited', {
+      step: 'exit',
       timeoutMs: 50,
       since,
     });
+    expect((exited as DebugProtocol.ExitedEvent).body.exitCode).toBe(3);
+    expect(adapter.connection.indexOfEvent(exited)).toBe(FLOOD + 1);
+    const status = await adapter.connection.waitForEvent(
+      (e) => e.event === 'output' && /has exited/.test((e as DebugProtocol.OutputEvent).body.output),
+      {
+        step: 'status',
+        timeoutMs: 50,
+        since,
+      },
+    );
     expect(adapter.connection.indexOfEvent(status)).toBe(FLOOD + 2);
     // The initialized event is before `since`; the newest outputs are after it.
     const later = adapter.connection.eventsSince(since);
@@ -214,7 +277,14 @@ describe('DapConnection under an output flood', () => {
     for (let hit = 0; hit < HITS; hit += 500) {
       const batch: Buffer[] = [];
       for (let i = 0; i < 500; i++) {
-        batch.push(adapter.frame({ seq: seq++, type: 'event', event: 'stopped', body: { reason: 'breakpoint', threadId: 1, hit: hit + i } }));
+        batch.push(
+          adapter.frame({
+            seq: seq++,
+            type: 'event',
+            event: 'stopped',
+            body: { reason: 'breakpoint', threadId: 1, hit: hit + i },
+          }),
+        );
         batch.push(adapter.frame({ seq: seq++, type: 'event', event: 'continued', body: { threadId: 1 } }));
       }
       adapter.raw(Buffer.concat(batch));
@@ -225,8 +295,15 @@ describe('DapConnection under an output flood', () => {
     // The first of each kind is kept (a late wait for `initialized` still sees it), and the newest stops, where they were.
     const kept = adapter.connection.eventsSince(0);
     expect(kept[0]!.event).toBe('initialized');
-    expect((kept.find((event) => event.event === 'stopped') as DebugProtocol.StoppedEvent & { body: { hit: number } }).body.hit).toBe(0);
-    const last = await adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'stop', timeoutMs: 50, since: adapter.connection.eventCount - 2 });
+    expect(
+      (kept.find((event) => event.event === 'stopped') as DebugProtocol.StoppedEvent & { body: { hit: number } }).body
+        .hit,
+    ).toBe(0);
+    const last = await adapter.connection.waitForEvent((e) => e.event === 'stopped', {
+      step: 'stop',
+      timeoutMs: 50,
+      since: adapter.connection.eventCount - 2,
+    });
     expect(adapter.connection.indexOfEvent(last)).toBe(adapter.connection.eventCount - 2);
     expect((last.body as { hit: number }).hit).toBe(HITS - 1);
   }, 30_000);
@@ -234,8 +311,14 @@ describe('DapConnection under an output flood', () => {
   it('keeps output events of 64 KB to a bounded number of characters, the newest always', async () => {
     const adapter = fakeAdapter();
     const chunk = 'z'.repeat(64 * 1024);
-    for (let i = 0; i < 200; i++) adapter.reply({ seq: i + 1, type: 'event', event: 'output', body: { category: 'stdout', output: chunk } });
-    adapter.reply({ seq: 999, type: 'event', event: 'output', body: { category: 'console', output: 'Process 7 has exited with status 0\n' } });
+    for (let i = 0; i < 200; i++)
+      adapter.reply({ seq: i + 1, type: 'event', event: 'output', body: { category: 'stdout', output: chunk } });
+    adapter.reply({
+      seq: 999,
+      type: 'event',
+      event: 'output',
+      body: { category: 'console', output: 'Process 7 has exited with status 0\n' },
+    });
     await tick();
     const kept = adapter.connection.eventsSince(0) as DebugProtocol.OutputEvent[];
     const chars = kept.reduce((sum, event) => sum + event.body.output.length, 0);
@@ -247,12 +330,17 @@ describe('DapConnection under an output flood', () => {
   it('does not hand a late wait an event from before `since` even when outputs were dropped in between', async () => {
     const adapter = fakeAdapter();
     adapter.reply({ seq: 1, type: 'event', event: 'stopped', body: { reason: 'entry' } });
-    for (let i = 0; i < 5 * OUTPUT_KEPT.events; i++) adapter.reply({ seq: i + 2, type: 'event', event: 'output', body: { output: 'x' } });
+    for (let i = 0; i < 5 * OUTPUT_KEPT.events; i++)
+      adapter.reply({ seq: i + 2, type: 'event', event: 'output', body: { output: 'x' } });
     await tick();
     const entry = await adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'entry', timeoutMs: 50 });
     const since = adapter.connection.indexOfEvent(entry) + 1;
     expect(since).toBe(1);
-    const waiting = adapter.connection.waitForEvent((e) => e.event === 'stopped', { step: 'stop', timeoutMs: 1000, since });
+    const waiting = adapter.connection.waitForEvent((e) => e.event === 'stopped', {
+      step: 'stop',
+      timeoutMs: 1000,
+      since,
+    });
     adapter.reply({ seq: 9999, type: 'event', event: 'stopped', body: { reason: 'breakpoint' } });
     expect(((await waiting) as DebugProtocol.StoppedEvent).body.reason).toBe('breakpoint');
   });
@@ -294,7 +382,18 @@ describe('DAP transport limits', () => {
 
 describe('describeErrorResponse', () => {
   it('falls back to the message, then to a plain phrase', () => {
-    expect(describeErrorResponse({ seq: 1, type: 'response', request_seq: 1, command: 'x', success: false, message: 'nope' })).toBe('nope');
-    expect(describeErrorResponse({ seq: 1, type: 'response', request_seq: 1, command: 'x', success: false })).toBe('no reason given');
+    expect(
+      describeErrorResponse({
+        seq: 1,
+        type: 'response',
+        request_seq: 1,
+        command: 'x',
+        success: false,
+        message: 'nope',
+      }),
+    ).toBe('nope');
+    expect(describeErrorResponse({ seq: 1, type: 'response', request_seq: 1, command: 'x', success: false })).toBe(
+      'no reason given',
+    );
   });
 });

@@ -56,7 +56,9 @@ describe('Prefetcher', () => {
     const { connection } = fakeConnection();
     const prefetcher = new Prefetcher(connection);
     prefetcher.send([{ command: 'refused' as 'scopes', args: {} }], WAIT);
-    await expect(prefetcher.request('refused' as 'scopes', {} as { frameId: number }, WAIT)).rejects.toThrow('refused #1');
+    await expect(prefetcher.request('refused' as 'scopes', {} as { frameId: number }, WAIT)).rejects.toThrow(
+      'refused #1',
+    );
     prefetcher.send([{ command: 'refused' as 'scopes', args: {} }], WAIT);
     prefetcher.drop();
   });

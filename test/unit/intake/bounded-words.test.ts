@@ -22,7 +22,8 @@ describe('describeJsonProblem', () => {
     expect(problem('{"secret": hunter2}')).toBe('at line 1, column 12');
     expect(problem('[1, 2')).toBe('at line 1, column 6');
     expect(problem('  ')).toBe('the file is empty');
-    for (const text of ['root:x:0:0', '{"secret": hunter2}', 'ghp_abc']) expect(problem(text)).not.toMatch(/root|hunter2|ghp_/);
+    for (const text of ['root:x:0:0', '{"secret": hunter2}', 'ghp_abc'])
+      expect(problem(text)).not.toMatch(/root|hunter2|ghp_/);
   });
 });
 
@@ -30,7 +31,9 @@ describe('boundMessage', () => {
   it('cuts a long value to its start and says its length; leaves a message of ordinary words as it is', () => {
     const path = 'a'.repeat(11_000_000);
     const message = boundMessage(`run capture ${path} does not exist — check the path ${path}`);
-    expect(message).toBe(`run capture ${'a'.repeat(200)}… [11000000 characters] does not exist — check the path ${'a'.repeat(200)}… [11000000 characters]`);
+    expect(message).toBe(
+      `run capture ${'a'.repeat(200)}… [11000000 characters] does not exist — check the path ${'a'.repeat(200)}… [11000000 characters]`,
+    );
     const words = 'word '.repeat(100).trim();
     expect(boundMessage(words)).toBe(words);
   });

@@ -23,6 +23,8 @@ describe('diffCaptures labels', () => {
   });
 
   it('refuses a label that is not a non-empty string', async () => {
-    await expect(diffCaptures(a, b, { label_a: '' })).rejects.toThrow('--label-a is empty — give --label-a a value, or leave the flag out');
+    await expect(diffCaptures(a, b, { label_a: '' })).rejects.toThrow(
+      '--label-a is empty — give --label-a a value, or leave the flag out',
+    );
   });
 });

@@ -41,25 +41,48 @@ describe('the tools', () => {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.inputSchema['additionalProperties']).toBe(false);
       // Every schema compiles in strict mode, strictTypes included: no unknown keyword (JSON Hyper-Schema's links), no union type, no type mistake.
-      for (const schema of [tool.inputSchema, tool.outputSchema]) expect(() => addFormats(new Ajv({ strict: true })).compile(schema), `${tool.name}: ${JSON.stringify(schema).slice(0, 80)}`).not.toThrow();
+      for (const schema of [tool.inputSchema, tool.outputSchema])
+        expect(
+          () => addFormats(new Ajv({ strict: true })).compile(schema),
+          `${tool.name}: ${JSON.stringify(schema).slice(0, 80)}`,
+        ).not.toThrow();
     }
     expect(byName['compare']!.inputSchema['required']).toEqual(['bp', 'run_a', 'run_b']);
     expect(byName['capture']!.inputSchema['required']).toEqual(['bp', 'run']);
     expect(byName['diff_captures']!.inputSchema['required']).toEqual(['capture_a', 'capture_b']);
   });
 
-  it("take every capture option of their CLI command, by its name in snake_case, hit and watch options included", () => {
+  it('take every capture option of their CLI command, by its name in snake_case, hit and watch options included', () => {
     const properties = (tool: string) => Object.keys(byName[tool]!.inputSchema['properties'] as object);
-    for (const [tool, command] of [['compare', 'compare'], ['capture', 'capture'], ['diff_captures', 'diff'], ['locate', 'locate']] as const) {
-      const expected = declarations.filter((declaration) => declaration.target && declaration.commands.includes(command)).map((declaration) => snakeCase(declaration.flag));
+    for (const [tool, command] of [
+      ['compare', 'compare'],
+      ['capture', 'capture'],
+      ['diff_captures', 'diff'],
+      ['locate', 'locate'],
+    ] as const) {
+      const expected = declarations
+        .filter((declaration) => declaration.target && declaration.commands.includes(command))
+        .map((declaration) => snakeCase(declaration.flag));
       expect(properties(tool)).toEqual(expect.arrayContaining(expected));
       expect(toolArguments(tool)).toEqual(properties(tool));
       expect(toolOptions(tool).map((declaration) => snakeCase(declaration.flag))).toEqual(expected);
     }
-    expect(properties('compare')).toEqual(expect.arrayContaining(['hit', 'first_divergence', 'max_hits', 'watch', 'watch_only', 'fail_on', 'max_output_bytes']));
+    expect(properties('compare')).toEqual(
+      expect.arrayContaining([
+        'hit',
+        'first_divergence',
+        'max_hits',
+        'watch',
+        'watch_only',
+        'fail_on',
+        'max_output_bytes',
+      ]),
+    );
     expect(properties('capture')).not.toContain('first_divergence');
     expect(properties('diff_captures')).not.toContain('timeout');
-    expect(properties('locate')).toEqual(expect.arrayContaining(['from', 'within', 'max_steps', 'cwd', 'env', 'stdin_file', 'depth', 'ignore']));
+    expect(properties('locate')).toEqual(
+      expect.arrayContaining(['from', 'within', 'max_steps', 'cwd', 'env', 'stdin_file', 'depth', 'ignore']),
+    );
     expect(properties('locate')).not.toContain('bp');
     expect(properties('locate')).not.toContain('hit');
   });
@@ -75,7 +98,10 @@ describe('the tools', () => {
     expect(schema('normalize')).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(schema('tolerance')).toMatchObject({ type: ['number', 'string'] });
     expect(schema('adapter')).toMatchObject({ type: 'string' });
-    expect((byName['compare']!.inputSchema['properties'] as Record<string, object>)['max_output_bytes']).toMatchObject({ type: 'integer', default: MCP_MAX_OUTPUT_BYTES });
+    expect((byName['compare']!.inputSchema['properties'] as Record<string, object>)['max_output_bytes']).toMatchObject({
+      type: 'integer',
+      default: MCP_MAX_OUTPUT_BYTES,
+    });
   });
 });
 
@@ -83,30 +109,63 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 describe('the tools, as a client sees them', () => {
   it('each say what they do to the world: compare, capture and locate run programs, diff_captures only reads', () => {
-    for (const name of ['compare', 'capture', 'locate']) expect(byName[name]!.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
-    expect(byName['diff_captures']!.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    for (const name of ['compare', 'capture', 'locate'])
+      expect(byName[name]!.annotations).toEqual({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      });
+    expect(byName['diff_captures']!.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
   });
 
   it('give union types as anyOf, one type each with its own keywords, and leave links out: the same values pass', () => {
-    expect(strictSchema({ type: ['string', 'null'], minLength: 1, description: 'd' })).toEqual({ description: 'd', anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }] });
-    expect(strictSchema({ links: [{ rel: 'self' }], type: 'object', properties: { a: { type: ['number', 'string'] } } })).toEqual({ type: 'object', properties: { a: { anyOf: [{ type: 'number' }, { type: 'string' }] } } });
-    const tolerance = addFormats(new Ajv({ strict: true })).compile((byName['compare']!.inputSchema['properties'] as Record<string, object>)['tolerance']!);
+    expect(strictSchema({ type: ['string', 'null'], minLength: 1, description: 'd' })).toEqual({
+      description: 'd',
+      anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }],
+    });
+    expect(
+      strictSchema({ links: [{ rel: 'self' }], type: 'object', properties: { a: { type: ['number', 'string'] } } }),
+    ).toEqual({ type: 'object', properties: { a: { anyOf: [{ type: 'number' }, { type: 'string' }] } } });
+    const tolerance = addFormats(new Ajv({ strict: true })).compile(
+      (byName['compare']!.inputSchema['properties'] as Record<string, object>)['tolerance']!,
+    );
     expect([0.5, '1%', true].map((value) => tolerance(value))).toEqual([true, true, false]);
   });
 
   it("speak in the tools' argument names in their errors, not the CLI's flags", () => {
-    expect(inArgumentNames('--max-steps "0" is not a whole number from 1 up — give e.g. --max-steps 100000')).toBe('max_steps "0" is not a whole number from 1 up — give e.g. max_steps 100000');
-    expect(inArgumentNames('the working directory of run A does not exist: /x — check --cwd-a (run_a.cwd)')).toBe('the working directory of run A does not exist: /x — check run_a.cwd');
-    expect(inArgumentNames('a program flag --verbose, and --stdin-b')).toBe('a program flag --verbose, and run_b.stdin_file');
+    expect(inArgumentNames('--max-steps "0" is not a whole number from 1 up — give e.g. --max-steps 100000')).toBe(
+      'max_steps "0" is not a whole number from 1 up — give e.g. max_steps 100000',
+    );
+    expect(inArgumentNames('the working directory of run A does not exist: /x — check --cwd-a (run_a.cwd)')).toBe(
+      'the working directory of run A does not exist: /x — check run_a.cwd',
+    );
+    expect(inArgumentNames('a program flag --verbose, and --stdin-b')).toBe(
+      'a program flag --verbose, and run_b.stdin_file',
+    );
   });
 });
 
 describe('the arguments', () => {
   it('are the library input as given (checked there), answers bounded at 64 KB unless the call says otherwise', () => {
-    expect(toolInput('compare', { bp: 'a.py:3', depth: 2, condition: null }, true)).toEqual({ bp: 'a.py:3', depth: 2, max_output_bytes: MCP_MAX_OUTPUT_BYTES });
-    expect(toolInput('compare', { bp: 'a.py:3', max_output_bytes: 2048 }, true)).toEqual({ bp: 'a.py:3', max_output_bytes: 2048 });
+    expect(toolInput('compare', { bp: 'a.py:3', depth: 2, condition: null }, true)).toEqual({
+      bp: 'a.py:3',
+      depth: 2,
+      max_output_bytes: MCP_MAX_OUTPUT_BYTES,
+    });
+    expect(toolInput('compare', { bp: 'a.py:3', max_output_bytes: 2048 }, true)).toEqual({
+      bp: 'a.py:3',
+      max_output_bytes: 2048,
+    });
     expect(toolInput('capture', undefined, false)).toEqual({});
-    expect(failure(() => toolInput('compare', [1], true))).toBe('the arguments of compare are an array, not an object — give them as an object of named arguments');
+    expect(failure(() => toolInput('compare', [1], true))).toBe(
+      'the arguments of compare are an array, not an object — give them as an object of named arguments',
+    );
   });
 });
 

@@ -8,7 +8,12 @@ import { runMcpServer } from '../../../src/mcp/server.js';
 import { LineTransport } from '../../../src/mcp/stdio-transport.js';
 import type { Io, SignalSource } from '../../../src/intake/io.js';
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+};
 
 interface Answer {
   id?: number | string | null;
@@ -37,7 +42,13 @@ beforeEach(() => {
       pending = pending.slice(newline + 1);
     }
   });
-  const io: Io = { stdout: () => undefined, stderr: (text) => void stderr.push(text), stdoutIsTTY: false, env: {}, cwd: process.cwd() };
+  const io: Io = {
+    stdout: () => undefined,
+    stderr: (text) => void stderr.push(text),
+    stdoutIsTTY: false,
+    env: {},
+    cwd: process.cwd(),
+  };
   served = runMcpServer(io, { signals }, { stdin, stdout });
 });
 
@@ -68,18 +79,29 @@ async function initialize(): Promise<void> {
 describe('the MCP transport', () => {
   it('refuses a request before initialize (ping excepted), then serves once initialized', async () => {
     send({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
-    expect((await answerTo(7)).error).toEqual({ code: -32600, message: 'tools/list came before initialize — send initialize first, then notifications/initialized' });
+    expect((await answerTo(7)).error).toEqual({
+      code: -32600,
+      message: 'tools/list came before initialize — send initialize first, then notifications/initialized',
+    });
     send({ jsonrpc: '2.0', id: 8, method: 'ping' });
     expect((await answerTo(8)).result).toEqual({});
     await initialize();
     send({ jsonrpc: '2.0', id: 9, method: 'tools/list' });
-    expect(((await answerTo(9)).result!['tools'] as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['compare', 'capture', 'diff_captures', 'locate']);
+    expect(((await answerTo(9)).result!['tools'] as Array<{ name: string }>).map((tool) => tool.name)).toEqual([
+      'compare',
+      'capture',
+      'diff_captures',
+      'locate',
+    ]);
   });
 
   it('answers malformed JSON with -32700 and a JSON that is no JSON-RPC message with -32600, and serves on', async () => {
     await initialize();
     send('{"jsonrpc": "2.0", "id": 4, "method": "tools/list"');
-    expect((await answerTo(null)).error).toMatchObject({ code: -32700, message: expect.stringMatching(/^the message is not JSON \(.*\) — send one JSON-RPC message a line$/) });
+    expect((await answerTo(null)).error).toMatchObject({
+      code: -32700,
+      message: expect.stringMatching(/^the message is not JSON \(.*\) — send one JSON-RPC message a line$/),
+    });
     send({ id: 5, hello: 'there' });
     expect((await answerTo(5)).error?.code).toBe(-32600);
     send({ jsonrpc: '2.0', id: 6, method: 'tools/list' });
@@ -89,11 +111,19 @@ describe('the MCP transport', () => {
   it('answers a tools/call without params, or naming no tool, in one line', async () => {
     await initialize();
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call' });
-    expect((await answerTo(2)).error).toEqual({ code: -32602, message: 'tools/call has no params — send {"name": "compare", "arguments": {...}} as its params' });
+    expect((await answerTo(2)).error).toEqual({
+      code: -32602,
+      message: 'tools/call has no params — send {"name": "compare", "arguments": {...}} as its params',
+    });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } });
-    expect((await answerTo(3)).error).toEqual({ code: -32602, message: 'tools/call names no tool — give params.name: compare, capture, diff_captures or locate' });
+    expect((await answerTo(3)).error).toEqual({
+      code: -32602,
+      message: 'tools/call names no tool — give params.name: compare, capture, diff_captures or locate',
+    });
     send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'compare', arguments: [1] } });
-    expect((await answerTo(4)).error?.message).toBe('the arguments of compare are not an object — give params.arguments as an object of named arguments');
+    expect((await answerTo(4)).error?.message).toBe(
+      'the arguments of compare are not an object — give params.arguments as an object of named arguments',
+    );
   });
 });
 
@@ -108,11 +138,25 @@ describe('a message over the limit', () => {
     transport.onmessage = (message) => received.push(message);
     await transport.start();
     // Sent in pieces, as a pipe delivers it: 5000 bytes, more than the 1000 read.
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 'big-1', method: 'tools/call', params: { name: 'diff_captures', arguments: { capture_a: 'x'.repeat(5000) } } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'big-1',
+      method: 'tools/call',
+      params: { name: 'diff_captures', arguments: { capture_a: 'x'.repeat(5000) } },
+    });
     for (let at = 0; at < big.length; at += 700) input.write(big.slice(at, at + 700));
     input.write('\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(lines.map((line) => JSON.parse(line) as Answer)).toEqual([{ jsonrpc: '2.0', id: 'big-1', error: { code: -32600, message: `the message is ${big.length} bytes, more than the 1000 bpdiff mcp reads — give a capture as a file path (capture_a, capture_b) rather than inline, or send smaller arguments` } }]);
+    expect(lines.map((line) => JSON.parse(line) as Answer)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 'big-1',
+        error: {
+          code: -32600,
+          message: `the message is ${big.length} bytes, more than the 1000 bpdiff mcp reads — give a capture as a file path (capture_a, capture_b) rather than inline, or send smaller arguments`,
+        },
+      },
+    ]);
     expect(received).toEqual([{ jsonrpc: '2.0', id: 2, method: 'ping' }]);
     await transport.close();
   });

@@ -19,7 +19,10 @@ describe('the side-by-side writer', () => {
   });
 
   it('says "no differences" outright', () => {
-    const text = writeSideBySide(buildReport([makeCapture({ variables: PRICING_V1 }), makeCapture({ side: 'b', variables: PRICING_V1 })]), { color: false });
+    const text = writeSideBySide(
+      buildReport([makeCapture({ variables: PRICING_V1 }), makeCapture({ side: 'b', variables: PRICING_V1 })]),
+      { color: false },
+    );
     expect(text.trimEnd().split('\n').at(-1)).toBe('no differences (7 variables identical)');
   });
 });

@@ -32,7 +32,21 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const argv = (...flags: string[]): string[] => ['--bp', 'app.py:2', '--env-b', `API_TOKEN=${ENV_TOKEN}`, ...flags, '--', 'python3', 'app.py', '--password', PASSWORD, '--', 'python3', 'app.py'];
+const argv = (...flags: string[]): string[] => [
+  '--bp',
+  'app.py:2',
+  '--env-b',
+  `API_TOKEN=${ENV_TOKEN}`,
+  ...flags,
+  '--',
+  'python3',
+  'app.py',
+  '--password',
+  PASSWORD,
+  '--',
+  'python3',
+  'app.py',
+];
 
 /** An engine that leaks every secret into its captures' free text (as a program printing them would). */
 function leaky(seen: { hooks?: RunsHooks }): IoDeps {
@@ -40,7 +54,10 @@ function leaky(seen: { hooks?: RunsHooks }): IoDeps {
     captureRuns: async (specs, _options, hooks) => {
       seen.hooks = hooks;
       hooks?.log?.(`[A] started with ${PASSWORD}`);
-      const a: RunCapture = { ...makeCapture({ variables: { note: `'${JWT}'`, qty: '1' } }), output: { stdout_tail: `pw ${PASSWORD}\n`, stderr_tail: `token ${ENV_TOKEN}\n`, truncated: false } };
+      const a: RunCapture = {
+        ...makeCapture({ variables: { note: `'${JWT}'`, qty: '1' } }),
+        output: { stdout_tail: `pw ${PASSWORD}\n`, stderr_tail: `token ${ENV_TOKEN}\n`, truncated: false },
+      };
       const b = makeCapture({ side: 'b', noBreak: { kind: 'exception', message: `ValueError: ${PASSWORD}` } });
       return [{ ...a, run: { ...a.run, command: specs[0].argv.join(' ') } }, b];
     },
@@ -48,7 +65,10 @@ function leaky(seen: { hooks?: RunsHooks }): IoDeps {
 }
 
 function everything(): string {
-  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+  const files = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
   return [...out, ...err, ...files].join('\n');
 }
 
@@ -58,16 +78,24 @@ describe('redaction in the CLI', () => {
       const seen: { hooks?: RunsHooks } = {};
       expect(await runCli(argv('--format', format), io, leaky(seen))).toBe(1);
       expect(seen.hooks?.redactor).toBeDefined();
-      expect(await runCli(argv('--format', format, '-o', `out.${format}`, '--save-captures', 'caps'), io, leaky(seen))).toBe(1);
+      expect(
+        await runCli(argv('--format', format, '-o', `out.${format}`, '--save-captures', 'caps'), io, leaky(seen)),
+      ).toBe(1);
     }
     const text = everything();
     for (const secret of SECRETS) expect(text).not.toContain(secret);
     expect(text).toMatch(/<redacted:[0-9a-f]{6}>/);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'caps/capture-a.json'), 'utf8')).output.stdout_tail).toMatch(/^pw <redacted:[0-9a-f]{6}>\n$/);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'caps/capture-a.json'), 'utf8')).output.stdout_tail).toMatch(
+      /^pw <redacted:[0-9a-f]{6}>\n$/,
+    );
   });
 
   it('scrubs the one-line error of a failed run and of bpdiff itself', async () => {
-    const broken: IoDeps = { captureRuns: async () => { throw new BpdiffError('CONDITION_ERROR', `the condition failed: invalid literal '${PASSWORD}' — fix it`); } };
+    const broken: IoDeps = {
+      captureRuns: async () => {
+        throw new BpdiffError('CONDITION_ERROR', `the condition failed: invalid literal '${PASSWORD}' — fix it`);
+      },
+    };
     expect(await runCli(argv('--quiet'), io, broken)).toBe(2);
     expect(err).toHaveLength(1);
     expect(err[0]).not.toContain(PASSWORD);

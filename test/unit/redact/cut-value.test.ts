@@ -34,7 +34,9 @@ describe('cutValueText', () => {
 describe('credential shapes after `_` or `-`', () => {
   it('a token after _ in a path, an AWS key id after -: redacted', () => {
     const redactor = new Redactor({ key: 'k' });
-    expect(redactor.scrub(`run capture nothere_${TOKEN}.py does not exist`)).toMatch(/^run capture nothere_<redacted:[0-9a-f]{6}>\.py does not exist$/);
+    expect(redactor.scrub(`run capture nothere_${TOKEN}.py does not exist`)).toMatch(
+      /^run capture nothere_<redacted:[0-9a-f]{6}>\.py does not exist$/,
+    );
     expect(redactor.scrub(`key-AKIA${'Q'.repeat(16)}.txt`)).toMatch(/^key-<redacted:[0-9a-f]{6}>\.txt$/);
     expect(redactor.scrub(`a_${TOKEN.slice(0, 10)}…`)).toMatch(/^a_<redacted:[0-9a-f]{6}>$/);
   });

@@ -21,7 +21,9 @@ describe('the default redaction key', () => {
     expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
     expect(redactionKey(env)).toBe(first);
     // So a value redacted in a capture and in a later live run has one marker, and is compared.
-    expect(new Redactor({ key: redactionKey(env) }).marker('hunter2')).toBe(new Redactor({ key: first }).marker('hunter2'));
+    expect(new Redactor({ key: redactionKey(env) }).marker('hunter2')).toBe(
+      new Redactor({ key: first }).marker('hunter2'),
+    );
     expect(fs.readdirSync(path.dirname(file))).toEqual(['redaction-key']);
   });
 

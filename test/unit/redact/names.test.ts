@@ -7,19 +7,62 @@ import { hasSecretWord, normaliseName } from '../../../src/redact/names.js';
 describe('built-in secret names', () => {
   it('finds each word anywhere in the path, in any case and spelling', () => {
     for (const path of [
-      'password', 'PASSWORD', 'dbPassword', 'user.password_hash', 'passwd', 'client_secret', 'SecretKey', 'API_TOKEN', 'access_token', 'authToken',
-      'api_key', 'apiKey', 'APIKey', 'x-api-key', 'credentials', 'private_key', 'privateKey', "config['db']['private_key']", 'session', 'request.sessionId',
-      'cookies', "headers['Set-Cookie']", "os.environ['API_TOKEN']", 'csrftoken', 'tokens',
+      'password',
+      'PASSWORD',
+      'dbPassword',
+      'user.password_hash',
+      'passwd',
+      'client_secret',
+      'SecretKey',
+      'API_TOKEN',
+      'access_token',
+      'authToken',
+      'api_key',
+      'apiKey',
+      'APIKey',
+      'x-api-key',
+      'credentials',
+      'private_key',
+      'privateKey',
+      "config['db']['private_key']",
+      'session',
+      'request.sessionId',
+      'cookies',
+      "headers['Set-Cookie']",
+      "os.environ['API_TOKEN']",
+      'csrftoken',
+      'tokens',
     ]) {
       expect(hasSecretWord(path), path).toBe(true);
     }
   });
 
   it('matches auth as a word part or an auth word, not inside author, authority or authorized', () => {
-    for (const path of ['auth', 'auth_token', 'x-auth', 'basicAuth', 'oauth', 'authorization', "headers['Authorization']", 'authn', 'authz', 'authentication']) {
+    for (const path of [
+      'auth',
+      'auth_token',
+      'x-auth',
+      'basicAuth',
+      'oauth',
+      'authorization',
+      "headers['Authorization']",
+      'authn',
+      'authz',
+      'authentication',
+    ]) {
       expect(hasSecretWord(path), path).toBe(true);
     }
-    for (const path of ['author', 'book.authors', 'authority', 'post.authored_at', 'is_authorized', 'tokenizer', 'count', 'user.name', 'items[0].qty']) {
+    for (const path of [
+      'author',
+      'book.authors',
+      'authority',
+      'post.authored_at',
+      'is_authorized',
+      'tokenizer',
+      'count',
+      'user.name',
+      'items[0].qty',
+    ]) {
       expect(hasSecretWord(path), path).toBe(false);
     }
   });

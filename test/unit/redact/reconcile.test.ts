@@ -28,7 +28,8 @@ describe('reconcileRedaction', () => {
     const [ra, rb] = reconcileRedaction(a, b);
     expect(ra.run.variables).toEqual({ password: '<redacted>', header: "'Bearer <redacted>'", qty: '3' });
     expect(rb.run.variables).toEqual({ password: '<redacted>', header: "'Bearer <redacted>'", qty: '4' });
-    const warning = "secrets in A were redacted under another key than B's (set BPDIFF_REDACT_KEY to the key the baseline was recorded with to compare them): 2 values not compared";
+    const warning =
+      "secrets in A were redacted under another key than B's (set BPDIFF_REDACT_KEY to the key the baseline was recorded with to compare them): 2 values not compared";
     expect(ra.warnings).toEqual([warning]);
     expect(rb.warnings).toEqual([warning]);
     const result = buildComparison(ra, rb);
@@ -39,7 +40,10 @@ describe('reconcileRedaction', () => {
   });
 
   it('leaves a capture that was not redacted (null) as it is: it holds no keyed markers to reconcile', () => {
-    const [ra] = reconcileRedaction(keyed('a', null, { token: '<redacted:111111>' }), keyed('b', '0000bbbb', { token: '<redacted:222222>' }));
+    const [ra] = reconcileRedaction(
+      keyed('a', null, { token: '<redacted:111111>' }),
+      keyed('b', '0000bbbb', { token: '<redacted:222222>' }),
+    );
     expect(ra).toEqual(keyed('a', null, { token: '<redacted:111111>' }));
   });
 });
@@ -56,7 +60,11 @@ describe('scrubCapture', () => {
     };
     const scrubbed = scrubCapture(capture, redactor);
     const marker = redactor.marker('hunter22');
-    expect(scrubbed.output).toEqual({ stdout_tail: `token: ${redactor.marker('abcd1234')}\n`, stderr_tail: `login with ${marker} failed\n`, truncated: false });
+    expect(scrubbed.output).toEqual({
+      stdout_tail: `token: ${redactor.marker('abcd1234')}\n`,
+      stderr_tail: `login with ${marker} failed\n`,
+      truncated: false,
+    });
     expect(scrubbed.no_break_reason).toEqual({ kind: 'exception', message: `ValueError: bad password ${marker}` });
     expect(scrubbed.run.command).toBe(`python3 app.py --password ${marker}`);
     expect(scrubbed.warnings).toEqual([`seen ${marker}`]);

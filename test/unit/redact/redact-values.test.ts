@@ -6,8 +6,18 @@ import { redactStep } from '../../../src/values/redact.js';
 import { runValuePipeline, VALUE_STEPS, type CapturedValues, type ValueContext } from '../../../src/values/pipeline.js';
 import { diffVariables } from '../../../src/core/diff-variables.js';
 
-const values = (variables: Record<string, string>): CapturedValues => ({ variables, types: {}, truncated: [], normalised: [] });
-const context = (redactor?: Redactor, raw = false): ValueContext => ({ adapter: null, breakpointPath: '/x/app.py', raw, ...(redactor ? { redactor } : {}) });
+const values = (variables: Record<string, string>): CapturedValues => ({
+  variables,
+  types: {},
+  truncated: [],
+  normalised: [],
+});
+const context = (redactor?: Redactor, raw = false): ValueContext => ({
+  adapter: null,
+  breakpointPath: '/x/app.py',
+  raw,
+  ...(redactor ? { redactor } : {}),
+});
 
 describe('redactValues', () => {
   it('replaces a secret-named value and everything under a secret-named container by its marker', () => {
@@ -34,8 +44,22 @@ describe('redactValues', () => {
 
   it('redacts a short secret by name, and keeps a value that holds no secret (none, zero, a yes/no)', () => {
     const redactor = new Redactor({ key: 'k' });
-    const { variables } = redactor.redactValues({ pin_password: "'1'", token: 'None', secret: "''", same_session: 'False', session_id: '0', other: "'1'" });
-    expect(variables).toEqual({ pin_password: redactor.marker("'1'"), token: 'None', secret: "''", same_session: 'False', session_id: '0', other: "'1'" });
+    const { variables } = redactor.redactValues({
+      pin_password: "'1'",
+      token: 'None',
+      secret: "''",
+      same_session: 'False',
+      session_id: '0',
+      other: "'1'",
+    });
+    expect(variables).toEqual({
+      pin_password: redactor.marker("'1'"),
+      token: 'None',
+      secret: "''",
+      same_session: 'False',
+      session_id: '0',
+      other: "'1'",
+    });
   });
 
   it("by name, redacts only what can hold text: a tokenizer's numbers and structs stay visible (issue 33)", () => {
@@ -63,7 +87,7 @@ describe('redactValues', () => {
       auth_token: '0x… "s3cr3t-value"',
       secret_bytes: '[]uint8 len: 3, cap: 3, [104,105,106]',
       'secret_bytes[0]': '104',
-      session: "Session(id=‹id›)",
+      session: 'Session(id=‹id›)',
       'session.id': "'c2Vzc2lvbi1pZA'",
       password: "'hunter2'",
     };
@@ -78,12 +102,18 @@ describe('redactValues', () => {
     });
     expect(redacted).toEqual(['auth_token', 'secret_bytes', 'secret_bytes[0]', 'session.id', 'password']);
     // Text under a name that says nothing is still redacted by its shape.
-    expect(redactor.redactValues({ count: '3', note: "'Bearer abcdefghijklmnop'" }).variables.note).toMatch(/^'Bearer <redacted:[0-9a-f]{6}>'$/);
+    expect(redactor.redactValues({ count: '3', note: "'Bearer abcdefghijklmnop'" }).variables.note).toMatch(
+      /^'Bearer <redacted:[0-9a-f]{6}>'$/,
+    );
   });
 
   it('takes a secret out of a parent that still holds its text (--raw-values, or a summary not masked)', () => {
     const redactor = new Redactor({ key: 'k' });
-    const { variables } = redactor.redactValues({ config: "{'db': {'host': 'h', 'private_key': 'pk-1234'}}", "config['db']['private_key']": "'pk-1234'", "config['db']['host']": "'h'" });
+    const { variables } = redactor.redactValues({
+      config: "{'db': {'host': 'h', 'private_key': 'pk-1234'}}",
+      "config['db']['private_key']": "'pk-1234'",
+      "config['db']['host']": "'h'",
+    });
     const marker = redactor.marker("'pk-1234'");
     expect(variables["config['db']['private_key']"]).toBe(marker);
     expect(variables['config']).toBe(`{'db': {'host': 'h', 'private_key': ${marker}}}`);
@@ -93,8 +123,16 @@ describe('redactValues', () => {
   it('replaces credential shapes inside other values, and leaves markers as they are', () => {
     const redactor = new Redactor({ key: 'k' });
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.sig';
-    const { variables, redacted } = redactor.redactValues({ note: `'jwt ${jwt}'`, saved: "'Bearer <redacted:abcdef>'", count: '3' });
-    expect(variables).toEqual({ note: `'jwt ${redactor.marker(jwt)}'`, saved: "'Bearer <redacted:abcdef>'", count: '3' });
+    const { variables, redacted } = redactor.redactValues({
+      note: `'jwt ${jwt}'`,
+      saved: "'Bearer <redacted:abcdef>'",
+      count: '3',
+    });
+    expect(variables).toEqual({
+      note: `'jwt ${redactor.marker(jwt)}'`,
+      saved: "'Bearer <redacted:abcdef>'",
+      count: '3',
+    });
     expect(redacted).toEqual(['note', 'saved']);
   });
 
@@ -131,17 +169,27 @@ describe('the redaction step', () => {
     const diff = diffVariables(a.variables, b.variables);
     expect(Object.keys(diff.changed)).toEqual(['password']);
     expect(JSON.stringify([a, b])).not.toMatch(/alpha|beta/);
-    expect(a.notes).toEqual(['1 value was redacted (names that look secret, credential-shaped text): password; --no-redact shows them']);
+    expect(a.notes).toEqual([
+      '1 value was redacted (names that look secret, credential-shaped text): password; --no-redact shows them',
+    ]);
   });
 
   it('runs with --raw-values too, after the containers are masked by their children', () => {
-    expect(VALUE_STEPS.map((step) => step.name).indexOf('redaction')).toBe(VALUE_STEPS.map((step) => step.name).indexOf('containers by their children') + 1);
+    expect(VALUE_STEPS.map((step) => step.name).indexOf('redaction')).toBe(
+      VALUE_STEPS.map((step) => step.name).indexOf('containers by their children') + 1,
+    );
     const redactor = new Redactor({ key: 'k' });
-    const raw = runValuePipeline(values({ config: "{'secret': 'xyz1'}", "config['secret']": "'xyz1'" }), context(redactor, true));
+    const raw = runValuePipeline(
+      values({ config: "{'secret': 'xyz1'}", "config['secret']": "'xyz1'" }),
+      context(redactor, true),
+    );
     const marker = redactor.marker("'xyz1'");
     expect(raw.variables).toEqual({ config: `{'secret': ${marker}}`, "config['secret']": marker });
     // Masked first (not raw): the parent holds a marker naming its child, not the child's text.
-    const masked = runValuePipeline(values({ config: "{'secret': 'xyz1'}", "config['secret']": "'xyz1'" }), context(redactor));
+    const masked = runValuePipeline(
+      values({ config: "{'secret': 'xyz1'}", "config['secret']": "'xyz1'" }),
+      context(redactor),
+    );
     expect(masked.variables).toEqual({ config: "{'secret': ‹'secret'›}", "config['secret']": marker });
   });
 });

@@ -12,7 +12,9 @@ describe('markers', () => {
     expect(redactor.marker('hunter2')).toBe(`<redacted:${hmac6('ci-secret', 'hunter2')}>`);
     expect(new Redactor({ key: 'ci-secret' }).marker('hunter2')).toBe(redactor.marker('hunter2'));
     expect(redactor.marker('hunter3')).not.toBe(redactor.marker('hunter2'));
-    expect(redactor.keyId).toBe(createHmac('sha256', 'ci-secret').update('bpdiff redaction key id').digest('hex').slice(0, 8));
+    expect(redactor.keyId).toBe(
+      createHmac('sha256', 'ci-secret').update('bpdiff redaction key id').digest('hex').slice(0, 8),
+    );
     expect(redactor.keyGiven).toBe(true);
   });
 
@@ -55,17 +57,21 @@ describe('credential shapes', () => {
 
   it('takes the value of a pair whose key looks secret', () => {
     expect(redactor.scrub('password=hunter22&user=bob')).toBe(`password=${m('hunter22')}&user=bob`);
-    expect(redactor.scrub("User(name='bob', password='hunter22')")).toBe(`User(name='bob', password='${m('hunter22')}')`);
+    expect(redactor.scrub("User(name='bob', password='hunter22')")).toBe(
+      `User(name='bob', password='${m('hunter22')}')`,
+    );
     expect(redactor.scrub("{'api_key': 'abcd1234'}")).toBe(`{'api_key': '${m('abcd1234')}'}`);
     // Not a comparison, nor a key that does not look secret, nor a value that says there is none.
     expect(redactor.scrub('password == expected')).toBe('password == expected');
     expect(redactor.scrub("name='bob'")).toBe("name='bob'");
     expect(redactor.scrub('password=None')).toBe('password=None');
     // A file's line or a host's port.
-    expect(redactor.scrub('stopped at src/auth.py:12 (session-db:5432, tokens.go:3:7)')).toBe('stopped at src/auth.py:12 (session-db:5432, tokens.go:3:7)');
+    expect(redactor.scrub('stopped at src/auth.py:12 (session-db:5432, tokens.go:3:7)')).toBe(
+      'stopped at src/auth.py:12 (session-db:5432, tokens.go:3:7)',
+    );
   });
 
-  it('leaves bpdiff\'s own JSON pairs alone, but not a program\'s', () => {
+  it("leaves bpdiff's own JSON pairs alone, but not a program's", () => {
     const json = '"types": {"password": "str"}';
     expect(redactor.scrub(json)).toBe(json);
     expect(redactor.scrub('{"password": "hunter22"}', { program: true })).toBe(`{"password": "${m('hunter22')}"}`);
@@ -85,7 +91,9 @@ describe('scrub of remembered secrets', () => {
     redactor.remember(secret);
     const marker = redactor.marker(secret);
     expect(redactor.scrub(`said ${secret} twice: ${secret}`)).toBe(`said ${marker} twice: ${marker}`);
-    expect(redactor.scrub(JSON.stringify({ tail: `x ${secret} y` }))).toBe(JSON.stringify({ tail: 'x MARK y' }).replace('MARK', marker));
+    expect(redactor.scrub(JSON.stringify({ tail: `x ${secret} y` }))).toBe(
+      JSON.stringify({ tail: 'x MARK y' }).replace('MARK', marker),
+    );
     expect(redactor.scrub('p"a\\s&lt;s&gt;&#124;w%rd<br>1')).toBe(marker);
     expect(redactor.scrub('p"a\\s<s>|w%25rd%0A1')).toBe(marker);
   });
@@ -108,9 +116,21 @@ describe('scrub of remembered secrets', () => {
   it('knows secret environment variables and arguments before any run', () => {
     const redactor = new Redactor({ key: 'k' });
     redactor.addSecretEnv({ API_TOKEN: 'tok-from-env', DEBUG: 'verbose-mode', AUTH_ENABLED: 'true' });
-    redactor.addSecretArgs(['python3', 'app.py', '--password', 'argv-secret', '--api-key=eq-secret', '--user', 'bob', '--token', '--verbose']);
+    redactor.addSecretArgs([
+      'python3',
+      'app.py',
+      '--password',
+      'argv-secret',
+      '--api-key=eq-secret',
+      '--user',
+      'bob',
+      '--token',
+      '--verbose',
+    ]);
     const text = redactor.scrub('tok-from-env argv-secret eq-secret bob verbose-mode true --verbose');
-    expect(text).toBe(`${redactor.marker('tok-from-env')} ${redactor.marker('argv-secret')} ${redactor.marker('eq-secret')} bob verbose-mode true --verbose`);
+    expect(text).toBe(
+      `${redactor.marker('tok-from-env')} ${redactor.marker('argv-secret')} ${redactor.marker('eq-secret')} bob verbose-mode true --verbose`,
+    );
   });
 });
 
@@ -121,7 +141,11 @@ describe('secrets shortened in the middle', () => {
 
   it('a known secret, as a prefix, ... and a suffix of it: its marker', () => {
     const redactor = new Redactor({ key: 'k' });
-    const values = redactor.redactValues({ tok: `'${token}'`, items: `['ghp_LiStLiStLiStLiSt...StLiStLiSt', 'plain']`, note: `'kept: hunter2-alpha'` });
+    const values = redactor.redactValues({
+      tok: `'${token}'`,
+      items: `['ghp_LiStLiStLiStLiSt...StLiStLiSt', 'plain']`,
+      note: `'kept: hunter2-alpha'`,
+    });
     expect(values.variables['tok']).toBe(`'${redactor.marker(token)}'`);
     // Found by its shape (a GitHub token's start, then ...), as the whole token in `tok` is.
     expect(values.variables['items']).toBe(`['${redactor.marker('ghp_LiStLiStLiStLiSt...StLiStLiSt')}', 'plain']`);
@@ -144,7 +168,9 @@ describe('secrets shortened in the middle', () => {
   it('credential prefixes followed by ... (a token-shaped folder name in a path): their marker', () => {
     const redactor = new Redactor({ key: 'k' });
     const m = (text: string): string => redactor.marker(text);
-    expect(redactor.scrub("{'where': '/tmp/ghp_Pxxxxxxxxxx...x1234/data'}")).toBe(`{'where': '/tmp/${m('ghp_Pxxxxxxxxxx...x1234')}/data'}`);
+    expect(redactor.scrub("{'where': '/tmp/ghp_Pxxxxxxxxxx...x1234/data'}")).toBe(
+      `{'where': '/tmp/${m('ghp_Pxxxxxxxxxx...x1234')}/data'}`,
+    );
     expect(redactor.scrub('id AKIAABCD…WXYZ')).toBe(`id ${m('AKIAABCD…WXYZ')}`);
     expect(redactor.scrub("'eyJhbGciOiJIUzI1...c2ln'")).toBe(`'${m('eyJhbGciOiJIUzI1...c2ln')}'`);
   });

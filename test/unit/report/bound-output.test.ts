@@ -9,8 +9,20 @@ import { buildReport } from '../../../src/report/report.js';
 import { makeCapture } from '../fixtures/captures.js';
 
 function doc(a: Record<string, string>, b: Record<string, string>): ComparisonResult {
-  const run = (label: string, variables: Record<string, string>) => ({ label, command: 'x', status: 'break' as const, location: { file: 'x.py', line: 1 }, variables });
-  return { breakpoint: { file: 'x.py', line: 1 }, run_a: run('A', a), run_b: run('B', b), diff: diffVariables(a, b), analysis_hints: ['1 variable changed.'] };
+  const run = (label: string, variables: Record<string, string>) => ({
+    label,
+    command: 'x',
+    status: 'break' as const,
+    location: { file: 'x.py', line: 1 },
+    variables,
+  });
+  return {
+    breakpoint: { file: 'x.py', line: 1 },
+    run_a: run('A', a),
+    run_b: run('B', b),
+    diff: diffVariables(a, b),
+    analysis_hints: ['1 variable changed.'],
+  };
 }
 
 function rows(changedAt: number): Record<string, string> {
@@ -42,7 +54,9 @@ describe('boundDocument', () => {
     expect(diffVariables(bounded.run_a.variables, bounded.run_b.variables)).toEqual(bounded.diff);
     expect(bounded.run_a.variables['rows[…]']).toBe('‹folded: 298 unchanged children, rows[0] to rows[299]›');
     expect(bounded.analysis_hints[0]).toBe('1 variable changed.');
-    expect(bounded.analysis_hints.at(-1)).toMatch(/^--max-output-bytes 4096: folded .*; every changed value is shown\.$/);
+    expect(bounded.analysis_hints.at(-1)).toMatch(
+      /^--max-output-bytes 4096: folded .*; every changed value is shown\.$/,
+    );
   });
 
   it('says when the differences alone are larger than the bound', () => {
@@ -54,7 +68,9 @@ describe('boundDocument', () => {
     }
     const bounded = boundDocument(doc(a, b), 2048);
     expect(Object.keys(bounded.diff.changed)).toHaveLength(200);
-    expect(bounded.analysis_hints.at(-1)).toMatch(/\(it is still \d+ bytes without this note: the changed values and the names in one run only take \d+, the hints \d+, the context 0, the unchanged values and the rest \d+\)\.$/);
+    expect(bounded.analysis_hints.at(-1)).toMatch(
+      /\(it is still \d+ bytes without this note: the changed values and the names in one run only take \d+, the hints \d+, the context 0, the unchanged values and the rest \d+\)\.$/,
+    );
   });
 });
 
@@ -68,9 +84,13 @@ describe('boundDocument folds hints and notes too (issue 22 item 10)', () => {
     const variables = (side: 'a' | 'b'): Record<string, string> => ({
       ...Object.fromEntries(names.map((name) => [name, '<Obj object at 0x…>'])),
       ...Object.fromEntries(cut.map((name) => [name, `'${'x'.repeat(60)}'…`])),
-      ...Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`n${i}`, side === 'a' ? `'${'a'.repeat(100)}'` : `'${'b'.repeat(100)}'`])),
+      ...Object.fromEntries(
+        Array.from({ length: 25 }, (_, i) => [`n${i}`, side === 'a' ? `'${'a'.repeat(100)}'` : `'${'b'.repeat(100)}'`]),
+      ),
     });
-    return (['a', 'b'] as const).map((side) => makeCapture({ side, variables: variables(side), normalised: names, truncated: cut, warnings: [note] }));
+    return (['a', 'b'] as const).map((side) =>
+      makeCapture({ side, variables: variables(side), normalised: names, truncated: cut, warnings: [note] }),
+    );
   }
 
   it('folds the hints where the unchanged values alone cannot bring it under 2000 bytes, keeps every changed value, and says where the bytes go', () => {
@@ -84,14 +104,26 @@ describe('boundDocument folds hints and notes too (issue 22 item 10)', () => {
     expect(document.analysis_hints.find((hint) => hint.startsWith('In both A and B, rows_of_the_report'))).toBe(
       'In both A and B, rows_of_the_report[0], rows_of_the_report[10], rows_of_the_report[11] and 27 more were cut at the capture limits, so only their captured parts were compared; all are identical only as far as captured (raise --max-value-length, --max-children, --max-variables or --depth to see more).',
     );
-    expect(document.analysis_hints.at(-1)).toMatch(/^--max-output-bytes 2000: folded .*, the lists and notes of \d+ hints, .*every changed value is shown/);
+    expect(document.analysis_hints.at(-1)).toMatch(
+      /^--max-output-bytes 2000: folded .*, the lists and notes of \d+ hints, .*every changed value is shown/,
+    );
     // The 25 changed values alone are over 2000 bytes here: the hint says where the bytes go, not that the differences are to blame for all.
-    expect(document.analysis_hints.at(-1)).toMatch(/it is still \d+ bytes without this note: the changed values and the names in one run only take \d+, the hints \d+, the context \d+/);
+    expect(document.analysis_hints.at(-1)).toMatch(
+      /it is still \d+ bytes without this note: the changed values and the names in one run only take \d+, the hints \d+, the context \d+/,
+    );
   });
 
   it('fits the bound when the differences are small and the hints were the excess', () => {
     const [a, b] = captures();
-    const small = (capture: typeof a): typeof a => ({ ...capture!, run: { ...capture!.run, variables: Object.fromEntries(Object.entries(capture!.run.variables).filter(([name]) => !/^n([1-9]|1\d|2\d)$/.test(name))) } });
+    const small = (capture: typeof a): typeof a => ({
+      ...capture!,
+      run: {
+        ...capture!.run,
+        variables: Object.fromEntries(
+          Object.entries(capture!.run.variables).filter(([name]) => !/^n([1-9]|1\d|2\d)$/.test(name)),
+        ),
+      },
+    });
     const { document } = buildReport([small(a), small(b)], { maxOutputBytes: 3000 });
     expect(Object.keys(document.diff.changed)).toEqual(['n0']);
     expect(documentBytes(document), JSON.stringify(document, null, 1)).toBeLessThanOrEqual(3000);

@@ -24,8 +24,14 @@ function program(hits: number, overrides: Record<string, Handler> = {}, exitCode
     }
   };
   return new FakeAdapter({
-    ...programHandlers('launch', nextStopOrEnd, { exceptionBreakpointFilters: [{ filter: 'uncaught', label: 'Uncaught' }] }),
-    stackTrace: (request, peer) => peer.respond(request, { stackFrames: [{ id: 100 + hit, name: 'main', line: 5, column: 1, source: { path: '/src/app.fk' } }], totalFrames: 1 }),
+    ...programHandlers('launch', nextStopOrEnd, {
+      exceptionBreakpointFilters: [{ filter: 'uncaught', label: 'Uncaught' }],
+    }),
+    stackTrace: (request, peer) =>
+      peer.respond(request, {
+        stackFrames: [{ id: 100 + hit, name: 'main', line: 5, column: 1, source: { path: '/src/app.fk' } }],
+        totalFrames: 1,
+      }),
     continue: (request, peer) => {
       peer.respond(request, { allThreadsContinued: true });
       nextStopOrEnd(peer);
@@ -35,7 +41,13 @@ function program(hits: number, overrides: Record<string, Handler> = {}, exitCode
 }
 
 function session(peer: FakeAdapter, runTimeoutMs = 2000, signal = new AbortController().signal): DebugSession {
-  return new DebugSession({ connection: peer.connection, definition: DEFINITION, runTimeoutMs, signal, log: () => undefined });
+  return new DebugSession({
+    connection: peer.connection,
+    definition: DEFINITION,
+    runTimeoutMs,
+    signal,
+    log: () => undefined,
+  });
 }
 
 describe('DebugSession', () => {
@@ -45,10 +57,23 @@ describe('DebugSession', () => {
     await run.initialize();
     expect(await run.launch({ program: 'app' }, BREAKPOINT)).toBeNull();
     const stop = await run.nextStop();
-    expect(peer.commands).toEqual(['initialize', 'launch', 'setBreakpoints', 'setExceptionBreakpoints', 'configurationDone', 'stackTrace']);
+    expect(peer.commands).toEqual([
+      'initialize',
+      'launch',
+      'setBreakpoints',
+      'setExceptionBreakpoints',
+      'configurationDone',
+      'stackTrace',
+    ]);
     expect(peer.requests[2]!.arguments).toMatchObject({ source: { path: '/src/app.fk' }, breakpoints: [{ line: 5 }] });
     expect(peer.requests[3]!.arguments).toEqual({ filters: ['uncaught'] });
-    expect(stop).toMatchObject({ kind: 'stopped', threadId: 1, frameId: 101, top: { path: '/src/app.fk', line: 5 }, stop: { reason: 'breakpoint' } });
+    expect(stop).toMatchObject({
+      kind: 'stopped',
+      threadId: 1,
+      frameId: 101,
+      top: { path: '/src/app.fk', line: 5 },
+      stop: { reason: 'breakpoint' },
+    });
   });
 
   it('yields stops one by one, then why the program did not stop again', async () => {
@@ -75,7 +100,11 @@ describe('DebugSession', () => {
     const run = session(peer);
     await run.initialize();
     await run.launch({}, BREAKPOINT);
-    expect(await run.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'exited', exit_code: 3 }, exitCode: 3 });
+    expect(await run.nextStop()).toMatchObject({
+      kind: 'no_break',
+      reason: { kind: 'exited', exit_code: 3 },
+      exitCode: 3,
+    });
   });
 
   it('a lost `stopped` event: the run times out as a no_break that names the limit', async () => {
@@ -83,11 +112,17 @@ describe('DebugSession', () => {
       adapter.event('initialized');
       setTimeout(() => adapter.respond(request), 0);
     };
-    const quiet = program(1, { launch: launchHandler, configurationDone: (request, adapter) => adapter.respond(request) });
+    const quiet = program(1, {
+      launch: launchHandler,
+      configurationDone: (request, adapter) => adapter.respond(request),
+    });
     const run = session(quiet, 150);
     await run.initialize();
     await run.launch({}, BREAKPOINT);
-    expect(await run.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'timeout', seconds: 0.15, phase: 'run' } });
+    expect(await run.nextStop()).toMatchObject({
+      kind: 'no_break',
+      reason: { kind: 'timeout', seconds: 0.15, phase: 'run' },
+    });
   });
 
   it('an adapter that exits mid-run: an error that names it and why', async () => {
@@ -99,21 +134,30 @@ describe('DebugSession', () => {
     });
     const run = session(peer);
     await run.initialize();
-    const failure = await run.launch({}, BREAKPOINT).then(() => run.nextStop()).catch((error: unknown) => error);
+    const failure = await run
+      .launch({}, BREAKPOINT)
+      .then(() => run.nextStop())
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BpdiffError);
     expect((failure as BpdiffError).code).toBe('ADAPTER_FAILED');
-    expect((failure as BpdiffError).message).toMatch(/^fake-adapter closed the connection during .*\(it exited with code 7\)/);
+    expect((failure as BpdiffError).message).toMatch(
+      /^fake-adapter closed the connection during .*\(it exited with code 7\)/,
+    );
   });
 
   it('an adapter that never answers a request: a timeout that names the adapter and the step', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const peer = new FakeAdapter({ initialize: () => undefined });
-    const pending = session(peer).initialize().catch((error: unknown) => error);
+    const pending = session(peer)
+      .initialize()
+      .catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(2000);
     const failure = await pending;
     vi.useRealTimers();
     expect((failure as BpdiffError).code).toBe('ADAPTER_TIMEOUT');
-    expect((failure as BpdiffError).message).toMatch(/^fake-adapter did not answer during 'initialize' within 2 s; check that fake-adapter starts on its own/);
+    expect((failure as BpdiffError).message).toMatch(
+      /^fake-adapter did not answer during 'initialize' within 2 s; check that fake-adapter starts on its own/,
+    );
   });
 
   it('an abort while waiting for the breakpoint ends the wait at once with INTERRUPTED', async () => {
@@ -136,36 +180,66 @@ describe('DebugSession', () => {
 
   it('a condition no adapter verdict covers is probed at the first stop: set without it, evaluated, then set with it', async () => {
     const answers = ['false', 'true'];
-    const peer = program(3, { evaluate: (request, adapter) => adapter.respond(request, { result: answers.shift(), variablesReference: 0 }) });
+    const peer = program(3, {
+      evaluate: (request, adapter) => adapter.respond(request, { result: answers.shift(), variablesReference: 0 }),
+    });
     const run = session(peer);
     await run.initialize();
     await run.launch({}, { ...BREAKPOINT, condition: 'qty > 3' });
     const stop = await run.nextStop();
     // The first stop's condition was false: the program went on to the second, which the adapter tested.
     expect(stop).toMatchObject({ kind: 'stopped', frameId: 102 });
-    const sets = peer.requests.filter((request) => request.command === 'setBreakpoints').map((request) => (request.arguments as { breakpoints: object[] }).breakpoints);
+    const sets = peer.requests
+      .filter((request) => request.command === 'setBreakpoints')
+      .map((request) => (request.arguments as { breakpoints: object[] }).breakpoints);
     expect(sets).toEqual([[{ line: 5 }], [{ line: 5, condition: 'qty > 3' }]]);
     expect(peer.commands.filter((command) => command === 'evaluate')).toHaveLength(1);
-    expect(peer.requests.find((request) => request.command === 'evaluate')!.arguments).toMatchObject({ expression: 'qty > 3', frameId: 101, context: 'watch' });
+    expect(peer.requests.find((request) => request.command === 'evaluate')!.arguments).toMatchObject({
+      expression: 'qty > 3',
+      frameId: 101,
+      context: 'watch',
+    });
   });
 
   it('a condition the first-stop probe cannot evaluate: refused, answered without a value, or answered with an error value', async () => {
-    const refused = program(1, { evaluate: (request, adapter) => adapter.respond(request, {}, false, 'No symbol "nosuch" in current context.') });
+    const refused = program(1, {
+      evaluate: (request, adapter) => adapter.respond(request, {}, false, 'No symbol "nosuch" in current context.'),
+    });
     const first = session(refused);
     await first.initialize();
     await first.launch({}, { ...BREAKPOINT, condition: 'nosuch > 1' });
-    expect(await first.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'No symbol "nosuch" in current context.' } });
-    const silent = program(1, { evaluate: (request, adapter) => adapter.respond(request, { result: null, variablesReference: 0 }) });
+    expect(await first.nextStop()).toMatchObject({
+      kind: 'no_break',
+      reason: { kind: 'condition_error', message: 'No symbol "nosuch" in current context.' },
+    });
+    const silent = program(1, {
+      evaluate: (request, adapter) => adapter.respond(request, { result: null, variablesReference: 0 }),
+    });
     const second = session(silent);
     await second.initialize();
     await second.launch({}, { ...BREAKPOINT, condition: 'x >' });
-    expect(await second.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'fake-adapter could not evaluate it' } });
+    expect(await second.nextStop()).toMatchObject({
+      kind: 'no_break',
+      reason: { kind: 'condition_error', message: 'fake-adapter could not evaluate it' },
+    });
     const definition = fakeDefinition({ condition: { error_value: '^#<\\w*Error' } });
-    const valued = program(1, { evaluate: (request, adapter) => adapter.respond(request, { result: '#<NameError: undefined local variable `nosuch\'>', variablesReference: 0 }) });
-    const third = new DebugSession({ connection: valued.connection, definition, runTimeoutMs: 2000, signal: new AbortController().signal, log: () => undefined });
+    const valued = program(1, {
+      evaluate: (request, adapter) =>
+        adapter.respond(request, { result: "#<NameError: undefined local variable `nosuch'>", variablesReference: 0 }),
+    });
+    const third = new DebugSession({
+      connection: valued.connection,
+      definition,
+      runTimeoutMs: 2000,
+      signal: new AbortController().signal,
+      log: () => undefined,
+    });
     await third.initialize();
     await third.launch({}, { ...BREAKPOINT, condition: 'nosuch > 1' });
-    expect(await third.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: "#<NameError: undefined local variable `nosuch'>" } });
+    expect(await third.nextStop()).toMatchObject({
+      kind: 'no_break',
+      reason: { kind: 'condition_error', message: "#<NameError: undefined local variable `nosuch'>" },
+    });
   });
 
   it('a stop named by its signal is the program killed by it; a stop with no thread left is the program gone', async () => {
@@ -179,7 +253,10 @@ describe('DebugSession', () => {
     const run = session(killed);
     await run.initialize();
     await run.launch({}, BREAKPOINT);
-    expect(await run.nextStop()).toMatchObject({ kind: 'no_break', reason: { kind: 'signal', signal: 'SIGSEGV', message: 'SIGSEGV' } });
+    expect(await run.nextStop()).toMatchObject({
+      kind: 'no_break',
+      reason: { kind: 'signal', signal: 'SIGSEGV', message: 'SIGSEGV' },
+    });
     const gone = program(0, {
       configurationDone: (request, adapter) => {
         adapter.respond(request);
@@ -196,18 +273,36 @@ describe('DebugSession', () => {
 
   it('a condition the adapter refuses when it is set: no_break before the program runs', async () => {
     const definition = { ...DEFINITION, condition: { error_unverified: '^bad condition' } } as AdapterDefinition;
-    const peer = program(1, { setBreakpoints: (request, adapter) => adapter.respond(request, { breakpoints: [{ verified: false, message: 'bad condition: x +' }] }) });
-    const run = new DebugSession({ connection: peer.connection, definition, runTimeoutMs: 1000, signal: new AbortController().signal, log: () => undefined });
+    const peer = program(1, {
+      setBreakpoints: (request, adapter) =>
+        adapter.respond(request, { breakpoints: [{ verified: false, message: 'bad condition: x +' }] }),
+    });
+    const run = new DebugSession({
+      connection: peer.connection,
+      definition,
+      runTimeoutMs: 1000,
+      signal: new AbortController().signal,
+      log: () => undefined,
+    });
     await run.initialize();
-    expect(await run.launch({}, { ...BREAKPOINT, condition: 'x +' })).toMatchObject({ kind: 'no_break', reason: { kind: 'condition_error', message: 'bad condition: x +' } });
+    expect(await run.launch({}, { ...BREAKPOINT, condition: 'x +' })).toMatchObject({
+      kind: 'no_break',
+      reason: { kind: 'condition_error', message: 'bad condition: x +' },
+    });
     expect(peer.commands).not.toContain('configurationDone');
   });
 
   it('looks for the lines with code near a line the adapter refuses, not near one it says is pending', async () => {
     const refusing = program(1, {
       setBreakpoints: (request, adapter) => {
-        const lines = (request.arguments as { breakpoints: Array<{ line: number }> }).breakpoints.map((breakpoint) => breakpoint.line);
-        adapter.respond(request, { breakpoints: lines.map((line) => (line === 3 || line === 9 ? { verified: true, line } : { verified: false, message: 'no statement here' })) });
+        const lines = (request.arguments as { breakpoints: Array<{ line: number }> }).breakpoints.map(
+          (breakpoint) => breakpoint.line,
+        );
+        adapter.respond(request, {
+          breakpoints: lines.map((line) =>
+            line === 3 || line === 9 ? { verified: true, line } : { verified: false, message: 'no statement here' },
+          ),
+        });
       },
     });
     const refused = session(refusing);
@@ -215,14 +310,33 @@ describe('DebugSession', () => {
     await refused.launch({}, BREAKPOINT);
     // The line, the lines around it, the line again.
     expect(refusing.commands.filter((command) => command === 'setBreakpoints')).toHaveLength(3);
-    expect((await refused.nextStop()).breakpoint).toMatchObject({ verified: false, message: 'no statement here', nearby: [3, 9] });
+    expect((await refused.nextStop()).breakpoint).toMatchObject({
+      verified: false,
+      message: 'no statement here',
+      nearby: [3, 9],
+    });
 
-    const pending = program(1, { setBreakpoints: (request, adapter) => adapter.respond(request, { breakpoints: [{ verified: false, message: 'app.fk: not loaded yet', reason: 'pending' }] }) });
+    const pending = program(1, {
+      setBreakpoints: (request, adapter) =>
+        adapter.respond(request, {
+          breakpoints: [{ verified: false, message: 'app.fk: not loaded yet', reason: 'pending' }],
+        }),
+    });
     const waiting = session(pending);
     await waiting.initialize();
     expect(await waiting.launch({}, BREAKPOINT)).toBeNull();
-    expect(pending.commands).toEqual(['initialize', 'launch', 'setBreakpoints', 'setExceptionBreakpoints', 'configurationDone']);
-    expect((await waiting.nextStop()).breakpoint).toMatchObject({ verified: false, message: 'app.fk: not loaded yet', pending: true });
+    expect(pending.commands).toEqual([
+      'initialize',
+      'launch',
+      'setBreakpoints',
+      'setExceptionBreakpoints',
+      'configurationDone',
+    ]);
+    expect((await waiting.nextStop()).breakpoint).toMatchObject({
+      verified: false,
+      message: 'app.fk: not loaded yet',
+      pending: true,
+    });
   });
 });
 

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { PassCounter, passOf, type StopPlace } from '../../../src/session/passes.js';
 
-const caller = { name: 'core::ops::function::FnOnce::call_once::hf203b41b7a0a67d1', file: '/rustc/library/core/src/ops/function.rs', line: 250, instruction: '0x55555557147B' };
+const caller = {
+  name: 'core::ops::function::FnOnce::call_once::hf203b41b7a0a67d1',
+  file: '/rustc/library/core/src/ops/function.rs',
+  line: 250,
+  instruction: '0x55555557147B',
+};
 const at = (instruction: string | null, line = 23, threadId = 1, callerAt = caller): StopPlace => ({
   threadId,
   frames: [{ name: 'strs::main::h69b0a24f6833cf7a', file: '/w/src/main.rs', line, instruction }, callerAt],
@@ -46,7 +51,9 @@ describe('PassCounter', () => {
     const unsure = new PassCounter();
     for (let i = 0; i < 3; i++) unsure.observe(at(null));
     expect(unsure.passes).toBe(3);
-    expect(unsure.describe('my-adapter')).toMatch(/2 stops came right after a stop at the same line in the same frame, and my-adapter gives no instruction address to tell a new pass from the same one: each was counted as a hit$/);
+    expect(unsure.describe('my-adapter')).toMatch(
+      /2 stops came right after a stop at the same line in the same frame, and my-adapter gives no instruction address to tell a new pass from the same one: each was counted as a hit$/,
+    );
     const once = new PassCounter(true);
     for (let i = 0; i < 3; i++) once.observe(at(null));
     expect([once.passes, once.describe('debugpy')]).toEqual([3, null]);

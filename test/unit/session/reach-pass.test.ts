@@ -8,9 +8,21 @@ import type { BreakpointState, SessionBreakpoint } from '../../../src/session/st
 type Counting = Pick<AdapterDefinition, 'hit_count'>;
 const passes: Counting = { hit_count: { hit_condition: '>= ${count}', counts: 'passes', with_condition: 'holds' } };
 const everyHit: Counting = { hit_count: { hit_condition: '>= ${count}', counts: 'passes', with_condition: 'every' } };
-const stops: Counting = { hit_count: { hit_condition: '${count}', counts: 'stops', with_condition: 'holds', locations: { evaluate: '`breakpoint list ${id}', pattern: '\\blocations = (\\d+)' } } };
+const stops: Counting = {
+  hit_count: {
+    hit_condition: '${count}',
+    counts: 'stops',
+    with_condition: 'holds',
+    locations: { evaluate: '`breakpoint list ${id}', pattern: '\\blocations = (\\d+)' },
+  },
+};
 const byStops: Counting = { hit_count: { by_stops: 'no hitCondition' } };
-const at = (reachPass: number | undefined, condition?: string): SessionBreakpoint => ({ path: '/x/a.c', line: 3, reachPass, ...(condition ? { condition } : {}) });
+const at = (reachPass: number | undefined, condition?: string): SessionBreakpoint => ({
+  path: '/x/a.c',
+  line: 3,
+  reachPass,
+  ...(condition ? { condition } : {}),
+});
 
 describe('planPassSkip', () => {
   it('asks an adapter that counts passes for the Nth at once', () => {
@@ -43,7 +55,14 @@ describe('setToReach', () => {
 
   it('sets the breakpoint once, with the hitCondition, for an adapter that counts passes', async () => {
     const sent: SessionBreakpoint[] = [];
-    const reach = await setToReach(passes, at(12), false, state(true), async (asked) => void sent.push(asked), async () => 'never asked');
+    const reach = await setToReach(
+      passes,
+      at(12),
+      false,
+      state(true),
+      async (asked) => void sent.push(asked),
+      async () => 'never asked',
+    );
     expect(sent.map((asked) => asked.hitCondition)).toEqual(['>= 12']);
     expect(reach).toEqual({ skipped: 11, asked: sent[0] });
   });
@@ -56,7 +75,14 @@ describe('setToReach', () => {
     ] as const) {
       const sent: SessionBreakpoint[] = [];
       const asked: string[] = [];
-      const reach = await setToReach(stops, at(12), false, state(true), async (breakpoint) => void sent.push(breakpoint), async (expression) => (asked.push(expression), answer));
+      const reach = await setToReach(
+        stops,
+        at(12),
+        false,
+        state(true),
+        async (breakpoint) => void sent.push(breakpoint),
+        async (expression) => (asked.push(expression), answer),
+      );
       expect(asked).toEqual(['`breakpoint list 4']);
       expect(sent.map((breakpoint) => breakpoint.hitCondition)).toEqual(expected);
       expect(reach.skipped).toBe(skipped);
@@ -65,7 +91,14 @@ describe('setToReach', () => {
 
   it('does not ask about a breakpoint the adapter did not verify', async () => {
     const asked: string[] = [];
-    const reach = await setToReach(stops, at(12), false, state(false), async () => undefined, async (expression) => (asked.push(expression), null));
+    const reach = await setToReach(
+      stops,
+      at(12),
+      false,
+      state(false),
+      async () => undefined,
+      async (expression) => (asked.push(expression), null),
+    );
     expect(asked).toEqual([]);
     expect(reach.skipped).toBe(0);
   });

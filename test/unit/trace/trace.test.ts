@@ -3,10 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/redact/redactor.js';
-import { describeMessage, MAX_TRACED_BODY, setTraceScrub, startTrace, stopTrace, traceMessage, tracePhase, traceTarget, tracing } from '../../../src/trace/trace.js';
+import {
+  describeMessage,
+  MAX_TRACED_BODY,
+  setTraceScrub,
+  startTrace,
+  stopTrace,
+  traceMessage,
+  tracePhase,
+  traceTarget,
+  tracing,
+} from '../../../src/trace/trace.js';
 
 function lines(file: string): Array<Record<string, unknown>> {
-  return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('the trace writer (BPDIFF_TRACE)', () => {
@@ -24,7 +38,9 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
     expect(tracing()).toBe(true);
     tracePhase('A', 'after the start');
     stopTrace();
-    expect(lines(file).map((line) => line.phase ?? (line.message as { name: string }).name)).toEqual(['after the start']);
+    expect(lines(file).map((line) => line.phase ?? (line.message as { name: string }).name)).toEqual([
+      'after the start',
+    ]);
   });
 
   it('writes phases and messages as JSON lines with a time since process start, in order', () => {
@@ -36,24 +52,55 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
     traceMessage('B', 'in', { seq: 3, type: 'event', event: 'stopped', body: { reason: 'breakpoint', threadId: 1 } });
     stopTrace();
     const written = lines(file);
-    expect(written.map((line) => line.phase ?? (line.message as { name: string }).name)).toEqual(['args parsed', 'adapter spawn', 'initialize', 'stopped']);
+    expect(written.map((line) => line.phase ?? (line.message as { name: string }).name)).toEqual([
+      'args parsed',
+      'adapter spawn',
+      'initialize',
+      'stopped',
+    ]);
     const times = written.map((line) => line.t as number);
     expect(times.every((t) => typeof t === 'number' && t > 0)).toBe(true);
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     expect(written[0]).toMatchObject({ run: null, command: 'compare' });
-    expect(written[2]).toMatchObject({ run: 'A', message: { dir: 'out', type: 'request', name: 'initialize', seq: 1, body: { adapterID: 'x' } } });
-    expect(written[3]).toMatchObject({ run: 'B', message: { dir: 'in', name: 'stopped', body: { reason: 'breakpoint' } } });
+    expect(written[2]).toMatchObject({
+      run: 'A',
+      message: { dir: 'out', type: 'request', name: 'initialize', seq: 1, body: { adapterID: 'x' } },
+    });
+    expect(written[3]).toMatchObject({
+      run: 'B',
+      message: { dir: 'in', name: 'stopped', body: { reason: 'breakpoint' } },
+    });
     // Nothing is written once stopped.
     tracePhase('A', 'late');
     expect(lines(file)).toHaveLength(4);
   });
 
   it('never writes the body of a message that may hold values, nor a large body', () => {
-    const values = describeMessage('in', { seq: 9, type: 'response', command: 'variables', request_seq: 4, success: true, body: { variables: [{ name: 'pw', value: 'hunter2' }] } });
+    const values = describeMessage('in', {
+      seq: 9,
+      type: 'response',
+      command: 'variables',
+      request_seq: 4,
+      success: true,
+      body: { variables: [{ name: 'pw', value: 'hunter2' }] },
+    });
     expect(values).toEqual({ dir: 'in', type: 'response', name: 'variables', seq: 9, request_seq: 4, success: true });
-    expect(JSON.stringify(describeMessage('out', { seq: 2, type: 'request', command: 'launch', arguments: { env: { TOKEN: 's3cret' } } }))).not.toContain('s3cret');
-    expect(JSON.stringify(describeMessage('in', { seq: 5, type: 'event', event: 'output', body: { output: 'password=s3cret' } }))).not.toContain('s3cret');
-    const big = describeMessage('in', { seq: 6, type: 'event', event: 'module', body: { text: 'x'.repeat(MAX_TRACED_BODY) } });
+    expect(
+      JSON.stringify(
+        describeMessage('out', { seq: 2, type: 'request', command: 'launch', arguments: { env: { TOKEN: 's3cret' } } }),
+      ),
+    ).not.toContain('s3cret');
+    expect(
+      JSON.stringify(
+        describeMessage('in', { seq: 5, type: 'event', event: 'output', body: { output: 'password=s3cret' } }),
+      ),
+    ).not.toContain('s3cret');
+    const big = describeMessage('in', {
+      seq: 6,
+      type: 'event',
+      event: 'module',
+      body: { text: 'x'.repeat(MAX_TRACED_BODY) },
+    });
     expect(big.body).toBeUndefined();
     expect(big.body_chars).toBeGreaterThan(MAX_TRACED_BODY);
   });
@@ -64,7 +111,12 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
     redactor.addSecretEnv({ API_TOKEN: 'tok-123456789' });
     startTrace({ file });
     setTraceScrub((text) => redactor.scrub(text));
-    traceMessage('A', 'out', { seq: 1, type: 'request', command: 'setBreakpoints', arguments: { condition: 'key == "tok-123456789"' } });
+    traceMessage('A', 'out', {
+      seq: 1,
+      type: 'request',
+      command: 'setBreakpoints',
+      arguments: { condition: 'key == "tok-123456789"' },
+    });
     stopTrace();
     const text = fs.readFileSync(file, 'utf8');
     expect(text).not.toContain('tok-123456789');
@@ -78,6 +130,8 @@ describe('the trace writer (BPDIFF_TRACE)', () => {
   });
 
   it('says which file it cannot write', () => {
-    expect(() => startTrace({ file: path.join(dir, 'missing/folder/trace.jsonl') })).toThrow(/BPDIFF_TRACE=.*missing\/folder/);
+    expect(() => startTrace({ file: path.join(dir, 'missing/folder/trace.jsonl') })).toThrow(
+      /BPDIFF_TRACE=.*missing\/folder/,
+    );
   });
 });

@@ -11,7 +11,10 @@ const seed2 = "{'beta': ‹'beta'›, 'alpha': ‹'alpha'›, 'eps': ‹'eps'›
 describe('dictEntries', () => {
   it('splits a dict-like text at its top-level commas', () => {
     expect(dictEntries(seed1)?.entries).toEqual(["'eps': ‹'eps'›", "'beta': ‹'beta'›", "'alpha': ‹'alpha'›"]);
-    expect(dictEntries("{'a, b': [1, 2], 'c': {'d': 1, 'e': 2}}")?.entries).toEqual(["'a, b': [1, 2]", "'c': {'d': 1, 'e': 2}"]);
+    expect(dictEntries("{'a, b': [1, 2], 'c': {'d': 1, 'e': 2}}")?.entries).toEqual([
+      "'a, b': [1, 2]",
+      "'c': {'d': 1, 'e': 2}",
+    ]);
     expect(dictEntries('{ b: ‹b›, a: ‹a› }')?.entries).toEqual(['b: ‹b›', 'a: ‹a›']);
     expect(dictEntries("Counter({'x': 2, 'y': 1})")).toMatchObject({ open: 'Counter({', close: '})' });
   });
@@ -51,7 +54,7 @@ describe('applyEntryOrder and the note', () => {
 });
 
 describe('a dict with a key of 20 million characters', () => {
-  it('is read as its entries: no backtracking stack that grows with the key\'s length', () => {
+  it("is read as its entries: no backtracking stack that grows with the key's length", () => {
     const key = `'${'k'.repeat(20_000_000)}'`;
     expect(onlyOrderDiffers(`{${key}: 1, 'b': 2}`, `{'b': 2, ${key}: 1}`)).toBe(true);
     // Real work on 20 MB: a loaded machine takes seconds, so no clock of the default 5 s judges it.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isDataType, maskAddresses, normaliseValues } from '../../../src/values/normalise.js';
 
 describe('normaliseValues by type', () => {
-  it('keeps a number, a character or a string written in hex: it is the program\'s data', () => {
+  it("keeps a number, a character or a string written in hex: it is the program's data", () => {
     const result = normaliseValues(
       {
         max: '18446744073709551615 = 0xffffffffffffffff',
@@ -28,23 +28,37 @@ describe('normaliseValues by type', () => {
     expect(result.normalised).toEqual(['obj', 'ptr']);
   });
 
-  it("masks the address in the error a value of a data type reads instead of its value", () => {
-    const result = normaliseValues({ type: '<error: parent failed to evaluate: read memory from 0x4954410000bf273d failed (0 of 8 bytes read)>' }, [], undefined, { type: 'int' });
-    expect(result.variables.type).toBe('<error: parent failed to evaluate: read memory from 0x… failed (0 of 8 bytes read)>');
+  it('masks the address in the error a value of a data type reads instead of its value', () => {
+    const result = normaliseValues(
+      { type: '<error: parent failed to evaluate: read memory from 0x4954410000bf273d failed (0 of 8 bytes read)>' },
+      [],
+      undefined,
+      { type: 'int' },
+    );
+    expect(result.variables.type).toBe(
+      '<error: parent failed to evaluate: read memory from 0x… failed (0 of 8 bytes read)>',
+    );
   });
 
   it('masks a pointer a format wrote in decimal, as it would in hex', () => {
-    const result = normaliseValues({ data_ptr: '93824992261047 "1.2.0-alpha"', len: '93824992261047', nil: '0' }, [], undefined, { data_ptr: 'unsigned char *', len: 'unsigned long', nil: 'int *' });
+    const result = normaliseValues(
+      { data_ptr: '93824992261047 "1.2.0-alpha"', len: '93824992261047', nil: '0' },
+      [],
+      undefined,
+      { data_ptr: 'unsigned char *', len: 'unsigned long', nil: 'int *' },
+    );
     expect(result.variables).toEqual({ data_ptr: '0x… "1.2.0-alpha"', len: '93824992261047', nil: '0' });
   });
 
   it('masks a pointer or an object, not a string it holds', () => {
     expect(maskAddresses('0x00007fffffffeacc "0x00007fffffffeacc"')).toBe('0x… "0x00007fffffffeacc"');
-    expect(maskAddresses("{'id': '0xc000123456', 'at': <X object at 0x7f00aa55bb10>}")).toBe("{'id': '0xc000123456', 'at': <X object at 0x…>}");
+    expect(maskAddresses("{'id': '0xc000123456', 'at': <X object at 0x7f00aa55bb10>}")).toBe(
+      "{'id': '0xc000123456', 'at': <X object at 0x…>}",
+    );
     expect(maskAddresses("it's at 0x7f00aa55bb10")).toBe("it's at 0x…");
   });
 
-  it('masks the part of an address the value\'s own cut left at its end, not a string the cut left open', () => {
+  it("masks the part of an address the value's own cut left at its end, not a string the cut left open", () => {
     expect(maskAddresses('[(Item *) 0x00005555555592a0, (Item *) 0x00005555…')).toBe('[(Item *) 0x…, (Item *) 0x……');
     expect(maskAddresses('[<a.B object at 0x7f6a…')).toBe('[<a.B object at 0x……');
     expect(maskAddresses('0x00005555555592a0 "0x12…')).toBe('0x… "0x12…');
@@ -54,18 +68,60 @@ describe('normaliseValues by type', () => {
   it("masks, by the Python adapters' rules, a repr's address tail that the value's own cut left in part", async () => {
     const fs = await import('node:fs');
     for (const id of ['python', 'debugpy']) {
-      const rules = (JSON.parse(fs.readFileSync(`adapters/${id}/adapter.json`, 'utf8')) as { normalise: Parameters<typeof normaliseValues>[1] }).normalise;
-      const cut = (tail: string) => normaliseValues({ nested: `[[<__main__.Item objec...21658ecd0>, <__main__.Item objec...${tail}…` }, rules, undefined, { nested: 'list' }).variables.nested;
+      const rules = (
+        JSON.parse(fs.readFileSync(`adapters/${id}/adapter.json`, 'utf8')) as {
+          normalise: Parameters<typeof normaliseValues>[1];
+        }
+      ).normalise;
+      const cut = (tail: string) =>
+        normaliseValues(
+          { nested: `[[<__main__.Item objec...21658ecd0>, <__main__.Item objec...${tail}…` },
+          rules,
+          undefined,
+          { nested: 'list' },
+        ).variables.nested;
       expect(cut('2165'), id).toBe('[[<__main__.Item objec...0x…>, <__main__.Item objec...0x……');
       expect(cut('a925'), id).toBe(cut('2165'));
     }
   });
 
-  it('knows the data types of each built-in adapter\'s languages, and not the ones that hold addresses', () => {
-    for (const type of ['int', 'unsigned long long', 'const char32_t', 'uint64_t', 'std::string', 'const std::__cxx11::basic_string<char16_t>', 'u64', 'usize', '&str', 'alloc::string::String', 'uint64', 'rune', 'string', 'int', 'str', 'bytes', 'number', 'bigint']) {
+  it("knows the data types of each built-in adapter's languages, and not the ones that hold addresses", () => {
+    for (const type of [
+      'int',
+      'unsigned long long',
+      'const char32_t',
+      'uint64_t',
+      'std::string',
+      'const std::__cxx11::basic_string<char16_t>',
+      'u64',
+      'usize',
+      '&str',
+      'alloc::string::String',
+      'uint64',
+      'rune',
+      'string',
+      'int',
+      'str',
+      'bytes',
+      'number',
+      'bigint',
+    ]) {
       expect(isDataType(type), type).toBe(true);
     }
-    for (const type of ['int *', 'char *', 'const std::string &', 'int &', 'uintptr', 'uintptr_t', '*main.Node', 'Point', 'std::vector<int>', '&&str', 'unsafe.Pointer', undefined]) {
+    for (const type of [
+      'int *',
+      'char *',
+      'const std::string &',
+      'int &',
+      'uintptr',
+      'uintptr_t',
+      '*main.Node',
+      'Point',
+      'std::vector<int>',
+      '&&str',
+      'unsafe.Pointer',
+      undefined,
+    ]) {
       expect(isDataType(type), String(type)).toBe(false);
     }
   });

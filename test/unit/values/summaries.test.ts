@@ -15,17 +15,25 @@ describe('maskSummary', () => {
     expect(maskSummary('[1, 2, 3]', [child('[0]', '1'), child('[1]', '2'), child('[2]', '3')])).toBe('[‹0›, ‹1›, ‹2›]');
     expect(maskSummary("{'k': [1, 2]}", [child("['k']", '[1, 2]')])).toBe("{'k': ‹'k'›}");
     expect(maskSummary("Item('a', 2)", [child('qty', '2'), child('sku', "'a'")])).toBe('Item(‹sku›, ‹qty›)');
-    expect(maskSummary('main.Cart {Items: x, N: 4}', [child('Items', 'x'), child('N', '4')])).toBe('main.Cart {Items: ‹Items›, N: ‹N›}');
+    expect(maskSummary('main.Cart {Items: x, N: 4}', [child('Items', 'x'), child('N', '4')])).toBe(
+      'main.Cart {Items: ‹Items›, N: ‹N›}',
+    );
   });
 
   it('keeps the counts a Go slice shows before its elements', () => {
-    expect(maskSummary('[]int len: 3, cap: 5, [5,0,0]', [child('[0]', '5'), child('[1]', '0'), child('[2]', '0')])).toBe('[]int len: 3, cap: 5, [‹0›,‹1›,‹2›]');
-    expect(maskSummary('[]int len: 3, cap: 3, [3,3,3]', [child('[0]', '3'), child('[1]', '3'), child('[2]', '3')])).toBe('[]int len: 3, cap: 3, [‹0›,‹1›,‹2›]');
+    expect(
+      maskSummary('[]int len: 3, cap: 5, [5,0,0]', [child('[0]', '5'), child('[1]', '0'), child('[2]', '0')]),
+    ).toBe('[]int len: 3, cap: 5, [‹0›,‹1›,‹2›]');
+    expect(
+      maskSummary('[]int len: 3, cap: 3, [3,3,3]', [child('[0]', '3'), child('[1]', '3'), child('[2]', '3')]),
+    ).toBe('[]int len: 3, cap: 3, [‹0›,‹1›,‹2›]');
   });
 
   it('does not take a digit inside a longer number or word for a child', () => {
     expect(maskSummary('[12, 1]', [child('[0]', '12'), child('[1]', '1')])).toBe('[‹0›, ‹1›]');
-    expect(maskSummary("{'k1': 5, 'k2': 1}", [child("['k1']", '5'), child("['k2']", '1')])).toBe("{'k1': ‹'k1'›, 'k2': ‹'k2'›}");
+    expect(maskSummary("{'k1': 5, 'k2': 1}", [child("['k1']", '5'), child("['k2']", '1')])).toBe(
+      "{'k1': ‹'k1'›, 'k2': ‹'k2'›}",
+    );
   });
 
   it('leaves a summary whole unless every child was found in it', () => {
@@ -62,15 +70,31 @@ describe('maskContainers', () => {
   });
 
   it('writes a pointer as its pointee, masked', () => {
-    const masked = maskContainers({ p: '*main.R {S: "s2", V: 30}', '(*p)': 'main.R {S: "s2", V: 30}', '(*p).S': '"s2"', '(*p).V': '30', q: '*main.R nil' });
+    const masked = maskContainers({
+      p: '*main.R {S: "s2", V: 30}',
+      '(*p)': 'main.R {S: "s2", V: 30}',
+      '(*p).S': '"s2"',
+      '(*p).V': '30',
+      q: '*main.R nil',
+    });
     expect(masked.p).toBe('*main.R {S: ‹S›, V: ‹V›}');
     expect(masked['(*p)']).toBe('main.R {S: ‹S›, V: ‹V›}');
     expect(masked.q).toBe('*main.R nil');
   });
 
   it('reports a nested change once, at the leaf', () => {
-    const a = maskContainers({ cart: '{items: [{qty: 2}]}', 'cart.items': '[{qty: 2}]', 'cart.items[0]': '{qty: 2}', 'cart.items[0].qty': '2' });
-    const b = maskContainers({ cart: '{items: [{qty: 3}]}', 'cart.items': '[{qty: 3}]', 'cart.items[0]': '{qty: 3}', 'cart.items[0].qty': '3' });
+    const a = maskContainers({
+      cart: '{items: [{qty: 2}]}',
+      'cart.items': '[{qty: 2}]',
+      'cart.items[0]': '{qty: 2}',
+      'cart.items[0].qty': '2',
+    });
+    const b = maskContainers({
+      cart: '{items: [{qty: 3}]}',
+      'cart.items': '[{qty: 3}]',
+      'cart.items[0]': '{qty: 3}',
+      'cart.items[0].qty': '3',
+    });
     const diff = diffVariables(a, b);
     expect(Object.keys(diff.changed)).toEqual(['cart.items[0].qty']);
     expect(diff.unchanged).toEqual(['cart', 'cart.items', 'cart.items[0]']);
@@ -83,14 +107,22 @@ describe('maskContainers', () => {
     );
     expect(cap.changed).toEqual({ xs: { a: '[]int len: 2, cap: 2, [‹0›,‹1›]', b: '[]int len: 2, cap: 4, [‹0›,‹1›]' } });
     // Only the first two elements were captured (--max-children 2): the third differs in the summary alone.
-    const cut = diffVariables(maskContainers({ xs: '[1, 2, 3]', 'xs[0]': '1', 'xs[1]': '2' }), maskContainers({ xs: '[1, 2, 4]', 'xs[0]': '1', 'xs[1]': '2' }));
+    const cut = diffVariables(
+      maskContainers({ xs: '[1, 2, 3]', 'xs[0]': '1', 'xs[1]': '2' }),
+      maskContainers({ xs: '[1, 2, 4]', 'xs[0]': '1', 'xs[1]': '2' }),
+    );
     expect(cut.changed).toEqual({ xs: { a: '[‹0›, ‹1›, 3]', b: '[‹0›, ‹1›, 4]' } });
   });
 
   it('a summary that differs only where a child stands compares equal exactly when that child does', () => {
     // Same children, different summaries: never equal after masking (put each child back where its marker is).
     const children = { 'o.x': '1', 'o.y': '2' };
-    const pairs: Array<[string, string]> = [['P(1, 2)', 'P(2, 1)'], ['P(1, 2)', 'P(1, 2, 2)'], ['[1, 2]', '[2, 1]'], ['{x: 1, y: 2}', '{x: 1, y: 2, z: 1}']];
+    const pairs: Array<[string, string]> = [
+      ['P(1, 2)', 'P(2, 1)'],
+      ['P(1, 2)', 'P(1, 2, 2)'],
+      ['[1, 2]', '[2, 1]'],
+      ['{x: 1, y: 2}', '{x: 1, y: 2, z: 1}'],
+    ];
     for (const [a, b] of pairs) {
       expect(maskContainers({ o: a, ...children }).o).not.toBe(maskContainers({ o: b, ...children }).o);
     }
@@ -126,7 +158,7 @@ describe('maskContainers, level by level (issue 22 item 3)', () => {
     'cart.owner': `'ann'`,
   });
 
-  it('masks a parent by a child it shows whole though the child\'s own text was cut, and by children it cut', () => {
+  it("masks a parent by a child it shows whole though the child's own text was cut, and by children it cut", () => {
     const masked = maskContainers(python(1));
     expect(masked.cart).toBe('Cart(owner=‹owner›, items=‹items›)');
     expect(masked['cart.items']).toBe('[‹0›, ‹1›]');
@@ -163,7 +195,11 @@ describe('maskContainers, level by level (issue 22 item 3)', () => {
   });
 
   it("finds an integer dlv wrote with its hex by its decimal, as the struct's summary writes it", () => {
-    const masked = maskContainers({ '(*v)': 'main.Version {Major: 2, Minor: 18446744073709551615}', '(*v).Major': '2 = 0x2', '(*v).Minor': '18446744073709551615 = 0xffffffffffffffff' });
+    const masked = maskContainers({
+      '(*v)': 'main.Version {Major: 2, Minor: 18446744073709551615}',
+      '(*v).Major': '2 = 0x2',
+      '(*v).Minor': '18446744073709551615 = 0xffffffffffffffff',
+    });
     expect(masked['(*v)']).toBe('main.Version {Major: ‹Major›, Minor: ‹Minor›}');
   });
 
@@ -182,9 +218,16 @@ describe('maskContainers, level by level (issue 22 item 3)', () => {
   });
 
   it('names the right child when two children have the same text: the one its label names', () => {
-    const flags = { flags: "Flags(zeta='same', alpha='same', beta='other')", 'flags.alpha': "'same'", 'flags.beta': "'other'", 'flags.zeta': "'same'" };
+    const flags = {
+      flags: "Flags(zeta='same', alpha='same', beta='other')",
+      'flags.alpha': "'same'",
+      'flags.beta': "'other'",
+      'flags.zeta': "'same'",
+    };
     expect(maskContainers(flags).flags).toBe('Flags(zeta=‹zeta›, alpha=‹alpha›, beta=‹beta›)');
-    expect(maskContainers({ o: '{ zeta: 1, alpha: 1 }', 'o.alpha': '1', 'o.zeta': '1' }).o).toBe('{ zeta: ‹zeta›, alpha: ‹alpha› }');
+    expect(maskContainers({ o: '{ zeta: 1, alpha: 1 }', 'o.alpha': '1', 'o.zeta': '1' }).o).toBe(
+      '{ zeta: ‹zeta›, alpha: ‹alpha› }',
+    );
     expect(maskContainers({ d: "{'z': 1, 'a': 1}", "d['a']": '1', "d['z']": '1' }).d).toBe("{'z': ‹'z'›, 'a': ‹'a'›}");
     expect(maskContainers({ xs: "['a', 'a']", 'xs[0]': "'a'", 'xs[1]': "'a'" }).xs).toBe('[‹0›, ‹1›]');
   });
@@ -210,10 +253,17 @@ describe('maskContainers, level by level (issue 22 item 3)', () => {
 });
 
 describe('the value pipeline', () => {
-  async function pipeline(id: string, variables: Record<string, string>, extra: { raw?: boolean; ignore?: string[] } = {}): Promise<CapturedValues> {
+  async function pipeline(
+    id: string,
+    variables: Record<string, string>,
+    extra: { raw?: boolean; ignore?: string[] } = {},
+  ): Promise<CapturedValues> {
     const definition = builtinDefinitions().find((candidate) => candidate.id === id)!;
     const hooks = await loadHooks(definition);
-    return runValuePipeline({ variables, types: {}, truncated: [], normalised: [] }, { adapter: { definition, hooks }, breakpointPath: '/x/y', raw: extra.raw ?? false, ignore: extra.ignore ?? [] });
+    return runValuePipeline(
+      { variables, types: {}, truncated: [], normalised: [] },
+      { adapter: { definition, hooks }, breakpointPath: '/x/y', raw: extra.raw ?? false, ignore: extra.ignore ?? [] },
+    );
   }
 
   it('masks containers (python), leaves them with --raw-values, and an ignored field does not show in its parent', async () => {
@@ -232,6 +282,10 @@ describe('the value pipeline', () => {
 
 describe('containersOfChanges', () => {
   it('names the changed names that hold another changed name', () => {
-    expect([...containersOfChanges(['cart', 'cart.items', 'cart.items[0].qty', 'q', 'd', "d['k']"])].sort()).toEqual(['cart', 'cart.items', 'd']);
+    expect([...containersOfChanges(['cart', 'cart.items', 'cart.items[0].qty', 'q', 'd', "d['k']"])].sort()).toEqual([
+      'cart',
+      'cart.items',
+      'd',
+    ]);
   });
 });

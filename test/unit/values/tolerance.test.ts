@@ -26,7 +26,13 @@ describe('applyTolerance', () => {
   });
 
   it('is said with both values', () => {
-    expect(describeWithin([{ name: 'total', a: '10.0', b: '10.004' }], { kind: 'absolute', amount: 0.01 }, { a: 'A', b: 'B' })).toBe(
+    expect(
+      describeWithin(
+        [{ name: 'total', a: '10.0', b: '10.004' }],
+        { kind: 'absolute', amount: 0.01 },
+        { a: 'A', b: 'B' },
+      ),
+    ).toBe(
       "1 number within --tolerance 0.01 was compared as equal (B's value shown as A's): total is 10.004 in B (10.0 in A)",
     );
   });

@@ -67,7 +67,12 @@ describe('splitChildPath', () => {
   });
 
   it('lists a path and every path it lies under, quotes respected', () => {
-    expect(selfAndAncestors("order.items[0]{'a.b'}")).toEqual(["order.items[0]{'a.b'}", 'order.items[0]', 'order.items', 'order']);
+    expect(selfAndAncestors("order.items[0]{'a.b'}")).toEqual([
+      "order.items[0]{'a.b'}",
+      'order.items[0]',
+      'order.items',
+      'order',
+    ]);
     expect(selfAndAncestors('t')).toEqual(['t']);
   });
 
@@ -79,7 +84,13 @@ describe('splitChildPath', () => {
 
 describe('applyVolatileRules', () => {
   const rules: VolatileRule[] = [
-    { type: '^\\*?pkg\\.T$', pattern: '\\{.*$', replacement: '{<internals>}', keep_children: ['*', 'name'], what: 'T internals' },
+    {
+      type: '^\\*?pkg\\.T$',
+      pattern: '\\{.*$',
+      replacement: '{<internals>}',
+      keep_children: ['*', 'name'],
+      what: 'T internals',
+    },
     { path: '^secret$', replacement: '<${type}>', what: 'secrets' },
   ];
 
@@ -112,14 +123,26 @@ describe('applyVolatileRules', () => {
   it('leaves values alone that no rule picks, and keeps lists of paths that are left in', () => {
     const values = { ...captured({ x: ['1', 'int'] }), truncated: ['x'] };
     expect(applyVolatileRules(values, rules)).toBe(values);
-    const dropped = applyVolatileRules({ ...captured({ t: ['*pkg.T {…', '*pkg.T'], '(*t)': ['pkg.T {…', 'pkg.T'], '(*t).n': ['1', 'int'] }), truncated: ['(*t).n', 't'] }, rules);
+    const dropped = applyVolatileRules(
+      {
+        ...captured({ t: ['*pkg.T {…', '*pkg.T'], '(*t)': ['pkg.T {…', 'pkg.T'], '(*t).n': ['1', 'int'] }),
+        truncated: ['(*t).n', 't'],
+      },
+      rules,
+    );
     expect(dropped.truncated).toEqual(['t']);
     // A container the capture did not keep still leads up to one it did.
-    expect(applyVolatileRules(captured({ '(*t)': ['pkg.T {…', 'pkg.T'], '(*(*t).in).x': ['1', 'int'] }), rules).variables).toEqual({ '(*t)': 'pkg.T {<internals>}' });
+    expect(
+      applyVolatileRules(captured({ '(*t)': ['pkg.T {…', 'pkg.T'], '(*(*t).in).x': ['1', 'int'] }), rules).variables,
+    ).toEqual({ '(*t)': 'pkg.T {<internals>}' });
   });
 
   it('is skipped with --raw-values', () => {
-    const values = captured({ t: ['*pkg.T {n: 1}', '*pkg.T'], '(*t)': ['pkg.T {n: 1}', 'pkg.T'], '(*t).n': ['1', 'int'] });
+    const values = captured({
+      t: ['*pkg.T {n: 1}', '*pkg.T'],
+      '(*t)': ['pkg.T {n: 1}', 'pkg.T'],
+      '(*t).n': ['1', 'int'],
+    });
     const definition = { ...builtin('go'), volatile: rules, normalise: [] };
     const raw = runValuePipeline(values, { adapter: { definition, hooks: {} }, breakpointPath: '/x.go', raw: true });
     expect(raw.variables).toEqual(values.variables);
@@ -144,7 +167,9 @@ describe('definitions with volatile rules', () => {
   };
 
   it('are read, and are optional', () => {
-    expect(parse([{ type: '^T$', keep_children: [], what: 'T' }]).volatile).toEqual([{ type: '^T$', keep_children: [], what: 'T' }]);
+    expect(parse([{ type: '^T$', keep_children: [], what: 'T' }]).volatile).toEqual([
+      { type: '^T$', keep_children: [], what: 'T' },
+    ]);
     expect(parse(undefined).volatile).toBeUndefined();
   });
 
@@ -153,19 +178,28 @@ describe('definitions with volatile rules', () => {
     expect(problem([{ type: '^T$', what: 'T' }])).toMatch(/volatile\[0\]/);
     expect(problem([{ type: '^T$', keep_children: [] }])).toMatch(/"volatile\[0\]\.what" is missing/);
     expect(problem([{ type: '^T$', pattern: 'x', keep_children: [], what: 'T' }])).toMatch(/replacement/);
-    expect(problem([{ type: '^T$', pattern: '(', replacement: '', what: 'T' }])).toMatch(/"volatile\[0\]\.pattern" is not a valid regular expression/);
+    expect(problem([{ type: '^T$', pattern: '(', replacement: '', what: 'T' }])).toMatch(
+      /"volatile\[0\]\.pattern" is not a valid regular expression/,
+    );
   });
 });
 
 describe("dlv's rules", () => {
-  const monotonic = 'time.Time(2026-11-23T13:35:56Z, +373969){wall: 14031296893799625415, ext: 373969, loc: *time.Location {name: ""}}';
+  const monotonic =
+    'time.Time(2026-11-23T13:35:56Z, +373969){wall: 14031296893799625415, ext: 373969, loc: *time.Location {name: ""}}';
 
   it("leave only a test's name, failed and skipped of the testing package's bookkeeping", () => {
     const out = pipeline(
       'go',
       captured({
-        t: ['*testing.T {common: testing.common {mu: (*sync.RWMutex)(0xc000096680), output: []uint8 len: 0, cap: 0, nil, ran: false, ...', '*testing.T'],
-        '(*t)': ['testing.T {common: testing.common {...}, isParallel: false, context: *testing.testContext {...}}', 'testing.T'],
+        t: [
+          '*testing.T {common: testing.common {mu: (*sync.RWMutex)(0xc000096680), output: []uint8 len: 0, cap: 0, nil, ran: false, ...',
+          '*testing.T',
+        ],
+        '(*t)': [
+          'testing.T {common: testing.common {...}, isParallel: false, context: *testing.testContext {...}}',
+          'testing.T',
+        ],
         '(*t).common': ['testing.common {mu: sync.RWMutex {...}, ...', 'testing.common'],
         '(*t).common.name': ['"TestBalance"', 'string'],
         '(*t).common.failed': ['false', 'bool'],
@@ -202,10 +236,12 @@ describe("dlv's rules", () => {
       tb: 'testing.TB(*testing.T) *{<testing internals>}',
       'tb.(data)': '*testing.T {<testing internals>}',
     });
-    expect(out.notes).toEqual(["internals left out (--raw-values shows them): the testing package's bookkeeping, 10 values inside (*t), (*t).common and (*tb.(data)).common"]);
+    expect(out.notes).toEqual([
+      "internals left out (--raw-values shows them): the testing package's bookkeeping, 10 values inside (*t), (*t).common and (*tb.(data)).common",
+    ]);
   });
 
-  it("show a time.Time as its wall-clock time, without the monotonic reading, in its value and in the values around it", () => {
+  it('show a time.Time as its wall-clock time, without the monotonic reading, in its value and in the values around it', () => {
     const out = pipeline(
       'go',
       captured({
@@ -214,7 +250,10 @@ describe("dlv's rules", () => {
         'started.ext': ['373969', 'int64'],
         'started.loc': ['*time.Location {name: ""}', '*time.Location'],
         stamp: [`ledger.stamped {Label: "opening", At: ${monotonic}}`, 'ledger.stamped'],
-        nested: ['main.V {At: time.Time {wall: 12103456846468087808, ext: -1795440956351419894, loc: *(*time.Location)(0x649b60)}}', 'main.V'],
+        nested: [
+          'main.V {At: time.Time {wall: 12103456846468087808, ext: -1795440956351419894, loc: *(*time.Location)(0x649b60)}}',
+          'main.V',
+        ],
         opened: ['time.Time(2024-03-01T09:30:00Z){wall: 0, ext: 63844882200, loc: *time.Location nil}', 'time.Time'],
         'opened.ext': ['63844882200', 'int64'],
       }),
@@ -222,7 +261,8 @@ describe("dlv's rules", () => {
     expect(out.variables).toEqual({
       nested: 'main.V {At: time.Time {wall: 12103456846468087808, ext: <monotonic>, loc: *(*time.Location)(0x…)}}',
       opened: 'time.Time(2024-03-01T09:30:00Z){wall: 0, ext: 63844882200, loc: *time.Location nil}',
-      stamp: 'ledger.stamped {Label: "opening", At: time.Time(2026-11-23T13:35:56Z){wall: 14031296893799625415, ext: <monotonic>, loc: *time.Location {name: ""}}}',
+      stamp:
+        'ledger.stamped {Label: "opening", At: time.Time(2026-11-23T13:35:56Z){wall: 14031296893799625415, ext: <monotonic>, loc: *time.Location {name: ""}}}',
       started: 'time.Time(2026-11-23T13:35:56Z){wall: ‹wall›, ext: <monotonic>, loc: ‹loc›}',
       'started.loc': '*time.Location {name: ""}',
       // A uint64: its hex is the program's data, not an address (issue 22 item 7).
@@ -237,18 +277,28 @@ describe("dlv's rules", () => {
         done: ['chan bool 0/0', 'chan bool'],
         'done.qcount': ['0 = 0x0', 'uint'],
         'done.closed': ['0 = 0x0', 'uint32'],
-        'done.recvq': ['waitq<bool> {first: *(*sudog<bool>)(0xc000088060), last: *(*sudog<bool>)(0xc000088000)}', 'waitq<bool>'],
-        '(*done.recvq.first).g': ['*runtime.g {stack: (*runtime.stack)(0xc000007040), stackguard0: 824633963424, goid: 18}', '*runtime.g'],
+        'done.recvq': [
+          'waitq<bool> {first: *(*sudog<bool>)(0xc000088060), last: *(*sudog<bool>)(0xc000088000)}',
+          'waitq<bool>',
+        ],
+        '(*done.recvq.first).g': [
+          '*runtime.g {stack: (*runtime.stack)(0xc000007040), stackguard0: 824633963424, goid: 18}',
+          '*runtime.g',
+        ],
         'done.lock': ['runtime.mutex {lockRankStruct: runtime.lockRankStruct {}, key: 0}', 'runtime.mutex'],
         'c.elemtype': ['*runtime._type {size: 1, hash: 2953551688}', '*runtime._type'],
         c: ['<-chan time.Time 0/1', '<-chan time.Time'],
-        '(*timer).r': ['time.runtimeTimer {pp: 824633894144, when: 9665601837375, period: 0, f: time.sendTime, seq: 0, nextwhen: 9665601837999, status: 1}', 'time.runtimeTimer'],
+        '(*timer).r': [
+          'time.runtimeTimer {pp: 824633894144, when: 9665601837375, period: 0, f: time.sendTime, seq: 0, nextwhen: 9665601837999, status: 1}',
+          'time.runtimeTimer',
+        ],
         '(*timer).r.when': ['9665601837375', 'int64'],
         '(*timer).r.status': ['1 = 0x1', 'uint32'],
       }),
     );
     expect(out.variables).toEqual({
-      '(*timer).r': 'time.runtimeTimer {pp: <P>, when: <monotonic>, period: 0, f: time.sendTime, seq: 0, nextwhen: <monotonic>, status: ‹status›}',
+      '(*timer).r':
+        'time.runtimeTimer {pp: <P>, when: <monotonic>, period: 0, f: time.sendTime, seq: 0, nextwhen: <monotonic>, status: ‹status›}',
       '(*timer).r.status': '1 = 0x1',
       c: '<-chan time.Time 0/1',
       done: 'chan bool 0/0',

@@ -6,7 +6,14 @@
 import type { RunSpec, RunSide, StackFrameSummary } from '../../../src/core/types.js';
 import type { RunFacts } from '../../../src/capture/capture-document.js';
 import { noBreakFacts, stopLocation } from '../../../src/capture/capture-document.js';
-import { noBreak, type NoBreak, type StepKind, type SteppedStop, type StepOutcome, type StopOutcome } from '../../../src/session/stop-outcome.js';
+import {
+  noBreak,
+  type NoBreak,
+  type StepKind,
+  type SteppedStop,
+  type StepOutcome,
+  type StopOutcome,
+} from '../../../src/session/stop-outcome.js';
 import type { CapturedValues } from '../../../src/values/types.js';
 import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../../../src/dap/connection.js';
 import type { WalkRun } from '../../../src/walk/walk-run.js';
@@ -25,7 +32,15 @@ export interface ScriptedStop {
 const NO_BREAKPOINT = { id: undefined, verified: true, line: undefined, message: undefined };
 
 export function fakeSpec(side: RunSide, cwd: string, file = 'main.py', line = 1): RunSpec {
-  return { side, label: side.toUpperCase(), argv: ['python3', file], cwd, env: {}, stdin_file: null, breakpoint: { file, line, path: `${cwd}/${file}` } };
+  return {
+    side,
+    label: side.toUpperCase(),
+    argv: ['python3', file],
+    cwd,
+    env: {},
+    stdin_file: null,
+    breakpoint: { file, line, path: `${cwd}/${file}` },
+  };
 }
 
 export class FakeRun implements WalkRun {
@@ -73,15 +88,29 @@ export class FakeRun implements WalkRun {
 
   async read(outcome: StopOutcome, quiet?: boolean): Promise<RunFacts> {
     this.asked.push(quiet ? 'read quietly' : 'read');
-    if (outcome.kind === 'no_break') return noBreakFacts(this.spec, outcome.reason, outcome.stop, null, [], outcome.exitCode);
+    if (outcome.kind === 'no_break')
+      return noBreakFacts(this.spec, outcome.reason, outcome.stop, null, [], outcome.exitCode);
     const { values } = await this.readValues(outcome.frameId);
-    return { status: 'break', location: stopLocation(outcome.top, this.spec), values, stop: outcome.stop, bound_line: null, no_break_reason: null, frames: [], exit_code: null, warnings: [] };
+    return {
+      status: 'break',
+      location: stopLocation(outcome.top, this.spec),
+      values,
+      stop: outcome.stop,
+      bound_line: null,
+      no_break_reason: null,
+      frames: [],
+      exit_code: null,
+      warnings: [],
+    };
   }
 
   /** `frameId` is the stop's place in the script. */
   async readValues(frameId: number): Promise<{ values: CapturedValues; warnings: string[] }> {
     this.asked.push('values');
-    return { values: { variables: { ...(this.script[frameId]?.values ?? {}) }, types: {}, truncated: [], normalised: [] }, warnings: [] };
+    return {
+      values: { variables: { ...(this.script[frameId]?.values ?? {}) }, types: {}, truncated: [], normalised: [] },
+      warnings: [],
+    };
   }
 
   streamHits(): never {
@@ -99,7 +128,14 @@ export class FakeRun implements WalkRun {
       const stop = this.script[this.at]!;
       seen++;
       if (seen <= (args.skip ?? 0)) return;
-      steps.push({ file: this.path(stop), line: stop.line, function: stop.name ?? 'main', depth: stop.depth ?? 1, frames: stop.depth ?? 1, values: args.values === false ? {} : { ...(stop.values ?? {}) } });
+      steps.push({
+        file: this.path(stop),
+        line: stop.line,
+        function: stop.name ?? 'main',
+        depth: stop.depth ?? 1,
+        frames: stop.depth ?? 1,
+        values: args.values === false ? {} : { ...(stop.values ?? {}) },
+      });
     };
     if (args.current) record();
     while (steps.length < args.count) {
@@ -132,7 +168,14 @@ export class FakeRun implements WalkRun {
 
   private stepped(index: number): SteppedStop {
     const stop = this.script[index]!;
-    return { kind: 'stopped', threadId: 1, frameId: index, top: { path: this.path(stop), line: stop.line, name: stop.name ?? 'main' }, depth: stop.depth ?? 1, stop: { reason: 'step', description: null } };
+    return {
+      kind: 'stopped',
+      threadId: 1,
+      frameId: index,
+      top: { path: this.path(stop), line: stop.line, name: stop.name ?? 'main' },
+      depth: stop.depth ?? 1,
+      stop: { reason: 'step', description: null },
+    };
   }
 
   private ended(): NoBreak {

@@ -6,7 +6,8 @@ import { defaultCaptureOptions } from '../../../src/core/types.js';
 import type { StreamedHit } from '../../../src/dap/hit-stream.js';
 
 const hit = (i: number, extra: Record<string, string> = {}): StreamedHit => ({ values: { i: String(i), ...extra } });
-const hits = (from: number, to: number): StreamedHit[] => Array.from({ length: to - from + 1 }, (_, k) => hit(from + k));
+const hits = (from: number, to: number): StreamedHit[] =>
+  Array.from({ length: to - from + 1 }, (_, k) => hit(from + k));
 const same = (a: StreamedHit, b: StreamedHit): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 describe('HitScan', () => {
@@ -63,17 +64,29 @@ describe('canStreamHits', () => {
   it('streams a walk of the locals of runs that go at once, with more than one hit to compare', () => {
     const options = defaultCaptureOptions({ breakpoint: { first_divergence: true } });
     expect(canStreamHits(options)).toBe(true);
-    expect(canStreamHits(defaultCaptureOptions({ breakpoint: { first_divergence: true }, values: { scope: 'globals' } }))).toBe(false);
-    expect(canStreamHits(defaultCaptureOptions({ breakpoint: { first_divergence: true, exact_line: true } }))).toBe(false);
+    expect(
+      canStreamHits(defaultCaptureOptions({ breakpoint: { first_divergence: true }, values: { scope: 'globals' } })),
+    ).toBe(false);
+    expect(canStreamHits(defaultCaptureOptions({ breakpoint: { first_divergence: true, exact_line: true } }))).toBe(
+      false,
+    );
     expect(canStreamHits(defaultCaptureOptions({ breakpoint: { first_divergence: true, max_hits: 1 } }))).toBe(false);
-    expect(canStreamHits(defaultCaptureOptions({ breakpoint: { first_divergence: true }, run: { sequential: true } }))).toBe(false);
+    expect(
+      canStreamHits(defaultCaptureOptions({ breakpoint: { first_divergence: true }, run: { sequential: true } })),
+    ).toBe(false);
   });
 });
 
 describe('pathsApart', () => {
   it('names the paths each run rewrites and the other does not, or not alike', () => {
-    const a = [{ path: '/w/a', token: '<cwd>' }, { path: '/w', token: '<root>' }];
-    const b = [{ path: '/w/b', token: '<cwd>' }, { path: '/w', token: '<root>' }];
+    const a = [
+      { path: '/w/a', token: '<cwd>' },
+      { path: '/w', token: '<root>' },
+    ];
+    const b = [
+      { path: '/w/b', token: '<cwd>' },
+      { path: '/w', token: '<root>' },
+    ];
     expect(pathsApart(a, b)).toEqual(['/w/a', '/w/b']);
     expect(pathsApart(a, a)).toEqual([]);
     // The same path, one run's cwd and the other's root: rewritten unlike.

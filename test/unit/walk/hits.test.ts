@@ -7,7 +7,10 @@ import type { RunFacts } from '../../../src/capture/capture-document.js';
 import { FakeRun, fakeSpec, type ScriptedStop } from './fake-run.js';
 
 /** `count` stops at shop.py:4, the i-th holding `values(i)`. */
-function hits(count: number, values: (i: number) => Record<string, string> = (i) => ({ i: String(i) })): ScriptedStop[] {
+function hits(
+  count: number,
+  values: (i: number) => Record<string, string> = (i) => ({ i: String(i) }),
+): ScriptedStop[] {
   return Array.from({ length: count }, (_, k) => ({ file: 'shop.py', line: 4, values: values(k + 1) }));
 }
 
@@ -43,8 +46,14 @@ describe('lockstepWalker', () => {
   };
 
   it('stops both runs at the first hit whose values differ, neither walked past it', async () => {
-    const a = new FakeRun(fakeSpec('a', '/fake/a'), hits(6, (i) => ({ total: String(i * 10) })));
-    const b = new FakeRun(fakeSpec('b', '/fake/b'), hits(6, (i) => ({ total: String(i === 3 ? 31 : i * 10) })));
+    const a = new FakeRun(
+      fakeSpec('a', '/fake/a'),
+      hits(6, (i) => ({ total: String(i * 10) })),
+    );
+    const b = new FakeRun(
+      fakeSpec('b', '/fake/b'),
+      hits(6, (i) => ({ total: String(i === 3 ? 31 : i * 10) })),
+    );
     const [factsA, factsB] = await walk(a, b);
     expect(factsA.values.variables).toEqual({ total: '30' });
     expect(factsB.values.variables).toEqual({ total: '31' });
@@ -60,15 +69,28 @@ describe('lockstepWalker', () => {
     expect(factsA.status).toBe('no_break');
     expect(factsA.hits).toEqual({ captured: null, seen: 2, wanted: null });
     expect(factsB.hits).toEqual({ captured: 3, seen: 3, wanted: null });
-    expect(factsB.warnings).toContain('first divergence at hit 3: the runs agree for hits 1-2, then B stops at the breakpoint again and A does not (it stopped 2 times)');
+    expect(factsB.warnings).toContain(
+      'first divergence at hit 3: the runs agree for hits 1-2, then B stops at the breakpoint again and A does not (it stopped 2 times)',
+    );
   });
 
   it('reports the last hit when both runs agree to their ends, and stops at --max-hits', async () => {
-    const [endA] = await walk(new FakeRun(fakeSpec('a', '/fake/a'), hits(3)), new FakeRun(fakeSpec('b', '/fake/b'), hits(3)));
+    const [endA] = await walk(
+      new FakeRun(fakeSpec('a', '/fake/a'), hits(3)),
+      new FakeRun(fakeSpec('b', '/fake/b'), hits(3)),
+    );
     expect(endA.values.variables).toEqual({ i: '3' });
-    expect(endA.warnings).toContain('first divergence: no differences in 3 hits (both runs stopped 3 times); this is hit 3');
-    const [capA] = await walk(new FakeRun(fakeSpec('a', '/fake/a'), hits(9)), new FakeRun(fakeSpec('b', '/fake/b'), hits(9)), 4);
+    expect(endA.warnings).toContain(
+      'first divergence: no differences in 3 hits (both runs stopped 3 times); this is hit 3',
+    );
+    const [capA] = await walk(
+      new FakeRun(fakeSpec('a', '/fake/a'), hits(9)),
+      new FakeRun(fakeSpec('b', '/fake/b'), hits(9)),
+      4,
+    );
     expect(capA.hits).toEqual({ captured: 4, seen: 4, wanted: null });
-    expect(capA.warnings).toContain('first divergence: no differences in 4 hits (--max-hits 4: the walk stopped there); this is hit 4');
+    expect(capA.warnings).toContain(
+      'first divergence: no differences in 4 hits (--max-hits 4: the walk stopped there); this is hit 4',
+    );
   });
 });

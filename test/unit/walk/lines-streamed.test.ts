@@ -7,9 +7,18 @@ import { startOf, walked, type Standing, type WalkEnd, type WalkOptions } from '
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../../../src/walk/lines-streamed.js';
 import { FakeRun, fakeSpec, type ScriptedStop } from './fake-run.js';
 
-const options: WalkOptions = { roots: ['/fake/a', '/fake/b'], maxSteps: 100_000, tolerance: null, signal: new AbortController().signal, progress: () => undefined };
+const options: WalkOptions = {
+  roots: ['/fake/a', '/fake/b'],
+  maxSteps: 100_000,
+  tolerance: null,
+  signal: new AbortController().signal,
+  progress: () => undefined,
+};
 
-function lines(count: number, values: (line: number) => Record<string, string> = (line) => ({ x: String(line) })): ScriptedStop[] {
+function lines(
+  count: number,
+  values: (line: number) => Record<string, string> = (line) => ({ x: String(line) }),
+): ScriptedStop[] {
   return Array.from({ length: count }, (_, k) => ({ file: 'main.py', line: k + 1, values: values(k + 1) }));
 }
 
@@ -17,7 +26,10 @@ function lines(count: number, values: (line: number) => Record<string, string> =
 async function walk(scriptA: ScriptedStop[], scriptB: ScriptedStop[]): Promise<{ end: WalkEnd; starts: FakeRun[][] }> {
   const starts: FakeRun[][] = [];
   const start = async (): Promise<StartedWalks> => {
-    const runs = [new FakeRun(fakeSpec('a', '/fake/a'), scriptA, 0, true), new FakeRun(fakeSpec('b', '/fake/b'), scriptB, 0, true)];
+    const runs = [
+      new FakeRun(fakeSpec('a', '/fake/a'), scriptA, 0, true),
+      new FakeRun(fakeSpec('b', '/fake/b'), scriptB, 0, true),
+    ];
     starts.push(runs);
     const walks = [walked(runs[0]!, [], true), walked(runs[1]!, [], true)] as const;
     const standings = (await Promise.all(walks.map((run) => startOf(run, false)))) as [Standing, Standing];
@@ -33,7 +45,10 @@ const lineOf = (standing: Standing): number | null => (standing.kind === 'step' 
 
 describe('walkLinesStreamed', () => {
   it('finds in the stream where the values part, replays to the step before, and reads the parting step as a capture does', async () => {
-    const { end, starts } = await walk(lines(3000), lines(3000, (line) => ({ x: String(line === 2500 ? -1 : line) })));
+    const { end, starts } = await walk(
+      lines(3000),
+      lines(3000, (line) => ({ x: String(line === 2500 ? -1 : line) })),
+    );
     expect(end.kind).toBe('values');
     expect(end.steps).toBe(2500);
     expect([lineOf(end.a), lineOf(end.b)]).toEqual([2500, 2500]);
@@ -53,7 +68,11 @@ describe('walkLinesStreamed', () => {
   });
 
   it('walks by steps where the lines part, as without the stream', async () => {
-    const { end } = await walk(lines(50), [...lines(40), { file: 'main.py', line: 90, values: { x: '41' } }, ...lines(50).slice(41)]);
+    const { end } = await walk(lines(50), [
+      ...lines(40),
+      { file: 'main.py', line: 90, values: { x: '41' } },
+      ...lines(50).slice(41),
+    ]);
     expect(end.kind).toBe('path');
     expect([lineOf(end.a), lineOf(end.b)]).toEqual([41, 90]);
     expect(end.before?.a.stop.top.line).toBe(40);

@@ -24,7 +24,19 @@ function folder(files: readonly string[]): string {
 
 describe('projectRoot', () => {
   it("is the folder of the language's manifest above the file, and of the workspace that holds it", () => {
-    const dir = folder(['.git/HEAD', 'Cargo.toml', 'date/Cargo.toml', 'date/src/bin/drv.rs', 'date/src/date.rs', 'tools/x.c', 'pkg/package.json', 'pkg/node_modules/dep/package.json', 'pkg/node_modules/dep/lib/i.js', 'java/app/pom.xml', 'java/app/src/main/java/com/acme/Main.java']);
+    const dir = folder([
+      '.git/HEAD',
+      'Cargo.toml',
+      'date/Cargo.toml',
+      'date/src/bin/drv.rs',
+      'date/src/date.rs',
+      'tools/x.c',
+      'pkg/package.json',
+      'pkg/node_modules/dep/package.json',
+      'pkg/node_modules/dep/lib/i.js',
+      'java/app/pom.xml',
+      'java/app/src/main/java/com/acme/Main.java',
+    ]);
     expect(projectRoot(path.join(dir, 'date/src/bin/drv.rs'))).toBe(dir);
     // A C file: no manifest says where its project is.
     expect(projectRoot(path.join(dir, 'tools/x.c'))).toBe(path.join(dir, 'tools'));

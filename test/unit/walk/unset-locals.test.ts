@@ -28,7 +28,12 @@ describe('UnsetLocals: a local counts from the step at which its frame first cha
   });
 
   it('withoutUnset leaves the diff alone when nothing is set aside, and drops only the unset names', () => {
-    const diff = { changed: { name: { a: '"@"', b: '""' }, qty: { a: '5', b: '2' } }, unchanged: ['argc'], only_in_a: [], only_in_b: [] };
+    const diff = {
+      changed: { name: { a: '"@"', b: '""' }, qty: { a: '5', b: '2' } },
+      unchanged: ['argc'],
+      only_in_a: [],
+      only_in_b: [],
+    };
     expect(withoutUnset(diff, () => false).diff).toBe(diff);
     const counted = withoutUnset(diff, (name) => name === 'name');
     expect(counted.unset).toEqual(['name']);

@@ -85,19 +85,36 @@ describe('LineArrivals', () => {
 
 describe('Positions', () => {
   const v1 = 'TIERS = [0]\n\ndef discount(qty):\n    rate = 0\n    if qty > 1:\n        rate = 1\n    return rate\n';
-  const v2 = '"""Prices."""\n# inclusive\nTIERS = [0]\n\ndef discount(qty):\n    rate = 0\n    if qty >= 1:\n        rate = 1\n    return rate\n';
+  const v2 =
+    '"""Prices."""\n# inclusive\nTIERS = [0]\n\ndef discount(qty):\n    rate = 0\n    if qty >= 1:\n        rate = 1\n    return rate\n';
   const root = folder({ 'a/shop.py': v1, 'b/shop.py': v2 });
   const [a, b] = [path.join(root, 'a'), path.join(root, 'b')];
 
   it("reads B's line in A's copy: moved lines and an edited line are the same place", () => {
     const positions = new Positions(a, b);
-    expect(positions.place({ file: `${a}/shop.py`, line: 1 }, { file: `${b}/shop.py`, line: 3 })).toEqual({ same: true, sameFile: true, bInA: 1 });
-    expect(positions.place({ file: `${a}/shop.py`, line: 5 }, { file: `${b}/shop.py`, line: 7 })).toEqual({ same: true, sameFile: true, bInA: 5 });
-    expect(positions.place({ file: `${a}/shop.py`, line: 7 }, { file: `${b}/shop.py`, line: 8 })).toEqual({ same: false, sameFile: true, bInA: 6 });
-    expect(positions.place({ file: `${a}/shop.py`, line: 1 }, { file: `${b}/other.py`, line: 1 })).toEqual({ same: false, sameFile: false, bInA: null });
+    expect(positions.place({ file: `${a}/shop.py`, line: 1 }, { file: `${b}/shop.py`, line: 3 })).toEqual({
+      same: true,
+      sameFile: true,
+      bInA: 1,
+    });
+    expect(positions.place({ file: `${a}/shop.py`, line: 5 }, { file: `${b}/shop.py`, line: 7 })).toEqual({
+      same: true,
+      sameFile: true,
+      bInA: 5,
+    });
+    expect(positions.place({ file: `${a}/shop.py`, line: 7 }, { file: `${b}/shop.py`, line: 8 })).toEqual({
+      same: false,
+      sameFile: true,
+      bInA: 6,
+    });
+    expect(positions.place({ file: `${a}/shop.py`, line: 1 }, { file: `${b}/other.py`, line: 1 })).toEqual({
+      same: false,
+      sameFile: false,
+      bInA: null,
+    });
   });
 
-  it("knows the lines one version added, which have nothing to be compared with", () => {
+  it('knows the lines one version added, which have nothing to be compared with', () => {
     const positions = new Positions(a, b);
     expect(positions.added('b', { file: `${b}/shop.py`, line: 1 })).toBe(true);
     expect(positions.added('b', { file: `${b}/shop.py`, line: 3 })).toBe(false);
@@ -109,7 +126,9 @@ describe('Positions', () => {
   it('finds the two copies of the program from the first step, when both runs share one folder', () => {
     const positions = new Positions(root, root);
     positions.align(`${a}/shop.py`, `${b}/shop.py`);
-    expect(positions.place({ file: `${a}/shop.py`, line: 5 }, { file: `${b}/shop.py`, line: 7 })).toMatchObject({ same: true });
+    expect(positions.place({ file: `${a}/shop.py`, line: 5 }, { file: `${b}/shop.py`, line: 7 })).toMatchObject({
+      same: true,
+    });
   });
 });
 
