@@ -4,7 +4,14 @@
 import { defaultCaptureOptions, type CaptureOptions, type Tolerance, type ValueRewrite } from '../core/types.js';
 import { compileLinear } from '../core/linear-regex.js';
 import { messages } from '../messages.js';
-import { defaultOf, MAX_TIMEOUT_SECONDS, OPTION_DECLARATIONS, snakeCase, type CaptureOptionInput, type OptionDeclaration } from './declarations.js';
+import {
+  defaultOf,
+  MAX_TIMEOUT_SECONDS,
+  OPTION_DECLARATIONS,
+  snakeCase,
+  type CaptureOptionInput,
+  type OptionDeclaration,
+} from './declarations.js';
 
 export type OptionValue = string | number | boolean | Record<string, string> | string[] | ValueRewrite[] | Tolerance;
 
@@ -15,7 +22,8 @@ export function readOptionValue(declaration: OptionDeclaration, given: unknown):
   const list = Array.isArray(given) ? given.map(String) : [String(given)];
   if (list.length > MAX_LIST_ENTRIES) throw messages.tooManyEntries(flag, list.length, MAX_LIST_ENTRIES);
   if (declaration.kind === 'pairs') return readPairs(flag, list);
-  if (declaration.kind === 'globs' || declaration.kind === 'texts') return readGlobs(flag, list, declaration.kind === 'globs' ? MAX_PATTERN_LENGTH : MAX_TEXT_LENGTH);
+  if (declaration.kind === 'globs' || declaration.kind === 'texts')
+    return readGlobs(flag, list, declaration.kind === 'globs' ? MAX_PATTERN_LENGTH : MAX_TEXT_LENGTH);
   if (declaration.kind === 'rewrites') return readRewrites(flag, list);
   if (Array.isArray(given)) throw messages.repeatedOption(flag);
   switch (declaration.kind) {
@@ -48,7 +56,8 @@ function readInteger(declaration: OptionDeclaration, given: unknown): number {
   if (text === '') throw messages.emptyValue(flag);
   const number = typeof given === 'number' ? given : /^\d+$/.test(text) ? Number(text) : Number.NaN;
   const example = declaration.example ?? String(defaultOf(declaration) ?? min);
-  if (!Number.isSafeInteger(number) || number < min) throw messages.badNumber(flag, text, `a whole number from ${min} up`, example);
+  if (!Number.isSafeInteger(number) || number < min)
+    throw messages.badNumber(flag, text, `a whole number from ${min} up`, example);
   if (number > max) throw messages.numberTooLarge(flag, text, String(max), example);
   return number;
 }
@@ -59,8 +68,10 @@ function readSeconds(declaration: OptionDeclaration, given: unknown): number {
   if (text === '') throw messages.emptyValue(flag);
   const seconds = typeof given === 'number' ? given : /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
   const example = declaration.example ?? String(defaultOf(declaration) ?? 60);
-  if (!(seconds > 0) || !Number.isFinite(seconds)) throw messages.badNumber(flag, text, 'a number of seconds above 0', example);
-  if (seconds > max) throw messages.numberTooLarge(flag, text, max === MAX_TIMEOUT_SECONDS ? `${max} (a day)` : String(max), example);
+  if (!(seconds > 0) || !Number.isFinite(seconds))
+    throw messages.badNumber(flag, text, 'a number of seconds above 0', example);
+  if (seconds > max)
+    throw messages.numberTooLarge(flag, text, max === MAX_TIMEOUT_SECONDS ? `${max} (a day)` : String(max), example);
   return seconds;
 }
 
@@ -70,7 +81,8 @@ function readTolerance(flag: string, given: unknown): Tolerance {
   if (text === '') throw messages.emptyValue(flag);
   const match = /^(\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?(%?)$/i.exec(text);
   const amount = match ? Number(text.replace(/%$/, '')) : Number.NaN;
-  if (!match || !Number.isFinite(amount)) throw messages.badNumber(flag, text, "a number (an absolute difference) or a percentage like '1%'", '0.01');
+  if (!match || !Number.isFinite(amount))
+    throw messages.badNumber(flag, text, "a number (an absolute difference) or a percentage like '1%'", '0.01');
   return match[2] === '%' ? { kind: 'relative', percent: amount } : { kind: 'absolute', amount };
 }
 
@@ -122,7 +134,10 @@ function readPairs(flag: string, entries: string[]): Record<string, string> {
  * CaptureOptions from values keyed by flag (`max-children`, as yargs gives them) or snake_case name;
  * `defaults` (a config file's, by snake_case name) fill in what was not given.
  */
-export function readCaptureOptions(given: Readonly<Record<string, unknown>>, defaults: Readonly<Record<string, unknown>> = {}): CaptureOptions {
+export function readCaptureOptions(
+  given: Readonly<Record<string, unknown>>,
+  defaults: Readonly<Record<string, unknown>> = {},
+): CaptureOptions {
   const options = defaultCaptureOptions();
   for (const declaration of OPTION_DECLARATIONS as readonly OptionDeclaration[]) {
     if (!declaration.target) continue;
@@ -139,15 +154,20 @@ export function readCaptureOptions(given: Readonly<Record<string, unknown>>, def
 /** Options that make sense only together, or not together. */
 function checkCombinations(options: CaptureOptions): void {
   const { hit, first_divergence: firstDivergence, max_hits: maxHits } = options.breakpoint;
-  if (hit !== null && firstDivergence) throw messages.optionsConflict('--hit', '--first-divergence', 'the walk finds the hit itself');
+  if (hit !== null && firstDivergence)
+    throw messages.optionsConflict('--hit', '--first-divergence', 'the walk finds the hit itself');
   if (maxHits !== null && !firstDivergence) throw messages.optionNeeds('--max-hits', '--first-divergence');
-  if (options.values.watch_only && options.values.watch.length === 0) throw messages.optionNeeds('--watch-only', '--watch EXPR');
-  if (firstDivergence && options.run.sequential) throw messages.optionsConflict('--first-divergence', '--sequential', 'the two runs walk their hits side by side');
+  if (options.values.watch_only && options.values.watch.length === 0)
+    throw messages.optionNeeds('--watch-only', '--watch EXPR');
+  if (firstDivergence && options.run.sequential)
+    throw messages.optionsConflict('--first-divergence', '--sequential', 'the two runs walk their hits side by side');
 }
 
 /** The library's way in: capture options by their CLI names in snake_case, checked as the CLI checks them. */
 export function captureOptions(input: CaptureOptionInput = {}): CaptureOptions {
-  const known = new Set((OPTION_DECLARATIONS as readonly OptionDeclaration[]).filter((d) => d.target).map((d) => snakeCase(d.flag)));
+  const known = new Set(
+    (OPTION_DECLARATIONS as readonly OptionDeclaration[]).filter((d) => d.target).map((d) => snakeCase(d.flag)),
+  );
   for (const name of Object.keys(input)) {
     if (!known.has(name)) throw messages.unknownOption(name, [...known]);
   }
