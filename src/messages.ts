@@ -5,6 +5,7 @@ import { fileMessages } from './file-messages.js';
 import { error, HELP, lowerFirst, ordinal, quote, times } from './message-parts.js';
 
 export { describeSize } from './message-parts.js';
+export { checkWords, progress } from './progress-words.js';
 
 /** bpdiff's subcommands, each with its own help (the stray-argument message lists them too). */
 export const SUBCOMMANDS = [
@@ -325,7 +326,7 @@ export const messages = {
   walkStepTimedOut: (seconds: number) =>
     error(
       'USAGE',
-      `the program has not reached its next line within the timeout (${seconds} s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code)`,
+      `the program has not reached its next line within the timeout (${seconds} s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code, or a loop whose code stays on one line, which a step never leaves)`,
       `give a longer --timeout, or --from FILE:LINE past where it waits`,
     ),
   /** `reached`: how many times each run passed the line, or null: fewer than `hit` (its adapter counted them). */
@@ -338,7 +339,9 @@ export const messages = {
       `--from ${from}: ${said[0] === said[1] ? `both runs reached the line ${said[0]}` : `run A reached the line ${said[0]}, run B ${said[1]}`} before they ended, not the ${ordinal(hit)} time`,
       least > 0
         ? `give a time both runs reach it (--from ${from.replace(/^(.*:\d+):\d+$/, '$1')}:${least}), or another line`
-        : 'give a line both runs reach',
+        : reached.includes(null)
+          ? 'give a smaller N (the line is reached, fewer times), or another line'
+          : 'give a line both runs reach',
     );
   },
   badFrom: (value: string) =>
@@ -359,40 +362,4 @@ export const messages = {
 export const locateWords = {
   cutShort: (steps: number) =>
     `the walk stopped at --max-steps after ${steps} steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE`,
-};
-
-/** What `bpdiff check` says about its baselines (on stderr, and in the summary and annotations). */
-export const checkWords = {
-  noBaseline: (name: string, file: string) =>
-    `check ${name} has no baseline (${file} does not exist) — record it with bpdiff check ${name} -u, and commit it`,
-  baselineWritten: (name: string, file: string) =>
-    `check ${name} had no baseline: this run was recorded as its baseline in ${file} — review it and commit it`,
-  obsolete: (file: string) => `${file} is an obsolete baseline: no check refers to it — bpdiff check -u removes it`,
-  updated: (name: string, file: string) => `check ${name}: baseline updated: ${file}`,
-  unchanged: (name: string, file: string) => `check ${name}: baseline unchanged: ${file}`,
-  written: (name: string, file: string, variables: number) =>
-    `check ${name}: baseline written: ${file} (${variables} ${variables === 1 ? 'variable' : 'variables'})`,
-  removed: (file: string) => `removed the obsolete baseline ${file} (no check refers to it)`,
-  unkeyed: (name: string, count: number, failing: boolean) =>
-    `check ${name}: ${count} ${count === 1 ? 'value holding a secret' : 'values holding secrets'} could not be compared: the baseline's secrets were redacted under another key than this run's (BPDIFF_REDACT_KEY unset or another: a pull request from a fork gets no secrets) — give the job the key the baseline was recorded with, or re-record the baseline under this one (bpdiff check ${name} -u)${failing ? '; --fail-on changed makes this a warning' : ''}`,
-  notRecorded: (name: string, bp: string, reason: string) =>
-    `check ${name}: the run did not stop at ${bp}${reason === '' ? '' : ` (${reason})`}, so no baseline was recorded — run it with bpdiff capture to see why`,
-};
-
-export const progress = {
-  /** Said on stderr (not under -q) whenever a config's options are read: they change what the command does. */
-  usingConfig: (file: string) => `bpdiff: using the options of ${file}`,
-  walking: (labelA: string, commandA: string, labelB: string, commandB: string, from: string | null) =>
-    `bpdiff: walking ${labelA} (${commandA}) and ${labelB} (${commandB}) line by line in lockstep, from ${from === null ? "where the program's own code starts" : from}`,
-  startingOne: (breakpoint: string, label: string, command: string) =>
-    `bpdiff: running ${label} (${command}), to stop at ${breakpoint}`,
-  starting: (
-    breakpoint: string,
-    labelA: string,
-    commandA: string,
-    labelB: string,
-    commandB: string,
-    sequential: boolean,
-  ) =>
-    `bpdiff: running ${labelA} (${commandA}) and ${labelB} (${commandB}) ${sequential ? 'one after the other' : 'at once'}, to stop at ${breakpoint}`,
 };

@@ -161,11 +161,12 @@ export async function locateRuns(
         throw messages.walkStepTimedOut(options.run.timeout_seconds);
       throw error;
     });
-    // Runs that ran out of time did not end: a walk that stopped on a timeout is no "no divergence".
-    const timedOut = [end.a, end.b].some(
+    // Runs that ran out of time did not end: when neither came back from its step, the walk cannot go on
+    // (exit 2, naming --timeout); when one did, the runs part there (the walk's 'ended').
+    const bothTimedOut = [end.a, end.b].every(
       (standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout',
     );
-    if (end.kind === 'agreed' && timedOut) throw messages.walkStepTimedOut(options.run.timeout_seconds);
+    if (bothTimedOut) throw messages.walkStepTimedOut(options.run.timeout_seconds);
     if (options.locate.within.length > 0 && !walks[0].code.withinMatched && !walks[1].code.withinMatched)
       throw messages.withinMatchedNothing(options.locate.within, [
         ...new Set(walks.flatMap((walk) => walk.code.userFiles())),

@@ -16,7 +16,7 @@ export const FLOORS: readonly Floor[] = [
   {
     name: 'words, the pure core, processes, the trace, bounded reads',
     holds: [
-      /^src\/(messages|message-parts|file-messages)\.ts$/,
+      /^src\/(messages|message-parts|file-messages|progress-words)\.ts$/,
       /^src\/json-problem\.ts$/,
       /^src\/read-bounded\.ts$/,
       /^src\/core\//,
