@@ -60,6 +60,8 @@ export function renderConfigSchema(): JsonSchema {
       baselines: {
         type: 'string',
         minLength: 1,
+        // A path, at most PATH_MAX: every line that names it (bpdiff check's) stays bounded.
+        maxLength: 4096,
         description:
           "the folder of the checks' baselines, relative to the config file's folder (default .bpdiff/baselines): a check's baseline is <baselines>/<check>.json unless it names its own",
       },
@@ -90,7 +92,7 @@ export function renderConfigSchema(): JsonSchema {
         additionalProperties: false,
         required: ['bp', 'cmd'],
         properties: {
-          bp: { type: 'string', description: 'where to stop: FILE:LINE, FILE relative to cwd' },
+          bp: { type: 'string', maxLength: 4096, description: 'where to stop: FILE:LINE, FILE relative to cwd' },
           // The check's breakpoint holds its condition, as --bp and --condition go together on the command line.
           condition: { ...optionSchema(findDeclaration('condition')!) },
           cmd: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'the command and its arguments' },
@@ -105,6 +107,7 @@ export function renderConfigSchema(): JsonSchema {
           },
           baseline: {
             type: 'string',
+            maxLength: 4096,
             description:
               "this check's baseline file, relative to the config file's folder (default: <baselines>/<check>.json)",
           },

@@ -112,6 +112,24 @@ describe('limits of a config', () => {
     );
   });
 
+  // bpdiff check names a check's paths in its lines (baseline written, ...): a cloned repository's config
+  // could make each of them megabytes long (issue 34: every message bounded).
+  it("a path longer than PATH_MAX (baselines, a check's baseline or bp) is refused, naming the key", () => {
+    const long = `${'d/'.repeat(2500)}x.json`;
+    expect(() => loadConfig(write('baselines', { baselines: long }))).toThrow(
+      /bpdiff\.config\.json: \/baselines: must NOT have more than 4096 characters — /,
+    );
+    const check = (extra: Record<string, string>) => ({
+      checks: { c: { bp: 'a.py:1', cmd: ['python3', 'a.py'], ...extra } },
+    });
+    expect(() => loadConfig(write('baseline', check({ baseline: long })))).toThrow(
+      /\/checks\/c\/baseline: must NOT have more than 4096 characters — /,
+    );
+    expect(() => loadConfig(write('bp', check({ bp: `${long}:1` })))).toThrow(
+      /\/checks\/c\/bp: must NOT have more than 4096 characters — /,
+    );
+  });
+
   it('a config larger than --max-input-bytes is refused with its size', () => {
     const file = write('large', { ignore: ['x'.repeat(600), 'y'.repeat(600)] });
     expect(() => loadConfig(file, 1024)).toThrow(
