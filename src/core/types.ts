@@ -187,7 +187,7 @@ export interface CaptureOptions {
   breakpoint: {
     /** `--exact-line`: a breakpoint the adapter moves to another line is refused. */
     exact_line: boolean;
-    /** `--hit N`: capture at the Nth stop (where the condition holds); null: the first. */
+    /** `--hit N`: capture at the Nth pass through the line (where the condition holds); null: the first. */
     hit: number | null;
     /** `--first-divergence`: both runs stop at every hit, in lockstep, until their variables differ. */
     first_divergence: boolean;

@@ -226,7 +226,7 @@ function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
       description: [
         "Run two commands (run_a, run_b: e.g. two versions of a program, or one program with two inputs) under a real debugger, stop each at the breakpoint bp (FILE:LINE, optionally only when `condition` holds; run_b.bp gives B a line of its own, else bp's line is followed into B's copy of the file) and compare the variables visible there.",
         "The result is the comparison document: diff.changed (name -> {a, b}), only_in_a, only_in_b, unchanged, each run's variables and status (break, or no_break with why in analysis_hints), and `context` (a compact summary to read first).",
-        'Use hit (the Nth stop), first_divergence (stop both runs at every hit in lockstep and report the first hit where they differ), watch (expressions evaluated at the stop) and watch_only to look where the runs part ways; ignore, normalize and tolerance to leave noise out.',
+        'Use hit (the Nth pass through the line), first_divergence (stop both runs at every hit in lockstep and report the first hit where they differ), watch (expressions evaluated at the stop) and watch_only to look where the runs part ways; ignore, normalize and tolerance to leave noise out.',
         "Arguments are checked like the CLI's flags (bpdiff --help): a mistake is a one-line tool error.",
       ].join(' '),
       inputSchema: objectSchema(

@@ -34,7 +34,7 @@ export const RUN_AND_OUTPUT_ROWS = [
     example: '3',
     target: ['breakpoint', 'hit'],
     describe:
-      'capture at the Nth stop (counting only stops where --condition holds); a run that stops fewer times did not stop',
+      'capture at the Nth pass through the line (counting only passes where --condition holds; the adapter counts them where it can); a run that passes fewer times did not stop',
   },
   {
     flag: 'first-divergence',
