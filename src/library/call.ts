@@ -172,3 +172,33 @@ export function engineHooks(
     ...(redactor ? { redactor } : {}),
   };
 }
+
+/** How a call runs its plan: with the call's own options (log, signal), its redactor and its context. */
+export type PlanRunner<P, C extends CallContext, R> = (
+  plan: P,
+  call: CallOptions,
+  redactor: Redactor | undefined,
+  context: C,
+) => Promise<R>;
+
+/** A call from its input: read into its plan once (`read`, inside so its errors are scrubbed too), then run. */
+export function runFromInput<P, C extends CallContext, R>(
+  input: CallOptions,
+  context: C,
+  read: () => P,
+  run: PlanRunner<P, C, R>,
+): Promise<R> {
+  const redactor = callRedactor(input, context);
+  return redactedErrors(redactor, async () => run(read(), input, redactor, context));
+}
+
+/** A call of a plan read already (the CLI reads its command line once, before anything starts). */
+export function runFromPlan<P extends LivePlan, C extends CallContext, R>(
+  plan: P,
+  call: CallOptions,
+  context: C,
+  run: PlanRunner<P, C, R>,
+): Promise<R> {
+  const redactor = planRedactor(plan, context);
+  return redactedErrors(redactor, async () => run(plan, call, redactor, context));
+}

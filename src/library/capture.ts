@@ -11,15 +11,14 @@ import { readOneRun, resolveRun, sharedRunKeys, withAdapterPaths } from '../inta
 import { readCallValues, type CapturePlan } from '../intake/plan.js';
 import type { Redactor } from '../redact/redactor.js';
 import {
-  callRedactor,
+  type CallContext,
+  type CallOptions,
   checkInputKeys,
   engineHooks,
   optionsOf,
-  planRedactor,
-  redactedErrors,
   redactedLog,
-  type CallContext,
-  type CallOptions,
+  runFromInput,
+  runFromPlan,
 } from './call.js';
 import type { RunInput } from './compare.js';
 
@@ -42,14 +41,11 @@ export function checkCaptureInput(given: Input): CaptureOptions {
 }
 
 export async function capture(input: CaptureInput, context: CallContext = {}): Promise<RunCapture> {
-  const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () =>
-    runCapturePlan(
-      planCapture(objectOf('the input of capture', input, '{ "bp": "app.py:3", "run": {...} }')),
-      input,
-      redactor,
-      context,
-    ),
+  return runFromInput(
+    input,
+    context,
+    () => planCapture(objectOf('the input of capture', input, '{ "bp": "app.py:3", "run": {...} }')),
+    runCapturePlan,
   );
 }
 
@@ -59,8 +55,7 @@ export async function capturePlanned(
   call: CallOptions = {},
   context: CallContext = {},
 ): Promise<RunCapture> {
-  const redactor = planRedactor(plan, context);
-  return redactedErrors(redactor, async () => runCapturePlan(plan, call, redactor, context));
+  return runFromPlan(plan, call, context, runCapturePlan);
 }
 
 async function runCapturePlan(

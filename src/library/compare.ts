@@ -23,15 +23,14 @@ import {
   withAdapterPaths,
 } from '../intake/runs.js';
 import {
-  callRedactor,
+  type CallContext,
+  type CallOptions,
   checkInputKeys,
   engineHooks,
   optionsOf,
-  planRedactor,
-  redactedErrors,
   redactedLog,
-  type CallContext,
-  type CallOptions,
+  runFromInput,
+  runFromPlan,
 } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
@@ -57,14 +56,11 @@ export interface CompareInput extends CaptureOptionInput, Omit<RunSettingsInput,
 const OWN_KEYS = ['run_a', 'run_b'];
 
 export async function compare(input: CompareInput, context: CallContext = {}): Promise<ComparisonOutcome> {
-  const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () =>
-    runComparePlan(
-      planCompare(objectOf('the input of compare', input, '{ "bp": "app.py:3", "run_a": {...}, "run_b": {...} }')),
-      input,
-      redactor,
-      context,
-    ),
+  return runFromInput(
+    input,
+    context,
+    () => planCompare(objectOf('the input of compare', input, '{ "bp": "app.py:3", "run_a": {...}, "run_b": {...} }')),
+    runComparePlan,
   );
 }
 
@@ -74,8 +70,7 @@ export async function comparePlanned(
   call: CallOptions = {},
   context: CallContext = {},
 ): Promise<ComparisonOutcome> {
-  const redactor = planRedactor(plan, context);
-  return redactedErrors(redactor, async () => runComparePlan(plan, call, redactor, context));
+  return runFromPlan(plan, call, context, runComparePlan);
 }
 
 async function runComparePlan(

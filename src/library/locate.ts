@@ -18,15 +18,14 @@ import type { Located } from '../run/locate-runs.js';
 import type { Standing } from '../walk/lines.js';
 import { compareValues } from '../values/compare-values.js';
 import {
-  callRedactor,
+  type CallContext,
+  type CallOptions,
   checkInputKeys,
   engineHooks,
   optionsOf,
-  planRedactor,
-  redactedErrors,
   redactedLog,
-  type CallContext,
-  type CallOptions,
+  runFromInput,
+  runFromPlan,
 } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
@@ -73,14 +72,11 @@ export function checkLocateInput(given: Input): CaptureOptions {
 type LocateContext = CallContext & { engine?: CallContext['engine'] & { locateRuns?: unknown } };
 
 export async function locate(input: LocateInput, context: LocateContext = {}): Promise<LocateOutcome> {
-  const redactor = callRedactor(input, context);
-  return redactedErrors(redactor, async () =>
-    runLocatePlan(
-      planLocate(objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }')),
-      input,
-      redactor,
-      context,
-    ),
+  return runFromInput(
+    input,
+    context,
+    () => planLocate(objectOf('the input of locate', input, '{ "run_a": {...}, "run_b": {...} }')),
+    runLocatePlan,
   );
 }
 
@@ -90,8 +86,7 @@ export async function locatePlanned(
   call: CallOptions = {},
   context: LocateContext = {},
 ): Promise<LocateOutcome> {
-  const redactor = planRedactor(plan, context);
-  return redactedErrors(redactor, async () => runLocatePlan(plan, call, redactor, context));
+  return runFromPlan(plan, call, context, runLocatePlan);
 }
 
 async function runLocatePlan(
