@@ -17,7 +17,6 @@ import { Redactor } from '../redact/redactor.js';
 import { redactionKey } from '../redact/default-key.js';
 import { checkKeys, type Input } from '../intake/run-input.js';
 import type { LivePlan } from '../intake/plan.js';
-import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
 
 /** What a caller may pass with any call that runs programs. */
 export interface CallOptions {
@@ -38,7 +37,12 @@ export interface CallContext {
   redactor?: Redactor;
   /** Said at the end of the progress line that starts the runs (`(check pricing)`). */
   why?: string;
-  engine?: { captureRuns?: typeof captureRuns; captureOneRun?: typeof captureOneRun };
+  /**
+   * A test's run engine, typed `unknown` and cast where it is called (as locate's walk): the run's
+   * types (the session's, the DAP's) stay out of the package's declarations, which a user type-checks
+   * without bpdiff's development dependencies.
+   */
+  engine?: { captureRuns?: unknown; captureOneRun?: unknown };
   /** The bpdiff.config.json the front door read the call's defaults from: named in the result's context. */
   config?: string | null;
 }

@@ -22,6 +22,8 @@ import {
 } from './call.js';
 import type { RunInput } from './compare.js';
 
+type CaptureOneRun = typeof import('../run/capture-runs.js').captureOneRun;
+
 export interface CaptureInput extends CaptureOptionInput, RunSettingsInput, CallOptions {
   condition?: string;
   run: RunInput;
@@ -72,7 +74,9 @@ async function runCapturePlan(
     progress.startingOne(describeBreakpoint(spec.breakpoint), spec.label, quoteCommand(spec.argv)) +
       (context.why === undefined ? '' : ` ${context.why}`),
   );
-  const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
+  const captureOneRun =
+    (context.engine?.captureOneRun as CaptureOneRun | undefined) ??
+    (await import('../run/capture-runs.js')).captureOneRun;
   const captured = await captureOneRun(spec, options, engineHooks(call, log, redactor));
   return redactor ? scrubDocument(captured, redactor) : captured;
 }

@@ -34,6 +34,9 @@ import {
 } from './call.js';
 import { comparisonOutcome, type ComparisonOutcome } from './outcome.js';
 
+type CaptureRuns = typeof import('../run/capture-runs.js').captureRuns;
+type CaptureOneRun = typeof import('../run/capture-runs.js').captureOneRun;
+
 /** One run: its command (argv), and what it has of its own (its cwd, env, label, stdin file, breakpoint). */
 export interface RunInput extends RunSettingsInput {
   command: string[];
@@ -95,7 +98,8 @@ async function runComparePlan(
       options.run.sequential,
     ) + why(context),
   );
-  const captureRuns = context.engine?.captureRuns ?? (await import('../run/capture-runs.js')).captureRuns;
+  const captureRuns =
+    (context.engine?.captureRuns as CaptureRuns | undefined) ?? (await import('../run/capture-runs.js')).captureRuns;
   const captures = await captureRuns(specs, options, hooks);
   return comparisonOutcome(captures, options, plan.report, redactor, {
     followed: specs[1].breakpoint.note !== undefined,
@@ -147,7 +151,9 @@ async function compareWithBaseline(
   hooks.log?.(
     `${progress.startingOne(describeBreakpoint(live.breakpoint), live.label, quoteCommand(live.argv))} ${context.why ?? `(compared with the baseline ${baseline.name})`}`,
   );
-  const captureOneRun = context.engine?.captureOneRun ?? (await import('../run/capture-runs.js')).captureOneRun;
+  const captureOneRun =
+    (context.engine?.captureOneRun as CaptureOneRun | undefined) ??
+    (await import('../run/capture-runs.js')).captureOneRun;
   const captured = await captureOneRun(live, options, hooks).catch((error: unknown) => {
     // A condition that fails at a line the baseline was not captured at may be right, at the wrong line.
     const doubt =

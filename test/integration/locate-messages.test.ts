@@ -98,7 +98,7 @@ describe('locate: a program blocked during the walk', () => {
           'blocked.py',
         ]);
         expect(refusal(run)).toBe(
-          "bpdiff: the program has not reached its next line within the timeout (3 s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code) — give a longer --timeout, or --from FILE:LINE past where it waits",
+          "bpdiff: the program has not reached its next line within the timeout (3 s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code, or a loop whose code stays on one line, which a step never leaves) — give a longer --timeout, or --from FILE:LINE past where it waits",
         );
       });
     });

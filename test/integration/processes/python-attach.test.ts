@@ -127,7 +127,7 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     expect([made.adapterExecutable, ...made.adapterArgs]).toEqual([python, path.join(sharedDebugpy, 'adapter')]);
     expect(made.adapterEnv).toEqual({ PYTHONPATH: tempDir });
     expect(made.condition).toBeUndefined();
-    expect(fs.readdirSync(tempDir)).toEqual(['_bpdiff_setorder.py', 'sitecustomize.py']);
+    expect(fs.readdirSync(tempDir).sort()).toEqual(['_bpdiff_bounded.py', '_bpdiff_setorder.py', 'sitecustomize.py']);
   });
 
   it('passes interpreter options first, then -m or -c as python would read them', async () => {
@@ -196,7 +196,8 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
     const own = path.join(freshDir(), 'dist-packages/debugpy');
     fs.mkdirSync(path.join(path.dirname(own), 'bytecode'), { recursive: true });
     const withOwn = fakeInstall({ hasDebugpy: true, debugpyDir: own, version: [3, 13] });
-    expect(fs.readdirSync((await plan(withOwn.definition, [withOwn.python, 'prog.py'])).tempDir)).toEqual([
+    expect(fs.readdirSync((await plan(withOwn.definition, [withOwn.python, 'prog.py'])).tempDir).sort()).toEqual([
+      '_bpdiff_bounded.py',
       '_bpdiff_setorder.py',
       'sitecustomize.py',
     ]);

@@ -2,11 +2,11 @@
 // own SafeRepr and resolvers, without an adapter: sets written and named in one order under any hash
 // seed, and long lists listed flat as far as BPDIFF_MAX_CHILDREN.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { debugpyModulesFolder } from './debugpy-modules.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PYDEVD = '/usr/lib/python3/dist-packages/debugpy/_vendored/pydevd';
@@ -45,7 +45,7 @@ async function run(env: Record<string, string>): Promise<Record<string, unknown>
   const { stdout } = await execa('python3', ['-c', PROGRAM], {
     env: {
       ...env,
-      PYTHONPATH: [path.join(ROOT, 'adapters/debugpy'), setorderFolder()].join(path.delimiter),
+      PYTHONPATH: [path.join(ROOT, 'adapters/debugpy'), debugpyModulesFolder()].join(path.delimiter),
       PYDEVD_DISABLE_FILE_VALIDATION: '1',
     },
     extendEnv: false,
@@ -85,20 +85,4 @@ describe.skipIf(!fs.existsSync(PYDEVD))('the Python container patches', () => {
     expect((await run({ BPDIFF_MAX_CHILDREN: '8' })).list_names).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
     expect((await run({})).list_names).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
   });
-});
-
-/** A folder holding bpdiff's Python adapter's setorder.py as _bpdiff_setorder.py, as debugpy's hooks put it beside the sitecustomize. */
-let setorder: string | null = null;
-function setorderFolder(): string {
-  if (setorder === null) {
-    setorder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-setorder-'));
-    fs.copyFileSync(
-      path.join(ROOT, 'adapters/python/_bpdiff_light/setorder.py'),
-      path.join(setorder, '_bpdiff_setorder.py'),
-    );
-  }
-  return setorder;
-}
-afterAll(() => {
-  if (setorder !== null) fs.rmSync(setorder, { recursive: true, force: true });
 });

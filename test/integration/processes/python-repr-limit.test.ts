@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { debugpyModulesFolder } from './debugpy-modules.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PYDEVD = '/usr/lib/python3/dist-packages/debugpy/_vendored/pydevd';
@@ -34,7 +35,7 @@ print(SafeRepr()(5), SafeRepr()({"a": [1, 2]}))
 
 async function reprs(env: Record<string, string>): Promise<string[]> {
   const { stdout } = await execa('python3', ['-c', PROGRAM], {
-    env: { ...env, PYTHONPATH: path.join(ROOT, 'adapters/debugpy') },
+    env: { ...env, PYTHONPATH: [path.join(ROOT, 'adapters/debugpy'), debugpyModulesFolder()].join(path.delimiter) },
     extendEnv: false,
     stdin: 'ignore',
     timeout: 20_000,
