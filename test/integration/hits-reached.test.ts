@@ -178,7 +178,7 @@ const sumBelow = (n: number): number => (n * (n - 1)) / 2;
 for (const language of LANGUAGES) {
   describeWithTool(`the Nth pass through ${language.name}`, language.tool, language.available, () => {
     // Where every pass is a stop, a smaller N keeps the test's time in bounds on a loaded machine.
-    const n = language.counts ? 2001 : 301;
+    const n = language.counts ? 2001 : 61;
     const limit = n + 999;
 
     it(`--hit ${n} is the values at pass ${n}${language.counts ? ', the passes before it counted by the adapter (one stop)' : ', every pass a stop'}`, async () => {
@@ -204,12 +204,12 @@ for (const language of LANGUAGES) {
     });
 
     it('a run that passes the line fewer than N times is no_break, with how many times it did', async () => {
-      // Counted again by stops (the adapter does not say how many passes it let go): 300 passes.
-      const { run } = await compare(language, ['--hit', '301'], 300);
+      // Counted again by stops (the adapter does not say how many passes it let go): 60 passes.
+      const { run } = await compare(language, ['--hit', '61'], 60);
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.run_a.status).toBe('no_break');
-      expect(run.doc!.analysis_hints.join('\n')).toContain('It stopped there 300 times, fewer than --hit 301.');
+      expect(run.doc!.analysis_hints.join('\n')).toContain('It stopped there 60 times, fewer than --hit 61.');
     });
   });
 }
@@ -233,10 +233,11 @@ describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lld
       { cwd: scratch },
     );
 
-  it('a line inlined at two calls: each call is a pass (the 2002nd is the second call of iteration 1000, the 2003rd the first of 1001)', async () => {
+  // Every pass of a line with two locations is a stop (lldb's count is one of locations): a few hundred keep it quick.
+  it('a line inlined at two calls: each call is a pass (the 202nd is the second call of iteration 100, the 203rd the first of 101)', async () => {
     for (const [hit, x, acc] of [
-      [2002, '1000', sumBelow(1001) + 1000 * 1000],
-      [2003, '1001', sumBelow(1001) + 1001 * 1000],
+      [202, '1000', sumBelow(101) + 1000 * 100],
+      [203, '101', sumBelow(101) + 101 * 1000],
     ] as const) {
       const run = await twice([], hit);
       expectClean(run);
@@ -246,10 +247,10 @@ describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lld
   });
 
   it.skipIf(!gdbReady)('the same through gdb', async () => {
-    const run = await twice(['--adapter', 'gdb'], 2002);
+    const run = await twice(['--adapter', 'gdb'], 202);
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.doc!.run_a.variables).toMatchObject({ acc: String(sumBelow(1001) + 1000 * 1000), x: '1000' });
+    expect(run.doc!.run_a.variables).toMatchObject({ acc: String(sumBelow(101) + 1000 * 100), x: '1000' });
   });
 
   it.skipIf(!rustReady)(
