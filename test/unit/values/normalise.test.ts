@@ -85,6 +85,24 @@ describe('normaliseValues by type', () => {
     }
   });
 
+  it("masks, by the Java adapter's rules, a lambda's default toString in a text the program made", async () => {
+    const fs = await import('node:fs');
+    const rules = (
+      JSON.parse(fs.readFileSync('adapters/java/adapter.json', 'utf8')) as {
+        normalise: Parameters<typeof normaliseValues>[1];
+      }
+    ).normalise;
+    const text = (value: string) =>
+      normaliseValues({ text: value }, rules, undefined, { text: 'java.lang.String' }).variables.text;
+    // Two runs of one program (JDK 17, then JDK 25): the hidden class's address, the hash and the counter differ.
+    expect(text('"[Main$$Lambda$230/0x00007f5ff814c648@161b062a, main$$Lambda$3/0x00007f5ff814c888@1b6d]"')).toBe(
+      '"[Main$$Lambda@…, main$$Lambda@…]"',
+    );
+    expect(text('"Main$$Lambda/0x0000000066160210@cd3fee8"')).toBe(text('"Main$$Lambda/0x000000005f160210@3e2e18f2"'));
+    expect(text('"Main$$Lambda$14/0x00007f5ff814c208"')).toBe('"Main$$Lambda"');
+    expect(text('"Item@1b6d3586, /0x00007f5ff814c208"')).toBe('"Item@…, /0x00007f5ff814c208"');
+  });
+
   it("knows the data types of each built-in adapter's languages, and not the ones that hold addresses", () => {
     for (const type of [
       'int',
