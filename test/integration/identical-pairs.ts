@@ -2,7 +2,7 @@
 // (examples/*/README.md), one row per version or input, and the test fixtures of values once read
 // wrongly on real code (issue 22: a Rust &&str, C++ strings of every width, nested dataclasses and a
 // dict filled from a set under two hash seeds; issue 33: lambdas in a dict, a thread, Go's named
-// results; a root under test/). Each row is run against itself;
+// results, and lambdas and threads in Java, Ruby and Node; a root under test/). Each row is run against itself;
 // each example with two versions also names the variable its README says differs.
 
 /** The adapter a case needs; one describe block per toolset. */
@@ -165,6 +165,11 @@ const FUNCTIONS_PY = {
   bp: 'functions.py:21',
 } as const;
 const NAMED_GO = { toolset: 'go', root: 'test/integration/fixtures-go-named', cwd: '.', bp: 'main.go:11' } as const;
+// The same shapes on the other adapters (fixtures-functions): Java's lambdas in maps of one entry and more,
+// in a list and a record, their default toString in a text (the hidden class's address) and a thread;
+// Ruby's hash of lambdas and procs and two threads, one asleep (rdbg's stop made it sleep or
+// sleep_forever); Node's object and Map of arrow functions and a worker thread.
+const FUNCTIONS = { root: 'test/integration/fixtures-functions', cwd: '.' } as const;
 
 const TALLY_PL = {
   toolset: 'perl',
@@ -301,6 +306,27 @@ export const PAIRS: PairCase[] = [
   { name: 'fixtures objects.py default reprs, cut', ...OBJECTS_PY, command: ['python3', 'objects.py'] },
   { name: 'fixtures functions.py lambdas in a dict, a thread', ...FUNCTIONS_PY, command: ['python3', 'functions.py'] },
   { name: 'fixtures go-named named results at their first line', ...NAMED_GO, command: ['go', 'run', '.'] },
+  {
+    name: 'fixtures Functions.java lambdas in maps and a list, their texts, a thread',
+    ...FUNCTIONS,
+    toolset: 'java',
+    bp: 'Functions.java:22',
+    command: ['java', 'Functions.java'],
+  },
+  {
+    name: 'fixtures functions.rb lambdas in a hash, threads',
+    ...FUNCTIONS,
+    toolset: 'ruby',
+    bp: 'functions.rb:9',
+    command: ['ruby', 'functions.rb'],
+  },
+  {
+    name: 'fixtures functions.cjs arrow functions in an object and a Map, a worker',
+    ...FUNCTIONS,
+    toolset: 'node',
+    bp: 'functions.cjs:8',
+    command: ['node', 'functions.cjs'],
+  },
 ];
 
 export const SEEDED: SeededCase[] = [

@@ -90,6 +90,12 @@ describeWithJava('Java adapter: values', () => {
     expect(value('single')).toBe('[9]');
     expect(value('smallSet')).toBe('["p", "q", "r"]');
     expect(value('smallMap')).toBe('{"j"=2, "k"=1}');
+    // Maps of one entry (Map.of's Map1, Collections.singletonMap) once read as a ClassCastException: a changed value went unseen.
+    expect(value('oneMap')).toBe('{"k"=1}');
+    expect(value('singletonMap')).toBe('{"s"=2}');
+    expect((await children('oneMap')).map((child) => [child.name, child.value, child.evaluateName])).toEqual([
+      ['["k"]', '1', 'oneMap["k"]'],
+    ]);
     expect(value('enumMap')).toBe('{Values.Color.RED=1, Values.Color.BLUE=3}');
     expect(value('enumSet')).toBe('[Values.Color.RED, Values.Color.GREEN]');
     expect(value('concurrent')).toBe('{"one"=1, "two"=2}');

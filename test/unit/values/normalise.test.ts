@@ -85,6 +85,48 @@ describe('normaliseValues by type', () => {
     }
   });
 
+  it("masks, by the Java adapter's rules, a lambda's default toString in a text the program made", async () => {
+    const fs = await import('node:fs');
+    const rules = (
+      JSON.parse(fs.readFileSync('adapters/java/adapter.json', 'utf8')) as {
+        normalise: Parameters<typeof normaliseValues>[1];
+      }
+    ).normalise;
+    const text = (value: string) =>
+      normaliseValues({ text: value }, rules, undefined, { text: 'java.lang.String' }).variables.text;
+    // Two runs of one program (JDK 17, then JDK 25): the hidden class's address, the hash and the counter differ.
+    expect(text('"[Main$$Lambda$230/0x00007f5ff814c648@161b062a, main$$Lambda$3/0x00007f5ff814c888@1b6d]"')).toBe(
+      '"[Main$$Lambda@…, main$$Lambda@…]"',
+    );
+    expect(text('"Main$$Lambda/0x0000000066160210@cd3fee8"')).toBe(text('"Main$$Lambda/0x000000005f160210@3e2e18f2"'));
+    expect(text('"Main$$Lambda$14/0x00007f5ff814c208"')).toBe('"Main$$Lambda"');
+    expect(text('"Item@1b6d3586, /0x00007f5ff814c208"')).toBe('"Item@…, /0x00007f5ff814c208"');
+  });
+
+  it("writes, by rdbg's rules, a sleeping thread as Thread#status says it, however the debugger's stop found it", async () => {
+    const fs = await import('node:fs');
+    const rules = (
+      JSON.parse(fs.readFileSync('adapters/ruby/adapter.json', 'utf8')) as {
+        normalise: Parameters<typeof normaliseValues>[1];
+      }
+    ).normalise;
+    const thread = (value: string) =>
+      normaliseValues({ worker: value }, rules, undefined, { worker: 'Thread' }).variables.worker;
+    // The same thread, asleep in `sleep`, in two identical runs under rdbg.
+    expect(thread('#<Thread:0x00007f55910c4250 /src/x.rb:7 sleep_forever>')).toBe(
+      thread('#<Thread:0x00007fb8b44543a8 /src/x.rb:7 sleep>'),
+    );
+    expect(thread('[#<Thread:0x00007f55910c4250 x.rb:5 dead>, #<Thread:0x00007f55910c4258 sleep_forever>]')).toBe(
+      '[#<Thread:0x… x.rb:5 dead>, #<Thread:0x… sleep>]',
+    );
+    expect(thread('#<Thread:0x00007f55910c4250 run>')).toBe('#<Thread:0x… run>');
+    // A string the program made is its data.
+    expect(
+      normaliseValues({ text: '"#<Thread:0x00007f55910c4250 sleep_forever>"' }, rules, undefined, { text: 'String' })
+        .variables.text,
+    ).toBe('"#<Thread:0x00007f55910c4250 sleep_forever>"');
+  });
+
   it("knows the data types of each built-in adapter's languages, and not the ones that hold addresses", () => {
     for (const type of [
       'int',

@@ -66,6 +66,11 @@ final class JdkCollections {
     }
   }
 
+  /** A map's one {key, value} entry: `List.of(new Object[] {k, v})` would be List.of's varargs, the list [k, v]. */
+  private static List<Object> oneEntry(Object key, Object value) {
+    return java.util.Collections.singletonList(new Object[] {key, value});
+  }
+
   /** Optional and its primitive forms: present or not, and the value. */
   record Optional(boolean present, Object value) {}
 
@@ -172,14 +177,14 @@ final class JdkCollections {
       }
       case "java.util.ImmutableCollections$Map1" -> {
         Object[] f = Jdi.getAll(object, "k0", "v0");
-        return fixed(Kind.MAP, false, List.of(new Object[] {f[0], f[1]}));
+        return fixed(Kind.MAP, false, oneEntry(f[0], f[1]));
       }
       case "java.util.Collections$SingletonList", "java.util.Collections$SingletonSet" -> {
         return fixed(type.endsWith("List") ? Kind.LIST : Kind.SET, false, java.util.Collections.singletonList(Jdi.get(object, "element")));
       }
       case "java.util.Collections$SingletonMap" -> {
         Object[] f = Jdi.getAll(object, "k", "v");
-        return fixed(Kind.MAP, false, List.of(new Object[] {f[0], f[1]}));
+        return fixed(Kind.MAP, false, oneEntry(f[0], f[1]));
       }
       case "java.util.Collections$EmptyList" -> {
         return fixed(Kind.LIST, false, List.of());
