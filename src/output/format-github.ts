@@ -42,12 +42,11 @@ export function githubLines(report: Report, root?: string): string[] {
       ? captures[1].breakpoint.line
       : breakpoint.line;
   // B's copy of the file first (the pull request's version), from the root: with --cwd-b the document
-  // names it from B's folder, which is no path GitHub knows.
+  // names it from B's folder, which is no path GitHub knows. A run with a file of its own (--bp-b) is not asked.
   const file =
-    captures
-      .slice()
-      .reverse()
-      .map((capture) => (capture.resolved_file === null ? null : fromRoot(capture.resolved_file, capture, root)))
+    [captures[1], captures[0]]
+      .filter((capture) => capture.breakpoint.file === breakpoint.file && capture.resolved_file !== null)
+      .map((capture) => fromRoot(capture.resolved_file!, capture, root))
       .find((named) => named !== null) ?? breakpoint.file;
   const where = { file, line: String(followed) };
   const lines: string[] = [];

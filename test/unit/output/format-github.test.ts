@@ -116,6 +116,12 @@ describe('the github writer', () => {
     expect(files('/repo/main')).toEqual(['pricing.py:34']);
     expect(files('/elsewhere')).toEqual(['pricing.py:34']);
     expect(files()).toEqual(['pricing.py:34']);
+    // B stopping in a file of its own (--bp-b): the document's breakpoint is A's, named from A's folder.
+    const own = writeGithub(
+      buildReport([a, { ...b, breakpoint: { file: 'tax.py', line: 5 }, resolved_file: 'tax.py' }]),
+      { color: false, root: '/repo' },
+    );
+    expect(parse(own.split('\n')[0]!)!.props).toMatchObject({ file: 'main/pricing.py', line: '34' });
   });
 
   it("annotates a crash at the line that raised it, in the run's own code", () => {
