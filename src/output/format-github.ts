@@ -42,10 +42,16 @@ export function githubLines(report: Report, root?: string): string[] {
       ? captures[1].breakpoint.line
       : breakpoint.line;
   // B's copy of the file first (the pull request's version), from the root: with --cwd-b the document
-  // names it from B's folder, which is no path GitHub knows. A run with a file of its own (--bp-b) is not asked.
+  // names it from B's folder, which is no path GitHub knows. Only a run whose own line is the one
+  // annotated: not one with a file of its own (--bp-b), nor B when the line is A's numbering (a walk's).
   const file =
     [captures[1], captures[0]]
-      .filter((capture) => capture.breakpoint.file === breakpoint.file && capture.resolved_file !== null)
+      .filter(
+        (capture) =>
+          capture.breakpoint.file === breakpoint.file &&
+          capture.breakpoint.line === followed &&
+          capture.resolved_file !== null,
+      )
       .map((capture) => fromRoot(capture.resolved_file!, capture, root))
       .find((named) => named !== null) ?? breakpoint.file;
   const where = { file, line: String(followed) };

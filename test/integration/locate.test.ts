@@ -49,7 +49,8 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toMatch(
-      /^::error file=shop\.py,line=7,title=bpdiff%3A where the runs part ways::the runs part ways after shop\.py:7/,
+      // From where bpdiff runs (the repository's root), in A's copy: the line is A's numbering.
+      /^::error file=examples\/locate\/python\/v1\/shop\.py,line=7,title=bpdiff%3A where the runs part ways::the runs part ways after shop\.py:7/,
     );
   });
 
