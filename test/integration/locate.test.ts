@@ -86,7 +86,7 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
       'bpdiff: the walk stopped at --max-steps after 5 steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE',
     );
     expect(cut.stdout).toMatch(
-      /^::error file=shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/,
+      /^::error file=examples\/locate\/python\/v1\/shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/,
     );
     const local = await runBpdiff(['locate', '-q', '--max-steps', '5', ...python.shop('v2')]);
     expect(local.exitCode, local.stderr).toBe(0);
