@@ -14,6 +14,7 @@ import { checkWords } from '../messages.js';
 import { checkContained, containmentRoot, writeContained, type ContainedName } from '../intake/contained-path.js';
 import type { BpdiffConfig, ConfigCheck } from '../config/config.js';
 import type { Io } from '../intake/io.js';
+import { naturalOrder } from '../output/name-order.js';
 
 /** The label of the stored run, whatever the run that recorded it was called. */
 export const BASELINE_LABEL = 'baseline';
@@ -95,7 +96,8 @@ export function obsoleteBaselines(config: BpdiffConfig): string[] {
     }
   };
   walk(config.baselines);
-  return found.sort();
+  // As a person counts (x2.json before x10.json): the list is read, and the same on every machine.
+  return naturalOrder(found);
 }
 
 /** Removes an obsolete baseline, and the folders under the baselines folder it leaves empty. */

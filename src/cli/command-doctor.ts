@@ -1,177 +1,9 @@
 // `bpdiff doctor`: which built-in debug adapters are installed here, with their versions, and the
-// command that installs each missing one; exit 0 when every one is there, 1 otherwise. Each adapter
-// is looked for as a run looks for it, from what its folder says (adapters/<id>/): the definition's
-// executables and the files its arguments name, its hooks' `version`, and, for a definition with a
-// `doctor_command`, the launch that a run of that command would prepare (so debugpy is the
-// interpreter's own when it has one, else Debian's, as in a run).
-import fs from 'node:fs';
-import path from 'node:path';
+// command that installs each missing one (src/library/doctor.ts looks); exit 0 when every one is
+// there, 1 otherwise.
 import type { AdapterDefinition } from '../adapters/definition.js';
-import { whichSync } from '../adapters/find-executable.js';
-import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
-import { loadHooks } from '../adapters/load-hooks.js';
-import { runProbe } from '../adapters/probe.js';
-import { processTempRoot } from '../process/temp-root.js';
-import { handshake } from '../run/handshake.js';
-import { adapterExecutable, fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
-import { builtinDefinitions, loadDefinitionFile } from '../adapters/registry.js';
-import type { RunSpec } from '../core/types.js';
-import { isBpdiffError } from '../errors.js';
-import { captureOptions } from '../options/read-options.js';
 import type { Io } from '../intake/io.js';
-import { readPackageVersion } from '../intake/version.js';
-
-export interface AdapterStatus {
-  /** The definition's id (`python`). */
-  id: string;
-  /** The adapter as a run names it (`debugpy`, `lldb-dap`). */
-  name: string;
-  ok: boolean;
-  version: string | null;
-  /** When ok: what a run would start (and for which program); when missing: what was not found. */
-  detail: string;
-  /** The definition's `install`. */
-  install: string;
-}
-
-/** How long a `--version` may take (a cold interpreter, a slow disk). */
-const VERSION_TIMEOUT_MS = 10_000;
-
-/**
- * One adapter, looked for as a run would look for it. Never throws: a problem is a missing adapter.
- * `handshake`: also start it and ask it `initialize` (a user's definition), unless it is the program
- * itself (it starts only with one).
- */
-export async function checkAdapter(
-  definition: AdapterDefinition,
-  cwd: string,
-  options: { handshake?: boolean } = {},
-): Promise<AdapterStatus> {
-  const missing = (detail: string): AdapterStatus => ({
-    id: definition.id,
-    name: definition.name,
-    ok: false,
-    version: null,
-    detail,
-    install: definition.install,
-  });
-  let hooks: AdapterHooks;
-  let plan: LaunchPlan;
-  let program: string | null = null;
-  try {
-    hooks = await loadHooks(definition);
-    if (definition.doctor_command) {
-      plan = await preparedPlan(definition, definition.doctor_command, hooks, cwd);
-      program = await describeProgram(definition.doctor_command[0]!, cwd);
-    } else {
-      plan = {
-        launch: {},
-        adapterExecutable: adapterExecutable(definition, null, cwd),
-        adapterArgs: definition.adapter.args.map(fillAdapterPlaceholders),
-        adapterEnv: {},
-        adapterName: definition.name,
-        buildMs: null,
-        warnings: [],
-      };
-    }
-  } catch (error) {
-    return missing(reasonOf(error, definition));
-  }
-  // A script the adapter runs (debugpy's adapter folder, bpdiff's own Node adapter) must be there too.
-  const absent = plan.adapterArgs.find((arg) => path.isAbsolute(arg) && !fs.existsSync(arg));
-  if (absent) return missing(`${plan.adapterName} is not installed (no ${absent})`);
-
-  let answered = '';
-  if (options.handshake && !plan.adapterRunsProgram) {
-    try {
-      const capabilities = await handshake(definition, plan, cwd);
-      answered = `; answers initialize${capabilities.supportsConditionalBreakpoints ? ', conditional breakpoints' : ''}`;
-    } catch (error) {
-      return missing(`${plan.adapterName} does not answer initialize: ${reasonOf(error, definition)}`);
-    }
-  }
-  const version =
-    plan.version ??
-    (hooks.version ? await hooks.version(plan).catch(() => null) : null) ??
-    (shipsWithBpdiff(definition) ? readPackageVersion() : null);
-  const command = [plan.adapterExecutable, ...plan.adapterArgs].join(' ') + answered;
-  return {
-    id: definition.id,
-    name: plan.adapterName,
-    ok: true,
-    version,
-    detail: program ? `${program}; adapter: ${command}` : command,
-    install: definition.install,
-  };
-}
-
-/** The plan a run of `argv` would get from the adapter's hooks, prepared in a folder of its own. */
-async function preparedPlan(
-  definition: AdapterDefinition,
-  argv: string[],
-  hooks: AdapterHooks,
-  cwd: string,
-): Promise<LaunchPlan> {
-  // Inside the process's own folder (src/process/temp-root.ts): a doctor killed outright leaves nothing for good.
-  const tempDir = fs.mkdtempSync(path.join(processTempRoot(), 'doctor-'));
-  try {
-    const spec: RunSpec = {
-      side: 'b',
-      label: 'doctor',
-      argv,
-      cwd,
-      env: {},
-      stdin_file: null,
-      breakpoint: { file: 'doctor', line: 1, path: path.join(cwd, 'doctor') },
-    };
-    return await prepareLaunch(hooks, {
-      definition,
-      spec,
-      options: captureOptions(),
-      signal: new AbortController().signal,
-      log: () => undefined,
-      tempDir,
-      track: () => undefined,
-    });
-  } finally {
-    fs.rmSync(tempDir, { recursive: true, force: true });
-  }
-}
-
-/** `python3 3.11.7: /usr/bin/python3`: the command's program on PATH, with the version it prints for --version. */
-async function describeProgram(name: string, cwd: string): Promise<string | null> {
-  const file = whichSync(name, cwd);
-  if (!file) return null;
-  const result = await runProbe(file, ['--version'], { cwd, timeoutMs: VERSION_TIMEOUT_MS });
-  const version = /\d+(?:\.\d+)+/.exec(`${result.stdout}\n${result.stderr}`)?.[0];
-  return `${name}${version ? ` ${version}` : ''}: ${file}`;
-}
-
-/** An adapter that bpdiff carries (its Node.js adapter) has bpdiff's version. */
-function shipsWithBpdiff(definition: AdapterDefinition): boolean {
-  return [...definition.adapter.executables, ...definition.adapter.args].some((text) =>
-    text.includes('${packageRoot}'),
-  );
-}
-
-/** What was wrong, without the advice after ` — ` (the line ends with the install command instead). */
-function reasonOf(error: unknown, definition: AdapterDefinition): string {
-  if (isBpdiffError(error)) return error.message.split(' — ')[0]!.trim();
-  return `${definition.name} could not be checked (${String((error as Error)?.message ?? error).split('\n')[0]})`;
-}
-
-/** One line per adapter, in aligned columns: `ok       python  debugpy 1.6.7 (...)`, `missing  go      dlv ... — install: ...`. */
-export function formatStatuses(statuses: readonly AdapterStatus[]): string {
-  const idWidth = Math.max(0, ...statuses.map((status) => status.id.length));
-  return statuses
-    .map((status) => {
-      const what = status.ok
-        ? `${status.name} ${status.version ?? '(version unknown)'} (${status.detail})`
-        : `${status.detail} — install: ${status.install}`;
-      return `${(status.ok ? 'ok' : 'missing').padEnd(7)}  ${status.id.padEnd(idWidth)}  ${what}\n`;
-    })
-    .join('');
-}
+import { checkAdapters, formatStatuses } from '../library/doctor.js';
 
 /**
  * `bpdiff doctor`: exit 0 when every built-in adapter is installed, 1 otherwise. With
@@ -184,19 +16,15 @@ export async function runDoctorCommand(
   adapterConfig: string | null = null,
   definitions?: readonly AdapterDefinition[],
 ): Promise<number> {
-  let checked = definitions ?? builtinDefinitions();
-  if (adapterConfig !== null) {
-    const definition = loadDefinitionFile(path.resolve(io.cwd, adapterConfig));
-    // Its hooks must load (a module that is missing or exports no hooks is a broken definition).
-    await loadHooks(definition);
+  const { definition, adapters } = await checkAdapters(
+    adapterConfig === null ? {} : { adapter_config: adapterConfig },
+    { base: io.cwd },
+    definitions,
+  );
+  if (definition !== null)
     io.stdout(
       `definition ok: ${adapterConfig} (adapter "${definition.id}", ${definition.file_extensions.length > 0 ? `for ${definition.file_extensions.join(' ')}` : 'chosen with --adapter-config'})\n`,
     );
-    checked = [definition];
-  }
-  const statuses = await Promise.all(
-    checked.map((definition) => checkAdapter(definition, io.cwd, { handshake: adapterConfig !== null })),
-  );
-  io.stdout(formatStatuses(statuses));
-  return statuses.every((status) => status.ok) ? 0 : 1;
+  io.stdout(formatStatuses(adapters));
+  return adapters.every((status) => status.ok) ? 0 : 1;
 }

@@ -1,12 +1,32 @@
 // `bpdiff completion bash|zsh|fish`: a completion script, written from what the command line knows:
 // the subcommands (messages.ts SUBCOMMANDS, so a new one is completed without more code here), each
 // one's flags (options/declarations.ts, and COMMAND_FLAGS for the few that are not declarations), the
-// values of flags with choices (--adapter: the built-in adapters' ids), and files elsewhere. Nothing after the first `--`: that is the
-// program's command line. The script runs no bpdiff, so completing costs nothing.
+// values of flags with choices (--adapter: the built-in adapters' ids), `check`'s names from the
+// bpdiff.config.json found from the working folder as bpdiff finds it (up to the repository's root or
+// the home folder; read with node, which bpdiff runs on), and files elsewhere. Nothing after the first
+// `--`: that is the program's command line. The script runs no bpdiff, so completing costs little.
 import { SUBCOMMANDS } from '../messages.js';
 import { declarationsFor, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { builtinDefinitions } from '../adapters/registry.js';
 import { COMMAND_FLAGS } from './parse-args.js';
+import { CONFIG_FILE } from '../config/config.js';
+
+/**
+ * Prints the check names of a config file (its argument), one a line; nothing when it is not one.
+ * In double quotes only, so that every shell's single quotes hold it; names as the schema allows them.
+ */
+const PRINT_CHECKS =
+  'try{const c=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).checks;for(const n of Object.keys(c??{}))if(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(n))console.log(n)}catch{}';
+
+/** A bash and zsh function printing the check names of the config found from the working folder. */
+const SH_CHECKS = `_bpdiff_checks() {
+  local dir=$PWD
+  while :; do
+    if [[ -f "$dir/${CONFIG_FILE}" ]]; then node -e '${PRINT_CHECKS}' "$dir/${CONFIG_FILE}" 2>/dev/null; return; fi
+    [[ -e "$dir/.git" || "$dir" == "$HOME" || "$dir" == / || -z "$dir" ]] && return
+    dir=\${dir%/*}; [[ -z "$dir" ]] && dir=/
+  done
+}`;
 
 interface CommandFlags {
   flags: string[];
@@ -57,11 +77,12 @@ function bashScript(): string {
       ...(valued.length > 0 ? [`        ${valued.join('|')}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`] : []),
       '      esac',
       `      words='${flags.join(' ')}'`,
-      `      ${subcommand === 'completion' ? "words='bash zsh fish'" : ':'}`,
+      `      ${subcommand === 'completion' ? "words='bash zsh fish'" : subcommand === 'check' ? '[[ "$cur" != -* ]] && words=$(_bpdiff_checks)' : ':'}`,
       '      ;;',
     ].join('\n');
   });
   return `# bash completion for bpdiff: source <(bpdiff completion bash), e.g. in ~/.bashrc
+${SH_CHECKS}
 _bpdiff() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" sub='' words='' i
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -73,7 +94,7 @@ _bpdiff() {
 ${cases.join('\n')}
   esac
   if [[ -z "$sub" && "$cur" != -* ]]; then words="$words ${SUBCOMMANDS.join(' ')}"; fi
-  if [[ "$cur" == -* || -z "$sub" || "$sub" == completion ]]; then COMPREPLY=($(compgen -W "$words" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi
+  if [[ "$cur" == -* || -z "$sub" || "$sub" == completion || "$sub" == check ]]; then COMPREPLY=($(compgen -W "$words" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi
 }
 complete -o default -F _bpdiff bpdiff
 `;
@@ -92,12 +113,17 @@ function zshScript(): string {
       ...choiceCases,
       '      esac',
       `      flags=(${described(flags)})`,
-      subcommand === 'completion' ? '      compadd -- bash zsh fish' : '      :',
+      subcommand === 'completion'
+        ? '      compadd -- bash zsh fish'
+        : subcommand === 'check'
+          ? '      [[ ${words[CURRENT]} != -* ]] && { compadd -- ${(f)"$(_bpdiff_checks)"}; return; }'
+          : '      :',
       '      ;;',
     ].join('\n');
   });
   return `#compdef bpdiff
 # zsh completion for bpdiff: bpdiff completion zsh > a file named _bpdiff in a folder of $fpath
+${SH_CHECKS}
 _bpdiff() {
   local sub='' prev=\${words[CURRENT-1]} i
   local -a flags
@@ -125,6 +151,21 @@ function fishScript(): string {
     'complete -c bpdiff -f',
     `complete -c bpdiff -n __fish_use_subcommand -a ${quote(SUBCOMMANDS.join(' '))}`,
     "complete -c bpdiff -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'",
+    'function __bpdiff_checks',
+    '  set -l dir $PWD',
+    '  while true',
+    `    if test -f $dir/${CONFIG_FILE}`,
+    `      node -e '${PRINT_CHECKS}' $dir/${CONFIG_FILE} 2>/dev/null`,
+    '      return',
+    '    end',
+    '    if test -e $dir/.git; or test "$dir" = "$HOME"; or test "$dir" = /; or test -z "$dir"',
+    '      return',
+    '    end',
+    "    set dir (string replace -r '/[^/]*$' '' -- $dir)",
+    '    test -z "$dir"; and set dir /',
+    '  end',
+    'end',
+    "complete -c bpdiff -n '__fish_seen_subcommand_from check' -a '(__bpdiff_checks)'",
   ];
   for (const subcommand of ['', ...SUBCOMMANDS]) {
     const { flags, choices, valued } = flagsOf(subcommand);

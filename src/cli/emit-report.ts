@@ -23,12 +23,13 @@ export async function emitReport(report: Report, target: ReportTarget, io: Io): 
     io.stdout(
       write(report, {
         color: useColor(io, target.output.color),
+        root: io.cwd,
         ...(target.combined ? { combined: true } : {}),
         ...(io.columns !== undefined ? { columns: io.columns } : {}),
       }),
     );
   } else {
-    const text = write(report, { color: false, ...(target.combined ? { combined: true } : {}) });
+    const text = write(report, { color: false, root: io.cwd, ...(target.combined ? { combined: true } : {}) });
     writeOutputFile(target.outputPath, io.redactor ? io.redactor.scrub(text) : text, {
       flag: '-o',
       file: target.output.outputFile ?? target.outputPath,
@@ -36,7 +37,7 @@ export async function emitReport(report: Report, target: ReportTarget, io: Io): 
   }
   // A second --format with its -o, and --summary FILE (markdown): the same report, written beside.
   for (const extra of target.output.also) {
-    const text = (await loadWriter(extra.format))(report, { color: false });
+    const text = (await loadWriter(extra.format))(report, { color: false, root: io.cwd });
     writeOutputFile(path.resolve(io.cwd, extra.file), io.redactor ? io.redactor.scrub(text) : text, {
       flag: '-o',
       file: extra.file,

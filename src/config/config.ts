@@ -14,6 +14,8 @@ import { configDeclarations, OPTION_DECLARATIONS, snakeCase, type OptionDeclarat
 import { readOptionValue } from '../options/read-options.js';
 import { validateDocument } from '../core/schemas.js';
 import { describeJsonProblem } from '../json-problem.js';
+import { closestWord } from '../core/suggest.js';
+import { renderConfigSchema } from './config-schema.js';
 
 export const CONFIG_FILE = 'bpdiff.config.json';
 
@@ -96,6 +98,13 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
     );
   }
   const outcome = validateDocument('config', parsed);
+  const typo = outcome.ok ? null : mistypedKey(parsed);
+  if (typo !== null)
+    fail(
+      absolute,
+      `"${typo.at}${typo.key}" is not a key of a bpdiff config`,
+      `did you mean "${typo.meant}"? (see schema/bpdiff-config.schema.json)`,
+    );
   if (!outcome.ok)
     fail(absolute, outcome.errors[0] ?? 'does not match its schema', 'see schema/bpdiff-config.schema.json');
   const json = parsed as { checks?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
@@ -120,6 +129,38 @@ export function loadConfig(file: string, maxBytes: number = DEFAULT_MAX_INPUT_BY
     };
   });
   return { file: absolute, options, baselines, failOnObsolete: json['fail_on_obsolete'] === true, checks };
+}
+
+/**
+ * A key the config schema does not know (at the top, or in a check) that is a typo of one it does
+ * (`max_depht`), with the key meant, as the command line says it of a mistyped flag; else null.
+ */
+function mistypedKey(parsed: unknown): { at: string; key: string; meant: string } | null {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const schema = renderConfigSchema() as {
+    properties: Record<string, unknown>;
+    definitions: { check: { properties: Record<string, unknown> } };
+  };
+  const places: Array<[string, Record<string, unknown>, string[]]> = [
+    ['', parsed as Record<string, unknown>, Object.keys(schema.properties)],
+  ];
+  const checks = (parsed as Record<string, unknown>)['checks'];
+  if (typeof checks === 'object' && checks !== null && !Array.isArray(checks))
+    for (const [name, check] of Object.entries(checks))
+      if (typeof check === 'object' && check !== null && !Array.isArray(check))
+        places.push([
+          `checks.${name}.`,
+          check as Record<string, unknown>,
+          Object.keys(schema.definitions.check.properties),
+        ]);
+  for (const [at, object, known] of places) {
+    for (const key of Object.keys(object)) {
+      if (known.includes(key)) continue;
+      const meant = closestWord(key, known);
+      if (meant !== null) return { at, key, meant };
+    }
+  }
+  return null;
 }
 
 /** The option keys of `object`, each value checked as its flag's would be. */

@@ -19,6 +19,7 @@ const RUN_KEYS: Record<ToolName, readonly string[]> = {
   capture: ['run'],
   locate: ['run_a', 'run_b'],
   diff_captures: [],
+  doctor: [],
 };
 
 /** Throws a tool error when a path in `args` lies outside every folder of `roots` (real paths). */

@@ -30,6 +30,7 @@ import { capture, type CaptureInput } from '../library/capture.js';
 import { diffCaptures, type DiffCapturesInput } from '../library/diff-captures.js';
 import type { ComparisonOutcome } from '../library/outcome.js';
 import { locate, type LocateInput } from '../library/locate.js';
+import { checkAdapters, formatStatuses } from '../library/doctor.js';
 import { toolInput } from './arguments.js';
 import { confineArguments } from './confine.js';
 import { clientRoots, type Roots } from './roots.js';
@@ -39,10 +40,11 @@ import { TOOL_NAMES, toolDefinitions, type ToolName } from './tools.js';
 
 const INSTRUCTIONS = [
   'bpdiff runs programs under real debuggers (Python; JavaScript and TypeScript on Node.js; Go; C, C++ and Rust; Java, Kotlin and Scala; Ruby; Fortran), stops them at one breakpoint and compares the variables there, or walks two runs line by line to the first point where they part ways.',
-  'Its tools: compare, capture, diff_captures and locate.',
+  'Its tools: compare, capture, diff_captures, locate and doctor.',
   'compare: two runs (two versions, or two inputs) at FILE:LINE -> what differs (diff.changed, only_in_a, only_in_b) and a `context` summary to read first.',
   'capture: one run -> its capture; diff_captures: two captures compared offline (reads only; the others run the commands they are given).',
   'To find where two runs part ways with no breakpoint: locate (every line, in lockstep). At a breakpoint: first_divergence (every hit in lockstep), hit N, watch expressions.',
+  'doctor: which debug adapters are installed here (their ids, versions, and the command that installs a missing one): call it first when a language may lack its adapter.',
 ].join(' ');
 
 /** What a call's handler is given by the SDK (the parts used here). */
@@ -171,6 +173,28 @@ async function runTool(
       return comparisonResult(
         await locate({ ...(toolInput(name, args, true) as unknown as LocateInput), ...call }, context),
       );
+    case 'doctor': {
+      const { adapter_config: config, ...other } = toolInput(name, args, false);
+      const unknown = Object.keys(other)[0];
+      if (unknown !== undefined)
+        throw new BpdiffError('USAGE', `doctor takes no argument "${unknown}" — give adapter_config or nothing`);
+      if (config !== undefined && (typeof config !== 'string' || config === ''))
+        throw new BpdiffError(
+          'USAGE',
+          'adapter_config is not a file name — give the path of an adapter definition (JSON), or nothing',
+        );
+      const checked = await checkAdapters(config === undefined ? {} : { adapter_config: config }, context);
+      // What a run would start names paths and versions: redacted as every answer is.
+      const adapters = checked.adapters.map((status) => ({
+        ...status,
+        detail: report.scrub(status.detail),
+        version: status.version === null ? null : report.scrub(status.version),
+      }));
+      return {
+        content: [{ type: 'text', text: report.scrub(formatStatuses(adapters)).trimEnd() }],
+        structuredContent: { adapters } as unknown as Record<string, unknown>,
+      };
+    }
     case 'diff_captures': {
       const { capture_a: a, capture_b: b, ...options } = toolInput(name, args, true);
       for (const [key, value] of [

@@ -19,9 +19,11 @@ import { MCP_MAX_OUTPUT_BYTES } from '../report/bound-output.js';
 import { TOOL_ANNOTATIONS, type ToolAnnotations } from './annotations.js';
 import { strictSchema } from './strict-schema.js';
 
-export type ToolName = 'compare' | 'capture' | 'diff_captures' | 'locate';
+export type ToolName = RunToolName | 'doctor';
+/** The tools that take capture options (all but doctor, which takes a definition file at most). */
+export type RunToolName = 'compare' | 'capture' | 'diff_captures' | 'locate';
 
-export const TOOL_NAMES: readonly ToolName[] = ['compare', 'capture', 'diff_captures', 'locate'];
+export const TOOL_NAMES: readonly ToolName[] = ['compare', 'capture', 'diff_captures', 'locate', 'doctor'];
 
 type JsonSchema = Record<string, unknown>;
 
@@ -35,7 +37,7 @@ export interface ToolDefinition {
 }
 
 /** Which declared options each tool takes: the capture options of its CLI command. */
-const TOOL_COMMAND: Record<ToolName, CommandName> = {
+const TOOL_COMMAND: Record<RunToolName, CommandName> = {
   compare: 'compare',
   capture: 'capture',
   diff_captures: 'diff',
@@ -43,7 +45,7 @@ const TOOL_COMMAND: Record<ToolName, CommandName> = {
 };
 
 /** The capture options a tool takes, as declared (only those with a place in CaptureOptions). */
-export function toolOptions(tool: ToolName): OptionDeclaration[] {
+export function toolOptions(tool: RunToolName): OptionDeclaration[] {
   return (OPTION_DECLARATIONS as readonly OptionDeclaration[]).filter(
     (declaration) => declaration.target !== undefined && declaration.commands.includes(TOOL_COMMAND[tool]),
   );
@@ -120,7 +122,7 @@ const CALL_VALUE_NOTES: Readonly<Record<string, () => JsonSchema>> = {
 const NOT_TOOL_ARGUMENTS: readonly string[] = ['baseline'];
 
 /** The call's own values a tool takes (the option table's `call` rows of its command: condition, fail_on...), as JSON Schema properties. */
-function callProperties(tool: ToolName): Record<string, JsonSchema> {
+function callProperties(tool: RunToolName): Record<string, JsonSchema> {
   const keys = callKeys(TOOL_COMMAND[tool]).filter((key) => !NOT_TOOL_ARGUMENTS.includes(key));
   return Object.fromEntries(
     keys.map((key) => [
@@ -180,7 +182,7 @@ const CAPTURE_SOURCE: JsonSchema = {
 function objectSchema(
   own: Record<string, JsonSchema>,
   required: string[],
-  tool: ToolName,
+  tool: RunToolName,
 ): JsonSchema & { type: 'object' } {
   const properties: Record<string, JsonSchema> = { ...own, ...callProperties(tool) };
   for (const declaration of toolOptions(tool)) properties[snakeCase(declaration.flag)] = optionSchema(declaration);
@@ -188,7 +190,7 @@ function objectSchema(
 }
 
 /** The arguments a tool takes besides the call's values and its capture options. */
-const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
+const OWN_ARGUMENTS: Record<RunToolName, readonly string[]> = {
   compare: [...sharedRunKeys('compare'), 'run_a', 'run_b'],
   capture: [...sharedRunKeys('capture'), 'run'],
   diff_captures: ['capture_a', 'capture_b', 'label_a', 'label_b'],
@@ -197,6 +199,7 @@ const OWN_ARGUMENTS: Record<ToolName, readonly string[]> = {
 
 /** Every argument a tool accepts, in the order of its schema. */
 export function toolArguments(tool: ToolName): string[] {
+  if (tool === 'doctor') return ['adapter_config'];
   return [
     ...OWN_ARGUMENTS[tool],
     ...Object.keys(callProperties(tool)),
@@ -288,5 +291,51 @@ function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
       ),
       outputSchema: outputSchema('comparison'),
     },
+    {
+      name: 'doctor',
+      title: 'List the debug adapters installed here',
+      description:
+        "Which debug adapters bpdiff finds on this machine, looked for as a run looks for them (as `bpdiff doctor` does): for each, its id (the `adapter` argument's value), whether it is installed, its version, what a run would start, and the command that installs it when it is missing. Call it before compare, capture or locate when a language's adapter may be missing. With adapter_config, that adapter definition instead, checked and its adapter started and asked `initialize`. Runs nothing of the user's.",
+      inputSchema: {
+        type: 'object',
+        properties: {
+          adapter_config: {
+            ...optionSchema(findDeclaration('adapter-config')!),
+            description: `${findDeclaration('adapter-config')!.describe} (relative to the server's working directory)`,
+          },
+        },
+        required: [],
+        additionalProperties: false,
+      },
+      outputSchema: DOCTOR_OUTPUT,
+    },
   ];
 }
+
+/** The doctor tool's answer: one entry per adapter (library/doctor.ts AdapterStatus). */
+const DOCTOR_OUTPUT: JsonSchema & { type: 'object' } = {
+  type: 'object',
+  required: ['adapters'],
+  additionalProperties: false,
+  properties: {
+    adapters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'ok', 'version', 'detail', 'install'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'string', description: "the adapter's id, as the adapter argument takes it" },
+          name: { type: 'string', description: 'the adapter as a run names it (debugpy, lldb-dap)' },
+          ok: { type: 'boolean', description: 'installed: a run can start it' },
+          version: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          detail: {
+            type: 'string',
+            description: 'when ok: what a run would start; when missing: what was not found',
+          },
+          install: { type: 'string', description: 'the command that installs it' },
+        },
+      },
+    },
+  },
+};

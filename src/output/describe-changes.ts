@@ -3,6 +3,7 @@
 // re-recorded baseline, and the text of a failing check in JUnit XML.
 import type { Report } from '../report/report.js';
 import { describeDelta } from './verbs.js';
+import { naturalOrder } from './name-order.js';
 
 /** Most lines of changes listed for one updated baseline; git diff shows them all. */
 const MAX_CHANGE_LINES = 20;
@@ -14,13 +15,14 @@ const MAX_CHANGE_LINES = 20;
 export function describeChanges(report: Report): string[] {
   const { run_a: a, run_b: b, diff } = report.document;
   const lines = [
-    ...Object.entries(diff.changed).map(([name, { a: before, b: after }]) => {
+    ...naturalOrder(Object.keys(diff.changed)).map((name) => {
+      const { a: before, b: after } = diff.changed[name]!;
       const finding = report.changes[name];
       const delta = finding ? describeDelta(finding) : '';
       return `${name}: ${oneLine(before)} -> ${oneLine(after)}${delta === '' ? '' : ` (${delta})`}`;
     }),
-    ...diff.only_in_b.map((name) => `+ ${name} = ${oneLine(b.variables[name] ?? '')}`),
-    ...diff.only_in_a.map((name) => `- ${name} = ${oneLine(a.variables[name] ?? '')}`),
+    ...naturalOrder(diff.only_in_b).map((name) => `+ ${name} = ${oneLine(b.variables[name] ?? '')}`),
+    ...naturalOrder(diff.only_in_a).map((name) => `- ${name} = ${oneLine(a.variables[name] ?? '')}`),
   ];
   if (a.status !== b.status)
     lines.unshift(

@@ -5,12 +5,15 @@
 // markers stand for (what the debugger showed), and a name in one run only shows its value. GitHub
 // shows at most 10 annotations of each level per step and drops the rest from the pull request's view:
 // past that, the last one shown says how many more there are and where they are (the job summary,
-// --summary; the log).
+// --summary; the log). GitHub attaches an annotation to a file named from the repository's root: a run's
+// files are named from bpdiff's folder (WriterOptions.root, where a workflow runs it) when it has one.
+import path from 'node:path';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { isVariableFinding, type VariableFinding } from '../core/findings.js';
 import { describeRunEnd, renderHint } from '../core/hints.js';
 import { MARKER_OPEN, unmaskValue } from '../core/markers.js';
+import type { RunCapture } from '../core/types.js';
 import type { Report } from '../report/report.js';
 import type { WriterOptions } from './writer.js';
 
@@ -20,12 +23,15 @@ export const ANNOTATIONS_SHOWN = 10;
 const MAX_VALUE = 80;
 
 export function writeGithub(report: Report, options: WriterOptions = { color: false }): string {
-  const lines = githubLines(report);
+  const lines = githubLines(report, options.root);
   return `${(options.combined ? lines : limitAnnotations(lines)).join('\n')}\n`;
 }
 
-/** The workflow commands of one comparison, every one of them (limitAnnotations bounds them). */
-export function githubLines(report: Report): string[] {
+/**
+ * The workflow commands of one comparison, every one of them (limitAnnotations bounds them); files
+ * named from `root` when given and they lie below it.
+ */
+export function githubLines(report: Report, root?: string): string[] {
   const { document, captures, findings } = report;
   const { run_a: a, run_b: b, diff, breakpoint } = document;
   const labels = { a: a.label, b: b.label };
@@ -35,10 +41,28 @@ export function githubLines(report: Report): string[] {
     b.status === 'break' && captures[1].breakpoint.file === breakpoint.file && report.lead.length === 0
       ? captures[1].breakpoint.line
       : breakpoint.line;
-  const where = { file: breakpoint.file, line: String(followed) };
+  // B's copy of the file first (the pull request's version), from the root: with --cwd-b the document
+  // names it from B's folder, which is no path GitHub knows. Only a run whose own line is the one
+  // annotated: not one with a file of its own (--bp-b), nor B when the line is A's numbering (a walk's).
+  const file =
+    [captures[1], captures[0]]
+      .filter(
+        (capture) =>
+          capture.breakpoint.file === breakpoint.file &&
+          capture.breakpoint.line === followed &&
+          capture.resolved_file !== null,
+      )
+      .map((capture) => fromRoot(capture.resolved_file!, capture, root))
+      .find((named) => named !== null) ?? breakpoint.file;
+  const where = { file, line: String(followed) };
   const lines: string[] = [];
-  const annotate = (level: 'error' | 'warning' | 'notice', title: string, message: string): void => {
-    lines.push(`::${level} file=${property(where.file)},line=${where.line},title=${property(title)}::${data(message)}`);
+  const annotate = (
+    level: 'error' | 'warning' | 'notice',
+    title: string,
+    message: string,
+    at: { file: string; line: string } = where,
+  ): void => {
+    lines.push(`::${level} file=${property(at.file)},line=${at.line},title=${property(title)}::${data(message)}`);
   };
 
   // What a walk found (bpdiff locate): where the runs part ways, at the line it names.
@@ -52,8 +76,16 @@ export function githubLines(report: Report): string[] {
     ['a', a, captures[0]],
     ['b', b, captures[1]],
   ] as const) {
-    if (run.status === 'no_break')
-      annotate('error', `bpdiff: ${run.label} did not stop`, describeRunEnd(side, capture, report.findings));
+    if (run.status !== 'no_break') continue;
+    // A crash is annotated where it was raised, when that is the run's own code below the root.
+    const raised = capture.no_break_reason?.kind === 'exception' || capture.no_break_reason?.kind === 'signal';
+    const at = raised ? raisedAt(capture, root) : null;
+    annotate(
+      'error',
+      at === null ? `bpdiff: ${run.label} did not stop` : `bpdiff: ${run.label} crashed here`,
+      describeRunEnd(side, capture, report.findings),
+      at ?? where,
+    );
   }
   const variablesOf = { a: captures[0].run.variables, b: captures[1].run.variables };
   const shown = (finding: VariableFinding): VariableFinding =>
@@ -110,6 +142,27 @@ export function githubLines(report: Report): string[] {
     lines.push(`bpdiff at ${describeBreakpoint(breakpoint)}: ${describeCounts(countDiff(diff), labels)}`);
   }
   return lines;
+}
+
+/** A run's file (absolute, or relative to the run's folder) named from `root` when it lies below it, else null. */
+function fromRoot(file: string, capture: Pick<RunCapture, 'cwd'>, root: string | undefined): string | null {
+  if (root === undefined) return null;
+  const absolute = path.isAbsolute(file) ? file : capture.cwd === undefined ? null : path.resolve(capture.cwd, file);
+  if (absolute === null) return null;
+  const relative = path.relative(root, absolute);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
+    ? null
+    : relative.split(path.sep).join('/');
+}
+
+/** The innermost frame of a crashed run in its own files (below its folder, and the root), or null. */
+function raisedAt(capture: RunCapture, root: string | undefined): { file: string; line: string } | null {
+  for (const frame of capture.frames) {
+    if (frame.file === null || path.isAbsolute(frame.file) || frame.line <= 0) continue;
+    const file = root === undefined ? frame.file : fromRoot(frame.file, capture, root);
+    if (file !== null) return { file, line: String(frame.line) };
+  }
+  return null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { describeNoBreak, renderHint } from '../core/hints.js';
 import type { Finding } from '../core/findings.js';
 import type { Report } from '../report/report.js';
 import { describeDelta } from './verbs.js';
+import { naturalOrder } from './name-order.js';
 
 /** Longest value shown in a cell; the JSON document always has the whole value. */
 const MAX_CELL = 200;
@@ -40,7 +41,7 @@ export function writeMarkdown(report: Report): string {
     lines.push(`| ${cell(run.label)} | ${code(run.command)} | ${cell(status)} |`);
   }
 
-  const changed = Object.keys(diff.changed);
+  const changed = naturalOrder(Object.keys(diff.changed));
   if (changed.length > 0) {
     lines.push(
       '',
@@ -63,7 +64,8 @@ export function writeMarkdown(report: Report): string {
   ] as const) {
     if (names.length === 0) continue;
     lines.push('', `#### Only in ${cell(run.label)} (${names.length})`, '', '| variable | value |', '|---|---|');
-    for (const name of names.slice(0, MAX_ROWS)) lines.push(`| ${code(name)} | ${code(valueOf(run, name))} |`);
+    for (const name of naturalOrder(names).slice(0, MAX_ROWS))
+      lines.push(`| ${code(name)} | ${code(valueOf(run, name))} |`);
     if (names.length > MAX_ROWS) lines.push(`| and ${names.length - MAX_ROWS} more | |`);
   }
 

@@ -8,6 +8,7 @@ import { describeRunEnd } from '../core/hints.js';
 import type { Report } from '../report/report.js';
 import type { WriterOptions } from './writer.js';
 import { describeVerb } from './verbs.js';
+import { naturalOrder } from './name-order.js';
 
 const ANSI = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
 type Style = keyof typeof ANSI;
@@ -34,14 +35,14 @@ export function writeSideBySide(report: Report, options: WriterOptions): string 
   lines.push(row('', [status('a'), status('b')], nameWidth, column, paint, ['dim', 'dim']));
   lines.push(`${'─'.repeat(nameWidth)}─┼─${'─'.repeat(column)}─┼─${'─'.repeat(column)}`);
 
-  for (const name of Object.keys(diff.changed)) {
+  for (const name of naturalOrder(Object.keys(diff.changed))) {
     const finding = report.changes[name];
     lines.push(row(name, [diff.changed[name]!.a, diff.changed[name]!.b], nameWidth, column, paint, ['red', 'green']));
     if (finding) lines.push(`${''.padEnd(nameWidth)} │ ${paint('yellow', `± ${describeVerb(finding)}`)}`);
   }
-  for (const name of diff.only_in_a)
+  for (const name of naturalOrder(diff.only_in_a))
     lines.push(row(name, [a.variables[name] ?? '', ''], nameWidth, column, paint, ['red', 'green']));
-  for (const name of diff.only_in_b)
+  for (const name of naturalOrder(diff.only_in_b))
     lines.push(row(name, ['', b.variables[name] ?? ''], nameWidth, column, paint, ['red', 'green']));
 
   const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });

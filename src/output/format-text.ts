@@ -9,6 +9,7 @@ import type { Report } from '../report/report.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import type { WriterOptions } from './writer.js';
 import { describeVerb } from './verbs.js';
+import { naturalOrder } from './name-order.js';
 
 /** How many lines of a run's output the text shows when the run did not stop. */
 const OUTPUT_TAIL_LINES = 6;
@@ -39,7 +40,7 @@ export function writeText(report: Report, options: WriterOptions): string {
       for (const line of outputTail(capture)) lines.push(`  ${' '.repeat(width)}  ${paint('dim', `| ${line}`)}`);
   }
 
-  const changedNames = Object.keys(diff.changed);
+  const changedNames = naturalOrder(Object.keys(diff.changed));
   for (const name of changedNames) {
     const entry = diff.changed[name]!;
     const finding = report.changes[name]!;
@@ -49,7 +50,7 @@ export function writeText(report: Report, options: WriterOptions): string {
   }
 
   for (const side of ['a', 'b'] as const) {
-    const names = side === 'a' ? diff.only_in_a : diff.only_in_b;
+    const names = naturalOrder(side === 'a' ? diff.only_in_a : diff.only_in_b);
     if (names.length === 0) continue;
     const run = side === 'a' ? runA : runB;
     lines.push('', paint('bold', `only in ${labels[side]} (${names.length})`));

@@ -11,6 +11,11 @@ export interface WriterOptions {
   combined?: boolean;
   /** The terminal's width in columns, for a writer that lays text out in columns (side-by-side). */
   columns?: number;
+  /**
+   * The folder bpdiff runs in (absolute): the github writer names files from it, as GitHub names them
+   * from the repository's root, where a workflow runs bpdiff.
+   */
+  root?: string;
 }
 
 export type Writer = (report: Report, options: WriterOptions) => string;

@@ -299,7 +299,7 @@ describeWithTool('baselines and checks through Python', 'python3', pythonInstall
     );
     expectRefusal(
       await runBpdiff(['check', 'x'], { cwd: project }),
-      /bpdiff\.config\.json: \/checks\/x: must NOT have additional properties \('dpeth'\)/,
+      /bpdiff\.config\.json: "checks\.x\.dpeth" is not a key of a bpdiff config — did you mean "depth"\?/,
     );
     fs.writeFileSync(path.join(project, 'bpdiff.config.json'), '{"depth": "deep"}');
     expectRefusal(

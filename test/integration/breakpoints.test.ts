@@ -163,4 +163,34 @@ describePythonAdapters('each run stops at its own line', (_adapter, runBpdiff) =
       'bpdiff: --bp-b price.py:40 is past the end of the file: price.py has 10 lines in run B — give a line from 1 to 10',
     );
   });
+  it('--format github names the files from where bpdiff runs (the repository root in CI), and a crash at the line that raised it', async () => {
+    const annotations = (stdout: string): string[] =>
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('::'))
+        .map((line) => /^::(\w+) file=([^,]*),line=(\d+),title=([^:]*)::/.exec(line)!.slice(1).join(' '));
+    const folders = ['--cwd-a', 'v1', '--cwd-b', 'shifted', '--format', 'github'];
+    const changed = await runBpdiff(
+      ['--bp', 'price.py:6', ...folders, '--', 'python3', 'price.py', '10', '--', 'python3', 'price.py', '10'],
+      {
+        cwd: tmp,
+      },
+    );
+    expect(changed.exitCode, changed.stderr).toBe(1);
+    expect(changed.leftovers).toEqual([]);
+    expect(annotations(changed.stdout)).toEqual([
+      'error shifted/price.py 8 bpdiff%3A rate changed',
+      'error shifted/price.py 8 bpdiff%3A total changed',
+    ]);
+    // B's argument is no number: int() raises at the last line of B's copy, before the breakpoint.
+    const crashed = await runBpdiff(
+      ['--bp', 'price.py:6', ...folders, '--', 'python3', 'price.py', '10', '--', 'python3', 'price.py', 'x'],
+      {
+        cwd: tmp,
+      },
+    );
+    expect(crashed.exitCode, crashed.stderr).toBe(1);
+    expect(crashed.leftovers).toEqual([]);
+    expect(annotations(crashed.stdout)).toEqual(['error shifted/price.py 10 bpdiff%3A B crashed here']);
+  });
 });

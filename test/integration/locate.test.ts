@@ -49,7 +49,8 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toMatch(
-      /^::error file=shop\.py,line=7,title=bpdiff%3A where the runs part ways::the runs part ways after shop\.py:7/,
+      // From where bpdiff runs (the repository's root), in A's copy: the line is A's numbering.
+      /^::error file=examples\/locate\/python\/v1\/shop\.py,line=7,title=bpdiff%3A where the runs part ways::the runs part ways after shop\.py:7/,
     );
   });
 
@@ -85,7 +86,7 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
       'bpdiff: the walk stopped at --max-steps after 5 steps, before the runs parted or ended: no divergence so far is not a pass under --ci (exit 1) — raise --max-steps, or start nearer with --from FILE:LINE',
     );
     expect(cut.stdout).toMatch(
-      /^::error file=shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/,
+      /^::error file=examples\/locate\/python\/v1\/shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/,
     );
     const local = await runBpdiff(['locate', '-q', '--max-steps', '5', ...python.shop('v2')]);
     expect(local.exitCode, local.stderr).toBe(0);

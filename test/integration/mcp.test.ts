@@ -102,9 +102,9 @@ function text(result: CallToolResult): string {
   return first?.type === 'text' ? first.text : '';
 }
 
-it("lists compare, capture, diff_captures and locate, with their input schemas and the documents' schemas as output schemas", async () => {
+it("lists compare, capture, diff_captures, locate and doctor, with their input schemas and the documents' schemas as output schemas", async () => {
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toEqual(['compare', 'capture', 'diff_captures', 'locate']);
+  expect(tools.map((tool) => tool.name)).toEqual(['compare', 'capture', 'diff_captures', 'locate', 'doctor']);
   expect(tools.find((tool) => tool.name === 'locate')!.outputSchema?.['$id']).toBe(
     'https://bpdiff.dev/schemas/breakpoint-comparison.schema.json',
   );
@@ -143,6 +143,7 @@ it("lists compare, capture, diff_captures and locate, with their input schemas a
     capture: [false, true],
     diff_captures: [true, false],
     locate: [false, true],
+    doctor: [true, false],
   });
   // The instructions name every tool and every language.
   const instructions = client.getInstructions() ?? '';
@@ -161,6 +162,30 @@ it("lists compare, capture, diff_captures and locate, with their input schemas a
     'Fortran',
   ])
     expect(instructions).toContain(word);
+});
+
+describeWithTool('doctor on this machine', 'python3', pythonInstalled, () => {
+  it('lists the adapters installed here, as bpdiff doctor does, and what a missing one needs; a definition outside the roots is refused', async () => {
+    const result = (await client.callTool({ name: 'doctor', arguments: {} })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const { adapters } = result.structuredContent as {
+      adapters: Array<{ id: string; name: string; ok: boolean; version: string | null; install: string }>;
+    };
+    // Every built-in adapter, each with the command that installs it; the Python one found here.
+    expect(adapters.map((adapter) => adapter.id)).toEqual(expect.arrayContaining(['python', 'node', 'go', 'java']));
+    for (const adapter of adapters) expect(adapter.install).not.toBe('');
+    const python = adapters.find((adapter) => adapter.id === 'python')!;
+    expect(python.ok).toBe(true);
+    expect(text(result)).toMatch(/^ok +python +/m);
+    const outsideRoots = (await client.callTool({
+      name: 'doctor',
+      arguments: { adapter_config: '/etc/passwd' },
+    })) as CallToolResult;
+    expect(outsideRoots.isError).toBe(true);
+    expect(text(outsideRoots)).toMatch(/^adapter_config "\/etc\/passwd" is outside the client's roots/);
+    const unknown = (await client.callTool({ name: 'doctor', arguments: { adapter: 'python' } })) as CallToolResult;
+    expect(text(unknown)).toBe('doctor takes no argument "adapter" — give adapter_config or nothing');
+  });
 });
 
 describeWithTool('locate on the Python example', 'python3', pythonInstalled, () => {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import { builtinDefinitions } from '../../../src/adapters/registry.js';
-import { checkAdapter, formatStatuses, runDoctorCommand } from '../../../src/cli/command-doctor.js';
+import { runDoctorCommand } from '../../../src/cli/command-doctor.js';
+import { checkAdapter, formatStatuses } from '../../../src/library/doctor.js';
 import type { Io } from '../../../src/intake/io.js';
 import { readPackageVersion } from '../../../src/intake/version.js';
 

@@ -50,8 +50,8 @@ describe('bpdiff.config.json', () => {
   });
 
   it('refuses an unknown key, a wrong type and a bad value, naming the file and the key', () => {
-    expect(() => loadConfig(write('unknown', { depht: 2 }))).toThrow(
-      /bpdiff\.config\.json: \(root\): must NOT have additional properties \('depht'\)/,
+    expect(() => loadConfig(write('unknown', { colour: 2 }))).toThrow(
+      /bpdiff\.config\.json: \(root\): must NOT have additional properties \('colour'\)/,
     );
     expect(() => loadConfig(write('type', { depth: 'deep' }))).toThrow(
       /bpdiff\.config\.json: \/depth: must be integer/,
@@ -63,6 +63,27 @@ describe('bpdiff.config.json', () => {
     expect(() => loadConfig(write('check', { checks: { x: { bp: 'a.py:1', cmd: [], baseline: 'b' } } }))).toThrow(
       /\/checks\/x\/cmd: must NOT have fewer than 1 items/,
     );
+  });
+});
+
+describe('a mistyped config key', () => {
+  it('says the key probably meant, as the command line does for a flag, at the top and in a check', () => {
+    const message = (content: unknown): string => {
+      try {
+        loadConfig(write('typo', content));
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('did not fail');
+    };
+    expect(message({ depht: 2 })).toBe(
+      `${path.join(tmp, 'typo', 'bpdiff.config.json')}: "depht" is not a key of a bpdiff config — did you mean "depth"? (see schema/bpdiff-config.schema.json)`,
+    );
+    expect(message({ checks: { p: { bp: 'p.py:4', cmd: ['python3', 'p.py'], ignroe: ['t'] } } })).toMatch(
+      /: "checks\.p\.ignroe" is not a key of a bpdiff config — did you mean "ignore"\?/,
+    );
+    expect(message({ chekcs: {} })).toMatch(/: "chekcs" is not a key of a bpdiff config — did you mean "checks"\?/);
+    expect(message({ fail_on_obsolte: true })).toMatch(/did you mean "fail_on_obsolete"\?/);
   });
 });
 

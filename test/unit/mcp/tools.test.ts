@@ -30,8 +30,10 @@ function failure(call: () => unknown): string {
 }
 
 describe('the tools', () => {
-  it('are compare, capture, diff_captures and locate, each with an object input schema and its document as output schema', () => {
-    expect(Object.keys(byName)).toEqual(['compare', 'capture', 'diff_captures', 'locate']);
+  it('are compare, capture, diff_captures, locate and doctor, each with an object input schema and its document as output schema', () => {
+    expect(Object.keys(byName)).toEqual(['compare', 'capture', 'diff_captures', 'locate', 'doctor']);
+    expect(Object.keys(byName['doctor']!.inputSchema['properties'] as object)).toEqual(toolArguments('doctor'));
+    expect(byName['doctor']!.outputSchema['required']).toEqual(['adapters']);
     expect(byName['locate']!.outputSchema['$id']).toBe(COMPARISON_SCHEMA_ID);
     expect(byName['locate']!.inputSchema['required']).toEqual(['run_a', 'run_b']);
     expect(byName['compare']!.outputSchema['$id']).toBe(COMPARISON_SCHEMA_ID);

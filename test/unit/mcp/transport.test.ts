@@ -92,6 +92,7 @@ describe('the MCP transport', () => {
       'capture',
       'diff_captures',
       'locate',
+      'doctor',
     ]);
   });
 

@@ -97,6 +97,64 @@ describe('the github writer', () => {
     });
   });
 
+  it('names the file from the root (where bpdiff runs) when the runs ran in their own folders (--cwd-a/-b)', () => {
+    const a = { ...makeCapture({ variables: { rate: '0.1' } }), cwd: '/repo/main', resolved_file: 'pricing.py' };
+    const b = {
+      ...makeCapture({ side: 'b', variables: { rate: '1.0' } }),
+      cwd: '/repo/pr',
+      resolved_file: 'pricing.py',
+    };
+    const files = (root?: string): string[] =>
+      writeGithub(buildReport([a, b]), { color: false, ...(root === undefined ? {} : { root }) })
+        .trimEnd()
+        .split('\n')
+        .map(parse)
+        .filter((command) => command !== null)
+        .map((command) => `${command.props.file}:${command.props.line}`);
+    expect(files('/repo')).toEqual(['pr/pricing.py:34']);
+    // B's folder outside the root: A's copy, below it.
+    expect(files('/repo/main')).toEqual(['pricing.py:34']);
+    expect(files('/elsewhere')).toEqual(['pricing.py:34']);
+    expect(files()).toEqual(['pricing.py:34']);
+    // B stopping in a file of its own (--bp-b): the document's breakpoint is A's, named from A's folder.
+    const own = writeGithub(
+      buildReport([a, { ...b, breakpoint: { file: 'tax.py', line: 5 }, resolved_file: 'tax.py' }]),
+      { color: false, root: '/repo' },
+    );
+    expect(parse(own.split('\n')[0]!)!.props).toMatchObject({ file: 'main/pricing.py', line: '34' });
+  });
+
+  it("annotates a crash at the line that raised it, in the run's own code", () => {
+    const a = makeCapture({ variables: { x: '1' } });
+    const crashed = makeCapture({
+      side: 'b',
+      noBreak: { kind: 'exception', message: 'ZeroDivisionError: division by zero' },
+    });
+    const b = {
+      ...crashed,
+      cwd: '/repo/pr',
+      resolved_file: 'pricing.py',
+      frames: [
+        { name: 'divide', file: '/usr/lib/python3/fractions.py', line: 400 },
+        { name: 'price', file: 'pricing.py', line: 21 },
+        { name: 'main', file: 'pricing.py', line: 43 },
+      ],
+    };
+    const [first] = writeGithub(buildReport([a, b]), { color: false, root: '/repo' })
+      .split('\n')
+      .map(parse);
+    expect(first).toMatchObject({
+      level: 'error',
+      props: { file: 'pr/pricing.py', line: '21', title: 'bpdiff: B crashed here' },
+    });
+    expect(first!.message).toContain('ZeroDivisionError: division by zero');
+    // Without its frames, at the breakpoint as before.
+    const [atBreakpoint] = writeGithub(buildReport([a, { ...b, frames: [] }]), { color: false, root: '/repo' })
+      .split('\n')
+      .map(parse);
+    expect(atBreakpoint!.props).toMatchObject({ file: 'pr/pricing.py', line: '34', title: 'bpdiff: B did not stop' });
+  });
+
   it('an only-in annotation carries the values', () => {
     const a = makeCapture({ variables: { rate: '0.1' } });
     const b = makeCapture({ side: 'b', variables: { rate: '0.1', tax: '5.1', note: `'${'x'.repeat(100)}'` } });
