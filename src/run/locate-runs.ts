@@ -6,7 +6,6 @@ import path from 'node:path';
 import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
 import { BpdiffError, interrupted } from '../errors.js';
 import { noBreak } from '../session/stop-outcome.js';
-import type { AdapterDefinition } from '../adapters/definition.js';
 import { DapRequestError } from '../dap/connection.js';
 import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { tracePhase } from '../trace/trace.js';
@@ -14,10 +13,8 @@ import { messages } from '../messages.js';
 import { describeEnding } from '../core/walk-hints.js';
 import { LiveRun } from './live-run.js';
 import { setUpRuns, type RunsHooks } from './two-runs.js';
-import { PassCounter } from '../session/passes.js';
-import { failureFacts } from './run-failure.js';
+import { startWalk, type StartedWalk, type WalkFrom, type WalkStartOutcome } from './walk-start.js';
 import {
-  startOf,
   walked,
   walkLines,
   type Standing,
@@ -32,10 +29,7 @@ import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
 
-/** Where the walk starts: --from's line (in each run's copy) and which time it is reached. */
-export interface WalkFrom {
-  hit: number;
-}
+export type { WalkFrom } from './walk-start.js';
 
 /** The point a comparison can be brought back to: A's file and line, and which pass through it. */
 export interface LocatedPoint {
@@ -83,16 +77,15 @@ export async function locateRuns(
   let runs = newRuns();
   const stopKilling = setUp.killOnAbort();
   try {
-    const walksOf = (): [WalkedRun, WalkedRun] =>
-      runs.map((run, index) =>
-        walked(
-          run,
-          options.locate.within,
-          definitions[index]!.locate?.stack_depth !== false,
-          definitions[index]!.locate?.uninitialized_locals === true,
-          options.adapter.source_paths,
-        ),
-      ) as [WalkedRun, WalkedRun];
+    const walkOf = (run: LiveRun, index: number): WalkedRun =>
+      walked(
+        run,
+        options.locate.within,
+        definitions[index]!.locate?.stack_depth !== false,
+        definitions[index]!.locate?.uninitialized_locals === true,
+        options.adapter.source_paths,
+      );
+    const walksOf = (): [WalkedRun, WalkedRun] => runs.map(walkOf) as [WalkedRun, WalkedRun];
     let walks = walksOf();
     const starts = await Promise.all(
       walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
@@ -100,7 +93,21 @@ export async function locateRuns(
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
-    const reached = starts.map((start) => (start.kind === 'started' ? start.reached : undefined));
+    const reached = await Promise.all(
+      starts.map(async (start, index) => {
+        if (start.kind !== 'started' || start.reached !== null)
+          return start.kind === 'started' ? start.reached : undefined;
+        // The adapter counted the passes and the run ended first: how many it made is known only by
+        // counting them, so it runs again by stops, as --hit's walk does (src/walk/reach-hit.ts).
+        const recount = new LiveRun(specs[index]!, options, setUp.context(index));
+        try {
+          const again = await startWalk(recount, walkOf(recount, index), definitions[index]!, from);
+          return again.kind === 'started' && again.reached !== undefined ? again.reached : null;
+        } finally {
+          recount.close();
+        }
+      }),
+    );
     if (from !== null && reached[0] !== undefined && reached[1] !== undefined)
       throw messages.fromNotReached(options.locate.from ?? '', from.hit, [reached[0], reached[1]]);
     tracePhase(null, 'locate walk started');
@@ -191,52 +198,6 @@ export async function locateRuns(
 /** Whether the walk streams (src/walk/lines-streamed.ts): both runs stand on a step of their code, and it compares only what the stream gives. */
 function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standing], options: CaptureOptions): boolean {
   return standings.every((standing) => standing.kind === 'step') && canStreamLines(walks, options);
-}
-
-/** `reached`: the passes through --from's line a run that ended before the walk began made. */
-type StartedWalk = { kind: 'started'; standing: Standing; reached?: number | null };
-type WalkStartOutcome = StartedWalk | { kind: 'failed'; facts: RunFacts };
-
-/** A run started and stopped where its walk starts (its breakpoints then cleared), or why it could not be (`walk`: the run as its walk sees it). */
-async function startWalk(
-  run: LiveRun,
-  walk: WalkedRun,
-  definition: AdapterDefinition,
-  from: WalkFrom | null,
-): Promise<WalkStartOutcome> {
-  try {
-    const entry =
-      from === null
-        ? {
-            ...(definition.locate?.entry?.stop_on_entry ? { stopOnEntry: true } : {}),
-            functions: definition.locate?.entry?.functions ?? [],
-            noSourceBreakpoint: true,
-          }
-        : {};
-    let first = await run.start({ launch: definition.locate?.launch ?? {}, entry });
-    // --from FILE:LINE:N is the Nth pass through the line, as --hit N counts (a stop that continues a pass is let go).
-    const passes = new PassCounter(definition.stops_once_per_pass === true);
-    if (first.kind === 'stopped') passes.observe(first.place);
-    // The adapter may have counted the passes before --from's (session/reach-pass.ts): its first stop is pass passesSkipped + 1.
-    let hit = first.kind === 'stopped' ? 1 + run.passesSkipped : 0;
-    for (; from !== null && hit < from.hit && first.kind === 'stopped'; ) {
-      first = await run.next();
-      if (first.kind === 'stopped' && passes.observe(first.place)) hit++;
-    }
-    // Ended before its first stop while the adapter counted: it passed the line fewer than N times, how many is not known.
-    if (first.kind === 'no_break')
-      return {
-        kind: 'started',
-        standing: { kind: 'ended', end: first },
-        reached: hit === 0 && run.passesSkipped > 0 ? null : hit,
-      };
-    const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
-    const standing = await startOf(walk, onBreakpoint);
-    if (standing.kind === 'step') await run.clearBreakpoints();
-    return { kind: 'started', standing };
-  } catch (error) {
-    return { kind: 'failed', facts: failureFacts(error, run.spec, run.options, run.log) };
-  }
 }
 
 /** A run that could not be started: the document says why (exit 2), beside what the other run did. */

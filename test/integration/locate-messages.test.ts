@@ -51,8 +51,8 @@ describeWithTool(
         'shop.py',
       ]);
       expect(refusal(run)).toBe(
-        // bpdiff's Python adapter counts the passes before the 500th itself (issue 36): a run that ends first made fewer.
-        'bpdiff: --from shop.py:7:500: both runs reached the line fewer than 500 times before they ended, not the 500th time — give a smaller N (the line is reached, fewer times), or another line',
+        // bpdiff's Python adapter counts the passes before the 500th itself (issue 36): a run that ends first is counted again by stops.
+        'bpdiff: --from shop.py:7:500: both runs reached the line 16 times before they ended, not the 500th time — give a time both runs reach it (--from shop.py:7:16), or another line',
       );
     });
 
