@@ -279,6 +279,12 @@ export const messages = {
       `bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started (${reason})`,
       'run it again, or walk by steps with --adapter debugpy',
     ),
+  replayLost: (where: string) =>
+    error(
+      'ADAPTER_FAILED',
+      `bpdiff locate started both programs again to step into ${where}, where their effects differ, and a program did not come back there by the same steps: it does not do the same thing each time it runs (threads, time, randomness)`,
+      'walk every line in one go with --every-line, or start the walk past what varies with --from FILE:LINE',
+    ),
   adapterCannotStep: (refusal: string) =>
     error(
       'NO_ADAPTER',

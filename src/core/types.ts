@@ -247,6 +247,8 @@ export interface CaptureOptions {
     within: string[];
     /** `--max-steps N`: the most steps compared. */
     max_steps: number;
+    /** `--every-line`: step into every line (the walk by effects otherwise, src/walk/effects.ts). */
+    every_line: boolean;
   };
   /** The runs' lifecycle (read by the run layer). */
   run: {
@@ -281,7 +283,7 @@ export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
     no_redact: false,
   },
   adapter: { id: null, config: null, path: null, source_paths: [] },
-  locate: { from: null, within: [], max_steps: 100_000 },
+  locate: { from: null, within: [], max_steps: 100_000, every_line: false },
   run: { timeout_seconds: 60, sequential: false },
 };
 

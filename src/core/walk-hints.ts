@@ -48,8 +48,14 @@ export interface WalkSummary {
   unsetAside?: { count: number; first: string[] };
   /** The command that compares the runs at the point again. */
   reproduce: string | null;
-  /** How the runs' ends differ (kind `output` or `exit`). */
+  /** How the runs' ends differ (kind `output` or `exit`, once both ended). */
   ending?: EndSummary;
+  /** What each run wrote during the located line (kind `output`, found by the walk by effects), the stream that differs. */
+  wrote?: { stream: 'stdout' | 'stderr'; a: string; b: string };
+  /** The function called from the located line whose lines all agreed (the walk by effects). */
+  returnedFrom?: string;
+  /** How the walk went: by effects (lines stepped over, their effects compared; the default), or into every line. */
+  mode?: 'effects' | 'every-line';
   /** Both runs ended after the last step: the values their last lines left were not compared (that step, when there was one). */
   lastLine?: { file: string; line: number } | null;
   stacks: [StackFrameSummary[], StackFrameSummary[]];
@@ -62,6 +68,10 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   const hints = [mainHint(walk, labels)];
   if (walk.kind === 'values' && walk.before !== null)
     hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
+  if (walk.returnedFrom !== undefined)
+    hints.push(
+      `the call of ${walk.returnedFrom.replace(/\(.*\)$/, '')}() on that line agreed in every line it ran; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)`,
+    );
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
   if (walk.lastLine !== undefined) hints.push(lastLineNotCompared(walk.lastLine));
   for (const side of ['a', 'b'] as const) {
@@ -80,12 +90,16 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
       `not counted as a divergence: ${plural(aside.count, 'local')} that differed before the program set ${aside.count === 1 ? 'it' : 'them'} (${listed}): an uninitialised local holds whatever the stack held, which differs when the runs' environments or paths differ in length`,
     );
   }
+  const how =
+    walk.mode === 'effects'
+      ? 'bpdiff walked two runs in lockstep, stepping over each line and comparing its effects (where each run went next, what its frame held, what it wrote), and stepping into a line only where its effects differed,'
+      : 'bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held,';
   const context = [
     walk.kind === 'agreed'
-      ? `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and found no divergence in ${plural(walk.steps, 'step')}.`
-      : walk.kind === 'output' || walk.kind === 'exit'
-        ? `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and found no divergence in ${plural(walk.steps, 'step')}; then both runs ended, and their ends differ: ${hints[0]}.`
-        : `bpdiff walked two runs line by line in lockstep, comparing where each stood and what its frame held, and stopped at step ${walk.steps}, where they part ways: ${hints[0]}.`,
+      ? `${how} and found no divergence in ${plural(walk.steps, 'step')}.`
+      : (walk.kind === 'output' && walk.wrote === undefined) || walk.kind === 'exit'
+        ? `${how} and found no divergence in ${plural(walk.steps, 'step')}; then both runs ended, and their ends differ: ${hints[0]}.`
+        : `${how} and stopped at step ${walk.steps}, where they part ways: ${hints[0]}.`,
     ...(['a', 'b'] as const).flatMap((side, index) => {
       const stack = walk.stacks[index]!;
       return stack.length === 0
@@ -140,6 +154,9 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
       return `the runs part ways after ${where(point)}${about(point, walk.steps - 1)}: ${labels.a} goes on to ${aTo}, ${labels.b} to ${bTo}${inA}`;
     }
     case 'output':
+      if (walk.wrote !== undefined && walk.point !== null)
+        return `the runs part ways at ${where(walk.point)}${about(walk.point, walk.steps)}: during this line ${labels.a} wrote ${showWritten(walk.wrote.a)} to ${walk.wrote.stream} and ${labels.b} wrote ${showWritten(walk.wrote.b)}`;
+      return walk.ending === undefined ? 'the runs ended apart' : describeEndDifference(walk.ending, labels);
     case 'exit':
       return walk.ending === undefined ? 'the runs ended apart' : describeEndDifference(walk.ending, labels);
     case 'values': {
@@ -163,6 +180,13 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
       return `the runs part ways at ${walk.point === null ? 'their first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`}: ${what}`;
     }
   }
+}
+
+/** What a run wrote, quoted as JSON does (its newlines shown), or `nothing`. */
+function showWritten(text: string): string {
+  if (text === '') return 'nothing';
+  const shown = text.length > 120 ? `${text.slice(0, 120)}...` : text;
+  return JSON.stringify(shown);
 }
 
 function where(point: NonNullable<WalkSummary['point']>): string {

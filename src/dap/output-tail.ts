@@ -11,6 +11,7 @@ export class OutputTail {
   /** Characters pushed in all. */
   total = 0;
   truncated = false;
+  private readonly listeners = new Set<(text: string) => void>();
 
   constructor(private readonly limit = 4096) {}
 
@@ -22,6 +23,7 @@ export class OutputTail {
     if (program) {
       this.total += text.length;
       this.whole.update(text);
+      for (const listener of this.listeners) listener(text);
     }
     // Compact only when well past the limit, so a chatty debuggee costs O(1) per chunk.
     if (this.length > this.limit * 4) this.compact();
@@ -31,6 +33,12 @@ export class OutputTail {
     this.compact();
     // A debuggee on a pty (lldb-dap's) ends its lines with \r\n.
     return this.chunks.join('').replace(/\r\n/g, '\n');
+  }
+
+  /** Calls `listener` with each piece of the program's text pushed from now on; returns how to stop. */
+  follow(listener: (text: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** A digest of everything pushed so far. */

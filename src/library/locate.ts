@@ -163,6 +163,9 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
           },
         }
       : {}),
+    ...(end.wrote !== undefined ? { wrote: wroteOf(end.wrote) } : {}),
+    ...(end.returnedFrom !== undefined ? { returnedFrom: end.returnedFrom } : {}),
+    mode: options.locate.every_line ? 'every-line' : 'effects',
     ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,
     ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),
@@ -187,6 +190,12 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     unsetAside: end.unsetAside,
     stacks: located.stacks,
   };
+}
+
+/** The stream whose output differs during the located line, and what each run wrote to it. */
+function wroteOf(wrote: NonNullable<Located['end']['wrote']>): NonNullable<WalkSummary['wrote']> {
+  const stream = wrote.a.stdout !== wrote.b.stdout ? 'stdout' : 'stderr';
+  return { stream, a: wrote.a[stream], b: wrote.b[stream] };
 }
 
 /** The first line that differs in the stream whose output differs, from each capture's (redacted) tail. */
@@ -234,7 +243,9 @@ function reproduction(
   base: string,
 ): string {
   const words: string[] = ['bpdiff', '--bp', `${point.file}:${point.line}`];
-  if (point.pass > 1) words.push('--hit', String(point.pass));
+  // Not counted (the walk by effects): the comparison walks the line's hits to the first that differs.
+  if (point.pass === 0) words.push('--first-divergence');
+  else if (point.pass > 1) words.push('--hit', String(point.pass));
   const [a, b] = specs;
   const folder = (dir: string): string => path.relative(base, dir) || '.';
   if (a.cwd === b.cwd) {

@@ -113,6 +113,15 @@ export const RUN_AND_OUTPUT_ROWS = [
     describe:
       "the most steps (lines executed in the user's code) the walk compares before it says it found no divergence",
   },
+  {
+    flag: 'every-line',
+    kind: 'flag',
+    group: 'Locate:',
+    commands: WALK,
+    target: ['locate', 'every_line'],
+    describe:
+      "step into every line the user's code runs and stop at the first where the runs stand apart or their frames hold other values (the default walk steps over lines, compares what each does, its output too, and steps into only a line whose effects differ)",
+  },
   // Runs
   {
     flag: 'timeout',

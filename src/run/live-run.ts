@@ -20,6 +20,7 @@ import { scrubCapture } from '../redact/capture.js';
 import { holdsKeyedMarker } from '../redact/shapes.js';
 import { tracePhase } from '../trace/trace.js';
 import type { WalkRun } from '../walk/walk-run.js';
+import { OutputWatch } from '../walk/run-output.js';
 import { LiveRunStart } from './live-run-start.js';
 
 export type { RunContext, WalkStart } from './live-run-start.js';
@@ -41,6 +42,22 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /** Passes the adapter let go before the first stop (session/reach-pass.ts): that stop is pass passesSkipped + 1. */
   get passesSkipped(): number {
     return this.session?.passesSkipped ?? 0;
+  }
+
+  /**
+   * What the program writes from now on: its pipes or the adapter's output events (the run's tails),
+   * and for an adapter whose debuggee writes to the adapter's own stdio (dlv, rdbg), that stdio too.
+   */
+  watchOutput(): OutputWatch {
+    const { stdout, stderr } = this.resources;
+    const adapterStdio =
+      this.adapter !== null && (this.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram)
+        ? this.adapter
+        : null;
+    return new OutputWatch({
+      stdout: [stdout, ...(adapterStdio ? [adapterStdio.stdout] : [])].map((tail) => tail.follow.bind(tail)),
+      stderr: [stderr, ...(adapterStdio ? [adapterStdio.stderr] : [])].map((tail) => tail.follow.bind(tail)),
+    });
   }
 
   /** Lets the program run on to its next stop (or its end); the stop gets the run's --timeout again. */

@@ -28,6 +28,7 @@ import { endsApart } from './run-ends.js';
 import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
+import { walkEffects } from '../walk/effects.js';
 
 export type { WalkFrom } from './walk-start.js';
 
@@ -40,7 +41,7 @@ export interface LocatedPoint {
   line: number;
   /** B's line in its own copy of the file. */
   lineB: number | null;
-  /** Which time A came to this line there (the N of --hit N). */
+  /** Which time A came to this line there (the N of --hit N); 0: not counted (the walk by effects steps over the calls that pass it too). */
   pass: number;
   /** The function, and which call of it (null when the adapter does not tell the stack's depth). */
   name: string;
@@ -131,8 +132,8 @@ export async function locateRuns(
       Standing,
     ];
     // Both programs started again, for the stream's replay (src/walk/lines-streamed.ts): the runs before are closed.
-    const restart = async (): Promise<StartedWalks> => {
-      log('bpdiff: starting both runs again, to stop them where the step stream found them parting ways (or ending)');
+    const restart = async (why: string): Promise<StartedWalks> => {
+      log(`bpdiff: starting both runs again, ${why}`);
       for (const run of runs) run.close();
       runs = newRuns();
       walks = walksOf();
@@ -149,12 +150,27 @@ export async function locateRuns(
         );
       return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
     };
-    const walking = streamable(walks, standings, options)
-      ? walkLinesStreamed({ walks, standings }, restart, walkOptions, options, setUp.pathsApart()).then((streamed) => {
-          walks = streamed.walks;
-          return streamed.end;
+    const walking = !options.locate.every_line
+      ? walkEffects(
+          { walks, standings },
+          () => restart('to step into the line whose effects differ'),
+          walkOptions,
+        ).then((byEffects) => {
+          walks = byEffects.walks;
+          return byEffects.end;
         })
-      : walkLines(walks[0], walks[1], standings[0], standings[1], walkOptions);
+      : streamable(walks, standings, options)
+        ? walkLinesStreamed(
+            { walks, standings },
+            () => restart('to stop them where the step stream found them parting ways (or ending)'),
+            walkOptions,
+            options,
+            setUp.pathsApart(),
+          ).then((streamed) => {
+            walks = streamed.walks;
+            return streamed.end;
+          })
+        : walkLines(walks[0], walks[1], standings[0], standings[1], walkOptions);
     const end = await walking.catch((error: unknown) => {
       if (signal.aborted) throw interrupted();
       if (error instanceof DapRequestError && ['stepIn', 'stepOut', 'next', 'bpdiffSteps'].includes(error.command))
@@ -188,7 +204,11 @@ export async function locateRuns(
     }
     // Both ended alike in every step: their output and exit codes still may not be (run-ends.ts).
     const apart = end.kind === 'agreed' && end.agreedUntil === 'end' ? endsApart(runs, [end.a, end.b]) : null;
-    return { ...(await located(runs, walks, end)), endsApart: apart };
+    const found = await located(runs, walks, end);
+    // The walk by effects counts only the stops it made, not the passes its steps over ran through.
+    const point =
+      found.point === null || options.locate.every_line ? found.point : { ...found.point, pass: 0, call: null };
+    return { ...found, point, endsApart: apart };
   } finally {
     stopKilling();
     for (const run of runs) run.close();
@@ -298,7 +318,7 @@ function standingOf(end: WalkEnd, index: number): Standing {
 /** The line to come back to: where the runs part ways (the last step they agreed at, for a path that parts or a run that ends), else where the walk stopped. */
 function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | null {
   const runA = walks[0].run;
-  const agreedAt = end.kind === 'path' || end.kind === 'ended' ? end.before : null;
+  const agreedAt = end.kind === 'path' || end.kind === 'ended' || end.kind === 'output' ? end.before : null;
   const step: Step | null = agreedAt?.a ?? (end.a.kind === 'step' ? end.a.step : null);
   if (step === null) return null;
   const stepB = agreedAt?.b ?? (end.b.kind === 'step' ? end.b.step : null);

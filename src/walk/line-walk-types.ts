@@ -10,6 +10,7 @@ import type { Positions } from './positions.js';
 import type { UserCode } from './user-code.js';
 import type { UnsetLocals } from './unset-locals.js';
 import type { AddedDefinitions } from './added-definitions.js';
+import type { Wrote } from './run-output.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
@@ -42,8 +43,17 @@ export interface StepValues {
 }
 
 export interface WalkEnd<V = StepValues> {
-  /** How the walk ended: the runs part ways (where, what, or one ended), or agreed to the end or to --max-steps. */
-  kind: 'path' | 'values' | 'ended' | 'agreed';
+  /**
+   * How the walk ended: the runs part ways (where, what, or one ended), wrote different output during
+   * a line (the walk by effects), or agreed to the end or to --max-steps.
+   */
+  kind: 'path' | 'values' | 'ended' | 'output' | 'agreed';
+  /** The function the walk stepped into from the located line, whose lines all agreed (the walk by effects): what differs is the rest of the line, or the value it returned. */
+  returnedFrom?: string;
+  /** What each run wrote during the located line (kind `output`; the walk by effects). */
+  wrote?: { a: Wrote; b: Wrote };
+  /** How the walk went (the walk by effects): lines compared by stepping over them, and the runs started again to step into one. */
+  effects?: { over: number; into: number; restarts: number };
   /** Steps compared, the last one included. */
   steps: number;
   /** Where each run stands at the last step (its end when it ended). */

@@ -297,7 +297,8 @@ function noteAdded(lines: AddedLines, position: { file: string; line: number }):
   if (lines.first.length < ADDED_LISTED) lines.first.push(position);
 }
 
-function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
+/** A stop on a line of the user's code as a step of the walk: its file, and its arrival counted. */
+export function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
   const file = stop.top.path!;
   return {
     stop,

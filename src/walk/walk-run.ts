@@ -9,6 +9,7 @@ import type { RunFacts } from '../capture/capture-document.js';
 import type { CapturedValues } from '../values/types.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import type { StreamedHits, StreamHitsArguments } from '../dap/hit-stream.js';
+import type { OutputWatch } from './run-output.js';
 
 export interface WalkRun {
   /** The run as it was given (its label and side, its folder and command: what counts as its code). */
@@ -27,6 +28,8 @@ export interface WalkRun {
   read(outcome: StopOutcome, quiet?: boolean): Promise<RunFacts>;
   /** The values of a stopped frame, through the pipeline; `file`: the frame's source. */
   readValues(frameId: number, file: string | null): Promise<{ values: CapturedValues; warnings: string[] }>;
+  /** What the program writes from now on (stdout and stderr), followed until the watch is stopped. */
+  watchOutput(): OutputWatch;
   /** Whether the run's adapter streams hits (bpdiffHits), known once the run started. */
   readonly streamsHits: boolean;
   /** Up to `count` hits at once, then the stop after them; `count` 0: the hit it stands on (no stop: null). */

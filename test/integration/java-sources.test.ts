@@ -54,6 +54,7 @@ describeWithTool(
 
     const driver = (build: string, ...extra: string[]): string[] => [
       'locate',
+      '--every-line',
       '--cwd',
       path.join(build, 'app'),
       '--env-b',
@@ -92,6 +93,7 @@ describeWithTool(
 
     const records = (...extra: string[]): string[] => [
       'locate',
+      '--every-line',
       '--cwd-a',
       path.join(DATA, 'same'),
       '--cwd-b',
@@ -137,6 +139,7 @@ describeWithTool(
     it('refuses --source-path for an adapter that takes no folders of sources (exit 2, one line)', async () => {
       const run = await runBpdiff([
         'locate',
+        '--every-line',
         '--source-path',
         'src',
         '--cwd',

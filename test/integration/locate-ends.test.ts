@@ -45,6 +45,7 @@ for (const language of languages) {
   const folder = path.join(FIXTURES, language.ext === 'py' ? 'python' : 'node');
   const pair = (a: string, b: string, argsA: string[] = [], argsB: string[] = []): string[] => [
     'locate',
+    '--every-line',
     ...language.adapter,
     '--cwd',
     folder,
@@ -72,6 +73,7 @@ for (const language of languages) {
     it('the library tells the kind: divergence output, no way back', async () => {
       const { locate } = await import('../../src/library/locate.js');
       const outcome = await locate({
+        every_line: true,
         run_a: { command: language.run(`a/fmt.${language.ext}`), cwd: folder },
         run_b: { command: language.run(`b/fmt.${language.ext}`), cwd: folder },
         ...(language.adapter.length > 0 ? { adapter: language.adapter[1]! } : {}),
@@ -118,6 +120,7 @@ for (const adapter of PYTHON_ADAPTERS) {
         const folder = path.join(FIXTURES, 'python');
         const run = await runBpdiff([
           'locate',
+          '--every-line',
           '--adapter',
           adapter.id,
           '--cwd',

@@ -373,7 +373,7 @@ export function describeLanguage(language: Language): void {
     }, 300_000);
 
     it('finds the off-by-one on its third call, with lines added above it in B: the line, the call, the locals, the way back', async () => {
-      const run = await runBpdiff(['locate', ...language.shop('v2')]);
+      const run = await runBpdiff(['locate', '--every-line', ...language.shop('v2')]);
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.leftovers).toEqual([]);
       const doc = run.doc!;
@@ -400,7 +400,7 @@ export function describeLanguage(language: Language): void {
     });
 
     it('walks a program against itself to its end: exit 0 and the exact step count', async () => {
-      const run = await runBpdiff(['locate', ...language.shop('v1')]);
+      const run = await runBpdiff(['locate', '--every-line', ...language.shop('v1')]);
       expect(run.exitCode, run.stderr).toBe(0);
       expect(run.doc!.analysis_hints[0]).toBe(
         `no divergence in ${language.identicalSteps} steps: both runs ended (A exited with code 0; B exited with code 0)`,
@@ -410,7 +410,7 @@ export function describeLanguage(language: Language): void {
     });
 
     it('finds the record that differs deep in a loop: its index, and its value in each run', async () => {
-      const run = await runBpdiff(['locate', ...language.records('changed')], { cwd: DATA });
+      const run = await runBpdiff(['locate', '--every-line', ...language.records('changed')], { cwd: DATA });
       expect(run.exitCode, run.stderr).toBe(1);
       const doc = run.doc!;
       const { file, line, hit, what } = language.recordLine;
@@ -424,7 +424,7 @@ export function describeLanguage(language: Language): void {
     });
 
     it('says a run that ends early: how it ended, and where the other goes on', async () => {
-      const run = await runBpdiff(['locate', ...language.records('missing')], { cwd: DATA });
+      const run = await runBpdiff(['locate', '--every-line', ...language.records('missing')], { cwd: DATA });
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.analysis_hints[0]).toMatch(language.endsEarly);
       expect(run.doc!.run_b.status).toBe(language.endsEarlyStatus ?? 'no_break');
@@ -437,6 +437,7 @@ export function describeLanguage(language: Language): void {
       const { line } = language.parting;
       const from = await runBpdiff([
         'locate',
+        '--every-line',
         '--from',
         `${language.shopFile}:${line}:${language.fromPass ?? 9}`,
         ...language.shop('v2'),
@@ -445,7 +446,7 @@ export function describeLanguage(language: Language): void {
       // The 9th time on the line (fromPass) is in discount()'s 3rd call: the walk is a few steps from where the runs part ways.
       expect(from.doc!.analysis_hints[0]).toContain(`after ${language.shopFile}:${line} in `);
       expect(from.doc!.analysis_hints[0]).toMatch(/; step [1-9]\): A goes on to/);
-      const bounded = await runBpdiff(['locate', '--max-steps', '5', ...language.shop('v2')]);
+      const bounded = await runBpdiff(['locate', '--every-line', '--max-steps', '5', ...language.shop('v2')]);
       expect(bounded.exitCode, bounded.stderr).toBe(0);
       expect(bounded.doc!.analysis_hints[0]).toBe('no divergence in 5 steps (--max-steps 5: the walk stopped there)');
     });

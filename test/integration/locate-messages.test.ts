@@ -39,6 +39,7 @@ describeWithTool(
     it('--from FILE:LINE:N where the line is reached fewer than N times says how many times it was', async () => {
       const run = await runBpdiff([
         'locate',
+        '--every-line',
         '--cwd',
         SHOP,
         '--from',
@@ -84,6 +85,7 @@ describe('locate: a program blocked during the walk', () => {
       it('says the program has not reached its next line within --timeout, never "both runs ended" or "the adapter did not answer"', async () => {
         const run = await runBpdiff([
           'locate',
+          '--every-line',
           '--adapter',
           adapter.id,
           '--cwd',
@@ -112,7 +114,7 @@ describeWithTool(
   () => {
     it('built without -g (lldb): no source for main, build it with -g', async () => {
       await execa('cc', ['-O0', '-o', path.join(scratch, 'plain'), path.join(scratch, 'plain.c')], { stdin: 'ignore' });
-      const run = await runBpdiff(['locate', '--cwd', scratch, '--', './plain', '--', './plain']);
+      const run = await runBpdiff(['locate', '--every-line', '--cwd', scratch, '--', './plain', '--', './plain']);
       expect(refusal(run)).toBe(
         'bpdiff: no source was found for the code where the runs start (main): the walk cannot compare its lines — build the program with debug information (-g), or give --from FILE:LINE in its source',
       );
@@ -129,6 +131,7 @@ describeWithTool(
           });
           const run = await runBpdiff([
             'locate',
+            '--every-line',
             '--adapter',
             'gdb',
             '--cwd',

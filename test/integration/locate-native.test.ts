@@ -28,7 +28,7 @@ describeWithTool('locate: C in two checkouts whose paths differ in length', c.to
         '--',
         '../../c/build/records',
       ];
-      const same = await runBpdiff(['locate', ...records('same')], { cwd: DATA });
+      const same = await runBpdiff(['locate', '--every-line', ...records('same')], { cwd: DATA });
       expect(same.exitCode, same.stderr).toBe(0);
       expect(same.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
       expect(same.doc!.analysis_hints).toContainEqual(
@@ -37,7 +37,7 @@ describeWithTool('locate: C in two checkouts whose paths differ in length', c.to
         ),
       );
       // The record that differs is still found, at its line and pass.
-      const changed = await runBpdiff(['locate', ...records('changed')], { cwd: DATA });
+      const changed = await runBpdiff(['locate', '--every-line', ...records('changed')], { cwd: DATA });
       expect(changed.exitCode, changed.stderr).toBe(1);
       expect(changed.doc!.analysis_hints[0]).toMatch(
         /^the runs part ways at \.\.\/\.\.\/c\/records\.c:22 in main\(\) \(42nd time on this line; step \d+\): line is .*item-41,7.* in A and .*item-41,9.* in B$/,
@@ -68,7 +68,7 @@ describeWithTool(
     afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
     // Run from another folder, as a built binary: the crate's root is neither the run's folder nor the binary's.
     const walk = (...extra: string[]): Promise<BpdiffRun> =>
-      runBpdiff(['locate', '--cwd', scratch, '--env-b', 'LEAP=1', ...extra, '--', drv, '--', drv]);
+      runBpdiff(['locate', '--every-line', '--cwd', scratch, '--env-b', 'LEAP=1', ...extra, '--', drv, '--', drv]);
     const date = (): string => path.relative(scratch, path.join(crate, 'src/date.rs'));
 
     it("walks the crate's src/date.rs, which its src/bin/drv.rs calls: the runs part there", async () => {
@@ -103,6 +103,7 @@ describeWithTool("locate: Go, a function's named results at its first line", go.
       const run = await runBpdiff(
         [
           'locate',
+          '--every-line',
           '--env-a',
           `PAD=${'a'.repeat(30)}`,
           '--env-b',
@@ -135,7 +136,9 @@ describeWithTool('locate: C, a loop that stays on one line', c.tool, c.available
       await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/loop.c')], {
         stdin: 'ignore',
       });
-      const run = await runBpdiff(['locate', '--timeout', '5', '--', program, '--', program], { cwd: folder });
+      const run = await runBpdiff(['locate', '--every-line', '--timeout', '5', '--', program, '--', program], {
+        cwd: folder,
+      });
       expect(run.leftovers, `processes left behind:\n${run.leftovers.join('\n')}`).toEqual([]);
       // Neither run came back from its step: the walk cannot go on, which is no pass (exit 2, naming --timeout).
       expect(run.exitCode, run.stderr).toBe(2);

@@ -159,14 +159,14 @@ describeWithTool('locate: the step stream and DAP steps give the same documents'
   for (const { name, args, exit, hint } of CASES) {
     it(name, async () => {
       const trace = path.join(folder, `${name.replace(/\W+/g, '-')}.trace`);
-      const streamed = await runBpdiff(['locate', ...args], { env: { BPDIFF_TRACE: trace } });
+      const streamed = await runBpdiff(['locate', '--every-line', ...args], { env: { BPDIFF_TRACE: trace } });
       expect(streamed.exitCode, streamed.stderr).toBe(exit);
       expect(streamed.leftovers).toEqual([]);
       // The stream was used: it scanned, then came back to the step by steps.
       const traced = fs.readFileSync(trace, 'utf8');
       expect(traced).toContain('"phase":"locate scan ended');
       if (name.startsWith('a loop')) expect(traced).toContain('"phase":"locate replay from step 1024 to step 1509"');
-      const stepped = await runBpdiff(['locate', '--adapter-config', stepwise, ...args]);
+      const stepped = await runBpdiff(['locate', '--every-line', '--adapter-config', stepwise, ...args]);
       expect(stepped.exitCode, stepped.stderr).toBe(exit);
       expect(stepped.doc!.analysis_hints[0]).toMatch(hint);
       expect(comparable(streamed.doc)).toBe(comparable(stepped.doc));
@@ -175,8 +175,8 @@ describeWithTool('locate: the step stream and DAP steps give the same documents'
 
   it('a local that differs at every step (--ignore leaves it out): the stream hands over to steps and the walk agrees to the end', async () => {
     const args = pair(path.join(CART, 'v1'), path.join(CART, 'v1'), 'cart.py', '--env', 'NOISE=1', '--ignore', 'noise');
-    const streamed = await runBpdiff(['locate', ...args]);
-    const stepped = await runBpdiff(['locate', '--adapter-config', stepwise, ...args]);
+    const streamed = await runBpdiff(['locate', '--every-line', ...args]);
+    const stepped = await runBpdiff(['locate', '--every-line', '--adapter-config', stepwise, ...args]);
     expect(streamed.exitCode, streamed.stderr).toBe(0);
     expect(stepped.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
     expect(comparable(streamed.doc)).toBe(comparable(stepped.doc));

@@ -44,7 +44,7 @@ describeWithTool('locate: the library', python.tool, python.available, () => {
 
 describeWithTool('locate in CI', python.tool, python.available, () => {
   it('--format github: one annotation for the divergence, not an error and a notice for the same line', async () => {
-    const run = await runBpdiff(['locate', '-q', '--format', 'github', ...python.shop('v2')]);
+    const run = await runBpdiff(['locate', '--every-line', '-q', '--format', 'github', ...python.shop('v2')]);
     expect(run.exitCode, run.stderr).toBe(1);
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(annotations).toHaveLength(1);
@@ -55,7 +55,7 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
   });
 
   it('--format markdown: the hints as a list, the command that compares the runs again as a code block', async () => {
-    const run = await runBpdiff(['locate', '-q', '--format', 'markdown', ...python.shop('v2')]);
+    const run = await runBpdiff(['locate', '--every-line', '-q', '--format', 'markdown', ...python.shop('v2')]);
     expect(run.exitCode, run.stderr).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines[2]).toMatch(/^- the runs part ways after shop\.py:7 in discount\(\)/);
@@ -73,6 +73,7 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
   it('--ci: a walk --max-steps cut before the runs parted or ended fails (exit 1) and says so; without --ci it passes', async () => {
     const cut = await runBpdiff([
       'locate',
+      '--every-line',
       '-q',
       '--ci',
       '--max-steps',
@@ -88,19 +89,19 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
     expect(cut.stdout).toMatch(
       /^::error file=examples\/locate\/python\/v1\/shop\.py,line=\d+,title=bpdiff%3A no divergence so far::no divergence in 5 steps \(--max-steps 5/,
     );
-    const local = await runBpdiff(['locate', '-q', '--max-steps', '5', ...python.shop('v2')]);
+    const local = await runBpdiff(['locate', '--every-line', '-q', '--max-steps', '5', ...python.shop('v2')]);
     expect(local.exitCode, local.stderr).toBe(0);
     // A walk that found the divergence within its steps is exit 1 either way; one that ran both runs to their end passes under --ci.
-    const same = await runBpdiff(['locate', '-q', '--ci', ...python.shop('v1')]);
+    const same = await runBpdiff(['locate', '--every-line', '-q', '--ci', ...python.shop('v1')]);
     expect(same.exitCode, same.stderr).toBe(0);
   });
 });
 
 describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.available, () => {
   it('--within narrows the lines that count; one that matches none of the files run is an error', async () => {
-    const within = await runBpdiff(['locate', '--within', 'shop.py', ...python.shop('v2')]);
+    const within = await runBpdiff(['locate', '--every-line', '--within', 'shop.py', ...python.shop('v2')]);
     expect(within.exitCode, within.stderr).toBe(1);
-    const none = await runBpdiff(['locate', '-q', '--within', 'lib/*', ...python.shop('v2')]);
+    const none = await runBpdiff(['locate', '--every-line', '-q', '--within', 'lib/*', ...python.shop('v2')]);
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toBe(
       "bpdiff: --within lib/* matches none of the files the runs executed (shop.py) — give a glob of their paths from the run's folder, e.g. --within 'src/*'",
@@ -114,6 +115,7 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
     const loop = path.join(ROOT, 'bench/programs/locate/loop.py');
     const args = [
       'locate',
+      '--every-line',
       '--adapter',
       PYTHON_ADAPTERS[0]!.id,
       '--env',
@@ -151,7 +153,7 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
     [['--max-steps', 'many'], /^bpdiff: --max-steps "many" is not a whole number from 1 up/],
     [['--bp', 'shop.py:3'], /^bpdiff: unknown option --bp — see the options in bpdiff locate --help$/],
   ])('refuses %j in one line, exit 2, before anything starts', async (flags, message) => {
-    const run = await runBpdiff(['locate', ...flags, ...python.shop('v2')]);
+    const run = await runBpdiff(['locate', '--every-line', ...flags, ...python.shop('v2')]);
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -169,7 +171,14 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
       const file = path.join(dir, 'adapter.json');
       fs.writeFileSync(file, JSON.stringify({ ...definition, hooks: path.join(ROOT, 'adapters/debugpy/hooks.ts') }));
       fs.copyFileSync(path.join(ROOT, 'adapters/debugpy/sitecustomize.py'), path.join(dir, 'sitecustomize.py'));
-      const run = await runBpdiff(['locate', '-q', '--adapter-config', file, ...python.shop('v2').slice(2)]);
+      const run = await runBpdiff([
+        'locate',
+        '--every-line',
+        '-q',
+        '--adapter-config',
+        file,
+        ...python.shop('v2').slice(2),
+      ]);
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toBe(
         "bpdiff: bpdiff locate does not know where a program's own code starts under debugpy (its definition has no locate.entry) — give --from FILE:LINE, where both runs start the walk",

@@ -452,6 +452,7 @@ describe("every path a call is given stays in the client's roots (issue 34)", ()
     expect(
       text(
         await call('locate', {
+          every_line: true,
           from: '../../../../../../../../etc/passwd:1:2',
           run_a: pricing('v1'),
           run_b: pricing('v2'),

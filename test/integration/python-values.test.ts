@@ -242,9 +242,12 @@ describePythonAdapters(
     });
 
     it('locate walks a program holding them to its end: no divergence', async () => {
-      const run = await runBpdiff(['locate', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'], {
-        cwd: FIXTURES,
-      });
+      const run = await runBpdiff(
+        ['locate', '--every-line', '--', 'python3', 'functions.py', '--', 'python3', 'functions.py'],
+        {
+          cwd: FIXTURES,
+        },
+      );
       expectClean(run);
       expect(run.exitCode, run.doc?.analysis_hints[0]).toBe(0);
       expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);

@@ -181,6 +181,7 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
     const located = await runBpdiff(
       [
         'locate',
+        '--every-line',
         '--cwd',
         cwd,
         '--env-a',
@@ -237,6 +238,7 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
     expect(error).toBeInstanceOf(Error);
     keep('library error', { message: (error as Error).message, stack: (error as Error).stack });
     const located = await locate({
+      every_line: true,
       cwd,
       log: (line: string) => log.push(line),
       run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } },
@@ -294,6 +296,7 @@ describeWithTool('one redaction for every front door', 'python3-debugpy', debugp
       });
       expect(refused.isError).toBe(true);
       const located = await call('locate', {
+        every_line: true,
         cwd,
         run_a: { command: vault('alice', PASSWORD_A), env: { API_TOKEN: TOKEN } },
         run_b: { command: vault('bob', PASSWORD_B) },

@@ -173,6 +173,7 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
     // return went on to the next return at that depth (Rates.quote_all's, step 2), every line before unseen.
     const run = await runBpdiff([
       'locate',
+      '--every-line',
       '--cwd-a',
       path.join(SHIPPING, 'v1'),
       '--cwd-b',

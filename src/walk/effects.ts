@@ -1,0 +1,323 @@
+// The walk by effects of `bpdiff locate` (its default): both runs step OVER a line at a time, and
+// after each line bpdiff compares its effects: where each run stands (B's line read in A's copy of its
+// file), what its frame holds (through the value pipeline), and what each run wrote during the line.
+// Lines whose effects agree are not entered. At the first line whose effects differ, both programs are
+// started again, brought back to just before that line by the same moves (a program run again from
+// its start does again what it did), and step INTO it: its callees are walked the same way. The walk
+// ends at the innermost line whose effect differs and that calls no code of the user's whose effect
+// differs, or where the runs' paths part. Its cost is the lines along the calls that lead there, and a
+// restart a level, not every line the programs ran.
+import { interrupted } from '../errors.js';
+import { messages } from '../messages.js';
+import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
+import { Positions } from './positions.js';
+import { dapSource, stepOf } from './lines.js';
+import type { StartedWalks } from './lines-streamed.js';
+import type { AddedLines, Standing, Step, StepValues, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
+import { sameOutput, settledMarks, type OutputMark, type OutputWatch, type Wrote } from './run-output.js';
+
+/** How a run moves on by one line: over it (its calls run at full speed), or into its first call of the user's code. */
+export type Move = 'over' | 'in';
+
+/** The moves both runs made from the walk's start (null: that run stood still while the other ran a line only its version has). */
+type Moves = Array<[Move | null, Move | null]>;
+
+/** Both programs started again, standing where the walk starts (the runs before are the caller's to close). */
+export type Restart = () => Promise<StartedWalks>;
+
+const PROGRESS_EVERY_MS = 1000;
+
+/** How many lines in a row a run may run alone (lines only its version has) before they count as a path of its own. */
+const MOST_ADDED_IN_A_ROW = 1000;
+
+interface Arrived {
+  standing: Standing;
+  values: StepValues | null;
+}
+
+/** The walk by effects from both runs' first standings; `restart` starts both programs again. */
+export async function walkEffects(
+  started: StartedWalks,
+  restart: Restart,
+  options: WalkOptions,
+): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
+  const source = dapSource(options.tolerance);
+  const positions = new Positions(options.roots[0], options.roots[1]);
+  let walks = started.walks;
+  const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived> => ({
+    standing,
+    values: standing.kind === 'step' ? await source.read(walked, standing.step) : null,
+  });
+  let watches = walks.map((walk) => walk.run.watchOutput()) as [OutputWatch, OutputWatch];
+  const marks = (): [OutputMark, OutputMark] => [watches[0].mark(), watches[1].mark()];
+  let [arrivedA, arrivedB] = await Promise.all([
+    read(walks[0], started.standings[0]),
+    read(walks[1], started.standings[1]),
+  ]);
+  if (arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step')
+    positions.align(arrivedA.standing.step.file, arrivedB.standing.step.file);
+  const moves: Moves = [];
+  const added = {
+    a: { count: 0, first: [] as AddedLines['first'] },
+    b: { count: 0, first: [] as AddedLines['first'] },
+  };
+  const effects = { over: 0, into: 0, restarts: 0 };
+  let before: WalkEnd['before'] = null;
+  // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
+  const callSites: Array<{ agreedAt: NonNullable<WalkEnd['before']>; frame: number; callee: string }> = [];
+  let nextMove: Move = 'over';
+  let lastSaid = Date.now();
+  let compared = 0;
+  const ending = (
+    kind: WalkEnd['kind'],
+    extra: Partial<WalkEnd> = {},
+  ): { end: WalkEnd; walks: [WalkedRun, WalkedRun] } => ({
+    end: {
+      kind,
+      steps: compared,
+      a: arrivedA.standing,
+      b: arrivedB.standing,
+      valuesA: arrivedA.values,
+      valuesB: arrivedB.values,
+      before,
+      added,
+      unsetAside: { count: 0, first: [] },
+      unsetAtLast: [],
+      effects,
+      ...extra,
+    },
+    walks,
+  });
+  try {
+    // The first standings are compared as a step is: where each run starts, and what its frame holds.
+    await skipAdded();
+    const first = compareStandings(arrivedA, arrivedB);
+    if (first !== null) return ending(first.kind, first.extra);
+    for (;;) {
+      if (options.signal.aborted) throw interrupted();
+      if (Date.now() - lastSaid >= PROGRESS_EVERY_MS) {
+        lastSaid = Date.now();
+        options.progress(compared, arrivedA.standing.kind === 'step' ? arrivedA.standing.step : null);
+      }
+      if (compared >= options.maxSteps) return ending('agreed', { agreedUntil: 'max-steps' });
+      const stepA = (arrivedA.standing as { step: Step }).step;
+      const stepB = (arrivedB.standing as { step: Step }).step;
+      const agreedAt = { a: stepA, b: stepB, valuesA: arrivedA.values!, valuesB: arrivedB.values! };
+      const mark = marks();
+      const move = nextMove;
+      nextMove = 'over';
+      const [standingA, standingB] = await Promise.all([
+        moveRun(walks[0], move, stepA),
+        moveRun(walks[1], move, stepB),
+      ]);
+      const moveIndex = moves.length;
+      moves.push([move, move]);
+      compared++;
+      if (move === 'over') effects.over++;
+      else effects.into++;
+      [arrivedA, arrivedB] = await Promise.all([read(walks[0], standingA), read(walks[1], standingB)]);
+      await skipAdded();
+      const found = await effectsApart(arrivedA, arrivedB, mark);
+      const landed = arrivedA.standing.kind === 'step' ? arrivedA.standing.step.arrival : null;
+      // The call a move left: its caller's line (a step that returns stops on the caller's next line, so
+      // what the rest of the caller's line did comes with it).
+      const site = callSites.at(-1);
+      const left = site !== undefined && (landed === null || landed.frame <= site.frame) ? site : null;
+      if (found === null) {
+        before = agreedAt;
+        if (landed !== null) {
+          while (callSites.length > 0 && landed.frame <= callSites.at(-1)!.frame) callSites.pop();
+          if (
+            move === 'in' &&
+            landed.entered &&
+            landed.frame > stepA.arrival.frame &&
+            arrivedA.standing.kind === 'step'
+          )
+            callSites.push({ agreedAt, frame: stepA.arrival.frame, callee: arrivedA.standing.step.stop.top.name });
+        }
+        continue;
+      }
+      if (found.kind === 'agreed') {
+        before = agreedAt;
+        return ending('agreed', found.extra);
+      }
+      // A line stepped over whose effect differs: both runs again to just before it, and into it.
+      if (move === 'over') {
+        effects.restarts++;
+        ({ walks, watches } = await replay(moves.slice(0, moveIndex), walks, watches, [stepA, stepB]));
+        [arrivedA, arrivedB] = await Promise.all([
+          read(walks[0], standingOfRun(walks[0])),
+          read(walks[1], standingOfRun(walks[1])),
+        ]);
+        moves.length = moveIndex;
+        compared--;
+        effects.over--;
+        nextMove = 'in';
+        continue;
+      }
+      // Stepped into a line that returns: the difference is the caller's line's (the rest of it, or the
+      // value the call returned, which no adapter here reports), and the callee's lines all agreed.
+      if (left !== null && found.kind !== 'path') {
+        before = left.agreedAt;
+        return ending(found.kind, { ...found.extra, returnedFrom: left.callee });
+      }
+      // Stepped into: the line calls no code of the user's (or its callee's first line already differs).
+      before = agreedAt;
+      return ending(found.kind, found.extra);
+    }
+  } finally {
+    for (const watch of watches) watch.stop();
+  }
+
+  /** A line one run's version added (nothing in the other's copy to compare it with): that run goes on alone. */
+  async function skipAdded(): Promise<void> {
+    for (let inARow = 0; inARow < MOST_ADDED_IN_A_ROW; inARow++) {
+      if (arrivedA.standing.kind !== 'step' || arrivedB.standing.kind !== 'step') return;
+      const [stepA, stepB] = [arrivedA.standing.step, arrivedB.standing.step];
+      const [atA, atB] = [at(stepA), at(stepB)];
+      if (positions.place(atA, atB).same) return;
+      const [addedA, addedB] = [positions.added('a', atA), positions.added('b', atB)];
+      if (!addedA && !addedB) return;
+      if (addedA) {
+        noteAdded(added.a, atA);
+        const values = arrivedA.values!;
+        walks[0].defined.addedStep(stepA.arrival, () => Object.keys(values.values.variables));
+      }
+      if (addedB) {
+        noteAdded(added.b, atB);
+        const values = arrivedB.values!;
+        walks[1].defined.addedStep(stepB.arrival, () => Object.keys(values.values.variables));
+      }
+      const [nextA, nextB] = await Promise.all([
+        addedA ? moveRun(walks[0], 'over', stepA) : null,
+        addedB ? moveRun(walks[1], 'over', stepB) : null,
+      ]);
+      moves.push([addedA ? 'over' : null, addedB ? 'over' : null]);
+      if (nextA !== null) arrivedA = await read(walks[0], nextA);
+      if (nextB !== null) arrivedB = await read(walks[1], nextB);
+    }
+  }
+
+  /** How the runs' effects differ after a move (null: they agree). */
+  async function effectsApart(
+    a: Arrived,
+    b: Arrived,
+    mark: [OutputMark, OutputMark],
+  ): Promise<{ kind: WalkEnd['kind']; extra?: Partial<WalkEnd> } | null> {
+    const apart = compareStandings(a, b);
+    if (apart !== null && apart.kind !== 'agreed') return apart;
+    // What each run wrote during the line, once it has all arrived (run-output.ts).
+    const after = await settledMarks(marks);
+    if (!sameOutput(after[0], after[1])) {
+      const wrote: { a: Wrote; b: Wrote } = { a: watches[0].since(mark[0]), b: watches[1].since(mark[1]) };
+      return { kind: 'output', extra: { wrote } };
+    }
+    return apart;
+  }
+
+  /** How two standings differ: one or both ended, another place, other values (null: alike). */
+  function compareStandings(a: Arrived, b: Arrived): { kind: WalkEnd['kind']; extra?: Partial<WalkEnd> } | null {
+    if (a.standing.kind === 'ended' || b.standing.kind === 'ended') {
+      const timedOut = [a.standing, b.standing].some(
+        (standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout',
+      );
+      const both = a.standing.kind === 'ended' && b.standing.kind === 'ended' && !timedOut;
+      return both ? { kind: 'agreed', extra: { agreedUntil: 'end' } } : { kind: 'ended' };
+    }
+    const [stepA, stepB] = [a.standing.step, b.standing.step];
+    walks[0].defined.sharedStep(stepA.arrival, () => Object.keys(a.values!.values.variables));
+    walks[1].defined.sharedStep(stepB.arrival, () => Object.keys(b.values!.values.variables));
+    const placed = positions.place(at(stepA), at(stepB));
+    if (!placed.same) return { kind: 'path', extra: { bInA: placed.bInA, sameFile: placed.sameFile } };
+    const counted = source.compare(
+      { walked: walks[0], step: stepA, values: a.values! },
+      { walked: walks[1], step: stepB, values: b.values! },
+    );
+    return counted.differ ? { kind: 'values' } : null;
+  }
+
+  /** Both programs started again and brought back by the same moves to where they stood before the last one. */
+  async function replay(
+    done: Moves,
+    old: [WalkedRun, WalkedRun],
+    oldWatches: [OutputWatch, OutputWatch],
+    where: [Step, Step],
+  ): Promise<{ walks: [WalkedRun, WalkedRun]; watches: [OutputWatch, OutputWatch] }> {
+    for (const watch of oldWatches) watch.stop();
+    const again = await restart();
+    const fresh = again.walks;
+    // What the walk learnt of each version's added definitions holds for the program run again.
+    fresh[0].defined = old[0].defined;
+    fresh[1].defined = old[1].defined;
+    fresh[0].unset = old[0].unset;
+    fresh[1].unset = old[1].unset;
+    const standings = [...again.standings] as [Standing, Standing];
+    for (const [moveA, moveB] of done) {
+      if (options.signal.aborted) throw interrupted();
+      const moved = await Promise.all(
+        ([moveA, moveB] as const).map((move, index) => {
+          const standing = standings[index]!;
+          if (move === null || standing.kind !== 'step') return standing;
+          return moveRun(fresh[index]!, move, standing.step);
+        }),
+      );
+      standings[0] = moved[0]!;
+      standings[1] = moved[1]!;
+    }
+    const back = standings.every(
+      (standing, index) =>
+        standing.kind === 'step' &&
+        standing.step.file === where[index]!.file &&
+        standing.step.stop.top.line === where[index]!.stop.top.line &&
+        standing.step.arrival.pass === where[index]!.arrival.pass,
+    );
+    if (!back) throw messages.replayLost(`${where[0].file}:${where[0].stop.top.line}`);
+    replayed.set(fresh[0], standings[0]);
+    replayed.set(fresh[1], standings[1]);
+    // What each program writes counts from here: what it wrote again on its way back was compared before.
+    return { walks: fresh, watches: fresh.map((walk) => walk.run.watchOutput()) as [OutputWatch, OutputWatch] };
+  }
+}
+
+/** Where each run stood once replayed (its last standing). */
+const replayed = new WeakMap<WalkedRun, Standing>();
+
+function standingOfRun(walked: WalkedRun): Standing {
+  return replayed.get(walked)!;
+}
+
+/**
+ * One line of a run: over it (DAP next) or into it (stepIn), then on until it stands on a line of the
+ * user's code: out of code that is not the user's (the standard library runs at full speed), through
+ * the user's code outside --within. Stepping into a line whose calls are all the library's comes back
+ * to the same line (a revisit): it goes on to the next line, as a step over would.
+ */
+async function moveRun(walked: WalkedRun, move: Move, from: Step): Promise<Standing> {
+  let kind: StepKind = move === 'over' ? 'next' : 'stepIn';
+  for (;;) {
+    const outcome: StepOutcome = await walked.run.step(kind);
+    if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
+    const code = walked.code.classify(outcome.top.path);
+    if (code === 'counted') {
+      const step = stepOf(walked, outcome);
+      if (step.arrival.revisit && move === 'in' && step.arrival.frame === from.arrival.frame) {
+        kind = 'stepIn';
+        continue;
+      }
+      return { kind: 'step', step };
+    }
+    walked.arrivals.away();
+    kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
+  }
+}
+
+function at(step: Step): { file: string; line: number } {
+  return { file: step.file, line: step.stop.top.line };
+}
+
+const ADDED_LISTED = 5;
+
+function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
+  lines.count += 1;
+  if (lines.first.length < ADDED_LISTED) lines.first.push(position);
+}

@@ -1,0 +1,21 @@
+import sys
+
+
+def price(i):
+    base = i * 3 if i != 499 else i * 3 + 1
+    return base + 1
+
+
+def line_total(i):
+    p = price(i)
+    return p * 2
+
+
+def order(n):
+    total = 0
+    for i in range(n):
+        total += line_total(i)
+    return total
+
+
+print(order(int(sys.argv[1])))

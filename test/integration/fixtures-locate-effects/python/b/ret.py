@@ -1,0 +1,11 @@
+def scale(x):
+    return x * 3
+
+
+def main():
+    y = scale(21)
+    z = y + 1
+    print(z)
+
+
+main()
