@@ -151,7 +151,6 @@ export async function walkEffects(
         ]);
         moves.length = moveIndex;
         compared--;
-        effects.over--;
         nextMove = 'in';
         continue;
       }

@@ -17,6 +17,7 @@ import {
 import type { CapturedValues } from '../../../src/values/types.js';
 import type { StreamedStep, StreamedSteps, StreamStepsArguments } from '../../../src/dap/connection.js';
 import type { WalkRun } from '../../../src/walk/walk-run.js';
+import { OutputWatch } from '../../../src/walk/run-output.js';
 
 export interface ScriptedStop {
   file: string;
@@ -27,6 +28,8 @@ export interface ScriptedStop {
   depth?: number;
   /** The locals' texts there. */
   values?: Record<string, string>;
+  /** What the program wrote to stdout on its way to this stop (during the line before it). */
+  wrote?: string;
 }
 
 const NO_BREAKPOINT = { id: undefined, verified: true, line: undefined, message: undefined };
@@ -80,10 +83,35 @@ export class FakeRun implements WalkRun {
     return this.outcome();
   }
 
+  /** A step: to the next stop (stepIn, stepOut), or (next) to the next stop no deeper than this one; what the stops passed wrote is written. */
   async step(kind: StepKind): Promise<StepOutcome> {
     this.asked.push(kind === 'next' ? 'next-step' : kind);
-    this.at++;
+    const depth = this.script[this.at]?.depth ?? 1;
+    this.arrive();
+    if (kind === 'next')
+      while (this.script[this.at] !== undefined && (this.script[this.at]!.depth ?? 1) > depth) this.arrive();
     return this.script[this.at] === undefined ? this.ended() : this.stepped(this.at);
+  }
+
+  private readonly listeners = new Set<(text: string) => void>();
+
+  watchOutput(): OutputWatch {
+    return new OutputWatch({
+      stdout: [
+        (listener) => {
+          this.listeners.add(listener);
+          return () => this.listeners.delete(listener);
+        },
+      ],
+      stderr: [],
+    });
+  }
+
+  /** On to the next stop, writing what the program wrote on its way there. */
+  private arrive(): void {
+    this.at++;
+    const wrote = this.script[this.at]?.wrote;
+    if (wrote !== undefined) for (const listener of this.listeners) listener(wrote);
   }
 
   async read(outcome: StopOutcome, quiet?: boolean): Promise<RunFacts> {

@@ -1,0 +1,146 @@
+// locate's walk by effects (src/walk/effects.ts) on fake runs: lines are stepped over and their effects
+// compared (where each run goes next, its frame's values, what it wrote); a line whose effects differ
+// is stepped into after both programs start again and come back by the same moves; a difference seen
+// on a step out of a call is its caller's line's; identical runs cost a step a line of the outer
+// level, not a step a line run.
+import { describe, expect, it } from 'vitest';
+import { startOf, walked, type WalkedRun, type WalkOptions } from '../../../src/walk/lines.js';
+import { walkEffects } from '../../../src/walk/effects.js';
+import type { StartedWalks } from '../../../src/walk/lines-streamed.js';
+import { FakeRun, fakeSpec, type ScriptedStop } from './fake-run.js';
+
+const options = (maxSteps = 1000): WalkOptions => ({
+  roots: ['/fake/a', '/fake/b'],
+  maxSteps,
+  tolerance: null,
+  signal: new AbortController().signal,
+  progress: () => undefined,
+});
+
+/** Both scripts as runs, started where their walk starts; every restart makes new runs of the same scripts. */
+async function walk(scriptA: ScriptedStop[], scriptB: ScriptedStop[], maxSteps?: number) {
+  const runs: FakeRun[][] = [];
+  const start = async (): Promise<StartedWalks> => {
+    const pair = [new FakeRun(fakeSpec('a', '/fake/a'), scriptA), new FakeRun(fakeSpec('b', '/fake/b'), scriptB)];
+    runs.push(pair);
+    const walks = pair.map((run) => walked(run, [], true)) as [WalkedRun, WalkedRun];
+    const standings = await Promise.all(walks.map((one) => startOf(one, false)));
+    return { walks, standings: standings as StartedWalks['standings'] };
+  };
+  const { end } = await walkEffects(await start(), start, options(maxSteps));
+  return { end, runs };
+}
+
+const at = (
+  file: string,
+  line: number,
+  name: string,
+  depth: number,
+  values: Record<string, string> = {},
+  wrote?: string,
+): ScriptedStop => ({
+  file,
+  line,
+  name,
+  depth,
+  values,
+  ...(wrote === undefined ? {} : { wrote }),
+});
+
+/** `main` calls fmt(1234) on line 1 and prints what it returns; line 2 comes next. */
+const fmtProgram = (printed: string): ScriptedStop[] => [
+  at('main.py', 1, 'main', 1),
+  at('main.py', 5, 'fmt', 2, { x: '1234' }),
+  at('main.py', 2, 'main', 1, {}, printed),
+  at('main.py', 3, 'main', 1),
+];
+
+describe('walkEffects', () => {
+  it('output that differs in a line that calls a function whose lines agree: the caller line, what each wrote, the call named', async () => {
+    const { end, runs } = await walk(fmtProgram('1234\n'), fmtProgram('001234\n'));
+    expect(end.kind).toBe('output');
+    expect(end.before?.a.stop.top.line).toBe(1);
+    expect(end.wrote?.a.stdout).toBe('1234\n');
+    expect(end.wrote?.b.stdout).toBe('001234\n');
+    expect(end.returnedFrom).toBe('fmt');
+    // Stepped over line 1, then (started again) into it and over fmt's line, then (again) into that.
+    expect(end.effects).toEqual({ over: 2, into: 2, restarts: 2 });
+    expect(runs).toHaveLength(3);
+    expect(runs[0]![0]!.asked.filter((asked) => asked === 'next-step')).toHaveLength(1);
+  });
+
+  it('identical runs: steps over every call, agrees to the end, starts nothing again', async () => {
+    const program = [
+      at('main.py', 1, 'main', 1, { n: '0' }),
+      ...Array.from({ length: 50 }, (_, k) => at('main.py', 10 + (k % 3), 'helper', 2, { k: String(k) })),
+      at('main.py', 2, 'main', 1, { n: '1' }, 'done\n'),
+      at('main.py', 3, 'main', 1, { n: '1' }),
+    ];
+    const { end, runs } = await walk(program, program);
+    expect(end.kind).toBe('agreed');
+    expect(end.agreedUntil).toBe('end');
+    expect(end.steps).toBe(3);
+    expect(end.effects).toEqual({ over: 3, into: 0, restarts: 0 });
+    expect(runs).toHaveLength(1);
+  });
+
+  it('a value that differs three calls deep on the 3rd call: the line in the innermost callee, with the line before it', async () => {
+    const program = (bad: string): ScriptedStop[] => [
+      at('main.py', 1, 'main', 1),
+      ...[1, 2, 3].flatMap((call) => [
+        at('main.py', 20, 'order', 2, { call: String(call) }),
+        at('main.py', 30, 'line', 3, { call: String(call) }),
+        at('main.py', 40, 'price', 4, { base: '1' }),
+        at('main.py', 41, 'price', 4, { base: call === 3 ? bad : '1' }),
+        at('main.py', 31, 'line', 3, { call: String(call), p: call === 3 ? bad : '1' }),
+        at('main.py', 21, 'order', 2, { call: String(call), p: call === 3 ? bad : '1' }),
+      ]),
+      at('main.py', 2, 'main', 1, {}, call3(bad)),
+    ];
+    const call3 = (bad: string): string => `total ${bad}\n`;
+    const { end } = await walk(program('1'), program('2'));
+    expect(end.kind).toBe('values');
+    expect(end.a.kind === 'step' && end.a.step.stop.top.line).toBe(41);
+    expect(end.before?.a.stop.top.line).toBe(40);
+    expect(end.valuesA?.values.variables).toEqual({ base: '1' });
+    expect(end.valuesB?.values.variables).toEqual({ base: '2' });
+  });
+
+  it('runs whose next lines part: a path divergence after the line, once stepped into', async () => {
+    const program = (next: number): ScriptedStop[] => [
+      at('main.py', 1, 'main', 1),
+      at('main.py', 2, 'main', 1),
+      at('main.py', next, 'main', 1),
+    ];
+    const { end } = await walk(program(3), program(4));
+    expect(end.kind).toBe('path');
+    expect(end.before?.a.stop.top.line).toBe(2);
+    expect([end.a, end.b].map((standing) => standing.kind === 'step' && standing.step.stop.top.line)).toEqual([3, 4]);
+  });
+
+  it('--max-steps bounds the lines compared', async () => {
+    const program = Array.from({ length: 10 }, (_, k) => at('main.py', k + 1, 'main', 1));
+    const { end } = await walk(program, program, 4);
+    expect(end.kind).toBe('agreed');
+    expect(end.agreedUntil).toBe('max-steps');
+    expect(end.steps).toBe(4);
+  });
+
+  it('a program that does not come back by the same moves: said, not guessed', async () => {
+    let runsMade = 0;
+    const start = async (): Promise<StartedWalks> => {
+      runsMade++;
+      const b = runsMade === 1 ? fmtProgram('001234\n') : [at('main.py', 7, 'main', 1), at('main.py', 8, 'main', 1)];
+      const pair = [
+        new FakeRun(fakeSpec('a', '/fake/a'), fmtProgram('1234\n')),
+        new FakeRun(fakeSpec('b', '/fake/b'), b),
+      ];
+      const walks = pair.map((run) => walked(run, [], true)) as [WalkedRun, WalkedRun];
+      const standings = await Promise.all(walks.map((one) => startOf(one, false)));
+      return { walks, standings: standings as StartedWalks['standings'] };
+    };
+    await expect(walkEffects(await start(), start, options())).rejects.toThrow(
+      /did not come back there by the same steps/,
+    );
+  });
+});
