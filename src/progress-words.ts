@@ -21,8 +21,15 @@ export const checkWords = {
 export const progress = {
   /** Said on stderr (not under -q) whenever a config's options are read: they change what the command does. */
   usingConfig: (file: string) => `bpdiff: using the options of ${file}`,
-  walking: (labelA: string, commandA: string, labelB: string, commandB: string, from: string | null) =>
-    `bpdiff: walking ${labelA} (${commandA}) and ${labelB} (${commandB}) line by line in lockstep, from ${from === null ? "where the program's own code starts" : from}`,
+  walking: (
+    labelA: string,
+    commandA: string,
+    labelB: string,
+    commandB: string,
+    from: string | null,
+    everyLine: boolean,
+  ) =>
+    `bpdiff: walking ${labelA} (${commandA}) and ${labelB} (${commandB}) ${everyLine ? 'line by line' : 'by effects (over each line, into one whose effects differ)'} in lockstep, from ${from === null ? "where the program's own code starts" : from}`,
   startingOne: (breakpoint: string, label: string, command: string) =>
     `bpdiff: running ${label} (${command}), to stop at ${breakpoint}`,
   starting: (

@@ -17,7 +17,7 @@ export type RunStanding =
 
 export interface WalkSummary {
   /** `output`, `exit`: both runs ended, alike in every step compared, but wrote different output or ended differently (end-hints.ts). */
-  kind: 'path' | 'values' | 'ended' | 'output' | 'exit' | 'agreed';
+  kind: 'path' | 'values' | 'ended' | 'output' | 'exit' | 'return' | 'agreed';
   /** Steps compared, the last one included. */
   steps: number;
   /** Why an agreeing walk stopped. */
@@ -52,6 +52,8 @@ export interface WalkSummary {
   ending?: EndSummary;
   /** What each run wrote during the located line (kind `output`, found by the walk by effects), the stream that differs. */
   wrote?: { stream: 'stdout' | 'stderr'; a: string; b: string };
+  /** The value the located line returned in each run (kind `return`). */
+  returned?: { name: string; a: string | null; b: string | null };
   /** The function called from the located line whose lines all agreed (the walk by effects). */
   returnedFrom?: string;
   /** How the walk went: by effects (lines stepped over, their effects compared; the default), or into every line. */
@@ -157,6 +159,14 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
       if (walk.wrote !== undefined && walk.point !== null)
         return `the runs part ways at ${where(walk.point)}${about(walk.point, walk.steps)}: during this line ${labels.a} wrote ${showWritten(walk.wrote.a)} to ${walk.wrote.stream} and ${labels.b} wrote ${showWritten(walk.wrote.b)}`;
       return walk.ending === undefined ? 'the runs ended apart' : describeEndDifference(walk.ending, labels);
+    case 'return': {
+      const returned = walk.returned;
+      const what =
+        returned === undefined
+          ? 'the values they return differ'
+          : `${returned.name}() returns ${returned.a === null ? 'nothing' : showValue(returned.a)} in ${labels.a} and ${returned.b === null ? 'nothing' : showValue(returned.b)} in ${labels.b}`;
+      return `the runs part ways at ${walk.point === null ? 'their first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`}: ${what}`;
+    }
     case 'exit':
       return walk.ending === undefined ? 'the runs ended apart' : describeEndDifference(walk.ending, labels);
     case 'values': {

@@ -107,6 +107,7 @@ async function runLocatePlan(
       specs[1].label,
       quoteCommand(specs[1].argv),
       options.locate.from,
+      options.locate.every_line,
     ),
   );
   const locateRuns =
@@ -165,6 +166,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
       : {}),
     ...(end.wrote !== undefined ? { wrote: wroteOf(end.wrote) } : {}),
     ...(end.returnedFrom !== undefined ? { returnedFrom: end.returnedFrom } : {}),
+    ...(end.returned !== undefined ? { returned: end.returned } : {}),
     mode: options.locate.every_line ? 'every-line' : 'effects',
     ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,

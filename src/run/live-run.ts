@@ -143,13 +143,13 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   }
 
   /** One step of a walk (session.step), the run's --timeout given again for it. */
-  async step(kind: StepKind): Promise<StepOutcome> {
+  async step(kind: StepKind, returns = false): Promise<StepOutcome> {
     const plan = this.prefetcher?.forStep();
     const early = plan
       ? () =>
           this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
       : undefined;
-    const outcome = await this.started().step(kind, early);
+    const outcome = await this.started().step(kind, early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
   }

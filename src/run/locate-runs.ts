@@ -318,7 +318,7 @@ function standingOf(end: WalkEnd, index: number): Standing {
 /** The line to come back to: where the runs part ways (the last step they agreed at, for a path that parts or a run that ends), else where the walk stopped. */
 function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | null {
   const runA = walks[0].run;
-  const agreedAt = end.kind === 'path' || end.kind === 'ended' || end.kind === 'output' ? end.before : null;
+  const agreedAt = ['path', 'ended', 'output', 'return'].includes(end.kind) ? end.before : null;
   const step: Step | null = agreedAt?.a ?? (end.a.kind === 'step' ? end.a.step : null);
   if (step === null) return null;
   const stepB = agreedAt?.b ?? (end.b.kind === 'step' ? end.b.step : null);

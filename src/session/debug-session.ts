@@ -164,12 +164,17 @@ export class DebugSession extends SessionSetup {
   }
 
   /** One step (stepIn, next, stepOut) from the stop to the next one, wherever it is, or the program's end (exit, exception, signal): a walk's (src/walk/lines.ts). */
-  async step(kind: StepKind, atStop?: () => void): Promise<StepOutcome> {
+  async step(kind: StepKind, atStop?: () => void, returns = false): Promise<StepOutcome> {
     if (this.ended) return this.ended;
     const threadId = this.going('step');
     await this.connection.request(
       kind,
-      { threadId, ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}) },
+      {
+        threadId,
+        ...(this.capabilities.supportsSteppingGranularity ? { granularity: 'line' } : {}),
+        // bpdiff's own: a return stops in the caller at once, the value returned shown (adapters/python).
+        ...(returns ? { bpdiffReturns: true } : {}),
+      },
       { step: kind, timeoutMs: this.startMs },
     );
     return this.stepEnd(kind, atStop);

@@ -154,8 +154,14 @@ export async function walkEffects(
         nextMove = 'in';
         continue;
       }
+      // Stepped into a line that returns a value that differs (where the adapter reports it): that line.
+      const returned = found.kind === 'values' ? returnsApart(arrivedA, arrivedB) : null;
+      if (returned !== null) {
+        before = agreedAt;
+        return ending('return', { returned });
+      }
       // Stepped into a line that returns: the difference is the caller's line's (the rest of it, or the
-      // value the call returned, which no adapter here reports), and the callee's lines all agreed.
+      // value the call returned, where the adapter does not report it), and the callee's lines all agreed.
       if (left !== null && found.kind !== 'path') {
         before = left.agreedAt;
         return ending(found.kind, { ...found.extra, returnedFrom: left.callee });
@@ -278,6 +284,20 @@ export async function walkEffects(
   }
 }
 
+/** The adapter's name of a value a step's function returned, among the caller's locals (bpdiff's Python adapter, debugpy). */
+const RETURNED = /^\(return\) (.+)$/;
+
+/** The first returned value that differs between the runs' stops after a step, or null. */
+function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null {
+  const [valuesA, valuesB] = [a.values?.values.variables ?? {}, b.values?.values.variables ?? {}];
+  for (const name of new Set([...Object.keys(valuesA), ...Object.keys(valuesB)])) {
+    const match = RETURNED.exec(name);
+    if (match !== null && valuesA[name] !== valuesB[name])
+      return { name: match[1]!, a: valuesA[name] ?? null, b: valuesB[name] ?? null };
+  }
+  return null;
+}
+
 /** Where each run stood once replayed (its last standing). */
 const replayed = new WeakMap<WalkedRun, Standing>();
 
@@ -294,7 +314,7 @@ function standingOfRun(walked: WalkedRun): Standing {
 async function moveRun(walked: WalkedRun, move: Move, from: Step): Promise<Standing> {
   let kind: StepKind = move === 'over' ? 'next' : 'stepIn';
   for (;;) {
-    const outcome: StepOutcome = await walked.run.step(kind);
+    const outcome: StepOutcome = await walked.run.step(kind, kind !== 'stepOut');
     if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
     const code = walked.code.classify(outcome.top.path);
     if (code === 'counted') {

@@ -47,9 +47,11 @@ export interface WalkEnd<V = StepValues> {
    * How the walk ended: the runs part ways (where, what, or one ended), wrote different output during
    * a line (the walk by effects), or agreed to the end or to --max-steps.
    */
-  kind: 'path' | 'values' | 'ended' | 'output' | 'agreed';
+  kind: 'path' | 'values' | 'ended' | 'output' | 'return' | 'agreed';
   /** The function the walk stepped into from the located line, whose lines all agreed (the walk by effects): what differs is the rest of the line, or the value it returned. */
   returnedFrom?: string;
+  /** The value each run's function returned from the located line (kind `return`; the walk by effects, where the adapter reports it). */
+  returned?: { name: string; a: string | null; b: string | null };
   /** What each run wrote during the located line (kind `output`; the walk by effects). */
   wrote?: { a: Wrote; b: Wrote };
   /** How the walk went (the walk by effects): lines compared by stepping over them, and the runs started again to step into one. */

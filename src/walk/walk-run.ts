@@ -22,8 +22,12 @@ export interface WalkRun {
   stack(): Promise<StackFrameSummary[]>;
   /** Lets the program run on to its next stop at a breakpoint (or its end). */
   next(): Promise<StopOutcome>;
-  /** One step: into a call (stepIn), over it (DAP next), or out of the function (stepOut). */
-  step(kind: StepKind): Promise<StepOutcome>;
+  /**
+   * One step: into a call (stepIn), over it (DAP next), or out of the function (stepOut). `returns`:
+   * a step that returns from its function stops in the caller at once, where the adapter shows the
+   * value returned (bpdiff's Python adapter; others ignore it).
+   */
+  step(kind: StepKind, returns?: boolean): Promise<StepOutcome>;
   /** A stop's facts (its frame read, its values through the pipeline), or why there was none. `quiet`: no progress line. */
   read(outcome: StopOutcome, quiet?: boolean): Promise<RunFacts>;
   /** The values of a stopped frame, through the pipeline; `file`: the frame's source. */

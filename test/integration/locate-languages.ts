@@ -399,6 +399,35 @@ export function describeLanguage(language: Language): void {
       expect(back.doc!.run_a.variables).toMatchObject({ qty: '20' });
     });
 
+    it('by effects (the default): where the every-line walk finds the runs parting, in fewer steps; the record that differs; a program against itself exits 0', async () => {
+      const run = await runBpdiff(['locate', ...language.shop('v2')]);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.leftovers).toEqual([]);
+      const { line, a, b, bInA, fn } = language.parting;
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        new RegExp(
+          `^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`,
+        ),
+      );
+      expect(run.doc!.context).toMatch(
+        /^bpdiff walked two runs in lockstep, stepping over each line and comparing its effects/,
+      );
+      const records = await runBpdiff(['locate', ...language.records('changed')], { cwd: DATA });
+      expect(records.exitCode, records.stderr).toBe(1);
+      const { file, line: recordLine, what } = language.recordLine;
+      expect(records.doc!.analysis_hints[0]).toMatch(
+        new RegExp(
+          `^the runs part ways at ${escape(file)}:${recordLine} in .*step \\d+\\): ${(what ?? 'line is .*item-41,7.* in A and .*item-41,9.* in B').replace(/\$$/, '')}(; \\d+ more values? differs?)?$`,
+        ),
+      );
+      const same = await runBpdiff(['locate', ...language.shop('v1')]);
+      expect(same.exitCode, same.stderr).toBe(0);
+      expect(same.doc!.analysis_hints[0]).toMatch(
+        /^no divergence in \d+ steps?: both runs ended \(A exited with code 0; B exited with code 0\)$/,
+      );
+      expect(same.doc!.diff.changed).toEqual({});
+    });
+
     it('walks a program against itself to its end: exit 0 and the exact step count', async () => {
       const run = await runBpdiff(['locate', '--every-line', ...language.shop('v1')]);
       expect(run.exitCode, run.stderr).toBe(0);

@@ -22,6 +22,7 @@ describeWithTool('locate: the library', python.tool, python.available, () => {
       {
         run_a: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v1') },
         run_b: { command: ['python3', 'shop.py'], cwd: path.join(shop, 'v2') },
+        every_line: true,
         log: (line) => lines.push(line),
       },
       { base: ROOT },

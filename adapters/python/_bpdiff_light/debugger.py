@@ -31,6 +31,9 @@ class ThreadState(object):
         self.step = None
         # Where a step just stopped: the breakpoint hook on that same line does not stop again.
         self.just_stopped = None
+        # The function a step left by returning, and the value it returned: (name, value), or None.
+        # Shown at the step's stop as the caller's `(return) NAME` local, as debugpy names it.
+        self.returned = None
 
 
 class Resume(object):

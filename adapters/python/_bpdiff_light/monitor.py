@@ -8,7 +8,7 @@ import sys
 import threading
 import types
 
-from .steps import make_step
+from .steps import make_step, stop_in_caller
 
 _mon = sys.monitoring
 _E = _mon.events
@@ -29,6 +29,7 @@ class MonitorBackend(object):
         _mon.use_tool_id(self.tool, "bpdiff")
         _mon.register_callback(self.tool, _E.PY_START, self._on_start)
         _mon.register_callback(self.tool, _E.LINE, self._on_line)
+        _mon.register_callback(self.tool, _E.PY_RETURN, self._on_return)
         self._lines = {}
         self._stepping = set()
         self._holding = False
@@ -102,6 +103,15 @@ class MonitorBackend(object):
             return None
         return _DISABLE
 
+    def _on_return(self, code, offset, value):
+        """The frame a step started in returns (PY_RETURN: not an exception unwinding it): its value is the step's to show."""
+        state = self.dbg.threads.get(threading.get_ident())
+        step = state.step if state is not None else None
+        if step is not None and getattr(step, "stop_on_return", False) and sys._getframe(1) is step.frame:
+            state.returned = (code.co_name, value)
+            stop_in_caller(self.dbg, state, sys._getframe(1))
+        return None
+
     def stop_step(self, state, frame):
         step = state.step
         if getattr(step, "answer", None) is not None:
@@ -111,7 +121,10 @@ class MonitorBackend(object):
 
     # -- steps and holds -----------------------------------------------------------------------
     def arm(self, state, resume, frame):
+        state.returned = None
         state.step = make_step(resume, frame, self.dbg)
+        code = frame.f_code
+        _mon.set_local_events(self.tool, code, _mon.get_local_events(self.tool, code) | _E.PY_RETURN)
         with self._lock:
             self._stepping.add(state.ident)
             self._update()
@@ -153,6 +166,7 @@ class MonitorBackend(object):
             _mon.set_events(self.tool, 0)
             _mon.register_callback(self.tool, _E.PY_START, None)
             _mon.register_callback(self.tool, _E.LINE, None)
+            _mon.register_callback(self.tool, _E.PY_RETURN, None)
             _mon.free_tool_id(self.tool)
         except Exception:
             pass

@@ -155,11 +155,21 @@ class Session(object):
         variables = []
         if item is not None and item[0] == "scope":
             frame = item[1]
-            variables = self.reader.scope_variables(frame_locals(frame) if item[2] == "locals" else frame.f_globals)
+            variables = self.reader.scope_variables(self._locals(frame) if item[2] == "locals" else frame.f_globals)
         elif item is not None and item[0] == "value":
             _, value, evaluate_name, resolver = item
             variables = self.reader.value_children(value, evaluate_name, resolver, args.get("filter"), args.get("start") or 0, args.get("count") or 0)
         self.wire.respond(request, {"variables": variables})
+
+    def _locals(self, frame):
+        """A frame's locals; at a step's stop in the frame it returned to, the value returned as `(return) NAME`."""
+        names = frame_locals(frame)
+        state = self.dbg.current
+        returned = getattr(state, "returned", None) if state is not None else None
+        if returned is not None and state.frames and state.frames[0][0] is frame:
+            names = dict(names)
+            names["(return) %s" % returned[0]] = returned[1]
+        return names
 
     def on_evaluate(self, request, args):
         frame_id = args.get("frameId")
@@ -219,7 +229,9 @@ class Session(object):
         state = self._stopped_thread(args)
         body = {"allThreadsContinued": True} if kind == "continue" else None
         self.wire.respond(request, body)
-        self.dbg.resume(state, Resume(kind))
+        # bpdiffReturns (bpdiff's walk by effects): a step that returns from its function stops in the
+        # caller at once, on the line of the call, where the value returned is shown (steps.stop_in_caller).
+        self.dbg.resume(state, Resume(kind, {"arguments": args} if args.get("bpdiffReturns") else None))
 
     def on_continue(self, request, args):
         self._resume(request, args, "continue")

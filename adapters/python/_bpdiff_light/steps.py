@@ -97,6 +97,8 @@ class Step(object):
         self.reason = "entry" if kind == "entry" else "step"
         # justMyCode: a function telling the program's own files from the library's (None: any file).
         self.is_user = is_user
+        # Whether a return from the step's frame stops in its caller at once (bpdiffReturns).
+        self.stop_on_return = False
 
     def traces(self, frame):
         if self.is_user is not None and not self.is_user(frame.f_code.co_filename):
@@ -317,4 +319,21 @@ def make_step(resume, frame, debugger):
             # bpdiff asks for at least two steps with it, so the first never ends the batch.
             step.here(frame)
         return step
-    return Step(resume.kind, frame, debugger.user_code)
+    step = Step(resume.kind, frame, debugger.user_code)
+    step.stop_on_return = resume.request is not None and bool(resume.request["arguments"].get("bpdiffReturns"))
+    return step
+
+
+def stop_in_caller(debugger, state, frame):
+    """A step's frame returns to a caller of the user's: the step stops there, on the line of the call (the
+    caller has not gone on yet), so the value it returned is read at the stop, as other debuggers step
+    out of a function to the middle of the caller's line. A caller that is not the user's (the module's
+    runner) is not stopped in: the step goes on as before."""
+    step = state.step
+    caller = frame.f_back
+    if not isinstance(step, Step) or not step.stop_on_return or caller is None:
+        return
+    filename = caller.f_code.co_filename
+    if debugger.is_own(filename) or (step.is_user is not None and not step.is_user(filename)):
+        return
+    debugger.suspend(caller, step.reason)

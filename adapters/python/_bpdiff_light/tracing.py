@@ -12,7 +12,7 @@ import sys
 import threading
 
 from .instrument import HOOK_NAME, Sites, compile_with_hooks
-from .steps import make_step
+from .steps import make_step, stop_in_caller
 
 
 class TraceBackend(object):
@@ -74,6 +74,9 @@ class TraceBackend(object):
         return None
 
     def _line(self, frame, event, arg):
+        if event == "return":
+            self._returned(frame, arg)
+            return self._line
         if event != "line":
             return self._line
         dbg = self.dbg
@@ -103,8 +106,23 @@ class TraceBackend(object):
                 dbg.suspend(frame, step.reason)
         return self._line
 
+    def _returned(self, frame, value):
+        """The frame a step started in returns (not an exception unwinding it): its value is the step's to show."""
+        state = self.dbg.threads.get(threading.get_ident())
+        if state is None or state.step is None or frame is not state.step.frame:
+            return
+        # Only a step that asked for it (bpdiffReturns) shows the value: others stop as they always did.
+        if not getattr(state.step, "stop_on_return", False):
+            return
+        # A frame left by an exception returns None with the exception set: not a value it returned.
+        if value is None and sys.exc_info()[0] is not None:
+            return
+        state.returned = (frame.f_code.co_name, value)
+        stop_in_caller(self.dbg, state, frame)
+
     # -- steps ---------------------------------------------------------------------------------
     def arm(self, state, resume, frame):
+        state.returned = None
         state.step = make_step(resume, frame, self.dbg)
         sys.settrace(self._call)
         outer = frame
