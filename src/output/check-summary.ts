@@ -220,13 +220,17 @@ function githubLines(outcome: CheckOutcome): string[] {
 
 function junitCase(outcome: CheckOutcome, context: CheckContext): JunitCase {
   if (outcome.kind === 'compared')
-    return reportCase(
-      outcome.name,
-      outcome.report,
-      outcome.report.exitCode === 1 && context.accept(outcome.name)
-        ? ['', acceptText(context.accept(outcome.name))]
-        : [],
-    );
+    return {
+      ...reportCase(
+        outcome.name,
+        outcome.report,
+        outcome.report.exitCode === 1 && context.accept(outcome.name)
+          ? ['', acceptText(context.accept(outcome.name))]
+          : [],
+      ),
+      // Where the annotations go: the file from the repository's root, the line in the live run's copy.
+      ...atOf(outcome),
+    };
   const where = { file: outcome.at.path ?? outcome.at.file, line: outcome.at.line };
   if (outcome.kind === 'recorded') return { name: outcome.name, ...where, outcome: 'passed' };
   return {

@@ -63,6 +63,11 @@ describe('annotations name files from the repository root', () => {
         'error services/pricing/price.py:4 bpdiff: total changed',
         'notice services/pricing/price.py:4 bpdiff: to accept check price',
       ]);
+      // JUnit's test case names the same file, for the dashboards that link it.
+      const junit = await bpdiff(['check', '-q', '--format', 'junit'], project);
+      expect(junit.stdout).toContain(
+        '<testcase name="price" classname="bpdiff check" file="services/pricing/price.py" line="4">',
+      );
     } finally {
       fs.writeFileSync(path.join(project, 'price.py'), PROGRAM('0.5'));
       fs.rmSync(path.join(project, '.bpdiff'), { recursive: true, force: true });
