@@ -12,6 +12,7 @@ import { writeOutputFile } from '../output/write-file.js';
 import { combineChecks, type CheckContext, type CheckOutcome } from '../output/check-summary.js';
 import { resolveOutputFile } from '../intake/input-files.js';
 import { resolveOneRun } from '../intake/runs.js';
+import { repositoryRoot } from '../intake/contained-path.js';
 import { withStopSignals } from '../intake/stop-signals.js';
 import type { IoDeps, Io } from '../intake/io.js';
 import { checkWords } from '../messages.js';
@@ -51,6 +52,14 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
   const log = command.quiet ? undefined : (line: string) => io.stderr(`${line}\n`);
   const context = (why: string): CallContext => callContext(io, deps, why, command.config.file);
   const shown = (file: string): string => shownPath(file, io.cwd);
+  // Annotations and test reports name files from the repository's root, as GitHub and CI dashboards do.
+  const root = repositoryRoot(io.cwd);
+  const fromRoot = (file: string): string | null => {
+    const relative = path.relative(root, path.resolve(io.cwd, file));
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
+      ? relative.split(path.sep).join('/')
+      : null;
+  };
 
   let worst = 0;
   // The outcomes of the checks, once per format asked for (the main one, a second --format, --summary).
@@ -58,7 +67,9 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
   const sayForAll = (outcome: CheckOutcome): void => outcomes.forEach((list) => list.push(outcome));
   for (const check of checks) {
     const input = checkInput(command, check);
-    const at = checkBreakpoint(check);
+    const written = checkBreakpoint(check);
+    const inRepository = fromRoot(path.resolve(check.cwd, written.file));
+    const at = inRepository === null ? written : { ...written, path: inRepository };
     if (!fs.existsSync(check.baseline)) {
       if (ci) {
         io.stderr(`bpdiff: ${checkWords.noBaseline(check.name, shown(check.baseline))}\n`);
@@ -150,6 +161,7 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
     failOnObsolete,
     accept: acceptCommand(command.config, io.cwd),
     config: shown(command.config.file),
+    fromRoot: (file) => fromRoot(file) ?? file,
   };
   const write = (text: string, file: string | null, given: string): void => {
     if (file === null) io.stdout(text);

@@ -14,11 +14,26 @@ import { helpWidth } from './help-texts.js';
 
 export const USAGE = '$0 --bp FILE:LINE [options] -- CMD_A [ARGS...] -- CMD_B [ARGS...]';
 
+/** What each command does, one line: its help's and the man page's (man-page.ts). */
+export const COMMANDS = {
+  compare: 'compare two runs live (the default)',
+  locate:
+    'walk both runs line by line in lockstep and report where they first part ways (where they stand, or what they hold), with no breakpoint given',
+  diff: 'compare two saved run captures (no debugger)',
+  capture: 'capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)',
+  check: "run the config file's checks against their committed baselines (-u: re-record them)",
+  schema: 'print the JSON Schema of the result document',
+  validate: 'check a result document or a run capture (by its $schema) against its schema',
+  doctor: 'list the built-in debug adapters installed here, with their versions, and how to install the missing ones',
+  mcp: 'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures, locate, doctor)',
+  completion: 'print the completion script for bash, zsh or fish',
+} as const;
+
 /**
  * Examples as whole lines in the epilog, not yargs' examples: yargs puts a command and its meaning in
  * two columns and breaks a long command in the middle. Each line is under 80 columns.
  */
-const EXAMPLES: Record<string, readonly string[]> = {
+export const EXAMPLES: Record<string, readonly string[]> = {
   '': [
     '  # two versions of a script',
     '  bpdiff --bp app.py:40 -- python3 v1/app.py -- python3 v2/app.py',
@@ -83,10 +98,12 @@ const EXAMPLES: Record<string, readonly string[]> = {
     '  source <(bpdiff completion bash)',
     '  # zsh: a file named _bpdiff in a folder of $fpath',
     '  bpdiff completion zsh > ~/.zfunc/_bpdiff',
+    '  # fish: in its completions folder',
+    '  bpdiff completion fish > ~/.config/fish/completions/bpdiff.fish',
   ],
 };
 
-const NOTES = [
+export const NOTES = [
   '',
   'Everything after the first -- is command A, up to the next --; the rest is command B.',
   "A command's own -- is written '\\--' (bpdiff passes it on as --).",
@@ -108,60 +125,42 @@ export function defineParser(y: Argv, version: string, width?: number, forHelp =
       .usage(
         `${USAGE}\n\nRun two commands under a debugger, stop both at one breakpoint and compare the variables visible there.`,
       )
-      .command('$0', 'compare two runs live (the default)', (c) => options(c, 'compare'))
-      .command(
-        'locate',
-        'walk both runs line by line in lockstep and report where they first part ways (where they stand, or what they hold), with no breakpoint given',
-        (c) => options(c, 'locate').epilog(examples('locate')),
-      )
-      .command('diff <capture_a> <capture_b>', 'compare two saved run captures (no debugger)', (c) =>
+      .command('$0', COMMANDS.compare, (c) => options(c, 'compare'))
+      .command('locate', COMMANDS.locate, (c) => options(c, 'locate').epilog(examples('locate')))
+      .command('diff <capture_a> <capture_b>', COMMANDS.diff, (c) =>
         options(c, 'diff')
           .positional('capture_a', { type: 'string', describe: 'run capture of run A (JSON)' })
           .positional('capture_b', { type: 'string', describe: 'run capture of run B (JSON)' })
           .epilog(examples('diff')),
       )
-      .command(
-        'capture',
-        'capture one run at the breakpoint and write its capture (a baseline for --baseline, or for bpdiff diff)',
-        (c) => options(c, 'capture').epilog(examples('capture')),
+      .command('capture', COMMANDS.capture, (c) => options(c, 'capture').epilog(examples('capture')))
+      .command('check [names..]', COMMANDS.check, (c) =>
+        options(c, 'check')
+          .positional('names', { type: 'string', describe: 'the checks to run (default: every check)' })
+          .epilog(examples('check')),
       )
-      .command(
-        'check [names..]',
-        "run the config file's checks against their committed baselines (-u: re-record them)",
-        (c) =>
-          options(c, 'check')
-            .positional('names', { type: 'string', describe: 'the checks to run (default: every check)' })
-            .epilog(examples('check')),
-      )
-      .command('schema', 'print the JSON Schema of the result document', (c) =>
+      .command('schema', COMMANDS.schema, (c) =>
         c
           .option('capture', { type: 'boolean', describe: 'print the run capture schema instead' })
           .epilog(examples('schema')),
       )
-      .command('validate <file>', 'check a result document or a run capture (by its $schema) against its schema', (c) =>
+      .command('validate <file>', COMMANDS.validate, (c) =>
         c
           .positional('file', { type: 'string', describe: 'the JSON file to check' })
           .option('max-input-bytes', { type: 'string', describe: findDeclaration('max-input-bytes')!.describe })
           .epilog(examples('validate')),
       )
-      .command(
-        'doctor',
-        'list the built-in debug adapters installed here, with their versions, and how to install the missing ones',
-        (c) =>
-          c
-            .option('adapter-config', {
-              type: 'string',
-              describe:
-                'check this adapter definition instead: the file against the schema, then its adapter, started as a run would start it',
-            })
-            .epilog(examples('doctor')),
+      .command('doctor', COMMANDS.doctor, (c) =>
+        c
+          .option('adapter-config', {
+            type: 'string',
+            describe:
+              'check this adapter definition instead: the file against the schema, then its adapter, started as a run would start it',
+          })
+          .epilog(examples('doctor')),
       )
-      .command(
-        'mcp',
-        'serve the comparison to AI agents: a Model Context Protocol server on stdin/stdout (tools compare, capture, diff_captures)',
-        (c) => c.epilog(examples('mcp')),
-      )
-      .command('completion [shell]', 'print the completion script for bash or zsh', (c) =>
+      .command('mcp', COMMANDS.mcp, (c) => c.epilog(examples('mcp')))
+      .command('completion [shell]', COMMANDS.completion, (c) =>
         c
           .positional('shell', {
             type: 'string',

@@ -6,6 +6,7 @@ import { loadWriter } from '../output/writers.js';
 import { writeOutputFile } from '../output/write-file.js';
 import { messages } from '../messages.js';
 import { useColor, type Io } from '../intake/io.js';
+import { repositoryRoot } from '../intake/contained-path.js';
 import type { OutputArgs } from './output-args.js';
 
 export interface ReportTarget {
@@ -19,17 +20,19 @@ export interface ReportTarget {
 /** Writes the report; returns the exit status (0 same, 1 different, 2 a run failed). */
 export async function emitReport(report: Report, target: ReportTarget, io: Io): Promise<number> {
   const write = await loadWriter(target.output.format);
+  // Annotations name files from the repository's root, where GitHub finds them, wherever bpdiff runs in it.
+  const root = repositoryRoot(io.cwd);
   if (target.outputPath === null) {
     io.stdout(
       write(report, {
         color: useColor(io, target.output.color),
-        root: io.cwd,
+        root,
         ...(target.combined ? { combined: true } : {}),
         ...(io.columns !== undefined ? { columns: io.columns } : {}),
       }),
     );
   } else {
-    const text = write(report, { color: false, root: io.cwd, ...(target.combined ? { combined: true } : {}) });
+    const text = write(report, { color: false, root, ...(target.combined ? { combined: true } : {}) });
     writeOutputFile(target.outputPath, io.redactor ? io.redactor.scrub(text) : text, {
       flag: '-o',
       file: target.output.outputFile ?? target.outputPath,
@@ -37,7 +40,7 @@ export async function emitReport(report: Report, target: ReportTarget, io: Io): 
   }
   // A second --format with its -o, and --summary FILE (markdown): the same report, written beside.
   for (const extra of target.output.also) {
-    const text = (await loadWriter(extra.format))(report, { color: false, root: io.cwd });
+    const text = (await loadWriter(extra.format))(report, { color: false, root });
     writeOutputFile(path.resolve(io.cwd, extra.file), io.redactor ? io.redactor.scrub(text) : text, {
       flag: '-o',
       file: extra.file,

@@ -11,6 +11,8 @@ export type OutputFormat = WriterName;
 
 export interface OutputArgs {
   format: OutputFormat;
+  /** Whether a format was asked for (`--format`, or a config file's `format` key); else the default. */
+  formatAsked: boolean;
   /** `--fail-on any|changed|never`: when the exit status is 1. */
   failOn: FailOn;
   /** `-o FILE`: the JSON document goes to this file (atomically) instead of stdout. */
@@ -35,7 +37,8 @@ export function outputArgs(raw: Readonly<Record<string, unknown>>): OutputArgs {
   const formatDeclaration = findDeclaration('format')!;
   const formats = listOf('format').map((format) => readOptionValue(formatDeclaration, format) as OutputFormat);
   const files = listOf('output').map((file) => readOptionValue(findDeclaration('output')!, file) as string);
-  if (formats.length === 0) formats.push('json');
+  const formatAsked = formats.length > 0;
+  if (!formatAsked) formats.push('json');
   if (files.length > formats.length) throw messages.moreOutputsThanFormats(files.length, formats.length);
   const targets = formats.map((format, index) => ({ format, file: files[index] ?? null }));
   const toStdout = targets.filter((target) => target.file === null);
@@ -49,6 +52,7 @@ export function outputArgs(raw: Readonly<Record<string, unknown>>): OutputArgs {
   const bound = readOptionValue(findDeclaration('max-output-bytes')!, raw['max-output-bytes']);
   return {
     format: primary.format,
+    formatAsked,
     failOn: (stringOf(raw, 'fail-on') ?? 'any') as FailOn,
     outputFile: primary.file,
     also,
@@ -60,4 +64,13 @@ export function outputArgs(raw: Readonly<Record<string, unknown>>): OutputArgs {
 function stringOf(raw: Readonly<Record<string, unknown>>, flag: string): string | null {
   const value = readOptionValue(findDeclaration(flag)!, raw[flag]);
   return typeof value === 'string' ? value : null;
+}
+
+/**
+ * No format asked for and the output going to a terminal: text, for the person reading it (as jest and
+ * difftastic do). Piped, redirected or to `-o FILE`, the JSON document, so CI and agents read what they did.
+ */
+export function formatForTerminal(output: OutputArgs, stdoutIsTTY: boolean): OutputArgs {
+  if (output.formatAsked || output.outputFile !== null || !stdoutIsTTY) return output;
+  return { ...output, format: 'text' };
 }

@@ -1,7 +1,8 @@
 // argv -> exit status. The one place errors become exit codes: a BpdiffError prints its message,
 // anything else is a bug and prints describeUnexpected; both as one line on stderr, exit 2.
 import { describeUnexpected, isBpdiffError } from '../errors.js';
-import { parseArgs } from './parse-args.js';
+import { parseArgs, type CliCommand } from './parse-args.js';
+import { formatForTerminal } from './output-args.js';
 import { processIo, type IoDeps, type Io } from '../intake/io.js';
 import { setTraceScrub, startTrace, stopTrace, tracePhase, traceTarget } from '../trace/trace.js';
 
@@ -18,7 +19,7 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       // place the trace's times on its own clock (npm run bench -- start-up does).
       tracePhase(null, 'cli started', { origin: performance.timeOrigin });
     }
-    const command = await parseArgs(argv, undefined, io.cwd);
+    const command = withTerminalFormat(await parseArgs(argv, undefined, io.cwd), io.stdoutIsTTY);
     tracePhase(null, 'args parsed', { command: command.kind });
     if (command.kind !== 'help' && command.kind !== 'version') {
       const redaction = (await import('./redaction.js')).redactingIo(given);
@@ -82,6 +83,21 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
   } finally {
     tracePhase(null, 'done');
     stopTrace();
+  }
+}
+
+/** The commands with a text for a person (compare, diff, locate, check) print it on a terminal unless a format was asked. */
+function withTerminalFormat(command: CliCommand, stdoutIsTTY: boolean): CliCommand {
+  switch (command.kind) {
+    case 'compare':
+      return { ...command, args: { ...command.args, output: formatForTerminal(command.args.output, stdoutIsTTY) } };
+    case 'locate':
+      return { ...command, args: { ...command.args, output: formatForTerminal(command.args.output, stdoutIsTTY) } };
+    case 'diff':
+    case 'check':
+      return { ...command, output: formatForTerminal(command.output, stdoutIsTTY) };
+    default:
+      return command;
   }
 }
 

@@ -24,7 +24,15 @@ export interface ContainedName {
  * folder at or above it with `.git`), else that folder itself.
  */
 export function containmentRoot(configFile: string): string {
-  const dir = path.dirname(path.resolve(configFile));
+  return repositoryRoot(path.dirname(path.resolve(configFile)));
+}
+
+/**
+ * The repository holding `folder` (the nearest folder at or above it with `.git`, a folder or a
+ * linked worktree's file), else `folder` itself: where GitHub names a pull request's files from.
+ */
+export function repositoryRoot(folder: string): string {
+  const dir = path.resolve(folder);
   for (let current = dir; ; current = path.dirname(current)) {
     if (fs.existsSync(path.join(current, '.git'))) return current;
     if (path.dirname(current) === current) return dir;

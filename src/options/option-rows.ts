@@ -191,9 +191,8 @@ export const RUN_AND_OUTPUT_ROWS = [
     group: 'Output:',
     commands: COMPARING,
     choices: WRITER_NAMES,
-    default: 'json',
     config: true,
-    describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES})`,
+    describe: `the output format: ${WRITER_NAMES.join(', ')} (${WRITER_USES}); default: text on a terminal, json when stdout is piped, redirected or -o FILE`,
   },
   {
     flag: 'color',

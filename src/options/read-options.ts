@@ -89,7 +89,7 @@ function readTolerance(flag: string, given: unknown): Tolerance {
 /**
  * The most entries a repeatable option takes (--ignore, --only, --normalize, --redact, --watch,
  * --env), and the longest pattern (a glob, a regex) or text (a watch expression, a replacement): a
- * config with a million `ignore` entries ran bpdiff's heap out. Fixed, documented in the README.
+ * config with a million `ignore` entries ran bpdiff's heap out. Fixed, documented in docs/limits.md.
  */
 export const MAX_LIST_ENTRIES = 1000;
 export const MAX_PATTERN_LENGTH = 1000;

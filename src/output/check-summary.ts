@@ -18,14 +18,23 @@ import type { WriterName } from './writers.js';
 
 export { describeChanges as describeBaselineChange } from './describe-changes.js';
 
+/**
+ * A check's breakpoint as its config writes it (`file` relative to the check's folder), and `path`,
+ * its file from the repository's root, where annotations and test reports name it (else `file`).
+ */
+export interface CheckAt {
+  file: string;
+  line: number;
+  path?: string;
+}
+
 /** What one check came to. Paths are as the user reads them (relative to the working directory). */
 export type CheckOutcome =
-  /** `at`: the check's breakpoint as its config writes it. */
-  | { name: string; kind: 'compared'; report: Report; text: string; at?: { file: string; line: number } }
+  | { name: string; kind: 'compared'; report: Report; text: string; at?: CheckAt }
   /** Its baseline is missing and was not written (--ci): a failure. */
-  | { name: string; kind: 'no_baseline'; baseline: string; at: { file: string; line: number } }
+  | { name: string; kind: 'no_baseline'; baseline: string; at: CheckAt }
   /** Its baseline was missing and this run was recorded as it. */
-  | { name: string; kind: 'recorded'; baseline: string; at: { file: string; line: number } };
+  | { name: string; kind: 'recorded'; baseline: string; at: CheckAt };
 
 /** What the whole run says beside the checks. */
 export interface CheckContext {
@@ -37,6 +46,8 @@ export interface CheckContext {
   accept: (name: string) => { command: string; commit: string } | null;
   /** The config file, as the user reads its path (for how to update a check's moved line). */
   config?: string;
+  /** A path as the user reads it, named from the repository's root for an annotation (else as it is). */
+  fromRoot?: (shown: string) => string;
 }
 
 /**
@@ -101,7 +112,7 @@ export function combineChecks(outcomes: readonly CheckOutcome[], format: WriterN
             ]
           : [];
       });
-      return `${limitAnnotations([...outcomes.flatMap(githubLines), ...movedNotices, ...obsolete.map((file) => `::${obsoleteLevel} file=${property(file)},title=${property('bpdiff: obsolete baseline')}::${data(checkWords.obsolete(file))}`), ...accepts]).join('\n')}\n`;
+      return `${limitAnnotations([...outcomes.flatMap(githubLines), ...movedNotices, ...obsolete.map((file) => `::${obsoleteLevel} file=${property(context.fromRoot?.(file) ?? file)},title=${property('bpdiff: obsolete baseline')}::${data(checkWords.obsolete(file))}`), ...accepts]).join('\n')}\n`;
     }
     case 'markdown':
       return alone
@@ -148,13 +159,14 @@ function acceptable(outcome: CheckOutcome): boolean {
   return outcome.kind === 'no_baseline' || (outcome.kind === 'compared' && outcome.report.exitCode === 1);
 }
 
+/** Where a check's annotations go: its file from the repository's root, at its line in the live run's copy. */
 function atOf(outcome: CheckOutcome): { file: string; line: number } | null {
-  if (outcome.kind !== 'compared') return outcome.at;
+  if (outcome.kind !== 'compared') return { file: outcome.at.path ?? outcome.at.file, line: outcome.at.line };
   const { breakpoint } = outcome.report.document;
   const live = outcome.report.captures[1];
   // The line in the live run's copy of the file when its breakpoint followed the baseline's there.
   return {
-    file: breakpoint.file,
+    file: outcome.at?.file === breakpoint.file ? (outcome.at.path ?? breakpoint.file) : breakpoint.file,
     line:
       live.run.status === 'break' && live.breakpoint.file === breakpoint.file ? live.breakpoint.line : breakpoint.line,
   };
@@ -202,20 +214,24 @@ function githubLines(outcome: CheckOutcome): string[] {
       ? `bpdiff: check ${outcome.name} has no baseline`
       : `bpdiff: check ${outcome.name}: baseline recorded`;
   return [
-    `::${level} file=${property(outcome.at.file)},line=${outcome.at.line},title=${property(title)}::${data(describeBaseline(outcome))}`,
+    `::${level} file=${property(outcome.at.path ?? outcome.at.file)},line=${outcome.at.line},title=${property(title)}::${data(describeBaseline(outcome))}`,
   ];
 }
 
 function junitCase(outcome: CheckOutcome, context: CheckContext): JunitCase {
   if (outcome.kind === 'compared')
-    return reportCase(
-      outcome.name,
-      outcome.report,
-      outcome.report.exitCode === 1 && context.accept(outcome.name)
-        ? ['', acceptText(context.accept(outcome.name))]
-        : [],
-    );
-  const where = { file: outcome.at.file, line: outcome.at.line };
+    return {
+      ...reportCase(
+        outcome.name,
+        outcome.report,
+        outcome.report.exitCode === 1 && context.accept(outcome.name)
+          ? ['', acceptText(context.accept(outcome.name))]
+          : [],
+      ),
+      // Where the annotations go: the file from the repository's root, the line in the live run's copy.
+      ...atOf(outcome),
+    };
+  const where = { file: outcome.at.path ?? outcome.at.file, line: outcome.at.line };
   if (outcome.kind === 'recorded') return { name: outcome.name, ...where, outcome: 'passed' };
   return {
     name: outcome.name,

@@ -6,7 +6,7 @@
 // shows at most 10 annotations of each level per step and drops the rest from the pull request's view:
 // past that, the last one shown says how many more there are and where they are (the job summary,
 // --summary; the log). GitHub attaches an annotation to a file named from the repository's root: a run's
-// files are named from bpdiff's folder (WriterOptions.root, where a workflow runs it) when it has one.
+// files are named from it (WriterOptions.root) when they lie below it.
 import path from 'node:path';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';

@@ -1,7 +1,8 @@
 // The order the writers a person reads (text, markdown, side-by-side, a check's changes) list names
 // in: natural, numbers by their value (x2 before x10, items[2] before items[10]), as a person counts.
-// The documents keep code-unit order (README: "names sorted by code unit"), the same for every tool
-// that reads them; this order, too, depends on no locale: digits compare as numbers, the rest by code unit.
+// The documents keep code-unit order (docs/result-document.md: "names sorted by code unit"), the same
+// for every tool that reads them; this order, too, depends on no locale: digits compare as numbers, the
+// rest by code unit.
 
 /** Natural order: runs of digits by their value (then by length: 02 after 2), the rest by code unit. */
 export function compareNatural(x: string, y: string): number {

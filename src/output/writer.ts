@@ -12,8 +12,8 @@ export interface WriterOptions {
   /** The terminal's width in columns, for a writer that lays text out in columns (side-by-side). */
   columns?: number;
   /**
-   * The folder bpdiff runs in (absolute): the github writer names files from it, as GitHub names them
-   * from the repository's root, where a workflow runs bpdiff.
+   * The repository's root (absolute; the CLI gives the one holding the folder bpdiff runs in): the
+   * github writer names files from it, as GitHub names a pull request's files.
    */
   root?: string;
 }

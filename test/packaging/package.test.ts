@@ -195,6 +195,7 @@ describe('the tarball', () => {
       'schema/run-capture.schema.json',
       'schema/adapter-definition.schema.json',
       'schema/bpdiff-config.schema.json',
+      'docs/bpdiff.1',
     ]) {
       expect(files).toContain(needed);
     }
@@ -218,6 +219,21 @@ describe('the tarball', () => {
     expect(listed.map((line) => path.relative(globalPrefix, line))).toEqual(['lib', 'lib/node_modules/bpdiff']);
     const version = await execa(path.join(globalPrefix, 'bin/bpdiff'), ['-V'], { reject: false, stdin: 'ignore' });
     expect(version.stdout).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    // package.json's `man`: the global install puts the manual page where `man bpdiff` finds it (MANPATH from the prefix's bin).
+    const manual = await execa('man', ['bpdiff'], {
+      reject: false,
+      stdin: 'ignore',
+      env: {
+        PATH: `${path.join(globalPrefix, 'bin')}:${process.env['PATH']}`,
+        MANPATH: '',
+        MANPAGER: 'cat',
+        MANWIDTH: '80',
+      },
+    });
+    expect(manual.exitCode).toBe(0);
+    expect(manual.stdout.replace(/\s+/g, ' ')).toContain(
+      'bpdiff - compare the variables at one breakpoint across two runs of a program',
+    );
     console.log(
       `the global install: ${listed.length - 1} package, ${(await execa('du', ['-sb', globalPrefix])).stdout.split('\t')[0]} bytes`,
     );

@@ -61,7 +61,15 @@ describe("parseArgs: a live comparison becomes the library's input", () => {
       input: { bp: 'src/x.py:40', run_a: { command: ['python3', 'a.py'] }, run_b: { command: ['python3', 'b.py'] } },
       plan: expect.objectContaining({ kind: 'compare' }),
       quiet: false,
-      output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' },
+      output: {
+        format: 'json',
+        formatAsked: false,
+        failOn: 'any',
+        outputFile: null,
+        also: [],
+        maxOutputBytes: null,
+        color: 'auto',
+      },
       saveCaptures: null,
       warnings: [],
       config: null,
@@ -184,6 +192,7 @@ describe("parseArgs: a live comparison becomes the library's input", () => {
   it('output', async () =>
     expect((await compare('--bp', 'x:1', '--format', 'text', '-o', 'out.json')).output).toEqual({
       format: 'text',
+      formatAsked: true,
       failOn: 'any',
       outputFile: 'out.json',
       also: [],
@@ -193,6 +202,7 @@ describe("parseArgs: a live comparison becomes the library's input", () => {
   it('--fail-on and --format markdown', async () =>
     expect((await compare('--bp', 'x:1', '--format', 'markdown', '--fail-on', 'changed')).output).toEqual({
       format: 'markdown',
+      formatAsked: true,
       failOn: 'changed',
       outputFile: null,
       also: [],
@@ -205,6 +215,7 @@ describe("parseArgs: a live comparison becomes the library's input", () => {
         .output,
     ).toEqual({
       format: 'github',
+      formatAsked: true,
       failOn: 'any',
       outputFile: null,
       also: [
@@ -239,7 +250,15 @@ describe('parseArgs: subcommands, help, version', () => {
       captureA: 'a.json',
       captureB: 'b.json',
       input: {},
-      output: { format: 'json', failOn: 'any', outputFile: null, also: [], maxOutputBytes: null, color: 'auto' },
+      output: {
+        format: 'json',
+        formatAsked: false,
+        failOn: 'any',
+        outputFile: null,
+        also: [],
+        maxOutputBytes: null,
+        color: 'auto',
+      },
       config: null,
     }));
   it('diff with options', async () =>

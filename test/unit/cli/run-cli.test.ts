@@ -153,6 +153,27 @@ describe('runCli, live comparison with a stand-in engine', () => {
     expect(fs.readFileSync(path.join(dir, 'out/result.txt'), 'utf8')).toContain('2 changed, 5 unchanged');
   });
 
+  it('on a terminal, text unless a format is asked for (--format, a config file) or the output is a file', async () => {
+    const terminal: Io = { ...io, stdoutIsTTY: true, stdoutHasColors: false };
+    const run = async (flags: string[]): Promise<string> => {
+      out = [];
+      expect(await runCli([...LIVE.slice(0, 6), '--quiet', ...flags, ...LIVE.slice(6)], terminal, differing)).toBe(1);
+      return out.join('');
+    };
+    const text = await run([]);
+    expect(text).toContain('rate\n  ± value change (up 0.9, 10x)\n  - A  0.1\n  + B  1.0\n');
+    expect(text).not.toContain('$schema');
+    expectValidComparison(JSON.parse(await run(['--format', 'json'])));
+    expect(await run(['-o', 'result.json'])).toBe('');
+    expectValidComparison(JSON.parse(fs.readFileSync(path.join(dir, 'result.json'), 'utf8')));
+    fs.writeFileSync(path.join(dir, 'bpdiff.config.json'), JSON.stringify({ format: 'json' }));
+    expectValidComparison(JSON.parse(await run([])));
+    // Piped (no terminal), the document as before.
+    out = [];
+    expect(await runCli([...LIVE.slice(0, 6), '--quiet', ...LIVE.slice(6)], io, differing)).toBe(1);
+    expectValidComparison(JSON.parse(out.join('')));
+  });
+
   it('a run bpdiff could not debug: the document is printed, one line on stderr, exit 2', async () => {
     const failing = engine(() => [
       makeCapture({ variables: PRICING_V1 }),
