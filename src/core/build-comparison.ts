@@ -1,5 +1,11 @@
 // Two run captures in, the one result document out (spec 2.1). Pure: no I/O, no clock.
-import { COMPARISON_SCHEMA_ID, type ComparisonResult, type RunCapture, type RunSide } from './types.js';
+import {
+  COMPARISON_SCHEMA_ID,
+  type ComparisonResult,
+  type RunCapture,
+  type RunSide,
+  type LocateFinding,
+} from './types.js';
 import { diffVariables, isDiffEmpty } from './diff-variables.js';
 import { buildFindings, classifyChanges, MAX_LISTED_NAMES, type Finding, type VariableFinding } from './findings.js';
 import { renderHints } from './hints.js';
@@ -39,6 +45,8 @@ export interface WalkLead {
   ended?: RunSide[];
   /** The walk's finding: the runs part ways (or one ended first). It, not the comparison at the walk's last step, decides the exit status. */
   parted?: boolean;
+  /** The walk's finding as data: the document's `locate`. */
+  finding?: LocateFinding;
 }
 
 export interface AnalysedComparison {
@@ -123,6 +131,7 @@ export function analyseComparison(
       opts.lead,
     ),
     analysis_hints: [...(opts.lead?.hints ?? []), ...renderHints(findings, labels)],
+    ...(opts.lead?.finding ? { locate: opts.lead.finding } : {}),
   };
   return { result, findings, changes, exitCode };
 }

@@ -53,6 +53,45 @@ export interface ComparisonResult {
   diff: VariableDiff;
   context?: string;
   analysis_hints: string[];
+  /** What `bpdiff locate` found, as data (only a locate's document has it; the hints are made from the same). */
+  locate?: LocateFinding;
+}
+
+/** A place in a run's code: a file (from the run's folder) and a line. */
+export interface CodePlace {
+  file: string;
+  line: number;
+}
+
+/** `bpdiff locate`'s finding: how the runs part ways, where, through which calls, and how to see it again. */
+export interface LocateFinding {
+  /**
+   * `path`: the runs go on to other lines; `values`: their frames hold other values; `output`: they
+   * write other output (during a line, or to their ends); `return`: a function returns other values;
+   * `exception`: one run raises where the other goes on; `ended`: one run ends where the other goes on;
+   * `exit`: both end alike but exit differently; `agreed`: no divergence (to their ends, or to --max-steps).
+   */
+  kind: 'path' | 'values' | 'output' | 'return' | 'exception' | 'ended' | 'exit' | 'agreed';
+  /** How the walk went: by effects (the default) or into every line (--every-line). */
+  mode: 'effects' | 'every-line';
+  /** Steps compared. */
+  steps: number;
+  /** False when --max-steps cut the walk before the runs parted or ended. */
+  complete: boolean;
+  /** The located line in A's copy (B's line there when it is another), its function, and which pass and call it is (null: not counted, the walk by effects). */
+  point: (CodePlace & { line_b: number | null; function: string; pass: number | null; call: number | null }) | null;
+  /** The calls that lead to the located line in A, outermost first (the last is the located line's function). */
+  call_path: Array<CodePlace & { function: string }>;
+  /** Where each run goes on from the located line (a path divergence), or null for a run that ended there. */
+  next: { a: CodePlace | null; b: CodePlace | null } | null;
+  /** What each run wrote during the located line (kind `output`, found during a line). */
+  wrote: { a: { stdout: string; stderr: string }; b: { stdout: string; stderr: string } } | null;
+  /** What the located line's function returned in each run (kind `return`). */
+  returned: { function: string; a: string | null; b: string | null } | null;
+  /** How each run ended, for a run that did. */
+  ended: { a: string | null; b: string | null };
+  /** The command that compares the runs at the located line again, as an argv (null: nothing to come back to). */
+  reproduce: string[] | null;
 }
 
 /** Why a run did not stop at the breakpoint, when bpdiff knows. */

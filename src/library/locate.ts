@@ -3,7 +3,7 @@
 // frames hold differs; the result is the comparison document at that step, led by what the walk
 // found and the `bpdiff --bp FILE:LINE --hit N` command that brings a comparison back there.
 import path from 'node:path';
-import type { CaptureOptions, RunSpec } from '../core/types.js';
+import type { CaptureOptions, CodePlace, LocateFinding, RunSpec } from '../core/types.js';
 import { quoteCommand, quoteShellArg } from '../core/shell-quote.js';
 import { firstDifferentLine, type OutputLine } from '../core/end-hints.js';
 import { describeEnding, describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
@@ -120,10 +120,18 @@ async function runLocatePlan(
     engineHooks(call, log, redactor),
   );
   const labels = { a: specs[0].label, b: specs[1].label };
-  const reproduce = located.point === null ? null : reproduction(specs, options, located.point, base);
+  const again = located.point === null ? null : reproduction(specs, options, located.point, base);
+  const argv = again === null ? null : [...again.words, '--', ...specs[0].argv, '--', ...specs[1].argv];
+  const reproduce =
+    again === null
+      ? null
+      : `${again.words.map(quoteShellArg).join(' ')} -- ${quoteCommand(specs[0].argv)} -- ${quoteCommand(specs[1].argv)}`;
   const summary = summaryOf(located, options, reproduce === null || located.endsApart ? null : reproduce);
   const outcome = await comparisonOutcome(located.captures, options, plan.report, redactor, {
-    lead: describeWalk(summary, labels),
+    lead: {
+      ...describeWalk(summary, labels),
+      finding: findingOf(summary, located, summary.reproduce === null || summary.kind === 'agreed' ? null : argv),
+    },
     followed: true,
     config: context.config ?? null,
     signal: call.signal,
@@ -235,6 +243,59 @@ function relative(file: string, cwd: string): string {
 }
 
 /**
+ * The calls that lead to the located line, outermost first, from A's stack where the walk ended (the
+ * user's frames: a file named from its folder): A may stand past the located line (after it, or in
+ * its caller once it returned), so the located line closes the path.
+ */
+function callPath(stack: Located['stacks'][0], point: Located['point']): LocateFinding['call_path'] {
+  const frames = [...stack]
+    .reverse()
+    .filter((frame) => frame.file !== null && !path.isAbsolute(frame.file) && !frame.file.startsWith('?'))
+    .map((frame) => ({ file: frame.file!, line: frame.line, function: frame.name.replace(/\(.*\)$/, '') }));
+  if (point === null) return frames;
+  const name = point.name.replace(/\(.*\)$/, '');
+  const callers = frames.at(-1)?.function === name ? frames.slice(0, -1) : frames;
+  return [...callers, { file: point.file, line: point.line, function: name }];
+}
+
+/** The document's `locate`: the walk's finding as data, the hints' own (the reproduction's argv redacted with the document). */
+function findingOf(summary: WalkSummary, located: Located, reproduce: string[] | null): LocateFinding {
+  const { end, point, stacks } = located;
+  const placeOf = (standing: RunStanding): CodePlace | null =>
+    standing.kind === 'at' ? { file: standing.file, line: standing.line } : null;
+  const endedHow = (standing: RunStanding): string | null => (standing.kind === 'ended' ? standing.how : null);
+  const raised = [end.ended?.a ?? end.a, end.ended?.b ?? end.b].some(
+    (standing) => standing.kind === 'ended' && standing.end.reason.kind === 'exception',
+  );
+  return {
+    kind: summary.kind === 'ended' && raised ? 'exception' : summary.kind,
+    mode: summary.mode ?? 'every-line',
+    steps: summary.steps,
+    complete: summary.agreedUntil !== 'max-steps',
+    point:
+      point === null
+        ? null
+        : {
+            file: point.file,
+            line: point.line,
+            line_b: point.lineB === point.line ? null : point.lineB,
+            function: point.name.replace(/\(.*\)$/, ''),
+            pass: point.pass === 0 ? null : point.pass,
+            call: point.call,
+          },
+    call_path: callPath(stacks[0], point),
+    next: summary.kind === 'path' ? { a: placeOf(summary.a), b: placeOf(summary.b) } : null,
+    wrote: end.wrote ?? null,
+    returned:
+      summary.returned === undefined
+        ? null
+        : { function: summary.returned.name, a: summary.returned.a, b: summary.returned.b },
+    ended: { a: endedHow(summary.a), b: endedHow(summary.b) },
+    reproduce,
+  };
+}
+
+/**
  * `bpdiff --bp FILE:LINE --hit N ... -- A -- B`: the comparison at the point the walk found, with the
  * runs' folders, environments and stdin files as the walk had them (paths from the caller's folder).
  */
@@ -243,7 +304,7 @@ function reproduction(
   options: CaptureOptions,
   point: NonNullable<Located['point']>,
   base: string,
-): string {
+): { words: string[] } {
   const words: string[] = ['bpdiff', '--bp', `${point.file}:${point.line}`];
   // Not counted (the walk by effects): the comparison walks the line's hits to the first that differs.
   if (point.pass === 0) words.push('--first-divergence');
@@ -268,5 +329,5 @@ function reproduction(
   if (b.label !== 'B') words.push('--label-b', b.label);
   if (options.adapter.id !== null) words.push('--adapter', options.adapter.id);
   if (options.adapter.config !== null) words.push('--adapter-config', path.relative(base, options.adapter.config));
-  return `${words.map(quoteShellArg).join(' ')} -- ${quoteCommand(a.argv)} -- ${quoteCommand(b.argv)}`;
+  return { words };
 }
