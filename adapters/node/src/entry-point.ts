@@ -148,7 +148,7 @@ export class EntryPoint {
         hook.sourceMapURL === '' || !this.usesMaps()
           ? null
           : await this.maps.load(pathToFileURL(hook.filename).href, hook.sourceMapURL);
-      const first = await this.firstStatement(process, location.scriptId, map);
+      const first = await this.firstStatement(process, location.scriptId, map, true);
       if (!first) return;
       // The module is not compiled yet: the breakpoint waits for its URL, at the very position (where
       // a line breakpoint of the search may be: V8 refuses a second one there).
@@ -168,7 +168,7 @@ export class EntryPoint {
   private async atModule(process: NodeProcess, scriptId: string, url: string): Promise<void> {
     const sourceMapURL = process.scripts.get(scriptId)?.sourceMapURL ?? '';
     const map = sourceMapURL === '' || !this.usesMaps() ? null : await this.maps.load(url, sourceMapURL);
-    const first = await this.firstStatement(process, scriptId, map);
+    const first = await this.firstStatement(process, scriptId, map, true);
     if (!first) return;
     const { breakpointId } = await process.cdp.send('Debugger.setBreakpoint', { location: first });
     this.found(process, breakpointId, `${url}:${first.lineNumber + 1}:${first.columnNumber ?? 0}`);
@@ -177,17 +177,19 @@ export class EntryPoint {
   /**
    * The module's first top-level statement (a position V8 can break at in the module's own function,
    * nested functions left out); through a source map, the first that maps to a source of the user's,
-   * else the first of all (from which the program steps on to the user's code).
+   * else the first of all (from which the program steps on to the user's code). `wrapped`: a CommonJS
+   * module's copy compiled as Node compiles it (a function around the module's text).
    */
   private async firstStatement(
     process: NodeProcess,
     scriptId: string,
     map: LoadedSourceMap | null,
+    wrapped = false,
   ): Promise<Location | undefined> {
-    const { locations } = await process.cdp.send('Debugger.getPossibleBreakpoints', {
-      start: { scriptId, lineNumber: 0, columnNumber: 0 },
-      restrictToFunction: true,
-    });
+    const start = { scriptId, lineNumber: 0, columnNumber: 0 };
+    const locations = wrapped
+      ? await topLevelLocations(process, start)
+      : (await process.cdp.send('Debugger.getPossibleBreakpoints', { start, restrictToFunction: true })).locations;
     if (map === null) return locations[0];
     for (const location of locations) {
       const original = await map.originalFor(location.lineNumber, location.columnNumber ?? 0, true).catch(() => null);
@@ -246,4 +248,38 @@ export class EntryPoint {
       ids.map((breakpointId) => process.cdp.send('Debugger.removeBreakpoint', { breakpointId }).catch(() => undefined)),
     );
   }
+}
+
+/** The most positions asked about one at a time before the module's own are taken as V8 gives them. */
+const MOST_ASKED = 5000;
+
+/**
+ * The positions of a module's own function, nested functions left out. V8's restrictToFunction keeps
+ * to the innermost function around the position asked from, and a module whose text starts with a
+ * function declaration has that function at the very start: asked from there, it answers the declared
+ * function's positions (the walk would start at its first call). So each position is asked from
+ * itself: a nested function's positions end where it ends, the module's own where the module's
+ * function ends, which is the furthest end of a function with a statement in it (a CommonJS module's
+ * script has one return position of its own after its wrapper's). A nested function is skipped to its
+ * end at once.
+ */
+async function topLevelLocations(process: NodeProcess, start: Location): Promise<Location[]> {
+  const { cdp } = process;
+  const { locations: all } = await cdp.send('Debugger.getPossibleBreakpoints', { start });
+  const restricted = (): Promise<Location[]> =>
+    cdp.send('Debugger.getPossibleBreakpoints', { start, restrictToFunction: true }).then((answer) => answer.locations);
+  if (all.length > MOST_ASKED) return restricted();
+  const after = (a: Location, b: Location): boolean =>
+    a.lineNumber > b.lineNumber || (a.lineNumber === b.lineNumber && (a.columnNumber ?? 0) > (b.columnNumber ?? 0));
+  let own: Location[] = [];
+  for (let index = 0; index < all.length; index++) {
+    const { locations: inner } = await cdp.send('Debugger.getPossibleBreakpoints', {
+      start: all[index]!,
+      restrictToFunction: true,
+    });
+    const end = inner[inner.length - 1] ?? all[index]!;
+    if (inner.length >= 2 && (own.length === 0 || after(end, own[own.length - 1]!))) own = inner;
+    while (index + 1 < all.length && !after(all[index + 1]!, end)) index++;
+  }
+  return own.length > 0 ? own : restricted();
 }

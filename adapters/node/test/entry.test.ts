@@ -34,6 +34,22 @@ async function entryOf(
 describe('stopOnEntry', () => {
   it.each([
     ['node app.js', ['node', 'app.js'], 'app.js', lineOf(APP, "const greeting = 'hello'"), 'HELLO\n'],
+    // A script that opens with function declarations: the first statement is the call below them, not
+    // the first declared function's first line (V8 answers that one when asked from the script's start).
+    [
+      'node declared-first.js (functions declared first)',
+      ['node', 'declared-first.js'],
+      'declared-first.js',
+      lineOf(path.join(DIR, 'declared-first.js'), 'main();'),
+      'FIRST\n',
+    ],
+    [
+      'node declared-first.mjs (an ES module, a function declared first)',
+      ['node', 'declared-first.mjs'],
+      'declared-first.mjs',
+      lineOf(path.join(DIR, 'declared-first.mjs'), "console.log(shout('module'))"),
+      'MODULE\n',
+    ],
     [
       'node app.mjs (an ES module)',
       ['node', 'app.mjs'],
