@@ -108,7 +108,7 @@ const LANGUAGES: Language[] = [
     command: (limit) => ['./loop', String(limit), '999999'],
     odd: 'i % 2 == 1',
     adapter: ['--adapter', 'gdb'],
-    counts: false,
+    counts: true,
   },
   {
     name: 'ruby (rdbg)',
@@ -118,7 +118,7 @@ const LANGUAGES: Language[] = [
     cwd: FIXTURES,
     command: (limit) => ['ruby', 'loop.rb', String(limit), '999999'],
     odd: 'i % 2 == 1',
-    counts: false,
+    counts: true,
   },
 ];
 
@@ -251,6 +251,54 @@ describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lld
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables).toMatchObject({ acc: String(sumBelow(101) + 1000 * 100), x: '1000' });
+  });
+
+  it.skipIf(!gdbReady)('the same through gdb, counted in gdb (one stop)', async () => {
+    const trace = path.join(scratch, 'trace-twice-gdb.jsonl');
+    const run = await runBpdiff(
+      [
+        '--adapter',
+        'gdb',
+        '--bp',
+        path.join(FIXTURES, 'twice.c:8'),
+        '--hit',
+        '203',
+        '--',
+        './twice',
+        '3000',
+        '--',
+        './twice',
+        '3000',
+      ],
+      { cwd: scratch, env: { BPDIFF_TRACE: trace } },
+    );
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toEqual({ acc: String(sumBelow(101) + 101 * 1000), x: '101' });
+    expect(stopsOfA(trace)).toBe(1);
+  });
+
+  it.skipIf(!rustReady || !gdbReady)('a Rust println! line through gdb: passes, counted in gdb', async () => {
+    const run = await runBpdiff(
+      [
+        '--adapter',
+        'gdb',
+        '--bp',
+        path.join(FIXTURES, 'println.rs:8'),
+        '--hit',
+        '700',
+        '--',
+        './println',
+        '1000',
+        '--',
+        './println',
+        '1000',
+      ],
+      { cwd: scratch },
+    );
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '699', acc: String(sumBelow(700)) });
   });
 
   it.skipIf(!rustReady)(
