@@ -313,6 +313,11 @@ export interface AdapterDefinition {
     with_condition?: 'holds' | 'every';
     /** Why bpdiff counts the passes by stops (where the adapter's count would differ from a pass count). */
     by_stops?: string;
+    /**
+     * What each pass before the Nth still costs where the adapter counts: the debugger traps into itself
+     * at every hit to count it (lldb, dlv, gdb) or V8 evaluates the condition (Node). Said by the bench.
+     */
+    per_pass?: string;
   };
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {
