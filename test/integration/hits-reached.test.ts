@@ -43,6 +43,8 @@ interface Language {
   adapter?: string[];
   /** The adapter counts the passes before N itself (its definition's hit_count): one stop a run. */
   counts: boolean;
+  /** Where the count is in the breakpoint's condition (hit_count.condition): a condition that fails from iteration 101 on. */
+  failsLater?: string;
 }
 
 const LANGUAGES: Language[] = [
@@ -109,6 +111,7 @@ const LANGUAGES: Language[] = [
     odd: 'i % 2 == 1',
     adapter: ['--adapter', 'gdb'],
     counts: true,
+    failsLater: 'i > 100 && *(int *)0 == 1',
   },
   {
     name: 'ruby (rdbg)',
@@ -119,6 +122,7 @@ const LANGUAGES: Language[] = [
     command: (limit) => ['ruby', 'loop.rb', String(limit), '999999'],
     odd: 'i % 2 == 1',
     counts: true,
+    failsLater: 'i > 100 ? nosuch : false',
   },
 ];
 
@@ -202,6 +206,16 @@ for (const language of LANGUAGES) {
       // The odd i are 1, 3, 5, ...: the ((n + 1) / 2)th is n.
       expect(run.doc!.run_a.variables).toMatchObject({ i: String(n), acc: String(sumBelow(n)) });
     });
+
+    it.skipIf(language.failsLater === undefined)(
+      'a condition that fails at a pass before N, inside the counting condition, is still its error',
+      async () => {
+        const { run } = await compare(language, ['--hit', '500', '--condition', language.failsLater!], 1000);
+        expect(run.leftovers).toEqual([]);
+        expect(run.exitCode, run.stderr).toBe(2);
+        expect(run.stderr).toContain(`the condition ${JSON.stringify(language.failsLater)} cannot be evaluated`);
+      },
+    );
 
     it('a run that passes the line fewer than N times is no_break, with how many times it did', async () => {
       // Counted again by stops (the adapter does not say how many passes it let go): 60 passes.
