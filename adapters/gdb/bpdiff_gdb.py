@@ -10,6 +10,8 @@
 #    children for them (gdb's MI gives such a "dynamic" variable object no child count), so their
 #    value would read `{...}` in every run and hide every change. Strings and values without a
 #    printer are as before; a struct that holds a container still lists its members.
+# 4. $bpdiff_pass(holds, n), which bpdiff's breakpoint condition calls for --hit N (adapter.json
+#    hit_count.condition): the passes through the line counted in gdb, without a stop before the Nth.
 import gdb
 import gdb.printing
 
@@ -84,3 +86,39 @@ _wrap_all(gdb.pretty_printers)
 _wrap_all(gdb.current_progspace().pretty_printers)
 for _objfile in gdb.objfiles():
     _wrap_all(_objfile.pretty_printers)
+
+
+# The frames bpdiff keeps of a stop, less the top (src/session/debug-session.ts FRAMES_KEPT).
+_CALLERS_KEPT = 4
+
+
+class _Pass(gdb.Function):
+    """$bpdiff_pass(holds, n): whether the breakpoint stops here, where it is to stop first at the nth
+    pass through its line where `holds`. gdb tests a condition at each code location of the line (an
+    inlined line, a Rust println! has several), so a hit is told from a pass as bpdiff tells its stops
+    apart (src/session/passes.ts): a hit continues the pass of the hit before it when it is in the same
+    thread, in the same function called from the same places, further on in the line's code."""
+
+    def __init__(self):
+        super(_Pass, self).__init__("bpdiff_pass")
+        self.passes = 0
+        self.last = None
+
+    def invoke(self, holds, wanted):
+        if not bool(holds):
+            return 0
+        frame = gdb.selected_frame()
+        callers = []
+        older = frame.older()
+        while older is not None and len(callers) < _CALLERS_KEPT:
+            callers.append(older.pc())
+            older = older.older()
+        place = (gdb.selected_thread().num, frame.name(), tuple(callers))
+        pc = frame.pc()
+        if self.last is None or self.last[0] != place or pc <= self.last[1]:
+            self.passes += 1
+        self.last = (place, pc)
+        return 1 if self.passes >= int(wanted) else 0
+
+
+_Pass()

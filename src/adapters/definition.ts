@@ -282,12 +282,21 @@ export interface AdapterDefinition {
   stream_hits?: boolean;
   /**
    * How `--hit N` (and locate's --from FILE:LINE:N) reach the Nth pass: the adapter counts the passes
-   * before it (a DAP hitCondition) and stops first there, instead of a stop per pass (src/run/reach-pass.ts).
-   * Absent, or without `hit_condition`: bpdiff counts every pass by stops, and `by_stops` says why.
+   * before it (a DAP hitCondition, or a condition that counts in the debuggee) and stops first there,
+   * instead of a stop per pass (src/session/reach-pass.ts). Absent, or without `hit_condition` and
+   * `condition`: bpdiff counts every pass by stops, and `by_stops` says why.
    */
   hit_count?: {
     /** The hitCondition that makes the adapter stop first at its `${count}`th hit (`>= ${count}`; lldb-dap's is an ignore count: `${count}`). */
     hit_condition?: string;
+    /**
+     * Where the adapter has no hitCondition (rdbg) or its count is not one of passes (gdb's ignore count):
+     * a breakpoint condition, evaluated in the debuggee at each hit with no stop, that counts the passes
+     * there and holds from the `${count}`th on. `alone` without a --condition; `with_condition` counts
+     * only the hits where the user's (`${condition}`, `${conditionJson}`, `${conditionBase64}`) holds.
+     * Either goes through `condition.wrap` as a user's condition does, so an error in it still stops.
+     */
+    condition?: { alone: string; with_condition: string };
     /**
      * What one hit of the adapter's count is: `passes` (it stops once per pass, so its count is bpdiff's)
      * or `stops` (each code location of the line counts: used only for a breakpoint the adapter says it
@@ -304,6 +313,11 @@ export interface AdapterDefinition {
     with_condition?: 'holds' | 'every';
     /** Why bpdiff counts the passes by stops (where the adapter's count would differ from a pass count). */
     by_stops?: string;
+    /**
+     * What each pass before the Nth still costs where the adapter counts: the debugger traps into itself
+     * at every hit to count it (lldb, dlv, gdb) or V8 evaluates the condition (Node). Said by the bench.
+     */
+    per_pass?: string;
   };
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {

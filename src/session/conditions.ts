@@ -91,10 +91,28 @@ export function evaluatedExpression(
   );
 }
 
-export function wrapCondition(definition: AdapterDefinition, condition: string): string {
+export function wrapCondition(definition: Pick<AdapterDefinition, 'condition'>, condition: string): string {
   const wrap = definition.condition.wrap;
   if (!wrap) return condition;
   return fillCondition(wrap, condition);
+}
+
+/**
+ * The condition that counts the passes in the debuggee and holds from pass `count` on (the definition's
+ * hit_count.condition), with the user's condition in it where there is one, wrapped as a user's is.
+ */
+export function countingCondition(
+  definition: Pick<AdapterDefinition, 'condition'>,
+  templates: { alone: string; with_condition: string },
+  condition: string | undefined,
+  count: number,
+): string {
+  // The count first: a `${count}` in the user's text is the user's.
+  const template = (condition === undefined ? templates.alone : templates.with_condition).replaceAll(
+    '${count}',
+    String(count),
+  );
+  return wrapCondition(definition, condition === undefined ? template : fillCondition(template, condition));
 }
 
 function fillCondition(template: string, condition: string): string {

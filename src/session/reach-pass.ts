@@ -1,6 +1,7 @@
 // Reaching the Nth pass through the breakpoint's line (`--hit N`, locate's --from FILE:LINE:N) at the
 // program's speed: where the adapter's definition says its own count of hits is a count of passes
-// (hit_count), the breakpoint is set with a DAP hitCondition, the adapter lets the passes before the
+// (hit_count), the breakpoint is set with a DAP hitCondition, or with a condition that counts the
+// passes in the debuggee (hit_count.condition: rdbg, gdb), the adapter lets the passes before the
 // Nth go by without a stop, and the run's first stop is pass N. Where the adapter's count would differ
 // from a pass count (a line bound to several code locations, hits where the condition is false, a
 // condition bpdiff checks itself at the first stop), every pass is a stop, as before. A run whose
@@ -8,11 +9,12 @@
 // it made (src/walk/reach-hit.ts).
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { DapConnection } from '../dap/connection.js';
+import { countingCondition } from './conditions.js';
 import type { BreakpointState, SessionBreakpoint } from './stop-outcome.js';
 
-/** How a run reaches pass N: the hitCondition its breakpoint is set with, and the passes it lets go before its first stop. */
+/** How a run reaches pass N: the hitCondition (or the counting condition) its breakpoint is set with, and the passes it lets go before its first stop. */
 export interface PassSkip {
-  hitCondition: string;
+  set: Pick<SessionBreakpoint, 'hitCondition' | 'countingCondition'>;
   /** The adapter's first stop is pass `skipped + 1`. */
   skipped: number;
 }
@@ -23,19 +25,24 @@ export interface PassSkip {
  * `locations`: how many code locations the adapter bound the breakpoint to, where it said (null: not known).
  */
 export function planPassSkip(
-  definition: Pick<AdapterDefinition, 'hit_count'>,
+  definition: Pick<AdapterDefinition, 'hit_count' | 'condition'>,
   breakpoint: SessionBreakpoint,
   probing: boolean,
   locations: number | null,
 ): PassSkip | null {
   const count = definition.hit_count;
   const wanted = breakpoint.reachPass ?? 1;
-  if (wanted <= 1 || count?.hit_condition === undefined) return null;
+  if (wanted <= 1 || count === undefined || (count.hit_condition === undefined && count.condition === undefined))
+    return null;
   // With a condition: only an adapter that counts the hits where it holds, and that is given the condition at once.
   if (breakpoint.condition !== undefined && (count.with_condition !== 'holds' || probing)) return null;
   // An adapter that counts each location's stop: its count is one of passes only for a line with one location.
   if (count.counts === 'stops' && locations !== 1) return null;
-  return { hitCondition: count.hit_condition.replaceAll('${count}', String(wanted)), skipped: wanted - 1 };
+  const set =
+    count.condition !== undefined
+      ? { countingCondition: countingCondition(definition, count.condition, breakpoint.condition, wanted) }
+      : { hitCondition: count.hit_condition!.replaceAll('${count}', String(wanted)) };
+  return { set, skipped: wanted - 1 };
 }
 
 /** The number of code locations the adapter bound breakpoint `id` to, as it answers the definition's hit_count.locations, or null. */
@@ -57,7 +64,7 @@ async function boundLocations(
  * passes, or set again once it says (`evaluate`, in its repl) that it bound the line to one location. Answers the passes skipped, and the breakpoint as it was set last (to set it so again).
  */
 export async function setToReach(
-  definition: Pick<AdapterDefinition, 'hit_count'>,
+  definition: Pick<AdapterDefinition, 'hit_count' | 'condition'>,
   breakpoint: SessionBreakpoint,
   probing: boolean,
   state: BreakpointState,
@@ -65,7 +72,7 @@ export async function setToReach(
   evaluate: (expression: string) => Promise<string | null>,
 ): Promise<{ skipped: number; asked: SessionBreakpoint }> {
   const known = planPassSkip(definition, breakpoint, probing, null);
-  const first = known === null ? breakpoint : { ...breakpoint, hitCondition: known.hitCondition };
+  const first = known === null ? breakpoint : { ...breakpoint, ...known.set };
   await send(first);
   if (known !== null) return { skipped: known.skipped, asked: first };
   const counted =
@@ -73,7 +80,7 @@ export async function setToReach(
       ? planPassSkip(definition, breakpoint, probing, await boundLocations(definition, state.id, evaluate))
       : null;
   if (counted === null) return { skipped: 0, asked: first };
-  const again = { ...breakpoint, hitCondition: counted.hitCondition };
+  const again = { ...breakpoint, ...counted.set };
   await send(again);
   return { skipped: state.verified ? counted.skipped : 0, asked: again };
 }

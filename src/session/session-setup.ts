@@ -235,9 +235,10 @@ export class SessionSetup {
   /** The breakpoint as setBreakpoints asks for it, with its condition wrapped for the adapter or without. */
   private sourceBreakpoint(breakpoint: SessionBreakpoint, withCondition: boolean): DebugProtocol.SourceBreakpoint {
     const wrapped =
-      breakpoint.condition === undefined || !withCondition
+      breakpoint.countingCondition ??
+      (breakpoint.condition === undefined || !withCondition
         ? undefined
-        : wrapCondition(this.definition, breakpoint.condition);
+        : wrapCondition(this.definition, breakpoint.condition));
     return {
       line: breakpoint.line,
       ...(wrapped !== undefined ? { condition: wrapped } : {}),

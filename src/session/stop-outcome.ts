@@ -78,6 +78,8 @@ export interface SessionBreakpoint {
   condition?: string | undefined;
   /** The DAP hitCondition the breakpoint is set with: the adapter counts the passes before the one asked for (src/run/reach-pass.ts). */
   hitCondition?: string | undefined;
+  /** The condition the breakpoint is set with in place of the user's: it counts the passes in the debuggee (hit_count.condition; src/session/reach-pass.ts). */
+  countingCondition?: string | undefined;
   /** The pass through the line the first stop is to be (--hit N, --from FILE:LINE:N): the adapter counts the passes before it where it can. */
   reachPass?: number | undefined;
 }

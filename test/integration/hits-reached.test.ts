@@ -43,6 +43,8 @@ interface Language {
   adapter?: string[];
   /** The adapter counts the passes before N itself (its definition's hit_count): one stop a run. */
   counts: boolean;
+  /** Where the count is in the breakpoint's condition (hit_count.condition): a condition that fails from iteration 101 on. */
+  failsLater?: string;
 }
 
 const LANGUAGES: Language[] = [
@@ -108,7 +110,8 @@ const LANGUAGES: Language[] = [
     command: (limit) => ['./loop', String(limit), '999999'],
     odd: 'i % 2 == 1',
     adapter: ['--adapter', 'gdb'],
-    counts: false,
+    counts: true,
+    failsLater: 'i > 100 && *(int *)0 == 1',
   },
   {
     name: 'ruby (rdbg)',
@@ -118,7 +121,8 @@ const LANGUAGES: Language[] = [
     cwd: FIXTURES,
     command: (limit) => ['ruby', 'loop.rb', String(limit), '999999'],
     odd: 'i % 2 == 1',
-    counts: false,
+    counts: true,
+    failsLater: 'i > 100 ? nosuch : false',
   },
 ];
 
@@ -203,6 +207,16 @@ for (const language of LANGUAGES) {
       expect(run.doc!.run_a.variables).toMatchObject({ i: String(n), acc: String(sumBelow(n)) });
     });
 
+    it.skipIf(language.failsLater === undefined)(
+      'a condition that fails at a pass before N, inside the counting condition, is still its error',
+      async () => {
+        const { run } = await compare(language, ['--hit', '500', '--condition', language.failsLater!], 1000);
+        expect(run.leftovers).toEqual([]);
+        expect(run.exitCode, run.stderr).toBe(2);
+        expect(run.stderr).toContain(`the condition ${JSON.stringify(language.failsLater)} cannot be evaluated`);
+      },
+    );
+
     it('a run that passes the line fewer than N times is no_break, with how many times it did', async () => {
       // Counted again by stops (the adapter does not say how many passes it let go): 60 passes.
       const { run } = await compare(language, ['--hit', '61'], 60);
@@ -251,6 +265,54 @@ describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lld
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables).toMatchObject({ acc: String(sumBelow(101) + 1000 * 100), x: '1000' });
+  });
+
+  it.skipIf(!gdbReady)('the same through gdb, counted in gdb (one stop)', async () => {
+    const trace = path.join(scratch, 'trace-twice-gdb.jsonl');
+    const run = await runBpdiff(
+      [
+        '--adapter',
+        'gdb',
+        '--bp',
+        path.join(FIXTURES, 'twice.c:8'),
+        '--hit',
+        '203',
+        '--',
+        './twice',
+        '3000',
+        '--',
+        './twice',
+        '3000',
+      ],
+      { cwd: scratch, env: { BPDIFF_TRACE: trace } },
+    );
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toEqual({ acc: String(sumBelow(101) + 101 * 1000), x: '101' });
+    expect(stopsOfA(trace)).toBe(1);
+  });
+
+  it.skipIf(!rustReady || !gdbReady)('a Rust println! line through gdb: passes, counted in gdb', async () => {
+    const run = await runBpdiff(
+      [
+        '--adapter',
+        'gdb',
+        '--bp',
+        path.join(FIXTURES, 'println.rs:8'),
+        '--hit',
+        '700',
+        '--',
+        './println',
+        '1000',
+        '--',
+        './println',
+        '1000',
+      ],
+      { cwd: scratch },
+    );
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '699', acc: String(sumBelow(700)) });
   });
 
   it.skipIf(!rustReady)(

@@ -6,12 +6,29 @@
 // stops and the adapter can report the error.
 //
 // Hit conditions (`N`, `== N`, `>= N`, `> N`, `<= N`, `< N`, `% N`) are counted inside the same V8
-// condition: a per-process global counter per breakpoint id (ids are never reused, so a breakpoint set
-// again starts from zero) goes up only when the user's condition holds, and the wrapper answers whether
-// the count satisfies the hit condition. A condition that throws still stops, and is not counted.
+// condition: a per-realm counter per breakpoint id (ids are never reused, so a breakpoint set again
+// starts from zero) goes up only when the user's condition holds, and the wrapper answers whether the
+// count satisfies the hit condition. A condition that throws still stops, and is not counted.
+//
+// V8 evaluates a condition at every hit, in a scope built from the paused frame, where each free name
+// (`globalThis`, `Symbol`) is a slow lookup through those scopes: the counter reached through
+// `globalThis[Symbol.for(...)]` (four lookups) made a hit about three times dearer than a condition of
+// `false` (bpdiff's `--hit 9001`, issue 36). So the counting function is reached from a literal, with
+// no lookup at all: a non-enumerable, read-only property of the realm's Array constructor, which the
+// first hit in a realm defines (through `({}).constructor`, Object, which no local can shadow). Where
+// Array cannot take it (frozen intrinsics), each hit counts on the global object, as before.
 
 const ERROR_KEY = 'bpdiff.conditionError';
 const HITS_KEY_PREFIX = 'bpdiff.hits.';
+const COUNTER_KEY = JSON.stringify('bpdiff.countHit');
+/** The realm's counting function, defined by the first hit that finds none. */
+const COUNTER =
+  `([].constructor[${COUNTER_KEY}] || (() => { ` +
+  `const counts = ({}).constructor.create(null); ` +
+  `const count = (id) => (counts[id] = (counts[id] || 0) + 1); ` +
+  `try { ({}).constructor.defineProperty([].constructor, ${COUNTER_KEY}, { value: count }); return count; } ` +
+  `catch { return (id) => { const key = Symbol.for(${JSON.stringify(HITS_KEY_PREFIX)} + id); return (globalThis[key] = (globalThis[key] || 0) + 1); }; } ` +
+  `})())`;
 
 export type HitOperator = '==' | '>=' | '>' | '<=' | '<' | '%';
 
@@ -49,8 +66,7 @@ export function wrapCondition(expression: string, then?: string): string {
 
 /** Counts one more hit of the breakpoint and answers whether the count satisfies the hit condition. */
 function countHit(breakpointId: number, hit: HitCondition): string {
-  const counter = `globalThis[Symbol.for(${JSON.stringify(HITS_KEY_PREFIX + String(breakpointId))})]`;
-  const count = `(${counter} = (${counter} || 0) + 1)`;
+  const count = `${COUNTER}(${breakpointId})`;
   return hit.operator === '%'
     ? `${count} % ${hit.count} === 0`
     : `${count} ${hit.operator === '==' ? '===' : hit.operator} ${hit.count}`;

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as vm from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -131,7 +132,6 @@ describe('hit conditions', () => {
         return eval(expression);
       })(i);
     });
-    delete globals[Symbol.for(`bpdiff.hits.${id}`)];
     return stopped;
   };
   const loop = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -148,6 +148,22 @@ describe('hit conditions', () => {
     expect(stopsAt('i > 4', '>= 2', loop)).toEqual([6, 7, 8]);
     expect(stopsAt('i.nope.deeper', '5', [1])).toEqual([1]);
     expect(globals[errorKey]).toBe("TypeError: Cannot read properties of undefined (reading 'deeper')");
+  });
+
+  it("counts with a function on the realm's Array (no free name to look up), or on the global where Array is frozen", () => {
+    const expression = v8Condition(nextId++, undefined, parseHitCondition('3')!)!;
+    // Once defined, the counting function is found without a name looked up in the frame's scopes.
+    expect(expression.startsWith('([].constructor["bpdiff.countHit"] || ')).toBe(true);
+    for (const freeze of [false, true]) {
+      const realm = vm.createContext({});
+      if (freeze) vm.runInContext('Object.freeze(Array)', realm);
+      const stopped = [1, 2, 3, 4, 5].filter((i) =>
+        vm.runInContext(`(function () { const i = ${i}; return eval(${JSON.stringify(expression)}); })()`, realm),
+      );
+      expect(stopped).toEqual([3]);
+      expect(vm.runInContext(`Object.getOwnPropertyNames(Array).includes('bpdiff.countHit')`, realm)).toBe(!freeze);
+      expect(vm.runInContext(`Object.keys(Array).length`, realm)).toBe(0);
+    }
   });
 
   it('leaves a breakpoint without a hit condition to its condition', () => {
