@@ -39,7 +39,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          // BPDIFF_TEST_WORKERS to try another count (the command line's --maxWorkers does not reach a project's own).
+          maxWorkers: Number(process.env['BPDIFF_TEST_WORKERS']) || 2,
         },
       },
     ],
