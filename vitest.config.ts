@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/support/slowest-first.js';
 
 // Two projects: `unit` (pure code and in-process fakes, seconds: npm run test:unit) and
 // `integration` (the built bin, real debug adapters and real programs: npm run test:integration).
 export default defineConfig({
   test: {
     globalSetup: ['test/support/cache-home.ts'],
+    // The integration files longest first (test/support/slowest-first.ts): a clean clone has no timings cached.
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         test: {
@@ -36,7 +39,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          // BPDIFF_TEST_WORKERS to try another count (the command line's --maxWorkers does not reach a project's own).
+          maxWorkers: Number(process.env['BPDIFF_TEST_WORKERS']) || 2,
         },
       },
     ],

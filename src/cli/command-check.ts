@@ -11,12 +11,14 @@ import path from 'node:path';
 import { writeOutputFile } from '../output/write-file.js';
 import { combineChecks, type CheckContext, type CheckOutcome } from '../output/check-summary.js';
 import { resolveOutputFile } from '../intake/input-files.js';
-import { resolveOneRun } from '../intake/runs.js';
+import { resolveRun } from '../intake/runs.js';
 import { repositoryRoot } from '../intake/contained-path.js';
+import type { BaselinePlan } from '../intake/plan.js';
 import { withStopSignals } from '../intake/stop-signals.js';
 import type { IoDeps, Io } from '../intake/io.js';
+import type { ConfigCheck } from '../config/config.js';
 import { checkWords } from '../messages.js';
-import { compare } from '../library/compare.js';
+import { comparePlanned, planCompare } from '../library/compare.js';
 import { capture } from '../library/capture.js';
 import type { CallContext } from '../library/call.js';
 import { emitReport } from './emit-report.js';
@@ -38,9 +40,8 @@ import { sayConfig } from './progress-log.js';
 
 export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDeps): Promise<number> {
   const checks = selectChecks(command.config, command.names);
-  // A live run that cannot start (its breakpoint file, its folder) is found before anything runs.
-  for (const check of checks)
-    resolveOneRun({ ...checkInput(command, check), run_b: checkRun(check, null) }, 'compare', 'run_b', io.cwd);
+  // A live run that cannot start (its breakpoint file, its folder) is found before anything runs; the run so resolved is the one compared.
+  const plans = new Map(checks.map((check) => [check, planCheck(command, check, io.cwd)]));
   // So is a baseline a cloned repository points elsewhere, before a run may record it.
   checkBaselinesContained(command.config, checks, io.cwd);
   sayConfig(io, command.quiet, command.config.file);
@@ -101,18 +102,7 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
       io,
       deps,
       (signal) =>
-        compare(
-          {
-            ...input,
-            baseline: check.baseline,
-            run_a: command.labels.a !== null ? { label: command.labels.a } : {},
-            run_b: checkRun(check, command.labels.b),
-            fail_on: command.output.failOn,
-            signal,
-            ...(log ? { log } : {}),
-          },
-          context(`(check ${check.name})`),
-        ),
+        comparePlanned(plans.get(check)!, { signal, ...(log ? { log } : {}) }, context(`(check ${check.name})`)),
       'the run was',
     );
     if (compared.kind === 'interrupted') return compared.exitCode;
@@ -172,4 +162,17 @@ export async function runCheckCommand(command: CheckCommand, io: Io, deps: IoDep
     write(combineChecks(outcomes[index + 1]!, extra.format, summary), path.resolve(io.cwd, extra.file), extra.file),
   );
   return worst;
+}
+
+/** A check's comparison with its baseline read into its plan, its live run resolved from `base` (its folder, its breakpoint file and line). */
+function planCheck(command: CheckCommand, check: ConfigCheck, base: string): BaselinePlan {
+  const plan = planCompare({
+    ...checkInput(command, check),
+    baseline: check.baseline,
+    run_a: command.labels.a !== null ? { label: command.labels.a } : {},
+    run_b: checkRun(check, command.labels.b),
+    fail_on: command.output.failOn,
+    // A check always names its baseline file: the plan is a baseline comparison.
+  }) as BaselinePlan;
+  return { ...plan, resolved: resolveRun(plan.run, 'compare', base, plan.options.limits.max_input_bytes) };
 }

@@ -3,7 +3,7 @@
 // plan comes through its row of the option table (options/declarations.ts): the capture options into
 // CaptureOptions, the call's own values (`call` rows: condition, baseline, fail_on, max_output_bytes)
 // into CallValues, the runs' own through the per-run rows (intake/runs.ts).
-import type { Breakpoint, CaptureOptions, RunCapture, RunSide } from '../core/types.js';
+import type { Breakpoint, CaptureOptions, RunCapture, RunSide, RunSpec } from '../core/types.js';
 import type { FailOn } from '../report/report.js';
 import { OPTION_DECLARATIONS, snakeCase, type CommandName, type OptionDeclaration } from '../options/declarations.js';
 import { readOptionValue } from '../options/read-options.js';
@@ -60,6 +60,8 @@ export interface BaselinePlan {
   /** Run A's name (run_a.label, --label-a; default `baseline`). */
   labelA: string;
   run: RunReading;
+  /** The live run already resolved against the call's folder (`bpdiff check` resolves every check's run before any starts); else compare() resolves it. */
+  resolved?: RunSpec;
 }
 
 /** One live run captured (`bpdiff capture`). */

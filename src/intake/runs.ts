@@ -7,13 +7,10 @@
 import path from 'node:path';
 import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types.js';
 import { messages } from '../messages.js';
-import { findDeclaration } from '../options/declarations.js';
-import { DEFAULT_MAX_INPUT_BYTES } from '../read-bounded.js';
-import { readOptionValue } from '../options/read-options.js';
 import { parseBreakpoint } from './breakpoint.js';
 import { isDirectory, resolveInputFile } from './input-files.js';
 import { checkKeys, commandOf, objectOf, type Input } from './run-input.js';
-import { readCallValues, type RunReading, type RunSettings } from './plan.js';
+import type { RunReading, RunSettings } from './plan.js';
 import { breakpointFileIn, checkLineInFile, followLine, lineReader, readLines } from './breakpoint-lines.js';
 import { bothNames, flagFor, runKeys, settingsOf, type RunCommand } from './run-settings.js';
 
@@ -235,23 +232,6 @@ export function resolveRun(
   return spec;
 }
 
-/** One live run of an input as the library takes it, ready to start: `bpdiff check` looks at every check's run before any starts. */
-export function resolveOneRun(
-  input: Input,
-  command: RunCommand,
-  runKey: 'run' | 'run_b',
-  base: string,
-  breakpoint?: Breakpoint,
-): RunSpec {
-  return resolveRun(
-    readOneRun(input, command, runKey, readCallValues(input, command).condition),
-    command,
-    base,
-    inputLimit(input),
-    breakpoint,
-  );
-}
-
 /** The options with --adapter-config, --adapter-path and --source-path made absolute from `base` (the definition checked to be a file). */
 export function withAdapterPaths(options: CaptureOptions, base: string): CaptureOptions {
   const { config, path: executable } = options.adapter;
@@ -265,10 +245,4 @@ export function withAdapterPaths(options: CaptureOptions, base: string): Capture
       source_paths: options.adapter.source_paths.map((folder) => path.resolve(base, folder)),
     },
   };
-}
-
-/** The input's --max-input-bytes (max_input_bytes), already checked with the options; the default without it. */
-function inputLimit(input: Input): number {
-  const value = readOptionValue(findDeclaration('max-input-bytes')!, input['max_input_bytes']);
-  return typeof value === 'number' ? value : DEFAULT_MAX_INPUT_BYTES;
 }

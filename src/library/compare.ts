@@ -140,7 +140,8 @@ async function compareWithBaseline(
 ): Promise<ComparisonOutcome> {
   // The live run's breakpoint when it has one (its own, else the shared one): the baseline's line may have moved.
   const baseline = loadBaseline(plan.baseline, base, plan.run.breakpoint, options.limits.max_input_bytes);
-  const resolved = resolveRun(plan.run, 'compare', base, options.limits.max_input_bytes, baseline.breakpoint);
+  const resolved =
+    plan.resolved ?? resolveRun(plan.run, 'compare', base, options.limits.max_input_bytes, baseline.breakpoint);
   const linesOf = lineReader();
   // The baseline's line, followed into the live copy of its file (unless the live run was given another line).
   const followed = followBaselineLine(baseline, resolved, linesOf);

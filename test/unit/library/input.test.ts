@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BpdiffError } from '../../../src/errors.js';
-import { resolveComparisonRuns as resolveRuns, resolveOneRun } from '../../../src/intake/runs.js';
+import { resolveComparisonRuns as resolveRuns, resolveRun } from '../../../src/intake/runs.js';
 import type { ComparePlan } from '../../../src/intake/plan.js';
 import { checkCompareInput, planCompare } from '../../../src/library/compare.js';
 import { planCapture } from '../../../src/library/capture.js';
@@ -231,13 +231,19 @@ describe('the plan: the input read once, typed', () => {
 });
 
 describe("a capture's run", () => {
+  // The run of the input's plan, resolved as capture() resolves it.
+  const resolveCapture = (input: Record<string, unknown>) =>
+    resolveRun(planCapture(input).run, 'capture', DIR, DEFAULT_MAX_INPUT_BYTES);
   it('takes the shared values as its own, and the label "capture"', () => {
-    expect(
-      resolveOneRun({ bp: 'a.py:3', run: { ...run('v1'), env: { A: '1' } } }, 'capture', 'run', DIR),
-    ).toMatchObject({ label: 'capture', cwd: path.join(DIR, 'v1'), env: { A: '1' }, breakpoint: { line: 3 } });
-    expect(
-      failure(() => resolveOneRun({ bp: 'a.py:3', run: { ...run('v1'), cwd: 'v9' } }, 'capture', 'run', DIR)),
-    ).toBe(`the working directory of run capture does not exist: ${path.join(DIR, 'v9')} — check --cwd (run.cwd)`);
+    expect(resolveCapture({ bp: 'a.py:3', run: { ...run('v1'), env: { A: '1' } } })).toMatchObject({
+      label: 'capture',
+      cwd: path.join(DIR, 'v1'),
+      env: { A: '1' },
+      breakpoint: { line: 3 },
+    });
+    expect(failure(() => resolveCapture({ bp: 'a.py:3', run: { ...run('v1'), cwd: 'v9' } }))).toBe(
+      `the working directory of run capture does not exist: ${path.join(DIR, 'v9')} — check --cwd (run.cwd)`,
+    );
   });
 });
 
