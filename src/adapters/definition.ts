@@ -340,6 +340,10 @@ export interface AdapterDefinition {
     uninitialized_locals?: boolean;
     /** Patterns of the debugger's own lines that come as the program's output (gdb's `[Inferior 1 (process N) exited normally]`): left out when a walk compares two runs' output. */
     debugger_output?: string[];
+    /** A line the debugger writes right after one of its own (gdb's echo of a stop's source line): left out only there. */
+    debugger_echo?: string;
+    /** Why this adapter's runs are walked into every line, not by effects (what it cannot let the walk see); absent: by effects. */
+    every_line?: string;
     /**
      * The adapter answers requests in the order sent and names the top frame by the same id at every
      * stop: a step's scopes and locals are asked for with its stackTrace (src/dap/prefetch.ts).

@@ -56,6 +56,8 @@ export interface WalkSummary {
   returned?: { name: string; a: string | null; b: string | null };
   /** The function called from the located line whose lines all agreed (the walk by effects). */
   returnedFrom?: string;
+  /** Why the runs were walked into every line though that was not asked (the adapter's definition). */
+  everyLineWhy?: string;
   /** How the walk went: by effects (lines stepped over, their effects compared; the default), or into every line. */
   mode?: 'effects' | 'every-line';
   /** Both runs ended after the last step: the values their last lines left were not compared (that step, when there was one). */
@@ -75,6 +77,8 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
       `the call of ${walk.returnedFrom.replace(/\(.*\)$/, '')}() on that line agreed in every line it ran; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)`,
     );
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
+  if (walk.everyLineWhy !== undefined)
+    hints.push(`walked into every line, not by effects, as the adapter's definition asks: ${walk.everyLineWhy}`);
   if (walk.lastLine !== undefined) hints.push(lastLineNotCompared(walk.lastLine));
   for (const side of ['a', 'b'] as const) {
     const { count, first } = walk.added[side];

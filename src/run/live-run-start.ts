@@ -194,7 +194,9 @@ export class LiveRunStart {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) => resources.follow(event, this.definition.locate?.debugger_output));
+    running.connection.onEvent((event) =>
+      resources.follow(event, this.definition.locate?.debugger_output, this.definition.locate?.debugger_echo),
+    );
     if ((definition.adapter.debuggee_output === 'adapter-stdio' || plan.adapterRunsProgram) && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
       // The debuggee inherits the adapter's stdin too (dlv), or is the adapter (rdbg): give it the --stdin file, else an empty stdin.
@@ -252,7 +254,9 @@ export class LiveRunStart {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected');
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) => resources.follow(event, this.definition.locate?.debugger_output));
+    running.connection.onEvent((event) =>
+      resources.follow(event, this.definition.locate?.debugger_output, this.definition.locate?.debugger_echo),
+    );
     return running;
   }
 }

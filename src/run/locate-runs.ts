@@ -57,6 +57,8 @@ export interface Located {
   stacks: [StackFrameSummary[], StackFrameSummary[]];
   /** How two runs that agreed to their ends differ there (what they wrote, how they exited); null: alike, or not both ended. */
   endsApart?: EndDifference | null;
+  /** How the runs were walked, and why into every line when it was not asked (an adapter definition's locate.every_line). */
+  mode?: { every_line: boolean; why: string | null };
 }
 
 export async function locateRuns(
@@ -150,7 +152,11 @@ export async function locateRuns(
         );
       return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
     };
-    const walking = !options.locate.every_line
+    // An adapter whose runs the walk by effects cannot see into says so in its definition: every line.
+    const why =
+      definitions.map((definition) => definition.locate?.every_line).find((reason) => reason !== undefined) ?? null;
+    const everyLine = options.locate.every_line || why !== null;
+    const walking = !everyLine
       ? walkEffects(
           { walks, standings },
           () => restart('to step into the line whose effects differ'),
@@ -206,9 +212,13 @@ export async function locateRuns(
     const apart = end.kind === 'agreed' && end.agreedUntil === 'end' ? endsApart(runs, [end.a, end.b]) : null;
     const found = await located(runs, walks, end);
     // The walk by effects counts only the stops it made, not the passes its steps over ran through.
-    const point =
-      found.point === null || options.locate.every_line ? found.point : { ...found.point, pass: 0, call: null };
-    return { ...found, point, endsApart: apart };
+    const point = found.point === null || everyLine ? found.point : { ...found.point, pass: 0, call: null };
+    return {
+      ...found,
+      point,
+      endsApart: apart,
+      mode: { every_line: everyLine, why: options.locate.every_line ? null : why },
+    };
   } finally {
     stopKilling();
     for (const run of runs) run.close();

@@ -14,14 +14,27 @@ export class RunResources {
   readonly tempDir = fs.mkdtempSync(path.join(processTempRoot(), 'run-'));
   readonly stdout = new OutputTail();
   readonly stderr = new OutputTail();
+  /** The last whole line of output was the debugger's own (its echo may follow: the definition's locate.debugger_echo). */
+  private afterDebugger = false;
 
   /** Output and new processes, as the adapter reports them; `debuggerOutput`: patterns of the debugger's own lines among the program's (the definition's locate.debugger_output). */
-  follow(event: DebugProtocol.Event, debuggerOutput: readonly string[] = []): void {
+  follow(
+    event: DebugProtocol.Event,
+    debuggerOutput: readonly string[] = [],
+    echo: string | undefined = undefined,
+  ): void {
     if (event.event === 'output') {
       const body = (event as DebugProtocol.OutputEvent).body;
-      const program = !debuggerOutput.some((pattern) => new RegExp(pattern, 'm').test(body.output));
-      if (body.category === 'stdout') this.stdout.push(body.output, program);
-      else if (body.category === 'stderr') this.stderr.push(body.output, program);
+      const tail = body.category === 'stdout' ? this.stdout : body.category === 'stderr' ? this.stderr : null;
+      if (tail === null) return;
+      if (debuggerOutput.length === 0) return tail.push(body.output, true);
+      // Line by line: a debugger's own line and the program's may come in one event (gdb's console).
+      for (const line of body.output.split(/(?<=\n)/)) {
+        const echoed = this.afterDebugger && echo !== undefined && new RegExp(echo).test(line);
+        const debuggers = echoed || debuggerOutput.some((pattern) => new RegExp(pattern, 'm').test(line));
+        tail.push(line, !debuggers);
+        if (line.endsWith('\n')) this.afterDebugger = debuggers && !echoed;
+      }
     } else if (event.event === 'process') {
       const pid = (event as DebugProtocol.ProcessEvent).body.systemProcessId;
       if (pid) {

@@ -212,7 +212,7 @@ export async function walkEffects(
     const apart = compareStandings(a, b);
     if (apart !== null && apart.kind !== 'agreed') return apart;
     // What each run wrote during the line, once it has all arrived (run-output.ts).
-    const after = await settledMarks(marks);
+    const after = await settledMarks(marks, apart?.kind === 'agreed');
     if (!sameOutput(after[0], after[1])) {
       const wrote: { a: Wrote; b: Wrote } = { a: watches[0].since(mark[0]), b: watches[1].since(mark[1]) };
       return { kind: 'output', extra: { wrote } };

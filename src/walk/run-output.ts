@@ -88,8 +88,14 @@ export const OUTPUT_SETTLE_MS = 200;
  * marks that still differ are read again for a short while, so that a write still on its way does not
  * count as a difference (runs whose output truly differs keep differing).
  */
-export async function settledMarks(read: () => [OutputMark, OutputMark]): Promise<[OutputMark, OutputMark]> {
+export async function settledMarks(
+  read: () => [OutputMark, OutputMark],
+  ended = false,
+): Promise<[OutputMark, OutputMark]> {
   await new Promise((resolve) => setImmediate(resolve));
+  // Runs that ended: what a program held in its buffers (C's and Fortran's stdio to a pipe) is written
+  // at its exit, and may reach bpdiff after the end is said: it is waited for, alike or not.
+  if (ended) await new Promise((resolve) => setTimeout(resolve, OUTPUT_SETTLE_MS));
   let marks = read();
   const until = Date.now() + OUTPUT_SETTLE_MS;
   while (!sameOutput(marks[0], marks[1]) && Date.now() < until) {

@@ -34,6 +34,8 @@ export interface ComparisonDoc {
   };
   analysis_hints: string[];
   context?: string;
+  /** A locate's finding (src/core/types.ts LocateFinding). */
+  locate?: import('../../src/core/types.js').LocateFinding;
 }
 export interface RunDoc {
   label: string;

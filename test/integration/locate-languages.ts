@@ -18,6 +18,8 @@ export interface Language {
   name: string;
   tool: string;
   available: boolean;
+  /** Why its adapter's runs are walked into every line even by default (its definition's locate.every_line). */
+  everyLine?: RegExp;
   /** Arguments of the shop pair (v1 against `b`). */
   shop: (b: 'v1' | 'v2') => string[];
   shopFile: string;
@@ -245,6 +247,8 @@ export const ruby: Language = {
 };
 
 export const fortran: Language = {
+  everyLine:
+    /^walked into every line, not by effects, as the adapter's definition asks: cdt-gdb-adapter passes the program's output through gdb's MI stream/m,
   name: 'Fortran through gdb (cdt-gdb-adapter)',
   tool: 'gdb, gfortran, make and cdt-gdb-adapter (scripts/setup.sh)',
   available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('make'),
@@ -406,12 +410,16 @@ export function describeLanguage(language: Language): void {
       const { line, a, b, bInA, fn } = language.parting;
       expect(run.doc!.analysis_hints[0]).toMatch(
         new RegExp(
-          `^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`,
+          `^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(${language.everyLine ? '3rd call, 11th time on this line; ' : ''}step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`,
         ),
       );
-      expect(run.doc!.context).toMatch(
-        /^bpdiff walked two runs in lockstep, stepping over each line and comparing its effects/,
-      );
+      if (language.everyLine) {
+        expect(run.doc!.locate!.mode).toBe('every-line');
+        expect(run.doc!.analysis_hints.join('\n')).toMatch(language.everyLine);
+      } else
+        expect(run.doc!.context).toMatch(
+          /^bpdiff walked two runs in lockstep, stepping over each line and comparing its effects/,
+        );
       const records = await runBpdiff(['locate', ...language.records('changed')], { cwd: DATA });
       expect(records.exitCode, records.stderr).toBe(1);
       const { file, line: recordLine, what } = language.recordLine;

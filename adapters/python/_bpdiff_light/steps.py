@@ -327,13 +327,17 @@ def make_step(resume, frame, debugger):
 def stop_in_caller(debugger, state, frame):
     """A step's frame returns to a caller of the user's: the step stops there, on the line of the call (the
     caller has not gone on yet), so the value it returned is read at the stop, as other debuggers step
-    out of a function to the middle of the caller's line. A caller that is not the user's (the module's
-    runner) is not stopped in: the step goes on as before."""
+    out of a function to the middle of the caller's line (only a step that asked for it: bpdiffReturns)."""
     step = state.step
-    caller = frame.f_back
-    if not isinstance(step, Step) or not step.stop_on_return or caller is None:
+    if not isinstance(step, Step) or not step.stop_on_return:
         return
-    filename = caller.f_code.co_filename
-    if debugger.is_own(filename) or (step.is_user is not None and not step.is_user(filename)):
+    caller = frame.f_back
+    filename = caller.f_code.co_filename if caller is not None else None
+    if filename is None or debugger.is_own(filename) or (step.is_user is not None and not step.is_user(filename)):
+        # Nothing of the user's to stop in after it (a module's code returning to its runner): the step
+        # stops in the frame itself, on its last line, once that line has run, so that what the
+        # program's last line did is read before it ends (as pdb stops at a frame's return).
+        state.returned = None
+        debugger.suspend(frame, step.reason)
         return
     debugger.suspend(caller, step.reason)

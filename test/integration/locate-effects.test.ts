@@ -1,0 +1,177 @@
+// bpdiff locate's walk by effects (its default) on the real adapters, with small programs of their own
+// (issue 32): a difference only the output shows, made by what a function returns; a return value only
+// the caller's state shows; a difference made by the program's last line; a loop whose 500th pass,
+// three calls deep, differs; and runs that behave the same with other internals (a refactor, a method
+// only B's version defines, identical runs), which exit 0. The every-line walk's answers on the same
+// programs are locate-ends' and locate-languages'.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeWithTool, runBpdiff } from './helpers.js';
+import { PYTHON_ADAPTERS } from './python-adapters.js';
+
+const EFFECTS = path.join(import.meta.dirname, 'fixtures-locate-effects');
+const ENDS = path.join(import.meta.dirname, 'fixtures-locate-ends');
+
+interface Language {
+  name: string;
+  tool: string;
+  available: boolean;
+  adapter: string[];
+  folder: string;
+  run: (file: string) => string[];
+  ext: string;
+  /** The adapter reports the value a step's function returned (bpdiff's Python adapter, debugpy). */
+  returns: boolean;
+  /** A step stops after the program's last line (bpdiff's Python adapter). */
+  lastLine: boolean;
+}
+
+const languages: Language[] = [
+  ...PYTHON_ADAPTERS.map((adapter) => ({
+    name: `Python through ${adapter.name}`,
+    tool: adapter.tool,
+    available: adapter.available,
+    adapter: ['--adapter', adapter.id],
+    folder: 'python',
+    run: (file: string) => ['python3', file],
+    ext: 'py',
+    returns: true,
+    lastLine: adapter.id === 'python',
+  })),
+  {
+    name: 'Node.js through bpdiff-node-adapter',
+    tool: 'node',
+    available: true,
+    adapter: [],
+    folder: 'node',
+    run: (file: string) => ['node', file],
+    ext: 'js',
+    returns: false,
+    lastLine: false,
+  },
+];
+
+for (const language of languages) {
+  const locate = (root: string, a: string, b: string, argsA: string[] = [], argsB: string[] = []) =>
+    runBpdiff([
+      'locate',
+      ...language.adapter,
+      '--cwd',
+      path.join(root, language.folder),
+      '--',
+      ...language.run(`${a}.${language.ext}`),
+      ...argsA,
+      '--',
+      ...language.run(`${b}.${language.ext}`),
+      ...argsB,
+    ]);
+  const file = (name: string): string => `a/${name}.${language.ext}`;
+
+  describeWithTool(`locate by effects: ${language.name}`, language.tool, language.available, () => {
+    it('output that differs by what a function returns: the function, or the line that calls it, and what each run wrote or returned', async () => {
+      const run = await locate(ENDS, 'a/fmt', 'b/fmt');
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.leftovers).toEqual([]);
+      const finding = run.doc!.locate!;
+      expect(finding.mode).toBe('effects');
+      if (language.returns) {
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${file('fmt')}:2 in fmt\\(\\) \\(step \\d+\\): fmt\\(\\) returns '1234' in A and '001234' in B$`,
+          ),
+        );
+        expect(finding.kind).toBe('return');
+        expect(finding.returned).toEqual({ function: 'fmt', a: "'1234'", b: "'001234'" });
+      } else {
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${file('fmt')}:\\d+ in .*\\(step \\d+\\): during this line A wrote "1234\\\\n" to stdout and B wrote "001234\\\\n"$`,
+          ),
+        );
+        expect(run.doc!.analysis_hints[1]).toMatch(/^the call of fmt\(\) on that line agreed in every line it ran/);
+        expect(finding.kind).toBe('output');
+        expect(finding.wrote).toEqual({ a: { stdout: '1234\n', stderr: '' }, b: { stdout: '001234\n', stderr: '' } });
+      }
+      expect(finding.reproduce?.slice(0, 2)).toEqual(['bpdiff', '--bp']);
+    });
+
+    it('a value returned that only the caller holds: the return line where the adapter reports it, else the caller line, named', async () => {
+      const run = await locate(EFFECTS, 'a/ret', 'b/ret');
+      expect(run.exitCode, run.stderr).toBe(1);
+      if (language.returns) {
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${file('ret')}:2 in scale\\(\\) \\(step \\d+\\): scale\\(\\) returns 42 in A and 63 in B$`,
+          ),
+        );
+      } else {
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${file('ret')}:7 in main\\(\\) \\(step \\d+\\): y is 42 in A and 63 in B$`,
+          ),
+        );
+      }
+    });
+
+    it('a loop whose 500th pass, three calls deep, differs: the innermost line, and the calls that lead there', async () => {
+      const run = await locate(EFFECTS, 'a/deep', 'b/deep', ['600'], ['600']);
+      expect(run.exitCode, run.stderr).toBe(1);
+      const line = language.ext === 'py' ? 6 : 3;
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        new RegExp(
+          `^the runs part ways at ${file('deep')}:${line} in price\\(\\) \\(step \\d+\\): base is 1497 in A and 1498 in B$`,
+        ),
+      );
+      const calls = run.doc!.locate!.call_path.map((call) => call.function);
+      expect(calls.slice(-3)).toEqual(
+        language.ext === 'py' ? ['order', 'line_total', 'price'] : ['order', 'lineTotal', 'price'],
+      );
+      expect(run.doc!.locate!.point).toMatchObject({ file: file('deep'), line, function: 'price', pass: null });
+    });
+
+    it('the same behaviour with other internals exits 0: a refactored function, a method only B defines, identical runs', async () => {
+      for (const [root, a, b] of [
+        [EFFECTS, 'a/refactor', 'b/refactor'],
+        [ENDS, 'a/shop', 'b/shop'],
+        [ENDS, 'a/fmt', 'a/fmt'],
+      ] as const) {
+        const run = await locate(root, a, b);
+        expect(run.exitCode, `${a} ${b}: ${run.doc?.analysis_hints[0]} ${run.stderr}`).toBe(0);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^no divergence in \d+ steps?: both runs ended \(A exited with code 0; B exited with code 0\)$/,
+        );
+        expect(run.doc!.locate!.kind).toBe('agreed');
+        expect(run.leftovers).toEqual([]);
+      }
+    });
+
+    if (language.lastLine)
+      it("a difference only the program's last line makes: that line, and the value it set", async () => {
+        const run = await locate(ENDS, 'a/last', 'a/last', ['A'], ['B']);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^the runs part ways at a\/last\.py:2 in <module>\(\) \(step \d+\): z is 1 in A and 2 in B$/,
+        );
+      });
+  });
+}
+
+describe('locate by effects: the document', () => {
+  it('is valid against the result schema, its locate object included', async () => {
+    const run = await runBpdiff([
+      'locate',
+      '--cwd',
+      path.join(EFFECTS, 'python'),
+      '--',
+      'python3',
+      'a/ret.py',
+      '--',
+      'python3',
+      'b/ret.py',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const { validateComparison } = await import('../../src/core/schemas.js');
+    expect(validateComparison(run.doc)).toEqual({ ok: true, errors: [] });
+    expect(run.doc!.locate).toMatchObject({ kind: 'return', mode: 'effects', complete: true, next: null });
+  });
+});
