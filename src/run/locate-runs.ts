@@ -278,8 +278,11 @@ const NONE_ADDED = { count: 0, first: [] };
  * both still stood and agreed.
  */
 async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], given: WalkEnd): Promise<Located> {
+  // A line whose output or returned value differs is reported where it stood (the runs may have ended after it).
+  const atBefore =
+    (given.kind === 'agreed' && given.agreedUntil === 'end') || given.kind === 'output' || given.kind === 'return';
   const end: WalkEnd =
-    given.kind === 'agreed' && given.agreedUntil === 'end' && given.before !== null
+    atBefore && given.before !== null
       ? {
           ...given,
           a: { kind: 'step', step: given.before.a },
