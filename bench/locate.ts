@@ -78,6 +78,8 @@ interface Walked {
   peakKb: number;
   /** RSS samples (kB), one a second. */
   samples: number[];
+  /** The located line, as the first hint names it. */
+  where: string;
 }
 
 /** One `bpdiff locate` of the walker's program, B told to part at `part`; its wall time, steps and memory. */
@@ -130,7 +132,8 @@ function walk(walker: Walker, part: number, extra: string[], count = part + 10):
             `${walker.adapter}: no step count in ${JSON.stringify(hint)} (exit ${exitCode}; ${stderr.trim().split('\n').pop() ?? ''})`,
           ),
         );
-      resolve({ ms, steps, exitCode, peakKb: Math.max(0, ...samples), samples });
+      const where = /(?:at|after) (\S+:\d+) in /.exec(hint)?.[1] ?? '?';
+      resolve({ ms, steps, exitCode, peakKb: Math.max(0, ...samples), samples, where });
     });
   });
 }
@@ -165,8 +168,8 @@ export default async function run(): Promise<BenchRow[]> {
       let steps = 0;
       for (let round = 0; round < ROUNDS; round++) {
         // Alternated: the start-up alone, then the walk.
-        const start = await walk(walker, walker.part, ['--max-steps', '1']);
-        const whole = await walk(walker, walker.part, []);
+        const start = await walk(walker, walker.part, ['--every-line', '--max-steps', '1']);
+        const whole = await walk(walker, walker.part, ['--every-line']);
         steps = whole.steps;
         rates.push((whole.steps - 1) / Math.max(0.001, (whole.ms - start.ms) / 1000));
       }
@@ -181,10 +184,21 @@ export default async function run(): Promise<BenchRow[]> {
         note: `${steps} steps to where the runs part ways; median of ${ROUNDS}`,
       });
       if (fastest === null || rate > fastest.rate) fastest = { walker, rate };
+      // The walk by effects (the default) on the same pair: seconds to the located line, and that line.
+      const [everyLine, byEffects] = [
+        await walk(walker, walker.part, ['--every-line']),
+        await walk(walker, walker.part, []),
+      ];
+      rows.push({
+        name: `locate ${walker.adapter}: seconds to locate by effects (pair)`,
+        value: Math.round(byEffects.ms / 100) / 10,
+        unit: 's',
+        note: `${byEffects.steps} steps (every line: ${everyLine.steps} steps, ${Math.round(everyLine.ms / 100) / 10} s); located ${byEffects.where === everyLine.where ? 'at the same line' : `at ${byEffects.where}, every line at ${everyLine.where}`}`,
+      });
     }
     if (fastest !== null && MEMORY_STEPS > 0) {
       const { walker } = fastest;
-      const long = await walk(walker, -2, ['--max-steps', String(MEMORY_STEPS)], MEMORY_STEPS);
+      const long = await walk(walker, -2, ['--every-line', '--max-steps', String(MEMORY_STEPS)], MEMORY_STEPS);
       const half = long.samples.slice(Math.floor(long.samples.length / 2));
       const growth = half.length >= 2 ? half.at(-1)! - half[0]! : 0;
       rows.push({
