@@ -20,7 +20,7 @@ interface Language {
   folder: string;
   run: (file: string) => string[];
   ext: string;
-  /** The adapter reports the value a step's function returned (bpdiff's Python adapter, debugpy). */
+  /** The adapter reports the value a step's function returned (bpdiff's Python and Node adapters, debugpy). */
   returns: boolean;
   /** A step stops after the program's last line (bpdiff's Python adapter). */
   lastLine: boolean;
@@ -46,7 +46,7 @@ const languages: Language[] = [
     folder: 'node',
     run: (file: string) => ['node', file],
     ext: 'js',
-    returns: false,
+    returns: true,
     lastLine: false,
   },
 ];

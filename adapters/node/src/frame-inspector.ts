@@ -72,7 +72,7 @@ export class FrameInspector {
 
   scopes(frameId: number): DebugProtocol.Scope[] {
     const { process, frame } = this.frameFor(frameId);
-    return frameScopes(frame).map(({ name, container, expensive, locals }) => ({
+    return frameScopes(frame, returnedAt(process, frame)).map(({ name, container, expensive, locals }) => ({
       name,
       variablesReference: this.referenceFor(process, container),
       expensive,
@@ -90,7 +90,7 @@ export class FrameInspector {
     const frame = pause?.event.callFrames[0];
     if (!pause || !frame) return;
     pause.scopeReads = new Map();
-    for (const { container, expensive } of frameScopes(frame)) {
+    for (const { container, expensive } of frameScopes(frame, pause.returned)) {
       if (!expensive)
         pause.scopeReads.set(
           container.objectId,
@@ -222,8 +222,14 @@ export class FrameInspector {
 }
 
 /** The scopes of a frame as the client sees them: innermost first, each with its container. */
+/** The value a step's function returned, for the stop's top frame only. */
+function returnedAt(process: NodeProcess, frame: CallFrame): { name: string; value: RemoteObject } | undefined {
+  return process.pause?.event.callFrames[0] === frame ? process.pause.returned : undefined;
+}
+
 function frameScopes(
   frame: CallFrame,
+  returned?: { name: string; value: RemoteObject },
 ): Array<{ name: string; container: Extract<Container, { kind: 'scope' }>; expensive: boolean; locals: boolean }> {
   const scopes: Array<{
     name: string;
@@ -254,6 +260,9 @@ function frameScopes(
       locals: scope.type === 'local' || isOwn,
     });
   }
+  // The value a step's function returned is among the frame's own locals (the first scope that holds them).
+  const locals = scopes.find((scope) => scope.locals);
+  if (returned && locals) locals.container = { ...locals.container, returned };
   return scopes;
 }
 

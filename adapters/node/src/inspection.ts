@@ -21,7 +21,14 @@ export type { ChildFilter } from './container-entries.js';
 
 /** What a variablesReference points at. */
 export type Container =
-  | { kind: 'scope'; objectId: string; thisObject?: RemoteObject; hideBuiltins: boolean }
+  | {
+      kind: 'scope';
+      objectId: string;
+      thisObject?: RemoteObject;
+      hideBuiltins: boolean;
+      /** The value a function returned to this frame as the step that stopped here left it (bpdiffReturns). */
+      returned?: { name: string; value: RemoteObject };
+    }
   | { kind: 'object'; object: RemoteObject; evaluateName: string | undefined };
 
 /** Hands out a variablesReference for a container. */
@@ -196,6 +203,13 @@ async function scopeEntries(cdp: CdpConnection, scope: Extract<Container, { kind
   });
   const entries: Entry[] = [];
   if (scope.thisObject) entries.push({ name: 'this', value: scope.thisObject, evaluateName: 'this', indexed: false });
+  if (scope.returned)
+    entries.push({
+      name: `(return) ${scope.returned.name}`,
+      value: scope.returned.value,
+      evaluateName: undefined,
+      indexed: false,
+    });
   for (const property of result) {
     if (property.symbol !== undefined) continue;
     if (scope.hideBuiltins && BUILTIN_GLOBALS.has(property.name)) continue;

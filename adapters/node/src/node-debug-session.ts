@@ -289,14 +289,14 @@ export class NodeDebugSession extends LoggingDebugSession {
 
   protected override nextRequest(response: DebugProtocol.NextResponse, args: DebugProtocol.NextArguments): void {
     this.handle(response, async () => {
-      await this.runtime.step(args.threadId, 'over');
+      await this.runtime.step(args.threadId, 'over', returnsAsked(args));
       this.sendResponse(response);
     });
   }
 
   protected override stepInRequest(response: DebugProtocol.StepInResponse, args: DebugProtocol.StepInArguments): void {
     this.handle(response, async () => {
-      await this.runtime.step(args.threadId, 'into');
+      await this.runtime.step(args.threadId, 'into', returnsAsked(args));
       this.sendResponse(response);
     });
   }
@@ -306,7 +306,7 @@ export class NodeDebugSession extends LoggingDebugSession {
     args: DebugProtocol.StepOutArguments,
   ): void {
     this.handle(response, async () => {
-      await this.runtime.step(args.threadId, 'out');
+      await this.runtime.step(args.threadId, 'out', returnsAsked(args));
       this.sendResponse(response);
     });
   }
@@ -345,4 +345,9 @@ export class NodeDebugSession extends LoggingDebugSession {
   disposeNow(): void {
     this.runtime.dispose(true);
   }
+}
+
+/** bpdiff's own step argument: a step that leaves its function shows the value returned in the caller's locals. */
+function returnsAsked(args: object): boolean {
+  return (args as { bpdiffReturns?: unknown }).bpdiffReturns === true;
 }

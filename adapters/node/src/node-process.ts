@@ -22,6 +22,8 @@ export interface PauseState {
   exception?: { value: RemoteObject | undefined; uncaught: boolean };
   /** The top frame's scopes, read as the stop is shown (by scope object id), before the client asks. */
   scopeReads?: Map<string, Promise<ScopeRead | null>>;
+  /** The value the function the step left returned, shown among the top frame's locals as `(return) NAME` (bpdiffReturns). */
+  returned?: { name: string; value: RemoteObject };
 }
 
 /** The search for the program's entry in one process (stopOnEntry), as CDP breakpoint ids. */
@@ -49,6 +51,10 @@ export interface StepState {
   toEntry: boolean;
   /** Where the step began: a pause further along the same line of the same call goes on (stepping.ts). */
   from: StepOrigin | null;
+  /** The client asked for the value a function returns when the step leaves it (bpdiff's bpdiffReturns). */
+  returns: boolean;
+  /** What the step's own function returned, seen at its return position (V8's callFrame.returnValue). */
+  returned: { name: string; value: RemoteObject } | null;
 }
 
 /** A position in one call: its line (the source's, through a source map), column, the stack's depth and the function's own position. */

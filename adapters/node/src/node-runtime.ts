@@ -127,8 +127,8 @@ export class NodeRuntime {
     return this.pauses.continue(this.connector.processFor(threadId));
   }
 
-  step(threadId: number, kind: StepKind): Promise<void> {
-    return this.pauses.step(this.connector.processFor(threadId), kind);
+  step(threadId: number, kind: StepKind, returns = false): Promise<void> {
+    return this.pauses.step(this.connector.processFor(threadId), kind, returns);
   }
 
   pause(threadId: number): Promise<void> {

@@ -105,6 +105,10 @@ export class PauseHandler {
         };
       }
       if (process.pause !== pause) return;
+      // The step left its function, which returned a value: the caller's stop shows it.
+      const returned = process.step?.returned;
+      if (returned && process.step?.from && event.callFrames.length < process.step.from.depth)
+        pause.returned = returned;
       // Whatever the step came to is its end.
       process.step = null;
       pause.stop = stop;
@@ -122,9 +126,9 @@ export class PauseHandler {
     await process.cdp.send('Debugger.resume', {});
   }
 
-  async step(process: NodeProcess, kind: StepKind): Promise<void> {
+  async step(process: NodeProcess, kind: StepKind, returns = false): Promise<void> {
     process.paused();
-    await this.stepping.begin(process, kind);
+    await this.stepping.begin(process, kind, false, returns);
     this.leavePause(process);
     process.lastCommand = 'step';
     const method = kind === 'over' ? 'Debugger.stepOver' : kind === 'into' ? 'Debugger.stepInto' : 'Debugger.stepOut';

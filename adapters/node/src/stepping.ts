@@ -87,7 +87,7 @@ export class StepFilter {
   }
 
   /** A step begins from the process's pause (`toEntry`: the adapter's own, to the program's entry): what it is, and V8's blackboxing for it. */
-  async begin(process: NodeProcess, kind: StepKind, toEntry = false): Promise<void> {
+  async begin(process: NodeProcess, kind: StepKind, toEntry = false, returns = false): Promise<void> {
     const frames = process.paused().event.callFrames;
     const top = frames[0];
     const fromOthers = top === undefined || this.isOthers(process, top);
@@ -97,6 +97,8 @@ export class StepFilter {
       passed: 0,
       toEntry,
       from: top && !fromOthers ? await this.originOf(process, top, frames.length) : null,
+      returns,
+      returned: null,
     };
     const patterns = this.patterns();
     const joined = patterns.join('\n');
@@ -119,6 +121,12 @@ export class StepFilter {
     const [top, ...below] = event.callFrames;
     if (step === null || step.fromOthers || top === undefined) return 'stop';
     const others = this.isOthers(process, top);
+    // At its own function's return position V8 holds the value returned: kept for the stop in the caller.
+    if (step.returns && top.returnValue !== undefined && step.from !== null && !others) {
+      const here = await this.originOf(process, top, event.callFrames.length);
+      if (here.depth === step.from.depth && here.functionAt === step.from.functionAt)
+        step.returned = { name: top.functionName || '<anonymous>', value: top.returnValue };
+    }
     if (
       !others &&
       step.from !== null &&

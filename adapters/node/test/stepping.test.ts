@@ -53,6 +53,37 @@ async function step(kind: 'stepIn' | 'next' | 'stepOut', threadId: number): Prom
   return event.event === 'stopped' ? (event as DebugProtocol.StoppedEvent) : null;
 }
 
+describe('bpdiffReturns', () => {
+  it("a step that leaves a function shows the value it returned among the caller's locals, as `(return) NAME`; a step without it shows none", async () => {
+    const file = path.join(DIR, 'returns.js');
+    session = await AdapterSession.start();
+    const result = await session.run({ command: ['node', 'returns.js'], cwd: DIR, stopOnEntry: true });
+    const threadId = result.stopped!.body.threadId!;
+    await session.dc.setBreakpointsRequest({
+      source: { path: file },
+      breakpoints: [{ line: lineOf(file, 'return x * 3') }],
+    });
+    const since = session.events.length;
+    await session.dc.continueRequest({ threadId });
+    await session.waitFor((event) => event.event === 'stopped', 30_000, since);
+    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+    const returning = session.events.length;
+    await session.dc.nextRequest({ threadId, bpdiffReturns: true } as DebugProtocol.NextArguments);
+    await session.waitFor((event) => event.event === 'stopped', 30_000, returning);
+    const back = await place(threadId);
+    // V8 goes on to the caller's next statement (the assignment is no place it pauses at).
+    expect([back.name, back.line]).toEqual(['<anonymous>', lineOf(file, 'const second = scale(first)')]);
+    expect((await session.locals(back.frame.id)).get('(return) scale')?.value).toBe('42');
+    // The next call, left by a step that does not ask: no value shown.
+    await step('stepIn', threadId);
+    expect((await place(threadId)).name).toBe('scale');
+    await step('next', threadId);
+    const plain = await place(threadId);
+    expect(plain.name).toBe('<anonymous>');
+    expect([...(await session.locals(plain.frame.id)).keys()].some((name) => name.startsWith('(return)'))).toBe(false);
+  });
+});
+
 describe('stepping past others code', () => {
   it('stepIn from the entry to the end: over the package and Node, into the program code they call back', async () => {
     session = await AdapterSession.start();
