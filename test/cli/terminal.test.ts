@@ -39,14 +39,15 @@ async function onTerminal(args: string[], cwd = tmp): Promise<{ exitCode: number
   const result = await execa('script', ['-qec', command, '/dev/null'], {
     cwd,
     reject: false,
-    env: { NO_COLOR: '1', TERM: 'xterm' },
+    // Not in CI (the suite's own CI sets it): a check records its first baseline, as on a developer's machine.
+    env: { NO_COLOR: '1', TERM: 'xterm', CI: '' },
     stdin: 'ignore',
   });
   return { exitCode: result.exitCode ?? -1, shown: String(result.stdout).replaceAll('\r\n', '\n') };
 }
 
 function piped(args: string[], cwd = tmp): Promise<{ exitCode?: number; stdout: unknown }> {
-  return execa('node', [BIN, ...args], { cwd, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore' });
+  return execa('node', [BIN, ...args], { cwd, reject: false, env: { NO_COLOR: '1', CI: '' }, stdin: 'ignore' });
 }
 
 describe('no --format: text on a terminal, JSON when piped', () => {

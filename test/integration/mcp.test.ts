@@ -207,12 +207,17 @@ describeWithTool('locate on the Python example', 'python3', pythonInstalled, () 
     const doc = result.structuredContent as unknown as ComparisonDoc;
     expect(validateComparison(doc).errors).toEqual([]);
     expect(doc.breakpoint).toEqual({ file: 'shop.py', line: 7 });
+    // The walk by effects (the default): the same line as the walk into every line, its point not pass-counted.
     expect(doc.analysis_hints[0]).toMatch(
-      /^the runs part ways after shop\.py:7 in discount\(\) \(3rd call, 11th time on this line; step \d+\): A goes on to line 6, B to line 11 \(line 8 in A's copy\)$/,
+      /^the runs part ways after shop\.py:7 in discount\(\) \(step \d+\): A goes on to line 6, B to line 11 \(line 8 in A's copy\)$/,
     );
     expect(result._meta?.['bpdiff/exit_code']).toBe(1);
-    expect(text(result)).toContain('- to compare the runs there again: bpdiff --bp shop.py:7 --hit 11 ');
-    expect(progress.some((line) => line.includes('line by line in lockstep'))).toBe(true);
+    expect(text(result)).toContain('- to compare the runs there again: bpdiff --bp shop.py:7 --first-divergence ');
+    expect((doc as { locate?: { kind: string; mode: string } }).locate).toMatchObject({
+      kind: 'path',
+      mode: 'effects',
+    });
+    expect(progress.some((line) => line.includes('by effects'))).toBe(true);
     expect(await leftByRuns()).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ def work():
 
 table = {'a': lambda: 1, 'b': named, 'c': [lambda: 3]}
 t = threading.Thread(target=work)
-t.start()
+t.start(); t.join()
 t.join()
 threads = [t]
 x = 1
