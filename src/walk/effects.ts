@@ -41,7 +41,7 @@ export async function walkEffects(
   restart: Restart,
   options: WalkOptions,
 ): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
-  const source = dapSource(options.tolerance);
+  const source = dapSource(options.tolerance, true);
   const positions = new Positions(options.roots[0], options.roots[1]);
   let walks = started.walks;
   const read = async (walked: WalkedRun, standing: Standing): Promise<Arrived> => ({

@@ -53,11 +53,14 @@ interface Arrived<V> {
 }
 
 /** The walk by DAP steps, each step's frame read through the value pipeline as a capture reads it. */
-export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
+export function dapSource(tolerance: Tolerance | null, returns = false): WalkSource<StepValues> {
   return {
     advance,
     read: async (walked, step) => {
       const values = await walked.run.readValues(step.stop.frameId, step.file);
+      // The values a step's function returned (`(return) NAME`, debugpy's after any step) are not the
+      // frame's locals: only the walk by effects (`returns`) compares them.
+      if (!returns) withoutReturned(values);
       walked.unset?.arrive(step.arrival, values.values.variables);
       return values;
     },
@@ -75,6 +78,17 @@ export function dapSource(tolerance: Tolerance | null): WalkSource<StepValues> {
     },
     names: (values) => Object.keys(values.values.variables),
   };
+}
+
+const RETURNED = /^\(return\) /;
+
+function withoutReturned(read: StepValues): void {
+  const { variables, types } = read.values;
+  for (const name of Object.keys(variables))
+    if (RETURNED.test(name)) {
+      delete variables[name];
+      delete types[name];
+    }
 }
 
 export async function walkLines(
