@@ -280,8 +280,8 @@ function toolSchemas(): Array<Omit<ToolDefinition, 'annotations'>> {
       name: 'locate',
       title: 'Find where two runs part ways',
       description: [
-        "Run two commands (run_a, run_b) under a real debugger and walk both line by line in lockstep, from where the program's own code starts (or from `from`: FILE:LINE or FILE:LINE:N), comparing at each line where each run stands and what its frame holds, and stop at the first step where they part ways: no breakpoint to guess.",
-        "The result is the comparison document at that step: its first hints say where and how the runs part ways (a line each goes on to, a value that differs, a run that ends) and give the `bpdiff --bp FILE:LINE --hit N` command that compares them there again; `context` holds each run's stack.",
+        "Run two commands (run_a, run_b) under a real debugger and walk both in lockstep, from where the program's own code starts (or from `from`: FILE:LINE or FILE:LINE:N), to where they part ways: no breakpoint to guess. By default by effects: each line is stepped over and what it did compared (where each run goes next, what its frame holds, what it wrote, the value a function returned), and only a line whose effects differ is stepped into; every_line steps into every line and compares where each run stands and what its frame holds.",
+        "The result is the comparison document there: its first hints say where and how the runs part ways (a line each goes on to, a value that differs, output or a returned value that differs, a run that ends) and give the `bpdiff --bp FILE:LINE` command that compares them there again; its `locate` object says the same as data; `context` holds each run's stack.",
         'within (globs of paths from the run\'s folder) narrows the lines that count; max_steps bounds the walk (exit code 0 and "no divergence in N steps" when it ends first). Long walks send progress notifications.',
       ].join(' '),
       inputSchema: objectSchema(
