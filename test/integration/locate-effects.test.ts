@@ -77,7 +77,7 @@ for (const language of languages) {
       if (language.returns) {
         expect(run.doc!.analysis_hints[0]).toMatch(
           new RegExp(
-            `^the runs part ways at ${file('fmt')}:2 in fmt\\(\\) \\(step \\d+\\): fmt\\(\\) returns '1234' in A and '001234' in B$`,
+            `^the runs part ways at ${file('fmt')}:${language.ext === 'py' ? 2 : 1} in fmt\\(\\) \\(step \\d+\\): fmt\\(\\) returns '1234' in A and '001234' in B$`,
           ),
         );
         expect(finding.kind).toBe('return');
