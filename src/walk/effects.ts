@@ -11,7 +11,7 @@ import { interrupted } from '../errors.js';
 import { messages } from '../messages.js';
 import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
 import { Positions } from './positions.js';
-import { dapSource, stepOf } from './lines.js';
+import { at, dapSource, noteAdded, RETURNED, stepOf } from './lines.js';
 import type { StartedWalks } from './lines-streamed.js';
 import type { AddedLines, Standing, Step, StepValues, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
 import { sameOutput, settledMarks, type OutputMark, type OutputWatch, type Wrote } from './run-output.js';
@@ -144,11 +144,9 @@ export async function walkEffects(
       // A line stepped over whose effect differs: both runs again to just before it, and into it.
       if (move === 'over') {
         effects.restarts++;
-        ({ walks, watches } = await replay(moves.slice(0, moveIndex), walks, watches, [stepA, stepB]));
-        [arrivedA, arrivedB] = await Promise.all([
-          read(walks[0], standingOfRun(walks[0])),
-          read(walks[1], standingOfRun(walks[1])),
-        ]);
+        let standings: [Standing, Standing];
+        ({ walks, watches, standings } = await replay(moves.slice(0, moveIndex), walks, watches, [stepA, stepB]));
+        [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
         moves.length = moveIndex;
         compared--;
         nextMove = 'in';
@@ -247,7 +245,11 @@ export async function walkEffects(
     old: [WalkedRun, WalkedRun],
     oldWatches: [OutputWatch, OutputWatch],
     where: [Step, Step],
-  ): Promise<{ walks: [WalkedRun, WalkedRun]; watches: [OutputWatch, OutputWatch] }> {
+  ): Promise<{
+    walks: [WalkedRun, WalkedRun];
+    watches: [OutputWatch, OutputWatch];
+    standings: [Standing, Standing];
+  }> {
     for (const watch of oldWatches) watch.stop();
     const again = await restart();
     const fresh = again.walks;
@@ -277,15 +279,14 @@ export async function walkEffects(
         standing.step.arrival.pass === where[index]!.arrival.pass,
     );
     if (!back) throw messages.replayLost(`${where[0].file}:${where[0].stop.top.line}`);
-    replayed.set(fresh[0], standings[0]);
-    replayed.set(fresh[1], standings[1]);
     // What each program writes counts from here: what it wrote again on its way back was compared before.
-    return { walks: fresh, watches: fresh.map((walk) => walk.run.watchOutput()) as [OutputWatch, OutputWatch] };
+    return {
+      walks: fresh,
+      watches: fresh.map((walk) => walk.run.watchOutput()) as [OutputWatch, OutputWatch],
+      standings,
+    };
   }
 }
-
-/** The adapter's name of a value a step's function returned, among the caller's locals (bpdiff's Python adapter, debugpy). */
-const RETURNED = /^\(return\) (.+)$/;
 
 /** The first returned value that differs between the runs' stops after a step, or null. */
 function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null {
@@ -296,13 +297,6 @@ function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null {
       return { name: match[1]!, a: valuesA[name] ?? null, b: valuesB[name] ?? null };
   }
   return null;
-}
-
-/** Where each run stood once replayed (its last standing). */
-const replayed = new WeakMap<WalkedRun, Standing>();
-
-function standingOfRun(walked: WalkedRun): Standing {
-  return replayed.get(walked)!;
 }
 
 /**
@@ -328,15 +322,4 @@ async function moveRun(walked: WalkedRun, move: Move, from: Step): Promise<Stand
     walked.arrivals.away();
     kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
   }
-}
-
-function at(step: Step): { file: string; line: number } {
-  return { file: step.file, line: step.stop.top.line };
-}
-
-const ADDED_LISTED = 5;
-
-function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
-  lines.count += 1;
-  if (lines.first.length < ADDED_LISTED) lines.first.push(position);
 }

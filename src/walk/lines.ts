@@ -80,7 +80,8 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
   };
 }
 
-const RETURNED = /^\(return\) /;
+/** The adapter's name of a value a step's function returned, among the caller's locals (bpdiff's Python and Node adapters, debugpy). */
+export const RETURNED = /^\(return\) (.+)$/;
 
 function withoutReturned(read: StepValues): void {
   const { variables, types } = read.values;
@@ -284,7 +285,7 @@ function noteDefinitions<V>(source: WalkSource<V>, walked: WalkedRun, step: Step
   else walked.defined.sharedStep(step.arrival, () => names(values));
 }
 
-function at(step: Step): { file: string; line: number } {
+export function at(step: Step): { file: string; line: number } {
   return { file: step.file, line: step.stop.top.line };
 }
 
@@ -306,7 +307,7 @@ function noteUnset(aside: { count: number; first: string[] }, seen: Set<string>,
   if (aside.first.length < UNSET_LISTED) aside.first.push(name);
 }
 
-function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
+export function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
   lines.count += 1;
   if (lines.first.length < ADDED_LISTED) lines.first.push(position);
 }
