@@ -154,6 +154,13 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     return outcome;
   }
 
+  /** On to the `count`th pass through path:line from here (session.runToPass), the run's --timeout given again for it. */
+  async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
+    const outcome = await this.started().runToPass(path, line, count);
+    this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
+    return outcome;
+  }
+
   /** Whether the adapter streams steps (bpdiffSteps): its definition says so and its initialize answer confirms it. */
   get streamsSteps(): boolean {
     return (
@@ -195,6 +202,11 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /** The stack where the run stands, innermost first. */
   stack(): Promise<StackFrameSummary[]> {
     return this.started().stack();
+  }
+
+  /** The frames where the run stands, innermost first (at most `levels`), with the ids to read them by. */
+  frames(levels: number): Promise<Array<StackFrameSummary & { id: number }>> {
+    return this.started().frames(levels);
   }
 
   /** No breakpoint of bpdiff's stops the program any more (a walk goes on by steps from its start). */

@@ -21,6 +21,7 @@ import {
 import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { SessionSetup } from './session-setup.js';
+import { setPassBreakpoint } from './reach-pass.js';
 
 export type { SessionEntry, SessionOptions } from './session-setup.js';
 
@@ -204,6 +205,44 @@ export class DebugSession extends SessionSetup {
     return { body, stop: args.count === 0 ? null : await this.nextStop() };
   }
 
+  /**
+   * On to the `count`th pass through path:line from where the thread stands, standing there as after
+   * a step, or the program's end: a breakpoint set there for it, counted by the adapter where its
+   * definition says its count is one of passes (reach-pass.ts; a count kept in the debuggee, rdbg's
+   * and gdb's, is one per program and is not used), else by its stops, and removed before this
+   * returns (a walk that steps must not stop at it again). The walk by effects' probes of a loop.
+   */
+  async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
+    if (this.ended) return this.ended;
+    const set = await setPassBreakpoint(this.connection, this.definition, path, line, count, this.startMs);
+    const state = set.state;
+    try {
+      for (let left = count - set.skipped; ; left--) {
+        const threadId = this.going('runToPass');
+        await this.connection.request(
+          'continue',
+          { threadId },
+          { step: 'continue to a pass', timeoutMs: this.startMs },
+        );
+        const outcome = await this.stepEnd(
+          `pass ${count} of ${path}:${line}`,
+          undefined,
+          (stopped) =>
+            BREAKPOINT_REASONS.has(stopped.reason) ||
+            (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)),
+        );
+        if (outcome.kind === 'no_break' || left <= 1) return outcome;
+      }
+    } finally {
+      if (this.ended === null && !this.connection.closed)
+        await this.connection.request(
+          'setBreakpoints',
+          { source: { path }, breakpoints: [], lines: [], sourceModified: false },
+          { step: 'removing the breakpoint of a pass', timeoutMs: this.startMs },
+        );
+    }
+  }
+
   /** The stopped thread, let go by a step (the run's --timeout given again). */
   private going(what: string): number {
     const threadId = this.lastThreadId;
@@ -214,7 +253,11 @@ export class DebugSession extends SessionSetup {
   }
 
   /** Where a step (or the step stream) left the program: its next stop, or its end. `atStop`: called as the stop's stackTrace is sent (requests sent with it: src/dap/prefetch.ts). */
-  private async stepEnd(kind: string, atStop?: () => void): Promise<StepOutcome> {
+  private async stepEnd(
+    kind: string,
+    atStop?: () => void,
+    counts: (stopped: DebugProtocol.StoppedEvent['body']) => boolean = () => true,
+  ): Promise<StepOutcome> {
     for (;;) {
       const next = await this.events.next(`waiting for the ${kind}`);
       if ('kind' in next) {
@@ -233,6 +276,15 @@ export class DebugSession extends SessionSetup {
         if (end === null) continue;
         this.ended = end;
         return end;
+      }
+      if (!counts(stopped)) {
+        // A stop the caller did not ask for (an entry, a pause): the program goes on.
+        await this.connection.request(
+          'continue',
+          { threadId: stoppedThread },
+          { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs },
+        );
+        continue;
       }
       const [trace] = await Promise.all([
         this.connection.request(
@@ -283,6 +335,19 @@ export class DebugSession extends SessionSetup {
       depth: trace?.totalFrames ?? null,
       stop: { reason: 'entry', description: null },
     };
+  }
+
+  /** The frames of the thread stopped last, innermost first (at most `levels`), each with its DAP id to read it by. */
+  async frames(levels: number): Promise<Array<StackFrameSummary & { id: number }>> {
+    if (this.lastThreadId === null) return [];
+    const trace = await this.connection.request(
+      'stackTrace',
+      { threadId: this.lastThreadId, startFrame: 0, levels },
+      { step: 'stackTrace', timeoutMs: this.startMs },
+    );
+    return (trace?.stackFrames ?? [])
+      .slice(0, levels)
+      .map((frame) => ({ id: frame.id, name: frame.name, file: frame.source?.path ?? null, line: frame.line }));
   }
 
   /** The stack of the thread stopped last, innermost first (at most `levels` frames). */

@@ -10,7 +10,7 @@
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { DapConnection } from '../dap/connection.js';
 import { countingCondition } from './conditions.js';
-import type { BreakpointState, SessionBreakpoint } from './stop-outcome.js';
+import { updateBreakpoint, type BreakpointState, type SessionBreakpoint } from './stop-outcome.js';
 
 /** How a run reaches pass N: the hitCondition (or the counting condition) its breakpoint is set with, and the passes it lets go before its first stop. */
 export interface PassSkip {
@@ -99,4 +99,43 @@ export async function replAnswer(
     )
     .catch(() => null);
   return answer?.result ?? null;
+}
+
+/**
+ * A breakpoint of its own at path:line (the walk by effects' probe of a loop) that stops first at the
+ * `count`th pass from now where the adapter counts passes by a hitCondition, else at every pass (a
+ * count kept in the debuggee, rdbg's and gdb's, is one per program, not one per breakpoint: not used
+ * here). Answers what the adapter said of it and the passes it lets go before its first stop.
+ */
+export async function setPassBreakpoint(
+  connection: DapConnection,
+  definition: Pick<AdapterDefinition, 'hit_count' | 'condition'>,
+  path: string,
+  line: number,
+  count: number,
+  timeoutMs: number,
+): Promise<{ state: BreakpointState; skipped: number }> {
+  const state: BreakpointState = { id: undefined, verified: false, line: undefined, message: undefined };
+  const counts = definition.hit_count;
+  const { skipped } = await setToReach(
+    { hit_count: counts && { ...counts, condition: undefined }, condition: definition.condition },
+    { path, line, reachPass: count },
+    false,
+    state,
+    async (asked) => {
+      const answer = await connection.request(
+        'setBreakpoints',
+        {
+          source: { path },
+          breakpoints: [{ line, ...(asked.hitCondition !== undefined ? { hitCondition: asked.hitCondition } : {}) }],
+          lines: [line],
+          sourceModified: false,
+        },
+        { step: 'setting a breakpoint to run on to a pass', timeoutMs },
+      );
+      updateBreakpoint(state, answer?.breakpoints?.[0]);
+    },
+    (expression) => replAnswer(connection, expression, timeoutMs),
+  );
+  return { state, skipped };
 }

@@ -9,15 +9,15 @@
 // restart a level, not every line the programs ran.
 import { interrupted } from '../errors.js';
 import { messages } from '../messages.js';
-import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
 import { Positions } from './positions.js';
-import { at, dapSource, noteAdded, RETURNED, stepOf } from './lines.js';
+import { at, dapSource, noteAdded } from './lines.js';
+import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
+import { LoopHeads } from './loop-heads.js';
+import { isDiffEmpty } from '../core/diff-variables.js';
+import { compareValues } from '../values/compare-values.js';
 import type { StartedWalks } from './lines-streamed.js';
 import type { AddedLines, Standing, Step, StepValues, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
 import { sameOutput, settledMarks, type OutputMark, type OutputWatch, type Wrote } from './run-output.js';
-
-/** How a run moves on by one line: over it (its calls run at full speed), or into its first call of the user's code. */
-export type Move = 'over' | 'in';
 
 /** The moves both runs made from the walk's start (null: that run stood still while the other ran a line only its version has). */
 type Moves = Array<[Move | null, Move | null]>;
@@ -30,10 +30,8 @@ const PROGRESS_EVERY_MS = 1000;
 /** How many lines in a row a run may run alone (lines only its version has) before they count as a path of its own. */
 const MOST_ADDED_IN_A_ROW = 1000;
 
-interface Arrived {
-  standing: Standing;
-  values: StepValues | null;
-}
+/** The frames a loop's probe compares (the loop's and its callers'): past this, a deeper stack is told apart by these alone. */
+const MOST_FRAMES_PROBED = 64;
 
 /** The walk by effects from both runs' first standings; `restart` starts both programs again. */
 export async function walkEffects(
@@ -61,7 +59,8 @@ export async function walkEffects(
     a: { count: 0, first: [] as AddedLines['first'] },
     b: { count: 0, first: [] as AddedLines['first'] },
   };
-  const effects = { over: 0, into: 0, restarts: 0 };
+  const effects = { over: 0, into: 0, restarts: 0, probes: 0 };
+  const heads = new LoopHeads();
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
   const callSites: Array<{ agreedAt: NonNullable<WalkEnd['before']>; frame: number; callee: string }> = [];
@@ -100,6 +99,8 @@ export async function walkEffects(
         options.progress(compared, arrivedA.standing.kind === 'step' ? arrivedA.standing.step : null);
       }
       if (compared >= options.maxSteps) return ending('agreed', { agreedUntil: 'max-steps' });
+      if (nextMove === 'over' && heads.due((arrivedA.standing as { step: Step }).step))
+        heads.probed((arrivedA.standing as { step: Step }).step, await probeLoop());
       const stepA = (arrivedA.standing as { step: Step }).step;
       const stepB = (arrivedB.standing as { step: Step }).step;
       const agreedAt = { a: stepA, b: stepB, valuesA: arrivedA.values!, valuesB: arrivedB.values! };
@@ -170,6 +171,97 @@ export async function walkEffects(
     }
   } finally {
     for (const watch of watches) watch.stop();
+  }
+
+  /**
+   * Both runs stand on a loop's head again in the same call: its later passes are probed at the
+   * program's speed (1, 2, 4, ... passes on, then halved between the last pass found alike and the first
+   * not), and the walk goes on from the last pass both runs reach alike: in the same call, with the
+   * same callers, values and output. A probe that finds them apart (or past the loop) costs a restart
+   * back to the last alike; probes that agree go on without one. Answers how many passes it went on.
+   */
+  async function probeLoop(): Promise<number> {
+    const home = [arrivedA, arrivedB].map((arrived) => (arrived.standing as { step: Step }).step) as [Step, Step];
+    const levels = Math.min(home[0].arrival.frame + 1, MOST_FRAMES_PROBED);
+    const shapes = await Promise.all(walks.map((walk) => walk.run.frames(levels)));
+    const kept = moves.length;
+    let alikeAt = home;
+    let [lo, hi, here] = [0, null as number | null, 0 as number | null];
+    while (hi === null || hi - lo > 1) {
+      if (options.signal.aborted) throw interrupted();
+      const target = hi === null ? Math.max(1, lo * 2) : Math.floor((lo + hi) / 2);
+      if (here === null) here = await backTo(alikeAt, lo);
+      const passes: Move = { passes: target - here };
+      const standings = await Promise.all([
+        moveRun(walks[0], passes, alikeAt[0]),
+        moveRun(walks[1], passes, alikeAt[1]),
+      ]);
+      effects.probes++;
+      const alike = await probeAlike(standings, shapes, levels, home);
+      if (alike === null) {
+        [hi, here] = [target, null];
+        continue;
+      }
+      const last = moves.length > kept ? moves.at(-1) : undefined;
+      if (last !== undefined)
+        moves[moves.length - 1] = [passes, passes].map((move, index) => ({
+          passes: (last[index] as { passes: number }).passes + move.passes,
+        })) as [Move, Move];
+      else moves.push([passes, passes]);
+      [arrivedA, arrivedB] = alike;
+      alikeAt = alike.map((arrived) => (arrived.standing as { step: Step }).step) as [Step, Step];
+      [lo, here] = [target, target];
+    }
+    if (here === null) await backTo(alikeAt, lo);
+    return lo;
+
+    /** Both programs again to where the probes last found them alike (`passes` on from the head). */
+    async function backTo(where: [Step, Step], passes: number): Promise<number> {
+      effects.restarts++;
+      let standings: [Standing, Standing];
+      ({ walks, watches, standings } = await replay(moves, walks, watches, where));
+      [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
+      return passes;
+    }
+  }
+
+  /** Both runs after a probe, when they stand alike where a loop's head was: the same call (its depth, its callers where they stood), the same values in it and its callers, the same output so far. */
+  async function probeAlike(
+    standings: [Standing, Standing],
+    shapes: Array<Array<{ name: string; line: number }>>,
+    levels: number,
+    home: [Step, Step],
+  ): Promise<[Arrived, Arrived] | null> {
+    if (standings[0].kind !== 'step' || standings[1].kind !== 'step') return null;
+    const steps = [standings[0].step, standings[1].step];
+    if (steps.some((step, index) => step.stop.depth !== home[index]!.stop.depth)) return null;
+    const frames = await Promise.all(walks.map((walk) => walk.run.frames(levels)));
+    const sameCall = frames.every(
+      (stack, index) =>
+        stack.length === shapes[index]!.length &&
+        stack.every(
+          (frame, level) => frame.name === shapes[index]![level]!.name && frame.line === shapes[index]![level]!.line,
+        ),
+    );
+    if (!sameCall) return null;
+    const arrived = (await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])])) as [
+      Arrived,
+      Arrived,
+    ];
+    if (compareStandings(arrived[0], arrived[1]) !== null) return null;
+    // The callers the walk stepped into the loop from: what a pass did to them through what they share.
+    for (let level = 1; level < levels; level++) {
+      const [frameA, frameB] = [frames[0]![level]!, frames[1]![level]!];
+      if (walks[0].code.classify(frameA.file) !== 'counted' || walks[1].code.classify(frameB.file) !== 'counted')
+        continue;
+      const [callerA, callerB] = await Promise.all([
+        walks[0].run.readValues(frameA.id, frameA.file),
+        walks[1].run.readValues(frameB.id, frameB.file),
+      ]);
+      if (!isDiffEmpty(compareValues(callerA.values, callerB.values, options.tolerance))) return null;
+    }
+    const output = await settledMarks(marks);
+    return sameOutput(output[0], output[1]) ? arrived : null;
   }
 
   /** A line one run's version added (nothing in the other's copy to compare it with): that run goes on alone. */
@@ -285,41 +377,5 @@ export async function walkEffects(
       watches: fresh.map((walk) => walk.run.watchOutput()) as [OutputWatch, OutputWatch],
       standings,
     };
-  }
-}
-
-/** The first returned value that differs between the runs' stops after a step, or null. */
-function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null {
-  const [valuesA, valuesB] = [a.values?.values.variables ?? {}, b.values?.values.variables ?? {}];
-  for (const name of new Set([...Object.keys(valuesA), ...Object.keys(valuesB)])) {
-    const match = RETURNED.exec(name);
-    if (match !== null && valuesA[name] !== valuesB[name])
-      return { name: match[1]!, a: valuesA[name] ?? null, b: valuesB[name] ?? null };
-  }
-  return null;
-}
-
-/**
- * One line of a run: over it (DAP next) or into it (stepIn), then on until it stands on a line of the
- * user's code: out of code that is not the user's (the standard library runs at full speed), through
- * the user's code outside --within. Stepping into a line whose calls are all the library's comes back
- * to the same line (a revisit): it goes on to the next line, as a step over would.
- */
-async function moveRun(walked: WalkedRun, move: Move, from: Step): Promise<Standing> {
-  let kind: StepKind = move === 'over' ? 'next' : 'stepIn';
-  for (;;) {
-    const outcome: StepOutcome = await walked.run.step(kind, kind !== 'stepOut');
-    if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
-    const code = walked.code.classify(outcome.top.path);
-    if (code === 'counted') {
-      const step = stepOf(walked, outcome);
-      if (step.arrival.revisit && move === 'in' && step.arrival.frame === from.arrival.frame) {
-        kind = 'stepIn';
-        continue;
-      }
-      return { kind: 'step', step };
-    }
-    walked.arrivals.away();
-    kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
   }
 }

@@ -63,6 +63,14 @@ export class LineArrivals {
     };
   }
 
+  /** `count` more passes through file:line that went by without a stop (a walk that ran on to a later pass); answers its pass now. */
+  passed(file: string, line: number, count: number): number {
+    const key = `${file}:${line}`;
+    const now = (this.passes.get(key) ?? 0) + count;
+    this.passes.set(key, now);
+    return now;
+  }
+
   /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: lines-streamed.ts). */
   clone(): LineArrivals {
     const copy = new LineArrivals();

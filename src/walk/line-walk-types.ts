@@ -55,7 +55,7 @@ export interface WalkEnd<V = StepValues> {
   /** What each run wrote during the located line (kind `output`; the walk by effects). */
   wrote?: { a: Wrote; b: Wrote };
   /** How the walk went (the walk by effects): lines compared by stepping over them, and the runs started again to step into one. */
-  effects?: { over: number; into: number; restarts: number };
+  effects?: { over: number; into: number; restarts: number; probes: number };
   /** Steps compared, the last one included. */
   steps: number;
   /** Where each run stands at the last step (its end when it ended). */

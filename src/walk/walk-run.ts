@@ -20,6 +20,8 @@ export interface WalkRun {
   where(): Promise<SteppedStop>;
   /** The stack where the run stands, innermost first. */
   stack(): Promise<StackFrameSummary[]>;
+  /** The frames where the run stands, innermost first (at most `levels`), with the ids readValues reads them by. */
+  frames(levels: number): Promise<Array<StackFrameSummary & { id: number }>>;
   /** Lets the program run on to its next stop at a breakpoint (or its end). */
   next(): Promise<StopOutcome>;
   /**
@@ -28,6 +30,11 @@ export interface WalkRun {
    * value returned (bpdiff's Python adapter; others ignore it).
    */
   step(kind: StepKind, returns?: boolean): Promise<StepOutcome>;
+  /**
+   * On to the `count`th pass through path:line from where the run stands (a breakpoint there, counted
+   * by the adapter where it can, removed again), standing there as after a step; or its end.
+   */
+  runToPass(path: string, line: number, count: number): Promise<StepOutcome>;
   /** A stop's facts (its frame read, its values through the pipeline), or why there was none. `quiet`: no progress line. */
   read(outcome: StopOutcome, quiet?: boolean): Promise<RunFacts>;
   /** The values of a stopped frame, through the pipeline; `file`: the frame's source. */

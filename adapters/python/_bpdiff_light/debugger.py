@@ -234,6 +234,8 @@ class Debugger(object):
                     backend.hold_others(False)
         if resume is not None and resume.kind not in ("continue", "hits") and self.backend is not None and self.active:
             self.backend.arm(state, resume, frame)
+        elif resume is not None and frame is not None and self.backend is not None and self.active:
+            self.backend.continued(frame)
         return resume
 
     def _hit_stream(self, request, frame):

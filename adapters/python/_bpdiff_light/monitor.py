@@ -66,6 +66,14 @@ class MonitorBackend(object):
             if isinstance(code, types.CodeType):
                 self._watch_tree(code)
 
+    def continued(self, frame):
+        """This thread runs on after a stop: the code it stands in (a module's, which no function holds) meets a breakpoint set while it stood."""
+        outer = frame
+        while outer is not None:
+            if self._wants(outer.f_code):
+                _mon.set_local_events(self.tool, outer.f_code, _E.LINE)
+            outer = outer.f_back
+
     def _watch_tree(self, code):
         if self._wants(code):
             _mon.set_local_events(self.tool, code, _E.LINE)

@@ -53,11 +53,25 @@ class TraceBackend(object):
             filename = getattr(module, "__file__", None)
             if filename:
                 loaded.add(self.dbg.key_of(filename))
+        # A file whose breakpoints are all gone is traced no more (a walk's breakpoint set for one run on to a pass).
+        self.fallback &= set(keys)
         missed = (set(keys) & loaded) - self.fallback
         if missed:
             self.fallback |= missed
             threading.settrace(self._call)
             sys.settrace(self._call)
+
+    def continued(self, frame):
+        """This thread runs on after a stop: a breakpoint set while it stood, in a file already loaded,
+        is met in the frames it stands in too (sys.settrace from the adapter's thread reached only that thread)."""
+        if not self.fallback:
+            return
+        sys.settrace(self._call)
+        outer = frame
+        while outer is not None:
+            if self.dbg.key_of(outer.f_code.co_filename) in self.fallback:
+                outer.f_trace = self._line
+            outer = outer.f_back
 
     # -- the trace function --------------------------------------------------------------------
     def _call(self, frame, event, arg):

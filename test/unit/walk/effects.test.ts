@@ -64,7 +64,7 @@ describe('walkEffects', () => {
     expect(end.wrote?.b.stdout).toBe('001234\n');
     expect(end.returnedFrom).toBe('fmt');
     // Stepped over line 1, then (started again) into it and over fmt's line, then (again) into that.
-    expect(end.effects).toEqual({ over: 2, into: 2, restarts: 2 });
+    expect(end.effects).toEqual({ over: 2, into: 2, restarts: 2, probes: 0 });
     expect(runs).toHaveLength(3);
     expect(runs[0]![0]!.asked.filter((asked) => asked === 'next-step')).toHaveLength(1);
   });
@@ -80,7 +80,7 @@ describe('walkEffects', () => {
     expect(end.kind).toBe('agreed');
     expect(end.agreedUntil).toBe('end');
     expect(end.steps).toBe(3);
-    expect(end.effects).toEqual({ over: 3, into: 0, restarts: 0 });
+    expect(end.effects).toEqual({ over: 3, into: 0, restarts: 0, probes: 0 });
     expect(runs).toHaveLength(1);
   });
 
@@ -116,6 +116,46 @@ describe('walkEffects', () => {
     expect(end.kind).toBe('path');
     expect(end.before?.a.stop.top.line).toBe(2);
     expect([end.a, end.b].map((standing) => standing.kind === 'step' && standing.step.stop.top.line)).toEqual([3, 4]);
+  });
+
+  /** `for i in range(passes): total += f(i)` (lines 2 and 3), then line 5; B's total parts from A's from pass `from` on. */
+  const loop = (passes: number, from: number | null): ScriptedStop[] => {
+    const total = (k: number): string => String(k * 10 + (from !== null && k > from ? 1 : 0));
+    return [
+      at('main.py', 1, 'main', 1, { total: '0' }),
+      ...Array.from({ length: passes }, (_, k) => [
+        at('main.py', 2, 'main', 1, { total: total(k) }),
+        at('main.py', 3, 'main', 1, { i: String(k), total: total(k) }),
+      ]).flat(),
+      at('main.py', 5, 'main', 1, { total: total(passes) }, `${total(passes)}\n`),
+    ];
+  };
+
+  it('a loop of 500 passes that parts at pass 301: its later passes probed, not stepped; the line and pass where the values part', async () => {
+    const { end, runs } = await walk(loop(500, 300), loop(500, null));
+    expect(end.kind).toBe('values');
+    expect(end.before?.a.stop.top.line).toBe(3);
+    expect(end.before?.valuesA.values.variables).toEqual({ i: '300', total: '3000' });
+    expect(end.valuesA?.values.variables).toEqual({ total: '3011' });
+    expect(end.valuesB?.values.variables).toEqual({ total: '3010' });
+    // Each program: the first 8 passes stepped (the replay's too), probes, the pass that parts stepped.
+    for (const run of runs.flat()) expect(run.asked.filter((asked) => asked === 'next-step').length).toBeLessThan(25);
+    expect(end.effects!.probes).toBeGreaterThan(5);
+    expect(end.effects!.restarts).toBeLessThan(15);
+  });
+
+  it('identical loops: probed to their last pass, stepped out of, agreed to the end', async () => {
+    const { end, runs } = await walk(loop(500, null), loop(500, null));
+    expect(end.kind).toBe('agreed');
+    expect(end.agreedUntil).toBe('end');
+    for (const run of runs.flat()) expect(run.asked.filter((asked) => asked === 'next-step').length).toBeLessThan(25);
+    expect(end.effects!.restarts).toBeLessThan(10);
+  });
+
+  it('a short loop is stepped through, not probed', async () => {
+    const { end } = await walk(loop(5, null), loop(5, null));
+    expect(end.kind).toBe('agreed');
+    expect(end.effects!.probes).toBe(0);
   });
 
   it('--max-steps bounds the lines compared', async () => {

@@ -77,6 +77,25 @@ export class FakeRun implements WalkRun {
     return [];
   }
 
+  /** The stack: the fake knows its top frame only (id: the stop's place in the script). */
+  async frames(): Promise<Array<StackFrameSummary & { id: number }>> {
+    const stop = this.script[this.at];
+    return stop === undefined
+      ? []
+      : [{ id: this.at, name: stop.name ?? 'main', file: this.path(stop), line: stop.line }];
+  }
+
+  /** On to the `count`th stop at path:line from here (any depth), writing what the stops passed wrote. */
+  async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
+    this.asked.push(`pass ${count}`);
+    for (let left = count; ; ) {
+      this.arrive();
+      const stop = this.script[this.at];
+      if (stop === undefined) return this.ended();
+      if (this.path(stop) === path && stop.line === line && --left === 0) return this.stepped(this.at);
+    }
+  }
+
   async next(): Promise<StopOutcome> {
     this.asked.push('next');
     this.at++;

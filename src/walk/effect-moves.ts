@@ -1,0 +1,63 @@
+// How the walk by effects (effects.ts) moves a run on, and what it reads of a move: over a line (DAP
+// next: its calls run at full speed), into it (its first call of the user's code), or on to a later
+// pass through the line it stands on (a loop's head: a breakpoint there, counted by the adapter where
+// it can); and the value a step's function returned, where the adapter shows it.
+import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
+import { RETURNED, stepOf } from './lines.js';
+import type { Standing, Step, StepValues, WalkedRun, WalkEnd } from './line-walk-types.js';
+
+/** How a run moves on: over a line, into its first call of the user's code, or `passes` passes on through the line it stands on. */
+export type Move = 'over' | 'in' | { passes: number };
+
+/** A run's standing with its frame's values there (none for a run that ended). */
+export interface Arrived {
+  standing: Standing;
+  values: StepValues | null;
+}
+
+/**
+ * One move of a run, then on until it stands on a line of the user's code: out of code that is not
+ * the user's (the standard library runs at full speed), through the user's code outside --within.
+ * Stepping into a line whose calls are all the library's comes back to the same line (a revisit): it
+ * goes on to the next line, as a step over would.
+ */
+export async function moveRun(walked: WalkedRun, move: Move, from: Step): Promise<Standing> {
+  if (typeof move === 'object') return passOn(walked, from, move.passes);
+  let kind: StepKind = move === 'over' ? 'next' : 'stepIn';
+  for (;;) {
+    const outcome: StepOutcome = await walked.run.step(kind, kind !== 'stepOut');
+    if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
+    const code = walked.code.classify(outcome.top.path);
+    if (code === 'counted') {
+      const step = stepOf(walked, outcome);
+      if (step.arrival.revisit && move === 'in' && step.arrival.frame === from.arrival.frame) {
+        kind = 'stepIn';
+        continue;
+      }
+      return { kind: 'step', step };
+    }
+    walked.arrivals.away();
+    kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
+  }
+}
+
+/** On to the `passes`th pass through the line the run stands on, counted from here: the passes between went by unseen. */
+async function passOn(walked: WalkedRun, from: Step, passes: number): Promise<Standing> {
+  const outcome = await walked.run.runToPass(from.stop.top.path ?? from.file, from.stop.top.line, passes);
+  if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
+  const step = stepOf(walked, outcome);
+  if (passes > 1)
+    step.arrival = { ...step.arrival, pass: walked.arrivals.passed(step.file, outcome.top.line, passes - 1) };
+  return { kind: 'step', step };
+}
+
+/** The first returned value that differs between the runs' stops after a step, or null. */
+export function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null {
+  const [valuesA, valuesB] = [a.values?.values.variables ?? {}, b.values?.values.variables ?? {}];
+  for (const name of new Set([...Object.keys(valuesA), ...Object.keys(valuesB)])) {
+    const match = RETURNED.exec(name);
+    if (match !== null && valuesA[name] !== valuesB[name])
+      return { name: match[1]!, a: valuesA[name] ?? null, b: valuesB[name] ?? null };
+  }
+  return null;
+}
