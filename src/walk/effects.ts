@@ -16,7 +16,7 @@ import { LoopHeads } from './loop-heads.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { compareValues } from '../values/compare-values.js';
 import type { StartedWalks } from './lines-streamed.js';
-import type { AddedLines, Standing, Step, StepValues, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
+import type { AddedLines, Standing, Step, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
 import { sameOutput, settledMarks, type OutputMark, type OutputWatch, type Wrote } from './run-output.js';
 
 /** The moves both runs made from the walk's start (null: that run stood still while the other ran a line only its version has). */
