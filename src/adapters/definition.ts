@@ -344,6 +344,8 @@ export interface AdapterDefinition {
     debugger_echo?: string;
     /** Why this adapter's runs are walked into every line, not by effects (what it cannot let the walk see); absent: by effects. */
     every_line?: string;
+    /** Why the walk by effects steps through this adapter's loops pass by pass, not probing their later passes (a breakpoint it cannot take back); absent: probed. */
+    loops_stepped?: string;
     /**
      * The adapter answers requests in the order sent and names the top frame by the same id at every
      * stop: a step's scopes and locals are asked for with its stackTrace (src/dap/prefetch.ts).

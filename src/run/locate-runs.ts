@@ -120,6 +120,7 @@ export async function locateRuns(
       maxSteps: options.locate.max_steps,
       tolerance: options.values.tolerance,
       signal,
+      probeLoops: definitions.every((definition) => definition.locate?.loops_stepped === undefined),
       progress: (steps, at) =>
         log(
           progressLine(

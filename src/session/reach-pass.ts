@@ -127,7 +127,12 @@ export async function setPassBreakpoint(
         'setBreakpoints',
         {
           source: { path },
-          breakpoints: [{ line, ...(asked.hitCondition !== undefined ? { hitCondition: asked.hitCondition } : {}) }],
+          breakpoints: [
+            {
+              line,
+              ...(asked.hitCondition !== undefined ? { hitCondition: asked.hitCondition } : {}),
+            },
+          ],
           lines: [line],
           sourceModified: false,
         },

@@ -99,7 +99,7 @@ export async function walkEffects(
         options.progress(compared, arrivedA.standing.kind === 'step' ? arrivedA.standing.step : null);
       }
       if (compared >= options.maxSteps) return ending('agreed', { agreedUntil: 'max-steps' });
-      if (nextMove === 'over' && heads.due((arrivedA.standing as { step: Step }).step))
+      if (nextMove === 'over' && options.probeLoops !== false && heads.due((arrivedA.standing as { step: Step }).step))
         heads.probed((arrivedA.standing as { step: Step }).step, await probeLoop());
       const stepA = (arrivedA.standing as { step: Step }).step;
       const stepB = (arrivedB.standing as { step: Step }).step;
@@ -197,6 +197,7 @@ export async function walkEffects(
         moveRun(walks[1], passes, alikeAt[1]),
       ]);
       effects.probes++;
+      if (process.env.BPDIFF_DEBUG_PROBES) console.error("probe", target, here, standings.map((s) => s.kind === "step" ? `${s.step.stop.top.line}@${s.step.arrival.pass} d${s.step.stop.depth}` : "ended"));
       const alike = await probeAlike(standings, shapes, levels, home);
       if (alike === null) {
         [hi, here] = [target, null];
@@ -363,6 +364,7 @@ export async function walkEffects(
       standings[0] = moved[0]!;
       standings[1] = moved[1]!;
     }
+    if (process.env.BPDIFF_DEBUG_PROBES) console.error("replayed", JSON.stringify(done), standings.map((s) => s.kind === "step" ? `${s.step.stop.top.line}@${s.step.arrival.pass}` : "ended"), where.map((w) => `${w.stop.top.line}@${w.arrival.pass}`));
     const back = standings.every(
       (standing, index) =>
         standing.kind === 'step' &&

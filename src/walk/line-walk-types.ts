@@ -93,6 +93,8 @@ export interface WalkOptions {
   roots: [string, string];
   maxSteps: number;
   tolerance: Tolerance | null;
+  /** Whether the walk by effects may probe a loop's later passes (false: an adapter's definition says why not, locate.loops_stepped). Default true. */
+  probeLoops?: boolean;
   signal: AbortSignal;
   /** Called at most once a second with the steps so far and where run A stands. */
   progress: (steps: number, at: Step | null) => void;

@@ -127,6 +127,8 @@ for (const language of languages) {
         language.ext === 'py' ? ['order', 'line_total', 'price'] : ['order', 'lineTotal', 'price'],
       );
       expect(run.doc!.locate!.point).toMatchObject({ file: file('deep'), line, function: 'price', pass: null });
+      // The loop's later passes probed at the program's speed, not stepped (two steps a pass: 1,000 to the 500th).
+      expect(run.doc!.locate!.steps).toBeLessThan(100);
     });
 
     it('the same behaviour with other internals exits 0: a refactored function, a method only B defines, identical runs', async () => {

@@ -1,0 +1,106 @@
+// bpdiff locate's walk by effects through a loop (issue 32): the loop at `order`'s level runs 600
+// passes and the runs part in its 500th, two calls further in (order > line_total > price). The walk
+// probes the loop's later passes at the program's speed (a breakpoint at its head, counted by the
+// adapter and removed again) instead of stepping each pass: it locates the line in price() in a few
+// dozen steps, where stepping the loop takes 1,200 and more. On every adapter whose definition lets
+// the walk probe (rdbg's says why not: locate.loops_stepped); bpdiff's Python and Node adapters and
+// debugpy are locate-effects.test.ts's `deep` case.
+import path from 'node:path';
+import fs from 'node:fs';
+import { execa } from 'execa';
+import { beforeAll, expect, it } from 'vitest';
+import { describeWithTool, runBpdiff } from './helpers.js';
+import { c, go, java } from './locate-languages.js';
+
+const LOOPS = path.join(import.meta.dirname, 'fixtures-locate-loops');
+
+interface Case {
+  language: typeof c;
+  folder: string;
+  argv: (side: 'a' | 'b') => string[];
+  build?: () => Promise<void>;
+  file: string;
+  /** The line in A's price() where base is first seen apart, and the functions that lead there. */
+  line: number;
+  calls: string[];
+}
+
+/** Both versions of a compiled program, with optimisations off, into the fixture's build folder (ignored by git). */
+const buildBoth = (folder: string, build: (side: 'a' | 'b', out: string) => Promise<unknown>) => async () => {
+  for (const side of ['a', 'b'] as const) {
+    const out = path.join(LOOPS, folder, 'build', side);
+    fs.mkdirSync(out, { recursive: true });
+    await build(side, path.join(out, 'deep'));
+  }
+};
+
+const cases: Case[] = [
+  {
+    language: c,
+    folder: 'c',
+    argv: (side) => [`../build/${side}/deep`, '600'],
+    build: buildBoth('c', (side, out) =>
+      execa('cc', ['-g', '-O0', '-o', out, path.join(LOOPS, 'c', side, 'deep.c')], { stdin: 'ignore' }),
+    ),
+    file: 'deep.c',
+    line: 6,
+    calls: ['order', 'line_total', 'price'],
+  },
+  {
+    language: go,
+    folder: 'go',
+    argv: (side) => [`../build/${side}/deep`, '600'],
+    build: buildBoth('go', (side, out) =>
+      execa('go', ['build', '-gcflags=all=-N -l', '-o', out, 'deep.go'], {
+        cwd: path.join(LOOPS, 'go', side),
+        stdin: 'ignore',
+      }),
+    ),
+    file: 'deep.go',
+    line: 11,
+    calls: ['main.order', 'main.lineTotal', 'main.price'],
+  },
+  {
+    language: java,
+    folder: 'java',
+    argv: () => ['java', 'Deep.java', '600'],
+    file: 'Deep.java',
+    line: 4,
+    calls: ['Deep.order', 'Deep.lineTotal', 'Deep.price'],
+  },
+];
+
+for (const loop of cases) {
+  describeWithTool(
+    `locate by effects through a loop: ${loop.language.name}`,
+    loop.language.tool,
+    loop.language.available,
+    () => {
+      if (loop.build) beforeAll(loop.build);
+
+      it("the 500th of 600 passes, two calls in: price()'s line, the calls that lead there, in a few dozen steps", async () => {
+        const run = await runBpdiff([
+          'locate',
+          '--cwd-a',
+          path.join(LOOPS, loop.folder, 'a'),
+          '--cwd-b',
+          path.join(LOOPS, loop.folder, 'b'),
+          '--',
+          ...loop.argv('a'),
+          '--',
+          ...loop.argv('b'),
+        ]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${loop.file}:${loop.line} in \\S*price\\(\\) \\(step \\d+\\): base is 1497 in A and 1498 in B$`,
+          ),
+        );
+        expect(run.doc!.locate!.call_path.map((call) => call.function).slice(-3)).toEqual(loop.calls);
+        // Stepping the loop would take two steps a pass (its head and its body line): 1,000 to the 500th.
+        expect(run.doc!.locate!.steps).toBeLessThan(100);
+        expect(run.leftovers).toEqual([]);
+      });
+    },
+  );
+}
