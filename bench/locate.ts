@@ -18,6 +18,8 @@ const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
 const PROGRAMS = path.join(ROOT, 'bench/programs/locate');
 const ROUNDS = Number(process.env['BPDIFF_BENCH_ROUNDS'] ?? 3);
 const MEMORY_STEPS = Number(process.env['BPDIFF_BENCH_LOCATE_STEPS'] ?? 100_000);
+/** Only the walkers whose adapter's name holds this (BPDIFF_BENCH_LOCATE_ONLY=java), for a figure of one. */
+const ONLY = process.env['BPDIFF_BENCH_LOCATE_ONLY'] ?? null;
 
 interface Walker {
   adapter: string;
@@ -68,6 +70,48 @@ function walkers(dir: string): Walker[] {
         }),
     },
     { adapter: 'node (bpdiff)', command: ['node', path.join(PROGRAMS, 'loop.js')], cwd: PROGRAMS, part: 1000 },
+  ];
+}
+
+/**
+ * The programs of a divergence about 100,000 executed lines in, three calls deep (order > line_total >
+ * price, ~9 lines a pass): the walk by effects' figure, seconds to locate (issue 32 asks <= 20 s).
+ */
+function deepWalkers(dir: string): Walker[] {
+  const part = 11_000;
+  return [
+    { adapter: 'python (bpdiff)', command: ['python3', path.join(PROGRAMS, 'deep.py')], cwd: PROGRAMS, part },
+    {
+      adapter: 'python (debugpy)',
+      command: ['python3', path.join(PROGRAMS, 'deep.py')],
+      cwd: PROGRAMS,
+      part,
+      options: ['--adapter', 'debugpy'],
+    },
+    {
+      adapter: 'c (lldb-dap)',
+      command: [path.join(dir, 'deep')],
+      cwd: PROGRAMS,
+      part,
+      prepare: (at) => execFileSync('cc', ['-g', '-O0', '-o', path.join(at, 'deep'), path.join(PROGRAMS, 'deep.c')]),
+    },
+    {
+      adapter: 'go (dlv)',
+      command: [path.join(dir, 'deep-go')],
+      cwd: path.join(PROGRAMS, 'deep-go'),
+      part,
+      prepare: (at) =>
+        execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', path.join(at, 'deep-go'), '.'], {
+          cwd: path.join(PROGRAMS, 'deep-go'),
+        }),
+    },
+    { adapter: 'node (bpdiff)', command: ['node', path.join(PROGRAMS, 'deep.js')], cwd: PROGRAMS, part },
+    {
+      adapter: 'java (bpdiff)',
+      command: ['java', 'Deep.java'],
+      cwd: path.join(PROGRAMS, 'deep-java'),
+      part,
+    },
   ];
 }
 
@@ -153,6 +197,7 @@ export default async function run(): Promise<BenchRow[]> {
   try {
     let fastest: { walker: Walker; rate: number } | null = null;
     for (const walker of walkers(dir)) {
+      if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;
       try {
         walker.prepare?.(dir);
       } catch (error) {
@@ -194,6 +239,36 @@ export default async function run(): Promise<BenchRow[]> {
         value: Math.round(byEffects.ms / 100) / 10,
         unit: 's',
         note: `${byEffects.steps} steps (every line: ${everyLine.steps} steps, ${Math.round(everyLine.ms / 100) / 10} s); located ${byEffects.where === everyLine.where ? 'at the same line' : `at ${byEffects.where}, every line at ${everyLine.where}`}`,
+      });
+    }
+    // The walk by effects through a loop of ~11,000 passes, the runs parting in price() two calls in.
+    for (const walker of deepWalkers(dir)) {
+      if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;
+      try {
+        walker.prepare?.(dir);
+      } catch (error) {
+        rows.push({
+          name: `locate ${walker.adapter}: seconds to locate by effects, ~100,000 lines in`,
+          value: Number.NaN,
+          unit: 's',
+          note: `not built: ${(error as Error).message.split('\n')[0]}`,
+        });
+        continue;
+      }
+      const times: number[] = [];
+      let last: Walked | null = null;
+      for (let round = 0; round < ROUNDS; round++) {
+        last = await walk(walker, walker.part, []);
+        times.push(last.ms / 1000);
+      }
+      const seconds = Math.round(median(times) * 10) / 10;
+      rows.push({
+        name: `locate ${walker.adapter}: seconds to locate by effects, ~100,000 lines in, 3 calls deep`,
+        value: seconds,
+        unit: 's',
+        target: '<= 20',
+        ok: seconds <= 20,
+        note: `${last!.steps} steps; located at ${last!.where}; median of ${ROUNDS}`,
       });
     }
     if (fastest !== null && MEMORY_STEPS > 0) {
