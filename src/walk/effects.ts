@@ -33,6 +33,9 @@ const MOST_ADDED_IN_A_ROW = 1000;
 /** The frames a loop's probe compares (the loop's and its callers'): past this, a deeper stack is told apart by these alone. */
 const MOST_FRAMES_PROBED = 64;
 
+/** How many strides a loop's probes take between the last pass found alike and the first found apart, before the next restart. */
+const STRIDES = 8;
+
 /** The walk by effects from both runs' first standings; `restart` starts both programs again. */
 export async function walkEffects(
   started: StartedWalks,
@@ -175,8 +178,8 @@ export async function walkEffects(
 
   /**
    * Both runs stand on a loop's head again in the same call: its later passes are probed at the
-   * program's speed (1, 2, 4, ... passes on, then halved between the last pass found alike and the first
-   * not), and the walk goes on from the last pass both runs reach alike: in the same call, with the
+   * program's speed (1, 2, 4, ... passes on, then by eighths of the gap between the last pass found
+   * alike and the first not), and the walk goes on from the last pass both runs reach alike: in the same call, with the
    * same callers, values and output. A probe that finds them apart (or past the loop) costs a restart
    * back to the last alike; probes that agree go on without one. Answers how many passes it went on.
    */
@@ -186,10 +189,14 @@ export async function walkEffects(
     const shapes = await Promise.all(walks.map((walk) => walk.run.frames(levels)));
     const kept = moves.length;
     let alikeAt = home;
-    let [lo, hi, here] = [0, null as number | null, 0 as number | null];
+    let [lo, hi, here, stride] = [0, null as number | null, 0 as number | null, 1];
+    // Between the last pass alike and the first apart, on by strides of an eighth of the gap: a restart
+    // only when a probe finds them apart (a restart costs a program's start and its way back; a probe, a stop).
+    const strideIn = (gap: number): number => Math.max(1, Math.floor(gap / STRIDES));
     while (hi === null || hi - lo > 1) {
       if (options.signal.aborted) throw interrupted();
-      const target = hi === null ? Math.max(1, lo * 2) : Math.floor((lo + hi) / 2);
+      if (hi !== null && lo + stride >= hi) stride = strideIn(hi - lo);
+      const target = hi === null ? Math.max(1, lo * 2) : lo + stride;
       if (here === null) here = await backTo(alikeAt, lo);
       const passes: Move = { passes: target - here };
       const standings = await Promise.all([
@@ -197,10 +204,10 @@ export async function walkEffects(
         moveRun(walks[1], passes, alikeAt[1]),
       ]);
       effects.probes++;
-      if (process.env.BPDIFF_DEBUG_PROBES) console.error("probe", target, here, standings.map((s) => s.kind === "step" ? `${s.step.stop.top.line}@${s.step.arrival.pass} d${s.step.stop.depth}` : "ended"));
       const alike = await probeAlike(standings, shapes, levels, home);
       if (alike === null) {
         [hi, here] = [target, null];
+        stride = strideIn(hi - lo);
         continue;
       }
       const last = moves.length > kept ? moves.at(-1) : undefined;
@@ -364,7 +371,6 @@ export async function walkEffects(
       standings[0] = moved[0]!;
       standings[1] = moved[1]!;
     }
-    if (process.env.BPDIFF_DEBUG_PROBES) console.error("replayed", JSON.stringify(done), standings.map((s) => s.kind === "step" ? `${s.step.stop.top.line}@${s.step.arrival.pass}` : "ended"), where.map((w) => `${w.stop.top.line}@${w.arrival.pass}`));
     const back = standings.every(
       (standing, index) =>
         standing.kind === 'step' &&

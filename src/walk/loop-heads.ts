@@ -3,7 +3,8 @@
 // of stepped through, once the loop has run a few passes (a short loop costs fewer steps than the
 // restart a probe past its end costs). After a round of probes in a call, no line of that call is
 // probed again until the walk has stood on it that many times more: the pass a probe found apart (or
-// past the loop's end) is stepped through first. Memory: a few entries per line and call reached.
+// past the loop's end) is stepped through first. Of a loop's lines, the one stood on least often a
+// pass is probed. Memory: a few entries per line and call reached.
 import type { Step } from './line-walk-types.js';
 
 /** How many times the walk stands on a line in a call (since its last round there) before its later passes are probed. */
@@ -29,7 +30,17 @@ export class LoopHeads {
       return false;
     }
     known.last = step.arrival.pass;
-    return step.arrival.pass - known.from >= PROBE_FROM_PASS;
+    const count = known.last - known.from;
+    if (count < PROBE_FROM_PASS) return false;
+    // A line the walk stands on twice a pass (a `for` line's test and its update, each a stop of V8's)
+    // is not the head: a breakpoint there is met where it binds, once or never a pass. The line stood
+    // on least often of those that come back is.
+    for (const line of this.calls.get(call) ?? []) {
+      const other = this.lines.get(line)!;
+      const times = other.last - other.from;
+      if (line !== key && times >= 2 && times * 2 <= count) return false;
+    }
+    return true;
   }
 
   /**
