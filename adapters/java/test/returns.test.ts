@@ -74,6 +74,26 @@ describeWithJava('Java adapter: values returned (bpdiffReturns)', () => {
     ]);
   });
 
+  it("a return whose line calls a method of the same class first: the frame's own value, also from the return itself", async () => {
+    const threadId = await stopAt('int g = twice(f)');
+    const call = lineOf(RETURNS, 'int g = twice(f)');
+    const returned = (locals: Record<string, string>): Array<[string, string]> =>
+      Object.entries(locals).filter(([name]) => name.startsWith('(return)'));
+    expect((await step('stepIn', threadId, true)).frame).toMatchObject({ name: 'Returns.twice' });
+    const fromTwice = await step('next', threadId, true);
+    expect(fromTwice.frame).toMatchObject({ name: 'Returns.main', line: call });
+    expect(returned(fromTwice.locals)).toEqual([['(return) twice', '24']]);
+    expect((await step('stepIn', threadId, true)).frame).toMatchObject({ name: 'Returns.passOn' });
+    expect((await step('stepIn', threadId, true)).frame).toMatchObject({ name: 'Returns.scale' });
+    const fromScale = await step('next', threadId, true);
+    expect(fromScale.frame).toMatchObject({ name: 'Returns.passOn' });
+    expect(returned(fromScale.locals)).toEqual([['(return) scale', '12']]);
+    // It stands on passOn's return instruction now: the next exit is its own.
+    const fromPassOn = await step('next', threadId, true);
+    expect(fromPassOn.frame).toMatchObject({ name: 'Returns.main', line: call });
+    expect(returned(fromPassOn.locals)).toEqual([['(return) passOn', '12']]);
+  });
+
   it('none where the step does not ask, does not leave its method, or the method returns nothing', async () => {
     const threadId = await stopAt('int y = scale(21)');
     const returned = (locals: Record<string, string>): string[] =>
@@ -95,7 +115,7 @@ describeWithJava('Java adapter: values returned (bpdiffReturns)', () => {
     for (let steps = 0; steps < 3 && inNote.frame.name === 'Returns.note'; steps++)
       inNote = await step('next', threadId, true);
     // No code of main's line is left after the call: the step stops at once on the next line.
-    expect(inNote.frame).toMatchObject({ name: 'Returns.main', line: lineOf(RETURNS, 'System.out.println(text') });
+    expect(inNote.frame).toMatchObject({ name: 'Returns.main', line: lineOf(RETURNS, 'int g = twice(f)') });
     expect(returned(inNote.locals)).toEqual([]);
   });
 });

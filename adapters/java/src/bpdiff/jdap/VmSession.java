@@ -145,6 +145,8 @@ final class VmSession {
           }
           if (breakpoint.hitStops(count.incrementAndGet())) hit.add(breakpoint);
         }
+      } else if (event instanceof BreakpointEvent at && at.request().getProperty("returns") != null) {
+        returns.atReturn(at);
       } else if (event instanceof StepEvent) {
         step = true;
       } else if (event instanceof MethodExitEvent exit) {
