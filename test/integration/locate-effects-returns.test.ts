@@ -33,6 +33,8 @@ interface Language {
   file: string;
   /** Its reading of the function `scale` as a frame's name. */
   scale: string;
+  /** A `fmt` pair, where the adapter reports values returned: output made only from a returned String (its command, A's source, the return line, the frame's name). */
+  fmt: { run: (version: 'a' | 'b') => string[]; file: string; line: number; frame: string } | null;
   /** Where the walk ends: the return line and the values returned, or the caller's line and its local. */
   expected: { kind: 'return'; line: number } | { kind: 'values'; line: number; function: string; unread: string };
 }
@@ -46,6 +48,7 @@ const languages: Language[] = [
     run: (version) => ['java', `${version}/Ret.java`],
     file: 'a/Ret.java',
     scale: 'Ret.scale',
+    fmt: { run: (version) => ['java', `${version}/Fmt.java`], file: 'a/Fmt.java', line: 3, frame: 'Fmt.fmt' },
     expected: { kind: 'return', line: 3 },
   },
   {
@@ -56,6 +59,7 @@ const languages: Language[] = [
     run: (version) => ['ruby', `${version}/ret.rb`],
     file: 'a/ret.rb',
     scale: 'Object#scale',
+    fmt: { run: (version) => ['ruby', `${version}/fmt.rb`], file: 'a/fmt.rb', line: 2, frame: 'Object#fmt' },
     expected: { kind: 'return', line: 2 },
   },
   {
@@ -66,6 +70,7 @@ const languages: Language[] = [
     run: (version) => ['go', 'run', `${version}/ret.go`],
     file: 'a/ret.go',
     scale: 'main.scale',
+    fmt: null,
     // The line after the call: y, set by it, is where the value shows.
     expected: { kind: 'values', line: 11, function: 'main.main', unread: definition('go').locate.returned!.unread! },
   },
@@ -77,6 +82,7 @@ const languages: Language[] = [
     run: (version) => [path.join(builtC, version, 'ret')],
     file: 'a/ret.c',
     scale: 'scale',
+    fmt: null,
     expected: { kind: 'values', line: 9, function: 'main', unread: definition('lldb').locate.returned!.unread! },
   },
 ];
@@ -148,6 +154,26 @@ for (const language of languages) {
         );
       }
     });
+
+    const fmt = language.fmt;
+    if (fmt !== null)
+      it('output made only from a returned string: the return line, and both strings as the adapter writes them', async () => {
+        const cwd = path.join(EFFECTS, language.folder);
+        const run = await runBpdiff(['locate', '--cwd', cwd, '--', ...fmt.run('a'), '--', ...fmt.run('b')]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${fmt.file.replace('.', '\\.')}:${fmt.line} in ${fmt.frame}\\(\\) \\(step \\d+\\): fmt\\(\\) returns "1234" in A and "001234" in B$`,
+          ),
+        );
+        expect(run.doc!.locate).toMatchObject({
+          kind: 'return',
+          returned: { function: 'fmt', a: '"1234"', b: '"001234"' },
+        });
+        const same = await runBpdiff(['locate', '--cwd', cwd, '--', ...fmt.run('a'), '--', ...fmt.run('a')]);
+        expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
+        expect(same.leftovers).toEqual([]);
+      });
 
     it('each program against itself exits 0', async () => {
       for (const version of ['a', 'b'] as const) {
