@@ -47,13 +47,14 @@ final class Returns {
       if (!vm.canGetMethodReturnValues()) return;
       Location at = thread.frame(0).location();
       int depth = thread.frameCount();
-      List<Long> returns = vm.canGetBytecodes() ? returnsOnLine(at.method(), at.lineNumber()) : null;
-      if (returns == null) {
-        // No line table or no bytecode to read: every exit of the frame's class is heard from here on.
+      LineCode line = vm.canGetBytecodes() ? lineCode(at.method(), at.lineNumber()) : null;
+      // No line table or no bytecode to read, or a line that calls nothing: every exit of the frame's
+      // class is heard from here on (the frame's own is told by its depth; without calls there are few others).
+      if (line == null || (!line.calls() && !line.returns().isEmpty())) {
         watchExit(thread, at.declaringType(), depth, false);
         return;
       }
-      for (long index : returns) {
+      for (long index : line.returns()) {
         // Standing on the return itself (back from a call in `return f(x);`): its exit is the next.
         if (index == at.codeIndex()) {
           watchExit(thread, at.declaringType(), depth, true);
@@ -126,11 +127,11 @@ final class Returns {
     caught.remove(thread);
   }
 
-  /**
-   * The code indices of the return instructions (ireturn ... return) in the line's code, read from the
-   * method's bytecode instruction by instruction; null when the method has no line table.
-   */
-  static List<Long> returnsOnLine(Method method, int line) {
+  /** A line's code: the indices of its return instructions (ireturn ... return), and whether it calls a method. */
+  record LineCode(List<Long> returns, boolean calls) {}
+
+  /** The line's code, read from the method's bytecode instruction by instruction; null when the method has no line table. */
+  static LineCode lineCode(Method method, int line) {
     List<Location> lines;
     try {
       lines = method.allLineLocations();
@@ -140,6 +141,7 @@ final class Returns {
     if (line <= 0 || lines.isEmpty()) return null;
     byte[] code = method.bytecodes();
     List<Long> found = new ArrayList<>();
+    boolean calls = false;
     for (int i = 0; i < lines.size(); i++) {
       if (lines.get(i).lineNumber() != line) continue;
       int start = (int) lines.get(i).codeIndex();
@@ -148,9 +150,11 @@ final class Returns {
       for (int at = start; at < end && at < code.length; at = at + instructionLength(code, at)) {
         int op = code[at] & 0xff;
         if (op >= 0xac && op <= 0xb1) found.add((long) at);
+        // invokevirtual, invokespecial, invokestatic, invokeinterface, invokedynamic
+        if (op >= 0xb6 && op <= 0xba) calls = true;
       }
     }
-    return found;
+    return new LineCode(found, calls);
   }
 
   /** The length of the instruction at `at` (JVM specification, chapter 6), its operands included. */
