@@ -73,6 +73,20 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
         );
     });
   }
+  const returned = json.locate?.returned;
+  if (returned?.pattern !== undefined) {
+    const problem = regexError(returned.pattern);
+    if (problem) fail(`"locate.returned.pattern" is not a valid regular expression: ${returned.pattern} (${problem})`);
+  }
+  // At a stop in the caller, the function's name can only come from the value's own.
+  if (returned?.pattern !== undefined && returned.step !== 'return' && groupsOf(returned.pattern) < 1)
+    fail(
+      `"locate.returned.pattern" needs a group naming the function at a stop in the caller ("step": "caller"): ${returned.pattern} — add one, or say "step": "return"`,
+    );
+  if (returned !== undefined && (returned.pattern === undefined) === (returned.unread === undefined))
+    fail(
+      '"locate.returned" needs either "pattern" (how the adapter names a value returned) or "unread" (why it shows none)',
+    );
   if (json.hooks !== undefined) {
     const hooks = path.resolve(dir, json.hooks);
     if (!isBuiltinPath(hooks) && !USER_HOOK_ENDINGS.includes(path.extname(hooks))) {
@@ -120,6 +134,11 @@ export function parseDefinition(text: string, file: string, options: { schema?: 
 /** Whether adapter arguments hold the command: the adapter is the debuggee (rdbg), and its end is the program's. */
 export function runsProgram(args: readonly string[]): boolean {
   return args.some((arg) => /\$\{(program|args|command)\}/.test(arg));
+}
+
+/** How many capturing groups a (valid) regular expression has: an alternative that matches the empty text shows them all, unset. */
+function groupsOf(pattern: string): number {
+  return new RegExp(`(?:${pattern})|`).exec('')!.length - 1;
 }
 
 /** Why `pattern` is not a JavaScript regular expression, or null when it is one. */

@@ -58,6 +58,8 @@ export interface WalkSummary {
   returnedFrom?: string;
   /** Why the runs were walked into every line though that was not asked (the adapter's definition). */
   everyLineWhy?: string;
+  /** Why the adapter shows no value a function returned (its definition's locate.returned.unread; the walk by effects). */
+  returnsUnread?: string;
   /** How the walk went: by effects (lines stepped over, their effects compared; the default), or into every line. */
   mode?: 'effects' | 'every-line';
   /** Both runs ended after the last step: the values their last lines left were not compared (that step, when there was one). */
@@ -77,6 +79,11 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
       `the call of ${walk.returnedFrom.replace(/\(.*\)$/, '')}() on that line agreed in every line it ran; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)`,
     );
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
+  // What a frame holds may differ by what a call on the line before returned, which this adapter does not show.
+  if (walk.returnsUnread !== undefined && walk.kind === 'values')
+    hints.push(
+      `the value a function returns is not read on this adapter, only what the caller then holds: ${walk.returnsUnread}`,
+    );
   if (walk.everyLineWhy !== undefined)
     hints.push(`walked into every line, not by effects, as the adapter's definition asks: ${walk.everyLineWhy}`);
   if (walk.lastLine !== undefined) hints.push(lastLineNotCompared(walk.lastLine));

@@ -177,6 +177,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     ...(end.returned !== undefined ? { returned: end.returned } : {}),
     mode: (located.mode?.every_line ?? options.locate.every_line) ? 'every-line' : 'effects',
     ...(located.mode?.why ? { everyLineWhy: located.mode.why } : {}),
+    ...(located.returnsUnread !== undefined ? { returnsUnread: located.returnsUnread } : {}),
     ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,
     ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),

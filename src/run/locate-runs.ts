@@ -29,6 +29,7 @@ import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
 import { walkEffects } from '../walk/effects.js';
+import { returnedNames } from '../walk/returned-names.js';
 
 export type { WalkFrom } from './walk-start.js';
 
@@ -59,6 +60,8 @@ export interface Located {
   endsApart?: EndDifference | null;
   /** How the runs were walked, and why into every line when it was not asked (an adapter definition's locate.every_line). */
   mode?: { every_line: boolean; why: string | null };
+  /** Why the runs' adapter shows no value a function returned (its definition's locate.returned.unread), for a walk by effects. */
+  returnsUnread?: string;
 }
 
 export async function locateRuns(
@@ -87,6 +90,7 @@ export async function locateRuns(
         definitions[index]!.locate?.stack_depth !== false,
         definitions[index]!.locate?.uninitialized_locals === true,
         options.adapter.source_paths,
+        returnedNames(definitions[index]!),
       );
     const walksOf = (): [WalkedRun, WalkedRun] => runs.map(walkOf) as [WalkedRun, WalkedRun];
     let walks = walksOf();
@@ -157,6 +161,7 @@ export async function locateRuns(
     const why =
       definitions.map((definition) => definition.locate?.every_line).find((reason) => reason !== undefined) ?? null;
     const everyLine = options.locate.every_line || why !== null;
+    const unread = definitions.map((definition) => definition.locate?.returned?.unread).find((reason) => reason);
     const walking = !everyLine
       ? walkEffects(
           { walks, standings },
@@ -219,6 +224,7 @@ export async function locateRuns(
       point,
       endsApart: apart,
       mode: { every_line: everyLine, why: options.locate.every_line ? null : why },
+      ...(unread !== undefined && !everyLine ? { returnsUnread: unread } : {}),
     };
   } finally {
     stopKilling();

@@ -11,6 +11,7 @@ import type { UserCode } from './user-code.js';
 import type { UnsetLocals } from './unset-locals.js';
 import type { AddedDefinitions } from './added-definitions.js';
 import type { Wrote } from './run-output.js';
+import type { ReturnedNames } from './returned-names.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
@@ -23,6 +24,8 @@ export interface WalkedRun {
   unset: UnsetLocals | null;
   /** Names its version's added lines defined (a method only it has): not a divergence where only it has them. */
   defined: AddedDefinitions;
+  /** How its adapter names a value a function returned (its definition's locate.returned); absent or null: it shows none. */
+  returned?: ReturnedNames | null;
 }
 
 /** A stop on a line of the user's code: a step of the walk. */

@@ -17,6 +17,7 @@ import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
 import { UnsetLocals, withoutUnset } from './unset-locals.js';
 import { AddedDefinitions, withoutAddedDefinitions } from './added-definitions.js';
+import { renameReturned, type ReturnedNames } from './returned-names.js';
 import type {
   AddedLines,
   Standing,
@@ -58,6 +59,8 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
     advance,
     read: async (walked, step) => {
       const values = await walked.run.readValues(step.stop.frameId, step.file);
+      // Under the walk's own name, however the adapter names it (its definition's locate.returned).
+      if (returns && walked.returned) renameReturned(values.values, walked.returned, step.stop.top.name);
       // The values a step's function returned (`(return) NAME`, debugpy's after any step) are not the
       // frame's locals: only the walk by effects (`returns`) compares them.
       if (!returns) withoutReturned(values);
@@ -80,7 +83,7 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
   };
 }
 
-/** The adapter's name of a value a step's function returned, among the caller's locals (bpdiff's Python and Node adapters, debugpy). */
+/** The walk's name of a value a step's function returned, `(return) NAME` (the adapter's own, renamed to it: returned-names.ts). */
 export const RETURNED = /^\(return\) (.+)$/;
 
 function withoutReturned(read: StepValues): void {
@@ -329,6 +332,7 @@ export function walked(
   trueDepth: boolean,
   uninitialisedLocals = false,
   sourcePaths: readonly string[] = [],
+  returned: ReturnedNames | null = null,
 ): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv
@@ -344,6 +348,7 @@ export function walked(
     trueDepth,
     unset: uninitialisedLocals ? new UnsetLocals() : null,
     defined: new AddedDefinitions(),
+    returned,
   };
 }
 

@@ -117,6 +117,20 @@ describe('--adapter-config definitions', () => {
       [{ ...plain, child_names: { reject: [] } }, /unknown field "child_names.reject"/],
       [{ ...plain, hooks: 'python' }, /"hooks" must name a JavaScript module \(.js, .mjs, .cjs\)/],
       [{ ...plain, hooks: 'missing.mjs' }, /"hooks" names .*missing\.mjs, which does not exist/],
+      [
+        { ...plain, locate: { returned: { pattern: '(unclosed' } } },
+        /"locate\.returned\.pattern" is not a valid regular expression: \(unclosed/,
+      ],
+      [
+        { ...plain, locate: { returned: { pattern: '^ret$', step: 'caller' } } },
+        /"locate\.returned\.pattern" needs a group naming the function at a stop in the caller/,
+      ],
+      [{ ...plain, locate: { returned: {} } }, /"locate\.returned" needs either "pattern" .* or "unread"/],
+      [
+        { ...plain, locate: { returned: { pattern: '^_return$', step: 'return', unread: 'none' } } },
+        /"locate\.returned" needs either "pattern" .* or "unread"/,
+      ],
+      [{ ...plain, locate: { returned: { pattern: 'x', step: 'exit' } } }, /"locate\.returned\.step" must be one of/],
     ];
     for (const [content, message] of cases) {
       const file = writeJson('bad.json', content);

@@ -132,14 +132,14 @@ final class DebugSession {
   }
 
   private void resume(Map<String, Object> request, Map<String, Object> args) {
-    debugger.resume(number(args, "threadId"), null);
+    debugger.resume(number(args, "threadId"), null, false);
     dap.sendResponse(request, Json.object("allThreadsContinued", true));
     debugger.announcePending();
   }
 
-  /** next, stepIn and stepOut: one JDI step of the given depth. */
+  /** next, stepIn and stepOut: one JDI step of the given depth (bpdiffReturns: bpdiff's own, see Returns). */
   private void step(Map<String, Object> request, Map<String, Object> args, int depth) {
-    debugger.resume(number(args, "threadId"), depth);
+    debugger.resume(number(args, "threadId"), depth, Boolean.TRUE.equals(args.get("bpdiffReturns")));
     dap.sendResponse(request, null);
     debugger.announcePending();
   }

@@ -22,7 +22,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 final class Debugger {
   /** A stop to show: where, why, and how to let its JVM go on. */
-  record Stop(VmSession jvm, ThreadReference thread, String reason, String description, String text, List<Integer> hitBreakpointIds, ExceptionInfo exception, Runnable resume) {}
+  record Stop(VmSession jvm, ThreadReference thread, String reason, String description, String text, List<Integer> hitBreakpointIds, ExceptionInfo exception, Runnable resume, Returns.Returned returned) {
+    Stop(VmSession jvm, ThreadReference thread, String reason, String description, String text, List<Integer> hitBreakpointIds, ExceptionInfo exception, Runnable resume) {
+      this(jvm, thread, reason, description, text, hitBreakpointIds, exception, resume, null);
+    }
+  }
 
   record ExceptionInfo(String type, String message, String breakMode, String stackTrace) {}
 
@@ -248,6 +252,7 @@ final class Debugger {
 
   private void show(Stop stop) {
     shown = stop;
+    inspector.showReturned(stop.thread(), stop.returned());
     dap.sendEvent("stopped", Json.object(
         "reason", stop.reason(), "threadId", threads.idOf(stop.jvm(), stop.thread()), "allThreadsStopped", true,
         "hitBreakpointIds", stop.hitBreakpointIds().isEmpty() ? null : stop.hitBreakpointIds(), "description", stop.description(), "text", stop.text()));
@@ -258,14 +263,14 @@ final class Debugger {
   }
 
   /**
-   * Lets the JVM of `threadId` run on (after a step request, for a step). The next waiting stop is
-   * shown by announcePending(), after the response.
+   * Lets the JVM of `threadId` run on (after a step request, for a step; `returns`: its stop shows the
+   * value its frame returned). The next waiting stop is shown by announcePending(), after the response.
    */
-  synchronized void resume(int threadId, Integer stepDepth) {
+  synchronized void resume(int threadId, Integer stepDepth, boolean returns) {
     Threads.Entry entry = threads.entry(threadId);
     VmSession jvm = entry != null ? entry.jvm() : shown != null ? shown.jvm() : null;
     if (jvm == null || !jvm.alive) return;
-    if (stepDepth != null) jvm.step(entry != null ? entry.thread() : shown.thread(), stepDepth);
+    if (stepDepth != null) jvm.step(entry != null ? entry.thread() : shown.thread(), stepDepth, returns);
     inspector.clear();
     if (shown != null && shown.jvm() == jvm) {
       Stop stop = shown;

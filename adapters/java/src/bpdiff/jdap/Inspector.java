@@ -33,6 +33,9 @@ final class Inspector {
   private final Map<ThreadReference, Render> renders = new HashMap<>();
   private final Set<ReferenceType> warnedNoLocals = new HashSet<>();
   private int next = 1;
+  /** The value the shown stop's step left its frame with (bpdiffReturns), and the thread it stopped. */
+  private ThreadReference returnedTo;
+  private Returns.Returned returned;
 
   Inspector(Debugger debugger) {
     this.debugger = debugger;
@@ -41,6 +44,14 @@ final class Inspector {
   synchronized void clear() {
     handles.clear();
     renders.clear();
+    returnedTo = null;
+    returned = null;
+  }
+
+  /** A stop is shown: the value its step's frame returned (null: none), among its top frame's locals. */
+  synchronized void showReturned(ThreadReference thread, Returns.Returned value) {
+    returnedTo = value == null ? null : thread;
+    returned = value;
   }
 
   private int handle(Object target) {
@@ -145,6 +156,10 @@ final class Inspector {
       if (warnedNoLocals.add(type)) {
         debugger.output("console", Jdi.simpleName(type.name()) + " has no local variable names (it was compiled without -g): only its arguments are shown, as arg0, arg1...\n");
       }
+    }
+    // Not a name Java code can write, so no evaluateName.
+    if (ref.index() == 0 && returned != null && ref.thread().equals(returnedTo)) {
+      out.add(variable(ref, "(return) " + returned.method(), Jdi.local(returned.value()), null, returned.type()));
     }
   }
 

@@ -16,6 +16,7 @@ import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.ExceptionEvent;
 import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.MethodExitEvent;
 import com.sun.jdi.event.StepEvent;
 import com.sun.jdi.event.VMDeathEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
@@ -47,6 +48,7 @@ final class VmSession {
   /** Attached to a running JVM: its classes may be loaded already. */
   final boolean attached;
   final EventRequestManager requests;
+  private final Returns returns;
   private final Map<String, Set<ReferenceType>> prepared = new HashMap<>();
   private final Set<String> watched = new HashSet<>();
   private final Map<Breakpoint, Binding> bindings = new HashMap<>();
@@ -63,6 +65,7 @@ final class VmSession {
     this.findPid = findPid;
     this.attached = attached;
     this.requests = vm.eventRequestManager();
+    this.returns = new Returns(requests);
   }
 
   /** The JVM's process id, or -1 when it is not known (attached to, or already gone). */
@@ -142,8 +145,12 @@ final class VmSession {
           }
           if (breakpoint.hitStops(count.incrementAndGet())) hit.add(breakpoint);
         }
+      } else if (event instanceof BreakpointEvent at && at.request().getProperty("returns") != null) {
+        returns.atReturn(at);
       } else if (event instanceof StepEvent) {
         step = true;
+      } else if (event instanceof MethodExitEvent exit) {
+        returns.exited(exit);
       } else if (event instanceof ExceptionEvent thrown && !caughtInRuntime(thrown)) {
         stop = exceptionStop(thrown, set);
       }
@@ -162,7 +169,7 @@ final class VmSession {
     } else if (!functionHits.isEmpty()) {
       stop = new Debugger.Stop(this, thread, "function breakpoint", "Paused on function breakpoint", null, functionHits, null, set::resume);
     } else if (stop == null && step) {
-      stop = new Debugger.Stop(this, thread, "step", null, null, List.of(), null, set::resume);
+      stop = new Debugger.Stop(this, thread, "step", null, null, List.of(), null, set::resume, returns.take(thread));
     }
     if (stop == null) {
       set.resume();
@@ -211,6 +218,7 @@ final class VmSession {
   }
 
   private void deleteSteps(ThreadReference thread) {
+    returns.end(thread);
     try {
       for (StepRequest request : new ArrayList<>(requests.stepRequests())) if (request.thread().equals(thread)) requests.deleteEventRequest(request);
     } catch (VMDisconnectedException e) {
@@ -218,9 +226,10 @@ final class VmSession {
     }
   }
 
-  /** A step from the thread's current stop (the caller then lets the JVM run). */
-  void step(ThreadReference thread, int depth) {
+  /** A step from the thread's current stop (the caller then lets the JVM run); `returns`: the value its frame returns is shown at its stop. */
+  void step(ThreadReference thread, int depth, boolean returns) {
     deleteSteps(thread);
+    if (returns && depth != StepRequest.STEP_OUT) this.returns.watch(thread);
     StepRequest request = requests.createStepRequest(thread, StepRequest.STEP_LINE, depth);
     for (String pattern : STEP_EXCLUDES) request.addClassExclusionFilter(pattern);
     request.addCountFilter(1);

@@ -1,0 +1,50 @@
+// The value a function returned, under the walk by effects' own name for it: each adapter names it its
+// own way among a stop's locals (debugpy and bpdiff's adapters `(return) NAME` in the caller, rdbg
+// `_return` in the function itself at its end), and its definition says how (locate.returned); the
+// walk compares it as `(return) NAME` (RETURNED, lines.ts), NAME the function's.
+import type { AdapterDefinition } from '../adapters/definition.js';
+import type { CapturedValues } from '../values/types.js';
+
+/** How a run's adapter names a value returned (its definition's locate.returned.pattern and step). */
+export interface ReturnedNames {
+  pattern: RegExp;
+  step: 'caller' | 'return';
+}
+
+/** The adapter's way of naming a value returned, or null where it shows none (or its definition does not say). */
+export function returnedNames(definition: Pick<AdapterDefinition, 'locate'>): ReturnedNames | null {
+  const returned = definition.locate?.returned;
+  if (returned?.pattern === undefined) return null;
+  return { pattern: new RegExp(returned.pattern), step: returned.step ?? 'caller' };
+}
+
+/**
+ * Renames the value a step's function returned (and what lies under it) to `(return) NAME`; `frame`:
+ * the stop's function (a frame's name as the adapter gives it: `Object#scale`, `main.scale`), which is
+ * the returning function's at a stop of step `return`.
+ */
+export function renameReturned(values: CapturedValues, names: ReturnedNames, frame: string): void {
+  const { variables, types } = values;
+  for (const name of Object.keys(variables)) {
+    const match = names.pattern.exec(name);
+    if (match === null) continue;
+    const fn = match[1] ?? (names.step === 'return' ? bareName(frame) : null);
+    const to = fn === null ? null : `(return) ${fn}`;
+    if (to === null || to === name) continue;
+    for (const path of Object.keys(variables)) {
+      if (path !== name && !path.startsWith(`${name}.`) && !path.startsWith(`${name}[`)) continue;
+      const renamed = to + path.slice(name.length);
+      variables[renamed] = variables[path]!;
+      delete variables[path];
+      if (types[path] !== undefined) {
+        types[renamed] = types[path];
+        delete types[path];
+      }
+    }
+  }
+}
+
+/** A function's own name, without the class or package a frame's name puts before it (`Object#scale`, `main.scale`, `Ret.scale`). */
+function bareName(frame: string): string {
+  return /^[^\s]*[#.]([^#.\s]+)$/.exec(frame)?.[1] ?? frame;
+}

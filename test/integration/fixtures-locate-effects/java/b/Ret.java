@@ -1,0 +1,11 @@
+public class Ret {
+  static int scale(int x) {
+    return x * 3;
+  }
+
+  public static void main(String[] args) {
+    int y = scale(21);
+    int z = y + 1;
+    System.out.println(z);
+  }
+}

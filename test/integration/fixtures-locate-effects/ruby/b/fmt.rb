@@ -1,0 +1,4 @@
+def fmt(x)
+  format('%06d', x)
+end
+puts fmt(1234)

@@ -1,0 +1,188 @@
+// The value a function returns, as bpdiff locate's walk by effects sees it on Java, Ruby, Go and C
+// (issue 32): two versions whose `scale()` alone returns another value. Where the adapter reports the
+// value (bpdiff's Java adapter, rdbg: their definitions' locate.returned), the walk names the return
+// line and both values (kind `return`); where it cannot (dlv, lldb-dap 19: locate.returned.unread),
+// the caller's line where the value shows, and a hint that says the value was not read and why. Each
+// program against itself exits 0. Python and Node are locate-effects'.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findFirstExecutable } from '../../src/adapters/find-executable.js';
+import { validateComparison } from '../../src/core/schemas.js';
+import { ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
+
+const EFFECTS = path.join(import.meta.dirname, 'fixtures-locate-effects');
+
+function definition(id: string): { adapter: { executables: string[] }; locate: { returned?: { unread?: string } } } {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8'));
+}
+
+/** The C programs, built where the test can leave them (a and b: each version's). */
+let builtC = '';
+
+interface Language {
+  name: string;
+  tool: string;
+  available: boolean;
+  folder: string;
+  /** The command of a version's `ret` program (`a` or `b`). */
+  run: (version: 'a' | 'b') => string[];
+  /** The source of A's `ret`, as the result names it. */
+  file: string;
+  /** Its reading of the function `scale` as a frame's name. */
+  scale: string;
+  /** A `fmt` pair, where the adapter reports values returned: output made only from a returned String (its command, A's source, the return line, the frame's name). */
+  fmt: { run: (version: 'a' | 'b') => string[]; file: string; line: number; frame: string } | null;
+  /** Where the walk ends: the return line and the values returned, or the caller's line and its local. */
+  expected: { kind: 'return'; line: number } | { kind: 'values'; line: number; function: string; unread: string };
+}
+
+const languages: Language[] = [
+  {
+    name: 'Java through bpdiff-java-adapter',
+    tool: 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
+    available: onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')),
+    folder: 'java',
+    run: (version) => ['java', `${version}/Ret.java`],
+    file: 'a/Ret.java',
+    scale: 'Ret.scale',
+    fmt: { run: (version) => ['java', `${version}/Fmt.java`], file: 'a/Fmt.java', line: 3, frame: 'Fmt.fmt' },
+    expected: { kind: 'return', line: 3 },
+  },
+  {
+    name: 'Ruby through rdbg',
+    tool: 'ruby with its debug gem (apt-get install -y ruby)',
+    available: onPath('ruby'),
+    folder: 'ruby',
+    run: (version) => ['ruby', `${version}/ret.rb`],
+    file: 'a/ret.rb',
+    scale: 'Object#scale',
+    fmt: { run: (version) => ['ruby', `${version}/fmt.rb`], file: 'a/fmt.rb', line: 2, frame: 'Object#fmt' },
+    expected: { kind: 'return', line: 2 },
+  },
+  {
+    name: 'Go through dlv',
+    tool: 'dlv and go (apt-get install -y delve golang-go)',
+    available: onPath('dlv') && onPath('go'),
+    folder: 'go',
+    run: (version) => ['go', 'run', `${version}/ret.go`],
+    file: 'a/ret.go',
+    scale: 'main.scale',
+    fmt: null,
+    // The line after the call: y, set by it, is where the value shows.
+    expected: { kind: 'values', line: 11, function: 'main.main', unread: definition('go').locate.returned!.unread! },
+  },
+  {
+    name: 'C through lldb-dap',
+    tool: 'lldb-dap',
+    available: findFirstExecutable(definition('lldb').adapter.executables, ROOT) !== null && onPath('cc'),
+    folder: 'c',
+    run: (version) => [path.join(builtC, version, 'ret')],
+    file: 'a/ret.c',
+    scale: 'scale',
+    fmt: null,
+    expected: { kind: 'values', line: 9, function: 'main', unread: definition('lldb').locate.returned!.unread! },
+  },
+];
+
+for (const language of languages) {
+  const locate = (a: 'a' | 'b', b: 'a' | 'b') =>
+    runBpdiff([
+      'locate',
+      '--cwd',
+      path.join(EFFECTS, language.folder),
+      '--',
+      ...language.run(a),
+      '--',
+      ...language.run(b),
+    ]);
+
+  describeWithTool(`locate by effects, values returned: ${language.name}`, language.tool, language.available, () => {
+    if (language.folder === 'c') {
+      beforeAll(async () => {
+        builtC = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-returns-'));
+        for (const version of ['a', 'b']) {
+          fs.mkdirSync(path.join(builtC, version));
+          // From the fixtures' folder, so that the debug information names a/ret.c and b/ret.c there.
+          await execa('cc', ['-g', '-O0', '-o', path.join(builtC, version, 'ret'), `${version}/ret.c`], {
+            cwd: path.join(EFFECTS, 'c'),
+            stdin: 'ignore',
+          });
+        }
+      });
+      afterAll(() => {
+        if (builtC) fs.rmSync(builtC, { recursive: true, force: true });
+      });
+    }
+
+    it('a function whose returned value alone differs', async () => {
+      const run = await locate('a', 'b');
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.leftovers).toEqual([]);
+      expect(validateComparison(run.doc)).toEqual({ ok: true, errors: [] });
+      const finding = run.doc!.locate!;
+      const hints = run.doc!.analysis_hints;
+      const at = `${language.file.replace('.', '\\.')}:${language.expected.line}`;
+      if (language.expected.kind === 'return') {
+        expect(hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${at} in ${language.scale}\\(\\) \\(step \\d+\\): scale\\(\\) returns 42 in A and 63 in B$`,
+          ),
+        );
+        expect(finding).toMatchObject({
+          kind: 'return',
+          mode: 'effects',
+          returned: { function: 'scale', a: '42', b: '63' },
+        });
+        expect(finding.point).toMatchObject({
+          file: language.file,
+          line: language.expected.line,
+          function: language.scale,
+        });
+        expect(hints.filter((hint) => hint.includes('not read on this adapter'))).toEqual([]);
+      } else {
+        const { function: caller, unread } = language.expected;
+        expect(hints[0]).toMatch(
+          new RegExp(`^the runs part ways at ${at} in ${caller}\\(\\) \\(step \\d+\\): y is 42 in A and 63 in B$`),
+        );
+        expect(finding).toMatchObject({ kind: 'values', mode: 'effects', returned: null });
+        expect(finding.point).toMatchObject({ file: language.file, line: language.expected.line, function: caller });
+        expect(hints).toContain(
+          `the value a function returns is not read on this adapter, only what the caller then holds: ${unread}`,
+        );
+      }
+    });
+
+    const fmt = language.fmt;
+    if (fmt !== null)
+      it('output made only from a returned string: the return line, and both strings as the adapter writes them', async () => {
+        const cwd = path.join(EFFECTS, language.folder);
+        const run = await runBpdiff(['locate', '--cwd', cwd, '--', ...fmt.run('a'), '--', ...fmt.run('b')]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at ${fmt.file.replace('.', '\\.')}:${fmt.line} in ${fmt.frame}\\(\\) \\(step \\d+\\): fmt\\(\\) returns "1234" in A and "001234" in B$`,
+          ),
+        );
+        expect(run.doc!.locate).toMatchObject({
+          kind: 'return',
+          returned: { function: 'fmt', a: '"1234"', b: '"001234"' },
+        });
+        const same = await runBpdiff(['locate', '--cwd', cwd, '--', ...fmt.run('a'), '--', ...fmt.run('a')]);
+        expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
+        expect(same.leftovers).toEqual([]);
+      });
+
+    it('each program against itself exits 0', async () => {
+      for (const version of ['a', 'b'] as const) {
+        const run = await locate(version, version);
+        expect(run.exitCode, `${version}: ${run.doc?.analysis_hints[0]} ${run.stderr}`).toBe(0);
+        expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps?: both runs ended/);
+        expect(run.doc!.locate!.kind).toBe('agreed');
+        expect(run.leftovers).toEqual([]);
+      }
+    });
+  });
+}
