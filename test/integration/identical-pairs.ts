@@ -54,6 +54,11 @@ export interface SeededCase {
   variable: string;
   a: string;
   b: string;
+  /**
+   * The test (FILE > NAME) that runs this very comparison (the same versions, breakpoint, options and
+   * adapter) and asserts this change among others: the suite runs it there, not twice.
+   */
+  provenBy?: string;
 }
 
 const PRICING_PY = {
@@ -340,6 +345,8 @@ export const SEEDED: SeededCase[] = [
     variable: 'rate',
     a: '0.1',
     b: '1.0',
+    provenBy:
+      'python.test.ts > python > finds the regression between two versions of a module (on both Python adapters)',
   },
   {
     name: 'c',
@@ -351,6 +358,7 @@ export const SEEDED: SeededCase[] = [
     variable: 'it->qty',
     a: '5',
     b: '2',
+    provenBy: 'lldb.test.ts > C through lldb-dap > finds the regression between two versions of the inventory',
   },
   {
     name: 'rust',
@@ -363,6 +371,8 @@ export const SEEDED: SeededCase[] = [
     variable: 'team.members[1].email',
     a: 'None',
     b: 'Some("")',
+    provenBy:
+      'lldb.test.ts > Rust through lldb-dap > shows String, Vec and Option as values in `cargo run`, and finds the regression',
   },
   {
     name: 'go/orders',
@@ -374,6 +384,7 @@ export const SEEDED: SeededCase[] = [
     variable: 'quote.Discount',
     a: '1239',
     b: '1238',
+    provenBy: 'go.test.ts > go through dlv > finds the regression between two versions of a module',
   },
   {
     name: 'java/pricing',
@@ -385,6 +396,8 @@ export const SEEDED: SeededCase[] = [
     variable: 'rate',
     a: '0.1',
     b: '1.0',
+    provenBy:
+      'java.test.ts > finds the regression between two versions of a single-file program run as java Pricing.java',
   },
   {
     name: 'node/cart-cjs',
@@ -396,6 +409,7 @@ export const SEEDED: SeededCase[] = [
     variable: 'discount',
     a: '224',
     b: '220',
+    provenBy: 'node.test.ts > finds the regression between two versions of a CommonJS module',
   },
   {
     name: 'ruby/shipping',
@@ -407,6 +421,7 @@ export const SEEDED: SeededCase[] = [
     variable: 'quote.@total',
     a: '64.8',
     b: '71.28',
+    provenBy: 'ruby.test.ts > finds the change in a quote, with values as Ruby writes them',
   },
   {
     name: 'fortran',
@@ -418,6 +433,7 @@ export const SEEDED: SeededCase[] = [
     variable: 's%warm',
     a: '.FALSE.',
     b: '.TRUE.',
+    provenBy: 'gdb.test.ts > finds the change in a Fortran subroutine, named in Fortran',
   },
   {
     name: 'cpp --adapter gdb',
@@ -430,6 +446,7 @@ export const SEEDED: SeededCase[] = [
     variable: 'label',
     a: 'u"thé vert (réf. tea-01)"',
     b: 'u"thé vert (ref. tea-01)"',
+    provenBy: 'gdb.test.ts > finds a std::u16string change with --adapter gdb',
   },
   {
     name: 'adapters/perl',
@@ -443,6 +460,7 @@ export const SEEDED: SeededCase[] = [
     variable: '$total',
     a: '36.00',
     b: '32.40',
+    provenBy: 'languages.test.ts > finds the change at the line the condition picks (Perl)',
   },
   {
     name: 'fixtures rust-strs',

@@ -43,21 +43,36 @@ describeWithTool(
       await execa('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: TSC_INVENTORY });
     });
 
+    // cart v1 against v2 at cart.js:31, with its trace written (which changes nothing in the result):
+    // read by two cases, run once.
+    const cartArgs = [
+      '--bp',
+      'cart.js:31',
+      '--cwd-a',
+      path.join(CART, 'v1'),
+      '--cwd-b',
+      path.join(CART, 'v2'),
+      '--',
+      'node',
+      'checkout.js',
+      '--',
+      'node',
+      'checkout.js',
+    ];
+    let cartRegression: Promise<{ run: BpdiffRun; trace: string }> | undefined;
+    const regression = (): Promise<{ run: BpdiffRun; trace: string }> => {
+      if (cartRegression === undefined) {
+        const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-node-cart-')), 'inside.jsonl');
+        cartRegression = runBpdiff(cartArgs, { env: { BPDIFF_TRACE: trace } }).then((run) => ({ run, trace }));
+      }
+      return cartRegression;
+    };
+    afterAll(async () => {
+      if (cartRegression) fs.rmSync(path.dirname((await cartRegression).trace), { recursive: true, force: true });
+    });
+
     it('finds the regression between two versions of a CommonJS module, leaving out the module wrapper', async () => {
-      const run = await runBpdiff([
-        '--bp',
-        'cart.js:31',
-        '--cwd-a',
-        path.join(CART, 'v1'),
-        '--cwd-b',
-        path.join(CART, 'v2'),
-        '--',
-        'node',
-        'checkout.js',
-        '--',
-        'node',
-        'checkout.js',
-      ]);
+      const { run } = await regression();
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.diff.changed).toEqual({ discount: { a: '224', b: '220' }, net: { a: '1270', b: '1274' } });
@@ -161,20 +176,7 @@ describeWithTool(
     it('runs the adapter inside bpdiff, and --adapter-path runs the same adapter as a process, with the same result', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-node-inproc-'));
       try {
-        const args = [
-          '--bp',
-          'cart.js:31',
-          '--cwd-a',
-          path.join(CART, 'v1'),
-          '--cwd-b',
-          path.join(CART, 'v2'),
-          '--',
-          'node',
-          'checkout.js',
-          '--',
-          'node',
-          'checkout.js',
-        ];
+        const args = cartArgs;
         const connected = (trace: string): Array<{ run: string; pid: unknown }> =>
           fs
             .readFileSync(trace, 'utf8')
@@ -183,14 +185,14 @@ describeWithTool(
             .map((line) => JSON.parse(line) as { run: string; phase?: string; pid?: unknown })
             .filter((entry) => entry.phase === 'adapter connected')
             .map(({ run, pid }) => ({ run, pid }));
-        const inside = await runBpdiff(args, { env: { BPDIFF_TRACE: path.join(dir, 'inside.jsonl') } });
+        const { run: inside, trace } = await regression();
         const apart = await runBpdiff(['--adapter-path', process.execPath, ...args], {
           env: { BPDIFF_TRACE: path.join(dir, 'apart.jsonl') },
         });
         expectClean(inside);
         expectClean(apart);
         // No adapter process in the first (its pid is null), one per run in the second.
-        expect(connected(path.join(dir, 'inside.jsonl')).sort((x, y) => x.run.localeCompare(y.run))).toEqual([
+        expect(connected(trace).sort((x, y) => x.run.localeCompare(y.run))).toEqual([
           { run: 'A', pid: null },
           { run: 'B', pid: null },
         ]);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { validateComparison } from '../../src/core/schemas.js';
 import { captureRuns } from '../../src/run/capture-runs.js';
 import { defaultCaptureOptions, type RunSpec } from '../../src/core/types.js';
@@ -18,7 +18,7 @@ import {
   startBpdiffUntilRunning,
   type BpdiffRun,
 } from './helpers.js';
-import { describePythonAdapters, withAdapter } from './python-adapters.js';
+import { describePythonAdapters, withAdapter, type PythonAdapter } from './python-adapters.js';
 
 const PRICING = path.join(EXAMPLES, 'python/pricing');
 const INVOICE = path.join(EXAMPLES, 'python/invoice');
@@ -34,18 +34,35 @@ function flow(...args: string[]): string[] {
   return ['python3', 'flow.py', ...args];
 }
 
-describePythonAdapters('python', (adapter, runBpdiff) => {
-  // One comparison for both: --save-captures changes nothing in the result (the offline diff below says so).
-  it('finds the regression between two versions of a module: rate is 0.1 in A and 1.0 in B; saves both captures with --save-captures, and bpdiff diff gives the same comparison from them', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-captures-'));
-    try {
-      const run = await runBpdiff([
+/** The regression comparison, pricing v1 against v2 at its condition: one per adapter, read by two cases. */
+interface Regression {
+  run: BpdiffRun;
+  /** Where --save-captures wrote the two captures. */
+  saved: string;
+  /** The BPDIFF_TRACE file. */
+  trace: string;
+}
+type RunBpdiff = (args: string[], options?: { env?: Record<string, string> }) => Promise<BpdiffRun>;
+const regressions = new Map<string, Promise<Regression>>();
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-python-test-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs it with its captures saved and its trace written (neither changes the result: the cases say so), once per adapter. */
+function regression(adapter: PythonAdapter, runBpdiff: RunBpdiff): Promise<Regression> {
+  let found = regressions.get(adapter.id);
+  if (found === undefined) {
+    const dir = path.join(scratch, `regression-${adapter.id}`);
+    fs.mkdirSync(dir);
+    const saved = path.join(dir, 'saved');
+    const trace = path.join(dir, 'trace.jsonl');
+    found = runBpdiff(
+      [
         '--bp',
         'pricing.py:34',
         '--condition',
         'item.qty > 3',
         '--save-captures',
-        path.join(dir, 'saved'),
+        saved,
         '--cwd-a',
         path.join(PRICING, 'v1'),
         '--cwd-b',
@@ -58,49 +75,53 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
         'python3',
         'pricing.py',
         '10',
-      ]);
-      expectClean(run);
-      expect(run.exitCode, run.stderr).toBe(1);
-      const doc = run.doc!;
-      expect(doc.breakpoint).toEqual({ file: 'pricing.py', line: 34, condition: 'item.qty > 3' });
-      expect(doc.run_a.status).toBe('break');
-      expect(doc.run_a.location).toEqual({ file: 'pricing.py', line: 34 });
-      expect(doc.run_a.command).toBe('python3 pricing.py 10');
-      expect(doc.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
-      expect(doc.diff.changed.line_total).toEqual({ a: '108.0', b: '0.0' });
-      // The conditional breakpoint stopped in the iteration it asked for.
-      expect(doc.run_a.variables['item.qty']).toBe('10');
-      expect(doc.run_b.variables['item.sku']).toBe("'mug'");
-      expect(doc.diff.unchanged).toContain('total');
-      expect(doc.analysis_hints.join('\n')).toMatch(/rate is 0\.1 in A and 1\.0 in B.*10x/);
+      ],
+      { env: { BPDIFF_TRACE: trace } },
+    ).then((run) => ({ run, saved, trace }));
+    regressions.set(adapter.id, found);
+  }
+  return found;
+}
 
-      const saved = JSON.parse(fs.readFileSync(path.join(dir, 'saved/capture-b.json'), 'utf8')) as Record<
-        string,
-        unknown
-      >;
-      expect(saved).toMatchObject({
-        adapter: { id: adapter.id, name: adapter.name },
-        run: { label: 'B', status: 'break' },
-        exit_code: null,
-      });
-      // Portable: the breakpoint file relative to the run's cwd, which the capture records.
-      expect(saved.resolved_file).toBe('pricing.py');
-      expect(saved.cwd).toBe(path.join(PRICING, 'v2'));
-      const offline = await runBpdiff([
-        'diff',
-        path.join(dir, 'saved/capture-a.json'),
-        path.join(dir, 'saved/capture-b.json'),
-      ]);
-      expect(offline.exitCode, offline.stderr).toBe(1);
-      expect(offline.doc!.diff).toEqual(doc.diff);
-      expect(offline.doc!.analysis_hints).toEqual(doc.analysis_hints);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+describePythonAdapters('python', (adapter, runBpdiff) => {
+  // One comparison for both: --save-captures changes nothing in the result (the offline diff below says so).
+  it('finds the regression between two versions of a module: rate is 0.1 in A and 1.0 in B; saves both captures with --save-captures, and bpdiff diff gives the same comparison from them', async () => {
+    const { run, saved } = await regression(adapter, runBpdiff);
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const doc = run.doc!;
+    expect(doc.breakpoint).toEqual({ file: 'pricing.py', line: 34, condition: 'item.qty > 3' });
+    expect(doc.run_a.status).toBe('break');
+    expect(doc.run_a.location).toEqual({ file: 'pricing.py', line: 34 });
+    expect(doc.run_a.command).toBe('python3 pricing.py 10');
+    expect(doc.diff.changed.rate).toEqual({ a: '0.1', b: '1.0' });
+    expect(doc.diff.changed.line_total).toEqual({ a: '108.0', b: '0.0' });
+    // The conditional breakpoint stopped in the iteration it asked for.
+    expect(doc.run_a.variables['item.qty']).toBe('10');
+    expect(doc.run_b.variables['item.sku']).toBe("'mug'");
+    expect(doc.diff.unchanged).toContain('total');
+    expect(doc.analysis_hints.join('\n')).toMatch(/rate is 0\.1 in A and 1\.0 in B.*10x/);
+
+    const captureB = JSON.parse(fs.readFileSync(path.join(saved, 'capture-b.json'), 'utf8')) as Record<string, unknown>;
+    expect(captureB).toMatchObject({
+      adapter: { id: adapter.id, name: adapter.name },
+      run: { label: 'B', status: 'break' },
+      exit_code: null,
+    });
+    // Portable: the breakpoint file relative to the run's cwd, which the capture records.
+    expect(captureB.resolved_file).toBe('pricing.py');
+    expect(captureB.cwd).toBe(path.join(PRICING, 'v2'));
+    const offline = await runBpdiff(['diff', path.join(saved, 'capture-a.json'), path.join(saved, 'capture-b.json')]);
+    expect(offline.exitCode, offline.stderr).toBe(1);
+    expect(offline.doc!.diff).toEqual(doc.diff);
+    expect(offline.doc!.analysis_hints).toEqual(doc.analysis_hints);
   });
 
-  it('gives exit 0 and no changed variable for two identical runs', async () => {
-    const run = await runBpdiff([
+  // pricing v1 against itself, at the line without a condition: read by two cases, run once.
+  let identicalPricing: Promise<BpdiffRun> | undefined;
+  const pricingAgainstItself = (...options: string[]): Promise<BpdiffRun> => {
+    const args = [
+      ...options,
       '--bp',
       'pricing.py:34',
       '--cwd',
@@ -113,7 +134,14 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
       'python3',
       'pricing.py',
       '10',
-    ]);
+    ];
+    if (options.length > 0) return runBpdiff(args);
+    identicalPricing ??= runBpdiff(args);
+    return identicalPricing;
+  };
+
+  it('gives exit 0 and no changed variable for two identical runs', async () => {
+    const run = await pricingAgainstItself();
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
@@ -635,24 +663,10 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
   });
 
   it('reads module globals only with --scope globals, without expanding modules', async () => {
-    const args = [
-      '--bp',
-      'pricing.py:34',
-      '--cwd',
-      path.join(PRICING, 'v1'),
-      '--',
-      'python3',
-      'pricing.py',
-      '10',
-      '--',
-      'python3',
-      'pricing.py',
-      '10',
-    ];
-    const locals = await runBpdiff(args);
+    const locals = await pricingAgainstItself();
     expectClean(locals);
     expect(locals.doc!.run_a.variables.DISCOUNT_PERCENT).toBeUndefined();
-    const globals = await runBpdiff(['--scope', 'globals', ...args]);
+    const globals = await pricingAgainstItself('--scope', 'globals');
     expectClean(globals);
     expect(globals.doc!.run_a.variables).toMatchObject({ DISCOUNT_PERCENT: '10', BULK_QTY: '3', rate: '0.0' });
     expect(globals.doc!.run_a.variables.sys).toMatch(/^<module 'sys'/);
@@ -675,97 +689,72 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
 });
 
 describePythonAdapters('python with BPDIFF_TRACE', (adapter, runBpdiff) => {
+  // The regression comparison's trace (its captures saved too: that adds no phase to a run's).
   it('writes the phases and the DAP messages of both runs, without the values', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-trace-'));
-    const file = path.join(dir, 'trace.jsonl');
-    try {
-      const run = await runBpdiff(
-        [
-          '--bp',
-          'pricing.py:34',
-          '--condition',
-          'item.qty > 3',
-          '--cwd-a',
-          path.join(PRICING, 'v1'),
-          '--cwd-b',
-          path.join(PRICING, 'v2'),
-          '--',
-          'python3',
-          'pricing.py',
-          '10',
-          '--',
-          'python3',
-          'pricing.py',
-          '10',
-        ],
-        { env: { BPDIFF_TRACE: file } },
+    const { run, trace: file } = await regression(adapter, runBpdiff);
+    expectClean(run);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            t: number;
+            run: string | null;
+            phase?: string;
+            message?: { dir: string; name: string; seq: number };
+          },
       );
-      expectClean(run);
-      expect(run.exitCode, run.stderr).toBe(1);
-      const lines = fs
-        .readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map(
-          (line) =>
-            JSON.parse(line) as {
-              t: number;
-              run: string | null;
-              phase?: string;
-              message?: { dir: string; name: string; seq: number };
-            },
-        );
-      expect(lines.every((line) => typeof line.t === 'number')).toBe(true);
-      expect(lines.filter((line) => line.run === null).map((line) => line.phase)).toEqual(
-        expect.arrayContaining(['args parsed', 'done']),
+    expect(lines.every((line) => typeof line.t === 'number')).toBe(true);
+    expect(lines.filter((line) => line.run === null).map((line) => line.phase)).toEqual(
+      expect.arrayContaining(['args parsed', 'done']),
+    );
+    for (const label of ['A', 'B']) {
+      const phases = lines.filter((line) => line.run === label && line.phase).map((line) => line.phase);
+      // bpdiff starts the program itself, before the adapter, and debugpy attaches to it; bpdiff's
+      // own adapter is in the program, which bpdiff connects to as it starts.
+      const started =
+        adapter.id === 'debugpy'
+          ? ['debuggee spawn', 'adapter spawn', 'adapter connected']
+          : ['debuggee spawn', 'adapter connected'];
+      expect(phases).toEqual([
+        'adapter chosen',
+        'run started',
+        'hooks loaded',
+        'launch prepared',
+        ...started,
+        'initialized',
+        'launched',
+        'first stop',
+        'frame read',
+        'done',
+      ]);
+      const messages = lines
+        .filter((line) => line.run === label && line.message)
+        .map((line) => `${line.message!.dir} ${line.message!.name}`);
+      expect(messages).toEqual(
+        expect.arrayContaining([
+          'out initialize',
+          'in initialize',
+          'out attach',
+          'in stopped',
+          'out variables',
+          'in variables',
+        ]),
       );
-      for (const label of ['A', 'B']) {
-        const phases = lines.filter((line) => line.run === label && line.phase).map((line) => line.phase);
-        // bpdiff starts the program itself, before the adapter, and debugpy attaches to it; bpdiff's
-        // own adapter is in the program, which bpdiff connects to as it starts.
-        const started =
-          adapter.id === 'debugpy'
-            ? ['debuggee spawn', 'adapter spawn', 'adapter connected']
-            : ['debuggee spawn', 'adapter connected'];
-        expect(phases).toEqual([
-          'adapter chosen',
-          'run started',
-          'hooks loaded',
-          'launch prepared',
-          ...started,
-          'initialized',
-          'launched',
-          'first stop',
-          'frame read',
-          'done',
-        ]);
-        const messages = lines
-          .filter((line) => line.run === label && line.message)
-          .map((line) => `${line.message!.dir} ${line.message!.name}`);
-        expect(messages).toEqual(
-          expect.arrayContaining([
-            'out initialize',
-            'in initialize',
-            'out attach',
-            'in stopped',
-            'out variables',
-            'in variables',
-          ]),
-        );
-        expect(messages).not.toContain('out launch');
-      }
-      // The values read (rate is 0.1 in A and 1.0 in B, the sku 'mug') are not in the trace.
-      // A timestamp, port or process id can hold the digits 108.0 ("t":108.05), so the total is
-      // looked for as a value: not inside a longer number.
-      const text = fs.readFileSync(file, 'utf8');
-      expect(text).not.toContain("'mug'");
-      expect(text).not.toMatch(/(?<![\d.])108\.0(?![\d])/);
-      const variableResponses = lines.filter((line) => line.message?.dir === 'in' && line.message.name === 'variables');
-      expect(variableResponses.length).toBeGreaterThan(0);
-      expect(variableResponses.every((line) => !('body' in line.message!))).toBe(true);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      expect(messages).not.toContain('out launch');
     }
+    // The values read (rate is 0.1 in A and 1.0 in B, the sku 'mug') are not in the trace.
+    // A timestamp, port or process id can hold the digits 108.0 ("t":108.05), so the total is
+    // looked for as a value: not inside a longer number.
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).not.toContain("'mug'");
+    expect(text).not.toMatch(/(?<![\d.])108\.0(?![\d])/);
+    const variableResponses = lines.filter((line) => line.message?.dir === 'in' && line.message.name === 'variables');
+    expect(variableResponses.length).toBeGreaterThan(0);
+    expect(variableResponses.every((line) => !('body' in line.message!))).toBe(true);
   });
 });
 
