@@ -121,6 +121,9 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
       PYTHON_ADAPTERS[0]!.id,
       '--env',
       'COUNT=100000000',
+      // Past the default 100,000 steps, which the stream walks in about 2 s on a quiet machine (the walk had ended before the signal).
+      '--max-steps',
+      '100000000',
       '--',
       'python3',
       loop,
