@@ -1,7 +1,7 @@
 // A short question to a program (`python3 -c ...`, `go version -m`, `lldb --version`) through
 // node:child_process, as builds are (run-build.ts, which adds their time limit and process group).
 // Each probe is a `probe` phase in BPDIFF_TRACE.
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { tracePhase } from '../trace/trace.js';
 
@@ -19,6 +19,19 @@ export interface ProbeResult {
   exitCode: number | null;
   /** Why it failed (did not start, exit code, timeout), on one line; null when it exited with 0. */
   failure: string | null;
+}
+
+/**
+ * The probes still running. A caller may stop waiting for one before its own time limit (a capture
+ * waits 2 s for an adapter's version): whatever is left when bpdiff exits is killed then, not left
+ * behind to finish alone.
+ */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function killRunning(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
 }
 
 /** Runs `file args` to its end with stdin closed; never rejects. */
@@ -50,9 +63,15 @@ export function runProbe(file: string, args: readonly string[], options: ProbeOp
           ms: Math.round((performance.now() - started) * 10) / 10,
           exit_code: exitCode,
         });
+        running.delete(child);
         resolve({ stdout: String(stdout), stderr: String(stderr), exitCode, failure });
       },
     );
+    running.add(child);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.on('exit', killRunning);
+    }
     child.stdin?.end();
   });
 }
