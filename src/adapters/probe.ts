@@ -1,9 +1,10 @@
 // A short question to a program (`python3 -c ...`, `go version -m`, `lldb --version`) through
 // node:child_process, as builds are (run-build.ts, which adds their time limit and process group).
 // Each probe is a `probe` phase in BPDIFF_TRACE.
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { tracePhase } from '../trace/trace.js';
+import { trackTree, untrackTree } from '../process/process-tree.js';
 
 export interface ProbeOptions {
   cwd: string;
@@ -19,19 +20,6 @@ export interface ProbeResult {
   exitCode: number | null;
   /** Why it failed (did not start, exit code, timeout), on one line; null when it exited with 0. */
   failure: string | null;
-}
-
-/**
- * The probes still running. A caller may stop waiting for one before its own time limit (a capture
- * waits 2 s for an adapter's version): whatever is left when bpdiff exits is killed then, not left
- * behind to finish alone.
- */
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-function killRunning(): void {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
 }
 
 /** Runs `file args` to its end with stdin closed; never rejects. */
@@ -63,15 +51,13 @@ export function runProbe(file: string, args: readonly string[], options: ProbeOp
           ms: Math.round((performance.now() - started) * 10) / 10,
           exit_code: exitCode,
         });
-        running.delete(child);
+        untrackTree(child);
         resolve({ stdout: String(stdout), stderr: String(stderr), exitCode, failure });
       },
     );
-    running.add(child);
-    if (!exitHookInstalled) {
-      exitHookInstalled = true;
-      process.on('exit', killRunning);
-    }
+    // A caller may stop waiting before the probe's own limit (a capture waits 2 s for an adapter's
+    // version): the probe is one of bpdiff's processes, killed with what it started if bpdiff exits.
+    if (child.pid !== undefined) trackTree(child).roots.add(child.pid);
     child.stdin?.end();
   });
 }

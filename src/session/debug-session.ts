@@ -352,16 +352,7 @@ export class DebugSession extends SessionSetup {
 
   /** The stack of the thread stopped last, innermost first (at most `levels` frames). */
   async stack(levels = FRAMES_KEPT): Promise<StackFrameSummary[]> {
-    if (this.lastThreadId === null) return [];
-    return summariseFrames(
-      (
-        await this.connection.request(
-          'stackTrace',
-          { threadId: this.lastThreadId, startFrame: 0, levels },
-          { step: 'stackTrace', timeoutMs: this.startMs },
-        )
-      )?.stackFrames ?? [],
-    );
+    return (await this.frames(levels)).map(({ name, file, line }) => ({ name, file, line }));
   }
 }
 

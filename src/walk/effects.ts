@@ -189,15 +189,23 @@ export async function walkEffects(
     const shapes = await Promise.all(walks.map((walk) => walk.run.frames(levels)));
     const kept = moves.length;
     let alikeAt = home;
-    let [lo, hi, here, stride] = [0, null as number | null, 0 as number | null, 1];
+    // Passes on from the head: the last found alike, the first found apart, where the runs stand (null:
+    // past a probe that found them apart, to be started again), and the stride between probes.
+    let lo = 0;
+    let hi: number | null = null;
+    let here: number | null = 0;
+    let stride = 1;
     // Between the last pass alike and the first apart, on by strides of an eighth of the gap: a restart
     // only when a probe finds them apart (a restart costs a program's start and its way back; a probe, a stop).
     const strideIn = (gap: number): number => Math.max(1, Math.floor(gap / STRIDES));
     while (hi === null || hi - lo > 1) {
       if (options.signal.aborted) throw interrupted();
       if (hi !== null && lo + stride >= hi) stride = strideIn(hi - lo);
-      const target = hi === null ? Math.max(1, lo * 2) : lo + stride;
-      if (here === null) here = await backTo(alikeAt, lo);
+      const target: number = hi === null ? Math.max(1, lo * 2) : lo + stride;
+      if (here === null) {
+        await backTo(alikeAt);
+        here = lo;
+      }
       const passes: Move = { passes: target - here };
       const standings = await Promise.all([
         moveRun(walks[0], passes, alikeAt[0]),
@@ -206,30 +214,28 @@ export async function walkEffects(
       effects.probes++;
       const alike = await probeAlike(standings, shapes, levels, home);
       if (alike === null) {
-        [hi, here] = [target, null];
-        stride = strideIn(hi - lo);
+        hi = target;
+        here = null;
+        stride = strideIn(target - lo);
         continue;
       }
-      const last = moves.length > kept ? moves.at(-1) : undefined;
-      if (last !== undefined)
-        moves[moves.length - 1] = [passes, passes].map((move, index) => ({
-          passes: (last[index] as { passes: number }).passes + move.passes,
-        })) as [Move, Move];
-      else moves.push([passes, passes]);
+      // One move from the head to the pass reached, however many probes it took (the replay's).
+      const went: Move = { passes: target };
+      if (moves.length > kept) moves[moves.length - 1] = [went, went];
+      else moves.push([went, went]);
       [arrivedA, arrivedB] = alike;
       alikeAt = alike.map((arrived) => (arrived.standing as { step: Step }).step) as [Step, Step];
-      [lo, here] = [target, target];
+      lo = here = target;
     }
-    if (here === null) await backTo(alikeAt, lo);
+    if (here === null) await backTo(alikeAt);
     return lo;
 
-    /** Both programs again to where the probes last found them alike (`passes` on from the head). */
-    async function backTo(where: [Step, Step], passes: number): Promise<number> {
+    /** Both programs again to where the probes last found them alike. */
+    async function backTo(where: [Step, Step]): Promise<void> {
       effects.restarts++;
       let standings: [Standing, Standing];
       ({ walks, watches, standings } = await replay(moves, walks, watches, where));
       [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
-      return passes;
     }
   }
 

@@ -129,6 +129,11 @@ for (const language of languages) {
       expect(run.doc!.locate!.point).toMatchObject({ file: file('deep'), line, function: 'price', pass: null });
       // The loop's later passes probed at the program's speed, not stepped (two steps a pass: 1,000 to the 500th).
       expect(run.doc!.locate!.steps).toBeLessThan(100);
+      // A version against itself: probed to the loop's end, stepped out of it, and agreed.
+      const same = await locate(EFFECTS, 'a/deep', 'a/deep', ['600'], ['600']);
+      expect(same.exitCode, same.stderr).toBe(0);
+      expect(same.doc!.locate!.kind).toBe('agreed');
+      expect(same.doc!.locate!.steps).toBeLessThan(100);
     });
 
     it('the same behaviour with other internals exits 0: a refactored function, a method only B defines, identical runs', async () => {

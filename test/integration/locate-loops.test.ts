@@ -101,6 +101,16 @@ for (const loop of cases) {
         expect(run.doc!.locate!.steps).toBeLessThan(100);
         expect(run.leftovers).toEqual([]);
       });
+
+      it('a version against itself: the loop probed to its end and stepped out of, exit 0', async () => {
+        const folder = path.join(LOOPS, loop.folder, 'a');
+        const run = await runBpdiff(['locate', '--cwd', folder, '--', ...loop.argv('a'), '--', ...loop.argv('a')]);
+        expect(run.exitCode, run.stderr).toBe(0);
+        expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+        expect(run.doc!.locate!.kind).toBe('agreed');
+        expect(run.doc!.locate!.steps).toBeLessThan(100);
+        expect(run.leftovers).toEqual([]);
+      });
     },
   );
 }
