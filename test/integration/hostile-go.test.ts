@@ -102,7 +102,7 @@ describeWithTool(
         '--max-variables',
         '2000000',
         '--timeout',
-        '15',
+        '8',
       ]);
       expect(capture.warnings.some((warning) => warning.startsWith("Reading stopped at the run's --timeout"))).toBe(
         true,
