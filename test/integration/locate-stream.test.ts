@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execaSync } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EXAMPLES, ROOT, describeWithTool, runBpdiff } from './helpers.js';
 import { PYTHON_ADAPTERS } from './python-adapters.js';
@@ -184,5 +185,29 @@ describeWithTool('locate: the step stream and DAP steps give the same documents'
     expect(streamed.exitCode, streamed.stderr).toBe(0);
     expect(stepped.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
     expect(comparable(streamed.doc)).toBe(comparable(stepped.doc));
+  });
+
+  it("real library code against itself (Python's own TOML parser, its generators and their frames): exit 0, the stream scanning to the end", async () => {
+    // tomllib (Python 3.11+) copied into a project as the package mytoml, so that the walk enters its lines.
+    const project = path.join(folder, 'toml');
+    fs.cpSync(path.join(CART, 'toml'), project, { recursive: true });
+    const stdlib = execaSync('python3', ['-c', 'import os, tomllib; print(os.path.dirname(tomllib.__file__))']).stdout;
+    fs.mkdirSync(path.join(project, 'mytoml'));
+    for (const name of fs.readdirSync(stdlib).filter((file) => file.endsWith('.py')))
+      fs.writeFileSync(
+        path.join(project, 'mytoml', name),
+        fs.readFileSync(path.join(stdlib, name), 'utf8').replaceAll('tomllib', 'mytoml'),
+      );
+    const trace = path.join(folder, 'toml.trace');
+    const run = await runBpdiff(['locate', '--every-line', ...pair(project, project, 'main.py')], {
+      env: { BPDIFF_TRACE: trace },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.leftovers).toEqual([]);
+    const steps = /^no divergence in ([\d,]+) steps: both runs ended/.exec(run.doc!.analysis_hints[0]!)?.[1];
+    expect(Number(steps?.replaceAll(',', ''))).toBeGreaterThan(1000);
+    // No step where the stream's texts parted and the values then agreed: a generator's frame listed its
+    // stack with each frame's id (frame: <genexpr> [_parser.py:330]  id:1397...), new in every run.
+    expect(fs.readFileSync(trace, 'utf8')).toMatch(/"phase":"locate scan ended \((ended|agreed), [\d]+ steps\)/);
   });
 });
