@@ -1,10 +1,10 @@
 // bpdiff locate through bpdiff's Python adapter's step stream (src/walk/lines-streamed.ts) and
 // through DAP steps one at a time (the same adapter, from a definition without locate.stream): the
 // documents are the same, whether the runs part ways where they stand, in what they hold (two levels
-// down in an object whose repr is the same in both runs; in a text that looks like an address), end
-// early, agree to their end or to --max-steps, start at --from, hold a path only one run's values
-// rewrite, or differ only in a local --ignore leaves out (the stream's texts differ there at every
-// step: the walk goes on by steps).
+// down in an object whose repr is the same in both runs, new or changed in place where `self` holds
+// it twice; in a text that looks like an address), end early, agree to their end or to --max-steps,
+// start at --from, hold a path only one run's values rewrite, or differ only in a local --ignore
+// leaves out (the stream's texts differ there at every step: the walk goes on by steps).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +116,18 @@ const CASES: Array<{ name: string; args: string[]; exit: number; hint: RegExp }>
     args: pair(path.join(CART, 'v1'), path.join(CART, 'v2'), 'cart.py'),
     exit: 1,
     hint: /^the runs part ways at cart\.py:23 in fill\(\) \(2nd time on this line; step \d+\): cart\.last\.qty is 2 in A and 9 in B$/,
+  },
+  {
+    name: 'options: a count two levels down in self, in objects whose reprs agree, each held twice by self',
+    args: pair(path.join(CART, 'v1'), path.join(CART, 'v1'), 'options.py', '--env-b', 'DEEP=seen'),
+    exit: 1,
+    hint: /^the runs part ways at options\.py:34 in tally\(\) \(2nd call, 2nd time on this line; step 52\): self\.by_name\['b'\]\.seen is 1 in A and 2 in B; 2 more values differ$/,
+  },
+  {
+    name: 'options: an element added to a list two levels down in self',
+    args: pair(path.join(CART, 'v1'), path.join(CART, 'v1'), 'options.py', '--env-b', 'DEEP=tag'),
+    exit: 1,
+    hint: /^the runs part ways at options\.py:36 in tally\(\) \(2nd call, 2nd time on this line; step 54\): self\.by_name\['b'\]\.tags is \['b'\] in A and \['b', 'again'\] in B; 2 more values differ$/,
   },
   {
     name: 'cart: a text that looks like an address',

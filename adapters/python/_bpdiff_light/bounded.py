@@ -96,6 +96,11 @@ class Bounded(object):
             quick = False
         if quick:
             return compute()
+        return self.within(compute, "<timed out after %g s>" % self.seconds)
+
+    def within(self, compute, late):
+        """`compute()` in a helper thread for at most `seconds`, else `late` (the helper left to finish
+        alone); what it raises reads as a repr's error."""
         done = threading.Event()
         result = [None]
 
@@ -120,4 +125,4 @@ class Bounded(object):
         worker.abandoned = True
         worker.job = None
         worker.wake.set()
-        return "<timed out after %g s>" % self.seconds
+        return late
