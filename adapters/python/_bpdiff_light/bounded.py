@@ -4,15 +4,17 @@
 # _bpdiff_bounded.py). A repr that may run the program's code runs in a helper thread for at most
 # `seconds`, else reads `<timed out after N s>`; a repr that raises reads `<error: repr raised
 # ValueError: ...>`. Imports nothing of the package: it must load on its own beside debugpy.
+import collections
+import re
 import threading
 import types
 
 # The repr of these runs no code of the program: no helper thread needed (a handoff costs ~30 us).
 SCALARS = (int, float, complex, bool, type(None), str, bytes)
-_QUICK_CONTAINERS = (list, tuple, set, frozenset, dict)
+_QUICK_CONTAINERS = (list, tuple, set, frozenset, dict, collections.deque)
 # Written by the interpreter's own code, never the program's: modules, functions, classes (without a
-# metaclass of the program's), ranges.
-_OWN_REPR = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.BuiltinMethodType, type, range, bytearray, types.CodeType)
+# metaclass of the program's), ranges, compiled patterns (a class no program can derive from).
+_OWN_REPR = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.BuiltinMethodType, type, range, bytearray, types.CodeType, re.Pattern)
 
 
 def describe_error(error):
@@ -27,18 +29,33 @@ def describe_error(error):
 def is_quick(obj):
     """Whether the repr of `obj` runs no code of the program (a container's first 100 elements looked at)."""
     kind = type(obj)
-    if kind in SCALARS or kind in _OWN_REPR or kind.__repr__ is object.__repr__:
+    if kind in SCALARS or kind in _OWN_REPR or kind.__repr__ is object.__repr__ or kind.__repr__ is type.__repr__:
         return True
     if kind not in _QUICK_CONTAINERS:
         return False
     shown = 0
+    # Containers inside it are looked at whole, 100 elements at most in all.
+    inner = [100]
     for item in (obj.items() if kind is dict else obj):
         for part in (item if kind is dict else (item,)):
-            if type(part) not in SCALARS:
+            if type(part) not in SCALARS and not _holds_scalars(part, inner):
                 return False
         shown += 1
         if shown == 100:
             break
+    return True
+
+
+def _holds_scalars(obj, budget):
+    """Whether `obj` is a plain container of scalars and such containers, `budget` elements at most."""
+    kind = type(obj)
+    if kind not in _QUICK_CONTAINERS:
+        return False
+    for item in (obj.items() if kind is dict else obj):
+        for part in (item if kind is dict else (item,)):
+            budget[0] -= 1
+            if budget[0] < 0 or type(part) not in SCALARS and not _holds_scalars(part, budget):
+                return False
     return True
 
 

@@ -17,6 +17,7 @@ import os
 import re
 import time
 
+from .bounded import is_quick
 from .rules import adapter_rule, volatile_rule
 from .setorder import ADDRESS_TOKEN, masked
 from .variables import children, get_type, is_hidden
@@ -95,6 +96,11 @@ class Roots(object):
 _LATE = object()
 
 
+class _Unbounded(BaseException):
+    """A repr that may run the program's code, met where the step's texts are written in the stopped
+    thread itself (a BaseException: no `except Exception` on the way takes it for the value's error)."""
+
+
 class Texts(object):
     """The texts a stream compares: each value whole (a long one as a hash), addresses masked as bpdiff
     masks them, children folded in to `depth` levels, as the `variables` requests of a capture read them."""
@@ -126,12 +132,28 @@ class Texts(object):
         self._direct = getattr(value_text, "compute", None)
         self._whole = callable(self._within) and callable(self._direct)
 
+    def _quick(self, value):
+        try:
+            quick = is_quick(value)
+        except Exception:
+            quick = False
+        if not quick:
+            raise _Unbounded()
+        return self._direct(value)
+
     def values(self, variables):
         """Each variable's text (the hidden kinds left out), from a frame's locals or globals."""
         items = list(variables.items())
         if self._whole:
             if not self.value_text.seconds > 0:
                 return self._values(items, self._direct)
+            # A step whose reprs run none of the program's code (numbers, strings, containers of them, objects
+            # written by their class and address) needs no helper: it is written here, as a bounded repr writes
+            # them here too, and goes to the helper at the first repr that may run the program's code.
+            try:
+                return self._values(items, self._quick)
+            except _Unbounded:
+                pass
             found = self._within(lambda: self._values(items, self._direct), _LATE)
             if type(found) is dict:
                 return found

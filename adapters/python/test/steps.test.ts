@@ -282,4 +282,28 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     expect(one.values.one).toMatch(/^tuple: \(1,\) \{.*int: 1.*\}$/);
     await values.end();
   });
+
+  it('writes a repr slower than the value timeout as timed out, and the values beside it whole, step after step', async () => {
+    const session = LightSession.start(executable, ['slow_repr.py']);
+    const file = path.join(FIXTURES, 'slow_repr.py');
+    await session.configure({ [file]: [23] }, { attach: { valueTimeout: 0.3 } });
+    expect(await session.run()).not.toBeNull();
+    const body = await session.ok<StepsBody>('bpdiffSteps', {
+      threadId: 1,
+      count: 3,
+      roots: [FIXTURES],
+      maxValueLength: 1 << 30,
+      addresses: '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b',
+      depth: 1,
+      maxChildren: 100,
+    });
+    // Holder's repr runs the program's code too, but in time: it is whole at every step, the change to its
+    // list seen at the step after it; Slow's runs out of time at every step it is there.
+    expect(body.steps.map((step) => [step.line, step.values])).toEqual([
+      [24, { holder: 'Holder: Holder(2) {items=list: [1, 2]}', slow: 'Slow: <timed out after 0.3 s> {}' }],
+      [25, { holder: 'Holder: Holder(2) {items=list: [1, 2]}', slow: 'Slow: <timed out after 0.3 s> {}', n: '1' }],
+      [26, { holder: 'Holder: Holder(3) {items=list: [1, 2, 3]}', slow: 'Slow: <timed out after 0.3 s> {}', n: '1' }],
+    ]);
+    await session.end();
+  });
 });
