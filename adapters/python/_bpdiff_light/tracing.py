@@ -81,14 +81,23 @@ class TraceBackend(object):
         if dbg.is_own(filename):
             return None
         state = dbg.threads.get(threading.get_ident())
-        if state is not None and state.step is not None and state.step.traces(frame):
-            return self._line
+        step = state.step if state is not None else None
+        if step is not None:
+            # A frame starts or a generator resumes: the step knows its depth, or that its frame runs again.
+            step.entered(frame)
+            if step.traces(frame):
+                return self._line
         if self.fallback and dbg.key_of(filename) in self.fallback:
             return self._line
         return None
 
     def _line(self, frame, event, arg):
         if event == "return":
+            # Returned, yielded or unwound by an exception: off the stack, for the step.
+            state = self.dbg.threads.get(threading.get_ident())
+            step = state.step if state is not None else None
+            if step is not None:
+                step.left(frame)
             self._returned(frame, arg)
             return self._line
         if event != "line":
