@@ -194,9 +194,9 @@ class MonitorBackend(object):
             self.dbg.suspend(frame, step.reason)
 
     # -- steps and holds -----------------------------------------------------------------------
-    def arm(self, state, resume, frame):
+    def arm(self, state, resume, frame, ended=None):
         state.returned = None
-        state.step = make_step(resume, frame, self.dbg)
+        state.step = make_step(resume, frame, self.dbg, ended)
         self._add_events(frame.f_code, _E.PY_RETURN)
         for code in state.step.codes():
             self._follow(code)

@@ -260,11 +260,12 @@ class Texts(object):
 class Locate(Step):
     """bpdiffSteps: the steps counted, the response sent from the stop that ends them."""
 
-    def __init__(self, frame, arguments, path_of, value_text, respond, is_own=None):
+    def __init__(self, frame, arguments, path_of, value_text, respond, is_own=None, ended=None):
         Step.__init__(self, "steps", frame)
         self.count = max(0, int(arguments.get("count", 0) or 0))
         self.skip = max(0, int(arguments.get("skip", 0) or 0))
-        self.is_root = Roots(arguments.get("roots") or [], path_of)
+        self.roots = list(arguments.get("roots") or [])
+        self.is_root = Roots(self.roots, path_of)
         self.path_of = path_of
         self.texts = Texts(arguments, value_text)
         self.respond = respond
@@ -275,7 +276,13 @@ class Locate(Step):
         self.steps = []
         self.seen = 0
         self._paths = {}
-        self.depths = Depths(self.is_root, self.is_own, frame)
+        # The batch before, stopped right here (the thread has not run since), knows the stack's depths
+        # already: a stack 10,000 deep is not walked again at each batch.
+        carried = getattr(ended, "depths", None)
+        if carried is not None and ended.roots == self.roots and carried.kept and carried.kept[-1][0] is frame:
+            self.depths = carried
+        else:
+            self.depths = Depths(self.is_root, self.is_own, frame)
 
     def follows(self, code):
         filename = code.co_filename
@@ -331,10 +338,11 @@ class Locate(Step):
         self.steps = []
 
 
-def make_step(resume, frame, debugger):
+def make_step(resume, frame, debugger, ended=None):
+    """The step a stopped thread resumes with; `ended`, the step that stopped it (or None)."""
     if resume.kind == "steps":
         request = resume.request
-        step = Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"], debugger.is_own)
+        step = Locate(frame, request["arguments"], debugger.path_of, debugger.value_text, request["respond"], debugger.is_own, ended)
         if request["arguments"].get("current"):
             # bpdiff asks for at least two steps with it, so the first never ends the batch.
             step.here(frame)

@@ -144,14 +144,17 @@ class TraceBackend(object):
         stop_in_caller(self.dbg, state, frame)
 
     # -- steps ---------------------------------------------------------------------------------
-    def arm(self, state, resume, frame):
+    def arm(self, state, resume, frame, ended=None):
         state.returned = None
-        state.step = make_step(resume, frame, self.dbg)
+        state.step = make_step(resume, frame, self.dbg, ended)
         sys.settrace(self._call)
+        line = self._line
         outer = frame
         while outer is not None:
-            if not self.dbg.is_own(outer.f_code.co_filename):
-                outer.f_trace = self._line
+            # A frame traced since an earlier step is not asked its code again (an audit event each: a
+            # stack 10,000 deep is walked at every batch of bpdiffSteps).
+            if outer.f_trace != line and not self.dbg.is_own(outer.f_code.co_filename):
+                outer.f_trace = line
             outer = outer.f_back
 
     def disarm(self, state):

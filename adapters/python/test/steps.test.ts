@@ -350,6 +350,39 @@ describe.each(pythons())('light adapter depths through deep stacks on $name', ({
     await session.exit;
   });
 
+  it('streams the same depths a batch at a time as in one batch (each batch carries on the depths of the one before)', async () => {
+    const stream = async (count: number): Promise<Array<[string, number, number, number | undefined]>> => {
+      const session = LightSession.start(executable, ['deep.py']);
+      await session.configure({ [deep]: [34] });
+      expect(await session.run()).not.toBeNull();
+      const seen: Array<[string, number, number, number | undefined]> = [];
+      for (;;) {
+        const since = session.events.length;
+        const body = await session.ok<StepsBody>(
+          'bpdiffSteps',
+          { threadId: 1, count, roots: [deep], values: false },
+          120_000,
+        );
+        seen.push(
+          ...body.steps.map((step): [string, number, number, number | undefined] => [
+            step.function,
+            step.line,
+            step.depth,
+            step.frames,
+          ]),
+        );
+        if (body.ended !== null) break;
+        expect((await session.nextStop(since))?.body.reason).toBe('step');
+      }
+      await session.exit;
+      return seen;
+    };
+    const whole = await stream(100_000);
+    expect(whole.length).toBeGreaterThan(4004);
+    // 1,001 steps a batch: batches end deep in the recursion, on the way down and up, and in the generator.
+    expect(await stream(1001)).toEqual(whole);
+  });
+
   it('steps over a recursion 1,000 deeper and out of it, over an exception unwinding 300 frames, and out of a generator that yields', async () => {
     const session = LightSession.start(executable, ['deep.py']);
     await session.configure({ [deep]: [{ line: 18, condition: 'n == 1000' }, 26, 30] });
