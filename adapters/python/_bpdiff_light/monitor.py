@@ -62,6 +62,12 @@ class MonitorBackend(object):
         return bool(by_line) and not self._code_lines(code).isdisjoint(by_line)
 
     def _on_start(self, code, offset):
+        if self._stepping and code in self._followed:
+            # A code followed already (its breakpoints' lines set when it was first met, or when set).
+            step = self._step()
+            if step is not None:
+                step.entered(sys._getframe(1))
+            return None
         if self._wants(code):
             self._add_events(code, _E.LINE)
         if self._stepping:
