@@ -5,7 +5,8 @@
 // per second for the pair, the start-up taken out (a walk of --max-steps 1 on the same program, timed
 // alike). Then one walk of 100,000 steps of two identical runs on the fastest adapter, bpdiff's
 // resident memory sampled every second: its peak, and its growth over the second half of the walk (a
-// flat walk grows by nothing).
+// flat walk grows by nothing). And a recursion walked line by line on bpdiff's Python adapter at depth
+// 10 and 10,000: the time a step at each, and their ratio (issue 32: linear, so about 1).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,6 +114,49 @@ function deepWalkers(dir: string): Walker[] {
       part,
     },
   ];
+}
+
+/** The recursion walk's depths (bench/programs/locate/recursion.py: ~10,000 calls at each). */
+const RECURSION_DEPTHS = [10, 10_000];
+
+/** Every line of recursion.py walked at each depth on bpdiff's Python adapter: the time a step, start-up taken out. */
+async function recursionRows(): Promise<BenchRow[]> {
+  const walker: Walker = {
+    adapter: 'python (bpdiff)',
+    command: ['python3', path.join(PROGRAMS, 'recursion.py')],
+    cwd: PROGRAMS,
+    part: 1,
+  };
+  const rows: BenchRow[] = [];
+  const perStep: number[] = [];
+  for (const depth of RECURSION_DEPTHS) {
+    const times: number[] = [];
+    let steps = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const start = await walk(walker, 1, ['--every-line', '--max-steps', '1'], depth);
+      const whole = await walk(walker, 1, ['--every-line'], depth);
+      steps = whole.steps;
+      times.push((whole.ms - start.ms) / Math.max(1, whole.steps - 1));
+    }
+    const ms = median(times);
+    perStep.push(ms);
+    rows.push({
+      name: `locate ${walker.adapter}: every line of a recursion ${depth.toLocaleString('en-US')} deep, time a step`,
+      value: Math.round(ms * 1000),
+      unit: 'us/step',
+      note: `${steps} steps to where the runs part ways (the bottom of the last recursion); median of ${ROUNDS}`,
+    });
+  }
+  const ratio = Math.round((perStep[1]! / perStep[0]!) * 100) / 100;
+  rows.push({
+    name: `locate ${walker.adapter}: time a step at depth 10,000 over depth 10 (every line)`,
+    value: ratio,
+    unit: 'x',
+    target: '<= 1.5',
+    ok: ratio <= 1.5,
+    note: 'linear in depth: a step costs the same at any depth',
+  });
+  return rows;
 }
 
 interface Walked {
@@ -271,6 +315,8 @@ export default async function run(): Promise<BenchRow[]> {
         note: `${last!.steps} steps; located at ${last!.where}; median of ${ROUNDS}`,
       });
     }
+    // BPDIFF_BENCH_LOCATE_ONLY=recursion: these rows alone.
+    if (ONLY === null || 'python (bpdiff) recursion'.includes(ONLY)) rows.push(...(await recursionRows()));
     if (fastest !== null && MEMORY_STEPS > 0) {
       const { walker } = fastest;
       const long = await walk(walker, -2, ['--every-line', '--max-steps', String(MEMORY_STEPS)], MEMORY_STEPS);

@@ -21,6 +21,7 @@ const MODULES: Array<[name: string, load: () => Promise<BenchModule>]> = [
   ['hit', () => import('./hit.js')],
   ['walk-memory', () => import('./walk-memory.js')],
   ['locate', () => import('./locate.js')],
+  ['locate-memory', () => import('./locate-memory.js')],
   ['locate-floor', () => import('./locate-floor.js')],
   ['new-adapters', () => import('./new-adapters.js')],
   ['python-adapter', () => import('./python-adapter.js')],

@@ -22,6 +22,7 @@ import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { SessionSetup } from './session-setup.js';
 import { setPassBreakpoint } from './reach-pass.js';
+import { stoppedAt } from './stopped-at.js';
 
 export type { SessionEntry, SessionOptions } from './session-setup.js';
 
@@ -286,29 +287,19 @@ export class DebugSession extends SessionSetup {
         );
         continue;
       }
-      const [trace] = await Promise.all([
-        this.connection.request(
-          'stackTrace',
-          { threadId: stoppedThread, startFrame: 0, levels: 1 },
-          { step: 'stackTrace', timeoutMs: this.startMs },
-        ),
-        atStop?.(),
-      ]);
-      const top = trace?.stackFrames?.[0];
-      if (!top)
-        throw new BpdiffError(
-          'ADAPTER_FAILED',
-          `${this.connection.adapterName} stopped after a ${kind} but reports no frame`,
-        );
+      const standing = await stoppedAt(
+        this.connection,
+        this.definition,
+        {
+          threadId: stoppedThread,
+          timeoutMs: this.startMs,
+          stop,
+          noFrame: `stopped after a ${kind} but reports no frame`,
+        },
+        atStop,
+      );
       this.lastThreadId = stoppedThread;
-      return {
-        kind: 'stopped',
-        threadId: stoppedThread,
-        frameId: top.id,
-        top: { path: top.source?.path ?? null, line: top.line, name: top.name },
-        depth: trace?.totalFrames ?? null,
-        stop,
-      };
+      return standing;
     }
   }
 
@@ -316,25 +307,12 @@ export class DebugSession extends SessionSetup {
   async where(): Promise<SteppedStop> {
     const threadId = this.lastThreadId;
     if (threadId === null) throw new BpdiffError('INTERNAL', 'where() called while the program runs');
-    const trace = await this.connection.request(
-      'stackTrace',
-      { threadId, startFrame: 0, levels: 1 },
-      { step: 'stackTrace', timeoutMs: this.startMs },
-    );
-    const top = trace?.stackFrames?.[0];
-    if (!top)
-      throw new BpdiffError(
-        'ADAPTER_FAILED',
-        `${this.connection.adapterName} reports no frame where the program stopped`,
-      );
-    return {
-      kind: 'stopped',
+    return stoppedAt(this.connection, this.definition, {
       threadId,
-      frameId: top.id,
-      top: { path: top.source?.path ?? null, line: top.line, name: top.name },
-      depth: trace?.totalFrames ?? null,
+      timeoutMs: this.startMs,
       stop: { reason: 'entry', description: null },
-    };
+      noFrame: 'reports no frame where the program stopped',
+    });
   }
 
   /** The frames of the thread stopped last, innermost first (at most `levels`), each with its DAP id to read it by. */

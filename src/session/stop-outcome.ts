@@ -66,6 +66,12 @@ export interface SteppedStop {
   top: { path: string | null; line: number; name: string };
   /** The number of frames on the stack (DAP `totalFrames`), or null when the adapter does not say. */
   depth: number | null;
+  /**
+   * The frame that called this one, where it stands, for an adapter whose totalFrames is not the
+   * stack's depth (dlv): a call of the same function is told from a jump back in it by its caller, and,
+   * where the caller is the same function (a recursion), by the stack's depth, counted then.
+   */
+  caller?: { name: string; line: number; depth: number | null } | null;
   stop: StopDescription;
 }
 

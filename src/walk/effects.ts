@@ -13,6 +13,7 @@ import { Positions } from './positions.js';
 import { at, dapSource, noteAdded } from './lines.js';
 import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
 import { LoopHeads } from './loop-heads.js';
+import { Recursions } from './recursion.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { compareValues } from '../values/compare-values.js';
 import type { StartedWalks } from './lines-streamed.js';
@@ -64,6 +65,7 @@ export async function walkEffects(
   };
   const effects = { over: 0, into: 0, restarts: 0, probes: 0 };
   const heads = new LoopHeads();
+  const recursions = new Recursions();
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
   const callSites: Array<{ agreedAt: NonNullable<WalkEnd['before']>; frame: number; callee: string }> = [];
@@ -106,6 +108,7 @@ export async function walkEffects(
         heads.probed((arrivedA.standing as { step: Step }).step, await probeLoop());
       const stepA = (arrivedA.standing as { step: Step }).step;
       const stepB = (arrivedB.standing as { step: Step }).step;
+      if (nextMove === 'over' && recursions.stepInto(callSites.at(-1), stepA)) nextMove = 'in';
       const agreedAt = { a: stepA, b: stepB, valuesA: arrivedA.values!, valuesB: arrivedB.values! };
       const mark = marks();
       const move = nextMove;

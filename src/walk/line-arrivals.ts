@@ -22,6 +22,8 @@ interface Frame {
   call: number;
   /** The line the frame stood on last. */
   key: string;
+  /** Where its caller stood (its name and line), when the adapter says it: constant for as long as the frame lives. */
+  caller: string | null;
 }
 
 export class LineArrivals {
@@ -33,11 +35,15 @@ export class LineArrivals {
   /** The walk stopped in code it does not count since the last counted stop (a call into a library). */
   private wentAway = false;
 
-  /** `depth`: the stack's depth when the adapter tells it truly, else null. */
-  arrive(file: string, line: number, depth: number | null, name: string): Arrival {
+  /**
+   * `depth`: the stack's depth when the adapter tells it truly, else null; then `caller`, where the
+   * frame's caller stands when the adapter says it, tells a call of the same function (a recursion)
+   * from a jump back within it.
+   */
+  arrive(file: string, line: number, depth: number | null, name: string, caller: string | null = null): Arrival {
     const key = `${file}:${line}`;
     const fnKey = `${file}\0${name}`;
-    const index = depth === null ? this.frameByName(fnKey) : depth - 1;
+    const index = depth === null ? this.frameByName(fnKey, caller) : depth - 1;
     const known = index >= 0 ? this.frames[index] : undefined;
     const sameFrame =
       known !== undefined &&
@@ -51,7 +57,7 @@ export class LineArrivals {
     const call = sameFrame ? known!.call : this.bump(this.calls, fnKey);
     const at = sameFrame ? index : depth === null ? this.frames.length : depth - 1;
     this.frames.length = at + 1;
-    this.frames[at] = { fn: fnKey, call, key };
+    this.frames[at] = { fn: fnKey, call, key, caller };
     this.lastDepth = depth;
     this.wentAway = false;
     return {
@@ -87,9 +93,12 @@ export class LineArrivals {
     this.wentAway = true;
   }
 
-  /** The innermost frame of function `fnKey` on the stack as seen (a return to it pops what lay above), or -1. */
-  private frameByName(fnKey: string): number {
-    for (let index = this.frames.length - 1; index >= 0; index--) if (this.frames[index]!.fn === fnKey) return index;
+  /** The innermost frame of function `fnKey` on the stack as seen, called from `caller` when that is known (a return to it pops what lay above), or -1. */
+  private frameByName(fnKey: string, caller: string | null): number {
+    for (let index = this.frames.length - 1; index >= 0; index--) {
+      const frame = this.frames[index]!;
+      if (frame.fn === fnKey && (caller === null || frame.caller === null || frame.caller === caller)) return index;
+    }
     return -1;
   }
 

@@ -321,7 +321,15 @@ export function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
   return {
     stop,
     file,
-    arrival: walked.arrivals.arrive(file, stop.top.line, walked.trueDepth ? stop.depth : null, stop.top.name),
+    arrival: walked.arrivals.arrive(
+      file,
+      stop.top.line,
+      walked.trueDepth ? stop.depth : null,
+      stop.top.name,
+      stop.caller === undefined || stop.caller === null
+        ? null
+        : `${stop.caller.name}:${stop.caller.line}:${stop.caller.depth ?? ''}`,
+    ),
   };
 }
 

@@ -1,9 +1,9 @@
 // bpdiff locate's walk by effects (its default) on the real adapters, with small programs of their own
 // (issue 32): a difference only the output shows, made by what a function returns; a return value only
 // the caller's state shows; a difference made by the program's last line; a loop whose 500th pass,
-// three calls deep, differs; and runs that behave the same with other internals (a refactor, a method
-// only B's version defines, identical runs), which exit 0. The every-line walk's answers on the same
-// programs are locate-ends' and locate-languages'.
+// three calls deep, differs; a recursion whose bottom differs; and runs that behave the same with other
+// internals (a refactor, a method only B's version defines, identical runs), which exit 0. The every-line
+// walk's answers on the same programs are locate-ends' and locate-languages'.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeWithTool, runBpdiff } from './helpers.js';
@@ -134,6 +134,20 @@ for (const language of languages) {
       expect(same.exitCode, same.stderr).toBe(0);
       expect(same.doc!.locate!.kind).toBe('agreed');
       expect(same.doc!.locate!.steps).toBeLessThan(100);
+    });
+
+    it("a recursion 30 deep that differs at its bottom: the bottom line, each level's recursive call stepped into without starting the runs again", async () => {
+      const run = await locate(EFFECTS, 'a/rec', 'b/rec', ['30'], ['30']);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.leftovers).toEqual([]);
+      const line = language.ext === 'py' ? 6 : 3;
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        new RegExp(
+          `^the runs part ways at ${file('rec')}:${line} in down\\(\\) \\(step \\d+\\): down\\(\\) returns 87 in A and 88 in B$`,
+        ),
+      );
+      // Started again for the program's call, the first level's recursive call and the bottom's line: not once a level.
+      expect(run.stderr.match(/starting both runs again/g)).toHaveLength(3);
     });
 
     it('the same behaviour with other internals exits 0: a refactored function, a method only B defines, identical runs', async () => {

@@ -128,6 +128,54 @@ describeWithTool("locate: Go, a function's named results at its first line", go.
   });
 });
 
+describeWithTool("locate: Go's own text/tabwriter, copied into a module, against itself", go.tool, go.available, () => {
+  it("exit 0: its recursive format()'s named result, at each call's first line, is told call from call", async () => {
+    // dlv's totalFrames is not the stack's depth: a call of format() from format() was taken for a jump
+    // back in the same call, and the stack bytes its named result held there for a divergence.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-tabwriter-'));
+    try {
+      const goroot = (await execa('go', ['env', 'GOROOT'])).stdout;
+      fs.mkdirSync(path.join(folder, 'tw'));
+      fs.writeFileSync(
+        path.join(folder, 'tw', 'tabwriter.go'),
+        fs
+          .readFileSync(path.join(goroot, 'src/text/tabwriter/tabwriter.go'), 'utf8')
+          .replace(/^package tabwriter$/m, 'package tw'),
+      );
+      fs.writeFileSync(path.join(folder, 'go.mod'), 'module gowalk\n\ngo 1.19\n');
+      fs.writeFileSync(
+        path.join(folder, 'main.go'),
+        [
+          'package main',
+          '',
+          'import (',
+          '\t"fmt"',
+          '\t"os"',
+          '',
+          '\t"gowalk/tw"',
+          ')',
+          '',
+          'func main() {',
+          "\tw := tw.NewWriter(os.Stdout, 0, 8, 1, ' ', tw.AlignRight)",
+          '\tfmt.Fprintln(w, "a\\tbb\\tccc\\t")',
+          '\tfmt.Fprintln(w, "dddd\\te\\tf\\t")',
+          '\tw.Flush()',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const run = await runBpdiff(['locate', '--every-line', '--', 'go', 'run', '.', '--', 'go', 'run', '.'], {
+        cwd: folder,
+      });
+      expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(0);
+      expect(run.leftovers).toEqual([]);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d{3} steps: both runs ended/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describeWithTool('locate: C, a loop that stays on one line', c.tool, c.available, () => {
   it('is no pass: the step that never comes back is said, never "both runs ended" (issue 33)', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loop-'));

@@ -194,6 +194,8 @@ class Debugger(object):
             if not self.active:
                 return
             state.stopped = True
+            # The step that ends here: a stream of steps asked from here carries on its depths (steps.py).
+            ended = state.step
             if self.backend is not None:
                 self.backend.disarm(state)
             state.exception = exception
@@ -233,7 +235,7 @@ class Debugger(object):
                 if backend is not None:
                     backend.hold_others(False)
         if resume is not None and resume.kind not in ("continue", "hits") and self.backend is not None and self.active:
-            self.backend.arm(state, resume, frame)
+            self.backend.arm(state, resume, frame, ended)
         elif resume is not None and frame is not None and self.backend is not None and self.active:
             self.backend.continued(frame)
         return resume

@@ -13,6 +13,11 @@ from .steps import make_step, stop_in_caller
 _mon = sys.monitoring
 _E = _mon.events
 _DISABLE = _mon.DISABLE
+# The events of a code whose frames a step follows (steps.py: entered, left), set on that code alone;
+# an exception unwinding a frame, and a generator resumed by throw(), are told only globally (while a
+# thread steps).
+_FOLLOW = _E.PY_START | _E.PY_RESUME | _E.PY_RETURN | _E.PY_YIELD
+_FOLLOW_GLOBAL = _E.PY_UNWIND | _E.PY_THROW
 
 
 def _free_tool():
@@ -30,7 +35,13 @@ class MonitorBackend(object):
         _mon.register_callback(self.tool, _E.PY_START, self._on_start)
         _mon.register_callback(self.tool, _E.LINE, self._on_line)
         _mon.register_callback(self.tool, _E.PY_RETURN, self._on_return)
+        _mon.register_callback(self.tool, _E.PY_RESUME, self._on_resume)
+        _mon.register_callback(self.tool, _E.PY_THROW, self._on_resume)
+        _mon.register_callback(self.tool, _E.PY_YIELD, self._on_yield)
+        _mon.register_callback(self.tool, _E.PY_UNWIND, self._on_unwind)
         self._lines = {}
+        # The code objects given the _FOLLOW events.
+        self._followed = set()
         self._stepping = set()
         self._holding = False
         self._released = threading.Event()
@@ -51,9 +62,36 @@ class MonitorBackend(object):
         return bool(by_line) and not self._code_lines(code).isdisjoint(by_line)
 
     def _on_start(self, code, offset):
+        if self._stepping and code in self._followed:
+            # A code followed already (its breakpoints' lines set when it was first met, or when set).
+            step = self._step()
+            if step is not None:
+                step.entered(sys._getframe(1))
+            return None
         if self._wants(code):
-            _mon.set_local_events(self.tool, code, _E.LINE)
+            self._add_events(code, _E.LINE)
+        if self._stepping:
+            step = self._step()
+            if step is not None and step.follows(code):
+                self._follow(code)
+                step.entered(sys._getframe(1))
+            # Disabled here, a code's start would be disabled for the thread that follows it too.
+            if code in self._followed:
+                return None
         return _DISABLE
+
+    def _add_events(self, code, events):
+        # Added to the code's own events, never in their place: a breakpoint's LINE and a step's _FOLLOW both stay.
+        _mon.set_local_events(self.tool, code, _mon.get_local_events(self.tool, code) | events)
+
+    def _follow(self, code):
+        if code not in self._followed:
+            self._followed.add(code)
+            self._add_events(code, _FOLLOW)
+
+    def _step(self):
+        state = self.dbg.threads.get(threading.get_ident())
+        return state.step if state is not None else None
 
     def breakpoints_changed(self, keys):
         """New breakpoints: code objects that exist already (a module imported before) are looked at too."""
@@ -71,12 +109,12 @@ class MonitorBackend(object):
         outer = frame
         while outer is not None:
             if self._wants(outer.f_code):
-                _mon.set_local_events(self.tool, outer.f_code, _E.LINE)
+                self._add_events(outer.f_code, _E.LINE)
             outer = outer.f_back
 
     def _watch_tree(self, code):
         if self._wants(code):
-            _mon.set_local_events(self.tool, code, _E.LINE)
+            self._add_events(code, _E.LINE)
         for const in code.co_consts:
             if isinstance(const, types.CodeType):
                 self._watch_tree(const)
@@ -101,7 +139,11 @@ class MonitorBackend(object):
                 return None
             state = dbg.threads.get(ident)
         if state is not None and state.step is not None:
-            if state.step.on_line(frame):
+            step = state.step
+            if code not in self._followed and step.follows(code):
+                # A frame the step follows, started before its code was followed: its leaving is told from now on.
+                self._follow(code)
+            if step.on_line(frame):
                 self.stop_step(state, frame)
             return None
         if self._holding and dbg.current is not None:
@@ -112,12 +154,42 @@ class MonitorBackend(object):
         return _DISABLE
 
     def _on_return(self, code, offset, value):
-        """The frame a step started in returns (PY_RETURN: not an exception unwinding it): its value is the step's to show."""
+        """A frame returns (PY_RETURN: not an exception unwinding it): off the stack, for the step; and when
+        it is the frame the step started in, its value is the step's to show."""
+        if not self._stepping:
+            return _DISABLE
         state = self.dbg.threads.get(threading.get_ident())
         step = state.step if state is not None else None
-        if step is not None and getattr(step, "stop_on_return", False) and sys._getframe(1) is step.frame:
-            state.returned = (code.co_name, value)
-            stop_in_caller(self.dbg, state, sys._getframe(1))
+        if step is not None:
+            frame = sys._getframe(1)
+            step.left(frame)
+            if getattr(step, "stop_on_return", False) and frame is step.frame:
+                state.returned = (code.co_name, value)
+                stop_in_caller(self.dbg, state, frame)
+        return None
+
+    def _on_resume(self, code, offset, *exception):
+        """A generator or coroutine resumes (PY_RESUME; PY_THROW, told globally, by throw())."""
+        if not self._stepping:
+            return _DISABLE if not exception else None
+        step = self._step()
+        if step is not None:
+            step.entered(sys._getframe(1))
+        return None
+
+    def _on_yield(self, code, offset, value):
+        if not self._stepping:
+            return _DISABLE
+        step = self._step()
+        if step is not None:
+            step.left(sys._getframe(1))
+        return None
+
+    def _on_unwind(self, code, offset, exception):
+        """An exception leaves a frame (told globally, while a thread steps)."""
+        step = self._step() if self._stepping else None
+        if step is not None:
+            step.left(sys._getframe(1))
         return None
 
     def stop_step(self, state, frame):
@@ -128,14 +200,17 @@ class MonitorBackend(object):
             self.dbg.suspend(frame, step.reason)
 
     # -- steps and holds -----------------------------------------------------------------------
-    def arm(self, state, resume, frame):
+    def arm(self, state, resume, frame, ended=None):
         state.returned = None
-        state.step = make_step(resume, frame, self.dbg)
-        code = frame.f_code
-        _mon.set_local_events(self.tool, code, _mon.get_local_events(self.tool, code) | _E.PY_RETURN)
+        state.step = make_step(resume, frame, self.dbg, ended)
+        self._add_events(frame.f_code, _E.PY_RETURN)
+        for code in state.step.codes():
+            self._follow(code)
         with self._lock:
             self._stepping.add(state.ident)
             self._update()
+        # Events a code's callback disabled while no thread stepped (DISABLE) are told again.
+        _mon.restart_events()
 
     def disarm(self, state):
         state.step = None
@@ -164,7 +239,7 @@ class MonitorBackend(object):
         if wanted == self._global_line:
             return
         self._global_line = wanted
-        _mon.set_events(self.tool, _E.PY_START | (_E.LINE if wanted else 0))
+        _mon.set_events(self.tool, _E.PY_START | (_E.LINE | _FOLLOW_GLOBAL if wanted else 0))
         if wanted:
             # Lines disabled while nothing stepped must report again.
             _mon.restart_events()
@@ -174,7 +249,8 @@ class MonitorBackend(object):
             _mon.set_events(self.tool, 0)
             _mon.register_callback(self.tool, _E.PY_START, None)
             _mon.register_callback(self.tool, _E.LINE, None)
-            _mon.register_callback(self.tool, _E.PY_RETURN, None)
+            for event in (_E.PY_RETURN, _E.PY_RESUME, _E.PY_THROW, _E.PY_YIELD, _E.PY_UNWIND):
+                _mon.register_callback(self.tool, event, None)
             _mon.free_tool_id(self.tool)
         except Exception:
             pass

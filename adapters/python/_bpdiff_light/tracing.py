@@ -81,14 +81,23 @@ class TraceBackend(object):
         if dbg.is_own(filename):
             return None
         state = dbg.threads.get(threading.get_ident())
-        if state is not None and state.step is not None and state.step.traces(frame):
-            return self._line
+        step = state.step if state is not None else None
+        if step is not None:
+            # A frame starts or a generator resumes: the step knows its depth, or that its frame runs again.
+            step.entered(frame)
+            if step.traces(frame):
+                return self._line
         if self.fallback and dbg.key_of(filename) in self.fallback:
             return self._line
         return None
 
     def _line(self, frame, event, arg):
         if event == "return":
+            # Returned, yielded or unwound by an exception: off the stack, for the step.
+            state = self.dbg.threads.get(threading.get_ident())
+            step = state.step if state is not None else None
+            if step is not None:
+                step.left(frame)
             self._returned(frame, arg)
             return self._line
         if event != "line":
@@ -135,14 +144,17 @@ class TraceBackend(object):
         stop_in_caller(self.dbg, state, frame)
 
     # -- steps ---------------------------------------------------------------------------------
-    def arm(self, state, resume, frame):
+    def arm(self, state, resume, frame, ended=None):
         state.returned = None
-        state.step = make_step(resume, frame, self.dbg)
+        state.step = make_step(resume, frame, self.dbg, ended)
         sys.settrace(self._call)
+        line = self._line
         outer = frame
         while outer is not None:
-            if not self.dbg.is_own(outer.f_code.co_filename):
-                outer.f_trace = self._line
+            # A frame traced since an earlier step is not asked its code again (an audit event each: a
+            # stack 10,000 deep is walked at every batch of bpdiffSteps).
+            if outer.f_trace != line and not self.dbg.is_own(outer.f_code.co_filename):
+                outer.f_trace = line
             outer = outer.f_back
 
     def disarm(self, state):

@@ -152,6 +152,34 @@ describe('walkEffects', () => {
     expect(end.effects!.restarts).toBeLessThan(10);
   });
 
+  /** main calls down(depth) on line 1; down's line 8 calls down(n - 1) until n is 0, where line 6 sets r, which line 7 returns. */
+  const recursion = (depth: number, bottom: string): ScriptedStop[] => [
+    at('main.py', 1, 'main', 1),
+    ...Array.from({ length: depth }, (_, level) => [
+      at('main.py', 5, 'down', level + 2, { n: String(depth - level) }),
+      at('main.py', 8, 'down', level + 2, { n: String(depth - level) }),
+    ]).flat(),
+    at('main.py', 5, 'down', depth + 2, { n: '0' }),
+    at('main.py', 6, 'down', depth + 2, { n: '0' }),
+    at('main.py', 7, 'down', depth + 2, { n: '0', r: bottom }),
+    at('main.py', 2, 'main', 1, { total: bottom }),
+  ];
+
+  it("a recursion 300 deep that differs at its bottom: each level's recursive line stepped into at once, not after a restart a level", async () => {
+    const { end, runs } = await walk(recursion(300, '1'), recursion(300, '2'));
+    expect(end.kind).toBe('values');
+    expect(end.before?.a.stop.top.line).toBe(6);
+    expect(end.before?.a.stop.depth).toBe(302);
+    expect(end.valuesB?.values.variables).toEqual({ n: '0', r: '2' });
+    // Started again for main's line 1, the first level's line 8 (no recursion seen yet) and the bottom's
+    // line 6 only: not a restart a level (300).
+    expect(end.effects!.restarts).toBe(3);
+    expect(runs).toHaveLength(4);
+    // A step or two a level, and the same again on the way back of each restart.
+    for (const run of runs.flat())
+      expect(run.asked.filter((asked) => asked.startsWith('next') || asked === 'stepIn').length).toBeLessThan(700);
+  });
+
   it('a short loop is stepped through, not probed', async () => {
     const { end } = await walk(loop(5, null), loop(5, null));
     expect(end.kind).toBe('agreed');
