@@ -2,14 +2,14 @@
 # through up to `count` hits of its breakpoints, each one a hit exactly when a normal stop would be one
 # (the condition and the hit condition checked by breakpoint_hit, as for a stop), and records there the
 # texts a capture would compare (the locals, or none with `values: false`, and the `watch` expressions),
-# written by steps.py's Texts as bpdiffSteps writes them. It stops on the last hit recorded: the answer
+# written by texts.py's Texts as bpdiffSteps writes them. It stops on the last hit recorded: the answer
 # is sent just before that stop's `stopped` event. Any other stop (a condition that cannot be evaluated,
 # an uncaught exception) answers with the hits so far before its own event, and the program's end
 # answers with `ended`. A batch that takes longer than `seconds` ends early, on the hit where it is.
 import threading
 import time
 
-from .steps import Texts
+from .texts import Texts
 
 
 class HitStream(object):

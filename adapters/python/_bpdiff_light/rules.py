@@ -1,5 +1,5 @@
 # The adapter's rules (adapters/python/adapter.json) as the value pipeline applies them, for the texts a
-# stream writes (steps.py's Texts): its normalise rules, JavaScript regular expressions and replacements
+# stream writes (texts.py's Texts): its normalise rules, JavaScript regular expressions and replacements
 # (src/values/normalise.ts), and its volatile rules for a folded child (src/values/volatile.ts).
 import re
 

@@ -1,0 +1,208 @@
+# The texts a stream compares (steps.py's bpdiffSteps, hits.py's bpdiffHits): each value whole (a long
+# one as a hash), addresses masked as bpdiff masks them, children folded in to `depth` levels, as the
+# `variables` requests of a capture would read them: texts equal there mean values equal in bpdiff.
+import hashlib
+import os
+import re
+
+from .bounded import is_quick
+from .rules import adapter_rule, volatile_rule
+from .setorder import ADDRESS_TOKEN, masked
+from .variables import children, get_type, is_hidden
+
+# Values whose text a step may reuse while the variable holds the same object.
+_IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
+# A module's text is its name and file, its children never folded in (a module at a script's top level, every step).
+_MODULE = type(os)
+_LONGEST_TEXT = 128
+# How many masked texts a stream keeps (Texts._masked): more, and it starts again.
+_MASKS_KEPT = 4096
+# The types whose values bpdiff never masks (isDataType in src/values/normalise.ts), and its quoted strings.
+_DATA = (int, float, complex, bool, str, bytes, bytearray)
+_QUOTED = re.compile("'(?:[^'\\\\\\n]|\\\\.)*'|\"(?:[^\"\\\\\\n]|\\\\.)*\"")
+
+
+# What a step's texts computed in one piece answer when out of time: not a dict, never taken for them.
+_LATE = object()
+
+
+class _Unbounded(BaseException):
+    """A repr that may run the program's code, met where the step's texts are written in the stopped
+    thread itself (a BaseException: no `except Exception` on the way takes it for the value's error)."""
+
+
+class Texts(object):
+    """The texts a stream compares: each value whole (a long one as a hash), addresses masked as bpdiff
+    masks them, children folded in to `depth` levels, as the `variables` requests of a capture read them."""
+
+    def __init__(self, arguments, value_text):
+        self.value_text = value_text
+        self.max_length = max(1, int(arguments.get("maxValueLength", 0) or 1000))
+        self.mask = arguments.get("mask", True) is not False
+        # bpdiff's own rule for addresses (src/values/normalise.ts), so that texts equal here are equal there.
+        self.addresses = re.compile(arguments["addresses"]) if arguments.get("addresses") else None
+        # The adapter's own rules (a cut address in a container), applied after the addresses as bpdiff applies them.
+        self.rules = [adapter_rule(rule) for rule in arguments.get("rules") or []] if self.addresses is not None else []
+        self.volatile = [rule for rule in (volatile_rule(rule) for rule in arguments.get("volatile") or []) if rule is not None] if self.addresses is not None else []
+        self.depth = max(0, int(arguments.get("depth", 0) or 0))
+        self.max_children = max(1, int(arguments.get("maxChildren", 0) or 100))
+        # Texts the value pipeline of each run would rewrite its own way (a path of one run's): marked, so they never agree.
+        self.apart = [text for text in arguments.get("apart") or [] if isinstance(text, str) and text]
+        self.apart_mark = str(arguments.get("apartMark") or "")
+        self._reused = {}
+        self._masks = {}
+        self._volatile_by_child = {}
+        # A repr bounded in time (bounded.py) hands each value that may run the program's code to a helper
+        # thread: on class-heavy code dozens a step, each a wait on another thread (most of a walk's time
+        # on a loaded machine). A step's texts are computed in one piece there instead, each repr in it
+        # unbounded, within the bound of one repr: a step done in that time had no repr that would have
+        # run out of it. One that is not done in time leaves the texts to be computed value by value, each
+        # repr bounded alone, as before (the rest of the batch too: a slow repr is met again).
+        self._within = getattr(value_text, "within", None)
+        self._direct = getattr(value_text, "compute", None)
+        self._whole = callable(self._within) and callable(self._direct)
+
+    def _quick(self, value):
+        try:
+            quick = is_quick(value)
+        except Exception:
+            quick = False
+        if not quick:
+            raise _Unbounded()
+        return self._direct(value)
+
+    def values(self, variables):
+        """Each variable's text (the hidden kinds left out), from a frame's locals or globals."""
+        items = list(variables.items())
+        if self._whole:
+            if not self.value_text.seconds > 0:
+                return self._values(items, self._direct)
+            # A step whose reprs run none of the program's code (numbers, strings, containers of them, objects
+            # written by their class and address) needs no helper: it is written here, as a bounded repr writes
+            # them here too, and goes to the helper at the first repr that may run the program's code.
+            try:
+                return self._values(items, self._quick)
+            except _Unbounded:
+                pass
+            found = self._within(lambda: self._values(items, self._direct), _LATE)
+            if type(found) is dict:
+                return found
+            self._whole = False
+        return self._values(items, self.value_text)
+
+    def _values(self, items, repr_of):
+        values = {}
+        reused = self._reused
+        # The texts of the objects this step has written (by id and depth, each object held so that its id
+        # stays its own): an object reached again (a parser's actions, listed in several of its fields) is
+        # written once. Only within the step: nothing of the program runs between, but the reprs.
+        memo = {}
+        for name, value in items:
+            kind = type(value)
+            if kind in _IMMUTABLE:
+                if name.startswith("__") and name.endswith("__"):
+                    continue
+                known = reused.get(name)
+                if known is not None and known[0] is value:
+                    values[name] = known[1]
+                    continue
+                text = self.shorten(self.masked_text(value, repr_of))
+                reused[name] = (value, text)
+                values[name] = text
+            elif kind is _MODULE:
+                known = reused.get(name)
+                if known is not None and known[0] is value:
+                    if known[1] is not None:
+                        values[name] = known[1]
+                    continue
+                text = None if is_hidden(name, value) else self.shorten(self.text_of(value, self.depth, repr_of, memo) if self.depth else self.masked_text(value, repr_of))
+                reused[name] = (value, text)
+                if text is not None:
+                    values[name] = text
+            elif not is_hidden(name, value):
+                values[name] = self.shorten(self.text_of(value, self.depth, repr_of, memo) if self.depth else self.masked_text(value, repr_of))
+        return values
+
+    def masked_text(self, value, repr_of=None):
+        """The value's text with its addresses masked as bpdiff masks them (src/values/normalise.ts)."""
+        return self._masked(value, (repr_of or self.value_text)(value))
+
+    def _masked(self, value, text):
+        if self.addresses is not None:
+            # The same text is masked the same way, whatever wrote it: one already masked is looked up (an
+            # object's repr comes again at every step, and the rules below cost more than the repr).
+            data = type(value) in _DATA
+            known = self._masks.get((data, text))
+            if known is not None:
+                return known
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            masked_text = self._masks[(data, text)] = self._mask_addresses(data, text)
+            return masked_text
+        return masked(text) if self.mask else text
+
+    def _mask_addresses(self, data, text):
+        # bpdiff masks no address in a value of a data type, and none in a quoted string in another's text.
+        if not data:
+            parts = []
+            last = 0
+            for quoted in _QUOTED.finditer(text):
+                parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:quoted.start()]))
+                parts.append(quoted.group(0))
+                last = quoted.end()
+            parts.append(self.addresses.sub(ADDRESS_TOKEN, text[last:]))
+            text = "".join(parts)
+        for rule in self.rules:
+            text = rule(text)
+        return text
+
+    def text_of(self, value, depth, repr_of=None, memo=None):
+        """The value's text, its type's name, and its children's (as `variables` lists them) to `depth` levels."""
+        if memo is None:
+            memo = {}
+        key = (id(value), depth)
+        known = memo.get(key)
+        if known is not None and known[0] is value:
+            return known[1]
+        text = self._text_of(value, depth, repr_of or self.value_text, memo)
+        memo[key] = (value, text)
+        return text
+
+    def _text_of(self, value, depth, repr_of, memo):
+        raw = repr_of(value)
+        text = self._masked(value, raw)
+        type_name, resolver = get_type(value)
+        if depth <= 0 or resolver is None or type_name == "module":
+            return "%s: %s" % (type_name, text)
+        parts = []
+        try:
+            listed = children(value, resolver, self.max_children, repr_of)
+        except Exception as error:
+            listed = [("<children>", "%s: %s" % (type(error).__name__, error), None, False)]
+        for name, child, _suffix, _element in listed:
+            if not is_hidden(name, child):
+                parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
+        return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
+
+    def volatile_text(self, child, name, parent_text):
+        """The child's text as an adapter's volatile rule rewrites it (a thread's ids), else None."""
+        if not self.volatile:
+            return None
+        type_name = get_type(child)[0]
+        # The rules whose tests of the child itself pass, by its type and name (a few of each, every step).
+        key = (type_name, name)
+        rules = self._volatile_by_child.get(key)
+        if rules is None:
+            rules = self._volatile_by_child[key] = [rule for rule in self.volatile if rule.by_child(type_name, "." + name)]
+        for rule in rules:
+            text = rule.rewrite(type_name, parent_text)
+            if text is not None:
+                return "%s: %s" % (type_name, text)
+        return None
+
+    def shorten(self, text):
+        if self.apart and any(part in text for part in self.apart):
+            text = self.apart_mark + text
+        if len(text) > _LONGEST_TEXT:
+            return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        return text[:self.max_length]
