@@ -1,59 +1,22 @@
 // `npm run bench -- locate-memory`: the memory of a long `bpdiff locate --every-line` walk on each
 // adapter (issue 32: flat over a 100,000-step walk, on every adapter). Two identical runs of the bench's
-// loop (bench/programs/locate, never told to part) are walked for BPDIFF_BENCH_MEMORY_STEPS steps
+// loop (bench/programs/locate, the walkers of bench/locate.ts, never told to part) are walked for BPDIFF_BENCH_MEMORY_STEPS steps
 // (default 100,000); every second, the resident memory of bpdiff's own process and of its whole tree
 // (the adapters and the programs under them) is read from /proc. Per adapter: each one's peak, and its
 // growth over the walk's second half in kB per 1,000 steps (a flat walk grows by nothing; a walk that
 // keeps something a step grows by that). BPDIFF_BENCH_LOCATE_ONLY=debugpy measures one adapter.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './lib.js';
+import { type Walker, walkers } from './locate.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
-const PROGRAMS = path.join(ROOT, 'bench/programs/locate');
 const STEPS = Number(process.env['BPDIFF_BENCH_MEMORY_STEPS'] ?? 100_000);
 const ONLY = process.env['BPDIFF_BENCH_LOCATE_ONLY'] ?? null;
-
-interface Walker {
-  adapter: string;
-  command: string[];
-  cwd: string;
-  options?: string[];
-  prepare?: (dir: string) => void;
-}
-
-/** The loop programs, each run long enough (COUNT passes of ~4 lines) for the walk's steps. */
-function walkers(dir: string): Walker[] {
-  return [
-    { adapter: 'python (bpdiff)', command: ['python3', path.join(PROGRAMS, 'loop.py')], cwd: PROGRAMS },
-    {
-      adapter: 'python (debugpy)',
-      command: ['python3', path.join(PROGRAMS, 'loop.py')],
-      cwd: PROGRAMS,
-      options: ['--adapter', 'debugpy'],
-    },
-    {
-      adapter: 'c (lldb-dap)',
-      command: [path.join(dir, 'loop')],
-      cwd: PROGRAMS,
-      prepare: (at) => execFileSync('cc', ['-g', '-O0', '-o', path.join(at, 'loop'), path.join(PROGRAMS, 'loop.c')]),
-    },
-    {
-      adapter: 'go (dlv)',
-      command: [path.join(dir, 'loop-go')],
-      cwd: path.join(PROGRAMS, 'go'),
-      prepare: (at) =>
-        execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', path.join(at, 'loop-go'), '.'], {
-          cwd: path.join(PROGRAMS, 'go'),
-        }),
-    },
-    { adapter: 'node (bpdiff)', command: ['node', path.join(PROGRAMS, 'loop.js')], cwd: PROGRAMS },
-  ];
-}
 
 /** A process's resident memory in kB (0 once it is gone). */
 function rssKb(pid: number): number {

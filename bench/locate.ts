@@ -22,7 +22,7 @@ const MEMORY_STEPS = Number(process.env['BPDIFF_BENCH_LOCATE_STEPS'] ?? 100_000)
 /** Only the walkers whose adapter's name holds this (BPDIFF_BENCH_LOCATE_ONLY=java), for a figure of one. */
 const ONLY = process.env['BPDIFF_BENCH_LOCATE_ONLY'] ?? null;
 
-interface Walker {
+export interface Walker {
   adapter: string;
   /** The command, run in `cwd`. */
   command: string[];
@@ -36,7 +36,7 @@ interface Walker {
   prepare?: (dir: string) => void;
 }
 
-function walkers(dir: string): Walker[] {
+export function walkers(dir: string): Walker[] {
   return [
     // bpdiff's own Python adapter streams its steps (bpdiffSteps): issue 27 asks 10,000 lines a second of it.
     {

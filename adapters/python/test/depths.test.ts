@@ -5,21 +5,8 @@
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { StreamedSteps as StepsBody } from '../../../src/dap/requests.js';
 import { FIXTURES, LightSession, killAll, pythons } from './helpers.js';
-
-interface Step {
-  file: string;
-  line: number;
-  function: string;
-  depth: number;
-  frames?: number;
-  values: Record<string, string>;
-}
-
-interface StepsBody {
-  steps: Step[];
-  ended: null | { exitCode: number | null; exception?: string };
-}
 
 afterEach(async () => {
   expect(await killAll(), 'programs left running').toEqual([]);
