@@ -411,7 +411,11 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
     ]);
     expectClean(run);
     expect(run.doc!.run_a.location).toEqual({ file, line });
-    expect(run.doc!.run_b.status).toBe('break');
+    // How run B ended, said when it did not stop (seen once under load in CI: no_break, cause not known).
+    expect(
+      run.doc!.run_b.status,
+      JSON.stringify({ run_b: { ...run.doc!.run_b, variables: undefined }, stderr: run.stderr }),
+    ).toBe('break');
     expect(run.doc!.diff.changed.pyfuncitem).toEqual({ a: '<Function test_small>', b: '<Function test_big>' });
   });
 
