@@ -169,6 +169,10 @@ export const java: Language = {
   name: 'Java through bpdiff-java-adapter',
   tool: 'a JDK (apt-get install -y default-jdk-headless) and the built Java adapter',
   available: onPath('javac') && fs.existsSync(path.join(ROOT, 'dist/adapters/java/bpdiff-java-adapter.jar')),
+  // Compiled once (build), each version's classes beside it: a program started from source
+  // (`java Shop.java`) compiles itself at every start, about a second of CPU under the debugger, and a
+  // walk starts both programs again at each restart. The source launcher keeps its own cases: the
+  // records pair below, java.test.ts and java-sources.test.ts.
   shop: (b) => [
     '--cwd-a',
     path.join(LOCATE, 'java/v1'),
@@ -176,11 +180,25 @@ export const java: Language = {
     path.join(LOCATE, `java/${b}`),
     '--',
     'java',
-    'Shop.java',
+    '-cp',
+    '../build/v1',
+    'Shop',
     '--',
     'java',
-    'Shop.java',
+    '-cp',
+    `../build/${b}`,
+    'Shop',
   ],
+  build: async () => {
+    await Promise.all(
+      ['v1', 'v2'].map((version) =>
+        execa('javac', ['-g', '-d', path.join(LOCATE, 'java/build', version), 'Shop.java'], {
+          cwd: path.join(LOCATE, 'java', version),
+          stdin: 'ignore',
+        }),
+      ),
+    );
+  },
   shopFile: 'Shop.java',
   parting: { line: 7, a: 6, b: 11, bInA: 8, fn: 'Shop.discount' },
   identicalSteps: 70,
