@@ -15,7 +15,7 @@ import { memoAsync } from '../../src/adapters/memo.js';
 import { cachedFact } from '../../src/adapters/fact-cache.js';
 import { runProbe } from '../../src/adapters/probe.js';
 import { resolveProgram } from '../../src/adapters/prepare-launch.js';
-import { runBuild, summariseBuildOutput } from '../../src/adapters/run-build.js';
+import { buildOnce, runBuild, summariseBuildOutput } from '../../src/adapters/run-build.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { parseGoCommand } from './go-command.js';
 import { sortMapEntries } from './map-entries.js';
@@ -145,35 +145,53 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const build = (label: string, args: string[]) =>
     runBuild(context, { label, file: go, args, cwd: spec.cwd, env: buildEnv, firstError: firstBuildError });
   // User flags first, ours last (for -gcflags the last match wins). -buildvcs=false: no git calls, no VCS stamping errors.
+  // Built once per comparison for the same inputs (a walk's restarts, the other run of the same
+  // program): the sources are not expected to change while bpdiff compares them.
+  // The program's own arguments are not among them: one program on two inputs is built once.
+  const inputs = { go, cwd: spec.cwd, env: runEnv, flags: command.buildFlags };
   if (command.kind === 'run') {
-    const output = path.join(tempDir, 'debuggee');
-    const built = await build('go build', [
-      'build',
-      '-buildvcs=false',
-      ...command.buildFlags,
-      NO_OPTIMISATIONS,
-      '-o',
-      output,
-      ...command.packages,
-    ]);
+    const { output, ms } = await buildOnce(
+      context,
+      { ...inputs, step: 'go build', packages: command.packages },
+      async (dir) => {
+        const output = path.join(dir, 'debuggee');
+        const built = await build('go build', [
+          'build',
+          '-buildvcs=false',
+          ...command.buildFlags,
+          NO_OPTIMISATIONS,
+          '-o',
+          output,
+          ...command.packages,
+        ]);
+        return { output, ms: built.ms };
+      },
+    );
     return {
       ...plan,
       launch: { ...launch, program: output, args: command.args, cwd: spec.cwd },
-      buildMs: built.ms,
+      buildMs: ms,
       warnings,
     };
   }
   const dir = await packageDir(go, command.package, spec.cwd, buildEnv);
-  const output = path.join(tempDir, 'debuggee.test');
-  const built = await build('go test -c', [
-    'test',
-    '-c',
-    ...command.buildFlags,
-    NO_OPTIMISATIONS,
-    '-o',
-    output,
-    command.package,
-  ]);
+  const { output, ms } = await buildOnce(
+    context,
+    { ...inputs, step: 'go test -c', package: command.package },
+    async (folder) => {
+      const output = path.join(folder, 'debuggee.test');
+      const built = await build('go test -c', [
+        'test',
+        '-c',
+        ...command.buildFlags,
+        NO_OPTIMISATIONS,
+        '-o',
+        output,
+        command.package,
+      ]);
+      return { output, ms: built.ms };
+    },
+  );
   if (!fs.existsSync(output)) {
     throw new BpdiffError(
       'BUILD_FAILED',
@@ -185,7 +203,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   return {
     ...plan,
     launch: { ...launch, program: output, args: command.testArgs, cwd: dir },
-    buildMs: built.ms,
+    buildMs: ms,
     warnings,
   };
 }

@@ -15,6 +15,7 @@ import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } 
 import { memoAsync } from '../../src/adapters/memo.js';
 import { runProbe } from '../../src/adapters/probe.js';
 import { resolveProgram } from '../../src/adapters/prepare-launch.js';
+import { buildOnce } from '../../src/adapters/run-build.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { cargoBuild, parseCargoRun } from './cargo.js';
 
@@ -134,11 +135,18 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
         'the program is built with an optimising profile: some locals may show as unavailable or hold stale values',
       );
     }
-    const built = await cargoBuild(context, cargo, run);
-    // The other run may build the same crate into the same target folder (a shared CARGO_TARGET_DIR)
-    // right after this build releases cargo's lock: debug a copy of our own, taken at once.
-    program = path.join(context.tempDir, path.basename(built.executable));
-    fs.copyFileSync(built.executable, program);
+    // Built once per comparison for the same inputs (a walk's restarts, the other run of the same
+    // crate, on its own arguments or the same).
+    const inputs = { cargo, cwd: spec.cwd, env, toolchain: run.toolchain, options: run.buildOptions };
+    const built = await buildOnce(context, inputs, async (dir) => {
+      const made = await cargoBuild(context, cargo, run);
+      // The other run may build the same crate into the same target folder (a shared CARGO_TARGET_DIR)
+      // right after this build releases cargo's lock: debug a copy of our own, taken at once.
+      const copy = path.join(dir, path.basename(made.executable));
+      fs.copyFileSync(made.executable, copy);
+      return { program: copy, ms: made.ms };
+    });
+    program = built.program;
     args = run.args;
     buildMs = built.ms;
   } else {

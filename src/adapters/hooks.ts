@@ -22,6 +22,17 @@ export interface LaunchContext {
   tempDir: string;
   /** Remember a process (a build) so that it is killed if the run is abandoned. */
   track: (pid: number) => void;
+  /** The comparison's builds, each made once (run-build.ts buildOnce); absent: a build is this run's own. */
+  builds?: BuildsOnce;
+}
+
+/**
+ * The builds of one comparison: a build with the same inputs is made once, into a folder that lives as
+ * long as the comparison, and its result is shared by every later start that asks for it (a walk's
+ * restart, the other run of the same program). A build that fails is made again by the next start.
+ */
+export interface BuildsOnce {
+  once<T>(key: string, build: (dir: string) => Promise<T>): Promise<T>;
 }
 
 /**

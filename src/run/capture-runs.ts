@@ -100,6 +100,7 @@ async function capture(runs: Runs, options: CaptureOptions, walkers?: RunWalkers
     }
   } finally {
     stopKilling();
+    runs.dispose();
   }
   if (signal.aborted) throw interrupted();
   return captures;

@@ -7,7 +7,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BpdiffError, interrupted } from '../errors.js';
 import type { CaptureOptions, RunSpec } from '../core/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
-import type { AdapterHooks, LaunchPlan } from '../adapters/hooks.js';
+import type { AdapterHooks, BuildsOnce, LaunchPlan } from '../adapters/hooks.js';
 import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-launch.js';
 import { loadHooks } from '../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
@@ -33,6 +33,8 @@ export interface RunContext {
   redactor?: Redactor;
   /** The pass through the line the first stop is to be (--hit N, --from FILE:LINE:N): the adapter counts the passes before it where it can (session/reach-pass.ts). */
   reachPass?: number;
+  /** The comparison's builds, each made once for all of its starts (src/adapters/run-build.ts). */
+  builds?: BuildsOnce;
 }
 
 /** How a walk that steps from the program's start launches it (a capture needs none of it). */
@@ -97,6 +99,7 @@ export class LiveRunStart {
       log: this.log,
       tempDir: resources.tempDir,
       track: (pid: number) => resources.tree.roots.add(pid),
+      ...(context.builds ? { builds: context.builds } : {}),
     };
     const deferral = this.hooks.defer ? await this.hooks.defer(launchContext) : null;
     if (deferral) {

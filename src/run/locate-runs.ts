@@ -229,6 +229,7 @@ export async function locateRuns(
   } finally {
     stopKilling();
     for (const run of runs) run.close();
+    setUp.dispose();
   }
 }
 

@@ -7,6 +7,7 @@
 import type { CaptureOptions, RunSpec } from '../core/types.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import { selectAdapter } from '../adapters/registry.js';
+import { Builds } from '../adapters/run-build.js';
 import { killAllTracked } from '../process/process-tree.js';
 import type { Redactor } from '../redact/redactor.js';
 import { copyFolders, runPaths, type RunPlace } from '../values/paths.js';
@@ -42,6 +43,8 @@ export interface Runs {
    * once, which ends whatever each run was waiting for: no run waits for a slow step of the other.
    */
   killOnAbort(): () => void;
+  /** Gives back what the runs share once the comparison has ended: the folder of their builds. */
+  dispose(): void;
 }
 
 /** The runs of one comparison (two, or one for `bpdiff capture`), set up; nothing is started yet. */
@@ -62,10 +65,13 @@ export function setUpRuns(specs: readonly RunSpec[], options: CaptureOptions, ho
   for (const spec of specs) hooks.redactor?.addRunSecrets(spec);
   const copies: Array<string | null> =
     specs.length === 2 ? copyFolders(place(specs[0]!), place(specs[1]!)) : specs.map(() => null);
+  // One build of a program for every start of it in this comparison (a walk's restarts, both runs of one folder).
+  const builds = new Builds();
   const context = (index: number): RunContext => ({
     definition: definitions[index]!,
     signal,
     log,
+    builds,
     copyFolder: copies[index] ?? null,
     ...(hooks.redactor ? { redactor: hooks.redactor } : {}),
   });
@@ -84,6 +90,7 @@ export function setUpRuns(specs: readonly RunSpec[], options: CaptureOptions, ho
       signal.addEventListener('abort', onAbort, { once: true });
       return () => signal.removeEventListener('abort', onAbort);
     },
+    dispose: () => builds.dispose(),
   };
 }
 

@@ -281,7 +281,8 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
       let said = '';
       child.stderr!.on('data', (chunk: Buffer) => {
         said += chunk.toString();
-        if ((said.match(/building: go build/g) ?? []).length >= 2) setTimeout(resolve, 1500);
+        // Both runs build the same program: one build, the other run waits for it.
+        if (/building: go build/.test(said)) setTimeout(resolve, 1500);
       });
     });
     child.kill('SIGINT');
@@ -503,7 +504,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     );
   });
 
-  it('runs two comparisons side by side, each run with its own dlv, port and build', async () => {
+  it('runs two comparisons side by side, each with its own dlvs, ports and build', async () => {
     const args = (n: string): string[] => [
       '--bp',
       `main.go:${EDGE_RETURN}`,
@@ -526,6 +527,43 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     for (const run of [first, second]) expectClean(run);
     expect(first.doc!.diff.changed.sum).toEqual({ a: '100', b: '60' });
     expect(second.doc!.diff.changed.sum).toEqual({ a: '150', b: '60' });
+  });
+
+  it('builds each program once a comparison: a walk starting both runs again, and one program on two inputs', async () => {
+    const shop = path.join(EXAMPLES, 'locate/go');
+    const walk = await runBpdiff(
+      ['locate', '--cwd-a', 'v1', '--cwd-b', 'v2', '--', 'go', 'run', '.', '--', 'go', 'run', '.'],
+      { cwd: shop },
+    );
+    expectClean(walk);
+    expect(walk.exitCode, walk.stderr).toBe(1);
+    expect(walk.doc!.analysis_hints[0]).toMatch(/^the runs part ways after main\.go:10 in main\.discount\(\)/);
+    // The walk by effects started both runs again to step into the line that differs, each time with the first build.
+    expect(walk.stderr).toMatch(/starting both runs again/);
+    const builds = walk.stderr.split('\n').filter((line) => /building: go build/.test(line));
+    expect(builds.map((line) => line.slice(0, 4))).toEqual(expect.arrayContaining(['[A] ', '[B] ']));
+    expect(builds).toHaveLength(2);
+    const inputs = await runBpdiff([
+      '--bp',
+      `main.go:${EDGE_RETURN}`,
+      '--cwd',
+      EDGE,
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '4',
+      '--',
+      'go',
+      'run',
+      '.',
+      'ok',
+      '3',
+    ]);
+    expectClean(inputs);
+    expect(inputs.doc!.diff.changed.sum).toEqual({ a: '100', b: '60' });
+    expect(inputs.stderr.match(/building: go build/g)).toHaveLength(1);
   });
 
   it('debugs go test ./pkg -run TestX, stopping in the case the condition names', async () => {
