@@ -4,7 +4,8 @@
 // (default 100,000); every second, the resident memory of bpdiff's own process and of its whole tree
 // (the adapters and the programs under them) is read from /proc. Per adapter: each one's peak, and its
 // growth over the walk's second half in kB per 1,000 steps (a flat walk grows by nothing; a walk that
-// keeps something a step grows by that). BPDIFF_BENCH_LOCATE_ONLY=debugpy measures one adapter.
+// keeps something a step grows by that), and bpdiff's live heap after a full collection (what it keeps,
+// apart from garbage not collected yet). BPDIFF_BENCH_LOCATE_ONLY=debugpy measures one adapter.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,13 +56,22 @@ interface Curve {
   seconds: number;
   own: number[];
   whole: number[];
+  /** bpdiff's live heap after a full collection, every second (bench/heap-probe.cjs). */
+  heap: number[];
 }
+
+/** Loaded into bpdiff: its live heap after a full collection, every second, into BPDIFF_BENCH_HEAP_LOG. */
+const HEAP_PROBE = path.join(ROOT, 'bench/heap-probe.cjs');
 
 async function walk(walker: Walker): Promise<Curve> {
   const started = Date.now();
+  const heapLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-heap-')), 'heap.txt');
   const child = spawn(
     process.execPath,
     [
+      '--expose-gc',
+      '--require',
+      HEAP_PROBE,
       BIN,
       'locate',
       '--every-line',
@@ -79,7 +89,7 @@ async function walk(walker: Walker): Promise<Curve> {
     {
       cwd: walker.cwd,
       // Enough passes for the steps (~4 lines a pass), never told to part.
-      env: { ...withoutPart(), COUNT: String(Math.ceil(STEPS / 3)) },
+      env: { ...withoutPart(), COUNT: String(Math.ceil(STEPS / 3)), BPDIFF_BENCH_HEAP_LOG: heapLog },
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
@@ -99,11 +109,14 @@ async function walk(walker: Walker): Promise<Curve> {
   } catch {
     // no document: the walk failed (its steps count as none)
   }
+  const heap = fs.existsSync(heapLog) ? fs.readFileSync(heapLog, 'utf8').trim().split('\n').map(Number) : [];
+  fs.rmSync(path.dirname(heapLog), { recursive: true, force: true });
   return {
     steps,
     seconds: (Date.now() - started) / 1000,
     own,
     whole,
+    heap,
   };
 }
 
@@ -136,6 +149,13 @@ export default async function run(): Promise<BenchRow[]> {
           value: growth(curve.own, curve.steps, curve.seconds),
           unit: 'kB / 1,000 steps',
           note,
+        },
+        {
+          // What bpdiff keeps: the resident size also grows by garbage V8 has not collected yet.
+          name: `locate-memory ${walker.adapter}: bpdiff's live heap (after a full collection), growth over the second half`,
+          value: growth(curve.heap, curve.steps, curve.seconds),
+          unit: 'kB / 1,000 steps',
+          note: `${note}; live heap ${Math.round((curve.heap[0] ?? 0) / 1024)} MB at the start, ${Math.round((curve.heap.at(-1) ?? 0) / 1024)} MB at the end`,
         },
         {
           name: `locate-memory ${walker.adapter}: the whole tree's peak (bpdiff, adapters, programs)`,
