@@ -342,22 +342,27 @@ export const node: Language = {
     /B ends there \(it raised an uncaught Error: ENOENT: no such file or directory, open 'records\.csv'\) while A goes on to \.\.\/\.\.\/node\/records\.cjs:13$/,
 };
 
+/**
+ * tsx itself, not through npx: npx (npm's own start, its search for the package) costs ~0.5 s of CPU at
+ * every start of every run, and a walk starts both programs again at each restart. `npx tsx` keeps
+ * its cases in node.test.ts, identical-pairs.ts and the Node adapter's entry.test.ts.
+ */
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
 export const typescript: Language = {
   name: 'TypeScript through tsx and bpdiff-node-adapter',
   tool: 'tsx (npm ci)',
-  available: fs.existsSync(path.join(ROOT, 'node_modules/.bin/tsx')),
+  available: fs.existsSync(TSX),
   shop: (b) => [
     '--cwd-a',
     path.join(LOCATE, 'typescript/v1'),
     '--cwd-b',
     path.join(LOCATE, `typescript/${b}`),
     '--',
-    'npx',
-    'tsx',
+    TSX,
     'shop.ts',
     '--',
-    'npx',
-    'tsx',
+    TSX,
     'shop.ts',
   ],
   shopFile: 'shop.ts',
@@ -371,13 +376,11 @@ export const typescript: Language = {
     '--cwd-b',
     path.join(DATA, b),
     '--',
-    'npx',
-    'tsx',
+    TSX,
     '../../typescript/records.ts',
     'records.csv',
     '--',
-    'npx',
-    'tsx',
+    TSX,
     '../../typescript/records.ts',
     'records.csv',
   ],
