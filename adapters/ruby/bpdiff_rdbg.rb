@@ -62,6 +62,7 @@ module BpdiffRdbg
     DEBUGGER__::UI_ServerBase.prepend(SayPortAtFirstStop)
     DEBUGGER__::UI_DAP.prepend(StopOnEntry)
     DEBUGGER__::ThreadClient.prepend(StepOutOfReturn)
+    DEBUGGER__::UI_TcpServer.prepend(NoDelay)
     DEBUGGER__.open_tcp(host: '127.0.0.1', port: 0, nonstop: false)
     ENV.delete('RUBY_DEBUG_INITIAL_SUSPEND_PATH')
   rescue LoadError => e
@@ -109,6 +110,23 @@ module BpdiffRdbg
       returning = frame.frame_depth
       # The same `- 3` as rdbg's own conditions: this block is called as theirs are.
       super(iter, %i[line return b_return]) { |_event| DEBUGGER__.frame_depth - 3 < returning }
+    end
+  end
+
+  # TCP_NODELAY on the connection rdbg accepts from bpdiff: rdbg answers a step and then sends its
+  # `stopped` event, two small writes, and Nagle's algorithm held the event until bpdiff acknowledged
+  # the answer, which Linux delays up to 40 ms: every step of a walk waited that long (~55 ms a step
+  # of which ~40 between the answer and the event). A socket that refuses the option is used as it is.
+  module NoDelay
+    def accept
+      super do |sock, *rest, **options|
+        begin
+          sock.setsockopt(Socket::IPPROTO_TCP, Socket::TCP_NODELAY, 1)
+        rescue StandardError
+          nil
+        end
+        yield sock, *rest, **options
+      end
     end
   end
 

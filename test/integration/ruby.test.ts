@@ -96,6 +96,16 @@ describeWithTool('ruby through rdbg', 'ruby with its debug gem (apt-get install 
     expect(run.stderr).toContain('starting rdbg');
   });
 
+  it("answers on a connection with TCP_NODELAY: a step's answer and its stopped event are not held 40 ms apart", async () => {
+    // rdbg's own end of bpdiff's connection, asked in the program where it stopped.
+    const nodelay =
+      'DEBUGGER__::SESSION.instance_variable_get(:@ui).instance_variable_get(:@sock).getsockopt(Socket::IPPROTO_TCP, Socket::TCP_NODELAY).bool';
+    const run = await runBpdiff(versions(QUOTE, '--condition', 'parcel.id == "P-2"', '--watch', nodelay));
+    expectClean(run);
+    expect(run.doc!.run_a.variables[nodelay]).toBe('true');
+    expect(run.doc!.run_b.variables[nodelay]).toBe('true');
+  });
+
   it('names hash entries and instance variables in Ruby syntax, and compares two identical runs as equal', async () => {
     const run = await runBpdiff([
       '--bp',
