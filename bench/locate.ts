@@ -130,6 +130,17 @@ function deepWalkers(dir: string): Walker[] {
   ];
 }
 
+/** Why the walker's adapter is walked into every line, never by effects (its definition's locate.every_line), or null. */
+function everyLineOnly(walker: Walker): string | null {
+  const at = walker.options?.indexOf('--adapter') ?? -1;
+  const id = at < 0 ? undefined : walker.options![at + 1];
+  if (id === undefined) return null;
+  const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as {
+    locate?: { every_line?: string };
+  };
+  return definition.locate?.every_line ?? null;
+}
+
 /** The recursion walk's depths (bench/programs/locate/recursion.py: ~10,000 calls at each). */
 const RECURSION_DEPTHS = [10, 10_000];
 
@@ -302,6 +313,17 @@ export default async function run(): Promise<BenchRow[]> {
     // The walk by effects through a loop of ~11,000 passes, the runs parting in price() two calls in.
     for (const walker of deepWalkers(dir)) {
       if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;
+      const everyLine = everyLineOnly(walker);
+      if (everyLine !== null) {
+        // Walked into every line, 100,000 of them (gdb: about 100 a second for the pair): not this row's figure.
+        rows.push({
+          name: `locate ${walker.adapter}: seconds to locate by effects, ~100,000 lines in, 3 calls deep`,
+          value: Number.NaN,
+          unit: 's',
+          note: `not by effects (its definition's locate.every_line): ${everyLine}`,
+        });
+        continue;
+      }
       try {
         walker.prepare?.(dir);
       } catch (error) {

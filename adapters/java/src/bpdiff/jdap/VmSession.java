@@ -337,12 +337,15 @@ final class VmSession {
   /** The join's count reached (CountPoint.arm): the hits so far went by; the line's own requests count on from here. */
   private void joined(BreakpointEvent at, CountPoint.Join join) {
     if (!(at.request().getProperty("joins") instanceof Breakpoint breakpoint)) return;
-    Binding binding = bindings.get(breakpoint);
-    if (binding == null || !binding.requests.remove(at.request())) return;
-    requests.deleteEventRequest(at.request());
-    int counted = (Integer) at.request().getProperty("counted") + CountPoint.passing(vm, at.thread(), join);
-    breakpoint.hits.computeIfAbsent(this, key -> new AtomicInteger()).set(counted);
-    for (BreakpointRequest request : binding.requests) request.enable();
+    // The Debugger's lock, which setBreakpoints holds as it unbinds: the binding is this one's or gone.
+    synchronized (debugger) {
+      Binding binding = bindings.get(breakpoint);
+      if (binding == null || !binding.requests.remove(at.request())) return;
+      requests.deleteEventRequest(at.request());
+      int counted = (Integer) at.request().getProperty("counted") + CountPoint.passing(vm, at.thread(), join);
+      breakpoint.hits.computeIfAbsent(this, key -> new AtomicInteger()).set(counted);
+      for (BreakpointRequest request : binding.requests) request.enable();
+    }
   }
 
   /** Whether the class the breakpoint's line lies in has loaded: a line without code there is then said to have none. */
