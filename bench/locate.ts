@@ -19,8 +19,13 @@ const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
 const PROGRAMS = path.join(ROOT, 'bench/programs/locate');
 const ROUNDS = Number(process.env['BPDIFF_BENCH_ROUNDS'] ?? 3);
 const MEMORY_STEPS = Number(process.env['BPDIFF_BENCH_LOCATE_STEPS'] ?? 100_000);
-/** Only the walkers whose adapter's name holds this (BPDIFF_BENCH_LOCATE_ONLY=java), for a figure of one. */
-const ONLY = process.env['BPDIFF_BENCH_LOCATE_ONLY'] ?? null;
+/**
+ * Only the walkers whose adapter's name holds this (BPDIFF_BENCH_LOCATE_ONLY=java), for a figure of one;
+ * `deep` keeps only the rows of the divergence ~100,000 lines in, `deep:java` only one of them.
+ */
+const SELECTED = process.env['BPDIFF_BENCH_LOCATE_ONLY'] ?? null;
+const DEEP_ONLY = SELECTED !== null && /^deep(?::|$)/.test(SELECTED);
+const ONLY = DEEP_ONLY ? SELECTED!.replace(/^deep:?/, '') || null : SELECTED;
 
 export interface Walker {
   adapter: string;
@@ -113,7 +118,27 @@ function deepWalkers(dir: string): Walker[] {
       cwd: path.join(PROGRAMS, 'deep-java'),
       part,
     },
+    { adapter: 'ruby (rdbg)', command: ['ruby', path.join(PROGRAMS, 'deep.rb')], cwd: PROGRAMS, part },
+    {
+      adapter: 'c (gdb)',
+      command: [path.join(dir, 'deep')],
+      cwd: PROGRAMS,
+      part,
+      options: ['--adapter', 'gdb'],
+      prepare: (at) => execFileSync('cc', ['-g', '-O0', '-o', path.join(at, 'deep'), path.join(PROGRAMS, 'deep.c')]),
+    },
   ];
+}
+
+/** Why the walker's adapter is walked into every line, never by effects (its definition's locate.every_line), or null. */
+function everyLineOnly(walker: Walker): string | null {
+  const at = walker.options?.indexOf('--adapter') ?? -1;
+  const id = at < 0 ? undefined : walker.options![at + 1];
+  if (id === undefined) return null;
+  const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8')) as {
+    locate?: { every_line?: string };
+  };
+  return definition.locate?.every_line ?? null;
 }
 
 /** The recursion walk's depths (bench/programs/locate/recursion.py: ~10,000 calls at each). */
@@ -240,7 +265,7 @@ export default async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     let fastest: { walker: Walker; rate: number } | null = null;
-    for (const walker of walkers(dir)) {
+    for (const walker of DEEP_ONLY ? [] : walkers(dir)) {
       if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;
       try {
         walker.prepare?.(dir);
@@ -288,6 +313,17 @@ export default async function run(): Promise<BenchRow[]> {
     // The walk by effects through a loop of ~11,000 passes, the runs parting in price() two calls in.
     for (const walker of deepWalkers(dir)) {
       if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;
+      const everyLine = everyLineOnly(walker);
+      if (everyLine !== null) {
+        // Walked into every line, 100,000 of them (gdb: about 100 a second for the pair): not this row's figure.
+        rows.push({
+          name: `locate ${walker.adapter}: seconds to locate by effects, ~100,000 lines in, 3 calls deep`,
+          value: Number.NaN,
+          unit: 's',
+          note: `not by effects (its definition's locate.every_line): ${everyLine}`,
+        });
+        continue;
+      }
       try {
         walker.prepare?.(dir);
       } catch (error) {
@@ -316,7 +352,8 @@ export default async function run(): Promise<BenchRow[]> {
       });
     }
     // BPDIFF_BENCH_LOCATE_ONLY=recursion: these rows alone.
-    if (ONLY === null || 'python (bpdiff) recursion'.includes(ONLY)) rows.push(...(await recursionRows()));
+    if (!DEEP_ONLY && (ONLY === null || 'python (bpdiff) recursion'.includes(ONLY)))
+      rows.push(...(await recursionRows()));
     if (fastest !== null && MEMORY_STEPS > 0) {
       const { walker } = fastest;
       const long = await walk(walker, -2, ['--every-line', '--max-steps', String(MEMORY_STEPS)], MEMORY_STEPS);

@@ -61,6 +61,7 @@ module BpdiffRdbg
     require 'debug/server_dap'
     DEBUGGER__::UI_ServerBase.prepend(SayPortAtFirstStop)
     DEBUGGER__::UI_DAP.prepend(StopOnEntry)
+    DEBUGGER__::UI_DAP.prepend(ReplaceBreakpoints)
     DEBUGGER__::ThreadClient.prepend(StepOutOfReturn)
     DEBUGGER__::UI_TcpServer.prepend(NoDelay)
     DEBUGGER__.open_tcp(host: '127.0.0.1', port: 0, nonstop: false)
@@ -94,6 +95,47 @@ module BpdiffRdbg
         return request
       end
     end
+  end
+
+  # setBreakpoints replaces the file's line breakpoints, as DAP says: rdbg 1.4.0 only adds them and
+  # refuses a line that has one ("duplicated breakpoint"), so a breakpoint could never be taken back
+  # nor changed, and bpdiff locate stepped a loop's passes one by one instead of probing a later pass
+  # with a counted breakpoint and taking it away (a loop of 11,000 passes: minutes). The file's line
+  # breakpoints go before rdbg adds the request's, on the thread that adds them.
+  module ReplaceBreakpoints
+    def recv_request
+      request = super
+      if request.is_a?(Hash) && request['command'] == 'setBreakpoints'
+        BpdiffRdbg.clear_line_breakpoints(@session, request.dig('arguments', 'source', 'path'))
+      end
+      request
+    end
+  end
+
+  def self.clear_line_breakpoints(session, path)
+    return unless path.is_a?(String)
+
+    file = begin
+      File.realpath(File.expand_path(path))
+    rescue SystemCallError
+      return
+    end
+    counted = false
+    session.instance_variable_get(:@bps)&.delete_if do |_key, bp|
+      next false unless bp.is_a?(DEBUGGER__::LineBreakpoint) && bp.path == file
+
+      counted ||= counts?(bp.instance_variable_get(:@cond).to_s)
+      bp.delete
+      true
+    end
+    # A hit count's passes (adapter.json's hit_count.condition) count again from the next breakpoint's first.
+    $bpdiff_passes = nil if counted
+  end
+
+  # Whether a condition counts passes in $bpdiff_passes: as written, or base64 inside condition.wrap's.
+  def self.counts?(condition)
+    texts = [condition] + condition.scan(/'([A-Za-z0-9+\/=]*)'\.unpack1\('m0'\)/).map { |(text)| text.unpack1('m0') }
+    texts.any? { |text| text.include?('$bpdiff_passes') }
   end
 
   # stepOut (rdbg's `finish`) from a stop at a method's return: rdbg 1.4.0 goes on to the next return

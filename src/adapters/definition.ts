@@ -298,6 +298,12 @@ export interface AdapterDefinition {
      */
     condition?: { alone: string; with_condition: string };
     /**
+     * Why the count `condition` keeps in the debuggee starts again when setBreakpoints takes away the
+     * breakpoint that counts (rdbg: bpdiff_rdbg.rb): the walk by effects' loop probes, one breakpoint at a
+     * time, then count there too. Absent: one count per program, and the probes stop at every pass.
+     */
+    condition_restarts?: string;
+    /**
      * What one hit of the adapter's count is: `passes` (it stops once per pass, so its count is bpdiff's)
      * or `stops` (each code location of the line counts: used only for a breakpoint the adapter says it
      * bound to one location, `locations` below).

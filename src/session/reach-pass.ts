@@ -103,9 +103,10 @@ export async function replAnswer(
 
 /**
  * A breakpoint of its own at path:line (the walk by effects' probe of a loop) that stops first at the
- * `count`th pass from now where the adapter counts passes by a hitCondition, else at every pass (a
- * count kept in the debuggee, rdbg's and gdb's, is one per program, not one per breakpoint: not used
- * here). Answers what the adapter said of it and the passes it lets go before its first stop.
+ * `count`th pass from now where the adapter counts passes by a hitCondition, or by a count kept in the
+ * debuggee that starts again with each breakpoint (hit_count.condition_restarts: rdbg), else at every
+ * pass (gdb's count is one per program). Answers what the adapter said of it and the passes it lets go
+ * before its first stop.
  */
 export async function setPassBreakpoint(
   connection: DapConnection,
@@ -117,8 +118,9 @@ export async function setPassBreakpoint(
 ): Promise<{ state: BreakpointState; skipped: number }> {
   const state: BreakpointState = { id: undefined, verified: false, line: undefined, message: undefined };
   const counts = definition.hit_count;
+  const restarts = counts?.condition_restarts !== undefined;
   const { skipped } = await setToReach(
-    { hit_count: counts && { ...counts, condition: undefined }, condition: definition.condition },
+    { hit_count: counts && (restarts ? counts : { ...counts, condition: undefined }), condition: definition.condition },
     { path, line, reachPass: count },
     false,
     state,
@@ -130,6 +132,7 @@ export async function setPassBreakpoint(
           breakpoints: [
             {
               line,
+              ...(asked.countingCondition !== undefined ? { condition: asked.countingCondition } : {}),
               ...(asked.hitCondition !== undefined ? { hitCondition: asked.hitCondition } : {}),
             },
           ],

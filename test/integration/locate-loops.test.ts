@@ -3,14 +3,15 @@
 // probes the loop's later passes at the program's speed (a breakpoint at its head, counted by the
 // adapter and removed again) instead of stepping each pass: it locates the line in price() in a few
 // dozen steps, where stepping the loop takes 1,200 and more. On every adapter whose definition lets
-// the walk probe (rdbg's says why not: locate.loops_stepped); bpdiff's Python and Node adapters and
-// debugpy are locate-effects.test.ts's `deep` case.
+// the walk probe (rdbg's too: bpdiff_rdbg.rb makes its setBreakpoints take a breakpoint back, and its
+// count of passes start again with each); bpdiff's Python and Node adapters and debugpy are
+// locate-effects.test.ts's `deep` case.
 import path from 'node:path';
 import fs from 'node:fs';
 import { execa } from 'execa';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithTool, runBpdiff } from './helpers.js';
-import { c, go, java } from './locate-languages.js';
+import { c, go, java, ruby } from './locate-languages.js';
 
 const LOOPS = path.join(import.meta.dirname, 'fixtures-locate-loops');
 
@@ -75,6 +76,14 @@ const cases: Case[] = [
     file: 'Deep.java',
     line: 4,
     calls: ['Deep.order', 'Deep.lineTotal', 'Deep.price'],
+  },
+  {
+    language: ruby,
+    folder: 'ruby',
+    argv: () => ['ruby', 'deep.rb', '600'],
+    file: 'deep.rb',
+    line: 3,
+    calls: ['Object#order', 'Object#line_total', 'Object#price'],
   },
 ];
 

@@ -6,7 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, expect, it } from 'vitest';
-import { AdapterSession, EXAMPLES, FIXTURES, compileFixture, describeWithJava, lineOf, mustGet } from './helpers.js';
+import {
+  AdapterSession,
+  EXAMPLES,
+  FIXTURES,
+  compileFixture,
+  describeWithJava,
+  lineOf,
+  mustGet,
+  tempFolder,
+} from './helpers.js';
 
 const LOOP = path.join(FIXTURES, 'loop', 'Loop.java');
 const PRICING_V1 = path.join(EXAMPLES, 'java', 'pricing', 'v1');
@@ -228,6 +237,61 @@ describeWithJava('Java adapter: breakpoints', () => {
     expect(await stops(1500, '> 1498')).toEqual([1499, 1500].map((i) => `${i}:${before(i)}`));
     // Fewer hits than the filter waits for: no stop, the program's end.
     expect(await stops(10, '>= 11')).toEqual([]);
+  });
+
+  it("lets the JVM count a `for` header's hits where its two runs join, stopping where counting each hit would", async () => {
+    // The header is code in two runs (the start, the update at the loop's bottom): JDI's count filter
+    // counts one location, so each hit used to be a round trip to the adapter (bpdiff locate's probes
+    // of a loop of 10,000 passes took seconds each). The adapter's log says how the hits were counted.
+    const classes = compileFixture('loop');
+    const header = lineOf(LOOP, 'for (int i = 1');
+    const log = path.join(tempFolder('bpdiff-java-join-'), 'adapter.log');
+    const iAt = async (threadId: number): Promise<string> =>
+      (await session!.locals((await session!.topFrame(threadId)).id)).get('i')?.value ?? '(none)';
+    process.env['BPDIFF_JAVA_ADAPTER_LOG'] = log;
+    try {
+      session = await AdapterSession.start();
+      const result = await session.run({
+        command: ['java', '-cp', classes, 'Loop', '1500'],
+        cwd: FIXTURES,
+        breakpoints: [{ path: LOOP, line: header, hitCondition: '>= 1498' }],
+      });
+      // Hit 1 is the start (no i yet); hit k the update after pass k - 1, before i++.
+      const seen: string[] = [];
+      for (let stop = result.stopped; stop; stop = await session.continueToNext(stop.body.threadId!))
+        seen.push(await iAt(stop.body.threadId!));
+      expect(seen).toEqual(['1497', '1498', '1499', '1500']);
+      await session.finish();
+
+      // Standing on the header (a step ended at its update): that hit is behind, the next one is the first.
+      session = await AdapterSession.start();
+      const body = lineOf(LOOP, 'int sq = square(i)');
+      const first = await session.run({
+        command: ['java', '-cp', classes, 'Loop', '1500'],
+        cwd: FIXTURES,
+        breakpoints: [{ path: LOOP, line: body }],
+      });
+      const threadId = first.stopped!.body.threadId!;
+      await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [] });
+      for (let step = 0; step < 2; step++) {
+        const since = session.events.length;
+        await session.dc.nextRequest({ threadId });
+        await session.nextStop(since);
+      }
+      expect((await session.topFrame(threadId)).line).toBe(header);
+      expect(await iAt(threadId)).toBe('1');
+      await session.dc.setBreakpointsRequest({
+        source: { path: LOOP },
+        breakpoints: [{ line: header, hitCondition: '>= 1000' }],
+      });
+      const stop = await session.continueToNext(threadId);
+      expect(await iAt(stop!.body.threadId!)).toBe('1001');
+    } finally {
+      delete process.env['BPDIFF_JAVA_ADAPTER_LOG'];
+    }
+    const counted = fs.readFileSync(log, 'utf8');
+    expect(counted).toContain(`Loop.java:${header}: the JVM lets 1497 hits go by, counted at main code index`);
+    expect(counted).toContain(`Loop.java:${header}: the JVM lets 999 hits go by, counted at main code index`);
   });
 
   it('refuses a condition that does not parse at setBreakpoints, naming where', async () => {

@@ -142,7 +142,7 @@ final class Debugger {
     for (List<Breakpoint> list : breakpoints.values()) {
       if (list.isEmpty()) continue;
       jvm.watch(list.get(0).file);
-      for (Breakpoint breakpoint : list) bindAndReport(jvm, breakpoint);
+      for (Breakpoint breakpoint : list) bindAndReport(jvm, breakpoint, null);
     }
     jvm.setExceptionFilters(exceptionFilters);
     jvm.watchFunctions(!functions.isEmpty());
@@ -166,7 +166,7 @@ final class Debugger {
     for (VmSession jvm : configuredJvms) {
       if (!jvm.alive) continue;
       if (!list.isEmpty()) jvm.watch(source);
-      for (Breakpoint breakpoint : list) bindAndReport(jvm, breakpoint);
+      for (Breakpoint breakpoint : list) bindAndReport(jvm, breakpoint, null);
     }
     List<Object> out = new ArrayList<>();
     for (Breakpoint breakpoint : list) out.add(breakpoint.toDap());
@@ -212,16 +212,16 @@ final class Debugger {
     if (!functions.isEmpty() && configuredJvms.contains(jvm)) bindFunctions(jvm, type, true);
     for (List<Breakpoint> list : breakpoints.values()) {
       for (Breakpoint breakpoint : list) {
-        if (breakpoint.file.holds(type.name()) && configuredJvms.contains(jvm)) bindAndReport(jvm, breakpoint);
+        if (breakpoint.file.holds(type.name()) && configuredJvms.contains(jvm)) bindAndReport(jvm, breakpoint, type);
       }
     }
   }
 
-  private void bindAndReport(VmSession jvm, Breakpoint breakpoint) {
+  private void bindAndReport(VmSession jvm, Breakpoint breakpoint, ReferenceType prepared) {
     if (breakpoint.refusal != null) return;
     int line;
     try {
-      line = jvm.bind(breakpoint);
+      line = jvm.bind(breakpoint, prepared);
     } catch (RuntimeException e) {
       trace("binding " + breakpoint.file.sourceName + ":" + breakpoint.line + " failed: " + e);
       return;

@@ -158,7 +158,7 @@ final class Returns {
   }
 
   /** The length of the instruction at `at` (JVM specification, chapter 6), its operands included. */
-  private static int instructionLength(byte[] code, int at) {
+  static int instructionLength(byte[] code, int at) {
     int op = code[at] & 0xff;
     switch (op) {
       case 0x10, 0x12, 0x15, 0x16, 0x17, 0x18, 0x19, 0x36, 0x37, 0x38, 0x39, 0x3a, 0xa9, 0xbc:
@@ -187,7 +187,7 @@ final class Returns {
     }
   }
 
-  private static int int32(byte[] code, int at) {
+  static int int32(byte[] code, int at) {
     return ((code[at] & 0xff) << 24) | ((code[at + 1] & 0xff) << 16) | ((code[at + 2] & 0xff) << 8) | (code[at + 3] & 0xff);
   }
 }

@@ -145,6 +145,8 @@ final class VmSession {
           }
           if (breakpoint.hitStops(count.incrementAndGet())) hit.add(breakpoint);
         }
+      } else if (event instanceof BreakpointEvent at && at.request().getProperty("join") instanceof CountPoint.Join join) {
+        joined(at, join);
       } else if (event instanceof BreakpointEvent at && at.request().getProperty("returns") != null) {
         returns.atReturn(at);
       } else if (event instanceof StepEvent) {
@@ -267,8 +269,8 @@ final class VmSession {
     }
   }
 
-  /** Binds (or rebinds) a breakpoint to the file's classes loaded so far; returns the line bound, or -1. */
-  int bind(Breakpoint breakpoint) {
+  /** Binds (or rebinds) a breakpoint to the file's classes loaded so far (`prepared`: the one just loaded, or null); returns the line bound, or -1. */
+  int bind(Breakpoint breakpoint, ReferenceType prepared) {
     Set<ReferenceType> classes = classesFor(breakpoint);
     // The class the line lies in has not loaded yet (a nested class): the breakpoint waits for it.
     int line = enclosingLoaded(breakpoint, classes) ? LineBinder.targetLine(classes, breakpoint.line, breakpoint.file.lines) : -1;
@@ -299,7 +301,16 @@ final class VmSession {
     // itself; the filtered one, when it fires, sets the count to the hits it let go: a line shared by
     // two classes, both run before the Nth hit, is the one case this counts short.)
     int first = breakpoint.firstStoppingHit();
+    // A line in several runs of a method (a `for` header) is counted where they join (CountPoint).
     if (old == null && made.size() == 1 && first > 1 && !breakpoint.hits.containsKey(this)) countFrom(made.get(0), first);
+    else if (old == null && made.size() > 1 && first > 1 && !breakpoint.hits.containsKey(this)) {
+      BreakpointRequest join = CountPoint.arm(vm, requests, breakpoint, made, first, prepared);
+      if (join != null) {
+        made.add(join);
+        Location at = join.location();
+        debugger.trace(breakpoint.file.sourceName + ":" + line + ": the JVM lets " + (first - 1) + " hits go by, counted at " + at.method().name() + " code index " + at.codeIndex());
+      }
+    }
     bindings.put(breakpoint, new Binding(line, bound, made));
     return line;
   }
@@ -321,6 +332,20 @@ final class VmSession {
     request.enable();
     requests.deleteEventRequest(spent);
     if (binding != null) binding.requests.replaceAll(each -> each == spent ? request : each);
+  }
+
+  /** The join's count reached (CountPoint.arm): the hits so far went by; the line's own requests count on from here. */
+  private void joined(BreakpointEvent at, CountPoint.Join join) {
+    if (!(at.request().getProperty("joins") instanceof Breakpoint breakpoint)) return;
+    // The Debugger's lock, which setBreakpoints holds as it unbinds: the binding is this one's or gone.
+    synchronized (debugger) {
+      Binding binding = bindings.get(breakpoint);
+      if (binding == null || !binding.requests.remove(at.request())) return;
+      requests.deleteEventRequest(at.request());
+      int counted = (Integer) at.request().getProperty("counted") + CountPoint.passing(vm, at.thread(), join);
+      breakpoint.hits.computeIfAbsent(this, key -> new AtomicInteger()).set(counted);
+      for (BreakpointRequest request : binding.requests) request.enable();
+    }
   }
 
   /** Whether the class the breakpoint's line lies in has loaded: a line without code there is then said to have none. */
