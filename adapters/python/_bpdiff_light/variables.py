@@ -11,8 +11,10 @@
 #   and says its length as indexedVariables, without the `len()` row.
 import inspect
 import itertools
+import re
 import sys
 import traceback
+import types
 
 from . import setorder
 
@@ -20,6 +22,10 @@ LEN_NAME = "len()"
 TOO_LARGE_ATTR = "Unable to handle:"
 TOO_LARGE_MSG = "Maximum number of items (%s) reached. To show more items customize the value of the PYDEVD_CONTAINER_RANDOM_ACCESS_MAX_ITEMS environment variable."
 _METHOD_WRAPPER = type([].__str__)
+# What inspect.isroutine or isclass answer by the value's type alone: a subclass of these is one, whatever
+# the value's __class__ says (isinstance looks at type() first), as are the interpreter's own descriptors.
+_ROUTINE_CLASSES = (types.MethodType, types.FunctionType, types.BuiltinFunctionType, type)
+_ROUTINE_TYPES = frozenset(id(kind) for kind in (type(str.join), type(object.__init__), type(dict.__dict__["fromkeys"]), _METHOD_WRAPPER))
 _BASIC_IMMUTABLE = (int, float, complex, str, bytes, type(None), bool, frozenset)
 _PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset)
 
@@ -72,8 +78,21 @@ def _resolver_of(obj, type_object):
     return resolver
 
 
+# The builtin types whose instances cannot fake their __class__, by id (no type's own __eq__ or __hash__
+# runs): (type name, resolver) at once, as get_type would find them (the stream asks it of every value).
+_EXACT_TYPES = {}
+for _kind in (int, float, complex, bool, str, bytes, type(None), list, tuple, dict, set, frozenset):
+    _EXACT_TYPES[id(_kind)] = (_kind.__name__, _resolver_of(_kind(), _kind))
+del _kind
+# More of the interpreter's types that no value can fake: neither routines nor classes.
+_DATA_TYPES = frozenset(id(kind) for kind in (type(re.compile("")), type(re.match("", "")), type(type.__dict__)))
+
+
 def get_type(obj):
     """(type name, resolver) as pydevd's get_type: the type by __class__, which a proxy may fake."""
+    known = _EXACT_TYPES.get(id(type(obj)))
+    if known is not None:
+        return known
     try:
         try:
             type_object = obj.__class__
@@ -110,6 +129,13 @@ def is_hidden(name, value):
         return True
     if name.startswith("_") or name.endswith("__"):
         return False
+    # The answers of inspect.isroutine and isclass for the exact types met most (a bound method: hidden;
+    # a number, a string or a builtin container: not), without their checks.
+    kind = type(value)
+    if id(kind) in _EXACT_TYPES or id(kind) in _DATA_TYPES:
+        return False
+    if id(kind) in _ROUTINE_TYPES or issubclass(kind, _ROUTINE_CLASSES):
+        return True
     try:
         if inspect.isroutine(value) or isinstance(value, _METHOD_WRAPPER):
             return True
@@ -143,6 +169,12 @@ def _attributes(obj):
             value = "".join(traceback.format_exception(type(error), error, error.__traceback__.tb_next))
         found[text] = value
     suffix = ".__dict__[%s]" if used_dict else ".%s"
+    if not used_dict and all(type(name) is str for name in names):
+        # dir() sorts its names: grouped as sorted_attributes_key groups them, each group keeps that order.
+        groups = ([], [], [])
+        for name, value in found.items():
+            groups[0 if not name.startswith("_") else 1 if not name.startswith("__") else 2].append((name, value, suffix % name))
+        return groups[0] + groups[1] + groups[2]
     return [(name, value, suffix % name) for name, value in sorted(found.items(), key=lambda item: sorted_attributes_key(item[0]))]
 
 

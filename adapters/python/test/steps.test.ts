@@ -339,6 +339,9 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     const [last] = await stream(1, 2);
     expect(last!.line).toBe(43);
     expect(last!.values.t).toBe("Tagged: T {_tagged=method: <bound method tagged of T> {tag=str: 'mine'}}");
+    expect(last!.values.f).toBe(
+      'Failing: <error: repr raised ValueError: no repr> {_check=method: <error: repr raised ValueError: no repr> {}}',
+    );
     await session.end();
   });
 
