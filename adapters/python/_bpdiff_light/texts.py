@@ -15,6 +15,9 @@ from .variables import children, get_type, is_hidden
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
 _METHOD = types.MethodType
+_PATTERN = type(re.compile(""))
+# How many regular expressions' texts a stream keeps (Texts._patterns): more, and it starts again.
+_PATTERNS_KEPT = 256
 # A module's text is its name and file, its children never folded in (a module at a script's top level, every step).
 _MODULE = type(os)
 _LONGEST_TEXT = 128
@@ -55,6 +58,7 @@ class Texts(object):
         self._reused = {}
         self._masks = {}
         self._volatile_by_child = {}
+        self._patterns = {}
         # A repr bounded in time (bounded.py) hands each value that may run the program's code to a helper
         # thread: on class-heavy code dozens a step, each a wait on another thread (most of a walk's time
         # on a loaded machine). A step's texts are computed in one piece there instead, each repr in it
@@ -170,8 +174,26 @@ class Texts(object):
         known = memo.get(key)
         if known is not None and known[0] is value:
             return known[1]
+        if type(value) is _PATTERN:
+            return self._pattern_text(value, depth, repr_of or self.value_text, memo)
         text = self._text_of(value, depth, repr_of or self.value_text, memo)
         memo[key] = (value, text)
+        return text
+
+    def _pattern_text(self, pattern, depth, repr_of, memo):
+        """A compiled regular expression's text, kept from step to step: nothing of it can change (its
+        pattern, flags, groups), and the rules that write it are the stream's own. Only a text written
+        whole is kept, never one a bounded repr cut short (value by value, out of time)."""
+        key = (id(pattern), depth)
+        known = self._patterns.get(key)
+        if known is not None and known[0] is pattern:
+            return known[1]
+        text = self._text_of(pattern, depth, repr_of, memo)
+        memo[key] = (pattern, text)
+        if repr_of is not self.value_text:
+            if len(self._patterns) >= _PATTERNS_KEPT:
+                self._patterns.clear()
+            self._patterns[key] = (pattern, text)
         return text
 
     def _text_of(self, value, depth, repr_of, memo):

@@ -1,6 +1,7 @@
 // Steps: stepIn, next and stepOut stop where a debugger's steps stop, and the bpdiffSteps stream (for
 // `bpdiff locate`) counts exactly the lines stepIn stops at in user code, with the values the
 // `variables` request gives there.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -342,6 +343,46 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     expect(last!.values.f).toBe(
       'Failing: <error: repr raised ValueError: no repr> {_check=method: <error: repr raised ValueError: no repr> {}}',
     );
+    await session.end();
+  });
+
+  it("keeps a compiled pattern's text from step to step: at each, what the variables request reads", async () => {
+    const session = LightSession.start(executable, ['patterns.py']);
+    const file = path.join(FIXTURES, 'patterns.py');
+    await session.configure({ [file]: [7] });
+    expect(await session.run()).not.toBeNull();
+    const fold = async (variable: DebugProtocol.Variable, depth: number): Promise<string> => {
+      const text = `${variable.type}: ${variable.value}`;
+      if (depth <= 0 || !variable.variablesReference) return text;
+      const children = await session.variables(variable.variablesReference);
+      const folded = await Promise.all(children.map(async (child) => `${child.name}=${await fold(child, depth - 1)}`));
+      return `${text} {${folded.join(', ')}}`;
+    };
+    const seen: Array<[number, string]> = [];
+    for (let batch = 0; batch < 5; batch++) {
+      const [step] = (
+        await session.ok<StepsBody>('bpdiffSteps', {
+          threadId: 1,
+          count: 1,
+          roots: [FIXTURES],
+          maxValueLength: 1 << 30,
+          addresses: '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b',
+          depth: 2,
+          maxChildren: 100,
+        })
+      ).steps;
+      // The pattern with its children two levels down, as the variables request lists them: over 128
+      // characters, so the stream sends a hash of the whole text.
+      const [top] = await session.frames(1);
+      const scopes = (await session.ok<DebugProtocol.ScopesResponse['body']>('scopes', { frameId: top!.id })).scopes;
+      const word = (await session.variables(scopes[0]!.variablesReference)).find((local) => local.name === 'word')!;
+      const whole = await fold(word, 2);
+      expect(whole).toContain("groupindex=mappingproxy: mappingproxy({'word': 1, 'n': 2}) {");
+      expect(step!.values.word).toBe(`#${createHash('sha256').update(whole).digest('hex').slice(0, 16)}`);
+      seen.push([step!.line, step!.values.word!]);
+    }
+    expect(seen.map(([line]) => line)).toEqual([8, 9, 10, 9, 10]);
+    expect(new Set(seen.map(([, text]) => text)).size).toBe(1);
     await session.end();
   });
 
