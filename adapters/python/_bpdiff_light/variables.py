@@ -9,6 +9,7 @@
 #   its dir() attributes but the hidden kinds, `x.attr`; each container ends with a `len()` child;
 # - a container longer than the listing limit (bpdiff's --max-children) lists that many plus one flat
 #   and says its length as indexedVariables, without the `len()` row.
+import abc
 import inspect
 import itertools
 import re
@@ -22,10 +23,12 @@ LEN_NAME = "len()"
 TOO_LARGE_ATTR = "Unable to handle:"
 TOO_LARGE_MSG = "Maximum number of items (%s) reached. To show more items customize the value of the PYDEVD_CONTAINER_RANDOM_ACCESS_MAX_ITEMS environment variable."
 _METHOD_WRAPPER = type([].__str__)
-# What inspect.isroutine or isclass answer by the value's type alone: a subclass of these is one, whatever
-# the value's __class__ says (isinstance looks at type() first), as are the interpreter's own descriptors.
-_ROUTINE_CLASSES = (types.MethodType, types.FunctionType, types.BuiltinFunctionType, type)
-_ROUTINE_TYPES = frozenset(id(kind) for kind in (type(str.join), type(object.__init__), type(dict.__dict__["fromkeys"]), _METHOD_WRAPPER))
+# What inspect.isroutine or isclass answer by the value's type alone: a subclass of these is a routine,
+# whatever the value's __class__ says (isinstance looks at type() first), as are the interpreter's own
+# descriptors; a value of these exact metaclasses is a class (one of the program's own metaclasses may make
+# isclass raise: is_hidden's own answer then).
+_ROUTINE_CLASSES = (types.MethodType, types.FunctionType, types.BuiltinFunctionType)
+_ROUTINE_TYPES = frozenset(id(kind) for kind in (type(str.join), type(object.__init__), type(dict.__dict__["fromkeys"]), _METHOD_WRAPPER, type, abc.ABCMeta))
 _BASIC_IMMUTABLE = (int, float, complex, str, bytes, type(None), bool, frozenset)
 _PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset)
 
@@ -158,8 +161,13 @@ def _attributes(obj):
         except Exception:
             names = []
     found = {}
+    named = True
     for name in names:
-        text = name if type(name) is str else "%r" % (name,)
+        if type(name) is str:
+            text = name
+        else:
+            text = "%r" % (name,)
+            named = False
         if text.startswith("__") and text.endswith("__"):
             continue  # special variables are hidden: not read at all
         try:
@@ -169,7 +177,7 @@ def _attributes(obj):
             value = "".join(traceback.format_exception(type(error), error, error.__traceback__.tb_next))
         found[text] = value
     suffix = ".__dict__[%s]" if used_dict else ".%s"
-    if not used_dict and all(type(name) is str for name in names):
+    if named and not used_dict:
         # dir() sorts its names: grouped as sorted_attributes_key groups them, each group keeps that order.
         groups = ([], [], [])
         for name, value in found.items():
