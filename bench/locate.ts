@@ -7,12 +7,15 @@
 // resident memory sampled every second: its peak, and its growth over the second half of the walk (a
 // flat walk grows by nothing). And a recursion walked line by line on bpdiff's Python adapter at depth
 // 10 and 10,000: the time a step at each, and their ratio (issue 32: linear, so about 1).
+// And copies of real library code (tomllib, argparse, configparser) walked every line against themselves
+// (bench/locate-library.ts).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, type BenchRow } from './lib.js';
+import { libraryRows } from './locate-library.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
@@ -184,7 +187,7 @@ async function recursionRows(): Promise<BenchRow[]> {
   return rows;
 }
 
-interface Walked {
+export interface Walked {
   ms: number;
   steps: number;
   exitCode: number | null;
@@ -193,6 +196,9 @@ interface Walked {
   samples: number[];
   /** The located line, as the first hint names it. */
   where: string;
+  /** The result's `locate.kind` (`agreed` for runs that never parted), and whether the walk went to their end. */
+  kind: string | null;
+  complete: boolean;
 }
 
 /** One `bpdiff locate` of the walker's program, B told to part at `part`; its wall time, steps and memory. */
@@ -230,8 +236,11 @@ function walk(walker: Walker, part: number, extra: string[], count = part + 10):
     child.on('close', (exitCode) => {
       clearInterval(sampler);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const hint =
-        (JSON.parse(stdout || '{"analysis_hints":[]}') as { analysis_hints: string[] }).analysis_hints[0] ?? '';
+      const result = JSON.parse(stdout || '{"analysis_hints":[]}') as {
+        analysis_hints: string[];
+        locate?: { kind?: string; complete?: boolean };
+      };
+      const hint = result.analysis_hints[0] ?? '';
       const steps = Number(
         /\bstep (\d+)\)|in ([\d,]+) steps?/
           .exec(hint)
@@ -246,7 +255,16 @@ function walk(walker: Walker, part: number, extra: string[], count = part + 10):
           ),
         );
       const where = /(?:at|after) (\S+:\d+) in /.exec(hint)?.[1] ?? '?';
-      resolve({ ms, steps, exitCode, peakKb: Math.max(0, ...samples), samples, where });
+      resolve({
+        ms,
+        steps,
+        exitCode,
+        peakKb: Math.max(0, ...samples),
+        samples,
+        where,
+        kind: result.locate?.kind ?? null,
+        complete: result.locate?.complete === true,
+      });
     });
   });
 }
@@ -351,6 +369,8 @@ export default async function run(): Promise<BenchRow[]> {
         note: `${last!.steps} steps; located at ${last!.where}; median of ${ROUNDS}`,
       });
     }
+    // Real library code walked every line against itself (bench/locate-library.ts); =library: these rows alone.
+    rows.push(...(await libraryRows(walk, ONLY, ROUNDS)));
     // BPDIFF_BENCH_LOCATE_ONLY=recursion: these rows alone.
     if (!DEEP_ONLY && (ONLY === null || 'python (bpdiff) recursion'.includes(ONLY)))
       rows.push(...(await recursionRows()));

@@ -4,14 +4,20 @@
 import hashlib
 import os
 import re
+import types
 
-from .bounded import is_quick
+from .bounded import describe_error, is_quick
+from .saferepr import MAX_OTHER_OUTER, safe_repr_now
 from .rules import adapter_rule, volatile_rule
 from .setorder import ADDRESS_TOKEN, masked
 from .variables import children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
+_METHOD = types.MethodType
+_PATTERN = type(re.compile(""))
+# How many regular expressions' texts a stream keeps (Texts._patterns): more, and it starts again.
+_PATTERNS_KEPT = 256
 # A module's text is its name and file, its children never folded in (a module at a script's top level, every step).
 _MODULE = type(os)
 _LONGEST_TEXT = 128
@@ -52,6 +58,7 @@ class Texts(object):
         self._reused = {}
         self._masks = {}
         self._volatile_by_child = {}
+        self._patterns = {}
         # A repr bounded in time (bounded.py) hands each value that may run the program's code to a helper
         # thread: on class-heavy code dozens a step, each a wait on another thread (most of a walk's time
         # on a loaded machine). A step's texts are computed in one piece there instead, each repr in it
@@ -80,23 +87,26 @@ class Texts(object):
             # A step whose reprs run none of the program's code (numbers, strings, containers of them, objects
             # written by their class and address) needs no helper: it is written here, as a bounded repr writes
             # them here too, and goes to the helper at the first repr that may run the program's code.
+            # What it wrote before that repr (the texts of whole values, the reprs) the helper uses again.
+            memo = {}
             try:
-                return self._values(items, self._quick)
+                return self._values(items, self._quick, memo)
             except _Unbounded:
                 pass
-            found = self._within(lambda: self._values(items, self._direct), _LATE)
+            found = self._within(lambda: self._values(items, self._direct, memo), _LATE)
             if type(found) is dict:
                 return found
             self._whole = False
         return self._values(items, self.value_text)
 
-    def _values(self, items, repr_of):
+    def _values(self, items, repr_of, memo=None):
         values = {}
         reused = self._reused
         # The texts of the objects this step has written (by id and depth, each object held so that its id
         # stays its own): an object reached again (a parser's actions, listed in several of its fields) is
         # written once. Only within the step: nothing of the program runs between, but the reprs.
-        memo = {}
+        if memo is None:
+            memo = {}
         for name, value in items:
             kind = type(value)
             if kind in _IMMUTABLE:
@@ -164,12 +174,42 @@ class Texts(object):
         known = memo.get(key)
         if known is not None and known[0] is value:
             return known[1]
+        if type(value) is _PATTERN:
+            return self._pattern_text(value, depth, repr_of or self.value_text, memo)
         text = self._text_of(value, depth, repr_of or self.value_text, memo)
         memo[key] = (value, text)
         return text
 
+    def _pattern_text(self, pattern, depth, repr_of, memo):
+        """A compiled regular expression's text, kept from step to step: nothing of it can change (its
+        pattern, flags, groups), and the rules that write it are the stream's own. Only a text written
+        whole is kept, never one a bounded repr cut short (value by value, out of time)."""
+        key = (id(pattern), depth)
+        known = self._patterns.get(key)
+        if known is not None and known[0] is pattern:
+            return known[1]
+        text = self._text_of(pattern, depth, repr_of, memo)
+        memo[key] = (pattern, text)
+        if repr_of is not self.value_text:
+            if len(self._patterns) >= _PATTERNS_KEPT:
+                self._patterns.clear()
+            self._patterns[key] = (pattern, text)
+        return text
+
     def _text_of(self, value, depth, repr_of, memo):
-        raw = repr_of(value)
+        if type(value) is _METHOD and self._direct is safe_repr_now:
+            text = self._method_text(value, depth, memo)
+            if text is not None:
+                return text
+        # An object reached again at another depth (an action in a parser's list, then in its map) has its
+        # repr written once a step too, as its method's have (_method_text).
+        key = ("shown", id(value))
+        known = memo.get(key)
+        if known is not None and known[0] is value:
+            raw = known[1]
+        else:
+            raw = repr_of(value)
+            memo[key] = (value, raw)
         text = self._masked(value, raw)
         type_name, resolver = get_type(value)
         if depth <= 0 or resolver is None or type_name == "module":
@@ -183,6 +223,38 @@ class Texts(object):
             if not is_hidden(name, child):
                 parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
         return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
+
+    def _method_text(self, method, depth, memo):
+        """The text of a method bound to an object, as _text_of writes it, its object's repr read once a step
+        (an object's protected methods are each folded in, and each one's text holds that repr); None where
+        the method is not of a plain function without attributes of its own (then _text_of writes it).
+        Its repr is `<bound method QUALNAME of REPR>` (CPython 3.6 to 3.13), written by safe_repr_now as any
+        other object's, in this thread, as a bound repr writes a method's (bounded.is_quick)."""
+        function = method.__func__
+        if type(function) is not types.FunctionType or function.__dict__:
+            return None
+        name = function.__qualname__
+        if type(name) is not str:
+            return None
+        owner = method.__self__
+        key = ("repr", id(owner))  # repr() itself: a SafeRepr text of it (key "shown") may be cut
+        known = memo.get(key)
+        if known is None or known[0] is not owner:
+            try:
+                known = memo[key] = (owner, True, repr(owner))
+            except Exception as error:
+                known = memo[key] = (owner, False, error)
+        if known[1]:
+            raw = "<bound method %s of %s>" % (name, known[2]) if type(known[2]) is str else None
+            if raw is None:
+                return None
+            if len(raw) > MAX_OTHER_OUTER:
+                left, right = max(1, int(2 * MAX_OTHER_OUTER / 3)), max(1, int(MAX_OTHER_OUTER / 3))
+                raw = raw[:left] + "..." + raw[-right:]
+        else:
+            raw = "<error: repr raised %s>" % describe_error(known[2])
+        text = self._masked(method, raw)
+        return "method: %s {}" % text if depth > 0 else "method: %s" % text
 
     def volatile_text(self, child, name, parent_text):
         """The child's text as an adapter's volatile rule rewrites it (a thread's ids), else None."""

@@ -9,10 +9,13 @@
 #   its dir() attributes but the hidden kinds, `x.attr`; each container ends with a `len()` child;
 # - a container longer than the listing limit (bpdiff's --max-children) lists that many plus one flat
 #   and says its length as indexedVariables, without the `len()` row.
+import abc
 import inspect
 import itertools
+import re
 import sys
 import traceback
+import types
 
 from . import setorder
 
@@ -20,6 +23,12 @@ LEN_NAME = "len()"
 TOO_LARGE_ATTR = "Unable to handle:"
 TOO_LARGE_MSG = "Maximum number of items (%s) reached. To show more items customize the value of the PYDEVD_CONTAINER_RANDOM_ACCESS_MAX_ITEMS environment variable."
 _METHOD_WRAPPER = type([].__str__)
+# What inspect.isroutine or isclass answer by the value's type alone: a subclass of these is a routine,
+# whatever the value's __class__ says (isinstance looks at type() first), as are the interpreter's own
+# descriptors; a value of these exact metaclasses is a class (one of the program's own metaclasses may make
+# isclass raise: is_hidden's own answer then).
+_ROUTINE_CLASSES = (types.MethodType, types.FunctionType, types.BuiltinFunctionType)
+_ROUTINE_TYPES = frozenset(id(kind) for kind in (type(str.join), type(object.__init__), type(dict.__dict__["fromkeys"]), _METHOD_WRAPPER, type, abc.ABCMeta))
 _BASIC_IMMUTABLE = (int, float, complex, str, bytes, type(None), bool, frozenset)
 _PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset)
 
@@ -72,8 +81,21 @@ def _resolver_of(obj, type_object):
     return resolver
 
 
+# The builtin types whose instances cannot fake their __class__, by id (no type's own __eq__ or __hash__
+# runs): (type name, resolver) at once, as get_type would find them (the stream asks it of every value).
+_EXACT_TYPES = {}
+for _kind in (int, float, complex, bool, str, bytes, type(None), list, tuple, dict, set, frozenset):
+    _EXACT_TYPES[id(_kind)] = (_kind.__name__, _resolver_of(_kind(), _kind))
+del _kind
+# More of the interpreter's types that no value can fake: neither routines nor classes.
+_DATA_TYPES = frozenset(id(kind) for kind in (type(re.compile("")), type(re.match("", "")), type(type.__dict__)))
+
+
 def get_type(obj):
     """(type name, resolver) as pydevd's get_type: the type by __class__, which a proxy may fake."""
+    known = _EXACT_TYPES.get(id(type(obj)))
+    if known is not None:
+        return known
     try:
         try:
             type_object = obj.__class__
@@ -110,6 +132,13 @@ def is_hidden(name, value):
         return True
     if name.startswith("_") or name.endswith("__"):
         return False
+    # The answers of inspect.isroutine and isclass for the exact types met most (a bound method: hidden;
+    # a number, a string or a builtin container: not), without their checks.
+    kind = type(value)
+    if id(kind) in _EXACT_TYPES or id(kind) in _DATA_TYPES:
+        return False
+    if id(kind) in _ROUTINE_TYPES or issubclass(kind, _ROUTINE_CLASSES):
+        return True
     try:
         if inspect.isroutine(value) or isinstance(value, _METHOD_WRAPPER):
             return True
@@ -132,8 +161,13 @@ def _attributes(obj):
         except Exception:
             names = []
     found = {}
+    named = True
     for name in names:
-        text = name if type(name) is str else "%r" % (name,)
+        if type(name) is str:
+            text = name
+        else:
+            text = "%r" % (name,)
+            named = False
         if text.startswith("__") and text.endswith("__"):
             continue  # special variables are hidden: not read at all
         try:
@@ -143,6 +177,12 @@ def _attributes(obj):
             value = "".join(traceback.format_exception(type(error), error, error.__traceback__.tb_next))
         found[text] = value
     suffix = ".__dict__[%s]" if used_dict else ".%s"
+    if named and not used_dict:
+        # dir() sorts its names: grouped as sorted_attributes_key groups them, each group keeps that order.
+        groups = ([], [], [])
+        for name, value in found.items():
+            groups[0 if not name.startswith("_") else 1 if not name.startswith("__") else 2].append((name, value, suffix % name))
+        return groups[0] + groups[1] + groups[2]
     return [(name, value, suffix % name) for name, value in sorted(found.items(), key=lambda item: sorted_attributes_key(item[0]))]
 
 

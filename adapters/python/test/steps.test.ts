@@ -1,6 +1,7 @@
 // Steps: stepIn, next and stepOut stop where a debugger's steps stop, and the bpdiffSteps stream (for
 // `bpdiff locate`) counts exactly the lines stepIn stops at in user code, with the values the
 // `variables` request gives there.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -281,6 +282,108 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     expect(one.values.plain).toMatch(/^#[0-9a-f]{16}$/);
     expect(one.values.one).toMatch(/^tuple: \(1,\) \{.*int: 1.*\}$/);
     await values.end();
+  });
+
+  it("folds an object's methods in with its repr at that very step, as the variables request writes them", async () => {
+    const session = LightSession.start(executable, ['bound_methods.py']);
+    const file = path.join(FIXTURES, 'bound_methods.py');
+    await session.configure({ [file]: [38] });
+    expect(await session.run()).not.toBeNull();
+    const stream = async (count: number, depth: number): Promise<Step[]> =>
+      (
+        await session.ok<StepsBody>('bpdiffSteps', {
+          threadId: 1,
+          count,
+          roots: [FIXTURES],
+          maxValueLength: 1 << 30,
+          addresses: '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b',
+          depth,
+          maxChildren: 100,
+        })
+      ).steps;
+    // Counter.__init__ (5, 6), main 39, _bump (9), main 40, 41, 42: c's method holds c's repr, changed by
+    // the line that bumps it and by the one that appends to its list, at the step after each.
+    const steps = (await stream(7, 1)).filter((step) => step.function === 'main');
+    expect(steps.map((step) => [step.line, step.values.c])).toEqual([
+      [
+        39,
+        'Counter: Counter(0, []) {log=list: [], n=int: 0, _bump=method: <bound method Counter._bump of Counter(0, [])>}',
+      ],
+      [
+        40,
+        'Counter: Counter(1, []) {log=list: [], n=int: 1, _bump=method: <bound method Counter._bump of Counter(1, [])>}',
+      ],
+      [
+        41,
+        "Counter: Counter(1, ['x']) {log=list: ['x'], n=int: 1, _bump=method: <bound method Counter._bump of Counter(1, ['x'])>}",
+      ],
+      [
+        42,
+        "Counter: Counter(1, ['x']) {log=list: ['x'], n=int: 1, _bump=method: <bound method Counter._bump of Counter(1, ['x'])>}",
+      ],
+    ]);
+    // A method of an object whose repr raises says so; one of a function with attributes of its own lists them.
+    expect(steps.at(-1)!.values.f).toBe(
+      'Failing: <error: repr raised ValueError: no repr> {_check=method: <error: repr raised ValueError: no repr>}',
+    );
+    // The variables request, at the stop the stream ended on (line 42), reads the same texts.
+    const [top] = await session.frames(1);
+    expect(top!.line).toBe(42);
+    const scopes = (await session.ok<DebugProtocol.ScopesResponse['body']>('scopes', { frameId: top!.id })).scopes;
+    const locals = await session.variables(scopes[0]!.variablesReference);
+    for (const name of ['c', 'f']) {
+      const local = locals.find((variable) => variable.name === name)!;
+      const children = await session.variables(local.variablesReference);
+      const folded = children.map((child) => `${child.name}=${child.type}: ${child.value}`).join(', ');
+      expect(steps.at(-1)!.values[name]).toBe(`${local.type}: ${local.value} {${folded}}`);
+    }
+    const [last] = await stream(1, 2);
+    expect(last!.line).toBe(43);
+    expect(last!.values.t).toBe("Tagged: T {_tagged=method: <bound method tagged of T> {tag=str: 'mine'}}");
+    expect(last!.values.f).toBe(
+      'Failing: <error: repr raised ValueError: no repr> {_check=method: <error: repr raised ValueError: no repr> {}}',
+    );
+    await session.end();
+  });
+
+  it("keeps a compiled pattern's text from step to step: at each, what the variables request reads", async () => {
+    const session = LightSession.start(executable, ['patterns.py']);
+    const file = path.join(FIXTURES, 'patterns.py');
+    await session.configure({ [file]: [7] });
+    expect(await session.run()).not.toBeNull();
+    const fold = async (variable: DebugProtocol.Variable, depth: number): Promise<string> => {
+      const text = `${variable.type}: ${variable.value}`;
+      if (depth <= 0 || !variable.variablesReference) return text;
+      const children = await session.variables(variable.variablesReference);
+      const folded = await Promise.all(children.map(async (child) => `${child.name}=${await fold(child, depth - 1)}`));
+      return `${text} {${folded.join(', ')}}`;
+    };
+    const seen: Array<[number, string]> = [];
+    for (let batch = 0; batch < 5; batch++) {
+      const [step] = (
+        await session.ok<StepsBody>('bpdiffSteps', {
+          threadId: 1,
+          count: 1,
+          roots: [FIXTURES],
+          maxValueLength: 1 << 30,
+          addresses: '\\b0x(?=[0-9a-fA-F]*[1-9a-fA-F])[0-9a-fA-F]{6,}\\b',
+          depth: 2,
+          maxChildren: 100,
+        })
+      ).steps;
+      // The pattern with its children two levels down, as the variables request lists them: over 128
+      // characters, so the stream sends a hash of the whole text.
+      const [top] = await session.frames(1);
+      const scopes = (await session.ok<DebugProtocol.ScopesResponse['body']>('scopes', { frameId: top!.id })).scopes;
+      const word = (await session.variables(scopes[0]!.variablesReference)).find((local) => local.name === 'word')!;
+      const whole = await fold(word, 2);
+      expect(whole).toContain("groupindex=mappingproxy: mappingproxy({'word': 1, 'n': 2}) {");
+      expect(step!.values.word).toBe(`#${createHash('sha256').update(whole).digest('hex').slice(0, 16)}`);
+      seen.push([step!.line, step!.values.word!]);
+    }
+    expect(seen.map(([line]) => line)).toEqual([8, 9, 10, 9, 10]);
+    expect(new Set(seen.map(([, text]) => text)).size).toBe(1);
+    await session.end();
   });
 
   it('writes a repr slower than the value timeout as timed out, and the values beside it whole, step after step', async () => {
