@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, type BenchRow } from './lib.js';
-import type { Walked, Walker } from './locate.js';
+import type { Walked, Walker } from './locate-walker.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LIBRARY = path.join(ROOT, 'bench/programs/locate/library');

@@ -16,6 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, type BenchRow } from './lib.js';
 import { libraryRows } from './locate-library.js';
+import type { Walked, Walker } from './locate-walker.js';
+
+export type { Walker } from './locate-walker.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
@@ -29,20 +32,6 @@ const MEMORY_STEPS = Number(process.env['BPDIFF_BENCH_LOCATE_STEPS'] ?? 100_000)
 const SELECTED = process.env['BPDIFF_BENCH_LOCATE_ONLY'] ?? null;
 const DEEP_ONLY = SELECTED !== null && /^deep(?::|$)/.test(SELECTED);
 const ONLY = DEEP_ONLY ? SELECTED!.replace(/^deep:?/, '') || null : SELECTED;
-
-export interface Walker {
-  adapter: string;
-  /** The command, run in `cwd`. */
-  command: string[];
-  cwd: string;
-  /** The iteration at which the runs part ways: ~5,000 lines in (~50,000 for a walk that streams). */
-  part: number;
-  /** Options of bpdiff's for this adapter (--adapter debugpy). */
-  options?: string[];
-  /** The rate the issue asks of it (lines a second). */
-  target?: number;
-  prepare?: (dir: string) => void;
-}
 
 export function walkers(dir: string): Walker[] {
   return [
@@ -185,20 +174,6 @@ async function recursionRows(): Promise<BenchRow[]> {
     note: 'linear in depth: a step costs the same at any depth',
   });
   return rows;
-}
-
-export interface Walked {
-  ms: number;
-  steps: number;
-  exitCode: number | null;
-  peakKb: number;
-  /** RSS samples (kB), one a second. */
-  samples: number[];
-  /** The located line, as the first hint names it. */
-  where: string;
-  /** The result's `locate.kind` (`agreed` for runs that never parted), and whether the walk went to their end. */
-  kind: string | null;
-  complete: boolean;
 }
 
 /** One `bpdiff locate` of the walker's program, B told to part at `part`; its wall time, steps and memory. */
