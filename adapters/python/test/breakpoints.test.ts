@@ -149,6 +149,7 @@ describe.each(pythons())('light adapter breakpoints on $name', ({ executable }) 
     expect(await session.locals(1)).toEqual({ mode: "'boom'" });
     expect(await session.resume('continue', 1)).toBeNull();
     expect(await session.exit).toEqual({ code: 1, signal: null });
+    await session.outputRead;
     // Python's own report, without a frame of the adapter.
     // (Python 3.8 names the script as it was typed: its __main__ file was made absolute in 3.9.)
     expect(session.stderr).toMatch(

@@ -74,6 +74,8 @@ export class LightSession {
   stdout = '';
   stderr = '';
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The program's end with all of its stdout and stderr read ('close': its pipes closed too; `exit` may come before the last of them). */
+  outputRead: Promise<void>;
   private readonly transport: DapTransport;
   private seq = 1;
   private readonly pending = new Map<number, (response: DebugProtocol.Response) => void>();
@@ -103,6 +105,7 @@ export class LightSession {
     child.stdout?.on('data', (chunk: Buffer) => (this.stdout += chunk.toString('utf8')));
     child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
     this.exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    this.outputRead = new Promise((resolve) => child.once('close', () => resolve()));
   }
 
   static start(python: string, args: string[], options: StartOptions = {}): LightSession {

@@ -32,6 +32,7 @@ describe.each(pythons())('light adapter threads, generators and coroutines on $n
     expect(await session.locals(threadId)).toEqual({ count: '10', label: "'worker-one'", results: '[10]' });
     expect(await session.resume('continue', threadId)).toBeNull();
     expect(await session.exit).toEqual({ code: 0, signal: null });
+    await session.outputRead;
     expect(session.stdout).toBe('results [10]\n');
   });
 
@@ -62,6 +63,7 @@ describe.each(pythons())('light adapter threads, generators and coroutines on $n
     expect((await session.frames(threadId))[0]).toMatchObject({ name: 'worker', line: 19 });
     expect(await session.resume('continue', threadId)).toBeNull();
     expect(await session.exit).toEqual({ code: 0, signal: null });
+    await session.outputRead;
     expect(session.stderr).toMatch(/RuntimeError: worker failed/);
   });
 
@@ -83,6 +85,7 @@ describe.each(pythons())('light adapter threads, generators and coroutines on $n
     expect(seen[3]!.slice(1)).toEqual([15, { name: "'coroutine'", size: '9' }]);
     expect(seen).toHaveLength(4);
     expect(await session.exit).toEqual({ code: 0, signal: null });
+    await session.outputRead;
     expect(session.stdout).toBe('[0, 1, 4] 9\n');
   });
 });
