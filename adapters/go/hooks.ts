@@ -142,30 +142,31 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       `the -gcflags given to go were overridden by ${NO_OPTIMISATIONS} (optimisations off, so that dlv can read every variable)`,
     );
   }
-  const build = (label: string, args: string[]) =>
-    runBuild(context, { label, file: go, args, cwd: spec.cwd, env: buildEnv, firstError: firstBuildError });
-  // User flags first, ours last (for -gcflags the last match wins). -buildvcs=false: no git calls, no VCS stamping errors.
   // Built once per comparison for the same inputs (a walk's restarts, the other run of the same
-  // program): the sources are not expected to change while bpdiff compares them.
-  // The program's own arguments are not among them: one program on two inputs is built once.
-  const inputs = { go, cwd: spec.cwd, env: runEnv, flags: command.buildFlags };
+  // program): the sources are not expected to change while bpdiff compares them, and the program's own
+  // arguments are not among the inputs (one program on two inputs is built once). User flags first,
+  // ours last (for -gcflags the last match wins). -buildvcs=false: no git calls, no VCS stamping errors.
+  const build = (label: string, name: string, head: string[], tail: string[]) =>
+    buildOnce(context, { go, cwd: spec.cwd, env: runEnv, label, head, tail }, async (dir) => {
+      const output = path.join(dir, name);
+      const args = [...head, '-o', output, ...tail];
+      const built = await runBuild(context, {
+        label,
+        file: go,
+        args,
+        cwd: spec.cwd,
+        env: buildEnv,
+        firstError: firstBuildError,
+      });
+      return { output, ms: built.ms };
+    });
+  const flags = [...command.buildFlags, NO_OPTIMISATIONS];
   if (command.kind === 'run') {
-    const { output, ms } = await buildOnce(
-      context,
-      { ...inputs, step: 'go build', packages: command.packages },
-      async (dir) => {
-        const output = path.join(dir, 'debuggee');
-        const built = await build('go build', [
-          'build',
-          '-buildvcs=false',
-          ...command.buildFlags,
-          NO_OPTIMISATIONS,
-          '-o',
-          output,
-          ...command.packages,
-        ]);
-        return { output, ms: built.ms };
-      },
+    const { output, ms } = await build(
+      'go build',
+      'debuggee',
+      ['build', '-buildvcs=false', ...flags],
+      command.packages,
     );
     return {
       ...plan,
@@ -175,23 +176,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     };
   }
   const dir = await packageDir(go, command.package, spec.cwd, buildEnv);
-  const { output, ms } = await buildOnce(
-    context,
-    { ...inputs, step: 'go test -c', package: command.package },
-    async (folder) => {
-      const output = path.join(folder, 'debuggee.test');
-      const built = await build('go test -c', [
-        'test',
-        '-c',
-        ...command.buildFlags,
-        NO_OPTIMISATIONS,
-        '-o',
-        output,
-        command.package,
-      ]);
-      return { output, ms: built.ms };
-    },
-  );
+  const { output, ms } = await build('go test -c', 'debuggee.test', ['test', '-c', ...flags], [command.package]);
   if (!fs.existsSync(output)) {
     throw new BpdiffError(
       'BUILD_FAILED',

@@ -7,6 +7,7 @@ import { BpdiffError, BuildTimeoutError, interrupted } from '../errors.js';
 import { killTree } from '../process/process-tree.js';
 import { processTempRoot } from '../process/temp-root.js';
 import type { BuildsOnce, LaunchContext } from './hooks.js';
+import { memoAsync } from './memo.js';
 import { runEnvironment } from './run-env.js';
 
 /** A build that runs longer than this says so on stderr, and again every BUILD_PROGRESS_EVERY_MS. */
@@ -58,23 +59,19 @@ export function buildOnce<T>(
 
 /** The builds of one comparison (BuildsOnce); dispose() removes their folder when the comparison ends. */
 export class Builds implements BuildsOnce {
-  private readonly made = new Map<string, Promise<unknown>>();
+  // A build that failed (or was interrupted) is forgotten: the next start builds again, and says why it fails.
+  private made = memoAsync<unknown>();
   private dir: string | null = null;
 
   once<T>(key: string, build: (dir: string) => Promise<T>): Promise<T> {
-    let found = this.made.get(key) as Promise<T> | undefined;
-    if (found === undefined) {
+    return this.made(key, () => {
       this.dir ??= fs.mkdtempSync(path.join(processTempRoot(), 'builds-'));
-      found = build(fs.mkdtempSync(path.join(this.dir, 'build-')));
-      this.made.set(key, found);
-      // A build that failed (or was interrupted) is not kept: the next start builds again, and says why it fails.
-      found.catch(() => this.made.delete(key));
-    }
-    return found;
+      return build(fs.mkdtempSync(path.join(this.dir, 'build-')));
+    }) as Promise<T>;
   }
 
   dispose(): void {
-    this.made.clear();
+    this.made = memoAsync<unknown>();
     if (this.dir !== null) fs.rmSync(this.dir, { recursive: true, force: true });
     this.dir = null;
   }

@@ -28,6 +28,28 @@ function expectClean(run: BpdiffRun): void {
   if (run.doc) expect(validateComparison(run.doc).errors).toEqual([]);
 }
 
+/** The edge-cases program at its return, `ok N` in A against `ok 3` in B, from one folder. */
+function okAgainstThree(n: string): string[] {
+  return [
+    '--bp',
+    `main.go:${EDGE_RETURN}`,
+    '--cwd',
+    EDGE,
+    '--',
+    'go',
+    'run',
+    '.',
+    'ok',
+    n,
+    '--',
+    'go',
+    'run',
+    '.',
+    'ok',
+    '3',
+  ];
+}
+
 function hints(run: BpdiffRun): string {
   return run.doc!.analysis_hints.join('\n');
 }
@@ -505,25 +527,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('runs two comparisons side by side, each with its own dlvs, ports and build', async () => {
-    const args = (n: string): string[] => [
-      '--bp',
-      `main.go:${EDGE_RETURN}`,
-      '--cwd',
-      EDGE,
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      n,
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      '3',
-    ];
-    const [first, second] = await Promise.all([runBpdiff(args('4')), runBpdiff(args('5'))]);
+    const [first, second] = await Promise.all([runBpdiff(okAgainstThree('4')), runBpdiff(okAgainstThree('5'))]);
     for (const run of [first, second]) expectClean(run);
     expect(first.doc!.diff.changed.sum).toEqual({ a: '100', b: '60' });
     expect(second.doc!.diff.changed.sum).toEqual({ a: '150', b: '60' });
@@ -543,24 +547,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     const builds = walk.stderr.split('\n').filter((line) => /building: go build/.test(line));
     expect(builds.map((line) => line.slice(0, 4))).toEqual(expect.arrayContaining(['[A] ', '[B] ']));
     expect(builds).toHaveLength(2);
-    const inputs = await runBpdiff([
-      '--bp',
-      `main.go:${EDGE_RETURN}`,
-      '--cwd',
-      EDGE,
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      '4',
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      '3',
-    ]);
+    const inputs = await runBpdiff(okAgainstThree('4'));
     expectClean(inputs);
     expect(inputs.doc!.diff.changed.sum).toEqual({ a: '100', b: '60' });
     expect(inputs.stderr.match(/building: go build/g)).toHaveLength(1);

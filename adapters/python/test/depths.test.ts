@@ -19,14 +19,7 @@ describe.each(pythons())('light adapter depths through deep stacks on $name', ({
     const session = LightSession.start(executable, ['deep.py']);
     await session.configure({ [deep]: [35] });
     expect(await session.run()).not.toBeNull();
-    const totalFrames =
-      (
-        await session.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', {
-          threadId: 1,
-          startFrame: 0,
-          levels: 1,
-        })
-      ).totalFrames ?? 0;
+    const totalFrames = await session.totalFrames(1);
     // <module> and main, all of them the program's.
     expect(totalFrames).toBe(2);
     const body = await session.ok<StepsBody>(

@@ -252,6 +252,14 @@ export class LightSession {
     ).stackFrames;
   }
 
+  /** The stack's depth as stackTrace counts it (its totalFrames), asked with one frame. */
+  async totalFrames(threadId: number): Promise<number> {
+    return (
+      (await this.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', { threadId, startFrame: 0, levels: 1 }))
+        .totalFrames ?? 0
+    );
+  }
+
   async variables(variablesReference: number, extra: Record<string, unknown> = {}): Promise<DebugProtocol.Variable[]> {
     return (await this.ok<DebugProtocol.VariablesResponse['body']>('variables', { variablesReference, ...extra }))
       .variables;

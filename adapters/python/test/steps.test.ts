@@ -221,14 +221,7 @@ describe.each(pythons())('light adapter steps for bpdiff locate on $name', ({ ex
     await session.configure({ [WALK]: [13] });
     expect(await session.run()).not.toBeNull();
     const [top] = await session.frames(1);
-    const totalFrames =
-      (
-        await session.ok<DebugProtocol.StackTraceResponse['body']>('stackTrace', {
-          threadId: 1,
-          startFrame: 0,
-          levels: 1,
-        })
-      ).totalFrames ?? 0;
+    const totalFrames = await session.totalFrames(1);
     expect(totalFrames).toBeGreaterThan(0);
     const here = await session.ok<StepsBody>('bpdiffSteps', {
       threadId: 1,
