@@ -122,3 +122,83 @@ class _Pass(gdb.Function):
 
 
 _Pass()
+
+
+# 5. The program's stdout on a terminal of its own, passed on to gdb's console stream (the MI's
+#    ~"..." records, which cdt-gdb-adapter sends as `stdout` output events). Left on gdb's stdout (the
+#    MI pipe), the program's lines would be read as MI: a line's leading digits as a command token
+#    (`   81.55` arrived as `.55`). A terminal also makes C's and Fortran's stdio write each line as it
+#    ends, as a terminal would, instead of once a buffer fills: a walk by effects sees what each line
+#    wrote. hooks.ts calls `python bpdiff_follow_stdout(LINK)` and redirects the program's stdout to
+#    LINK (a link to the terminal made here, in the run's folder); its stderr stays on gdb's stderr,
+#    which cdt-gdb-adapter passes on as is.
+def bpdiff_follow_stdout(link):
+    import codecs
+    import collections
+    import fcntl
+    import os
+    import select
+    import threading
+    import tty
+
+    master, follower = os.openpty()
+    # Raw: a "\n" stays "\n" (no "\r\n"), and nothing is echoed.
+    tty.setraw(follower)
+    fcntl.fcntl(master, fcntl.F_SETFL, fcntl.fcntl(master, fcntl.F_GETFL) | os.O_NONBLOCK)
+    try:
+        os.unlink(link)
+    except OSError:
+        pass
+    os.symlink(os.ttyname(follower), link)
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    lock = threading.Lock()
+    pending = collections.deque()
+
+    def take():
+        """What the terminal holds now, decoded, queued in the order it was written (under the lock)."""
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                return
+            if not data:
+                return
+            text = decoder.decode(data)
+            if text:
+                pending.append(text)
+
+    def flush():
+        # On gdb's own thread: the queued text, in order, as console output.
+        with lock:
+            texts = list(pending)
+            pending.clear()
+        if texts:
+            gdb.write("".join(texts), gdb.STDOUT)
+            gdb.flush(gdb.STDOUT)
+
+    def pump():
+        while True:
+            try:
+                select.select([master], [], [], 1.0)
+            except OSError:
+                return
+            with lock:
+                take()
+                queued = len(pending) > 0
+            if queued:
+                gdb.post_event(flush)
+
+    def settle(_event):
+        # A stop or the program's end: what it wrote before is passed on before gdb says so, not after.
+        with lock:
+            take()
+        flush()
+
+    gdb.events.stop.connect(settle)
+    gdb.events.exited.connect(settle)
+    thread = threading.Thread(target=pump, name="bpdiff-stdout", daemon=True)
+    thread.start()
+    # The follower end stays open here, so that the terminal keeps its settings between the program's opens.
+    bpdiff_follow_stdout.kept = (master, follower, thread)

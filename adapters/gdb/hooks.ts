@@ -1,6 +1,7 @@
 // cdt-gdb-adapter: what the data in adapter.json cannot say.
-// - The program, resolved as a run's command is; its stdin: gdb starts it through a shell with the
-//   argument string, and without a redirect it would read gdb's own stdin, the adapter's MI pipe.
+// - The program, resolved as a run's command is; its stdin and stdout: gdb starts it through a shell
+//   with the argument string, and without a redirect it would read gdb's own stdin, the adapter's MI
+//   pipe, and write its lines into the MI stream (stdout goes to a terminal of bpdiff_gdb.py's instead).
 // - bpdiff_gdb.py (beside this file), sourced first: the exit status, containers as one value.
 // - gdb itself must be there (the adapter starts it only once the launch arrives).
 // - The version: the adapter's package and gdb's.
@@ -16,6 +17,8 @@ import { runProbe } from '../../src/adapters/probe.js';
 
 /** The helper gdb sources first (a file of this folder), copied into the run's own folder. */
 export const HELPER = 'bpdiff_gdb.py';
+/** The link to the terminal the program's stdout is written to, in the run's own folder. */
+const STDOUT_LINK = 'bpdiff-stdout';
 
 async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
   const { spec, definition, tempDir } = context;
@@ -30,6 +33,8 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const helper = path.join(tempDir, HELPER);
   fs.copyFileSync(helperScript(definition, HELPER), helper);
   const stdin = spec.stdin_file === null ? '/dev/null' : path.resolve(spec.cwd, spec.stdin_file);
+  // The program's stdout goes to a terminal bpdiff_gdb.py opens and passes on (its point 5), not to the MI pipe.
+  const stdout = path.join(tempDir, STDOUT_LINK);
   const initCommands = Array.isArray(plan.launch.initCommands) ? plan.launch.initCommands.map(String) : [];
   const args = typeof plan.launch.arguments === 'string' ? plan.launch.arguments : '';
   return {
@@ -38,8 +43,8 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       ...plan.launch,
       program: resolveProgram(spec.argv[0]!, spec.cwd, env),
       gdb,
-      arguments: `${args}${args ? ' ' : ''}< ${quoteShellArg(stdin)}`,
-      initCommands: [`source ${helper}`, ...initCommands],
+      arguments: `${args}${args ? ' ' : ''}< ${quoteShellArg(stdin)} > ${quoteShellArg(stdout)}`,
+      initCommands: [`source ${helper}`, `python bpdiff_follow_stdout(${JSON.stringify(stdout)})`, ...initCommands],
     },
   };
 }

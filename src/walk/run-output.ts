@@ -62,10 +62,12 @@ export class OutputWatch {
     };
   }
 
+  /** What was written since `mark`, as the program wrote it (a debuggee on a pty, lldb-dap's, ends its lines with \r\n, as OutputTail reads). */
   since(mark: OutputMark): Wrote {
+    const unterminal = (text: string): string => text.replace(/\r\n/g, '\n');
     return {
-      stdout: this.streams.stdout.since(mark.stdout.total),
-      stderr: this.streams.stderr.since(mark.stderr.total),
+      stdout: unterminal(this.streams.stdout.since(mark.stdout.total)),
+      stderr: unterminal(this.streams.stderr.since(mark.stderr.total)),
     };
   }
 

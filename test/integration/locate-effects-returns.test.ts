@@ -35,6 +35,8 @@ interface Language {
   scale: string;
   /** A `fmt` pair, where the adapter reports values returned: output made only from a returned String (its command, A's source, the return line, the frame's name). */
   fmt: { run: (version: 'a' | 'b') => string[]; file: string; line: number; frame: string } | null;
+  /** The adapter, where the program's own would not be chosen (C through gdb). */
+  adapter?: string[];
   /** Where the walk ends: the return line and the values returned, or the caller's line and its local. */
   expected: { kind: 'return'; line: number } | { kind: 'values'; line: number; function: string; unread: string };
 }
@@ -85,18 +87,31 @@ const languages: Language[] = [
     fmt: null,
     expected: { kind: 'values', line: 9, function: 'main', unread: definition('lldb').locate.returned!.unread! },
   },
+  {
+    name: 'C through gdb (cdt-gdb-adapter)',
+    tool: 'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+    available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
+    folder: 'c',
+    run: (version) => [path.join(builtC, version, 'ret')],
+    file: 'a/ret.c',
+    scale: 'scale',
+    fmt: null,
+    adapter: ['--adapter', 'gdb'],
+    expected: { kind: 'values', line: 9, function: 'main', unread: definition('gdb').locate.returned!.unread! },
+  },
 ];
 
 for (const language of languages) {
-  const locate = (a: 'a' | 'b', b: 'a' | 'b') =>
+  const locate = (a: 'a' | 'b', b: 'a' | 'b', program = 'ret') =>
     runBpdiff([
       'locate',
+      ...(language.adapter ?? []),
       '--cwd',
       path.join(EFFECTS, language.folder),
       '--',
-      ...language.run(a),
+      ...language.run(a).map((word) => word.replace(/ret$/, program)),
       '--',
-      ...language.run(b),
+      ...language.run(b).map((word) => word.replace(/ret$/, program)),
     ]);
 
   describeWithTool(`locate by effects, values returned: ${language.name}`, language.tool, language.available, () => {
@@ -106,10 +121,11 @@ for (const language of languages) {
         for (const version of ['a', 'b']) {
           fs.mkdirSync(path.join(builtC, version));
           // From the fixtures' folder, so that the debug information names a/ret.c and b/ret.c there.
-          await execa('cc', ['-g', '-O0', '-o', path.join(builtC, version, 'ret'), `${version}/ret.c`], {
-            cwd: path.join(EFFECTS, 'c'),
-            stdin: 'ignore',
-          });
+          for (const program of ['ret', 'show'])
+            await execa('cc', ['-g', '-O0', '-o', path.join(builtC, version, program), `${version}/${program}.c`], {
+              cwd: path.join(EFFECTS, 'c'),
+              stdin: 'ignore',
+            });
         }
       });
       afterAll(() => {
@@ -171,6 +187,26 @@ for (const language of languages) {
           returned: { function: 'fmt', a: '"1234"', b: '"001234"' },
         });
         const same = await runBpdiff(['locate', '--cwd', cwd, '--', ...fmt.run('a'), '--', ...fmt.run('a')]);
+        expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
+        expect(same.leftovers).toEqual([]);
+      });
+
+    if (language.folder === 'c')
+      it("output only a line's write shows, C's stdio line by line: the printf line in the callee, and what each run wrote", async () => {
+        const run = await locate('a', 'b', 'show');
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^the runs part ways at a\/show\.c:3 in show\(\) \(step \d+\): during this line A wrote "1234\\n" to stdout and B wrote "001234\\n"$/,
+        );
+        expect(run.doc!.locate).toMatchObject({
+          kind: 'output',
+          wrote: { a: { stdout: '1234\n', stderr: '' }, b: { stdout: '001234\n', stderr: '' } },
+          call_path: [
+            { file: 'a/show.c', line: 6, function: 'main' },
+            { file: 'a/show.c', line: 3, function: 'show' },
+          ],
+        });
+        const same = await locate('b', 'b', 'show');
         expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
         expect(same.leftovers).toEqual([]);
       });

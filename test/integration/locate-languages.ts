@@ -18,8 +18,6 @@ export interface Language {
   name: string;
   tool: string;
   available: boolean;
-  /** Why its adapter's runs are walked into every line even by default (its definition's locate.every_line). */
-  everyLine?: RegExp;
   /** Arguments of the shop pair (v1 against `b`). */
   shop: (b: 'v1' | 'v2') => string[];
   shopFile: string;
@@ -265,8 +263,6 @@ export const ruby: Language = {
 };
 
 export const fortran: Language = {
-  everyLine:
-    /^walked into every line, not by effects, as the adapter's definition asks: cdt-gdb-adapter passes the program's output through gdb's MI stream/m,
   name: 'Fortran through gdb (cdt-gdb-adapter)',
   tool: 'gdb, gfortran, make and cdt-gdb-adapter (scripts/setup.sh)',
   available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('make'),
@@ -392,11 +388,7 @@ export const typescript: Language = {
 
 /** One language's locate tests (each file names its languages: locate.test.ts, locate-native.test.ts, locate-vm.test.ts). */
 export function describeLanguage(language: Language): void {
-  // Where the adapter's definition walks into every line by default (everyLine), the default walk is
-  // the every-line walk: the first and third cases run it without --every-line and say so, and the
-  // case by effects, which would run the same two walks again (Fortran through gdb: 9 s), is skipped.
-  const everyLine = language.everyLine ? [] : ['--every-line'];
-  const byEffects = it.skipIf(language.everyLine !== undefined);
+  const everyLine = ['--every-line'];
   describeWithTool(`locate: ${language.name}`, language.tool, language.available, () => {
     beforeAll(async () => {
       await language.build?.();
@@ -407,10 +399,6 @@ export function describeLanguage(language: Language): void {
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.leftovers).toEqual([]);
       const doc = run.doc!;
-      if (language.everyLine) {
-        expect(doc.locate!.mode).toBe('every-line');
-        expect(doc.analysis_hints.join('\n')).toMatch(language.everyLine);
-      }
       const { line, a, b, bInA, fn } = language.parting;
       expect(doc.analysis_hints[0]).toMatch(
         new RegExp(
@@ -433,29 +421,26 @@ export function describeLanguage(language: Language): void {
       expect(back.doc!.run_a.variables).toMatchObject({ qty: '20' });
     });
 
-    byEffects(
-      'by effects (the default): where the every-line walk finds the runs parting; a program against itself exits 0',
-      async () => {
-        const run = await runBpdiff(['locate', ...language.shop('v2')]);
-        expect(run.exitCode, run.stderr).toBe(1);
-        expect(run.leftovers).toEqual([]);
-        const { line, a, b, bInA, fn } = language.parting;
-        expect(run.doc!.analysis_hints[0]).toMatch(
-          new RegExp(
-            `^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`,
-          ),
-        );
-        expect(run.doc!.context).toMatch(
-          /^bpdiff walked two runs in lockstep, stepping over each line and comparing its effects/,
-        );
-        const same = await runBpdiff(['locate', ...language.shop('v1')]);
-        expect(same.exitCode, same.stderr).toBe(0);
-        expect(same.doc!.analysis_hints[0]).toMatch(
-          /^no divergence in \d+ steps?: both runs ended \(A exited with code 0; B exited with code 0\)$/,
-        );
-        expect(same.doc!.diff.changed).toEqual({});
-      },
-    );
+    it('by effects (the default): where the every-line walk finds the runs parting; a program against itself exits 0', async () => {
+      const run = await runBpdiff(['locate', ...language.shop('v2')]);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.leftovers).toEqual([]);
+      const { line, a, b, bInA, fn } = language.parting;
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        new RegExp(
+          `^the runs part ways after ${escape(language.shopFile)}:${line} in ${escape(fn)}\\(\\) \\(step \\d+\\): A goes on to line ${a}, B to line ${b} \\(line ${bInA} in A's copy\\)$`,
+        ),
+      );
+      expect(run.doc!.context).toMatch(
+        /^bpdiff walked two runs in lockstep, stepping over each line and comparing its effects/,
+      );
+      const same = await runBpdiff(['locate', ...language.shop('v1')]);
+      expect(same.exitCode, same.stderr).toBe(0);
+      expect(same.doc!.analysis_hints[0]).toMatch(
+        /^no divergence in \d+ steps?: both runs ended \(A exited with code 0; B exited with code 0\)$/,
+      );
+      expect(same.doc!.diff.changed).toEqual({});
+    });
 
     it('walks a program against itself to its end: exit 0 and the exact step count', async () => {
       const run = await runBpdiff(['locate', ...everyLine, ...language.shop('v1')]);

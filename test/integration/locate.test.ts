@@ -193,6 +193,40 @@ describeWithTool('locate: --within, Ctrl-C and bad input', python.tool, python.a
   });
 });
 
+describeWithTool('locate: an adapter walked into every line by its definition', python.tool, python.available, () => {
+  it("walks into every line without --every-line when the definition's locate.every_line says why, and the result says it", async () => {
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/python/adapter.json'), 'utf8')) as {
+      locate: Record<string, unknown>;
+      hooks?: string;
+    };
+    const dir = fs.mkdtempSync(path.join(ROOT, 'test', '.locate-'));
+    try {
+      const file = path.join(dir, 'adapter.json');
+      const why = 'its runs write their output where the walk by effects cannot read it line by line';
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          ...definition,
+          id: 'python-lines',
+          locate: { ...definition.locate, every_line: why },
+          ...(definition.hooks ? { hooks: path.join(ROOT, 'adapters/python', definition.hooks) } : {}),
+        }),
+      );
+      const run = await runBpdiff(['locate', '--adapter-config', file, ...python.shop('v2')]);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.locate!.mode).toBe('every-line');
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways after shop\.py:7 in discount\(\) \(3rd call, 11th time on this line; step \d+\)/,
+      );
+      expect(run.doc!.analysis_hints).toContain(
+        `walked into every line, not by effects, as the adapter's definition asks: ${why}`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('locate examples', () => {
   it('the data folders differ where the tests say', () => {
     const lines = (folder: string) => fs.readFileSync(path.join(DATA, folder, 'records.csv'), 'utf8').split('\n');
