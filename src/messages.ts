@@ -218,7 +218,9 @@ export const messages = {
     error(
       'USAGE',
       `--${flag} cannot be used with --baseline (there is one live run)`,
-      "give --bp FILE:LINE, or nothing to use the baseline's breakpoint",
+      flag === 'hit-a'
+        ? 'give --hit N for the live run'
+        : "give --bp FILE:LINE, or nothing to use the baseline's breakpoint",
     ),
   noConfig: (cwd: string) =>
     error(

@@ -350,6 +350,8 @@ export interface AdapterDefinition {
     debugger_echo?: string;
     /** Why this adapter's runs are walked into every line, not by effects (what it cannot let the walk see); absent: by effects. */
     every_line?: string;
+    /** Why a line's breakpoint may miss arrivals a walk counts there (a `for` header's test): the way back is then the line both runs ran last. */
+    hits_miss_arrivals?: string;
     /** Why the walk by effects steps through this adapter's loops pass by pass, not probing their later passes (a breakpoint it cannot take back); absent: probed. */
     loops_stepped?: string;
     /**

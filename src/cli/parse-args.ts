@@ -264,7 +264,7 @@ function compareArgs(raw: RawArgv, commands: string[][]): Omit<LiveArgs, 'plan'>
     config: configOf(raw)?.file ?? null,
   };
   if (baseline !== null) {
-    for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a'] as const)
+    for (const flag of ['bp-a', 'bp-b', 'cwd-a', 'env-a', 'stdin-a', 'hit-a'] as const)
       if (raw[flag] !== undefined) throw messages.baselineWithOwnBreakpoint(flag);
     if (commands.length !== 1 || commands[0]!.length === 0)
       throw messages.baselineCommands(commands.filter((command) => command.length > 0).length);

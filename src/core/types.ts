@@ -228,6 +228,9 @@ export interface CaptureOptions {
     exact_line: boolean;
     /** `--hit N`: capture at the Nth pass through the line (where the condition holds); null: the first. */
     hit: number | null;
+    /** `--hit-a N`, `--hit-b N`: one run's own pass, instead of `hit` for that run (null: `hit`'s). */
+    hit_a: number | null;
+    hit_b: number | null;
     /** `--first-divergence`: both runs stop at every hit, in lockstep, until their variables differ. */
     first_divergence: boolean;
     /** `--max-hits K`: the most hits a first-divergence walk compares (null: 1000). */
@@ -300,7 +303,7 @@ export interface CaptureOptions {
 export type CaptureOptionsOverrides = { [G in keyof CaptureOptions]?: Partial<CaptureOptions[G]> };
 
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
-  breakpoint: { exact_line: false, hit: null, first_divergence: false, max_hits: null },
+  breakpoint: { exact_line: false, hit: null, hit_a: null, hit_b: null, first_divergence: false, max_hits: null },
   limits: {
     depth: 3,
     max_children: 100,

@@ -120,7 +120,7 @@ async function runLocatePlan(
     engineHooks(call, log, redactor),
   );
   const labels = { a: specs[0].label, b: specs[1].label };
-  const again = located.point === null ? null : reproduction(specs, options, located.point, base);
+  const again = located.point === null ? null : reproduction(specs, options, located.point, base, nextLines(located));
   const argv = again === null ? null : [...again.words, '--', ...specs[0].argv, '--', ...specs[1].argv];
   const reproduce =
     again === null
@@ -297,20 +297,61 @@ function findingOf(summary: WalkSummary, located: Located, reproduce: string[] |
   };
 }
 
+/** Where each run went on to, and which pass of that line it was, when the walk's path divergence counted its passes. */
+type NextLines = [{ file: string; line: number; pass: number }, { file: string; line: number; pass: number }];
+
+/**
+ * Each run's next line when the runs' paths part and the walk counted passes (the every-line walk):
+ * the file from the run's folder (absolute outside it), the line in the run's own copy, its pass.
+ */
+function nextLines(located: Located): NextLines | null {
+  const { end, point, captures } = located;
+  if (end.kind !== 'path' || point === null || point.pass === 0 || located.endsApart) return null;
+  if (located.hitsMissArrivals !== undefined) return null;
+  const standings = [end.a, end.b] as const;
+  const lines = standings.map((standing, index) => {
+    if (standing.kind !== 'step') return null;
+    const { file, stop, arrival } = standing.step;
+    const cwd = captures[index]!.cwd ?? '';
+    const name = cwd === '' ? file : path.relative(cwd, file);
+    return {
+      file: name === '' || name.startsWith('..') || path.isAbsolute(name) ? file : name,
+      line: stop.top.line,
+      pass: arrival.pass,
+    };
+  });
+  return lines[0] && lines[1] ? [lines[0], lines[1]] : null;
+}
+
 /**
  * `bpdiff --bp FILE:LINE --hit N ... -- A -- B`: the comparison at the point the walk found, with the
  * runs' folders, environments and stdin files as the walk had them (paths from the caller's folder).
+ * Where the runs' paths part and the walk counted passes: each run at the line it went on to, the
+ * pass it was (`--bp-a F:LA --hit-a KA --bp-b F:LB --hit-b KB`), so that the comparison shows them
+ * apart, each run stopped where it went.
  */
 function reproduction(
   specs: [RunSpec, RunSpec],
   options: CaptureOptions,
   point: NonNullable<Located['point']>,
   base: string,
+  next: NextLines | null,
 ): { words: string[] } {
-  const words: string[] = ['bpdiff', '--bp', `${point.file}:${point.line}`];
-  // Not counted (the walk by effects): the comparison walks the line's hits to the first that differs.
-  if (point.pass === 0) words.push('--first-divergence');
-  else if (point.pass > 1) words.push('--hit', String(point.pass));
+  const words: string[] = ['bpdiff'];
+  if (next !== null)
+    for (const [side, at] of [
+      ['a', next[0]],
+      ['b', next[1]],
+    ] as const) {
+      words.push(`--bp-${side}`, `${at.file}:${at.line}`);
+      if (at.pass > 1) words.push(`--hit-${side}`, String(at.pass));
+    }
+  else {
+    words.push('--bp', `${point.file}:${point.line}`);
+    // Not counted (the walk by effects): the comparison walks the line's hits to the first that differs.
+    if (point.pass === 0) words.push('--first-divergence');
+    else if (point.pass > 1) words.push('--hit', String(point.pass));
+  }
   const [a, b] = specs;
   const folder = (dir: string): string => path.relative(base, dir) || '.';
   if (a.cwd === b.cwd) {

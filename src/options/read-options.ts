@@ -154,8 +154,13 @@ export function readCaptureOptions(
 /** Options that make sense only together, or not together. */
 function checkCombinations(options: CaptureOptions): void {
   const { hit, first_divergence: firstDivergence, max_hits: maxHits } = options.breakpoint;
-  if (hit !== null && firstDivergence)
-    throw messages.optionsConflict('--hit', '--first-divergence', 'the walk finds the hit itself');
+  for (const [flag, value] of [
+    ['--hit', hit],
+    ['--hit-a', options.breakpoint.hit_a],
+    ['--hit-b', options.breakpoint.hit_b],
+  ] as const)
+    if (value !== null && firstDivergence)
+      throw messages.optionsConflict(flag, '--first-divergence', 'the walk finds the hit itself');
   if (maxHits !== null && !firstDivergence) throw messages.optionNeeds('--max-hits', '--first-divergence');
   if (options.values.watch_only && options.values.watch.length === 0)
     throw messages.optionNeeds('--watch-only', '--watch EXPR');

@@ -62,6 +62,8 @@ export interface Located {
   mode?: { every_line: boolean; why: string | null };
   /** Why the runs' adapter shows no value a function returned (its definition's locate.returned.unread), for a walk by effects. */
   returnsUnread?: string;
+  /** Why a breakpoint on a line may miss arrivals the walk counted there (a definition's locate.hits_miss_arrivals): the way back is then the line both runs ran last. */
+  hitsMissArrivals?: string;
 }
 
 export async function locateRuns(
@@ -162,6 +164,7 @@ export async function locateRuns(
       definitions.map((definition) => definition.locate?.every_line).find((reason) => reason !== undefined) ?? null;
     const everyLine = options.locate.every_line || why !== null;
     const unread = definitions.map((definition) => definition.locate?.returned?.unread).find((reason) => reason);
+    const missed = definitions.map((definition) => definition.locate?.hits_miss_arrivals).find((reason) => reason);
     const walking = !everyLine
       ? walkEffects(
           { walks, standings },
@@ -225,6 +228,7 @@ export async function locateRuns(
       endsApart: apart,
       mode: { every_line: everyLine, why: options.locate.every_line ? null : why },
       ...(unread !== undefined && !everyLine ? { returnsUnread: unread } : {}),
+      ...(missed !== undefined ? { hitsMissArrivals: missed } : {}),
     };
   } finally {
     stopKilling();

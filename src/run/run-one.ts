@@ -17,12 +17,11 @@ export async function captureRun(
   options: CaptureOptions,
   context: RunContext & { walker?: Walker },
 ): Promise<RunCapture> {
-  // --hit N: the adapter counts the passes before N where it can (src/walk/reach-hit.ts); a first-divergence walk stops at each.
-  let run = new LiveRun(
-    spec,
-    options,
-    context.walker ? context : { ...context, reachPass: options.breakpoint.hit ?? 1 },
-  );
+  // --hit N (--hit-a, --hit-b: a run's own): the adapter counts the passes before N where it can
+  // (src/walk/reach-hit.ts); a first-divergence walk stops at each.
+  const { breakpoint } = options;
+  const wanted = (spec.side === 'b' ? breakpoint.hit_b : breakpoint.hit_a) ?? breakpoint.hit ?? 1;
+  let run = new LiveRun(spec, options, context.walker ? context : { ...context, reachPass: wanted });
   const passes = {
     counter: new PassCounter(context.definition.stops_once_per_pass === true),
     adapterName: context.definition.name,
@@ -31,7 +30,7 @@ export async function captureRun(
   try {
     const first = await run.start();
     // Which stop is captured (src/walk/hits.ts): by default the first, or --hit's. A first-divergence walk gives its own.
-    const walker = context.walker ?? reachNthHit(options.breakpoint.hit ?? 1);
+    const walker = context.walker ?? reachNthHit(wanted);
     const facts = await walker(first, {
       run,
       passes,

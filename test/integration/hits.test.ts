@@ -120,6 +120,15 @@ for (const language of LANGUAGES) {
       expect(variables['acc * 2']).toBe('2');
     });
 
+    it("--hit-a and --hit-b: each run captured at its own pass, counted as --hit's", async () => {
+      const run = await compare(['--hit-a', '3', '--hit-b', '5'], command(10, 99), command(10, 99));
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.variables).toMatchObject({ i: '2', acc: '1' });
+      expect(run.doc!.run_b.variables).toMatchObject({ i: '4', acc: '6' });
+      expect(run.doc!.diff.changed['i']).toEqual({ a: '2', b: '4' });
+    });
+
     // --hit past the last pass (no_break, with how many times the run stopped): hits-reached.test.ts's
     // 'a run that passes the line fewer than N times ...', on every adapter here and more.
 
@@ -323,6 +332,14 @@ describe('hits: bad input', () => {
     expectRefusal(
       await runBpdiff([...base, '--hit', '2', '--first-divergence', ...commands], { cwd: FIXTURES }),
       /--hit cannot be used with --first-divergence/,
+    );
+    expectRefusal(
+      await runBpdiff([...base, '--hit-b', '2', '--first-divergence', ...commands], { cwd: FIXTURES }),
+      /--hit-b cannot be used with --first-divergence/,
+    );
+    expectRefusal(
+      await runBpdiff([...base, '--hit-a', '0', ...commands], { cwd: FIXTURES }),
+      /--hit-a "0" is not a whole number from 1 up/,
     );
     expectRefusal(
       await runBpdiff([...base, '--max-hits', '5', ...commands], { cwd: FIXTURES }),

@@ -18,6 +18,11 @@ export interface Language {
   name: string;
   tool: string;
   available: boolean;
+  /**
+   * The adapter's breakpoint on a line misses arrivals the walk counts there (a `for` header's test
+   * and increment; its definition's locate.hits_miss_arrivals): the way back is the shared line.
+   */
+  hitsMissArrivals?: true;
   /** Arguments of the shop pair (v1 against `b`). */
   shop: (b: 'v1' | 'v2') => string[];
   shopFile: string;
@@ -84,6 +89,7 @@ export const python = pythonOn(PYTHON_ADAPTERS[0]!);
 
 export const c: Language = {
   name: 'C through lldb-dap',
+  hitsMissArrivals: true,
   tool: 'lldb-dap',
   available: findFirstExecutable(lldb.adapter.executables, ROOT) !== null,
   shop: (b) => [
@@ -119,6 +125,7 @@ export const c: Language = {
 
 export const go: Language = {
   name: 'Go through dlv',
+  hitsMissArrivals: true,
   tool: 'dlv and go (apt-get install -y delve golang-go)',
   available: onPath('dlv') && onPath('go'),
   shop: (b) => [
@@ -264,6 +271,7 @@ export const ruby: Language = {
 
 export const fortran: Language = {
   name: 'Fortran through gdb (cdt-gdb-adapter)',
+  hitsMissArrivals: true,
   tool: 'gdb, gfortran, make and cdt-gdb-adapter (scripts/setup.sh)',
   available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('gfortran') && onPath('make'),
   // No --adapter: a program gfortran compiled goes to gdb by its debug information.
@@ -302,6 +310,7 @@ export const fortran: Language = {
 
 export const node: Language = {
   name: 'Node.js through bpdiff-node-adapter',
+  hitsMissArrivals: true,
   tool: 'node',
   available: true,
   shop: (b) => [
@@ -347,6 +356,7 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export const typescript: Language = {
   name: 'TypeScript through tsx and bpdiff-node-adapter',
+  hitsMissArrivals: true,
   tool: 'tsx (npm ci)',
   available: fs.existsSync(TSX),
   shop: (b) => [
@@ -411,14 +421,36 @@ export function describeLanguage(language: Language): void {
       expect(doc.run_a.variables).toMatchObject({ qty: '20' });
       expect(doc.context).toMatch(/^bpdiff walked two runs line by line in lockstep/);
       expect(doc.context).toMatch(/\nStack of A: [^(\n]*discount \(/);
-      // The way back: a comparison at that line, its 11th hit, stops both runs there with the same values.
       const again = doc.analysis_hints.find((hint) => hint.startsWith('to compare the runs there again: '))!;
-      expect(again).toContain(`--bp ${language.shopFile}:${line} --hit 11 `);
       const words = again.slice('to compare the runs there again: bpdiff '.length).split(' ');
+      expect(doc.locate!.reproduce!.slice(1, 5)).toEqual(words.slice(0, 4));
+      const file = escape(language.shopFile);
+      if (language.hitsMissArrivals) {
+        // The way back: a comparison at the line both ran last, its 11th hit, stops both runs there with the same values.
+        expect(again).toContain(`--bp ${language.shopFile}:${line} --hit 11 `);
+        const back = await runBpdiff(words);
+        expect(back.exitCode, back.stderr).toBe(0);
+        expect(back.doc!.run_a.location).toEqual({ file: language.shopFile, line });
+        expect(back.doc!.run_a.variables).toMatchObject({ qty: '20' });
+        return;
+      }
+      // The way back: each run stopped at the line it went on to, at the pass it was there, with the
+      // values the walk saw at that stop.
+      expect(again).toMatch(
+        new RegExp(
+          `^to compare the runs there again: bpdiff --bp-a ${file}:${a} --hit-a \\d+ --bp-b ${file}:${b} --hit-b \\d+ `,
+        ),
+      );
       const back = await runBpdiff(words);
-      expect(back.exitCode, back.stderr).toBe(0);
-      expect(back.doc!.run_a.location).toEqual({ file: language.shopFile, line });
-      expect(back.doc!.run_a.variables).toMatchObject({ qty: '20' });
+      expect(back.doc!.run_a.status, back.stderr).toBe('break');
+      expect(back.doc!.run_b.status, back.stderr).toBe('break');
+      expect(back.doc!.run_a.location).toEqual({ file: language.shopFile, line: a });
+      expect(back.doc!.run_b.location).toEqual({ file: language.shopFile, line: b });
+      expect(back.doc!.run_a.variables).toEqual(doc.run_a.variables);
+      expect(back.doc!.run_b.variables).toEqual(doc.run_b.variables);
+      expect(back.doc!.analysis_hints).toContain(
+        `The captures were taken at different breakpoints: A at ${language.shopFile}:${a}, B at ${language.shopFile}:${b}.`,
+      );
     });
 
     it('by effects (the default): where the every-line walk finds the runs parting; a program against itself exits 0', async () => {

@@ -32,7 +32,7 @@ describeWithTool('locate: the library', python.tool, python.available, () => {
     expect(outcome.steps).toBeGreaterThan(40);
     expect(outcome.result.breakpoint).toEqual({ file: 'shop.py', line: 7 });
     expect(outcome.reproduce).toBe(
-      'bpdiff --bp shop.py:7 --hit 11 --cwd-a examples/locate/python/v1 --cwd-b examples/locate/python/v2 -- python3 shop.py -- python3 shop.py',
+      'bpdiff --bp-a shop.py:6 --hit-a 14 --bp-b shop.py:11 --hit-b 6 --cwd-a examples/locate/python/v1 --cwd-b examples/locate/python/v2 -- python3 shop.py -- python3 shop.py',
     );
     expect(lines[0]).toMatch(
       /^bpdiff: walking A \(python3 shop\.py\) and B \(python3 shop\.py\) line by line in lockstep/,

@@ -382,6 +382,11 @@ describe('parseArgs: bad input, one line each', () => {
       ['--bp', 'x:1', '--max-variables', '0', ...CMDS],
       'BAD_OPTION: --max-variables "0" is not a whole number from 1 up',
     ],
+    [['--bp', 'x:1', '--hit-a', '0', ...CMDS], 'BAD_OPTION: --hit-a "0" is not a whole number from 1 up'],
+    [
+      ['--baseline', 'b.json', '--hit-a', '2', '--', 'python3', 'x.py'],
+      'USAGE: --hit-a cannot be used with --baseline (there is one live run) — give --hit N for the live run',
+    ],
     [
       ['--bp-a', 'x:3', ...CMDS],
       'BAD_BREAKPOINT: run B has no breakpoint (--bp-a is given, --bp-b and --bp are not) — add --bp-b FILE:LINE, or --bp for both runs',
