@@ -81,7 +81,8 @@ export interface LocateFinding {
   /** The located line in A's copy (B's line there when it is another), its function, and which pass and call it is (null: not counted, the walk by effects). */
   point: (CodePlace & { line_b: number | null; function: string; pass: number | null; call: number | null }) | null;
   /** The calls that lead to the located line in A, outermost first (the last is the located line's function). */
-  call_path: Array<CodePlace & { function: string }>;
+  /** `pass`: which time the call came to that line (1 the first; a return onto it from a call not counted); null where the walk did not see the call's lines. */
+  call_path: Array<CodePlace & { function: string; pass: number | null }>;
   /** Where each run goes on from the located line (a path divergence), or null for a run that ended there. */
   next: { a: CodePlace | null; b: CodePlace | null } | null;
   /** What each run wrote during the located line (kind `output`, found during a line). */

@@ -16,6 +16,7 @@ import { parseFrom, readWalkRuns, resolveWalkRuns, sharedRunKeys, withAdapterPat
 import { progress } from '../messages.js';
 import type { Located } from '../run/locate-runs.js';
 import type { Standing } from '../walk/lines.js';
+import type { CallStep } from '../walk/line-arrivals.js';
 import { compareValues } from '../values/compare-values.js';
 import {
   type CallContext,
@@ -253,11 +254,27 @@ function callPath(stack: Located['stacks'][0], point: Located['point']): LocateF
   const frames = [...stack]
     .reverse()
     .filter((frame) => frame.file !== null && !path.isAbsolute(frame.file) && !frame.file.startsWith('?'))
-    .map((frame) => ({ file: frame.file!, line: frame.line, function: frame.name.replace(/\(.*\)$/, '') }));
+    .map((frame) => ({ file: frame.file!, line: frame.line, function: bare(frame.name), pass: null as number | null }));
   if (point === null) return frames;
-  const name = point.name.replace(/\(.*\)$/, '');
+  const name = bare(point.name);
   const callers = frames.at(-1)?.function === name ? frames.slice(0, -1) : frames;
-  return [...callers, { file: point.file, line: point.line, function: name }];
+  const calls = [...callers, { file: point.file, line: point.line, function: name, pass: null as number | null }];
+  // Which time each call came to its line, as the walk saw the calls: matched from the located line
+  // out, a frame of the stack to a call of the walk's that names the same function at the same line
+  // (a frame the walk did not count, as Ruby's `[C] Array#each` between a block and its method, has none).
+  let seen: CallStep | null = point.calls;
+  for (let index = calls.length - 1; index >= 0 && seen !== null; index--) {
+    const call = calls[index]!;
+    if (bare(seen.name) !== call.function || seen.line !== call.line) continue;
+    call.pass = seen.pass;
+    seen = seen.caller;
+  }
+  return calls;
+}
+
+/** A frame's function without the arguments an adapter writes after it. */
+function bare(name: string): string {
+  return name.replace(/\(.*\)$/, '');
 }
 
 /** The document's `locate`: the walk's finding as data, the hints' own (the reproduction's argv redacted with the document). */

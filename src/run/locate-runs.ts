@@ -7,7 +7,7 @@ import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../
 import { BpdiffError, interrupted } from '../errors.js';
 import { noBreak } from '../session/stop-outcome.js';
 import { DapRequestError } from '../dap/connection.js';
-import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
+import { noBreakFacts } from '../capture/capture-document.js';
 import { tracePhase } from '../trace/trace.js';
 import { messages } from '../messages.js';
 import { describeEnding } from '../core/walk-hints.js';
@@ -19,17 +19,18 @@ import {
   walkLines,
   type Standing,
   type Step,
-  type StepValues,
   type WalkEnd,
   type WalkedRun,
   type WalkOptions,
 } from '../walk/lines.js';
 import { endsApart } from './run-ends.js';
+import { endFacts, stepFacts } from './walk-end-facts.js';
 import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
 import { walkEffects } from '../walk/effects.js';
 import { returnedNames } from '../walk/returned-names.js';
+import type { CallStep } from '../walk/line-arrivals.js';
 
 export type { WalkFrom } from './walk-start.js';
 
@@ -47,6 +48,8 @@ export interface LocatedPoint {
   /** The function, and which call of it (null when the adapter does not tell the stack's depth). */
   name: string;
   call: number | null;
+  /** The line in its call and its callers' lines, as the walk saw them: which time each call came to its line. */
+  calls: CallStep;
 }
 
 export interface Located {
@@ -355,6 +358,7 @@ function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | nu
     pass: step.arrival.pass,
     name: step.stop.top.name,
     call: step.arrival.call,
+    calls: step.arrival.path,
   };
 }
 
@@ -362,26 +366,6 @@ function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | nu
 function progressLine(steps: number, seconds: number, at: string | null): string {
   const rate = seconds > 0 ? Math.round(steps / seconds) : 0;
   return `bpdiff: ${steps.toLocaleString('en-US')} steps compared (${rate.toLocaleString('en-US')} a second)${at === null ? '' : `, A at ${at}`}`;
-}
-
-function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: StackFrameSummary[]): RunFacts {
-  return {
-    status: 'break',
-    location: stopLocation(step.stop.top, spec),
-    values: read.values,
-    stop: step.stop.stop,
-    bound_line: null,
-    no_break_reason: null,
-    frames,
-    exit_code: null,
-    warnings: read.warnings,
-  };
-}
-
-function endFacts(spec: RunSpec, standing: Standing): RunFacts {
-  if (standing.kind !== 'ended') return noBreakFacts(spec, { kind: 'exited', exit_code: null });
-  const { end } = standing;
-  return noBreakFacts(spec, end.reason, end.stop, null, end.frames, end.exitCode);
 }
 
 /** A file as the user would write it from the run's folder (`../tools/fix.py` too: a --bp finds it so). */

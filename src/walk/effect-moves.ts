@@ -46,8 +46,10 @@ async function passOn(walked: WalkedRun, from: Step, passes: number): Promise<St
   const outcome = await walked.run.runToPass(from.stop.top.path ?? from.file, from.stop.top.line, passes);
   if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
   const step = stepOf(walked, outcome);
-  if (passes > 1)
-    step.arrival = { ...step.arrival, pass: walked.arrivals.passed(step.file, outcome.top.line, passes - 1) };
+  if (passes > 1) {
+    const passed = walked.arrivals.passed(step.file, outcome.top.line, passes - 1);
+    step.arrival = { ...step.arrival, pass: passed.pass, path: passed.path ?? step.arrival.path };
+  }
   return { kind: 'step', step };
 }
 

@@ -5,9 +5,25 @@
 // adapter says it truly (DAP totalFrames), else by the functions the walk saw it enter and leave.
 // Memory: one entry per line and per function the run reaches, and one per frame on its stack.
 
+/**
+ * Where a run stands in its calls, innermost first through `caller`: each call's line and which time
+ * the call came to that line (1 the first; a return onto it from a call not counted). Never changed
+ * once made, so that a step keeps the path it was taken on at no cost (a new node a step).
+ */
+export interface CallStep {
+  file: string;
+  line: number;
+  name: string;
+  /** The time this call came to this line; null once the walk ran the call on through passes it did not see (a loop's). */
+  pass: number | null;
+  caller: CallStep | null;
+}
+
 export interface Arrival {
   /** The pass through this line this stop is (1 the first time). */
   pass: number;
+  /** This stop's line in its call, and the lines its callers stand on, with which time each call came there. */
+  path: CallStep;
   /** The call of this function the stop is in (1 the first). */
   call: number;
   /** Back on the line a call was made from, in the same frame: no new line was reached. */
@@ -24,6 +40,12 @@ interface Frame {
   key: string;
   /** Where its caller stood (its name and line), when the adapter says it: constant for as long as the frame lives. */
   caller: string | null;
+  /** The passes through each of its lines in this call. */
+  lines: Map<string, number>;
+  /** Its step as the last arrival in it left it. */
+  step: CallStep;
+  /** The walk ran this call on through passes of a line it did not see: its lines' counts are not known. */
+  probed: boolean;
 }
 
 export class LineArrivals {
@@ -56,12 +78,23 @@ export class LineArrivals {
     const revisit = cameBack && known!.key === key;
     const call = sameFrame ? known!.call : this.bump(this.calls, fnKey);
     const at = sameFrame ? index : depth === null ? this.frames.length : depth - 1;
+    const lines = sameFrame ? known!.lines : new Map<string, number>();
+    const probed = sameFrame && known!.probed;
+    const inCall = revisit ? (lines.get(key) ?? 1) : this.bump(lines, key);
+    const step: CallStep = {
+      file,
+      line,
+      name,
+      pass: probed ? null : inCall,
+      caller: at > 0 ? (this.frames[at - 1]?.step ?? null) : null,
+    };
     this.frames.length = at + 1;
-    this.frames[at] = { fn: fnKey, call, key, caller };
+    this.frames[at] = { fn: fnKey, call, key, caller, lines, step, probed };
     this.lastDepth = depth;
     this.wentAway = false;
     return {
       pass: revisit ? (this.passes.get(key) ?? 1) : this.bump(this.passes, key),
+      path: step,
       call,
       revisit,
       frame: at,
@@ -69,12 +102,20 @@ export class LineArrivals {
     };
   }
 
-  /** `count` more passes through file:line that went by without a stop (a walk that ran on to a later pass); answers its pass now. */
-  passed(file: string, line: number, count: number): number {
+  /**
+   * `count` more passes through file:line, in the call the run stands in, that went by without a stop
+   * (a walk that ran on to a later pass): its pass now, and its path, where the call's passes are no
+   * longer known (its other lines ran as many times as the loop made them, unseen).
+   */
+  passed(file: string, line: number, count: number): { pass: number; path: CallStep | null } {
     const key = `${file}:${line}`;
     const now = (this.passes.get(key) ?? 0) + count;
     this.passes.set(key, now);
-    return now;
+    const top = this.frames.at(-1);
+    if (top === undefined) return { pass: now, path: null };
+    top.probed = true;
+    top.step = { ...top.step, pass: null };
+    return { pass: now, path: top.step };
   }
 
   /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: lines-streamed.ts). */
@@ -82,7 +123,7 @@ export class LineArrivals {
     const copy = new LineArrivals();
     for (const [key, count] of this.passes) copy.passes.set(key, count);
     for (const [key, count] of this.calls) copy.calls.set(key, count);
-    for (const frame of this.frames) copy.frames.push({ ...frame });
+    for (const frame of this.frames) copy.frames.push({ ...frame, lines: new Map(frame.lines) });
     copy.lastDepth = this.lastDepth;
     copy.wentAway = this.wentAway;
     return copy;

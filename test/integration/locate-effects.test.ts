@@ -126,6 +126,8 @@ for (const language of languages) {
       expect(calls.slice(-3)).toEqual(
         language.ext === 'py' ? ['order', 'line_total', 'price'] : ['order', 'lineTotal', 'price'],
       );
+      // order()'s loop was run on through passes unseen: its pass is not known; the calls below it were walked line by line.
+      expect(run.doc!.locate!.call_path.slice(-3).map((call) => call.pass)).toEqual([null, 1, 1]);
       expect(run.doc!.locate!.point).toMatchObject({ file: file('deep'), line, function: 'price', pass: null });
       // The loop's later passes probed at the program's speed, not stepped (two steps a pass: 1,000 to the 500th).
       expect(run.doc!.locate!.steps).toBeLessThan(100);

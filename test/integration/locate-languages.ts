@@ -396,6 +396,11 @@ export const typescript: Language = {
   endsEarly: /B ends there \(it exited with code 1\) while A goes on to \.\.\/\.\.\/typescript\/records\.ts:11$/,
 };
 
+/** The located call's pass on its line, and checkout()'s (its loop's, its block's in Ruby, the main program's in Fortran) on the line that calls discount(). */
+function innerPasses(calls: Array<{ function: string; pass: number | null }>): Array<number | null> {
+  return [calls.at(-1)!.pass, calls.findLast((call) => /checkout|^shop$/i.test(call.function))!.pass];
+}
+
 /** One language's locate tests (each file names its languages: locate.test.ts, locate-native.test.ts, locate-vm.test.ts). */
 export function describeLanguage(language: Language): void {
   const everyLine = ['--every-line'];
@@ -419,6 +424,9 @@ export function describeLanguage(language: Language): void {
       expect(doc.run_a.location.line).toBe(a);
       expect(doc.run_b.location.line).toBe(b);
       expect(doc.run_a.variables).toMatchObject({ qty: '20' });
+      // The 3rd call of discount() came to the line for the 3rd time (the tier of 20), called from the 3rd pass of checkout's loop.
+      expect(innerPasses(doc.locate!.call_path)).toEqual([3, 3]);
+      expect(doc.locate!.call_path.at(-1)).toMatchObject({ file: language.shopFile, line, pass: 3 });
       expect(doc.context).toMatch(/^bpdiff walked two runs line by line in lockstep/);
       expect(doc.context).toMatch(/\nStack of A: [^(\n]*discount \(/);
       const again = doc.analysis_hints.find((hint) => hint.startsWith('to compare the runs there again: '))!;
@@ -466,6 +474,9 @@ export function describeLanguage(language: Language): void {
       expect(run.doc!.context).toMatch(
         /^bpdiff walked two runs in lockstep, stepping over each line and comparing its effects/,
       );
+      // Not the pass in the whole run (the steps over ran through passes unseen), but the pass in its call, at each level.
+      expect(run.doc!.locate!.point!.pass).toBeNull();
+      expect(innerPasses(run.doc!.locate!.call_path)).toEqual([3, 3]);
       const same = await runBpdiff(['locate', ...language.shop('v1')]);
       expect(same.exitCode, same.stderr).toBe(0);
       expect(same.doc!.analysis_hints[0]).toMatch(

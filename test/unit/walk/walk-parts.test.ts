@@ -83,6 +83,52 @@ describe('LineArrivals', () => {
   });
 });
 
+describe('LineArrivals: the pass of each line in its call', () => {
+  const chain = (
+    step: { line: number; pass: number | null; caller: unknown } | null,
+  ): Array<[number, number | null]> => {
+    const out: Array<[number, number | null]> = [];
+    for (let at = step as { line: number; pass: number | null; caller: unknown } | null; at !== null; )
+      out.unshift([at.line, at.pass]), (at = at.caller as typeof at);
+    return out;
+  };
+
+  it('counts a line per call, with the callers where they stand, and starts again in a new call', () => {
+    const passes = new LineArrivals();
+    // main's loop (line 10) calls f twice; f's line 3 runs twice a call.
+    passes.arrive('m.py', 10, 1, 'main');
+    passes.arrive('m.py', 3, 2, 'f');
+    expect(chain(passes.arrive('m.py', 3, 2, 'f').path)).toEqual([
+      [10, 1],
+      [3, 2],
+    ]);
+    passes.arrive('m.py', 10, 1, 'main');
+    const again = passes.arrive('m.py', 10, 1, 'main');
+    expect(again.path).toMatchObject({ line: 10, pass: 2, caller: null });
+    // The second call: its line 3 the first time in it (the 3rd in the whole run).
+    const second = passes.arrive('m.py', 3, 2, 'f');
+    expect(second.pass).toBe(3);
+    expect(chain(second.path)).toEqual([
+      [10, 2],
+      [3, 1],
+    ]);
+  });
+
+  it('a call run on through passes unseen (a loop probed) no longer knows its passes; a call it makes then does', () => {
+    const passes = new LineArrivals();
+    passes.arrive('m.py', 10, 1, 'main');
+    passes.arrive('m.py', 11, 1, 'main');
+    const probed = passes.passed('m.py', 11, 511);
+    expect(probed.pass).toBe(512);
+    expect(probed.path).toMatchObject({ line: 11, pass: null });
+    expect(passes.arrive('m.py', 12, 1, 'main').path.pass).toBeNull();
+    expect(chain(passes.arrive('m.py', 3, 2, 'f').path)).toEqual([
+      [12, null],
+      [3, 1],
+    ]);
+  });
+});
+
 describe('Positions', () => {
   const v1 = 'TIERS = [0]\n\ndef discount(qty):\n    rate = 0\n    if qty > 1:\n        rate = 1\n    return rate\n';
   const v2 =
