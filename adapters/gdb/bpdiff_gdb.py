@@ -11,7 +11,8 @@
 #    value would read `{...}` in every run and hide every change. Strings and values without a
 #    printer are as before; a struct that holds a container still lists its members.
 # 4. $bpdiff_pass(holds, n), which bpdiff's breakpoint condition calls for --hit N (adapter.json
-#    hit_count.condition): the passes through the line counted in gdb, without a stop before the Nth.
+#    hit_count.condition): the passes through the line counted in gdb, without a stop before the Nth,
+#    from the moment the breakpoint that counts was made or given its condition.
 import gdb
 import gdb.printing
 
@@ -121,7 +122,42 @@ class _Pass(gdb.Function):
         return 1 if self.passes >= int(wanted) else 0
 
 
-_Pass()
+_PASS = _Pass()
+
+
+# The count starts again with each breakpoint that counts: made, or given a condition that calls
+# $bpdiff_pass (cdt-gdb-adapter answers each setBreakpoints with new breakpoints, and sets a condition
+# after it makes the breakpoint). The walk by effects probes a loop with one such breakpoint at a time
+# (adapter.json hit_count.condition_restarts); a hit changes a breakpoint's hit count, not its condition.
+_COUNTING = {}
+
+
+def _counts(breakpoint):
+    condition = getattr(breakpoint, "condition", None) or ""
+    return "$bpdiff_pass" in condition, condition
+
+
+def _breakpoint_made(breakpoint):
+    counting, condition = _counts(breakpoint)
+    _COUNTING[breakpoint.number] = condition
+    if counting:
+        _PASS.passes = 0
+        _PASS.last = None
+
+
+def _breakpoint_changed(breakpoint):
+    counting, condition = _counts(breakpoint)
+    if _COUNTING.get(breakpoint.number) != condition:
+        _breakpoint_made(breakpoint)
+
+
+def _breakpoint_gone(breakpoint):
+    _COUNTING.pop(breakpoint.number, None)
+
+
+gdb.events.breakpoint_created.connect(_breakpoint_made)
+gdb.events.breakpoint_modified.connect(_breakpoint_changed)
+gdb.events.breakpoint_deleted.connect(_breakpoint_gone)
 
 
 # 5. The program's stdout on a terminal of its own, passed on to gdb's console stream (the MI's

@@ -104,8 +104,8 @@ export async function replAnswer(
 /**
  * A breakpoint of its own at path:line (the walk by effects' probe of a loop) that stops first at the
  * `count`th pass from now where the adapter counts passes by a hitCondition, or by a count kept in the
- * debuggee that starts again with each breakpoint (hit_count.condition_restarts: rdbg), else at every
- * pass (gdb's count is one per program). Answers what the adapter said of it and the passes it lets go
+ * debuggee that starts again with each breakpoint (hit_count.condition_restarts: rdbg, gdb), else at
+ * every pass. Answers what the adapter said of it and the passes it lets go
  * before its first stop.
  */
 export async function setPassBreakpoint(

@@ -4,14 +4,17 @@
 // adapter and removed again) instead of stepping each pass: it locates the line in price() in a few
 // dozen steps, where stepping the loop takes 1,200 and more. On every adapter whose definition lets
 // the walk probe (rdbg's too: bpdiff_rdbg.rb makes its setBreakpoints take a breakpoint back, and its
-// count of passes start again with each); bpdiff's Python and Node adapters and debugpy are
+// count of passes start again with each; gdb's, whose $bpdiff_pass starts again with each probe), with
+// the stops of A counted in the trace; bpdiff's Python and Node adapters and debugpy are
 // locate-effects.test.ts's `deep` case.
 import path from 'node:path';
 import fs from 'node:fs';
+import os from 'node:os';
 import { execa } from 'execa';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithTool, runBpdiff } from './helpers.js';
 import { c, go, java, ruby } from './locate-languages.js';
+import { onPath } from './helpers.js';
 
 const LOOPS = path.join(import.meta.dirname, 'fixtures-locate-loops');
 
@@ -20,6 +23,8 @@ interface Case {
   folder: string;
   argv: (side: 'a' | 'b') => string[];
   build?: () => Promise<void>;
+  /** Options before the commands (C through gdb: --adapter gdb). */
+  options?: string[];
   file: string;
   /** The line in A's price() where base is first seen apart, and the functions that lead there. */
   line: number;
@@ -43,6 +48,24 @@ const cases: Case[] = [
     build: buildBoth('c', (side, out) =>
       execa('cc', ['-g', '-O0', '-o', out, path.join(LOOPS, 'c', side, 'deep.c')], { stdin: 'ignore' }),
     ),
+    file: 'deep.c',
+    line: 6,
+    calls: ['order', 'line_total', 'price'],
+  },
+  {
+    // The same C programs through gdb, whose loop probes count in gdb ($bpdiff_pass, started again with each probe).
+    language: {
+      ...c,
+      name: 'C through gdb (cdt-gdb-adapter)',
+      tool: 'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+      available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
+    },
+    folder: 'c',
+    argv: (side) => [`../build/${side}/deep`, '600'],
+    build: buildBoth('c', (side, out) =>
+      execa('cc', ['-g', '-O0', '-o', out, path.join(LOOPS, 'c', side, 'deep.c')], { stdin: 'ignore' }),
+    ),
+    options: ['--adapter', 'gdb'],
     file: 'deep.c',
     line: 6,
     calls: ['order', 'line_total', 'price'],
@@ -96,18 +119,31 @@ for (const loop of cases) {
       if (loop.build) beforeAll(loop.build);
 
       it("the 500th of 600 passes, two calls in: price()'s line, the calls that lead there, in a few dozen steps", async () => {
-        const run = await runBpdiff([
-          'locate',
-          '--cwd-a',
-          path.join(LOOPS, loop.folder, 'a'),
-          '--cwd-b',
-          path.join(LOOPS, loop.folder, 'b'),
-          '--',
-          ...loop.argv('a'),
-          '--',
-          ...loop.argv('b'),
-        ]);
+        const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loops-')), 'trace.jsonl');
+        const run = await runBpdiff(
+          [
+            'locate',
+            ...(loop.options ?? []),
+            '--cwd-a',
+            path.join(LOOPS, loop.folder, 'a'),
+            '--cwd-b',
+            path.join(LOOPS, loop.folder, 'b'),
+            '--',
+            ...loop.argv('a'),
+            '--',
+            ...loop.argv('b'),
+          ],
+          { env: { BPDIFF_TRACE: trace } },
+        );
         expect(run.exitCode, run.stderr).toBe(1);
+        // The probes' passes are let go by the adapter, not stopped at: a few hundred stops of A (its steps, replayed at each restart), not thousands.
+        const stops = fs
+          .readFileSync(trace, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"run":"A"') && line.includes('"name":"stopped"')).length;
+        fs.rmSync(path.dirname(trace), { recursive: true, force: true });
+        expect(stops).toBeGreaterThan(0);
+        expect(stops).toBeLessThan(600);
         expect(run.doc!.analysis_hints[0]).toMatch(
           new RegExp(
             `^the runs part ways at ${loop.file}:${loop.line} in \\S*price\\(\\) \\(step \\d+\\): base is 1497 in A and 1498 in B$`,
@@ -121,7 +157,16 @@ for (const loop of cases) {
 
       it('a version against itself: the loop probed to its end and stepped out of, exit 0', async () => {
         const folder = path.join(LOOPS, loop.folder, 'a');
-        const run = await runBpdiff(['locate', '--cwd', folder, '--', ...loop.argv('a'), '--', ...loop.argv('a')]);
+        const run = await runBpdiff([
+          'locate',
+          ...(loop.options ?? []),
+          '--cwd',
+          folder,
+          '--',
+          ...loop.argv('a'),
+          '--',
+          ...loop.argv('a'),
+        ]);
         expect(run.exitCode, run.stderr).toBe(0);
         expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
         expect(run.doc!.locate!.kind).toBe('agreed');
