@@ -1,7 +1,7 @@
 // The rows of `npm run bench -- locate` on real library code (issue 32: every line on real Python library
 // code, >= 2,000 lines a second for the pair on bpdiff's Python adapter): copies of Python 3.11's tomllib,
 // argparse and configparser (bench/programs/locate/library) each walked every line against itself, on
-// bpdiff's Python adapter and on debugpy. Two identical runs must agree to their end: a walk that finds a
+// bpdiff's Python adapter and on debugpy; npm's semver, on bpdiff's Node adapter. Two identical runs must agree to their end: a walk that finds a
 // divergence there is a false alarm, and its row says so instead of a speed. Each row: the steps, the
 // seconds of the whole walk and of its start-up alone (a walk of --max-steps 1, timed alike: two Pythons
 // starting, twice, as the walk starts both runs again at its end), and the lines a second with the
@@ -20,24 +20,47 @@ export type Walk = (walker: Walker, part: number, extra: string[], count?: numbe
 
 interface Program {
   name: string;
-  script: string;
+  /** The script and the interpreter that runs it. */
+  command: string[];
   /** COUNT for the script (tomllib's documents parsed): on debugpy, fewer. */
-  count: { bpdiff: number; debugpy: number };
+  count: number;
 }
 
-const PROGRAMS: Program[] = [
-  { name: 'tomllib', script: 'tomllib_walk.py', count: { bpdiff: 20, debugpy: 1 } },
-  { name: 'argparse', script: 'argparse_walk.py', count: { bpdiff: 1, debugpy: 1 } },
-  { name: 'configparser', script: 'configparser_walk.py', count: { bpdiff: 1, debugpy: 1 } },
+const PYTHON = (script: string): string[] => ['python3', path.join(LIBRARY, script)];
+const PYTHON_PROGRAMS = (debugpy: boolean): Program[] => [
+  { name: 'tomllib', command: PYTHON('tomllib_walk.py'), count: debugpy ? 1 : 20 },
+  { name: 'argparse', command: PYTHON('argparse_walk.py'), count: 1 },
+  { name: 'configparser', command: PYTHON('configparser_walk.py'), count: 1 },
 ];
 
 /**
- * Each adapter's walk: bpdiff's to both runs' end; debugpy's through its first steps only (it reads every
- * step's variables by DAP requests: the whole of argparse takes it many minutes).
+ * Each adapter's walk: bpdiff's Python adapter to both runs' end; debugpy's and the Node adapter's
+ * through their first steps only (each step's variables are DAP requests: the whole of argparse takes
+ * debugpy many minutes, and semver's 13,731 steps took the Node adapter 4 minutes).
  */
 const ADAPTERS = [
-  { adapter: 'python (bpdiff)', options: [] as string[], side: 'bpdiff' as const, maxSteps: null },
-  { adapter: 'python (debugpy)', options: ['--adapter', 'debugpy'], side: 'debugpy' as const, maxSteps: 500 },
+  {
+    adapter: 'python (bpdiff)',
+    options: [] as string[],
+    target: true,
+    maxSteps: null,
+    programs: PYTHON_PROGRAMS(false),
+  },
+  {
+    adapter: 'python (debugpy)',
+    options: ['--adapter', 'debugpy'],
+    target: false,
+    maxSteps: 500,
+    programs: PYTHON_PROGRAMS(true),
+  },
+  {
+    adapter: 'node (bpdiff)',
+    options: [] as string[],
+    target: false,
+    maxSteps: 2000,
+    // npm's semver, copied (node_semver/): classes with a large `this`, regexes built as the module loads.
+    programs: [{ name: 'semver', command: ['node', path.join(LIBRARY, 'semver_walk.js')], count: 1 }],
+  },
 ];
 
 /** Why a walk of a program against itself is not a speed: exit 1 (a divergence: a false alarm), or not to the end. */
@@ -52,17 +75,17 @@ function falseAlarm(walked: Walked, toTheEnd: boolean): string | null {
 
 export async function libraryRows(walk: Walk, only: string | null, rounds: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const { adapter, options, side, maxSteps } of ADAPTERS) {
+  for (const { adapter, options, target, maxSteps, programs } of ADAPTERS) {
     if (only !== null && !`${adapter} library`.includes(only)) continue;
-    for (const program of PROGRAMS) {
+    for (const program of programs) {
       const walker: Walker = {
         adapter,
-        command: ['python3', path.join(LIBRARY, program.script)],
+        command: program.command,
         cwd: LIBRARY,
         part: -1,
         options,
       };
-      const count = program.count[side];
+      const { count } = program;
       const name = `locate ${adapter}: every line of ${program.name} against itself (real library code), lines a second (pair)`;
       const rates: number[] = [];
       const seconds: number[] = [];
@@ -84,7 +107,7 @@ export async function libraryRows(walk: Walk, only: string | null, rounds: numbe
           name,
           value: Number.NaN,
           unit: 'lines/s',
-          target: side === 'bpdiff' ? `>= ${TARGET}` : undefined,
+          target: target ? `>= ${TARGET}` : undefined,
           ok: false,
           note: alarm,
         });
@@ -96,7 +119,7 @@ export async function libraryRows(walk: Walk, only: string | null, rounds: numbe
         name,
         value: rate,
         unit: 'lines/s',
-        ...(side === 'bpdiff' ? { target: `>= ${TARGET.toLocaleString('en-US')}`, ok: rate >= TARGET } : {}),
+        ...(target ? { target: `>= ${TARGET.toLocaleString('en-US')}`, ok: rate >= TARGET } : {}),
         note: `${steps.toLocaleString('en-US')} steps in ${whole} s, of which start-up ${Math.round(median(starts) * 10) / 10} s (${Math.round(steps / Math.max(0.001, median(seconds)))} lines/s with it); exit 0, no divergence${maxSteps === null ? " to both runs' end" : ` in the first ${maxSteps} steps`}; median of ${rates.length}`,
       });
     }
