@@ -14,7 +14,14 @@ const step = (line: number, name: string, frame: number, call: number): Step => 
     stop: { reason: 'step', description: null },
   },
   file: 'rec.py',
-  arrival: { pass: 1, call, revisit: false, frame, entered: false },
+  arrival: {
+    pass: 1,
+    path: { file: 'rec.py', line, name, pass: 1, caller: null },
+    call,
+    revisit: false,
+    frame,
+    entered: false,
+  },
 });
 
 const site = (caller: Step, callee: string): CallSite => ({
