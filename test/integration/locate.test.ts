@@ -65,7 +65,7 @@ describeWithTool('locate in CI', python.tool, python.available, () => {
       '',
       '  ```sh',
       expect.stringMatching(
-        /^ {2}bpdiff --bp shop\.py:7 --hit 11 --cwd-a examples\/locate\/python\/v1 --cwd-b examples\/locate\/python\/v2 .*-- python3 shop\.py -- python3 shop\.py$/,
+        /^ {2}bpdiff --bp-a shop\.py:6 --hit-a 14 --bp-b shop\.py:11 --hit-b 6 --cwd-a examples\/locate\/python\/v1 --cwd-b examples\/locate\/python\/v2 .*-- python3 shop\.py -- python3 shop\.py$/,
       ),
       '  ```',
     ]);
