@@ -235,6 +235,19 @@ def bpdiff_follow_stdout(link):
     gdb.events.stop.connect(settle)
     gdb.events.exited.connect(settle)
     thread = threading.Thread(target=pump, name="bpdiff-stdout", daemon=True)
-    thread.start()
+    # The thread must take no signal of gdb's: a SIGCHLD taken there instead of on gdb's own thread
+    # leaves gdb waiting for the program it starts (gdb 14's gdb.block_signals() exists for this; gdb
+    # 13 has none). A new thread starts with the mask of the thread that starts it.
+    import signal
+
+    if hasattr(gdb, "block_signals"):
+        with gdb.block_signals():
+            thread.start()
+    else:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+        try:
+            thread.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     # The follower end stays open here, so that the terminal keeps its settings between the program's opens.
     bpdiff_follow_stdout.kept = (master, follower, thread)
