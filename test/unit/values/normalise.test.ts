@@ -103,7 +103,7 @@ describe('normaliseValues by type', () => {
     expect(text('"Item@1b6d3586, /0x00007f5ff814c208"')).toBe('"Item@…, /0x00007f5ff814c208"');
   });
 
-  it("writes, by rdbg's rules, a sleeping thread as Thread#status says it, however the debugger's stop found it", async () => {
+  it("writes, by rdbg's rules, a live thread as alive, however the debugger's stop found it (run, sleep)", async () => {
     const fs = await import('node:fs');
     const rules = (
       JSON.parse(fs.readFileSync('adapters/ruby/adapter.json', 'utf8')) as {
@@ -112,14 +112,15 @@ describe('normaliseValues by type', () => {
     ).normalise;
     const thread = (value: string) =>
       normaliseValues({ worker: value }, rules, undefined, { worker: 'Thread' }).variables.worker;
-    // The same thread, asleep in `sleep`, in two identical runs under rdbg.
+    // The same thread, left asleep in `sleep` by the program, in identical runs under rdbg.
     expect(thread('#<Thread:0x00007f55910c4250 /src/x.rb:7 sleep_forever>')).toBe(
       thread('#<Thread:0x00007fb8b44543a8 /src/x.rb:7 sleep>'),
     );
+    expect(thread('#<Thread:0x00007f55910c4250 /src/x.rb:7 run>')).toBe('#<Thread:0x… /src/x.rb:7 alive>');
     expect(thread('[#<Thread:0x00007f55910c4250 x.rb:5 dead>, #<Thread:0x00007f55910c4258 sleep_forever>]')).toBe(
-      '[#<Thread:0x… x.rb:5 dead>, #<Thread:0x… sleep>]',
+      '[#<Thread:0x… x.rb:5 dead>, #<Thread:0x… alive>]',
     );
-    expect(thread('#<Thread:0x00007f55910c4250 run>')).toBe('#<Thread:0x… run>');
+    expect(thread('#<Thread:0x00007f55910c4250 aborting>')).toBe('#<Thread:0x… aborting>');
     // A string the program made is its data.
     expect(
       normaliseValues({ text: '"#<Thread:0x00007f55910c4250 sleep_forever>"' }, rules, undefined, { text: 'String' })
