@@ -58,7 +58,7 @@ const ADAPTERS = [
     options: [] as string[],
     target: false,
     maxSteps: 2000,
-    // npm's semver, copied (node_semver/): classes with a large `this`, regexes built as the module loads.
+    // npm's semver, copied (third_party/semver/): classes with a large `this`, regexes built as the module loads.
     programs: [{ name: 'semver', command: ['node', path.join(LIBRARY, 'semver_walk.js')], count: 1 }],
   },
 ];

@@ -7,8 +7,8 @@
 // resident memory sampled every second: its peak, and its growth over the second half of the walk (a
 // flat walk grows by nothing). And a recursion walked line by line on bpdiff's Python adapter at depth
 // 10 and 10,000: the time a step at each, and their ratio (issue 32: linear, so about 1).
-// And copies of real library code (tomllib, argparse, configparser) walked every line against themselves
-// (bench/locate-library.ts).
+// And copies of real library code (tomllib, argparse, configparser; npm's semver) walked every line against
+// themselves (bench/locate-library.ts).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -308,7 +308,7 @@ export default async function run(): Promise<BenchRow[]> {
       if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;
       const everyLine = everyLineOnly(walker);
       if (everyLine !== null) {
-        // Walked into every line, 100,000 of them (gdb: about 100 a second for the pair): not this row's figure.
+        // An adapter whose definition asks for every line would walk 100,000 of them, at its rate: not this row's figure.
         rows.push({
           name: `locate ${walker.adapter}: seconds to locate by effects, ~100,000 lines in, 3 calls deep`,
           value: Number.NaN,

@@ -174,6 +174,7 @@ def bpdiff_follow_stdout(link):
     import fcntl
     import os
     import select
+    import signal
     import threading
     import tty
 
@@ -195,9 +196,7 @@ def bpdiff_follow_stdout(link):
         while True:
             try:
                 data = os.read(master, 65536)
-            except BlockingIOError:
-                return
-            except OSError:
+            except OSError:  # nothing more for now (EAGAIN), or the terminal is gone
                 return
             if not data:
                 return
@@ -238,8 +237,6 @@ def bpdiff_follow_stdout(link):
     # The thread must take no signal of gdb's: a SIGCHLD taken there instead of on gdb's own thread
     # leaves gdb waiting for the program it starts (gdb 14's gdb.block_signals() exists for this; gdb
     # 13 has none). A new thread starts with the mask of the thread that starts it.
-    import signal
-
     if hasattr(gdb, "block_signals"):
         with gdb.block_signals():
             thread.start()

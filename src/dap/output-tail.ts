@@ -31,8 +31,7 @@ export class OutputTail {
 
   get text(): string {
     this.compact();
-    // A debuggee on a pty (lldb-dap's) ends its lines with \r\n.
-    return this.chunks.join('').replace(/\r\n/g, '\n');
+    return asWritten(this.chunks.join(''));
   }
 
   /** Calls `listener` with each piece of the program's text pushed from now on; returns how to stop. */
@@ -57,6 +56,11 @@ export class OutputTail {
       this.length = joined.length;
     }
   }
+}
+
+/** Output as the program wrote it: a debuggee on a terminal (lldb-dap's) ends its lines with \r\n. */
+export function asWritten(text: string): string {
+  return text.replace(/\r\n/g, '\n');
 }
 
 /**

@@ -251,14 +251,14 @@ function relative(file: string, cwd: string): string {
  * its caller once it returned), so the located line closes the path.
  */
 function callPath(stack: Located['stacks'][0], point: Located['point']): LocateFinding['call_path'] {
-  const frames = [...stack]
+  const frames: LocateFinding['call_path'] = [...stack]
     .reverse()
     .filter((frame) => frame.file !== null && !path.isAbsolute(frame.file) && !frame.file.startsWith('?'))
-    .map((frame) => ({ file: frame.file!, line: frame.line, function: bare(frame.name), pass: null as number | null }));
+    .map((frame) => ({ file: frame.file!, line: frame.line, function: bare(frame.name), pass: null }));
   if (point === null) return frames;
   const name = bare(point.name);
   const callers = frames.at(-1)?.function === name ? frames.slice(0, -1) : frames;
-  const calls = [...callers, { file: point.file, line: point.line, function: name, pass: null as number | null }];
+  const calls = [...callers, { file: point.file, line: point.line, function: name, pass: null }];
   // Which time each call came to its line, as the walk saw the calls: matched from the located line
   // out, a frame of the stack to a call of the walk's that names the same function at the same line
   // (a frame the walk did not count, as Ruby's `[C] Array#each` between a block and its method, has none).
@@ -319,7 +319,7 @@ type NextLines = [{ file: string; line: number; pass: number }, { file: string; 
 
 /**
  * Each run's next line when the runs' paths part and the walk counted passes (the every-line walk):
- * the file from the run's folder (absolute outside it), the line in the run's own copy, its pass.
+ * the file as a --bp-a/--bp-b names it from the run's folder, the line in the run's own copy, its pass.
  */
 function nextLines(located: Located): NextLines | null {
   const { end, point, captures } = located;
@@ -329,13 +329,7 @@ function nextLines(located: Located): NextLines | null {
   const lines = standings.map((standing, index) => {
     if (standing.kind !== 'step') return null;
     const { file, stop, arrival } = standing.step;
-    const cwd = captures[index]!.cwd ?? '';
-    const name = cwd === '' ? file : path.relative(cwd, file);
-    return {
-      file: name === '' || name.startsWith('..') || path.isAbsolute(name) ? file : name,
-      line: stop.top.line,
-      pass: arrival.pass,
-    };
+    return { file: relative(file, captures[index]!.cwd ?? ''), line: stop.top.line, pass: arrival.pass };
   });
   return lines[0] && lines[1] ? [lines[0], lines[1]] : null;
 }

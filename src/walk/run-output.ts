@@ -2,6 +2,7 @@
 // each told apart by a running digest (the whole of it, so that the order of what was written counts),
 // and the last few KB of each, for the result's `wrote` (what each run wrote during the located line).
 import { createHash, type Hash } from 'node:crypto';
+import { asWritten } from '../dap/output-tail.js';
 
 /** A run's output from the walk's start to now: how much of each stream, and a digest of all of it. */
 export interface OutputMark {
@@ -62,12 +63,11 @@ export class OutputWatch {
     };
   }
 
-  /** What was written since `mark`, as the program wrote it (a debuggee on a pty, lldb-dap's, ends its lines with \r\n, as OutputTail reads). */
+  /** What was written since `mark`, as the program wrote it (asWritten, as OutputTail reads it). */
   since(mark: OutputMark): Wrote {
-    const unterminal = (text: string): string => text.replace(/\r\n/g, '\n');
     return {
-      stdout: unterminal(this.streams.stdout.since(mark.stdout.total)),
-      stderr: unterminal(this.streams.stderr.since(mark.stderr.total)),
+      stdout: asWritten(this.streams.stdout.since(mark.stdout.total)),
+      stderr: asWritten(this.streams.stderr.since(mark.stderr.total)),
     };
   }
 

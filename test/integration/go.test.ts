@@ -28,26 +28,30 @@ function expectClean(run: BpdiffRun): void {
   if (run.doc) expect(validateComparison(run.doc).errors).toEqual([]);
 }
 
-/** The edge-cases program at its return, `ok N` in A against `ok 3` in B, from one folder. */
-function okAgainstThree(n: string): string[] {
+/** The edge-cases program at its return, from one folder: `go run . ARGS_A` against `go run . ARGS_B`, with `options`. */
+function edgeArgv(argsA: string[], argsB: string[] = argsA, options: string[] = []): string[] {
   return [
     '--bp',
     `main.go:${EDGE_RETURN}`,
+    ...options,
     '--cwd',
     EDGE,
     '--',
     'go',
     'run',
     '.',
-    'ok',
-    n,
+    ...argsA,
     '--',
     'go',
     'run',
     '.',
-    'ok',
-    '3',
+    ...argsB,
   ];
+}
+
+/** `ok N` in A against `ok 3` in B. */
+function okAgainstThree(n: string): string[] {
+  return edgeArgv(['ok', n], ['ok', '3']);
 }
 
 function hints(run: BpdiffRun): string {
@@ -215,24 +219,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('gives exit 0 for two identical runs, even with a map that dlv prints in hash order', async () => {
-    const run = await runBpdiff([
-      '--bp',
-      `main.go:${EDGE_RETURN}`,
-      '--cwd',
-      EDGE,
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      '80',
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      '80',
-    ]);
+    const run = await runBpdiff(edgeArgv(['ok', '80']));
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.diff.changed).toEqual({});
@@ -251,26 +238,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
     const texts: string[] = [];
     for (const round of [1, 2]) {
       const saved = path.join(bin, `captures-bytes-${round}`);
-      const run = await runBpdiff([
-        '--bp',
-        `main.go:${EDGE_RETURN}`,
-        '--cwd',
-        EDGE,
-        '--save-captures',
-        saved,
-        '--',
-        'go',
-        'run',
-        '.',
-        'ok',
-        '80',
-        '--',
-        'go',
-        'run',
-        '.',
-        'ok',
-        '80',
-      ]);
+      const run = await runBpdiff(edgeArgv(['ok', '80'], undefined, ['--save-captures', saved]));
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(0);
       const withoutTiming = (file: string): string =>
@@ -317,24 +285,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('sorts a small map whose entries span buckets', async () => {
-    const run = await runBpdiff([
-      '--bp',
-      `main.go:${EDGE_RETURN}`,
-      '--cwd',
-      EDGE,
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      '12',
-      '--',
-      'go',
-      'run',
-      '.',
-      'ok',
-      '12',
-    ]);
+    const run = await runBpdiff(edgeArgv(['ok', '12']));
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables.bySensor).toBe(
@@ -603,24 +554,7 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('feeds --stdin-a to the program and gives the other run an empty stdin', async () => {
-    const run = await runBpdiff([
-      '--bp',
-      `main.go:${EDGE_RETURN}`,
-      '--cwd',
-      EDGE,
-      '--stdin-a',
-      path.join(EDGE, 'readings.txt'),
-      '--',
-      'go',
-      'run',
-      '.',
-      'stdin',
-      '--',
-      'go',
-      'run',
-      '.',
-      'stdin',
-    ]);
+    const run = await runBpdiff(edgeArgv(['stdin'], undefined, ['--stdin-a', path.join(EDGE, 'readings.txt')]));
     expectClean(run);
     expect(run.doc!.diff.changed.sum).toEqual({ a: '42', b: '0' });
     expect(run.doc!.run_a.variables['readings[1].Value']).toBe('30');
@@ -633,38 +567,10 @@ describeWithTool('go through dlv', 'dlv and go (apt-get install -y delve golang-
   });
 
   it('reads package variables only with --scope globals', async () => {
-    const withGlobals = await runBpdiff([
-      '--bp',
-      `main.go:${EDGE_RETURN}`,
-      '--scope',
-      'globals',
-      '--cwd',
-      EDGE,
-      '--',
-      'go',
-      'run',
-      '.',
-      '--',
-      'go',
-      'run',
-      '.',
-    ]);
+    const withGlobals = await runBpdiff(edgeArgv([], undefined, ['--scope', 'globals']));
     expectClean(withGlobals);
     expect(withGlobals.doc!.run_a.variables.Version).toBe('"edge-1"');
-    const locals = await runBpdiff([
-      '--bp',
-      `main.go:${EDGE_RETURN}`,
-      '--cwd',
-      EDGE,
-      '--',
-      'go',
-      'run',
-      '.',
-      '--',
-      'go',
-      'run',
-      '.',
-    ]);
+    const locals = await runBpdiff(edgeArgv([]));
     expectClean(locals);
     expect(locals.doc!.run_a.variables).not.toHaveProperty('Version');
     expect(locals.doc!.run_a.variables.sum).toBe('150');

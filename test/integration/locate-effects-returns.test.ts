@@ -19,8 +19,25 @@ function definition(id: string): { adapter: { executables: string[] }; locate: {
   return JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters', id, 'adapter.json'), 'utf8'));
 }
 
-/** The C programs, built where the test can leave them (a and b: each version's). */
+/** The C programs, built where the test can leave them (a and b: each version's), once for both C adapters. */
 let builtC = '';
+let buildingC: Promise<void> | null = null;
+const buildC = (): Promise<void> =>
+  (buildingC ??= (async () => {
+    builtC = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-returns-'));
+    for (const version of ['a', 'b']) {
+      fs.mkdirSync(path.join(builtC, version));
+      // From the fixtures' folder, so that the debug information names a/ret.c and b/ret.c there.
+      for (const program of ['ret', 'show'])
+        await execa('cc', ['-g', '-O0', '-o', path.join(builtC, version, program), `${version}/${program}.c`], {
+          cwd: path.join(EFFECTS, 'c'),
+          stdin: 'ignore',
+        });
+    }
+  })());
+afterAll(() => {
+  if (builtC) fs.rmSync(builtC, { recursive: true, force: true });
+});
 
 interface Language {
   name: string;
@@ -35,6 +52,8 @@ interface Language {
   scale: string;
   /** A `fmt` pair, where the adapter reports values returned: output made only from a returned String (its command, A's source, the return line, the frame's name). */
   fmt: { run: (version: 'a' | 'b') => string[]; file: string; line: number; frame: string } | null;
+  /** A version's `show` program (C): output that only a printf in a callee makes. */
+  show?: (version: 'a' | 'b') => string[];
   /** The adapter, where the program's own would not be chosen (C through gdb). */
   adapter?: string[];
   /** Where the walk ends: the return line and the values returned, or the caller's line and its local. */
@@ -82,6 +101,7 @@ const languages: Language[] = [
     available: findFirstExecutable(definition('lldb').adapter.executables, ROOT) !== null && onPath('cc'),
     folder: 'c',
     run: (version) => [path.join(builtC, version, 'ret')],
+    show: (version) => [path.join(builtC, version, 'show')],
     file: 'a/ret.c',
     scale: 'scale',
     fmt: null,
@@ -93,6 +113,7 @@ const languages: Language[] = [
     available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
     folder: 'c',
     run: (version) => [path.join(builtC, version, 'ret')],
+    show: (version) => [path.join(builtC, version, 'show')],
     file: 'a/ret.c',
     scale: 'scale',
     fmt: null,
@@ -102,36 +123,20 @@ const languages: Language[] = [
 ];
 
 for (const language of languages) {
-  const locate = (a: 'a' | 'b', b: 'a' | 'b', program = 'ret') =>
+  const locate = (a: 'a' | 'b', b: 'a' | 'b', run = language.run) =>
     runBpdiff([
       'locate',
       ...(language.adapter ?? []),
       '--cwd',
       path.join(EFFECTS, language.folder),
       '--',
-      ...language.run(a).map((word) => word.replace(/ret$/, program)),
+      ...run(a),
       '--',
-      ...language.run(b).map((word) => word.replace(/ret$/, program)),
+      ...run(b),
     ]);
 
   describeWithTool(`locate by effects, values returned: ${language.name}`, language.tool, language.available, () => {
-    if (language.folder === 'c') {
-      beforeAll(async () => {
-        builtC = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-returns-'));
-        for (const version of ['a', 'b']) {
-          fs.mkdirSync(path.join(builtC, version));
-          // From the fixtures' folder, so that the debug information names a/ret.c and b/ret.c there.
-          for (const program of ['ret', 'show'])
-            await execa('cc', ['-g', '-O0', '-o', path.join(builtC, version, program), `${version}/${program}.c`], {
-              cwd: path.join(EFFECTS, 'c'),
-              stdin: 'ignore',
-            });
-        }
-      });
-      afterAll(() => {
-        if (builtC) fs.rmSync(builtC, { recursive: true, force: true });
-      });
-    }
+    if (language.folder === 'c') beforeAll(buildC);
 
     it('a function whose returned value alone differs', async () => {
       const run = await locate('a', 'b');
@@ -191,9 +196,10 @@ for (const language of languages) {
         expect(same.leftovers).toEqual([]);
       });
 
-    if (language.folder === 'c')
+    const show = language.show;
+    if (show)
       it("output only a line's write shows, C's stdio line by line: the printf line in the callee, and what each run wrote", async () => {
-        const run = await locate('a', 'b', 'show');
+        const run = await locate('a', 'b', show);
         expect(run.exitCode, run.stderr).toBe(1);
         expect(run.doc!.analysis_hints[0]).toMatch(
           /^the runs part ways at a\/show\.c:3 in show\(\) \(step \d+\): during this line A wrote "1234\\n" to stdout and B wrote "001234\\n"$/,
@@ -206,7 +212,7 @@ for (const language of languages) {
             { file: 'a/show.c', line: 3, function: 'show' },
           ],
         });
-        const same = await locate('b', 'b', 'show');
+        const same = await locate('b', 'b', show);
         expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
         expect(same.leftovers).toEqual([]);
       });

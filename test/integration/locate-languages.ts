@@ -403,14 +403,13 @@ function innerPasses(calls: Array<{ function: string; pass: number | null }>): A
 
 /** One language's locate tests (each file names its languages: locate.test.ts, locate-native.test.ts, locate-vm.test.ts). */
 export function describeLanguage(language: Language): void {
-  const everyLine = ['--every-line'];
   describeWithTool(`locate: ${language.name}`, language.tool, language.available, () => {
     beforeAll(async () => {
       await language.build?.();
     }, 300_000);
 
     it('finds the off-by-one on its third call, with lines added above it in B: the line, the call, the locals, the way back', async () => {
-      const run = await runBpdiff(['locate', ...everyLine, ...language.shop('v2')]);
+      const run = await runBpdiff(['locate', '--every-line', ...language.shop('v2')]);
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.leftovers).toEqual([]);
       const doc = run.doc!;
@@ -486,7 +485,7 @@ export function describeLanguage(language: Language): void {
     });
 
     it('walks a program against itself to its end: exit 0 and the exact step count', async () => {
-      const run = await runBpdiff(['locate', ...everyLine, ...language.shop('v1')]);
+      const run = await runBpdiff(['locate', '--every-line', ...language.shop('v1')]);
       expect(run.exitCode, run.stderr).toBe(0);
       expect(run.doc!.analysis_hints[0]).toBe(
         `no divergence in ${language.identicalSteps} steps: both runs ended (A exited with code 0; B exited with code 0)`,

@@ -12,9 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { execa } from 'execa';
 import { beforeAll, expect, it } from 'vitest';
-import { describeWithTool, runBpdiff } from './helpers.js';
+import { describeWithTool, onPath, runBpdiff } from './helpers.js';
 import { c, go, java, ruby } from './locate-languages.js';
-import { onPath } from './helpers.js';
 
 const LOOPS = path.join(import.meta.dirname, 'fixtures-locate-loops');
 
@@ -31,44 +30,46 @@ interface Case {
   calls: string[];
 }
 
-/** Both versions of a compiled program, with optimisations off, into the fixture's build folder (ignored by git). */
-const buildBoth = (folder: string, build: (side: 'a' | 'b', out: string) => Promise<unknown>) => async () => {
-  for (const side of ['a', 'b'] as const) {
-    const out = path.join(LOOPS, folder, 'build', side);
-    fs.mkdirSync(out, { recursive: true });
-    await build(side, path.join(out, 'deep'));
-  }
+/**
+ * Both versions of a compiled program, with optimisations off, into the fixture's build folder (ignored
+ * by git): once for every case that runs them.
+ */
+const buildBoth = (folder: string, build: (side: 'a' | 'b', out: string) => Promise<unknown>) => {
+  let built: Promise<void> | null = null;
+  return () =>
+    (built ??= (async () => {
+      for (const side of ['a', 'b'] as const) {
+        const out = path.join(LOOPS, folder, 'build', side);
+        fs.mkdirSync(out, { recursive: true });
+        await build(side, path.join(out, 'deep'));
+      }
+    })());
+};
+
+const cLoop: Case = {
+  language: c,
+  folder: 'c',
+  argv: (side) => [`../build/${side}/deep`, '600'],
+  build: buildBoth('c', (side, out) =>
+    execa('cc', ['-g', '-O0', '-o', out, path.join(LOOPS, 'c', side, 'deep.c')], { stdin: 'ignore' }),
+  ),
+  file: 'deep.c',
+  line: 6,
+  calls: ['order', 'line_total', 'price'],
 };
 
 const cases: Case[] = [
-  {
-    language: c,
-    folder: 'c',
-    argv: (side) => [`../build/${side}/deep`, '600'],
-    build: buildBoth('c', (side, out) =>
-      execa('cc', ['-g', '-O0', '-o', out, path.join(LOOPS, 'c', side, 'deep.c')], { stdin: 'ignore' }),
-    ),
-    file: 'deep.c',
-    line: 6,
-    calls: ['order', 'line_total', 'price'],
-  },
+  cLoop,
   {
     // The same C programs through gdb, whose loop probes count in gdb ($bpdiff_pass, started again with each probe).
+    ...cLoop,
     language: {
       ...c,
       name: 'C through gdb (cdt-gdb-adapter)',
       tool: 'gdb and cdt-gdb-adapter (scripts/setup.sh)',
       available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
     },
-    folder: 'c',
-    argv: (side) => [`../build/${side}/deep`, '600'],
-    build: buildBoth('c', (side, out) =>
-      execa('cc', ['-g', '-O0', '-o', out, path.join(LOOPS, 'c', side, 'deep.c')], { stdin: 'ignore' }),
-    ),
     options: ['--adapter', 'gdb'],
-    file: 'deep.c',
-    line: 6,
-    calls: ['order', 'line_total', 'price'],
   },
   {
     language: go,

@@ -1,7 +1,7 @@
-// bench/locate-library.ts: npm's semver (copied into node_semver/, so that it is the user's code) used
+// bench/locate-library.ts: npm's semver (copied into third_party/semver/, still the user's code to bpdiff) used
 // as a program uses it: versions parsed loose and strict, ranges parsed and matched, the highest match,
 // a sort, an increment. COUNT (env) rounds; the same output every run.
-const semver = require('./node_semver');
+const semver = require('./third_party/semver');
 
 const COUNT = Number(process.env.COUNT ?? 1);
 const versions = ['1.2.3', '1.2.3-beta.4', '2.0.0', '0.9.12+build.5', 'v3.1.0', '1.10.0', '1.2.10-rc.1'];
