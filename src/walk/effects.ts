@@ -13,6 +13,7 @@ import { Positions } from './positions.js';
 import { at, dapSource, noteAdded } from './lines.js';
 import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
 import { LoopHeads } from './loop-heads.js';
+import { ProbeCosts, ProbeSchedule } from './probe-schedule.js';
 import { Recursions } from './recursion.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { compareValues } from '../values/compare-values.js';
@@ -33,9 +34,6 @@ const MOST_ADDED_IN_A_ROW = 1000;
 
 /** The frames a loop's probe compares (the loop's and its callers'): past this, a deeper stack is told apart by these alone. */
 const MOST_FRAMES_PROBED = 64;
-
-/** How many strides a loop's probes take between the last pass found alike and the first found apart, before the next restart. */
-const STRIDES = 8;
 
 /** The walk by effects from both runs' first standings; `restart` starts both programs again. */
 export async function walkEffects(
@@ -65,6 +63,7 @@ export async function walkEffects(
   };
   const effects = { over: 0, into: 0, restarts: 0, probes: 0 };
   const heads = new LoopHeads();
+  const costs = new ProbeCosts();
   const recursions = new Recursions();
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
@@ -181,9 +180,9 @@ export async function walkEffects(
 
   /**
    * Both runs stand on a loop's head again in the same call: its later passes are probed at the
-   * program's speed (1, 2, 4, ... passes on, then by eighths of the gap between the last pass found
-   * alike and the first not), and the walk goes on from the last pass both runs reach alike: in the same call, with the
-   * same callers, values and output. A probe that finds them apart (or past the loop) costs a restart
+   * program's speed (1, 2, 4, ... passes on, then by strides through the gap between the last pass found
+   * alike and the first not: probe-schedule.ts), and the walk goes on from the last pass both runs reach
+   * alike: in the same call, with the same callers, values and output. A probe that finds them apart (or past the loop) costs a restart
    * back to the last alike; probes that agree go on without one. Answers how many passes it went on.
    */
   async function probeLoop(): Promise<number> {
@@ -192,34 +191,28 @@ export async function walkEffects(
     const shapes = await Promise.all(walks.map((walk) => walk.run.frames(levels)));
     const kept = moves.length;
     let alikeAt = home;
-    // Passes on from the head: the last found alike, the first found apart, where the runs stand (null:
-    // past a probe that found them apart, to be started again), and the stride between probes.
-    let lo = 0;
-    let hi: number | null = null;
+    // Passes on from the head where the runs stand (null: past a probe that found them apart, to be started again).
+    const schedule = new ProbeSchedule(costs);
     let here: number | null = 0;
-    let stride = 1;
-    // Between the last pass alike and the first apart, on by strides of an eighth of the gap: a restart
-    // only when a probe finds them apart (a restart costs a program's start and its way back; a probe, a stop).
-    const strideIn = (gap: number): number => Math.max(1, Math.floor(gap / STRIDES));
-    while (hi === null || hi - lo > 1) {
+    while (!schedule.done) {
       if (options.signal.aborted) throw interrupted();
-      if (hi !== null && lo + stride >= hi) stride = strideIn(hi - lo);
-      const target: number = hi === null ? Math.max(1, lo * 2) : lo + stride;
       if (here === null) {
         await backTo(alikeAt);
-        here = lo;
+        here = schedule.lo;
       }
+      const target = schedule.next();
       const passes: Move = { passes: target - here };
+      const began = performance.now();
       const standings = await Promise.all([
         moveRun(walks[0], passes, alikeAt[0]),
         moveRun(walks[1], passes, alikeAt[1]),
       ]);
       effects.probes++;
       const alike = await probeAlike(standings, shapes, levels, home);
+      costs.probed(performance.now() - began);
+      schedule.found(target, alike !== null);
       if (alike === null) {
-        hi = target;
         here = null;
-        stride = strideIn(target - lo);
         continue;
       }
       // One move from the head to the pass reached, however many probes it took (the replay's).
@@ -228,10 +221,10 @@ export async function walkEffects(
       else moves.push([went, went]);
       [arrivedA, arrivedB] = alike;
       alikeAt = alike.map((arrived) => (arrived.standing as { step: Step }).step) as [Step, Step];
-      lo = here = target;
+      here = target;
     }
     if (here === null) await backTo(alikeAt);
-    return lo;
+    return schedule.lo;
 
     /** Both programs again to where the probes last found them alike. */
     async function backTo(where: [Step, Step]): Promise<void> {
@@ -360,6 +353,7 @@ export async function walkEffects(
     standings: [Standing, Standing];
   }> {
     for (const watch of oldWatches) watch.stop();
+    const began = performance.now();
     const again = await restart();
     const fresh = again.walks;
     // What the walk learnt of each version's added definitions holds for the program run again.
@@ -388,6 +382,7 @@ export async function walkEffects(
         standing.step.arrival.pass === where[index]!.arrival.pass,
     );
     if (!back) throw messages.replayLost(`${where[0].file}:${where[0].stop.top.line}`);
+    costs.restarted(performance.now() - began);
     // What each program writes counts from here: what it wrote again on its way back was compared before.
     return {
       walks: fresh,

@@ -1,0 +1,98 @@
+// Which pass of a loop the walk by effects (effects.ts) probes next, and how far apart its probes are.
+// Both runs go on 1, 2, 4, ... passes from the loop's head, without a restart while they stand alike;
+// once a probe finds them apart (or past the loop's end), the first pass apart lies between the last
+// pass found alike and that probe. Both programs are then started again, brought back to the last pass
+// alike, and probed on by equal strides through the gap, a round: the next probe found apart ends the
+// round, and its stride is the next round's gap. Few strides a round cost more restarts; many, more
+// probes. The number is chosen from what the walk measured (a restart's time and a probe's), so that a
+// debugger that traps at every pass (a restart then costs every pass again: lldb-dap, dlv, gdb) takes
+// fewer rounds than one whose restart costs a program's start alone. Pure: the caller measures.
+
+/** Strides a round while no restart has been measured yet (the walk's first round of probes). */
+export const FIRST_STRIDES = 8;
+
+/** The most strides a round takes, however cheap a probe is against a restart. */
+export const MOST_STRIDES = 4096;
+
+/** What the walk measured so far, shared by every loop it probes: times in ms. */
+export class ProbeCosts {
+  /** The last restart's time: both programs started again and brought back (null: none yet). */
+  restart: number | null = null;
+  /** The quickest probe's time: one move of a few passes and the comparison after it (null: none yet). */
+  probe: number | null = null;
+
+  /** A restart took `ms`. */
+  restarted(ms: number): void {
+    this.restart = ms;
+  }
+
+  /** A probe took `ms`. */
+  probed(ms: number): void {
+    this.probe = this.probe === null ? ms : Math.min(this.probe, ms);
+  }
+}
+
+/** How many strides a round through a gap of `gap` passes takes, for the costs measured. */
+export function stridesFor(gap: number, costs: ProbeCosts): number {
+  if (gap <= 1) return 1;
+  if (costs.restart === null || costs.probe === null) return Math.min(gap, FIRST_STRIDES);
+  const restart = costs.restart;
+  const probe = Math.max(costs.probe, 0.001);
+  let best = FIRST_STRIDES;
+  let least = Number.POSITIVE_INFINITY;
+  for (let strides = 2; strides <= Math.min(gap, MOST_STRIDES); strides++) {
+    // Rounds until the gap is one pass: each further round a restart; each round half its probes on average.
+    const rounds = roundsFor(gap, strides);
+    const cost = rounds * ((probe * strides) / 2) + (rounds - 1) * restart;
+    if (cost < least) {
+      least = cost;
+      best = strides;
+    }
+  }
+  return best;
+}
+
+/** Rounds of `strides` probes each until a gap of `gap` passes is one pass wide. */
+function roundsFor(gap: number, strides: number): number {
+  let rounds = 0;
+  for (let left = gap; left > 1; left = Math.ceil(left / strides)) rounds++;
+  return rounds;
+}
+
+/** One loop's probes: the passes on from its head found alike and apart, and the next to probe. */
+export class ProbeSchedule {
+  /** Passes on from the head: the last found alike. */
+  lo = 0;
+  /** The first found apart (null: none yet, the probes still double). */
+  hi: number | null = null;
+  private stride = 1;
+
+  constructor(private readonly costs: ProbeCosts) {}
+
+  /** Whether the first pass apart is found: the next pass after `lo` (or the loop never parts). */
+  get done(): boolean {
+    return this.hi !== null && this.hi - this.lo <= 1;
+  }
+
+  /** The next pass to probe (call after the restart that a probe found apart asked for: its time counts). */
+  next(): number {
+    if (this.hi === null) return Math.max(1, this.lo * 2);
+    if (this.lo + this.stride >= this.hi) this.stride = this.strideIn(this.hi - this.lo);
+    return this.lo + this.stride;
+  }
+
+  /** A probe at `target` found the runs alike (true) or apart (false). */
+  found(target: number, alike: boolean): void {
+    if (alike) {
+      this.lo = target;
+      return;
+    }
+    this.hi = target;
+    // The next round's stride is chosen when it starts, from the restart measured before it.
+    this.stride = target - this.lo;
+  }
+
+  private strideIn(gap: number): number {
+    return Math.max(1, Math.floor(gap / stridesFor(gap, this.costs)));
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { FIRST_STRIDES, ProbeCosts, ProbeSchedule, stridesFor } from '../../../src/walk/probe-schedule.js';
+
+/** The probes a schedule makes to find the first pass apart, `parts` passes on, in a loop of `passes`: each target, and the restarts. */
+function probe(parts: number, passes: number, costs: ProbeCosts): { targets: number[]; restarts: number; lo: number } {
+  const schedule = new ProbeSchedule(costs);
+  const targets: number[] = [];
+  let restarts = 0;
+  let standing = true;
+  while (!schedule.done) {
+    if (!standing) restarts++;
+    const target = schedule.next();
+    targets.push(target);
+    standing = target < parts && target <= passes;
+    schedule.found(target, standing);
+    if (targets.length > 10_000) throw new Error('no end');
+  }
+  return { targets, restarts, lo: schedule.lo };
+}
+
+function costs(restart: number | null, probe: number | null): ProbeCosts {
+  const measured = new ProbeCosts();
+  if (restart !== null) measured.restarted(restart);
+  if (probe !== null) measured.probed(probe);
+  return measured;
+}
+
+describe('stridesFor', () => {
+  it('takes eighths until a restart and a probe are measured', () => {
+    expect(stridesFor(8192, costs(null, 20))).toBe(FIRST_STRIDES);
+    expect(stridesFor(8192, costs(9000, null))).toBe(FIRST_STRIDES);
+    expect(stridesFor(5, costs(null, null))).toBe(5);
+  });
+
+  it('takes more strides, and fewer rounds, the more a restart costs against a probe', () => {
+    const cheap = stridesFor(8192, costs(300, 20));
+    const dear = stridesFor(8192, costs(9000, 20));
+    expect(cheap).toBeGreaterThan(FIRST_STRIDES);
+    expect(dear).toBeGreaterThan(cheap);
+    // 9 s a restart, 20 ms a probe: one round of single passes would cost 82 s of probes; two rounds cost less.
+    expect(dear).toBeGreaterThanOrEqual(91);
+    expect(dear).toBeLessThan(8192);
+  });
+
+  it('probes every pass of a gap whose probes cost less than a restart', () => {
+    expect(stridesFor(40, costs(9000, 20))).toBe(40);
+    expect(stridesFor(1, costs(9000, 20))).toBe(1);
+  });
+
+  it('keeps the quickest probe and the last restart', () => {
+    const measured = costs(9000, 50);
+    measured.probed(20);
+    measured.probed(70);
+    measured.restarted(4000);
+    expect([measured.probe, measured.restart]).toEqual([20, 4000]);
+  });
+});
+
+describe('ProbeSchedule', () => {
+  it('doubles without a restart, then finds the first pass apart by rounds of strides', () => {
+    const found = probe(11_000, 11_010, costs(null, null));
+    expect(found.lo).toBe(10_999);
+    expect(found.targets.slice(0, 15)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16_384]);
+    // By eighths, a restart after each probe found apart: 16,384 (past the loop), 11,264, 11,008, 11,000.
+    expect(found.restarts).toBe(4);
+    expect(found.targets.slice(15, 18)).toEqual([9216, 10_240, 11_264]);
+  });
+
+  it('takes fewer restarts where a restart costs seconds and a probe milliseconds', () => {
+    const found = probe(11_000, 11_010, costs(9000, 20));
+    expect(found.lo).toBe(10_999);
+    expect(found.restarts).toBeLessThanOrEqual(3);
+  });
+
+  it('ends at the loop end for runs that never part, and at the first pass for runs apart at once', () => {
+    expect(probe(Number.POSITIVE_INFINITY, 100, costs(9000, 20)).lo).toBe(100);
+    expect(probe(1, 100, costs(9000, 20))).toEqual({ targets: [1], restarts: 0, lo: 0 });
+  });
+});
