@@ -56,6 +56,9 @@ class _Volatile(object):
         self.type, self.path, self.parent = test("type"), test("path"), test("parent_value")
         self.replacement = str(rule["replacement"])
 
+    def by_path(self, path):
+        return self.path is None or self.path.search(path) is not None
+
     def by_child(self, type_name, path):
         return (self.type is None or self.type.search(type_name) is not None) and (self.path is None or self.path.search(path) is not None)
 

@@ -58,6 +58,7 @@ class Texts(object):
         self._reused = {}
         self._masks = {}
         self._volatile_by_child = {}
+        self._volatile_by_name = {}
         self._patterns = {}
         # A repr bounded in time (bounded.py) hands each value that may run the program's code to a helper
         # thread: on class-heavy code dozens a step, each a wait on another thread (most of a walk's time
@@ -260,12 +261,20 @@ class Texts(object):
         """The child's text as an adapter's volatile rule rewrites it (a thread's ids), else None."""
         if not self.volatile:
             return None
+        # The rules whose test of the child's path passes, by its name alone: most names have none (no type read).
+        named = self._volatile_by_name.get(name)
+        if named is None:
+            if len(self._volatile_by_name) >= _MASKS_KEPT:
+                self._volatile_by_name.clear()
+            named = self._volatile_by_name[name] = [rule for rule in self.volatile if rule.by_path("." + name)]
+        if not named:
+            return None
         type_name = get_type(child)[0]
         # The rules whose tests of the child itself pass, by its type and name (a few of each, every step).
         key = (type_name, name)
         rules = self._volatile_by_child.get(key)
         if rules is None:
-            rules = self._volatile_by_child[key] = [rule for rule in self.volatile if rule.by_child(type_name, "." + name)]
+            rules = self._volatile_by_child[key] = [rule for rule in named if rule.by_child(type_name, "." + name)]
         for rule in rules:
             text = rule.rewrite(type_name, parent_text)
             if text is not None:

@@ -123,8 +123,13 @@ def sorted_attributes_key(name):
     return (0, name)
 
 
-def is_hidden(name, value):
-    """True for what the launch options hide: special, function and class variables (protected stay)."""
+# What a name alone answers for is_hidden (True, False, or None: the value decides), by name: a few
+# hundred names a program, each met at every step. Started again past _NAMES_KEPT (a dict's keys are names too).
+_BY_NAME = {}
+_NAMES_KEPT = 8192
+
+
+def _hidden_by_name(name):
     if name.startswith("'"):
         if name.endswith("'"):
             return False
@@ -137,6 +142,18 @@ def is_hidden(name, value):
         return True
     if name.startswith("_") or name.endswith("__"):
         return False
+    return None
+
+
+def is_hidden(name, value):
+    """True for what the launch options hide: special, function and class variables (protected stay)."""
+    by_name = _BY_NAME.get(name, _BY_NAME)
+    if by_name is _BY_NAME:
+        if len(_BY_NAME) >= _NAMES_KEPT:
+            _BY_NAME.clear()
+        by_name = _BY_NAME[name] = _hidden_by_name(name)
+    if by_name is not None:
+        return by_name
     # The answers of inspect.isroutine and isclass for the exact types met most (a bound method: hidden;
     # a number, a string or a builtin container: not), without their checks.
     kind = type(value)
