@@ -8,10 +8,10 @@
 // differs, or where the runs' paths part. Its cost is the lines along the calls that lead there, and a
 // restart a level, not every line the programs ran.
 import { interrupted } from '../errors.js';
-import { messages } from '../messages.js';
 import { Positions } from './positions.js';
 import { at, dapSource, noteAdded } from './lines.js';
 import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
+import { replay, type Moves, type Restart } from './effect-replay.js';
 import { LoopHeads } from './loop-heads.js';
 import { ProbeCosts, ProbeSchedule } from './probe-schedule.js';
 import { Recursions } from './recursion.js';
@@ -20,12 +20,6 @@ import { compareValues } from '../values/compare-values.js';
 import type { StartedWalks } from './lines-streamed.js';
 import type { AddedLines, Standing, Step, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
 import { sameOutput, settledMarks, type OutputMark, type OutputWatch, type Wrote } from './run-output.js';
-
-/** The moves both runs made from the walk's start (null: that run stood still while the other ran a line only its version has). */
-type Moves = Array<[Move | null, Move | null]>;
-
-/** Both programs started again, standing where the walk starts (the runs before are the caller's to close). */
-export type Restart = () => Promise<StartedWalks>;
 
 const PROGRESS_EVERY_MS = 1000;
 
@@ -63,7 +57,8 @@ export async function walkEffects(
   };
   const effects = { over: 0, into: 0, restarts: 0, probes: 0 };
   const heads = new LoopHeads();
-  const costs = new ProbeCosts();
+  const costs = options.probeCosts ?? new ProbeCosts();
+  const replayOptions = { signal: options.signal, costs };
   const recursions = new Recursions();
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
@@ -103,8 +98,15 @@ export async function walkEffects(
         options.progress(compared, arrivedA.standing.kind === 'step' ? arrivedA.standing.step : null);
       }
       if (compared >= options.maxSteps) return ending('agreed', { agreedUntil: 'max-steps' });
-      if (nextMove === 'over' && options.probeLoops !== false && heads.due((arrivedA.standing as { step: Step }).step))
-        heads.probed((arrivedA.standing as { step: Step }).step, await probeLoop());
+      if (
+        nextMove === 'over' &&
+        options.probeLoops !== false &&
+        heads.due((arrivedA.standing as { step: Step }).step)
+      ) {
+        const [went, quiet] = await probeLoop();
+        // Counted from where the probes left the runs: the walk steps through a few passes before the next round.
+        heads.probed((arrivedA.standing as { step: Step }).step, went, quiet);
+      }
       const stepA = (arrivedA.standing as { step: Step }).step;
       const stepB = (arrivedB.standing as { step: Step }).step;
       if (nextMove === 'over' && recursions.stepInto(callSites.at(-1), stepA)) nextMove = 'in';
@@ -151,7 +153,14 @@ export async function walkEffects(
       if (move === 'over') {
         effects.restarts++;
         let standings: [Standing, Standing];
-        ({ walks, watches, standings } = await replay(moves.slice(0, moveIndex), walks, watches, [stepA, stepB]));
+        ({ walks, watches, standings } = await replay(
+          restart,
+          moves.slice(0, moveIndex),
+          walks,
+          watches,
+          [stepA, stepB],
+          replayOptions,
+        ));
         [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
         moves.length = moveIndex;
         compared--;
@@ -183,9 +192,10 @@ export async function walkEffects(
    * program's speed (1, 2, 4, ... passes on, then by strides through the gap between the last pass found
    * alike and the first not: probe-schedule.ts), and the walk goes on from the last pass both runs reach
    * alike: in the same call, with the same callers, values and output. A probe that finds them apart (or past the loop) costs a restart
-   * back to the last alike; probes that agree go on without one. Answers how many passes it went on.
+   * back to the last alike; probes that agree go on without one. Answers how many passes it went on,
+   * and how many more the walk steps through before probing the loop again (schedule.stepsRest).
    */
-  async function probeLoop(): Promise<number> {
+  async function probeLoop(): Promise<[number, number]> {
     const home = [arrivedA, arrivedB].map((arrived) => (arrived.standing as { step: Step }).step) as [Step, Step];
     const levels = Math.min(home[0].arrival.frame + 1, MOST_FRAMES_PROBED);
     const shapes = await Promise.all(walks.map((walk) => walk.run.frames(levels)));
@@ -193,6 +203,7 @@ export async function walkEffects(
     let alikeAt = home;
     // Passes on from the head where the runs stand (null: past a probe that found them apart, to be started again).
     const schedule = new ProbeSchedule(costs);
+    const lines = heads.linesPerPass(home[0]);
     let here: number | null = 0;
     while (!schedule.done) {
       if (options.signal.aborted) throw interrupted();
@@ -200,6 +211,7 @@ export async function walkEffects(
         await backTo(alikeAt);
         here = schedule.lo;
       }
+      if (schedule.stepsRest(lines)) return [schedule.lo, schedule.hi! - schedule.lo];
       const target = schedule.next();
       const passes: Move = { passes: target - here };
       const began = performance.now();
@@ -224,13 +236,13 @@ export async function walkEffects(
       here = target;
     }
     if (here === null) await backTo(alikeAt);
-    return schedule.lo;
+    return [schedule.lo, 0];
 
     /** Both programs again to where the probes last found them alike. */
     async function backTo(where: [Step, Step]): Promise<void> {
       effects.restarts++;
       let standings: [Standing, Standing];
-      ({ walks, watches, standings } = await replay(moves, walks, watches, where));
+      ({ walks, watches, standings } = await replay(restart, moves, walks, watches, where, replayOptions));
       [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
     }
   }
@@ -339,55 +351,5 @@ export async function walkEffects(
       { walked: walks[1], step: stepB, values: b.values! },
     );
     return counted.differ ? { kind: 'values' } : null;
-  }
-
-  /** Both programs started again and brought back by the same moves to where they stood before the last one. */
-  async function replay(
-    done: Moves,
-    old: [WalkedRun, WalkedRun],
-    oldWatches: [OutputWatch, OutputWatch],
-    where: [Step, Step],
-  ): Promise<{
-    walks: [WalkedRun, WalkedRun];
-    watches: [OutputWatch, OutputWatch];
-    standings: [Standing, Standing];
-  }> {
-    for (const watch of oldWatches) watch.stop();
-    const began = performance.now();
-    const again = await restart();
-    const fresh = again.walks;
-    // What the walk learnt of each version's added definitions holds for the program run again.
-    fresh[0].defined = old[0].defined;
-    fresh[1].defined = old[1].defined;
-    fresh[0].unset = old[0].unset;
-    fresh[1].unset = old[1].unset;
-    const standings = [...again.standings] as [Standing, Standing];
-    for (const [moveA, moveB] of done) {
-      if (options.signal.aborted) throw interrupted();
-      const moved = await Promise.all(
-        ([moveA, moveB] as const).map((move, index) => {
-          const standing = standings[index]!;
-          if (move === null || standing.kind !== 'step') return standing;
-          return moveRun(fresh[index]!, move, standing.step);
-        }),
-      );
-      standings[0] = moved[0]!;
-      standings[1] = moved[1]!;
-    }
-    const back = standings.every(
-      (standing, index) =>
-        standing.kind === 'step' &&
-        standing.step.file === where[index]!.file &&
-        standing.step.stop.top.line === where[index]!.stop.top.line &&
-        standing.step.arrival.pass === where[index]!.arrival.pass,
-    );
-    if (!back) throw messages.replayLost(`${where[0].file}:${where[0].stop.top.line}`);
-    costs.restarted(performance.now() - began);
-    // What each program writes counts from here: what it wrote again on its way back was compared before.
-    return {
-      walks: fresh,
-      watches: fresh.map((walk) => walk.run.watchOutput()) as [OutputWatch, OutputWatch],
-      standings,
-    };
   }
 }

@@ -11,6 +11,7 @@ import type { UserCode } from './user-code.js';
 import type { UnsetLocals } from './unset-locals.js';
 import type { AddedDefinitions } from './added-definitions.js';
 import type { Wrote } from './run-output.js';
+import type { ProbeCosts } from './probe-schedule.js';
 import type { ReturnedNames } from './returned-names.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
@@ -98,6 +99,8 @@ export interface WalkOptions {
   tolerance: Tolerance | null;
   /** Whether the walk by effects may probe a loop's later passes (false: an adapter's definition says why not, locate.loops_stepped). Default true. */
   probeLoops?: boolean;
+  /** What the loop probes weigh (probe-schedule.ts): measured by the walk unless given. */
+  probeCosts?: ProbeCosts;
   signal: AbortSignal;
   /** Called at most once a second with the steps so far and where run A stands. */
   progress: (steps: number, at: Step | null) => void;

@@ -11,8 +11,11 @@ import type { Step } from './line-walk-types.js';
 export const PROBE_FROM_PASS = 8;
 
 export class LoopHeads {
-  /** Per line and call: the pass the walk last stood on it at, and the pass its count starts from. */
-  private readonly lines = new Map<string, { last: number; from: number }>();
+  /**
+   * Per line and call: the pass the walk last stood on it at, and the pass its count starts from (null:
+   * from the walk's next arrival there, `wait` passes later: the passes a round went on were not seen there).
+   */
+  private readonly lines = new Map<string, { last: number; from: number | null; wait: number }>();
   /** The lines of each call the walk stood on. */
   private readonly calls = new Map<string, Set<string>>();
   /** Per line: the rounds in a row there that went no pass on. */
@@ -23,44 +26,59 @@ export class LoopHeads {
     const [call, key] = keys(step);
     const known = this.lines.get(key);
     if (known === undefined) {
-      this.lines.set(key, { last: step.arrival.pass, from: step.arrival.pass - 1 });
+      this.lines.set(key, { last: step.arrival.pass, from: step.arrival.pass - 1, wait: 0 });
       const lines = this.calls.get(call) ?? new Set<string>();
       lines.add(key);
       this.calls.set(call, lines);
       return false;
     }
     known.last = step.arrival.pass;
+    known.from ??= step.arrival.pass - 1 + known.wait;
     const count = known.last - known.from;
     if (count < PROBE_FROM_PASS) return false;
     // A line the walk stands on twice a pass (a `for` line's test and its update, each a stop of V8's)
     // is not the head: a breakpoint there is met where it binds, once or never a pass. The line stood
     // on least often of those that come back is.
     for (const line of this.calls.get(call) ?? []) {
-      const other = this.lines.get(line)!;
-      const times = other.last - other.from;
+      const times = counted(this.lines.get(line)!);
       if (line !== key && times >= 2 && times * 2 <= count) return false;
     }
     return true;
   }
 
+  /** How many lines of this step's call the walk stood on in each of its last passes (at least 1): a pass's steps. */
+  linesPerPass(step: Step): number {
+    const [call] = keys(step);
+    let lines = 0;
+    for (const line of this.calls.get(call) ?? []) if (counted(this.lines.get(line)!) >= 2) lines++;
+    return Math.max(1, lines);
+  }
+
   /**
    * A round probed from this step's line went `went` passes on and stands at `step`: every line of the
    * call counts its passes again from here; a line whose round went no pass on (its probes stop
-   * elsewhere, as in a recursion) waits twice as long each time.
+   * elsewhere, as in a recursion) waits twice as long each time. `quiet`: passes the walk steps through
+   * before the line is probed again (the last passes of a gap that stepping costs less than a restart).
    */
-  probed(step: Step, went: number): void {
+  probed(step: Step, went: number, quiet = 0): void {
     const [call, key] = keys(step);
     const idle = went > 0 ? 0 : (this.idle.get(key) ?? 0) + 1;
     this.idle.set(key, idle);
     for (const line of this.calls.get(call) ?? []) {
       const known = this.lines.get(line)!;
-      known.from = known.last;
+      known.from = null;
+      known.wait = quiet;
     }
-    this.lines.get(key)!.from = step.arrival.pass + (idle === 0 ? 0 : PROBE_FROM_PASS * (2 ** idle - 1));
+    this.lines.get(key)!.from = step.arrival.pass + quiet + (idle === 0 ? 0 : PROBE_FROM_PASS * (2 ** idle - 1));
   }
 }
 
 function keys(step: Step): [string, string] {
   const call = `${step.arrival.frame}:${step.arrival.call}`;
   return [call, `${call}:${step.file}:${step.stop.top.line}`];
+}
+
+/** How many times the walk stood on a line since its count started (0 where it starts at the next arrival). */
+function counted(known: { last: number; from: number | null }): number {
+  return known.from === null ? 0 : known.last - known.from;
 }

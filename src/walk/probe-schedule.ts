@@ -11,6 +11,9 @@
 /** Strides a round while no restart has been measured yet (the walk's first round of probes). */
 export const FIRST_STRIDES = 8;
 
+/** How many times a step the walk takes is paid for: once, and again on the way back of the restarts after it. */
+const STEP_REPLAYS = 3;
+
 /** The most strides a round takes, however cheap a probe is against a restart. */
 export const MOST_STRIDES = 4096;
 
@@ -21,14 +24,19 @@ export class ProbeCosts {
   /** The quickest probe's time: one move of a few passes and the comparison after it (null: none yet). */
   probe: number | null = null;
 
+  /** `fixed`: costs that no measurement changes (a test's, whose walk must not depend on the machine's speed). */
+  constructor(private readonly fixed?: { restart: number; probe: number }) {
+    if (fixed !== undefined) ({ restart: this.restart, probe: this.probe } = fixed);
+  }
+
   /** A restart took `ms`. */
   restarted(ms: number): void {
-    this.restart = ms;
+    if (this.fixed === undefined) this.restart = ms;
   }
 
   /** A probe took `ms`. */
   probed(ms: number): void {
-    this.probe = this.probe === null ? ms : Math.min(this.probe, ms);
+    if (this.fixed === undefined) this.probe = this.probe === null ? ms : Math.min(this.probe, ms);
   }
 }
 
@@ -79,6 +87,20 @@ export class ProbeSchedule {
     if (this.hi === null) return Math.max(1, this.lo * 2);
     if (this.lo + this.stride >= this.hi) this.stride = this.strideIn(this.hi - this.lo);
     return this.lo + this.stride;
+  }
+
+  /**
+   * Whether the rest of the gap costs less stepped through, a line at a time (`linesPerPass` steps a
+   * pass), than a round probing every pass: that round's probe found apart would cost a restart back,
+   * where the walk, stepping, stands before the line that differs. A step is priced as a probe, and
+   * thrice: each later restart (one a call the walk then steps into) replays the steps too.
+   */
+  stepsRest(linesPerPass: number): boolean {
+    if (this.hi === null || this.done) return false;
+    const gap = this.hi - this.lo;
+    const { restart, probe } = this.costs;
+    if (restart === null || probe === null || stridesFor(gap, this.costs) < gap) return false;
+    return STEP_REPLAYS * probe * linesPerPass * gap < restart;
   }
 
   /** A probe at `target` found the runs alike (true) or apart (false). */

@@ -144,7 +144,8 @@ for (const loop of cases) {
           .filter((line) => line.includes('"run":"A"') && line.includes('"name":"stopped"')).length;
         fs.rmSync(path.dirname(trace), { recursive: true, force: true });
         expect(stops).toBeGreaterThan(0);
-        expect(stops).toBeLessThan(600);
+        // (Stepping to the 500th pass would stop A 1,000 times, and again at each restart.)
+        expect(stops).toBeLessThan(1000);
         expect(run.doc!.analysis_hints[0]).toMatch(
           new RegExp(
             `^the runs part ways at ${loop.file}:${loop.line} in \\S*price\\(\\) \\(step \\d+\\): base is 1497 in A and 1498 in B$`,
@@ -152,7 +153,8 @@ for (const loop of cases) {
         );
         expect(run.doc!.locate!.call_path.map((call) => call.function).slice(-3)).toEqual(loop.calls);
         // Stepping the loop would take two steps a pass (its head and its body line): 1,000 to the 500th.
-        expect(run.doc!.locate!.steps).toBeLessThan(100);
+        // Where stepping a gap's last passes costs less than a restart (probe-schedule.ts), a few dozen more.
+        expect(run.doc!.locate!.steps).toBeLessThan(250);
         expect(run.leftovers).toEqual([]);
       });
 
@@ -171,7 +173,8 @@ for (const loop of cases) {
         expect(run.exitCode, run.stderr).toBe(0);
         expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
         expect(run.doc!.locate!.kind).toBe('agreed');
-        expect(run.doc!.locate!.steps).toBeLessThan(100);
+        // Where stepping a gap's last passes costs less than a restart (probe-schedule.ts), a few dozen more.
+        expect(run.doc!.locate!.steps).toBeLessThan(250);
         expect(run.leftovers).toEqual([]);
       });
     },

@@ -8,17 +8,22 @@ import { startOf, walked, type WalkedRun, type WalkOptions } from '../../../src/
 import { walkEffects } from '../../../src/walk/effects.js';
 import type { StartedWalks } from '../../../src/walk/lines-streamed.js';
 import { FakeRun, fakeSpec, type ScriptedStop } from './fake-run.js';
+import { ProbeCosts } from '../../../src/walk/probe-schedule.js';
 
-const options = (maxSteps = 1000): WalkOptions => ({
+/** A restart and a probe priced as on bpdiff's Python adapter (ms), the same on any machine. */
+const PYTHON_COSTS = { restart: 300, probe: 20 };
+
+const options = (maxSteps = 1000, costs = PYTHON_COSTS): WalkOptions => ({
   roots: ['/fake/a', '/fake/b'],
   maxSteps,
   tolerance: null,
+  probeCosts: new ProbeCosts(costs),
   signal: new AbortController().signal,
   progress: () => undefined,
 });
 
 /** Both scripts as runs, started where their walk starts; every restart makes new runs of the same scripts. */
-async function walk(scriptA: ScriptedStop[], scriptB: ScriptedStop[], maxSteps?: number) {
+async function walk(scriptA: ScriptedStop[], scriptB: ScriptedStop[], maxSteps?: number, costs = PYTHON_COSTS) {
   const runs: FakeRun[][] = [];
   const start = async (): Promise<StartedWalks> => {
     const pair = [new FakeRun(fakeSpec('a', '/fake/a'), scriptA), new FakeRun(fakeSpec('b', '/fake/b'), scriptB)];
@@ -27,7 +32,7 @@ async function walk(scriptA: ScriptedStop[], scriptB: ScriptedStop[], maxSteps?:
     const standings = await Promise.all(walks.map((one) => startOf(one, false)));
     return { walks, standings: standings as StartedWalks['standings'] };
   };
-  const { end } = await walkEffects(await start(), start, options(maxSteps));
+  const { end } = await walkEffects(await start(), start, options(maxSteps, costs));
   return { end, runs };
 }
 
@@ -142,6 +147,19 @@ describe('walkEffects', () => {
     for (const run of runs.flat()) expect(run.asked.filter((asked) => asked === 'next-step').length).toBeLessThan(25);
     expect(end.effects!.probes).toBeGreaterThan(5);
     expect(end.effects!.restarts).toBeLessThan(15);
+  });
+
+  it('the same loop where a restart costs seconds (a debugger that traps at each pass): fewer restarts, the last passes stepped', async () => {
+    const python = await walk(loop(500, 300), loop(500, null));
+    // A minute a restart: a debugger trapping at each of hundreds of thousands of passes on the way back.
+    const { end } = await walk(loop(500, 300), loop(500, null), undefined, { restart: 60_000, probe: 20 });
+    expect(end.kind).toBe('values');
+    expect(end.before?.valuesA.values.variables).toEqual({ i: '300', total: '3000' });
+    expect(end.valuesA?.values.variables).toEqual({ total: '3011' });
+    expect(end.effects!.restarts).toBeLessThan(python.end.effects!.restarts);
+    // The gap's last passes stepped through, a line at a time, instead of probed and started again
+    // (4 restarts and 17 lines stepped over at the Python adapter's prices; 2 and 91 here).
+    expect(end.effects!.over).toBeGreaterThan(python.end.effects!.over);
   });
 
   it('identical loops: probed to their last pass, stepped out of, agreed to the end', async () => {

@@ -76,4 +76,37 @@ describe('ProbeSchedule', () => {
     expect(probe(Number.POSITIVE_INFINITY, 100, costs(9000, 20)).lo).toBe(100);
     expect(probe(1, 100, costs(9000, 20))).toEqual({ targets: [1], restarts: 0, lo: 0 });
   });
+
+  it('steps through the rest of a gap where that costs less than the restart a probe found apart would', () => {
+    const schedule = new ProbeSchedule(costs(9000, 20));
+    expect(schedule.stepsRest(2)).toBe(false); // still doubling: no gap yet
+    for (const [target, alike] of [
+      [1, true],
+      [2, true],
+      [4, true],
+      [8, true],
+      [16, false],
+    ] as const)
+      schedule.found(target, alike);
+    // 8 passes of 2 lines, 20 ms a step, thrice (stepped, then replayed): ~1 s against a 9 s restart.
+    expect(schedule.stepsRest(2)).toBe(true);
+    // 8 passes of 20 lines: ~10 s, more than the restart: probed.
+    expect(schedule.stepsRest(20)).toBe(false);
+    // A restart of 300 ms (a program's start alone): probed.
+    const cheap = new ProbeSchedule(costs(300, 20));
+    cheap.found(8, true);
+    cheap.found(16, false);
+    expect(cheap.stepsRest(2)).toBe(false);
+  });
+
+  it('never steps where the gap is one pass (found) or the costs are not measured', () => {
+    const found = new ProbeSchedule(costs(9000, 20));
+    found.found(7, true);
+    found.found(8, false);
+    expect([found.done, found.stepsRest(1)]).toEqual([true, false]);
+    const unmeasured = new ProbeSchedule(costs(null, null));
+    unmeasured.found(8, true);
+    unmeasured.found(16, false);
+    expect(unmeasured.stepsRest(1)).toBe(false);
+  });
 });
