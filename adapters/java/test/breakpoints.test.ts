@@ -294,6 +294,40 @@ describeWithJava('Java adapter: breakpoints', () => {
     expect(counted).toContain(`Loop.java:${header}: the JVM lets 999 hits go by, counted at main code index`);
   });
 
+  it('counts the hits of a one-location line a step left the thread standing on: the count is not lost', async () => {
+    // The JVM's count filter, set on the location a thread stands on after a step, never fired: the
+    // program ran to its end (bpdiff locate's way back to a loop's pass lost its runs). The adapter counts there.
+    const classes = compileFixture('loop');
+    const body = lineOf(LOOP, 'int sq = square(i)');
+    const iAt = async (threadId: number): Promise<string> =>
+      (await session!.locals((await session!.topFrame(threadId)).id)).get('i')?.value ?? '(none)';
+    const reached: string[] = [];
+    for (const hitCondition of ['>= 2', '>= 3']) {
+      session = await AdapterSession.start();
+      const first = await session.run({
+        command: ['java', '-cp', classes, 'Loop', '1500'],
+        cwd: FIXTURES,
+        breakpoints: [{ path: LOOP, line: body }],
+      });
+      const threadId = first.stopped!.body.threadId!;
+      await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [] });
+      // A pass by steps: the total line, the header, the body again (i = 2).
+      for (let step = 0; step < 3; step++) {
+        const since = session.events.length;
+        await session.dc.nextRequest({ threadId });
+        await session.nextStop(since);
+      }
+      expect([(await session.topFrame(threadId)).line, await iAt(threadId)]).toEqual([body, '2']);
+      await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [{ line: body, hitCondition }] });
+      const stop = await session.continueToNext(threadId);
+      reached.push(stop === null ? 'no stop' : await iAt(stop.body.threadId!));
+      await session.finish();
+      session = null;
+    }
+    // The hits after the one it stands on: i = 3 is the first, 4 the second, 5 the third.
+    expect(reached).toEqual(['4', '5']);
+  });
+
   it('refuses a condition that does not parse at setBreakpoints, naming where', async () => {
     session = await AdapterSession.start();
     const classes = compileFixture('loop');

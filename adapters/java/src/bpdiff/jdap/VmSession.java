@@ -3,6 +3,7 @@
 // is decided here (condition, hit count); a stop goes to the Debugger, which shows one at a time.
 package bpdiff.jdap;
 
+import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.Location;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
@@ -302,7 +303,8 @@ final class VmSession {
     // two classes, both run before the Nth hit, is the one case this counts short.)
     int first = breakpoint.firstStoppingHit();
     // A line in several runs of a method (a `for` header) is counted where they join (CountPoint).
-    if (old == null && made.size() == 1 && first > 1 && !breakpoint.hits.containsKey(this)) countFrom(made.get(0), first);
+    // Not where a thread stands on that location after a step: the JVM's count then never fires (HotSpot 17-21).
+    if (old == null && made.size() == 1 && first > 1 && !breakpoint.hits.containsKey(this) && !standsAt(made.get(0).location())) countFrom(made.get(0), first);
     else if (old == null && made.size() > 1 && first > 1 && !breakpoint.hits.containsKey(this)) {
       BreakpointRequest join = CountPoint.arm(vm, requests, breakpoint, made, first, prepared);
       if (join != null) {
@@ -313,6 +315,21 @@ final class VmSession {
     }
     bindings.put(breakpoint, new Binding(line, bound, made));
     return line;
+  }
+
+  /**
+   * Whether a stopped thread stands on this location (a step ended there). A count filter on a request at
+   * the location a thread stands on after a step never fires, its hits let go to the program's end: the
+   * adapter counts those hits itself (a round trip each), as it does for a line in several classes.
+   */
+  private boolean standsAt(Location location) {
+    try {
+      for (ThreadReference thread : vm.allThreads())
+        if (thread.isSuspended() && thread.frameCount() > 0 && thread.frame(0).location().equals(location)) return true;
+      return false;
+    } catch (IncompatibleThreadStateException | RuntimeException e) {
+      return true;
+    }
   }
 
   /** JDI's count filter: the request's first event is its `first`th hit (filters are added to a disabled request). */
