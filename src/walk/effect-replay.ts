@@ -15,14 +15,20 @@ export type Moves = Array<[Move | null, Move | null]>;
 /** Both programs started again, standing where the walk starts (the runs before are the caller's to close). */
 export type Restart = () => Promise<StartedWalks>;
 
+/** What a way back needs besides the moves: how to start both programs again, the walk's signal, and where its time is kept. */
+export interface WayBack {
+  restart: Restart;
+  signal: AbortSignal;
+  costs: ProbeCosts;
+}
+
 /** Both programs started again and brought back by the same moves to where they stood before the last one. */
 export async function replay(
-  restart: Restart,
   done: Moves,
   old: [WalkedRun, WalkedRun],
   oldWatches: [OutputWatch, OutputWatch],
   where: [Step, Step],
-  options: { signal: AbortSignal; costs: ProbeCosts },
+  options: WayBack,
 ): Promise<{
   walks: [WalkedRun, WalkedRun];
   watches: [OutputWatch, OutputWatch];
@@ -30,7 +36,7 @@ export async function replay(
 }> {
   for (const watch of oldWatches) watch.stop();
   const began = performance.now();
-  const again = await restart();
+  const again = await options.restart();
   const fresh = again.walks;
   // What the walk learnt of each version's added definitions holds for the program run again.
   fresh[0].defined = old[0].defined;

@@ -11,7 +11,7 @@ import { interrupted } from '../errors.js';
 import { Positions } from './positions.js';
 import { at, dapSource, noteAdded } from './lines.js';
 import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
-import { replay, type Moves, type Restart } from './effect-replay.js';
+import { replay, type Moves, type Restart, type WayBack } from './effect-replay.js';
 import { LoopHeads } from './loop-heads.js';
 import { ProbeCosts, ProbeSchedule } from './probe-schedule.js';
 import { Recursions } from './recursion.js';
@@ -58,7 +58,7 @@ export async function walkEffects(
   const effects = { over: 0, into: 0, restarts: 0, probes: 0 };
   const heads = new LoopHeads();
   const costs = options.probeCosts ?? new ProbeCosts();
-  const replayOptions = { signal: options.signal, costs };
+  const wayBack: WayBack = { restart, signal: options.signal, costs };
   const recursions = new Recursions();
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
@@ -154,12 +154,11 @@ export async function walkEffects(
         effects.restarts++;
         let standings: [Standing, Standing];
         ({ walks, watches, standings } = await replay(
-          restart,
           moves.slice(0, moveIndex),
           walks,
           watches,
           [stepA, stepB],
-          replayOptions,
+          wayBack,
         ));
         [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
         moves.length = moveIndex;
@@ -191,9 +190,10 @@ export async function walkEffects(
    * Both runs stand on a loop's head again in the same call: its later passes are probed at the
    * program's speed (1, 2, 4, ... passes on, then by strides through the gap between the last pass found
    * alike and the first not: probe-schedule.ts), and the walk goes on from the last pass both runs reach
-   * alike: in the same call, with the same callers, values and output. A probe that finds them apart (or past the loop) costs a restart
-   * back to the last alike; probes that agree go on without one. Answers how many passes it went on,
-   * and how many more the walk steps through before probing the loop again (schedule.stepsRest).
+   * alike: in the same call, with the same callers, values and output. A probe that finds them apart
+   * (or past the loop) costs a restart back to the last alike; probes that agree go on without one.
+   * Answers how many passes it went on, and how many more the walk steps through before probing the
+   * loop again (schedule.stepsRest).
    */
   async function probeLoop(): Promise<[number, number]> {
     const home = [arrivedA, arrivedB].map((arrived) => (arrived.standing as { step: Step }).step) as [Step, Step];
@@ -242,7 +242,7 @@ export async function walkEffects(
     async function backTo(where: [Step, Step]): Promise<void> {
       effects.restarts++;
       let standings: [Standing, Standing];
-      ({ walks, watches, standings } = await replay(restart, moves, walks, watches, where, replayOptions));
+      ({ walks, watches, standings } = await replay(moves, walks, watches, where, wayBack));
       [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
     }
   }

@@ -67,9 +67,8 @@ export class LoopHeads {
     for (const line of this.calls.get(call) ?? []) {
       const known = this.lines.get(line)!;
       known.from = null;
-      known.wait = quiet;
+      known.wait = quiet + (line === key && idle > 0 ? PROBE_FROM_PASS * (2 ** idle - 1) : 0);
     }
-    this.lines.get(key)!.from = step.arrival.pass + quiet + (idle === 0 ? 0 : PROBE_FROM_PASS * (2 ** idle - 1));
   }
 }
 

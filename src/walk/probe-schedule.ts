@@ -15,7 +15,7 @@ export const FIRST_STRIDES = 8;
 const STEP_REPLAYS = 3;
 
 /** The most strides a round takes, however cheap a probe is against a restart. */
-export const MOST_STRIDES = 4096;
+const MOST_STRIDES = 4096;
 
 /** What the walk measured so far, shared by every loop it probes: times in ms. */
 export class ProbeCosts {

@@ -26,6 +26,29 @@ afterEach(async () => {
   session = null;
 });
 
+/** The loop's `i` in the thread's top frame. */
+async function iAt(threadId: number): Promise<string> {
+  return (await session!.locals((await session!.topFrame(threadId)).id)).get('i')?.value ?? '(none)';
+}
+
+/** A new session (the file's `session`): Loop (compiled to `classes`) stopped at its body line's first hit, that breakpoint taken away, then `steps` steps on. */
+async function steppedFromBody(classes: string, steps: number): Promise<{ dap: AdapterSession; threadId: number }> {
+  session = await AdapterSession.start();
+  const first = await session.run({
+    command: ['java', '-cp', classes, 'Loop', '1500'],
+    cwd: FIXTURES,
+    breakpoints: [{ path: LOOP, line: lineOf(LOOP, 'int sq = square(i)') }],
+  });
+  const threadId = first.stopped!.body.threadId!;
+  await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [] });
+  for (let step = 0; step < steps; step++) {
+    const since = session.events.length;
+    await session.dc.nextRequest({ threadId });
+    await session.nextStop(since);
+  }
+  return { dap: session, threadId };
+}
+
 describeWithJava('Java adapter: initialize and launch', () => {
   it('advertises the capabilities bpdiff relies on, and the JDK it runs on', async () => {
     session = await AdapterSession.start();
@@ -246,8 +269,6 @@ describeWithJava('Java adapter: breakpoints', () => {
     const classes = compileFixture('loop');
     const header = lineOf(LOOP, 'for (int i = 1');
     const log = path.join(tempFolder('bpdiff-java-join-'), 'adapter.log');
-    const iAt = async (threadId: number): Promise<string> =>
-      (await session!.locals((await session!.topFrame(threadId)).id)).get('i')?.value ?? '(none)';
     process.env['BPDIFF_JAVA_ADAPTER_LOG'] = log;
     try {
       session = await AdapterSession.start();
@@ -264,27 +285,14 @@ describeWithJava('Java adapter: breakpoints', () => {
       await session.finish();
 
       // Standing on the header (a step ended at its update): that hit is behind, the next one is the first.
-      session = await AdapterSession.start();
-      const body = lineOf(LOOP, 'int sq = square(i)');
-      const first = await session.run({
-        command: ['java', '-cp', classes, 'Loop', '1500'],
-        cwd: FIXTURES,
-        breakpoints: [{ path: LOOP, line: body }],
-      });
-      const threadId = first.stopped!.body.threadId!;
-      await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [] });
-      for (let step = 0; step < 2; step++) {
-        const since = session.events.length;
-        await session.dc.nextRequest({ threadId });
-        await session.nextStop(since);
-      }
-      expect((await session.topFrame(threadId)).line).toBe(header);
+      const { dap, threadId } = await steppedFromBody(classes, 2);
+      expect((await dap.topFrame(threadId)).line).toBe(header);
       expect(await iAt(threadId)).toBe('1');
-      await session.dc.setBreakpointsRequest({
+      await dap.dc.setBreakpointsRequest({
         source: { path: LOOP },
         breakpoints: [{ line: header, hitCondition: '>= 1000' }],
       });
-      const stop = await session.continueToNext(threadId);
+      const stop = await dap.continueToNext(threadId);
       expect(await iAt(stop!.body.threadId!)).toBe('1001');
     } finally {
       delete process.env['BPDIFF_JAVA_ADAPTER_LOG'];
@@ -299,29 +307,15 @@ describeWithJava('Java adapter: breakpoints', () => {
     // program ran to its end (bpdiff locate's way back to a loop's pass lost its runs). The adapter counts there.
     const classes = compileFixture('loop');
     const body = lineOf(LOOP, 'int sq = square(i)');
-    const iAt = async (threadId: number): Promise<string> =>
-      (await session!.locals((await session!.topFrame(threadId)).id)).get('i')?.value ?? '(none)';
     const reached: string[] = [];
     for (const hitCondition of ['>= 2', '>= 3']) {
-      session = await AdapterSession.start();
-      const first = await session.run({
-        command: ['java', '-cp', classes, 'Loop', '1500'],
-        cwd: FIXTURES,
-        breakpoints: [{ path: LOOP, line: body }],
-      });
-      const threadId = first.stopped!.body.threadId!;
-      await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [] });
       // A pass by steps: the total line, the header, the body again (i = 2).
-      for (let step = 0; step < 3; step++) {
-        const since = session.events.length;
-        await session.dc.nextRequest({ threadId });
-        await session.nextStop(since);
-      }
-      expect([(await session.topFrame(threadId)).line, await iAt(threadId)]).toEqual([body, '2']);
-      await session.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [{ line: body, hitCondition }] });
-      const stop = await session.continueToNext(threadId);
+      const { dap, threadId } = await steppedFromBody(classes, 3);
+      expect([(await dap.topFrame(threadId)).line, await iAt(threadId)]).toEqual([body, '2']);
+      await dap.dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [{ line: body, hitCondition }] });
+      const stop = await dap.continueToNext(threadId);
       reached.push(stop === null ? 'no stop' : await iAt(stop.body.threadId!));
-      await session.finish();
+      await dap.finish();
       session = null;
     }
     // The hits after the one it stands on: i = 3 is the first, 4 the second, 5 the third.

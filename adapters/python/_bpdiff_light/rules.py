@@ -59,8 +59,11 @@ class _Volatile(object):
     def by_path(self, path):
         return self.path is None or self.path.search(path) is not None
 
+    def by_type(self, type_name):
+        return self.type is None or self.type.search(type_name) is not None
+
     def by_child(self, type_name, path):
-        return (self.type is None or self.type.search(type_name) is not None) and (self.path is None or self.path.search(path) is not None)
+        return self.by_type(type_name) and self.by_path(path)
 
     def rewrite(self, type_name, parent_text):
         """The child's new text, its own tests passed, or None where its parent's does not."""

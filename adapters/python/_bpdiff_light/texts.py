@@ -10,7 +10,7 @@ from .bounded import describe_error, is_quick
 from .saferepr import MAX_OTHER_OUTER, safe_repr_now
 from .rules import adapter_rule, volatile_rule
 from .setorder import ADDRESS_TOKEN, masked
-from .variables import _ident, children, get_type, is_hidden
+from .variables import identity, children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
@@ -171,7 +171,7 @@ class Texts(object):
         """The value's text, its type's name, and its children's (as `variables` lists them) to `depth` levels."""
         if memo is None:
             memo = {}
-        key = (_ident(value), depth)
+        key = (identity(value), depth)
         known = memo.get(key)
         if known is not None and known[0] is value:
             return known[1]
@@ -185,7 +185,7 @@ class Texts(object):
         """A compiled regular expression's text, kept from step to step: nothing of it can change (its
         pattern, flags, groups), and the rules that write it are the stream's own. Only a text written
         whole is kept, never one a bounded repr cut short (value by value, out of time)."""
-        key = (_ident(pattern), depth)
+        key = (identity(pattern), depth)
         known = self._patterns.get(key)
         if known is not None and known[0] is pattern:
             return known[1]
@@ -204,7 +204,7 @@ class Texts(object):
                 return text
         # An object reached again at another depth (an action in a parser's list, then in its map) has its
         # repr written once a step too, as its method's have (_method_text).
-        key = ("shown", _ident(value))
+        key = ("shown", identity(value))
         known = memo.get(key)
         if known is not None and known[0] is value:
             raw = known[1]
@@ -238,7 +238,7 @@ class Texts(object):
         if type(name) is not str:
             return None
         owner = method.__self__
-        key = ("repr", _ident(owner))  # repr() itself: a SafeRepr text of it (key "shown") may be cut
+        key = ("repr", identity(owner))  # repr() itself: a SafeRepr text of it (key "shown") may be cut
         known = memo.get(key)
         if known is None or known[0] is not owner:
             try:
@@ -270,11 +270,11 @@ class Texts(object):
         if not named:
             return None
         type_name = get_type(child)[0]
-        # The rules whose tests of the child itself pass, by its type and name (a few of each, every step).
+        # Of those, the rules whose test of the child's type passes too (a few of each, every step).
         key = (type_name, name)
         rules = self._volatile_by_child.get(key)
         if rules is None:
-            rules = self._volatile_by_child[key] = [rule for rule in named if rule.by_child(type_name, "." + name)]
+            rules = self._volatile_by_child[key] = [rule for rule in named if rule.by_type(type_name)]
         for rule in rules:
             text = rule.rewrite(type_name, parent_text)
             if text is not None:

@@ -27,13 +27,13 @@ _METHOD_WRAPPER = type([].__str__)
 # id() calls the runner's audit hook (runmain.py), a Python function, and a step's texts take hundreds.
 # object.__hash__ is the interpreter's own pointer hash, whatever the object's class defines: a rotation
 # of its address, one number per live object, and none of the program's code runs.
-_ident = object.__hash__
+identity = object.__hash__
 # What inspect.isroutine or isclass answer by the value's type alone: a subclass of these is a routine,
 # whatever the value's __class__ says (isinstance looks at type() first), as are the interpreter's own
 # descriptors; a value of these exact metaclasses is a class (one of the program's own metaclasses may make
 # isclass raise: is_hidden's own answer then).
 _ROUTINE_CLASSES = (types.MethodType, types.FunctionType, types.BuiltinFunctionType)
-_ROUTINE_TYPES = frozenset(_ident(kind) for kind in (type(str.join), type(object.__init__), type(dict.__dict__["fromkeys"]), _METHOD_WRAPPER, type, abc.ABCMeta))
+_ROUTINE_TYPES = frozenset(identity(kind) for kind in (type(str.join), type(object.__init__), type(dict.__dict__["fromkeys"]), _METHOD_WRAPPER, type, abc.ABCMeta))
 _BASIC_IMMUTABLE = (int, float, complex, str, bytes, type(None), bool, frozenset)
 _PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset)
 
@@ -90,15 +90,15 @@ def _resolver_of(obj, type_object):
 # runs): (type name, resolver) at once, as get_type would find them (the stream asks it of every value).
 _EXACT_TYPES = {}
 for _kind in (int, float, complex, bool, str, bytes, type(None), list, tuple, dict, set, frozenset):
-    _EXACT_TYPES[_ident(_kind)] = (_kind.__name__, _resolver_of(_kind(), _kind))
+    _EXACT_TYPES[identity(_kind)] = (_kind.__name__, _resolver_of(_kind(), _kind))
 del _kind
 # More of the interpreter's types that no value can fake: neither routines nor classes.
-_DATA_TYPES = frozenset(_ident(kind) for kind in (type(re.compile("")), type(re.match("", "")), type(type.__dict__)))
+_DATA_TYPES = frozenset(identity(kind) for kind in (type(re.compile("")), type(re.match("", "")), type(type.__dict__)))
 
 
 def get_type(obj):
     """(type name, resolver) as pydevd's get_type: the type by __class__, which a proxy may fake."""
-    known = _EXACT_TYPES.get(_ident(type(obj)))
+    known = _EXACT_TYPES.get(identity(type(obj)))
     if known is not None:
         return known
     try:
@@ -157,9 +157,9 @@ def is_hidden(name, value):
     # The answers of inspect.isroutine and isclass for the exact types met most (a bound method: hidden;
     # a number, a string or a builtin container: not), without their checks.
     kind = type(value)
-    if _ident(kind) in _EXACT_TYPES or _ident(kind) in _DATA_TYPES:
+    if identity(kind) in _EXACT_TYPES or identity(kind) in _DATA_TYPES:
         return False
-    if _ident(kind) in _ROUTINE_TYPES or issubclass(kind, _ROUTINE_CLASSES):
+    if identity(kind) in _ROUTINE_TYPES or issubclass(kind, _ROUTINE_CLASSES):
         return True
     try:
         if inspect.isroutine(value) or isinstance(value, _METHOD_WRAPPER):
