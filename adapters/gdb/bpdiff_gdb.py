@@ -13,8 +13,17 @@
 # 4. $bpdiff_pass(holds, n), which bpdiff's breakpoint condition calls for --hit N (adapter.json
 #    hit_count.condition): the passes through the line counted in gdb, without a stop before the Nth,
 #    from the moment the breakpoint that counts was made or given its condition.
+# 6. $bpdiff_cpu_arm(id, n) and $bpdiff_cpu_disarm(), which a walk's run to the nth pass calls
+#    (adapter.json hit_count.cpu_count): the passes counted by the CPU, with no trap into gdb before
+#    the nth (bpdiff_cpu_count.py, copied beside this file).
+import os
+import sys
+
 import gdb
 import gdb.printing
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bpdiff_cpu_count  # noqa: E402
 
 
 def _say_exit(event):
@@ -158,6 +167,74 @@ def _breakpoint_gone(breakpoint):
 gdb.events.breakpoint_created.connect(_breakpoint_made)
 gdb.events.breakpoint_modified.connect(_breakpoint_changed)
 gdb.events.breakpoint_deleted.connect(_breakpoint_gone)
+
+
+# 6. The CPU's count (bpdiff_cpu_count.py) for breakpoint `id`, standing in for gdb's while it is armed:
+#    the breakpoint is disabled, so gdb does not trap at each pass, and enabled again by disarm. The
+#    nth pass from where the program stands: where its thread stands at the breakpoint's address,
+#    its first execution there counts too (the CPU counts it as the program goes on).
+_CPU = {"breakpoint": None}
+
+
+class _CpuArm(gdb.Function):
+    """$bpdiff_cpu_arm(id, n): the period armed (the count at which the program stops), or 0 where it was not."""
+
+    def __init__(self):
+        super(_CpuArm, self).__init__("bpdiff_cpu_arm")
+
+    def invoke(self, number, wanted):
+        _cpu_disarm()
+        found = [b for b in gdb.breakpoints() if b.number == int(number)]
+        inferior = gdb.selected_inferior()
+        if not found or inferior.pid <= 0:
+            return 0
+        locations = [location for location in found[0].locations if location.enabled]
+        if len(locations) != 1 or locations[0].address is None:
+            return 0
+        address = int(locations[0].address)
+        period = int(wanted) + (1 if gdb.newest_frame().pc() == address else 0)
+        if bpdiff_cpu_count.arm(inferior.pid, address, period) is not None:
+            return 0
+        found[0].enabled = False
+        _CPU["breakpoint"] = found[0]
+        _CPU["standing"] = period - int(wanted)
+        return period
+
+
+def _cpu_disarm():
+    counted = bpdiff_cpu_count.disarm()
+    breakpoint, _CPU["breakpoint"] = _CPU["breakpoint"], None
+    if breakpoint is not None and breakpoint.is_valid():
+        breakpoint.enabled = True
+    return -1 if counted is None else counted
+
+
+def _cpu_thread_made(_event):
+    # A thread made while the CPU counts would count on its own: gdb takes the count over, the
+    # breakpoint enabled again with the passes so far ($bpdiff_pass counts on from them).
+    if _CPU["breakpoint"] is None:
+        return
+    counted = _cpu_disarm()
+    if counted >= 0:
+        _PASS.passes = counted - _CPU.get("standing", 0)
+        _PASS.last = None
+
+
+gdb.events.new_thread.connect(_cpu_thread_made)
+
+
+class _CpuDisarm(gdb.Function):
+    """$bpdiff_cpu_disarm(): the passes the CPU counted since $bpdiff_cpu_arm (every thread's), or -1."""
+
+    def __init__(self):
+        super(_CpuDisarm, self).__init__("bpdiff_cpu_disarm")
+
+    def invoke(self):
+        return _cpu_disarm()
+
+
+_CpuArm()
+_CpuDisarm()
 
 
 # 5. The program's stdout on a terminal of its own, passed on to gdb's console stream (the MI's

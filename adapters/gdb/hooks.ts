@@ -2,14 +2,21 @@
 // - The program, resolved as a run's command is; its stdin and stdout: gdb starts it through a shell
 //   with the argument string, and without a redirect it would read gdb's own stdin, the adapter's MI
 //   pipe, and write its lines into the MI stream (stdout goes to a terminal of bpdiff_gdb.py's instead).
-// - bpdiff_gdb.py (beside this file), sourced first: the exit status, containers as one value.
+// - bpdiff_gdb.py (beside this file), sourced first: the exit status, containers as one value; and
+//   bpdiff_cpu_count.py (adapters/native/), which it imports.
 // - gdb itself must be there (the adapter starts it only once the launch arrives).
 // - The version: the adapter's package and gdb's.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BpdiffError } from '../../src/errors.js';
 import { quoteShellArg } from '../../src/core/shell-quote.js';
-import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import {
+  helperScript,
+  sharedHelperScript,
+  type AdapterHooks,
+  type LaunchContext,
+  type LaunchPlan,
+} from '../../src/adapters/hooks.js';
 import { resolveProgram } from '../../src/adapters/prepare-launch.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
@@ -17,6 +24,8 @@ import { runProbe } from '../../src/adapters/probe.js';
 
 /** The helper gdb sources first (a file of this folder), copied into the run's own folder. */
 export const HELPER = 'bpdiff_gdb.py';
+/** The CPU's pass count that the helper imports (adapters/native/), copied beside it. */
+export const CPU_COUNT = 'bpdiff_cpu_count.py';
 /** The link to the terminal the program's stdout is written to, in the run's own folder. */
 const STDOUT_LINK = 'bpdiff-stdout';
 
@@ -32,6 +41,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     );
   const helper = path.join(tempDir, HELPER);
   fs.copyFileSync(helperScript(definition, HELPER), helper);
+  fs.copyFileSync(sharedHelperScript(CPU_COUNT), path.join(tempDir, CPU_COUNT));
   const stdin = spec.stdin_file === null ? '/dev/null' : path.resolve(spec.cwd, spec.stdin_file);
   // The program's stdout goes to a terminal bpdiff_gdb.py opens and passes on (its point 5), not to the MI pipe.
   const stdout = path.join(tempDir, STDOUT_LINK);

@@ -7,11 +7,19 @@
 // - The version: the `lldb` installed beside lldb-dap.
 // - Python bytecode: lldb's embedded Python reads its modules' bytecode from a folder of bpdiff's
 //   cache, written by the first run (bpdiff_lldb_bytecode.py, beside this file).
+// - The `bpdiff_cpu` command (bpdiff_lldb_count.py, and adapters/native/bpdiff_cpu_count.py): the CPU
+//   counts a walk's passes to the Nth, where lldb would trap at each (adapter.json hit_count.cpu_count).
 import fs from 'node:fs';
 import path from 'node:path';
 import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
-import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
+import {
+  helperScript,
+  sharedHelperScript,
+  type AdapterHooks,
+  type LaunchContext,
+  type LaunchPlan,
+} from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
 import { runProbe } from '../../src/adapters/probe.js';
 import { resolveProgram } from '../../src/adapters/prepare-launch.js';
@@ -25,6 +33,9 @@ export const RUST_SUPPORT = 'bpdiff_lldb_rust.py';
 export const CPP_SUPPORT = 'bpdiff_lldb_cpp.py';
 /** Writes the bytecode of lldb's Python modules into the bytecode folder, a file of this folder. */
 export const BYTECODE_WRITER = 'bpdiff_lldb_bytecode.py';
+/** The `bpdiff_cpu` command (the CPU's pass count for a walk's runs), and the module it imports (adapters/native/). */
+export const CPU_COMMAND = 'bpdiff_lldb_count.py';
+export const CPU_COUNT = 'bpdiff_cpu_count.py';
 /** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
 const BYTECODE_MARKER = 'bpdiff-bytecode-written';
 
@@ -171,6 +182,10 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     fs.copyFileSync(helperScript(context.definition, CPP_SUPPORT), support);
     initCommands.push(`command script import ${quoteLldb(support)}`);
   }
+  fs.copyFileSync(sharedHelperScript(CPU_COUNT), path.join(context.tempDir, CPU_COUNT));
+  const cpuCommand = path.join(context.tempDir, CPU_COMMAND);
+  fs.copyFileSync(helperScript(context.definition, CPU_COMMAND), cpuCommand);
+  initCommands.push(`command script import ${quoteLldb(cpuCommand)}`);
   const adapterEnv = { ...plan.adapterEnv };
   const bytecode = bytecodeFolder(plan.adapterExecutable, env);
   if (bytecode) {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureOptions, RunSpec } from '../core/types.js';
 import { BpdiffError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 import type { AdapterDefinition } from './definition.js';
 
 /** Everything a hook may look at while it turns a run into a launch request. */
@@ -170,4 +171,9 @@ export function helperScript(definition: Pick<AdapterDefinition, 'dir' | 'file' 
     );
   }
   return found;
+}
+
+/** A helper script that several adapters' scripts import (adapters/native/: gdb's and lldb's CPU pass count), for a hook to copy beside them. */
+export function sharedHelperScript(name: string): string {
+  return path.join(packageRoot(), 'adapters', 'native', name);
 }

@@ -22,6 +22,7 @@ import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { SessionSetup } from './session-setup.js';
 import { setPassBreakpoint } from './reach-pass.js';
+import { armCpuCount, countAtEnd, countReached, disarmCpuCount, isCountStop } from './cpu-count.js';
 import { stoppedAt } from './stopped-at.js';
 
 export type { SessionEntry, SessionOptions } from './session-setup.js';
@@ -217,8 +218,26 @@ export class DebugSession extends SessionSetup {
     if (this.ended) return this.ended;
     const set = await setPassBreakpoint(this.connection, this.definition, path, line, count, this.startMs);
     const state = set.state;
+    // Where the CPU can count the passes (cpu-count.ts), the debugger does not trap at each.
+    let armed =
+      this.definition.hit_count?.cpu_count !== undefined && state.verified && count > 1
+        ? await armCpuCount(
+            this.connection,
+            this.definition,
+            { id: state.id, count, frameId: (await this.frames(1))[0]?.id, where: `${path}:${line}` },
+            this.startMs,
+          )
+        : null;
+    const reached = async (stopped: DebugProtocol.StoppedEvent['body']): Promise<boolean> => {
+      if (armed === null || !isCountStop(armed, stopped)) return false;
+      const frame = (await this.frames(1, stopped.threadId))[0]?.id;
+      const counted = await disarmCpuCount(this.connection, armed, frame, this.startMs);
+      const ours = armed;
+      armed = null;
+      return countReached(ours, counted, this.connection.adapterName);
+    };
     try {
-      for (let left = count - set.skipped; ; left--) {
+      for (let left = armed !== null ? 1 : count - set.skipped; ; left--) {
         const threadId = this.going('runToPass');
         await this.connection.request(
           'continue',
@@ -231,16 +250,23 @@ export class DebugSession extends SessionSetup {
           (stopped) =>
             BREAKPOINT_REASONS.has(stopped.reason) ||
             (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)),
+          reached,
         );
         if (outcome.kind === 'no_break' || left <= 1) return outcome;
       }
     } finally {
-      if (this.ended === null && !this.connection.closed)
+      if (armed !== null && !this.connection.closed) {
+        const frame = this.ended === null ? (await this.frames(1))[0]?.id : undefined;
+        const counted = await disarmCpuCount(this.connection, armed, frame, this.startMs);
+        if (this.ended !== null) countAtEnd(armed, counted, this.connection.adapterName);
+      }
+      if (this.ended === null && !this.connection.closed) {
         await this.connection.request(
           'setBreakpoints',
           { source: { path }, breakpoints: [], lines: [], sourceModified: false },
           { step: 'removing the breakpoint of a pass', timeoutMs: this.startMs },
         );
+      }
     }
   }
 
@@ -258,6 +284,7 @@ export class DebugSession extends SessionSetup {
     kind: string,
     atStop?: () => void,
     counts: (stopped: DebugProtocol.StoppedEvent['body']) => boolean = () => true,
+    claims: (stopped: DebugProtocol.StoppedEvent['body']) => Promise<boolean> = async () => false,
   ): Promise<StepOutcome> {
     for (;;) {
       const next = await this.events.next(`waiting for the ${kind}`);
@@ -272,13 +299,15 @@ export class DebugSession extends SessionSetup {
         this.ended = this.events.gone();
         return this.ended;
       }
-      if (isEndingStop(stopped.reason)) {
+      // A stop the caller makes of its own (the CPU count's signal) is one it asked for, though it looks like an end.
+      const claimed = await claims(stopped);
+      if (!claimed && isEndingStop(stopped.reason)) {
         const end = await this.events.exceptionEnd(stopped, stoppedThread, stop, []);
         if (end === null) continue;
         this.ended = end;
         return end;
       }
-      if (!counts(stopped)) {
+      if (!claimed && !counts(stopped)) {
         // A stop the caller did not ask for (an entry, a pause): the program goes on.
         await this.connection.request(
           'continue',
@@ -316,11 +345,11 @@ export class DebugSession extends SessionSetup {
   }
 
   /** The frames of the thread stopped last, innermost first (at most `levels`), each with its DAP id to read it by. */
-  async frames(levels: number): Promise<Array<StackFrameSummary & { id: number }>> {
-    if (this.lastThreadId === null) return [];
+  async frames(levels: number, threadId = this.lastThreadId): Promise<Array<StackFrameSummary & { id: number }>> {
+    if (threadId === null || threadId === undefined) return [];
     const trace = await this.connection.request(
       'stackTrace',
-      { threadId: this.lastThreadId, startFrame: 0, levels },
+      { threadId, startFrame: 0, levels },
       { step: 'stackTrace', timeoutMs: this.startMs },
     );
     return (trace?.stackFrames ?? [])
