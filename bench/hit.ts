@@ -51,9 +51,17 @@ function markedLine(file: string): number {
 /** How the adapter's definition says it reaches pass N: by stops (and why), or what each pass before it still costs. */
 function howCounted(id: string): string {
   const definition = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'adapters', id, 'adapter.json'), 'utf8')) as {
-    hit_count?: { hit_condition?: string; condition?: unknown; by_stops?: string; per_pass?: string };
+    hit_count?: {
+      hit_condition?: string;
+      condition?: unknown;
+      by_stops?: string;
+      per_pass?: string;
+      cpu_count?: unknown;
+    };
   };
   const count = definition.hit_count;
+  if (count?.cpu_count !== undefined)
+    return 'counted by the CPU (a hardware breakpoint register) from pass 1, where the machine lets it';
   if (count?.hit_condition === undefined && count?.condition === undefined)
     return `counts by stops (${(count?.by_stops ?? 'no hit_count').split(':')[0]})`;
   return count.per_pass === undefined ? 'counted by the adapter' : `per pass: ${count.per_pass.split(':')[0]}`;

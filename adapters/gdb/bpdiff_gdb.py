@@ -197,7 +197,7 @@ class _CpuArm(gdb.Function):
             return 0
         found[0].enabled = False
         _CPU["breakpoint"] = found[0]
-        _CPU["standing"] = period - int(wanted)
+        _CPU["period"] = period
         return period
 
 
@@ -211,13 +211,14 @@ def _cpu_disarm():
 
 def _cpu_thread_made(_event):
     # A thread made while the CPU counts would count on its own: gdb takes the count over, the
-    # breakpoint enabled again with the passes so far ($bpdiff_pass counts on from them).
-    if _CPU["breakpoint"] is None:
+    # breakpoint enabled again with a condition that stops it at the pass the CPU was to stop at.
+    breakpoint = _CPU["breakpoint"]
+    if breakpoint is None:
         return
+    period = _CPU["period"]
     counted = _cpu_disarm()
-    if counted >= 0:
-        _PASS.passes = counted - _CPU.get("standing", 0)
-        _PASS.last = None
+    if counted >= 0 and breakpoint.is_valid():
+        breakpoint.condition = "$bpdiff_pass(1, %d)" % max(1, period - counted)
 
 
 gdb.events.new_thread.connect(_cpu_thread_made)

@@ -98,3 +98,13 @@ def disarm():
         return None
     finally:
         os.close(fd)
+
+
+if __name__ == "__main__":
+    # Whether this machine lets a program count (tests, bpdiff doctor): armed on this process itself,
+    # at a function it does not call, then read back.
+    _libc = ctypes.CDLL(None, use_errno=True)
+    _libc.syscall.restype = ctypes.c_long
+    _address = ctypes.cast(_libc.getppid, ctypes.c_void_p).value
+    _why = arm(os.getpid(), _address, 1000000)
+    print("ok" if _why is None and disarm() == 0 else "refused: %s" % _why)

@@ -13,6 +13,11 @@ import { BpdiffError } from '../errors.js';
 
 type CpuCountSpec = NonNullable<NonNullable<AdapterDefinition['hit_count']>['cpu_count']>;
 
+/** BPDIFF_CPU_COUNT=0: the debugger counts, never the CPU (a program whose threads pass the line, on lldb). */
+export function cpuCountAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env['BPDIFF_CPU_COUNT'] !== '0';
+}
+
 /** A count armed: the program stops when the CPU has counted `period` executions of the address. */
 export interface ArmedCount {
   spec: CpuCountSpec;
@@ -49,7 +54,7 @@ export async function armCpuCount(
   timeoutMs: number,
 ): Promise<ArmedCount | null> {
   const spec = definition.hit_count?.cpu_count;
-  if (spec === undefined || request.id === undefined || request.count < 2) return null;
+  if (spec === undefined || request.id === undefined || request.count < 2 || !cpuCountAllowed()) return null;
   const expression = spec.arm.replaceAll('${id}', String(request.id)).replaceAll('${count}', String(request.count));
   const answer = await replText(connection, expression, request.frameId, 'arming the CPU pass count', timeoutMs);
   const period = new RegExp(spec.armed).exec(answer)?.[1];
@@ -99,6 +104,83 @@ export function countAtEnd(armed: ArmedCount, counted: number | null, adapterNam
 function severalThreads(armed: ArmedCount, counted: number, adapterName: string): BpdiffError {
   return new BpdiffError(
     'ADAPTER_FAILED',
-    `${adapterName}: the CPU counted ${counted} passes through ${armed.where} in threads made after it started to count, where the walk looked for pass ${armed.period} of one thread — start the walk where the program already has its threads (--from)`,
+    `${adapterName}: the CPU counted ${counted} passes through ${armed.where} where it was to stop at the ${armed.period}th: threads the program made after the count started passed it too, each counted on its own — run again with BPDIFF_CPU_COUNT=0, and the debugger counts every thread's passes`,
   );
+}
+
+/**
+ * `--hit N` (and --from FILE:LINE:N) by the CPU: the breakpoint is set plain, its first stop (pass 1)
+ * arms the count for the N-1 passes after it, and the count's signal is the run's first stop reported,
+ * pass N. Where the debugger's script refuses, `fallback` sets the breakpoint to count the N-1 passes as
+ * the adapter does (reach-pass.ts) and answers how many it lets go.
+ */
+export class CpuReach {
+  private armed: ArmedCount | null = null;
+
+  constructor(
+    private readonly connection: DapConnection,
+    private readonly definition: Pick<AdapterDefinition, 'hit_count'>,
+    private wanted: number | null,
+    private readonly where: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Whether --hit N is reached this way: an adapter with a CPU count, N >= 3 (before, a stop costs less than arming), no --condition (the CPU tests none). */
+  static applies(
+    definition: Pick<AdapterDefinition, 'hit_count'>,
+    reachPass: number | undefined,
+    condition: string | undefined,
+  ): boolean {
+    return (
+      definition.hit_count?.cpu_count !== undefined &&
+      (reachPass ?? 1) >= 3 &&
+      condition === undefined &&
+      cpuCountAllowed()
+    );
+  }
+
+  /**
+   * At pass 1 (breakpoint `id`, top frame `frameId`): arms the count, or the fallback. Answers the
+   * passes let go before the stop the run reports first (N - 1) where the program is to go on to it,
+   * or null: this stop is reported (not the first, or nothing counts: every pass a stop from here).
+   */
+  async atFirstStop(
+    id: number | undefined,
+    frameId: number,
+    fallback: (passes: number) => Promise<number>,
+  ): Promise<number | null> {
+    const wanted = this.wanted;
+    if (wanted === null) return null;
+    this.wanted = null;
+    const where = this.where;
+    this.armed = await armCpuCount(
+      this.connection,
+      this.definition,
+      { id, count: wanted - 1, frameId, where },
+      this.timeoutMs,
+    );
+    if (this.armed !== null) return wanted - 1;
+    const skipped = await fallback(wanted - 1);
+    return skipped > 0 ? 1 + skipped : null;
+  }
+
+  /** Whether a stop is the count's signal at pass N (read back and checked: several threads are an error). */
+  async claims(
+    stopped: DebugProtocol.StoppedEvent['body'],
+    frameId: number | undefined,
+    adapterName: string,
+  ): Promise<boolean> {
+    const armed = this.armed;
+    if (armed === null || !isCountStop(armed, stopped)) return false;
+    this.armed = null;
+    return countReached(armed, await disarmCpuCount(this.connection, armed, frameId, this.timeoutMs), adapterName);
+  }
+
+  /** The program ended while the count was armed: as many passes counted, in several threads, is an error. */
+  async atEnd(adapterName: string): Promise<void> {
+    const armed = this.armed;
+    if (armed === null || this.connection.closed) return;
+    this.armed = null;
+    countAtEnd(armed, await disarmCpuCount(this.connection, armed, undefined, this.timeoutMs), adapterName);
+  }
 }

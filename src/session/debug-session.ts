@@ -82,7 +82,10 @@ export class DebugSession extends SessionSetup {
     const state = this.breakpointState;
     for (;;) {
       const next = await this.events.next('waiting for the breakpoint');
-      if ('kind' in next) return next;
+      if ('kind' in next) {
+        await this.cpuReach?.atEnd(connection.adapterName);
+        return next;
+      }
       const stopped = next.stopped;
       const stop = describeStop(stopped);
       const threadId = stopped.threadId ?? (await this.events.firstThread());
@@ -104,12 +107,15 @@ export class DebugSession extends SessionSetup {
       ) {
         return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, state, frames);
       }
-      if (isEndingStop(stopped.reason)) {
+      // --hit N's pass, where the CPU counted to it: its signal's stop.
+      const counted = (await this.cpuReach?.claims(stopped, stackFrames[0]?.id, connection.adapterName)) === true;
+      if (!counted && isEndingStop(stopped.reason)) {
         const end = await this.events.exceptionEnd(stopped, threadId, stop, frames);
         if (end === null) continue;
         return end;
       }
       const atBreakpoint =
+        counted ||
         BREAKPOINT_REASONS.has(stopped.reason) ||
         (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)) ||
         (this.entry.stopOnEntry === true && stopped.reason === 'entry');
@@ -150,6 +156,13 @@ export class DebugSession extends SessionSetup {
         );
         if (conditionError !== null)
           return noBreak({ kind: 'condition_error', message: conditionError }, stop, null, state, frames);
+      }
+      // Pass 1 of a --hit N the CPU counts: armed here, and the program goes on to pass N.
+      const skipped = await this.cpuReach?.atFirstStop(state.id, top.id, (passes) => this.countOn(passes));
+      if (skipped !== undefined && skipped !== null) {
+        this.passesSkipped = skipped;
+        await connection.request('continue', { threadId }, { step: 'continue to pass N', timeoutMs: this.startMs });
+        continue;
       }
       const place = stopPlace(threadId, stackFrames.slice(0, FRAMES_KEPT));
       return {

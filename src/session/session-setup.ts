@@ -17,6 +17,7 @@ import { endedBeforeAttach, endWithin, type ProgramExit } from './program-end.js
 import { PROGRAM_END_LAG_MS, ProgramEvents } from './program-events.js';
 import { nearestLinesWithCode } from './lines-with-code.js';
 import { replAnswer, setToReach } from './reach-pass.js';
+import { CpuReach } from './cpu-count.js';
 
 /** How a walk that steps from the program's start stops there (a capture needs none of it). */
 export interface SessionEntry {
@@ -58,6 +59,8 @@ export class SessionSetup {
   protected probingCondition = false;
   /** Passes the adapter let go before the first stop (reach-pass.ts): that stop is pass passesSkipped + 1. */
   passesSkipped = 0;
+  /** --hit N counted by the CPU from the first stop on (cpu-count.ts), where the adapter has a CPU count. */
+  protected cpuReach: CpuReach | null = null;
 
   constructor(protected readonly options: SessionOptions) {
     this.connection = options.connection;
@@ -180,9 +183,13 @@ export class SessionSetup {
     const { connection, definition } = this;
     this.probingCondition = breakpoint.condition !== undefined && probesAtFirstStop(definition);
     // --hit N, --from FILE:LINE:N: set so that the adapter counts the passes before N where it can.
+    // The CPU counts them where it can (cpu-count.ts): the breakpoint is set plain, armed at its first stop.
+    const byCpu = CpuReach.applies(definition, breakpoint.reachPass, breakpoint.condition);
+    const where = `${breakpoint.path}:${breakpoint.line}`;
+    this.cpuReach = new CpuReach(connection, definition, byCpu ? breakpoint.reachPass! : null, where, this.startMs);
     const reach = await setToReach(
       definition,
-      breakpoint,
+      byCpu ? { ...breakpoint, reachPass: undefined } : breakpoint,
       this.probingCondition,
       this.breakpointState,
       (asked) => this.sendBreakpoint(asked, !this.probingCondition),
@@ -219,6 +226,21 @@ export class SessionSetup {
       if (body.breakpoint.id !== undefined && body.breakpoint.id === state.id) updateBreakpoint(state, body.breakpoint);
     });
     return null;
+  }
+
+  /** From where the program stands: the breakpoint set again to let the adapter count the next `passes` - 1 passes where it can; answers how many it lets go. */
+  protected async countOn(passes: number): Promise<number> {
+    const breakpoint = this.breakpoint;
+    if (breakpoint === null) return 0;
+    const reach = await setToReach(
+      this.definition,
+      { ...breakpoint, reachPass: passes },
+      false,
+      this.breakpointState,
+      (asked) => this.sendBreakpoint(asked, true),
+      (expression) => replAnswer(this.connection, expression, this.startMs),
+    );
+    return reach.skipped;
   }
 
   /** setBreakpoints for the one breakpoint, with its condition or without; what the adapter answered goes to breakpointState. */

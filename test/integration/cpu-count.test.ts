@@ -1,0 +1,110 @@
+// The CPU's count of passes on gdb and lldb-dap (adapter.json hit_count.cpu_count; src/session/
+// cpu-count.ts; adapters/native/bpdiff_cpu_count.py), where a program's threads pass the line
+// (test/integration/fixtures-hits/threads.c): a thread there before the count is armed, and the count
+// is not armed (the debugger counts every thread's passes, as before); a thread made while it counts,
+// and gdb takes the count over, while lldb's count read back says so (exit 2, and the way on). The
+// values at pass N are the same as without the CPU's count (BPDIFF_CPU_COUNT=0).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa, execaSync } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findFirstExecutable } from '../../src/adapters/find-executable.js';
+import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+
+const FIXTURES = path.join(ROOT, 'test/integration/fixtures-hits');
+const STEP = path.join(FIXTURES, 'threads.c:12'); // `acc += x;`
+const lldb = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+  adapter: { executables: string[] };
+};
+const lldbReady = findFirstExecutable(lldb.adapter.executables, ROOT) !== null;
+const gdbReady = onPath('gdb') && onPath('cdtDebugAdapter');
+const cpuCounts =
+  execaSync('python3', [path.join(ROOT, 'adapters/native/bpdiff_cpu_count.py')], { reject: false }).stdout.trim() ===
+  'ok';
+if (!cpuCounts)
+  console.warn('the CPU pass count is refused on this machine (perf_event_open): its own cases are skipped');
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-cpu-count-'));
+beforeAll(async () => {
+  await execa('cc', ['-g', '-O0', '-pthread', '-o', path.join(scratch, 'threads'), path.join(FIXTURES, 'threads.c')], {
+    stdin: 'ignore',
+  });
+});
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** --hit N at step()'s line, the thread made at iteration `spawnAt` (-1: none); A's stops' reasons from the trace. */
+async function hit(
+  adapter: string[],
+  n: number,
+  spawnAt: number,
+  env: Record<string, string> = {},
+): Promise<{ run: BpdiffRun; reasons: string[] }> {
+  const trace = path.join(scratch, `trace-${Math.random().toString(36).slice(2)}.jsonl`);
+  const command = ['./threads', '1000', String(spawnAt)];
+  const run = await runBpdiff([...adapter, '--bp', STEP, '--hit', String(n), '--', ...command, '--', ...command], {
+    cwd: scratch,
+    env: { BPDIFF_TRACE: trace, ...env },
+  });
+  expect(run.leftovers).toEqual([]);
+  const reasons = fs.existsSync(trace)
+    ? fs
+        .readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"run":"A"') && line.includes('"name":"stopped"'))
+        .map((line) => (JSON.parse(line) as { message: { body?: { reason?: string } } }).message.body?.reason ?? '')
+    : [];
+  return { run, reasons };
+}
+
+const adapters = [
+  { name: 'lldb-dap', ready: lldbReady, options: [] as string[], signal: 'exception' },
+  { name: 'gdb (cdt-gdb-adapter)', ready: gdbReady, options: ['--adapter', 'gdb'], signal: 'SIGTRAP' },
+];
+
+for (const adapter of adapters) {
+  describeWithTool(`the CPU's pass count through ${adapter.name}`, adapter.name, adapter.ready, () => {
+    it.skipIf(!cpuCounts)("one thread: pass 300 is main's x = 299, the stop at it the CPU's signal", async () => {
+      const { run, reasons } = await hit(adapter.options, 300, -1);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.run_a.variables).toMatchObject({ x: '299' });
+      expect(reasons).toEqual(['breakpoint', adapter.signal]);
+    });
+
+    it('a thread there at pass 1: not armed, and the debugger counts both threads (pass 300 is x = 249)', async () => {
+      // The thread's 50 passes come first (x = 1000), then main's from x = 0: pass 300 is main's 250th.
+      const { run, reasons } = await hit(adapter.options, 300, 0);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.run_a.variables).toMatchObject({ x: '249' });
+      expect(reasons).not.toContain(adapter.signal);
+    });
+
+    it('BPDIFF_CPU_COUNT=0: a thread made at pass 101, counted by the debugger (pass 300 is x = 249)', async () => {
+      const { run, reasons } = await hit(adapter.options, 300, 100, { BPDIFF_CPU_COUNT: '0' });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.run_a.variables).toMatchObject({ x: '249' });
+      expect(reasons).not.toContain(adapter.signal);
+    });
+  });
+}
+
+describeWithTool('a thread made while the CPU counts', 'gdb and lldb-dap', gdbReady && lldbReady, () => {
+  it.skipIf(!cpuCounts)('gdb takes the count over when the thread is made: pass 300 is x = 249', async () => {
+    const { run, reasons } = await hit(['--adapter', 'gdb'], 300, 100);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toMatchObject({ x: '249' });
+    // gdb's own count stopped it (a breakpoint stop), not the CPU's signal.
+    expect(reasons).toEqual(['breakpoint', 'breakpoint']);
+  });
+
+  it.skipIf(!cpuCounts)(
+    "lldb's count read back is more than armed: exit 2, which says so and how to go on",
+    async () => {
+      const { run } = await hit([], 300, 100);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(
+        /lldb-dap: the CPU counted 350 passes through .*threads\.c:12 where it was to stop at the 300th: threads the program made after the count started passed it too, each counted on its own — run again with BPDIFF_CPU_COUNT=0/,
+      );
+    },
+  );
+});
