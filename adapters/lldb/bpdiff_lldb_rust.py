@@ -88,9 +88,51 @@ def _sort_key(text):
 
 # 2. A HashMap/HashSet lists its entries in hash order, which a random seed changes on every run:
 #    sort them by key, so that two runs holding the same entries show them the same way.
+#    Before that, the table itself is checked and its control bytes read in one go: the toolchain's
+#    provider reads them one SBValue at a time, over bucket_mask + 1 of them, and a map not yet
+#    initialised (a local whose line has not run: its bucket_mask is whatever the stack held) kept
+#    lldb-dap in that loop for good. A table whose bucket count is not a power of two, above 2**24,
+#    or below its item count, or whose control bytes do not hold its item count, shows no entries.
+_MAX_BUCKETS = 1 << 24
+
+def _checked_update(self):
+    table = self.table()
+    inner = table.GetChildMemberWithName("table")
+    capacity = inner.GetChildMemberWithName("bucket_mask").GetValueAsUnsigned() + 1
+    ctrl = inner.GetChildMemberWithName("ctrl").GetChildAtIndex(0)
+    self.size = inner.GetChildMemberWithName("items").GetValueAsUnsigned()
+    self.pair_type = table.GetType().GetTemplateArgumentType(0)
+    if not self.pair_type.IsValid():
+        self.pair_type = lldb_providers.resolve_msvc_template_arg(
+            next(lldb_providers.get_template_args(table.GetTypeName())), self.valobj.target)
+    if self.pair_type.IsTypedefType():
+        self.pair_type = self.pair_type.GetTypedefedType()
+    self.pair_type_size = self.pair_type.GetByteSize()
+    self.new_layout = not inner.GetChildMemberWithName("data").IsValid()
+    if self.new_layout:
+        self.data_ptr = ctrl.Cast(self.pair_type.GetPointerType())
+    else:
+        self.data_ptr = inner.GetChildMemberWithName("data").GetChildAtIndex(0)
+    control = None
+    if capacity & (capacity - 1) == 0 and self.size <= capacity <= _MAX_BUCKETS:
+        error = lldb.SBError()
+        control = self.valobj.GetProcess().ReadMemory(ctrl.GetValueAsUnsigned(), capacity, error)
+        if not error.Success():
+            control = None
+    present = [] if control is None else [i for i, byte in enumerate(bytearray(control)) if byte & 128 == 0]
+    if len(present) != self.size:
+        present = []
+    self.size = len(present)
+    self.valid_indices = present
+
 _Map = getattr(lldb_providers, "StdHashMapSyntheticProvider", None)
 if _Map is not None and hasattr(_Map, "update"):
-    _update = _Map.update
+    _toolchain_update = _Map.update
+    def _update(self):
+        try:
+            _checked_update(self)
+        except Exception:
+            _toolchain_update(self)
     def _sorted_update(self):
         _update(self)
         try:
@@ -223,6 +265,65 @@ def _struct_summary(valobj, _dict):
         return lldb_providers.StructSummaryProvider(valobj, _dict)
     except Exception:
         return None
+
+# 8. A Vec or a String whose line has not run yet (a local declared further on, whose memory holds
+#    what the stack held) has a length and a capacity that are whatever was there: the toolchain's
+#    providers took a length of billions as it was, and lldb-dap, asked for the frame's variables,
+#    walked them for minutes (a `variables` request at a Rust `if let` never answered). A Vec whose
+#    length is above its capacity, or whose buffer would exceed 2**40 bytes, has no elements; such a
+#    String reads `<not initialised>` instead of reading that many bytes.
+_MAX_BYTES = 1 << 40
+
+def _unsigned(value):
+    # A usize, or a newtype around one (raw_vec::Cap), as a number; None where there is none.
+    for _ in range(4):
+        if not value.IsValid():
+            return None
+        if value.GetNumChildren() == 0:
+            return value.GetValueAsUnsigned()
+        value = value.GetChildAtIndex(0)
+    return None
+
+def _vec_sane(vec, size):
+    vec = vec.GetNonSyntheticValue()
+    length = vec.GetChildMemberWithName("len").GetValueAsUnsigned()
+    capacity = _unsigned(vec.GetChildMemberWithName("buf").GetChildMemberWithName("inner").GetChildMemberWithName("cap"))
+    if capacity is None or size == 0:
+        return length <= 1 << 32
+    return length <= capacity and capacity * size <= _MAX_BYTES
+
+def _checked_length(provider_name, vec_of, size_of):
+    provider = getattr(lldb_providers, provider_name, None)
+    if provider is None or not hasattr(provider, "update"):
+        return
+    update = provider.update
+    def checked(self):
+        result = update(self)
+        try:
+            if not _vec_sane(vec_of(self), size_of(self)):
+                self.length = 0
+        except Exception:
+            pass
+        return result
+    provider.update = checked
+
+_checked_length("StdVecSyntheticProvider", lambda self: self.valobj, lambda self: self.element_type_size)
+_checked_length(
+    "StdStringSyntheticProvider", lambda self: self.valobj.GetChildMemberWithName("vec"), lambda self: 1)
+
+_string_summary = getattr(lldb_providers, "StdStringSummaryProvider", None)
+if _string_summary is not None:
+    def _checked_string_summary(valobj, _dict):
+        try:
+            vec = valobj.GetNonSyntheticValue().GetChildMemberWithName("vec")
+            if vec.IsValid() and not _vec_sane(vec, 1):
+                return "<not initialised>"
+        except Exception:
+            pass
+        return _string_summary(valobj, _dict)
+    lldb_providers.StdStringSummaryProvider = _checked_string_summary
+    if getattr(lldb_lookup, "StdStringSummaryProvider", None) is _string_summary:
+        lldb_lookup.StdStringSummaryProvider = _checked_string_summary
 
 def __lldb_init_module(debugger, _dict):
     # Once the module is imported: lldb looks a recognizer function up by its name as it is added.

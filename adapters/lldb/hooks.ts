@@ -112,6 +112,8 @@ async function rustFormatters(
       `command script import ${quoteLldb(path.join(etc, 'lldb_lookup.py'))}`,
       `command source -s 0 ${quoteLldb(path.join(etc, 'lldb_commands'))}`,
       `command script import ${quoteLldb(support)}`,
+      // A step into the standard library's functions steps over them inside lldb.
+      'settings set target.process.thread.step-avoid-regexp ^<?(std|core|alloc)::',
     ],
     warning: null,
   };
@@ -170,7 +172,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       `${path.basename(program)} has no debug information, so lldb cannot stop at a source line in it — build it with -g (cargo: the dev profile, or debug = true)`,
     );
   }
-  const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs';
+  const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs' || madeByRustc(program);
   const initCommands = [...stringList(plan.launch.initCommands)];
   if (rust) {
     const formatters = await rustFormatters(context, toolchain);
@@ -214,10 +216,11 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
 }
 
 /**
- * Whether an ELF file carries DWARF (a `.debug_info` section). null when it is not a 64-bit ELF
- * file bpdiff can read. Exported for tests.
+ * What an ELF file's section table says: whether it carries DWARF (a `.debug_info` section), and its
+ * `.comment` (the compilers that made it: `rustc version 1.95.0 ...`). null when it is not a 64-bit
+ * ELF file bpdiff can read.
  */
-export function hasDebugInfo(file: string): boolean | null {
+function elfFacts(file: string): { debugInfo: boolean; comment: string } | null {
   let fd: number | null = null;
   try {
     fd = fs.openSync(file, 'r');
@@ -238,17 +241,32 @@ export function hasDebugInfo(file: string): boolean | null {
       Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x18)),
       Number(sections.readBigUInt64LE(namesIndex * entrySize + 0x20)),
     );
+    const facts = { debugInfo: false, comment: '' };
     for (let i = 0; i < count; i++) {
       const start = sections.readUInt32LE(i * entrySize);
       const name = names.subarray(start, names.indexOf(0, start)).toString('latin1');
-      if (name === '.debug_info' || name === '.zdebug_info') return true;
+      if (name === '.debug_info' || name === '.zdebug_info') facts.debugInfo = true;
+      if (name === '.comment') {
+        const size = Math.min(4096, Number(sections.readBigUInt64LE(i * entrySize + 0x20)));
+        facts.comment = read(Number(sections.readBigUInt64LE(i * entrySize + 0x18)), size).toString('latin1');
+      }
     }
-    return false;
+    return facts;
   } catch {
     return null;
   } finally {
     if (fd !== null) fs.closeSync(fd);
   }
+}
+
+/** Whether an ELF file carries DWARF; null when it is not a 64-bit ELF file bpdiff can read. Exported for tests. */
+export function hasDebugInfo(file: string): boolean | null {
+  return elfFacts(file)?.debugInfo ?? null;
+}
+
+/** Whether rustc made the program (its `.comment`): a Rust program run without cargo, and walked by locate without a breakpoint in a .rs file. */
+export function madeByRustc(file: string): boolean {
+  return elfFacts(file)?.comment.includes('rustc version') === true;
 }
 
 function stringList(value: unknown): string[] {

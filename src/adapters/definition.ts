@@ -309,6 +309,13 @@ export interface AdapterDefinition {
     stream?: boolean;
     /** The language leaves a local holding old stack bytes until the program sets it (C, C++, Fortran; Go's named results at a function's first line): a difference in one not set yet is not a divergence. */
     uninitialized_locals?: boolean;
+    /**
+     * Where a DAP variable says the line its local is declared at: a dotted path in the variable to an
+     * object with `path` and `line` (lldb-dap: `$__lldb_extensions.declaration`). A local declared at
+     * or after the line its frame stands on is not set yet there (a Rust `if let` binding, a C `for`
+     * counter): the walk sets a difference in it aside, as it does with uninitialized_locals.
+     */
+    declared_at?: string;
     /** Patterns of the debugger's own lines that come as the program's output (gdb's `[Inferior 1 (process N) exited normally]`): left out when a walk compares two runs' output. */
     debugger_output?: string[];
     /** A line the debugger writes right after one of its own (gdb's echo of a stop's source line): left out only there. */

@@ -45,6 +45,8 @@ export interface WalkResult {
   /** Containers not read in full, in the order met (the warnings word them). */
   cuts: ChildrenCut[];
   warnings: string[];
+  /** Where each local (a scope's variable) is declared, where the adapter says (its definition's locate.declared_at). */
+  declared: Record<string, { path: string; line: number }>;
 }
 
 /**
@@ -85,6 +87,7 @@ class FrameReader {
     scopes: [],
     cuts: [],
     warnings: [],
+    declared: {},
   };
   private readonly truncated = new Set<string>();
   private readonly unread = new Set<string>();
@@ -297,7 +300,11 @@ class FrameReader {
           : childPath(parent.path, child, naming, { parentType: parent.type, breakpointPath: this.breakpointPath });
       if (parent.where === 'value') kept++;
       if (Object.hasOwn(this.result.variables, path)) continue;
-      if (parent.where === 'scope') kept++;
+      if (parent.where === 'scope') {
+        kept++;
+        const declared = declaredAt(child, this.definition.locate?.declared_at);
+        if (declared !== null) this.result.declared[path] = declared;
+      }
       this.record(path, child);
       next.push({ path, variable: child, depth: parent.depth + 1 });
     }
@@ -362,4 +369,20 @@ class FrameReader {
         configurable: true,
       });
   }
+}
+
+/** What a DAP variable says of where its local is declared, at the definition's dotted path (locate.declared_at), or null. */
+export function declaredAt(
+  variable: DebugProtocol.Variable,
+  where: string | undefined,
+): { path: string; line: number } | null {
+  if (where === undefined) return null;
+  let node: unknown = variable;
+  for (const key of where.split('.')) {
+    if (typeof node !== 'object' || node === null) return null;
+    node = (node as Record<string, unknown>)[key];
+  }
+  if (typeof node !== 'object' || node === null) return null;
+  const { path, line } = node as { path?: unknown; line?: unknown };
+  return typeof path === 'string' && typeof line === 'number' ? { path, line } : null;
 }

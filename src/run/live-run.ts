@@ -5,7 +5,6 @@
 // caller's (run-one.ts; a walk of src/walk/ asks it what walk-run.ts says); so is what an error means (run-failure.ts).
 // Its start (the launch, the adapter, the session to its first stop) is LiveRunStart's (live-run-start.ts).
 import type { RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
-import type { CapturedValues } from '../values/types.js';
 import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import { withAdapterRules, type StreamedHits, type StreamHitsArguments } from '../dap/hit-stream.js';
 import type { DebugSession } from '../session/debug-session.js';
@@ -19,7 +18,7 @@ import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
 import { holdsKeyedMarker } from '../redact/shapes.js';
 import { tracePhase } from '../trace/trace.js';
-import type { WalkRun } from '../walk/walk-run.js';
+import type { ReadValues, WalkRun } from '../walk/walk-run.js';
 import { OutputWatch } from '../walk/run-output.js';
 import { LiveRunStart } from './live-run-start.js';
 
@@ -32,8 +31,9 @@ function emptyRead(): {
   truncated: string[];
   unread: string[];
   warnings: string[];
+  declared: Record<string, { path: string; line: number }>;
 } {
-  return { variables: {}, types: {}, truncated: [], unread: [], warnings: [] };
+  return { variables: {}, types: {}, truncated: [], unread: [], warnings: [], declared: {} };
 }
 
 export class LiveRun extends LiveRunStart implements WalkRun {
@@ -97,7 +97,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
    * expressions), through the value pipeline; `file`: the frame's source file (the language of its
    * values' rules), the breakpoint's when not known.
    */
-  async readValues(frameId: number, file: string | null): Promise<{ values: CapturedValues; warnings: string[] }> {
+  async readValues(frameId: number, file: string | null, line?: number): Promise<ReadValues> {
     const { spec, options, context, definition } = this;
     const connection = this.adapter!.connection;
     // The scopes and the locals' variables, asked for again at the next step's stop (prefetch.ts).
@@ -139,7 +139,14 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       },
       context.signal,
     );
-    return { values, warnings: [...read.warnings, ...(values.notes ?? [])] };
+    // The locals declared at or after the line the frame stands on (locate.declared_at): not set yet there.
+    const notYetDeclared =
+      line === undefined || file === null
+        ? []
+        : Object.entries(read.declared)
+            .filter(([, declared]) => declared.path === file && declared.line >= line)
+            .map(([name]) => name);
+    return { values, warnings: [...read.warnings, ...(values.notes ?? [])], notYetDeclared };
   }
 
   /** One step of a walk (session.step), the run's --timeout given again for it. */

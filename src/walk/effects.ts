@@ -16,6 +16,7 @@ import { LoopHeads } from './loop-heads.js';
 import { ProbeCosts, ProbeSchedule } from './probe-schedule.js';
 import { Recursions } from './recursion.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
+import { rootOf, withoutUnset } from './unset-locals.js';
 import { compareValues } from '../values/compare-values.js';
 import type { StartedWalks } from './lines-streamed.js';
 import type { AddedLines, Standing, Step, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
@@ -277,10 +278,14 @@ export async function walkEffects(
       if (walks[0].code.classify(frameA.file) !== 'counted' || walks[1].code.classify(frameB.file) !== 'counted')
         continue;
       const [callerA, callerB] = await Promise.all([
-        walks[0].run.readValues(frameA.id, frameA.file),
-        walks[1].run.readValues(frameB.id, frameB.file),
+        walks[0].run.readValues(frameA.id, frameA.file, frameA.line),
+        walks[1].run.readValues(frameB.id, frameB.file, frameB.line),
       ]);
-      if (!isDiffEmpty(compareValues(callerA.values, callerB.values, options.tolerance))) return null;
+      const later = new Set([...(callerA.notYetDeclared ?? []), ...(callerB.notYetDeclared ?? [])]);
+      const compared = withoutUnset(compareValues(callerA.values, callerB.values, options.tolerance), (name) =>
+        later.has(rootOf(name)),
+      );
+      if (!isDiffEmpty(compared.diff)) return null;
     }
     const output = await settledMarks(marks);
     return sameOutput(output[0], output[1]) ? arrived : null;

@@ -58,13 +58,13 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
   return {
     advance,
     read: async (walked, step) => {
-      const values = await walked.run.readValues(step.stop.frameId, step.file);
+      const values = await walked.run.readValues(step.stop.frameId, step.file, step.stop.top.line);
       // Under the walk's own name, however the adapter names it (its definition's locate.returned).
       if (returns && walked.returned) renameReturned(values.values, walked.returned, step.stop.top.name);
       // The values a step's function returned (`(return) NAME`, debugpy's after any step) are not the
       // frame's locals: only the walk by effects (`returns`) compares them.
       if (!returns) withoutReturned(values);
-      walked.unset?.arrive(step.arrival, values.values.variables);
+      walked.unset?.arrive(step.arrival, values.values.variables, values.notYetDeclared);
       return values;
     },
     compare: (a, b) => {

@@ -3,7 +3,10 @@
 // line of the program has written. The walk does not take such a difference for a divergence: a local
 // counts from the step at which its text first changed in its frame (an assignment), and until then a
 // difference in it is set aside and said. An argument, set before the frame's first line, differs
-// only when the caller's values did, which the walk compared a step earlier.
+// only when the caller's values did, which the walk compared a step earlier. Where the adapter says
+// where each local is declared (its definition's locate.declared_at: lldb-dap), a local declared at
+// or after the line its frame stands on is not set yet there either (a Rust `if let` binding held
+// what the stack held, a hasher's random keys among it, and two identical runs looked apart).
 // Memory: one snapshot per frame on the stack (the walk's own view of it), bounded by --max-variables.
 import { selfAndAncestors } from '../core/child-path.js';
 import type { VariableDiff } from '../core/types.js';
@@ -14,20 +17,23 @@ interface FrameValues {
   first: ReadonlyMap<string, string>;
   /** The locals (top-level names) whose texts, or a text under them, have changed since. */
   set: Set<string>;
+  /** The locals declared at or after the line of the frame's latest step (where the adapter says): not set yet there. */
+  later: ReadonlySet<string>;
 }
 
 export class UnsetLocals {
   private readonly frames: FrameValues[] = [];
 
-  /** A step's values in the frame the arrival names: a new call starts a new snapshot. */
-  arrive(arrival: Arrival, variables: Readonly<Record<string, string>>): void {
+  /** A step's values in the frame the arrival names: a new call starts a new snapshot. `later`: its locals declared at or after the step's line. */
+  arrive(arrival: Arrival, variables: Readonly<Record<string, string>>, later: readonly string[] = []): void {
     if (arrival.entered || this.frames[arrival.frame] === undefined) {
       this.frames.length = arrival.frame;
-      this.frames[arrival.frame] = { first: new Map(Object.entries(variables)), set: new Set() };
+      this.frames[arrival.frame] = { first: new Map(Object.entries(variables)), set: new Set(), later: new Set(later) };
       return;
     }
     this.frames.length = arrival.frame + 1;
     const frame = this.frames[arrival.frame]!;
+    frame.later = new Set(later);
     for (const [name, text] of Object.entries(variables)) {
       const local = rootOf(name);
       if (!frame.set.has(local) && frame.first.get(name) !== text) frame.set.add(local);
@@ -38,6 +44,7 @@ export class UnsetLocals {
   unset(frame: number, name: string): boolean {
     const values = this.frames[frame];
     const local = rootOf(name);
+    if (values?.later.has(local) === true) return true;
     return values?.first.has(local) === true && !values.set.has(local);
   }
 }
@@ -53,6 +60,7 @@ export function withoutUnset(
   return { diff: { ...diff, changed }, unset };
 }
 
-function rootOf(name: string): string {
+/** The local (top-level name) a captured path lies under. */
+export function rootOf(name: string): string {
   return selfAndAncestors(name).at(-1)!;
 }

@@ -37,8 +37,11 @@ export interface WalkRun {
   runToPass(path: string, line: number, count: number): Promise<StepOutcome>;
   /** A stop's facts (its frame read, its values through the pipeline), or why there was none. `quiet`: no progress line. */
   read(outcome: StopOutcome, quiet?: boolean): Promise<RunFacts>;
-  /** The values of a stopped frame, through the pipeline; `file`: the frame's source. */
-  readValues(frameId: number, file: string | null): Promise<{ values: CapturedValues; warnings: string[] }>;
+  /**
+   * The values of a stopped frame, through the pipeline; `file` and `line`: where the frame stands.
+   * `notYetDeclared`: its locals declared at or after that line (where the adapter says).
+   */
+  readValues(frameId: number, file: string | null, line?: number): Promise<ReadValues>;
   /** What the program writes from now on (stdout and stderr), followed until the watch is stopped. */
   watchOutput(): OutputWatch;
   /** Whether the run's adapter streams hits (bpdiffHits), known once the run started. */
@@ -65,4 +68,12 @@ export interface PassReach {
   skipped(): number;
   /** This run ended and the program started again, every pass a stop, standing at its first stop. */
   recount(): Promise<{ run: WalkRun; first: StopOutcome }>;
+}
+
+/** A frame's values as a walk reads them (WalkRun.readValues). */
+export interface ReadValues {
+  values: CapturedValues;
+  warnings: string[];
+  /** Locals declared at or after the line the frame stands on (the adapter's locate.declared_at): not set yet there. */
+  notYetDeclared?: string[];
 }

@@ -166,7 +166,6 @@ function stopReasonsOfA(trace: string): string[] {
     .map((line) => (JSON.parse(line) as { message: { body?: { reason?: string } } }).message.body?.reason ?? '');
 }
 
-
 // Whether this machine lets the CPU count passes (perf_event_open with a hardware breakpoint and
 // sigtrap): where it does not, gdb and lldb-dap count as before, with the same stops and values.
 const cpuCounts =

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
-import { readFrame, REQUEST_WINDOW, type FrameLimits } from '../../../src/capture/read-frame.js';
+import { declaredAt, readFrame, REQUEST_WINDOW, type FrameLimits } from '../../../src/capture/read-frame.js';
 import { defaultCaptureOptions } from '../../../src/core/types.js';
 import { FakeAdapter } from '../../support/fake-adapter.js';
 
@@ -416,5 +416,24 @@ describe('readFrame with paging by count (rdbg)', () => {
     expect(
       variablesRequests(peer).find((args) => args.variablesReference === 2 && args.filter === 'indexed'),
     ).toMatchObject({ start: 0, count: 2 });
+  });
+});
+
+describe('declaredAt: where the adapter says a local is declared (locate.declared_at)', () => {
+  const variable = (extra: Record<string, unknown>): DebugProtocol.Variable => ({
+    name: 'section',
+    value: '{...}',
+    variablesReference: 0,
+    ...extra,
+  });
+
+  it("reads lldb-dap's $__lldb_extensions.declaration, and nothing where the path or its fields are not there", () => {
+    const where = '$__lldb_extensions.declaration';
+    const said = variable({ $__lldb_extensions: { declaration: { path: '/s/i.rs', line: 84 } } });
+    expect(declaredAt(said, where)).toEqual({ path: '/s/i.rs', line: 84 });
+    expect(declaredAt(said, undefined)).toBeNull();
+    expect(declaredAt(variable({}), where)).toBeNull();
+    expect(declaredAt(variable({ $__lldb_extensions: { declaration: { line: 84 } } }), where)).toBeNull();
+    expect(declaredAt(variable({ $__lldb_extensions: 'x' }), where)).toBeNull();
   });
 });

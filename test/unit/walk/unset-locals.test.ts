@@ -27,6 +27,21 @@ describe('UnsetLocals: a local counts from the step at which its frame first cha
     expect(unset.unset(0, 'later')).toBe(false);
   });
 
+  it('a local declared at or after the line its frame stands on (the adapter says where) is set aside there, whatever its text did', () => {
+    const passes = new LineArrivals();
+    const unset = new UnsetLocals();
+    // parse(): at line 60 `section` (declared at 84) holds stack bytes that change as the stack is reused.
+    unset.arrive(passes.arrive('i.rs', 60, 1, 'parse'), { text: '"a"', section: '{title:"x"}' }, ['section']);
+    unset.arrive(passes.arrive('i.rs', 61, 1, 'parse'), { text: '"a"', section: '{title:"y"}' }, ['section']);
+    expect(unset.unset(0, 'section')).toBe(true);
+    expect(unset.unset(0, 'section.title')).toBe(true);
+    // At line 84 itself (before its `if let` ran), still; at 85, past its declaration, it counts.
+    unset.arrive(passes.arrive('i.rs', 84, 1, 'parse'), { text: '"a"', section: '{title:"z"}' }, ['section']);
+    expect(unset.unset(0, 'section')).toBe(true);
+    unset.arrive(passes.arrive('i.rs', 85, 1, 'parse'), { text: '"a"', section: '{title:"shelf"}' }, []);
+    expect(unset.unset(0, 'section')).toBe(false);
+  });
+
   it('withoutUnset leaves the diff alone when nothing is set aside, and drops only the unset names', () => {
     const diff = {
       changed: { name: { a: '"@"', b: '""' }, qty: { a: '5', b: '2' } },
