@@ -8,6 +8,7 @@ import { failureFacts } from './run-failure.js';
 import type { Walker } from '../walk/hits.js';
 import { reachNthHit } from '../walk/reach-hit.js';
 import { PassCounter } from '../session/passes.js';
+import { CpuCountOvershoot } from '../session/cpu-count.js';
 import type { StopOutcome } from '../session/stop-outcome.js';
 
 export type { RunContext } from './live-run.js';
@@ -28,7 +29,18 @@ export async function captureRun(
   };
   let spare: { run: LiveRun; first: Promise<StopOutcome> } | null = null;
   try {
-    const first = await run.start();
+    let first: StopOutcome;
+    try {
+      first = await run.start();
+    } catch (error) {
+      // The CPU's count of the passes to N met threads the program made while it counted
+      // (session/cpu-count.ts): the run starts again, and the debugger counts every thread's passes.
+      if (!(error instanceof CpuCountOvershoot)) throw error;
+      run.log(`${error.message.split(' — ')[0]}: the run starts again, its passes counted by the debugger`);
+      run.close();
+      run = new LiveRun(spec, options, context.walker ? context : { ...context, reachPass: wanted });
+      first = await run.start();
+    }
     // Which stop is captured (src/walk/hits.ts): by default the first, or --hit's. A first-divergence walk gives its own.
     const walker = context.walker ?? reachNthHit(wanted);
     const facts = await walker(first, {

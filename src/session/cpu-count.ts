@@ -13,10 +13,16 @@ import { BpdiffError } from '../errors.js';
 
 type CpuCountSpec = NonNullable<NonNullable<AdapterDefinition['hit_count']>['cpu_count']>;
 
-/** BPDIFF_CPU_COUNT=0: the debugger counts, never the CPU (a program whose threads pass the line, on lldb). */
+/** Set once a count met threads the program made while it counted: this process's later runs let the debugger count. */
+let overshot = false;
+
+/** BPDIFF_CPU_COUNT=0: the debugger counts, never the CPU. Nor after a count met threads the program made (CpuCountOvershoot). */
 export function cpuCountAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env['BPDIFF_CPU_COUNT'] !== '0';
+  return env['BPDIFF_CPU_COUNT'] !== '0' && !overshot;
 }
+
+/** The CPU counted more passes than armed: threads the program made while it counted passed the line too, each counted on its own. */
+export class CpuCountOvershoot extends BpdiffError {}
 
 /** A count armed: the program stops when the CPU has counted `period` executions of the address. */
 export interface ArmedCount {
@@ -102,7 +108,8 @@ export function countAtEnd(armed: ArmedCount, counted: number | null, adapterNam
 }
 
 function severalThreads(armed: ArmedCount, counted: number, adapterName: string): BpdiffError {
-  return new BpdiffError(
+  overshot = true;
+  return new CpuCountOvershoot(
     'ADAPTER_FAILED',
     `${adapterName}: the CPU counted ${counted} passes through ${armed.where} where it was to stop at the ${armed.period}th: threads the program made after the count started passed it too, each counted on its own — run again with BPDIFF_CPU_COUNT=0, and the debugger counts every thread's passes`,
   );

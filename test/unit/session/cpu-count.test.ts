@@ -4,7 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AdapterDefinition } from '../../../src/adapters/definition.js';
 import type { DapConnection } from '../../../src/dap/connection.js';
-import { armCpuCount, countAtEnd, countReached, isCountStop, type ArmedCount } from '../../../src/session/cpu-count.js';
+import {
+  armCpuCount,
+  countAtEnd,
+  countReached,
+  CpuCountOvershoot,
+  cpuCountAllowed,
+  isCountStop,
+  type ArmedCount,
+} from '../../../src/session/cpu-count.js';
 
 const lldb: ArmedCount = {
   spec: {
@@ -40,21 +48,6 @@ describe('the CPU pass count', () => {
     expect(isCountStop(gdb, { reason: 'SIGSEGV' })).toBe(false);
   });
 
-  it('takes the count armed as the pass, fewer as a signal of the program, more as an error that names the threads', () => {
-    expect(countReached(lldb, 9001, 'lldb-dap')).toBe(true);
-    expect(countReached(lldb, 12, 'lldb-dap')).toBe(false);
-    expect(countReached(lldb, null, 'lldb-dap')).toBe(false);
-    expect(() => countReached(lldb, 9003, 'lldb-dap')).toThrow(
-      /lldb-dap: the CPU counted 9003 passes through deep\.c:6 where it was to stop at the 9001th: threads .* BPDIFF_CPU_COUNT=0/,
-    );
-  });
-
-  it('after the end: as many passes as armed, or more, without the signal, is an error (several threads), not "never came"', () => {
-    expect(() => countAtEnd(lldb, 500, 'lldb-dap')).not.toThrow();
-    expect(() => countAtEnd(lldb, null, 'lldb-dap')).not.toThrow();
-    expect(() => countAtEnd(lldb, 9001, 'lldb-dap')).toThrow(/threads/);
-  });
-
   it('arms with the breakpoint and the count, and reads the period from an answer that repeats the command first', async () => {
     const { connection, asked } = repl(['(lldb) bpdiff_cpu arm 4 9000\narmed 9001\n']);
     const definition: Pick<AdapterDefinition, 'hit_count'> = { hit_count: { cpu_count: lldb.spec } };
@@ -68,6 +61,24 @@ describe('the CPU pass count', () => {
     const definition: Pick<AdapterDefinition, 'hit_count'> = { hit_count: { cpu_count: lldb.spec } };
     expect(await armCpuCount(connection, definition, { id: 4, count: 9000, frameId: 7, where: 'x' }, 1000)).toBeNull();
     expect(asked).toEqual(['`bpdiff_cpu arm 4 9000', '`bpdiff_cpu disarm']);
+  });
+
+  // After these, a count read back as more than armed turns the CPU's count off for the process (cpuCountAllowed).
+  it('takes the count armed as the pass, fewer as a signal of the program, more as an error that names the threads', () => {
+    expect(countReached(lldb, 9001, 'lldb-dap')).toBe(true);
+    expect(countReached(lldb, 12, 'lldb-dap')).toBe(false);
+    expect(countReached(lldb, null, 'lldb-dap')).toBe(false);
+    expect(() => countReached(lldb, 9003, 'lldb-dap')).toThrow(
+      /lldb-dap: the CPU counted 9003 passes through deep\.c:6 where it was to stop at the 9001th: threads .* BPDIFF_CPU_COUNT=0/,
+    );
+  });
+
+  it('after the end: as many passes as armed, or more, without the signal, is an error (several threads), not "never came"', () => {
+    expect(() => countAtEnd(lldb, 500, 'lldb-dap')).not.toThrow();
+    expect(() => countAtEnd(lldb, null, 'lldb-dap')).not.toThrow();
+    expect(() => countAtEnd(lldb, 9001, 'lldb-dap')).toThrow(CpuCountOvershoot);
+    // This process's later runs let the debugger count.
+    expect(cpuCountAllowed({})).toBe(false);
   });
 
   it('is not armed for the next pass (one stop costs what arming does), nor without a breakpoint id', async () => {
