@@ -266,6 +266,38 @@ def _struct_summary(valobj, _dict):
     except Exception:
         return None
 
+# 9. A summary is written once a stop: a struct's text holds its fields' texts, a collection's its
+#    elements', and lldb-dap asks again for each level a reader expands (the locals, then each field,
+#    then each element...), so a parser's growing tree was written over and over at every step. The
+#    texts of values in the program's memory are kept for the stop they were read at (the process's
+#    stop count, expressions' stops included), by address and type.
+_PER_STOP = {"stop": None, "texts": {}}
+
+def _per_stop(summary):
+    def cached(valobj, _dict):
+        try:
+            address = valobj.GetLoadAddress()
+            if address == lldb.LLDB_INVALID_ADDRESS:
+                return summary(valobj, _dict)
+            process = valobj.GetProcess()
+            stop = (process.GetProcessID(), process.GetStopID(True))
+            if _PER_STOP["stop"] != stop:
+                _PER_STOP["stop"] = stop
+                _PER_STOP["texts"] = {}
+            key = (address, valobj.GetTypeName(), summary)
+        except Exception:
+            return summary(valobj, _dict)
+        texts = _PER_STOP["texts"]
+        if key not in texts:
+            texts[key] = summary(valobj, _dict)
+        return texts[key]
+    return cached
+
+_struct_summary = _per_stop(_struct_summary)
+_iter_summary = _per_stop(_iter_summary)
+if hasattr(lldb_lookup, "SizeSummaryProvider") and lldb_lookup.SizeSummaryProvider is _collection_summary:
+    lldb_lookup.SizeSummaryProvider = _per_stop(_collection_summary)
+
 # 8. A Vec or a String whose line has not run yet (a local declared further on, whose memory holds
 #    what the stack held) has a length and a capacity that are whatever was there: the toolchain's
 #    providers took a length of billions as it was, and lldb-dap, asked for the frame's variables,
