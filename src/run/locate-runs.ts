@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
 import { BpdiffError, interrupted } from '../errors.js';
 import { noBreak } from '../session/stop-outcome.js';
+import { CpuCountOvershoot } from '../session/cpu-count.js';
 import { DapRequestError } from '../dap/connection.js';
 import { noBreakFacts } from '../capture/capture-document.js';
 import { tracePhase } from '../trace/trace.js';
@@ -74,6 +75,23 @@ export async function locateRuns(
   options: CaptureOptions,
   from: WalkFrom | null,
   hooks: RunsHooks = {},
+): Promise<Located> {
+  try {
+    return await locateOnce(specs, options, from, hooks);
+  } catch (error) {
+    // The CPU's count of a probe's passes met threads the program made (session/cpu-count.ts): the
+    // walk starts again, and the debugger counts every thread's passes from now on.
+    if (!(error instanceof CpuCountOvershoot)) throw error;
+    hooks.log?.(`bpdiff: ${error.message.split(' — ')[0]}: the walk starts again, its passes counted by the debugger`);
+    return await locateOnce(specs, options, from, hooks);
+  }
+}
+
+async function locateOnce(
+  specs: [RunSpec, RunSpec],
+  options: CaptureOptions,
+  from: WalkFrom | null,
+  hooks: RunsHooks,
 ): Promise<Located> {
   const setUp = setUpRuns(specs, options, hooks);
   const { definitions, copies, signal, log } = setUp;

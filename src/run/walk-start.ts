@@ -2,6 +2,7 @@
 // starts, or the Nth pass through --from's line (counted by the adapter where it can, else by stops);
 // or, for a run that ended first, how many passes it made; or why it could not be started.
 import type { AdapterDefinition } from '../adapters/definition.js';
+import { CpuCountOvershoot } from '../session/cpu-count.js';
 import type { RunFacts } from '../capture/capture-document.js';
 import { PassCounter } from '../session/passes.js';
 import { startOf, type Standing, type WalkedRun } from '../walk/lines.js';
@@ -55,6 +56,8 @@ export async function startWalk(
     if (standing.kind === 'step') await run.clearBreakpoints();
     return { kind: 'started', standing };
   } catch (error) {
+    // The CPU's count met threads the program made: the walk starts again (locate-runs.ts), not a run that failed.
+    if (error instanceof CpuCountOvershoot) throw error;
     return { kind: 'failed', facts: failureFacts(error, run.spec, run.options, run.log) };
   }
 }

@@ -109,4 +109,17 @@ describeWithTool('a thread made while the CPU counts', 'gdb and lldb-dap', gdbRe
       expect(run.doc!.run_b.variables).toMatchObject({ x: '249' });
     },
   );
+
+  it.skipIf(!cpuCounts)(
+    'lldb-dap, locate --from the 300th pass: the walk starts again with lldb counting, and exits 0',
+    async () => {
+      const command = ['./threads', '1000', '100'];
+      const run = await runBpdiff(['locate', '--from', `${STEP}:300`, '--', ...command, '--', ...command], {
+        cwd: scratch,
+      });
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+    },
+  );
 });
