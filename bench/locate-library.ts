@@ -20,8 +20,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const LIBRARY = path.join(ROOT, 'bench/programs/locate/library');
 const TARGET = 2000;
 const RUST_TARGET = 100;
-/** inventory.rs, built once (rustc, no optimisation) into a folder of its own. */
-const RUST_BUILT = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-rust-')), 'inventory');
+/** inventory.rs, built (rustc, no optimisation) into a folder of its own for the Rust row, removed after the rows. */
+const RUST_FOLDER = path.join(os.tmpdir(), `bpdiff-bench-rust-${process.pid}`);
+const RUST_BUILT = path.join(RUST_FOLDER, 'inventory');
 
 /** bench/locate.ts's walk: one `bpdiff locate` of the walker's program, its wall time, steps and answer. */
 export type Walk = (walker: Walker, part: number, extra: string[], count?: number) => Promise<Walked>;
@@ -90,10 +91,19 @@ function falseAlarm(walked: Walked, toTheEnd: boolean): string | null {
 }
 
 export async function libraryRows(walk: Walk, only: string | null, rounds: number): Promise<BenchRow[]> {
+  try {
+    return await rowsOf(walk, only, rounds);
+  } finally {
+    fs.rmSync(RUST_FOLDER, { recursive: true, force: true });
+  }
+}
+
+async function rowsOf(walk: Walk, only: string | null, rounds: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const { adapter, options, target, maxSteps, programs } of ADAPTERS) {
     if (only !== null && !`${adapter} library`.includes(only)) continue;
-    if (adapter.startsWith('rust') && !fs.existsSync(RUST_BUILT))
+    if (adapter.startsWith('rust') && !fs.existsSync(RUST_BUILT)) {
+      fs.mkdirSync(RUST_FOLDER, { recursive: true });
       await execa('rustc', [
         '-g',
         '-C',
@@ -102,6 +112,7 @@ export async function libraryRows(walk: Walk, only: string | null, rounds: numbe
         RUST_BUILT,
         path.join(ROOT, 'bench/programs/locate/rust/inventory.rs'),
       ]);
+    }
     for (const program of programs) {
       const walker: Walker = {
         adapter,

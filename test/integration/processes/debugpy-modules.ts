@@ -9,6 +9,13 @@ import { boundedReprModule, setOrderModule } from '../../../adapters/python/shar
 
 let folder: string | null = null;
 
+// Registered as the test file imports this (a hook registered inside a test, where the folder is made
+// first, is not run: each suite left two such folders in the temporary folder).
+afterAll(() => {
+  if (folder !== null) fs.rmSync(folder, { recursive: true, force: true });
+  folder = null;
+});
+
 /** A temporary folder holding _bpdiff_setorder.py and _bpdiff_bounded.py (removed after the file's tests). */
 export function debugpyModulesFolder(): string {
   if (folder === null) {
@@ -16,7 +23,6 @@ export function debugpyModulesFolder(): string {
     fs.copyFileSync(setOrderModule(), path.join(made, '_bpdiff_setorder.py'));
     fs.copyFileSync(boundedReprModule(), path.join(made, '_bpdiff_bounded.py'));
     folder = made;
-    afterAll(() => fs.rmSync(made, { recursive: true, force: true }));
   }
   return folder;
 }
