@@ -12,7 +12,8 @@ import { BpdiffError } from '../../src/errors.js';
 import { quoteShellArg } from '../../src/core/shell-quote.js';
 import {
   helperScript,
-  sharedHelperScript,
+  copySharedHelper,
+  CPU_COUNT_SCRIPT,
   type AdapterHooks,
   type LaunchContext,
   type LaunchPlan,
@@ -24,8 +25,6 @@ import { runProbe } from '../../src/adapters/probe.js';
 
 /** The helper gdb sources first (a file of this folder), copied into the run's own folder. */
 export const HELPER = 'bpdiff_gdb.py';
-/** The CPU's pass count that the helper imports (adapters/native/), copied beside it. */
-export const CPU_COUNT = 'bpdiff_cpu_count.py';
 /** The link to the terminal the program's stdout is written to, in the run's own folder. */
 const STDOUT_LINK = 'bpdiff-stdout';
 
@@ -41,7 +40,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     );
   const helper = path.join(tempDir, HELPER);
   fs.copyFileSync(helperScript(definition, HELPER), helper);
-  fs.copyFileSync(sharedHelperScript(CPU_COUNT), path.join(tempDir, CPU_COUNT));
+  copySharedHelper(CPU_COUNT_SCRIPT, tempDir);
   const stdin = spec.stdin_file === null ? '/dev/null' : path.resolve(spec.cwd, spec.stdin_file);
   // The program's stdout goes to a terminal bpdiff_gdb.py opens and passes on (its point 5), not to the MI pipe.
   const stdout = path.join(tempDir, STDOUT_LINK);

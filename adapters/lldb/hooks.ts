@@ -15,7 +15,8 @@ import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
 import {
   helperScript,
-  sharedHelperScript,
+  copySharedHelper,
+  CPU_COUNT_SCRIPT,
   type AdapterHooks,
   type LaunchContext,
   type LaunchPlan,
@@ -33,9 +34,8 @@ export const RUST_SUPPORT = 'bpdiff_lldb_rust.py';
 export const CPP_SUPPORT = 'bpdiff_lldb_cpp.py';
 /** Writes the bytecode of lldb's Python modules into the bytecode folder, a file of this folder. */
 export const BYTECODE_WRITER = 'bpdiff_lldb_bytecode.py';
-/** The `bpdiff_cpu` command (the CPU's pass count for a walk's runs), and the module it imports (adapters/native/). */
+/** The `bpdiff_cpu` command (the CPU's pass count for a walk's runs), which imports CPU_COUNT_SCRIPT. */
 export const CPU_COMMAND = 'bpdiff_lldb_count.py';
-export const CPU_COUNT = 'bpdiff_cpu_count.py';
 /** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
 const BYTECODE_MARKER = 'bpdiff-bytecode-written';
 
@@ -167,12 +167,13 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     args = spec.argv.slice(1);
   }
 
-  if (hasDebugInfo(program) === false) {
+  const elf = elfFacts(program);
+  if (elf?.debugInfo === false) {
     warnings.push(
       `${path.basename(program)} has no debug information, so lldb cannot stop at a source line in it — build it with -g (cargo: the dev profile, or debug = true)`,
     );
   }
-  const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs' || madeByRustc(program);
+  const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs' || byRustc(elf);
   const initCommands = [...stringList(plan.launch.initCommands)];
   if (rust) {
     const formatters = await rustFormatters(context, toolchain);
@@ -184,7 +185,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     fs.copyFileSync(helperScript(context.definition, CPP_SUPPORT), support);
     initCommands.push(`command script import ${quoteLldb(support)}`);
   }
-  fs.copyFileSync(sharedHelperScript(CPU_COUNT), path.join(context.tempDir, CPU_COUNT));
+  copySharedHelper(CPU_COUNT_SCRIPT, context.tempDir);
   const cpuCommand = path.join(context.tempDir, CPU_COMMAND);
   fs.copyFileSync(helperScript(context.definition, CPU_COMMAND), cpuCommand);
   initCommands.push(`command script import ${quoteLldb(cpuCommand)}`);
@@ -259,14 +260,13 @@ function elfFacts(file: string): { debugInfo: boolean; comment: string } | null 
   }
 }
 
-/** Whether an ELF file carries DWARF; null when it is not a 64-bit ELF file bpdiff can read. Exported for tests. */
-export function hasDebugInfo(file: string): boolean | null {
-  return elfFacts(file)?.debugInfo ?? null;
-}
-
 /** Whether rustc made the program (its `.comment`): a Rust program run without cargo, and walked by locate without a breakpoint in a .rs file. */
 export function madeByRustc(file: string): boolean {
-  return elfFacts(file)?.comment.includes('rustc version') === true;
+  return byRustc(elfFacts(file));
+}
+
+function byRustc(facts: { comment: string } | null): boolean {
+  return facts?.comment.includes('rustc version') === true;
 }
 
 function stringList(value: unknown): string[] {

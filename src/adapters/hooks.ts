@@ -173,7 +173,12 @@ export function helperScript(definition: Pick<AdapterDefinition, 'dir' | 'file' 
   return found;
 }
 
-/** A helper script that several adapters' scripts import (adapters/native/: gdb's and lldb's CPU pass count), for a hook to copy beside them. */
-export function sharedHelperScript(name: string): string {
-  return path.join(packageRoot(), 'adapters', 'native', name);
+/** The CPU's pass count (adapters/native/), which gdb's and lldb's scripts import. */
+export const CPU_COUNT_SCRIPT = 'bpdiff_cpu_count.py';
+
+/** Copies a helper script several adapters' scripts import (adapters/native/) into `folder`, beside them; answers its path there. */
+export function copySharedHelper(name: string, folder: string): string {
+  const copy = path.join(folder, name);
+  fs.copyFileSync(path.join(packageRoot(), 'adapters', 'native', name), copy);
+  return copy;
 }

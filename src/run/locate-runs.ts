@@ -82,7 +82,7 @@ export async function locateRuns(
     // The CPU's count of a probe's passes met threads the program made (session/cpu-count.ts): the
     // walk starts again, and the debugger counts every thread's passes from now on.
     if (!(error instanceof CpuCountOvershoot)) throw error;
-    hooks.log?.(`bpdiff: ${error.message.split(' — ')[0]}: the walk starts again, its passes counted by the debugger`);
+    hooks.log?.(`bpdiff: ${error.found}: the walk starts again, its passes counted by the debugger`);
     return await locateOnce(specs, options, from, hooks);
   }
 }

@@ -36,7 +36,7 @@ export async function captureRun(
       // The CPU's count of the passes to N met threads the program made while it counted
       // (session/cpu-count.ts): the run starts again, and the debugger counts every thread's passes.
       if (!(error instanceof CpuCountOvershoot)) throw error;
-      run.log(`${error.message.split(' — ')[0]}: the run starts again, its passes counted by the debugger`);
+      run.log(`${error.found}: the run starts again, its passes counted by the debugger`);
       run.close();
       run = new LiveRun(spec, options, context.walker ? context : { ...context, reachPass: wanted });
       first = await run.start();

@@ -10,6 +10,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { DapConnection } from '../dap/connection.js';
 import { BpdiffError } from '../errors.js';
+import { replAnswer } from './reach-pass.js';
 
 type CpuCountSpec = NonNullable<NonNullable<AdapterDefinition['hit_count']>['cpu_count']>;
 
@@ -22,30 +23,23 @@ export function cpuCountAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** The CPU counted more passes than armed: threads the program made while it counted passed the line too, each counted on its own. */
-export class CpuCountOvershoot extends BpdiffError {}
+export class CpuCountOvershoot extends BpdiffError {
+  constructor(
+    /** What was counted, where (the message without its way on): a run that starts again says it. */
+    readonly found: string,
+  ) {
+    super(
+      'ADAPTER_FAILED',
+      `${found}: threads the program made after the count started passed it too, each counted on its own — run again with BPDIFF_CPU_COUNT=0, and the debugger counts every thread's passes`,
+    );
+  }
+}
 
 /** A count armed: the program stops when the CPU has counted `period` executions of the address. */
 export interface ArmedCount {
   spec: CpuCountSpec;
   period: number;
   where: string;
-}
-
-async function replText(
-  connection: DapConnection,
-  expression: string,
-  frameId: number | undefined,
-  step: string,
-  timeoutMs: number,
-): Promise<string> {
-  const answer = await connection
-    .request(
-      'evaluate',
-      { expression, context: 'repl', ...(frameId !== undefined ? { frameId } : {}) },
-      { step, timeoutMs },
-    )
-    .catch(() => null);
-  return (answer?.result ?? '').trim();
 }
 
 /**
@@ -62,12 +56,12 @@ export async function armCpuCount(
   const spec = definition.hit_count?.cpu_count;
   if (spec === undefined || request.id === undefined || request.count < 2 || !cpuCountAllowed()) return null;
   const expression = spec.arm.replaceAll('${id}', String(request.id)).replaceAll('${count}', String(request.count));
-  const answer = await replText(connection, expression, request.frameId, 'arming the CPU pass count', timeoutMs);
-  const period = new RegExp(spec.armed).exec(answer)?.[1];
-  const armed = { spec, period: Number(period), where: request.where };
-  if (period !== undefined) return armed;
+  const { frameId, where } = request;
+  const answer = await replAnswer(connection, expression, timeoutMs, { step: 'arming the CPU pass count', frameId });
+  const period = new RegExp(spec.armed).exec(answer ?? '')?.[1];
+  if (period !== undefined) return { spec, period: Number(period), where };
   // An answer not understood: the script may have disabled the breakpoint all the same.
-  await disarmCpuCount(connection, armed, request.frameId, timeoutMs);
+  await disarmCpuCount(connection, { spec, period: 0, where }, frameId, timeoutMs);
   return null;
 }
 
@@ -86,8 +80,9 @@ export async function disarmCpuCount(
   frameId: number | undefined,
   timeoutMs: number,
 ): Promise<number | null> {
-  const answer = await replText(connection, armed.spec.disarm, frameId, 'reading the CPU pass count', timeoutMs);
-  const counted = new RegExp(armed.spec.counted).exec(answer)?.[1];
+  const step = 'reading the CPU pass count';
+  const answer = await replAnswer(connection, armed.spec.disarm, timeoutMs, { step, frameId });
+  const counted = new RegExp(armed.spec.counted).exec(answer ?? '')?.[1];
   return counted === undefined ? null : Number(counted);
 }
 
@@ -110,8 +105,7 @@ export function countAtEnd(armed: ArmedCount, counted: number | null, adapterNam
 function severalThreads(armed: ArmedCount, counted: number, adapterName: string): BpdiffError {
   overshot = true;
   return new CpuCountOvershoot(
-    'ADAPTER_FAILED',
-    `${adapterName}: the CPU counted ${counted} passes through ${armed.where} where it was to stop at the ${armed.period}th: threads the program made after the count started passed it too, each counted on its own — run again with BPDIFF_CPU_COUNT=0, and the debugger counts every thread's passes`,
+    `${adapterName}: the CPU counted ${counted} passes through ${armed.where} where it was to stop at the ${armed.period}th`,
   );
 }
 

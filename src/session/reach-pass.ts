@@ -85,17 +85,23 @@ export async function setToReach(
   return { skipped: state.verified ? counted.skipped : 0, asked: again };
 }
 
-/** What the adapter answers an expression in its repl (hit_count.locations), or null when it does not (every pass is then a stop). */
+/**
+ * What the adapter answers an expression in its repl (hit_count.locations, hit_count.cpu_count), or
+ * null when it does not (every pass is then a stop). `frameId`: the frame it is evaluated in, where the
+ * adapter needs one (cdt-gdb-adapter).
+ */
 export async function replAnswer(
   connection: DapConnection,
   expression: string,
   timeoutMs: number,
+  asked: { step?: string; frameId?: number } = {},
 ): Promise<string | null> {
+  const { step = 'asking how many code locations the breakpoint has', frameId } = asked;
   const answer = await connection
     .request(
       'evaluate',
-      { expression, context: 'repl' },
-      { step: 'asking how many code locations the breakpoint has', timeoutMs },
+      { expression, context: 'repl', ...(frameId !== undefined ? { frameId } : {}) },
+      { step, timeoutMs },
     )
     .catch(() => null);
   return answer?.result ?? null;

@@ -186,7 +186,7 @@ export class SessionSetup {
     // The CPU counts them where it can (cpu-count.ts): the breakpoint is set plain, armed at its first stop.
     const byCpu = CpuReach.applies(definition, breakpoint.reachPass, breakpoint.condition);
     const where = `${breakpoint.path}:${breakpoint.line}`;
-    this.cpuReach = new CpuReach(connection, definition, byCpu ? breakpoint.reachPass! : null, where, this.startMs);
+    this.cpuReach = byCpu ? new CpuReach(connection, definition, breakpoint.reachPass!, where, this.startMs) : null;
     const reach = await setToReach(
       definition,
       byCpu ? { ...breakpoint, reachPass: undefined } : breakpoint,
