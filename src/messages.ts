@@ -278,8 +278,8 @@ export const messages = {
   locateRestartFailed: (reason: string) =>
     error(
       'ADAPTER_FAILED',
-      `bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started (${reason})`,
-      'run it again, or walk by steps with --adapter debugpy',
+      `bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started, twice (${reason})`,
+      'run it again; if it fails the same way, run that command by hand to see why it does not start',
     ),
   replayLost: (where: string) =>
     error(

@@ -63,12 +63,18 @@ export function asWritten(text: string): string {
   return text.replace(/\r\n/g, '\n');
 }
 
+/** A line of a backtrace under an error: Ruby's `\tfrom file:12:in ...`, Java's and JavaScript's `\tat ...`, `... 3 more`. */
+const BACKTRACE_LINE = /^\s*(?:from |at |\.\.\. \d+ (?:more|levels))/;
+
 /**
  * How a process ended (`end`: its exit code or signal; null while it runs) and the last line it wrote
- * on `stderr`, for messages: `it exited with code 2; its last words: ...`.
+ * on `stderr`, for messages: `it exited with code 2; its last words: ...`. An error's backtrace at the
+ * end is passed over: its last words are the error's line above it, which says what went wrong.
  */
 export function describeEnd(end: { code: number | null; signal: string | null } | null, stderr: OutputTail): string {
   const status = end === null ? '' : end.signal ? `it was killed by ${end.signal}` : `it exited with code ${end.code}`;
-  const lastLine = stderr.text.trim().split('\n').pop()?.trim();
+  const lines = stderr.text.trim().split('\n');
+  const said = lines.findLast((line) => line.trim() !== '' && !BACKTRACE_LINE.test(line)) ?? lines.at(-1);
+  const lastLine = said?.trim();
   return [status, lastLine ? `its last words: ${lastLine.slice(0, 200)}` : ''].filter(Boolean).join('; ');
 }

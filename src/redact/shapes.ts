@@ -154,9 +154,12 @@ export function isNullLike(text: string): boolean {
   return /^(?:None|null|nil|NULL|undefined|<nil>|''|""|0|0x0+|true|false|True|False)$/.test(text.trim());
 }
 
-/** `auth.py:12`, `auth.py:12:5`, `session-db:5432`: a file's line or a host's port, not a secret. */
+/**
+ * `auth.py:12`, `auth.py:12:5`, `session-db:5432`: a file's line or a host's port, not a secret; also as
+ * a compiler's message ends it (`session.c:12:`) and as a Ruby backtrace writes it (`session.rb:205:in`).
+ */
 function isPlace(pre: string, value: string): boolean {
-  return /:\s*$/.test(pre) && /^\d+(?::\d+)*$/.test(value);
+  return /:\s*$/.test(pre) && /^\d+(?::\d+)*(?::|:in)?$/.test(value);
 }
 
 /** `edit` applied to the text between markers; the markers are kept as they are. */

@@ -5,16 +5,15 @@
 import path from 'node:path';
 import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
 import { BpdiffError, interrupted } from '../errors.js';
-import { noBreak } from '../session/stop-outcome.js';
 import { CpuCountOvershoot } from '../session/cpu-count.js';
 import { DapRequestError } from '../dap/connection.js';
-import { noBreakFacts } from '../capture/capture-document.js';
 import { tracePhase } from '../trace/trace.js';
 import { messages } from '../messages.js';
 import { describeEnding } from '../core/walk-hints.js';
 import { LiveRun } from './live-run.js';
 import { setUpRuns, type RunsHooks } from './two-runs.js';
-import { startWalk, type StartedWalk, type WalkFrom, type WalkStartOutcome } from './walk-start.js';
+import { startWalk, type StartedWalk, type WalkFrom } from './walk-start.js';
+import { failedStart, startFailure } from './failed-start.js';
 import {
   walked,
   walkLines,
@@ -167,18 +166,22 @@ async function locateOnce(
       for (const run of runs) run.close();
       runs = newRuns();
       walks = walksOf();
-      const again = await Promise.all(
-        walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
-      );
-      if (signal.aborted) throw interrupted();
-      const facts = again.find((start) => start.kind === 'failed');
-      if (facts?.kind === 'failed')
-        throw messages.locateRestartFailed(
-          facts.facts.no_break_reason?.kind === 'error'
-            ? facts.facts.no_break_reason.message
-            : (facts.facts.no_break_reason?.kind ?? 'unknown'),
+      // A debugger that fails to start when it started before (rdbg 1.4.0 now and then, beside other
+      // tests' debuggers) is started once more before the walk gives up.
+      for (let attempt = 1; ; attempt++) {
+        const again = await Promise.all(
+          walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
         );
-      return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
+        if (signal.aborted) throw interrupted();
+        const failure = startFailure(again);
+        if (failure === null)
+          return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
+        if (attempt === 2) throw messages.locateRestartFailed(failure);
+        log(`bpdiff: a program could not be started again (${failure}); starting both once more`);
+        for (const run of runs) run.close();
+        runs = newRuns();
+        walks = walksOf();
+      }
     };
     // An adapter whose runs the walk by effects cannot see into says so in its definition: every line.
     const why =
@@ -262,48 +265,6 @@ async function locateOnce(
 function streamable(walks: [WalkedRun, WalkedRun], standings: [Standing, Standing], options: CaptureOptions): boolean {
   return standings.every((standing) => standing.kind === 'step') && canStreamLines(walks, options);
 }
-
-/** A run that could not be started: the document says why (exit 2), beside what the other run did. */
-async function failedStart(runs: [LiveRun, LiveRun], starts: WalkStartOutcome[]): Promise<Located> {
-  const facts = runs.map((run, index) => {
-    const start = starts[index]!;
-    if (start.kind === 'failed') return start.facts;
-    return start.standing.kind === 'ended'
-      ? endFacts(run.spec, start.standing)
-      : noBreakFacts(run.spec, {
-          kind: 'error',
-          message: 'the other run could not be debugged, so this one was not walked',
-        });
-  });
-  const captures = (await Promise.all(runs.map((run, index) => run.capture(facts[index]!)))) as [
-    RunCapture,
-    RunCapture,
-  ];
-  const ended = (index: number): Standing => ({
-    kind: 'ended',
-    end: noBreak(facts[index]!.no_break_reason ?? { kind: 'exited', exit_code: null }, null, null, NO_BREAKPOINT),
-  });
-  return {
-    end: {
-      kind: 'ended',
-      steps: 0,
-      a: ended(0),
-      b: ended(1),
-      valuesA: null,
-      valuesB: null,
-      before: null,
-      added: { a: NONE_ADDED, b: NONE_ADDED },
-      unsetAside: { count: 0, first: [] },
-      unsetAtLast: [],
-    },
-    captures,
-    point: null,
-    stacks: [[], []],
-  };
-}
-
-const NO_BREAKPOINT = { id: undefined, verified: false, line: undefined, message: undefined };
-const NONE_ADDED = { count: 0, first: [] };
 
 /**
  * Each run's capture where the walk ended, named at the located line (A's, and its place in B's

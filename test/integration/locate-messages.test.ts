@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLES, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { findFirstExecutable } from '../../src/adapters/find-executable.js';
+import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { PYTHON_ADAPTERS } from './python-adapters.js';
 import { c } from './locate-languages.js';
 
@@ -149,3 +150,42 @@ describeWithTool(
     );
   },
 );
+
+describeWithTool('locate: a debugger that does not start again for a restart', c.tool, c.available, () => {
+  // lldb-dap behind a script that refuses the launches its .fail file names (counted across both runs
+  // by mkdir, which only one launch wins): launches 1 and 2 are the walk's start, 3 and 4 its first restart.
+  function flaky(fail: number[]): string {
+    const lldbDap = findFirstExecutable(['lldb-dap', 'lldb-dap-*', 'lldb-vscode'], ROOT)!;
+    const folder = fs.mkdtempSync(path.join(scratch, 'flaky-'));
+    const script = path.join(folder, 'flaky-lldb');
+    fs.writeFileSync(`${script}.fail`, fail.join(' '));
+    fs.writeFileSync(
+      script,
+      [
+        '#!/bin/sh',
+        'mkdir -p "$0.d"; i=1',
+        'while ! mkdir "$0.d/$i" 2>/dev/null; do i=$((i+1)); done',
+        'for n in $(cat "$0.fail"); do if [ "$n" = "$i" ]; then echo "flaky-lldb: launch $i refused" >&2; exit 1; fi; done',
+        `exec '${lldbDap}' "$@"`,
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    return script;
+  }
+
+  it('is started once more and the walk goes on; a second refusal ends it (exit 2), naming what the debugger said', async () => {
+    await c.build!();
+    const once = await runBpdiff(['locate', '--adapter-path', flaky([3]), ...c.shop('v2')]);
+    expect(once.exitCode, once.stderr).toBe(1);
+    expect(once.stderr).toMatch(
+      /^bpdiff: a program could not be started again \(.*flaky-lldb: launch 3 refused.*\); starting both once more$/m,
+    );
+    expect(once.doc!.analysis_hints[0]).toMatch(/^the runs part ways after shop\.c:9 in discount\(\) /);
+    expect(once.leftovers).toEqual([]);
+    const twice = await runBpdiff(['locate', '--adapter-path', flaky([3, 5]), ...c.shop('v2')]);
+    expect(refusal(twice)).toMatch(
+      /^bpdiff: bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started, twice \(.*flaky-lldb: launch 5 refused.*\) — run it again; if it fails the same way, run that command by hand to see why it does not start$/,
+    );
+  });
+});

@@ -69,6 +69,12 @@ describe('credential shapes', () => {
     expect(redactor.scrub('stopped at src/auth.py:12 (session-db:5432, tokens.go:3:7)')).toBe(
       'stopped at src/auth.py:12 (session-db:5432, tokens.go:3:7)',
     );
+    // As a Ruby backtrace and a compiler's message write them (rdbg's last words named session.rb's line).
+    const backtrace = "from /usr/lib/ruby/gems/3.1.0/gems/debug-1.4.0/lib/debug/session.rb:205:in `block in activate'";
+    expect(redactor.scrub(backtrace)).toBe(backtrace);
+    expect(redactor.scrub('session.c:12: error: expected')).toBe('session.c:12: error: expected');
+    // Still a secret after a file-like key when the value is more than a place.
+    expect(redactor.scrub('session.id:12ab')).toBe(`session.id:${m('12ab')}`);
   });
 
   it("leaves bpdiff's own JSON pairs alone, but not a program's", () => {
