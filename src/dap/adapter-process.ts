@@ -113,6 +113,7 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   const close = (): void => undefined;
   if (start.transport === 'stdio') {
     const connection = new DapConnection(child.stdout!, child.stdin!, start.name, describeExit);
+    connection.explainCloseBy(ended);
     return { connection, process: child, pid: spawned, stdout, stderr, ended, close };
   }
 
@@ -122,6 +123,7 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
   child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
   const socket = await connectWithRetry(portFound, start, describeExit, child);
   const connection = new DapConnection(socket, socket, start.name, describeExit);
+  connection.explainCloseBy(ended);
   return { connection, process: child, pid: spawned, stdout, stderr, ended, close };
 }
 

@@ -71,6 +71,9 @@ export const OUTPUT_KEPT = { events: 200, chars: 256 * 1024 };
  */
 export const EVENTS_KEPT_PER_KIND = 100;
 
+/** How long a closed connection waits for its adapter process's end before failing what waits on it. */
+const CLOSE_EXPLAINED_MS = 500;
+
 export class DapConnection {
   private readonly transport: DapTransport;
   private seq = 1;
@@ -88,6 +91,8 @@ export class DapConnection {
   private readonly listeners = new Set<EventListener>();
   private readonly closeWaiters = new Set<(error: Error) => void>();
   private closeError: Error | null = null;
+  /** The adapter process's end (set by its starter): a close waits for it a little, so that its error says why. */
+  private processEnded: Promise<unknown> | null = null;
   /** Sees every message sent (`out`) and received (`in`), before it is acted on (BPDIFF_TRACE). */
   tap: ((direction: 'in' | 'out', message: DebugProtocol.ProtocolMessage) => void) | null = null;
 
@@ -324,13 +329,33 @@ export class DapConnection {
     this.transport.send(response);
   }
 
+  /**
+   * The adapter process's end: when the connection closes, the requests and waits it fails are failed
+   * once the process has ended and its last stderr is read (at most CLOSE_EXPLAINED_MS later), so that
+   * their error gives its exit status and last words (the connection's close often comes first).
+   */
+  explainCloseBy(ended: Promise<unknown>): void {
+    this.processEnded = ended;
+  }
+
   private handleClose(error?: Error): void {
     if (this.closeError) return;
     this.closeError = error ?? new Error('connection closed');
-    for (const [, pending] of this.pending) pending.reject(this.closedError(`'${pending.command}'`));
-    this.pending.clear();
-    for (const waiter of this.closeWaiters) waiter(this.closeError);
-    this.closeWaiters.clear();
+    const fail = (): void => {
+      for (const [, pending] of this.pending) pending.reject(this.closedError(`'${pending.command}'`));
+      this.pending.clear();
+      for (const waiter of this.closeWaiters) waiter(this.closeError!);
+      this.closeWaiters.clear();
+    };
+    if (this.processEnded === null) return fail();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_EXPLAINED_MS);
+    });
+    void Promise.race([this.processEnded, late]).then(() => {
+      clearTimeout(timer);
+      fail();
+    });
   }
 
   private closedError(step: string): BpdiffError {

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { atEachFileEnd } from '../support/file-end.js';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { PYTHON_ADAPTERS } from './python-adapters.js';
@@ -27,20 +28,27 @@ let scratch = '';
 const copied = new Set<string>();
 const prepared = new Map<string, string>();
 
-beforeAll(() => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-identical-'));
-  // npx tsx and tsc in a copy find the repository's packages as they would in a checkout.
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(scratch, 'node_modules'));
-});
+/** The test file's folder of checkouts and builds, made when first asked for (removed after the file's tests). */
+function scratchFolder(): string {
+  if (scratch === '') {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-identical-'));
+    // npx tsx and tsc in a copy find the repository's packages as they would in a checkout.
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(scratch, 'node_modules'));
+  }
+  return scratch;
+}
 
-afterAll(() => {
+atEachFileEnd(() => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  scratch = '';
+  copied.clear();
+  prepared.clear();
 });
 
 /** The example's root in the repository (null) or in one of the two copies; a root under test/ is a test fixture's. */
 function rootOf(root: string, checkout: string | null): string {
   if (checkout === null) return root.startsWith('test/') ? path.join(ROOT, root) : path.join(EXAMPLES, root);
-  return path.join(scratch, checkout, root);
+  return path.join(scratchFolder(), checkout, root);
 }
 
 /** A fresh copy, without what the build leaves (each copy builds its own, so debug info names it). */
@@ -70,7 +78,7 @@ async function prepare(kind: Prepare, root: string, cwd: string, bp: string): Pr
   }
   if (kind === 'go-build') {
     // As the README builds /tmp/orders-v1: optimisations off, outside the example.
-    result = path.join(scratch, 'bin', cwd.replace(/[^\w.-]+/g, '_'));
+    result = path.join(scratchFolder(), 'bin', cwd.replace(/[^\w.-]+/g, '_'));
     await execa('go', ['build', '-gcflags=all=-N -l', '-o', result, '.'], { cwd, stdin: 'ignore' });
   }
   prepared.set(key, result);

@@ -179,13 +179,13 @@ describeWithTool('locate: a debugger that does not start again for a restart', c
     const once = await runBpdiff(['locate', '--adapter-path', flaky([3]), ...c.shop('v2')]);
     expect(once.exitCode, once.stderr).toBe(1);
     expect(once.stderr).toMatch(
-      /^bpdiff: a program could not be started again \(.*flaky-lldb: launch 3 refused.*\); starting both once more$/m,
+      /^bpdiff: a program could not be started again \(lldb-dap closed the connection during 'initialize' \(it exited with code 1; its last words: flaky-lldb: launch 3 refused\).*\); starting both once more$/m,
     );
     expect(once.doc!.analysis_hints[0]).toMatch(/^the runs part ways after shop\.c:9 in discount\(\) /);
     expect(once.leftovers).toEqual([]);
     const twice = await runBpdiff(['locate', '--adapter-path', flaky([3, 5]), ...c.shop('v2')]);
     expect(refusal(twice)).toMatch(
-      /^bpdiff: bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started, twice \(.*flaky-lldb: launch 5 refused.*\) — run it again; if it fails the same way, run that command by hand to see why it does not start$/,
+      /^bpdiff: bpdiff locate started both programs again to come back to the step where they part ways, and one could not be started, twice \(lldb-dap closed the connection during 'initialize' \(it exited with code 1; its last words: flaky-lldb: launch 5 refused\).*\) — run it again; if it fails the same way, run that command by hand to see why it does not start$/,
     );
   });
 });

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { afterAll, describe } from 'vitest';
+import { describe } from 'vitest';
+import { atEachFileEnd } from '../../../test/support/file-end.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = path.join(REPO, 'adapters', 'java', 'test', 'fixtures');
@@ -29,7 +30,7 @@ function definitionArgs(): string[] {
 
 /** Folders this test file made (the argfile's, compiled fixtures), removed after its tests. */
 const made: string[] = [];
-afterAll(() => {
+atEachFileEnd(() => {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   argfile = null;
   compiled.clear();

@@ -4,14 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { boundedReprModule, setOrderModule } from '../../../adapters/python/shared-modules.js';
+import { atEachFileEnd } from '../../support/file-end.js';
 
 let folder: string | null = null;
 
-// Registered as the test file imports this (a hook registered inside a test, where the folder is made
+// Removed after each test file that made it (a hook registered inside a test, where the folder is made
 // first, is not run: each suite left two such folders in the temporary folder).
-afterAll(() => {
+atEachFileEnd(() => {
   if (folder !== null) fs.rmSync(folder, { recursive: true, force: true });
   folder = null;
 });

@@ -179,6 +179,24 @@ describe('DapConnection', () => {
     expect(adapter.connection.closed).toBe(true);
   });
 
+  it("waits a little for the adapter process's end after the close, so the error gives its last words", async () => {
+    const toClient = new PassThrough();
+    let said = '';
+    const connection = new DapConnection(toClient, new PassThrough(), 'fake-adapter', () => said);
+    let ended!: () => void;
+    connection.explainCloseBy(new Promise<void>((resolve) => (ended = resolve)));
+    const request = connection.request('initialize', undefined, { step: 'initialize', timeoutMs: 5000 });
+    toClient.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(connection.closed).toBe(true);
+    // Its exit and stderr come after the close; the request fails once they are there.
+    said = 'it exited with code 1; its last words: cannot open the program';
+    ended();
+    expect(((await request.catch((e: unknown) => e)) as BpdiffError).message).toBe(
+      "fake-adapter closed the connection during 'initialize' (it exited with code 1; its last words: cannot open the program); run again with --sequential, or check that the adapter works on its own",
+    );
+  });
+
   it('refuses reverse requests instead of leaving the adapter waiting', async () => {
     const adapter = fakeAdapter();
     adapter.reply({ seq: 9, type: 'request', command: 'runInTerminal', arguments: { args: ['x'], cwd: '/' } });
