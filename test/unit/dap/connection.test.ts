@@ -185,7 +185,7 @@ describe('DapConnection', () => {
     const connection = new DapConnection(toClient, new PassThrough(), 'fake-adapter', () => said);
     let ended!: () => void;
     connection.explainCloseBy(new Promise<void>((resolve) => (ended = resolve)));
-    const request = connection.request('initialize', undefined, { step: 'initialize', timeoutMs: 5000 });
+    const request = connection.request('threads', undefined, { step: 'initialize', timeoutMs: 5000 });
     toClient.end();
     await new Promise((resolve) => setImmediate(resolve));
     expect(connection.closed).toBe(true);
