@@ -185,7 +185,7 @@ describe('DapConnection', () => {
     const connection = new DapConnection(toClient, new PassThrough(), 'fake-adapter', () => said);
     let ended!: () => void;
     connection.explainCloseBy(new Promise<void>((resolve) => (ended = resolve)));
-    const request = connection.request('threads', undefined, { step: 'initialize', timeoutMs: 5000 });
+    const request = connection.request('threads', undefined, { step: 'threads', timeoutMs: 5000 });
     toClient.end();
     await new Promise((resolve) => setImmediate(resolve));
     expect(connection.closed).toBe(true);
@@ -193,7 +193,7 @@ describe('DapConnection', () => {
     said = 'it exited with code 1; its last words: cannot open the program';
     ended();
     expect(((await request.catch((e: unknown) => e)) as BpdiffError).message).toBe(
-      "fake-adapter closed the connection during 'initialize' (it exited with code 1; its last words: cannot open the program); run again with --sequential, or check that the adapter works on its own",
+      "fake-adapter closed the connection during 'threads' (it exited with code 1; its last words: cannot open the program); run again with --sequential, or check that the adapter works on its own",
     );
   });
 
