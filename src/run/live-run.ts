@@ -228,6 +228,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
    */
   async capture(facts: RunFacts, spec: RunSpec = this.spec): Promise<RunCapture> {
     const { context, resources } = this;
+    await this.outputRead();
     // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
     if (this.adapter && (this.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram))
       resources.stderr.push(this.adapter.stderr.text);
@@ -248,6 +249,19 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       redaction: null,
     });
     return context.redactor ? withRedaction(scrubCapture(capture, context.redactor), context.redactor) : capture;
+  }
+
+  /**
+   * Once the program has ended, all it wrote has been read. Its own pipes close with it; but a program
+   * that writes to its adapter's stdio (dlv, rdbg) leaves its last lines in a pipe the adapter keeps
+   * open, and the adapter's exited event, read from its socket in the same turn of the event loop, came
+   * first under load: a Go program's last line was missing from its capture (1 run in 6, four pairs side
+   * by side). Two turns of the loop read what the pipe holds.
+   */
+  async outputRead(): Promise<void> {
+    if (!this.adapter || (this.definition.adapter.debuggee_output !== 'adapter-stdio' && !this.adapterRunsProgram))
+      return;
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Every process of the run killed, its temp folder removed. */

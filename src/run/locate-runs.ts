@@ -242,7 +242,7 @@ async function locateOnce(
       throw noCodeError(walks, definitions[0]!, from !== null, neverStopped, endings.join('; '));
     }
     // Both ended alike in every step: their output and exit codes still may not be (run-ends.ts).
-    const apart = end.kind === 'agreed' && end.agreedUntil === 'end' ? endsApart(runs, [end.a, end.b]) : null;
+    const apart = end.kind === 'agreed' && end.agreedUntil === 'end' ? await endsApart(runs, [end.a, end.b]) : null;
     const found = await located(runs, walks, end);
     // The walk by effects counts only the stops it made, not the passes its steps over ran through.
     const point = found.point === null || everyLine ? found.point : { ...found.point, pass: 0, call: null };

@@ -7,9 +7,13 @@ import type { Standing } from '../walk/lines.js';
 import type { LiveRun } from './live-run.js';
 
 /** How two runs that both ended differ at their ends (null: alike, or not both ended). */
-export function endsApart(runs: [LiveRun, LiveRun], standings: [Standing, Standing]): EndDifference | null {
+export async function endsApart(
+  runs: [LiveRun, LiveRun],
+  standings: [Standing, Standing],
+): Promise<EndDifference | null> {
   const [a, b] = standings;
   if (a.kind !== 'ended' || b.kind !== 'ended') return null;
+  await Promise.all(runs.map((run) => run.outputRead()));
   return compareEndings(
     { output: outputOf(runs[0]), how: describeEnding(a.end.reason) },
     { output: outputOf(runs[1]), how: describeEnding(b.end.reason) },
@@ -18,8 +22,9 @@ export function endsApart(runs: [LiveRun, LiveRun], standings: [Standing, Standi
 
 /**
  * A run's whole output, by digest. Complete once it ended: the session's end waited for a program
- * bpdiff started until its pipes closed (what C's stdio held in its buffer is written at exit), and an
- * adapter sends the output events of the program it started before its exited event.
+ * bpdiff started until its pipes closed (what C's stdio held in its buffer is written at exit), an
+ * adapter sends the output events of the program it started before its exited event, and what a
+ * program wrote to its adapter's stdio is read (LiveRun.outputRead).
  */
 function outputOf(run: LiveRun): RunOutput {
   const { stdout, stderr } = run.resources;

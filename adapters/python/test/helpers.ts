@@ -16,7 +16,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const LIGHT = path.join(ROOT, 'adapters', 'python');
 export const FIXTURES = path.join(ROOT, 'adapters', 'python', 'test', 'fixtures');
 
-/** The interpreters the adapter supports that this machine has: `python3` on PATH, and pyenv's, each by version. */
+/**
+ * The interpreters the adapter supports that this machine has: `python3` on PATH, and pyenv's, each by
+ * version. Each is started as the file it is (sys.executable), not through a version manager's shim on
+ * PATH, which bpdiff passes over too (interpreter.ts): pyenv's bash shim cost ~90 ms of CPU a start,
+ * and these tests start hundreds of programs.
+ */
 export function pythons(): Array<{ name: string; executable: string }> {
   const found = new Map<string, string>();
   const candidates = [
@@ -24,8 +29,9 @@ export function pythons(): Array<{ name: string; executable: string }> {
     ...['3.8', '3.9', '3.10', '3.11', '3.12', '3.13'].flatMap((version) => pyenvVersions(version)),
   ];
   for (const candidate of candidates) {
-    const version = versionOf(candidate);
-    if (version && !found.has(version) && Number(version.split('.')[1]) >= 8) found.set(version, candidate);
+    const facts = factsOf(candidate);
+    if (facts && !found.has(facts.version) && Number(facts.version.split('.')[1]) >= 8)
+      found.set(facts.version, facts.executable || candidate);
   }
   return [...found].map(([version, executable]) => ({ name: `Python ${version}`, executable }));
 }
@@ -42,22 +48,25 @@ function pyenvVersions(prefix: string): string[] {
   }
 }
 
-const versions = new Map<string, string | null>();
-function versionOf(executable: string): string | null {
-  if (!versions.has(executable)) {
-    let version: string | null = null;
+const facts = new Map<string, { version: string; executable: string } | null>();
+function factsOf(executable: string): { version: string; executable: string } | null {
+  if (!facts.has(executable)) {
+    let found: { version: string; executable: string } | null = null;
     try {
-      version = execFileSync(executable, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], {
-        encoding: 'utf8',
-        timeout: 20_000,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
+      const [version, real] = execFileSync(
+        executable,
+        ['-c', 'import sys; print("%d.%d" % sys.version_info[:2]); print(sys.executable)'],
+        { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] },
+      )
+        .trim()
+        .split('\n');
+      if (version) found = { version, executable: real ?? '' };
     } catch {
-      version = null;
+      found = null;
     }
-    versions.set(executable, version);
+    facts.set(executable, found);
   }
-  return versions.get(executable)!;
+  return facts.get(executable)!;
 }
 
 const started = new Set<ChildProcess>();
