@@ -249,5 +249,14 @@ export function ordinal(n: number): string {
 }
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  return `${withCommas(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * A whole number as toLocaleString('en-US') writes it (`12,345`), without it: its first call loads
+ * the ICU locale data, 12 ms of every bpdiff run that says a count. Any other number, through it.
+ */
+export function withCommas(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  return (n < 0 ? '-' : '') + String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -9,7 +9,7 @@ import { CpuCountOvershoot } from '../session/cpu-count.js';
 import { DapRequestError } from '../dap/connection.js';
 import { tracePhase } from '../trace/trace.js';
 import { messages } from '../messages.js';
-import { describeEnding } from '../core/walk-hints.js';
+import { describeEnding, withCommas } from '../core/walk-hints.js';
 import { LiveRun } from './live-run.js';
 import { setUpRuns, type RunsHooks } from './two-runs.js';
 import { startWalk, type StartedWalk, type WalkFrom } from './walk-start.js';
@@ -344,7 +344,7 @@ function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | nu
 /** `bpdiff: 12,345 steps compared (3,210 a second), A at shop.py:10`. */
 function progressLine(steps: number, seconds: number, at: string | null): string {
   const rate = seconds > 0 ? Math.round(steps / seconds) : 0;
-  return `bpdiff: ${steps.toLocaleString('en-US')} steps compared (${rate.toLocaleString('en-US')} a second)${at === null ? '' : `, A at ${at}`}`;
+  return `bpdiff: ${withCommas(steps)} steps compared (${withCommas(rate)} a second)${at === null ? '' : `, A at ${at}`}`;
 }
 
 /** A file as the user would write it from the run's folder (`../tools/fix.py` too: a --bp finds it so). */

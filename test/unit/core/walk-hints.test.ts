@@ -1,6 +1,6 @@
 // What bpdiff locate says first, for each way a walk ends.
 import { describe, expect, it } from 'vitest';
-import { describeWalk, ordinal, type WalkSummary } from '../../../src/core/walk-hints.js';
+import { describeWalk, ordinal, withCommas, type WalkSummary } from '../../../src/core/walk-hints.js';
 
 const LABELS = { a: 'A', b: 'B' };
 const NONE = { count: 0, first: [] };
@@ -114,4 +114,12 @@ describe('describeWalk', () => {
       '101st',
       '111th',
     ]));
+});
+
+describe('withCommas', () => {
+  it('writes a whole number as toLocaleString("en-US") does', () => {
+    for (const n of [0, 1, 12, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, -1, -1234, Number.MAX_SAFE_INTEGER])
+      expect(withCommas(n)).toBe(n.toLocaleString('en-US'));
+    expect(withCommas(1234.5)).toBe('1,234.5');
+  });
 });
