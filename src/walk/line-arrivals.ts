@@ -123,7 +123,12 @@ export class LineArrivals {
     const copy = new LineArrivals();
     for (const [key, count] of this.passes) copy.passes.set(key, count);
     for (const [key, count] of this.calls) copy.calls.set(key, count);
-    for (const frame of this.frames) copy.frames.push({ ...frame, lines: new Map(frame.lines) });
+    // The stack below the first frame the walk saw (a program run by another's code: `python -m cProfile
+    // app.py`, whose runner's frames the adapter counts in the depth) is holes: kept as holes.
+    copy.frames.length = this.frames.length;
+    this.frames.forEach((frame, index) => {
+      copy.frames[index] = { ...frame, lines: new Map(frame.lines) };
+    });
     copy.lastDepth = this.lastDepth;
     copy.wentAway = this.wentAway;
     return copy;

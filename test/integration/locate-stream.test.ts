@@ -198,6 +198,33 @@ describeWithTool('locate: the step stream and DAP steps give the same documents'
     expect(comparable(streamed.doc)).toBe(comparable(stepped.doc));
   });
 
+  it("a run started by a runner (python -m cProfile) against the plain run, through argparse: the runner's frames below the program passed over, exit 0", async () => {
+    // A's program stands frames deeper than B's (cProfile's own frames under it); the copy of the walk's
+    // passes the stream makes where it hands over kept those unseen frames as holes (an internal error).
+    const library = path.join(ROOT, 'bench/programs/locate/library');
+    const run = await runBpdiff([
+      'locate',
+      '--every-line',
+      '--cwd',
+      library,
+      '--env',
+      'COUNT=1',
+      '--',
+      'python3',
+      '-m',
+      'cProfile',
+      '-o',
+      path.join(folder, 'argparse.prof'),
+      'argparse_walk.py',
+      '--',
+      'python3',
+      'argparse_walk.py',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in [\d,]+ steps: both runs ended/);
+    expect(run.leftovers).toEqual([]);
+  });
+
   it("real library code against itself (Python's own TOML parser, its generators and their frames): exit 0, the stream scanning to the end", async () => {
     // Python 3.11's tomllib as a project's own package (the bench's copy, which its walk of library code
     // parses with too), so that the walk enters its lines; one parse of the bench's document.

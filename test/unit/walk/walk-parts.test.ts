@@ -63,6 +63,18 @@ describe('LineArrivals', () => {
     expect(passes.arrive('m.py', 12, 1, 'main')).toMatchObject({ pass: 1, call: 1, revisit: false });
   });
 
+  it('copies a stack whose first frames it never saw (a program run by a runner: python -m cProfile app.py)', () => {
+    const passes = new LineArrivals();
+    // The program's first line is 6 frames deep: the runner's frames below it were never arrived at.
+    expect(passes.arrive('app.py', 1, 6, '<module>')).toMatchObject({ pass: 1, call: 1 });
+    expect(passes.arrive('app.py', 3, 7, 'f')).toMatchObject({ pass: 1, call: 1 });
+    const copy = passes.clone();
+    expect(copy.arrive('app.py', 1, 6, '<module>')).toMatchObject({ pass: 1, call: 1, revisit: true });
+    expect(copy.arrive('app.py', 3, 7, 'f')).toMatchObject({ pass: 2, call: 2 });
+    // The original counts on from where it was, untouched by its copy.
+    expect(passes.arrive('app.py', 3, 7, 'f')).toMatchObject({ pass: 2, call: 1 });
+  });
+
   it('back on a line from a call into code it does not count (a library), the same pass', () => {
     const passes = new LineArrivals();
     expect(passes.arrive('m.go', 22, 1, 'main.main')).toMatchObject({ pass: 1, call: 1, revisit: false });
