@@ -16,5 +16,14 @@ export default function setup(): () => void {
   process.env.GOCACHE ||= path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'go-build');
   process.env.XDG_CACHE_HOME = dir;
   process.env.XDG_CONFIG_HOME = path.join(dir, 'config');
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    // The unit tests run in threads of this process: the temporary folder bpdiff's code made for it
+    // (src/process/temp-root.ts) is removed at its exit by a hook of the thread that made it, which a
+    // thread ended with the run does not reach. (Each integration worker's own is removed after each
+    // of its files: file-end-hook.ts.)
+    for (const name of fs.readdirSync(os.tmpdir()))
+      if (name.startsWith(`bpdiff-${process.pid}-`))
+        fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  };
 }
