@@ -58,6 +58,8 @@ interface Curve {
   whole: number[];
   /** bpdiff's live heap after a full collection, every second (bench/heap-probe.cjs). */
   heap: number[];
+  /** Why the walk gave no document (bpdiff's last line on stderr); null when it gave one. */
+  failed: string | null;
 }
 
 /** Loaded into bpdiff: its live heap after a full collection, every second, into BPDIFF_BENCH_HEAP_LOG. */
@@ -90,11 +92,14 @@ async function walk(walker: Walker): Promise<Curve> {
       cwd: walker.cwd,
       // Enough passes for the steps (~4 lines a pass), never told to part.
       env: { ...withoutPart(), COUNT: String(Math.ceil(STEPS / 3)), BPDIFF_BENCH_HEAP_LOG: heapLog },
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  // What bpdiff said last (its error, when the walk fails): kept for the rows' note.
+  let said = '';
+  child.stderr.on('data', (chunk: Buffer) => (said = (said + chunk.toString('utf8')).slice(-2000)));
   const own: number[] = [];
   const whole: number[] = [];
   const timer = setInterval(() => {
@@ -104,10 +109,12 @@ async function walk(walker: Walker): Promise<Curve> {
   await new Promise((resolve) => child.on('close', resolve));
   clearInterval(timer);
   let steps = 0;
+  let failed: string | null = null;
   try {
     steps = (JSON.parse(out) as { locate?: { steps?: number } }).locate?.steps ?? 0;
   } catch {
-    // no document: the walk failed (its steps count as none)
+    // no document: the walk failed (its steps count as none), and says why
+    failed = said.trim().split('\n').at(-1) ?? 'no document and nothing on stderr';
   }
   const heap = fs.existsSync(heapLog) ? fs.readFileSync(heapLog, 'utf8').trim().split('\n').map(Number) : [];
   fs.rmSync(path.dirname(heapLog), { recursive: true, force: true });
@@ -117,6 +124,7 @@ async function walk(walker: Walker): Promise<Curve> {
     own,
     whole,
     heap,
+    failed,
   };
 }
 
@@ -136,7 +144,7 @@ export default async function run(): Promise<BenchRow[]> {
       if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;
       walker.prepare?.(dir);
       const curve = await walk(walker);
-      const note = `${curve.steps} steps in ${Math.round(curve.seconds)} s`;
+      const note = `${curve.steps} steps in ${Math.round(curve.seconds)} s${curve.failed === null ? '' : `; FAILED: ${curve.failed}`}`;
       rows.push(
         {
           name: `locate-memory ${walker.adapter}: bpdiff's peak over the walk`,
