@@ -57,8 +57,11 @@ export class LiveRunStart {
   /** The adapter's version: from the launch plan, else its capabilities, else (lazily, at the end, so it costs no CPU while the runs compete for it) the hook's own probe. */
   protected version: string | null | undefined;
   protected probeVersion: (() => Promise<string | null>) | null = null;
-  /** The adapter process is the program (LaunchPlan.adapterRunsProgram): its output is the program's. */
-  protected adapterRunsProgram = false;
+  /**
+   * The program writes to its adapter's own stdio (definition debuggee_output 'adapter-stdio': dlv,
+   * rdbg) or is the adapter process (LaunchPlan.adapterRunsProgram): that stdio is the program's output.
+   */
+  protected programOnAdapterStdio = false;
   protected hooks: AdapterHooks = {};
   protected session: DebugSession | null = null;
   /** A walk's reads of each step's frame, sent with the stop's stackTrace (definition locate.prefetch). */
@@ -117,7 +120,8 @@ export class LiveRunStart {
     this.buildMs = plan.buildMs;
     this.warnings.push(...plan.warnings);
     this.version = plan.version;
-    this.adapterRunsProgram = plan.adapterRunsProgram === true;
+    this.programOnAdapterStdio =
+      definition.adapter.debuggee_output === 'adapter-stdio' || plan.adapterRunsProgram === true;
     const hookVersion = this.hooks.version;
     if (hookVersion) this.probeVersion = () => hookVersion(plan).catch(() => null);
     if (signal.aborted) throw interrupted();
@@ -200,7 +204,7 @@ export class LiveRunStart {
     running.connection.onEvent((event) =>
       resources.follow(event, this.definition.locate?.debugger_output, this.definition.locate?.debugger_echo),
     );
-    if ((definition.adapter.debuggee_output === 'adapter-stdio' || plan.adapterRunsProgram) && running.process) {
+    if (this.programOnAdapterStdio && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
       // The debuggee inherits the adapter's stdin too (dlv), or is the adapter (rdbg): give it the --stdin file, else an empty stdin.
       feedStdin(running.process, spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file));

@@ -50,10 +50,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
    */
   watchOutput(): OutputWatch {
     const { stdout, stderr } = this.resources;
-    const adapterStdio =
-      this.adapter !== null && (this.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram)
-        ? this.adapter
-        : null;
+    const adapterStdio = this.programOnAdapterStdio ? this.adapter : null;
     return new OutputWatch({
       stdout: [stdout, ...(adapterStdio ? [adapterStdio.stdout] : [])].map((tail) => tail.follow.bind(tail)),
       stderr: [stderr, ...(adapterStdio ? [adapterStdio.stderr] : [])].map((tail) => tail.follow.bind(tail)),
@@ -230,8 +227,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     const { context, resources } = this;
     await this.outputRead();
     // An adapter whose debuggee writes to the adapter's own stdio (dlv): its stderr is the debuggee's.
-    if (this.adapter && (this.definition.adapter.debuggee_output === 'adapter-stdio' || this.adapterRunsProgram))
-      resources.stderr.push(this.adapter.stderr.text);
+    if (this.adapter && this.programOnAdapterStdio) resources.stderr.push(this.adapter.stderr.text);
     const { stdout, stderr } = resources;
     const capture = captureDocument(spec, facts, {
       adapter: {
@@ -259,8 +255,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
    * by side). Two turns of the loop read what the pipe holds.
    */
   async outputRead(): Promise<void> {
-    if (!this.adapter || (this.definition.adapter.debuggee_output !== 'adapter-stdio' && !this.adapterRunsProgram))
-      return;
+    if (!this.adapter || !this.programOnAdapterStdio) return;
     for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   }
 

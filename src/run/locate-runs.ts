@@ -163,12 +163,12 @@ async function locateOnce(
     // Both programs started again, for the stream's replay (src/walk/lines-streamed.ts): the runs before are closed.
     const restart = async (why: string): Promise<StartedWalks> => {
       log(`bpdiff: starting both runs again, ${why}`);
-      for (const run of runs) run.close();
-      runs = newRuns();
-      walks = walksOf();
       // A debugger that fails to start when it started before (rdbg 1.4.0 now and then, beside other
       // tests' debuggers) is started once more before the walk gives up.
       for (let attempt = 1; ; attempt++) {
+        for (const run of runs) run.close();
+        runs = newRuns();
+        walks = walksOf();
         const again = await Promise.all(
           walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
         );
@@ -178,9 +178,6 @@ async function locateOnce(
           return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
         if (attempt === 2) throw messages.locateRestartFailed(failure);
         log(`bpdiff: a program could not be started again (${failure}); starting both once more`);
-        for (const run of runs) run.close();
-        runs = newRuns();
-        walks = walksOf();
       }
     };
     // An adapter whose runs the walk by effects cannot see into says so in its definition: every line.

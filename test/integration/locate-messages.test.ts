@@ -155,7 +155,10 @@ describeWithTool('locate: a debugger that does not start again for a restart', c
   // lldb-dap behind a script that refuses the launches its .fail file names (counted across both runs
   // by mkdir, which only one launch wins): launches 1 and 2 are the walk's start, 3 and 4 its first restart.
   function flaky(fail: number[]): string {
-    const lldbDap = findFirstExecutable(['lldb-dap', 'lldb-dap-*', 'lldb-vscode'], ROOT)!;
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+      adapter: { executables: string[] };
+    };
+    const lldbDap = findFirstExecutable(definition.adapter.executables, ROOT)!;
     const folder = fs.mkdtempSync(path.join(scratch, 'flaky-'));
     const script = path.join(folder, 'flaky-lldb');
     fs.writeFileSync(`${script}.fail`, fail.join(' '));

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { removeProcessTempRoot } from './file-end.js';
 
 export default function setup(): () => void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-test-cache-'));
@@ -18,12 +19,7 @@ export default function setup(): () => void {
   process.env.XDG_CONFIG_HOME = path.join(dir, 'config');
   return () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    // The unit tests run in threads of this process: the temporary folder bpdiff's code made for it
-    // (src/process/temp-root.ts) is removed at its exit by a hook of the thread that made it, which a
-    // thread ended with the run does not reach. (Each integration worker's own is removed after each
-    // of its files: file-end-hook.ts.)
-    for (const name of fs.readdirSync(os.tmpdir()))
-      if (name.startsWith(`bpdiff-${process.pid}-`))
-        fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    // The unit tests run in threads of this process: the folder bpdiff's code made for it.
+    removeProcessTempRoot();
   };
 }
