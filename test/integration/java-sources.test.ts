@@ -113,7 +113,7 @@ describeWithTool(
       'records.csv',
     ];
     const parted =
-      /^the runs part ways at \.\.\/\.\.\/java\/Records\.java:17 in Records\.main\(\) \(42nd time on this line; step \d+\): line is .*item-41,7.* in A and .*item-41,9.* in B$/;
+      /^the runs part ways at \.\.\/\.\.\/java\/Records\.java:17 in Records\.main\(\) \(14th time on this line; step \d+\): line is .*item-13,7.* in A and .*item-13,9.* in B$/;
 
     it('walks from --from in a source outside the working folder to where the runs part (never "no divergence in 1 step")', async () => {
       const run = await runBpdiff(records('--from', '../../java/Records.java:14'));

@@ -33,7 +33,7 @@ export interface Language {
   /** The records program in data folder `b` against data/same. */
   records: (b: string) => string[];
   /** Where the record that differs is first seen, and how the early end reads. */
-  /** Where the record that differs is found, and (`what`, a regex) what differs there: by default `line is ...item-41,7... in A and ...item-41,9... in B`. */
+  /** Where the record that differs is found, and (`what`, a regex) what differs there: by default `line is ...item-13,7... in A and ...item-13,9... in B`. */
   recordLine: { file: string; line: number; hit: number; what?: string };
   endsEarly: RegExp;
   /** How the run that ends early stands where the walk stops (no_break: it ended there). */
@@ -81,7 +81,7 @@ export const pythonOn = (adapter: PythonAdapter): Language => ({
     '../../python/records.py',
     'records.csv',
   ],
-  recordLine: { file: '../../python/records.py', line: 13, hit: 42 },
+  recordLine: { file: '../../python/records.py', line: 13, hit: 14 },
   endsEarly:
     /B ends there \(it raised an uncaught FileNotFoundError: \[Errno 2\] No such file or directory: 'records\.csv'\) while A goes on to \.\.\/\.\.\/python\/records\.py:12$/,
 });
@@ -118,7 +118,7 @@ export const c: Language = {
     '--',
     '../../c/build/records',
   ],
-  recordLine: { file: '../../c/records.c', line: 22, hit: 42 },
+  recordLine: { file: '../../c/records.c', line: 22, hit: 14 },
   endsEarly: /B ends there \(it was killed by SIGSEGV\) while A goes on to \.\.\/\.\.\/c\/records\.c:22$/,
   build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'c')], { stdin: 'ignore' })),
 };
@@ -164,7 +164,7 @@ export const go: Language = {
     '../../go/build/records',
   ],
   // parse's `line` at the function's first line is not counted (uninitialized_locals: the named results there hold stack bytes, and a parameter is not told from them): the walk parts where the line's fields are read.
-  recordLine: { file: '../../go/records/main.go', line: 13, hit: 42, what: 'fields\\[1\\] is "7" in A and "9" in B' },
+  recordLine: { file: '../../go/records/main.go', line: 13, hit: 14, what: 'fields\\[1\\] is "7" in A and "9" in B' },
   endsEarly:
     /B ends there \(it raised an uncaught panic: "runtime error: invalid memory address or nil pointer dereference"\) while A goes on to \.\.\/\.\.\/go\/records\/main\.go:22$/,
   build: async () => void (await execa('make', ['-s', '-C', path.join(LOCATE, 'go')], { stdin: 'ignore' })),
@@ -222,7 +222,7 @@ export const java: Language = {
     '../../java/Records.java',
     'records.csv',
   ],
-  recordLine: { file: '../../java/Records.java', line: 17, hit: 42 },
+  recordLine: { file: '../../java/Records.java', line: 17, hit: 14 },
   endsEarly:
     /B ends there \(it raised an uncaught java\.io\.FileNotFoundException: records\.csv \(No such file or directory\)\) while A goes on to \.\.\/\.\.\/java\/Records\.java:14$/,
 };
@@ -261,7 +261,7 @@ export const ruby: Language = {
     '../../ruby/records.rb',
     'records.csv',
   ],
-  recordLine: { file: '../../ruby/records.rb', line: 10, hit: 42 },
+  recordLine: { file: '../../ruby/records.rb', line: 10, hit: 14 },
   // rdbg stops once more as the uncaught Errno::ENOENT leaves main (its return event, on File.open's
   // line): the walk sees B stay on that line while A goes into the block, one step before B ends.
   endsEarly:
@@ -301,7 +301,7 @@ export const fortran: Language = {
     'records.csv',
   ],
   // The record is read on line 12: the line after it is where the runs first differ.
-  recordLine: { file: '../../fortran/records.f90', line: 13, hit: 42 },
+  recordLine: { file: '../../fortran/records.f90', line: 13, hit: 14 },
   endsEarly: /B ends there \(it exited with code 2\) while A goes on to \.\.\/\.\.\/fortran\/records\.f90:12$/,
   // A turn of the loop is 5 steps: the 10th time on the line is in discount()'s 3rd call, 6 steps from the parting.
   fromPass: 10,
@@ -342,7 +342,7 @@ export const node: Language = {
     '../../node/records.cjs',
     'records.csv',
   ],
-  recordLine: { file: '../../node/records.cjs', line: 14, hit: 42 },
+  recordLine: { file: '../../node/records.cjs', line: 14, hit: 14 },
   endsEarly:
     /B ends there \(it raised an uncaught Error: ENOENT: no such file or directory, open 'records\.csv'\) while A goes on to \.\.\/\.\.\/node\/records\.cjs:13$/,
 };
@@ -390,7 +390,7 @@ export const typescript: Language = {
     '../../typescript/records.ts',
     'records.csv',
   ],
-  recordLine: { file: '../../typescript/records.ts', line: 12, hit: 42 },
+  recordLine: { file: '../../typescript/records.ts', line: 12, hit: 14 },
   // An error thrown at an ES module's top level rejects the module's evaluation, which V8 counts as
   // caught: the adapter's `uncaught` filter does not stop there, and the run ends with Node's exit code.
   endsEarly: /B ends there \(it exited with code 1\) while A goes on to \.\.\/\.\.\/typescript\/records\.ts:11$/,
@@ -501,11 +501,11 @@ export function describeLanguage(language: Language): void {
       const { file, line, hit, what } = language.recordLine;
       expect(doc.analysis_hints[0]).toMatch(
         new RegExp(
-          `^the runs part ways at ${escape(file)}:${line} in .*${hit}(nd|th) time on this line; step \\d+\\): ${what ?? 'line is .*item-41,7.* in A and .*item-41,9.* in B'}$`,
+          `^the runs part ways at ${escape(file)}:${line} in .*${hit}(nd|th) time on this line; step \\d+\\): ${what ?? 'line is .*item-13,7.* in A and .*item-13,9.* in B'}$`,
         ),
       );
       if (what === undefined) expect(Object.keys(doc.diff.changed)).toEqual(['line']);
-      if (language !== go) expect(doc.run_a.variables['index']).toBe('41');
+      if (language !== go) expect(doc.run_a.variables['index']).toBe('13');
     });
 
     it('says a run that ends early: how it ended, and where the other goes on', async () => {

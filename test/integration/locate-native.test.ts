@@ -40,7 +40,7 @@ describeWithTool('locate: C in two checkouts whose paths differ in length', c.to
       const changed = await runBpdiff(['locate', '--every-line', ...records('changed')], { cwd: DATA });
       expect(changed.exitCode, changed.stderr).toBe(1);
       expect(changed.doc!.analysis_hints[0]).toMatch(
-        /^the runs part ways at \.\.\/\.\.\/c\/records\.c:22 in main\(\) \(42nd time on this line; step \d+\): line is .*item-41,7.* in A and .*item-41,9.* in B$/,
+        /^the runs part ways at \.\.\/\.\.\/c\/records\.c:22 in main\(\) \(14th time on this line; step \d+\): line is .*item-13,7.* in A and .*item-13,9.* in B$/,
       );
     } finally {
       fs.rmSync(other, { recursive: true, force: true });

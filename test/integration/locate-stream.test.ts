@@ -90,7 +90,7 @@ const CASES: Array<{ name: string; args: string[]; exit: number; hint: RegExp }>
     name: 'records: the record that differs',
     args: records('changed'),
     exit: 1,
-    hint: /^the runs part ways at \.\.\/\.\.\/python\/records\.py:13 in .*42nd time on this line/,
+    hint: /^the runs part ways at \.\.\/\.\.\/python\/records\.py:13 in .*14th time on this line/,
   },
   {
     name: 'records: a run that ends early',

@@ -1,6 +1,6 @@
 // bpdiff locate on the real adapters: where two runs of real programs first part ways, with concrete
 // expectations (locate-languages.ts: an off-by-one on its third call with lines added above it in B, a
-// program against itself, two data files that differ at record 41, a run that ends early, --from,
+// program against itself, two data files that differ at record 13, a run that ends early, --from,
 // --max-steps, the way back). Here: both Python adapters, the library, --within, Ctrl-C halfway and bad
 // input; lldb-dap, dlv and gdb in locate-native.test.ts; Java, Ruby, Node and TypeScript in locate-vm.test.ts.
 import fs from 'node:fs';
@@ -230,9 +230,9 @@ describeWithTool('locate: an adapter walked into every line by its definition', 
 describe('locate examples', () => {
   it('the data folders differ where the tests say', () => {
     const lines = (folder: string) => fs.readFileSync(path.join(DATA, folder, 'records.csv'), 'utf8').split('\n');
-    expect(lines('same')[41]).toBe('item-41,7');
-    expect(lines('changed')[41]).toBe('item-41,9');
-    expect(lines('changed').filter((row, index) => row !== lines('same')[index])).toEqual(['item-41,9']);
+    expect(lines('same')[13]).toBe('item-13,7');
+    expect(lines('changed')[13]).toBe('item-13,9');
+    expect(lines('changed').filter((row, index) => row !== lines('same')[index])).toEqual(['item-13,9']);
     expect(fs.existsSync(path.join(DATA, 'missing', 'records.csv'))).toBe(false);
   });
 });
