@@ -68,6 +68,24 @@ export function walkers(dir: string): Walker[] {
         }),
     },
     { adapter: 'node (bpdiff)', command: ['node', path.join(PROGRAMS, 'loop.js')], cwd: PROGRAMS, part: 1000 },
+    {
+      adapter: 'java (bpdiff)',
+      // Compiled once: from source (`java Loop.java`) each start compiles it again, a second of CPU.
+      command: ['java', '-cp', path.join(dir, 'loop-java'), 'Loop'],
+      cwd: path.join(PROGRAMS, 'loop-java'),
+      part: 1000,
+      prepare: (at) =>
+        execFileSync('javac', ['-g', '-d', path.join(at, 'loop-java'), path.join(PROGRAMS, 'loop-java', 'Loop.java')]),
+    },
+    { adapter: 'ruby (rdbg)', command: ['ruby', path.join(PROGRAMS, 'loop.rb')], cwd: PROGRAMS, part: 1000 },
+    {
+      adapter: 'c (gdb)',
+      command: [path.join(dir, 'loop')],
+      cwd: PROGRAMS,
+      part: 700,
+      options: ['--adapter', 'gdb'],
+      prepare: (at) => execFileSync('cc', ['-g', '-O0', '-o', path.join(at, 'loop'), path.join(PROGRAMS, 'loop.c')]),
+    },
   ];
 }
 
