@@ -65,16 +65,29 @@ export function asWritten(text: string): string {
 
 /** A line of a backtrace under an error: Ruby's `\tfrom file:12:in ...`, Java's and JavaScript's `\tat ...`, `... 3 more`. */
 const BACKTRACE_LINE = /^\s*(?:from |at |\.\.\. \d+ (?:more|levels))/;
+/** The head of a goroutine in Go's dump under a panic or a fatal error (dlv's own, or a Go program's): `goroutine 35 [running]:`. */
+const GO_GOROUTINE = /^goroutine \d+ \[[^\]]*\]:$/;
+/** The line that says why Go dumped its goroutines. */
+const GO_ERROR = /^(?:panic|fatal error): /;
+
+/** The line that says what went wrong, above a backtrace or Go's dump of its goroutines. */
+function lastWords(lines: readonly string[]): string | undefined {
+  let dump = -1;
+  for (let index = lines.length - 1; index >= 0 && dump < 0; index--)
+    if (GO_GOROUTINE.test(lines[index]!.trim())) dump = index;
+  const error = dump < 0 ? undefined : lines.slice(0, dump).findLast((line) => GO_ERROR.test(line.trim()));
+  return error ?? lines.findLast((line) => line.trim() !== '' && !BACKTRACE_LINE.test(line)) ?? lines.at(-1);
+}
 
 /**
  * How a process ended (`end`: its exit code or signal; null while it runs) and the last line it wrote
  * on `stderr`, for messages: `it exited with code 2; its last words: ...`. An error's backtrace at the
- * end is passed over: its last words are the error's line above it, which says what went wrong.
+ * end is passed over, and so is Go's dump of its goroutines: its last words are the error's line above
+ * it (`panic: ...`), which says what went wrong.
  */
 export function describeEnd(end: { code: number | null; signal: string | null } | null, stderr: OutputTail): string {
   const status = end === null ? '' : end.signal ? `it was killed by ${end.signal}` : `it exited with code ${end.code}`;
   const lines = stderr.text.trim().split('\n');
-  const said = lines.findLast((line) => line.trim() !== '' && !BACKTRACE_LINE.test(line)) ?? lines.at(-1);
-  const lastLine = said?.trim();
+  const lastLine = lastWords(lines)?.trim();
   return [status, lastLine ? `its last words: ${lastLine.slice(0, 200)}` : ''].filter(Boolean).join('; ');
 }

@@ -32,6 +32,33 @@ describe('describeEnd', () => {
     );
   });
 
+  it("passes over Go's dump of its goroutines to the panic it dumped them for (dlv's own crash)", () => {
+    const panic = [
+      'DAP server listening at: 127.0.0.1:40113',
+      'panic: runtime error: invalid memory address or nil pointer dereference',
+      '[signal SIGSEGV: segmentation violation code=0x1 addr=0x10 pc=0x8a1f30]',
+      '',
+      'goroutine 35 [running]:',
+      'github.com/go-delve/delve/service/dap.(*Session).onStackTraceRequest(0xc0001b2000, 0xc00041a0c0)',
+      '\t/build/delve-1.20.2/service/dap/server.go:3445 +0x150',
+      'created by github.com/go-delve/delve/service/dap.(*Session).ServeDAPCodec',
+      '\t/build/delve-1.20.2/service/dap/server.go:310 +0x7b',
+      '',
+    ].join('\n');
+    expect(describeEnd({ code: 2, signal: null }, tail(panic))).toBe(
+      'it exited with code 2; its last words: panic: runtime error: invalid memory address or nil pointer dereference',
+    );
+    const fatal =
+      'fatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\nmain.main()\n\t/src/main.go:5 +0x25\nexit status 2\n';
+    expect(describeEnd({ code: 1, signal: null }, tail(fatal))).toBe(
+      'it exited with code 1; its last words: fatal error: all goroutines are asleep - deadlock!',
+    );
+    // A dump whose panic line was cut from the tail: the last line that is not a frame, as before.
+    expect(describeEnd({ code: 2, signal: null }, tail('goroutine 1 [running]:\nmain.main()\n\tfrom here\n'))).toBe(
+      'it exited with code 2; its last words: main.main()',
+    );
+  });
+
   it('keeps a last line that only looks like a frame when nothing else was written', () => {
     expect(describeEnd({ code: 1, signal: null }, tail('\tat nothing else\n'))).toBe(
       'it exited with code 1; its last words: at nothing else',
