@@ -60,6 +60,8 @@ export interface WalkSummary {
   everyLineWhy?: string;
   /** Why the adapter shows no value a function returned (its definition's locate.returned.unread; the walk by effects). */
   returnsUnread?: string;
+  /** A debugger that ended during a first walk, after which this one was made from the beginning: what ended, and how. */
+  walkedAgainAfter?: string;
   /** How the walk went: by effects (lines stepped over, their effects compared; the default), or into every line. */
   mode?: 'effects' | 'every-line';
   /** Both runs ended after the last step: the values their last lines left were not compared (that step, when there was one). */
@@ -86,6 +88,10 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     );
   if (walk.everyLineWhy !== undefined)
     hints.push(`walked into every line, not by effects, as the adapter's definition asks: ${walk.everyLineWhy}`);
+  if (walk.walkedAgainAfter !== undefined)
+    hints.push(
+      `this walk was made again from both programs' start: in the first, ${walk.walkedAgainAfter}; a program that runs another way each time may part elsewhere`,
+    );
   if (walk.lastLine !== undefined) hints.push(lastLineNotCompared(walk.lastLine));
   for (const side of ['a', 'b'] as const) {
     const { count, first } = walk.added[side];

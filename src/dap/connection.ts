@@ -27,6 +27,19 @@ export interface WaitOptions {
   hint?: string;
 }
 
+/** The adapter closed its connection (it crashed, or was killed) while a request or a wait was pending. */
+export class AdapterClosedError extends BpdiffError {
+  constructor(
+    message: string,
+    /** What ended, said short: `dlv ended during 'stackTrace' (it exited with code 2; its last words: panic: ...)`. */
+    readonly ended: string,
+    cause?: Error,
+  ) {
+    super('ADAPTER_FAILED', message, { cause });
+    this.name = 'AdapterClosedError';
+  }
+}
+
 /** The adapter answered a request with `success: false`. */
 export class DapRequestError extends BpdiffError {
   constructor(
@@ -360,10 +373,10 @@ export class DapConnection {
 
   private closedError(step: string): BpdiffError {
     const why = this.describeExit();
-    return new BpdiffError(
-      'ADAPTER_FAILED',
+    return new AdapterClosedError(
       `${this.adapterName} closed the connection during ${step}${why ? ` (${why})` : ''}; run again with --sequential, or check that the adapter works on its own`,
-      { cause: this.closeError ?? undefined },
+      `${this.adapterName} ended during ${step}${why ? ` (${why})` : ''}`,
+      this.closeError ?? undefined,
     );
   }
 }

@@ -179,6 +179,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     mode: (located.mode?.every_line ?? options.locate.every_line) ? 'every-line' : 'effects',
     ...(located.mode?.why ? { everyLineWhy: located.mode.why } : {}),
     ...(located.returnsUnread !== undefined ? { returnsUnread: located.returnsUnread } : {}),
+    ...(located.walkedAgainAfter !== undefined ? { walkedAgainAfter: located.walkedAgainAfter } : {}),
     ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,
     ...(end.agreedUntil ? { agreedUntil: end.agreedUntil } : {}),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CaptureOptions, RunCapture, RunSpec, StackFrameSummary } from '../core/types.js';
 import { BpdiffError, interrupted } from '../errors.js';
 import { CpuCountOvershoot } from '../session/cpu-count.js';
-import { DapRequestError } from '../dap/connection.js';
+import { AdapterClosedError, DapRequestError } from '../dap/connection.js';
 import { tracePhase } from '../trace/trace.js';
 import { messages } from '../messages.js';
 import { describeEnding, withCommas } from '../core/walk-hints.js';
@@ -67,6 +67,8 @@ export interface Located {
   returnsUnread?: string;
   /** Why a breakpoint on a line may miss arrivals the walk counted there (a definition's locate.hits_miss_arrivals): the way back is then the line both runs ran last. */
   hitsMissArrivals?: string;
+  /** A debugger that ended during an earlier walk of these runs, which this walk started again from the beginning: what ended, and how. */
+  walkedAgainAfter?: string;
 }
 
 export async function locateRuns(
@@ -74,6 +76,24 @@ export async function locateRuns(
   options: CaptureOptions,
   from: WalkFrom | null,
   hooks: RunsHooks = {},
+): Promise<Located> {
+  try {
+    return await locateCounted(specs, options, from, hooks);
+  } catch (error) {
+    // A debugger that ended in the middle of the walk (dlv 1.20 crashed in a stackTrace once, under
+    // load): the whole walk is made again, once, from both programs' start, and its document says so.
+    // A second end is the walk's error. Never after Ctrl-C, whose kill ends the debuggers too.
+    if (!(error instanceof AdapterClosedError) || hooks.signal?.aborted === true) throw error;
+    hooks.log?.(`bpdiff: ${error.ended}: the walk starts again from the beginning, once`);
+    return { ...(await locateCounted(specs, options, from, hooks)), walkedAgainAfter: error.ended };
+  }
+}
+
+async function locateCounted(
+  specs: [RunSpec, RunSpec],
+  options: CaptureOptions,
+  from: WalkFrom | null,
+  hooks: RunsHooks,
 ): Promise<Located> {
   try {
     return await locateOnce(specs, options, from, hooks);

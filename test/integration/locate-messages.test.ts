@@ -151,6 +151,45 @@ describeWithTool(
   },
 );
 
+describeWithTool('locate: a debugger that ends in the middle of the walk', c.tool, c.available, () => {
+  // lldb-dap behind a proxy (fixtures-native/crashing-dap.py) that, in the launches `crash` lists (1 and
+  // 2 are the first walk's start, 3 and 4 the second's), ends it at the walk's 2nd `next` request and
+  // exits as a Go program does after a panic.
+  function crashing(crash: number[]): string {
+    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
+      adapter: { executables: string[] };
+    };
+    const lldbDap = findFirstExecutable(definition.adapter.executables, ROOT)!;
+    const folder = fs.mkdtempSync(path.join(scratch, 'crashing-'));
+    const script = path.join(folder, 'crashing-lldb');
+    const proxy = path.join(ROOT, 'test/integration/fixtures-native/crashing-dap.py');
+    fs.writeFileSync(script, `#!/bin/sh\nexec python3 '${proxy}' "$0.d" ${crash.join(',')} '${lldbDap}' "$@"\n`, {
+      mode: 0o755,
+    });
+    return script;
+  }
+
+  it("is walked again from both programs' start, once, and the document says why; a second end is the walk's error (exit 2)", async () => {
+    await c.build!();
+    const run = await runBpdiff(['locate', '--adapter-path', crashing([1]), ...c.shop('v2')]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(
+      /^bpdiff: lldb-dap ended during 'next' \(it exited with code 2; its last words: panic: runtime error: index out of range \[3\] with length 3\): the walk starts again from the beginning, once$/m,
+    );
+    expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways after shop\.c:9 in discount\(\) /);
+    expect(run.doc!.analysis_hints).toContain(
+      "this walk was made again from both programs' start: in the first, lldb-dap ended during 'next' (it exited with code 2; its last words: panic: runtime error: index out of range [3] with length 3); a program that runs another way each time may part elsewhere",
+    );
+    expect(run.leftovers).toEqual([]);
+    const twice = await runBpdiff(['locate', '--adapter-path', crashing([1, 3]), ...c.shop('v2')]);
+    expect(twice.stderr).toMatch(/: the walk starts again from the beginning, once$/m);
+    expect(refusal(twice)).toMatch(
+      /^bpdiff: lldb-dap closed the connection during 'next' \(it exited with code 2; its last words: panic: runtime error: index out of range \[3\] with length 3\); run again with --sequential, or check that the adapter works on its own$/,
+    );
+    expect(twice.leftovers).toEqual([]);
+  });
+});
+
 describeWithTool('locate: a debugger that does not start again for a restart', c.tool, c.available, () => {
   // lldb-dap behind a script that refuses the launches its .fail file names (counted across both runs
   // by mkdir, which only one launch wins): launches 1 and 2 are the walk's start, 3 and 4 its first restart.
