@@ -235,4 +235,14 @@ describe('locate examples', () => {
     expect(lines('changed').filter((row, index) => row !== lines('same')[index])).toEqual(['item-13,9']);
     expect(fs.existsSync(path.join(DATA, 'missing', 'records.csv'))).toBe(false);
   });
+
+  it("the data folder's README command runs as written, from that folder, and finds the record that differs", async () => {
+    // It named ../python/records.py, a file no run's folder holds: both runs ended at once.
+    const command = /^bpdiff (locate .*)$/m.exec(fs.readFileSync(path.join(DATA, 'README.md'), 'utf8'))![1]!;
+    const run = await runBpdiff(command.split(' '), { cwd: DATA });
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.doc!.analysis_hints[0]).toMatch(
+      /^the runs part ways at \.\.\/\.\.\/python\/records\.py:13 in main\(\) \(step \d+\): line is 'item-13,7\\n' in A and 'item-13,9\\n' in B$/,
+    );
+  });
 });
