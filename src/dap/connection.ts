@@ -373,9 +373,10 @@ export class DapConnection {
 
   private closedError(step: string): BpdiffError {
     const why = this.describeExit();
+    const when = `during ${step}${why ? ` (${why})` : ''}`;
     return new AdapterClosedError(
-      `${this.adapterName} closed the connection during ${step}${why ? ` (${why})` : ''}; run again with --sequential, or check that the adapter works on its own`,
-      `${this.adapterName} ended during ${step}${why ? ` (${why})` : ''}`,
+      `${this.adapterName} closed the connection ${when}; run again with --sequential, or check that the adapter works on its own`,
+      `${this.adapterName} ended ${when}`,
       this.closeError ?? undefined,
     );
   }

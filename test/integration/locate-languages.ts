@@ -87,11 +87,14 @@ export const pythonOn = (adapter: PythonAdapter): Language => ({
 });
 export const python = pythonOn(PYTHON_ADAPTERS[0]!);
 
+/** lldb-dap as its definition finds it (null: not on this machine): the C language's adapter, for a test that wraps it. */
+export const lldbDap = findFirstExecutable(lldb.adapter.executables, ROOT);
+
 export const c: Language = {
   name: 'C through lldb-dap',
   hitsMissArrivals: true,
   tool: 'lldb-dap',
-  available: findFirstExecutable(lldb.adapter.executables, ROOT) !== null,
+  available: lldbDap !== null,
   shop: (b) => [
     '--cwd-a',
     path.join(LOCATE, 'c/v1'),

@@ -7,10 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { PYTHON_ADAPTERS } from './python-adapters.js';
-import { c } from './locate-languages.js';
+import { c, lldbDap } from './locate-languages.js';
 
 const SHOP = path.join(EXAMPLES, 'locate/python/v1');
 let scratch = '';
@@ -156,14 +155,10 @@ describeWithTool('locate: a debugger that ends in the middle of the walk', c.too
   // 2 are the first walk's start, 3 and 4 the second's), ends it at the walk's 2nd `next` request and
   // exits as a Go program does after a panic.
   function crashing(crash: number[]): string {
-    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
-      adapter: { executables: string[] };
-    };
-    const lldbDap = findFirstExecutable(definition.adapter.executables, ROOT)!;
     const folder = fs.mkdtempSync(path.join(scratch, 'crashing-'));
     const script = path.join(folder, 'crashing-lldb');
     const proxy = path.join(ROOT, 'test/integration/fixtures-native/crashing-dap.py');
-    fs.writeFileSync(script, `#!/bin/sh\nexec python3 '${proxy}' "$0.d" ${crash.join(',')} '${lldbDap}' "$@"\n`, {
+    fs.writeFileSync(script, `#!/bin/sh\nexec python3 '${proxy}' "$0.d" ${crash.join(',')} '${lldbDap!}' "$@"\n`, {
       mode: 0o755,
     });
     return script;
@@ -194,10 +189,6 @@ describeWithTool('locate: a debugger that does not start again for a restart', c
   // lldb-dap behind a script that refuses the launches its .fail file names (counted across both runs
   // by mkdir, which only one launch wins): launches 1 and 2 are the walk's start, 3 and 4 its first restart.
   function flaky(fail: number[]): string {
-    const definition = JSON.parse(fs.readFileSync(path.join(ROOT, 'adapters/lldb/adapter.json'), 'utf8')) as {
-      adapter: { executables: string[] };
-    };
-    const lldbDap = findFirstExecutable(definition.adapter.executables, ROOT)!;
     const folder = fs.mkdtempSync(path.join(scratch, 'flaky-'));
     const script = path.join(folder, 'flaky-lldb');
     fs.writeFileSync(`${script}.fail`, fail.join(' '));
@@ -208,7 +199,7 @@ describeWithTool('locate: a debugger that does not start again for a restart', c
         'mkdir -p "$0.d"; i=1',
         'while ! mkdir "$0.d/$i" 2>/dev/null; do i=$((i+1)); done',
         'for n in $(cat "$0.fail"); do if [ "$n" = "$i" ]; then echo "flaky-lldb: launch $i refused" >&2; exit 1; fi; done',
-        `exec '${lldbDap}' "$@"`,
+        `exec '${lldbDap!}' "$@"`,
         '',
       ].join('\n'),
       { mode: 0o755 },
