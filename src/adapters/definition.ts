@@ -290,6 +290,12 @@ export interface AdapterDefinition {
    * `condition`: bpdiff counts every pass by stops, and `by_stops` says why.
    */
   hit_count?: HitCountDefinition;
+  /**
+   * The adapter and the program it debugs share one CPU from the run's first stop on (src/process/
+   * cpu-affinity.ts): a debugger that traps into itself at every pass of a breakpoint (delve) hands the
+   * CPU to its program and back at each, which costs less on one CPU than across two. Default false.
+   */
+  one_cpu?: boolean;
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {
     entry?: {

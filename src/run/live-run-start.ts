@@ -22,6 +22,7 @@ import type { ProgramExit } from '../session/program-end.js';
 import type { Redactor } from '../redact/redactor.js';
 import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
 import { RunResources } from './run-resources.js';
+import { allowedCpus, cpuForRun, pinTree } from '../process/cpu-affinity.js';
 
 export interface RunContext {
   definition: AdapterDefinition;
@@ -152,7 +153,17 @@ export class LiveRunStart {
     this.deadline = Date.now() + options.run.timeout_seconds * 1000;
     const first = launched ?? (await session.nextStop());
     tracePhase(spec.label, 'first stop', { kind: first.kind });
+    if (definition.one_cpu === true && first.kind === 'stopped' && running.pid !== null)
+      await this.shareOneCpu(running.pid);
     return first;
+  }
+
+  /** The adapter and its program on one CPU from here on (the definition's one_cpu: process/cpu-affinity.ts). */
+  private async shareOneCpu(pid: number): Promise<void> {
+    const cpu = cpuForRun(this.spec.label, allowedCpus());
+    if (cpu === null) return;
+    const pinned = await pinTree(pid, cpu);
+    tracePhase(this.spec.label, 'one cpu', { cpu, pinned: pinned.length });
   }
 
   /** The adapter, in a session of its own (or inside bpdiff), and the program bpdiff starts for it to attach to. */

@@ -1,0 +1,3 @@
+module onecpu
+
+go 1.19
