@@ -10,7 +10,8 @@ from .bounded import describe_error, is_quick
 from .saferepr import MAX_OTHER_OUTER, safe_repr_now
 from .rules import adapter_rule, volatile_rule
 from .setorder import ADDRESS_TOKEN, masked
-from .variables import identity, children, get_type, is_hidden
+from .attributes import shown_attributes
+from .variables import DEFAULT, identity, children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
@@ -217,10 +218,17 @@ class Texts(object):
             return "%s: %s" % (type_name, text)
         parts = []
         try:
-            listed = children(value, resolver, self.max_children, repr_of)
+            if resolver == DEFAULT:
+                # An object's attributes but its public methods (hidden: attributes.py), its class read once.
+                views = memo.get("views")
+                if views is None:
+                    views = memo["views"] = {}
+                listed = shown_attributes(value, views)
+            else:
+                listed = [(name, child) for name, child, _suffix, _element in children(value, resolver, self.max_children, repr_of)]
         except Exception as error:
-            listed = [("<children>", "%s: %s" % (type(error).__name__, error), None, False)]
-        for name, child, _suffix, _element in listed:
+            listed = [("<children>", "%s: %s" % (type(error).__name__, error))]
+        for name, child in listed:
             if not is_hidden(name, child):
                 parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
         return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
