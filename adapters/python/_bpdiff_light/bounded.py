@@ -4,6 +4,7 @@
 # _bpdiff_bounded.py). A repr that may run the program's code runs in a helper thread for at most
 # `seconds`, else reads `<timed out after N s>`; a repr that raises reads `<error: repr raised
 # ValueError: ...>`. Imports nothing of the package: it must load on its own beside debugpy.
+import _thread
 import collections
 import re
 import threading
@@ -60,14 +61,17 @@ def _holds_scalars(obj, budget):
 
 
 class _Worker(threading.Thread):
-    """Computes one repr at a time; left to finish alone when it takes too long."""
+    """Computes one repr at a time; left to finish alone when it takes too long. Woken by a bare lock
+    (released to wake it), not a threading.Event: an Event's set and wait are a Condition's Python code,
+    a tenth of a class-heavy step's time (argparse), where a lock's are the interpreter's own."""
 
     def __init__(self, owner):
         threading.Thread.__init__(self, name="bpdiff-repr")
         self.daemon = True
         self.job = None
         self.abandoned = False
-        self.wake = threading.Event()
+        self.wake = _thread.allocate_lock()
+        self.wake.acquire()
         self._owner = owner
         if owner.mark is not None:
             owner.mark(self)
@@ -78,8 +82,7 @@ class _Worker(threading.Thread):
             self._owner.enter()
         try:
             while True:
-                self.wake.wait()
-                self.wake.clear()
+                self.wake.acquire()
                 job = self.job
                 if job is None:
                     return
@@ -118,7 +121,9 @@ class Bounded(object):
     def within(self, compute, late):
         """`compute()` in a helper thread for at most `seconds`, else `late` (the helper left to finish
         alone); what it raises reads as a repr's error."""
-        done = threading.Event()
+        # Held until the job is done: released by the helper, acquired here within the bound.
+        done = _thread.allocate_lock()
+        done.acquire()
         result = [None]
 
         def job():
@@ -126,20 +131,22 @@ class Bounded(object):
                 result[0] = compute()
             except BaseException as error:
                 result[0] = "<error: repr raised %s>" % describe_error(error)
-            done.set()
+            done.release()
 
         with self._lock:
             worker = self._idle.pop() if self._idle else None
         if worker is None:
             worker = _Worker(self)
         worker.job = job
-        worker.wake.set()
-        if done.wait(self.seconds):
+        worker.wake.release()
+        if done.acquire(True, self.seconds):
             with self._lock:
                 self._idle.append(worker)
             return result[0]
-        # The worker stays with the slow repr and ends after it; the next value gets a new one.
-        worker.abandoned = True
+        # The worker stays with the slow repr and ends after it; the next value gets a new one. Its wake lock
+        # is held (since it took the job) until released here: it returns, abandoned, whether it finishes
+        # the job before it sees that or after (then woken with no job).
         worker.job = None
-        worker.wake.set()
+        worker.abandoned = True
+        worker.wake.release()
         return late
