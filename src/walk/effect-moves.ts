@@ -1,13 +1,16 @@
 // How the walk by effects (effects.ts) moves a run on, and what it reads of a move: over a line (DAP
-// next: its calls run at full speed), into it (its first call of the user's code), or on to a later
+// next: its calls run at full speed), into it (its first call of the user's code), out of a call, or on to a later
 // pass through the line it stands on (a loop's head: a breakpoint there, counted by the adapter where
 // it can); and the value a step's function returned, where the adapter shows it.
 import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
 import { RETURNED, stepOf } from './lines.js';
 import type { Standing, Step, StepValues, WalkedRun, WalkEnd } from './line-walk-types.js';
 
-/** How a run moves on: over a line, into its first call of the user's code, or `passes` passes on through the line it stands on. */
-export type Move = 'over' | 'in' | { passes: number };
+/**
+ * How a run moves on: over a line, into its first call of the user's code, out of the call it stands in
+ * (back to its caller's line: eager.ts), or `passes` passes on through the line it stands on.
+ */
+export type Move = 'over' | 'in' | 'out' | { passes: number };
 
 /** A run's standing with its frame's values there (none for a run that ended). */
 export interface Arrived {
@@ -23,7 +26,7 @@ export interface Arrived {
  */
 export async function moveRun(walked: WalkedRun, move: Move, from: Step): Promise<Standing> {
   if (typeof move === 'object') return passOn(walked, from, move.passes);
-  let kind: StepKind = move === 'over' ? 'next' : 'stepIn';
+  let kind: StepKind = move === 'over' ? 'next' : move === 'out' ? 'stepOut' : 'stepIn';
   for (;;) {
     const outcome: StepOutcome = await walked.run.step(kind, kind !== 'stepOut');
     if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };

@@ -6,12 +6,17 @@
 // its start does again what it did), and step INTO it: its callees are walked the same way. The walk
 // ends at the innermost line whose effect differs and that calls no code of the user's whose effect
 // differs, or where the runs' paths part. Its cost is the lines along the calls that lead there, and a
-// restart a level, not every line the programs ran.
+// restart a level, not every line the programs ran. Where a restart costs far more than a step (a
+// debugger that traps at every pass on the way back), lines below one found apart are stepped into at
+// once instead (eager.ts: a speculation, judged by the line's own effect when its callee returns).
+// Longer than 400 lines because the walk's state (both runs' standings, their moves, the call sites)
+// is shared by the step loop, the loop probes and the speculations, closures over it.
 import { interrupted } from '../errors.js';
 import { Positions } from './positions.js';
 import { at, dapSource, noteAdded } from './lines.js';
 import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
 import { replay, type Moves, type Restart, type WayBack } from './effect-replay.js';
+import { Eagerness, type Speculation } from './eager.js';
 import { LoopHeads } from './loop-heads.js';
 import { ProbeCosts, ProbeSchedule } from './probe-schedule.js';
 import { Recursions } from './recursion.js';
@@ -29,6 +34,27 @@ const MOST_ADDED_IN_A_ROW = 1000;
 
 /** The frames a loop's probe compares (the loop's and its callers'): past this, a deeper stack is told apart by these alone. */
 const MOST_FRAMES_PROBED = 64;
+
+/** How many steps out a speculation's runs take at most to come back to its line's frame (eager.ts). */
+const MOST_OUT = 1000;
+
+/** Both runs before a line the walk compared after it: their steps and their frames' values. */
+type Agreed = NonNullable<WalkEnd['before']>;
+
+/** A call the walk stepped into: its caller's line as it stood there, the caller's frame, the callee's name. */
+interface CallSite {
+  agreedAt: Agreed;
+  frame: number;
+  callee: string;
+}
+
+/** A move whose effect differed, to come back before: its index in the walk's moves, where both runs stood, the walk's call sites and count then. */
+interface Apart {
+  index: number;
+  where: [Step, Step];
+  callSites: CallSite[];
+  compared: number;
+}
 
 /** The walk by effects from both runs' first standings; `restart` starts both programs again. */
 export async function walkEffects(
@@ -63,7 +89,12 @@ export async function walkEffects(
   const recursions = new Recursions();
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
-  const callSites: Array<{ agreedAt: NonNullable<WalkEnd['before']>; frame: number; callee: string }> = [];
+  const callSites: CallSite[] = [];
+  const eager = new Eagerness(costs);
+  // A line stepped into instead of over (eager.ts), while the walk is in its callee.
+  let speculation: Speculation<Agreed, [OutputMark, OutputMark], CallSite> | null = null;
+  // The next move is a step over, whatever eager.ts would do: a speculation given up comes back to step over its line.
+  let plainNext = false;
   let nextMove: Move = 'over';
   let lastSaid = Date.now();
   let compared = 0;
@@ -101,6 +132,7 @@ export async function walkEffects(
       if (compared >= options.maxSteps) return ending('agreed', { agreedUntil: 'max-steps' });
       if (
         nextMove === 'over' &&
+        speculation === null &&
         options.probeLoops !== false &&
         heads.due((arrivedA.standing as { step: Step }).step)
       ) {
@@ -113,8 +145,13 @@ export async function walkEffects(
       if (nextMove === 'over' && recursions.stepInto(callSites.at(-1), stepA)) nextMove = 'in';
       const agreedAt = { a: stepA, b: stepB, valuesA: arrivedA.values!, valuesB: arrivedB.values! };
       const mark = marks();
-      const move = nextMove;
+      const sitesBefore = callSites.slice();
+      const comparedBefore = compared;
+      let move = nextMove;
       nextMove = 'over';
+      const speculative = move === 'over' && speculation === null && !plainNext && eager.goesIn();
+      plainNext = false;
+      if (speculative) move = 'in';
       const [standingA, standingB] = await Promise.all([
         moveRun(walks[0], move, stepA),
         moveRun(walks[1], move, stepB),
@@ -132,6 +169,27 @@ export async function walkEffects(
       // what the rest of the caller's line did comes with it).
       const site = callSites.at(-1);
       const left = site !== undefined && (landed === null || landed.frame <= site.frame) ? site : null;
+      if (speculative && landed !== null && landed.frame > stepA.arrival.frame)
+        speculation = {
+          site: agreedAt,
+          frame: stepA.arrival.frame,
+          into: moveIndex,
+          steps: 0,
+          mark,
+          callSites: sitesBefore,
+          compared: comparedBefore,
+        };
+      else if (speculation !== null) speculation.steps++;
+      if (speculation !== null) {
+        const settled = await speculated(found, {
+          index: moveIndex,
+          where: [stepA, stepB],
+          callSites: sitesBefore,
+          compared: comparedBefore,
+        });
+        if (settled === 'on') continue;
+        if (settled !== 'as-usual') return settled;
+      }
       if (found === null) {
         before = agreedAt;
         if (landed !== null) {
@@ -165,6 +223,7 @@ export async function walkEffects(
         moves.length = moveIndex;
         compared--;
         nextMove = 'in';
+        eager.narrowed();
         continue;
       }
       // Stepped into a line that returns a value that differs (where the adapter reports it): that line.
@@ -185,6 +244,113 @@ export async function walkEffects(
     }
   } finally {
     for (const watch of watches) watch.stop();
+  }
+
+  /**
+   * A move made while the walk is in the callee of a line it stepped into instead of over (eager.ts):
+   * 'as-usual' where the walk goes on as it would have after a restart into that line (the callee's
+   * lines agree so far, or the step back to the line's frame found the line apart); else the
+   * speculation is settled (`settle`): 'on', or the walk's end.
+   */
+  async function speculated(
+    found: { kind: WalkEnd['kind']; extra?: Partial<WalkEnd> } | null,
+    apart: Apart,
+  ): Promise<'as-usual' | 'on' | ReturnType<typeof ending>> {
+    const spec = speculation!;
+    const back = [arrivedA, arrivedB].every(
+      (arrived) => arrived.standing.kind === 'step' && arrived.standing.step.arrival.frame <= spec.frame,
+    );
+    if (found === null) {
+      if (!back) return eager.givesUp(spec.steps) ? await settle(null) : 'as-usual';
+      // Back in the line's frame, alike so far: the line's callee agreed.
+      eager.agreed(spec.steps);
+      speculation = null;
+      return 'as-usual';
+    }
+    if (found.kind === 'agreed' || back) {
+      // Both ended alike; or the step back to the line's frame found it apart, nothing apart in its callee before.
+      speculation = null;
+      return 'as-usual';
+    }
+    return await settle(apart);
+  }
+
+  /**
+   * Something apart in the callee of a line stepped into (`apart`: that move), or a speculation given up
+   * (null): both runs go on out of the callee and to the end of the line, whose effect is compared as a
+   * step over it would have been. Alike: the walk goes on after the line. Apart: back to `apart` (one
+   * restart) and into it; given up, back to before the line, to step over it as without a speculation.
+   */
+  async function settle(apart: Apart | null): Promise<'on' | ReturnType<typeof ending>> {
+    const spec = speculation!;
+    speculation = null;
+    const sites = [spec.site.a, spec.site.b];
+    let out = 0;
+    for (; out < MOST_OUT; out++) {
+      const deeper = [arrivedA, arrivedB].map(
+        (arrived) => arrived.standing.kind === 'step' && arrived.standing.step.arrival.frame > spec.frame,
+      );
+      if (!deeper[0] && !deeper[1]) break;
+      await moveEach([deeper[0] ? 'out' : null, deeper[1] ? 'out' : null]);
+    }
+    // Back on the line (its call returned in the middle of it): to its end.
+    const onLine = [arrivedA, arrivedB].map(
+      (arrived, index) =>
+        arrived.standing.kind === 'step' &&
+        arrived.standing.step.arrival.frame === spec.frame &&
+        arrived.standing.step.file === sites[index]!.file &&
+        arrived.standing.step.stop.top.line === sites[index]!.stop.top.line,
+    );
+    if (out < MOST_OUT && (onLine[0] || onLine[1]))
+      await moveEach([onLine[0] ? 'over' : null, onLine[1] ? 'over' : null]);
+    const found = out < MOST_OUT ? await effectsApart(arrivedA, arrivedB, spec.mark) : null;
+    if (out < MOST_OUT && found === null) {
+      eager.agreed(spec.steps);
+      before = spec.site;
+      callSites.splice(0, callSites.length, ...spec.callSites);
+      const frame = arrivedA.standing.kind === 'step' ? arrivedA.standing.step.arrival.frame : 0;
+      while (callSites.length > 0 && frame <= callSites.at(-1)!.frame) callSites.pop();
+      return 'on';
+    }
+    if (found?.kind === 'agreed') {
+      before = spec.site;
+      return ending('agreed', found.extra);
+    }
+    // The line's effect differs: back to what was found apart in its callee, and into it. Given up (or
+    // the runs never came back out): back to before the line, to step over it as a walk without speculations.
+    const target = apart ?? {
+      index: spec.into,
+      where: [spec.site.a, spec.site.b],
+      callSites: spec.callSites,
+      compared: spec.compared,
+    };
+    effects.restarts++;
+    let standings: [Standing, Standing];
+    ({ walks, watches, standings } = await replay(moves.slice(0, target.index), walks, watches, target.where, wayBack));
+    [arrivedA, arrivedB] = await Promise.all([read(walks[0], standings[0]), read(walks[1], standings[1])]);
+    moves.length = target.index;
+    callSites.splice(0, callSites.length, ...target.callSites);
+    compared = target.compared;
+    if (apart === null) plainNext = true;
+    else nextMove = 'in';
+    eager.narrowed();
+    return 'on';
+  }
+
+  /** Each run that has a move makes it (null: it stands still), and the walk's moves record them. */
+  async function moveEach(pair: [Move | null, Move | null]): Promise<void> {
+    const moved = await Promise.all(
+      pair.map((move, index) => {
+        const arrived = index === 0 ? arrivedA : arrivedB;
+        return move === null || arrived.standing.kind !== 'step'
+          ? null
+          : moveRun(walks[index]!, move, arrived.standing.step);
+      }),
+    );
+    moves.push([moved[0] === null ? null : pair[0], moved[1] === null ? null : pair[1]]);
+    compared++;
+    if (moved[0] !== null) arrivedA = await read(walks[0], moved[0]);
+    if (moved[1] !== null) arrivedB = await read(walks[1], moved[1]);
   }
 
   /**

@@ -111,6 +111,55 @@ describe('walkEffects', () => {
     expect(end.valuesB?.values.variables).toEqual({ base: '2' });
   });
 
+  /** main's line 1 calls order 3 times (line 20), which calls line (30), which calls price (40, 41); `bad` in call 3's price; `inner`: a value of call 2's line that differs and comes to nothing. */
+  const chain = (bad: string, inner = '0'): ScriptedStop[] => [
+    at('main.py', 1, 'main', 1),
+    ...[1, 2, 3].flatMap((call) => [
+      at('main.py', 20, 'order', 2, { call: String(call) }),
+      at('main.py', 30, 'line', 3, { call: String(call), tmp: call === 2 ? inner : '0' }),
+      at('main.py', 40, 'price', 4, { base: '1' }),
+      at('main.py', 41, 'price', 4, { base: call === 3 ? bad : '1' }),
+      at('main.py', 31, 'line', 3, { call: String(call), p: call === 3 ? bad : '1' }),
+      at('main.py', 21, 'order', 2, { call: String(call), p: call === 3 ? bad : '1' }),
+    ]),
+    at('main.py', 2, 'main', 1, {}, `total ${bad}\n`),
+  ];
+  /** A restart that costs a minute against a step's 20 ms: a debugger that traps at every pass on the way back. */
+  const TRAPPING = { restart: 60_000, probe: 20 };
+
+  it('where a restart costs a minute: below a line found apart, each line is stepped into at once and its callee walked (eager.ts), one restart a level saved, the same line found', async () => {
+    const cheap = await walk(chain('1'), chain('2'));
+    const { end } = await walk(chain('1'), chain('2'), undefined, TRAPPING);
+    expect(end.kind).toBe('values');
+    expect(end.a.kind === 'step' && end.a.step.stop.top.line).toBe(41);
+    expect(end.before?.a.stop.top.line).toBe(40);
+    expect(end.valuesB?.values.variables).toEqual({ base: '2' });
+    // Started again for main's line 1, then once to call 3's line 30: not for order's line 20 and line's 30 each.
+    expect(cheap.end.effects!.restarts).toBe(4);
+    expect(end.effects!.restarts).toBe(2);
+  });
+
+  it('where a restart costs a minute: a callee stepped into at once that differs inside but returns the same leaves its line alike (no false alarm), and the walk goes on to the line that differs', async () => {
+    const cheap = await walk(chain('1', '0'), chain('2', '9'));
+    const { end } = await walk(chain('1', '0'), chain('2', '9'), undefined, TRAPPING);
+    // Call 2's line 30 holds tmp 9 in B, which changes nothing its line returns: not where the runs part.
+    for (const found of [cheap.end, end]) {
+      expect(found.kind).toBe('values');
+      expect(found.a.kind === 'step' && found.a.step.stop.top.line).toBe(41);
+      expect(found.valuesA?.values.variables).toEqual({ base: '1' });
+      expect(found.valuesB?.values.variables).toEqual({ base: '2' });
+    }
+    // Call 2's line, stepped into at once and found apart inside, came out alike: no restart for it.
+    expect(end.effects!.restarts).toBe(2);
+  });
+
+  it('identical runs where a restart costs a minute: no line is stepped into (nothing found apart to step below)', async () => {
+    const { end, runs } = await walk(chain('1'), chain('1'), undefined, TRAPPING);
+    expect(end.kind).toBe('agreed');
+    expect(end.effects).toEqual({ over: 2, into: 0, restarts: 0, probes: 0 });
+    expect(runs).toHaveLength(1);
+  });
+
   it('runs whose next lines part: a path divergence after the line, once stepped into', async () => {
     const program = (next: number): ScriptedStop[] => [
       at('main.py', 1, 'main', 1),
