@@ -316,9 +316,12 @@ export async function walkEffects(
       before = spec.site;
       return ending('agreed', found.extra);
     }
-    // The line's effect differs: back to what was found apart in its callee, and into it. Given up (or
-    // the runs never came back out): back to before the line, to step over it as a walk without speculations.
-    const target = apart ?? {
+    // The line's effect differs: back to what was found apart in its callee (none: a speculation given
+    // up, to the line itself), and into it, as a walk without speculations would step into the line.
+    // Where the runs never came back out of the callee, the line is not judged: back to before it, to
+    // step over it as a walk without speculations.
+    const unjudged = out >= MOST_OUT;
+    const target = (unjudged ? null : apart) ?? {
       index: spec.into,
       where: [spec.site.a, spec.site.b],
       callSites: spec.callSites,
@@ -331,7 +334,7 @@ export async function walkEffects(
     moves.length = target.index;
     callSites.splice(0, callSites.length, ...target.callSites);
     compared = target.compared;
-    if (apart === null) plainNext = true;
+    if (unjudged) plainNext = true;
     else nextMove = 'in';
     eager.narrowed();
     return 'on';

@@ -153,6 +153,28 @@ describe('walkEffects', () => {
     expect(end.effects!.restarts).toBe(2);
   });
 
+  it('a speculation given up in a long callee (past a restart of steps) whose line differs: the same line as without speculations', async () => {
+    /** main's line 1 calls order (line 20), whose call of long (150 lines that agree) returns `r` to line 21. */
+    const program = (r: string): ScriptedStop[] => [
+      at('main.py', 1, 'main', 1),
+      at('main.py', 20, 'order', 2),
+      ...Array.from({ length: 150 }, (_, k) => at('main.py', 100 + k, 'long', 3, { k: String(k) })),
+      at('main.py', 21, 'order', 2, { r }),
+      at('main.py', 2, 'main', 1, {}, `${r}\n`),
+    ];
+    const cheap = await walk(program('1'), program('2'));
+    // A restart of 2 s against a step's 20 ms: a speculation gives up after 100 steps.
+    const { end } = await walk(program('1'), program('2'), undefined, { restart: 2000, probe: 20 });
+    for (const found of [cheap.end, end]) {
+      expect(found.kind).toBe('values');
+      expect(found.before?.a.stop.top.line).toBe(20);
+      expect(found.returnedFrom).toBe('long');
+      expect(found.valuesB?.values.variables).toEqual({ r: '2' });
+    }
+    // The line was stepped into at once (its callee's lines, each stepped into too), the speculation given up and its line found apart.
+    expect(end.effects!.into).toBeGreaterThan(100);
+  });
+
   it('identical runs where a restart costs a minute: no line is stepped into (nothing found apart to step below)', async () => {
     const { end, runs } = await walk(chain('1'), chain('1'), undefined, TRAPPING);
     expect(end.kind).toBe('agreed');
