@@ -93,7 +93,7 @@ export async function walkEffects(
   const eager = new Eagerness(costs);
   // A line stepped into instead of over (eager.ts), while the walk is in its callee.
   let speculation: Speculation<Agreed, [OutputMark, OutputMark], CallSite> | null = null;
-  // The next move is a step over, whatever eager.ts would do: a speculation given up comes back to step over its line.
+  // The next move is a step over, whatever eager.ts would do: a speculation whose runs never came back out of its callee comes back to step over its line.
   let plainNext = false;
   let nextMove: Move = 'over';
   let lastSaid = Date.now();
