@@ -13,12 +13,14 @@
 import type { ProbeCosts } from './probe-schedule.js';
 
 /**
- * A restart must cost this many steps at least, and this long, for a speculation to pay: a cheaper
- * restart costs less than a callee's lines walked for nothing (a loop of a few hundred passes on dlv,
- * started again in half a second, is not worth it; 11,000 passes, 4 s, are).
+ * A restart must cost this many steps at least, and its way back (the moves that bring both programs
+ * back, after their start) this long, for a speculation to pay: a cheaper restart costs less than a
+ * callee's lines walked for nothing (a loop of a few hundred passes on dlv, brought back in a fraction
+ * of a second, is not worth it; 11,000 passes, 4 s, are; nor is a program that is slow to start alone,
+ * a JVM on a loaded machine).
  */
 const LEAST_STEPS_A_RESTART = 50;
-const LEAST_RESTART_MS = 2000;
+const LEAST_WAY_BACK_MS = 2000;
 
 /** How many restarts' worth of steps the speculations may spend on lines that agreed, in all. */
 const RESTARTS_OF_WASTE = 2;
@@ -65,7 +67,8 @@ export class Eagerness {
   goesIn(): boolean {
     if (!this.below) return false;
     const restart = this.restartSteps();
-    if (restart === null || restart < LEAST_STEPS_A_RESTART || this.costs.restart! < LEAST_RESTART_MS) return false;
+    if (restart === null || restart < LEAST_STEPS_A_RESTART) return false;
+    if (this.costs.restart! - this.costs.start < LEAST_WAY_BACK_MS) return false;
     return this.wasted < RESTARTS_OF_WASTE * restart;
   }
 

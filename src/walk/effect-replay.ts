@@ -37,6 +37,7 @@ export async function replay(
   for (const watch of oldWatches) watch.stop();
   const began = performance.now();
   const again = await options.restart();
+  const startMs = performance.now() - began;
   const fresh = again.walks;
   // What the walk learnt of each version's added definitions holds for the program run again.
   fresh[0].defined = old[0].defined;
@@ -64,7 +65,7 @@ export async function replay(
       standing.step.arrival.pass === where[index]!.arrival.pass,
   );
   if (!back) throw messages.replayLost(`${where[0].file}:${where[0].stop.top.line}`);
-  options.costs.restarted(performance.now() - began);
+  options.costs.restarted(performance.now() - began, startMs);
   // What each program writes counts from here: what it wrote again on its way back was compared before.
   return {
     walks: fresh,

@@ -21,6 +21,8 @@ const MOST_STRIDES = 4096;
 export class ProbeCosts {
   /** The last restart's time: both programs started again and brought back (null: none yet). */
   restart: number | null = null;
+  /** Of the last restart, the programs' start alone (to where the walk starts), before the moves that brought them back. */
+  start = 0;
   /** The quickest probe's time: one move of a few passes and the comparison after it (null: none yet). */
   probe: number | null = null;
 
@@ -29,9 +31,11 @@ export class ProbeCosts {
     if (fixed !== undefined) ({ restart: this.restart, probe: this.probe } = fixed);
   }
 
-  /** A restart took `ms`. */
-  restarted(ms: number): void {
-    if (this.fixed === undefined) this.restart = ms;
+  /** A restart took `ms`, of which `startMs` the programs' start. */
+  restarted(ms: number, startMs = 0): void {
+    if (this.fixed !== undefined) return;
+    this.restart = ms;
+    this.start = startMs;
   }
 
   /** A probe took `ms`. */
