@@ -291,7 +291,7 @@ export interface AdapterDefinition {
    */
   hit_count?: HitCountDefinition;
   /**
-   * The adapter and the program it debugs share one CPU from the run's first stop on (src/process/
+   * The adapter and the program it debugs share one CPU once the run goes on from its first stop (src/process/
    * cpu-affinity.ts): a debugger that traps into itself at every pass of a breakpoint (delve) hands the
    * CPU to its program and back at each, which costs less on one CPU than across two. Default false.
    */

@@ -1,14 +1,15 @@
-// One CPU for a debugger and the program it debugs (an adapter definition's `one_cpu`: dlv). A debugger
-// that traps at every pass of a breakpoint (delve tests each hit's hitCondition itself, through ptrace)
-// hands the CPU back and forth with its program thousands of times a second: the program's thread
-// stops, the kernel wakes the debugger, the debugger stops and resumes the program's other threads.
-// Where the two stand on different CPUs, each hand-over is a wake-up across CPUs (an interrupt between
-// them; in a virtual machine, an exit to the host). Measured on a 2-core machine: a pass of delve's
-// hitCondition took 0.4 ms or 1.0 ms, switching mid-run as the scheduler moved them; with each run's
-// debugger and program on a CPU of their own, 0.2 ms (bench: `npm run bench -- hit`, locate's deep row).
-// Pinned from the run's first stop on, not before: the program's runtime has read how many CPUs it may
-// use by then (Go's runtime.NumCPU and GOMAXPROCS stay the machine's), so no value it holds changes;
-// only its threads share one CPU while bpdiff debugs it. BPDIFF_ONE_CPU=0: never pinned.
+// One CPU for a debugger and the program it debugs (an adapter definition's `one_cpu`: dlv, lldb-dap,
+// gdb). A debugger that traps at every pass of a breakpoint or every step (delve tests each hit's
+// hitCondition itself, through ptrace) hands the CPU back and forth with its program thousands of times
+// a second: the program's thread stops, the kernel wakes the debugger, the debugger stops and resumes
+// the program's other threads. Where the two stand on different CPUs, each hand-over is a wake-up
+// across CPUs (an interrupt between them; in a virtual machine, an exit to the host). Measured on a
+// 2-core machine (BPDIFF_TRACE of locate's deep Go row): a pass of delve's hitCondition took 0.4 ms or
+// 1.0 ms, switching mid-run as the scheduler moved them; with each run's debugger and program on a CPU
+// of their own, an even 0.35 ms. Pinned when the run goes on from its first stop (a run captured there
+// alone never is), not before: the program's runtime has read how many CPUs it may use by then (Go's
+// runtime.NumCPU and GOMAXPROCS stay the machine's), so no value it holds changes; only its threads
+// share one CPU while bpdiff debugs it. BPDIFF_ONE_CPU=0: never pinned.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { findTree } from './process-tree.js';

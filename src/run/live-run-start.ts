@@ -71,6 +71,8 @@ export class LiveRunStart {
   protected deadline = 0;
   /** The end of the program bpdiff started for an adapter that attaches to it, or lives in it. */
   protected programExit: ReturnType<typeof startAttachedProgram> | undefined;
+  /** Whether the adapter and its program were put on one CPU (goingOn), or found no CPU of their own. */
+  private oneCpuAsked = false;
   /** The run's adapter: the one chosen for it, or the one its hooks defer to (AdapterHooks.defer). */
   protected definition: AdapterDefinition;
 
@@ -153,13 +155,19 @@ export class LiveRunStart {
     this.deadline = Date.now() + options.run.timeout_seconds * 1000;
     const first = launched ?? (await session.nextStop());
     tracePhase(spec.label, 'first stop', { kind: first.kind });
-    if (definition.one_cpu === true && first.kind === 'stopped' && running.pid !== null)
-      await this.shareOneCpu(running.pid);
     return first;
   }
 
-  /** The adapter and its program on one CPU from here on (the definition's one_cpu: process/cpu-affinity.ts). */
-  private async shareOneCpu(pid: number): Promise<void> {
+  /**
+   * Before the run goes on from a stop (a step, a continue, a run to a pass): the adapter and its
+   * program on one CPU from then on, once (the definition's one_cpu: process/cpu-affinity.ts). Not
+   * before the first stop, so that the program's runtime has read the machine's CPUs; nor for a run
+   * captured at its first stop alone, which never goes on.
+   */
+  protected async goingOn(): Promise<void> {
+    const pid = this.adapter?.pid ?? null;
+    if (this.oneCpuAsked || this.definition.one_cpu !== true || pid === null) return;
+    this.oneCpuAsked = true;
     const cpu = cpuForRun(this.spec.label, allowedCpus());
     if (cpu === null) return;
     const pinned = await pinTree(pid, cpu);

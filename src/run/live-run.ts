@@ -59,6 +59,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /** Lets the program run on to its next stop (or its end); the stop gets the run's --timeout again. */
   async next(): Promise<StopOutcome> {
+    await this.goingOn();
     const session = this.started();
     await session.continue();
     const next = await session.nextStop();
@@ -148,6 +149,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /** One step of a walk (session.step), the run's --timeout given again for it. */
   async step(kind: StepKind, returns = false): Promise<StepOutcome> {
+    await this.goingOn();
     const plan = this.prefetcher?.forStep();
     const early = plan
       ? () =>
@@ -160,6 +162,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /** On to the `count`th pass through path:line from here (session.runToPass), the run's --timeout given again for it. */
   async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
+    await this.goingOn();
     const outcome = await this.started().runToPass(path, line, count);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;

@@ -1,7 +1,7 @@
 // How the walk by effects (effects.ts) moves a run on, and what it reads of a move: over a line (DAP
-// next: its calls run at full speed), into it (its first call of the user's code), out of a call, or on to a later
-// pass through the line it stands on (a loop's head: a breakpoint there, counted by the adapter where
-// it can); and the value a step's function returned, where the adapter shows it.
+// next: its calls run at full speed), into it (its first call of the user's code), out of a call, or
+// on to a later pass through the line it stands on (a loop's head: a breakpoint there, counted by the
+// adapter where it can); and the value a step's function returned, where the adapter shows it.
 import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
 import { RETURNED, stepOf } from './lines.js';
 import type { Standing, Step, StepValues, WalkedRun, WalkEnd } from './line-walk-types.js';

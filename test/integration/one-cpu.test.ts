@@ -54,19 +54,31 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
     120_000,
   );
 
+  /** A comparison at main.go:15 of `x` against `x` (`options` before the commands), traced with `env`: the trace. */
+  const compare = async (name: string, options: string[], env: Record<string, string> = {}): Promise<string> => {
+    const trace = path.join(dir, `${name}.jsonl`);
+    const run = await runBpdiff(
+      ['--bp', 'main.go:15', ...options, '--format', 'json', '--cwd', FIXTURE, '--', program, 'x', '--', program, 'x'],
+      { env: { BPDIFF_TRACE: trace, ...env } },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.doc!.run_a.variables).toMatchObject({ mode: '"x"' });
+    return fs.readFileSync(trace, 'utf8');
+  };
+
   it.runIf(cpus.length >= 2)(
-    'BPDIFF_ONE_CPU=0 pins nothing',
+    'BPDIFF_ONE_CPU=0 pins nothing, in a run that goes on after its first stop (--first-divergence)',
     async () => {
-      const trace = path.join(dir, 'trace-off.jsonl');
-      const run = await runBpdiff(
-        ['--bp', 'main.go:15', '--format', 'json', '--cwd', FIXTURE, '--', program, 'x', '--', program, 'x'],
-        {
-          env: { BPDIFF_TRACE: trace, BPDIFF_ONE_CPU: '0' },
-        },
-      );
-      expect(run.exitCode, run.stderr).toBe(0);
-      expect(run.doc!.run_a.variables).toMatchObject({ mode: '"x"' });
-      expect(fs.readFileSync(trace, 'utf8')).not.toContain('"one cpu"');
+      expect(await compare('on', ['--first-divergence'])).toContain('"one cpu"');
+      expect(await compare('off', ['--first-divergence'], { BPDIFF_ONE_CPU: '0' })).not.toContain('"one cpu"');
+    },
+    120_000,
+  );
+
+  it.runIf(cpus.length >= 2)(
+    'a run captured at its first stop alone is not pinned: it never goes on',
+    async () => {
+      expect(await compare('plain', [])).not.toContain('"one cpu"');
     },
     120_000,
   );

@@ -225,7 +225,7 @@ class Texts(object):
                     views = memo["views"] = {}
                 listed = shown_attributes(value, views)
             else:
-                listed = [(name, child) for name, child, _suffix, _element in children(value, resolver, self.max_children, repr_of)]
+                listed = ((name, child) for name, child, _suffix, _element in children(value, resolver, self.max_children, repr_of))
         except Exception as error:
             listed = [("<children>", "%s: %s" % (type(error).__name__, error))]
         for name, child in listed:
