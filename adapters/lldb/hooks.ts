@@ -36,6 +36,8 @@ export const CPP_SUPPORT = 'bpdiff_lldb_cpp.py';
 export const BYTECODE_WRITER = 'bpdiff_lldb_bytecode.py';
 /** The `bpdiff_cpu` command (the CPU's pass count for a walk's runs), which imports CPU_COUNT_SCRIPT. */
 export const CPU_COMMAND = 'bpdiff_lldb_count.py';
+/** Cheaper entries into lldb's Python session (each call of a Python formatter), imported first. */
+export const SESSION_SUPPORT = 'bpdiff_lldb_session.py';
 /** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
 const BYTECODE_MARKER = 'bpdiff-bytecode-written';
 
@@ -175,6 +177,9 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   }
   const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs' || byRustc(elf);
   const initCommands = [...stringList(plan.launch.initCommands)];
+  const session = path.join(context.tempDir, SESSION_SUPPORT);
+  fs.copyFileSync(helperScript(context.definition, SESSION_SUPPORT), session);
+  initCommands.push(`command script import ${quoteLldb(session)}`);
   if (rust) {
     const formatters = await rustFormatters(context, toolchain);
     initCommands.push(...formatters.commands);
