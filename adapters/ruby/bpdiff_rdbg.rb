@@ -64,6 +64,7 @@ module BpdiffRdbg
     DEBUGGER__::UI_DAP.prepend(ReplaceBreakpoints)
     DEBUGGER__::ThreadClient.prepend(StepOutOfReturn)
     DEBUGGER__::UI_TcpServer.prepend(NoDelay)
+    DEBUGGER__::LineBreakpoint.prepend(CountPasses) if DEBUGGER__::LineBreakpoint.private_method_defined?(:safe_eval) || DEBUGGER__::LineBreakpoint.method_defined?(:safe_eval)
     DEBUGGER__.open_tcp(host: '127.0.0.1', port: 0, nonstop: false)
     ENV.delete('RUBY_DEBUG_INITIAL_SUSPEND_PATH')
   rescue LoadError => e
@@ -136,6 +137,37 @@ module BpdiffRdbg
   def self.counts?(condition)
     texts = [condition] + condition.scan(/'([A-Za-z0-9+\/=]*)'\.unpack1\('m0'\)/).map { |(text)| text.unpack1('m0') }
     texts.any? { |text| text.include?('$bpdiff_passes') }
+  end
+
+  # A hit count alone (adapter.json's hit_count.condition.alone, inside condition.wrap's rescue) is
+  # counted here, as that Ruby would count it, without rdbg's `binding.eval` of the wrap's text and
+  # the wrap's own eval of the count's at every pass: Ruby compiles an eval's text each time it runs
+  # (`--hit 9001` took 0.41 s against 0.27 s for `--hit 1`). Any other condition, a user's included,
+  # is rdbg's to evaluate as before.
+  COUNT_ALONE = /\A\(\$bpdiff_passes = \(\$bpdiff_passes \|\| 0\) \+ 1\) >= (\d+)\z/
+  WRAPPED = /\A\(begin; binding\.eval\('([A-Za-z0-9+\/=]*)'\.unpack1\('m0'\)\); rescue ::Exception; true; end\)\z/
+
+  # The pass a condition stops at when it is a hit count alone (wrapped or not), else nil.
+  def self.count_alone(expr)
+    text = expr
+    wrapped = WRAPPED.match(expr)
+    text = wrapped[1].unpack1('m0') if wrapped
+    alone = COUNT_ALONE.match(text)
+    alone && alone[1].to_i
+  end
+
+  module CountPasses
+    def safe_eval(binding, expr)
+      @bpdiff_counts ||= {}
+      wanted = @bpdiff_counts.fetch(expr) { @bpdiff_counts[expr] = expr.is_a?(String) ? BpdiffRdbg.count_alone(expr) : nil }
+      return super unless wanted
+
+      begin
+        ($bpdiff_passes = ($bpdiff_passes || 0) + 1) >= wanted
+      rescue ::Exception
+        true
+      end
+    end
   end
 
   # stepOut (rdbg's `finish`) from a stop at a method's return: rdbg 1.4.0 goes on to the next return

@@ -249,6 +249,45 @@ for (const language of LANGUAGES) {
   });
 }
 
+describeWithTool('a hit count alone through rdbg: no eval a pass', 'ruby', onPath('ruby'), () => {
+  // bpdiff_rdbg.rb counts the passes of a hit count alone itself, where rdbg evaluated the count's
+  // text (and the wrap around it) with Binding#eval at every pass; a user's condition is still rdbg's.
+  // evals.rb counts the program's Binding#eval calls in a local.
+  it('--hit 50 counts without evaluating; with --condition, rdbg evaluates at every pass as before', async () => {
+    const alone = await runBpdiff(
+      ['--bp', 'evals.rb:18', '--hit', '50', '--', 'ruby', 'evals.rb', '60', '--', 'ruby', 'evals.rb', '60'],
+      { cwd: FIXTURES },
+    );
+    expectClean(alone);
+    expect(alone.exitCode, alone.stderr).toBe(0);
+    expect(alone.doc!.run_a.variables).toMatchObject({ i: '49', total: String(sumBelow(49)) });
+    // The evaluations at the stop itself, not one a pass.
+    expect(Number(alone.doc!.run_a.variables!['evals[0]'])).toBeLessThan(10);
+    const withCondition = await runBpdiff(
+      [
+        '--bp',
+        'evals.rb:18',
+        '--hit',
+        '50',
+        '--condition',
+        'i >= 0',
+        '--',
+        'ruby',
+        'evals.rb',
+        '60',
+        '--',
+        'ruby',
+        'evals.rb',
+        '60',
+      ],
+      { cwd: FIXTURES },
+    );
+    expectClean(withCondition);
+    expect(withCondition.doc!.run_a.variables).toMatchObject({ i: '49' });
+    expect(Number(withCondition.doc!.run_a.variables!['evals[0]'])).toBeGreaterThanOrEqual(100);
+  });
+});
+
 describeWithTool('passes, not code locations, through lldb-dap', 'lldb-dap', lldbReady, () => {
   const twice = (adapter: string[], hit: number): Promise<BpdiffRun> =>
     runBpdiff(
