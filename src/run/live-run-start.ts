@@ -138,6 +138,7 @@ export class LiveRunStart {
       log: this.log,
       ...(plan.request ? { request: plan.request } : {}),
       ...(this.programExit ? { programExit: this.programExit } : {}),
+      ...(definition.one_cpu === true ? { goingOn: () => this.goingOn() } : {}),
     });
     this.session = session;
     if (walk && definition.locate?.prefetch === true) this.prefetcher = new Prefetcher(running.connection);
@@ -162,7 +163,9 @@ export class LiveRunStart {
    * Before the run goes on from a stop (a step, a continue, a run to a pass): the adapter and its
    * program on one CPU from then on, once (the definition's one_cpu: process/cpu-affinity.ts). Not
    * before the first stop, so that the program's runtime has read the machine's CPUs; nor for a run
-   * captured at its first stop alone, which never goes on.
+   * captured at its first stop alone, which never goes on, unless the adapter counts many passes before
+   * that stop (--hit N): the session then stops at the program's entry function first and calls this
+   * there (session-setup.ts).
    */
   protected async goingOn(): Promise<void> {
     const pid = this.adapter?.pid ?? null;

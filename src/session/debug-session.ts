@@ -114,11 +114,14 @@ export class DebugSession extends SessionSetup {
         if (end === null) continue;
         return end;
       }
+      // The entry stop of a run counted on one CPU (session-setup.ts): on to the breakpoint's pass.
+      const atEntry = !counted && (await this.atEntryForOneCpu(stopped));
       const atBreakpoint =
-        counted ||
-        BREAKPOINT_REASONS.has(stopped.reason) ||
-        (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)) ||
-        (this.entry.stopOnEntry === true && stopped.reason === 'entry');
+        !atEntry &&
+        (counted ||
+          BREAKPOINT_REASONS.has(stopped.reason) ||
+          (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)) ||
+          (this.entry.stopOnEntry === true && stopped.reason === 'entry'));
       const top = stackFrames[0];
       if (!atBreakpoint || !top) {
         // A stop bpdiff did not ask for (entry, a pause, a step): let the program go on.

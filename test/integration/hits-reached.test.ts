@@ -45,6 +45,8 @@ interface Language {
   counts: boolean;
   /** The CPU counts them from pass 1 (hit_count.cpu_count): two stops, the second of this reason where the machine lets it. */
   cpuStop?: string;
+  /** The run stops first where the program's own code starts (main.main), to be put on one CPU before the adapter counts the passes (one_cpu): that stop's reason. */
+  entryStop?: string;
   /** Where the count is in the breakpoint's condition (hit_count.condition): a condition that fails from iteration 101 on. */
   failsLater?: string;
 }
@@ -92,6 +94,7 @@ const LANGUAGES: Language[] = [
     command: (limit) => ['./loop-go', String(limit), '999999'],
     odd: 'i%2 == 1',
     counts: true,
+    entryStop: 'function breakpoint',
   },
   {
     name: 'c (lldb-dap)',
@@ -201,7 +204,7 @@ for (const language of LANGUAGES) {
     const n = language.counts ? 201 : 61;
     const limit = n + 999;
 
-    it(`--hit ${n} is the values at pass ${n}${language.counts ? ', the passes before it counted by the adapter (one stop)' : ', every pass a stop'}`, async () => {
+    it(`--hit ${n} is the values at pass ${n}${language.counts ? `, the passes before it counted by the adapter (one stop${language.entryStop ? ', after one at the entry' : ''})` : ', every pass a stop'}`, async () => {
       const { run, stops } = await compare(language, ['--hit', String(n)], limit);
       expectClean(run);
       expect(run.exitCode, run.stderr).toBe(0);
@@ -216,7 +219,8 @@ for (const language of LANGUAGES) {
       if (language.cpuStop !== undefined) {
         expect(stops.reasons).toHaveLength(2);
         if (cpuCounts) expect(stops.reasons[1]).toBe(language.cpuStop);
-      } else if (language.counts) expect(stops.reasons).toHaveLength(1);
+      } else if (language.entryStop !== undefined) expect(stops.reasons).toEqual([language.entryStop, 'breakpoint']);
+      else if (language.counts) expect(stops.reasons).toHaveLength(1);
       else expect(stops.reasons.length).toBeGreaterThanOrEqual(n);
     });
 

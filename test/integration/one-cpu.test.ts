@@ -76,6 +76,51 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
   );
 
   it.runIf(cpus.length >= 2)(
+    "--hit 250, counted by dlv: pinned at main.main, before the passes; the runtime still has the machine's CPUs",
+    async () => {
+      const trace = path.join(dir, 'hit.jsonl');
+      const run = await runBpdiff(
+        [
+          '--bp',
+          'main.go:18',
+          '--hit',
+          '250',
+          '--format',
+          'json',
+          '--cwd',
+          FIXTURE,
+          '--',
+          program,
+          'x',
+          '--',
+          program,
+          'x',
+        ],
+        { env: { BPDIFF_TRACE: trace } },
+      );
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode, run.stderr).toBe(0);
+      const machine = String(cpus.length);
+      // dlv runs on one P of its own (GOMAXPROCS=1); the program gets the run's GOMAXPROCS, or none.
+      expect(run.doc!.run_a.variables).toMatchObject({
+        i: '249',
+        total: String((249 * 248) / 2),
+        cpus: machine,
+        procs: process.env.GOMAXPROCS ?? machine,
+      });
+      const lines = fs.readFileSync(trace, 'utf8').split('\n');
+      for (const label of ['A', 'B']) {
+        const pinned = lines.findIndex((line) => line.includes('"one cpu"') && line.includes(`"run":"${label}"`));
+        const first = lines.findIndex((line) => line.includes('"first stop"') && line.includes(`"run":"${label}"`));
+        expect(pinned, `run ${label} pinned`).toBeGreaterThan(-1);
+        expect(pinned, `run ${label} pinned before its first stop at the breakpoint`).toBeLessThan(first);
+        expect((JSON.parse(lines[pinned]!) as { pinned: number }).pinned).toBe(2);
+      }
+    },
+    120_000,
+  );
+
+  it.runIf(cpus.length >= 2)(
     'a run captured at its first stop alone is not pinned: it never goes on',
     async () => {
       expect(await compare('plain', [])).not.toContain('"one cpu"');

@@ -1,7 +1,6 @@
-# bpdiff's hits-reached test: a hit count is counted by bpdiff's rdbg start (bpdiff_rdbg.rb) without
-# a Binding#eval at each pass (with --condition, one: the condition's). The program counts the calls
-# of Binding#eval made in it, rdbg's evaluations of a breakpoint's condition included, in a local the
-# breakpoint's values show.
+# bpdiff's hits-reached test: a hit count is counted by bpdiff's rdbg start (bpdiff_rdbg.rb) without a Binding#eval at
+# each pass (with --condition, one: the condition's). The program counts the calls of Binding#eval made in it, rdbg's
+# evaluations of a breakpoint's condition included, in a local the breakpoint's values show.
 EVALS = [0]
 class Binding
   alias_method :bpdiff_fixture_eval, :eval
