@@ -138,7 +138,11 @@ export class LiveRunStart {
       log: this.log,
       ...(plan.request ? { request: plan.request } : {}),
       ...(this.programExit ? { programExit: this.programExit } : {}),
-      ...(definition.one_cpu === true ? { goingOn: () => this.goingOn() } : {}),
+      // Only where a CPU of its own is to be had (not BPDIFF_ONE_CPU=0, nor a single CPU): else the
+      // session's stop at the entry for it would be for nothing.
+      ...(definition.one_cpu === true && cpuForRun(spec.label, allowedCpus()) !== null
+        ? { goingOn: () => this.goingOn() }
+        : {}),
     });
     this.session = session;
     if (walk && definition.locate?.prefetch === true) this.prefetcher = new Prefetcher(running.connection);

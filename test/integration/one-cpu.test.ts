@@ -116,6 +116,32 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
         expect(pinned, `run ${label} pinned before its first stop at the breakpoint`).toBeLessThan(first);
         expect((JSON.parse(lines[pinned]!) as { pinned: number }).pinned).toBe(2);
       }
+      // Turned off, the run does not stop at main.main for it either.
+      const offTrace = path.join(dir, 'hit-off.jsonl');
+      const off = await runBpdiff(
+        [
+          '--bp',
+          'main.go:18',
+          '--hit',
+          '250',
+          '--format',
+          'json',
+          '--cwd',
+          FIXTURE,
+          '--',
+          program,
+          'x',
+          '--',
+          program,
+          'x',
+        ],
+        { env: { BPDIFF_TRACE: offTrace, BPDIFF_ONE_CPU: '0' } },
+      );
+      expect(off.exitCode, off.stderr).toBe(0);
+      expect(off.doc!.run_a.variables).toMatchObject({ i: '249' });
+      const offText = fs.readFileSync(offTrace, 'utf8');
+      expect(offText).not.toContain('"one cpu"');
+      expect(offText).not.toContain('setFunctionBreakpoints');
     },
     120_000,
   );
