@@ -127,13 +127,10 @@ async function prepare(context: LaunchContext, given: LaunchPlan): Promise<Launc
     ...plan.launch,
     mode: 'exec',
     showGlobalVariables: context.options.values.scope === 'globals',
-    // dlv's own Go scheduler on one P (GOMAXPROCS=1, below), and the program's as the run's
+    // dlv's own Go scheduler on one P (GOMAXPROCS=1, above), and the program's as the run's
     // environment has it: dlv passes its environment on, and null takes a variable away.
     env: { ...spec.env, GOMAXPROCS: runEnv.GOMAXPROCS ?? null },
   };
-  // dlv answers each trap (a breakpoint pass it counts for --hit N, a step) through its ptrace thread
-  // and its DAP goroutines: on two Ps, the wake-ups between them cross threads and CPUs; a pass
-  // counted on one CPU took 0.34 ms with dlv on two Ps and 0.21 ms on one (bench/programs/hit).
 
   if (command.kind === 'exec') {
     const program = resolveProgram(command.program, spec.cwd, runEnv);

@@ -293,7 +293,8 @@ export interface AdapterDefinition {
   /**
    * The adapter and the program it debugs share one CPU once the run goes on from its first stop (src/process/
    * cpu-affinity.ts): a debugger that traps into itself at every pass of a breakpoint (delve) hands the
-   * CPU to its program and back at each, which costs less on one CPU than across two. Default false.
+   * CPU to its program and back at each, which costs less on one CPU than across two. For --hit N counted
+   * by the adapter, from a stop at locate.entry.functions before the count (session-setup.ts). Default false.
    */
   one_cpu?: boolean;
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */

@@ -7,7 +7,8 @@
 // 2-core machine (BPDIFF_TRACE of locate's deep Go row): a pass of delve's hitCondition took 0.4 ms or
 // 1.0 ms, switching mid-run as the scheduler moved them; with each run's debugger and program on a CPU
 // of their own, an even 0.35 ms. Pinned when the run goes on from its first stop (a run captured there
-// alone never is), not before: the program's runtime has read how many CPUs it may use by then (Go's
+// alone never is; one whose adapter counts many passes to it, at a stop at its entry function before:
+// session-setup.ts), not before: the program's runtime has read how many CPUs it may use by then (Go's
 // runtime.NumCPU and GOMAXPROCS stay the machine's), so no value it holds changes; only its threads
 // share one CPU while bpdiff debugs it. BPDIFF_ONE_CPU=0: never pinned.
 import { execFile } from 'node:child_process';

@@ -71,8 +71,8 @@ export class LiveRunStart {
   protected deadline = 0;
   /** The end of the program bpdiff started for an adapter that attaches to it, or lives in it. */
   protected programExit: ReturnType<typeof startAttachedProgram> | undefined;
-  /** Whether the adapter and its program were put on one CPU (goingOn), or found no CPU of their own. */
-  private oneCpuAsked = false;
+  /** The CPU the adapter and its program go on (the definition's one_cpu), until goingOn puts them there; null: none, or done. */
+  private oneCpu: number | null = null;
   /** The run's adapter: the one chosen for it, or the one its hooks defer to (AdapterHooks.defer). */
   protected definition: AdapterDefinition;
 
@@ -130,6 +130,7 @@ export class LiveRunStart {
     if (signal.aborted) throw interrupted();
 
     const running = await this.startAdapter(plan);
+    this.oneCpu = definition.one_cpu === true ? cpuForRun(spec.label, allowedCpus()) : null;
     const session = new DebugSession({
       connection: running.connection,
       definition: plan.condition ? { ...definition, condition: plan.condition } : definition,
@@ -140,9 +141,7 @@ export class LiveRunStart {
       ...(this.programExit ? { programExit: this.programExit } : {}),
       // Only where a CPU of its own is to be had (not BPDIFF_ONE_CPU=0, nor a single CPU): else the
       // session's stop at the entry for it would be for nothing.
-      ...(definition.one_cpu === true && cpuForRun(spec.label, allowedCpus()) !== null
-        ? { goingOn: () => this.goingOn() }
-        : {}),
+      ...(this.oneCpu !== null ? { goingOn: () => this.goingOn() } : {}),
     });
     this.session = session;
     if (walk && definition.locate?.prefetch === true) this.prefetcher = new Prefetcher(running.connection);
@@ -172,11 +171,10 @@ export class LiveRunStart {
    * there (session-setup.ts).
    */
   protected async goingOn(): Promise<void> {
+    const cpu = this.oneCpu;
     const pid = this.adapter?.pid ?? null;
-    if (this.oneCpuAsked || this.definition.one_cpu !== true || pid === null) return;
-    this.oneCpuAsked = true;
-    const cpu = cpuForRun(this.spec.label, allowedCpus());
-    if (cpu === null) return;
+    if (cpu === null || pid === null) return;
+    this.oneCpu = null;
     const pinned = await pinTree(pid, cpu);
     tracePhase(this.spec.label, 'one cpu', { cpu, pinned: pinned.length });
   }

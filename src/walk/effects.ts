@@ -352,8 +352,10 @@ export async function walkEffects(
     );
     moves.push([moved[0] === null ? null : pair[0], moved[1] === null ? null : pair[1]]);
     compared++;
-    if (moved[0] !== null) arrivedA = await read(walks[0], moved[0]);
-    if (moved[1] !== null) arrivedB = await read(walks[1], moved[1]);
+    [arrivedA, arrivedB] = await Promise.all([
+      moved[0] === null ? arrivedA : read(walks[0], moved[0]),
+      moved[1] === null ? arrivedB : read(walks[1], moved[1]),
+    ]);
   }
 
   /**

@@ -253,28 +253,18 @@ for (const language of LANGUAGES) {
   });
 }
 
-describeWithTool('a hit count alone through rdbg: no eval a pass', 'ruby', onPath('ruby'), () => {
+describeWithTool('a hit count through rdbg: no eval of the count a pass', 'ruby', onPath('ruby'), () => {
   // bpdiff_rdbg.rb counts the passes of a hit count itself, where rdbg evaluated the count's text (and
   // the wrap around it) with Binding#eval at every pass; a user's condition is evaluated once a pass.
   // evals.rb counts the program's Binding#eval calls in a local.
-  it('--hit 50 counts without evaluating; with --condition, only that condition is evaluated, once a pass', async () => {
-    const alone = await runBpdiff(
-      ['--bp', 'evals.rb:18', '--hit', '50', '--', 'ruby', 'evals.rb', '60', '--', 'ruby', 'evals.rb', '60'],
-      { cwd: FIXTURES },
-    );
-    expectClean(alone);
-    expect(alone.exitCode, alone.stderr).toBe(0);
-    expect(alone.doc!.run_a.variables).toMatchObject({ i: '49', total: String(sumBelow(49)) });
-    // The evaluations at the stop itself, not one a pass.
-    expect(Number(alone.doc!.run_a.variables!['evals[0]'])).toBeLessThan(10);
-    const withCondition = await runBpdiff(
+  const pass50 = (...options: string[]): Promise<BpdiffRun> =>
+    runBpdiff(
       [
         '--bp',
         'evals.rb:18',
         '--hit',
         '50',
-        '--condition',
-        'i >= 0',
+        ...options,
         '--',
         'ruby',
         'evals.rb',
@@ -284,8 +274,19 @@ describeWithTool('a hit count alone through rdbg: no eval a pass', 'ruby', onPat
         'evals.rb',
         '60',
       ],
-      { cwd: FIXTURES },
+      {
+        cwd: FIXTURES,
+      },
     );
+
+  it('--hit 50 counts without evaluating; with --condition, only that condition is evaluated, once a pass', async () => {
+    const alone = await pass50();
+    expectClean(alone);
+    expect(alone.exitCode, alone.stderr).toBe(0);
+    expect(alone.doc!.run_a.variables).toMatchObject({ i: '49', total: String(sumBelow(49)) });
+    // The evaluations at the stop itself, not one a pass.
+    expect(Number(alone.doc!.run_a.variables!['evals[0]'])).toBeLessThan(10);
+    const withCondition = await pass50('--condition', 'i >= 0');
     expectClean(withCondition);
     expect(withCondition.doc!.run_a.variables).toMatchObject({ i: '49' });
     // The user's condition, once a pass (the wrap and the count's text were two evals more).

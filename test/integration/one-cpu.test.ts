@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { allowedCpus } from '../../src/process/cpu-affinity.js';
-import { describeWithTool, onPath, runBpdiff } from './helpers.js';
+import { describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures-one-cpu');
 
@@ -54,23 +54,32 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
     120_000,
   );
 
-  /** A comparison at main.go:15 of `x` against `x` (`options` before the commands), traced with `env`: the trace. */
-  const compare = async (name: string, options: string[], env: Record<string, string> = {}): Promise<string> => {
+  /** A comparison of `x` against `x` (`options` before the commands: where it stops), traced with `env`: the run and its trace. */
+  const compare = async (
+    name: string,
+    options: string[],
+    env: Record<string, string> = {},
+  ): Promise<{ run: BpdiffRun; trace: string }> => {
     const trace = path.join(dir, `${name}.jsonl`);
     const run = await runBpdiff(
-      ['--bp', 'main.go:15', ...options, '--format', 'json', '--cwd', FIXTURE, '--', program, 'x', '--', program, 'x'],
+      [...options, '--format', 'json', '--cwd', FIXTURE, '--', program, 'x', '--', program, 'x'],
       { env: { BPDIFF_TRACE: trace, ...env } },
     );
+    expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.doc!.run_a.variables).toMatchObject({ mode: '"x"' });
-    return fs.readFileSync(trace, 'utf8');
+    return { run, trace: fs.readFileSync(trace, 'utf8') };
   };
+  const AT_PRINT = ['--bp', 'main.go:15'];
+  /** The loop's body, at its 250th pass: dlv counts the 249 before it. */
+  const AT_PASS_250 = ['--bp', 'main.go:18', '--hit', '250'];
 
   it.runIf(cpus.length >= 2)(
     'BPDIFF_ONE_CPU=0 pins nothing, in a run that goes on after its first stop (--first-divergence)',
     async () => {
-      expect(await compare('on', ['--first-divergence'])).toContain('"one cpu"');
-      expect(await compare('off', ['--first-divergence'], { BPDIFF_ONE_CPU: '0' })).not.toContain('"one cpu"');
+      expect((await compare('on', [...AT_PRINT, '--first-divergence'])).trace).toContain('"one cpu"');
+      const off = await compare('off', [...AT_PRINT, '--first-divergence'], { BPDIFF_ONE_CPU: '0' });
+      expect(off.trace).not.toContain('"one cpu"');
     },
     120_000,
   );
@@ -78,28 +87,7 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
   it.runIf(cpus.length >= 2)(
     "--hit 250, counted by dlv: pinned at main.main, before the passes; the runtime still has the machine's CPUs",
     async () => {
-      const trace = path.join(dir, 'hit.jsonl');
-      const run = await runBpdiff(
-        [
-          '--bp',
-          'main.go:18',
-          '--hit',
-          '250',
-          '--format',
-          'json',
-          '--cwd',
-          FIXTURE,
-          '--',
-          program,
-          'x',
-          '--',
-          program,
-          'x',
-        ],
-        { env: { BPDIFF_TRACE: trace } },
-      );
-      expect(run.leftovers).toEqual([]);
-      expect(run.exitCode, run.stderr).toBe(0);
+      const { run, trace } = await compare('hit', AT_PASS_250);
       const machine = String(cpus.length);
       // dlv runs on one P of its own (GOMAXPROCS=1); the program gets the run's GOMAXPROCS, or none.
       expect(run.doc!.run_a.variables).toMatchObject({
@@ -108,7 +96,7 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
         cpus: machine,
         procs: process.env.GOMAXPROCS ?? machine,
       });
-      const lines = fs.readFileSync(trace, 'utf8').split('\n');
+      const lines = trace.split('\n');
       for (const label of ['A', 'B']) {
         const pinned = lines.findIndex((line) => line.includes('"one cpu"') && line.includes(`"run":"${label}"`));
         const first = lines.findIndex((line) => line.includes('"first stop"') && line.includes(`"run":"${label}"`));
@@ -117,31 +105,10 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
         expect((JSON.parse(lines[pinned]!) as { pinned: number }).pinned).toBe(2);
       }
       // Turned off, the run does not stop at main.main for it either.
-      const offTrace = path.join(dir, 'hit-off.jsonl');
-      const off = await runBpdiff(
-        [
-          '--bp',
-          'main.go:18',
-          '--hit',
-          '250',
-          '--format',
-          'json',
-          '--cwd',
-          FIXTURE,
-          '--',
-          program,
-          'x',
-          '--',
-          program,
-          'x',
-        ],
-        { env: { BPDIFF_TRACE: offTrace, BPDIFF_ONE_CPU: '0' } },
-      );
-      expect(off.exitCode, off.stderr).toBe(0);
-      expect(off.doc!.run_a.variables).toMatchObject({ i: '249' });
-      const offText = fs.readFileSync(offTrace, 'utf8');
-      expect(offText).not.toContain('"one cpu"');
-      expect(offText).not.toContain('setFunctionBreakpoints');
+      const off = await compare('hit-off', AT_PASS_250, { BPDIFF_ONE_CPU: '0' });
+      expect(off.run.doc!.run_a.variables).toMatchObject({ i: '249' });
+      expect(off.trace).not.toContain('"one cpu"');
+      expect(off.trace).not.toContain('setFunctionBreakpoints');
     },
     120_000,
   );
@@ -149,7 +116,7 @@ describeWithTool('one CPU for a debugger and its program (dlv)', 'dlv and go', o
   it.runIf(cpus.length >= 2)(
     'a run captured at its first stop alone is not pinned: it never goes on',
     async () => {
-      expect(await compare('plain', [])).not.toContain('"one cpu"');
+      expect((await compare('plain', AT_PRINT)).trace).not.toContain('"one cpu"');
     },
     120_000,
   );
