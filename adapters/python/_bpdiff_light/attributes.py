@@ -10,6 +10,7 @@
 # - a name whose class attribute is a data descriptor (a property, a slot): getattr, as before;
 # - a name in the object's own __dict__: its value there (no data descriptor of the class comes first);
 # - a public name whose class attribute is a plain function: a bound method, hidden: not read at all;
+# - a protected one (_name, __name): bound to the object as getattr binds it, without the lookup;
 # - a class attribute without __get__ (a constant, a pattern): the attribute itself; any other: getattr.
 # That is how object.__getattribute__ reads an attribute, so the view is used only for an object whose
 # class reads them so (its __getattribute__, __dir__, __class__ and __dict__ are object's own, its
@@ -30,8 +31,11 @@ _GETSET = types.GetSetDescriptorType
 _OBJECT_GETATTRIBUTE = object.__getattribute__
 _OBJECT_DIR = object.__dir__
 _OBJECT_CLASS = object.__dict__["__class__"]
-# How a name of the class is read: the class attribute itself, or getattr (a public method is never read).
-_PLAIN, _GETATTR = 1, 2
+# How a name of the class is read: the class attribute itself, getattr, or a method bound to the object (a
+# protected one: what getattr gives for a plain function the object's own __dict__ does not hide, without
+# looking it up again). A public method is never read.
+_PLAIN, _GETATTR, _BOUND = 1, 2, 3
+_METHOD = types.MethodType
 _EMPTY = {}
 # The views kept (by class): more, and they start again.
 _VIEWS_KEPT = 1024
@@ -120,8 +124,10 @@ def _make_view(kind, address):
         if hasattr(kind_of_attr, "__set__") or hasattr(kind_of_attr, "__delete__"):
             data.add(name)
             how = _GETATTR
-        elif kind_of_attr is _FUNCTION and _hidden_by_name(name) is None:
-            continue  # a bound method, hidden: never read (an object's own value of that name is read from its __dict__)
+        elif kind_of_attr is _FUNCTION:
+            if _hidden_by_name(name) is None:
+                continue  # a bound method, hidden: never read (an object's own value of that name is read from its __dict__)
+            how = _BOUND
         elif hasattr(kind_of_attr, "__get__"):
             how = _GETATTR
         else:
@@ -184,7 +190,7 @@ def shown_attributes(obj, step_views):
     for name, how, attr in view.entries:
         if name in found:
             continue
-        found[name] = attr if how == _PLAIN else _read(obj, name)
+        found[name] = attr if how == _PLAIN else _METHOD(attr, obj) if how == _BOUND else _read(obj, name)
     # dir() sorts its names; _attributes groups them: public, then _protected, then __private.
     groups = ([], [], [])
     for name in sorted(found):

@@ -6,6 +6,7 @@
 # written in a stable order. Written here again because the debuggee may import nothing of debugpy;
 # the same inputs must give the same text (test/integration/python-adapters-agree.test.ts compares the two adapters).
 import threading
+import types
 from collections import OrderedDict, deque
 
 from . import bounded, setorder
@@ -45,23 +46,39 @@ def _has_repr_of(obj_repr, kind):
 
 
 def _parts(obj, level):
-    """The parts of the final text (pydevd's SafeRepr._repr)."""
+    """The parts of the final text (pydevd's SafeRepr._repr), in a list."""
+    out = []
+    _write(obj, level, out)
+    return out
+
+
+def _write(obj, level, out):
+    """Appends the parts of the object's text to `out` (pydevd's SafeRepr._repr, whose generators yield
+    them in this order; one list instead of a generator per level, each part yielded again by each)."""
+    exact = _EXACT_PARTS.get(type(obj))
+    if exact is not None:
+        exact(obj, level, out)
+        return
     try:
         obj_repr = type(obj).__repr__
     except Exception:
         obj_repr = None
     for kind, prefix, suffix, comma in _COLLECTIONS:
         if isinstance(obj, kind) and _has_repr_of(obj_repr, kind):
-            return _iter_parts(obj, level, prefix, suffix, comma)
+            _write_iter(obj, level, out, prefix, suffix, comma)
+            return
     for kind, prefix, suffix, item_prefix, item_sep, item_suffix in _DICTS:
         if isinstance(obj, kind) and _has_repr_of(obj_repr, kind):
-            return _dict_parts(obj, level, prefix, suffix, item_prefix, item_sep, item_suffix)
+            _write_dict(obj, level, out, prefix, suffix, item_prefix, item_sep, item_suffix)
+            return
     for kind in _STRINGS:
         if isinstance(obj, kind) and _has_repr_of(obj_repr, kind):
-            return _str_parts(obj, level)
+            _write_str(obj, level, out)
+            return
     if _is_long_iter(obj):
-        return _long_iter_parts(obj)
-    return _obj_parts(obj, level)
+        _write_long_iter(obj, out)
+        return
+    _write_obj(obj, level, out)
 
 
 def _is_long_iter(obj, level=0):
@@ -97,39 +114,38 @@ def _is_long_iter(obj, level=0):
         return True
 
 
-def _iter_parts(obj, level, prefix, suffix, comma_after_single_element=False):
+def _write_iter(obj, level, out, prefix, suffix, comma_after_single_element=False):
     # An empty set as Python writes it, not `{}` (an empty dict); a set's elements in the stable order.
     if not obj and type(obj) in (set, frozenset):
-        yield "%s()" % type(obj).__name__
+        out.append("%s()" % type(obj).__name__)
         return
     if isinstance(obj, (set, frozenset)) and level < len(MAX_COLLECTION):
         try:
             obj = setorder.ordered(obj, setorder.plain_repr, MAX_COLLECTION[level])
         except Exception:
             pass
-    yield prefix
+    out.append(prefix)
     if level >= len(MAX_COLLECTION):
-        yield "..."
+        out.append("...")
     else:
         count = MAX_COLLECTION[level]
-        yield_comma = False
+        comma = False
         for item in obj:
-            if yield_comma:
-                yield ", "
-            yield_comma = True
+            if comma:
+                out.append(", ")
+            comma = True
             count -= 1
             if count <= 0:
-                yield "..."
+                out.append("...")
                 break
-            for part in _parts(item, 100 if item is obj else level + 1):
-                yield part
+            _write(item, 100 if item is obj else level + 1, out)
         else:
             if comma_after_single_element and count == MAX_COLLECTION[level] - 1:
-                yield ","
-    yield suffix
+                out.append(",")
+    out.append(suffix)
 
 
-def _long_iter_parts(obj):
+def _write_long_iter(obj, out):
     try:
         text = "<%s, len() = %s>" % (type(obj).__name__, len(obj))
     except Exception:
@@ -137,78 +153,96 @@ def _long_iter_parts(obj):
             text = "<" + type(obj).__name__ + ">"
         except Exception:
             text = "<no repr available for object>"
-    yield text
+    out.append(text)
 
 
-def _dict_parts(obj, level, prefix, suffix, item_prefix, item_sep, item_suffix):
+def _write_dict(obj, level, out, prefix, suffix, item_prefix, item_sep, item_suffix):
     if not obj:
-        yield prefix + suffix
+        out.append(prefix + suffix)
         return
     if level >= len(MAX_COLLECTION):
-        yield prefix + "..." + suffix
+        out.append(prefix + "..." + suffix)
         return
-    yield prefix
+    out.append(prefix)
     count = MAX_COLLECTION[level]
-    yield_comma = False
+    comma = False
     for key in list(obj):
-        if yield_comma:
-            yield ", "
-        yield_comma = True
+        if comma:
+            out.append(", ")
+        comma = True
         count -= 1
         if count <= 0:
-            yield "..."
+            out.append("...")
             break
-        yield item_prefix
-        for part in _parts(key, level + 1):
-            yield part
-        yield item_sep
+        out.append(item_prefix)
+        _write(key, level + 1, out)
+        out.append(item_sep)
         try:
             item = obj[key]
         except Exception:
-            yield "<?>"
+            out.append("<?>")
         else:
-            for part in _parts(item, 100 if item is obj else level + 1):
-                yield part
-        yield item_suffix
-    yield suffix
+            _write(item, 100 if item is obj else level + 1, out)
+        out.append(item_suffix)
+    out.append(suffix)
 
 
-def _str_parts(obj, level):
+def _write_str(obj, level, out):
     try:
         limit = MAX_OTHER_INNER if level > 0 else MAX_OTHER_OUTER
         if len(obj) <= limit:
-            yield repr(obj)
+            out.append(repr(obj))
             return
         left_count, right_count = max(1, int(2 * limit / 3)), max(1, int(limit / 3))
         part1 = repr(obj[:left_count])
         part1 = part1[:part1.rindex("'")]
         part2 = repr(obj[-right_count:])
         part2 = part2[part2.index("'") + 1:]
-        yield part1
-        yield "..."
-        yield part2
     except Exception:
-        for part in _obj_parts(obj, level):
-            yield part
+        _write_obj(obj, level, out)
+        return
+    out.append(part1)
+    out.append("...")
+    out.append(part2)
 
 
-def _obj_parts(obj, level):
+def _write_obj(obj, level, out):
     try:
         text = repr(obj)
     except Exception as error:
-        yield "<error: repr raised %s>" % bounded.describe_error(error)
+        out.append("<error: repr raised %s>" % bounded.describe_error(error))
         return
     if type(text) is not str:
         # repr() only returns str; a _Shown stands in for other results pydevd would have kept.
         text = str(text)
     limit = MAX_OTHER_INNER if level > 0 else MAX_OTHER_OUTER
     if limit >= len(text):
-        yield text
+        out.append(text)
         return
     left_count, right_count = max(1, int(2 * limit / 3)), max(1, int(limit / 3))
-    yield text[:left_count]
-    yield "..."
-    yield text[-right_count:]
+    out.append(text[:left_count])
+    out.append("...")
+    out.append(text[-right_count:])
+
+
+# The parts of a value of one of these exact types (whose repr no program can change), as _write finds
+# them through its tables and checks: the path it takes for each, looked up at once.
+_EXACT_PARTS = {
+    tuple: lambda obj, level, out: _write_iter(obj, level, out, "(", ")", True),
+    list: lambda obj, level, out: _write_iter(obj, level, out, "[", "]", False),
+    frozenset: lambda obj, level, out: _write_iter(obj, level, out, "frozenset({", "})", False),
+    set: lambda obj, level, out: _write_iter(obj, level, out, "{", "}", False),
+    deque: lambda obj, level, out: _write_iter(obj, level, out, "deque([", "])", False),
+    dict: lambda obj, level, out: _write_dict(obj, level, out, "{", "}", "", ": ", ""),
+    OrderedDict: lambda obj, level, out: _write_dict(obj, level, out, "OrderedDict([", "])", "(", ", ", ")"),
+    str: _write_str,
+    bytes: _write_str,
+}
+# Not containers, not strings: _write writes their repr (_is_long_iter is False for them: none is an
+# instance of a long iterable's type, whatever attributes it has).
+for _kind in (int, float, complex, bool, type(None), type, types.FunctionType, types.BuiltinFunctionType, types.MethodType):
+    _EXACT_PARTS[_kind] = _write_obj
+del _kind
 
 
 # The text of these is their repr while it is not longer than the outer limit (SafeRepr's own path

@@ -11,11 +11,15 @@ from .saferepr import MAX_OTHER_OUTER, safe_repr_now
 from .rules import adapter_rule, volatile_rule
 from .setorder import ADDRESS_TOKEN, masked
 from .attributes import shown_attributes
-from .variables import DEFAULT, identity, children, get_type, is_hidden
+from .variables import _BY_NAME as _HIDDEN_BY_NAME, DEFAULT, identity, children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
 _METHOD = types.MethodType
+# Children whose text is their repr's alone, at any depth (no children of their own), kept by type and
+# value (not float: 0.0 == -0.0); a string only up to this length (a key the cache holds).
+_SCALARS = frozenset((int, bool, str, type(None)))
+_SCALAR_KEPT_LENGTH = 256
 _PATTERN = type(re.compile(""))
 # How many regular expressions' texts a stream keeps (Texts._patterns): more, and it starts again.
 _PATTERNS_KEPT = 256
@@ -61,6 +65,10 @@ class Texts(object):
         self._volatile_by_child = {}
         self._volatile_by_name = {}
         self._patterns = {}
+        # The `name=TEXT` of methods bound to objects, by name, qualified name, the object's repr and whether folded (_method_part).
+        self._method_parts = {}
+        # The texts of numbers, short strings, booleans and None met as children, by type and value.
+        self._scalars = {}
         # A repr bounded in time (bounded.py) hands each value that may run the program's code to a helper
         # thread: on class-heavy code dozens a step, each a wait on another thread (most of a walk's time
         # on a loaded machine). A step's texts are computed in one piece there instead, each repr in it
@@ -220,18 +228,85 @@ class Texts(object):
         try:
             if resolver == DEFAULT:
                 # An object's attributes but its public methods (hidden: attributes.py), its class read once.
-                views = memo.get("views")
-                if views is None:
-                    views = memo["views"] = {}
-                listed = shown_attributes(value, views)
+                # Listed once a step, as its repr is (an object reached again at another depth).
+                listed_key = ("listed", identity(value))
+                known = memo.get(listed_key)
+                if known is not None and known[0] is value:
+                    listed = known[1]
+                else:
+                    views = memo.get("views")
+                    if views is None:
+                        views = memo["views"] = {}
+                    listed = shown_attributes(value, views)
+                    memo[listed_key] = (value, listed)
             else:
                 listed = ((name, child) for name, child, _suffix, _element in children(value, resolver, self.max_children, repr_of))
         except Exception as error:
             listed = [("<children>", "%s: %s" % (type(error).__name__, error))]
+        methods = self._direct is safe_repr_now
+        scalars = self._scalars
         for name, child in listed:
-            if not is_hidden(name, child):
-                parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
+            kind = type(child)
+            # is_hidden, by the name alone where that answers (most names, met at every step), without the call.
+            by_name = _HIDDEN_BY_NAME.get(name, _HIDDEN_BY_NAME)
+            if by_name is True or (by_name is not False and is_hidden(name, child)):
+                continue
+            if kind in _SCALARS and (kind is not str or len(child) <= _SCALAR_KEPT_LENGTH) and not self._named_rules(name):
+                # A number, a string, True, False or None: its text is its repr's, kept from step to step by value.
+                key = (kind, child)
+                child_text = scalars.get(key)
+                if child_text is None:
+                    child_text = self.text_of(child, depth - 1, repr_of, memo)
+                    if len(scalars) >= _MASKS_KEPT:
+                        scalars.clear()
+                    scalars[key] = child_text
+                parts.append("%s=%s" % (name, child_text))
+                continue
+            if methods and kind is _METHOD and not self._named_rules(name):
+                part = self._method_part(name, child, depth - 1, memo)
+                if part is not None:
+                    parts.append(part)
+                    continue
+            parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
         return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
+
+    def _method_part(self, name, method, depth, memo):
+        """`name=TEXT` of a method bound to an object, as the loop above writes it (no volatile rule for
+        its name), kept from step to step: the text is made of the function's qualified name and its
+        object's repr alone (_method_text), so both, read again at each step, find it. None where
+        _method_text does not write it."""
+        function = method.__func__
+        if type(function) is not types.FunctionType or function.__dict__:
+            return None
+        qualname = function.__qualname__
+        owner_repr = self._owner_repr(method.__self__, memo)
+        kept = owner_repr[1] and type(owner_repr[2]) is str and type(qualname) is str
+        key = (name, qualname, owner_repr[2], depth > 0) if kept else None
+        if key is not None:
+            part = self._method_parts.get(key)
+            if part is not None:
+                return part
+        text = self._method_text(method, depth, memo)
+        if text is None:
+            return None
+        part = "%s=%s" % (name, text)
+        if key is not None:
+            if len(self._method_parts) >= _MASKS_KEPT:
+                self._method_parts.clear()
+            self._method_parts[key] = part
+        return part
+
+    @staticmethod
+    def _owner_repr(owner, memo):
+        """(owner, True, repr(owner)) or (owner, False, the error it raised): once a step for each object."""
+        key = ("repr", identity(owner))  # repr() itself: a SafeRepr text of it (key "shown") may be cut
+        known = memo.get(key)
+        if known is None or known[0] is not owner:
+            try:
+                known = memo[key] = (owner, True, repr(owner))
+            except Exception as error:
+                known = memo[key] = (owner, False, error)
+        return known
 
     def _method_text(self, method, depth, memo):
         """The text of a method bound to an object, as _text_of writes it, its object's repr read once a step
@@ -245,14 +320,7 @@ class Texts(object):
         name = function.__qualname__
         if type(name) is not str:
             return None
-        owner = method.__self__
-        key = ("repr", identity(owner))  # repr() itself: a SafeRepr text of it (key "shown") may be cut
-        known = memo.get(key)
-        if known is None or known[0] is not owner:
-            try:
-                known = memo[key] = (owner, True, repr(owner))
-            except Exception as error:
-                known = memo[key] = (owner, False, error)
+        known = self._owner_repr(method.__self__, memo)
         if known[1]:
             raw = "<bound method %s of %s>" % (name, known[2]) if type(known[2]) is str else None
             if raw is None:
@@ -267,14 +335,7 @@ class Texts(object):
 
     def volatile_text(self, child, name, parent_text):
         """The child's text as an adapter's volatile rule rewrites it (a thread's ids), else None."""
-        if not self.volatile:
-            return None
-        # The rules whose test of the child's path passes, by its name alone: most names have none (no type read).
-        named = self._volatile_by_name.get(name)
-        if named is None:
-            if len(self._volatile_by_name) >= _MASKS_KEPT:
-                self._volatile_by_name.clear()
-            named = self._volatile_by_name[name] = [rule for rule in self.volatile if rule.by_path("." + name)]
+        named = self._named_rules(name)
         if not named:
             return None
         type_name = get_type(child)[0]
@@ -288,6 +349,17 @@ class Texts(object):
             if text is not None:
                 return "%s: %s" % (type_name, text)
         return None
+
+    def _named_rules(self, name):
+        """The volatile rules whose test of a child's path passes, by its name alone: most names have none (no type read)."""
+        if not self.volatile:
+            return None
+        named = self._volatile_by_name.get(name)
+        if named is None:
+            if len(self._volatile_by_name) >= _MASKS_KEPT:
+                self._volatile_by_name.clear()
+            named = self._volatile_by_name[name] = [rule for rule in self.volatile if rule.by_path("." + name)]
+        return named
 
     def shorten(self, text):
         if self.apart and any(part in text for part in self.apart):
