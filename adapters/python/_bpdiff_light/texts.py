@@ -11,7 +11,7 @@ from .saferepr import MAX_OTHER_OUTER, safe_repr_now
 from .rules import adapter_rule, volatile_rule
 from .setorder import ADDRESS_TOKEN, masked
 from .attributes import shown_attributes
-from .variables import _BY_NAME as _HIDDEN_BY_NAME, DEFAULT, identity, children, get_type, is_hidden
+from .variables import DEFAULT, _hidden_by_name, identity, children, get_type, is_hidden
 
 # Values whose text a step may reuse while the variable holds the same object.
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
@@ -69,6 +69,8 @@ class Texts(object):
         self._method_parts = {}
         # The texts of numbers, short strings, booleans and None met as children, by type and value.
         self._scalars = {}
+        # What a child's name alone says (Texts._name_says), by name.
+        self._names = {}
         # A repr bounded in time (bounded.py) hands each value that may run the program's code to a helper
         # thread: on class-heavy code dozens a step, each a wait on another thread (most of a walk's time
         # on a loaded machine). A step's texts are computed in one piece there instead, each repr in it
@@ -245,13 +247,20 @@ class Texts(object):
             listed = [("<children>", "%s: %s" % (type(error).__name__, error))]
         methods = self._direct is safe_repr_now
         scalars = self._scalars
+        names = self._names
         for name, child in listed:
-            kind = type(child)
-            # is_hidden, by the name alone where that answers (most names, met at every step), without the call.
-            by_name = _HIDDEN_BY_NAME.get(name, _HIDDEN_BY_NAME)
-            if by_name is True or (by_name is not False and is_hidden(name, child)):
+            # What the name alone says, found once a name: whether it hides the child (True, False, or None:
+            # the value decides, as is_hidden), and whether a volatile rule may rewrite it.
+            by_name = names.get(name)
+            if by_name is None:
+                by_name = self._name_says(name)
+            if by_name[0] is True or (by_name[0] is None and is_hidden(name, child)):
                 continue
-            if kind in _SCALARS and (kind is not str or len(child) <= _SCALAR_KEPT_LENGTH) and not self._named_rules(name):
+            if by_name[1]:
+                parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
+                continue
+            kind = type(child)
+            if kind in _SCALARS and (kind is not str or len(child) <= _SCALAR_KEPT_LENGTH):
                 # A number, a string, True, False or None: its text is its repr's, kept from step to step by value.
                 key = (kind, child)
                 child_text = scalars.get(key)
@@ -262,12 +271,12 @@ class Texts(object):
                     scalars[key] = child_text
                 parts.append("%s=%s" % (name, child_text))
                 continue
-            if methods and kind is _METHOD and not self._named_rules(name):
+            if methods and kind is _METHOD:
                 part = self._method_part(name, child, depth - 1, memo)
                 if part is not None:
                     parts.append(part)
                     continue
-            parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
+            parts.append("%s=%s" % (name, self.text_of(child, depth - 1, repr_of, memo)))
         return "%s: %s {%s}" % (type_name, text, ", ".join(parts))
 
     def _method_part(self, name, method, depth, memo):
@@ -349,6 +358,13 @@ class Texts(object):
             if text is not None:
                 return "%s: %s" % (type_name, text)
         return None
+
+    def _name_says(self, name):
+        """(is_hidden by the name alone, whether a volatile rule's path test passes for it), kept by name."""
+        if len(self._names) >= _MASKS_KEPT:
+            self._names.clear()
+        says = self._names[name] = (_hidden_by_name(name), bool(self._named_rules(name)))
+        return says
 
     def _named_rules(self, name):
         """The volatile rules whose test of a child's path passes, by its name alone: most names have none (no type read)."""
