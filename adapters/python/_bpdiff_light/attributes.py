@@ -15,6 +15,9 @@
 # That is how object.__getattribute__ reads an attribute, so the view is used only for an object whose
 # class reads them so (its __getattribute__, __dir__, __class__ and __dict__ are object's own, its
 # __dict__ a plain dict of str keys). Anything else goes the old way.
+# Which names come from the object's __dict__ and which from its class, and the order they are shown in,
+# are kept with the class's view for each tuple of the object's own names (its layout): an object whose
+# __dict__ has the same names as at the last step is listed without sorting them again.
 #
 # A view holds while its class and every class in its MRO are unchanged: CPython's version tag of the
 # type (tp_version_tag, which its method cache relies on) is cleared whenever the type or one of its
@@ -37,14 +40,17 @@ _OBJECT_CLASS = object.__dict__["__class__"]
 _PLAIN, _GETATTR, _BOUND = 1, 2, 3
 _METHOD = types.MethodType
 _EMPTY = {}
+_STR_ONLY = {str}
 # The views kept (by class): more, and they start again.
 _VIEWS_KEPT = 1024
+# The layouts a view keeps (by the names of an object's __dict__): more, and they start again.
+_LAYOUTS_KEPT = 64
 # tp_version_tag's offset in a PyTypeObject (a release build, 64-bit: after the head and 44 pointer-sized slots).
 _TAG_OFFSET = 384
 
 
 class _View(object):
-    __slots__ = ("kind", "tag", "address", "entries", "data")
+    __slots__ = ("kind", "tag", "address", "entries", "data", "layouts")
 
     def __init__(self, kind, tag, address, entries, data):
         self.kind = kind
@@ -52,6 +58,29 @@ class _View(object):
         self.address = address
         self.entries = entries
         self.data = data
+        # By the names of an object's own __dict__ (in their order there): its _Layout.
+        self.layouts = {}
+
+
+class _Layout(object):
+    """Where an object's attributes come from, for one tuple of names in its __dict__ (each a str): the
+    names taken from it, the class's entries read (in the view's order: getattr runs as it did), and the
+    order shown, each name with the index of its value among those (the __dict__'s first)."""
+
+    __slots__ = ("own", "entries", "order")
+
+    def __init__(self, view, names):
+        data = view.data
+        own = [name for name in names if not ((name.startswith("__") and name.endswith("__")) or name in data)]
+        taken = set(own)
+        self.own = tuple(own)
+        self.entries = tuple(entry for entry in view.entries if entry[0] not in taken)
+        index = {name: i for i, name in enumerate(own + [entry[0] for entry in self.entries])}
+        # dir() sorts its names; _attributes groups them: public, then _protected, then __private.
+        groups = ([], [], [])
+        for name in sorted(index):
+            groups[0 if not name.startswith("_") else 1 if not name.startswith("__") else 2].append((name, index[name]))
+        self.order = tuple(groups[0] + groups[1] + groups[2])
 
 
 def _tag_reader():
@@ -179,20 +208,16 @@ def shown_attributes(obj, step_views):
         own = _EMPTY
     if type(own) is not dict:
         return [(name, value) for name, value, _suffix in _attributes(obj)]
-    found = {}
-    data = view.data
-    for name, value in own.items():
-        if type(name) is not str:
-            return [(name, value) for name, value, _suffix in _attributes(obj)]
-        if (name.startswith("__") and name.endswith("__")) or name in data:
-            continue
-        found[name] = value
-    for name, how, attr in view.entries:
-        if name in found:
-            continue
-        found[name] = attr if how == _PLAIN else _METHOD(attr, obj) if how == _BOUND else _read(obj, name)
-    # dir() sorts its names; _attributes groups them: public, then _protected, then __private.
-    groups = ([], [], [])
-    for name in sorted(found):
-        groups[0 if not name.startswith("_") else 1 if not name.startswith("__") else 2].append((name, found[name]))
-    return groups[0] + groups[1] + groups[2]
+    names = tuple(own)
+    # Each name a str (its own hash and equality: no key of the program's is hashed here), or the old way.
+    if names and set(map(type, names)) != _STR_ONLY:
+        return [(name, value) for name, value, _suffix in _attributes(obj)]
+    layout = view.layouts.get(names)
+    if layout is None:
+        if len(view.layouts) >= _LAYOUTS_KEPT:
+            view.layouts.clear()
+        layout = view.layouts[names] = _Layout(view, names)
+    values = [own[name] for name in layout.own]
+    for name, how, attr in layout.entries:
+        values.append(attr if how == _PLAIN else _METHOD(attr, obj) if how == _BOUND else _read(obj, name))
+    return [(name, values[i]) for name, i in layout.order]

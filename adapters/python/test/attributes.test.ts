@@ -3,7 +3,8 @@
 // attribute is read (properties, slots, a cached_property, a set-only descriptor, __getattr__, its own
 // __getattribute__ or __dir__, a faked __class__, a metaclass, a key that is not a str), and after a
 // class or its base changes between two steps (the version tag CPython 3.10+ gives a class, read
-// through ctypes; before 3.10 its check fails and a class is read again at each step).
+// through ctypes; before 3.10 its check fails and a class is read again at each step), and after the
+// object's own names change (the layout a class's view keeps for each tuple of them).
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,10 @@ describe.each(pythons())('light adapter: the attributes a text folds in, on $nam
       { change: "base's run becomes 7", agree: true, now: ['EXTRA', 'LIMIT', 'run'] },
       { change: 'derived gains _own', agree: true, now: ['EXTRA', 'LIMIT', 'run', '_own'] },
       { change: 'none again', agree: true, now: ['EXTRA', 'LIMIT', 'run', '_own'] },
+      // The object's own names change: the layout kept for its names is not the one used.
+      { change: 'the object gains n', agree: true, now: ['EXTRA', 'LIMIT', 'n', 'run', '_own'] },
+      { change: "the object's _own hides the class's", agree: true, now: ['EXTRA', 'LIMIT', 'n', 'run', '_own'] },
+      { change: 'the object loses n', agree: true, now: ['EXTRA', 'LIMIT', 'run', '_own'] },
     ]);
     const minor = Number(name.split('.')[1]);
     // Where a class's version tag is read (its check passed), a class is read once, not at every step.
