@@ -60,10 +60,11 @@ export async function walkLinesStreamed(
   apart: readonly string[],
 ): Promise<{ end: WalkEnd; walks: [WalkedRun, WalkedRun] }> {
   const [a, b] = started.walks;
-  // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY.
+  // Where the replay may start instead of the programs' start: a step both agreed at, every SNAPSHOT_EVERY
+  // (every FIRST_SNAPSHOTS before that: a short walk's replay is no longer than a long one's last part).
   let snapshot: Snapshot | null = null;
   const agreed = (steps: number, stepA: Step, stepB: Step, added: WalkEnd['added']): void => {
-    if (steps % SNAPSHOT_EVERY === 0)
+    if (steps % (steps < SNAPSHOT_EVERY ? FIRST_SNAPSHOTS : SNAPSHOT_EVERY) === 0)
       snapshot = {
         steps,
         a: stepA,
@@ -152,6 +153,8 @@ export async function walkLinesStreamed(
 
 /** How many agreed steps apart the scan keeps where the replay can start (the arrivals counted there, copied). */
 const SNAPSHOT_EVERY = 1024;
+/** How many agreed steps apart it keeps them before SNAPSHOT_EVERY steps. */
+const FIRST_SNAPSHOTS = 256;
 
 interface Snapshot {
   steps: number;
