@@ -20,6 +20,9 @@ _METHOD = types.MethodType
 # value (not float: 0.0 == -0.0); a string only up to this length (a key the cache holds).
 _SCALARS = frozenset((int, bool, str, type(None)))
 _SCALAR_KEPT_LENGTH = 256
+# The longest text a stream keeps from step to step by its parts (a method's, a number's): 4,096 of them
+# at most in each cache (_MASKS_KEPT), so a few megabytes at most, whatever the program's reprs.
+_KEPT_TEXT_LENGTH = 1024
 _PATTERN = type(re.compile(""))
 # How many regular expressions' texts a stream keeps (Texts._patterns): more, and it starts again.
 _PATTERNS_KEPT = 256
@@ -266,9 +269,11 @@ class Texts(object):
                 child_text = scalars.get(key)
                 if child_text is None:
                     child_text = self.text_of(child, depth - 1, repr_of, memo)
-                    if len(scalars) >= _MASKS_KEPT:
-                        scalars.clear()
-                    scalars[key] = child_text
+                    # Only a short one kept (a number of thousands of digits is not): the cache stays small.
+                    if len(child_text) <= _KEPT_TEXT_LENGTH:
+                        if len(scalars) >= _MASKS_KEPT:
+                            scalars.clear()
+                        scalars[key] = child_text
                 parts.append("%s=%s" % (name, child_text))
                 continue
             if methods and kind is _METHOD:
@@ -299,7 +304,8 @@ class Texts(object):
         if text is None:
             return None
         part = "%s=%s" % (name, text)
-        if key is not None:
+        # Only a short one kept (its key holds the object's repr too): the cache stays small.
+        if key is not None and len(part) <= _KEPT_TEXT_LENGTH:
             if len(self._method_parts) >= _MASKS_KEPT:
                 self._method_parts.clear()
             self._method_parts[key] = part

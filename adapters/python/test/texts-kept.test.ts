@@ -12,6 +12,7 @@ interface Kept {
   steps: Array<{ change: string; kept: Record<string, string>; fresh: Record<string, string> }>;
   kept: { methods: number; scalars: number };
   parts: { agree: boolean; count: number; table: number };
+  bounded: { methods: number; 'long scalars': number };
 }
 
 describe.each(pythons())('light adapter: the texts kept from step to step, on $name', ({ executable }) => {
@@ -43,5 +44,8 @@ describe.each(pythons())('light adapter: the texts kept from step to step, on $n
     // A thread's ids, rewritten by the definition's volatile rule, not kept as numbers.
     expect(found.steps[0]!.kept['worker']).toContain('ident=int: <thread id>');
     expect(found.parts).toEqual({ agree: true, count: 20, table: 18 });
+    // Texts too long to keep (a repr of 5,000 characters in a method's text, a number of 2,000 digits) are
+    // written at each step, not kept: what the caches hold stays small whatever the program's reprs.
+    expect(found.bounded).toEqual({ methods: 0, 'long scalars': 0 });
   });
 });
