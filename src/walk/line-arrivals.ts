@@ -46,7 +46,12 @@ interface Frame {
   step: CallStep;
   /** The walk ran this call on through passes of a line it did not see: its lines' counts are not known. */
   probed: boolean;
+  /** The LineArrivals (its `owner` number) that may change `lines` in place; any other copies it first. */
+  owner: number;
 }
+
+/** Each LineArrivals' number, new at each clone for both: frames made before are then neither's to change. */
+let owners = 0;
 
 export class LineArrivals {
   private readonly passes = new Map<string, number>();
@@ -56,6 +61,8 @@ export class LineArrivals {
   private lastDepth: number | null = null;
   /** The walk stopped in code it does not count since the last counted stop (a call into a library). */
   private wentAway = false;
+  /** Which frames' `lines` it may change in place: those it made since it was made or cloned. */
+  private owner = ++owners;
 
   /**
    * `depth`: the stack's depth when the adapter tells it truly, else null; then `caller`, where the
@@ -78,7 +85,12 @@ export class LineArrivals {
     const revisit = cameBack && known!.key === key;
     const call = sameFrame ? known!.call : this.bump(this.calls, fnKey);
     const at = sameFrame ? index : depth === null ? this.frames.length : depth - 1;
-    const lines = sameFrame ? known!.lines : new Map<string, number>();
+    // A frame's counts shared with a clone (or with the walk it was cloned from) are copied before they change.
+    const lines = !sameFrame
+      ? new Map<string, number>()
+      : known!.owner === this.owner || revisit
+        ? known!.lines
+        : new Map(known!.lines);
     const probed = sameFrame && known!.probed;
     const inCall = revisit ? (lines.get(key) ?? 1) : this.bump(lines, key);
     const step: CallStep = {
@@ -89,7 +101,8 @@ export class LineArrivals {
       caller: at > 0 ? (this.frames[at - 1]?.step ?? null) : null,
     };
     this.frames.length = at + 1;
-    this.frames[at] = { fn: fnKey, call, key, caller, lines, step, probed };
+    const owner = lines === known?.lines ? known.owner : this.owner;
+    this.frames[at] = { fn: fnKey, call, key, caller, lines, step, probed, owner };
     this.lastDepth = depth;
     this.wentAway = false;
     return {
@@ -113,12 +126,18 @@ export class LineArrivals {
     this.passes.set(key, now);
     const top = this.frames.at(-1);
     if (top === undefined) return { pass: now, path: null };
-    top.probed = true;
-    top.step = { ...top.step, pass: null };
-    return { pass: now, path: top.step };
+    // A new frame, never a change to one a clone may share.
+    const step = { ...top.step, pass: null };
+    this.frames[this.frames.length - 1] = { ...top, probed: true, step };
+    return { pass: now, path: step };
   }
 
-  /** A copy that counts on from here, this one left as it is (a walk that comes back to this step: lines-streamed.ts). */
+  /**
+   * A copy that counts on from here, this one left as it is (a walk that comes back to this step:
+   * lines-streamed.ts). The frames are shared, not copied: a frame is never changed in place but its
+   * counts, which each side copies before it first changes them (a stack 10,000 deep, cloned every
+   * 1,024 steps, is not copied whole each time).
+   */
   clone(): LineArrivals {
     const copy = new LineArrivals();
     for (const [key, count] of this.passes) copy.passes.set(key, count);
@@ -127,10 +146,12 @@ export class LineArrivals {
     // app.py`, whose runner's frames the adapter counts in the depth) is holes: kept as holes.
     copy.frames.length = this.frames.length;
     this.frames.forEach((frame, index) => {
-      copy.frames[index] = { ...frame, lines: new Map(frame.lines) };
+      copy.frames[index] = frame;
     });
     copy.lastDepth = this.lastDepth;
     copy.wentAway = this.wentAway;
+    // Neither side may now change the counts of a frame made before.
+    this.owner = ++owners;
     return copy;
   }
 

@@ -75,6 +75,28 @@ describe('LineArrivals', () => {
     expect(passes.arrive('app.py', 3, 7, 'f')).toMatchObject({ pass: 2, call: 1 });
   });
 
+  it('a clone shares the frames but neither side sees the other count on in them, deep or not', () => {
+    const passes = new LineArrivals();
+    // A recursion 3 deep: f's line 3 once in each call, line 4 once in the innermost.
+    for (let depth = 1; depth <= 3; depth++) passes.arrive('r.py', 3, depth, 'f');
+    passes.arrive('r.py', 4, 3, 'f');
+    const copy = passes.clone();
+    // Each side counts on in the innermost frame and in the one below it (a return there), on its own.
+    expect(copy.arrive('r.py', 4, 3, 'f').path.pass).toBe(2);
+    expect(copy.arrive('r.py', 4, 3, 'f').path.pass).toBe(3);
+    expect(copy.arrive('r.py', 5, 2, 'f').path.pass).toBe(1);
+    expect(passes.arrive('r.py', 4, 3, 'f').path.pass).toBe(2);
+    expect(passes.arrive('r.py', 5, 2, 'f').path.pass).toBe(1);
+    expect(passes.arrive('r.py', 5, 2, 'f').path.pass).toBe(2);
+    expect(copy.arrive('r.py', 5, 2, 'f').path.pass).toBe(2);
+    // A loop run on unseen in the copy (passed) leaves the original's passes known, and a clone of a clone too.
+    const again = copy.clone();
+    expect(copy.passed('r.py', 5, 10).path).toMatchObject({ line: 5, pass: null });
+    expect(passes.arrive('r.py', 5, 2, 'f').path.pass).toBe(3);
+    expect(again.arrive('r.py', 5, 2, 'f').path.pass).toBe(3);
+    expect(copy.arrive('r.py', 5, 2, 'f').path.pass).toBeNull();
+  });
+
   it('back on a line from a call into code it does not count (a library), the same pass', () => {
     const passes = new LineArrivals();
     expect(passes.arrive('m.go', 22, 1, 'main.main')).toMatchObject({ pass: 1, call: 1, revisit: false });
