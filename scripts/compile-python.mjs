@@ -17,7 +17,14 @@ const folders = ['adapters/python', 'adapters/debugpy', 'adapters/lldb', 'adapte
 // -q: only errors; -x: not the adapters' tests and their fixtures (programs, compiled when they run).
 const result = spawnSync(
   'python3',
-  ['-m', 'compileall', '-q', '-x', `\\${path.sep}test\\${path.sep}`, ...folders.map((folder) => path.join(root, folder))],
+  [
+    '-m',
+    'compileall',
+    '-q',
+    '-x',
+    `\\${path.sep}test\\${path.sep}`,
+    ...folders.map((folder) => path.join(root, folder)),
+  ],
   { stdio: ['ignore', 'inherit', 'inherit'] },
 );
 if (result.error) {
