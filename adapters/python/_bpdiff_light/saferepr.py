@@ -45,13 +45,6 @@ def _has_repr_of(obj_repr, kind):
         return obj_repr is r
 
 
-def _parts(obj, level):
-    """The parts of the final text (pydevd's SafeRepr._repr), in a list."""
-    out = []
-    _write(obj, level, out)
-    return out
-
-
 def _write(obj, level, out):
     """Appends the parts of the object's text to `out` (pydevd's SafeRepr._repr, whose generators yield
     them in this order; one list instead of a generator per level, each part yielded again by each)."""
@@ -257,8 +250,10 @@ def safe_repr_now(obj):
         text = repr(obj)
         if len(text) <= MAX_OTHER_OUTER:
             return text
+    out = []
     try:
-        return "".join(_parts(obj, 0))
+        _write(obj, 0, out)
+        return "".join(out)
     except Exception as error:
         try:
             return "An exception was raised: %r" % (error,)

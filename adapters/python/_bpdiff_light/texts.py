@@ -17,11 +17,11 @@ from .variables import DEFAULT, _hidden_by_name, identity, children, get_type, i
 _IMMUTABLE = (int, float, complex, bool, str, bytes, type(None))
 _METHOD = types.MethodType
 # Children whose text is their repr's alone, at any depth (no children of their own), kept by type and
-# value (not float: 0.0 == -0.0); a string only up to this length (a key the cache holds).
+# value (not float: 0.0 == -0.0).
 _SCALARS = frozenset((int, bool, str, type(None)))
-_SCALAR_KEPT_LENGTH = 256
-# The longest text a stream keeps from step to step by its parts (a method's, a number's): 4,096 of them
-# at most in each cache (_MASKS_KEPT), so a few megabytes at most, whatever the program's reprs.
+# The longest text a stream keeps from step to step by its parts (a method's, a number's, a string's,
+# whose key is no longer than its text): 4,096 of them at most in each cache (_MASKS_KEPT), so a few
+# megabytes at most, whatever the program's values.
 _KEPT_TEXT_LENGTH = 1024
 _PATTERN = type(re.compile(""))
 # How many regular expressions' texts a stream keeps (Texts._patterns): more, and it starts again.
@@ -70,7 +70,7 @@ class Texts(object):
         self._patterns = {}
         # The `name=TEXT` of methods bound to objects, by name, qualified name, the object's repr and whether folded (_method_part).
         self._method_parts = {}
-        # The texts of numbers, short strings, booleans and None met as children, by type and value.
+        # The texts of numbers, strings, booleans and None met as children, by type and value (short ones).
         self._scalars = {}
         # What a child's name alone says (Texts._name_says), by name.
         self._names = {}
@@ -263,13 +263,13 @@ class Texts(object):
                 parts.append("%s=%s" % (name, self.volatile_text(child, name, raw) or self.text_of(child, depth - 1, repr_of, memo)))
                 continue
             kind = type(child)
-            if kind in _SCALARS and (kind is not str or len(child) <= _SCALAR_KEPT_LENGTH):
+            if kind in _SCALARS:
                 # A number, a string, True, False or None: its text is its repr's, kept from step to step by value.
                 key = (kind, child)
                 child_text = scalars.get(key)
                 if child_text is None:
                     child_text = self.text_of(child, depth - 1, repr_of, memo)
-                    # Only a short one kept (a number of thousands of digits is not): the cache stays small.
+                    # Only a short one kept (a long string, a number of thousands of digits is not): the cache stays small.
                     if len(child_text) <= _KEPT_TEXT_LENGTH:
                         if len(scalars) >= _MASKS_KEPT:
                             scalars.clear()
