@@ -115,11 +115,30 @@ async function rustFormatters(
       `command source -s 0 ${quoteLldb(path.join(etc, 'lldb_commands'))}`,
       `command script import ${quoteLldb(support)}`,
       // A step into the standard library's functions steps over them inside lldb.
-      'settings set target.process.thread.step-avoid-regexp ^<?(std|core|alloc)::',
+      `settings set target.process.thread.step-avoid-regexp ${RUST_STEP_AVOID}`,
     ],
     warning: null,
   };
 }
+
+const RUST_PATH_V0 = '(std|core|alloc)(::[A-Za-z_][A-Za-z0-9_]*|::\\{[A-Za-z0-9_:#]*\\})+';
+const RUST_PATH_LEGACY = '(std|core|alloc)(\\.\\.[A-Za-z_][A-Za-z0-9_]*)+';
+/**
+ * The functions a Rust run's step into a call steps over inside lldb (its step-avoid-regexp, a POSIX
+ * extended regular expression matched against the demangled name): the standard library's own code,
+ * which bpdiff's walk would otherwise stop in, only to step out of it (a third of a walk's stops on
+ * real code). A name is the standard library's when it starts with a path of std, core or alloc (a
+ * function, or an inherent method of their types: only they can define those), or when it is an impl's
+ * method, `<Self as Trait>::m` (`_$LT$Self$u20$as$u20$Trait$GT$::m` in legacy symbols), whose header
+ * names no path but theirs: generic parameters and primitives are words without a path. A header that
+ * names a path of the program, in its type, its trait or their arguments (`<Vec<u32> as crate::Total>`,
+ * `<Box<crate::Item> as Display>`), may be the program's own impl (the orphan rules allow both) and is
+ * stepped into, as every function of the program is: the walk then steps out of what is not.
+ */
+export const RUST_STEP_AVOID =
+  `^((std|core|alloc)::` +
+  `|<(${RUST_PATH_V0}|[A-Za-z0-9_]+|[<>,&*();'+=! -]|\\[|])+>::` +
+  `|_\\$LT\\$(${RUST_PATH_LEGACY}|[A-Za-z0-9_]+|\\$[A-Za-z0-9]+\\$)+\\$GT\\$::)`;
 
 /** An argument of an lldb command, quoted for lldb's own command-line parser. */
 function quoteLldb(text: string): string {

@@ -10,6 +10,7 @@ import type { Tolerance } from '../core/types.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { interrupted } from '../errors.js';
 import type { SteppedStop, StepKind, StepOutcome } from '../session/stop-outcome.js';
+import { ENTRY_LEVELS, entryFrameBelow, isEntryFunction } from './entry-frame.js';
 import { compareValues } from '../values/compare-values.js';
 import type { WalkRun } from './walk-run.js';
 import { LineArrivals } from './line-arrivals.js';
@@ -238,20 +239,31 @@ export async function walkWith<V>(
  * Where a run stands once it stopped at the walk's start: that stop when it is on a line of the
  * user's code, else the next such line. `entry`: how it got there, for a stop that is not (a
  * function breakpoint's stop in C's main of a Rust program: let it run to the next breakpoint).
+ * `entryFunctions`: the functions whose breakpoints started it (the definition's locate.entry): a
+ * stop inside code inlined at one's start takes that function's file for the user's, and goes on by
+ * steps (entry-frame.ts).
  */
-export async function startOf(walked: WalkedRun, onBreakpoint: boolean, maxStarts = 8): Promise<Standing> {
+export async function startOf(
+  walked: WalkedRun,
+  onBreakpoint: boolean,
+  entryFunctions: readonly string[] = [],
+  maxStarts = 8,
+): Promise<Standing> {
   let stop = await walked.run.where();
-  // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
-  walked.code.enter(stop.top);
   for (let tries = 1; ; tries++) {
+    const below =
+      entryFunctions.length > 0 && !isEntryFunction(stop.top.name, entryFunctions)
+        ? entryFrameBelow(await walked.run.frames(ENTRY_LEVELS), entryFunctions)
+        : null;
+    // Where the program's own code starts (its main; --from's file) is the user's, wherever it lies.
+    walked.code.enter(below === null ? stop.top : { path: below.file, name: below.name });
     const kind = walked.code.classify(stop.top.path);
     if (kind === 'counted') break;
     // The user's code that --within leaves out is walked through, into its calls: not stepped over.
-    if (kind === 'user' || !onBreakpoint || tries >= maxStarts) return advance(walked);
+    if (below !== null || kind === 'user' || !onBreakpoint || tries >= maxStarts) return advance(walked);
     const next = await walked.run.next();
     if (next.kind === 'no_break') return { kind: 'ended', end: next };
     stop = await walked.run.where();
-    walked.code.enter(stop.top);
   }
   return { kind: 'step', step: stepOf(walked, stop) };
 }

@@ -6,6 +6,12 @@
 //   old bytes, a HashMap's random keys among them) is set aside, not a divergence (it was exit 1 at
 //   step 117), through lldb-dap's declaration of each variable (adapter.json locate.declared_at);
 // - its garbage length no longer keeps lldb-dap's `variables` answer in the formatters for good.
+// And a program's own impl on a standard type (fixtures-native/rust-impl/total.rs), in legacy and v0
+// symbols: lldb steps over the standard library's functions (hooks.ts RUST_STEP_AVOID) but into that
+// impl's method, where the runs part ways (a v0 name, <alloc::vec::Vec<u32> as total::Total>, was
+// stepped over: the divergence was told at its caller); the walk starts on main's first line though
+// main's breakpoint stops in vec![]'s inlined Box::new_uninit (the library's boxed.rs was taken for the
+// user's code: by effects said the runs part ways there, at step 1).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +23,8 @@ import { ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
 const SOURCE = path.join(ROOT, 'bench/programs/locate/rust/inventory.rs');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-rust-'));
 const program = path.join(scratch, 'inventory');
+const TOTAL = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/total.rs');
+const MANGLINGS = ['legacy', 'v0'] as const;
 
 describeWithTool(
   'locate on a Rust program against itself (lldb-dap)',
@@ -24,7 +32,25 @@ describeWithTool(
   onPath('rustc'),
   () => {
     beforeAll(async () => {
-      await execa('rustc', ['-g', '-C', 'opt-level=0', '-o', program, SOURCE], { stdin: 'ignore' });
+      await Promise.all([
+        execa('rustc', ['-g', '-C', 'opt-level=0', '-o', program, SOURCE], { stdin: 'ignore' }),
+        ...MANGLINGS.map((mangling) =>
+          execa(
+            'rustc',
+            [
+              '-g',
+              '-C',
+              'opt-level=0',
+              // Legacy symbols are rustc's default (a stable rustc takes no -C symbol-mangling-version=legacy).
+              ...(mangling === 'v0' ? ['-C', 'symbol-mangling-version=v0'] : []),
+              '-o',
+              path.join(scratch, `total-${mangling}`),
+              TOTAL,
+            ],
+            { stdin: 'ignore' },
+          ),
+        ),
+      ]);
     });
     afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -54,5 +80,30 @@ describeWithTool(
       expect(madeByRustc(c)).toBe(false);
       expect(madeByRustc(SOURCE)).toBe(false);
     });
+
+    for (const mangling of MANGLINGS)
+      it(`${mangling} symbols: the program's own impl on Vec<u32> is walked into, where the runs part ways, both ways; the walk starts on main's first line`, async () => {
+        const total = path.join(scratch, `total-${mangling}`);
+        for (const mode of [['--every-line'], []]) {
+          const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', total, '--', total], {
+            cwd: scratch,
+          });
+          expect(run.leftovers).toEqual([]);
+          expect(run.exitCode, run.stderr).toBe(1);
+          const located = run.doc!.locate!;
+          expect(located.kind).toBe('path');
+          expect(path.basename(located.point!.file)).toBe('total.rs');
+          // `if std::env::var("PART").is_ok()`: A goes on to `sum`, B into the if.
+          expect(located.point!.line).toBe(14);
+          expect(located.point!.function).toMatch(/Total/);
+          expect(run.doc!.analysis_hints[0]).toMatch(/A goes on to line 17, B to line 15/);
+        }
+        const first = await runBpdiff(['locate', '--every-line', '--max-steps', '1', '--', total, '--', total], {
+          cwd: scratch,
+        });
+        expect(first.exitCode, first.stderr).toBe(0);
+        expect(path.basename(first.doc!.run_a.location!.file)).toBe('total.rs');
+        expect(first.doc!.run_a.location!.line).toBe(22);
+      });
   },
 );
