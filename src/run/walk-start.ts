@@ -52,7 +52,11 @@ export async function startWalk(
         reached: hit === 0 && run.passesSkipped > 0 ? null : hit,
       };
     const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
-    const standing = await startOf(walk, onBreakpoint, from === null ? (definition.locate?.entry?.functions ?? []) : []);
+    const standing = await startOf(
+      walk,
+      onBreakpoint,
+      from === null ? (definition.locate?.entry?.functions ?? []) : [],
+    );
     if (standing.kind === 'step') await run.clearBreakpoints();
     return { kind: 'started', standing };
   } catch (error) {

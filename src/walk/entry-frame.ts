@@ -34,8 +34,7 @@ export function entryFrameBelow(
   const top = frames[0];
   if (top === undefined || functions.length === 0 || isEntryFunction(top.name, functions)) return null;
   for (const frame of frames.slice(1, ENTRY_LEVELS)) {
-    if (isEntryFunction(frame.name, functions))
-      return frame.file === null ? null : { ...frame, file: frame.file };
+    if (isEntryFunction(frame.name, functions)) return frame.file === null ? null : { ...frame, file: frame.file };
   }
   return null;
 }
