@@ -9,6 +9,8 @@
 //   cache, written by the first run (bpdiff_lldb_bytecode.py, beside this file).
 // - The `bpdiff_cpu` command (bpdiff_lldb_count.py, and adapters/native/bpdiff_cpu_count.py): the CPU
 //   counts a walk's passes to the Nth, where lldb would trap at each (adapter.json hit_count.cpu_count).
+// - The `bpdiff_callbacks` command (bpdiff_lldb_callbacks.py): a walk's step stops where the library
+//   calls back into the program's code (adapter.json locate.callbacks).
 import fs from 'node:fs';
 import path from 'node:path';
 import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
@@ -36,6 +38,8 @@ export const CPP_SUPPORT = 'bpdiff_lldb_cpp.py';
 export const BYTECODE_WRITER = 'bpdiff_lldb_bytecode.py';
 /** The `bpdiff_cpu` command (the CPU's pass count for a walk's runs), which imports CPU_COUNT_SCRIPT. */
 export const CPU_COMMAND = 'bpdiff_lldb_count.py';
+/** The `bpdiff_callbacks` command (adapter.json locate.callbacks: a walk's stops in calls back from the library), a file of this folder. */
+export const CALLBACKS_COMMAND = 'bpdiff_lldb_callbacks.py';
 /** Cheaper entries into lldb's Python session (each call of a Python formatter), imported first. */
 export const SESSION_SUPPORT = 'bpdiff_lldb_session.py';
 /** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
@@ -213,6 +217,9 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const cpuCommand = path.join(context.tempDir, CPU_COMMAND);
   fs.copyFileSync(helperScript(context.definition, CPU_COMMAND), cpuCommand);
   initCommands.push(`command script import ${quoteLldb(cpuCommand)}`);
+  const callbacks = path.join(context.tempDir, CALLBACKS_COMMAND);
+  fs.copyFileSync(helperScript(context.definition, CALLBACKS_COMMAND), callbacks);
+  initCommands.push(`command script import ${quoteLldb(callbacks)}`);
   const adapterEnv = { ...plan.adapterEnv };
   const bytecode = bytecodeFolder(plan.adapterExecutable, env);
   if (bytecode) {

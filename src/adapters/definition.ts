@@ -334,6 +334,12 @@ export interface AdapterDefinition {
     /** Why the walk by effects steps through this adapter's loops pass by pass, not probing their later passes (a breakpoint it cannot take back); absent: probed. */
     loops_stepped?: string;
     /**
+     * How the debugger stops where library code calls back into the user's code (a Rust closure that
+     * Iterator::map calls from collect()): `on` (with `${folders}`, the user's folders, quoted) sent in
+     * its repl before a step that should stop there, `off` before one that must not. Absent: not walked into.
+     */
+    callbacks?: { on: string; off: string };
+    /**
      * The value a function returns, as the adapter shows it after a step, for the walk by effects (which
      * compares it under its own name, `(return) NAME`); or why the adapter shows none.
      */

@@ -61,6 +61,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   async next(): Promise<StopOutcome> {
     await this.goingOn();
     const session = this.started();
+    await session.stopInCallbacks(null);
     await session.continue();
     const next = await session.nextStop();
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
@@ -147,14 +148,15 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     return { values, warnings: [...read.warnings, ...(values.notes ?? [])], notYetDeclared };
   }
 
-  /** One step of a walk (session.step), the run's --timeout given again for it. */
-  async step(kind: StepKind, returns = false): Promise<StepOutcome> {
+  /** One step of a walk (session.step), the run's --timeout given again for it; `callbacks`: the user's folders, where a call back from library code stops it (session.stopInCallbacks), or null. */
+  async step(kind: StepKind, returns = false, callbacks: readonly string[] | null = null): Promise<StepOutcome> {
     await this.goingOn();
     const plan = this.prefetcher?.forStep();
     const early = plan
       ? () =>
           this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
       : undefined;
+    await this.started().stopInCallbacks(callbacks);
     const outcome = await this.started().step(kind, early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
@@ -163,6 +165,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /** On to the `count`th pass through path:line from here (session.runToPass), the run's --timeout given again for it. */
   async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
     await this.goingOn();
+    await this.started().stopInCallbacks(null);
     const outcome = await this.started().runToPass(path, line, count);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;

@@ -2,6 +2,7 @@
 // stops and steps): initialize, then launch or attach with the breakpoint, the entry's function
 // breakpoints and the exception filters set, up to the launch response; and the breakpoints cleared
 // again for a walk that steps from the start. The request order is debug-session.ts's opening comment.
+import { CallbackStops } from './callbacks.js';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
@@ -73,6 +74,12 @@ export class SessionSetup {
   protected cpuReach: CpuReach | null = null;
   /** The entry's function breakpoints were set to call options.goingOn there before the passes are counted. */
   protected entryForOneCpu = false;
+  private callbacks: CallbackStops | null = null;
+
+  /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null). */
+  stopInCallbacks(folders: readonly string[] | null): Promise<void> {
+    return (this.callbacks ??= new CallbackStops(this.connection, this.definition, this.startMs)).set(folders);
+  }
 
   constructor(protected readonly options: SessionOptions) {
     this.connection = options.connection;

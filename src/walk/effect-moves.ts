@@ -27,8 +27,15 @@ export interface Arrived {
 export async function moveRun(walked: WalkedRun, move: Move, from: Step): Promise<Standing> {
   if (typeof move === 'object') return passOn(walked, from, move.passes);
   let kind: StepKind = move === 'over' ? 'next' : move === 'out' ? 'stepOut' : 'stepIn';
+  // A step into a line, or out of library code, stops where the library calls back into the user's
+  // code (a closure that Iterator::map calls); a step over a line, or out of a call, runs it at full speed.
+  let callbacks = move === 'in';
   for (;;) {
-    const outcome: StepOutcome = await walked.run.step(kind, kind !== 'stepOut');
+    const outcome: StepOutcome = await walked.run.step(
+      kind,
+      kind !== 'stepOut',
+      callbacks ? walked.code.folders() : null,
+    );
     if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
     const code = walked.code.classify(outcome.top.path);
     if (code === 'counted') {
@@ -41,6 +48,7 @@ export async function moveRun(walked: WalkedRun, move: Move, from: Step): Promis
     }
     walked.arrivals.away();
     kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
+    callbacks = true;
   }
 }
 

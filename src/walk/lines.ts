@@ -270,14 +270,15 @@ export async function startOf(
 
 /**
  * The run's next step: it goes on a line at a time, into calls (stepIn); out of code that is not the
- * user's at once (stepOut: the standard library runs at full speed); through user code outside
- * --within without counting it. Back on the line a call was made from, it goes on: the walk counts
- * lines reached, not returns.
+ * user's at once (stepOut: the standard library runs at full speed, but a call it makes back into the
+ * user's code stops the step, where the adapter can); through user code outside --within without
+ * counting it. Back on the line a call was made from, it goes on: the walk counts lines reached, not
+ * returns.
  */
 export async function advance(walked: WalkedRun): Promise<Standing> {
   let kind: StepKind = 'stepIn';
   for (;;) {
-    const outcome: StepOutcome = await walked.run.step(kind);
+    const outcome: StepOutcome = await walked.run.step(kind, false, walked.code.folders());
     if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
     const code = walked.code.classify(outcome.top.path);
     if (code === 'counted') {

@@ -27,9 +27,11 @@ export interface WalkRun {
   /**
    * One step: into a call (stepIn), over it (DAP next), or out of the function (stepOut). `returns`:
    * a step that returns from its function stops in the caller at once, where the adapter shows the
-   * value returned (bpdiff's Python adapter; others ignore it).
+   * value returned (bpdiff's Python adapter; others ignore it). `callbacks`: the user's folders, where
+   * a call back from library code stops the step (a closure Iterator::map calls), where the adapter
+   * can (its definition's locate.callbacks); absent or null: it runs on.
    */
-  step(kind: StepKind, returns?: boolean): Promise<StepOutcome>;
+  step(kind: StepKind, returns?: boolean, callbacks?: readonly string[] | null): Promise<StepOutcome>;
   /**
    * On to the `count`th pass through path:line from where the run stands (a breakpoint there, counted
    * by the adapter where it can, removed again), standing there as after a step; or its end.

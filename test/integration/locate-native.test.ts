@@ -9,6 +9,33 @@ import { DATA, LOCATE, c, describeLanguage, fortran, go } from './locate-languag
 
 for (const language of [c, go, fortran]) describeLanguage(language);
 
+describeWithTool('locate: C, a comparator that qsort calls back', c.tool, c.available, () => {
+  it('is walked into where the runs part ways, both ways (before: at the line after qsort, by the array)', async () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-qsort-'));
+    try {
+      const program = path.join(scratch, 'qsort-callback');
+      await execa(
+        'cc',
+        ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/qsort-callback.c')],
+        { stdin: 'ignore' },
+      );
+      for (const mode of [['--every-line'], []]) {
+        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', program, '--', program], {
+          cwd: scratch,
+        });
+        expect(run.leftovers).toEqual([]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.locate!.point).toMatchObject({ line: 11, function: 'cmp' });
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /qsort-callback\.c:11 in cmp\(\) .*A goes on to line 13, B to line 12$/,
+        );
+      }
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
 describeWithTool('locate: C in two checkouts whose paths differ in length', c.tool, c.available, () => {
   it('takes no local that the program has not set yet for a divergence, and says what it set aside', async () => {
     await c.build!();

@@ -5,7 +5,8 @@
 // - a local declared further on (the `if let Some(section)` binding, whose memory holds the stack's
 //   old bytes, a HashMap's random keys among them) is set aside, not a divergence (it was exit 1 at
 //   step 117), through lldb-dap's declaration of each variable (adapter.json locate.declared_at);
-// - its garbage length no longer keeps lldb-dap's `variables` answer in the formatters for good.
+// - its garbage length no longer keeps lldb-dap's `variables` answer in the formatters for good;
+// - the closures its iterators call (`.map(|field| field.trim())`) are walked into (locate.callbacks).
 // And a program's own impl on a standard type (fixtures-native/rust-impl/total.rs), in legacy and v0
 // symbols: lldb steps over the standard library's functions (hooks.ts RUST_STEP_AVOID) but into that
 // impl's method, where the runs part ways (a v0 name, <alloc::vec::Vec<u32> as total::Total>, was
@@ -24,6 +25,7 @@ const SOURCE = path.join(ROOT, 'bench/programs/locate/rust/inventory.rs');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-rust-'));
 const program = path.join(scratch, 'inventory');
 const TOTAL = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/total.rs');
+const CLOSURE = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/closure.rs');
 const MANGLINGS = ['legacy', 'v0'] as const;
 
 describeWithTool(
@@ -34,6 +36,7 @@ describeWithTool(
     beforeAll(async () => {
       await Promise.all([
         execa('rustc', ['-g', '-C', 'opt-level=0', '-o', program, SOURCE], { stdin: 'ignore' }),
+        execa('rustc', ['-g', '-C', 'opt-level=0', '-o', path.join(scratch, 'closure'), CLOSURE], { stdin: 'ignore' }),
         ...MANGLINGS.map((mangling) =>
           execa(
             'rustc',
@@ -55,9 +58,10 @@ describeWithTool(
     afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
     it('every line: exit 0, the `if let` binding not set yet set aside and said', async () => {
-      // The `if let` line comes at step 117: 130 steps are enough (the whole walk is 147).
+      // The `if let` line comes at step 136 (the walk steps into the closures the parser's iterators
+      // call, 25 steps): 150 steps are enough (the whole walk is 172).
       const run = await runBpdiff(
-        ['locate', '--every-line', '--max-steps', '130', '--', program, '1', '--', program, '1'],
+        ['locate', '--every-line', '--max-steps', '150', '--', program, '1', '--', program, '1'],
         {
           cwd: scratch,
         },
@@ -65,7 +69,7 @@ describeWithTool(
       expect(run.leftovers).toEqual([]);
       expect(run.exitCode, run.stderr).toBe(0);
       const hints = run.doc!.analysis_hints.join('\n');
-      expect(hints).toMatch(/^no divergence in 130 steps \(--max-steps 130/);
+      expect(hints).toMatch(/^no divergence in 150 steps \(--max-steps 150/);
       expect(hints).toMatch(
         /not counted as a divergence: \d+ locals? that differed before the program set them \(section/,
       );
@@ -105,5 +109,22 @@ describeWithTool(
         expect(path.basename(first.doc!.run_a.location!.file)).toBe('total.rs');
         expect(first.doc!.run_a.location!.line).toBe(22);
       });
+
+    it('a closure that Iterator::map calls from inside collect() is walked into, where the runs part ways, both ways', async () => {
+      const closure = path.join(scratch, 'closure');
+      for (const mode of [['--every-line'], []]) {
+        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', closure, '--', closure], {
+          cwd: scratch,
+        });
+        expect(run.leftovers).toEqual([]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        const located = run.doc!.locate!;
+        // Before: at line 15, after the statement, `w[1] is 4 in A and 5 in B`.
+        expect(located.kind).toBe('path');
+        expect(located.point!.line).toBe(9);
+        expect(located.point!.function).toMatch(/^closure::main::.*closure/);
+        expect(run.doc!.analysis_hints[0]).toMatch(/A goes on to line 12, B to line 10$/);
+      }
+    });
   },
 );

@@ -1,0 +1,94 @@
+# The program's functions that library code calls back (adapter.json locate.callbacks): a closure that
+# Rust's Iterator::map calls from inside collect(), a comparator qsort calls. A walk that steps out of
+# the library (or that lldb steps over it: hooks.ts RUST_STEP_AVOID) lets the library run at full
+# speed, and a call back into the program's code would run unseen. `bpdiff_callbacks on FOLDER...`,
+# sent through lldb-dap's repl before a step that should stop there, sets a breakpoint at the start of
+# every function whose code lies under the folders (the walk's user code) and enables it; `off` disables
+# it again, before a step over a line or a run to a later pass, which must not stop in the calls.
+# hooks.ts copies this file into the run's own folder and imports it.
+import os
+import shlex
+
+import lldb
+
+# The breakpoints, and the folders it was made for (the walk adds folders as it finds the program's code).
+_made = {"breakpoints": [], "folders": None}
+
+
+def _under(path, folders):
+    return any(path == folder or path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
+
+
+def _file_of(address):
+    spec = address.GetLineEntry().GetFileSpec()
+    if not spec.IsValid() or spec.GetFilename() is None:
+        return None
+    return os.path.normpath(os.path.join(spec.GetDirectory() or "", spec.GetFilename()))
+
+
+def _functions(target, folders):
+    """The program's functions whose source is under the folders: found through the line tables of the
+    compile units there (the functions their lines are in), whose own first line is under them too (not
+    the standard library's generic code, which Rust compiles into the program's units)."""
+    module = target.FindModule(target.GetExecutable())
+    found = {}
+    for unit_index in range(module.GetNumCompileUnits()):
+        unit = module.GetCompileUnitAtIndex(unit_index)
+        spec = unit.GetFileSpec()
+        if not _under(os.path.normpath(os.path.join(spec.GetDirectory() or "", spec.GetFilename() or "")), folders):
+            continue
+        for entry_index in range(unit.GetNumLineEntries()):
+            entry = unit.GetLineEntryAtIndex(entry_index)
+            function = entry.GetStartAddress().GetFunction()
+            if not function.IsValid():
+                continue
+            start = function.GetStartAddress()
+            key = start.GetFileAddress()
+            if key in found:
+                continue
+            file = _file_of(start)
+            found[key] = function if file is not None and _under(file, folders) else None
+    return [function for function in found.values() if function is not None]
+
+
+def _make(target, folders):
+    """One breakpoint at the start (after the prologue) of each function whose code is under the folders."""
+    for number in _made["breakpoints"]:
+        target.BreakpointDelete(number)
+    made = []
+    for function in _functions(target, folders):
+        address = function.GetStartAddress()
+        address.OffsetAddress(function.GetPrologueByteSize())
+        breakpoint = target.BreakpointCreateBySBAddress(address)
+        if breakpoint.IsValid():
+            breakpoint.SetEnabled(False)
+            made.append(breakpoint.GetID())
+    _made["breakpoints"] = made
+    _made["folders"] = folders
+
+
+def _set(target, enabled):
+    for number in _made["breakpoints"]:
+        breakpoint = target.FindBreakpointByID(number)
+        if breakpoint.IsValid():
+            breakpoint.SetEnabled(enabled)
+
+
+def bpdiff_callbacks(debugger, command, result, internal_dict):
+    target = debugger.GetSelectedTarget()
+    words = shlex.split(command)
+    if len(words) >= 2 and words[0] == "on":
+        folders = sorted(os.path.normpath(folder) for folder in words[1:])
+        if _made["folders"] != folders:
+            _make(target, folders)
+        _set(target, True)
+        result.AppendMessage("callbacks on %d" % len(_made["breakpoints"]))
+    elif words == ["off"]:
+        _set(target, False)
+        result.AppendMessage("callbacks off")
+    else:
+        result.SetError("usage: bpdiff_callbacks on FOLDER... | bpdiff_callbacks off")
+
+
+def __lldb_init_module(debugger, internal_dict):
+    debugger.HandleCommand("command script add -o -f %s.bpdiff_callbacks bpdiff_callbacks" % __name__)

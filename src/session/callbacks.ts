@@ -1,0 +1,38 @@
+// Stops where library code calls back into the user's code (adapter.json locate.callbacks): a walk's
+// step into a line, or out of the library, stops in a Rust closure that Iterator::map calls from
+// inside collect(), where the debugger would otherwise run it unseen; a step over a line, or a run on
+// to a later pass, does not. Each step says which it wants; the adapter is told only when that changes.
+import type { AdapterDefinition } from '../adapters/definition.js';
+import type { DapConnection } from '../dap/connection.js';
+import { replAnswer } from './reach-pass.js';
+
+/** A folder as one argument of the debugger's command line. */
+function quoted(folder: string): string {
+  return `"${folder.replace(/["\\]/g, '\\$&')}"`;
+}
+
+export class CallbackStops {
+  /** The folders the stops are on for (joined), or null: off, as at the start. */
+  private current: string | null = null;
+
+  constructor(
+    private readonly connection: DapConnection,
+    private readonly definition: Pick<AdapterDefinition, 'locate'>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** On for the user's folders (the next step stops in a call back into them), or off (null). */
+  async set(folders: readonly string[] | null): Promise<void> {
+    const spec = this.definition.locate?.callbacks;
+    if (spec === undefined || this.connection.closed) return;
+    const wanted = folders === null || folders.length === 0 ? null : folders.join('\0');
+    if (wanted === this.current) return;
+    const expression =
+      wanted === null ? spec.off : spec.on.replace('${folders}', () => (folders ?? []).map(quoted).join(' '));
+    // An adapter that cannot (its answer is an error) walks as before: a call back is not stopped in.
+    await replAnswer(this.connection, expression, this.timeoutMs, {
+      step: wanted === null ? 'letting calls back from the library run' : 'stopping in calls back from the library',
+    });
+    this.current = wanted;
+  }
+}
