@@ -1,6 +1,6 @@
 // Stepping at the DAP level (what `locate` builds on): next, stepIn into the program's own method
-// but never into the JDK's, stepOut, a lambda called from the JDK's stream code, and a walk over every
-// executed line in lockstep.
+// but never into the JDK's, stepOut, a lambda called from the JDK's stream code (and from one call of
+// it to the next), and a walk over every executed line in lockstep.
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, expect, it } from 'vitest';
@@ -74,6 +74,27 @@ describeWithJava('Java adapter: stepping', () => {
     expect(seen).toEqual([`Lambdas.main:${line + 1}`, `Lambdas.main:${line + 2}`]);
     expect(frame).toMatchObject({ name: 'Lambdas.lambda$main$0', line: line + 1 });
     expect(mustGet(await session.locals(frame.id), 'x').value).toBe('1');
+  });
+
+  it("steps in from the lambda to its next call by the stream, through the lambda's hidden class (no lines) and the JDK's frames", async () => {
+    const classes = compileFixture('loop');
+    session = await AdapterSession.start();
+    const line = lineOf(LAMBDAS, 'List.of(1, 2).stream()');
+    const result = await session.run({
+      command: ['java', '-cp', classes, 'Lambdas'],
+      cwd: FIXTURES,
+      breakpoints: [{ path: LAMBDAS, line }],
+    });
+    const threadId = result.stopped!.body.threadId!;
+    await session.dc.setBreakpointsRequest({ source: { path: LAMBDAS }, breakpoints: [] });
+    let frame = await step('stepIn', threadId);
+    for (let steps = 0; frame.name === 'Lambdas.main' && steps < 5; steps++) frame = await step('stepIn', threadId);
+    expect(frame).toMatchObject({ name: 'Lambdas.lambda$main$0', line: line + 1 });
+    expect(mustGet(await session.locals(frame.id), 'x').value).toBe('1');
+    // Before: the step stopped in Lambdas$$Lambda.apply (line 0), and a step out of it went past the second call.
+    frame = await step('stepIn', threadId);
+    expect(frame).toMatchObject({ name: 'Lambdas.lambda$main$0', line: line + 1 });
+    expect(mustGet(await session.locals(frame.id), 'x').value).toBe('2');
   });
 
   it("stops where the program's own code starts, by a function breakpoint on main, and on a method by its class", async () => {

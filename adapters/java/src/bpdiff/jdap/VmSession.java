@@ -110,6 +110,7 @@ final class VmSession {
     Debugger.Stop stop = null;
     ThreadReference thread = null;
     boolean step = false;
+    boolean onward = false;
     for (Event event : set) {
       if (event instanceof VMStartEvent) {
         debugger.jvmStarted(this, set);
@@ -150,8 +151,12 @@ final class VmSession {
         joined(at, join);
       } else if (event instanceof BreakpointEvent at && at.request().getProperty("returns") != null) {
         returns.atReturn(at);
-      } else if (event instanceof StepEvent) {
-        step = true;
+      } else if (event instanceof StepEvent stepped) {
+        // A step into a line that came to code without lines (a lambda's hidden class, which the JDK
+        // calls and which calls the program's lambda) steps on: JDWP's step into, back in the JDK from
+        // there, would step out of the JDK, past the lambda's later calls (a stream's map, a sort's comparator).
+        if (stepped.location().lineNumber() < 0 && ((StepRequest) stepped.request()).depth() == StepRequest.STEP_INTO) onward = true;
+        else step = true;
       } else if (event instanceof MethodExitEvent exit) {
         returns.exited(exit);
       } else if (event instanceof ExceptionEvent thrown && !caughtInRuntime(thrown)) {
@@ -175,6 +180,7 @@ final class VmSession {
       stop = new Debugger.Stop(this, thread, "step", null, null, List.of(), null, set::resume, returns.take(thread));
     }
     if (stop == null) {
+      if (onward) stepOn(thread);
       set.resume();
       return;
     }
@@ -233,11 +239,25 @@ final class VmSession {
   void step(ThreadReference thread, int depth, boolean returns) {
     deleteSteps(thread);
     if (returns && depth != StepRequest.STEP_OUT) this.returns.watch(thread);
+    lineStep(thread, depth);
+  }
+
+  private void lineStep(ThreadReference thread, int depth) {
     StepRequest request = requests.createStepRequest(thread, StepRequest.STEP_LINE, depth);
     for (String pattern : STEP_EXCLUDES) request.addClassExclusionFilter(pattern);
     request.addCountFilter(1);
     request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
     request.enable();
+  }
+
+  /** The step into a line goes on from where it came to code without lines: a new line step, the value its frame returns still watched. */
+  private void stepOn(ThreadReference thread) {
+    try {
+      for (StepRequest request : new ArrayList<>(requests.stepRequests())) if (request.thread().equals(thread)) requests.deleteEventRequest(request);
+      lineStep(thread, StepRequest.STEP_INTO);
+    } catch (VMDisconnectedException e) {
+      // gone
+    }
   }
 
   // Below: called with the Debugger's lock held.

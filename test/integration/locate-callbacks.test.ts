@@ -1,0 +1,69 @@
+// bpdiff locate walks the program's code that library code calls back (fixtures-callbacks/): a lambda
+// a Java stream's map calls, a comparator a sort calls, Python's sorted() and map() calling key(),
+// JavaScript's Array.prototype.sort, Ruby's sort_by block. In each, the runs part ways in key() on a
+// later call than the first: the walk must stop in every call back, not only in the first one (the
+// Java adapter's step into a line stepped out of the JDK after the first, through the lambda's hidden
+// class; the line told was main's, after the sort). lldb-dap's (Rust, C) are in locate-rust and
+// locate-native; dlv and gdb let such calls run unseen (docs/locate.md).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
+import { java, node, python, ruby } from './locate-languages.js';
+
+const FIXTURES = path.join(ROOT, 'test/integration/fixtures-callbacks');
+
+interface Case {
+  language: typeof java;
+  command: (built: string) => string[];
+  /** The `if` line in key(), and where each run goes from it. */
+  at: string;
+  a: number;
+  b: number;
+  build?: (into: string) => Promise<void>;
+}
+
+const CASES: Case[] = [
+  {
+    language: java,
+    command: (built) => ['java', '-cp', built, 'Callbacks'],
+    at: 'Callbacks\\.java:9 in Callbacks\\.key\\(\\)',
+    a: 12,
+    b: 10,
+    build: async (into) => {
+      await execa('javac', ['-g', '-d', into, path.join(FIXTURES, 'Callbacks.java')], { stdin: 'ignore' });
+    },
+  },
+  { language: python, command: () => ['python3', 'callbacks.py'], at: 'callbacks\\.py:7 in key\\(\\)', a: 9, b: 8 },
+  { language: node, command: () => ['node', 'callbacks.js'], at: 'callbacks\\.js:4 in key\\(\\)', a: 7, b: 5 },
+  { language: ruby, command: () => ['ruby', 'callbacks.rb'], at: 'callbacks\\.rb:4 in Object#key\\(\\)', a: 7, b: 5 },
+];
+
+for (const { language, command, at, a, b, build } of CASES)
+  describeWithTool(`locate: calls back from library code (${language.name})`, language.tool, language.available, () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-callbacks-'));
+    beforeAll(async () => {
+      await build?.(built);
+    });
+    afterAll(() => fs.rmSync(built, { recursive: true, force: true }));
+
+    it('are walked into, every one: the line in key() where the runs part ways, on its later call, both ways', async () => {
+      for (const mode of [['--every-line'], []]) {
+        const run = await runBpdiff(
+          ['locate', ...mode, '--env-b', 'PART=1', '--', ...command(built), '--', ...command(built)],
+          {
+            cwd: FIXTURES,
+          },
+        );
+        expect(run.leftovers).toEqual([]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.locate!.kind).toBe('path');
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(`^the runs part ways after ${at} \\(.*step \\d+\\): A goes on to line ${a}, B to line ${b}$`),
+        );
+        if (mode.length > 0) expect(run.doc!.analysis_hints[0]).toMatch(/\(.*3rd time on this line/);
+      }
+    });
+  });
