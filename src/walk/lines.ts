@@ -16,7 +16,7 @@ import type { WalkRun } from './walk-run.js';
 import { LineArrivals } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
-import { UnsetLocals, withoutUnset } from './unset-locals.js';
+import { UnsetLocals, unsetInBoth, withoutUnset } from './unset-locals.js';
 import { AddedDefinitions, withoutAddedDefinitions } from './added-definitions.js';
 import { renameReturned, type ReturnedNames } from './returned-names.js';
 import type {
@@ -71,7 +71,12 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
     compare: (a, b) => {
       const counted = withoutUnset(
         compareValues(a.values.values, b.values.values, tolerance),
-        (name) => isUnset(a.walked, a.step, name) || isUnset(b.walked, b.step, name),
+        (name) =>
+          unsetInBoth(
+            { unset: a.walked.unset, frame: a.step.arrival.frame },
+            { unset: b.walked.unset, frame: b.step.arrival.frame },
+            name,
+          ),
       );
       const diff = withoutAddedDefinitions(
         counted.diff,
@@ -306,10 +311,6 @@ export function at(step: Step): { file: string; line: number } {
 }
 
 const ADDED_LISTED = 5;
-
-function isUnset(walked: WalkedRun, step: Step, name: string): boolean {
-  return walked.unset?.unset(step.arrival.frame, name) === true;
-}
 
 const UNSET_LISTED = 5;
 /** Names told apart for the count; past this many, each set-aside step counts once more (memory stays bounded). */

@@ -1,8 +1,11 @@
 // Locals a C, C++ or Fortran function has not set yet hold whatever its stack held before: bytes that
 // differ between two runs whose environments or paths differ in length (two checkouts), and that no
 // line of the program has written. The walk does not take such a difference for a divergence: a local
-// counts from the step at which its text first changed in its frame (an assignment), and until then a
-// difference in it is set aside and said. An argument, set before the frame's first line, differs
+// counts from the step at which its text first changed in its frame (an assignment) in either run,
+// and until then a difference in it is set aside and said. Either run: both came to the step by the
+// same lines, so a line that wrote the local in one wrote it in the other, which may have written
+// the value its stack bytes already held (`bool flip = getenv("PART") != NULL;` is false over a
+// zeroed stack in A, true in B: a divergence, which the walk set aside when one run had to change). An argument, set before the frame's first line, differs
 // only when the caller's values did, which the walk compared a step earlier. Where the adapter says
 // where each local is declared (its definition's locate.declared_at: lldb-dap), a local declared at
 // or after the line its frame stands on is not set yet there either (a Rust `if let` binding held
@@ -40,13 +43,28 @@ export class UnsetLocals {
     }
   }
 
+  /** Whether the local `name` lies under is declared at or after the line of its frame's latest step (the adapter's locate.declared_at). */
+  declaredLater(frame: number, name: string): boolean {
+    return this.frames[frame]?.later.has(rootOf(name)) === true;
+  }
+
   /** Whether the local `name` lies under has held the same text since its frame's first step. */
-  unset(frame: number, name: string): boolean {
+  unchanged(frame: number, name: string): boolean {
     const values = this.frames[frame];
     const local = rootOf(name);
-    if (values?.later.has(local) === true) return true;
     return values?.first.has(local) === true && !values.set.has(local);
   }
+}
+
+/** Whether a local of two runs' frames (`frame` in each) is not set yet: declared further on in either, or changed in neither. */
+export function unsetInBoth(
+  a: { unset: UnsetLocals | null; frame: number },
+  b: { unset: UnsetLocals | null; frame: number },
+  name: string,
+): boolean {
+  if (a.unset === null || b.unset === null) return false;
+  if (a.unset.declaredLater(a.frame, name) || b.unset.declaredLater(b.frame, name)) return true;
+  return a.unset.unchanged(a.frame, name) && b.unset.unchanged(b.frame, name);
 }
 
 /** The diff without the names one run or the other has not set yet, and those names. */

@@ -36,6 +36,31 @@ describeWithTool('locate: C, a comparator that qsort calls back', c.tool, c.avai
   });
 });
 
+describeWithTool('locate: C, a local one run sets to what its stack held', c.tool, c.available, () => {
+  it('is a divergence at the line after it, both ways (before: set aside as not set yet in A, told a line later)', async () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-flag-'));
+    try {
+      const program = path.join(scratch, 'flag');
+      await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/flag.c')], {
+        stdin: 'ignore',
+      });
+      for (const mode of [['--every-line'], []]) {
+        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', program, '--', program], {
+          cwd: scratch,
+        });
+        expect(run.leftovers).toEqual([]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^the runs part ways at .*flag\.c:8 in main\(\) \(step \d\): flip is 0 in A and 1 in B$/,
+        );
+        expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/not counted as a divergence/);
+      }
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
 describeWithTool('locate: C in two checkouts whose paths differ in length', c.tool, c.available, () => {
   it('takes no local that the program has not set yet for a divergence, and says what it set aside', async () => {
     await c.build!();
