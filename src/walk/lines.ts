@@ -69,14 +69,12 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
       return values;
     },
     compare: (a, b) => {
-      const counted = withoutUnset(
-        compareValues(a.values.values, b.values.values, tolerance),
-        (name) =>
-          unsetInBoth(
-            { unset: a.walked.unset, frame: a.step.arrival.frame },
-            { unset: b.walked.unset, frame: b.step.arrival.frame },
-            name,
-          ),
+      const counted = withoutUnset(compareValues(a.values.values, b.values.values, tolerance), (name) =>
+        unsetInBoth(
+          { unset: a.walked.unset, frame: a.step.arrival.frame },
+          { unset: b.walked.unset, frame: b.step.arrival.frame },
+          name,
+        ),
       );
       const diff = withoutAddedDefinitions(
         counted.diff,
