@@ -4,7 +4,8 @@
 // later call than the first: the walk must stop in every call back, not only in the first one (the
 // Java adapter's step into a line stepped out of the JDK after the first, through the lambda's hidden
 // class; the line told was main's, after the sort). lldb-dap's (Rust, C) are in locate-rust and
-// locate-native; dlv and gdb let such calls run unseen (docs/locate.md).
+// locate-native; dlv and gdb let such calls run unseen (docs/locate.md). And a for-of loop over the
+// program's own generator, whose body V8's step from a `yield` skipped (the Node adapter steps out there).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,3 +68,21 @@ for (const { language, command, at, a, b, build } of CASES)
       }
     });
   });
+
+describeWithTool('locate: a for-of loop over a generator (Node)', node.tool, node.available, () => {
+  it("walks the loop's body on each pass: the third value, where the body uses it, both ways", async () => {
+    for (const mode of [['--every-line'], []]) {
+      const run = await runBpdiff(
+        ['locate', ...mode, '--env-b', 'PART=1', '--', 'node', 'generator.js', '--', 'node', 'generator.js'],
+        { cwd: FIXTURES },
+      );
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode, run.stderr).toBe(1);
+      // Before: `generator.js:14 ... total is 6 in A and 24 in B`, after the loop.
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways at generator\.js:12 in <anonymous>\(\) \(.*step \d+\): n is 2 in A and 20 in B$/,
+      );
+      if (mode.length > 0) expect(run.doc!.analysis_hints[0]).toMatch(/\(3rd time on this line/);
+    }
+  });
+});

@@ -127,11 +127,13 @@ export class PauseHandler {
   }
 
   async step(process: NodeProcess, kind: StepKind, returns = false): Promise<void> {
-    process.paused();
+    const top = process.paused().event.callFrames[0];
     await this.stepping.begin(process, kind, false, returns);
+    // At a generator's `yield`, out to the caller: V8 would step on to where the generator resumes.
+    const out = kind === 'out' || (top !== undefined && (await this.stepping.outAtYield(process, top)));
     this.leavePause(process);
     process.lastCommand = 'step';
-    const method = kind === 'over' ? 'Debugger.stepOver' : kind === 'into' ? 'Debugger.stepInto' : 'Debugger.stepOut';
+    const method = out ? 'Debugger.stepOut' : kind === 'over' ? 'Debugger.stepOver' : 'Debugger.stepInto';
     await process.cdp.send(method, {});
   }
 

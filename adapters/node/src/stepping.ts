@@ -17,6 +17,7 @@
 // In a script with a source map, code that maps to nothing (a compiler's helpers: esbuild's __name,
 // tsx's wrapper around a module) is stepped through too: a step stops only where the map leads to a
 // source of the program's.
+import { atPlainYield, isSyncGenerator } from './generator-yield.js';
 import type { CallFrame, PausedEvent } from './cdp-types.js';
 import type { NodeProcess, StepOrigin, StepState } from './node-process.js';
 import {
@@ -133,7 +134,7 @@ export class StepFilter {
       step.kind !== 'out' &&
       isFurtherAlong(step.from, await this.originOf(process, top, event.callFrames.length))
     )
-      return 'again';
+      return (await this.outAtYield(process, top)) ? 'out' : 'again';
     if (!others && (await this.isMapped(process, top)) && !(await this.isModuleEnd(process, top, below))) return 'stop';
     step.passed += 1;
     if (step.passed > MOST_PASSED) return 'resume';
@@ -178,6 +179,16 @@ export class StepFilter {
     const { scriptId, lineNumber, columnNumber = 0 } = top.location;
     const { last } = await this.generated(process, scriptId);
     return last !== null && (lineNumber > last.line || (lineNumber === last.line && columnNumber >= last.column));
+  }
+
+  /** Whether a step into or over a line goes out to the caller instead: at a sync generator's `yield` that makes no call before it suspends (generator-yield.ts). */
+  async outAtYield(process: NodeProcess, frame: CallFrame): Promise<boolean> {
+    const at = frame.functionLocation;
+    if (at === undefined || this.isOthers(process, frame)) return false;
+    const declared = (await this.generated(process, at.scriptId)).lines[at.lineNumber];
+    if (declared === undefined || !isSyncGenerator(declared, at.columnNumber ?? 0)) return false;
+    const line = (await this.generated(process, frame.location.scriptId)).lines[frame.location.lineNumber];
+    return line !== undefined && atPlainYield(line, frame.location.columnNumber ?? 0);
   }
 
   /** The generated text of a script by lines, and where its last non-blank character ends (fetched once). */

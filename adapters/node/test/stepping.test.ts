@@ -84,6 +84,46 @@ describe('bpdiffReturns', () => {
   });
 });
 
+describe('stepping at a generator', () => {
+  it('stepIn from a `yield` stops in the loop that asked for the value, its body next, then back in the generator', async () => {
+    const file = path.join(DIR, 'generator.js');
+    const line = (marker: string): number => lineOf(file, marker);
+    session = await AdapterSession.start();
+    const result = await session.run({ command: ['node', 'generator.js'], cwd: DIR, stopOnEntry: true });
+    const threadId = result.stopped!.body.threadId!;
+    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line: line('yield i * 2') }] });
+    const since = session.events.length;
+    await session.dc.continueRequest({ threadId });
+    await session.waitFor((event) => event.event === 'stopped', 30_000, since);
+    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+    const seen: string[] = [];
+    for (let steps = 0; steps < 7; steps++) {
+      expect(await step('stepIn', threadId)).not.toBeNull();
+      const { name, line: at } = await place(threadId);
+      seen.push(`${name}:${at}`);
+    }
+    // Before: nums:4, nums:5, nums:4, ... (V8 steps from the suspension to the generator's resumption;
+    // the loop's body ran unseen).
+    const [loop, body, yields, header] = [
+      line('for (const n'),
+      line('total += n'),
+      line('yield i * 2'),
+      line('i < limit'),
+    ];
+    const top = '<anonymous>';
+    // The generator's `for` header stops twice (its update, then its test), as any loop's does.
+    expect(seen).toEqual([
+      `${top}:${loop}`,
+      `${top}:${body}`,
+      `${top}:${loop}`,
+      `nums:${header}`,
+      `nums:${header}`,
+      `nums:${yields}`,
+      `${top}:${loop}`,
+    ]);
+  });
+});
+
 describe('stepping past others code', () => {
   it('stepIn from the entry to the end: over the package and Node, into the program code they call back', async () => {
     session = await AdapterSession.start();
