@@ -13,9 +13,12 @@
 # 4. $bpdiff_pass(holds, n), which bpdiff's breakpoint condition calls for --hit N (adapter.json
 #    hit_count.condition): the passes through the line counted in gdb, without a stop before the Nth,
 #    from the moment the breakpoint that counts was made or given its condition.
-# 6. $bpdiff_cpu_arm(id, n) and $bpdiff_cpu_disarm(), which a walk's run to the nth pass calls
+# 5. $bpdiff_cpu_arm(id, n) and $bpdiff_cpu_disarm(), which a walk's run to the nth pass calls
 #    (adapter.json hit_count.cpu_count): the passes counted by the CPU, with no trap into gdb before
 #    the nth (bpdiff_cpu_count.py, copied beside this file).
+# 6. The bpdiff-callbacks command, which a walk's steps send (adapter.json locate.callbacks): stops in
+#    the program's functions that library code calls back.
+# 7. The program's stdout on a terminal of its own (bpdiff_follow_stdout).
 import os
 import sys
 
@@ -169,7 +172,7 @@ gdb.events.breakpoint_modified.connect(_breakpoint_changed)
 gdb.events.breakpoint_deleted.connect(_breakpoint_gone)
 
 
-# 6. The CPU's count (bpdiff_cpu_count.py) for breakpoint `id`, standing in for gdb's while it is armed:
+# 5. The CPU's count (bpdiff_cpu_count.py) for breakpoint `id`, standing in for gdb's while it is armed:
 #    the breakpoint is disabled, so gdb does not trap at each pass, and enabled again by disarm. The
 #    nth pass from where the program stands: where its thread stands at the breakpoint's address,
 #    its first execution there counts too (the CPU counts it as the program goes on).
@@ -238,7 +241,86 @@ _CpuArm()
 _CpuDisarm()
 
 
-# 5. The program's stdout on a terminal of its own, passed on to gdb's console stream (the MI's
+# 6. Stops where library code calls the program back (adapter.json locate.callbacks): a comparator
+#    that qsort calls, which a walk's step over the library would let run unseen. `bpdiff-callbacks on
+#    HEX` enables a breakpoint at the start of each function whose file lies in the folders (made the
+#    first time, from `info functions`, past each one's prologue as gdb sets a breakpoint on a
+#    function's first line); `bpdiff-callbacks off` disables them.
+_CALLBACKS = {"folders": None, "breakpoints": []}
+
+
+def _under(path, folders):
+    return any(path == folder or path.startswith(folder.rstrip("/") + "/") for folder in folders)
+
+
+def _functions_in(folders):
+    """(file, line) of each function `info functions` lists in a file under the folders."""
+    import re
+    found = []
+    file = None
+    for text in gdb.execute("info functions -n", to_string=True).splitlines():
+        header = re.match(r"^File (.+):$", text)
+        if header:
+            file = header.group(1)
+            continue
+        entry = re.match(r"^(\d+):\s", text)
+        if not entry or file is None:
+            continue
+        line = int(entry.group(1))
+        try:
+            sals = gdb.decode_line("%s:%d" % (file, line))[1] or []
+        except gdb.error:
+            continue
+        full = sals[0].symtab.fullname() if sals and sals[0].symtab is not None else None
+        if full is not None and _under(full, folders):
+            found.append((full, line))
+    return found
+
+
+def _set_callbacks(folders):
+    """The breakpoints at the start of the folders' functions enabled, made the first time for them; all disabled for no folders. How many are enabled."""
+    if folders and folders != _CALLBACKS["folders"]:
+        for breakpoint in _CALLBACKS["breakpoints"]:
+            if breakpoint.is_valid():
+                breakpoint.delete()
+        made = []
+        for file, line in _functions_in(folders):
+            try:
+                made.append(gdb.Breakpoint(source=file, line=line, internal=True))
+            except (gdb.error, RuntimeError):
+                continue
+        _CALLBACKS["breakpoints"] = made
+        _CALLBACKS["folders"] = folders
+    enabled = 0
+    for breakpoint in _CALLBACKS["breakpoints"]:
+        if breakpoint.is_valid():
+            breakpoint.enabled = bool(folders)
+            enabled += 1 if folders else 0
+    return enabled
+
+
+class _CallbacksCommand(gdb.Command):
+    """bpdiff-callbacks on HEX (the folders' UTF-8, a folder a line, in hexadecimal) | bpdiff-callbacks off."""
+
+    def __init__(self):
+        super(_CallbacksCommand, self).__init__("bpdiff-callbacks", gdb.COMMAND_BREAKPOINTS)
+
+    def invoke(self, argument, from_tty):
+        words = argument.split()
+        if len(words) == 2 and words[0] == "on":
+            folders = sorted(f for f in bytes.fromhex(words[1]).decode("utf-8").split("\n") if f)
+        elif words == ["off"]:
+            folders = []
+        else:
+            raise gdb.GdbError("usage: bpdiff-callbacks on HEX | bpdiff-callbacks off")
+        # Nothing written: cdt-gdb-adapter passes gdb's streams on as the program's output.
+        _set_callbacks(folders)
+
+
+_CallbacksCommand()
+
+
+# 7. The program's stdout on a terminal of its own, passed on to gdb's console stream (the MI's
 #    ~"..." records, which cdt-gdb-adapter sends as `stdout` output events). Left on gdb's stdout (the
 #    MI pipe), the program's lines would be read as MI: a line's leading digits as a command token
 #    (`   81.55` arrived as `.55`). A terminal also makes C's and Fortran's stdio write each line as it

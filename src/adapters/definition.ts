@@ -335,7 +335,8 @@ export interface AdapterDefinition {
     loops_stepped?: string;
     /**
      * How the debugger stops where library code calls back into the user's code (a Rust closure that
-     * Iterator::map calls from collect()): `on` (with `${folders}`, the user's folders, quoted) sent in
+     * Iterator::map calls from collect()): `on` (with `${folders}`, the user's folders, quoted, or
+     * `${folders_hex}`, their UTF-8 a line each in hexadecimal) sent in
      * its repl before a step that should stop there, `off` before one that must not. Absent: not walked into.
      */
     callbacks?: { on: string; off: string };

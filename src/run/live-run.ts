@@ -61,7 +61,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   async next(): Promise<StopOutcome> {
     await this.goingOn();
     const session = this.started();
-    await session.stopInCallbacks(null);
+    await session.stopInCallbacks(null, () => this.topFrameId());
     await session.continue();
     const next = await session.nextStop();
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
@@ -156,7 +156,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       ? () =>
           this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
       : undefined;
-    await this.started().stopInCallbacks(callbacks);
+    await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
     const outcome = await this.started().step(kind, early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
@@ -165,7 +165,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /** On to the `count`th pass through path:line from here (session.runToPass), the run's --timeout given again for it. */
   async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
     await this.goingOn();
-    await this.started().stopInCallbacks(null);
+    await this.started().stopInCallbacks(null, () => this.topFrameId());
     const outcome = await this.started().runToPass(path, line, count);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
@@ -215,6 +215,11 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   }
 
   /** The frames where the run stands, innermost first (at most `levels`), with the ids to read them by. */
+  /** The id of the frame the run stands in (an adapter's repl may evaluate in it). */
+  private async topFrameId(): Promise<number | undefined> {
+    return (await this.frames(1))[0]?.id;
+  }
+
   frames(levels: number): Promise<Array<StackFrameSummary & { id: number }>> {
     return this.started().frames(levels);
   }

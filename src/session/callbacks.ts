@@ -21,17 +21,27 @@ export class CallbackStops {
     private readonly timeoutMs: number,
   ) {}
 
-  /** On for the user's folders (the next step stops in a call back into them), or off (null). */
-  async set(folders: readonly string[] | null): Promise<void> {
+  /**
+   * On for the user's folders (the next step stops in a call back into them), or off (null). `frame`:
+   * the top frame's id, for an adapter that evaluates in a frame (cdt-gdb-adapter), asked only when
+   * the adapter is told.
+   */
+  async set(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<void> {
     const spec = this.definition.locate?.callbacks;
     if (spec === undefined || this.connection.closed) return;
     const wanted = folders === null || folders.length === 0 ? null : folders.join('\0');
     if (wanted === this.current) return;
     const expression =
-      wanted === null ? spec.off : spec.on.replace('${folders}', () => (folders ?? []).map(quoted).join(' '));
+      wanted === null
+        ? spec.off
+        : spec.on
+            .replace('${folders}', () => (folders ?? []).map(quoted).join(' '))
+            .replace('${folders_hex}', () => Buffer.from((folders ?? []).join('\n')).toString('hex'));
     // An adapter that cannot (its answer is an error) walks as before: a call back is not stopped in.
+    const frameId = await frame();
     await replAnswer(this.connection, expression, this.timeoutMs, {
       step: wanted === null ? 'letting calls back from the library run' : 'stopping in calls back from the library',
+      ...(frameId !== undefined ? { frameId } : {}),
     });
     this.current = wanted;
   }

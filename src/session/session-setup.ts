@@ -76,9 +76,9 @@ export class SessionSetup {
   protected entryForOneCpu = false;
   private callbacks: CallbackStops | null = null;
 
-  /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null). */
-  stopInCallbacks(folders: readonly string[] | null): Promise<void> {
-    return (this.callbacks ??= new CallbackStops(this.connection, this.definition, this.startMs)).set(folders);
+  /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. */
+  stopInCallbacks(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<void> {
+    return (this.callbacks ??= new CallbackStops(this.connection, this.definition, this.startMs)).set(folders, frame);
   }
 
   constructor(protected readonly options: SessionOptions) {

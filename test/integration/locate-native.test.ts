@@ -36,6 +36,41 @@ describeWithTool('locate: C, a comparator that qsort calls back', c.tool, c.avai
   });
 });
 
+describeWithTool(
+  'locate: C through gdb, a comparator that qsort calls back',
+  'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+  onPath('gdb') && onPath('cdtDebugAdapter'),
+  () => {
+    it('is walked into where the runs part ways, both ways (before: at the line after qsort, by the array)', async () => {
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-qsort-gdb-'));
+      try {
+        const program = path.join(scratch, 'qsort-callback');
+        await execa(
+          'cc',
+          ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/qsort-callback.c')],
+          { stdin: 'ignore' },
+        );
+        for (const mode of [['--every-line'], []]) {
+          const run = await runBpdiff(
+            ['locate', '--adapter', 'gdb', ...mode, '--env-b', 'PART=1', '--', program, '--', program],
+            {
+              cwd: scratch,
+            },
+          );
+          expect(run.leftovers).toEqual([]);
+          expect(run.exitCode, run.stderr).toBe(1);
+          expect(run.doc!.locate!.point).toMatchObject({ line: 11, function: 'cmp' });
+          expect(run.doc!.analysis_hints[0]).toMatch(
+            /qsort-callback\.c:11 in cmp\(\) .*A goes on to line 13, B to line 12$/,
+          );
+        }
+      } finally {
+        fs.rmSync(scratch, { recursive: true, force: true });
+      }
+    });
+  },
+);
+
 describeWithTool('locate: C, a local one run sets to what its stack held', c.tool, c.available, () => {
   it('is a divergence at the line after it, both ways (before: set aside as not set yet in A, told a line later)', async () => {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-flag-'));
