@@ -11,7 +11,7 @@ import shlex
 
 import lldb
 
-# The breakpoints, and the folders it was made for (the walk adds folders as it finds the program's code).
+# The breakpoints, and the folders they were made for (the walk adds folders as it finds the program's code).
 _made = {"breakpoints": [], "folders": None}
 
 
