@@ -20,6 +20,7 @@
 #    the program's functions that library code calls back.
 # 7. The program's stdout on a terminal of its own (bpdiff_follow_stdout).
 import os
+import re
 import sys
 
 import gdb
@@ -255,7 +256,6 @@ def _under(path, folders):
 
 def _functions_in(folders):
     """(file, line) of each function `info functions` lists in a file under the folders."""
-    import re
     found = []
     file = None
     for text in gdb.execute("info functions -n", to_string=True).splitlines():

@@ -214,12 +214,12 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     return this.started().stack();
   }
 
-  /** The frames where the run stands, innermost first (at most `levels`), with the ids to read them by. */
   /** The id of the frame the run stands in (an adapter's repl may evaluate in it). */
   private async topFrameId(): Promise<number | undefined> {
     return (await this.frames(1))[0]?.id;
   }
 
+  /** The frames where the run stands, innermost first (at most `levels`), with the ids to read them by. */
   frames(levels: number): Promise<Array<StackFrameSummary & { id: number }>> {
     return this.started().frames(levels);
   }

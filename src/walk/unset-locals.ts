@@ -5,11 +5,12 @@
 // and until then a difference in it is set aside and said. Either run: both came to the step by the
 // same lines, so a line that wrote the local in one wrote it in the other, which may have written
 // the value its stack bytes already held (`bool flip = getenv("PART") != NULL;` is false over a
-// zeroed stack in A, true in B: a divergence, which the walk set aside when one run had to change). An argument, set before the frame's first line, differs
-// only when the caller's values did, which the walk compared a step earlier. Where the adapter says
-// where each local is declared (its definition's locate.declared_at: lldb-dap), a local declared at
-// or after the line its frame stands on is not set yet there either (a Rust `if let` binding held
-// what the stack held, a hasher's random keys among it, and two identical runs looked apart).
+// zeroed stack in A, true in B: a divergence, which the walk set aside when one run had to change).
+// An argument, set before the frame's first line, differs only when the caller's values did, which
+// the walk compared a step earlier. Where the adapter says where each local is declared (its
+// definition's locate.declared_at: lldb-dap), a local declared at or after the line its frame stands
+// on is not set yet there either (a Rust `if let` binding held what the stack held, a hasher's random
+// keys among it, and two identical runs looked apart).
 // Memory: one snapshot per frame on the stack (the walk's own view of it), bounded by --max-variables.
 import { selfAndAncestors } from '../core/child-path.js';
 import type { VariableDiff } from '../core/types.js';
@@ -67,7 +68,7 @@ export function unsetInBoth(
   return a.unset.unchanged(a.frame, name) && b.unset.unchanged(b.frame, name);
 }
 
-/** The diff without the names one run or the other has not set yet, and those names. */
+/** The diff without the names not set yet (`isUnset`: unsetInBoth, for a walk), and those names. */
 export function withoutUnset(
   diff: VariableDiff,
   isUnset: (name: string) => boolean,

@@ -9,90 +9,61 @@ import { DATA, LOCATE, c, describeLanguage, fortran, go } from './locate-languag
 
 for (const language of [c, go, fortran]) describeLanguage(language);
 
-describeWithTool('locate: C, a comparator that qsort calls back', c.tool, c.available, () => {
-  it('is walked into where the runs part ways, both ways (before: at the line after qsort, by the array)', async () => {
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-qsort-'));
-    try {
-      const program = path.join(scratch, 'qsort-callback');
-      await execa(
-        'cc',
-        ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/qsort-callback.c')],
-        { stdin: 'ignore' },
-      );
-      for (const mode of [['--every-line'], []]) {
-        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', program, '--', program], {
-          cwd: scratch,
-        });
-        expect(run.leftovers).toEqual([]);
-        expect(run.exitCode, run.stderr).toBe(1);
+/**
+ * A C fixture of fixtures-native/ copied into a folder of its own, whose name holds a space, quotes and
+ * a backslash (the debugger's commands are given the user's folders: locate.callbacks), built there
+ * and located against itself, B with PART set, every line and by effects (`adapter`: the options that
+ * choose the debugger), each run checked by `check` and for processes left behind.
+ */
+async function locateBothWays(fixture: string, adapter: string[], check: (run: BpdiffRun) => void): Promise<void> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `bpdiff-locate-${fixture} it's a "dir" \\-`));
+  try {
+    const program = path.join(scratch, fixture);
+    fs.copyFileSync(path.join(ROOT, `test/integration/fixtures-native/${fixture}.c`), `${program}.c`);
+    await execa('cc', ['-g', '-O0', '-o', program, `${program}.c`], { stdin: 'ignore' });
+    for (const mode of [['--every-line'], []]) {
+      const run = await runBpdiff(['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', program, '--', program], {
+        cwd: scratch,
+      });
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode, run.stderr).toBe(1);
+      check(run);
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const DEBUGGERS = [
+  { name: 'C', tool: c.tool, available: c.available, adapter: [] as string[] },
+  {
+    name: 'C through gdb',
+    tool: 'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+    available: onPath('gdb') && onPath('cdtDebugAdapter'),
+    adapter: ['--adapter', 'gdb'],
+  },
+];
+
+for (const { name, tool, available, adapter } of DEBUGGERS)
+  describeWithTool(`locate: ${name}, a comparator that qsort calls back`, tool, available, () => {
+    it('is walked into where the runs part ways, both ways (before: at the line after qsort, by the array)', async () => {
+      await locateBothWays('qsort-callback', adapter, (run) => {
         expect(run.doc!.locate!.point).toMatchObject({ line: 11, function: 'cmp' });
         expect(run.doc!.analysis_hints[0]).toMatch(
           /qsort-callback\.c:11 in cmp\(\) .*A goes on to line 13, B to line 12$/,
         );
-      }
-    } finally {
-      fs.rmSync(scratch, { recursive: true, force: true });
-    }
-  });
-});
-
-describeWithTool(
-  'locate: C through gdb, a comparator that qsort calls back',
-  'gdb and cdt-gdb-adapter (scripts/setup.sh)',
-  onPath('gdb') && onPath('cdtDebugAdapter'),
-  () => {
-    it('is walked into where the runs part ways, both ways (before: at the line after qsort, by the array)', async () => {
-      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-qsort-gdb-'));
-      try {
-        const program = path.join(scratch, 'qsort-callback');
-        await execa(
-          'cc',
-          ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/qsort-callback.c')],
-          { stdin: 'ignore' },
-        );
-        for (const mode of [['--every-line'], []]) {
-          const run = await runBpdiff(
-            ['locate', '--adapter', 'gdb', ...mode, '--env-b', 'PART=1', '--', program, '--', program],
-            {
-              cwd: scratch,
-            },
-          );
-          expect(run.leftovers).toEqual([]);
-          expect(run.exitCode, run.stderr).toBe(1);
-          expect(run.doc!.locate!.point).toMatchObject({ line: 11, function: 'cmp' });
-          expect(run.doc!.analysis_hints[0]).toMatch(
-            /qsort-callback\.c:11 in cmp\(\) .*A goes on to line 13, B to line 12$/,
-          );
-        }
-      } finally {
-        fs.rmSync(scratch, { recursive: true, force: true });
-      }
+      });
     });
-  },
-);
+  });
 
 describeWithTool('locate: C, a local one run sets to what its stack held', c.tool, c.available, () => {
   it('is a divergence at the line after it, both ways (before: set aside as not set yet in A, told a line later)', async () => {
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-flag-'));
-    try {
-      const program = path.join(scratch, 'flag');
-      await execa('cc', ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/flag.c')], {
-        stdin: 'ignore',
-      });
-      for (const mode of [['--every-line'], []]) {
-        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', program, '--', program], {
-          cwd: scratch,
-        });
-        expect(run.leftovers).toEqual([]);
-        expect(run.exitCode, run.stderr).toBe(1);
-        expect(run.doc!.analysis_hints[0]).toMatch(
-          /^the runs part ways at .*flag\.c:8 in main\(\) \(step \d\): flip is 0 in A and 1 in B$/,
-        );
-        expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/not counted as a divergence/);
-      }
-    } finally {
-      fs.rmSync(scratch, { recursive: true, force: true });
-    }
+    await locateBothWays('flag', [], (run) => {
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways at .*flag\.c:8 in main\(\) \(step \d\): flip is 0 in A and 1 in B$/,
+      );
+      expect(run.doc!.analysis_hints.join('\n')).not.toMatch(/not counted as a divergence/);
+    });
   });
 });
 
