@@ -20,6 +20,7 @@ import {
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, targetArgs } from '../python/interpreter.js';
 import { boundedReprModule, setOrderModule } from '../python/shared-modules.js';
+import { hashSeed } from '../python/hash-seed.js';
 
 /** The helper put on the debuggee's PYTHONPATH, a file of this folder. */
 export const SITECUSTOMIZE = 'sitecustomize.py';
@@ -96,6 +97,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     // What debugpy's launcher sets when it reads the program's output through pipes, as bpdiff does.
     PYTHONUNBUFFERED: '1',
     PYTHONIOENCODING: 'utf-8',
+    ...hashSeed(runEnv),
     ...(withoutSitecustomize ? {} : { BPDIFF_ADAPTER_PORT_FD: String(ADAPTER_PORT_FD) }),
   };
   // As debugpy's launcher runs the program from Python 3.11 on (debugpy issue 861).

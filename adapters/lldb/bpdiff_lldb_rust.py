@@ -188,6 +188,15 @@ def _referent(valobj):
         value = value.Dereference()
     return value
 
+# A reference to a collection (a `&Vec<u32>`, a `&HashMap<String, u32>` argument: LLDB names its type
+# `...Vec<...> *`) is the collection, its elements under it, as the collection reads: LLDB showed the
+# address and under it the collection's raw fields (a Vec's buffer pointer, whose pointee reads as its
+# first element alone; a HashMap's hasher keys, drawn at random in every run, and its control bytes).
+_REF_TO_COLLECTION = (
+    "^(alloc::vec::Vec|alloc::collections::vec_deque::VecDeque|std::collections::hash::map::HashMap"
+    "|std::collections::hash::set::HashSet|hashbrown::map::HashMap|hashbrown::set::HashSet)<.+> \\*+$"
+)
+
 def _ref_summary(valobj, _dict):
     return _referent(valobj).GetSummary()
 
@@ -362,6 +371,8 @@ def __lldb_init_module(debugger, _dict):
     for command in (
         'type summary add -F %s._ref_summary -e -x -h "%s" --category Rust' % (__name__, _REF_TO_FAT),
         'type synthetic add -l %s._RefProvider -x "%s" --category Rust' % (__name__, _REF_TO_FAT),
+        'type summary add -F %s._ref_summary -e -x -h "%s" --category Rust' % (__name__, _REF_TO_COLLECTION),
+        'type synthetic add -l %s._RefProvider -x "%s" --category Rust' % (__name__, _REF_TO_COLLECTION),
         'type summary add -F %s._iter_summary -e -x -h "^core::slice::iter::Iter(Mut)?<.+>$" --category Rust' % __name__,
     ):
         debugger.HandleCommand(command)

@@ -18,6 +18,7 @@ import {
 } from '../../src/adapters/hooks.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { interpreterOptionEffects, parsePythonCommand, probeInterpreter, type PythonCommand } from './interpreter.js';
+import { hashSeed } from './hash-seed.js';
 
 /** The oldest Python the adapter runs in (the `exec` audit event, threading.excepthook). */
 export const OLDEST_PYTHON: readonly [number, number] = [3, 8];
@@ -78,6 +79,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
         // As for debugpy: bpdiff reads the output through pipes, and a run may end at a stop.
         PYTHONUNBUFFERED: '1',
         PYTHONIOENCODING: 'utf-8',
+        ...hashSeed(env),
       },
       cwd: spec.cwd,
       stdinFile: spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file),

@@ -341,6 +341,12 @@ export interface AdapterDefinition {
      */
     callbacks?: { on: string; off: string };
     /**
+     * Regular expressions of the types (as the adapter names them) of containers a run goes through in
+     * an order of its own (a Go map, Rust's HashMap): two runs of one program go through a `for` over
+     * one in two orders, so the walk compares such a loop as a whole, not pass by pass.
+     */
+    unordered_types?: string[];
+    /**
      * The value a function returns, as the adapter shows it after a step, for the walk by effects (which
      * compares it under its own name, `(return) NAME`); or why the adapter shows none.
      */

@@ -46,6 +46,12 @@ export interface WalkSummary {
   };
   /** Locals that differed before the program set them (C's uninitialised stack): not counted; how many, the first few. */
   unsetAside?: { count: number; first: string[] };
+  /** Loops over a container each run goes through in its own order (a Go map), compared as a whole: how many, the first few, the lists they left reordered. */
+  wholeLoops?: {
+    count: number;
+    first: Array<{ file: string; head: number; iterable: string; type: string }>;
+    reordered: string[];
+  };
   /** The command that compares the runs at the point again. */
   reproduce: string | null;
   /** How the runs' ends differ (kind `output` or `exit`, once both ended). */
@@ -109,6 +115,7 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
       `not counted as a divergence: ${plural(aside.count, 'local')} that differed before the program set ${aside.count === 1 ? 'it' : 'them'} (${listed}): an uninitialised local holds whatever the stack held, which differs when the runs' environments or paths differ in length`,
     );
   }
+  if (walk.wholeLoops !== undefined) hints.push(wholeLoopsHint(walk.wholeLoops));
   const how =
     walk.mode === 'effects'
       ? 'bpdiff walked two runs in lockstep, stepping over each line and comparing its effects (where each run went next, what its frame held, what it wrote), and stepping into a line only where its effects differed,'
@@ -230,6 +237,17 @@ function about(point: NonNullable<WalkSummary['point']>, step: number): string {
 }
 
 /** How a run ended, in a few words: `exited with code 0`, `raised ValueError: ...`. */
+/** The loops a walk compared as a whole, and why. */
+export function wholeLoopsHint(loops: NonNullable<WalkSummary['wholeLoops']>): string {
+  const listed = loops.first.map((loop) => `${loop.file}:${loop.head} over ${loop.iterable} (${loop.type})`).join(', ');
+  const more = loops.count > 1 ? ` (${loops.count} times in all)` : '';
+  const reordered =
+    loops.reordered.length === 0
+      ? ''
+      : `; after it, ${loops.reordered.join(', ')} held the same elements in another order in each run, not counted apart until both held them alike`;
+  return `compared as a whole, not pass by pass: the loop${loops.first.length > 1 ? 's' : ''} at ${listed}${more}, whose order is each run's own (the runs part ways inside it by that alone), so each run went through it alone and the walk compared them where they left it${reordered}`;
+}
+
 export function describeEnding(reason: NoBreakReason): string {
   switch (reason.kind) {
     case 'exited':

@@ -202,6 +202,12 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     reproduce,
     added: { a: addedOf(end.added.a, captures[0].cwd ?? ''), b: addedOf(end.added.b, captures[1].cwd ?? '') },
     unsetAside: end.unsetAside,
+    ...(end.wholeLoops && {
+      wholeLoops: {
+        ...end.wholeLoops,
+        first: end.wholeLoops.first.map((loop) => ({ ...loop, file: relative(loop.file, captures[0].cwd ?? '') })),
+      },
+    }),
     stacks: located.stacks,
   };
 }

@@ -133,6 +133,7 @@ async function locateOnce(
         definitions[index]!.locate?.uninitialized_locals === true,
         options.adapter.source_paths,
         returnedNames(definitions[index]!),
+        definitions[index]!.locate?.unordered_types,
       );
     const walksOf = (): [WalkedRun, WalkedRun] => runs.map(walkOf) as [WalkedRun, WalkedRun];
     let walks = walksOf();

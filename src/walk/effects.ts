@@ -26,6 +26,8 @@ import { compareValues } from '../values/compare-values.js';
 import type { StartedWalks } from './lines-streamed.js';
 import type { AddedLines, Standing, Step, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
 import { sameOutput, settledMarks, type OutputMark, type OutputWatch, type Wrote } from './run-output.js';
+import { loopsOfBoth, placeOf, type PlaceWithTypes } from './whole-loops.js';
+import { noteReordered, noteWholeLoop, stillIn, type LoopInRun, type WholeLoops } from './unordered-loops.js';
 
 const PROGRESS_EVERY_MS = 1000;
 
@@ -90,6 +92,7 @@ export async function walkEffects(
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
   const callSites: CallSite[] = [];
+  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [] };
   const eager = new Eagerness(costs);
   // A line stepped into instead of over (eager.ts), while the walk is in its callee.
   let speculation: Speculation<Agreed, [OutputMark, OutputMark], CallSite> | null = null;
@@ -114,6 +117,7 @@ export async function walkEffects(
       unsetAside: { count: 0, first: [] },
       unsetAtLast: [],
       effects,
+      ...(wholeLoops.count > 0 ? { wholeLoops } : {}),
       ...extra,
     },
     walks,
@@ -207,6 +211,13 @@ export async function walkEffects(
       if (found.kind === 'agreed') {
         before = agreedAt;
         return ending('agreed', found.extra);
+      }
+      // Apart in a loop whose order is each run's own (a Go map): each run on to where it leaves it, and
+      // compared there; not stepped into (whole-loops.ts).
+      if (speculation === null) {
+        const through = await throughWholeLoop(agreedAt, mark);
+        if (through === 'on') continue;
+        if (through !== null) return through;
       }
       // A line stepped over whose effect differs: both runs again to just before it, and into it.
       if (move === 'over') {
@@ -337,6 +348,53 @@ export async function walkEffects(
     if (unjudged) plainNext = true;
     else nextMove = 'in';
     eager.narrowed();
+    return 'on';
+  }
+
+  /**
+   * Both runs apart after a move from `agreedAt` (where they agreed), where one of them stands, or
+   * stood, in a loop whose order is its own: each goes on (over its lines, out of its calls) until it
+   * leaves the loop, and the walk compares them there, output included since `mark`. Null: no such
+   * loop; 'on': alike there; else the walk's end (apart there, or --max-steps inside the loop).
+   */
+  async function throughWholeLoop(
+    agreedAt: Agreed,
+    mark: [OutputMark, OutputMark],
+  ): Promise<'on' | ReturnType<typeof ending> | null> {
+    const candidates = (arrived: Arrived, step: Step, values: Agreed['valuesA']): PlaceWithTypes[] => [
+      ...(arrived.values === null ? [] : [{ place: placeOf(arrived.standing), types: arrived.values.values.types }]),
+      { place: placeOf({ kind: 'step', step }), types: values.values.types },
+    ];
+    const loops = loopsOfBoth(walks, [
+      candidates(arrivedA, agreedAt.a, agreedAt.valuesA),
+      candidates(arrivedB, agreedAt.b, agreedAt.valuesB),
+    ]);
+    if (loops === null) return null;
+    noteWholeLoop(wholeLoops, loops[0].loop);
+    const inside = (): [boolean, boolean] => [
+      stillIn(placeOf(arrivedA.standing), loops[0]),
+      stillIn(placeOf(arrivedB.standing), loops[1]),
+    ];
+    for (let now = inside(); (now[0] || now[1]) && compared < options.maxSteps; now = inside()) {
+      const moveOf = (arrived: Arrived, within: boolean, loop: LoopInRun): Move | null =>
+        !within ? null : (placeOf(arrived.standing)?.frame ?? 0) > loop.frame ? 'out' : 'over';
+      await moveEach([moveOf(arrivedA, now[0], loops[0]), moveOf(arrivedB, now[1], loops[1])]);
+    }
+    if (inside().some(Boolean)) return ending('agreed', { agreedUntil: 'max-steps' });
+    if (arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step')
+      noteReordered(
+        wholeLoops,
+        source.loopLeft!(
+          { walked: walks[0], step: arrivedA.standing.step, values: arrivedA.values! },
+          { walked: walks[1], step: arrivedB.standing.step, values: arrivedB.values! },
+        ),
+      );
+    const found = await effectsApart(arrivedA, arrivedB, mark);
+    before = agreedAt;
+    if (found !== null) return ending(found.kind, found.extra);
+    const frame = arrivedA.standing.kind === 'step' ? arrivedA.standing.step.arrival.frame : 0;
+    while (callSites.length > 0 && frame <= callSites.at(-1)!.frame) callSites.pop();
+    nextMove = 'over';
     return 'on';
   }
 

@@ -13,6 +13,7 @@ import type { AddedDefinitions } from './added-definitions.js';
 import type { Wrote } from './run-output.js';
 import type { ProbeCosts } from './probe-schedule.js';
 import type { ReturnedNames } from './returned-names.js';
+import type { UnorderedLoops, WholeLoops } from './unordered-loops.js';
 
 /** One run of the walk: its live run, what counts as its code, and its counts of lines and calls. */
 export interface WalkedRun {
@@ -27,6 +28,8 @@ export interface WalkedRun {
   defined: AddedDefinitions;
   /** How its adapter names a value a function returned (its definition's locate.returned); absent or null: it shows none. */
   returned?: ReturnedNames | null;
+  /** The loops its adapter's types say go in an order of the run's own (a Go map): compared as a whole (unordered-loops.ts). Absent: none. */
+  loops?: UnorderedLoops;
 }
 
 /** A stop on a line of the user's code: a step of the walk. */
@@ -84,6 +87,8 @@ export interface WalkEnd<V = StepValues> {
   unsetAside: { count: number; first: string[] };
   /** Of those, the ones that differ at the last step (not the divergence: the hints leave them out). */
   unsetAtLast: string[];
+  /** Loops over a container each run goes through in its own order (a Go map), compared as a whole: said. */
+  wholeLoops?: WholeLoops;
 }
 
 /** Lines one run ran that the other's copy does not have: how many, and the first few. */
@@ -120,6 +125,10 @@ export interface WalkSource<V> {
   ): { differ: boolean; unset: string[] };
   /** The names (paths) a step's values hold, for the definitions added lines make (absent: not told apart, added-definitions.ts). */
   names?(values: V): Iterable<string>;
+  /** The types a step's values give its names, to know a loop whose order is the run's own (absent: no loop is compared as a whole). */
+  types?(values: V): Readonly<Record<string, string>>;
+  /** Both runs just left such a loop where they stand: the lists it left in another order in each run (set aside while they stay so). */
+  loopLeft?(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): string[];
 }
 
 /** Where a walk takes over from another that brought both runs to a step they agreed at (lines-streamed.ts). */

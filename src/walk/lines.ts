@@ -19,6 +19,9 @@ import { UserCode } from './user-code.js';
 import { UnsetLocals, unsetInBoth, withoutUnset } from './unset-locals.js';
 import { AddedDefinitions, withoutAddedDefinitions } from './added-definitions.js';
 import { renameReturned, type ReturnedNames } from './returned-names.js';
+import { leaveLoop, loopsOfBoth, placeOf } from './whole-loops.js';
+import { noteReordered, noteWholeLoop, stillIn, UnorderedLoops, type WholeLoops } from './unordered-loops.js';
+import { OrderTaint } from './order-taint.js';
 import type {
   AddedLines,
   Standing,
@@ -56,6 +59,9 @@ interface Arrived<V> {
 
 /** The walk by DAP steps, each step's frame read through the value pipeline as a capture reads it. */
 export function dapSource(tolerance: Tolerance | null, returns = false): WalkSource<StepValues> {
+  // Lists a loop in each run's own order left reordered (order-taint.ts), set aside while they stay so.
+  const reordered = new OrderTaint();
+  const frameOf = (step: Step): string => `${step.stop.top.name}#${step.arrival.call}`;
   return {
     advance,
     read: async (walked, step) => {
@@ -77,13 +83,21 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
         ),
       );
       const diff = withoutAddedDefinitions(
-        counted.diff,
+        reordered.filter(frameOf(a.step), counted.diff, a.values.values.variables, b.values.values.variables),
         (name) => a.walked.defined.defines(a.step.arrival.frame, name),
         (name) => b.walked.defined.defines(b.step.arrival.frame, name),
       );
       return { differ: !isDiffEmpty(diff), unset: counted.unset };
     },
     names: (values) => Object.keys(values.values.variables),
+    types: (values) => values.values.types,
+    loopLeft: (a, b) =>
+      reordered.noteLoopEnd(
+        frameOf(a.step),
+        compareValues(a.values.values, b.values.values, tolerance),
+        a.values.values.variables,
+        b.values.values.variables,
+      ),
   };
 }
 
@@ -136,6 +150,21 @@ export async function walkWith<V>(
   const unsetAside = { count: 0, first: [] as string[] };
   const unsetSeen = new Set<string>();
   let unsetAtLast: string[] = [];
+  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [] };
+  const withLoops = (end: WalkEnd<V>): WalkEnd<V> => (wholeLoops.count > 0 ? { ...end, wholeLoops } : end);
+  // The walk's end where both runs stand now.
+  const endOf = (kind: WalkEnd['kind'], steps: number): WalkEnd<V> => ({
+    kind,
+    steps,
+    a: arrivedA.standing,
+    b: arrivedB.standing,
+    valuesA: arrivedA.values,
+    valuesB: arrivedB.values,
+    before,
+    added,
+    unsetAside,
+    unsetAtLast,
+  });
   let lastSaid = Date.now();
   for (let steps = (resume?.steps ?? 0) + 1; ; steps++) {
     if (options.signal.aborted) throw interrupted();
@@ -166,19 +195,7 @@ export async function walkWith<V>(
         (standing) => standing.kind === 'ended' && standing.end.reason.kind === 'timeout',
       );
       const kind = standingA.kind === 'ended' && standingB.kind === 'ended' && !timedOut ? 'agreed' : 'ended';
-      return {
-        kind,
-        steps: steps - 1,
-        a: standingA,
-        b: standingB,
-        valuesA: arrivedA.values,
-        valuesB: arrivedB.values,
-        before,
-        added,
-        unsetAside,
-        unsetAtLast,
-        ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}),
-      };
+      return withLoops({ ...endOf(kind, steps - 1), ...(kind === 'agreed' ? { agreedUntil: 'end' as const } : {}) });
     }
     const [valuesA, valuesB] = [arrivedA.values!, arrivedB.values!];
     noteDefinitions(source, a, standingA.step, valuesA, false);
@@ -190,48 +207,41 @@ export async function walkWith<V>(
     );
     unsetAtLast = counted.unset;
     for (const name of counted.unset) noteUnset(unsetAside, unsetSeen, name);
-    if (!placed.same)
-      return {
-        kind: 'path',
-        steps,
-        a: standingA,
-        b: standingB,
-        valuesA,
-        valuesB,
-        before,
-        added,
-        unsetAside,
-        unsetAtLast,
-        bInA: placed.bInA,
-        sameFile: placed.sameFile,
-      };
-    if (counted.differ)
-      return {
-        kind: 'values',
-        steps,
-        a: standingA,
-        b: standingB,
-        valuesA,
-        valuesB,
-        before,
-        added,
-        unsetAside,
-        unsetAtLast,
-      };
-    if (steps >= options.maxSteps)
-      return {
-        kind: 'agreed',
-        steps,
-        a: standingA,
-        b: standingB,
-        valuesA,
-        valuesB,
-        before,
-        added,
-        unsetAside,
-        unsetAtLast,
-        agreedUntil: 'max-steps',
-      };
+    // Apart in a loop whose order is each run's own (a Go map): each run on alone to where it leaves
+    // it, and the walk compares them there (whole-loops.ts).
+    const loops =
+      (!placed.same || counted.differ) && source.types !== undefined && source.loopLeft !== undefined
+        ? loopsOfBoth(
+            [a, b],
+            [
+              [{ place: placeOf(standingA), types: source.types(valuesA) }],
+              [{ place: placeOf(standingB), types: source.types(valuesB) }],
+            ],
+          )
+        : null;
+    if (loops !== null) {
+      const budget = options.maxSteps - steps;
+      const [leftA, leftB] = await Promise.all([
+        leaveLoop(standingA, loops[0], () => source.advance(a), budget),
+        leaveLoop(standingB, loops[1], () => source.advance(b), budget),
+      ]);
+      noteWholeLoop(wholeLoops, loops[0].loop);
+      steps += Math.max(leftA.moves, leftB.moves) - 1;
+      [arrivedA, arrivedB] = await Promise.all([read(a, leftA.standing), read(b, leftB.standing)]);
+      if (arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step')
+        noteReordered(
+          wholeLoops,
+          source.loopLeft!(
+            { walked: a, step: arrivedA.standing.step, values: arrivedA.values! },
+            { walked: b, step: arrivedB.standing.step, values: arrivedB.values! },
+          ),
+        );
+      if (!stillIn(placeOf(leftA.standing), loops[0]) && !stillIn(placeOf(leftB.standing), loops[1])) continue;
+      return withLoops({ ...endOf('agreed', steps), agreedUntil: 'max-steps' });
+    }
+    if (!placed.same) return withLoops({ ...endOf('path', steps), bInA: placed.bInA, sameFile: placed.sameFile });
+    if (counted.differ) return withLoops(endOf('values', steps));
+    if (steps >= options.maxSteps) return withLoops({ ...endOf('agreed', steps), agreedUntil: 'max-steps' });
     before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
     options.agreed?.(steps, standingA.step, standingB.step, added);
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
@@ -353,6 +363,7 @@ export function walked(
   uninitialisedLocals = false,
   sourcePaths: readonly string[] = [],
   returned: ReturnedNames | null = null,
+  unorderedTypes: readonly string[] = [],
 ): WalkedRun {
   const { cwd, argv } = run.spec;
   const named = argv
@@ -369,6 +380,7 @@ export function walked(
     unset: uninitialisedLocals ? new UnsetLocals() : null,
     defined: new AddedDefinitions(),
     returned,
+    ...(unorderedTypes.length > 0 ? { loops: new UnorderedLoops(unorderedTypes.map((type) => new RegExp(type))) } : {}),
   };
 }
 

@@ -127,6 +127,8 @@ describe("bpdiff's Python adapter: the program it starts", () => {
         BPDIFF_DAP_FD: '3',
         PYTHONUNBUFFERED: '1',
         PYTHONIOENCODING: 'utf-8',
+        // The same seed in both runs (adapters/python/hash-seed.ts): the environment here sets none.
+        PYTHONHASHSEED: '0',
       },
       cwd: tmp,
       stdinFile: null,

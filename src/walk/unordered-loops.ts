@@ -1,0 +1,203 @@
+// Loops over a container that each run of a program goes through in an order of its own: a Go map
+// (the runtime starts each range at a random place, and seeds each map's hash at random), Rust's
+// HashMap and HashSet (their hasher's keys are drawn at random in every process). Two runs of the same
+// program go through such a loop in two orders, so its passes cannot be compared one by one (pass 1
+// holds "apple" in A and "plum" in B): the walks compare the loop as a whole instead, from where the
+// runs stood before it to where each one leaves it. A loop is known by its head's text (Go's
+// `for ... range X {`, Rust's `for P in X {`), its body by its braces, and its order by the type the
+// frame gives X's root name (the adapter definition's locate.unordered_types). Python's sets are made
+// to iterate alike another way: both runs get the same hash seed (adapters/python/hash-seed.ts).
+// Memory: the lines of the few files the walk looked for loops in.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** A loop whose order is the run's own, in a run's file. */
+export interface UnorderedLoop {
+  file: string;
+  /** Its head's line, and the last line of its body (1-based). */
+  head: number;
+  end: number;
+  /** What it goes through, as its head writes it, and the type the frame gives that. */
+  iterable: string;
+  type: string;
+}
+
+/** A loop as a run stands in it: the loop, and the frame (its depth, its function, which call) that runs it. */
+export interface LoopInRun {
+  loop: UnorderedLoop;
+  frame: number;
+  name: string;
+  call: number;
+}
+
+/** The head of a loop, per language (by the file's extension): group 1 is what it goes through, up to the body's `{`. */
+const HEADS: Readonly<Record<string, RegExp>> = {
+  // for k, v := range m {    for range m {    for _, v = range m {
+  '.go': /^\s*for\s+(?:[^{}]*?:?=\s*)?range\s+([^{}]+?)\s*\{/,
+  // for (k, v) in &m {    'outer: for k in m.keys() {
+  '.rs': /^\s*(?:'\w+\s*:\s*)?for\s+[^{}]+?\s+in\s+([^{}]+?)\s*\{/,
+};
+
+/** How far above a line the walk looks for the head of a loop around it. */
+const MOST_LINES_UP = 2000;
+/** How many files' lines are kept. */
+const MOST_FILES = 32;
+
+/** What a loop goes through, without what does not change which container it is: `&`, `&mut`, `*`, parentheses, `.iter()`, `.keys()`... */
+export function iterableRoot(expression: string): string | null {
+  let text = expression.trim();
+  for (;;) {
+    const before = text;
+    text = text
+      .replace(/^&\s*(?:mut\s+)?/, '')
+      .replace(/^\*/, '')
+      .replace(/^\(([^()]*)\)$/, '$1')
+      .replace(/\.(?:iter|iter_mut|keys|values|values_mut|into_iter|into_keys|into_values|drain)\(\)$/, '')
+      .trim();
+    if (text === before) break;
+  }
+  return /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text) ? text : null;
+}
+
+/** A line without its string and character literals and its line comment: what its braces are counted in. */
+function code(line: string): string {
+  return line
+    .replace(/"(?:\\.|[^"\\])*"/g, '""')
+    .replace(/`[^`]*`/g, '``')
+    .replace(/'(?:\\.|[^'\\])'/g, "''")
+    .replace(/\/\/.*$/, '');
+}
+
+/** The last line (1-based) of the body whose `{` is the first one on line `head` at or after `from` (null: not closed). */
+export function bodyEnd(lines: readonly string[], head: number, from: number): number | null {
+  let depth = 0;
+  for (let index = head - 1; index < lines.length && index < head - 1 + 100_000; index++) {
+    const text = code(lines[index]!);
+    for (let at = index === head - 1 ? from : 0; at < text.length; at++) {
+      if (text[at] === '{') depth++;
+      else if (text[at] === '}') {
+        depth--;
+        if (depth === 0) return index + 1;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The innermost loop around `line` (its head or its body) of a file's `lines` whose order is the run's
+ * own: what it goes through has a type, in `types` (the frame's), that one of `orders` matches.
+ */
+export function unorderedLoopAround(
+  lines: readonly string[],
+  file: string,
+  line: number,
+  types: Readonly<Record<string, string>>,
+  orders: readonly RegExp[],
+): UnorderedLoop | null {
+  const head = HEADS[path.extname(file)];
+  if (head === undefined || orders.length === 0) return null;
+  for (let at = Math.min(line, lines.length); at >= 1 && at > line - MOST_LINES_UP; at--) {
+    const match = head.exec(code(lines[at - 1]!));
+    if (match === null) continue;
+    const end = bodyEnd(lines, at, match[0].length - 1);
+    if (end === null || end < line) continue;
+    const root = iterableRoot(match[1]!);
+    const type = root === null ? undefined : typeOf(types, root);
+    if (type !== undefined && orders.some((order) => order.test(type)))
+      return { file, head: at, end, iterable: match[1]!.trim(), type };
+  }
+  return null;
+}
+
+/** A name's type in a frame's types; a field through a pointer (`s.items`) as the adapter may name it (`(*s).items`). */
+function typeOf(types: Readonly<Record<string, string>>, root: string): string | undefined {
+  if (Object.hasOwn(types, root)) return types[root];
+  const dot = root.indexOf('.');
+  if (dot < 0) return undefined;
+  const through = `(*${root.slice(0, dot)})${root.slice(dot)}`;
+  return Object.hasOwn(types, through) ? types[through] : undefined;
+}
+
+/** Where a run stands, as a loop is found and left by: its file and line, its frame's depth, function and call. */
+export interface StandingPlace {
+  file: string;
+  line: number;
+  frame: number;
+  name: string;
+  call: number;
+}
+
+/** Whether a run (null: one that ended) still stands in a loop: in a call the loop made, or in the loop's call on a line of it. */
+export function stillIn(place: StandingPlace | null, where: LoopInRun): boolean {
+  if (place === null) return false;
+  if (place.frame > where.frame) return true;
+  return (
+    place.frame === where.frame &&
+    place.call === where.call &&
+    place.name === where.name &&
+    place.file === where.loop.file &&
+    place.line >= where.loop.head &&
+    place.line <= where.loop.end
+  );
+}
+
+/** The loops a walk compared as a whole: how many, and the first few, for its hints. */
+export interface WholeLoops {
+  count: number;
+  first: UnorderedLoop[];
+  /** Lists such a loop left holding the same elements in another order in each run: set aside while they stay so (order-taint.ts). */
+  reordered: string[];
+}
+
+const LOOPS_LISTED = 3;
+
+export function noteWholeLoop(loops: WholeLoops, loop: UnorderedLoop): void {
+  loops.count += 1;
+  if (
+    loops.first.length < LOOPS_LISTED &&
+    !loops.first.some((known) => known.file === loop.file && known.head === loop.head)
+  )
+    loops.first.push(loop);
+}
+
+/** Lists a loop left reordered (the first few, each once), for the walk's hints. */
+export function noteReordered(loops: WholeLoops, names: readonly string[]): void {
+  for (const name of names)
+    if (loops.reordered.length < LOOPS_LISTED && !loops.reordered.includes(name)) loops.reordered.push(name);
+}
+
+/** Finds the loops whose order is the run's own around a run's steps, reading each file once. */
+export class UnorderedLoops {
+  private readonly files = new Map<string, readonly string[]>();
+
+  constructor(private readonly orders: readonly RegExp[]) {}
+
+  /** Whether there is anything to look for (the adapter names types whose order is the run's own). */
+  get any(): boolean {
+    return this.orders.length > 0;
+  }
+
+  /** The loop around where a run stands, in its frame, that `types` (that frame's) says goes in the run's own order. */
+  around(place: StandingPlace, types: Readonly<Record<string, string>>): LoopInRun | null {
+    if (!this.any) return null;
+    const lines = this.lines(place.file);
+    if (lines === null) return null;
+    const loop = unorderedLoopAround(lines, place.file, place.line, types, this.orders);
+    return loop === null ? null : { loop, frame: place.frame, name: place.name, call: place.call };
+  }
+
+  private lines(file: string): readonly string[] | null {
+    const known = this.files.get(file);
+    if (known !== undefined) return known;
+    let lines: readonly string[];
+    try {
+      lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
+    } catch {
+      return null;
+    }
+    if (this.files.size >= MOST_FILES) this.files.delete(this.files.keys().next().value!);
+    this.files.set(file, lines);
+    return lines;
+  }
+}

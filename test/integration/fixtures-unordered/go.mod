@@ -1,0 +1,3 @@
+module unordered
+
+go 1.19

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { bodyEnd, iterableRoot, stillIn, unorderedLoopAround } from '../../../src/walk/unordered-loops.js';
+
+const GO = [
+  'func total(items map[string]Item) int {', // 1
+  '\tsum := 0', // 2
+  '\tfor _, it := range items {', // 3
+  '\t\tsum += it.Price', // 4
+  '\t\tif it.Name == "}" {', // 5
+  '\t\t\tsum++', // 6
+  '\t\t}', // 7
+  '\t}', // 8
+  '\treturn sum', // 9
+  '}', // 10
+];
+const RUST = [
+  'fn total(prices: &HashMap<String, usize>) -> usize {', // 1
+  '    let mut sum = 0;', // 2
+  "    'outer: for (name, price) in &prices.map {", // 3
+  '        sum += price; // }', // 4
+  '    }', // 5
+  '    for x in v.iter() { sum += x; }', // 6
+  '    sum', // 7
+  '}', // 8
+];
+const MAP = [/^map\[/];
+const HASH = [/^std::collections::hash::(map::HashMap|set::HashSet)</];
+
+describe('unordered loops', () => {
+  it("finds a Go range over a map around its body's lines, by the frame's type, braces in strings not counted", () => {
+    const types = { items: 'map[string]main.Item', sum: 'int' };
+    for (const line of [3, 4, 6, 8])
+      expect(unorderedLoopAround(GO, '/p/total.go', line, types, MAP)).toEqual({
+        file: '/p/total.go',
+        head: 3,
+        end: 8,
+        iterable: 'items',
+        type: 'map[string]main.Item',
+      });
+    expect(unorderedLoopAround(GO, '/p/total.go', 9, types, MAP)).toBeNull();
+    expect(unorderedLoopAround(GO, '/p/total.go', 2, types, MAP)).toBeNull();
+    // A slice goes in its own order: not such a loop.
+    expect(unorderedLoopAround(GO, '/p/total.go', 4, { items: '[]main.Item' }, MAP)).toBeNull();
+    // Another language's file, or no types to look for: none.
+    expect(unorderedLoopAround(GO, '/p/total.py', 4, types, MAP)).toBeNull();
+    expect(unorderedLoopAround(GO, '/p/total.go', 4, types, [])).toBeNull();
+  });
+
+  it('finds a labelled Rust for over a reference to a field, through the pointer name lldb gives it', () => {
+    const types = { '(*prices).map': 'std::collections::hash::map::HashMap<String, usize> *' };
+    const loop = unorderedLoopAround(RUST, '/p/total.rs', 4, types, HASH);
+    expect(loop).toMatchObject({ head: 3, end: 5, iterable: '&prices.map' });
+    // A one-line loop over a Vec is not one.
+    expect(unorderedLoopAround(RUST, '/p/total.rs', 6, { v: 'alloc::vec::Vec<u32>' }, HASH)).toBeNull();
+  });
+
+  it('names the container a loop goes through, or none for an expression it cannot name', () => {
+    expect(iterableRoot('&mut self.items')).toBe('self.items');
+    expect(iterableRoot('prices.keys()')).toBe('prices');
+    expect(iterableRoot('(*m).iter()')).toBe('m');
+    expect(iterableRoot('build()')).toBeNull();
+    expect(iterableRoot('m[k]')).toBeNull();
+  });
+
+  it('ends a body at its closing brace, or not at all', () => {
+    expect(bodyEnd(GO, 3, GO[2]!.indexOf('{'))).toBe(8);
+    expect(bodyEnd(RUST, 6, RUST[5]!.indexOf('{'))).toBe(6);
+    expect(bodyEnd(['for k := range m {', 'x++'], 1, 17)).toBeNull();
+  });
+
+  it("a run is still in a loop on its lines in the loop's call, or deeper; not after it, in another call, or ended", () => {
+    const where = {
+      loop: { file: '/p/total.go', head: 3, end: 8, iterable: 'items', type: 'map' },
+      frame: 1,
+      name: 'main.total',
+      call: 2,
+    };
+    const at = (line: number, frame = 1, call = 2, name = 'main.total') => ({
+      file: '/p/total.go',
+      line,
+      frame,
+      name,
+      call,
+    });
+    expect(stillIn(at(3), where)).toBe(true);
+    expect(stillIn(at(8), where)).toBe(true);
+    expect(stillIn(at(40, 2, 1, 'main.price'), where)).toBe(true);
+    expect(stillIn(at(9), where)).toBe(false);
+    expect(stillIn(at(4, 1, 3), where)).toBe(false);
+    expect(stillIn(at(4, 0, 1, 'main.main'), where)).toBe(false);
+    expect(stillIn(null, where)).toBe(false);
+  });
+});
