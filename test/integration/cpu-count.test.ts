@@ -124,9 +124,14 @@ describeWithTool('a thread made while the CPU counts', 'gdb and lldb-dap', gdbRe
       expect(run.leftovers).toEqual([]);
       expect(run.exitCode, run.stderr).toBe(0);
       expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in 3 steps \(--max-steps 3/);
-      expect(run.stderr).toMatch(
-        /the CPU counted \d+ passes through .*: the walk starts again, its passes counted by the debugger/,
+      // As in the test above, now and then the CPU's signal comes when main and the thread make
+      // exactly 300 (seen once in six clean runs of the suite): that stop is pass 300, and the walk
+      // goes on from it without starting again. Else the count read back is more than armed.
+      const restarted = run.stderr.match(
+        /the CPU counted (\d+) passes through .* where it was to stop at the (\d+)th: the walk starts again, its passes counted by the debugger/,
       );
+      if (restarted === null) expect(run.stderr).not.toMatch(/starts again/);
+      else expect(Number(restarted[1])).toBeGreaterThanOrEqual(Number(restarted[2]));
     },
   );
 });

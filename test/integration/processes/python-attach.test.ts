@@ -117,6 +117,8 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
         BPDIFF_MAX_CHILDREN: '100',
         PYTHONUNBUFFERED: '1',
         PYTHONIOENCODING: 'utf-8',
+        // The same seed in both runs (adapters/python/hash-seed.ts): the environment here sets none.
+        PYTHONHASHSEED: '0',
         BPDIFF_ADAPTER_PORT_FD: '3',
       },
       cwd,
