@@ -129,6 +129,8 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       env,
       cwd: spec.cwd,
       stdinFile: spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file),
+      // Objects get the same ids in both runs, so a set of them goes in one order (as hash-seed.ts for strings).
+      fixedAddresses: true,
       listening: { event: 'debugpyWaitingForServer', portField: 'port' },
       startOn: withoutSitecustomize ? 'when-listening' : 'with-adapter',
     },

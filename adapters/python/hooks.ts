@@ -83,6 +83,8 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
       },
       cwd: spec.cwd,
       stdinFile: spec.stdin_file === null ? null : path.resolve(spec.cwd, spec.stdin_file),
+      // Objects get the same ids in both runs, so a set of them goes in one order (as hash-seed.ts for strings).
+      fixedAddresses: true,
     },
     adapterExecutable: facts.executable,
     adapterArgs: [path.join(folder, 'sitecustomize.py')],

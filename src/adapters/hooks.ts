@@ -48,6 +48,8 @@ export interface ProgramCommand {
   cwd: string;
   /** The file on its stdin (--stdin-a/-b, absolute), or null for an empty one (/dev/null). */
   stdinFile: string | null;
+  /** Run it with its address space laid out the same in every run, where the system allows (process/fixed-addresses.ts). */
+  fixedAddresses?: boolean;
 }
 
 /**

@@ -51,6 +51,7 @@ export interface WalkSummary {
     count: number;
     first: Array<{ file: string; head: number; iterable: string; type: string }>;
     reordered: string[];
+    bound: string[];
   };
   /** The command that compares the runs at the point again. */
   reproduce: string | null;
@@ -245,7 +246,11 @@ export function wholeLoopsHint(loops: NonNullable<WalkSummary['wholeLoops']>): s
     loops.reordered.length === 0
       ? ''
       : `; after it, ${loops.reordered.join(', ')} held the same elements in another order in each run, not counted apart until both held them alike`;
-  return `compared as a whole, not pass by pass: the loop${loops.first.length > 1 ? 's' : ''} at ${listed}${more}, whose order is each run's own (the runs part ways inside it by that alone), so each run went through it alone and the walk compared them where they left it${reordered}`;
+  const bound =
+    loops.bound.length === 0
+      ? ''
+      : `; its own ${loops.bound.join(', ')}, still bound after it to another last element in each run, not counted apart until bound again`;
+  return `compared as a whole, not pass by pass: the loop${loops.first.length > 1 ? 's' : ''} at ${listed}${more}, whose order is each run's own (the runs part ways inside it by that alone), so each run went through it alone and the walk compared them where they left it${reordered}${bound}`;
 }
 
 export function describeEnding(reason: NoBreakReason): string {

@@ -12,6 +12,7 @@ import { BpdiffError } from '../errors.js';
 import { describeEnd, type OutputTail } from '../dap/output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
 import { reapIfKilled } from '../process/reaper.js';
+import { withFixedAddresses } from '../process/fixed-addresses.js';
 import type { ProgramExit } from '../session/program-end.js';
 import { tracePhase } from '../trace/trace.js';
 
@@ -75,7 +76,10 @@ export async function startDebuggee(command: ProgramCommand, start: DebuggeeStar
   const stdin = openStdin(command.stdinFile);
   let child: ChildProcess;
   try {
-    child = spawn(command.executable, command.args, {
+    const started = command.fixedAddresses
+      ? withFixedAddresses(command.executable, command.args)
+      : { executable: command.executable, args: command.args };
+    child = spawn(started.executable, started.args, {
       cwd: command.cwd,
       env: { ...process.env, ...command.env, ...markerEnv(start.marker) },
       // A session of its own: the program and what it starts can be found and killed as one tree.

@@ -92,7 +92,7 @@ export async function walkEffects(
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
   const callSites: CallSite[] = [];
-  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [] };
+  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [] };
   const eager = new Eagerness(costs);
   // A line stepped into instead of over (eager.ts), while the walk is in its callee.
   let speculation: Speculation<Agreed, [OutputMark, OutputMark], CallSite> | null = null;
@@ -387,6 +387,7 @@ export async function walkEffects(
         source.loopLeft!(
           { walked: walks[0], step: arrivedA.standing.step, values: arrivedA.values! },
           { walked: walks[1], step: arrivedB.standing.step, values: arrivedB.values! },
+          loops[0].loop.targets,
         ),
       );
     const found = await effectsApart(arrivedA, arrivedB, mark);

@@ -127,8 +127,15 @@ export interface WalkSource<V> {
   names?(values: V): Iterable<string>;
   /** The types a step's values give its names, to know a loop whose order is the run's own (absent: no loop is compared as a whole). */
   types?(values: V): Readonly<Record<string, string>>;
-  /** Both runs just left such a loop where they stand: the lists it left in another order in each run (set aside while they stay so). */
-  loopLeft?(a: { walked: WalkedRun; step: Step; values: V }, b: { walked: WalkedRun; step: Step; values: V }): string[];
+  /**
+   * Both runs just left such a loop where they stand (`targets`: the names its head binds): the lists it
+   * left in another order in each run (set aside while they stay so; its names still bound, until bound again).
+   */
+  loopLeft?(
+    a: { walked: WalkedRun; step: Step; values: V },
+    b: { walked: WalkedRun; step: Step; values: V },
+    targets: readonly string[],
+  ): { reordered: string[]; bound: string[] };
 }
 
 /** Where a walk takes over from another that brought both runs to a step they agreed at (lines-streamed.ts). */

@@ -91,13 +91,18 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
     },
     names: (values) => Object.keys(values.values.variables),
     types: (values) => values.values.types,
-    loopLeft: (a, b) =>
-      reordered.noteLoopEnd(
-        frameOf(a.step),
-        compareValues(a.values.values, b.values.values, tolerance),
-        a.values.values.variables,
-        b.values.values.variables,
-      ),
+    loopLeft: (a, b, targets) => {
+      const [variablesA, variablesB] = [a.values.values.variables, b.values.values.variables];
+      return {
+        bound: reordered.noteTargets(frameOf(a.step), targets, variablesA, variablesB),
+        reordered: reordered.noteLoopEnd(
+          frameOf(a.step),
+          compareValues(a.values.values, b.values.values, tolerance),
+          variablesA,
+          variablesB,
+        ),
+      };
+    },
   };
 }
 
@@ -150,7 +155,7 @@ export async function walkWith<V>(
   const unsetAside = { count: 0, first: [] as string[] };
   const unsetSeen = new Set<string>();
   let unsetAtLast: string[] = [];
-  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [] };
+  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [] };
   const withLoops = (end: WalkEnd<V>): WalkEnd<V> => (wholeLoops.count > 0 ? { ...end, wholeLoops } : end);
   // The walk's end where both runs stand now.
   const endOf = (kind: WalkEnd['kind'], steps: number): WalkEnd<V> => ({
@@ -234,6 +239,7 @@ export async function walkWith<V>(
           source.loopLeft!(
             { walked: a, step: arrivedA.standing.step, values: arrivedA.values! },
             { walked: b, step: arrivedB.standing.step, values: arrivedB.values! },
+            loops[0].loop.targets,
           ),
         );
       if (!stillIn(placeOf(leftA.standing), loops[0]) && !stillIn(placeOf(leftB.standing), loops[1])) continue;

@@ -70,9 +70,31 @@ function children(name: string, variables: Readonly<Record<string, string>>): Ma
   return found;
 }
 
-/** The containers a walk set aside as reordered by a loop, per frame (its function and call). */
+/** The containers a walk set aside as reordered by a loop, per frame (its function and call), and the loop's own names it left bound. */
 export class OrderTaint {
   private readonly names = new Set<string>();
+  /** A loop's names still bound after it (Python's), each with the text it held in each run there. */
+  private readonly targets = new Map<string, { a: string; b: string }>();
+
+  /**
+   * At a loop's end: the names its head bound that are still bound (each run's last element, another
+   * one): set aside until either run binds them again.
+   */
+  noteTargets(
+    frame: string,
+    targets: readonly string[],
+    a: Readonly<Record<string, string>>,
+    b: Readonly<Record<string, string>>,
+  ): string[] {
+    const noted: string[] = [];
+    for (const name of targets) {
+      const [boundA, boundB] = [subtree(name, a), subtree(name, b)];
+      if (!Object.hasOwn(a, name) || !Object.hasOwn(b, name) || boundA === boundB) continue;
+      this.targets.set(`${frame}\u0000${name}`, { a: boundA, b: boundB });
+      noted.push(name);
+    }
+    return noted;
+  }
   /** At a loop's end: each value that differs by the order of its elements alone, set aside in that frame (the names, outermost first). */
   noteLoopEnd(
     frame: string,
@@ -98,12 +120,18 @@ export class OrderTaint {
     a: Readonly<Record<string, string>>,
     b: Readonly<Record<string, string>>,
   ): VariableDiff {
-    if (this.names.size === 0) return diff;
+    if (this.names.size === 0 && this.targets.size === 0) return diff;
     const kept: VariableDiff['changed'] = {};
     let dropped = false;
     for (const [name, entry] of Object.entries(diff.changed)) {
-      const container = selfAndAncestors(name).find((path) => this.names.has(`${frame}\u0000${path}`));
-      if (container !== undefined && reordered(container, a, b)) dropped = true;
+      const chain = selfAndAncestors(name);
+      const container = chain.find((path) => this.names.has(`${frame}\u0000${path}`));
+      const target = chain.at(-1)!;
+      const left = this.targets.get(`${frame}\u0000${target}`);
+      const same = left !== undefined && subtree(target, a) === left.a && subtree(target, b) === left.b;
+      if (left !== undefined && !same) this.targets.delete(`${frame}\u0000${target}`);
+      if (same) dropped = true;
+      else if (container !== undefined && reordered(container, a, b)) dropped = true;
       else kept[name] = entry;
     }
     // A container both runs now hold alike (sorted) is counted again from here, as any value.
@@ -113,6 +141,15 @@ export class OrderTaint {
     }
     return dropped ? { ...diff, changed: kept } : diff;
   }
+}
+
+/** A name's text and the texts of all that lies under it, as one text. */
+function subtree(name: string, variables: Readonly<Record<string, string>>): string {
+  return Object.entries(variables)
+    .filter(([path]) => path === name || selfAndAncestors(path).includes(name))
+    .map(([path, text]) => `${path}\u0001${text}`)
+    .sort()
+    .join('\u0000');
 }
 
 /** A container's text before its elements: its type, its length. */

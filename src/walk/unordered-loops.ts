@@ -4,9 +4,11 @@
 // program go through such a loop in two orders, so its passes cannot be compared one by one (pass 1
 // holds "apple" in A and "plum" in B): the walks compare the loop as a whole instead, from where the
 // runs stood before it to where each one leaves it. A loop is known by its head's text (Go's
-// `for ... range X {`, Rust's `for P in X {`), its body by its braces, and its order by the type the
-// frame gives X's root name (the adapter definition's locate.unordered_types). Python's sets are made
-// to iterate alike another way: both runs get the same hash seed (adapters/python/hash-seed.ts).
+// `for ... range X {`, Rust's `for P in X {`, Python's `for T in X:`), its body by its braces or its
+// indentation, and its order by the type the frame gives X's root name (the adapter definition's
+// locate.unordered_types). bpdiff's own Python adapter makes a set go in one order another way (the
+// same hash seed, the same addresses: adapters/python/hash-seed.ts); under debugpy, whose threads
+// allocate as they run, a set of objects (ordered by their ids) goes in another order all the same.
 // Memory: the lines of the few files the walk looked for loops in.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,8 @@ export interface UnorderedLoop {
   /** What it goes through, as its head writes it, and the type the frame gives that. */
   iterable: string;
   type: string;
+  /** The names its head binds at each pass (Python's stay bound after it, holding the last element). */
+  targets: string[];
 }
 
 /** A loop as a run stands in it: the loop, and the frame (its depth, its function, which call) that runs it. */
@@ -33,10 +37,18 @@ export interface LoopInRun {
 /** The head of a loop, per language (by the file's extension): group 1 is what it goes through, up to the body's `{`. */
 const HEADS: Readonly<Record<string, RegExp>> = {
   // for k, v := range m {    for range m {    for _, v = range m {
-  '.go': /^\s*for\s+(?:[^{}]*?:?=\s*)?range\s+([^{}]+?)\s*\{/,
+  '.go': /^\s*for\s+(?:([^{}]*?)\s*:?=\s*)?range\s+([^{}]+?)\s*\{/,
   // for (k, v) in &m {    'outer: for k in m.keys() {
-  '.rs': /^\s*(?:'\w+\s*:\s*)?for\s+[^{}]+?\s+in\s+([^{}]+?)\s*\{/,
+  '.rs': /^\s*(?:'\w+\s*:\s*)?for\s+([^{}]+?)\s+in\s+([^{}]+?)\s*\{/,
+  // for w in words:    async for w in seen:  (its body: the lines indented further)
+  '.py': /^\s*(?:async\s+)?for\s+(.+?)\s+in\s+(.+?)\s*:\s*$/,
 };
+
+/** Words of a loop's targets that name no variable. */
+const NOT_NAMES = new Set(['_', 'mut', 'ref']);
+
+/** The languages whose blocks end where their indentation does, not at a brace. */
+const INDENTED = new Set(['.py']);
 
 /** How far above a line the walk looks for the head of a loop around it. */
 const MOST_LINES_UP = 2000;
@@ -68,6 +80,20 @@ function code(line: string): string {
     .replace(/\/\/.*$/, '');
 }
 
+/** The last line (1-based) of the block a line opens by indentation: the last of the lines after it indented further (blank and comment lines aside). */
+export function indentedEnd(lines: readonly string[], head: number): number {
+  const indent = (text: string): number => text.length - text.trimStart().length;
+  const own = indent(lines[head - 1]!);
+  let end = head;
+  for (let index = head; index < lines.length && index < head + 100_000; index++) {
+    const text = lines[index]!;
+    if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
+    if (indent(text) <= own) break;
+    end = index + 1;
+  }
+  return end;
+}
+
 /** The last line (1-based) of the body whose `{` is the first one on line `head` at or after `from` (null: not closed). */
 export function bodyEnd(lines: readonly string[], head: number, from: number): number | null {
   let depth = 0;
@@ -95,17 +121,21 @@ export function unorderedLoopAround(
   types: Readonly<Record<string, string>>,
   orders: readonly RegExp[],
 ): UnorderedLoop | null {
-  const head = HEADS[path.extname(file)];
+  const extension = path.extname(file);
+  const head = HEADS[extension];
   if (head === undefined || orders.length === 0) return null;
   for (let at = Math.min(line, lines.length); at >= 1 && at > line - MOST_LINES_UP; at--) {
-    const match = head.exec(code(lines[at - 1]!));
+    const text = INDENTED.has(extension) ? lines[at - 1]!.replace(/\s+#.*$/, '') : code(lines[at - 1]!);
+    const match = head.exec(text);
     if (match === null) continue;
-    const end = bodyEnd(lines, at, match[0].length - 1);
+    const end = INDENTED.has(extension) ? indentedEnd(lines, at) : bodyEnd(lines, at, match[0].length - 1);
     if (end === null || end < line) continue;
-    const root = iterableRoot(match[1]!);
+    const root = iterableRoot(match[2]!);
     const type = root === null ? undefined : typeOf(types, root);
-    if (type !== undefined && orders.some((order) => order.test(type)))
-      return { file, head: at, end, iterable: match[1]!.trim(), type };
+    if (type !== undefined && orders.some((order) => order.test(type))) {
+      const targets = (match[1]?.match(/[A-Za-z_]\w*/g) ?? []).filter((name) => !NOT_NAMES.has(name));
+      return { file, head: at, end, iterable: match[2]!.trim(), type, targets };
+    }
   }
   return null;
 }
@@ -148,6 +178,8 @@ export interface WholeLoops {
   first: UnorderedLoop[];
   /** Lists such a loop left holding the same elements in another order in each run: set aside while they stay so (order-taint.ts). */
   reordered: string[];
+  /** Its own names still bound after it (Python's), to another last element in each run: set aside until bound again. */
+  bound: string[];
 }
 
 const LOOPS_LISTED = 3;
@@ -161,10 +193,11 @@ export function noteWholeLoop(loops: WholeLoops, loop: UnorderedLoop): void {
     loops.first.push(loop);
 }
 
-/** Lists a loop left reordered (the first few, each once), for the walk's hints. */
-export function noteReordered(loops: WholeLoops, names: readonly string[]): void {
-  for (const name of names)
-    if (loops.reordered.length < LOOPS_LISTED && !loops.reordered.includes(name)) loops.reordered.push(name);
+/** What a loop left set aside (the first few of each, each once), for the walk's hints. */
+export function noteReordered(loops: WholeLoops, left: { reordered: string[]; bound: string[] }): void {
+  for (const kind of ['reordered', 'bound'] as const)
+    for (const name of left[kind])
+      if (loops[kind].length < LOOPS_LISTED && !loops[kind].includes(name)) loops[kind].push(name);
 }
 
 /** Finds the loops whose order is the run's own around a run's steps, reading each file once. */

@@ -121,6 +121,16 @@ for (const adapter of PYTHON_ADAPTERS)
           expect(run.exitCode, run.stderr).toBe(0);
           expect(run.doc!.locate!.kind).toBe('agreed');
         }
+        // A set of objects, ordered by their ids: the same addresses (bpdiff's adapter), or the loop
+        // compared as a whole (debugpy, whose own threads allocate as they run).
+        for (const mode of [['--every-line'], []]) {
+          const run = await locate(
+            ['--adapter', adapter.id, ...mode, '--', 'python3', 'objects.py', '--', 'python3', 'objects.py'],
+            FIXTURES,
+          );
+          expect(run.exitCode, run.stderr).toBe(0);
+          expect(run.doc!.locate!.kind).toBe('agreed');
+        }
         const compared = await runBpdiff(
           [
             '--adapter',

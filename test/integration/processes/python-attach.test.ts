@@ -123,6 +123,7 @@ describe('the python plan: the program started by bpdiff, debugpy attached to it
       },
       cwd,
       stdinFile: path.join(cwd, 'input.txt'),
+      fixedAddresses: true,
       listening: { event: 'debugpyWaitingForServer', portField: 'port' },
       startOn: 'with-adapter',
     });

@@ -132,6 +132,7 @@ describe("bpdiff's Python adapter: the program it starts", () => {
       },
       cwd: tmp,
       stdinFile: null,
+      fixedAddresses: true,
     });
     expect(plan.adapterArgs).toEqual([path.join(ROOT, 'adapters/python/sitecustomize.py')]);
     expect(plan.version).toBe(

@@ -45,6 +45,18 @@ describe('lists a loop left in its own order', () => {
     ]);
   });
 
+  it("sets a loop's own name left bound after it aside until either run binds it again", () => {
+    const taint = new OrderTaint();
+    const at = (name: string) => ({ node: '<Node object at 0x…>', 'node.name': name });
+    const [a, b] = [at("'c'"), at("'g'")];
+    expect(taint.noteTargets('main#1', ['node', 'gone'], a, b)).toEqual(['node']);
+    expect(taint.filter('main#1', diffVariables(a, b), a, b).changed).toEqual({});
+    const again = at("'h'");
+    expect(Object.keys(taint.filter('main#1', diffVariables(a, again), a, again).changed)).toEqual(['node.name']);
+    // Once bound again, it is counted from then on.
+    expect(Object.keys(taint.filter('main#1', diffVariables(a, b), a, b).changed)).toEqual(['node.name']);
+  });
+
   it('counts a set-aside list that comes to hold other elements', () => {
     const taint = new OrderTaint();
     const [a, b] = [list('keys', 'x', 'y'), list('keys', 'y', 'x')];

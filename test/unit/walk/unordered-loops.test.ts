@@ -36,6 +36,7 @@ describe('unordered loops', () => {
         end: 8,
         iterable: 'items',
         type: 'map[string]main.Item',
+        targets: ['it'],
       });
     expect(unorderedLoopAround(GO, '/p/total.go', 9, types, MAP)).toBeNull();
     expect(unorderedLoopAround(GO, '/p/total.go', 2, types, MAP)).toBeNull();
@@ -49,9 +50,25 @@ describe('unordered loops', () => {
   it('finds a labelled Rust for over a reference to a field, through the pointer name lldb gives it', () => {
     const types = { '(*prices).map': 'std::collections::hash::map::HashMap<String, usize> *' };
     const loop = unorderedLoopAround(RUST, '/p/total.rs', 4, types, HASH);
-    expect(loop).toMatchObject({ head: 3, end: 5, iterable: '&prices.map' });
+    expect(loop).toMatchObject({ head: 3, end: 5, iterable: '&prices.map', targets: ['name', 'price'] });
     // A one-line loop over a Vec is not one.
     expect(unorderedLoopAround(RUST, '/p/total.rs', 6, { v: 'alloc::vec::Vec<u32>' }, HASH)).toBeNull();
+  });
+
+  it("finds a Python for over a set by its body's indentation, comments and blank lines inside it", () => {
+    const lines = [
+      'def walk(seen):', // 1
+      '    for (a, b) in seen:  # pairs', // 2
+      '        x = a', // 3
+      '', // 4
+      '# a comment at the margin', // 5
+      '        y = b', // 6
+      '    return x', // 7
+    ];
+    const loop = unorderedLoopAround(lines, '/p/walk.py', 6, { seen: 'set' }, [/^(set|frozenset)$/]);
+    expect(loop).toMatchObject({ head: 2, end: 6, iterable: 'seen', targets: ['a', 'b'] });
+    expect(unorderedLoopAround(lines, '/p/walk.py', 7, { seen: 'set' }, [/^(set|frozenset)$/])).toBeNull();
+    expect(unorderedLoopAround(lines, '/p/walk.py', 3, { seen: 'list' }, [/^(set|frozenset)$/])).toBeNull();
   });
 
   it('names the container a loop goes through, or none for an expression it cannot name', () => {
@@ -70,7 +87,7 @@ describe('unordered loops', () => {
 
   it("a run is still in a loop on its lines in the loop's call, or deeper; not after it, in another call, or ended", () => {
     const where = {
-      loop: { file: '/p/total.go', head: 3, end: 8, iterable: 'items', type: 'map' },
+      loop: { file: '/p/total.go', head: 3, end: 8, iterable: 'items', type: 'map', targets: ['it'] },
       frame: 1,
       name: 'main.total',
       call: 2,
