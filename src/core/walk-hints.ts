@@ -52,6 +52,7 @@ export interface WalkSummary {
     first: Array<{ file: string; head: number; iterable: string; type: string }>;
     reordered: string[];
     bound: string[];
+    lines: Array<{ file: string; head: number; iterable: string; type: string }>;
   };
   /** The command that compares the runs at the point again. */
   reproduce: string | null;
@@ -116,7 +117,7 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
       `not counted as a divergence: ${plural(aside.count, 'local')} that differed before the program set ${aside.count === 1 ? 'it' : 'them'} (${listed}): an uninitialised local holds whatever the stack held, which differs when the runs' environments or paths differ in length`,
     );
   }
-  if (walk.wholeLoops !== undefined) hints.push(wholeLoopsHint(walk.wholeLoops));
+  if (walk.wholeLoops !== undefined) hints.push(...wholeLoopsHints(walk.wholeLoops));
   const how =
     walk.mode === 'effects'
       ? 'bpdiff walked two runs in lockstep, stepping over each line and comparing its effects (where each run went next, what its frame held, what it wrote), and stepping into a line only where its effects differed,'
@@ -238,19 +239,31 @@ function about(point: NonNullable<WalkSummary['point']>, step: number): string {
 }
 
 /** How a run ended, in a few words: `exited with code 0`, `raised ValueError: ...`. */
-/** The loops a walk compared as a whole, and why. */
-export function wholeLoopsHint(loops: NonNullable<WalkSummary['wholeLoops']>): string {
-  const listed = loops.first.map((loop) => `${loop.file}:${loop.head} over ${loop.iterable} (${loop.type})`).join(', ');
-  const more = loops.count > 1 ? ` (${loops.count} times in all)` : '';
-  const reordered =
-    loops.reordered.length === 0
-      ? ''
-      : `; after it, ${loops.reordered.join(', ')} held the same elements in another order in each run, not counted apart until both held them alike`;
-  const bound =
-    loops.bound.length === 0
-      ? ''
-      : `; its own ${loops.bound.join(', ')}, still bound after it to another last element in each run, not counted apart until bound again`;
-  return `compared as a whole, not pass by pass: the loop${loops.first.length > 1 ? 's' : ''} at ${listed}${more}, whose order is each run's own (the runs part ways inside it by that alone), so each run went through it alone and the walk compared them where they left it${reordered}${bound}`;
+/** The loops a walk compared as a whole and why, and the lists it set aside as made in a container's own order. */
+export function wholeLoopsHints(loops: NonNullable<WalkSummary['wholeLoops']>): string[] {
+  const hints: string[] = [];
+  const where = (loop: { file: string; head: number; iterable: string; type: string }): string =>
+    `${loop.file}:${loop.head} over ${loop.iterable} (${loop.type})`;
+  if (loops.first.length > 0) {
+    const more = loops.count > 1 ? ` (${loops.count} times in all)` : '';
+    const bound =
+      loops.bound.length === 0
+        ? ''
+        : `; its own ${loops.bound.join(', ')}, still bound after it to another last element in each run, not counted apart until bound again`;
+    hints.push(
+      `compared as a whole, not pass by pass: the loop${loops.first.length > 1 ? 's' : ''} at ${loops.first.map(where).join(', ')}${more}, whose order is each run's own (the runs part ways inside it by that alone), so each run went through it alone and the walk compared them where they left it${bound}`,
+    );
+  }
+  if (loops.reordered.length > 0) {
+    const made = [
+      ...(loops.first.length > 0 ? ['such a loop'] : []),
+      ...loops.lines.map((line) => `the line ${line.file}:${line.head}, which reads ${line.iterable} (${line.type})`),
+    ].join(', or ');
+    hints.push(
+      `not counted apart while they held the same elements in another order in each run: ${loops.reordered.join(', ')}, made in the order of a container each run goes through its own way (${made}); counted again once both runs held them alike`,
+    );
+  }
+  return hints;
 }
 
 export function describeEnding(reason: NoBreakReason): string {

@@ -206,6 +206,7 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
       wholeLoops: {
         ...end.wholeLoops,
         first: end.wholeLoops.first.map((loop) => ({ ...loop, file: relative(loop.file, captures[0].cwd ?? '') })),
+        lines: end.wholeLoops.lines.map((line) => ({ ...line, file: relative(line.file, captures[0].cwd ?? '') })),
       },
     }),
     stacks: located.stacks,

@@ -3,7 +3,7 @@
 // on to a later pass through the line it stands on (a loop's head: a breakpoint there, counted by the
 // adapter where it can); and the value a step's function returned, where the adapter shows it.
 import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
-import { RETURNED, stepOf } from './lines.js';
+import { RETURNED, stepOf } from './dap-source.js';
 import type { Standing, Step, StepValues, WalkedRun, WalkEnd } from './line-walk-types.js';
 
 /**

@@ -13,7 +13,8 @@
 // is shared by the step loop, the loop probes and the speculations, closures over it.
 import { interrupted } from '../errors.js';
 import { Positions } from './positions.js';
-import { at, dapSource, noteAdded } from './lines.js';
+import { at, noteAdded } from './lines.js';
+import { dapSource } from './dap-source.js';
 import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
 import { replay, type Moves, type Restart, type WayBack } from './effect-replay.js';
 import { Eagerness, type Speculation } from './eager.js';
@@ -26,8 +27,15 @@ import { compareValues } from '../values/compare-values.js';
 import type { StartedWalks } from './lines-streamed.js';
 import type { AddedLines, Standing, Step, WalkedRun, WalkEnd, WalkOptions } from './line-walk-types.js';
 import { sameOutput, settledMarks, type OutputMark, type OutputWatch, type Wrote } from './run-output.js';
-import { loopsOfBoth, placeOf, type PlaceWithTypes } from './whole-loops.js';
-import { noteReordered, noteWholeLoop, stillIn, type LoopInRun, type WholeLoops } from './unordered-loops.js';
+import { loopsOfBoth, placeOf, readByLine, type PlaceWithTypes } from './whole-loops.js';
+import {
+  noteReadingLine,
+  noteReordered,
+  noteWholeLoop,
+  stillIn,
+  type LoopInRun,
+  type WholeLoops,
+} from './unordered-loops.js';
 
 const PROGRESS_EVERY_MS = 1000;
 
@@ -92,7 +100,7 @@ export async function walkEffects(
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
   const callSites: CallSite[] = [];
-  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [] };
+  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [], lines: [] };
   const eager = new Eagerness(costs);
   // A line stepped into instead of over (eager.ts), while the walk is in its callee.
   let speculation: Speculation<Agreed, [OutputMark, OutputMark], CallSite> | null = null;
@@ -117,7 +125,7 @@ export async function walkEffects(
       unsetAside: { count: 0, first: [] },
       unsetAtLast: [],
       effects,
-      ...(wholeLoops.count > 0 ? { wholeLoops } : {}),
+      ...(wholeLoops.count > 0 || wholeLoops.lines.length > 0 ? { wholeLoops } : {}),
       ...extra,
     },
     walks,
@@ -167,7 +175,7 @@ export async function walkEffects(
       else effects.into++;
       [arrivedA, arrivedB] = await Promise.all([read(walks[0], standingA), read(walks[1], standingB)]);
       await skipAdded();
-      const found = await effectsApart(arrivedA, arrivedB, mark);
+      const found = (await madeInOwnOrder(stepA, agreedAt, mark)) ?? (await effectsApart(arrivedA, arrivedB, mark));
       const landed = arrivedA.standing.kind === 'step' ? arrivedA.standing.step.arrival : null;
       // The call a move left: its caller's line (a step that returns stops on the caller's next line, so
       // what the rest of the caller's line did comes with it).
@@ -397,6 +405,31 @@ export async function walkEffects(
     while (callSites.length > 0 && frame <= callSites.at(-1)!.frame) callSites.pop();
     nextMove = 'over';
     return 'on';
+  }
+
+  /**
+   * After a move over a line that reads a container of the run's own order (a HashMap's keys
+   * collected): a list it made holds the same elements in another order in each run, set aside until
+   * alike (order-taint.ts), and the effects compared again. Null: the move did not stay in the line's
+   * call, the line reads no such container, or nothing was set aside (compare as usual).
+   */
+  async function madeInOwnOrder(
+    stepA: Step,
+    agreedAt: Agreed,
+    mark: [OutputMark, OutputMark],
+  ): Promise<Awaited<ReturnType<typeof effectsApart>> | undefined> {
+    if (arrivedA.standing.kind !== 'step' || arrivedB.standing.kind !== 'step') return undefined;
+    const read = readByLine(walks[0], stepA, arrivedA.standing.step, agreedAt.valuesA.values.types);
+    if (read === null || compareStandings(arrivedA, arrivedB)?.kind !== 'values') return undefined;
+    const left = source.loopLeft!(
+      { walked: walks[0], step: arrivedA.standing.step, values: arrivedA.values! },
+      { walked: walks[1], step: arrivedB.standing.step, values: arrivedB.values! },
+      [],
+    );
+    if (left.reordered.length === 0) return undefined;
+    noteReadingLine(wholeLoops, read);
+    noteReordered(wholeLoops, left);
+    return await effectsApart(arrivedA, arrivedB, mark);
   }
 
   /** Each run that has a move makes it (null: it stands still), and the walk's moves record them. */

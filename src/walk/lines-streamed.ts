@@ -23,7 +23,6 @@ import { tracePhase } from '../trace/trace.js';
 import type { LineArrivals } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import {
-  dapSource,
   walkWith,
   type Standing,
   type Step,
@@ -34,6 +33,7 @@ import {
   type WalkSource,
 } from './lines.js';
 import { RunStream, type Texts } from './run-stream.js';
+import { dapSource } from './dap-source.js';
 
 /** Both runs of a walk, stopped where it starts. */
 export interface StartedWalks {

@@ -6,27 +6,29 @@
 // function reached.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tolerance } from '../core/types.js';
-import { isDiffEmpty } from '../core/diff-variables.js';
 import { interrupted } from '../errors.js';
-import type { SteppedStop, StepKind, StepOutcome } from '../session/stop-outcome.js';
 import { ENTRY_LEVELS, entryFrameBelow, isEntryFunction } from './entry-frame.js';
-import { compareValues } from '../values/compare-values.js';
 import type { WalkRun } from './walk-run.js';
 import { LineArrivals } from './line-arrivals.js';
 import { Positions } from './positions.js';
 import { UserCode } from './user-code.js';
-import { UnsetLocals, unsetInBoth, withoutUnset } from './unset-locals.js';
-import { AddedDefinitions, withoutAddedDefinitions } from './added-definitions.js';
-import { renameReturned, type ReturnedNames } from './returned-names.js';
-import { leaveLoop, loopsOfBoth, placeOf } from './whole-loops.js';
-import { noteReordered, noteWholeLoop, stillIn, UnorderedLoops, type WholeLoops } from './unordered-loops.js';
-import { OrderTaint } from './order-taint.js';
+import { UnsetLocals } from './unset-locals.js';
+import { AddedDefinitions } from './added-definitions.js';
+import type { ReturnedNames } from './returned-names.js';
+import { leaveLoop, loopsOfBoth, placeOf, readByLine } from './whole-loops.js';
+import {
+  noteReadingLine,
+  noteReordered,
+  noteWholeLoop,
+  stillIn,
+  UnorderedLoops,
+  type WholeLoops,
+} from './unordered-loops.js';
+import { advance, dapSource, stepOf } from './dap-source.js';
 import type {
   AddedLines,
   Standing,
   Step,
-  StepValues,
   WalkedRun,
   WalkEnd,
   WalkOptions,
@@ -55,67 +57,6 @@ const PROGRESS_EVERY_MS = 1000;
 interface Arrived<V> {
   standing: Standing;
   values: V | null;
-}
-
-/** The walk by DAP steps, each step's frame read through the value pipeline as a capture reads it. */
-export function dapSource(tolerance: Tolerance | null, returns = false): WalkSource<StepValues> {
-  // Lists a loop in each run's own order left reordered (order-taint.ts), set aside while they stay so.
-  const reordered = new OrderTaint();
-  const frameOf = (step: Step): string => `${step.stop.top.name}#${step.arrival.call}`;
-  return {
-    advance,
-    read: async (walked, step) => {
-      const values = await walked.run.readValues(step.stop.frameId, step.file, step.stop.top.line);
-      // Under the walk's own name, however the adapter names it (its definition's locate.returned).
-      if (returns && walked.returned) renameReturned(values.values, walked.returned, step.stop.top.name);
-      // The values a step's function returned (`(return) NAME`, debugpy's after any step) are not the
-      // frame's locals: only the walk by effects (`returns`) compares them.
-      if (!returns) withoutReturned(values);
-      walked.unset?.arrive(step.arrival, values.values.variables, values.notYetDeclared);
-      return values;
-    },
-    compare: (a, b) => {
-      const counted = withoutUnset(compareValues(a.values.values, b.values.values, tolerance), (name) =>
-        unsetInBoth(
-          { unset: a.walked.unset, frame: a.step.arrival.frame },
-          { unset: b.walked.unset, frame: b.step.arrival.frame },
-          name,
-        ),
-      );
-      const diff = withoutAddedDefinitions(
-        reordered.filter(frameOf(a.step), counted.diff, a.values.values.variables, b.values.values.variables),
-        (name) => a.walked.defined.defines(a.step.arrival.frame, name),
-        (name) => b.walked.defined.defines(b.step.arrival.frame, name),
-      );
-      return { differ: !isDiffEmpty(diff), unset: counted.unset };
-    },
-    names: (values) => Object.keys(values.values.variables),
-    types: (values) => values.values.types,
-    loopLeft: (a, b, targets) => {
-      const [variablesA, variablesB] = [a.values.values.variables, b.values.values.variables];
-      return {
-        bound: reordered.noteTargets(frameOf(a.step), targets, variablesA, variablesB),
-        reordered: reordered.noteLoopEnd(
-          frameOf(a.step),
-          compareValues(a.values.values, b.values.values, tolerance),
-          variablesA,
-          variablesB,
-        ),
-      };
-    },
-  };
-}
-
-/** The walk's name of a value a step's function returned, `(return) NAME` (the adapter's own, renamed to it: returned-names.ts). */
-export const RETURNED = /^\(return\) (.+)$/;
-
-function withoutReturned(read: StepValues): void {
-  const { variables, types } = read.values;
-  for (const name of Object.keys(variables))
-    if (RETURNED.test(name)) {
-      delete variables[name];
-      delete types[name];
-    }
 }
 
 export async function walkLines(
@@ -155,8 +96,9 @@ export async function walkWith<V>(
   const unsetAside = { count: 0, first: [] as string[] };
   const unsetSeen = new Set<string>();
   let unsetAtLast: string[] = [];
-  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [] };
-  const withLoops = (end: WalkEnd<V>): WalkEnd<V> => (wholeLoops.count > 0 ? { ...end, wholeLoops } : end);
+  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [], lines: [] };
+  const withLoops = (end: WalkEnd<V>): WalkEnd<V> =>
+    wholeLoops.count > 0 || wholeLoops.lines.length > 0 ? { ...end, wholeLoops } : end;
   // The walk's end where both runs stand now.
   const endOf = (kind: WalkEnd['kind'], steps: number): WalkEnd<V> => ({
     kind,
@@ -206,10 +148,31 @@ export async function walkWith<V>(
     noteDefinitions(source, a, standingA.step, valuesA, false);
     noteDefinitions(source, b, standingB.step, valuesB, false);
     const placed = positions.place(at(standingA.step), at(standingB.step));
-    const counted = source.compare(
+    let counted = source.compare(
       { walked: a, step: standingA.step, values: valuesA },
       { walked: b, step: standingB.step, values: valuesB },
     );
+    // A list the line just run made from a container of the run's own order (a HashMap's keys
+    // collected) holds the same elements in another order: set aside until alike (order-taint.ts).
+    if (placed.same && counted.differ && before !== null && source.types && source.loopLeft) {
+      const read = readByLine(a, before.a, standingA.step, source.types(before.valuesA));
+      const left =
+        read === null
+          ? null
+          : source.loopLeft(
+              { walked: a, step: standingA.step, values: valuesA },
+              { walked: b, step: standingB.step, values: valuesB },
+              [],
+            );
+      if (read !== null && left !== null && left.reordered.length > 0) {
+        noteReadingLine(wholeLoops, read);
+        noteReordered(wholeLoops, left);
+        counted = source.compare(
+          { walked: a, step: standingA.step, values: valuesA },
+          { walked: b, step: standingB.step, values: valuesB },
+        );
+      }
+    }
     unsetAtLast = counted.unset;
     for (const name of counted.unset) noteUnset(unsetAside, unsetSeen, name);
     // Apart in a loop whose order is each run's own (a Go map): each run on alone to where it leaves
@@ -287,31 +250,6 @@ export async function startOf(
   return { kind: 'step', step: stepOf(walked, stop) };
 }
 
-/**
- * The run's next step: it goes on a line at a time, into calls (stepIn); out of code that is not the
- * user's at once (stepOut: the standard library runs at full speed, but a call it makes back into the
- * user's code stops the step, where the adapter can); through user code outside --within without
- * counting it. Back on the line a call was made from, it goes on: the walk counts lines reached, not
- * returns.
- */
-export async function advance(walked: WalkedRun): Promise<Standing> {
-  let kind: StepKind = 'stepIn';
-  for (;;) {
-    const outcome: StepOutcome = await walked.run.step(kind, false, walked.code.folders());
-    if (outcome.kind === 'no_break') return { kind: 'ended', end: outcome };
-    const code = walked.code.classify(outcome.top.path);
-    if (code === 'counted') {
-      const step = stepOf(walked, outcome);
-      if (!step.arrival.revisit) return { kind: 'step', step };
-      kind = 'stepIn';
-      continue;
-    }
-    walked.arrivals.away();
-    // Out of code that is not the user's; from the outermost frame there is nowhere to step out to.
-    kind = code === 'library' && (outcome.depth === null || outcome.depth > 1) ? 'stepOut' : 'stepIn';
-  }
-}
-
 /** A step's names, for the definitions a stretch of added lines makes (added-definitions.ts). */
 function noteDefinitions<V>(source: WalkSource<V>, walked: WalkedRun, step: Step, values: V, added: boolean): void {
   const names = source.names;
@@ -341,24 +279,6 @@ function noteUnset(aside: { count: number; first: string[] }, seen: Set<string>,
 export function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
   lines.count += 1;
   if (lines.first.length < ADDED_LISTED) lines.first.push(position);
-}
-
-/** A stop on a line of the user's code as a step of the walk: its file, and its arrival counted. */
-export function stepOf(walked: WalkedRun, stop: SteppedStop): Step {
-  const file = stop.top.path!;
-  return {
-    stop,
-    file,
-    arrival: walked.arrivals.arrive(
-      file,
-      stop.top.line,
-      walked.trueDepth ? stop.depth : null,
-      stop.top.name,
-      stop.caller === undefined || stop.caller === null
-        ? null
-        : `${stop.caller.name}:${stop.caller.line}:${stop.caller.depth ?? ''}`,
-    ),
-  };
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */

@@ -180,6 +180,8 @@ export interface WholeLoops {
   reordered: string[];
   /** Its own names still bound after it (Python's), to another last element in each run: set aside until bound again. */
   bound: string[];
+  /** Lines (not loops) that made such a list from such a container (a HashMap's keys collected), the first few. */
+  lines: UnorderedLoop[];
 }
 
 const LOOPS_LISTED = 3;
@@ -191,6 +193,15 @@ export function noteWholeLoop(loops: WholeLoops, loop: UnorderedLoop): void {
     !loops.first.some((known) => known.file === loop.file && known.head === loop.head)
   )
     loops.first.push(loop);
+}
+
+/** A line that made a list in a container's own order. */
+export function noteReadingLine(loops: WholeLoops, line: UnorderedLoop): void {
+  if (
+    loops.lines.length < LOOPS_LISTED &&
+    !loops.lines.some((known) => known.file === line.file && known.head === line.head)
+  )
+    loops.lines.push(line);
 }
 
 /** What a loop left set aside (the first few of each, each once), for the walk's hints. */
@@ -218,6 +229,27 @@ export class UnorderedLoops {
     if (lines === null) return null;
     const loop = unorderedLoopAround(lines, place.file, place.line, types, this.orders);
     return loop === null ? null : { loop, frame: place.frame, name: place.name, call: place.call };
+  }
+
+  /**
+   * A container of the run's own order that the line where a run stood reads (its text names it, as
+   * the frame's types there say): a line that made a list from it (`let names: Vec<_> =
+   * prices.keys().collect()`) made it in that order. Null: it names none.
+   */
+  readAt(place: StandingPlace, types: Readonly<Record<string, string>>): UnorderedLoop | null {
+    if (!this.any) return null;
+    const text = this.lines(place.file)?.[place.line - 1];
+    if (text === undefined) return null;
+    for (const match of code(text).matchAll(/[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/g)) {
+      const parts = match[0].split('.');
+      for (let length = parts.length; length >= 1; length--) {
+        const name = parts.slice(0, length).join('.');
+        const type = typeOf(types, name);
+        if (type !== undefined && this.orders.some((order) => order.test(type)))
+          return { file: place.file, head: place.line, end: place.line, iterable: name, type, targets: [] };
+      }
+    }
+    return null;
   }
 
   private lines(file: string): readonly string[] | null {

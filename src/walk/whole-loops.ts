@@ -3,7 +3,7 @@
 // inside such a loop, each goes on alone until it leaves it, and the walk compares them there, as it
 // would have compared them after a line. The loop's own variables are out of scope by then (Go's and
 // Rust's); what its passes left (a sum, a list built in their order) is compared.
-import type { Standing, WalkedRun } from './line-walk-types.js';
+import type { Standing, Step, WalkedRun } from './line-walk-types.js';
 import { stillIn, type LoopInRun, type StandingPlace } from './unordered-loops.js';
 
 /** Where a run stands, as loops are found and left by (null: it ended). */
@@ -36,6 +36,18 @@ export function loopsOfBoth(
 export interface PlaceWithTypes {
   place: StandingPlace | null;
   types: Readonly<Record<string, string>>;
+}
+
+/**
+ * The container of the run's own order that the line a run just ran reads (`from`: where it stood
+ * before, in the same call as `to`, with its frame's types there); null: another call, or none read.
+ */
+export function readByLine(walked: WalkedRun, from: Step, to: Step, types: Readonly<Record<string, string>>) {
+  const same =
+    from.arrival.frame === to.arrival.frame &&
+    from.arrival.call === to.arrival.call &&
+    from.stop.top.name === to.stop.top.name;
+  return same ? (walked.loops?.readAt(placeOf({ kind: 'step', step: from })!, types) ?? null) : null;
 }
 
 /** A run moved on (`move`) until it leaves the loop, at most `budget` moves: where it stands then, and the moves it took. */

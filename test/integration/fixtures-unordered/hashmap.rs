@@ -1,6 +1,7 @@
 // A Rust program that goes through a HashMap, whose hasher's keys are drawn at random in every run:
-// two runs of it must agree (the loops are compared as a whole). 12 items: the two orders are never
-// the same. With PART=B, B adds 1 for "item07" in total().
+// two runs of it must agree (the loops are compared as a whole, the list collected from its keys set
+// aside until sorted). 12 items: the two orders are never the same. With PART=B, B adds 1 for
+// "item07" in total().
 use std::collections::HashMap;
 
 fn total(prices: &HashMap<String, usize>) -> usize {
@@ -24,6 +25,8 @@ fn main() {
         names.push(name);
     }
     names.sort();
+    let mut collected: Vec<&String> = prices.keys().collect();
+    collected.sort();
     let t = total(&prices);
-    println!("{} {} {}", names.len(), names[0], t);
+    println!("{} {} {} {}", names.len(), names[0], collected[11], t);
 }

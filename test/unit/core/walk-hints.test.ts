@@ -123,3 +123,48 @@ describe('withCommas', () => {
     expect(withCommas(1234.5)).toBe('1,234.5');
   });
 });
+
+describe("loops and lines in a container's own order", () => {
+  const map = { file: 'maps.go', head: 35, iterable: 'm', type: 'map[string]main.Item' };
+  it('names the loops compared as a whole, what they left bound, and the lists set aside, with what made them', () => {
+    const { hints } = describeWalk(
+      walk({
+        kind: 'agreed',
+        wholeLoops: {
+          count: 2,
+          first: [map],
+          reordered: ['keys', 'names'],
+          bound: ['node'],
+          lines: [{ file: 'k.rs', head: 8, iterable: 'prices', type: 'HashMap<String, u32>' }],
+        },
+      }),
+      LABELS,
+    );
+    expect(hints).toContain(
+      "compared as a whole, not pass by pass: the loop at maps.go:35 over m (map[string]main.Item) (2 times in all), whose order is each run's own (the runs part ways inside it by that alone), so each run went through it alone and the walk compared them where they left it; its own node, still bound after it to another last element in each run, not counted apart until bound again",
+    );
+    expect(hints).toContain(
+      'not counted apart while they held the same elements in another order in each run: keys, names, made in the order of a container each run goes through its own way (such a loop, or the line k.rs:8, which reads prices (HashMap<String, u32>)); counted again once both runs held them alike',
+    );
+  });
+
+  it('says only the lists when no loop was compared as a whole', () => {
+    const { hints } = describeWalk(
+      walk({
+        kind: 'agreed',
+        wholeLoops: {
+          count: 0,
+          first: [],
+          reordered: ['names'],
+          bound: [],
+          lines: [{ ...map, file: 'k.rs', head: 8 }],
+        },
+      }),
+      LABELS,
+    );
+    expect(hints.filter((hint) => hint.startsWith('compared as a whole'))).toEqual([]);
+    expect(hints).toContain(
+      'not counted apart while they held the same elements in another order in each run: names, made in the order of a container each run goes through its own way (the line k.rs:8, which reads m (map[string]main.Item)); counted again once both runs held them alike',
+    );
+  });
+});

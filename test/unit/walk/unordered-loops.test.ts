@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bodyEnd, iterableRoot, stillIn, unorderedLoopAround } from '../../../src/walk/unordered-loops.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  bodyEnd,
+  iterableRoot,
+  stillIn,
+  UnorderedLoops,
+  unorderedLoopAround,
+} from '../../../src/walk/unordered-loops.js';
 
 const GO = [
   'func total(items map[string]Item) int {', // 1
@@ -106,5 +115,25 @@ describe('unordered loops', () => {
     expect(stillIn(at(4, 1, 3), where)).toBe(false);
     expect(stillIn(at(4, 0, 1, 'main.main'), where)).toBe(false);
     expect(stillIn(null, where)).toBe(false);
+  });
+
+  it('finds the container of its own order a line reads, by the frame types of the names it writes', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-unordered-'));
+    try {
+      const file = path.join(folder, 'k.rs');
+      fs.writeFileSync(
+        file,
+        'fn main() {\n    let names: Vec<_> = self.prices.keys().collect(); // "m"\n    let n = m.len();\n}\n',
+      );
+      const loops = new UnorderedLoops(HASH);
+      const place = (line: number) => ({ file, line, frame: 1, name: 'k::main', call: 1 });
+      const types = { 'self.prices': 'std::collections::hash::map::HashMap<String, u32>', m: 'alloc::vec::Vec<u32>' };
+      expect(loops.readAt(place(2), types)).toMatchObject({ head: 2, end: 2, iterable: 'self.prices', targets: [] });
+      // A name in a string or a comment is not read; a Vec is no such container.
+      expect(loops.readAt(place(3), types)).toBeNull();
+      expect(new UnorderedLoops([]).readAt(place(2), types)).toBeNull();
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
