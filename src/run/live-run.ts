@@ -20,6 +20,7 @@ import { holdsKeyedMarker } from '../redact/shapes.js';
 import { tracePhase } from '../trace/trace.js';
 import type { ReadValues, WalkRun } from '../walk/walk-run.js';
 import { OutputWatch } from '../walk/run-output.js';
+import { ownOrderWarning, UnorderedLoops } from '../walk/unordered-loops.js';
 import { LiveRunStart } from './live-run-start.js';
 
 export type { RunContext, WalkStart } from './live-run-start.js';
@@ -241,13 +242,13 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     if (this.adapter && this.programOnAdapterStdio) resources.stderr.push(this.adapter.stderr.text);
     const { stdout, stderr } = resources;
     const capture = captureDocument(spec, facts, {
+      warnings: [...this.warnings, ...this.ownOrder(spec, facts)],
       adapter: {
         id: this.definition.id,
         name: this.adapterName,
         version: this.version ?? (this.probeVersion ? await withTimeout(this.probeVersion(), 2000) : null),
       },
       output: { stdout_tail: stdout.text, stderr_tail: stderr.text, truncated: stdout.truncated || stderr.truncated },
-      warnings: this.warnings,
       timing: {
         started_at: this.startedAt.toISOString(),
         duration_ms: Math.round(performance.now() - this.t0),
@@ -256,6 +257,16 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       redaction: null,
     });
     return context.redactor ? withRedaction(scrubCapture(capture, context.redactor), context.redactor) : capture;
+  }
+
+  /** A stop without a --condition in a loop its adapter says goes in each run's own order (a Go map): said. */
+  private ownOrder(spec: RunSpec, facts: RunFacts): string[] {
+    const orders = this.definition.locate?.unordered_types ?? [];
+    if (facts.status !== 'break' || spec.breakpoint.condition !== undefined || orders.length === 0) return [];
+    const line = facts.location?.line ?? spec.breakpoint.line;
+    const place = { file: spec.breakpoint.path, line, frame: 0, name: '', call: 0 };
+    const loop = new UnorderedLoops(orders.map((order) => new RegExp(order))).around(place, facts.values.types);
+    return loop === null ? [] : [ownOrderWarning(loop.loop, spec.breakpoint.file)];
   }
 
   /**

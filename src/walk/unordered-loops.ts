@@ -149,6 +149,15 @@ function typeOf(types: Readonly<Record<string, string>>, root: string): string |
   return Object.hasOwn(types, through) ? types[through] : undefined;
 }
 
+/**
+ * What a comparison at a breakpoint in such a loop says (no --condition pins an element): the pass it
+ * stops at holds another element in each run. `where`: the breakpoint's file as the user named it.
+ */
+export function ownOrderWarning(loop: UnorderedLoop, where: string): string {
+  const names = loop.targets.length > 0 ? ` on ${loop.targets.join(' or ')} (what the loop binds)` : '';
+  return `the breakpoint lies in the loop at ${where}:${loop.head} over ${loop.iterable} (${loop.type}), which each run goes through in an order of its own: the same pass holds another element in each run; to compare one element, give a --condition${names}, or set the breakpoint after the loop (bpdiff locate compares such a loop as a whole)`;
+}
+
 /** Where a run stands, as a loop is found and left by: its file and line, its frame's depth, function and call. */
 export interface StandingPlace {
   file: string;

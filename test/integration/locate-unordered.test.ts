@@ -102,6 +102,24 @@ for (const native of natives)
           expect(Object.keys(variables).filter((name) => name.includes('hash_builder'))).toEqual([]);
         });
 
+      if (native.program === 'maps')
+        it('a comparison at a breakpoint in such a loop says that a pass holds another element in each run', async () => {
+          const run = await runBpdiff(['--bp', 'maps.go:20', '--hit', '3', '--', program(), '--', program()], {
+            cwd: FIXTURES,
+          });
+          expect(run.leftovers).toEqual([]);
+          expect(run.doc!.analysis_hints).toContain(
+            'A and B: the breakpoint lies in the loop at maps.go:19 over items (map[string]main.Item), which each run goes through in an order of its own: the same pass holds another element in each run; to compare one element, give a --condition on it (what the loop binds), or set the breakpoint after the loop (bpdiff locate compares such a loop as a whole)',
+          );
+          // A condition that names the element pins it: not said.
+          const pinned = await runBpdiff(
+            ['--bp', 'maps.go:20', '--condition', 'it.Name == "item03"', '--', program(), '--', program()],
+            { cwd: FIXTURES },
+          );
+          expect(pinned.doc!.run_a.variables['it.Name']).toBe('"item03"');
+          expect(pinned.doc!.analysis_hints.filter((hint) => hint.includes('an order of its own'))).toEqual([]);
+        });
+
       it('a difference made inside such a loop is told where the runs leave it', async () => {
         for (const mode of native.modes.apart) {
           const run = await locate([...mode, '--env-b', 'PART=B', '--', program(), '--', program()], FIXTURES);
