@@ -37,8 +37,8 @@ export interface WalkSummary {
   changedCount: number;
   /** Names there in one run only (a value divergence), the first few of each. */
   onlyIn: { a: string[]; b: string[] };
-  /** Where both stood the step before (a value divergence). */
-  before: { file: string; line: number } | null;
+  /** Where both stood the step before (a value divergence); `entered`: the function whose call from there the walk stopped in, at its first line. */
+  before: { file: string; line: number; entered?: string } | null;
   /** Lines each run ran that the other's copy of the file does not have: not compared. */
   added: {
     a: { count: number; first: Array<{ file: string; line: number }> };
@@ -83,7 +83,11 @@ export const REPRODUCE_HINT = 'to compare the runs there again: ';
 export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   const hints = [mainHint(walk, labels)];
   if (walk.kind === 'values' && walk.before !== null)
-    hints.push(`the step before, both runs were at ${walk.before.file}:${walk.before.line}`);
+    hints.push(
+      walk.before.entered === undefined
+        ? `the step before, both runs were at ${walk.before.file}:${walk.before.line}`
+        : `the step before, both runs were at ${walk.before.file}:${walk.before.line}, whose call entered ${walk.before.entered.replace(/\(.*\)$/, '')}() with these values: what differs is what that line passed it`,
+    );
   if (walk.returnedFrom !== undefined)
     hints.push(
       `the call of ${walk.returnedFrom.replace(/\(.*\)$/, '')}() on that line agreed in every line it ran; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)`,

@@ -197,7 +197,11 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     onlyIn: { a: diff?.only_in_a.slice(0, 3) ?? [], b: diff?.only_in_b.slice(0, 3) ?? [] },
     before:
       end.kind === 'values' && end.before !== null
-        ? { file: relative(end.before.a.file, captures[0].cwd ?? ''), line: end.before.a.stop.top.line }
+        ? {
+            file: relative(end.before.a.file, captures[0].cwd ?? ''),
+            line: end.before.a.stop.top.line,
+            ...(enteredFrom(end) ? { entered: end.a.kind === 'step' ? end.a.step.stop.top.name : '' } : {}),
+          }
         : null,
     reproduce,
     added: { a: addedOf(end.added.a, captures[0].cwd ?? ''), b: addedOf(end.added.b, captures[1].cwd ?? '') },
@@ -211,6 +215,20 @@ function summaryOf(located: Located, options: CaptureOptions, reproduce: string 
     }),
     stacks: located.stacks,
   };
+}
+
+/** Whether the walk stopped at the first line of a call the step before made, in both runs: values it was given. */
+function enteredFrom(end: Located['end']): boolean {
+  const { a, b, before } = end;
+  return (
+    before !== null &&
+    [a, b].every(
+      (standing, index) =>
+        standing.kind === 'step' &&
+        standing.step.arrival.entered &&
+        standing.step.arrival.frame > (index === 0 ? before.a : before.b).arrival.frame,
+    )
+  );
 }
 
 /** The stream whose output differs during the located line, and what each run wrote to it. */

@@ -60,6 +60,22 @@ describe('describeWalk', () => {
     ]);
   });
 
+  it("a value that differs at a call's first line: what the line before passed it", () => {
+    const { hints } = describeWalk(
+      walk({
+        kind: 'values',
+        point: { file: 'arg.py', line: 4, pass: 2, name: 'b', call: 2 },
+        changed: [{ name: 'x', a: '1', b: '2' }],
+        changedCount: 1,
+        before: { file: 'arg.py', line: 10, entered: 'b(x)' },
+      }),
+      LABELS,
+    );
+    expect(hints[1]).toBe(
+      'the step before, both runs were at arg.py:10, whose call entered b() with these values: what differs is what that line passed it',
+    );
+  });
+
   it('names that only one run has', () => {
     const { hints } = describeWalk(walk({ kind: 'values', onlyIn: { a: [], b: ['sys'] } }), LABELS);
     expect(hints[0]).toMatch(/: sys is there in B only$/);
