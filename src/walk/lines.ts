@@ -96,6 +96,7 @@ export async function walkWith<V>(
   const unsetAside = { count: 0, first: [] as string[] };
   const unsetSeen = new Set<string>();
   let unsetAtLast: string[] = [];
+  const inFrame: Array<{ step: Step; types: Record<string, string> } | undefined> = [];
   const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [], lines: [] };
   const withLoops = (end: WalkEnd<V>): WalkEnd<V> =>
     wholeLoops.count > 0 || wholeLoops.lines.length > 0 ? { ...end, wholeLoops } : end;
@@ -154,8 +155,9 @@ export async function walkWith<V>(
     );
     // A list the line just run made from a container of the run's own order (a HashMap's keys
     // collected) holds the same elements in another order: set aside until alike (order-taint.ts).
-    if (placed.same && counted.differ && before !== null && source.types && source.loopLeft) {
-      const read = readByLine(a, before.a, standingA.step, source.types(before.valuesA));
+    const ranHere = inFrame[standingA.step.arrival.frame] ?? null;
+    if (placed.same && counted.differ && ranHere !== null && source.loopLeft) {
+      const read = readByLine(a, ranHere.step, standingA.step, ranHere.types);
       const left =
         read === null
           ? null
@@ -212,6 +214,12 @@ export async function walkWith<V>(
     if (counted.differ) return withLoops(endOf('values', steps));
     if (steps >= options.maxSteps) return withLoops({ ...endOf('agreed', steps), agreedUntil: 'max-steps' });
     before = { a: standingA.step, b: standingB.step, valuesA, valuesB };
+    // The last step agreed in each frame of the stack (a line whose calls ran between it and the next step in its frame).
+    // Only where the adapter names containers of the run's own order, with only their types: a few bytes a frame.
+    if (a.loops?.any && source.types) {
+      inFrame.length = standingA.step.arrival.frame;
+      inFrame.push({ step: standingA.step, types: a.loops.ownOrderTypes(source.types(valuesA)) });
+    }
     options.agreed?.(steps, standingA.step, standingB.step, added);
     [arrivedA, arrivedB] = await Promise.all([arrive(a), arrive(b)]);
   }

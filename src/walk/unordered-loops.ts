@@ -124,6 +124,8 @@ export function unorderedLoopAround(
   const extension = path.extname(file);
   const head = HEADS[extension];
   if (head === undefined || orders.length === 0) return null;
+  const comprehension = extension === '.py' ? comprehensionAt(lines[line - 1] ?? '', types, orders) : null;
+  if (comprehension !== null) return { file, head: line, end: line, ...comprehension };
   for (let at = Math.min(line, lines.length); at >= 1 && at > line - MOST_LINES_UP; at--) {
     const text = INDENTED.has(extension) ? lines[at - 1]!.replace(/\s+#.*$/, '') : code(lines[at - 1]!);
     const match = head.exec(text);
@@ -138,6 +140,23 @@ export function unorderedLoopAround(
     }
   }
   return null;
+}
+
+/**
+ * A Python comprehension's own frame (`[n.name for n in seen]`), which goes through the iterator it was
+ * given as `.0`, on its line: what it goes through and binds, where `.0`'s type is one of `orders`.
+ */
+function comprehensionAt(
+  text: string,
+  types: Readonly<Record<string, string>>,
+  orders: readonly RegExp[],
+): Pick<UnorderedLoop, 'iterable' | 'type' | 'targets'> | null {
+  const type = Object.hasOwn(types, '.0') ? types['.0'] : undefined;
+  if (type === undefined || !orders.some((order) => order.test(type))) return null;
+  const match = /\bfor\s+(.+?)\s+in\s+([^\]})]+?)(?:\s+if\b.*)?\s*[\]})]/.exec(text);
+  if (match === null) return null;
+  const targets = (match[1]!.match(/[A-Za-z_]\w*/g) ?? []).filter((name) => !NOT_NAMES.has(name));
+  return { iterable: match[2]!.trim(), type, targets };
 }
 
 /** A name's type in a frame's types; a field through a pointer (`s.items`) as the adapter may name it (`(*s).items`). */
@@ -238,6 +257,14 @@ export class UnorderedLoops {
     if (lines === null) return null;
     const loop = unorderedLoopAround(lines, place.file, place.line, types, this.orders);
     return loop === null ? null : { loop, frame: place.frame, name: place.name, call: place.call };
+  }
+
+  /** Of a frame's types, those of containers of the run's own order (most frames: none). */
+  ownOrderTypes(types: Readonly<Record<string, string>>): Record<string, string> {
+    const kept: Record<string, string> = {};
+    for (const [name, type] of Object.entries(types))
+      if (this.orders.some((order) => order.test(type))) kept[name] = type;
+    return kept;
   }
 
   /**

@@ -25,7 +25,7 @@ fn main() {
         names.push(name);
     }
     names.sort();
-    let mut collected: Vec<&String> = prices.keys().collect();
+    let mut collected: Vec<String> = prices.keys().map(|name| name.to_uppercase()).collect();
     collected.sort();
     let t = total(&prices);
     println!("{} {} {} {}", names.len(), names[0], collected[11], t);

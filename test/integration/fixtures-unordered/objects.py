@@ -11,4 +11,6 @@ seen = set(nodes[::2])
 names = []
 for node in seen:
     names.append(node.name)
-print(sorted(names))
+# A comprehension goes through the set in its own frame.
+upper = [node.name.upper() for node in seen]
+print(sorted(names), sorted(upper))

@@ -80,6 +80,22 @@ describe('unordered loops', () => {
     expect(unorderedLoopAround(lines, '/p/walk.py', 3, { seen: 'list' }, [/^(set|frozenset)$/])).toBeNull();
   });
 
+  it("finds a Python comprehension's own frame going through a set's iterator, on its line", () => {
+    const lines = ['upper = [n.name.upper() for n in seen if n.name]  # a', 'total = sum(n for n in items)'];
+    const orders = [/^(set|frozenset|set_iterator)$/];
+    expect(unorderedLoopAround(lines, '/p/c.py', 1, { '.0': 'set_iterator', n: 'Node' }, orders)).toEqual({
+      file: '/p/c.py',
+      head: 1,
+      end: 1,
+      iterable: 'seen',
+      type: 'set_iterator',
+      targets: ['n'],
+    });
+    // A list's iterator, or the caller's frame (no `.0`): not such a loop.
+    expect(unorderedLoopAround(lines, '/p/c.py', 2, { '.0': 'list_iterator' }, orders)).toBeNull();
+    expect(unorderedLoopAround(lines, '/p/c.py', 1, { seen: 'set' }, orders)).toBeNull();
+  });
+
   it('names the container a loop goes through, or none for an expression it cannot name', () => {
     expect(iterableRoot('&mut self.items')).toBe('self.items');
     expect(iterableRoot('prices.keys()')).toBe('prices');
