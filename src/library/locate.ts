@@ -174,7 +174,10 @@ function callPath(stack: Located['stacks'][0], point: Located['point']): LocateF
     call.pass = seen.pass;
     seen = seen.caller;
   }
-  return calls;
+  // The runtime's frames above the program's own (Rust's std::rt::lang_start, its files outside the
+  // run's folder), which the walk never counted, are not calls of the program's.
+  const first = calls.findIndex((call) => call.pass !== null || !call.file.startsWith('../'));
+  return first <= 0 ? calls : calls.slice(first);
 }
 
 /** A frame's function without the arguments an adapter writes after it. */

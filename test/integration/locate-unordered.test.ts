@@ -126,6 +126,11 @@ for (const native of natives)
           expect(run.exitCode, run.stderr).toBe(1);
           expect(run.doc!.locate!.kind).toBe('values');
           expect(run.doc!.analysis_hints[0]).toMatch(native.sum);
+          // The program's own calls, not the runtime's frames above main (Rust's std::rt::lang_start).
+          expect(run.doc!.locate!.call_path.map((call) => [call.file, call.pass])).toEqual([
+            [`${native.program === 'maps' ? 'maps.go' : 'hashmap.rs'}`, 1],
+            [`${native.program === 'maps' ? 'maps.go' : 'hashmap.rs'}`, 1],
+          ]);
           expect(run.doc!.analysis_hints.some((line) => WHOLE.test(line))).toBe(true);
         }
       });
