@@ -5,6 +5,7 @@ import type { CaptureOptions } from '../core/types.js';
 import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 import { TimeSlicer } from '../core/slices.js';
 import { nameStep } from './naming.js';
+import { addressNamesStep } from './address-names.js';
 import { normaliseStep } from './normalise.js';
 import { orderStep } from './order.js';
 import { ignoreStep, onlyStep, userRewriteStep } from './user-rules.js';
@@ -48,6 +49,7 @@ const onlyStepKeepingWatches: ValueStep = {
 
 export const VALUE_STEPS: readonly ValueStep[] = [
   nameStep,
+  addressNamesStep,
   runTextsStep,
   pathsStep,
   volatileStep,
