@@ -111,7 +111,7 @@ export function bodyEnd(lines: readonly string[], head: number, from: number): n
 }
 
 /**
- * The innermost loop around `line` (its head or its body) of a file's `lines` whose order is the run's
+ * The outermost loop around `line` (its head or its body) of a file's `lines` whose order is the run's
  * own: what it goes through has a type, in `types` (the frame's), that one of `orders` matches.
  */
 export function unorderedLoopAround(
@@ -126,6 +126,9 @@ export function unorderedLoopAround(
   if (head === undefined || orders.length === 0) return null;
   const comprehension = extension === '.py' ? comprehensionAt(lines[line - 1] ?? '', types, orders) : null;
   if (comprehension !== null) return { file, head: line, end: line, ...comprehension };
+  // The outermost such loop: inside one, another loop's passes (and where they end, a `return` in
+  // them) follow the outer one's order too.
+  let found: UnorderedLoop | null = null;
   for (let at = Math.min(line, lines.length); at >= 1 && at > line - MOST_LINES_UP; at--) {
     const text = INDENTED.has(extension) ? lines[at - 1]!.replace(/\s+#.*$/, '') : code(lines[at - 1]!);
     const match = head.exec(text);
@@ -136,10 +139,10 @@ export function unorderedLoopAround(
     const type = root === null ? undefined : typeOf(types, root);
     if (type !== undefined && orders.some((order) => order.test(type))) {
       const targets = (match[1]?.match(/[A-Za-z_]\w*/g) ?? []).filter((name) => !NOT_NAMES.has(name));
-      return { file, head: at, end, iterable: match[2]!.trim(), type, targets };
+      found = { file, head: at, end, iterable: match[2]!.trim(), type, targets };
     }
   }
-  return null;
+  return found;
 }
 
 /**

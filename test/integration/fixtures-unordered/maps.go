@@ -37,5 +37,26 @@ func main() {
 	}
 	sort.Strings(keys)
 	t := total(m)
-	fmt.Println(len(keys), keys[0], t)
+	fmt.Println(len(keys), keys[0], t, nested())
+}
+
+// A loop over a map inside one over a map, left by a return from the inner one: the outer loop is
+// the one compared as a whole (each run returns at another pass).
+func nested() string {
+	groups := map[string]map[string]int{}
+	for i := 0; i < 4; i++ {
+		inner := map[string]int{}
+		for j := 0; j < 4; j++ {
+			inner[fmt.Sprintf("n%d", j)] = i*10 + j
+		}
+		groups[fmt.Sprintf("g%d", i)] = inner
+	}
+	for group, inner := range groups {
+		for name, v := range inner {
+			if v == 21 {
+				return group + "/" + name
+			}
+		}
+	}
+	return ""
 }

@@ -56,6 +56,27 @@ describe('unordered loops', () => {
     expect(unorderedLoopAround(GO, '/p/total.go', 4, types, [])).toBeNull();
   });
 
+  it('takes the outermost such loop around a line: an inner loop over a map inside one over a map', () => {
+    const lines = [
+      'func find(m map[string]map[string]int) string {', // 1
+      '\tfor outer, inner := range m {', // 2
+      '\t\tfor name := range inner {', // 3
+      '\t\t\treturn outer + name', // 4
+      '\t\t}', // 5
+      '\t}', // 6
+      '\treturn ""', // 7
+      '}', // 8
+    ];
+    const types = { m: 'map[string]map[string]int', inner: 'map[string]int' };
+    expect(unorderedLoopAround(lines, '/p/find.go', 4, types, MAP)).toMatchObject({ head: 2, end: 6, iterable: 'm' });
+    // Inside a loop over a slice, the loop over the map is the one.
+    expect(unorderedLoopAround(lines, '/p/find.go', 4, { ...types, m: '[]map[string]int' }, MAP)).toMatchObject({
+      head: 3,
+      end: 5,
+      iterable: 'inner',
+    });
+  });
+
   it('finds a labelled Rust for over a reference to a field, through the pointer name lldb gives it', () => {
     const types = { '(*prices).map': 'std::collections::hash::map::HashMap<String, usize> *' };
     const loop = unorderedLoopAround(RUST, '/p/total.rs', 4, types, HASH);
