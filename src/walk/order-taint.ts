@@ -64,7 +64,9 @@ function children(name: string, variables: Readonly<Record<string, string>>): Ma
     const split = splitChildPath(child);
     if (split === null) continue;
     const texts = found.get(child) ?? [];
-    texts.push(`${path.slice(child.length)} ${text}`);
+    // Named from the child: `.Name` under `items[0]`, and `*()` for lldb's `*(both[0])` under `both[0]`.
+    const under = path.startsWith(child) ? path.slice(child.length) : path.replace(child, '');
+    texts.push(`${under} ${text}`);
     found.set(child, texts);
   }
   return found;

@@ -71,6 +71,24 @@ export function iterableRoot(expression: string): string | null {
   return /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text) ? text : null;
 }
 
+/**
+ * The type of the container a loop's expression goes through: its root's (`&m`, `m.keys()`), else the
+ * longest name at its start that the frame types (`a.difference(&b)`'s `a`, `self.items.iter()
+ * .filter(..)`'s `self.items`). A call that starts it (`sorted(s)`) names no typed name: none.
+ */
+function typeOfIterable(expression: string, types: Readonly<Record<string, string>>): string | undefined {
+  const root = iterableRoot(expression);
+  if (root !== null) return typeOf(types, root);
+  const start = /^[&*\s(]*(?:mut\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)/.exec(expression.trim());
+  if (start === null) return undefined;
+  const parts = start[1]!.split('.');
+  for (let length = parts.length; length >= 1; length--) {
+    const type = typeOf(types, parts.slice(0, length).join('.'));
+    if (type !== undefined) return type;
+  }
+  return undefined;
+}
+
 /** A line without its string and character literals and its line comment: what its braces are counted in. */
 function code(line: string): string {
   return line
@@ -135,8 +153,7 @@ export function unorderedLoopAround(
     if (match === null) continue;
     const end = INDENTED.has(extension) ? indentedEnd(lines, at) : bodyEnd(lines, at, match[0].length - 1);
     if (end === null || end < line) continue;
-    const root = iterableRoot(match[2]!);
-    const type = root === null ? undefined : typeOf(types, root);
+    const type = typeOfIterable(match[2]!, types);
     if (type !== undefined && orders.some((order) => order.test(type))) {
       const targets = (match[1]?.match(/[A-Za-z_]\w*/g) ?? []).filter((name) => !NOT_NAMES.has(name));
       found = { file, head: at, end, iterable: match[2]!.trim(), type, targets };

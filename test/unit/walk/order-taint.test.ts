@@ -26,6 +26,17 @@ describe('lists a loop left in its own order', () => {
         ]),
       ]) as Record<string, string>;
     expect(reordered('items', items('ab', 'c'), items('c', 'ab'))).toBe(true);
+    // lldb's references in a Vec: each element's pointee named around it, `*(both[0])`.
+    const refs = (...numbers: number[]) =>
+      Object.fromEntries([
+        ['both', '[‹0›, ‹1›]'],
+        ...numbers.flatMap((n, index) => [
+          [`both[${index}]`, '0x…'],
+          [`*(both[${index}])`, String(n)],
+        ]),
+      ]) as Record<string, string>;
+    expect(reordered('both', refs(5, 8), refs(8, 5))).toBe(true);
+    expect(reordered('both', refs(5, 8), refs(8, 6))).toBe(false);
   });
 
   it('sets them aside in the frame that ran the loop while they stay reordered, and counts them again once alike', () => {

@@ -117,6 +117,25 @@ describe('unordered loops', () => {
     expect(unorderedLoopAround(lines, '/p/c.py', 1, { seen: 'set' }, orders)).toBeNull();
   });
 
+  it('finds a loop over a method of a map (a set difference, a filter), not over a call that starts it', () => {
+    const lines = [
+      'fn f(a: HashSet<u32>, b: HashSet<u32>) {', // 1
+      '    for x in a.difference(&b) {', // 2
+      '        g(x);', // 3
+      '    }', // 4
+      '    for x in sorted(a) {', // 5
+      '        g(x);', // 6
+      '    }', // 7
+      '}', // 8
+    ];
+    const types = { a: 'std::collections::hash::set::HashSet<u32>', b: 'std::collections::hash::set::HashSet<u32>' };
+    expect(unorderedLoopAround(lines, '/p/f.rs', 3, types, HASH)).toMatchObject({
+      head: 2,
+      iterable: 'a.difference(&b)',
+    });
+    expect(unorderedLoopAround(lines, '/p/f.rs', 6, types, HASH)).toBeNull();
+  });
+
   it('names the container a loop goes through, or none for an expression it cannot name', () => {
     expect(iterableRoot('&mut self.items')).toBe('self.items');
     expect(iterableRoot('prices.keys()')).toBe('prices');
