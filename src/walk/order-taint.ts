@@ -3,8 +3,10 @@
 // `sort.Strings(keys)`). At the loop's end such a list holds the same elements in both runs, in another
 // order. The walk does not count it apart while it does (it would be the walk's false alarm, not the
 // program's divergence); once both runs hold it alike (sorted), or hold other elements, it is counted
-// as any value is. Only containers found so at a loop's end are set aside, in the frame that ran it.
-// Pure, but for the set of names a walk keeps.
+// as any value is. Only containers found so at such a loop's end, or after a line that reads such a
+// container (`prices.keys().collect()`), are set aside, in the frame that ran it; and the loop's own
+// names where they stay bound after it (Python's), until either run binds them again. Pure, but for the
+// names a walk keeps.
 import type { VariableDiff } from '../core/types.js';
 import { selfAndAncestors, splitChildPath } from '../core/child-path.js';
 

@@ -6,7 +6,8 @@
 // runs stood before it to where each one leaves it. A loop is known by its head's text (Go's
 // `for ... range X {`, Rust's `for P in X {`, Python's `for T in X:`), its body by its braces or its
 // indentation, and its order by the type the frame gives X's root name (the adapter definition's
-// locate.unordered_types). bpdiff's own Python adapter makes a set go in one order another way (the
+// locate.unordered_types); inside one, the outermost is the one. A line that reads such a container
+// (readAt) made what it made in that order too. bpdiff's own Python adapter makes a set go in one order another way (the
 // same hash seed, the same addresses: adapters/python/hash-seed.ts); under debugpy, whose threads
 // allocate as they run, a set of objects (ordered by their ids) goes in another order all the same.
 // Memory: the lines of the few files the walk looked for loops in.

@@ -1,10 +1,11 @@
 // How the walks (lines.ts, effects.ts) bring two runs through a loop whose order is each run's own (a
 // Go map, Rust's HashMap: unordered-loops.ts) without comparing its passes: where both runs part ways
 // inside such a loop, each goes on alone until it leaves it, and the walk compares them there, as it
-// would have compared them after a line. The loop's own variables are out of scope by then (Go's and
-// Rust's); what its passes left (a sum, a list built in their order) is compared.
+// would have compared them after a line. What its passes left is compared (a sum); a list built in
+// their order, and Python's loop variable still bound to each run's last element, are set aside until
+// alike (order-taint.ts). Go's and Rust's loop variables are out of scope by then.
 import type { Standing, Step, WalkedRun } from './line-walk-types.js';
-import { stillIn, type LoopInRun, type StandingPlace } from './unordered-loops.js';
+import { stillIn, type LoopInRun, type StandingPlace, type UnorderedLoop } from './unordered-loops.js';
 
 /** Where a run stands, as loops are found and left by (null: it ended). */
 export function placeOf(standing: Standing): StandingPlace | null {
@@ -42,7 +43,12 @@ export interface PlaceWithTypes {
  * The container of the run's own order that the line a run just ran reads (`from`: where it stood
  * before, in the same call as `to`, with its frame's types there); null: another call, or none read.
  */
-export function readByLine(walked: WalkedRun, from: Step, to: Step, types: Readonly<Record<string, string>>) {
+export function readByLine(
+  walked: WalkedRun,
+  from: Step,
+  to: Step,
+  types: Readonly<Record<string, string>>,
+): UnorderedLoop | null {
   const same =
     from.arrival.frame === to.arrival.frame &&
     from.arrival.call === to.arrival.call &&
