@@ -221,8 +221,8 @@ export async function walkEffects(
         return ending('agreed', found.extra);
       }
       // Apart in a loop whose order is each run's own (a Go map): each run on to where it leaves it, and
-      // compared there; not stepped into (whole-loops.ts).
-      if (speculation === null) {
+      // compared there; not stepped into (whole-loops.ts). A run that ended is told where it ended.
+      if (speculation === null && found.kind !== 'ended') {
         const through = await throughWholeLoop(agreedAt, mark);
         if (through === 'on') continue;
         if (through !== null) return through;
