@@ -28,11 +28,13 @@ const natives = [
     tool: 'dlv and go (apt-get install -y delve golang-go)',
     available: onPath('dlv') && onPath('go'),
     program: 'maps',
-    build: (into: string) =>
-      execa('go', ['build', '-gcflags=all=-N -l', '-o', path.join(into, 'maps'), 'maps.go'], {
-        cwd: FIXTURES,
-        stdin: 'ignore',
-      }),
+    build: async (into: string) => {
+      for (const program of ['maps', 'ends'])
+        await execa('go', ['build', '-gcflags=all=-N -l', '-o', path.join(into, program), `${program}.go`], {
+          cwd: FIXTURES,
+          stdin: 'ignore',
+        });
+    },
     loop: 'maps\\.go:35 over m \\(map\\[string\\]main\\.Item\\)',
     sum: /^the runs part ways at maps\.go:25 in main\.total\(\) \(step \d+\): sum is 198 in A and 199 in B$/,
     reordered: 'keys',
@@ -100,6 +102,17 @@ for (const native of natives)
           expect(variables.prices).toMatch(/^0x… \{"item00": 0, "item01": 3, /);
           expect(variables['prices[7][1]']).toBe('21');
           expect(Object.keys(variables).filter((name) => name.includes('hash_builder'))).toEqual([]);
+        });
+
+      if (native.program === 'maps')
+        it('a run that ends inside such a loop (B exits at its first pass) is told ended, the other past the loop', async () => {
+          const ends = path.join(built, 'ends');
+          const run = await locate(['--env-b', 'PART=B', '--', ends, '--', ends], FIXTURES);
+          expect(run.exitCode, run.stderr).toBe(1);
+          expect(run.doc!.locate!.kind).toBe('ended');
+          expect(run.doc!.analysis_hints[0]).toMatch(
+            /^the runs part ways after ends\.go:16 in main\.main\(\) \(step \d+\): B ends there \(it exited with code 3\) while A goes on to ends\.go:22$/,
+          );
         });
 
       if (native.program === 'maps')
