@@ -3,9 +3,9 @@
 // text holds its address, so two identical runs named the same entry two ways (one only in A, one
 // only in B). Such a name, and every name under it, is written with the address masked. Skipped with
 // --raw-values.
-import { setOwn } from '../core/own-record.js';
 import { ADDRESS_PATTERN, ADDRESS_TOKEN } from './normalise.js';
 import type { CapturedValues, ValueStep } from './types.js';
+import { renameValues } from './naming.js';
 
 const ADDRESS = new RegExp(ADDRESS_PATTERN, 'g');
 
@@ -27,22 +27,8 @@ export function maskAddressNames(values: CapturedValues): CapturedValues {
     masked.set(path, count === 1 ? name : name.replace(ADDRESS_TOKEN, `${ADDRESS_TOKEN}#${count}`));
   }
   if (masked.size === 0) return values;
-  const rename = (path: string): string => masked.get(path) ?? path;
-  const variables: Record<string, string> = {};
-  const types: Record<string, string> = {};
-  for (const [path, value] of Object.entries(values.variables)) {
-    setOwn(variables, rename(path), value);
-    if (Object.hasOwn(values.types, path)) setOwn(types, rename(path), values.types[path]!);
-  }
-  const renameAll = (names: string[]): string[] => [...new Set(names.map(rename))].sort();
-  return {
-    ...values,
-    variables,
-    types,
-    truncated: renameAll(values.truncated),
-    normalised: renameAll(values.normalised),
-    ...(values.unread ? { unread: renameAll(values.unread) } : {}),
-  };
+  // renameValues keeps the first of two names that become one (a name already written `0x…`, rare).
+  return { ...values, ...renameValues(values, (path) => masked.get(path) ?? path) };
 }
 
 export const addressNamesStep: ValueStep = {

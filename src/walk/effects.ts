@@ -32,9 +32,10 @@ import {
   noteReadingLine,
   noteReordered,
   noteWholeLoop,
+  noWholeLoops,
+  saidLoops,
   stillIn,
   type LoopInRun,
-  type WholeLoops,
 } from './unordered-loops.js';
 
 const PROGRESS_EVERY_MS = 1000;
@@ -100,7 +101,7 @@ export async function walkEffects(
   let before: WalkEnd['before'] = null;
   // Where the walk stepped into each call it stands in (the caller's line, as it stood there), innermost last.
   const callSites: CallSite[] = [];
-  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [], lines: [] };
+  const wholeLoops = noWholeLoops();
   const eager = new Eagerness(costs);
   // A line stepped into instead of over (eager.ts), while the walk is in its callee.
   let speculation: Speculation<Agreed, [OutputMark, OutputMark], CallSite> | null = null;
@@ -125,7 +126,7 @@ export async function walkEffects(
       unsetAside: { count: 0, first: [] },
       unsetAtLast: [],
       effects,
-      ...(wholeLoops.count > 0 || wholeLoops.lines.length > 0 ? { wholeLoops } : {}),
+      ...saidLoops(wholeLoops),
       ...extra,
     },
     walks,
@@ -175,7 +176,11 @@ export async function walkEffects(
       else effects.into++;
       [arrivedA, arrivedB] = await Promise.all([read(walks[0], standingA), read(walks[1], standingB)]);
       await skipAdded();
-      const found = (await madeInOwnOrder(stepA, agreedAt, mark)) ?? (await effectsApart(arrivedA, arrivedB, mark));
+      const apart = await effectsApart(arrivedA, arrivedB, mark);
+      const found =
+        apart?.kind === 'values' && madeInOwnOrder(stepA, agreedAt)
+          ? await effectsApart(arrivedA, arrivedB, mark)
+          : apart;
       const landed = arrivedA.standing.kind === 'step' ? arrivedA.standing.step.arrival : null;
       // The call a move left: its caller's line (a step that returns stops on the caller's next line, so
       // what the rest of the caller's line did comes with it).
@@ -383,11 +388,11 @@ export async function walkEffects(
       stillIn(placeOf(arrivedA.standing), loops[0]),
       stillIn(placeOf(arrivedB.standing), loops[1]),
     ];
-    for (let now = inside(); (now[0] || now[1]) && compared < options.maxSteps; now = inside()) {
-      const moveOf = (arrived: Arrived, within: boolean, loop: LoopInRun): Move | null =>
-        !within ? null : (placeOf(arrived.standing)?.frame ?? 0) > loop.frame ? 'out' : 'over';
+    // Out of a call the loop made, over a line of the loop's own; none for a run that left it.
+    const moveOf = (arrived: Arrived, within: boolean, loop: LoopInRun): Move | null =>
+      !within ? null : (placeOf(arrived.standing)?.frame ?? 0) > loop.frame ? 'out' : 'over';
+    for (let now = inside(); (now[0] || now[1]) && compared < options.maxSteps; now = inside())
       await moveEach([moveOf(arrivedA, now[0], loops[0]), moveOf(arrivedB, now[1], loops[1])]);
-    }
     if (inside().some(Boolean)) return ending('agreed', { agreedUntil: 'max-steps' });
     if (arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step')
       noteReordered(
@@ -408,28 +413,24 @@ export async function walkEffects(
   }
 
   /**
-   * After a move over a line that reads a container of the run's own order (a HashMap's keys
-   * collected): a list it made holds the same elements in another order in each run, set aside until
-   * alike (order-taint.ts), and the effects compared again. Null: the move did not stay in the line's
-   * call, the line reads no such container, or nothing was set aside (compare as usual).
+   * Both runs' values apart after a move over a line that reads a container of the run's own order (a
+   * HashMap's keys collected): the lists it made that hold the same elements in another order in each
+   * run are set aside until alike (order-taint.ts). Whether any was (then the effects are compared
+   * again); false where the move left the line's call or the line reads no such container.
    */
-  async function madeInOwnOrder(
-    stepA: Step,
-    agreedAt: Agreed,
-    mark: [OutputMark, OutputMark],
-  ): Promise<Awaited<ReturnType<typeof effectsApart>> | undefined> {
-    if (arrivedA.standing.kind !== 'step' || arrivedB.standing.kind !== 'step') return undefined;
+  function madeInOwnOrder(stepA: Step, agreedAt: Agreed): boolean {
+    if (arrivedA.standing.kind !== 'step' || arrivedB.standing.kind !== 'step') return false;
     const read = readByLine(walks[0], stepA, arrivedA.standing.step, agreedAt.valuesA.values.types);
-    if (read === null || compareStandings(arrivedA, arrivedB)?.kind !== 'values') return undefined;
+    if (read === null) return false;
     const left = source.loopLeft!(
       { walked: walks[0], step: arrivedA.standing.step, values: arrivedA.values! },
       { walked: walks[1], step: arrivedB.standing.step, values: arrivedB.values! },
       [],
     );
-    if (left.reordered.length === 0) return undefined;
+    if (left.reordered.length === 0) return false;
     noteReadingLine(wholeLoops, read);
     noteReordered(wholeLoops, left);
-    return await effectsApart(arrivedA, arrivedB, mark);
+    return true;
   }
 
   /** Each run that has a move makes it (null: it stands still), and the walk's moves record them. */

@@ -20,9 +20,10 @@ import {
   noteReadingLine,
   noteReordered,
   noteWholeLoop,
+  noWholeLoops,
+  saidLoops,
   stillIn,
   UnorderedLoops,
-  type WholeLoops,
 } from './unordered-loops.js';
 import { advance, dapSource, stepOf } from './dap-source.js';
 import type {
@@ -97,9 +98,8 @@ export async function walkWith<V>(
   const unsetSeen = new Set<string>();
   let unsetAtLast: string[] = [];
   const inFrame: Array<{ step: Step; types: Record<string, string> } | undefined> = [];
-  const wholeLoops: WholeLoops = { count: 0, first: [], reordered: [], bound: [], lines: [] };
-  const withLoops = (end: WalkEnd<V>): WalkEnd<V> =>
-    wholeLoops.count > 0 || wholeLoops.lines.length > 0 ? { ...end, wholeLoops } : end;
+  const wholeLoops = noWholeLoops();
+  const withLoops = (end: WalkEnd<V>): WalkEnd<V> => ({ ...end, ...saidLoops(wholeLoops) });
   // The walk's end where both runs stand now.
   const endOf = (kind: WalkEnd['kind'], steps: number): WalkEnd<V> => ({
     kind,

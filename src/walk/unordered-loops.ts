@@ -235,6 +235,16 @@ export interface WholeLoops {
 
 const LOOPS_LISTED = 3;
 
+/** A walk's record of such loops before it met any. */
+export function noWholeLoops(): WholeLoops {
+  return { count: 0, first: [], reordered: [], bound: [], lines: [] };
+}
+
+/** The record as a walk's end holds it: only where it met such a loop, or a line that made a list in such an order. */
+export function saidLoops(loops: WholeLoops): { wholeLoops?: WholeLoops } {
+  return loops.count > 0 || loops.lines.length > 0 ? { wholeLoops: loops } : {};
+}
+
 export function noteWholeLoop(loops: WholeLoops, loop: UnorderedLoop): void {
   loops.count += 1;
   if (
