@@ -27,7 +27,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          setupFiles: ['test/support/register-hooks.ts', 'test/support/file-end-hook.ts'],
+          setupFiles: [
+            'test/support/register-hooks.ts',
+            'test/support/file-end-hook.ts',
+            'test/support/cpu-per-test.ts',
+          ],
           sequence: { groupOrder: 1 },
           include: [
             'test/integration/**/*.test.ts',
