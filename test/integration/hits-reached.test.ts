@@ -14,6 +14,7 @@ import { validateComparison } from '../../src/core/schemas.js';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { PYTHON_ADAPTERS } from './python-adapters.js';
+import { JAVAC_JVM } from '../support/javac.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-hits');
 const JAVA = path.join(ROOT, 'test/integration/fixtures-java');
@@ -145,7 +146,8 @@ beforeAll(async () => {
       cwd: path.join(FIXTURES, 'go'),
       stdin: 'ignore',
     });
-  if (javaReady) await execa('javac', ['-g', '-d', scratch, path.join(JAVA, 'Hits.java')], { stdin: 'ignore' });
+  if (javaReady)
+    await execa('javac', [...JAVAC_JVM, '-g', '-d', scratch, path.join(JAVA, 'Hits.java')], { stdin: 'ignore' });
   if (rustReady)
     await execa('rustc', ['-g', '-o', path.join(scratch, 'println'), path.join(FIXTURES, 'println.rs')], {
       stdin: 'ignore',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { JAVAC_JVM } from '../support/javac.js';
 
 const MODULES = path.join(ROOT, 'test/integration/fixtures-java/modules');
 const DATA = path.join(EXAMPLES, 'locate/data');
@@ -36,11 +37,15 @@ describeWithTool(
     beforeAll(() => {
       scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-sources-'));
       modulesClasses = path.join(scratch, 'modules-classes');
-      execFileSync('javac', ['-g', '-d', modulesClasses, ...javaFiles(MODULES)], { stdio: 'pipe' });
+      execFileSync('javac', [...JAVAC_JVM, '-g', '-d', modulesClasses, ...javaFiles(MODULES)], { stdio: 'pipe' });
       recordsClasses = path.join(scratch, 'records-classes');
-      execFileSync('javac', ['-g', '-d', recordsClasses, path.join(EXAMPLES, 'locate/java/Records.java')], {
-        stdio: 'pipe',
-      });
+      execFileSync(
+        'javac',
+        [...JAVAC_JVM, '-g', '-d', recordsClasses, path.join(EXAMPLES, 'locate/java/Records.java')],
+        {
+          stdio: 'pipe',
+        },
+      );
       // The same modules as a Gradle build: settings.gradle at the root, no pom.xml.
       gradle = path.join(scratch, 'gradle-build');
       fs.cpSync(MODULES, gradle, { recursive: true, filter: (source) => path.basename(source) !== 'pom.xml' });

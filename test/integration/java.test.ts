@@ -19,6 +19,7 @@ import {
   startBpdiffUntilRunning,
   type BpdiffRun,
 } from './helpers.js';
+import { JAVAC_JVM } from '../support/javac.js';
 
 const PRICING = path.join(EXAMPLES, 'java/pricing');
 const CATALOG = path.join(EXAMPLES, 'java/catalog');
@@ -68,7 +69,15 @@ describeWithTool(
     beforeAll(() => {
       execFileSync(
         'javac',
-        ['-g', '-d', scratch, HITS, path.join(FIXTURES, 'Hang.java'), path.join(LOOP_FIXTURES, 'loop/Loop.java')],
+        [
+          ...JAVAC_JVM,
+          '-g',
+          '-d',
+          scratch,
+          HITS,
+          path.join(FIXTURES, 'Hang.java'),
+          path.join(LOOP_FIXTURES, 'loop/Loop.java'),
+        ],
         { stdio: 'pipe' },
       );
     });

@@ -13,6 +13,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
 import { java, node, python, ruby } from './locate-languages.js';
+import { JAVAC_JVM } from '../support/javac.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-callbacks');
 
@@ -34,7 +35,9 @@ const CASES: Case[] = [
     a: 12,
     b: 10,
     build: async (into) => {
-      await execa('javac', ['-g', '-d', into, path.join(FIXTURES, 'Callbacks.java')], { stdin: 'ignore' });
+      await execa('javac', [...JAVAC_JVM, '-g', '-d', into, path.join(FIXTURES, 'Callbacks.java')], {
+        stdin: 'ignore',
+      });
     },
   },
   { language: python, command: () => ['python3', 'callbacks.py'], at: 'callbacks\\.py:7 in key\\(\\)', a: 9, b: 8 },

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { validateComparison } from '../../src/core/schemas.js';
 import { ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
+import { JAVAC_JVM } from '../support/javac.js';
 
 const EFFECTS = path.join(import.meta.dirname, 'fixtures-locate-effects');
 
@@ -48,7 +49,7 @@ let builtJava = '';
 const buildJava = async (): Promise<void> => {
   builtJava = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-returns-java-'));
   for (const version of ['a', 'b'])
-    await execa('javac', ['-g', '-d', path.join(builtJava, version), 'Ret.java', 'Fmt.java'], {
+    await execa('javac', [...JAVAC_JVM, '-g', '-d', path.join(builtJava, version), 'Ret.java', 'Fmt.java'], {
       cwd: path.join(EFFECTS, 'java', version),
       stdin: 'ignore',
     });

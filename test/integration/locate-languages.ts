@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
 import { PYTHON_ADAPTERS, type PythonAdapter } from './python-adapters.js';
+import { JAVAC_JVM } from '../support/javac.js';
 
 export const LOCATE = path.join(EXAMPLES, 'locate');
 export const DATA = path.join(LOCATE, 'data');
@@ -200,7 +201,7 @@ export const java: Language = {
   build: async () => {
     await Promise.all(
       ['v1', 'v2'].map((version) =>
-        execa('javac', ['-g', '-d', path.join(LOCATE, 'java/build', version), 'Shop.java'], {
+        execa('javac', [...JAVAC_JVM, '-g', '-d', path.join(LOCATE, 'java/build', version), 'Shop.java'], {
           cwd: path.join(LOCATE, 'java', version),
           stdin: 'ignore',
         }),

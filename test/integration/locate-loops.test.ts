@@ -14,6 +14,7 @@ import { execa } from 'execa';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithTool, onPath, runBpdiff } from './helpers.js';
 import { c, go, java, ruby } from './locate-languages.js';
+import { JAVAC_JVM } from '../support/javac.js';
 
 const LOOPS = path.join(import.meta.dirname, 'fixtures-locate-loops');
 
@@ -92,7 +93,7 @@ const cases: Case[] = [
     // restart would compile it again, about a second of CPU under the debugger.
     argv: (side) => ['java', '-cp', `../build/${side}`, 'Deep', '600'],
     build: buildBoth('java', (side, out) =>
-      execa('javac', ['-g', '-d', path.dirname(out), 'Deep.java'], {
+      execa('javac', [...JAVAC_JVM, '-g', '-d', path.dirname(out), 'Deep.java'], {
         cwd: path.join(LOOPS, 'java', side),
         stdin: 'ignore',
       }),

@@ -14,6 +14,7 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { describe } from 'vitest';
 import { atEachFileEnd } from '../../../test/support/file-end.js';
+import { JAVAC_JVM } from '../../../test/support/javac.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = path.join(REPO, 'adapters', 'java', 'test', 'fixtures');
@@ -89,7 +90,9 @@ export function compileFixture(name: string, options: { debugInfo?: boolean } = 
     .readdirSync(source)
     .filter((file) => file.endsWith('.java'))
     .map((file) => path.join(source, file));
-  execFileSync('javac', [...(options.debugInfo === false ? [] : ['-g']), '-d', out, ...files], { stdio: 'pipe' });
+  execFileSync('javac', [...JAVAC_JVM, ...(options.debugInfo === false ? [] : ['-g']), '-d', out, ...files], {
+    stdio: 'pipe',
+  });
   compiled.set(key, out);
   return out;
 }
