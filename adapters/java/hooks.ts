@@ -8,9 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AdapterHooks, LaunchContext, LaunchPlan } from '../../src/adapters/hooks.js';
+import { whichSync } from '../../src/adapters/find-executable.js';
 import { memoAsync } from '../../src/adapters/memo.js';
 import { runProbe } from '../../src/adapters/probe.js';
+import { buildOnce, runBuild } from '../../src/adapters/run-build.js';
+import { runEnvironment } from '../../src/adapters/run-env.js';
 import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
+import { BpdiffError } from '../../src/errors.js';
+import { firstTopLevelType, plainSourceLaunch } from './source-launch.js';
 
 /** The JVM's option that names the archive. */
 const ARCHIVE_OPTION = '-XX:SharedArchiveFile=';
@@ -71,11 +76,91 @@ export function javaArchive(java: string, jar: string, log: (line: string) => vo
 }
 
 async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
+  const [withArchive, launch] = await Promise.all([adapterArchive(context, plan), compiledOnce(context, plan)]);
+  return { ...withArchive, launch };
+}
+
+/** The plan with the adapter's class-data archive named, where there is one. */
+async function adapterArchive(context: LaunchContext, plan: LaunchPlan): Promise<LaunchPlan> {
   const jarAt = plan.adapterArgs.indexOf('-jar');
   const jar = jarAt >= 0 ? plan.adapterArgs[jarAt + 1] : undefined;
   if (!jar || plan.adapterArgs.some((arg) => arg.startsWith(ARCHIVE_OPTION))) return plan;
   const archive = await javaArchive(plan.adapterExecutable, jar, context.log);
   return archive ? { ...plan, adapterArgs: [`${ARCHIVE_OPTION}${archive}`, ...plan.adapterArgs] } : plan;
+}
+
+/** javac's own JVM: C1 only and the serial collector (a compile of one file is over before C2 pays back: 1.16 s of CPU by default, 0.67 s so). */
+const JAVAC_JVM = ['-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC'];
+
+/**
+ * The launch, with a source-file command (`java Main.java`) compiled once per comparison and started
+ * from its classes (source-launch.ts); the launch as it was where the command is another, or in a form
+ * not taken, or BPDIFF_JAVA_SOURCE_LAUNCHER=1 asks for the JDK's source launcher, or javac is missing
+ * beside the java that runs it, or it fails (the source launcher then reports the error as it would).
+ */
+async function compiledOnce(context: LaunchContext, plan: LaunchPlan): Promise<Record<string, unknown>> {
+  const { launch } = plan;
+  const command = launch['command'];
+  const env = runEnvironment(context.spec);
+  if (!Array.isArray(command) || env['BPDIFF_JAVA_SOURCE_LAUNCHER'] === '1') return launch;
+  const parts = plainSourceLaunch(command as string[], env);
+  const cwd = context.spec.cwd;
+  const java = parts ? whichSync(command[0] as string, cwd, env['PATH']) : null;
+  if (!parts || !java) return launch;
+  const file = path.resolve(cwd, parts.file);
+  let javac: string;
+  let main: string | null;
+  try {
+    javac = path.join(path.dirname(fs.realpathSync(java)), 'javac');
+    main = firstTopLevelType(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return launch;
+  }
+  if (main === null || !fs.existsSync(javac)) return launch;
+  const mainClass = main;
+  try {
+    const classes = await buildOnce(context, { javac, file, classPath: parts.classPath, cwd }, async (dir) => {
+      await runBuild(context, {
+        label: 'javac',
+        file: javac,
+        // No annotation processing and no source path, as the source launcher compiles: the one file,
+        // against the class path given (or none).
+        args: [
+          ...JAVAC_JVM,
+          '-g',
+          '-proc:none',
+          '-implicit:none',
+          '-sourcepath',
+          dir,
+          '-cp',
+          parts.classPath ?? dir,
+          '-d',
+          dir,
+          file,
+        ],
+        cwd,
+        env,
+      });
+      if (!fs.existsSync(path.join(dir, `${mainClass}.class`)))
+        throw new BpdiffError('BUILD_FAILED', `javac wrote no ${mainClass}.class`);
+      return dir;
+    });
+    context.log(
+      `${parts.file} compiled once for the comparison (javac -g), started as java -cp <its classes> ${mainClass}; BPDIFF_JAVA_SOURCE_LAUNCHER=1 keeps the JDK's source launcher`,
+    );
+    const classPath = parts.classPath === null ? classes : `${parts.classPath}${path.delimiter}${classes}`;
+    const sourcePaths = Array.isArray(launch['sourcePaths']) ? (launch['sourcePaths'] as string[]) : [];
+    return {
+      ...launch,
+      command: [command[0], ...parts.options, '-cp', classPath, mainClass, ...parts.args],
+      // The adapter finds the file beside the classes' source name (the command no longer names it).
+      sourcePaths: [...sourcePaths, path.dirname(file)],
+    };
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    context.log(`${parts.file} is started by the JDK's source launcher (${(error as Error).message.split('\n')[0]})`);
+    return launch;
+  }
 }
 
 const hooks: AdapterHooks = { prepare };

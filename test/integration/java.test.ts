@@ -82,6 +82,56 @@ describeWithTool(
       );
     });
 
+    it('compiles a single-file program once (javac -g) and starts its first top-level class; a file with a package, or one that does not compile, is left to the source launcher', async () => {
+      const cwd = path.join(FIXTURES, 'source');
+      const run = await runBpdiff(
+        [
+          '--bp',
+          'Two.java:11',
+          '--',
+          'java',
+          '-Dmode=a',
+          'Two.java',
+          'ab',
+          'cde',
+          '--',
+          'java',
+          '-Dmode=b',
+          'Two.java',
+          'ab',
+          'cdef',
+        ],
+        { cwd },
+      );
+      expect(run.leftovers).toEqual([]);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.location).toEqual({ file: 'Two.java', line: 11 });
+      expect(run.doc!.diff.changed).toEqual({
+        'args[1]': { a: '"cde"', b: '"cdef"' },
+        'parts[1].text': { a: '"cde"', b: '"cdef"' },
+        total: { a: '5', b: '6' },
+      });
+      // One folder, one program: compiled once for both runs.
+      expect(run.stderr.match(/building: javac /g)).toHaveLength(1);
+      expect(run.stderr).toContain(
+        '[A] Two.java compiled once for the comparison (javac -g), started as java -cp <its classes> Two',
+      );
+      const left = await runBpdiff(
+        ['--bp', 'Packaged.java:7', '--', 'java', 'Packaged.java', 'x', 'y', '--', 'java', 'Broken.java'],
+        {
+          cwd,
+        },
+      );
+      expect(left.leftovers).toEqual([]);
+      expect(left.doc!.run_a.status, left.stderr).toBe('break');
+      expect(left.doc!.run_a.variables.count).toBe('2');
+      expect(left.stderr).not.toContain('[A] building');
+      expect(left.stderr).toMatch(
+        /\[B\] Broken\.java is started by the JDK's source launcher \(javac failed in .*Broken\.java:4: error: ';' expected/,
+      );
+      expect(left.doc!.run_b.status).toBe('no_break');
+    });
+
     it('finds the regression between two versions of a single-file program run as java Pricing.java: rate is 0.1 in A and 1.0 in B', async () => {
       const run = await runBpdiff([
         ...pricing('--save-captures', path.join(scratch, 'pricing')),
