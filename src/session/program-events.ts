@@ -233,9 +233,13 @@ export function signalOfExitCode(code: number | null, style: AdapterDefinition['
   return Object.entries(os.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
 }
 
-/** A program that ended without stopping: unbound when the adapter never accepted the breakpoint. */
+/**
+ * A program that ended without stopping: unbound when the adapter refused the breakpoint; a breakpoint
+ * still pending (its code never loaded: a Java class the program did not reach) is a program that
+ * ended without reaching it, with its exit code and output, not a line the debugger refused.
+ */
 function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null): NoBreakReason {
-  if (!breakpoint.verified && breakpoint.message)
+  if (!breakpoint.verified && breakpoint.message && !breakpoint.pending)
     return {
       kind: 'unbound',
       message: breakpoint.message,

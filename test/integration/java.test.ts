@@ -82,7 +82,7 @@ describeWithTool(
       );
     });
 
-    it('compiles a single-file program once (javac -g) and starts its first top-level class; a file with a package, or one that does not compile, is left to the source launcher', async () => {
+    it("compiles a single-file program once (javac -g) and starts its first top-level class; a file with a package, or one that does not compile, is left to the source launcher; a run that ends before its breakpoint's class loads ended, its breakpoint pending, not refused", async () => {
       const cwd = path.join(FIXTURES, 'source');
       const run = await runBpdiff(
         [
@@ -116,6 +116,16 @@ describeWithTool(
       expect(run.stderr).toContain(
         '[A] Two.java compiled once for the comparison (javac -g), started as java -cp <its classes> Two',
       );
+      // A run that ends before a class of the breakpoint's line loads (Part: no argument makes none) ran
+      // to its end without reaching it; its breakpoint was pending, not refused.
+      const ended = await runBpdiff(
+        ['--bp', 'Two.java:23', '--', 'java', 'Two.java', '--', 'java', 'Two.java', 'abc'],
+        { cwd },
+      );
+      expect(ended.leftovers).toEqual([]);
+      expect(ended.doc!.run_a.status, ended.stderr).toBe('no_break');
+      expect(ended.doc!.run_b.variables['this.text']).toBe('"abc"');
+      expect(ended.doc!.analysis_hints[0]).toBe('A exited with code 0 without reaching Two.java:23.');
       const left = await runBpdiff(
         ['--bp', 'Packaged.java:7', '--', 'java', 'Packaged.java', 'x', 'y', '--', 'java', 'Broken.java'],
         {

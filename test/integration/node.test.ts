@@ -461,6 +461,27 @@ describeWithTool(
       expect(hints).toMatch(/TypeError: bad input: boom/);
     });
 
+    it("a run that ends before the breakpoint's script loads: its exit code, not a line the debugger refused", async () => {
+      const run = await runBpdiff([
+        '--bp',
+        'late.js:4',
+        '--cwd',
+        FIXTURES,
+        '--',
+        'node',
+        'startup.js',
+        '--',
+        'node',
+        'startup.js',
+        'abc',
+      ]);
+      expectClean(run);
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.run_a.status).toBe('no_break');
+      expect(run.doc!.run_b.variables.size).toBe('3');
+      expect(run.doc!.analysis_hints[0]).toBe('A exited with code 3 without reaching late.js:4.');
+    });
+
     it('gives up on a run after --timeout and kills it', async () => {
       const run = await runBpdiff([
         '--bp',

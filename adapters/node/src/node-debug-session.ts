@@ -77,8 +77,14 @@ export class NodeDebugSession extends LoggingDebugSession {
       line: this.convertDebuggerLineToClient(breakpoint.boundLine ?? breakpoint.line),
       source: { path: breakpoint.path },
     };
-    if (breakpoint.invalid !== undefined) dap.message = breakpoint.invalid;
-    else if (!breakpoint.verified) dap.message = 'Breakpoint not bound yet: no loaded script has code at this line';
+    // DAP's reason: `pending` while no loaded script has the line (a script loaded later may), `failed` when refused.
+    if (breakpoint.invalid !== undefined) {
+      dap.message = breakpoint.invalid;
+      dap.reason = 'failed';
+    } else if (!breakpoint.verified) {
+      dap.message = 'Breakpoint not bound yet: no loaded script has code at this line';
+      dap.reason = 'pending';
+    }
     return dap;
   }
 
