@@ -280,7 +280,10 @@ function describeNoBreakReason(
     case 'exited': {
       const code = reason.exit_code ?? exitCode;
       const how = code === null ? 'ran to its end' : `exited with code ${code}`;
-      return `${label} ${how} without reaching ${where}${conditionNote}.`;
+      const bound = reason.never_bound
+        ? ': the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program)'
+        : conditionNote;
+      return `${label} ${how} without reaching ${where}${bound}.`;
     }
     case 'exception':
       return `${label} stopped with an uncaught exception before reaching ${where}: ${oneLine(reason.message)}`;

@@ -97,8 +97,12 @@ export interface LocateFinding {
 
 /** Why a run did not stop at the breakpoint, when bpdiff knows. */
 export type NoBreakReason =
-  /** The program ran to its end without hitting the breakpoint (or with the condition never true). */
-  | { kind: 'exited'; exit_code: number | null }
+  /**
+   * The program ran to its end without hitting the breakpoint (or with the condition never true).
+   * `never_bound`: the adapter never bound the breakpoint to code (a Java class or a script of the line
+   * never loaded, a file not built into the program), so the line was not merely passed by.
+   */
+  | { kind: 'exited'; exit_code: number | null; never_bound?: true }
   /** An uncaught exception / panic ended the program before the breakpoint. */
   | { kind: 'exception'; message: string }
   /** A signal (SIGSEGV, SIGABRT...) ended the program before the breakpoint. */

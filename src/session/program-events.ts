@@ -245,7 +245,9 @@ function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null):
       message: breakpoint.message,
       ...(breakpoint.nearby && breakpoint.nearby.length > 0 ? { nearest: breakpoint.nearby } : {}),
     };
-  return { kind: 'exited', exit_code: exitCode };
+  return breakpoint.verified || breakpoint.id === undefined
+    ? { kind: 'exited', exit_code: exitCode }
+    : { kind: 'exited', exit_code: exitCode, never_bound: true };
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -258,6 +258,16 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expect(hints(run)).toMatch(/A exited with code 3/);
   });
 
+  it('says a breakpoint in a file the program was not built from was never bound, not only that the runs ended', async () => {
+    // loop.c is not part of misbehave: lldb resolves no location for it.
+    const run = await runBpdiff(['--bp', 'loop.c:5', '--cwd', NATIVE, '--', ...fixture('ok'), '--', ...fixture('ok')]);
+    expectClean(run);
+    expect(run.doc!.run_a.status, run.stderr).toBe('no_break');
+    expect(run.doc!.analysis_hints[0]).toBe(
+      'A exited with code 0 without reaching loop.c:5: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program).',
+    );
+  });
+
   it('names the signal of a crash before the breakpoint (SIGSEGV, SIGABRT)', async () => {
     const run = await runBpdiff([
       '--bp',

@@ -479,7 +479,9 @@ describeWithTool(
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.run_a.status).toBe('no_break');
       expect(run.doc!.run_b.variables.size).toBe('3');
-      expect(run.doc!.analysis_hints[0]).toBe('A exited with code 3 without reaching late.js:4.');
+      expect(run.doc!.analysis_hints[0]).toBe(
+        'A exited with code 3 without reaching late.js:4: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program).',
+      );
     });
 
     it('gives up on a run after --timeout and kills it', async () => {

@@ -39,6 +39,13 @@ describe('analysis hints', () => {
     ]);
   });
 
+  it('a run that ended with its breakpoint never bound says so, not that the line was passed by', () => {
+    const b = makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 3, never_bound: true }, exitCode: 3 });
+    expect(hints(stoppedA, b)[0]).toBe(
+      'B exited with code 3 without reaching pricing.py:34: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program).',
+    );
+  });
+
   it('a run that ran to its end with a condition mentions the condition', () => {
     const bp = { file: 'pricing.py', line: 34, condition: "item.sku == 'cup'" };
     const a = makeCapture({ breakpoint: bp, noBreak: { kind: 'exited', exit_code: 0 } });
