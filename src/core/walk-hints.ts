@@ -13,6 +13,8 @@ export type RunStanding =
       kind: 'ended';
       how: string /** It did not end: its step did not come back within --timeout (these seconds). */;
       timedOut?: number;
+      /** Where it last stood, when it went on alone to its end (through a loop of its own order). */
+      lastAlone?: { file: string; line: number };
     };
 
 export interface WalkSummary {
@@ -168,7 +170,9 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
         a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
       const after =
         walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
-      return `the runs part ways ${after}: ${endedLabel} ends there (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;
+      const alone = ended.kind === 'ended' ? ended.lastAlone : undefined;
+      const ends = alone === undefined ? 'ends there' : `goes on alone to ${alone.file}:${alone.line} and ends there`;
+      return `the runs part ways ${after}: ${endedLabel} ${ends} (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;
     }
     case 'path': {
       if (a.kind !== 'at' || b.kind !== 'at') return 'the runs part ways';

@@ -110,6 +110,9 @@ function standingOf(standing: Standing, cwd: string): RunStanding {
       kind: 'ended',
       how: describeEnding(standing.end.reason),
       ...(standing.end.reason.kind === 'timeout' ? { timedOut: standing.end.reason.seconds } : {}),
+      ...(standing.lastAlone
+        ? { lastAlone: { file: relative(standing.lastAlone.file, cwd), line: standing.lastAlone.line } }
+        : {}),
     };
   const { stop, file } = standing.step;
   return { kind: 'at', file: relative(file, cwd), line: stop.top.line, name: stop.top.name };

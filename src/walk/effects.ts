@@ -391,9 +391,16 @@ export async function walkEffects(
     // Out of a call the loop made, over a line of the loop's own; none for a run that left it.
     const moveOf = (arrived: Arrived, within: boolean, loop: LoopInRun): Move | null =>
       !within ? null : (placeOf(arrived.standing)?.frame ?? 0) > loop.frame ? 'out' : 'over';
-    for (let now = inside(); (now[0] || now[1]) && compared < options.maxSteps; now = inside())
+    // Where each run last stood inside the loop, for one that ends there (told where it ended, not at the agreed step).
+    const last: [Standing, Standing] = [arrivedA.standing, arrivedB.standing];
+    for (let now = inside(); (now[0] || now[1]) && compared < options.maxSteps; now = inside()) {
+      if (arrivedA.standing.kind === 'step') last[0] = arrivedA.standing;
+      if (arrivedB.standing.kind === 'step') last[1] = arrivedB.standing;
       await moveEach([moveOf(arrivedA, now[0], loops[0]), moveOf(arrivedB, now[1], loops[1])]);
+    }
     if (inside().some(Boolean)) return ending('agreed', { agreedUntil: 'max-steps' });
+    arrivedA = endedAlone(arrivedA, last[0], agreedAt.a);
+    arrivedB = endedAlone(arrivedB, last[1], agreedAt.b);
     if (arrivedA.standing.kind === 'step' && arrivedB.standing.kind === 'step')
       noteReordered(
         wholeLoops,
@@ -621,4 +628,16 @@ export async function walkEffects(
     );
     return counted.differ ? { kind: 'values' } : null;
   }
+}
+
+/**
+ * A run that ended after it went on alone through a loop of its own order: its standing says where it
+ * last stood (the line its end came from), where that is not the step both runs agreed at.
+ */
+function endedAlone(arrived: Arrived, last: Standing, agreed: Step): Arrived {
+  if (arrived.standing.kind !== 'ended' || last.kind !== 'step' || last.step === agreed) return arrived;
+  return {
+    ...arrived,
+    standing: { ...arrived.standing, lastAlone: { file: last.step.file, line: last.step.stop.top.line } },
+  };
 }

@@ -41,7 +41,10 @@ export interface Step {
   ordinal?: number;
 }
 
-export type Standing = { kind: 'step'; step: Step } | { kind: 'ended'; end: NoBreak };
+/** `lastAlone`: where a run that ended last stood, when it went on alone to its end (through a loop of its own order). */
+export type Standing =
+  | { kind: 'step'; step: Step }
+  | { kind: 'ended'; end: NoBreak; lastAlone?: { file: string; line: number } };
 
 /** What a step read of one run: its values, and what reading them noticed. */
 export interface StepValues {

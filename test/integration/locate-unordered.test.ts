@@ -112,9 +112,9 @@ for (const native of natives)
           expect(run.doc!.locate!.kind).toBe('ended');
           // Where the runs are first found apart: after the loop's head (each run's first element, v, is
           // another), or, where both runs' first pass happens to hold one element (about 1 in 12), after
-          // the line whose branch B takes to its exit.
+          // the line whose branch B takes to its exit; either way B's own last line, its os.Exit, is told.
           expect(run.doc!.analysis_hints[0]).toMatch(
-            /^the runs part ways after ends\.go:1[67] in main\.main\(\) \(step \d+\): B ends there \(it exited with code 3\) while A goes on to ends\.go:22$/,
+            /^the runs part ways after ends\.go:1[67] in main\.main\(\) \(step \d+\): B goes on alone to ends\.go:18 and ends there \(it exited with code 3\) while A goes on to ends\.go:22$/,
           );
         });
 

@@ -88,6 +88,19 @@ describe('describeWalk', () => {
     );
   });
 
+  it('a run that went on alone through a loop of its own order and ended there: where it last stood', () => {
+    const { hints } = describeWalk(
+      walk({
+        kind: 'ended',
+        a: { kind: 'ended', how: 'exited with code 3', lastAlone: { file: 'ends.go', line: 18 } },
+      }),
+      LABELS,
+    );
+    expect(hints[0]).toBe(
+      'the runs part ways after shop.py:7 in discount() (3rd call, 11th time on this line; step 49): A goes on alone to ends.go:18 and ends there (it exited with code 3) while B goes on to shop.py:11',
+    );
+  });
+
   it('no divergence: the step count, and why the walk stopped; no way back to offer', () => {
     expect(
       describeWalk(
