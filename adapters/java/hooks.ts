@@ -118,26 +118,17 @@ async function compiledOnce(context: LaunchContext, plan: LaunchPlan): Promise<R
   }
   if (main === null || !fs.existsSync(javac)) return launch;
   const mainClass = main;
+  // The source launcher's class path: the one given, else the JVM's default, the working folder (its
+  // classes and resources are the program's, at compile time and at run time).
+  const given = parts.classPath ?? '.';
   try {
-    const classes = await buildOnce(context, { javac, file, classPath: parts.classPath, cwd }, async (dir) => {
+    const classes = await buildOnce(context, { javac, file, classPath: given, cwd }, async (dir) => {
       await runBuild(context, {
         label: 'javac',
         file: javac,
         // No annotation processing and no source path, as the source launcher compiles: the one file,
-        // against the class path given (or none).
-        args: [
-          ...JAVAC_JVM,
-          '-g',
-          '-proc:none',
-          '-implicit:none',
-          '-sourcepath',
-          dir,
-          '-cp',
-          parts.classPath ?? dir,
-          '-d',
-          dir,
-          file,
-        ],
+        // against its class path.
+        args: [...JAVAC_JVM, '-g', '-proc:none', '-implicit:none', '-sourcepath', dir, '-cp', given, '-d', dir, file],
         cwd,
         env,
       });
@@ -148,7 +139,8 @@ async function compiledOnce(context: LaunchContext, plan: LaunchPlan): Promise<R
     context.log(
       `${parts.file} compiled once for the comparison (javac -g), started as java -cp <its classes> ${mainClass}; BPDIFF_JAVA_SOURCE_LAUNCHER=1 keeps the JDK's source launcher`,
     );
-    const classPath = parts.classPath === null ? classes : `${parts.classPath}${path.delimiter}${classes}`;
+    // The given class path first: the source launcher's loader asks its parent, the application's, first.
+    const classPath = `${given}${path.delimiter}${classes}`;
     const sourcePaths = Array.isArray(launch['sourcePaths']) ? (launch['sourcePaths'] as string[]) : [];
     return {
       ...launch,

@@ -6,7 +6,8 @@
 // launcher takes only for a source file (--source, --enable-preview), module options, an @argfile,
 // JDK_JAVA_OPTIONS or CLASSPATH in the environment, a file with a package, or a compile error leave the
 // command as it is (the source launcher then says what is wrong, as it would without bpdiff).
-// What the program could see of it: java.class.path names the classes' folder, and the classes' loader
+// The class path is the launcher's (the one given, else the working folder), the classes' folder after
+// it. What the program could see of it: java.class.path names that folder too, and the classes' loader
 // is the application's (the source launcher's is its own MemoryClassLoader).
 
 /** The command's parts around its source file. */

@@ -116,6 +116,28 @@ describeWithTool(
       expect(run.stderr).toContain(
         '[A] Two.java compiled once for the comparison (javac -g), started as java -cp <its classes> Two',
       );
+      // The source launcher's class path, the working folder where none is given, is the program's: a
+      // class compiled there is found at compile time and at run time.
+      const lib = fs.mkdtempSync(path.join(scratch, 'lib-'));
+      fs.writeFileSync(
+        path.join(lib, 'Lib.java'),
+        'public class Lib { public static int twice(int x) { return x * 2; } }\n',
+      );
+      execFileSync('javac', [...JAVAC_JVM, '-d', lib, path.join(lib, 'Lib.java')], { stdio: 'pipe' });
+      fs.rmSync(path.join(lib, 'Lib.java'));
+      fs.writeFileSync(
+        path.join(lib, 'UsesLib.java'),
+        'public class UsesLib {\n  public static void main(String[] args) {\n    int n = Lib.twice(args.length);\n    System.out.println(n);\n  }\n}\n',
+      );
+      const withLib = await runBpdiff(
+        ['--bp', 'UsesLib.java:4', '--', 'java', 'UsesLib.java', 'a', 'b', '--', 'java', 'UsesLib.java', 'a'],
+        {
+          cwd: lib,
+        },
+      );
+      expect(withLib.leftovers).toEqual([]);
+      expect(withLib.stderr).toContain('[A] UsesLib.java compiled once for the comparison');
+      expect(withLib.doc!.diff.changed['n']).toEqual({ a: '4', b: '2' });
       // A run that ends before a class of the breakpoint's line loads (Part: no argument makes none) ran
       // to its end without reaching it; its breakpoint was pending, not refused.
       const ended = await runBpdiff(
