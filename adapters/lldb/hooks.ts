@@ -116,7 +116,7 @@ async function rustFormatters(
   return {
     commands: [
       `command script import ${quoteLldb(path.join(etc, 'lldb_lookup.py'))}`,
-      `command source -s 0 ${quoteLldb(path.join(etc, 'lldb_commands'))}`,
+      `command source -s 1 ${quoteLldb(path.join(etc, 'lldb_commands'))}`,
       `command script import ${quoteLldb(support)}`,
       // A step into the standard library's functions steps over them inside lldb.
       `settings set target.process.thread.step-avoid-regexp ${RUST_STEP_AVOID}`,

@@ -25,6 +25,8 @@ export type Finding =
       breakpoint: Breakpoint;
       exit_code: number | null;
       hits?: RunCapture['hits'];
+      /** The run's stderr tail: a hint quotes its last line where the run exited with a code other than 0. */
+      stderr_tail?: string;
     }
   /** The adapter bound the breakpoint to another line, and the run stopped there. */
   | { kind: 'moved'; sides: RunSide[]; requested_line: number; bound_line: number }
@@ -154,6 +156,7 @@ export function buildFindings(
         breakpoint: capture.breakpoint,
         exit_code: capture.exit_code,
         ...(capture.hits ? { hits: capture.hits } : {}),
+        ...(capture.output.stderr_tail ? { stderr_tail: capture.output.stderr_tail } : {}),
       });
     }
   }

@@ -3,6 +3,7 @@ import type { Breakpoint, NoBreakReason, RunCapture, RunSide } from './types.js'
 import type { ChildrenCut, Finding } from './findings.js';
 import { formatNumber, type NumberChange } from './numbers.js';
 import { describeBreakpoint, describeCounts, plural } from './describe.js';
+import { withLastWords } from './last-words.js';
 
 export interface RunLabels {
   a: string;
@@ -28,7 +29,14 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
     case 'breakpoint_mismatch':
       return `The captures were taken at different breakpoints: ${label('a')} at ${describeBreakpoint(finding.a, { quoteCondition: true })}, ${label('b')} at ${describeBreakpoint(finding.b, { quoteCondition: true })}.`;
     case 'no_break':
-      return describeNoBreak(label(finding.side), finding.reason, finding.breakpoint, finding.exit_code, finding.hits);
+      return describeNoBreak(
+        label(finding.side),
+        finding.reason,
+        finding.breakpoint,
+        finding.exit_code,
+        finding.hits,
+        finding.stderr_tail,
+      );
     case 'moved': {
       const who =
         finding.sides.length === 2 ? `In both ${label('a')} and ${label('b')}` : `In ${label(finding.sides[0]!)}`;
@@ -244,6 +252,7 @@ export function describeRunEnd(side: RunSide, capture: RunCapture, findings: rea
     capture.breakpoint,
     capture.exit_code,
     capture.hits,
+    capture.output.stderr_tail,
   );
 }
 
@@ -254,8 +263,9 @@ export function describeNoBreak(
   breakpoint: Breakpoint,
   exitCode: number | null,
   hits?: RunCapture['hits'],
+  stderrTail = '',
 ): string {
-  const why = describeNoBreakReason(label, reason, breakpoint, exitCode);
+  const why = withLastWords(describeNoBreakReason(label, reason, breakpoint, exitCode), reason, exitCode, stderrTail);
   if (!hits || hits.captured !== null) return why;
   const times = `${hits.seen} ${hits.seen === 1 ? 'time' : 'times'}`;
   return hits.wanted !== null

@@ -245,7 +245,14 @@ function captureResult(captured: RunCapture): CallToolResult {
     );
   } else {
     lines.push(
-      describeNoBreak(run.label, captured.no_break_reason, captured.breakpoint, captured.exit_code, captured.hits),
+      describeNoBreak(
+        run.label,
+        captured.no_break_reason,
+        captured.breakpoint,
+        captured.exit_code,
+        captured.hits,
+        captured.output.stderr_tail,
+      ),
     );
   }
   lines.push(...captured.warnings);

@@ -37,7 +37,14 @@ export function writeMarkdown(report: Report): string {
     const status =
       run.status === 'break'
         ? `at ${run.location.file}:${run.location.line}`
-        : describeNoBreak(run.label, capture.no_break_reason, capture.breakpoint, capture.exit_code, capture.hits);
+        : describeNoBreak(
+            run.label,
+            capture.no_break_reason,
+            capture.breakpoint,
+            capture.exit_code,
+            capture.hits,
+            capture.output.stderr_tail,
+          );
     lines.push(`| ${cell(run.label)} | ${code(run.command)} | ${cell(status)} |`);
   }
 

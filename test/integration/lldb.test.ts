@@ -524,6 +524,20 @@ describeWithTool(
     const values = path.join(NATIVE, 'rust-values');
     const targetEnv = (): Record<string, string> => ({ CARGO_TARGET_DIR: path.join(scratch, 'target') });
 
+    it("keeps lldb's own echo of the toolchain's formatter commands out of the program's output", async () => {
+      // --hit 2 on a line passed once: the run goes to its end, its whole output kept.
+      const run = await runBpdiff(['capture', '--bp', 'src/main.rs:27', '--hit', '2', '--', 'cargo', 'run', '-q'], {
+        cwd: values,
+        env: targetEnv(),
+      });
+      expect(run.leftovers).toEqual([]);
+      const capture = JSON.parse(run.stdout) as { output: { stdout_tail: string }; run: { status: string } };
+      expect(capture.run.status, run.stderr).toBe('no_break');
+      expect(capture.output.stdout_tail).toBe(
+        'hello [10, 20] Some(7) None Some("") Err(4) [Dot, Line(0), Label("", 3)] [65, 90] 7 6\n',
+      );
+    });
+
     it('shows String, Vec and Option as values in `cargo run`, and finds the regression', async () => {
       const run = await runBpdiff([
         '--bp',

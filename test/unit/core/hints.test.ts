@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseComparison } from '../../../src/core/build-comparison.js';
 import { MAX_VARIABLE_FINDINGS, type ChildrenCut } from '../../../src/core/findings.js';
 import { describeCuts, MAX_LISTED_CUTS } from '../../../src/core/hints.js';
+import { lastWords } from '../../../src/core/last-words.js';
 import type { RunCapture } from '../../../src/core/types.js';
 import { buildValid, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
@@ -44,6 +45,28 @@ describe('analysis hints', () => {
     expect(hints(stoppedA, b)[0]).toBe(
       'B exited with code 3 without reaching pricing.py:34: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program).',
     );
+  });
+
+  it('a run that exited with a code other than 0 quotes the last line it wrote to stderr', () => {
+    const b = makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 1 }, exitCode: 1 });
+    b.output.stderr_tail = '2026/11/30 10:00:00 reading config\n2026/11/30 10:00:00 config.toml: no such file\n\n';
+    expect(hints(stoppedA, b)[0]).toBe(
+      'B exited with code 1 without reaching pricing.py:34; its last words: 2026/11/30 10:00:00 config.toml: no such file.',
+    );
+  });
+
+  it("last words: a Rust panic's message, not its note; none for exit code 0; a long line cut", () => {
+    const panic =
+      "thread 'main' panicked at src/main.rs:5:25:\nindex out of bounds: the len is 0 but the index is 3\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n";
+    expect(lastWords({ kind: 'exited', exit_code: 101 }, 101, panic)).toBe(
+      'index out of bounds: the len is 0 but the index is 3',
+    );
+    expect(lastWords({ kind: 'exited', exit_code: 0 }, 0, 'warning: deprecated\n')).toBeNull();
+    expect(lastWords({ kind: 'exited', exit_code: 2 }, 2, '\n  \n')).toBeNull();
+    expect(lastWords({ kind: 'signal', signal: 'SIGSEGV', message: '' }, null, 'x\n')).toBeNull();
+    const long = lastWords({ kind: 'exited', exit_code: 1 }, 1, `${'x'.repeat(300)}\n`)!;
+    expect(long).toHaveLength(160);
+    expect(long.endsWith('…')).toBe(true);
   });
 
   it('a run that ran to its end with a condition mentions the condition', () => {
