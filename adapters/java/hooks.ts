@@ -15,7 +15,7 @@ import { buildOnce, runBuild } from '../../src/adapters/run-build.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
 import { BpdiffError } from '../../src/errors.js';
-import { firstTopLevelType, plainSourceLaunch } from './source-launch.js';
+import { firstTopLevelType, JAVAC_JVM, plainSourceLaunch } from './source-launch.js';
 
 /** The JVM's option that names the archive. */
 const ARCHIVE_OPTION = '-XX:SharedArchiveFile=';
@@ -88,9 +88,6 @@ async function adapterArchive(context: LaunchContext, plan: LaunchPlan): Promise
   const archive = await javaArchive(plan.adapterExecutable, jar, context.log);
   return archive ? { ...plan, adapterArgs: [`${ARCHIVE_OPTION}${archive}`, ...plan.adapterArgs] } : plan;
 }
-
-/** javac's own JVM: C1 only and the serial collector (a compile of one file is over before C2 pays back: 1.16 s of CPU by default, 0.67 s so). */
-const JAVAC_JVM = ['-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC'];
 
 /**
  * The launch, with a source-file command (`java Main.java`) compiled once per comparison and started

@@ -246,8 +246,13 @@ export function describeRunEnd(side: RunSide, capture: RunCapture, findings: rea
   if (!findings.some((finding) => finding.kind === 'no_break' && finding.side === side)) {
     return `${capture.run.label} ended at ${capture.run.location.file}:${capture.run.location.line}, as the walk above says`;
   }
+  return describeCaptureNoBreak(capture);
+}
+
+/** Why a captured run did not stop (describeNoBreak, from what its capture holds). */
+export function describeCaptureNoBreak(capture: RunCapture, label: string = capture.run.label): string {
   return describeNoBreak(
-    capture.run.label,
+    label,
     capture.no_break_reason,
     capture.breakpoint,
     capture.exit_code,

@@ -19,7 +19,7 @@ import { BpdiffError, describeUnexpected, interrupted, isBpdiffError } from '../
 import { boundMessage } from '../bound-message.js';
 import { readPackageVersion } from '../intake/version.js';
 import { plural } from '../core/describe.js';
-import { describeNoBreak } from '../core/hints.js';
+import { describeCaptureNoBreak } from '../core/hints.js';
 import type { Redactor } from '../redact/redactor.js';
 import type { IoDeps, Io } from '../intake/io.js';
 import { withStopSignals } from '../intake/stop-signals.js';
@@ -244,16 +244,7 @@ function captureResult(captured: RunCapture): CallToolResult {
       `${run.label} stopped at ${run.location.file}:${run.location.line}${hit}: ${plural(names.length, 'variable')}${names.length > 0 ? ` (${shown})` : ''}.`,
     );
   } else {
-    lines.push(
-      describeNoBreak(
-        run.label,
-        captured.no_break_reason,
-        captured.breakpoint,
-        captured.exit_code,
-        captured.hits,
-        captured.output.stderr_tail,
-      ),
-    );
+    lines.push(describeCaptureNoBreak(captured));
   }
   lines.push(...captured.warnings);
   return {

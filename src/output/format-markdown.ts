@@ -7,7 +7,7 @@ import { REPRODUCE_HINT } from '../core/walk-hints.js';
 import type { RunResult } from '../core/types.js';
 import { countDiff, describeBreakpoint, describeCounts, plural } from '../core/describe.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
-import { describeNoBreak, renderHint } from '../core/hints.js';
+import { describeCaptureNoBreak, renderHint } from '../core/hints.js';
 import type { Finding } from '../core/findings.js';
 import type { Report } from '../report/report.js';
 import { describeDelta } from './verbs.js';
@@ -37,14 +37,7 @@ export function writeMarkdown(report: Report): string {
     const status =
       run.status === 'break'
         ? `at ${run.location.file}:${run.location.line}`
-        : describeNoBreak(
-            run.label,
-            capture.no_break_reason,
-            capture.breakpoint,
-            capture.exit_code,
-            capture.hits,
-            capture.output.stderr_tail,
-          );
+        : describeCaptureNoBreak(capture, run.label);
     lines.push(`| ${cell(run.label)} | ${code(run.command)} | ${cell(status)} |`);
   }
 

@@ -14,7 +14,7 @@ import { validateComparison } from '../../src/core/schemas.js';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { PYTHON_ADAPTERS } from './python-adapters.js';
-import { JAVAC_JVM } from '../support/javac.js';
+import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-hits');
 const JAVA = path.join(ROOT, 'test/integration/fixtures-java');

@@ -19,7 +19,7 @@ import {
   startBpdiffUntilRunning,
   type BpdiffRun,
 } from './helpers.js';
-import { JAVAC_JVM } from '../support/javac.js';
+import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
 const PRICING = path.join(EXAMPLES, 'java/pricing');
 const CATALOG = path.join(EXAMPLES, 'java/catalog');

@@ -256,6 +256,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.diff.only_in_b).toContain('label');
     expect(hints(run)).toMatch(/A exited with code 3/);
+    expect(hints(run)).not.toMatch(/never bound/);
   });
 
   it('says a breakpoint in a file the program was not built from was never bound, not only that the runs ended', async () => {

@@ -13,7 +13,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
 import { java, node, python, ruby } from './locate-languages.js';
-import { JAVAC_JVM } from '../support/javac.js';
+import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-callbacks');
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { validateComparison } from '../../src/core/schemas.js';
 import { ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
-import { JAVAC_JVM } from '../support/javac.js';
+import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
 const EFFECTS = path.join(import.meta.dirname, 'fixtures-locate-effects');
 

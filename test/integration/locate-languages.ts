@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { findFirstExecutable } from '../../src/adapters/find-executable.js';
 import { EXAMPLES, ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
 import { PYTHON_ADAPTERS, type PythonAdapter } from './python-adapters.js';
-import { JAVAC_JVM } from '../support/javac.js';
+import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
 export const LOCATE = path.join(EXAMPLES, 'locate');
 export const DATA = path.join(LOCATE, 'data');

@@ -14,7 +14,7 @@ import { execa } from 'execa';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithTool, onPath, runBpdiff } from './helpers.js';
 import { c, go, java, ruby } from './locate-languages.js';
-import { JAVAC_JVM } from '../support/javac.js';
+import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
 const LOOPS = path.join(import.meta.dirname, 'fixtures-locate-loops');
 

@@ -458,6 +458,7 @@ describeWithTool(
       expect(run.doc!.run_a.location).toEqual({ file: 'flow.js', line: 9 });
       const hints = run.doc!.analysis_hints.join('\n');
       expect(hints).toMatch(/A .*exit.*code 3/);
+      expect(hints).not.toMatch(/never bound/);
       expect(hints).toMatch(/TypeError: bad input: boom/);
     });
 

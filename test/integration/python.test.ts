@@ -190,6 +190,8 @@ describePythonAdapters('python', (adapter, runBpdiff) => {
     expect(run.doc!.run_b.status).toBe('break');
     expect(run.doc!.diff.only_in_b).toContain('total');
     expect(run.doc!.analysis_hints[0]).toMatch(/A .*exit.*code 3/);
+    // A line the run did not reach, in code it loaded: not a breakpoint never bound.
+    expect(run.doc!.analysis_hints[0]).not.toMatch(/never bound/);
   });
 
   it('records an uncaught exception before the breakpoint with its message', async () => {

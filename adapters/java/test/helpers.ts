@@ -14,7 +14,7 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { describe } from 'vitest';
 import { atEachFileEnd } from '../../../test/support/file-end.js';
-import { JAVAC_JVM } from '../../../test/support/javac.js';
+import { JAVAC_JVM } from '../source-launch.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = path.join(REPO, 'adapters', 'java', 'test', 'fixtures');
