@@ -1,6 +1,7 @@
 // A RunSpec from what a caller knows: the breakpoint is resolved against the run's cwd here, once.
 import path from 'node:path';
 import { resolveBreakpointPath } from './breakpoint-path.js';
+import { withoutEnvPrefix } from './env-prefix.js';
 import type { Breakpoint, RunSide, RunSpec } from './types.js';
 
 export interface RunSpecInput {
@@ -16,12 +17,14 @@ export interface RunSpecInput {
 
 export function runSpec(input: RunSpecInput): RunSpec {
   const cwd = path.resolve(input.cwd);
+  // `env NAME=VALUE cmd ...`: cmd is the program, the assignments its environment (env-prefix.ts).
+  const command = withoutEnvPrefix(input.argv, input.env ?? {});
   return {
     side: input.side,
     label: input.label ?? input.side.toUpperCase(),
-    argv: input.argv,
+    argv: command.argv,
     cwd,
-    env: input.env ?? {},
+    env: command.env,
     stdin_file: input.stdin_file ?? null,
     breakpoint: { ...input.breakpoint, path: resolveBreakpointPath(input.breakpoint.file, cwd) },
   };

@@ -129,9 +129,18 @@ export class Redactor {
     for (const [name, value] of Object.entries(env)) if (this.isSecretName(name)) this.addSecret(value);
   }
 
-  /** The values of a command's secret-looking flags: `--password X`, `--api-token=X`, `-token X`. */
+  /**
+   * The values of a command's secret-looking flags (`--password X`, `--api-token=X`, `-token X`) and
+   * assignments (`API_TOKEN=X`: `env API_TOKEN=X cmd`'s, which a run takes as its environment, or an
+   * argument a program reads so).
+   */
   addSecretArgs(argv: readonly string[]): void {
     argv.forEach((word, index) => {
+      const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]+)$/.exec(word);
+      if (assignment !== null) {
+        if (this.isSecretName(assignment[1]!)) this.addSecret(assignment[2]!);
+        return;
+      }
       const flag = /^--?([A-Za-z][\w.-]*)(?:=([\s\S]*))?$/.exec(word);
       if (flag === null || !this.isSecretName(flag[1]!)) return;
       const value = flag[2] ?? argv[index + 1];

@@ -87,9 +87,29 @@ describePythonAdapters('python values', (_adapter, runBpdiff) => {
   });
 
   it('reports a set that differs by one element as that element only in A and only in B, and the set changed', async () => {
-    const run = await sets('t2', 't9', '--env-a', 'PYTHONHASHSEED=1', '--env-b', 'PYTHONHASHSEED=2');
+    // Each run's hash seed set as a shell line sets it, `env NAME=VALUE command`: the program is python3.
+    const run = await runBpdiff(
+      [
+        '--bp',
+        'sets.py:13',
+        '--',
+        'env',
+        'PYTHONHASHSEED=1',
+        'python3',
+        'sets.py',
+        't2',
+        '--',
+        '/usr/bin/env',
+        'PYTHONHASHSEED=2',
+        'python3',
+        'sets.py',
+        't9',
+      ],
+      { cwd: FIXTURES },
+    );
     expectClean(run);
     expect(run.exitCode, run.stderr).toBe(1);
+    expect([run.doc!.run_a.command, run.doc!.run_b.command]).toEqual(['python3 sets.py t2', 'python3 sets.py t9']);
     const { diff } = run.doc!;
     expect(diff.changed).toEqual({ tags: { a: "{‹'t0'›, ‹'t1'›, ‹'t2'›}", b: "{‹'t0'›, ‹'t1'›, ‹'t9'›}" } });
     expect(diff.only_in_a).toEqual(["tags{'t2'}"]);

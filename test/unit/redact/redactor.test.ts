@@ -138,6 +138,12 @@ describe('scrub of remembered secrets', () => {
       `${redactor.marker('tok-from-env')} ${redactor.marker('argv-secret')} ${redactor.marker('eq-secret')} bob verbose-mode true --verbose`,
     );
   });
+
+  it('knows the value of a secret-looking assignment in a command (env API_TOKEN=X cmd)', () => {
+    const redactor = new Redactor({ key: 'k' });
+    redactor.addSecretArgs(['env', 'API_TOKEN=assigned-secret', 'MODE=fast', 'EMPTY_PASSWORD=', './app']);
+    expect(redactor.scrub('assigned-secret fast')).toBe(`${redactor.marker('assigned-secret')} fast`);
+  });
 });
 
 // Issue 21 item 6: debugpy shortens a long string inside a container's summary in the middle, and the
