@@ -42,10 +42,7 @@ export function parsePythonCommand(argv: string[], cwd: string, envPath: string 
       ),
     )
   ) {
-    throw new BpdiffError(
-      'BAD_COMMANDS',
-      `${first} is not a Python program (no python shebang in ${script}) — start it as "python3 ${first} ..." or choose another adapter with --adapter`,
-    );
+    throw new BpdiffError('BAD_COMMANDS', notPython(argv, script, shebang));
   }
   let words = shebang;
   if (words[0] === '/usr/bin/env') words = words.slice(1).filter((word) => word !== '-S');
@@ -86,6 +83,45 @@ function parseInterpreterArgs(interpreter: string, rest: string[]): PythonComman
     'BAD_COMMANDS',
     `${path.basename(interpreter)} without a script, -m or -c starts a REPL — give the script to run`,
   );
+}
+
+const SHELL = /^(sh|bash|dash|zsh|ksh|mksh|ash|busybox)$/;
+
+/**
+ * Why a command is not a Python program, and what to give instead: a shell starts the Python program
+ * bpdiff would have to start itself (the command it runs is what to give), a compiled program is
+ * another language's, and a text file without a python shebang is a script to start with python3.
+ */
+function notPython(argv: readonly string[], script: string, shebang: string[] | null): string {
+  const first = argv[0]!;
+  const shell =
+    shebang === null
+      ? path.basename(first)
+      : path.basename(shebang[0] === '/usr/bin/env' ? (shebang[1] ?? '') : shebang[0]!);
+  if (SHELL.test(shell)) {
+    const code = shebang === null && argv[1] === '-c' ? argv[2] : undefined;
+    return code !== undefined
+      ? `${first} -c runs a shell, not a Python program — bpdiff starts the Python program itself: give it the command the shell runs (${code}) after --, and --cwd, --env for what the shell sets up`
+      : `${first} is a shell ${shebang === null ? '' : 'script '}(${shell}), not a Python program — bpdiff starts the Python program itself: give it the python3 command the script runs after --, and --cwd, --env for what the script sets up`;
+  }
+  if (shebang === null && isCompiled(script))
+    return `${first} is a compiled program, not a Python program — give the python3 command it runs, or choose the adapter of its language with --adapter`;
+  return `${first} is not a Python program (no python shebang in ${script}) — start it as "python3 ${first} ..." or choose another adapter with --adapter`;
+}
+
+/** An ELF file: a program compiled to machine code. */
+function isCompiled(file: string): boolean {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(4);
+      return fs.readSync(fd, head, 0, 4, 0) === 4 && head.toString('hex') === '7f454c46';
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
 }
 
 function notFound(name: string, cwd: string): never {

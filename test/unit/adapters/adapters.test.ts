@@ -374,6 +374,7 @@ describe('parsePythonCommand', () => {
   fs.writeFileSync(path.join(bin, 'tool'), '#!/usr/bin/env python3\nprint(1)\n', { mode: 0o755 });
   fs.writeFileSync(path.join(bin, 'direct'), `#!${path.join(bin, 'python3')} -u\n`, { mode: 0o755 });
   fs.writeFileSync(path.join(bin, 'shell'), '#!/bin/sh\necho\n', { mode: 0o755 });
+  fs.writeFileSync(path.join(bin, 'notes'), 'print(1)\n', { mode: 0o755 });
   const parse = (argv: string[]) => parsePythonCommand(argv, bin, bin);
   const interpreter = path.join(bin, 'python3');
 
@@ -416,7 +417,16 @@ describe('parsePythonCommand', () => {
   });
 
   it('refuses what python cannot debug, saying what to do', () => {
-    expect(errorOf(() => parse(['shell'])).message).toMatch(/is not a Python program .* start it as "python3 shell/);
+    expect(errorOf(() => parse(['shell'])).message).toMatch(
+      /^shell is a shell script \(sh\), not a Python program — bpdiff starts the Python program itself: give it the python3 command the script runs after --/,
+    );
+    expect(errorOf(() => parse(['/bin/sh', '-c', 'python3 app.py 2'])).message).toBe(
+      '/bin/sh -c runs a shell, not a Python program — bpdiff starts the Python program itself: give it the command the shell runs (python3 app.py 2) after --, and --cwd, --env for what the shell sets up',
+    );
+    expect(errorOf(() => parse(['/bin/true'])).message).toMatch(
+      /^\/bin\/true is a compiled program, not a Python program — /,
+    );
+    expect(errorOf(() => parse(['notes'])).message).toMatch(/is not a Python program .* start it as "python3 notes/);
     expect(errorOf(() => parse(['python3'])).message).toMatch(/starts a REPL/);
     expect(errorOf(() => parse(['python3', '-'])).message).toMatch(/save it to a file/);
     expect(errorOf(() => parse(['nothere.py'])).code).toBe('COMMAND_NOT_FOUND');
