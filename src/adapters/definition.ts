@@ -204,6 +204,12 @@ export interface AdapterDefinition {
   /** Regexes on `Variable.type` of values that are captured but not expanded (modules). */
   no_expand_types: string[];
   /**
+   * Regexes on `Variable.type` of the language's times and durations (Go's time.Time, Python's
+   * datetime, Java's Instant): a value of one that changed is told as what may be a clock reading,
+   * which any two runs read differently, with the --ignore that leaves it out (RunCapture.clocks).
+   */
+  clock_types?: string[];
+  /**
    * How a container's children are asked for. `when_needed` (default): all at once, by page only when
    * there are more than bpdiff keeps. `by_count`: a container that counts its elements
    * (`indexedVariables`) is always read by page, asking for exactly as many as it has (rdbg lists an

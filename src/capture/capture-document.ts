@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { quoteCommand } from '../core/shell-quote.js';
 import { hashLines, splitLines } from '../core/line-map.js';
+import { clocksOf } from '../core/clocks.js';
 import {
   CAPTURE_SCHEMA_ID,
   type Location,
@@ -37,6 +38,8 @@ export interface RunRecord {
   timing: RunCapture['timing'];
   /** The key the run's secrets were redacted under, or null (not redacted); left out when not known. */
   redaction?: RunCapture['redaction'];
+  /** The adapter's clock_types (RunCapture.clocks), compiled. */
+  clockTypes?: readonly RegExp[];
 }
 
 const NO_VALUES: CapturedValues = { variables: {}, types: {}, truncated: [], normalised: [] };
@@ -93,10 +96,19 @@ export function captureDocument(spec: RunSpec, facts: RunFacts, record: RunRecor
     truncated: facts.values.truncated,
     normalised: facts.values.normalised,
     ...(facts.values.unread && facts.values.unread.length > 0 ? { unread: facts.values.unread } : {}),
+    ...clocksField(facts.values.types, record.clockTypes),
     warnings: [...(spec.breakpoint.note ? [spec.breakpoint.note] : []), ...record.warnings, ...facts.warnings],
     timing: record.timing,
     ...(facts.hits ? { hits: facts.hits } : {}),
   };
+}
+
+function clocksField(
+  types: Readonly<Record<string, string>>,
+  clockTypes: readonly RegExp[] = [],
+): Pick<RunCapture, 'clocks'> {
+  const clocks = clocksOf(types, clockTypes);
+  return clocks.length > 0 ? { clocks } : {};
 }
 
 /** The breakpoint file's lines, hashed (RunCapture.source_lines); nothing when it cannot be read here. */

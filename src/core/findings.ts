@@ -2,8 +2,9 @@
 // sentence and context.ts picks from them; the choice and the order live here, the wording there.
 import type { Breakpoint, NoBreakReason, RunCapture, RunSide, VariableDiff } from './types.js';
 import { compareNames, isDiffEmpty } from './diff-variables.js';
-import { selfAndAncestors } from './child-path.js';
 import type { OpaqueValue, SetAside } from './unread.js';
+import { changedClocks, type ClockValue } from './clocks.js';
+import { selfAndAncestors } from './child-path.js';
 import { describeNumberChange, parseNumberText, type NumberChange } from './numbers.js';
 
 /** How many per-variable findings are listed before the rest are counted in one `more_changed`. */
@@ -60,6 +61,8 @@ export type Finding =
   | { kind: 'not_compared'; side: RunSide; parents: string[]; names: string[]; more: number; reason: 'unread' | 'cut' }
   /** Values of which both runs read only a type and an address: left out of the diff, never counted as unchanged. */
   | { kind: 'opaque'; values: OpaqueValue[]; more: number }
+  /** Changed values that are times or durations in both runs (RunCapture.clocks): maybe clock readings, which any two runs read differently. */
+  | { kind: 'clock'; values: ClockValue[]; more: number }
   /** Values whose secret was redacted under another key in each run (core/unkeyed.ts): not compared. */
   | { kind: 'unkeyed'; names: string[]; more: number }
   /** Values the debugger could not show: their text is the error or time-out it gave instead (`sides`: both when both runs gave the same). */
@@ -202,6 +205,13 @@ export function buildFindings(
     if (diff.only_in_b.length > 0) findings.push({ kind: 'only_in', side: 'b', ...capList(diff.only_in_b) });
     for (const { side, parents, names, reason } of setAside)
       findings.push({ kind: 'not_compared', side, parents, reason, ...capList(names) });
+    const clocks = changedClocks(changedNames, captureA, captureB);
+    if (clocks.length > 0)
+      findings.push({
+        kind: 'clock',
+        values: clocks.slice(0, MAX_LISTED_NAMES),
+        more: Math.max(0, clocks.length - MAX_LISTED_NAMES),
+      });
   }
 
   if (opaque.length > 0)

@@ -4,6 +4,7 @@ import type { ChildrenCut, Finding } from './findings.js';
 import { formatNumber, type NumberChange } from './numbers.js';
 import { describeBreakpoint, describeCounts, plural } from './describe.js';
 import { withLastWords } from './last-words.js';
+import { describeClocks } from './clocks.js';
 
 export interface RunLabels {
   a: string;
@@ -24,7 +25,7 @@ export interface HintOptions {
 
 export function renderHint(finding: Finding, labels: RunLabels, options: HintOptions = {}): string {
   const label = (side: RunSide): string => labels[side];
-  const showValue = (value: string): string => showValueWithin(value, options.valueLength ?? MAX_HINT_VALUE_LENGTH);
+  const show = (value: string): string => showValue(value, options.valueLength);
   switch (finding.kind) {
     case 'breakpoint_mismatch':
       return `The captures were taken at different breakpoints: ${label('a')} at ${describeBreakpoint(finding.a, { quoteCondition: true })}, ${label('b')} at ${describeBreakpoint(finding.b, { quoteCondition: true })}.`;
@@ -61,7 +62,7 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
     case 'counts':
       return `${describeCounts(finding, labels, { noun: true })}.`;
     case 'type_changed': {
-      const base = `${finding.name} changed type from ${finding.type_a} in ${label('a')} to ${finding.type_b} in ${label('b')}: ${showValue(finding.a)} in ${label('a')}, ${showValue(finding.b)} in ${label('b')}`;
+      const base = `${finding.name} changed type from ${finding.type_a} in ${label('a')} to ${finding.type_b} in ${label('b')}: ${show(finding.a)} in ${label('a')}, ${show(finding.b)} in ${label('b')}`;
       const change = finding.number === null ? '' : describeNumberChangeShort(finding.number);
       return `${base}${change === '' ? '' : ` (${change})`}.`;
     }
@@ -69,14 +70,14 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       const nullSide = finding.null_side;
       const valueSide: RunSide = nullSide === 'a' ? 'b' : 'a';
       const nullWord = (nullSide === 'a' ? finding.a : finding.b).trim();
-      return `${finding.name} is ${showValue(finding.a)} in ${label('a')} and ${showValue(finding.b)} in ${label('b')} (${nullWord} in ${label(nullSide)}, a value in ${label(valueSide)}).`;
+      return `${finding.name} is ${show(finding.a)} in ${label('a')} and ${show(finding.b)} in ${label('b')} (${nullWord} in ${label(nullSide)}, a value in ${label(valueSide)}).`;
     }
     case 'number_changed': {
       const change = describeNumberChangeShort(finding.change);
-      return `${finding.name} is ${showValue(finding.a)} in ${label('a')} and ${showValue(finding.b)} in ${label('b')}${change === '' ? '' : ` (${change})`}.`;
+      return `${finding.name} is ${show(finding.a)} in ${label('a')} and ${show(finding.b)} in ${label('b')}${change === '' ? '' : ` (${change})`}.`;
     }
     case 'value_changed':
-      return `${finding.name} is ${showValue(finding.a)} in ${label('a')} and ${showValue(finding.b)} in ${label('b')}.`;
+      return `${finding.name} is ${show(finding.a)} in ${label('a')} and ${show(finding.b)} in ${label('b')}.`;
     case 'more_changed':
       return `And ${plural(finding.count, 'more changed variable')} (see diff.changed).`;
     case 'only_in':
@@ -95,9 +96,11 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       const count = finding.names.length + finding.more;
       return `${plural(count, 'value')} could not be compared, neither counted as identical nor as changed (${listNames(finding.names, finding.more)}): ${count === 1 ? 'its secret was' : 'their secrets were'} redacted under another key in ${label('a')} than in ${label('b')} (a baseline recorded under CI's BPDIFF_REDACT_KEY, checked without it: a pull request from a fork gets no secrets). Set BPDIFF_REDACT_KEY to the key the baseline was recorded with, or re-record the baseline under this key (bpdiff check -u).`;
     }
+    case 'clock':
+      return describeClocks(finding);
     case 'opaque': {
       const count = finding.values.length + finding.more;
-      const listed = finding.values.map((value) => `${value.name} (${showValue(value.text)})`).join(', ');
+      const listed = finding.values.map((value) => `${value.name} (${show(value.text)})`).join(', ');
       const which = `${listed}${finding.more > 0 ? ` and ${finding.more} more` : ''}`;
       return `${count === 1 ? `${which} was` : `${count} values were`} not compared${count === 1 ? '' : ` (${which})`}: the debugger shows only ${count === 1 ? 'its' : 'their'} type and address in both ${label('a')} and ${label('b')}, not ${count === 1 ? 'its' : 'their'} contents (a type it has no formatter for, or a value at the --depth limit: raise --depth).`;
     }
@@ -108,8 +111,8 @@ export function renderHint(finding: Finding, labels: RunLabels, options: HintOpt
       const timedOut = finding.values.some((value) => value.text.startsWith('<timed out'));
       const raise = timedOut ? ' (raise --value-timeout to wait longer)' : '';
       if (count === 1)
-        return `${who}, the debugger could not show ${finding.values[0]!.name}: it reads ${showValue(finding.values[0]!.text)}${raise}.`;
-      const listed = finding.values.map((value) => `${value.name} ${showValue(value.text)}`).join(', ');
+        return `${who}, the debugger could not show ${finding.values[0]!.name}: it reads ${show(finding.values[0]!.text)}${raise}.`;
+      const listed = finding.values.map((value) => `${value.name} ${show(value.text)}`).join(', ');
       return `${who}, the debugger could not show ${count} values: ${listed}${finding.more > 0 ? ` and ${finding.more} more` : ''}${raise}.`;
     }
     case 'truncated': {
@@ -377,12 +380,8 @@ function formatPercent(percent: number): string {
   return `${sign}${text}%`;
 }
 
-/** A value as it appears inside a sentence: whole when short, else its start and its length. */
-export function showValue(value: string): string {
-  return showValueWithin(value, MAX_HINT_VALUE_LENGTH);
-}
-
-function showValueWithin(value: string, length: number): string {
+/** A value as it appears inside a sentence: whole when short, else its start and its length (`length`, MAX_HINT_VALUE_LENGTH by default). */
+export function showValue(value: string, length = MAX_HINT_VALUE_LENGTH): string {
   const flat = value.replace(/\s*\n\s*/g, ' ');
   if (flat.length <= length) return flat;
   return `${flat.slice(0, length)}… (${value.length} chars)`;

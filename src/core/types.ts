@@ -177,6 +177,12 @@ export interface RunCapture {
    * of older bpdiff versions.
    */
   unread?: string[];
+  /**
+   * Names of values whose type the adapter's definition names as a time or a duration (its
+   * clock_types), the outermost of each (not a time's own fields): where one changed, the hints say it
+   * may be a clock reading. Absent when there is none, and in captures of older bpdiff versions.
+   */
+  clocks?: string[];
   /** Things a reader should know (optimised binary, adapter quirks worked around). One sentence each. */
   warnings: string[];
   /**

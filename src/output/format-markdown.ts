@@ -116,6 +116,7 @@ function isNote(finding: Finding): boolean {
     'moved',
     'truncated',
     'opaque',
+    'clock',
     'unreadable',
     'unkeyed',
     'normalised',

@@ -85,6 +85,7 @@ function isNote(finding: Finding): boolean {
     'moved',
     'truncated',
     'opaque',
+    'clock',
     'unreadable',
     'not_compared',
     'unkeyed',

@@ -43,6 +43,14 @@ function shorterLists(finding: Finding): Finding {
             names: finding.names.slice(0, KEPT_NAMES),
             more: finding.more + finding.names.length - KEPT_NAMES,
           };
+    case 'clock':
+      return finding.values.length <= KEPT_NAMES
+        ? finding
+        : {
+            ...finding,
+            values: finding.values.slice(0, KEPT_NAMES),
+            more: finding.more + finding.values.length - KEPT_NAMES,
+          };
     case 'unreadable':
     case 'opaque':
       return finding.values.length <= KEPT_NAMES

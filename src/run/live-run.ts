@@ -39,6 +39,13 @@ function emptyRead(): {
 
 export class LiveRun extends LiveRunStart implements WalkRun {
   private pathsOfRun: ReturnType<typeof runPaths> | null = null;
+  private clockPatterns: RegExp[] | null = null;
+
+  /** The adapter's clock_types, compiled once. */
+  private get clockTypes(): RegExp[] {
+    this.clockPatterns ??= (this.definition.clock_types ?? []).map((pattern) => new RegExp(pattern));
+    return this.clockPatterns;
+  }
 
   /** Passes the adapter let go before the first stop (session/reach-pass.ts): that stop is pass passesSkipped + 1. */
   get passesSkipped(): number {
@@ -255,6 +262,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
         build_ms: this.buildMs,
       },
       redaction: null,
+      clockTypes: this.clockTypes,
     });
     return context.redactor ? withRedaction(scrubCapture(capture, context.redactor), context.redactor) : capture;
   }

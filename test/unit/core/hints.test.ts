@@ -4,6 +4,7 @@ import { analyseComparison } from '../../../src/core/build-comparison.js';
 import { MAX_VARIABLE_FINDINGS, type ChildrenCut } from '../../../src/core/findings.js';
 import { describeCuts, MAX_LISTED_CUTS } from '../../../src/core/hints.js';
 import { lastWords } from '../../../src/core/last-words.js';
+import { clocksOf } from '../../../src/core/clocks.js';
 import type { RunCapture } from '../../../src/core/types.js';
 import { buildValid, makeCapture, PRICING_TYPES, PRICING_V1, PRICING_V2 } from '../fixtures/captures.js';
 
@@ -363,5 +364,83 @@ describe('what reading a frame left out (the capture warnings)', () => {
       "Reading stopped at the run's --timeout before the frame's scopes were read: no variables were captured (raise --timeout).",
     ]);
     expect(describeCuts([], 10)).toEqual([]);
+  });
+});
+
+describe('clock readings', () => {
+  const order = (side: 'a' | 'b', wall: string, clocks: string[] | undefined) => ({
+    ...makeCapture({
+      side,
+      variables: {
+        o: '*main.Order',
+        '(*o).When': `time.Time(2026-11-30T13:56:3${side === 'a' ? 5 : 6}Z)`,
+        '(*o).When.wall': wall,
+        '(*o).ID': '1',
+        total: side === 'a' ? '10' : '11',
+      },
+      types: { o: '*main.Order', '(*o).When': 'time.Time', '(*o).When.wall': 'uint64', '(*o).ID': 'int', total: 'int' },
+    }),
+    ...(clocks ? { clocks } : {}),
+  });
+
+  it('says a changed time may be a clock reading, once for the time and its fields, with the --ignore that leaves it out', () => {
+    const said = hints(order('a', '1401', ['(*o).When']), order('b', '1402', ['(*o).When']));
+    expect(said).toContain(
+      "(*o).When (time.Time) is a time: if the program read it from the clock, any two runs read it differently — --ignore '(*o).When' leaves it out.",
+    );
+    expect(said.filter((hint) => hint.includes('--ignore'))).toHaveLength(1);
+  });
+
+  it('lists several, and says nothing of a time that is one in only one run or did not change', () => {
+    const a = makeCapture({
+      variables: {
+        now: 'datetime.datetime(2026, 11, 30, 13, 57, 11)',
+        today: 'datetime.date(2026, 11, 30)',
+        late: "'x'",
+      },
+      types: { now: 'datetime', today: 'date', late: 'str' },
+    });
+    const b = makeCapture({
+      side: 'b',
+      variables: {
+        now: 'datetime.datetime(2026, 11, 30, 13, 57, 12)',
+        today: 'datetime.date(2026, 11, 30)',
+        late: 'datetime.datetime(2026, 1, 1)',
+      },
+      types: { now: 'datetime', today: 'date', late: 'datetime' },
+    });
+    const said = hints({ ...a, clocks: ['now', 'today'] }, { ...b, clocks: ['late', 'now', 'today'] });
+    expect(said).toContain(
+      'now (datetime) is a time: if the program read it from the clock, any two runs read it differently — --ignore now leaves it out.',
+    );
+    // A time in both runs, whatever A's value was: both listed.
+    const earlier = makeCapture({
+      variables: { ...a.run.variables, late: 'datetime.datetime(2025, 1, 1)' },
+      types: { ...a.types, late: 'datetime' },
+    });
+    expect(
+      hints({ ...earlier, clocks: ['late', 'now', 'today'] }, { ...b, clocks: ['late', 'now', 'today'] }),
+    ).toContain(
+      '2 changed values are times or durations (late (datetime), now (datetime)): those the program read from the clock differ in any two runs — --ignore late --ignore now leaves them out.',
+    );
+    // Captures of older versions, without clocks: nothing said.
+    expect(hints(order('a', '1401', undefined), order('b', '1402', undefined)).join('\n')).not.toContain('--ignore');
+  });
+});
+
+describe('clocksOf', () => {
+  it('names the outermost time of each, by the adapter clock types', () => {
+    const types = {
+      o: '*main.Order',
+      '(*o).When': 'time.Time',
+      '(*o).When.wall': 'uint64',
+      '(*o).Took': 'time.Duration',
+      started: 'time.Time',
+      n: 'int',
+    };
+    expect(clocksOf(types, [/^\*?time\.(Time|Duration)$/])).toEqual(['(*o).Took', '(*o).When', 'started']);
+    expect(clocksOf(types, [])).toEqual([]);
+    // A time inside a time (a wrapper's field) is said as the outer one.
+    expect(clocksOf({ t: 'Stamp', 't.at': 'datetime' }, [/^(Stamp|datetime)$/])).toEqual(['t']);
   });
 });

@@ -1,0 +1,96 @@
+// A time a run read from the clock differs from any other run's: where one changed, the hints say it
+// may be a clock reading and give the --ignore that leaves it out (adapter definitions' clock_types,
+// the capture's clocks). On each kind of type name the adapters give a time: Python's datetime, a
+// JavaScript Date, Go's time.Time inside a struct, C's struct timespec (lldb-dap). The other adapters'
+// type names are checked against their definitions in test/unit/adapters/clock-types.test.ts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithTool, onPath, runBpdiff } from './helpers.js';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures-clocks');
+let scratch: string;
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-clocks-'));
+});
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+interface Clock {
+  name: string;
+  tool: string;
+  bp: string;
+  cwd: () => string;
+  command: () => string[];
+  build?: () => Promise<unknown>;
+  hint: string;
+}
+
+const clocks: Clock[] = [
+  {
+    name: "bpdiff's Python adapter",
+    tool: 'python3',
+    bp: 'clock.py:8',
+    cwd: () => FIXTURES,
+    command: () => ['python3', 'clock.py'],
+    hint: 'started (datetime) is a time: if the program read it from the clock, any two runs read it differently — --ignore started leaves it out.',
+  },
+  {
+    name: "bpdiff's Node adapter",
+    tool: 'node',
+    bp: 'clock.js:4',
+    cwd: () => FIXTURES,
+    command: () => ['node', 'clock.js'],
+    hint: 'started (Date) is a time: if the program read it from the clock, any two runs read it differently — --ignore started leaves it out.',
+  },
+  {
+    name: 'dlv',
+    tool: 'dlv',
+    bp: 'main.go:17',
+    cwd: () => path.join(FIXTURES, 'go'),
+    command: () => [path.join(scratch, 'clocks-go')],
+    build: () =>
+      execa('go', ['build', '-buildvcs=false', '-gcflags=all=-N -l', '-o', path.join(scratch, 'clocks-go'), '.'], {
+        cwd: path.join(FIXTURES, 'go'),
+      }),
+    hint: "(*j).started (time.Time) is a time: if the program read it from the clock, any two runs read it differently — --ignore '(*j).started' leaves it out.",
+  },
+  {
+    name: 'lldb-dap',
+    tool: 'lldb-dap',
+    bp: 'clock.c:9',
+    cwd: () => FIXTURES,
+    command: () => [path.join(scratch, 'clocks-c')],
+    build: () => execa('cc', ['-g', '-O0', '-o', path.join(scratch, 'clocks-c'), path.join(FIXTURES, 'clock.c')]),
+    hint: 'started (timespec) is a time: if the program read it from the clock, any two runs read it differently — --ignore started leaves it out.',
+  },
+];
+
+for (const clock of clocks) {
+  const available = clock.tool === 'lldb-dap' ? onPath('lldb-dap') || onPath('lldb-dap-19') : onPath(clock.tool);
+  describeWithTool(`clock readings: ${clock.name}`, clock.tool, available, () => {
+    it('two runs of one program that reads the clock: the time changed, said as maybe a clock reading, and its --ignore leaves nothing changed', async () => {
+      await clock.build?.();
+      const pair = (...options: string[]) =>
+        runBpdiff(['--bp', clock.bp, ...options, '--', ...clock.command(), '--', ...clock.command()], {
+          cwd: clock.cwd(),
+        });
+      const run = await pair();
+      expect(run.exitCode, run.stderr).toBe(1);
+      const hints = run.doc!.analysis_hints;
+      expect(hints).toContain(clock.hint);
+      expect(hints.filter((hint) => hint.includes('--ignore'))).toHaveLength(1);
+      // The time made from fixed numbers is one in both runs, and unchanged.
+      expect(run.doc!.diff.unchanged).toContain('day');
+      const ignore = /(--ignore \S+)+ leaves/.exec(clock.hint)![0].replace(/ leaves$/, '');
+      const words = ignore.split(' ').map((word) => word.replace(/^'(.*)'$/, '$1'));
+      const again = await pair(...words);
+      // Python's time.time() is a float, no type of a time: still changed, and not said as one.
+      const left = Object.keys(again.doc!.diff.changed);
+      expect(left).toEqual(clock.tool === 'python3' ? ['epoch'] : []);
+      expect(again.doc!.analysis_hints.join('\n')).not.toContain('is a time');
+      expect(run.leftovers).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,3 @@
+module clocks
+
+go 1.21
