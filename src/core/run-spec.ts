@@ -1,7 +1,7 @@
 // A RunSpec from what a caller knows: the breakpoint is resolved against the run's cwd here, once.
 import path from 'node:path';
 import { resolveBreakpointPath } from './breakpoint-path.js';
-import { withoutEnvPrefix } from './env-prefix.js';
+import { withoutWrappers } from './command-wrappers.js';
 import type { Breakpoint, RunSide, RunSpec } from './types.js';
 
 export interface RunSpecInput {
@@ -17,8 +17,8 @@ export interface RunSpecInput {
 
 export function runSpec(input: RunSpecInput): RunSpec {
   const cwd = path.resolve(input.cwd);
-  // `env NAME=VALUE cmd ...`: cmd is the program, the assignments its environment (env-prefix.ts).
-  const command = withoutEnvPrefix(input.argv, input.env ?? {});
+  // `env NAME=VALUE cmd ...`, `sh -c 'cmd ...'`: cmd is the program, the assignments its environment (command-wrappers.ts).
+  const command = withoutWrappers(input.argv, input.env ?? {});
   return {
     side: input.side,
     label: input.label ?? input.side.toUpperCase(),

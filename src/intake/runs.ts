@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Breakpoint, CaptureOptions, RunSide, RunSpec } from '../core/types.js';
 import { messages } from '../messages.js';
-import { withoutEnvPrefix } from '../core/env-prefix.js';
+import { withoutWrappers } from '../core/command-wrappers.js';
 import { parseBreakpoint } from './breakpoint.js';
 import { isDirectory, resolveInputFile } from './input-files.js';
 import { checkKeys, commandOf, objectOf, type Input } from './run-input.js';
@@ -51,8 +51,8 @@ function specOf({
   const runCwd = path.resolve(base, (values['cwd'] as string | null) ?? '.');
   if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
   const stdin = values['stdin_file'] as string | null;
-  // `env NAME=VALUE cmd ...`: cmd is the program, the assignments its environment (core/env-prefix.ts).
-  const command = withoutEnvPrefix(argv, values['env'] as Record<string, string>);
+  // `env NAME=VALUE cmd ...`, `sh -c 'cmd ...'`: cmd is the program, the assignments its environment (core/command-wrappers.ts).
+  const command = withoutWrappers(argv, values['env'] as Record<string, string>);
   return {
     side,
     label,

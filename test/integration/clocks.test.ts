@@ -83,6 +83,10 @@ for (const clock of clocks) {
       expect(hints.filter((hint) => hint.includes('--ignore'))).toHaveLength(1);
       // The time made from fixed numbers is one in both runs, and unchanged.
       expect(run.doc!.diff.unchanged).toContain('day');
+      expect(run.leftovers).toEqual([]);
+      // The --ignore the hint gives leaves the time out, its fields with it: tried where the name needs
+      // quoting (Go's (*j).started) and where a float clock reading stays changed, not told (Python).
+      if (clock.tool !== 'dlv' && clock.tool !== 'python3') return;
       const ignore = /(--ignore \S+)+ leaves/.exec(clock.hint)![0].replace(/ leaves$/, '');
       const words = ignore.split(' ').map((word) => word.replace(/^'(.*)'$/, '$1'));
       const again = await pair(...words);
@@ -90,7 +94,7 @@ for (const clock of clocks) {
       const left = Object.keys(again.doc!.diff.changed);
       expect(left).toEqual(clock.tool === 'python3' ? ['epoch'] : []);
       expect(again.doc!.analysis_hints.join('\n')).not.toContain('is a time');
-      expect(run.leftovers).toEqual([]);
+      expect(again.leftovers).toEqual([]);
     });
   });
 }

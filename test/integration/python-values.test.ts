@@ -87,7 +87,8 @@ describePythonAdapters('python values', (_adapter, runBpdiff) => {
   });
 
   it('reports a set that differs by one element as that element only in A and only in B, and the set changed', async () => {
-    // Each run's hash seed set as a shell line sets it, `env NAME=VALUE command`: the program is python3.
+    // Each run's hash seed set as a shell line sets it, `env NAME=VALUE command` and a CI step's
+    // `sh -c 'NAME=VALUE exec command'`: the program is python3 in both.
     const run = await runBpdiff(
       [
         '--bp',
@@ -99,11 +100,9 @@ describePythonAdapters('python values', (_adapter, runBpdiff) => {
         'sets.py',
         't2',
         '--',
-        '/usr/bin/env',
-        'PYTHONHASHSEED=2',
-        'python3',
-        'sets.py',
-        't9',
+        '/bin/sh',
+        '-c',
+        "PYTHONHASHSEED=2 exec python3 sets.py 't9'",
       ],
       { cwd: FIXTURES },
     );
