@@ -10,13 +10,16 @@
 // prints the environment), and a shell's text that is more than one simple command (an expansion, a
 // pipe, a redirection, `&&`, a glob, a builtin such as cd) leave the command as it is.
 
+/** env by its name (on PATH) or in a system folder: not a program of the user's own that is named env. */
+const SYSTEM_ENV = /^((\/usr)?(\/local)?\/bin\/)?env$/;
+
 /** A name env sets: what a shell would take as an assignment. */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
 
 /** The program a command runs past a leading `env NAME=VALUE ...`, and those assignments; null when the command does not start so. */
 export function envPrefix(argv: readonly string[]): { argv: string[]; env: Record<string, string> } | null {
   const first = argv[0];
-  if (first === undefined || !/(^|\/)env$/.test(first)) return null;
+  if (first === undefined || !SYSTEM_ENV.test(first)) return null;
   const env: Record<string, string> = {};
   let at = 1;
   for (; at < argv.length; at++) {
@@ -35,7 +38,7 @@ export function envPrefix(argv: readonly string[]): { argv: string[]; env: Recor
 }
 
 /** The shells whose `-c TEXT` is taken apart when TEXT is one simple command. */
-const SHELL = /(^|\/)(sh|bash|dash|zsh|ksh|mksh|ash)$/;
+const SHELL = /^((\/usr)?(\/local)?\/bin\/)?(sh|bash|dash|zsh|ksh|mksh|ash)$/;
 /** What a shell runs itself, never as a program of its own (and keywords): not taken apart. */
 const BUILTIN = new Set(
   (

@@ -16,6 +16,10 @@ describe('env NAME=VALUE cmd', () => {
     expect(envPrefix(['python3', 'app.py'])).toBeNull();
     expect(envPrefix(['./environment', 'X=1'])).toBeNull();
     expect(envPrefix(['myenv', 'X=1', 'cmd'])).toBeNull();
+    // A program of the project's own named env, not the system's.
+    expect(envPrefix(['./env', 'X=1', 'cmd'])).toBeNull();
+    expect(envPrefix(['tools/env', 'X=1', 'cmd'])).toBeNull();
+    expect(envPrefix(['/bin/env', 'X=1', 'cmd'])).toEqual({ argv: ['cmd'], env: { X: '1' } });
     // env's own options: -i empties the environment, -u unsets, -C changes folder.
     expect(envPrefix(['env', '-i', 'X=1', 'cmd'])).toBeNull();
     expect(envPrefix(['env', 'X=1', '-u', 'HOME', 'cmd'])).toBeNull();
@@ -93,6 +97,8 @@ describe("sh -c 'cmd ...'", () => {
     expect(shellPrefix(['sh', 'run.sh'])).toBeNull();
     expect(shellPrefix(['sh', '-e', '-c', 'python3 app.py'])).toBeNull();
     expect(shellPrefix(['fish', '-c', 'python3 app.py'])).toBeNull();
+    expect(shellPrefix(['./sh', '-c', 'python3 app.py'])).toBeNull();
+    expect(shellPrefix(['/usr/bin/bash', '-c', 'python3 app.py'])).toEqual({ argv: ['python3', 'app.py'], env: {} });
   });
 
   it('one wrapper inside the other, assignments over the run environment in order', () => {
