@@ -79,7 +79,16 @@ export interface LocateFinding {
   /** False when --max-steps cut the walk before the runs parted or ended. */
   complete: boolean;
   /** The located line in A's copy (B's line there when it is another), its function, and which pass and call it is (null: not counted, the walk by effects). */
-  point: (CodePlace & { line_b: number | null; function: string; pass: number | null; call: number | null }) | null;
+  point:
+    | (CodePlace & {
+        line_b: number | null;
+        /** B's own copy of the file where it is not A's file followed into B's folder (`new.py` beside `old.py`). */
+        file_b: string | null;
+        function: string;
+        pass: number | null;
+        call: number | null;
+      })
+    | null;
   /** The calls that lead to the located line in A, outermost first (the last is the located line's function). */
   /** `pass`: which time the call came to that line (1 the first; a return onto it from a call not counted); null where the walk did not see the call's lines. */
   call_path: Array<CodePlace & { function: string; pass: number | null }>;

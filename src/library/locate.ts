@@ -206,6 +206,7 @@ function findingOf(summary: WalkSummary, located: Located, reproduce: string[] |
             file: point.file,
             line: point.line,
             line_b: point.lineB === point.line ? null : point.lineB,
+            file_b: point.fileB,
             function: point.name.replace(/\(.*\)$/, ''),
             pass: point.pass === 0 ? null : point.pass,
             call: point.call,
@@ -266,7 +267,10 @@ function reproduction(
       if (at.pass > 1) words.push(`--hit-${side}`, String(at.pass));
     }
   else {
-    words.push('--bp', `${point.file}:${point.line}`);
+    // B's own copy under another name or folder: each run at its own copy's line.
+    if (point.fileB !== null)
+      words.push('--bp-a', `${point.file}:${point.line}`, '--bp-b', `${point.fileB}:${point.lineB ?? point.line}`);
+    else words.push('--bp', `${point.file}:${point.line}`);
     // Not counted (the walk by effects): the comparison walks the line's hits to the first that differs.
     if (point.pass === 0) words.push('--first-divergence');
     else if (point.pass > 1) words.push('--hit', String(point.pass));

@@ -43,6 +43,12 @@ export interface LocatedPoint {
   line: number;
   /** B's line in its own copy of the file. */
   lineB: number | null;
+  /**
+   * B's own copy of the file where it is not A's file followed into B's folder (`new.py` beside A's
+   * `old.py`; `v2/shop.c` beside `v1/shop.c` in one folder): as written from B's folder, and absolute.
+   */
+  fileB: string | null;
+  pathB: string | null;
   /** Which time A came to this line there (the N of --hit N); 0: not counted (the walk by effects steps over the calls that pass it too). */
   pass: number;
   /** The function, and which call of it (null when the adapter does not tell the stack's depth). */
@@ -308,8 +314,10 @@ async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], 
   // Each capture names the located line as its own copy numbers it (B's: A's line followed into B's copy).
   const specAt = (run: LiveRun, line: number | null): RunSpec => {
     if (point === null) return run.spec;
-    const path = run === runs[0] ? point.path : pathInB(runs, point.path);
-    return { ...run.spec, breakpoint: { file: point.file, line: line ?? point.line, path } };
+    if (run === runs[0])
+      return { ...run.spec, breakpoint: { file: point.file, line: line ?? point.line, path: point.path } };
+    const path = point.pathB ?? pathInB(runs, point.path);
+    return { ...run.spec, breakpoint: { file: point.fileB ?? point.file, line: line ?? point.line, path } };
   };
   const specs: [RunSpec, RunSpec] = [specAt(runs[0], point?.line ?? null), specAt(runs[1], point?.lineB ?? null)];
   const stacks = (await Promise.all(
@@ -347,11 +355,19 @@ function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | nu
   const step: Step | null = agreedAt?.a ?? (end.a.kind === 'step' ? end.a.step : null);
   if (step === null) return null;
   const stepB = agreedAt?.b ?? (end.b.kind === 'step' ? end.b.step : null);
+  const runB = walks[1].run;
+  // B's own copy, where A's file followed into B's folder is not where B stood.
+  const ownB =
+    stepB !== null && stepB.file !== path.resolve(runB.spec.cwd, path.relative(runA.spec.cwd, step.file))
+      ? stepB.file
+      : null;
   return {
     file: relativeFile(step.file, runA.spec.cwd),
     path: step.file,
     line: step.stop.top.line,
     lineB: stepB === null ? null : stepB.stop.top.line,
+    fileB: ownB === null ? null : relativeFile(ownB, runB.spec.cwd),
+    pathB: ownB,
     pass: step.arrival.pass,
     name: step.stop.top.name,
     call: step.arrival.call,

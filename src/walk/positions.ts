@@ -1,7 +1,9 @@
 // Where two runs stand, compared: the same file is the same path from each run's folder, and B's line
 // is read in A's copy of the file through the line map (src/core/line-map.ts), so that lines added or
 // removed elsewhere in B's copy do not count as the runs parting ways, and an edited line stands for
-// the line it replaced. Each file is read once, each pair of copies mapped once.
+// the line it replaced. Two programs whose first files are named apart (`python3 old.py` and
+// `python3 new.py`, `./a` built from a.c and `./b` from b.c) are two copies of one file under two
+// names. Each file is read once, each pair of copies mapped once.
 import path from 'node:path';
 import { readBoundedText } from '../read-bounded.js';
 import { mapAllLines, splitLines, type LineMapping } from '../core/line-map.js';
@@ -25,6 +27,8 @@ export class Positions {
   private readonly maps = new Map<string, LineMapping[]>();
   /** Each file's path from its run's root, as place() asks it at every step (path.relative is slow at thousands a second). */
   private readonly relatives = new Map<string, string>();
+  /** B's first file when it is A's first file under another name (align): B's file, A's. */
+  private renamed: { a: string; b: string } | null = null;
 
   constructor(
     private rootA: string,
@@ -34,7 +38,8 @@ export class Positions {
   /**
    * The two runs' first steps name their copies of the program when they stand in files of the same
    * name in two folders (`v1/shop.c` and `v2/shop.c` of one working directory, a binary built from
-   * each): from then on a file of one run is its namesake in the other's folder.
+   * each): from then on a file of one run is its namesake in the other's folder. Files of two names
+   * (`old.py` and `new.py`) are that one file's two copies; the others keep their paths.
    */
   align(fileA: string, fileB: string): void {
     if (path.relative(this.rootA, fileA) === path.relative(this.rootB, fileB)) return;
@@ -46,7 +51,10 @@ export class Positions {
       partsA[partsA.length - 1 - common] === partsB[partsB.length - 1 - common]
     )
       common++;
-    if (common === 0) return;
+    if (common === 0) {
+      if (this.read(fileA) !== null && this.read(fileB) !== null) this.renamed = { a: fileA, b: fileB };
+      return;
+    }
     this.rootA = partsA.slice(0, partsA.length - common).join('/') || '/';
     this.rootB = partsB.slice(0, partsB.length - common).join('/') || '/';
     this.relatives.clear();
@@ -55,7 +63,8 @@ export class Positions {
   place(a: Position, b: Position): Placed {
     const relA = this.relative('a', a.file);
     const relB = this.relative('b', b.file);
-    if (relA !== relB) return { same: false, sameFile: false, bInA: null };
+    const copies = relA === relB || (this.renamed?.a === a.file && this.renamed.b === b.file);
+    if (!copies) return { same: false, sameFile: false, bInA: null };
     const bInA = this.lineInA(a.file, b.file, b.line);
     return { same: bInA === a.line, sameFile: true, bInA };
   }
@@ -67,9 +76,11 @@ export class Positions {
    */
   added(side: 'a' | 'b', at: Position): boolean {
     const [root, otherRoot] = side === 'a' ? [this.rootA, this.rootB] : [this.rootB, this.rootA];
+    const renamed = this.renamed === null ? null : side === 'a' ? this.renamed.a : this.renamed.b;
     const relative = path.relative(root, at.file);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
-    const other = path.join(otherRoot, relative);
+    if (renamed !== at.file && (relative.startsWith('..') || path.isAbsolute(relative))) return false;
+    const other =
+      renamed === at.file ? (side === 'a' ? this.renamed!.b : this.renamed!.a) : path.join(otherRoot, relative);
     if (other === at.file || this.read(other) === null) return false;
     return side === 'a'
       ? this.lineInB(at.file, other, at.line) === null

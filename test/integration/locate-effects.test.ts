@@ -92,7 +92,14 @@ for (const language of languages) {
         expect(finding.kind).toBe('output');
         expect(finding.wrote).toEqual({ a: { stdout: '1234\n', stderr: '' }, b: { stdout: '001234\n', stderr: '' } });
       }
-      expect(finding.reproduce?.slice(0, 2)).toEqual(['bpdiff', '--bp']);
+      // Each run at its own copy: A's a/fmt followed into B's folder is a file B never runs.
+      expect(finding.reproduce?.slice(0, 4)).toEqual([
+        'bpdiff',
+        '--bp-a',
+        expect.stringMatching(`^${file('fmt')}:`),
+        '--bp-b',
+      ]);
+      expect(finding.reproduce?.[4]).toMatch(new RegExp(`^b/fmt\\.${language.ext}:\\d+$`));
     });
 
     it('a value returned that only the caller holds: the return line where the adapter reports it, else the caller line, named', async () => {

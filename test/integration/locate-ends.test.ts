@@ -2,6 +2,8 @@
 // in every step compared whose output or exit code differs are not "no divergence" (issue 32: a format
 // string printed by the last line, an exit code made by the last line); identical runs still exit 0;
 // and a method only B's version defines, for an input both versions handle alike, is no divergence.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeWithTool, runBpdiff } from './helpers.js';
@@ -20,6 +22,8 @@ interface Ends {
   fmtSteps: number;
   /** The last step the every-line walk compares in fmt (Node's: inside fmt, whose call is the last line). */
   fmtLast: number;
+  /** fmt's return line, and the step the walk by effects finds it at. */
+  fmtReturn: { line: number; step: number };
 }
 
 const languages: Ends[] = [
@@ -32,6 +36,7 @@ const languages: Ends[] = [
     ext: 'py',
     fmtSteps: 3,
     fmtLast: 2,
+    fmtReturn: { line: 2, step: 3 },
   })),
   {
     name: 'Node.js through bpdiff-node-adapter',
@@ -42,6 +47,7 @@ const languages: Ends[] = [
     ext: 'js',
     fmtSteps: 2,
     fmtLast: 1,
+    fmtReturn: { line: 1, step: 2 },
   },
 ];
 
@@ -86,6 +92,33 @@ for (const language of languages) {
       expect(outcome.divergence).toBe('output');
       expect(outcome.steps).toBe(language.fmtSteps);
       expect(outcome.reproduce).toBeNull();
+    });
+
+    it("two files named apart (old and new) are one file's two copies: the line they part at, and a way back that stops both there", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-renamed-'));
+      try {
+        const { ext } = language;
+        fs.copyFileSync(path.join(folder, `a/fmt.${ext}`), path.join(dir, `old.${ext}`));
+        fs.copyFileSync(path.join(folder, `b/fmt.${ext}`), path.join(dir, `new.${ext}`));
+        const run = await runBpdiff(
+          ['locate', ...language.adapter, '--', ...language.run(`old.${ext}`), '--', ...language.run(`new.${ext}`)],
+          { cwd: dir },
+        );
+        expect(run.exitCode, run.stderr).toBe(1);
+        const { line, step } = language.fmtReturn;
+        expect(run.doc!.analysis_hints[0]).toBe(
+          `the runs part ways at old.${ext}:${line} in fmt() (step ${step}): fmt() returns '1234' in A and '001234' in B`,
+        );
+        expect(run.doc!.locate!.point).toMatchObject({ file: `old.${ext}`, line, file_b: `new.${ext}`, line_b: null });
+        // B's breakpoint in B's file: `--bp old.ext` would have followed A's file into B's folder, where B never goes.
+        const again = run.doc!.locate!.reproduce!;
+        expect(again.slice(1, 5)).toEqual(['--bp-a', `old.${ext}:${line}`, '--bp-b', `new.${ext}:${line}`]);
+        const back = await runBpdiff(again.slice(1), { cwd: dir });
+        expect([back.doc!.run_a.status, back.doc!.run_b.status], back.stderr).toEqual(['break', 'break']);
+        expect(back.leftovers).toEqual([]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('an exit code the last line sets: exit 1, divergence exit, both codes named', async () => {

@@ -210,6 +210,25 @@ describe('Positions', () => {
       same: true,
     });
   });
+
+  it('takes two first files of two names for two copies of one file (python3 old.py and python3 new.py)', () => {
+    const named = folder({ 'old.py': v1, 'new.py': v2, 'lib.py': 'x = 1\n' });
+    const positions = new Positions(named, named);
+    positions.align(`${named}/old.py`, `${named}/new.py`);
+    expect(positions.place({ file: `${named}/old.py`, line: 5 }, { file: `${named}/new.py`, line: 7 })).toEqual({
+      same: true,
+      sameFile: true,
+      bInA: 5,
+    });
+    expect(positions.place({ file: `${named}/old.py`, line: 6 }, { file: `${named}/new.py`, line: 9 })).toMatchObject({
+      same: false,
+      sameFile: true,
+    });
+    // B's added lines are added lines; a file both run keeps its own path.
+    expect(positions.added('b', { file: `${named}/new.py`, line: 1 })).toBe(true);
+    expect(positions.added('b', { file: `${named}/new.py`, line: 3 })).toBe(false);
+    expect(positions.place({ file: `${named}/lib.py`, line: 1 }, { file: `${named}/lib.py`, line: 1 }).same).toBe(true);
+  });
 });
 
 describe('mapAllLines', () => {
