@@ -2,6 +2,7 @@
 // folder, the line within it, each file's lines read once; and run B's line followed into its own copy
 // of the file when it has no breakpoint of its own (core/line-map.ts says where the line went).
 import fs from 'node:fs';
+import path from 'node:path';
 import type { RunSide, RunSpec } from '../core/types.js';
 import { resolveBreakpointPath } from '../core/breakpoint-path.js';
 import { mapLine, splitLines } from '../core/line-map.js';
@@ -59,6 +60,22 @@ export function readLines(file: string, maxBytes: number): string[] | null {
 }
 
 /**
+ * B's copy of A's breakpoint file where B's command names it in its place: A's command names the file
+ * (`python3 old.py 10`) and B's names another file of its kind in that word (`python3 new.py 12`). As
+ * B's command gives it; null where B's copy is A's file from B's folder.
+ */
+export function copyNamedByCommand(
+  a: Pick<RunSpec, 'argv' | 'cwd' | 'breakpoint'>,
+  b: { argv: readonly string[]; cwd: string },
+): string | null {
+  const at = a.argv.findIndex((word) => path.resolve(a.cwd, word) === a.breakpoint.path);
+  const word = b.argv[at];
+  if (at === -1 || word === undefined || path.extname(word) !== path.extname(a.argv[at]!)) return null;
+  const file = path.resolve(b.cwd, word);
+  return file === resolveBreakpointPath(a.breakpoint.file, b.cwd) || !isFile(file) ? null : word;
+}
+
+/**
  * Run B follows run A's --bp line into its own copy of the file, the way `git blame` follows a
  * line, and says so (in B's breakpoint `note`); a line deleted in B is an error that names the flag
  * for B's own breakpoint. A breakpoint B was given itself is left as it is.
@@ -76,10 +93,17 @@ export function followLine<B extends Pick<RunSpec, 'label' | 'breakpoint'>>(
   const { file, line } = a.breakpoint;
   const mapped = mapLine(linesA, linesB, line);
   if (mapped.kind === 'deleted') throw messages.breakpointLineDeleted(file, line, a.label, b.label);
-  if (mapped.kind === 'same' && mapped.line === line) return b;
+  // B's copy under a name of its own (copyNamedByCommand): said, whatever the line.
+  const renamed = b.breakpoint.file !== file;
+  if (mapped.kind === 'same' && mapped.line === line && !renamed) return b;
+  const copy = renamed
+    ? `${b.label}'s copy, ${b.breakpoint.file} (the file its command names in place of ${file})`
+    : `${b.label}'s copy`;
   const note =
     mapped.kind === 'same'
-      ? `line ${line} of ${file} in ${a.label} is line ${mapped.line} in ${b.label}'s copy (lines above it were added or removed), so ${b.label} stops at line ${mapped.line}`
-      : `line ${line} of ${file} in ${a.label} was changed in ${b.label}'s copy; ${b.label} stops at line ${mapped.line}, which took its place (${JSON.stringify(linesB[mapped.line - 1]!.trim())}); give --bp-b (run_b.bp) to choose another line`;
+      ? mapped.line === line
+        ? `line ${line} of ${file} in ${a.label} is line ${line} of ${copy}`
+        : `line ${line} of ${file} in ${a.label} is line ${mapped.line} in ${copy} (lines above it were added or removed), so ${b.label} stops at line ${mapped.line}`
+      : `line ${line} of ${file} in ${a.label} was changed in ${copy}; ${b.label} stops at line ${mapped.line}, which took its place (${JSON.stringify(linesB[mapped.line - 1]!.trim())}); give --bp-b (run_b.bp) to choose another line`;
   return { ...b, breakpoint: { ...b.breakpoint, line: mapped.line, note } };
 }

@@ -12,7 +12,14 @@ import { parseBreakpoint } from './breakpoint.js';
 import { isDirectory, resolveInputFile } from './input-files.js';
 import { checkKeys, commandOf, objectOf, type Input } from './run-input.js';
 import type { RunReading, RunSettings } from './plan.js';
-import { breakpointFileIn, checkLineInFile, followLine, lineReader, readLines } from './breakpoint-lines.js';
+import {
+  breakpointFileIn,
+  checkLineInFile,
+  copyNamedByCommand,
+  followLine,
+  lineReader,
+  readLines,
+} from './breakpoint-lines.js';
 import { bothNames, flagFor, runKeys, settingsOf, type RunCommand } from './run-settings.js';
 
 export { lineReader } from './breakpoint-lines.js';
@@ -136,24 +143,34 @@ export function resolveWalkRuns(
   maxBytes: number,
 ): [RunSpec, RunSpec] {
   const noBreakpointFile = from === null;
-  const specOfRun = (run: RunReading, side: RunSide): RunSpec =>
+  const specOfRun = (run: RunReading, side: RunSide, breakpoint: Breakpoint = from ?? WALK_START): RunSpec =>
     specOf({
       ...run,
       label: run.settings.values['label'] as string,
-      breakpoint: from ?? WALK_START,
+      breakpoint,
       base,
       flagSide: side,
       maxBytes,
       noBreakpointFile,
     });
   const a = specOfRun(runA, 'a');
-  const b = specOfRun(runB, 'b');
+  const b = specOfRun(runB, 'b', from === null ? undefined : copyOfB(a, runB, base, from));
   if (from === null) return [a, b];
   const linesOf = lineReader(maxBytes);
   checkLineInFile(a, linesOf(a.breakpoint.path), 'from');
   const followed = followLine(a, b, false, linesOf);
   checkLineInFile(followed, linesOf(followed.breakpoint.path), 'from');
   return [a, followed];
+}
+
+/**
+ * B's breakpoint where B has none of its own (`given`, A's): in B's copy of the file, which is the file
+ * B's command names in place of A's (`python3 new.py` against `python3 old.py`) where it names one.
+ */
+function copyOfB(a: RunSpec, runB: RunReading, base: string, given: Breakpoint): Breakpoint {
+  const cwd = path.resolve(base, (runB.settings.values['cwd'] as string | null) ?? '.');
+  const named = copyNamedByCommand(a, { argv: withoutWrappers(runB.argv, {}).argv, cwd });
+  return named === null ? given : { ...given, file: named };
 }
 
 /**
@@ -199,16 +216,17 @@ export function resolveComparisonRuns(
     maxBytes,
   });
   checkLineInFile(a, linesOf(a.breakpoint.path), runA.bpFlag);
+  const own = runB.settings.own.has('bp');
   // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
   const unfollowed = specOf({
     ...runB,
     label: runB.settings.values['label'] as string,
-    breakpoint: runB.breakpoint!,
+    breakpoint: own ? runB.breakpoint! : copyOfB(a, runB, base, runB.breakpoint!),
     base,
     flagSide: 'b',
     maxBytes,
   });
-  const b = followLine(a, unfollowed, runB.settings.own.has('bp'), linesOf);
+  const b = followLine(a, unfollowed, own, linesOf);
   checkLineInFile(b, linesOf(b.breakpoint.path), runB.bpFlag);
   return [a, b];
 }

@@ -116,6 +116,29 @@ for (const language of languages) {
         const back = await runBpdiff(again.slice(1), { cwd: dir });
         expect([back.doc!.run_a.status, back.doc!.run_b.status], back.stderr).toEqual(['break', 'break']);
         expect(back.leftovers).toEqual([]);
+        // A comparison's --bp in old follows into new, the file B's command names in its place.
+        const compared = await runBpdiff(
+          [
+            '--bp',
+            `old.${ext}:${line}`,
+            ...language.adapter,
+            '--',
+            ...language.run(`old.${ext}`),
+            '--',
+            ...language.run(`new.${ext}`),
+          ],
+          { cwd: dir },
+        );
+        expect(compared.doc!.run_b).toMatchObject({ status: 'break', location: { file: `new.${ext}`, line } });
+        // fmt's return line is the line B's version changed.
+        expect(compared.doc!.analysis_hints).toContain(
+          `B: line ${line} of old.${ext} in A was changed in B's copy, new.${ext} (the file its command names in place of old.${ext}); B stops at line ${line}, which took its place (${JSON.stringify(
+            fs
+              .readFileSync(path.join(dir, `new.${ext}`), 'utf8')
+              .split('\n')
+              [line - 1]!.trim(),
+          )}); give --bp-b (run_b.bp) to choose another line`,
+        );
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
