@@ -113,6 +113,8 @@ for (const language of languages) {
         // B's breakpoint in B's file: `--bp old.ext` would have followed A's file into B's folder, where B never goes.
         const again = run.doc!.locate!.reproduce!;
         expect(again.slice(1, 5)).toEqual(['--bp-a', `old.${ext}:${line}`, '--bp-b', `new.${ext}:${line}`]);
+        // Run once (bpdiff's Python adapter): the way back and the followed --bp are the adapter's no more than this argv is.
+        if (!language.name.endsWith(PYTHON_ADAPTERS[0]!.name)) return;
         const back = await runBpdiff(again.slice(1), { cwd: dir });
         expect([back.doc!.run_a.status, back.doc!.run_b.status], back.stderr).toEqual(['break', 'break']);
         expect(back.leftovers).toEqual([]);
