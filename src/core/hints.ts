@@ -299,7 +299,7 @@ function describeNoBreakReason(
       const code = reason.exit_code ?? exitCode;
       const how = code === null ? 'ran to its end' : `exited with code ${code}`;
       const bound = reason.never_bound
-        ? ': the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program)'
+        ? ': the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program; where the copy of the file this run uses has another name or folder, give its line with --bp-a or --bp-b FILE:LINE)'
         : conditionNote;
       return `${label} ${how} without reaching ${where}${bound}.`;
     }

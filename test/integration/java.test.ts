@@ -148,7 +148,7 @@ describeWithTool(
       expect(ended.doc!.run_a.status, ended.stderr).toBe('no_break');
       expect(ended.doc!.run_b.variables['this.text']).toBe('"abc"');
       expect(ended.doc!.analysis_hints[0]).toBe(
-        'A exited with code 0 without reaching Two.java:23: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program).',
+        'A exited with code 0 without reaching Two.java:23: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program; where the copy of the file this run uses has another name or folder, give its line with --bp-a or --bp-b FILE:LINE).',
       );
       const left = await runBpdiff(
         ['--bp', 'Packaged.java:7', '--', 'java', 'Packaged.java', 'x', 'y', '--', 'java', 'Broken.java'],

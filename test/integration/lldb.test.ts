@@ -265,7 +265,7 @@ describeWithTool('C through lldb-dap', 'lldb-dap', lldbDap !== null, () => {
     expectClean(run);
     expect(run.doc!.run_a.status, run.stderr).toBe('no_break');
     expect(run.doc!.analysis_hints[0]).toBe(
-      'A exited with code 0 without reaching loop.c:5: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program).',
+      'A exited with code 0 without reaching loop.c:5: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program; where the copy of the file this run uses has another name or folder, give its line with --bp-a or --bp-b FILE:LINE).',
     );
   });
 

@@ -481,7 +481,7 @@ describeWithTool(
       expect(run.doc!.run_a.status).toBe('no_break');
       expect(run.doc!.run_b.variables.size).toBe('3');
       expect(run.doc!.analysis_hints[0]).toBe(
-        'A exited with code 3 without reaching late.js:4: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program); its last words: no input given.',
+        'A exited with code 3 without reaching late.js:4: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program; where the copy of the file this run uses has another name or folder, give its line with --bp-a or --bp-b FILE:LINE); its last words: no input given.',
       );
     });
 

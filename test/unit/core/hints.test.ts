@@ -44,7 +44,7 @@ describe('analysis hints', () => {
   it('a run that ended with its breakpoint never bound says so, not that the line was passed by', () => {
     const b = makeCapture({ side: 'b', noBreak: { kind: 'exited', exit_code: 3, never_bound: true }, exitCode: 3 });
     expect(hints(stoppedA, b)[0]).toBe(
-      'B exited with code 3 without reaching pricing.py:34: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program).',
+      'B exited with code 3 without reaching pricing.py:34: the debugger never bound the breakpoint, no code it loaded is at that line (a class or script never loaded, or a file not built into the program; where the copy of the file this run uses has another name or folder, give its line with --bp-a or --bp-b FILE:LINE).',
     );
   });
 
