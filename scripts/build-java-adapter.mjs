@@ -75,7 +75,11 @@ const classes = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-java-build-'));
 try {
   // -XDstringConcat=inline: string concatenation as StringBuilder calls, not invokedynamic call sites
   // that each link at their first run (as java.base itself is compiled): a cold JVM starts sooner.
+  // javac's own JVM on the C1 compiler and the serial collector: a compile of this size ends before
+  // C2 or G1's threads pay off (4.5 -> 2.2 s of CPU; adapters/java/source-launch.ts's JAVAC_JVM).
   run(javac, [
+    '-J-XX:TieredStopAtLevel=1',
+    '-J-XX:+UseSerialGC',
     '--release',
     '17',
     '-g',
