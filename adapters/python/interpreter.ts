@@ -10,6 +10,7 @@ import { whichSync } from '../../src/adapters/find-executable.js';
 import { memoAsync } from '../../src/adapters/memo.js';
 import { cachedFact } from '../../src/adapters/fact-cache.js';
 import { runProbe } from '../../src/adapters/probe.js';
+import { SHELLS } from '../../src/core/command-wrappers.js';
 
 const INTERPRETER = /^(python|pypy)(\d+(\.\d+)*)?$/;
 /** Interpreter options that take a value (`-X dev` or `-Xdev`). */
@@ -33,16 +34,10 @@ export function parsePythonCommand(argv: string[], cwd: string, envPath: string 
   // A script: an executable with a Python shebang, or a console script such as pytest.
   let script = whichSync(first, cwd, envPath) ?? notFound(first, cwd);
   script = throughPyenvShim(script, path.basename(first), cwd) ?? script;
-  const shebang = readShebang(script);
-  if (
-    !shebang ||
-    !INTERPRETER.test(
-      path.basename(
-        shebang[0] === '/usr/bin/env' ? (shebang.find((word, i) => i > 0 && !word.startsWith('-')) ?? '') : shebang[0]!,
-      ),
-    )
-  ) {
-    throw new BpdiffError('BAD_COMMANDS', notPython(argv, script, shebang));
+  const head = readHead(script);
+  const shebang = head === null ? null : shebangOf(head);
+  if (!shebang || !INTERPRETER.test(shebangProgram(shebang))) {
+    throw new BpdiffError('BAD_COMMANDS', notPython(argv, script, shebang, head !== null && isCompiled(head)));
   }
   let words = shebang;
   if (words[0] === '/usr/bin/env') words = words.slice(1).filter((word) => word !== '-S');
@@ -85,43 +80,31 @@ function parseInterpreterArgs(interpreter: string, rest: string[]): PythonComman
   );
 }
 
-const SHELL = /^(sh|bash|dash|zsh|ksh|mksh|ash|busybox)$/;
+/** A shell, by the name its command or shebang gives it (busybox's too). */
+const SHELL = new Set([...SHELLS, 'busybox']);
 
 /**
  * Why a command is not a Python program, and what to give instead: a shell starts the Python program
  * bpdiff would have to start itself (the command it runs is what to give), a compiled program is
  * another language's, and a text file without a python shebang is a script to start with python3.
  */
-function notPython(argv: readonly string[], script: string, shebang: string[] | null): string {
+function notPython(argv: readonly string[], script: string, shebang: string[] | null, compiled: boolean): string {
   const first = argv[0]!;
-  const shell =
-    shebang === null
-      ? path.basename(first)
-      : path.basename(shebang[0] === '/usr/bin/env' ? (shebang[1] ?? '') : shebang[0]!);
-  if (SHELL.test(shell)) {
+  const shell = shebang === null ? path.basename(first) : shebangProgram(shebang);
+  if (SHELL.has(shell)) {
     const code = shebang === null && argv[1] === '-c' ? argv[2] : undefined;
     return code !== undefined
       ? `${first} -c runs a shell, not a Python program — bpdiff starts the Python program itself: give it the command the shell runs (${code}) after --, and --cwd, --env for what the shell sets up`
       : `${first} is a shell ${shebang === null ? '' : 'script '}(${shell}), not a Python program — bpdiff starts the Python program itself: give it the python3 command the script runs after --, and --cwd, --env for what the script sets up`;
   }
-  if (shebang === null && isCompiled(script))
+  if (shebang === null && compiled)
     return `${first} is a compiled program, not a Python program — give the python3 command it runs, or choose the adapter of its language with --adapter`;
   return `${first} is not a Python program (no python shebang in ${script}) — start it as "python3 ${first} ..." or choose another adapter with --adapter`;
 }
 
-/** An ELF file: a program compiled to machine code. */
-function isCompiled(file: string): boolean {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const head = Buffer.alloc(4);
-      return fs.readSync(fd, head, 0, 4, 0) === 4 && head.toString('hex') === '7f454c46';
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
+/** A file that starts as an ELF file does: a program compiled to machine code. */
+function isCompiled(head: Buffer): boolean {
+  return head.subarray(0, 4).toString('hex') === '7f454c46';
 }
 
 function notFound(name: string, cwd: string): never {
@@ -131,19 +114,33 @@ function notFound(name: string, cwd: string): never {
   );
 }
 
-function readShebang(file: string): string[] | null {
-  let head: string;
+/** A file's first 256 bytes (its shebang line, or what it is), or null when it cannot be read. */
+function readHead(file: string): Buffer | null {
   try {
     const fd = fs.openSync(file, 'r');
-    const buffer = Buffer.alloc(256);
-    const read = fs.readSync(fd, buffer, 0, 256, 0);
-    fs.closeSync(fd);
-    head = buffer.subarray(0, read).toString('utf8');
+    try {
+      const buffer = Buffer.alloc(256);
+      return buffer.subarray(0, fs.readSync(fd, buffer, 0, 256, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     return null;
   }
-  if (!head.startsWith('#!')) return null;
-  return head.slice(2).split('\n')[0]!.trim().split(/\s+/);
+}
+
+/** The words of a file's `#!` line, or null when it has none. */
+function shebangOf(head: Buffer): string[] | null {
+  const text = head.toString('utf8');
+  if (!text.startsWith('#!')) return null;
+  return text.slice(2).split('\n')[0]!.trim().split(/\s+/);
+}
+
+/** The name of the program a shebang runs: its first word, or the one `/usr/bin/env [-S]` runs. */
+function shebangProgram(shebang: readonly string[]): string {
+  return path.basename(
+    shebang[0] === '/usr/bin/env' ? (shebang.find((word, i) => i > 0 && !word.startsWith('-')) ?? '') : shebang[0]!,
+  );
 }
 
 /** pyenv puts bash shims on PATH; `pyenv which` names the real file behind one. */

@@ -13,32 +13,43 @@
 /** env by its name (on PATH) or in a system folder: not a program of the user's own that is named env. */
 const SYSTEM_ENV = /^((\/usr)?(\/local)?\/bin\/)?env$/;
 
-/** A name env sets: what a shell would take as an assignment. */
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
+/** A name env sets: what a shell would take as an assignment (its name, its value). */
+export const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
 
 /** The program a command runs past a leading `env NAME=VALUE ...`, and those assignments; null when the command does not start so. */
 export function envPrefix(argv: readonly string[]): { argv: string[]; env: Record<string, string> } | null {
   const first = argv[0];
   if (first === undefined || !SYSTEM_ENV.test(first)) return null;
-  const env: Record<string, string> = {};
-  let at = 1;
-  for (; at < argv.length; at++) {
-    const assignment = ASSIGNMENT.exec(argv[at]!);
-    if (assignment === null) {
-      // env sets any word with a `=` before the command (`1X=2` too), a name no environment here can hold.
-      if (argv[at]!.includes('=')) return null;
-      break;
-    }
-    env[assignment[1]!] = assignment[2]!;
-  }
-  const command = argv[at];
   // `env -i ...`, `env -- cmd`, `env` alone or with assignments only: not the plain form.
-  if (command === undefined || command.startsWith('-')) return null;
-  return { argv: argv.slice(at), env };
+  return commandAfterAssignments(argv, 1, (command) => !command.startsWith('-'));
 }
 
-/** The shells whose `-c TEXT` is taken apart when TEXT is one simple command. */
-const SHELL = /^((\/usr)?(\/local)?\/bin\/)?(sh|bash|dash|zsh|ksh|mksh|ash)$/;
+/**
+ * The command from `from` on past its leading NAME=VALUE words, and those assignments; null where none
+ * follows them, `plain` refuses it, or it holds a `=` (env sets `1X=2` too, a name no environment here
+ * can hold; a shell runs it as a command's name).
+ */
+function commandAfterAssignments(
+  words: readonly string[],
+  from: number,
+  plain: (command: string) => boolean = () => true,
+): { argv: string[]; env: Record<string, string> } | null {
+  const env: Record<string, string> = {};
+  let at = from;
+  for (; at < words.length; at++) {
+    const assignment = ASSIGNMENT.exec(words[at]!);
+    if (assignment === null) break;
+    env[assignment[1]!] = assignment[2]!;
+  }
+  const command = words[at];
+  if (command === undefined || command.includes('=') || !plain(command)) return null;
+  return { argv: words.slice(at), env };
+}
+
+/** The POSIX-like shells by name: a `-c TEXT` of one simple command is taken apart. */
+export const SHELLS: readonly string[] = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash'];
+/** One of them by its name on PATH or in a system bin folder. */
+const SHELL = new RegExp(`^((/usr)?(/local)?/bin/)?(${SHELLS.join('|')})$`);
 /** What a shell runs itself, never as a program of its own (and keywords): not taken apart. */
 const BUILTIN = new Set(
   (
@@ -82,17 +93,13 @@ export function shellPrefix(argv: readonly string[]): { argv: string[]; env: Rec
   if (argv.length !== 3 || !SHELL.test(argv[0]!) || argv[1] !== '-c') return null;
   const words = simpleShellWords(argv[2]!);
   if (words === null) return null;
-  const env: Record<string, string> = {};
-  let at = 0;
-  for (; at < words.length; at++) {
-    const assignment = ASSIGNMENT.exec(words[at]!);
-    if (assignment === null) break;
-    env[assignment[1]!] = assignment[2]!;
-  }
-  if (words[at] === 'exec') at++;
-  const command = words[at];
+  const found = commandAfterAssignments(words, 0);
+  if (found === null) return null;
+  // `exec cmd`: the shell becomes cmd.
+  const argvOf = found.argv[0] === 'exec' ? found.argv.slice(1) : found.argv;
+  const command = argvOf[0];
   if (command === undefined || command === '' || BUILTIN.has(command) || command.includes('=')) return null;
-  return { argv: words.slice(at), env };
+  return { argv: argvOf, env: found.env };
 }
 
 /**

@@ -42,6 +42,11 @@ interface Resolving {
   noBreakpointFile?: boolean;
 }
 
+/** A run's working directory: its --cwd (or its run's own) from `base`, else `base`. */
+function cwdOf(settings: RunSettings, base: string): string {
+  return path.resolve(base, (settings.values['cwd'] as string | null) ?? '.');
+}
+
 function specOf({
   side,
   label,
@@ -55,7 +60,7 @@ function specOf({
 }: Resolving): RunSpec {
   const { values } = settings;
   const cwdFlag = bothNames('cwd', settings, flagSide, flagSide === null ? 'run' : `run_${flagSide}`);
-  const runCwd = path.resolve(base, (values['cwd'] as string | null) ?? '.');
+  const runCwd = cwdOf(settings, base);
   if (!isDirectory(runCwd)) throw messages.missingCwd(label, cwdFlag, runCwd);
   const stdin = values['stdin_file'] as string | null;
   // `env NAME=VALUE cmd ...`, `sh -c 'cmd ...'`: cmd is the program, the assignments its environment (core/command-wrappers.ts).
@@ -168,8 +173,7 @@ export function resolveWalkRuns(
  * B's command names in place of A's (`python3 new.py` against `python3 old.py`) where it names one.
  */
 function copyOfB(a: RunSpec, runB: RunReading, base: string, given: Breakpoint): Breakpoint {
-  const cwd = path.resolve(base, (runB.settings.values['cwd'] as string | null) ?? '.');
-  const named = copyNamedByCommand(a, { argv: withoutWrappers(runB.argv, {}).argv, cwd });
+  const named = copyNamedByCommand(a, { argv: withoutWrappers(runB.argv, {}).argv, cwd: cwdOf(runB.settings, base) });
   return named === null ? given : { ...given, file: named };
 }
 

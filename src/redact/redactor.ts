@@ -13,6 +13,7 @@ import { redactShapes } from './shapes.js';
 import { innerTexts, longestFirst, replaceKnown, worthLookingFor } from './known.js';
 import { redactVariables, redactVariablesInSlices, type RedactedValues } from './redact-values.js';
 import type { TimeSlicer } from '../core/slices.js';
+import { ASSIGNMENT } from '../core/command-wrappers.js';
 
 export interface RedactorOptions {
   /** BPDIFF_REDACT_KEY, else the user's key (default-key.ts); a random key for this invocation when absent or empty. */
@@ -136,9 +137,9 @@ export class Redactor {
    */
   addSecretArgs(argv: readonly string[]): void {
     argv.forEach((word, index) => {
-      const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]+)$/.exec(word);
+      const assignment = ASSIGNMENT.exec(word);
       if (assignment !== null) {
-        if (this.isSecretName(assignment[1]!)) this.addSecret(assignment[2]!);
+        if (assignment[2] !== '' && this.isSecretName(assignment[1]!)) this.addSecret(assignment[2]!);
         return;
       }
       const flag = /^--?([A-Za-z][\w.-]*)(?:=([\s\S]*))?$/.exec(word);

@@ -28,6 +28,13 @@ export interface FoldedHints {
   said: string[];
 }
 
+/** `finding` with its list `key` (`list`) cut to its first KEPT_NAMES, the rest counted in `more`. */
+function cutList<F extends { more: number }>(finding: F, key: keyof F, list: readonly unknown[]): F {
+  return list.length <= KEPT_NAMES
+    ? finding
+    : { ...finding, [key]: list.slice(0, KEPT_NAMES), more: finding.more + list.length - KEPT_NAMES };
+}
+
 /** A finding with its lists of names cut to their first few (the rest counted in `more`). */
 function shorterLists(finding: Finding): Finding {
   switch (finding.kind) {
@@ -36,30 +43,11 @@ function shorterLists(finding: Finding): Finding {
     case 'unkeyed':
     case 'normalised':
     case 'truncated':
-      return finding.names.length <= KEPT_NAMES
-        ? finding
-        : {
-            ...finding,
-            names: finding.names.slice(0, KEPT_NAMES),
-            more: finding.more + finding.names.length - KEPT_NAMES,
-          };
-    case 'clock':
-      return finding.values.length <= KEPT_NAMES
-        ? finding
-        : {
-            ...finding,
-            values: finding.values.slice(0, KEPT_NAMES),
-            more: finding.more + finding.values.length - KEPT_NAMES,
-          };
+      return cutList(finding, 'names', finding.names);
     case 'unreadable':
     case 'opaque':
-      return finding.values.length <= KEPT_NAMES
-        ? finding
-        : {
-            ...finding,
-            values: finding.values.slice(0, KEPT_NAMES),
-            more: finding.more + finding.values.length - KEPT_NAMES,
-          };
+    case 'clock':
+      return cutList(finding, 'values', finding.values);
     case 'warning':
       return finding.message.length <= KEPT_NOTE_LENGTH
         ? finding

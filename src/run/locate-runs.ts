@@ -316,7 +316,7 @@ async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], 
     if (point === null) return run.spec;
     if (run === runs[0])
       return { ...run.spec, breakpoint: { file: point.file, line: line ?? point.line, path: point.path } };
-    const path = point.pathB ?? pathInB(runs, point.path);
+    const path = point.pathB ?? pathInB(runs[0].spec, run.spec, point.path);
     return { ...run.spec, breakpoint: { file: point.fileB ?? point.file, line: line ?? point.line, path } };
   };
   const specs: [RunSpec, RunSpec] = [specAt(runs[0], point?.line ?? null), specAt(runs[1], point?.lineB ?? null)];
@@ -357,10 +357,7 @@ function pointOf(walks: [WalkedRun, WalkedRun], end: WalkEnd): LocatedPoint | nu
   const stepB = agreedAt?.b ?? (end.b.kind === 'step' ? end.b.step : null);
   const runB = walks[1].run;
   // B's own copy, where A's file followed into B's folder is not where B stood.
-  const ownB =
-    stepB !== null && stepB.file !== path.resolve(runB.spec.cwd, path.relative(runA.spec.cwd, step.file))
-      ? stepB.file
-      : null;
+  const ownB = stepB !== null && stepB.file !== pathInB(runA.spec, runB.spec, step.file) ? stepB.file : null;
   return {
     file: relativeFile(step.file, runA.spec.cwd),
     path: step.file,
@@ -388,6 +385,6 @@ function relativeFile(file: string, cwd: string): string {
 }
 
 /** A's file in B's folder (the same path from each run's working directory). */
-function pathInB(runs: [LiveRun, LiveRun], pathA: string): string {
-  return path.resolve(runs[1].spec.cwd, path.relative(runs[0].spec.cwd, pathA));
+function pathInB(a: Pick<RunSpec, 'cwd'>, b: Pick<RunSpec, 'cwd'>, pathA: string): string {
+  return path.resolve(b.cwd, path.relative(a.cwd, pathA));
 }

@@ -75,16 +75,20 @@ export class Positions {
    * altogether is not such a line: code of its own is a path of its own.
    */
   added(side: 'a' | 'b', at: Position): boolean {
-    const [root, otherRoot] = side === 'a' ? [this.rootA, this.rootB] : [this.rootB, this.rootA];
-    const renamed = this.renamed === null ? null : side === 'a' ? this.renamed.a : this.renamed.b;
-    const relative = path.relative(root, at.file);
-    if (renamed !== at.file && (relative.startsWith('..') || path.isAbsolute(relative))) return false;
-    const other =
-      renamed === at.file ? (side === 'a' ? this.renamed!.b : this.renamed!.a) : path.join(otherRoot, relative);
-    if (other === at.file || this.read(other) === null) return false;
+    const other = this.otherCopy(side, at.file);
+    if (other === null || other === at.file || this.read(other) === null) return false;
     return side === 'a'
       ? this.lineInB(at.file, other, at.line) === null
       : this.lineInA(other, at.file, at.line) === null;
+  }
+
+  /** The other run's copy of a file of run `side`: the first file under its other name, else its namesake from the other root; null outside this run's root. */
+  private otherCopy(side: 'a' | 'b', file: string): string | null {
+    const other = side === 'a' ? 'b' : 'a';
+    if (this.renamed !== null && this.renamed[side] === file) return this.renamed[other];
+    const [root, otherRoot] = side === 'a' ? [this.rootA, this.rootB] : [this.rootB, this.rootA];
+    const relative = path.relative(root, file);
+    return relative.startsWith('..') || path.isAbsolute(relative) ? null : path.join(otherRoot, relative);
   }
 
   private relative(side: 'a' | 'b', file: string): string {

@@ -132,6 +132,22 @@ for (const language of languages) {
           { cwd: dir },
         );
         expect(compared.doc!.run_b).toMatchObject({ status: 'break', location: { file: `new.${ext}`, line } });
+        // And locate's --from: B starts from its own copy's line.
+        const from = await runBpdiff(
+          [
+            'locate',
+            '--from',
+            `old.${ext}:${line}`,
+            '--',
+            ...language.run(`old.${ext}`),
+            '--',
+            ...language.run(`new.${ext}`),
+          ],
+          { cwd: dir },
+        );
+        expect(from.doc!.analysis_hints[0], from.stderr).toBe(
+          `the runs part ways at old.${ext}:${line} in fmt() (step 1): fmt() returns '1234' in A and '001234' in B`,
+        );
         // fmt's return line is the line B's version changed.
         expect(compared.doc!.analysis_hints).toContain(
           `B: line ${line} of old.${ext} in A was changed in B's copy, new.${ext} (the file its command names in place of old.${ext}); B stops at line ${line}, which took its place (${JSON.stringify(
