@@ -62,8 +62,12 @@ export interface WalkSummary {
   ending?: EndSummary;
   /** What each run wrote during the located line (kind `output`, found by the walk by effects), the stream that differs. */
   wrote?: { stream: 'stdout' | 'stderr'; a: string; b: string };
-  /** The value the located line returned in each run (kind `return`). */
-  returned?: { name: string; a: string | null; b: string | null };
+  /**
+   * The value the located line returned in each run (kind `return`): the function's name, and where the
+   * value's parts differ while the value's own text is alike (an object shown as `{ ... }`), which part
+   * (`.y`, `['y']`) and its value in each run.
+   */
+  returned?: { name: string; part?: string; a: string | null; b: string | null };
   /** The function called from the located line whose lines all agreed (the walk by effects). */
   returnedFrom?: string;
   /** Why the runs were walked into every line though that was not asked (the adapter's definition). */
@@ -92,7 +96,7 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     );
   if (walk.returnedFrom !== undefined)
     hints.push(
-      `the call of ${walk.returnedFrom.replace(/\(.*\)$/, '')}() on that line agreed in every line it ran; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)`,
+      `the call of ${walk.returnedFrom.replace(/\(.*\)$/, '')}() on that line agreed in every line it ran${walk.returnsUnread === undefined ? ' and in the value it returned; what differs is what the rest of the line did' : '; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)'}`,
     );
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
   // What a frame holds may differ by what a call on the line before returned, which this adapter does not show.
@@ -198,7 +202,7 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
       const what =
         returned === undefined
           ? 'the values they return differ'
-          : `${returned.name}() returns ${returned.a === null ? 'nothing' : showValue(returned.a)} in ${labels.a} and ${returned.b === null ? 'nothing' : showValue(returned.b)} in ${labels.b}`;
+          : `${returned.name}() returns ${returned.part === undefined ? '' : `a value whose ${returned.part} is `}${returned.a === null ? 'nothing' : showValue(returned.a)} in ${labels.a} and ${returned.b === null ? 'nothing' : showValue(returned.b)} in ${labels.b}`;
       return `the runs part ways at ${walk.point === null ? 'their first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`}: ${what}`;
     }
     case 'exit':

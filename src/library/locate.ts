@@ -217,7 +217,12 @@ function findingOf(summary: WalkSummary, located: Located, reproduce: string[] |
     returned:
       summary.returned === undefined
         ? null
-        : { function: summary.returned.name, a: summary.returned.a, b: summary.returned.b },
+        : {
+            function: summary.returned.name,
+            ...(summary.returned.part === undefined ? {} : { part: summary.returned.part }),
+            a: summary.returned.a,
+            b: summary.returned.b,
+          },
     ended: { a: endedHow(summary.a), b: endedHow(summary.b) },
     reproduce,
   };

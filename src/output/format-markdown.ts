@@ -12,6 +12,7 @@ import type { Finding } from '../core/findings.js';
 import type { Report } from '../report/report.js';
 import { describeDelta } from './verbs.js';
 import { naturalOrder } from './name-order.js';
+import { walkVerdict } from './verdict.js';
 
 /** Longest value shown in a cell; the JSON document always has the whole value. */
 const MAX_CELL = 200;
@@ -90,12 +91,8 @@ export function verdict(report: Report): { passed: boolean; counts: string } {
   const { run_a: a, run_b: b, diff } = report.document;
   const counts = escapeText(describeCounts(countDiff(diff), { a: a.label, b: b.label }));
   // A walk (bpdiff locate) that found where the runs part ways fails whatever the values there.
-  if (report.lead.length > 0 && report.exitCode !== 0) {
-    // A walk --max-steps cut, failed by --ci: it found no divergence so far.
-    if (report.lead[0]!.startsWith('no divergence'))
-      return { passed: false, counts: `the walk stopped at --max-steps; there: ${counts}` };
-    return { passed: false, counts: `the runs part ways; there: ${counts}` };
-  }
+  const walk = walkVerdict(report, escapeText);
+  if (walk !== null) return { passed: false, counts: walk };
   if (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)) {
     // Two stops that read no variable compared nothing: no pass (comparisonExitCode).
     if (diff.unchanged.length === 0) return { passed: false, counts: 'nothing compared: neither run read a variable' };

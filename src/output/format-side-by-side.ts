@@ -9,6 +9,7 @@ import type { Report } from '../report/report.js';
 import type { WriterOptions } from './writer.js';
 import { describeVerb } from './verbs.js';
 import { naturalOrder } from './name-order.js';
+import { walkVerdict } from './verdict.js';
 
 const ANSI = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
 type Style = keyof typeof ANSI;
@@ -47,9 +48,10 @@ export function writeSideBySide(report: Report, options: WriterOptions): string 
 
   const counts = describeCounts(countDiff(diff), { a: a.label, b: b.label });
   const summary =
-    a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)
+    walkVerdict(report) ??
+    (a.status === 'break' && b.status === 'break' && isDiffEmpty(diff)
       ? `no differences (${plural(diff.unchanged.length, 'variable')} identical)`
-      : counts;
+      : counts);
   lines.push('', paint('bold', summary));
   return `${lines.join('\n')}\n`;
 }

@@ -10,6 +10,7 @@ import { isDiffEmpty } from '../core/diff-variables.js';
 import type { WriterOptions } from './writer.js';
 import { describeVerb } from './verbs.js';
 import { naturalOrder } from './name-order.js';
+import { walkVerdict } from './verdict.js';
 
 /** How many lines of a run's output the text shows when the run did not stop. */
 const OUTPUT_TAIL_LINES = 6;
@@ -74,7 +75,7 @@ export function writeText(report: Report, options: WriterOptions): string {
     for (const note of notes) lines.push(`  ${renderHint(note, labels)}`);
   }
 
-  lines.push('', paint('bold', summarise(result)));
+  lines.push('', paint('bold', walkVerdict(report) ?? summarise(result)));
   return `${lines.join('\n')}\n`;
 }
 

@@ -211,7 +211,16 @@ async function locateOnce(
     const why =
       definitions.map((definition) => definition.locate?.every_line).find((reason) => reason !== undefined) ?? null;
     const everyLine = options.locate.every_line || why !== null;
-    const unread = definitions.map((definition) => definition.locate?.returned?.unread).find((reason) => reason);
+    // Why a value returned is not read: the definition's word, or that it names no way to read one.
+    const unread = definitions
+      .map(
+        (definition) =>
+          definition.locate?.returned?.unread ??
+          (definition.locate?.returned?.pattern === undefined
+            ? `the adapter definition of ${definition.name} names no way to read it (locate.returned.pattern)`
+            : undefined),
+      )
+      .find((reason) => reason);
     const missed = definitions.map((definition) => definition.locate?.hits_miss_arrivals).find((reason) => reason);
     const walking = !everyLine
       ? walkEffects(

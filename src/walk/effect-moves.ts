@@ -67,10 +67,21 @@ async function passOn(walked: WalkedRun, from: Step, passes: number): Promise<St
 /** The first returned value that differs between the runs' stops after a step, or null. */
 export function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null {
   const [valuesA, valuesB] = [a.values?.values.variables ?? {}, b.values?.values.variables ?? {}];
-  for (const name of new Set([...Object.keys(valuesA), ...Object.keys(valuesB)])) {
-    const match = RETURNED.exec(name);
-    if (match !== null && valuesA[name] !== valuesB[name])
-      return { name: match[1]!, a: valuesA[name] ?? null, b: valuesB[name] ?? null };
-  }
-  return null;
+  const returned = [...new Set([...Object.keys(valuesA), ...Object.keys(valuesB)])].filter((name) =>
+    RETURNED.test(name),
+  );
+  // The value's own text first, then its parts, shallowest first (`(return) make` `{ ... }` alike in
+  // both runs, its `.y` not).
+  const apart = returned.filter((name) => valuesA[name] !== valuesB[name]).sort((x, y) => x.length - y.length)[0];
+  if (apart === undefined) return null;
+  const root = returned
+    .filter((name) => apart === name || apart.startsWith(`${name}.`) || apart.startsWith(`${name}[`))
+    .sort((x, y) => x.length - y.length)[0]!;
+  const part = apart.slice(root.length);
+  return {
+    name: RETURNED.exec(root)![1]!,
+    ...(part === '' ? {} : { part }),
+    a: valuesA[apart] ?? null,
+    b: valuesB[apart] ?? null,
+  };
 }

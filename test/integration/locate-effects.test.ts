@@ -120,6 +120,23 @@ for (const language of languages) {
       }
     });
 
+    if (language.ext === 'js')
+      it('an object returned whose field differs, which V8 shows as `{ ... }` in both runs: the return line, the part that differs', async () => {
+        // The object's id V8 gives at the function's return lives only until the step goes on: it was
+        // read as `{ ... }` alike, with no fields, and the walk went on to the line after the call.
+        const run = await locate(EFFECTS, 'a/make', 'b/make');
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^the runs part ways at a\/make\.js:2 in make\(\) \(step \d+\): make\(\) returns a value whose \.y is 6 in A and 9 in B$/,
+        );
+        expect(run.doc!.locate).toMatchObject({
+          kind: 'return',
+          returned: { function: 'make', part: '.y', a: '6', b: '9' },
+        });
+        // The stop at the return line compares x, alike: the verdict is the walk's, not "no differences".
+        expect(run.doc!.diff.changed).toEqual({});
+      });
+
     it('a loop whose 500th pass, three calls deep, differs: the innermost line, and the calls that lead there', async () => {
       const run = await locate(EFFECTS, 'a/deep', 'b/deep', ['600'], ['600']);
       expect(run.exitCode, run.stderr).toBe(1);

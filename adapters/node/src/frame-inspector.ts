@@ -15,7 +15,7 @@ import {
   type ChildFilter,
   type Container,
 } from './inspection.js';
-import { locationKey, OBJECT_GROUP, type NodeProcess } from './node-process.js';
+import { locationKey, mappedColumn, OBJECT_GROUP, type NodeProcess } from './node-process.js';
 import { scriptUrlToPath } from './paths.js';
 import { usesSourceMaps, type SessionState } from './runtime-types.js';
 import type { SourceMapCache } from './source-maps.js';
@@ -196,7 +196,7 @@ export class FrameInspector {
       const map = await this.maps.load(url, script.sourceMapURL);
       const original =
         process.returnLocations.get(locationKey(frame.location)) ??
-        (map ? await map.originalFor(lineNumber, columnNumber).catch(() => null) : null);
+        (map ? await map.originalFor(lineNumber, mappedColumn(frame)).catch(() => null) : null);
       if (original)
         return {
           source: { name: path.basename(original.path), path: original.path },

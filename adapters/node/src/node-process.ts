@@ -1,7 +1,7 @@
 // One connected Node process of the debuggee: its inspector connection, the scripts it parsed, the
 // CDP breakpoints that implement user breakpoints there, and its current pause.
 import type { CdpConnection } from './cdp-connection.js';
-import type { Location, PausedEvent, RemoteObject, ScriptParsedEvent } from './cdp-types.js';
+import type { CallFrame, Location, PausedEvent, RemoteObject, ScriptParsedEvent } from './cdp-types.js';
 import type { ScopeRead } from './inspection.js';
 import type { StepKind, StopReport, UserBreakpoint } from './runtime-types.js';
 import type { LoadedSourceMap, OriginalPosition } from './source-maps.js';
@@ -120,6 +120,17 @@ export class NodeProcess {
     if (!this.pause) throw new Error(`thread ${this.threadId} is not paused`);
     return this.pause;
   }
+}
+
+/**
+ * The generated column a frame's position is mapped back by. At its function's return position (V8
+ * holds the value returned) V8 stands after the returned expression: in one-line generated code (tsx,
+ * minified output) that is the closing brace, which maps to the line after the `return`; the character
+ * before it maps to the `return`'s own line, as a breakpoint's return location does (breakpoint-binder.ts).
+ */
+export function mappedColumn(frame: CallFrame): number {
+  const column = frame.location.columnNumber ?? 0;
+  return frame.returnValue !== undefined && column > 0 ? column - 1 : column;
 }
 
 export function locationKey(location: Location): string {

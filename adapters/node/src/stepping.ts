@@ -18,8 +18,8 @@
 // tsx's wrapper around a module) is stepped through too: a step stops only where the map leads to a
 // source of the program's.
 import { atPlainYield, isSyncGenerator } from './generator-yield.js';
-import type { CallFrame, PausedEvent } from './cdp-types.js';
-import type { NodeProcess, StepOrigin, StepState } from './node-process.js';
+import type { CallFrame, PausedEvent, RemoteObject } from './cdp-types.js';
+import { mappedColumn, OBJECT_GROUP, type NodeProcess, type StepOrigin, type StepState } from './node-process.js';
 import {
   isInstalledCode,
   isNodeInternalUrl,
@@ -69,6 +69,27 @@ function generatedText(source: string): GeneratedText {
     if (column > 0) return { lines, last: { line, column } };
   }
   return { lines, last: null };
+}
+
+/**
+ * A value V8 shows at a pause, held past it: an object's id at a pause lives only until the program
+ * runs on, and the value a function returned is shown at the caller's stop, after the step went on from
+ * the pause where V8 held it (an object returned would read as `Could not find object with given id`).
+ * The object itself under an id of the adapter's own group, released as the stop it is shown at is left.
+ */
+async function kept(process: NodeProcess, value: RemoteObject): Promise<RemoteObject> {
+  if (value.objectId === undefined) return value;
+  try {
+    const { result } = await process.cdp.send('Runtime.callFunctionOn', {
+      objectId: value.objectId,
+      functionDeclaration: 'function () { return this; }',
+      objectGroup: OBJECT_GROUP,
+      silent: true,
+    });
+    return result;
+  } catch {
+    return value;
+  }
 }
 
 export class StepFilter {
@@ -126,7 +147,7 @@ export class StepFilter {
     if (step.returns && top.returnValue !== undefined && step.from !== null && !others) {
       const here = await this.originOf(process, top, event.callFrames.length);
       if (here.depth === step.from.depth && here.functionAt === step.from.functionAt)
-        step.returned = { name: top.functionName || '<anonymous>', value: top.returnValue };
+        step.returned = { name: top.functionName || '<anonymous>', value: await kept(process, top.returnValue) };
     }
     if (
       !others &&
@@ -151,9 +172,7 @@ export class StepFilter {
     if (!script?.sourceMapURL || !this.usesMaps()) return true;
     const map = await this.maps.load(script.url, script.sourceMapURL);
     if (!map) return true;
-    const original = await map
-      .originalFor(frame.location.lineNumber, frame.location.columnNumber ?? 0, true)
-      .catch(() => null);
+    const original = await map.originalFor(frame.location.lineNumber, mappedColumn(frame), true).catch(() => null);
     return original !== null && !isInstalledCode(original.path) && !(await this.isNameHelper(process, frame));
   }
 
@@ -213,7 +232,7 @@ export class StepFilter {
     const script = process.scripts.get(scriptId);
     if (script?.sourceMapURL && this.usesMaps()) {
       const map = await this.maps.load(script.url, script.sourceMapURL);
-      const original = map ? await map.originalFor(lineNumber, columnNumber, true).catch(() => null) : null;
+      const original = map ? await map.originalFor(lineNumber, mappedColumn(frame), true).catch(() => null) : null;
       if (original) line = `${original.path}:${original.line}`;
     }
     const at = frame.functionLocation;

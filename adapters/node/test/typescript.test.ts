@@ -77,6 +77,38 @@ describe('tsx (inline source maps)', () => {
     expect(mustGet(locals, 'net').value).toBe('72000');
     expect(mustGet(locals, 'tax').value).toBe('undefined');
   });
+
+  it("a step over a `return` goes back to the caller with the value returned (tsx's closing brace on the return's generated line is not a line of its own)", async () => {
+    session = await AdapterSession.start();
+    const file = path.join(TSX, 'src', 'invoice.ts');
+    const main = path.join(TSX, 'src', 'main.ts');
+    const result = await session.run({
+      command: [TSX_BIN, 'src/main.ts', '8'],
+      cwd: TSX,
+      breakpoints: [{ path: file, line: lineOf(file, 'return { net, tax, due }') }],
+    });
+    const threadId = result.stopped!.body.threadId!;
+    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+    const since = session.events.length;
+    await session.dc.nextRequest({ threadId, bpdiffReturns: true } as DebugProtocol.NextArguments);
+    await session.waitFor((event) => event.event === 'stopped', 30_000, since);
+    const frame = await session.topFrame(threadId);
+    // V8 goes on to the caller's next statement (the assignment is no place it pauses at). Before, the
+    // pause V8 makes as the function returns, mapped to the `}` after the return, was a stop of its own,
+    // and the value returned was lost by the time the next step reached the caller.
+    expect([frame.name, frame.source?.path, frame.line]).toEqual([
+      '<anonymous>',
+      main,
+      lineOf(main, 'console.log(`${invoice.client}'),
+    ]);
+    const returned = mustGet(await session.locals(frame.id), '(return) totalDue');
+    const { body } = await session.dc.variablesRequest({ variablesReference: returned.variablesReference });
+    expect(body.variables.map((field) => [field.name, field.value])).toEqual([
+      ['net', '72000'],
+      ['tax', '14400'],
+      ['due', '86400'],
+    ]);
+  });
 });
 
 describe('breakpoints set while the program runs', () => {

@@ -33,6 +33,21 @@ function walk(overrides: Partial<WalkSummary>): WalkSummary {
 }
 
 describe('describeWalk', () => {
+  it('a line whose callee agreed throughout: its value returned said compared where the adapter reads it, else said unread', () => {
+    const values: Partial<WalkSummary> = {
+      kind: 'values',
+      changed: [{ name: 'y', a: '1', b: '2' }],
+      changedCount: 1,
+      returnedFrom: 'make',
+    };
+    expect(describeWalk(walk(values), LABELS).hints).toContain(
+      'the call of make() on that line agreed in every line it ran and in the value it returned; what differs is what the rest of the line did',
+    );
+    expect(describeWalk(walk({ ...values, returnsUnread: 'dlv shows none' }), LABELS).hints).toContain(
+      'the call of make() on that line agreed in every line it ran; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)',
+    );
+  });
+
   it('a path that parts: where, which call and pass, where each goes, and the way back', () => {
     const { hints, context } = describeWalk(walk({}), LABELS);
     expect(hints).toEqual([
