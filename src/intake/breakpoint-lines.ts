@@ -60,6 +60,26 @@ export function readLines(file: string, maxBytes: number): string[] | null {
 }
 
 /**
+ * A breakpoint both runs share, given by an absolute path inside one run's folder only (an editor's
+ * path to the file in the checkout at hand, `--cwd-a ../main --cwd-b .`): its path from that folder,
+ * which each run finds in its own as it finds a relative --bp, where the other run's folder holds that
+ * file too. Else as given: a file outside both folders (a library's) is the same file for both runs,
+ * and a file only one checkout has is one the other run never reaches, as it says.
+ */
+export function sharedBreakpointFile(file: string, cwds: readonly [string, string]): string {
+  if (!path.isAbsolute(file) || cwds[0] === cwds[1]) return file;
+  const [inA, inB] = cwds.map((cwd) => {
+    const relative = path.relative(cwd, file);
+    return relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)
+      ? null
+      : relative;
+  });
+  if ((inA === null) === (inB === null)) return file;
+  const relative = (inA ?? inB)!;
+  return isFile(path.join(inA === null ? cwds[0] : cwds[1], relative)) ? relative : file;
+}
+
+/**
  * B's copy of A's breakpoint file where B's command names it in its place: A's command names the file
  * (`python3 old.py 10`) and B's names another file of its kind in that word (`python3 new.py 12`). As
  * B's command gives it; null where B's copy is A's file from B's folder.

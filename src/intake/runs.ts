@@ -17,6 +17,7 @@ import {
   checkLineInFile,
   copyNamedByCommand,
   followLine,
+  sharedBreakpointFile,
   lineReader,
   readLines,
 } from './breakpoint-lines.js';
@@ -148,7 +149,11 @@ export function resolveWalkRuns(
   maxBytes: number,
 ): [RunSpec, RunSpec] {
   const noBreakpointFile = from === null;
-  const specOfRun = (run: RunReading, side: RunSide, breakpoint: Breakpoint = from ?? WALK_START): RunSpec =>
+  const start =
+    from === null
+      ? WALK_START
+      : { ...from, file: sharedBreakpointFile(from.file, [cwdOf(runA.settings, base), cwdOf(runB.settings, base)]) };
+  const specOfRun = (run: RunReading, side: RunSide, breakpoint: Breakpoint = start): RunSpec =>
     specOf({
       ...run,
       label: run.settings.values['label'] as string,
@@ -159,7 +164,7 @@ export function resolveWalkRuns(
       noBreakpointFile,
     });
   const a = specOfRun(runA, 'a');
-  const b = specOfRun(runB, 'b', from === null ? undefined : copyOfB(a, runB, base, from));
+  const b = specOfRun(runB, 'b', from === null ? undefined : copyOfB(a, runB, base, start));
   if (from === null) return [a, b];
   const linesOf = lineReader(maxBytes);
   checkLineInFile(a, linesOf(a.breakpoint.path), 'from');
@@ -211,21 +216,29 @@ export function resolveComparisonRuns(
   maxBytes: number,
 ): [RunSpec, RunSpec] {
   const linesOf = lineReader(maxBytes);
+  const own = runB.settings.own.has('bp');
+  // One --bp for both runs, an absolute path in one run's folder: each run's own copy (sharedBreakpointFile).
+  const shared =
+    runA.bpFlag === 'bp' && !own
+      ? {
+          ...runA.breakpoint!,
+          file: sharedBreakpointFile(runA.breakpoint!.file, [cwdOf(runA.settings, base), cwdOf(runB.settings, base)]),
+        }
+      : null;
   const a = specOf({
     ...runA,
     label: runA.settings.values['label'] as string,
-    breakpoint: runA.breakpoint!,
+    breakpoint: shared ?? runA.breakpoint!,
     base,
     flagSide: 'a',
     maxBytes,
   });
   checkLineInFile(a, linesOf(a.breakpoint.path), runA.bpFlag);
-  const own = runB.settings.own.has('bp');
   // B's line is checked after it followed A's into B's copy: a shorter copy may still hold it.
   const unfollowed = specOf({
     ...runB,
     label: runB.settings.values['label'] as string,
-    breakpoint: own ? runB.breakpoint! : copyOfB(a, runB, base, runB.breakpoint!),
+    breakpoint: own ? runB.breakpoint! : copyOfB(a, runB, base, shared ?? runB.breakpoint!),
     base,
     flagSide: 'b',
     maxBytes,

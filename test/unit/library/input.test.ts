@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BpdiffError } from '../../../src/errors.js';
-import { resolveComparisonRuns as resolveRuns, resolveRun } from '../../../src/intake/runs.js';
+import { resolveComparisonRuns as resolveRuns, resolveRun, resolveWalkRuns } from '../../../src/intake/runs.js';
 import type { ComparePlan } from '../../../src/intake/plan.js';
 import { checkCompareInput, planCompare } from '../../../src/library/compare.js';
 import { planCapture } from '../../../src/library/capture.js';
@@ -78,6 +78,42 @@ describe("a comparison's runs", () => {
     expect(
       failure(() => resolveComparisonRuns({ bp: ['a.py:1', 'a.py:2'], run_a: run('v1'), run_b: run('v2') }, DIR)),
     ).toBe('--bp was given more than once — give --bp once');
+  });
+
+  it("take an absolute bp inside one run's folder as that run's relative path: each run stops in its own copy", () => {
+    for (const version of ['v1', 'v2']) {
+      const [a, b] = resolveComparisonRuns(
+        { bp: `${path.join(DIR, version, 'a.py')}:3`, run_a: run('v1'), run_b: run('v2') },
+        DIR,
+      );
+      expect([a.breakpoint.file, a.breakpoint.path, b.breakpoint.path]).toEqual([
+        'a.py',
+        path.join(DIR, 'v1/a.py'),
+        path.join(DIR, 'v2/a.py'),
+      ]);
+    }
+    // locate's --from the same way.
+    const [fromA, fromB] = resolveWalkRuns(
+      planLocate({ run_a: run('v1'), run_b: run('v2') }).runs,
+      DIR,
+      { file: path.join(DIR, 'v2', 'a.py'), line: 2 },
+      DEFAULT_MAX_INPUT_BYTES,
+    );
+    expect([fromA.breakpoint.path, fromB.breakpoint.path]).toEqual([
+      path.join(DIR, 'v1/a.py'),
+      path.join(DIR, 'v2/a.py'),
+    ]);
+    // A file only one folder has, and one outside both, stay as given.
+    fs.writeFileSync(path.join(DIR, 'v2', 'only.py'), 'x = 1\n');
+    const [onlyA] = resolveComparisonRuns(
+      { bp: `${path.join(DIR, 'v2', 'only.py')}:1`, run_a: { ...run('v1') }, run_b: run('v2') },
+      DIR,
+    );
+    expect(onlyA.breakpoint.path).toBe(path.join(DIR, 'v2/only.py'));
+    const outside = path.join(DIR, 'lib.py');
+    fs.writeFileSync(outside, 'x = 1\n');
+    const [libA, libB] = resolveComparisonRuns({ bp: `${outside}:1`, run_a: run('v1'), run_b: run('v2') }, DIR);
+    expect([libA.breakpoint.path, libB.breakpoint.path]).toEqual([outside, outside]);
   });
 
   it("follow bp's line into B's copy of the file, unless run B has its own", () => {
