@@ -1,13 +1,51 @@
 import { createHash } from 'node:crypto';
 
+/** The longest unfinished line a LineDigest holds back before it takes it as it stands. */
+const MOST_HELD = 65_536;
+
+/**
+ * A running digest of a stream of text, its lines taken through `through` where one is given (a run's
+ * own folders written as placeholders: values/paths.ts), whole lines at a time, so that a folder's
+ * name split across two pieces of output is still seen whole. The unfinished last line counts as it
+ * stands.
+ */
+export class LineDigest {
+  private readonly hash = createHash('sha256');
+  private held = '';
+
+  constructor(private readonly through: ((text: string) => string) | null = null) {}
+
+  add(text: string): void {
+    if (this.through === null) {
+      this.hash.update(text);
+      return;
+    }
+    const joined = this.held + text;
+    const end = joined.lastIndexOf('\n') + 1;
+    if (end > 0) this.hash.update(this.through(joined.slice(0, end)));
+    this.held = joined.slice(end);
+    if (this.held.length > MOST_HELD) {
+      this.hash.update(this.through(this.held));
+      this.held = '';
+    }
+  }
+
+  digest(): string {
+    const hash = this.hash.copy();
+    if (this.held !== '') hash.update(this.through!(this.held));
+    return hash.digest('hex');
+  }
+}
+
 /**
  * Keeps the last `limit` characters of a stream of text; says whether anything earlier was dropped,
- * and a digest of all of it (a locate walk compares two runs' whole output by it, src/run/run-ends.ts).
+ * and a digest of all of it (a locate walk compares two runs' whole output by it, src/run/run-ends.ts),
+ * its lines taken through digestThrough's function where one is given.
  */
 export class OutputTail {
   private chunks: string[] = [];
   private length = 0;
-  private readonly whole = createHash('sha256');
+  private whole = new LineDigest();
   /** Characters pushed in all. */
   total = 0;
   truncated = false;
@@ -22,7 +60,7 @@ export class OutputTail {
     this.length += text.length;
     if (program) {
       this.total += text.length;
-      this.whole.update(text);
+      this.whole.add(text);
       for (const listener of this.listeners) listener(text);
     }
     // Compact only when well past the limit, so a chatty debuggee costs O(1) per chunk.
@@ -42,7 +80,12 @@ export class OutputTail {
 
   /** A digest of everything pushed so far. */
   digest(): string {
-    return this.whole.copy().digest('hex');
+    return this.whole.digest();
+  }
+
+  /** The digest takes the program's text through `through`, line by line (before any is pushed). */
+  digestThrough(through: (text: string) => string): void {
+    if (this.total === 0) this.whole = new LineDigest(through);
   }
 
   private compact(): void {

@@ -22,6 +22,7 @@ import type { ProgramExit } from '../session/program-end.js';
 import type { Redactor } from '../redact/redactor.js';
 import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
 import { RunResources } from './run-resources.js';
+import { pathsInText, runPaths } from '../values/paths.js';
 import { allowedCpus, cpuForRun, pinTree } from '../process/cpu-affinity.js';
 
 export interface RunContext {
@@ -75,6 +76,10 @@ export class LiveRunStart {
   private oneCpu: number | null = null;
   /** The run's adapter: the one chosen for it, or the one its hooks defer to (AdapterHooks.defer). */
   protected definition: AdapterDefinition;
+  /** The run's own folders, written as placeholders in its values and its output (values/paths.ts). */
+  protected readonly pathsOfRun: ReturnType<typeof runPaths>;
+  /** How a walk sees what the program writes: its folders as placeholders; null under --raw-values. */
+  protected readonly outputThrough: ((text: string) => string) | null;
 
   constructor(
     readonly spec: RunSpec,
@@ -82,6 +87,11 @@ export class LiveRunStart {
     protected readonly context: RunContext,
   ) {
     this.log = (line) => context.log(`[${spec.label}] ${line}`);
+    this.pathsOfRun = runPaths(spec.cwd, context.copyFolder ?? null);
+    // What the program writes is compared with its folders as placeholders, as its values are (--raw-values: as written).
+    this.outputThrough = options.values.raw_values ? null : pathsInText(this.pathsOfRun);
+    if (this.outputThrough !== null)
+      for (const tail of [this.resources.stdout, this.resources.stderr]) tail.digestThrough(this.outputThrough);
     this.definition = context.definition;
     this.adapterName = context.definition.name;
     tracePhase(spec.label, 'run started', { adapter: context.definition.id });

@@ -13,7 +13,6 @@ import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { evaluateWatches } from '../capture/watch.js';
 import { runValuePipelineInSlices, userValueRules } from '../values/pipeline.js';
-import { runPaths } from '../values/paths.js';
 import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
 import { holdsKeyedMarker } from '../redact/shapes.js';
@@ -38,7 +37,6 @@ function emptyRead(): {
 }
 
 export class LiveRun extends LiveRunStart implements WalkRun {
-  private pathsOfRun: ReturnType<typeof runPaths> | null = null;
   private clockPatterns: RegExp[] | null = null;
 
   /** The adapter's clock_types, compiled once. */
@@ -59,10 +57,13 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   watchOutput(): OutputWatch {
     const { stdout, stderr } = this.resources;
     const adapterStdio = this.programOnAdapterStdio ? this.adapter : null;
-    return new OutputWatch({
-      stdout: [stdout, ...(adapterStdio ? [adapterStdio.stdout] : [])].map((tail) => tail.follow.bind(tail)),
-      stderr: [stderr, ...(adapterStdio ? [adapterStdio.stderr] : [])].map((tail) => tail.follow.bind(tail)),
-    });
+    return new OutputWatch(
+      {
+        stdout: [stdout, ...(adapterStdio ? [adapterStdio.stdout] : [])].map((tail) => tail.follow.bind(tail)),
+        stderr: [stderr, ...(adapterStdio ? [adapterStdio.stderr] : [])].map((tail) => tail.follow.bind(tail)),
+      },
+      this.outputThrough,
+    );
   }
 
   /** Lets the program run on to its next stop (or its end); the stop gets the run's --timeout again. */
@@ -132,7 +133,6 @@ export class LiveRun extends LiveRunStart implements WalkRun {
           options.limits.value_timeout_seconds,
         ),
       );
-    this.pathsOfRun ??= runPaths(spec.cwd, context.copyFolder ?? null);
     // In time slices (core/slices.ts): the other run's adapter and a signal are answered while the values go through.
     const values = await runValuePipelineInSlices(
       { variables: read.variables, types: read.types, truncated: read.truncated, normalised: [], unread: read.unread },

@@ -93,16 +93,32 @@ function workTreeRoot(cwd: string): string | null {
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+type RunPath = ReturnType<typeof runPaths>[number];
+
+/** The rules that write a run's folders as their placeholders, the longest folder first. */
+function pathRules(paths: readonly RunPath[]): Array<RunPath & { regex: RegExp }> {
+  // The longest first, so that the cwd inside the work tree wins over the tree's root; a path
+  // counts only as a whole folder name (`/a/main` is not in `/a/main2`).
+  return [...paths]
+    .sort((x, y) => y.path.length - x.path.length)
+    .map((entry) => ({ ...entry, regex: new RegExp(`${escape(entry.path)}(?=$|[^\\w.-])`, 'g') }));
+}
+
+/**
+ * A text with the run's own folders written as their placeholders, as values are: what the program
+ * writes (`reading /x/main/config.ini`) is compared so by a walk, so that two checkouts write alike.
+ */
+export function pathsInText(paths: readonly RunPath[]): (text: string) => string {
+  const rules = pathRules(paths);
+  return (text) => rules.reduce((next, rule) => next.replace(rule.regex, rule.token), text);
+}
+
 export const pathsStep: ValueStep = {
   name: 'run paths',
   apply(values, context) {
     const paths = context.runPaths ?? [];
     if (context.raw || paths.length === 0) return values;
-    // The longest first, so that the cwd inside the work tree wins over the tree's root; a path
-    // counts only as a whole folder name (`/a/main` is not in `/a/main2`).
-    const rules = [...paths]
-      .sort((x, y) => y.path.length - x.path.length)
-      .map((entry) => ({ ...entry, regex: new RegExp(`${escape(entry.path)}(?=$|[^\\w.-])`, 'g') }));
+    const rules = pathRules(paths);
     const variables: Record<string, string> = {};
     const changed: string[] = [];
     const used = new Set<string>();

@@ -1,8 +1,7 @@
 // What a run writes while a walk by effects follows it: its stdout and stderr from the walk's start,
 // each told apart by a running digest (the whole of it, so that the order of what was written counts),
 // and the last few KB of each, for the result's `wrote` (what each run wrote during the located line).
-import { createHash, type Hash } from 'node:crypto';
-import { asWritten } from '../dap/output-tail.js';
+import { asWritten, LineDigest } from '../dap/output-tail.js';
 
 /** A run's output from the walk's start to now: how much of each stream, and a digest of all of it. */
 export interface OutputMark {
@@ -23,17 +22,21 @@ const TAIL = 4096;
 
 class Followed {
   total = 0;
-  private readonly hash: Hash = createHash('sha256');
+  private readonly hash: LineDigest;
   private tail = '';
+
+  constructor(through: ((text: string) => string) | null) {
+    this.hash = new LineDigest(through);
+  }
 
   add(text: string): void {
     this.total += text.length;
-    this.hash.update(text);
+    this.hash.add(text);
     this.tail = (this.tail + text).slice(-TAIL * 2);
   }
 
   digest(): string {
-    return this.hash.copy().digest('hex');
+    return this.hash.digest();
   }
 
   /** The text written after `total` characters (its last TAIL characters). */
@@ -45,10 +48,15 @@ class Followed {
 
 /** A run's stdout and stderr followed from now on (stop() when the walk is done with the run). */
 export class OutputWatch {
-  private readonly streams = { stdout: new Followed(), stderr: new Followed() };
+  private readonly streams: { stdout: Followed; stderr: Followed };
   private readonly stops: Array<() => void>;
 
-  constructor(sources: { stdout: OutputSource[]; stderr: OutputSource[] }) {
+  /** `through`: how the digests see each line (the run's own folders as placeholders: values/paths.ts), null: as written. */
+  constructor(
+    sources: { stdout: OutputSource[]; stderr: OutputSource[] },
+    through: ((text: string) => string) | null = null,
+  ) {
+    this.streams = { stdout: new Followed(through), stderr: new Followed(through) };
     this.stops = [
       ...sources.stdout.map((source) => source((text) => this.streams.stdout.add(text))),
       ...sources.stderr.map((source) => source((text) => this.streams.stderr.add(text))),

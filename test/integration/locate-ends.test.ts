@@ -220,3 +220,38 @@ for (const adapter of PYTHON_ADAPTERS) {
     },
   );
 }
+
+// Two checkouts of one program that writes where it runs: the walk sees what each writes with the run's
+// own folder as a placeholder, as it sees the values (values/paths.ts). It stopped at the first such
+// line, `during this line A wrote "reading /x/a/config.ini\n" ... and B wrote "reading /x/b/..."`.
+for (const language of languages.filter((entry) => entry.adapter[1] !== 'debugpy')) {
+  const folder = path.join(FIXTURES, language.ext === 'py' ? 'python' : 'node');
+  const where = (...flags: string[]) =>
+    runBpdiff([
+      'locate',
+      ...language.adapter,
+      ...flags,
+      '--cwd-a',
+      path.join(folder, 'a'),
+      '--cwd-b',
+      path.join(folder, 'b'),
+      '--',
+      ...language.run(`where.${language.ext}`),
+      '--',
+      ...language.run(`where.${language.ext}`),
+    ]);
+  describeWithTool(`locate, two checkouts: ${language.name}`, language.tool, language.available, () => {
+    it('a program that writes its own folder, during a line and at its end: alike (exit 0); as written with --raw-values', async () => {
+      const run = await where();
+      expect(run.exitCode, `${run.doc?.analysis_hints[0]} ${run.stderr}`).toBe(0);
+      expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
+      if (language.ext !== 'py') return;
+      const raw = await where('--raw-values');
+      expect(raw.exitCode, raw.stderr).toBe(1);
+      expect(raw.doc!.locate).toMatchObject({
+        kind: 'values',
+        point: { line: 4 },
+      });
+    });
+  });
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeEnd, OutputTail } from '../../../src/dap/output-tail.js';
+import { describeEnd, LineDigest, OutputTail } from '../../../src/dap/output-tail.js';
+import { pathsInText } from '../../../src/values/paths.js';
 
 function tail(text: string): OutputTail {
   const out = new OutputTail();
@@ -63,5 +64,37 @@ describe('describeEnd', () => {
     expect(describeEnd({ code: 1, signal: null }, tail('\tat nothing else\n'))).toBe(
       'it exited with code 1; its last words: at nothing else',
     );
+  });
+});
+
+describe("LineDigest: a run's output digest with its own folders as placeholders", () => {
+  const through = pathsInText([{ path: '/x/main', token: '<cwd>', what: "the run's working directory" }]);
+  const other = pathsInText([{ path: '/x/pr', token: '<cwd>', what: "the run's working directory" }]);
+  const digestOf = (pieces: string[], via: (text: string) => string): string => {
+    const digest = new LineDigest(via);
+    for (const piece of pieces) digest.add(piece);
+    return digest.digest();
+  };
+
+  it('two checkouts that write their own folder digest alike, however the text came in pieces', () => {
+    const a = digestOf(['reading /x/ma', 'in/config.ini\n', 'done'], through);
+    const b = digestOf(['reading /x/pr/config.ini\ndo', 'ne'], other);
+    expect(a).toBe(b);
+    // Another file, or a folder that only begins alike (`/x/main2`), still differs.
+    expect(digestOf(['reading /x/main/other.ini\ndone'], through)).not.toBe(b);
+    expect(digestOf(['reading /x/main2/config.ini\ndone'], through)).not.toBe(
+      digestOf(['reading /x/pr2/config.ini\ndone'], other),
+    );
+  });
+
+  it("an OutputTail's digest through it from its first text; as written without it", () => {
+    const [a, b] = [new OutputTail(), new OutputTail()];
+    a.digestThrough(through);
+    b.digestThrough(other);
+    a.push('at /x/main\n');
+    b.push('at /x/pr\n');
+    expect(a.digest()).toBe(b.digest());
+    expect(a.text).toBe('at /x/main\n');
+    expect(tail('at /x/main\n').digest()).not.toBe(tail('at /x/pr\n').digest());
   });
 });
