@@ -52,6 +52,10 @@ module BpdiffRdbg
       retry
     end
     ENV.delete('BPDIFF_RDBG_PATHS')
+    # What the program writes reaches bpdiff as it writes it, as Python's does under PYTHONUNBUFFERED:
+    # Ruby holds $stdout to a pipe in a buffer until the program ends, and a walk by effects would tell
+    # the line that wrote it by the last line of the program.
+    $stdout.sync = true
     # The program's first stop, where it waits for bpdiff, is at the start of the main script (as for
     # `ruby -r debug/open`): rdbg would otherwise put it after the `require` above, in this file,
     # before the port is said.

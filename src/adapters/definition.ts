@@ -329,7 +329,7 @@ export interface AdapterDefinition {
      * counter): the walk sets a difference in it aside, as it does with uninitialized_locals.
      */
     declared_at?: string;
-    /** Patterns of the debugger's own lines that come as the program's output (gdb's `[Inferior 1 (process N) exited normally]`): left out when a walk compares two runs' output. */
+    /** Patterns of the debugger's own lines that come as the program's output (gdb's `[Inferior 1 (process N) exited normally]`), or on the adapter's stderr where the program writes there (rdbg's `DEBUGGER: Disconnected.`): left out when a walk compares two runs' output. */
     debugger_output?: string[];
     /** A line the debugger writes right after one of its own (gdb's echo of a stop's source line): left out only there. */
     debugger_echo?: string;

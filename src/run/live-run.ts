@@ -18,7 +18,7 @@ import { scrubCapture } from '../redact/capture.js';
 import { holdsKeyedMarker } from '../redact/shapes.js';
 import { tracePhase } from '../trace/trace.js';
 import type { ReadValues, WalkRun } from '../walk/walk-run.js';
-import { OutputWatch } from '../walk/run-output.js';
+import { OutputWatch, type OutputSource } from '../walk/run-output.js';
 import { ownOrderWarning, UnorderedLoops } from '../walk/unordered-loops.js';
 import { LiveRunStart } from './live-run-start.js';
 
@@ -52,16 +52,32 @@ export class LiveRun extends LiveRunStart implements WalkRun {
 
   /**
    * What the program writes from now on: its pipes or the adapter's output events (the run's tails),
-   * and for an adapter whose debuggee writes to the adapter's own stdio (dlv, rdbg), that stdio too.
+   * and for an adapter whose debuggee writes to the adapter's own stdio (dlv, rdbg), that stdio's
+   * stderr too (its stdout is already the run's: live-run-start.ts forwards it there).
    */
   watchOutput(): OutputWatch {
     const { stdout, stderr } = this.resources;
     const adapterStdio = this.programOnAdapterStdio ? this.adapter : null;
+    // The debugger's own lines on that stderr (rdbg's `DEBUGGER: Disconnected.`): not the program's.
+    const own = (this.definition.locate?.debugger_output ?? []).map((pattern) => new RegExp(pattern));
+    const programs = (text: string): string =>
+      own.length === 0
+        ? text
+        : text
+            .split(/(?<=\n)/)
+            .filter((line) => !own.some((pattern) => pattern.test(line)))
+            .join('');
+    const adapterStderr: OutputSource[] = adapterStdio
+      ? [
+          (listener) =>
+            adapterStdio.stderr.follow((text) => {
+              const kept = programs(text);
+              if (kept !== '') listener(kept);
+            }),
+        ]
+      : [];
     return new OutputWatch(
-      {
-        stdout: [stdout, ...(adapterStdio ? [adapterStdio.stdout] : [])].map((tail) => tail.follow.bind(tail)),
-        stderr: [stderr, ...(adapterStdio ? [adapterStdio.stderr] : [])].map((tail) => tail.follow.bind(tail)),
-      },
+      { stdout: [stdout.follow.bind(stdout)], stderr: [stderr.follow.bind(stderr), ...adapterStderr] },
       this.outputThrough,
     );
   }

@@ -70,8 +70,17 @@ interface Language {
   scale: string;
   /** A `fmt` pair, where the adapter reports values returned: output made only from a returned String (its command, A's source, the return line, the frame's name). */
   fmt: { run: (version: 'a' | 'b') => string[]; file: string; line: number; frame: string } | null;
-  /** A version's `show` program (C): output that only a printf in a callee makes. */
-  show?: (version: 'a' | 'b') => string[];
+  /**
+   * A version's `show` program (C, Ruby): output that only a printf or a puts in a callee makes, the
+   * file, the write's line and its function, and the caller's line and function.
+   */
+  show?: {
+    run: (version: 'a' | 'b') => string[];
+    file: string;
+    line: number;
+    function: string;
+    caller: { line: number; function: string };
+  };
   /** The adapter, where the program's own would not be chosen (C through gdb). */
   adapter?: string[];
   /** Where the walk ends: the return line and the values returned, or the caller's line and its local. */
@@ -105,6 +114,14 @@ const languages: Language[] = [
     file: 'a/ret.rb',
     scale: 'Object#scale',
     fmt: { run: (version) => ['ruby', `${version}/fmt.rb`], file: 'a/fmt.rb', line: 2, frame: 'Object#fmt' },
+    // Ruby holds $stdout to a pipe in a buffer until the program ends: bpdiff_rdbg.rb syncs it.
+    show: {
+      run: (version) => ['ruby', `${version}/show.rb`],
+      file: 'a/show.rb',
+      line: 2,
+      function: 'Object#show',
+      caller: { line: 5, function: '<main>' },
+    },
     expected: { kind: 'return', line: 2 },
   },
   {
@@ -116,6 +133,14 @@ const languages: Language[] = [
     file: 'a/ret.go',
     scale: 'main.scale',
     fmt: null,
+    // The program writes to dlv's own stdout, which is the run's output: once (it was told twice, "1234\n1234\n").
+    show: {
+      run: (version) => ['go', 'run', `${version}/show.go`],
+      file: 'a/show.go',
+      line: 6,
+      function: 'main.show',
+      caller: { line: 10, function: 'main.main' },
+    },
     // The line after the call: y, set by it, is where the value shows.
     expected: { kind: 'values', line: 11, function: 'main.main', unread: definition('go').locate.returned!.unread! },
   },
@@ -125,7 +150,13 @@ const languages: Language[] = [
     available: findFirstExecutable(definition('lldb').adapter.executables, ROOT) !== null && onPath('cc'),
     folder: 'c',
     run: (version) => [path.join(builtC, version, 'ret')],
-    show: (version) => [path.join(builtC, version, 'show')],
+    show: {
+      run: (version) => [path.join(builtC, version, 'show')],
+      file: 'a/show.c',
+      line: 3,
+      function: 'show',
+      caller: { line: 6, function: 'main' },
+    },
     file: 'a/ret.c',
     scale: 'scale',
     fmt: null,
@@ -137,7 +168,13 @@ const languages: Language[] = [
     available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
     folder: 'c',
     run: (version) => [path.join(builtC, version, 'ret')],
-    show: (version) => [path.join(builtC, version, 'show')],
+    show: {
+      run: (version) => [path.join(builtC, version, 'show')],
+      file: 'a/show.c',
+      line: 3,
+      function: 'show',
+      caller: { line: 6, function: 'main' },
+    },
     file: 'a/ret.c',
     scale: 'scale',
     fmt: null,
@@ -223,21 +260,24 @@ for (const language of languages) {
 
     const show = language.show;
     if (show)
-      it("output only a line's write shows, C's stdio line by line: the printf line in the callee, and what each run wrote", async () => {
-        const run = await locate('a', 'b', show);
+      it("output only a line's write shows, written line by line (C's stdio, Ruby's $stdout, Go's through dlv): the write's line in the callee, and what each run wrote", async () => {
+        const run = await locate('a', 'b', show.run);
         expect(run.exitCode, run.stderr).toBe(1);
+        const fn = show.function.replace(/[#.]/g, '\\$&');
         expect(run.doc!.analysis_hints[0]).toMatch(
-          /^the runs part ways at a\/show\.c:3 in show\(\) \(step \d+\): during this line A wrote "1234\\n" to stdout and B wrote "001234\\n"$/,
+          new RegExp(
+            `^the runs part ways at ${show.file.replace('.', '\\.')}:${show.line} in ${fn}\\(\\) \\(step \\d+\\): during this line A wrote "1234\\\\n" to stdout and B wrote "001234\\\\n"$`,
+          ),
         );
         expect(run.doc!.locate).toMatchObject({
           kind: 'output',
           wrote: { a: { stdout: '1234\n', stderr: '' }, b: { stdout: '001234\n', stderr: '' } },
           call_path: [
-            { file: 'a/show.c', line: 6, function: 'main' },
-            { file: 'a/show.c', line: 3, function: 'show' },
+            { file: show.file, line: show.caller.line, function: show.caller.function },
+            { file: show.file, line: show.line, function: show.function },
           ],
         });
-        const same = await locate('b', 'b', show);
+        const same = await locate('b', 'b', show.run);
         expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
         expect(same.leftovers).toEqual([]);
       });

@@ -1,0 +1,6 @@
+def show(x)
+  puts x
+end
+
+show(1234)
+puts 'done'
