@@ -120,6 +120,40 @@ for (const language of languages) {
       }
     });
 
+    if (language.ext === 'py')
+      it("a test run by unittest whose assertion fails in B (the runner catches it): the line in the code under test, not the runner's output", async () => {
+        // An exception that unwinds the test's frame was no effect of its line: the walk stepped over
+        // the test alike in both runs and ended on the runner's report (bpdiff's adapter on 3.11).
+        const run = await runBpdiff([
+          'locate',
+          ...language.adapter,
+          '--cwd-a',
+          path.join(EFFECTS, 'python', 'a'),
+          '--cwd-b',
+          path.join(EFFECTS, 'python', 'b'),
+          '--',
+          'python3',
+          '-m',
+          'unittest',
+          'test_counted',
+          '--',
+          'python3',
+          '-m',
+          'unittest',
+          'test_counted',
+        ]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints.slice(0, 2)).toEqual([
+          expect.stringMatching(
+            /^the runs part ways at counted\.py:3 in total\(\) \(step \d+\): s is 6 in A and 9 in B$/,
+          ),
+          'the step before, both runs were at counted.py:4',
+        ]);
+        expect(run.doc!.locate!.call_path.map((call) => call.function)).toEqual(
+          expect.arrayContaining(['test_total', 'total']),
+        );
+      });
+
     if (language.ext === 'js')
       it('an object returned whose field differs, which V8 shows as `{ ... }` in both runs: the return line, the part that differs', async () => {
         // The object's id V8 gives at the function's return lives only until the step goes on: it was

@@ -31,9 +31,13 @@ class ThreadState(object):
         self.step = None
         # Where a step just stopped: the breakpoint hook on that same line does not stop again.
         self.just_stopped = None
-        # The function a step left by returning, and the value it returned: (name, value), or None.
-        # Shown at the step's stop as the caller's `(return) NAME` local, as debugpy names it.
+        # The function a step left, how and with what: ("return", name, value) as it returned, ("raised",
+        # name, exception) as an exception unwound it; or None. Shown at the step's stop as the caller's
+        # `(return) NAME` local, as debugpy names it, or `(raised) NAME`.
         self.returned = None
+        # The exception passing through the frame a step started in (tracing.py, before 3.12): (frame,
+        # exception) from its `exception` event until the frame runs a line again (it caught it) or returns.
+        self.raising = None
 
 
 class Resume(object):

@@ -164,7 +164,7 @@ class MonitorBackend(object):
             frame = sys._getframe(1)
             step.left(frame)
             if getattr(step, "stop_on_return", False) and frame is step.frame:
-                state.returned = (code.co_name, value)
+                state.returned = ("return", code.co_name, value)
                 stop_in_caller(self.dbg, state, frame)
         return None
 
@@ -186,10 +186,16 @@ class MonitorBackend(object):
         return None
 
     def _on_unwind(self, code, offset, exception):
-        """An exception leaves a frame (told globally, while a thread steps)."""
+        """An exception leaves a frame (told globally, while a thread steps); when it is the frame the step
+        started in, the exception is the step's to show, as a value returned is."""
         step = self._step() if self._stepping else None
         if step is not None:
-            step.left(sys._getframe(1))
+            frame = sys._getframe(1)
+            step.left(frame)
+            if getattr(step, "stop_on_return", False) and frame is step.frame:
+                state = self.dbg.threads.get(threading.get_ident())
+                state.returned = ("raised", code.co_name, exception)
+                stop_in_caller(self.dbg, state, frame)
         return None
 
     def stop_step(self, state, frame):

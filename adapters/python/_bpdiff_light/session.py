@@ -162,13 +162,14 @@ class Session(object):
         self.wire.respond(request, {"variables": variables})
 
     def _locals(self, frame):
-        """A frame's locals; at a step's stop in the frame it returned to, the value returned as `(return) NAME`."""
+        """A frame's locals; at a step's stop in the frame it returned to, the value returned as `(return) NAME`
+        (or the exception that unwound it, `(raised) NAME`)."""
         names = frame_locals(frame)
         state = self.dbg.current
         returned = getattr(state, "returned", None) if state is not None else None
         if returned is not None and state.frames and state.frames[0][0] is frame:
             names = dict(names)
-            names["(return) %s" % returned[0]] = returned[1]
+            names["(%s) %s" % (returned[0], returned[1])] = returned[2]
         return names
 
     def on_evaluate(self, request, args):

@@ -196,8 +196,10 @@ def stop_in_caller(debugger, state, frame):
     if filename is None or debugger.is_own(filename) or (step.is_user is not None and not step.is_user(filename)):
         # Nothing of the user's to stop in after it (a module's code returning to its runner): the step
         # stops in the frame itself, on its last line, once that line has run, so that what the
-        # program's last line did is read before it ends (as pdb stops at a frame's return).
-        state.returned = None
+        # program's last line did is read before it ends (as pdb stops at a frame's return). An
+        # exception that unwinds it is shown there (a test's failed assertion, caught by its runner).
+        if state.returned is not None and state.returned[0] != "raised":
+            state.returned = None
         debugger.suspend(frame, step.reason)
         return
     debugger.suspend(caller, step.reason)

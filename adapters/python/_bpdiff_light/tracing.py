@@ -100,6 +100,12 @@ class TraceBackend(object):
                 step.left(frame)
             self._returned(frame, arg)
             return self._line
+        if event == "exception":
+            # An exception passes through the step's frame: it unwinds it unless the frame runs a line again.
+            state = self.dbg.threads.get(threading.get_ident())
+            if state is not None and state.step is not None and frame is state.step.frame:
+                state.raising = (frame, arg[1])
+            return self._line
         if event != "line":
             return self._line
         dbg = self.dbg
@@ -118,6 +124,9 @@ class TraceBackend(object):
         if state is None:
             return self._line
         state.just_stopped = None
+        if state.raising is not None and state.raising[0] is frame:
+            # The frame caught the exception: a line of it runs.
+            state.raising = None
         step = state.step
         if step is not None and step.on_line(frame):
             # The hook compiled on this line runs next: it must not stop a second time.
@@ -130,22 +139,26 @@ class TraceBackend(object):
         return self._line
 
     def _returned(self, frame, value):
-        """The frame a step started in returns (not an exception unwinding it): its value is the step's to show."""
+        """The frame a step started in returns, or an exception unwinds it: its value, or the exception, is
+        the step's to show."""
         state = self.dbg.threads.get(threading.get_ident())
         if state is None or state.step is None or frame is not state.step.frame:
             return
+        raising, state.raising = state.raising, None
         # Only a step that asked for it (bpdiffReturns) shows the value: others stop as they always did.
         if not getattr(state.step, "stop_on_return", False):
             return
-        # A frame left by an exception returns None with the exception set: not a value it returned.
-        if value is None and sys.exc_info()[0] is not None:
-            return
-        state.returned = (frame.f_code.co_name, value)
+        # A frame an exception unwinds gets `return` with None after its `exception` event, and no line between.
+        if raising is not None and raising[0] is frame and value is None:
+            state.returned = ("raised", frame.f_code.co_name, raising[1])
+        else:
+            state.returned = ("return", frame.f_code.co_name, value)
         stop_in_caller(self.dbg, state, frame)
 
     # -- steps ---------------------------------------------------------------------------------
     def arm(self, state, resume, frame, ended=None):
         state.returned = None
+        state.raising = None
         state.step = make_step(resume, frame, self.dbg, ended)
         sys.settrace(self._call)
         line = self._line

@@ -172,6 +172,32 @@ describe.each(pythons())('light adapter steps on $name', ({ executable }) => {
     await session.ok('disconnect', { terminateDebuggee: true });
   });
 
+  it('bpdiffReturns: a step whose function an exception unwinds stops in the caller with `(raised) NAME`; one the function caught itself returns as ever', async () => {
+    const file = path.join(FIXTURES, 'raises.py');
+    const session = LightSession.start(executable, ['raises.py']);
+    await session.configure({ [file]: [3, 11] });
+    expect(await session.run()).not.toBeNull();
+    let since = session.events.length;
+    await session.ok('next', { threadId: 1, bpdiffReturns: true });
+    expect((await session.nextStop(since))?.body.reason).toBe('step');
+    const [caller] = await session.frames(1);
+    expect([caller!.name, caller!.line]).toEqual(['main', 17]);
+    const locals = await session.locals(1);
+    expect(locals).toMatchObject({ '(raised) check': "ValueError('too big: 3')", x: '3' });
+    expect(Object.keys(locals).filter((name) => name.startsWith('(return)'))).toEqual([]);
+    // The function that raised and caught its own exception: its value returned, no exception.
+    since = session.events.length;
+    await session.ok('continue', { threadId: 1 });
+    await session.nextStop(since);
+    since = session.events.length;
+    await session.ok('next', { threadId: 1, bpdiffReturns: true });
+    await session.nextStop(since);
+    const back = await session.locals(1);
+    expect(back).toMatchObject({ '(return) caught': "'handled'" });
+    expect(Object.keys(back).filter((name) => name.startsWith('(raised)'))).toEqual([]);
+    await session.ok('disconnect', { terminateDebuggee: true });
+  });
+
   it('skips steps silently, stays in the roots, masks addresses and hashes long values', async () => {
     const session = LightSession.start(executable, ['walk.py']);
     await session.configure({ [WALK]: [13] });
