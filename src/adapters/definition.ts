@@ -333,6 +333,8 @@ export interface AdapterDefinition {
     debugger_output?: string[];
     /** A line the debugger writes right after one of its own (gdb's echo of a stop's source line): left out only there. */
     debugger_echo?: string;
+    /** Regular expressions of the times the languages' test runners write of themselves (`Ran 1 test in 0.010s`): compared as `<time>` when a walk compares two runs' output (values/output-text.ts). */
+    output_times?: string[];
     /** Why this adapter's runs are walked into every line, not by effects (what it cannot let the walk see); absent: by effects. */
     every_line?: string;
     /** Why a line's breakpoint may miss arrivals a walk counts there (a `for` header's test): the way back is then the line both runs ran last. */

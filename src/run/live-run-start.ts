@@ -22,7 +22,8 @@ import type { ProgramExit } from '../session/program-end.js';
 import type { Redactor } from '../redact/redactor.js';
 import { traceMessage, tracePhase, tracing } from '../trace/trace.js';
 import { RunResources } from './run-resources.js';
-import { pathsInText, runPaths } from '../values/paths.js';
+import { runPaths } from '../values/paths.js';
+import { outputAsCompared } from '../values/output-text.js';
 import { allowedCpus, cpuForRun, pinTree } from '../process/cpu-affinity.js';
 
 export interface RunContext {
@@ -88,8 +89,11 @@ export class LiveRunStart {
   ) {
     this.log = (line) => context.log(`[${spec.label}] ${line}`);
     this.pathsOfRun = runPaths(spec.cwd, context.copyFolder ?? null);
-    // What the program writes is compared with its folders as placeholders, as its values are (--raw-values: as written).
-    this.outputThrough = options.values.raw_values ? null : pathsInText(this.pathsOfRun);
+    // What the program writes is compared with its folders as placeholders, as its values are, and a
+    // test runner's times as <time> (values/output-text.ts; --raw-values: as written).
+    this.outputThrough = options.values.raw_values
+      ? null
+      : outputAsCompared(this.pathsOfRun, context.definition.locate?.output_times ?? []);
     if (this.outputThrough !== null)
       for (const tail of [this.resources.stdout, this.resources.stderr]) tail.digestThrough(this.outputThrough);
     this.definition = context.definition;

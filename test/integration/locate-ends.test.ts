@@ -223,7 +223,8 @@ for (const adapter of PYTHON_ADAPTERS) {
 
 // Two checkouts of one program that writes where it runs: the walk sees what each writes with the run's
 // own folder as a placeholder, as it sees the values (values/paths.ts). It stopped at the first such
-// line, `during this line A wrote "reading /x/a/config.ini\n" ... and B wrote "reading /x/b/..."`.
+// line, `during this line A wrote "reading /x/a/config.ini\n" ... and B wrote "reading /x/b/..."`. And
+// a test runner's report of its own time in the shape the adapter definition names (locate.output_times).
 for (const language of languages.filter((entry) => entry.adapter[1] !== 'debugpy')) {
   const folder = path.join(FIXTURES, language.ext === 'py' ? 'python' : 'node');
   const where = (...flags: string[]) =>
@@ -241,7 +242,7 @@ for (const language of languages.filter((entry) => entry.adapter[1] !== 'debugpy
       ...language.run(`where.${language.ext}`),
     ]);
   describeWithTool(`locate, two checkouts: ${language.name}`, language.tool, language.available, () => {
-    it('a program that writes its own folder, during a line and at its end: alike (exit 0); as written with --raw-values', async () => {
+    it("a program that writes its own folder, during a line and at its end, and a runner's time: alike (exit 0); as written with --raw-values", async () => {
       const run = await where();
       expect(run.exitCode, `${run.doc?.analysis_hints[0]} ${run.stderr}`).toBe(0);
       expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
