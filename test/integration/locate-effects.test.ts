@@ -155,6 +155,35 @@ for (const language of languages) {
       });
 
     if (language.ext === 'js')
+      it('a test run by node --test (in a process of its own) whose assertion fails in B: the line in the code under test', async () => {
+        // node:test calls the test's function after thousands of its own statements: a step through them
+        // gave up and the walk ended on the line that registers the test, with what each run wrote.
+        const run = await runBpdiff([
+          'locate',
+          '--cwd-a',
+          path.join(EFFECTS, 'node', 'a'),
+          '--cwd-b',
+          path.join(EFFECTS, 'node', 'b'),
+          '--',
+          'node',
+          '--test',
+          'counted.test.cjs',
+          '--',
+          'node',
+          '--test',
+          'counted.test.cjs',
+        ]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints.slice(0, 2)).toEqual([
+          expect.stringMatching(
+            /^the runs part ways at counted\.cjs:3 in total\(\) \(step \d+\): s is 6 in A and 9 in B$/,
+          ),
+          'the step before, both runs were at counted.cjs:4',
+        ]);
+        expect(run.leftovers).toEqual([]);
+      });
+
+    if (language.ext === 'js')
       it('an object returned whose field differs, which V8 shows as `{ ... }` in both runs: the return line, the part that differs', async () => {
         // The object's id V8 gives at the function's return lives only until the step goes on: it was
         // read as `{ ... }` alike, with no fields, and the walk went on to the line after the call.

@@ -81,6 +81,8 @@ export class NodeProcess {
   lastCommand: 'step' | 'pause' | null = null;
   entry: EntrySearch | null = null;
   step: StepState | null = null;
+  /** The breakpoints a step waits at for the program's next code, past others' (program-traps.ts); null: none. */
+  traps: Set<string> | null = null;
   /** The blackbox patterns set in V8, joined ('' for none). */
   blackboxed = '';
   /**

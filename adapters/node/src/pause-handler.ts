@@ -10,6 +10,7 @@ import type { EntryPoint } from './entry-point.js';
 import { describeThrown } from './inspection.js';
 import { OBJECT_GROUP, type BreakpointRecord, type NodeProcess, type PauseState } from './node-process.js';
 import type { ExceptionReport, RuntimeHost, SessionState, StepKind, StopReport } from './runtime-types.js';
+import { clearTraps, setTraps } from './program-traps.js';
 import { MOST_PASSED, type StepFilter, type StepOn } from './stepping.js';
 import { trace } from './trace.js';
 import { errorSummary, typeName } from './value-format.js';
@@ -50,7 +51,14 @@ export class PauseHandler {
       const searching = this.entry.isSearchPause(process, event);
       const nearEntry = searching && (await this.entry.onSearchPause(process, event));
       if ((binding || searching) && !nearEntry) return await this.goOn(process, event);
-      const hits = event.hitBreakpoints ?? [];
+      // Any other pause ends a wait for the program's next code: the traps go, and the step goes on from here.
+      const traps = process.traps;
+      if (traps !== null) {
+        process.traps = null;
+        await clearTraps(process, traps);
+        if (process.step !== null) process.step.passed = 0;
+      }
+      const hits = (event.hitBreakpoints ?? []).filter((id) => !traps?.has(id));
       const records = hits
         .map((id) => process.records.get(id))
         .filter((record): record is BreakpointRecord => record !== undefined);
@@ -211,9 +219,7 @@ export class PauseHandler {
   private carryStep(process: NodeProcess, how: Exclude<StepOn, 'stop'>): void {
     process.pause = null;
     if (how === 'resume') {
-      trace(`step of ${process.pid} given up after ${MOST_PASSED} pauses in others' code`);
-      process.step = null;
-      void process.cdp.send('Debugger.resume', {}).catch(() => undefined);
+      void this.runToProgram(process);
       return;
     }
     process.lastCommand = 'step';
@@ -224,6 +230,23 @@ export class PauseHandler {
           ? 'Debugger.stepOver'
           : 'Debugger.stepInto';
     void process.cdp.send(method, {}).catch(() => undefined);
+  }
+
+  /**
+   * A step MOST_PASSED pauses deep in others' code: the program runs to its next code, trapped
+   * (program-traps.ts), where the step goes on; where nothing could be trapped, the step is given up.
+   */
+  private async runToProgram(process: NodeProcess): Promise<void> {
+    process.lastCommand = 'step';
+    if (process.traps === null) {
+      const traps = await setTraps(process, this.stepping.programScripts(process)).catch(() => new Set<string>());
+      if (traps.size > 0) process.traps = traps;
+      else {
+        trace(`step of ${process.pid} given up after ${MOST_PASSED} pauses in others' code`);
+        process.step = null;
+      }
+    }
+    await process.cdp.send('Debugger.resume', {}).catch(() => undefined);
   }
 
   private async readConditionError(process: NodeProcess, frame: CallFrame): Promise<string | undefined> {

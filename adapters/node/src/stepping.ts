@@ -12,7 +12,8 @@
 // back meanwhile (an EventEmitter's listener, a required module's top level) is stepped over unless it
 // holds a breakpoint; and, once no frame of the program's is left (the main module ended, a callback
 // returned), through them (stepInto) to the next code of the program's that runs (a timer's callback,
-// a promise's continuation), or to the program's end.
+// a promise's continuation), or to the program's end; past MOST_PASSED such pauses, by running to
+// breakpoints set at every position of the program's loaded scripts (program-traps.ts).
 //
 // In a script with a source map, code that maps to nothing (a compiler's helpers: esbuild's __name,
 // tsx's wrapper around a module) is stepped through too: a step stops only where the map leads to a
@@ -31,12 +32,17 @@ import {
 import type { StepKind } from './runtime-types.js';
 import type { SourceMapCache } from './source-maps.js';
 
-/** Pauses in others' code one step may go through before the program is let run instead (a task of Node's that never reaches the program's code). */
-export const MOST_PASSED = 2000;
+/**
+ * Pauses in others' code one step goes through before the program runs to its next code instead, at
+ * breakpoints set at every position of the program's loaded scripts (program-traps.ts): node:test
+ * calls a test's function after thousands of its own statements, ~0.5 ms a pause.
+ */
+export const MOST_PASSED = 500;
 
 /**
  * How a pause a step came to goes on: shown to the client, or the step carried on out of others' code,
- * through it, again as it was asked (further along the line it began on), or given up.
+ * through it, again as it was asked (further along the line it began on), or run on to the program's
+ * next code (`resume`: program-traps.ts).
  */
 export type StepOn = 'stop' | 'out' | 'into' | 'again' | 'resume';
 
@@ -246,7 +252,17 @@ export class StepFilter {
 
   /** Code that is not the program's: Node's internals, the bootloader, a package (but a file holding a user breakpoint). */
   isOthers(process: NodeProcess, frame: CallFrame): boolean {
-    const url = process.scripts.get(frame.location.scriptId)?.url ?? frame.url;
+    return this.isOthersUrl(process.scripts.get(frame.location.scriptId)?.url ?? frame.url);
+  }
+
+  /** The scripts of the program's own files this process has loaded (program-traps.ts). */
+  programScripts(process: NodeProcess): string[] {
+    return [...process.scripts.values()]
+      .filter((script) => scriptUrlToPath(script.url) !== null && !this.isOthersUrl(script.url))
+      .map((script) => script.scriptId);
+  }
+
+  private isOthersUrl(url: string): boolean {
     if (isNodeInternalUrl(url)) return true;
     const file = scriptUrlToPath(url);
     // Code without a file (eval, new Function) is the program's.

@@ -231,3 +231,24 @@ describe('stepping past others code', () => {
     },
   );
 });
+
+describe('a step through thousands of statements of Node', () => {
+  it("node:test's test function, run after the main module ended: a step off the module's last line stops in it (the adapter runs to breakpoints at the program's positions)", async () => {
+    const file = path.join(DIR, 'tested.js');
+    session = await AdapterSession.start();
+    const result = await session.run({
+      command: ['node', 'tested.js'],
+      cwd: DIR,
+      breakpoints: [{ path: file, line: lineOf(file, "test('total'") }],
+    });
+    const threadId = result.stopped!.body.threadId!;
+    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+    // node:test runs the function after thousands of its own statements: a step through them one by
+    // one gave up at 2,000 and let the program run to its end, the test unseen.
+    expect(await step('next', threadId)).not.toBeNull();
+    const inTest = await place(threadId);
+    expect([inTest.file, inTest.line]).toEqual([file, lineOf(file, 'const got = total')]);
+    expect(await step('stepIn', threadId)).not.toBeNull();
+    expect((await place(threadId)).name).toBe('total');
+  });
+});
