@@ -192,12 +192,40 @@ async function prepare(context: LaunchContext, given: LaunchPlan): Promise<Launc
   }
   if (command.ignored.length > 0)
     warnings.push(`go test flags with no effect under bpdiff were left out: ${command.ignored.join(' ')}`);
+  const tests = testFunctions(dir);
   return {
     ...plan,
     launch: { ...launch, program: output, args: command.testArgs, cwd: dir },
     buildMs: ms,
     warnings,
+    ...(tests.length > 0 ? { entryFunctions: tests } : {}),
   };
+}
+
+/**
+ * The functions a test binary of the package in `dir` runs of the package's own: its TestMain, tests
+ * and fuzz tests, by name (dlv finds `TestTotal` in whichever package of the binary defines it). A
+ * walk from where the program's own code starts starts in the first of them that runs: the binary's
+ * main.main is the toolchain's, generated from no file of the user's.
+ */
+export function testFunctions(dir: string): string[] {
+  const names = new Set<string>();
+  let files: string[];
+  try {
+    files = fs.readdirSync(dir).filter((file) => file.endsWith('_test.go'));
+  } catch {
+    return [];
+  }
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(dir, file), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const match of text.matchAll(/^func\s+((?:Test|Fuzz)[\p{L}\p{N}_]*)\s*\(/gmu)) names.add(match[1]!);
+  }
+  return [...names].sort();
 }
 
 const versions = memoAsync<string | null>();

@@ -117,6 +117,11 @@ export interface LaunchPlan {
   condition?: AdapterDefinition['condition'];
   /** The adapter's version, when preparing the launch found it. */
   version?: string | null;
+  /**
+   * Where this command's own code starts, for a walk from there, in place of the definition's
+   * locate.entry.functions: `go test`'s test functions (a test binary's main.main is the toolchain's).
+   */
+  entryFunctions?: string[];
 }
 
 export interface AdapterHooks {

@@ -77,6 +77,8 @@ export class LiveRunStart {
   private oneCpu: number | null = null;
   /** The run's adapter: the one chosen for it, or the one its hooks defer to (AdapterHooks.defer). */
   protected definition: AdapterDefinition;
+  /** Where the command's own code starts, where its hooks say so (LaunchPlan.entryFunctions); null: the definition's. */
+  protected planEntry: string[] | null = null;
   /** The run's own folders, written as placeholders in its values and its output (values/paths.ts). */
   protected readonly pathsOfRun: ReturnType<typeof runPaths>;
   /** How a walk sees what the program writes: its folders as placeholders; null under --raw-values. */
@@ -99,6 +101,11 @@ export class LiveRunStart {
     this.definition = context.definition;
     this.adapterName = context.definition.name;
     tracePhase(spec.label, 'run started', { adapter: context.definition.id });
+  }
+
+  /** The functions where the program's own code starts: the command's, where its hooks named them, else `given` (the definition's). */
+  entryFunctions(given: readonly string[]): readonly string[] {
+    return this.planEntry ?? given;
   }
 
   /**
@@ -163,10 +170,15 @@ export class LiveRunStart {
     tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;
     if (this.version === undefined && versionPath) this.version = versionIn(capabilities, versionPath);
+    this.planEntry = plan.entryFunctions && plan.entryFunctions.length > 0 ? plan.entryFunctions : null;
+    const entry =
+      walk?.entry.functions && walk.entry.functions.length > 0 && this.planEntry !== null
+        ? { ...walk.entry, functions: this.planEntry }
+        : walk?.entry;
     const launched = await session.launch(
       walk ? { ...plan.launch, ...walk.launch } : plan.launch,
       { ...spec.breakpoint, reachPass: context.reachPass },
-      walk?.entry,
+      entry,
     );
     tracePhase(spec.label, 'launched');
     // The run's --timeout counts from here, as the session's wait for the stop does.

@@ -272,7 +272,14 @@ async function locateOnce(
         return standing.kind === 'ended' ? `${run.spec.label} ${describeEnding(standing.end.reason)}` : run.spec.label;
       });
       const neverStopped = starts.every((start) => start.kind === 'started' && start.standing.kind === 'ended');
-      throw noCodeError(walks, definitions[0]!, from !== null, neverStopped, endings.join('; '));
+      throw noCodeError(
+        walks,
+        definitions[0]!,
+        from !== null,
+        neverStopped,
+        endings.join('; '),
+        runs[0].entryFunctions(definitions[0]!.locate?.entry?.functions ?? []),
+      );
     }
     // Both ended alike in every step: their output and exit codes still may not be (run-ends.ts).
     const apart = end.kind === 'agreed' && end.agreedUntil === 'end' ? await endsApart(runs, [end.a, end.b]) : null;

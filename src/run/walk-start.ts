@@ -51,12 +51,9 @@ export async function startWalk(
         standing: { kind: 'ended', end: first },
         reached: hit === 0 && run.passesSkipped > 0 ? null : hit,
       };
-    const onBreakpoint = from !== null || (definition.locate?.entry?.functions ?? []).length > 0;
-    const standing = await startOf(
-      walk,
-      onBreakpoint,
-      from === null ? (definition.locate?.entry?.functions ?? []) : [],
-    );
+    const functions = run.entryFunctions(definition.locate?.entry?.functions ?? []);
+    const onBreakpoint = from !== null || functions.length > 0;
+    const standing = await startOf(walk, onBreakpoint, from === null ? functions : []);
     if (standing.kind === 'step') await run.clearBreakpoints();
     return { kind: 'started', standing };
   } catch (error) {

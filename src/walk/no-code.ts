@@ -17,11 +17,12 @@ export function noCodeError(
   fromGiven: boolean,
   neverStopped: boolean,
   endings: string,
+  /** Where the program's own code starts (the definition's locate.entry.functions, or the command's: go test's tests). */
+  functions: readonly string[] = definition.locate?.entry?.functions ?? [],
 ): BpdiffError {
   const sourceless = [...new Set(walks.flatMap((walk) => walk.code.sourceless))];
   if (sourceless.length > 0)
     return messages.locateNoSource(sourceless, JSON.stringify(definition.launch).includes('${sourcePaths}'));
-  const functions = definition.locate?.entry?.functions ?? [];
   if (!fromGiven && neverStopped && functions.length > 0) return messages.locateNoDebugInfo(functions);
   return messages.locateNoCode([...new Set(walks.flatMap((walk) => walk.code.userFiles()))], endings);
 }

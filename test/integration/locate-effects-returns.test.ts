@@ -293,3 +293,42 @@ for (const language of languages) {
     });
   });
 }
+
+// `go test`: the test binary's main.main is the toolchain's (no file of the user's), so a walk from where
+// the program's own code starts stopped nowhere ("no debug information was found for it"). It starts in
+// the package's test functions (adapters/go/hooks.ts testFunctions) and goes into the code under test.
+describeWithTool(
+  'locate over go test',
+  'dlv and go (apt-get install -y delve golang-go)',
+  onPath('dlv') && onPath('go'),
+  () => {
+    it('a test that fails in B: the line in the code under test; identical packages exit 0', async () => {
+      const tested = (version: 'a' | 'b') => path.join(EFFECTS, 'go', version, 'tested');
+      const walk = (a: 'a' | 'b', b: 'a' | 'b') =>
+        runBpdiff([
+          'locate',
+          '--cwd-a',
+          tested(a),
+          '--cwd-b',
+          tested(b),
+          '--',
+          'go',
+          'test',
+          '.',
+          '--',
+          'go',
+          'test',
+          '.',
+        ]);
+      const run = await walk('a', 'b');
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways at calc\.go:6 in tested\.Total\(\) \(step \d+\): i is 3 in A and 6 in B$/,
+      );
+      expect(run.doc!.locate!.call_path.map((call) => call.function)).toEqual(['tested.TestTotal', 'tested.Total']);
+      const same = await walk('a', 'a');
+      expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
+      expect(same.leftovers).toEqual([]);
+    });
+  },
+);

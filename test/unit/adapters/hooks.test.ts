@@ -177,3 +177,21 @@ describe('helperScript', () => {
     expect(helperScript(definition, 'sitecustomize.py')).toBe(path.join(ROOT, 'adapters/debugpy/sitecustomize.py'));
   });
 });
+
+describe("go test's own code: where a walk of a test binary starts", () => {
+  it("the package's TestMain, tests and fuzz tests, from its _test.go files only, methods and other functions left out", async () => {
+    const { testFunctions } = await import('../../../adapters/go/hooks.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-tests-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'shop_test.go'),
+        'package shop\n\nfunc TestMain(m *testing.M) { m.Run() }\nfunc TestTotal(t *testing.T) {}\nfunc  TestÜber(t *testing.T) {}\nfunc FuzzParse(f *testing.F) {}\nfunc (s *suite) TestMethod(t *testing.T) {}\nfunc BenchmarkTotal(b *testing.B) {}\nfunc helper() {}\n// func TestCommented(t *testing.T) {}\n',
+      );
+      fs.writeFileSync(path.join(dir, 'shop.go'), 'package shop\n\nfunc TestLike() {}\n');
+      expect(testFunctions(dir)).toEqual(['FuzzParse', 'TestMain', 'TestTotal', 'TestÜber']);
+      expect(testFunctions(path.join(dir, 'missing'))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

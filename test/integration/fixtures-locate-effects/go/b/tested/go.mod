@@ -1,0 +1,3 @@
+module tested
+
+go 1.19
