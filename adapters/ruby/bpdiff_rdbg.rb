@@ -56,6 +56,7 @@ module BpdiffRdbg
     # Ruby holds $stdout to a pipe in a buffer until the program ends, and a walk by effects would tell
     # the line that wrote it by the last line of the program.
     $stdout.sync = true
+    same_minitest_seed
     # The program's first stop, where it waits for bpdiff, is at the start of the main script (as for
     # `ruby -r debug/open`): rdbg would otherwise put it after the `require` above, in this file,
     # before the port is said.
@@ -114,6 +115,30 @@ module BpdiffRdbg
         BpdiffRdbg.clear_line_breakpoints(@session, request.dig('arguments', 'source', 'path'))
       end
       request
+    end
+  end
+
+  # minitest runs a file's tests in an order drawn from a seed in every run (ENV["SEED"], else at
+  # random) and writes the seed first (`Run options: --seed 25481`): two runs of one test file would
+  # differ in both, and nowhere else. Unless the run names a seed of its own (SEED, --seed, -s), both
+  # runs get the same one, 0, as both of bpdiff's Python adapters give Python's hash seed. Set as
+  # minitest starts its run, so that a program that is not a minitest run never sees SEED set.
+  def self.same_minitest_seed
+    return if ENV.key?('SEED')
+
+    trace = TracePoint.new(:end) do |tp|
+      next unless defined?(::Minitest) && tp.self.equal?(::Minitest) && ::Minitest.respond_to?(:run)
+
+      trace.disable
+      ::Minitest.singleton_class.prepend(MinitestSeed)
+    end
+    trace.enable
+  end
+
+  module MinitestSeed
+    def run(args = [])
+      ENV['SEED'] ||= '0' unless args.any? { |arg| arg.to_s.start_with?('--seed', '-s') }
+      super
     end
   end
 

@@ -332,3 +332,41 @@ describeWithTool(
     });
   },
 );
+
+// minitest draws the order of a file's tests from a seed in every run and writes it first (`Run
+// options: --seed 25481`): two identical runs parted ways there. bpdiff_rdbg.rb gives both runs seed 0
+// unless the run names one. minitest calls the tests from its own code at the program's exit, which a
+// step out of it runs unseen under rdbg: --from a line of the test walks it.
+describeWithTool(
+  'locate over a minitest file',
+  'ruby with its debug gem (apt-get install -y ruby)',
+  onPath('ruby'),
+  () => {
+    it('identical runs exit 0 (the same seed); from a line of the test, the line of the code under test', async () => {
+      const tested = (version: 'a' | 'b') => path.join(EFFECTS, 'ruby', version, 'tested');
+      const walk = (a: 'a' | 'b', b: 'a' | 'b', ...flags: string[]) =>
+        runBpdiff([
+          'locate',
+          ...flags,
+          '--cwd-a',
+          tested(a),
+          '--cwd-b',
+          tested(b),
+          '--',
+          'ruby',
+          'calc_test.rb',
+          '--',
+          'ruby',
+          'calc_test.rb',
+        ]);
+      const same = await walk('a', 'a');
+      expect(same.exitCode, `${same.doc?.analysis_hints[0]} ${same.stderr}`).toBe(0);
+      const run = await walk('a', 'b', '--from', 'calc_test.rb:6');
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways at calc\.rb:4 in block in total\(\) \(step \d+\): block in total\(\) returns 6 in A and 9 in B$/,
+      );
+      expect(run.leftovers).toEqual([]);
+    });
+  },
+);
