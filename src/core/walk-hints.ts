@@ -174,6 +174,9 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
         a.kind === 'ended' ? [a, b, labels.a, labels.b] : [b, a, labels.b, labels.a];
       const after =
         walk.point === null ? 'before its first step' : `after ${where(walk.point)}${about(walk.point, walk.steps)}`;
+      // Neither goes on (neither could be debugged): each run's end, no parting.
+      if (a.kind === 'ended' && b.kind === 'ended')
+        return `the walk ended ${after}: ${labels.a} ${a.how}; ${labels.b} ${b.how}`;
       const alone = ended.kind === 'ended' ? ended.lastAlone : undefined;
       const ends = alone === undefined ? 'ends there' : `goes on alone to ${alone.file}:${alone.line} and ends there`;
       return `the runs part ways ${after}: ${endedLabel} ${ends} (it ${ended.kind === 'ended' ? ended.how : 'ended'}) while ${goingLabel} goes on${going.kind === 'at' ? ` to ${going.file}:${going.line}` : ''}`;

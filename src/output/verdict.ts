@@ -11,7 +11,8 @@ import type { Report } from '../report/report.js';
  * `escape`: how the writer makes a label safe (markdown's).
  */
 export function walkVerdict(report: Report, escape: (text: string) => string = (text) => text): string | null {
-  if (report.lead.length === 0 || report.exitCode === 0) return null;
+  // Exit 2: a run could not be debugged; the comparison's own words say what each run did.
+  if (report.lead.length === 0 || report.exitCode !== 1) return null;
   const { run_a: a, run_b: b, diff } = report.document;
   const there =
     isDiffEmpty(diff) && diff.unchanged.length > 0

@@ -33,6 +33,22 @@ function walk(overrides: Partial<WalkSummary>): WalkSummary {
 }
 
 describe('describeWalk', () => {
+  it("neither run could be walked: each run's end, no parting", () => {
+    const { hints } = describeWalk(
+      walk({
+        kind: 'ended',
+        point: null,
+        steps: 0,
+        a: { kind: 'ended', how: 'could not be debugged: no cargo test' },
+        b: { kind: 'ended', how: 'could not be debugged: no cargo test' },
+      }),
+      LABELS,
+    );
+    expect(hints[0]).toBe(
+      'the walk ended before its first step: A could not be debugged: no cargo test; B could not be debugged: no cargo test',
+    );
+  });
+
   it('a line whose callee agreed throughout: its value returned said compared where the adapter reads it, else said unread', () => {
     const values: Partial<WalkSummary> = {
       kind: 'values',

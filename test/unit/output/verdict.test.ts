@@ -27,6 +27,20 @@ describe("the writers' verdict after a walk", () => {
     expect(writeMarkdown(report).split('\n')[0]).toBe(`### ❌ bpdiff at \`pricing.py:34\`: ${words}`);
   });
 
+  it('a walk whose runs could not be debugged (exit 2): the comparison\'s own words, not "the runs part ways"', () => {
+    const report = buildReport(
+      [
+        makeCapture({ noBreak: { kind: 'error', message: 'could not be debugged' } }),
+        makeCapture({ side: 'b', noBreak: { kind: 'error', message: 'could not be debugged' } }),
+      ],
+      { lead: { hints: ['the walk ended before its first step: ...'], context: [], parted: true } },
+    );
+    expect(report.exitCode).toBe(2);
+    expect(writeText(report, { color: false }).trimEnd().split('\n').at(-1)).toBe(
+      'neither A nor B stopped at the breakpoint: nothing compared',
+    );
+  });
+
   it('with values that differ there: the counts', () => {
     const report = buildReport(
       [makeCapture({ variables: { x: '6' } }), makeCapture({ side: 'b', variables: { x: '7' } })],
