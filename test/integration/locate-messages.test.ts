@@ -222,3 +222,30 @@ describeWithTool('locate: a debugger that does not start again for a restart', c
     );
   });
 });
+
+describe('locate: neither run can be debugged', () => {
+  it("exit 2, each run's reason, and no word of the runs parting ways", async () => {
+    const shell = ['sh', '-c', 'cd v1 && python3 shop.py'];
+    const run = await runBpdiff([
+      'locate',
+      '--adapter',
+      'python',
+      '--format',
+      'text',
+      '--cwd',
+      path.dirname(SHOP),
+      '--',
+      ...shell,
+      '--',
+      ...shell,
+    ]);
+    expect(run.exitCode, run.stderr).toBe(2);
+    const said = run.stdout.split('\n');
+    // It had said: "the runs part ways before its first step: A ends there (...) while B goes on".
+    expect(said[1]).toMatch(
+      /^ {2}the walk ended before its first step: A could not be debugged: sh -c runs a shell, not a Python program .*; B could not be debugged: sh -c runs a shell/,
+    );
+    expect(run.stdout).not.toContain('part ways');
+    expect(run.leftovers).toEqual([]);
+  });
+});
