@@ -29,7 +29,7 @@ import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
 import { walkEffects } from '../walk/effects.js';
-import { returnedNames } from '../walk/returned-names.js';
+import { returnedNames, returnsUnread } from '../walk/returned-names.js';
 import type { CallStep } from '../walk/line-arrivals.js';
 
 export type { WalkFrom } from './walk-start.js';
@@ -211,16 +211,7 @@ async function locateOnce(
     const why =
       definitions.map((definition) => definition.locate?.every_line).find((reason) => reason !== undefined) ?? null;
     const everyLine = options.locate.every_line || why !== null;
-    // Why a value returned is not read: the definition's word, or that it names no way to read one.
-    const unread = definitions
-      .map(
-        (definition) =>
-          definition.locate?.returned?.unread ??
-          (definition.locate?.returned?.pattern === undefined
-            ? `the adapter definition of ${definition.name} names no way to read it (locate.returned.pattern)`
-            : undefined),
-      )
-      .find((reason) => reason);
+    const unread = returnsUnread(definitions);
     const missed = definitions.map((definition) => definition.locate?.hits_miss_arrivals).find((reason) => reason);
     const walking = !everyLine
       ? walkEffects(

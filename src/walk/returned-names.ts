@@ -11,6 +11,24 @@ export interface ReturnedNames {
   step: 'caller' | 'return';
 }
 
+/**
+ * Why a walk's runs show no value a function returned: the first definition's word for it
+ * (locate.returned.unread), or that it names no way to read one; undefined where every one reads them.
+ */
+export function returnsUnread(
+  definitions: ReadonlyArray<Pick<AdapterDefinition, 'locate' | 'name'>>,
+): string | undefined {
+  return definitions
+    .map(
+      (definition) =>
+        definition.locate?.returned?.unread ??
+        (definition.locate?.returned?.pattern === undefined
+          ? `the adapter definition of ${definition.name} names no way to read it (locate.returned.pattern)`
+          : undefined),
+    )
+    .find((reason) => reason);
+}
+
 /** The adapter's way of naming a value returned, or null where it shows none (or its definition does not say). */
 export function returnedNames(definition: Pick<AdapterDefinition, 'locate'>): ReturnedNames | null {
   const returned = definition.locate?.returned;

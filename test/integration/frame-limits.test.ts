@@ -173,9 +173,10 @@ describePythonAdapters('capture limits on Python', (_adapter, runBpdiff) => {
   });
 
   it('reading stops at the run --timeout, keeping what it read: ten slow reprs in a list hold the adapter for 10 s', async () => {
-    // --timeout 8: the stop comes well before it, and the adapter's ten reprs (10 s) end well after it.
+    // --timeout 6: the stop comes well before it (under 2 s on a loaded machine), and the adapter's ten
+    // reprs (10 s) end well after it.
     const run = await runBpdiff(
-      ['--bp', 'slow_repr.py:28', '--value-timeout', '1', '--timeout', '8', ...both('python3', 'slow_repr.py', 'many')],
+      ['--bp', 'slow_repr.py:28', '--value-timeout', '1', '--timeout', '6', ...both('python3', 'slow_repr.py', 'many')],
       { cwd: FIXTURES },
     );
     expectClean(run);

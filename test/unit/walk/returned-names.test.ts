@@ -2,7 +2,7 @@
 // (src/walk/returned-names.ts): in the caller, by the name's group (debugpy, bpdiff's adapters); in
 // the function at its end, by the stop's function (rdbg's `_return`), with what lies under it.
 import { describe, expect, it } from 'vitest';
-import { renameReturned, returnedNames } from '../../../src/walk/returned-names.js';
+import { renameReturned, returnedNames, returnsUnread } from '../../../src/walk/returned-names.js';
 import type { CapturedValues } from '../../../src/values/types.js';
 
 function values(variables: Record<string, string>, types: Record<string, string> = {}): CapturedValues {
@@ -41,5 +41,17 @@ describe('renameReturned', () => {
     expect(returnedNames({ locate: { returned: { unread: 'dlv shows none' } } })).toBeNull();
     expect(returnedNames({ locate: {} })).toBeNull();
     expect(returnedNames({})).toBeNull();
+  });
+});
+
+describe('returnsUnread: why a walk sees no value returned', () => {
+  it("the definition's word; that a definition names no way to read one; none where both read them", () => {
+    const reads = { name: 'node', locate: { returned: { pattern: '^\\(return\\) (.+)$' } } };
+    const says = { name: 'dlv', locate: { returned: { unread: 'dlv shows none' } } };
+    expect(returnsUnread([reads, says])).toBe('dlv shows none');
+    expect(returnsUnread([{ name: 'mine', locate: {} }, reads])).toBe(
+      'the adapter definition of mine names no way to read it (locate.returned.pattern)',
+    );
+    expect(returnsUnread([reads, reads])).toBeUndefined();
   });
 });
