@@ -87,6 +87,15 @@ interface Language {
   expected: { kind: 'return'; line: number } | { kind: 'values'; line: number; function: string; unread: string };
 }
 
+/** C's show program, the same under lldb-dap and gdb: a printf in a callee, line by line. */
+const C_SHOW: Language['show'] = {
+  run: (version) => [path.join(builtC, version, 'show')],
+  file: 'a/show.c',
+  line: 3,
+  function: 'show',
+  caller: { line: 6, function: 'main' },
+};
+
 const languages: Language[] = [
   {
     name: 'Java through bpdiff-java-adapter',
@@ -150,13 +159,7 @@ const languages: Language[] = [
     available: findFirstExecutable(definition('lldb').adapter.executables, ROOT) !== null && onPath('cc'),
     folder: 'c',
     run: (version) => [path.join(builtC, version, 'ret')],
-    show: {
-      run: (version) => [path.join(builtC, version, 'show')],
-      file: 'a/show.c',
-      line: 3,
-      function: 'show',
-      caller: { line: 6, function: 'main' },
-    },
+    show: C_SHOW,
     file: 'a/ret.c',
     scale: 'scale',
     fmt: null,
@@ -168,13 +171,7 @@ const languages: Language[] = [
     available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
     folder: 'c',
     run: (version) => [path.join(builtC, version, 'ret')],
-    show: {
-      run: (version) => [path.join(builtC, version, 'show')],
-      file: 'a/show.c',
-      line: 3,
-      function: 'show',
-      caller: { line: 6, function: 'main' },
-    },
+    show: C_SHOW,
     file: 'a/ret.c',
     scale: 'scale',
     fmt: null,

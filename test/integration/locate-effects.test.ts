@@ -24,6 +24,8 @@ interface Language {
   returns: boolean;
   /** A step stops after the program's last line (bpdiff's Python adapter). */
   lastLine: boolean;
+  /** A test runner's command over a test of `total` (counted.*), the file of `total`; null: not run on this adapter. */
+  runner: { command: string[]; file: string } | null;
 }
 
 const languages: Language[] = [
@@ -37,6 +39,9 @@ const languages: Language[] = [
     ext: 'py',
     returns: true,
     lastLine: adapter.id === 'python',
+    // bpdiff's adapter only: debugpy stopped so already (the fix was the adapter's).
+    runner:
+      adapter.id === 'python' ? { command: ['python3', '-m', 'unittest', 'test_counted'], file: 'counted.py' } : null,
   })),
   {
     name: 'Node.js through bpdiff-node-adapter',
@@ -48,6 +53,7 @@ const languages: Language[] = [
     ext: 'js',
     returns: true,
     lastLine: false,
+    runner: { command: ['node', '--test', 'counted.test.cjs'], file: 'counted.cjs' },
   },
 ];
 
@@ -120,66 +126,32 @@ for (const language of languages) {
       }
     });
 
-    // bpdiff's adapter only: debugpy stopped so already (the fix was the adapter's).
-    if (language.ext === 'py' && language.adapter[1] === 'python')
-      it("a test run by unittest whose assertion fails in B (the runner catches it): the line in the code under test, not the runner's output", async () => {
-        // An exception that unwinds the test's frame was no effect of its line: the walk stepped over
-        // the test alike in both runs and ended on the runner's report (bpdiff's adapter on 3.11).
+    const runner = language.runner;
+    if (runner !== null)
+      it(`a test run by ${runner.command.slice(0, -1).join(' ')} whose assertion fails in B (the runner catches it): the line in the code under test, not the runner's output`, async () => {
+        // unittest: an exception that unwound the test's frame was no effect of its line (bpdiff's Python
+        // adapter on 3.11): the walk stepped over the test alike in both runs and ended on the runner's
+        // report. node:test calls the test's function after thousands of its own statements: a step
+        // through them gave up, and the walk ended on the line that registers the test.
         const run = await runBpdiff([
           'locate',
           ...language.adapter,
           '--cwd-a',
-          path.join(EFFECTS, 'python', 'a'),
+          path.join(EFFECTS, language.folder, 'a'),
           '--cwd-b',
-          path.join(EFFECTS, 'python', 'b'),
+          path.join(EFFECTS, language.folder, 'b'),
           '--',
-          'python3',
-          '-m',
-          'unittest',
-          'test_counted',
+          ...runner.command,
           '--',
-          'python3',
-          '-m',
-          'unittest',
-          'test_counted',
+          ...runner.command,
         ]);
         expect(run.exitCode, run.stderr).toBe(1);
+        const at = runner.file.replace('.', '\\.');
         expect(run.doc!.analysis_hints.slice(0, 2)).toEqual([
           expect.stringMatching(
-            /^the runs part ways at counted\.py:3 in total\(\) \(step \d+\): s is 6 in A and 9 in B$/,
+            new RegExp(`^the runs part ways at ${at}:3 in total\\(\\) \\(step \\d+\\): s is 6 in A and 9 in B$`),
           ),
-          'the step before, both runs were at counted.py:4',
-        ]);
-        expect(run.doc!.locate!.call_path.map((call) => call.function)).toEqual(
-          expect.arrayContaining(['test_total', 'total']),
-        );
-      });
-
-    if (language.ext === 'js')
-      it('a test run by node --test (in a process of its own) whose assertion fails in B: the line in the code under test', async () => {
-        // node:test calls the test's function after thousands of its own statements: a step through them
-        // gave up and the walk ended on the line that registers the test, with what each run wrote.
-        const run = await runBpdiff([
-          'locate',
-          '--cwd-a',
-          path.join(EFFECTS, 'node', 'a'),
-          '--cwd-b',
-          path.join(EFFECTS, 'node', 'b'),
-          '--',
-          'node',
-          '--test',
-          'counted.test.cjs',
-          '--',
-          'node',
-          '--test',
-          'counted.test.cjs',
-        ]);
-        expect(run.exitCode, run.stderr).toBe(1);
-        expect(run.doc!.analysis_hints.slice(0, 2)).toEqual([
-          expect.stringMatching(
-            /^the runs part ways at counted\.cjs:3 in total\(\) \(step \d+\): s is 6 in A and 9 in B$/,
-          ),
-          'the step before, both runs were at counted.cjs:4',
+          `the step before, both runs were at ${runner.file}:4`,
         ]);
         expect(run.leftovers).toEqual([]);
       });
