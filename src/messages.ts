@@ -337,6 +337,9 @@ export const messages = {
       `the program has not reached its next line within the timeout (${seconds} s) during the walk: it is blocked or running long (a sleep, a read, a loop outside the user's code, or a loop whose code stays on one line, which a step never leaves)`,
       `give a longer --timeout, or --from FILE:LINE past where it waits`,
     ),
+  /** `said`: why the debugger stops on no code at --from's line, in each run that says so (core/hints.ts describeNoBreak). */
+  fromNoCode: (from: string, said: string) =>
+    error('USAGE', `--from ${from}: ${said.replace(/\.$/, '')}`, 'give --from a line with code on it'),
   /** `reached`: how many times each run passed the line, or null: fewer than `hit` (its adapter counted them). */
   fromNotReached: (from: string, hit: number, reached: readonly [number | null, number | null]) => {
     const said = reached.map((count) => (count === null ? `fewer than ${hit} times` : times(count)));

@@ -12,7 +12,7 @@ import { messages } from '../messages.js';
 import { describeEnding, withCommas } from '../core/walk-hints.js';
 import { LiveRun } from './live-run.js';
 import { setUpRuns, type RunsHooks } from './two-runs.js';
-import { startWalk, type StartedWalk, type WalkFrom } from './walk-start.js';
+import { fromNotReached, startWalk, type StartedWalk, type WalkFrom } from './walk-start.js';
 import { failedStart, startFailure } from './failed-start.js';
 import {
   walked,
@@ -165,7 +165,7 @@ async function locateOnce(
       }),
     );
     if (from !== null && reached[0] !== undefined && reached[1] !== undefined)
-      throw messages.fromNotReached(options.locate.from ?? '', from.hit, [reached[0], reached[1]]);
+      throw fromNotReached(options.locate.from ?? '', from.hit, starts, specs, [reached[0], reached[1]]);
     tracePhase(null, 'locate walk started');
     const walkStarted = Date.now();
     const walkOptions: WalkOptions = {

@@ -2,6 +2,10 @@
 // starts, or the Nth pass through --from's line (counted by the adapter where it can, else by stops);
 // or, for a run that ended first, how many passes it made; or why it could not be started.
 import type { AdapterDefinition } from '../adapters/definition.js';
+import type { RunSpec } from '../core/types.js';
+import { describeNoBreak } from '../core/hints.js';
+import type { BpdiffError } from '../errors.js';
+import { messages } from '../messages.js';
 import { CpuCountOvershoot } from '../session/cpu-count.js';
 import type { RunFacts } from '../capture/capture-document.js';
 import { PassCounter } from '../session/passes.js';
@@ -61,4 +65,23 @@ export async function startWalk(
     if (error instanceof CpuCountOvershoot) throw error;
     return { kind: 'failed', facts: failureFacts(error, run.spec, run.options, run.log) };
   }
+}
+
+/**
+ * Why the walk cannot start at --from's pass: a line the debugger found no code on, in either run, as
+ * a comparison says it (core/hints.ts); else how many times each run reached it (`reached`).
+ */
+export function fromNotReached(
+  from: string,
+  hit: number,
+  starts: readonly WalkStartOutcome[],
+  specs: readonly Pick<RunSpec, 'label' | 'breakpoint'>[],
+  reached: readonly [number | null, number | null],
+): BpdiffError {
+  const noCode = starts.flatMap((start, index) =>
+    start.kind === 'started' && start.standing.kind === 'ended' && start.standing.end.reason.kind === 'unbound'
+      ? [describeNoBreak(specs[index]!.label, start.standing.end.reason, specs[index]!.breakpoint, null)]
+      : [],
+  );
+  return noCode.length > 0 ? messages.fromNoCode(from, noCode.join(' ')) : messages.fromNotReached(from, hit, reached);
 }

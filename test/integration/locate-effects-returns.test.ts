@@ -315,6 +315,32 @@ describeWithTool(
       expect(run.doc!.locate!.call_path.map((call) => call.function)).toEqual(['tested.TestTotal', 'tested.Total']);
       expect(run.leftovers).toEqual([]);
     });
+
+    it('--from a line with no code: said as a comparison says it, not "reached the line 0 times"', async () => {
+      const tested = (version: 'a' | 'b') => path.join(EFFECTS, 'go', version, 'tested');
+      const run = await runBpdiff([
+        'locate',
+        '--from',
+        'calc_test.go:2',
+        '--cwd-a',
+        tested('a'),
+        '--cwd-b',
+        tested('b'),
+        '--',
+        'go',
+        'test',
+        '.',
+        '--',
+        'go',
+        'test',
+        '.',
+      ]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(
+        /^bpdiff: --from calc_test\.go:2: In A there is no code on calc_test\.go:2 for the debugger to stop at; the nearest line with code is 5 .* — give --from a line with code on it$/m,
+      );
+      expect(run.leftovers).toEqual([]);
+    });
   },
 );
 
