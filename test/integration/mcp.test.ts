@@ -17,6 +17,7 @@ import {
   LATEST_PROTOCOL_VERSION,
   ListRootsRequestSchema,
   type CallToolResult,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { makeCapture, PRICING_TYPES, PRICING_V1 } from '../unit/fixtures/captures.js';
@@ -54,6 +55,8 @@ let outside: string;
 let rootFolders: string[];
 let mark: string;
 let transport: StdioClientTransport;
+/** The message of every progress notification the server sent, in order (read off the transport). */
+const progressSeen: string[] = [];
 let client: Client;
 
 function environment(extra: Record<string, string>): Record<string, string> {
@@ -82,6 +85,15 @@ beforeAll(async () => {
     roots: rootFolders.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) })),
   }));
   await client.connect(transport);
+  // Every progress notification as it arrives: the SDK's client hands a notification to the call's
+  // onprogress a microtask late, after it took the response read in the same chunk (a loaded machine
+  // reads them together), and by then it has dropped the call's progress handler.
+  const dispatch = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && message.method === 'notifications/progress')
+      progressSeen.push(String((message.params as { message?: unknown } | undefined)?.message ?? ''));
+    dispatch?.(message);
+  };
 });
 
 afterAll(async () => {
@@ -190,7 +202,7 @@ describeWithTool('doctor on this machine', 'python3', pythonInstalled, () => {
 
 describeWithTool('locate on the Python example', 'python3', pythonInstalled, () => {
   it('finds where the runs part ways, with progress notifications and the way back in the text', async () => {
-    const progress: string[] = [];
+    const since = progressSeen.length;
     const shop = path.join(EXAMPLES, 'locate/python');
     const result = (await client.callTool(
       {
@@ -201,8 +213,10 @@ describeWithTool('locate on the Python example', 'python3', pythonInstalled, () 
         },
       },
       undefined,
-      { onprogress: (notification) => progress.push(notification.message ?? '') },
+      { onprogress: () => undefined },
     )) as CallToolResult;
+    // Calls run one at a time: what came since is this call's.
+    const progress = progressSeen.slice(since);
     expect(result.isError).toBeFalsy();
     const doc = result.structuredContent as unknown as ComparisonDoc;
     expect(validateComparison(doc).errors).toEqual([]);
@@ -224,7 +238,7 @@ describeWithTool('locate on the Python example', 'python3', pythonInstalled, () 
 
 describeWithTool('compare on the Python example', 'python3', pythonInstalled, () => {
   it('finds rate 0.1 -> 1.0, with progress notifications, the context and hints as text', async () => {
-    const progress: string[] = [];
+    const since = progressSeen.length;
     const result = (await client.callTool(
       {
         name: 'compare',
@@ -236,8 +250,10 @@ describeWithTool('compare on the Python example', 'python3', pythonInstalled, ()
         },
       },
       undefined,
-      { onprogress: (notification) => progress.push(notification.message ?? '') },
+      { onprogress: () => undefined },
     )) as CallToolResult;
+    // Calls run one at a time: what came since is this call's.
+    const progress = progressSeen.slice(since);
     expect(result.isError).toBeFalsy();
     const doc = result.structuredContent as unknown as ComparisonDoc;
     expect(validateComparison(doc).errors).toEqual([]);
