@@ -149,10 +149,7 @@ export function resolveWalkRuns(
   maxBytes: number,
 ): [RunSpec, RunSpec] {
   const noBreakpointFile = from === null;
-  const start =
-    from === null
-      ? WALK_START
-      : { ...from, file: sharedBreakpointFile(from.file, [cwdOf(runA.settings, base), cwdOf(runB.settings, base)]) };
+  const start = from === null ? WALK_START : sharedBreakpoint(from, runA, runB, base);
   const specOfRun = (run: RunReading, side: RunSide, breakpoint: Breakpoint = start): RunSpec =>
     specOf({
       ...run,
@@ -171,6 +168,11 @@ export function resolveWalkRuns(
   const followed = followLine(a, b, false, linesOf);
   checkLineInFile(followed, linesOf(followed.breakpoint.path), 'from');
   return [a, followed];
+}
+
+/** A breakpoint both runs share (--bp, --from), its file each run's own copy where it names one by an absolute path (sharedBreakpointFile). */
+function sharedBreakpoint(given: Breakpoint, runA: RunReading, runB: RunReading, base: string): Breakpoint {
+  return { ...given, file: sharedBreakpointFile(given.file, [cwdOf(runA.settings, base), cwdOf(runB.settings, base)]) };
 }
 
 /**
@@ -218,13 +220,7 @@ export function resolveComparisonRuns(
   const linesOf = lineReader(maxBytes);
   const own = runB.settings.own.has('bp');
   // One --bp for both runs, an absolute path in one run's folder: each run's own copy (sharedBreakpointFile).
-  const shared =
-    runA.bpFlag === 'bp' && !own
-      ? {
-          ...runA.breakpoint!,
-          file: sharedBreakpointFile(runA.breakpoint!.file, [cwdOf(runA.settings, base), cwdOf(runB.settings, base)]),
-        }
-      : null;
+  const shared = runA.bpFlag === 'bp' && !own ? sharedBreakpoint(runA.breakpoint!, runA, runB, base) : null;
   const a = specOf({
     ...runA,
     label: runA.settings.values['label'] as string,

@@ -21,6 +21,7 @@ import type { ReadValues, WalkRun } from '../walk/walk-run.js';
 import { OutputWatch, type OutputSource } from '../walk/run-output.js';
 import { ownOrderWarning, UnorderedLoops } from '../walk/unordered-loops.js';
 import { LiveRunStart } from './live-run-start.js';
+import { isDebuggersLine } from './run-resources.js';
 
 export type { RunContext, WalkStart } from './live-run-start.js';
 
@@ -59,13 +60,13 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     const { stdout, stderr } = this.resources;
     const adapterStdio = this.programOnAdapterStdio ? this.adapter : null;
     // The debugger's own lines on that stderr (rdbg's `DEBUGGER: Disconnected.`): not the program's.
-    const own = (this.definition.locate?.debugger_output ?? []).map((pattern) => new RegExp(pattern));
+    const own = this.definition.locate?.debugger_output ?? [];
     const programs = (text: string): string =>
       own.length === 0
         ? text
         : text
             .split(/(?<=\n)/)
-            .filter((line) => !own.some((pattern) => pattern.test(line)))
+            .filter((line) => !isDebuggersLine(own, line))
             .join('');
     const adapterStderr: OutputSource[] = adapterStdio
       ? [

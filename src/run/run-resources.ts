@@ -7,6 +7,21 @@ import { OutputTail } from '../dap/output-tail.js';
 import { killRun, readProc, trackTree, untrackTree, type RunMarker, type RunTree } from '../process/process-tree.js';
 import { processTempRoot } from '../process/temp-root.js';
 
+const compiled = new Map<string, RegExp>();
+
+/** A definition's pattern, compiled once (an output event's every line is tested against it). */
+function regex(pattern: string, flags: string): RegExp {
+  const key = `${flags}/${pattern}`;
+  let found = compiled.get(key);
+  if (!found) compiled.set(key, (found = new RegExp(pattern, flags)));
+  return found;
+}
+
+/** Whether a line of output is the debugger's own: it matches one of the definition's locate.debugger_output. */
+export function isDebuggersLine(patterns: readonly string[], line: string): boolean {
+  return patterns.some((pattern) => regex(pattern, 'm').test(line));
+}
+
 export class RunResources {
   readonly owner = {};
   readonly tree = trackTree(this.owner);
@@ -30,8 +45,8 @@ export class RunResources {
       if (debuggerOutput.length === 0) return tail.push(body.output, true);
       // Line by line: a debugger's own line and the program's may come in one event (gdb's console).
       for (const line of body.output.split(/(?<=\n)/)) {
-        const echoed = this.afterDebugger && echo !== undefined && new RegExp(echo).test(line);
-        const debuggers = echoed || debuggerOutput.some((pattern) => new RegExp(pattern, 'm').test(line));
+        const echoed = this.afterDebugger && echo !== undefined && regex(echo, '').test(line);
+        const debuggers = echoed || isDebuggersLine(debuggerOutput, line);
         tail.push(line, !debuggers);
         if (line.endsWith('\n')) this.afterDebugger = debuggers && !echoed;
       }

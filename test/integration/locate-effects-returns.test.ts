@@ -291,10 +291,12 @@ describeWithTool(
   'dlv and go (apt-get install -y delve golang-go)',
   onPath('dlv') && onPath('go'),
   () => {
-    it('a test that fails in B: the line in the code under test', async () => {
-      const tested = (version: 'a' | 'b') => path.join(EFFECTS, 'go', version, 'tested');
-      const run = await runBpdiff([
+    const tested = (version: 'a' | 'b') => path.join(EFFECTS, 'go', version, 'tested');
+    /** `bpdiff locate FLAGS` over `go test .` in the package's two versions. */
+    const locateTests = (...flags: string[]) =>
+      runBpdiff([
         'locate',
+        ...flags,
         '--cwd-a',
         tested('a'),
         '--cwd-b',
@@ -308,6 +310,9 @@ describeWithTool(
         'test',
         '.',
       ]);
+
+    it('a test that fails in B: the line in the code under test', async () => {
+      const run = await locateTests();
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.doc!.analysis_hints[0]).toMatch(
         /^the runs part ways at calc\.go:6 in tested\.Total\(\) \(step \d+\): i is 3 in A and 6 in B$/,
@@ -317,24 +322,7 @@ describeWithTool(
     });
 
     it('--from a line with no code: said as a comparison says it, not "reached the line 0 times"', async () => {
-      const tested = (version: 'a' | 'b') => path.join(EFFECTS, 'go', version, 'tested');
-      const run = await runBpdiff([
-        'locate',
-        '--from',
-        'calc_test.go:2',
-        '--cwd-a',
-        tested('a'),
-        '--cwd-b',
-        tested('b'),
-        '--',
-        'go',
-        'test',
-        '.',
-        '--',
-        'go',
-        'test',
-        '.',
-      ]);
+      const run = await locateTests('--from', 'calc_test.go:2');
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toMatch(
         /^bpdiff: --from calc_test\.go:2: In A there is no code on calc_test\.go:2 for the debugger to stop at; the nearest line with code is 5 .* — give --from a line with code on it$/m,
