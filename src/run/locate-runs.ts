@@ -24,7 +24,7 @@ import {
   type WalkOptions,
 } from '../walk/lines.js';
 import { endsApart } from './run-ends.js';
-import { endFacts, stepFacts } from './walk-end-facts.js';
+import { endFacts, standingStack, stepFacts } from './walk-end-facts.js';
 import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
@@ -329,11 +329,9 @@ async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], 
   const specs: [RunSpec, RunSpec] = [specAt(runs[0], point?.line ?? null), specAt(runs[1], point?.lineB ?? null)];
   const stacks = (await Promise.all(
     runs.map(async (run, index) =>
-      standingOf(given, index).kind === 'step'
-        ? (
-            await run.stack()
-          ).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) }))
-        : [],
+      (
+        await standingStack(run, standingOf(given, index), end === given ? null : standingOf(end, index), given.kind)
+      ).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) })),
     ),
   )) as [StackFrameSummary[], StackFrameSummary[]];
   const captures = (await Promise.all(

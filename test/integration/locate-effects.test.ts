@@ -89,6 +89,11 @@ for (const language of languages) {
         );
         expect(finding.kind).toBe('return');
         expect(finding.returned).toEqual({ function: 'fmt', a: "'1234'", b: "'001234'" });
+        // Told with the stack it stood on there, fmt() over the line that called it, not its caller's alone.
+        expect(run.doc!.context).toMatch(
+          new RegExp(`\\nStack of A: fmt \\(${file('fmt')}:\\d+\\) <- \\S+ \\(${file('fmt')}:\\d+\\)`),
+        );
+        expect(run.doc!.context).toContain(`stopped at ${file('fmt')}:${language.ext === 'py' ? 2 : 1} in fmt (`);
       } else {
         expect(run.doc!.analysis_hints[0]).toMatch(
           new RegExp(
