@@ -43,8 +43,8 @@ export interface WalkSummary {
   before: { file: string; line: number; entered?: string } | null;
   /** Lines each run ran that the other's copy of the file does not have: not compared. */
   added: {
-    a: { count: number; first: Array<{ file: string; line: number }> };
-    b: { count: number; first: Array<{ file: string; line: number }> };
+    a: { count: number; first: Array<{ file: string; line: number }>; more?: boolean };
+    b: { count: number; first: Array<{ file: string; line: number }>; more?: boolean };
   };
   /** Locals that differed before the program set them (C's uninitialised stack): not counted; how many, the first few. */
   unsetAside?: { count: number; first: string[] };
@@ -112,12 +112,18 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     );
   if (walk.lastLine !== undefined) hints.push(lastLineNotCompared(walk.lastLine));
   for (const side of ['a', 'b'] as const) {
-    const { count, first } = walk.added[side];
+    const { count, first, more = false } = walk.added[side];
     if (count === 0) continue;
     const other = labels[side === 'a' ? 'b' : 'a'];
-    const listed = first.map((line) => `${line.file}:${line.line}`).join(', ') + (count > first.length ? ', ...' : '');
+    const listed = first.map((line) => `${line.file}:${line.line}`).join(', ') + (more ? ', ...' : '');
+    // Each line once; a line run again (a loop, a second call) counts its steps apart.
+    const ran =
+      count === first.length && !more
+        ? plural(count, 'line')
+        : `${more ? 'more than ' : ''}${plural(first.length, 'line')}`;
+    const steps = count === first.length && !more ? '' : `, ${withCommas(count)} steps on them in all`;
     hints.push(
-      `${labels[side]} also ran ${plural(count, 'line')} that ${other}'s copy of the file does not have (${listed}): lines added in ${labels[side]}'s version, not compared`,
+      `${labels[side]} also ran ${ran} that ${other}'s copy of the file does not have (${listed})${steps}: lines added in ${labels[side]}'s version, not compared`,
     );
   }
   const aside = walk.unsetAside;

@@ -94,10 +94,12 @@ export interface WalkEnd<V = StepValues> {
   wholeLoops?: WholeLoops;
 }
 
-/** Lines one run ran that the other's copy does not have: how many, and the first few. */
+/** Lines one run ran that the other's copy does not have: how many steps stood on them, and the first few lines, each once. */
 export interface AddedLines {
   count: number;
   first: Array<{ file: string; line: number }>;
+  /** It ran more such lines than `first` lists. */
+  more?: boolean;
 }
 
 export interface WalkOptions {

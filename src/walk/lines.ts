@@ -286,7 +286,9 @@ function noteUnset(aside: { count: number; first: string[] }, seen: Set<string>,
 
 export function noteAdded(lines: AddedLines, position: { file: string; line: number }): void {
   lines.count += 1;
+  if (lines.first.some((listed) => listed.line === position.line && listed.file === position.file)) return;
   if (lines.first.length < ADDED_LISTED) lines.first.push(position);
+  else lines.more = true;
 }
 
 /** A run ready to walk: what counts as its code (its folder, the folders of files its command names; --within) and fresh counters. */

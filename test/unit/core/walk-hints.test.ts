@@ -160,6 +160,15 @@ describe('describeWalk', () => {
     );
   });
 
+  it('lines one version added and ran more than once are each listed once, with the steps on them', () => {
+    const twice = { count: 4, first: [6, 7].map((line) => ({ file: 'main.go', line })) };
+    const many = { count: 4000, first: [1, 2, 3, 4, 5].map((line) => ({ file: 'shop.py', line })), more: true };
+    expect(describeWalk(walk({ added: { a: many, b: twice } }), LABELS).hints.slice(-2)).toEqual([
+      "A also ran more than 5 lines that B's copy of the file does not have (shop.py:1, shop.py:2, shop.py:3, shop.py:4, shop.py:5, ...), 4,000 steps on them in all: lines added in A's version, not compared",
+      "B also ran 2 lines that A's copy of the file does not have (main.go:6, main.go:7), 4 steps on them in all: lines added in B's version, not compared",
+    ]);
+  });
+
   it('ordinals', () =>
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal)).toEqual([
       '1st',
