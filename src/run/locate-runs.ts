@@ -330,7 +330,7 @@ async function located(runs: [LiveRun, LiveRun], walks: [WalkedRun, WalkedRun], 
   const stacks = (await Promise.all(
     runs.map(async (run, index) =>
       (
-        await standingStack(run, standingOf(given, index), end === given ? null : standingOf(end, index), given.kind)
+        await standingStack(run, standingOf(given, index), end === given ? null : standingOf(end, index))
       ).map((frame) => ({ ...frame, file: frame.file === null ? null : relativeFile(frame.file, run.spec.cwd) })),
     ),
   )) as [StackFrameSummary[], StackFrameSummary[]];

@@ -2,7 +2,7 @@
 // values as the walk read them, its stack) or that ended (how), for the capture document.
 import type { RunSpec, StackFrameSummary } from '../core/types.js';
 import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
-import type { Standing, Step, StepValues, WalkEnd } from '../walk/lines.js';
+import type { Standing, Step, StepValues } from '../walk/lines.js';
 
 export function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: StackFrameSummary[]): RunFacts {
   return {
@@ -30,27 +30,18 @@ const FRAMES_SHOWN = 5;
 /**
  * The stack where a run stood at `before`, made from its stack `now`, where it stands one line on
  * (`after`, null when it ended there): the frame `before`'s line stood in is put back on top, as it
- * stood then, over the frames that held it. Without a depth from the adapter, a line that returned
- * (`returned`) left its frame, any other line stays in the same function's frame. Its callers' lines
- * are where the walk saw them stand then.
+ * stood then, over the frames that held it: as many frames left as the stack's depth tells, or, where
+ * the adapter does not tell it, the walk's own count of calls. Its callers' lines are where the walk
+ * saw them stand then.
  */
-export function stackBefore(
-  before: Step,
-  after: Step | null,
-  now: StackFrameSummary[],
-  returned: boolean,
-): StackFrameSummary[] {
+export function stackBefore(before: Step, after: Step | null, now: StackFrameSummary[]): StackFrameSummary[] {
   const top: StackFrameSummary = { name: before.stop.top.name, file: before.stop.top.path, line: before.stop.top.line };
   if (after === null) return [top];
   const depthThen = before.stop.depth;
   const depthNow = after.stop.depth;
   // The frames on top of `now` that were not under `before`'s frame then: its own frame, where it is still there.
   const fresh =
-    depthThen !== null && depthNow !== null
-      ? depthNow - depthThen + 1
-      : !returned && after.stop.top.name === before.stop.top.name
-        ? 1
-        : 0;
+    depthThen !== null && depthNow !== null ? depthNow - depthThen + 1 : after.arrival.frame - before.arrival.frame + 1;
   // As many frames as the adapter's stack is cut to (five), no fewer than it gave.
   const frames = [top, ...now.slice(Math.max(0, fresh))].slice(0, Math.max(now.length, FRAMES_SHOWN));
   // Its callers as they stood then (a caller may have gone on since: V8 leaves a call's line as it returns).
@@ -71,9 +62,8 @@ export async function standingStack(
   run: { stack(): Promise<StackFrameSummary[]> },
   now: Standing,
   then: Standing | null,
-  kind: WalkEnd['kind'],
 ): Promise<StackFrameSummary[]> {
   const current = now.kind === 'step' ? await run.stack() : [];
   if (then === null || then.kind !== 'step') return current;
-  return stackBefore(then.step, now.kind === 'step' ? now.step : null, current, kind === 'return');
+  return stackBefore(then.step, now.kind === 'step' ? now.step : null, current);
 }

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { stackBefore } from '../../../src/run/walk-end-facts.js';
 import type { Step } from '../../../src/walk/lines.js';
 
-function step(name: string, line: number, depth: number | null, callers: [string, number][] = []): Step {
+/** A step in `name` at `line`; `depth`: the adapter's (null: not told), `frame`: the walk's count of calls under it. */
+function step(
+  name: string,
+  line: number,
+  depth: number | null,
+  callers: [string, number][] = [],
+  frame = (depth ?? 1) - 1,
+): Step {
   const path = [...callers, [name, line] as [string, number]].reduce<Step['arrival']['path'] | null>(
     (caller, [fn, at]) => ({ file: '/w/app.py', line: at, name: fn, pass: 1, caller }),
     null,
@@ -19,7 +26,7 @@ function step(name: string, line: number, depth: number | null, callers: [string
       stop: { reason: 'step', description: null },
     },
     file: '/w/app.py',
-    arrival: { pass: 1, path, call: 1, revisit: false, frame: 0, entered: false },
+    arrival: { pass: 1, path, call: 1, revisit: false, frame, entered: false },
   } as unknown as Step;
 }
 
@@ -30,17 +37,17 @@ const caller = [
 
 describe('stackBefore', () => {
   it('puts back the frame a return left, over its caller (depth from the adapter)', () => {
-    expect(stackBefore(step('fetch', 2, 3), step('total', 7, 2), caller, true)).toEqual([
+    expect(stackBefore(step('fetch', 2, 3), step('total', 7, 2), caller)).toEqual([
       { name: 'fetch', file: '/w/app.py', line: 2 },
       ...caller,
     ]);
   });
 
-  it('without a depth, a return leaves its frame and a line that did not return stays in it', () => {
-    expect(stackBefore(step('fetch', 2, null), step('total', 7, null), caller, true)[0]?.name).toBe('fetch');
-    expect(stackBefore(step('fetch', 2, null), step('total', 7, null), caller, true)).toHaveLength(3);
-    const inFetch = [{ name: 'fetch', file: '/w/app.py', line: 3 }, ...caller];
-    expect(stackBefore(step('fetch', 2, null), step('fetch', 3, null), inFetch, false)).toEqual([
+  it("without a depth from the adapter, by the walk's count of calls (rdbg stops at a method's end as it returns)", () => {
+    const returned = stackBefore(step('fetch', 2, null, [], 2), step('total', 7, null, [], 1), caller);
+    expect(returned).toEqual([{ name: 'fetch', file: '/w/app.py', line: 2 }, ...caller]);
+    const atEnd = [{ name: 'fetch', file: '/w/app.py', line: 3 }, ...caller];
+    expect(stackBefore(step('fetch', 2, null, [], 2), step('fetch', 3, null, [], 2), atEnd)).toEqual([
       { name: 'fetch', file: '/w/app.py', line: 2 },
       ...caller,
     ]);
@@ -48,7 +55,7 @@ describe('stackBefore', () => {
 
   it('a line that wrote and stayed in its frame replaces where the frame stands now', () => {
     const now = [{ name: 'total', file: '/w/app.py', line: 8 }, caller[1]!];
-    expect(stackBefore(step('total', 7, 2), step('total', 8, 2), now, false)).toEqual(caller);
+    expect(stackBefore(step('total', 7, 2), step('total', 8, 2), now)).toEqual(caller);
   });
 
   it("takes its callers' lines from where the walk saw them stand then", () => {
@@ -57,19 +64,19 @@ describe('stackBefore', () => {
       ['<module>', 11],
       ['total', 7],
     ]);
-    expect(stackBefore(then, step('total', 8, 2), movedOn, true)).toEqual([
+    expect(stackBefore(then, step('total', 8, 2), movedOn)).toEqual([
       { name: 'fetch', file: '/w/app.py', line: 2 },
       ...caller,
     ]);
   });
 
   it('a run that ended after the line has only the line', () => {
-    expect(stackBefore(step('main', 9, 1), null, [], false)).toEqual([{ name: 'main', file: '/w/app.py', line: 9 }]);
+    expect(stackBefore(step('main', 9, 1), null, [])).toEqual([{ name: 'main', file: '/w/app.py', line: 9 }]);
   });
 
   it('keeps the five frames a session keeps', () => {
     const deep = Array.from({ length: 5 }, (_, i) => ({ name: `f${i}`, file: '/w/app.py', line: i + 1 }));
-    const stack = stackBefore(step('g', 20, 7), step('f0', 1, 6), deep, true);
+    const stack = stackBefore(step('g', 20, 7), step('f0', 1, 6), deep);
     expect(stack.map((frame) => frame.name)).toEqual(['g', 'f0', 'f1', 'f2', 'f3']);
   });
 });
