@@ -3,8 +3,9 @@
 // `--adapter-config FILE.json` brings a user's own definition in the same format. The format is
 // checked by schema/adapter-definition.schema.json, whose descriptions follow these comments.
 import type { HitCountDefinition } from './hit-count-definition.js';
+import type { ReturnedDefinition } from './returned-definition.js';
 
-export type { HitCountDefinition };
+export type { HitCountDefinition, ReturnedDefinition };
 
 /** A regular expression and its replacement. */
 export interface NormaliseRule {
@@ -354,22 +355,8 @@ export interface AdapterDefinition {
      * one in two orders, so the walk compares such a loop as a whole, not pass by pass.
      */
     unordered_types?: string[];
-    /**
-     * The value a function returns, as the adapter shows it after a step, for the walk by effects (which
-     * compares it under its own name, `(return) NAME`); or why the adapter shows none.
-     */
-    returned?: {
-      /** A regular expression of the name the adapter gives the value among the top frame's locals; its group 1, where it has one, is the function's name. */
-      pattern?: string;
-      /**
-       * Where the value shows: at the stop in the caller right after a step that leaves the function
-       * (`caller`: bpdiff's own adapters, debugpy; the name holds the function's), or at a stop in the
-       * function itself on its way out (`return`: rdbg's `_return` at a method's end; the function is that stop's).
-       */
-      step?: 'caller' | 'return';
-      /** Why the adapter shows no value a function returned: the walk sees one only through the caller's state, and says so. */
-      unread?: string;
-    };
+    /** The value a function returns, as the adapter shows it after a step; or why it shows none (returned-definition.ts). */
+    returned?: ReturnedDefinition;
     /**
      * The adapter answers requests in the order sent and names the top frame by the same id at every
      * stop: a step's scopes and locals are asked for with its stackTrace (src/dap/prefetch.ts).

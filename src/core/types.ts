@@ -97,7 +97,14 @@ export interface LocateFinding {
   /** What each run wrote during the located line (kind `output`, found during a line). */
   wrote: { a: { stdout: string; stderr: string }; b: { stdout: string; stderr: string } } | null;
   /** What the located line's function returned in each run (kind `return`). */
-  returned: { function: string; a: string | null; b: string | null } | null;
+  returned: {
+    function: string;
+    part?: string;
+    a: string | null;
+    b: string | null;
+    /** Which run's function an exception unwound (a and b then the exception's text), where one did. */
+    raised?: { a: boolean; b: boolean };
+  } | null;
   /** How each run ended, for a run that did. */
   ended: { a: string | null; b: string | null };
   /** The command that compares the runs at the located line again, as an argv (null: nothing to come back to). */

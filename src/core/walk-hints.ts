@@ -67,7 +67,14 @@ export interface WalkSummary {
    * value's parts differ while the value's own text is alike (an object shown as `{ ... }`), which part
    * (`.y`, `['y']`) and its value in each run.
    */
-  returned?: { name: string; part?: string; a: string | null; b: string | null };
+  returned?: {
+    name: string;
+    part?: string;
+    a: string | null;
+    b: string | null;
+    /** Which run's function an exception unwound instead (a and b its text there). */
+    raised?: { a: boolean; b: boolean };
+  };
   /** The function called from the located line whose lines all agreed (the walk by effects). */
   returnedFrom?: string;
   /** Why the runs were walked into every line though that was not asked (the adapter's definition). */
@@ -211,7 +218,9 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
       const what =
         returned === undefined
           ? 'the values they return differ'
-          : `${returned.name}() returns ${returned.part === undefined ? '' : `a value whose ${returned.part} is `}${returned.a === null ? 'nothing' : showValue(returned.a)} in ${labels.a} and ${returned.b === null ? 'nothing' : showValue(returned.b)} in ${labels.b}`;
+          : returned.raised !== undefined
+            ? leftHow(returned, labels)
+            : `${returned.name}() returns ${returned.part === undefined ? '' : `a value whose ${returned.part} is `}${returned.a === null ? 'nothing' : showValue(returned.a)} in ${labels.a} and ${returned.b === null ? 'nothing' : showValue(returned.b)} in ${labels.b}`;
       return `the runs part ways at ${walk.point === null ? 'their first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`}: ${what}`;
     }
     case 'exit':
@@ -257,6 +266,19 @@ function about(point: NonNullable<WalkSummary['point']>, step: number): string {
     point.pass > 1 ? `${ordinal(point.pass)} time on this line` : null,
   ].filter((part) => part !== null);
   return ` (${parts.length > 0 ? `${parts.join(', ')}; ` : ''}step ${step})`;
+}
+
+/** `parse() raises KeyError('items') in A and returns [] in B`: how a function each run left left it, where an exception unwound it in one. */
+function leftHow(returned: NonNullable<WalkSummary['returned']>, labels: RunLabels): string {
+  const raised = returned.raised!;
+  const how = (side: 'a' | 'b'): string => {
+    const value = returned[side] === null ? 'nothing' : showValue(returned[side]);
+    return raised[side] ? `raises ${value}` : `returns ${value}`;
+  };
+  // Both raised: the verb once.
+  if (raised.a && raised.b)
+    return `${returned.name}() ${how('a')} in ${labels.a} and ${how('b').slice('raises '.length)} in ${labels.b}`;
+  return `${returned.name}() ${how('a')} in ${labels.a} and ${how('b')} in ${labels.b}`;
 }
 
 /** How a run ended, in a few words: `exited with code 0`, `raised ValueError: ...`. */

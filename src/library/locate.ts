@@ -195,7 +195,10 @@ function findingOf(summary: WalkSummary, located: Located, reproduce: string[] |
     (standing) => standing.kind === 'ended' && standing.end.reason.kind === 'exception',
   );
   return {
-    kind: summary.kind === 'ended' && raised ? 'exception' : summary.kind,
+    kind:
+      (summary.kind === 'ended' && raised) || (summary.kind === 'return' && summary.returned?.raised !== undefined)
+        ? 'exception'
+        : summary.kind,
     mode: summary.mode ?? 'every-line',
     steps: summary.steps,
     complete: summary.agreedUntil !== 'max-steps',
@@ -222,6 +225,7 @@ function findingOf(summary: WalkSummary, located: Located, reproduce: string[] |
             ...(summary.returned.part === undefined ? {} : { part: summary.returned.part }),
             a: summary.returned.a,
             b: summary.returned.b,
+            ...(summary.returned.raised === undefined ? {} : { raised: summary.returned.raised }),
           },
     ended: { a: endedHow(summary.a), b: endedHow(summary.b) },
     reproduce,

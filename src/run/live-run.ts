@@ -11,7 +11,7 @@ import type { DebugSession } from '../session/debug-session.js';
 import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
-import { evaluateWatches } from '../capture/watch.js';
+import { evaluateWatches, isWatchError } from '../capture/watch.js';
 import { runValuePipelineInSlices, userValueRules } from '../values/pipeline.js';
 import type { Redactor } from '../redact/redactor.js';
 import { scrubCapture } from '../redact/capture.js';
@@ -237,6 +237,22 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /** The stack where the run stands, innermost first. */
   stack(): Promise<StackFrameSummary[]> {
     return this.started().stack();
+  }
+
+  /** An expression's value in the frame the run stands in, as the adapter shows it, or null where it cannot be evaluated (the walk's locate.returned.raised check). */
+  async evaluate(expression: string): Promise<string | null> {
+    const frameId = await this.topFrameId();
+    if (frameId === undefined) return null;
+    const value = (
+      await evaluateWatches(
+        this.adapter!.connection,
+        this.definition,
+        frameId,
+        [expression],
+        this.options.limits.value_timeout_seconds,
+      )
+    )[expression]!;
+    return isWatchError(value) ? null : value;
   }
 
   /** The id of the frame the run stands in (an adapter's repl may evaluate in it). */

@@ -64,10 +64,13 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
 /** The walk's name of a value a step's function returned, `(return) NAME` (the adapter's own, renamed to it: returned-names.ts). */
 export const RETURNED = /^\(return\) (.+)$/;
 
+/** The exception that unwound a step's function instead, `(raised) NAME` (bpdiff's Python adapter). */
+export const RAISED = /^\(raised\) (.+)$/;
+
 function withoutReturned(read: StepValues): void {
   const { variables, types } = read.values;
   for (const name of Object.keys(variables))
-    if (RETURNED.test(name)) {
+    if (RETURNED.test(name) || RAISED.test(name)) {
       delete variables[name];
       delete types[name];
     }

@@ -3,7 +3,7 @@
 // on to a later pass through the line it stands on (a loop's head: a breakpoint there, counted by the
 // adapter where it can); and the value a step's function returned, where the adapter shows it.
 import type { StepKind, StepOutcome } from '../session/stop-outcome.js';
-import { RETURNED, stepOf } from './dap-source.js';
+import { RAISED, RETURNED, stepOf } from './dap-source.js';
 import type { Standing, Step, StepValues, WalkedRun, WalkEnd } from './line-walk-types.js';
 
 /**
@@ -64,9 +64,25 @@ async function passOn(walked: WalkedRun, from: Step, passes: number): Promise<St
   return { kind: 'step', step };
 }
 
-/** The first returned value that differs between the runs' stops after a step, or null. */
-export function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null {
+/**
+ * The first returned value that differs between the runs' stops after a step, or null. A function an
+ * exception unwound in either run (`(raised) NAME`) comes first: the exception's text in its place.
+ */
+export function returnsApart(a: Arrived, b: Arrived): NonNullable<WalkEnd['returned']> | null {
   const [valuesA, valuesB] = [a.values?.values.variables ?? {}, b.values?.values.variables ?? {}];
+  const unwound = [...new Set([...Object.keys(valuesA), ...Object.keys(valuesB)])]
+    .map((name) => RAISED.exec(name)?.[1])
+    .filter((fn): fn is string => fn !== undefined && !/[.[]/.test(fn));
+  for (const fn of unwound) {
+    const [raisedA, raisedB] = [valuesA[`(raised) ${fn}`], valuesB[`(raised) ${fn}`]];
+    if (raisedA === raisedB) continue;
+    return {
+      name: fn,
+      a: raisedA ?? valuesA[`(return) ${fn}`] ?? null,
+      b: raisedB ?? valuesB[`(return) ${fn}`] ?? null,
+      raised: { a: raisedA !== undefined, b: raisedB !== undefined },
+    };
+  }
   const returned = [...new Set([...Object.keys(valuesA), ...Object.keys(valuesB)])].filter((name) =>
     RETURNED.test(name),
   );
@@ -83,5 +99,33 @@ export function returnsApart(a: Arrived, b: Arrived): WalkEnd['returned'] | null
     ...(part === '' ? {} : { part }),
     a: valuesA[apart] ?? null,
     b: valuesB[apart] ?? null,
+  };
+}
+
+/**
+ * A returned value that differs, told as raised in a run whose adapter shows a call an exception
+ * unwound as a return (debugpy's None: its definition's locate.returned.raised): the check, evaluated
+ * where the run stands, names the exception, or shows none and the value stays a return.
+ */
+export async function raisedInstead(
+  walks: readonly [WalkedRun, WalkedRun],
+  returned: NonNullable<WalkEnd['returned']>,
+): Promise<NonNullable<WalkEnd['returned']>> {
+  if (returned.raised !== undefined || returned.part !== undefined) return returned;
+  const found = await Promise.all(
+    (['a', 'b'] as const).map(async (side, index) => {
+      const { run, returned: names } = walks[index]!;
+      const raised = names?.raised;
+      if (raised === undefined || returned[side] !== raised.readsAs || run.evaluate === undefined) return null;
+      const value = await run.evaluate(raised.check.replaceAll('{function}', JSON.stringify(returned.name)));
+      return value === null || value === raised.readsAs ? null : value;
+    }),
+  );
+  if (found[0] === null && found[1] === null) return returned;
+  return {
+    ...returned,
+    a: found[0] ?? returned.a,
+    b: found[1] ?? returned.b,
+    raised: { a: found[0] !== null, b: found[1] !== null },
   };
 }

@@ -15,7 +15,7 @@ import { interrupted } from '../errors.js';
 import { Positions } from './positions.js';
 import { at, noteAdded } from './lines.js';
 import { dapSource } from './dap-source.js';
-import { moveRun, returnsApart, type Arrived, type Move } from './effect-moves.js';
+import { moveRun, raisedInstead, returnsApart, type Arrived, type Move } from './effect-moves.js';
 import { replay, type Moves, type Restart, type WayBack } from './effect-replay.js';
 import { Eagerness, type Speculation } from './eager.js';
 import { LoopHeads } from './loop-heads.js';
@@ -93,6 +93,7 @@ export async function walkEffects(
     a: { count: 0, first: [] as AddedLines['first'] },
     b: { count: 0, first: [] as AddedLines['first'] },
   };
+  const addedSeen: [Set<string>, Set<string>] = [new Set(), new Set()];
   const effects = { over: 0, into: 0, restarts: 0, probes: 0 };
   const heads = new LoopHeads();
   const costs = options.probeCosts ?? new ProbeCosts();
@@ -254,7 +255,7 @@ export async function walkEffects(
       const returned = found.kind === 'values' ? returnsApart(arrivedA, arrivedB) : null;
       if (returned !== null) {
         before = agreedAt;
-        return ending('return', { returned });
+        return ending('return', { returned: await raisedInstead(walks, returned) });
       }
       // Stepped into a line that returns: the difference is the caller's line's (the rest of it, or the
       // value the call returned, where the adapter does not report it), and the callee's lines all agreed.
@@ -562,6 +563,15 @@ export async function walkEffects(
     return sameOutput(output[0], output[1]) ? arrived : null;
   }
 
+  /** Whether this stop on an added line is new to the walk: a restart comes to the same stops again (the same pass through the line in the same call). */
+  function firstTimeAdded(index: 0 | 1, step: Step): boolean {
+    const { arrival } = step;
+    const key = `${step.file}:${step.stop.top.line}:${arrival.pass}:${arrival.call}:${arrival.frame}`;
+    if (addedSeen[index].has(key)) return false;
+    addedSeen[index].add(key);
+    return true;
+  }
+
   /** A line one run's version added (nothing in the other's copy to compare it with): that run goes on alone. */
   async function skipAdded(): Promise<void> {
     for (let inARow = 0; inARow < MOST_ADDED_IN_A_ROW; inARow++) {
@@ -572,12 +582,12 @@ export async function walkEffects(
       const [addedA, addedB] = [positions.added('a', atA), positions.added('b', atB)];
       if (!addedA && !addedB) return;
       if (addedA) {
-        noteAdded(added.a, atA);
+        if (firstTimeAdded(0, stepA)) noteAdded(added.a, atA);
         const values = arrivedA.values!;
         walks[0].defined.addedStep(stepA.arrival, () => Object.keys(values.values.variables));
       }
       if (addedB) {
-        noteAdded(added.b, atB);
+        if (firstTimeAdded(1, stepB)) noteAdded(added.b, atB);
         const values = arrivedB.values!;
         walks[1].defined.addedStep(stepB.arrival, () => Object.keys(values.values.variables));
       }

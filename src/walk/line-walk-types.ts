@@ -61,7 +61,14 @@ export interface WalkEnd<V = StepValues> {
   /** The function the walk stepped into from the located line, whose lines all agreed (the walk by effects): what differs is the rest of the line, or the value it returned. */
   returnedFrom?: string;
   /** The value each run's function returned from the located line (kind `return`; the walk by effects, where the adapter reports it). */
-  returned?: { name: string; part?: string; a: string | null; b: string | null };
+  returned?: {
+    name: string;
+    part?: string;
+    a: string | null;
+    b: string | null;
+    /** Which run's function an exception unwound (a and b then the exception's text), where one did. */
+    raised?: { a: boolean; b: boolean };
+  };
   /** What each run wrote during the located line (kind `output`; the walk by effects). */
   wrote?: { a: Wrote; b: Wrote };
   /** How the walk went (the walk by effects): lines compared by stepping over them, and the runs started again to step into one. */

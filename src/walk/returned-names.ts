@@ -9,6 +9,8 @@ import type { CapturedValues } from '../values/types.js';
 export interface ReturnedNames {
   pattern: RegExp;
   step: 'caller' | 'return';
+  /** Where the adapter shows a call an exception unwound as a return of `readsAs`: the check that names the exception (locate.returned.raised). */
+  raised?: { readsAs: string; check: string };
 }
 
 /**
@@ -33,7 +35,13 @@ export function returnsUnread(
 export function returnedNames(definition: Pick<AdapterDefinition, 'locate'>): ReturnedNames | null {
   const returned = definition.locate?.returned;
   if (returned?.pattern === undefined) return null;
-  return { pattern: new RegExp(returned.pattern), step: returned.step ?? 'caller' };
+  return {
+    pattern: new RegExp(returned.pattern),
+    step: returned.step ?? 'caller',
+    ...(returned.raised === undefined
+      ? {}
+      : { raised: { readsAs: returned.raised.reads_as, check: returned.raised.check } }),
+  };
 }
 
 /**

@@ -22,6 +22,8 @@ export interface WalkRun {
   stack(): Promise<StackFrameSummary[]>;
   /** The frames where the run stands, innermost first (at most `levels`), with the ids readValues reads them by. */
   frames(levels: number): Promise<Array<StackFrameSummary & { id: number }>>;
+  /** An expression's value in the frame the run stands in, as the adapter shows it, or null where it cannot be evaluated (locate.returned.raised's check). */
+  evaluate?(expression: string): Promise<string | null>;
   /** Lets the program run on to its next stop at a breakpoint (or its end). */
   next(): Promise<StopOutcome>;
   /**

@@ -234,6 +234,36 @@ for (const language of languages) {
       }
     });
 
+    if (language.ext === 'py')
+      it('a call an exception unwinds in A and that returns in B: raised, not "returns None"', async () => {
+        const run = await locate(EFFECTS, 'a/raises', 'b/raises');
+        expect(run.exitCode, run.stderr).toBe(1);
+        // debugpy shows the call as a return of None; its definition's check tells it was raised, not which.
+        const raised =
+          language.adapter[1] === 'debugpy' ? 'an exception \\(debugpy does not say which\\)' : "KeyError\\('items'\\)";
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          new RegExp(
+            `^the runs part ways at a/raises\\.py:5 in parse\\(\\) \\(step \\d+\\): parse\\(\\) raises ${raised} in A and returns \\[\\] in B$`,
+          ),
+        );
+        expect(run.doc!.locate).toMatchObject({
+          kind: 'exception',
+          returned: { function: 'parse', b: '[]', raised: { a: true, b: false } },
+        });
+      });
+
+    if (language.lastLine)
+      it('a line only B has, run once, is said once though the walk came to it again after a restart', async () => {
+        const run = await locate(EFFECTS, 'a/pick', 'b/pick');
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^the runs part ways at a\/pick\.py:2 in pick\(\) \(step \d+\): pick\(\) returns None in A and \[\] in B$/,
+        );
+        expect(run.doc!.analysis_hints).toContain(
+          "B also ran 1 line that A's copy of the file does not have (b/pick.py:4): lines added in B's version, not compared",
+        );
+      });
+
     if (language.lastLine)
       it("a difference only the program's last line makes: that line, and the value it set", async () => {
         const run = await locate(ENDS, 'a/last', 'a/last', ['A'], ['B']);

@@ -160,6 +160,24 @@ describe('describeWalk', () => {
     );
   });
 
+  it('a call an exception unwound in one run: raises there, returns in the other; both raised: the verb once', () => {
+    const lead = (raised: { a: boolean; b: boolean }, a: string, b: string) =>
+      describeWalk(
+        walk({
+          kind: 'return',
+          point: { file: 'app.py', line: 5, pass: 1, name: 'parse', call: 1 },
+          returned: { name: 'parse', a, b, raised },
+        }),
+        LABELS,
+      ).hints[0];
+    expect(lead({ a: true, b: false }, "KeyError('items')", '[]')).toBe(
+      "the runs part ways at app.py:5 in parse() (step 49): parse() raises KeyError('items') in A and returns [] in B",
+    );
+    expect(lead({ a: true, b: true }, "KeyError('a')", "KeyError('b')")).toBe(
+      "the runs part ways at app.py:5 in parse() (step 49): parse() raises KeyError('a') in A and KeyError('b') in B",
+    );
+  });
+
   it('lines one version added and ran more than once are each listed once, with the steps on them', () => {
     const twice = { count: 4, first: [6, 7].map((line) => ({ file: 'main.go', line })) };
     const many = { count: 4000, first: [1, 2, 3, 4, 5].map((line) => ({ file: 'shop.py', line })), more: true };

@@ -43,3 +43,27 @@ describe('returnsApart: the value a step returned that differs between the runs'
     expect(returnsApart(arrived({ '(return) f': '1', y: '2' }), arrived({ '(return) f': '1', y: '3' }))).toBeNull();
   });
 });
+
+describe("returnsApart: a call an exception unwound in one run (`(raised) NAME`, bpdiff's Python adapter)", () => {
+  it('raised in A, returned in B: the exception and the value, and which raised', () => {
+    const a = arrived({ '(raised) parse': "KeyError('items')", '(raised) parse.args': "('items',)" });
+    const b = arrived({ '(return) parse': '[]' });
+    expect(returnsApart(a, b)).toEqual({
+      name: 'parse',
+      a: "KeyError('items')",
+      b: '[]',
+      raised: { a: true, b: false },
+    });
+  });
+
+  it('the same exception in both runs is no difference; two others are', () => {
+    const same = arrived({ '(raised) parse': "KeyError('items')" });
+    expect(returnsApart(same, arrived({ '(raised) parse': "KeyError('items')" }))).toBeNull();
+    expect(returnsApart(same, arrived({ '(raised) parse': "KeyError('item')" }))).toEqual({
+      name: 'parse',
+      a: "KeyError('items')",
+      b: "KeyError('item')",
+      raised: { a: true, b: true },
+    });
+  });
+});

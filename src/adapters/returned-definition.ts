@@ -1,0 +1,24 @@
+// An adapter definition's locate.returned (definition.ts): how the adapter shows the value a function
+// returned after a step, for the walk by effects, which compares it under its own name, `(return) NAME`
+// (src/walk/returned-names.ts); or why the adapter shows none. Checked by
+// schema/adapter-definition.schema.json.
+
+export interface ReturnedDefinition {
+  /** A regular expression of the name the adapter gives the value among the top frame's locals; its group 1, where it has one, is the function's name. */
+  pattern?: string;
+  /**
+   * Where the value shows: at the stop in the caller right after a step that leaves the function
+   * (`caller`: bpdiff's own adapters, debugpy; the name holds the function's), or at a stop in the
+   * function itself on its way out (`return`: rdbg's `_return` at a method's end; the function is that stop's).
+   */
+  step?: 'caller' | 'return';
+  /** Why the adapter shows no value a function returned: the walk sees one only through the caller's state, and says so. */
+  unread?: string;
+  /**
+   * For an adapter that shows a call an exception unwound as a return of `reads_as` (debugpy: `None`):
+   * `check`, an expression evaluated in the stop's frame where a returned value that differs reads so,
+   * `{function}` the function's name as a quoted string, whose value is the exception that unwound the
+   * call (the walk then tells it as raised) or what the adapter shows for none (`reads_as`).
+   */
+  raised?: { reads_as: string; check: string };
+}

@@ -1,0 +1,7 @@
+def pick(d):
+    if "x" in d:
+        return d["x"]
+    return []
+
+r = pick({})
+print(r)
