@@ -57,6 +57,7 @@ module BpdiffRdbg
     # the line that wrote it by the last line of the program.
     $stdout.sync = true
     same_minitest_seed
+    note_raises
     # The program's first stop, where it waits for bpdiff, is at the start of the main script (as for
     # `ruby -r debug/open`): rdbg would otherwise put it after the `require` above, in this file,
     # before the port is said.
@@ -116,6 +117,27 @@ module BpdiffRdbg
       end
       request
     end
+  end
+
+  # rdbg stops a step over a method's last line at its return event, with `_return` nil, also where
+  # an exception unwinds the method, and `$!` is nil where it evaluates. The exception each thread
+  # raised last, for the check in adapter.json's locate.returned.raised: BpdiffRdbg.raised(name, line),
+  # the exception that left the method `name` from `line` (where the step stopped), else nil. Shown as
+  # `KeyError: items`: rdbg's own `#<KeyError: items>` reads as an evaluation's error (error_value).
+  def self.note_raises
+    TracePoint.new(:raise) { |tp| Thread.current[:bpdiff_raised] = tp.raised_exception }.enable
+  end
+
+  Raised = Struct.new(:error) do
+    def inspect
+      "#{error.class.name}: #{error.message}"
+    end
+  end
+
+  def self.raised(name, line)
+    error = Thread.current[:bpdiff_raised]
+    at = error&.backtrace_locations&.first
+    at && at.label == name && at.lineno == line ? Raised.new(error) : nil
   end
 
   # minitest runs a file's tests in an order drawn from a seed in every run (ENV["SEED"], else at

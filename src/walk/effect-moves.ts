@@ -104,11 +104,13 @@ export function returnsApart(a: Arrived, b: Arrived): NonNullable<WalkEnd['retur
 
 /**
  * A returned value that differs, told as raised in a run whose adapter shows a call an exception
- * unwound as a return (debugpy's None: its definition's locate.returned.raised): the check, evaluated
- * where the run stands, names the exception, or shows none and the value stays a return.
+ * unwound as a return (debugpy's None, rdbg's nil: its definition's locate.returned.raised): the check,
+ * evaluated where the run stands (`{function}` the function's name, quoted; `{line}` the line it
+ * stands on), names the exception, or shows none and the value stays a return.
  */
 export async function raisedInstead(
   walks: readonly [WalkedRun, WalkedRun],
+  arrived: readonly [Arrived, Arrived],
   returned: NonNullable<WalkEnd['returned']>,
 ): Promise<NonNullable<WalkEnd['returned']>> {
   if (returned.raised !== undefined || returned.part !== undefined) return returned;
@@ -116,8 +118,13 @@ export async function raisedInstead(
     (['a', 'b'] as const).map(async (side, index) => {
       const { run, returned: names } = walks[index]!;
       const raised = names?.raised;
+      const standing = arrived[index]!.standing;
       if (raised === undefined || returned[side] !== raised.readsAs || run.evaluate === undefined) return null;
-      const value = await run.evaluate(raised.check.replaceAll('{function}', JSON.stringify(returned.name)));
+      if (standing.kind !== 'step') return null;
+      const check = raised.check
+        .replaceAll('{function}', JSON.stringify(returned.name))
+        .replaceAll('{line}', String(standing.step.stop.top.line));
+      const value = await run.evaluate(check);
       return value === null || value === raised.readsAs ? null : value;
     }),
   );

@@ -255,7 +255,7 @@ export async function walkEffects(
       const returned = found.kind === 'values' ? returnsApart(arrivedA, arrivedB) : null;
       if (returned !== null) {
         before = agreedAt;
-        return ending('return', { returned: await raisedInstead(walks, returned) });
+        return ending('return', { returned: await raisedInstead(walks, [arrivedA, arrivedB], returned) });
       }
       // Stepped into a line that returns: the difference is the caller's line's (the rest of it, or the
       // value the call returned, where the adapter does not report it), and the callee's lines all agreed.

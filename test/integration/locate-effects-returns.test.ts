@@ -271,6 +271,20 @@ for (const language of languages) {
         expect(same.leftovers).toEqual([]);
       });
 
+    if (language.folder === 'ruby')
+      it('a method an exception unwinds in A and that returns in B: raised, not "returns nil"', async () => {
+        // rdbg stops at the method's return event with `_return` nil either way; bpdiff_rdbg.rb notes the exception.
+        const run = await locate('a', 'b', (version) => ['ruby', `${version}/raises.rb`]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^the runs part ways at a\/raises\.rb:4 in Object#parse\(\) \(step \d+\): parse\(\) raises KeyError: items in A and returns \[\] in B$/,
+        );
+        expect(run.doc!.locate).toMatchObject({
+          kind: 'exception',
+          returned: { function: 'parse', a: 'KeyError: items', b: '[]', raised: { a: true, b: false } },
+        });
+      });
+
     it('each program against itself exits 0', async () => {
       for (const version of ['a', 'b'] as const) {
         const run = await locate(version, version);
