@@ -12,9 +12,12 @@ export function describeEmptyStop(scopes: DebugProtocol.Scope[], selection: Scop
   const names = scopes.map((scope) => scope.name).join(', ');
   const how = selection === 'locals' ? ' — try --scope globals, or a line inside a function' : '';
   return read.length === 0
-    ? `the stop read no variables: the frame's scopes (${names}) are not read with --scope ${selection}${how}`
-    : `the stop read no variables, though the frame has scopes (${names}): nothing was compared${how}`;
+    ? `${EMPTY_STOP}: the frame's scopes (${names}) are not read with --scope ${selection}${how}`
+    : `${EMPTY_STOP}, though the frame has scopes (${names}): nothing was compared${how}`;
 }
+
+/** How describeEmptyStop's words begin: a walk, which compares a line's effects at every step, leaves them out (walk-end-facts.ts). */
+export const EMPTY_STOP = 'the stop read no variables';
 
 export function readsScope(
   definition: AdapterDefinition,

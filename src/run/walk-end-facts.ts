@@ -2,6 +2,7 @@
 // values as the walk read them, its stack) or that ended (how), for the capture document.
 import type { RunSpec, StackFrameSummary } from '../core/types.js';
 import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
+import { EMPTY_STOP } from '../capture/scope-choice.js';
 import type { Standing, Step, StepValues } from '../walk/lines.js';
 
 export function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: StackFrameSummary[]): RunFacts {
@@ -14,7 +15,8 @@ export function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: S
     no_break_reason: null,
     frames,
     exit_code: null,
-    warnings: read.warnings,
+    // A step with nothing in its frame (a module's first line) is one of many a walk compared: no advice to read another scope.
+    warnings: read.warnings.filter((warning) => !warning.startsWith(EMPTY_STOP)),
   };
 }
 

@@ -1,7 +1,8 @@
 // The stack a walk reports for a line it tells where it stood, after the runs went on past it: the
 // line's own frame on top, as it stood then, over the frames that held it.
 import { describe, expect, it } from 'vitest';
-import { stackBefore } from '../../../src/run/walk-end-facts.js';
+import { stackBefore, stepFacts } from '../../../src/run/walk-end-facts.js';
+import { fakeSpec } from '../walk/fake-run.js';
 import type { Step } from '../../../src/walk/lines.js';
 
 /** A step in `name` at `line`; `depth`: the adapter's (null: not told), `frame`: the walk's count of calls under it. */
@@ -78,5 +79,19 @@ describe('stackBefore', () => {
     const deep = Array.from({ length: 5 }, (_, i) => ({ name: `f${i}`, file: '/w/app.py', line: i + 1 }));
     const stack = stackBefore(step('g', 20, 7), step('f0', 1, 6), deep);
     expect(stack.map((frame) => frame.name)).toEqual(['g', 'f0', 'f1', 'f2', 'f3']);
+  });
+});
+
+describe('stepFacts', () => {
+  it("leaves out a read's advice on an empty frame (a module's first line is one step of many), and keeps the rest", () => {
+    const read = {
+      values: { variables: {}, types: {}, truncated: [], normalised: [] },
+      warnings: [
+        'the stop read no variables, though the frame has scopes (Locals, Globals): nothing was compared — try --scope globals, or a line inside a function',
+        'xs: 100 of 5000 elements read (--max-items)',
+      ],
+    };
+    const facts = stepFacts(fakeSpec('b', '/w'), step('<module>', 1, 1), read, []);
+    expect(facts.warnings).toEqual(['xs: 100 of 5000 elements read (--max-items)']);
   });
 });
