@@ -17,6 +17,17 @@ export type RunStanding =
       lastAlone?: { file: string; line: number };
     };
 
+/** What each run's function returned from the located line (the walk by effects), or the exception that unwound it instead. */
+export interface ReturnedApart {
+  name: string;
+  /** Where the value's parts differ while its own text is alike (`.y`, `['y']`); a and b are then that part's. */
+  part?: string;
+  a: string | null;
+  b: string | null;
+  /** Which run's function an exception unwound instead (a and b its text there). */
+  raised?: { a: boolean; b: boolean };
+}
+
 export interface WalkSummary {
   /** `output`, `exit`: both runs ended, alike in every step compared, but wrote different output or ended differently (end-hints.ts). */
   kind: 'path' | 'values' | 'ended' | 'output' | 'exit' | 'return' | 'agreed';
@@ -67,14 +78,7 @@ export interface WalkSummary {
    * value's parts differ while the value's own text is alike (an object shown as `{ ... }`), which part
    * (`.y`, `['y']`) and its value in each run.
    */
-  returned?: {
-    name: string;
-    part?: string;
-    a: string | null;
-    b: string | null;
-    /** Which run's function an exception unwound instead (a and b its text there). */
-    raised?: { a: boolean; b: boolean };
-  };
+  returned?: ReturnedApart;
   /** The function called from the located line whose lines all agreed (the walk by effects). */
   returnedFrom?: string;
   /** Why the runs were walked into every line though that was not asked (the adapter's definition). */
@@ -269,7 +273,7 @@ function about(point: NonNullable<WalkSummary['point']>, step: number): string {
 }
 
 /** `parse() raises KeyError('items') in A and returns [] in B`: how a function each run left left it, where an exception unwound it in one. */
-function leftHow(returned: NonNullable<WalkSummary['returned']>, labels: RunLabels): string {
+function leftHow(returned: ReturnedApart, labels: RunLabels): string {
   const raised = returned.raised!;
   const how = (side: 'a' | 'b'): string => {
     const value = returned[side] === null ? 'nothing' : showValue(returned[side]);

@@ -2,6 +2,7 @@
 // stream): a walked run, a step and where a run stands, what a walk was asked and how it ended, and
 // what a way of walking (a WalkSource) answers. Types only.
 import type { Tolerance } from '../core/types.js';
+import type { ReturnedApart } from '../core/walk-hints.js';
 import type { NoBreak, SteppedStop } from '../session/stop-outcome.js';
 import type { CapturedValues } from '../values/types.js';
 import type { WalkRun } from './walk-run.js';
@@ -61,14 +62,7 @@ export interface WalkEnd<V = StepValues> {
   /** The function the walk stepped into from the located line, whose lines all agreed (the walk by effects): what differs is the rest of the line, or the value it returned. */
   returnedFrom?: string;
   /** The value each run's function returned from the located line (kind `return`; the walk by effects, where the adapter reports it). */
-  returned?: {
-    name: string;
-    part?: string;
-    a: string | null;
-    b: string | null;
-    /** Which run's function an exception unwound (a and b then the exception's text), where one did. */
-    raised?: { a: boolean; b: boolean };
-  };
+  returned?: ReturnedApart;
   /** What each run wrote during the located line (kind `output`; the walk by effects). */
   wrote?: { a: Wrote; b: Wrote };
   /** How the walk went (the walk by effects): lines compared by stepping over them, and the runs started again to step into one. */
