@@ -90,7 +90,7 @@ export class LiveRunStart {
     protected readonly context: RunContext,
   ) {
     this.log = (line) => context.log(`[${spec.label}] ${line}`);
-    this.pathsOfRun = runPaths(spec.cwd, context.copyFolder ?? null);
+    this.pathsOfRun = runPaths(spec.cwd, context.copyFolder ?? null, this.resources.programTemp);
     // What the program writes is compared with its folders as placeholders, as its values are, and a
     // test runner's times as <time> (values/output-text.ts; --raw-values: as written).
     this.outputThrough = options.values.raw_values
@@ -120,7 +120,7 @@ export class LiveRunStart {
     tracePhase(spec.label, 'hooks loaded');
     const launchContext = {
       definition: this.definition,
-      spec,
+      spec: withProgramTemp(spec, resources.programTemp),
       options,
       signal,
       log: this.log,
@@ -325,4 +325,12 @@ function versionIn(capabilities: DebugProtocol.Capabilities, dotted: string): st
     value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
   if (typeof value !== 'string') return null;
   return /\d+(?:\.\d+)+\S*/.exec(value)?.[0] ?? value;
+}
+
+/** The run as launched: its temporary folder bpdiff's own (RunResources.programTemp), unless --env names one. */
+function withProgramTemp(spec: RunSpec, folder: string): RunSpec {
+  const temp = Object.fromEntries(
+    ['TMPDIR', 'TMP', 'TEMP'].filter((name) => spec.env[name] === undefined).map((name) => [name, folder]),
+  );
+  return { ...spec, env: { ...temp, ...spec.env } };
 }

@@ -22,11 +22,22 @@ export function isDebuggersLine(patterns: readonly string[], line: string): bool
   return patterns.some((pattern) => regex(pattern, 'm').test(line));
 }
 
+function madeFolder(folder: string): string {
+  fs.mkdirSync(folder, { mode: 0o700 });
+  return folder;
+}
+
 export class RunResources {
   readonly owner = {};
   readonly tree = trackTree(this.owner);
   /** A folder of its own inside this process's (process/temp-root.ts: swept at the next start should bpdiff be killed outright). */
   readonly tempDir = fs.mkdtempSync(path.join(processTempRoot(), 'run-'));
+  /**
+   * The program's temporary folder (its TMPDIR, TMP and TEMP), new for each start of it: what it makes
+   * there (pytest's `pytest-of-USER/pytest-N`, numbered anew in each) is named alike in both runs,
+   * and the folder itself is written <tmp> (values/paths.ts).
+   */
+  readonly programTemp = madeFolder(path.join(this.tempDir, 'tmp'));
   readonly stdout = new OutputTail();
   readonly stderr = new OutputTail();
   /** The last whole line of output was the debugger's own (its echo may follow: the definition's locate.debugger_echo). */

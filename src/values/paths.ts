@@ -10,15 +10,17 @@ import type { ValueStep } from './types.js';
 export const CWD_TOKEN = '<cwd>';
 export const ROOT_TOKEN = '<root>';
 export const COPY_TOKEN = '<copy>';
+export const TMP_TOKEN = '<tmp>';
 
 /**
  * The folders to write as placeholders for a run in `cwd`: the cwd, the git work tree's root when it
- * is another folder, and `copy`, the folder of the run's own copy of the program when it lies
- * outside both (see copyFolders).
+ * is another folder, `copy`, the folder of the run's own copy of the program when it lies outside
+ * both (see copyFolders), and `tmp`, the temporary folder bpdiff gave the run (its TMPDIR).
  */
 export function runPaths(
   cwd: string,
   copy: string | null = null,
+  tmp: string | null = null,
 ): Array<{ path: string; token: string; what: string }> {
   const found: Array<{ path: string; token: string; what: string }> = [];
   const add = (folder: string, token: string, what: string): void => {
@@ -32,6 +34,7 @@ export function runPaths(
   if (root !== null && realpath(root) !== realpath(cwd)) add(root, ROOT_TOKEN, 'the root of its git work tree');
   if (copy !== null && !found.some((entry) => entry.path === copy || entry.path === realpath(copy)))
     add(copy, COPY_TOKEN, "the folder of the run's own copy of the program");
+  if (tmp !== null) add(tmp, TMP_TOKEN, "the run's own temporary folder (its TMPDIR)");
   return found;
 }
 

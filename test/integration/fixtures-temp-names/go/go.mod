@@ -1,0 +1,3 @@
+module temps
+
+go 1.19

@@ -1,0 +1,80 @@
+// A name a run makes at random in its temporary folder (Python's tempfile, pytest's numbered
+// pytest-N, Go's t.TempDir) differs from any other run's. bpdiff gives each start of a program a
+// temporary folder of its own (TMPDIR, TMP, TEMP: src/run/run-resources.ts programTemp), written
+// <tmp> in values as the run's other folders are, and the adapters' normalise rules write the random
+// part of such a name as `…`: two runs of one program compare equal there, exit 0.
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeWithTool, onPath, runBpdiff } from './helpers.js';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures-temp-names');
+
+describeWithTool("temporary names: bpdiff's Python adapter", 'python3', true, () => {
+  it("tempfile's folder and file, and a pathlib path into it, compare equal in two runs of one program", async () => {
+    const run = await runBpdiff([
+      '--bp',
+      'temps.py:10',
+      '--cwd',
+      FIXTURES,
+      '--',
+      'python3',
+      'temps.py',
+      '--',
+      'python3',
+      'temps.py',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.leftovers).toEqual([]);
+    const variables = run.doc!.run_a.variables!;
+    expect(variables['folder']).toBe("'<tmp>/tmp…'");
+    expect(variables['name']).toMatch(/^'<tmp>\/tmp…\/tmp…\.txt'$/);
+    expect(variables['kept']).toBe("PosixPath('<tmp>/tmp…/kept.txt')");
+    // The path's private parts each hold a piece of the run's own folder: left out, and said.
+    expect(Object.keys(variables).filter((name) => name.startsWith('kept.'))).toEqual([]);
+    expect(run.doc!.analysis_hints.join('\n')).toContain("a pathlib path's parts (its text holds them)");
+  });
+
+  it('--env TMPDIR given: the run keeps it', async () => {
+    const run = await runBpdiff([
+      '--bp',
+      'temps.py:10',
+      '--cwd',
+      FIXTURES,
+      '--env',
+      'TMPDIR=/tmp',
+      '--raw-values',
+      '--',
+      'python3',
+      'temps.py',
+      '--',
+      'python3',
+      'temps.py',
+    ]);
+    expect(run.doc!.run_a.variables!['folder'], run.stderr).toMatch(/^'\/tmp\/tmp[a-z0-9_]{8}'$/);
+  });
+});
+
+describeWithTool('temporary names: go test through dlv', 'go and dlv', onPath('go') && onPath('dlv'), () => {
+  it('t.TempDir() and a file in it compare equal in two runs of one test', async () => {
+    const run = await runBpdiff([
+      '--bp',
+      'save.go:10',
+      '--cwd',
+      path.join(FIXTURES, 'go'),
+      '--',
+      'go',
+      'test',
+      '.',
+      '--',
+      'go',
+      'test',
+      '.',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.leftovers).toEqual([]);
+    expect(run.doc!.run_a.variables).toMatchObject({
+      dir: '"<tmp>/TestSave…/001"',
+      p: '"<tmp>/TestSave…/001/out.txt"',
+    });
+  });
+});
