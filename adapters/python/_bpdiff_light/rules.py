@@ -15,7 +15,10 @@ def adapter_rule(rule):
     flags = 0
     for flag in str(rule.get("flags") or ""):
         flags |= _JS_FLAGS.get(flag, 0)
-    pattern = re.compile(_JS_BACKREFERENCE.sub(r"(?P=\1)", _JS_NAMED_GROUP.sub("(?P<", rule["pattern"])), flags)
+    try:
+        pattern = re.compile(_JS_BACKREFERENCE.sub(r"(?P=\1)", _JS_NAMED_GROUP.sub("(?P<", rule["pattern"])), flags)
+    except re.error as error:
+        raise ValueError("the adapter's normalise rule %r is not a pattern Python takes (%s): write it without what only JavaScript's regular expressions have (a lookbehind of varying length)" % (rule["pattern"], error))
     replacement = str(rule.get("replacement", ""))
 
     def expand(match):

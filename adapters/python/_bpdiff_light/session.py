@@ -8,6 +8,7 @@ import threading
 
 from .debugger import Resume
 from .hits import HitStream
+from .texts import Texts
 # Imported here, by the main thread: the DAP thread must import nothing before configurationDone, as the
 # main thread holds the import of `site` (this runs from its sitecustomize) until then.
 from .library import UserCode
@@ -250,10 +251,12 @@ class Session(object):
         state = self._stopped_thread(args)
         if not isinstance(args.get("roots"), list):
             raise ValueError("bpdiffSteps needs roots: the folders and files of the user's code")
+        _check_texts(args, self.dbg.value_text)
         self.dbg.resume(state, Resume("steps", {"arguments": args, "respond": lambda body: self.wire.respond(request, body)}))
 
     def on_bpdiffHits(self, request, args):
         state = self._stopped_thread(args)
+        _check_texts(args, self.dbg.value_text)
         if int(args.get("count", 0) or 0) <= 0:
             # The hit it stands on only: written by the stopped thread (a watch runs the program's code), which stays stopped.
             frame = state.frames[0][0] if state.frames else None
@@ -306,3 +309,10 @@ def _mangled(expression, namespace):
         return True, current
     except Exception:
         return False, None
+
+
+def _check_texts(args, value_text):
+    """A stream's texts made here first, in the session's thread: a rule Python cannot compile (a
+    JavaScript pattern it does not take) is this request's error, which bpdiff reads at once, not an
+    error in the program's thread that would leave the request unanswered until bpdiff's timeout."""
+    Texts(args, value_text)

@@ -72,6 +72,27 @@ describe.each(pythons())('light adapter hit stream on $name', ({ executable }) =
     await session.end();
   });
 
+  it("answers a rule Python's regular expressions cannot take at once, as the request's error, and stays stopped", async () => {
+    const session = LightSession.start(executable, ['counter.py']);
+    await session.configure({ [COUNTER]: [{ line: 8 }] });
+    expect((await session.run())?.body.reason).toBe('breakpoint');
+    const since = session.events.length;
+    // A lookbehind of varying length: JavaScript takes it, Python does not.
+    const rules = [{ pattern: '(?<=<tmp>(?:/[a-z]+)*/tmp)[a-z0-9_]{8}', replacement: '…' }];
+    for (const command of ['bpdiffHits', 'bpdiffSteps']) {
+      const response = await session.request(
+        command,
+        { threadId: 1, count: 5, roots: [FIXTURES], addresses: '0x[0-9a-f]+', rules, ...TEXTS },
+        5_000,
+      );
+      expect(response.success).toBe(false);
+      expect(response.message).toMatch(/^ValueError: the adapter's normalise rule .* is not a pattern Python takes/);
+    }
+    expect(session.events.slice(since).map((event) => event.event)).toEqual([]);
+    expect(await session.locals(1)).toEqual({ i: '0', n: '10', total: '0' });
+    await session.end();
+  });
+
   it('writes the hit it stands on alone (count 0), and stays there', async () => {
     const session = LightSession.start(executable, ['counter.py']);
     await session.configure({ [COUNTER]: [{ line: 8, condition: 'i == 4' }] });

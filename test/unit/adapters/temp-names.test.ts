@@ -48,6 +48,29 @@ describe("go: os.MkdirTemp's and t.TempDir's names", () => {
   });
 });
 
+describe("node: fs.mkdtemp's names", () => {
+  const normalise = normaliserOf('node');
+  it('the six characters after the prefix, at any depth under <tmp>', () => {
+    expect(normalise("'<tmp>/myapp-Ab3xYz'")).toBe("'<tmp>/myapp-…'");
+    expect(normalise("'<tmp>/work_q1W2e3/out.json'")).toBe("'<tmp>/work_…/out.json'");
+  });
+  it('names the program chose, and names outside <tmp>, as written', () => {
+    for (const text of ["'<tmp>/report'", "'<tmp>/out.backup'", "'/tmp/myapp-Ab3xYz'"])
+      expect(normalise(text)).toBe(text);
+  });
+});
+
+describe("ruby: Dir.mktmpdir's and Tempfile's names", () => {
+  const normalise = normaliserOf('ruby');
+  it('the date, the process id and the number drawn, at any depth under <tmp>', () => {
+    expect(normalise('"<tmp>/d20261130-4242-1x2y3z"')).toBe('"<tmp>/d…"');
+    expect(normalise('"<tmp>/d20261130-4242-1x2y3z/data20261130-4242-abc123.json"')).toBe('"<tmp>/d…/data….json"');
+  });
+  it('names the program chose, and names outside <tmp>, as written', () => {
+    for (const text of ['"<tmp>/out-2026.txt"', '"/tmp/d20261130-4242-1x2y3z"']) expect(normalise(text)).toBe(text);
+  });
+});
+
 describe("runPaths: the run's temporary folder", () => {
   it('is written <tmp>', () => {
     const paths = runPaths('/x/project', null, '/tmp/bpdiff-1-2-abc/run-xyz/tmp');
