@@ -54,7 +54,10 @@ export function buildOnce<T>(
   inputs: unknown,
   build: (dir: string) => Promise<T>,
 ): Promise<T> {
-  return context.builds ? context.builds.once(JSON.stringify(inputs), build) : build(context.tempDir);
+  if (!context.builds) return build(context.tempDir);
+  // The run's own folder (its TMPDIR, in an environment among the inputs) is new at every start: the same build all the same.
+  const key = JSON.stringify(inputs).replaceAll(JSON.stringify(context.tempDir).slice(1, -1), '<run>');
+  return context.builds.once(key, build);
 }
 
 /** The builds of one comparison (BuildsOnce); dispose() removes their folder when the comparison ends. */
