@@ -95,7 +95,10 @@ export class LiveRunStart {
     // test runner's times as <time> (values/output-text.ts; --raw-values: as written).
     this.outputThrough = options.values.raw_values
       ? null
-      : outputAsCompared(this.pathsOfRun, context.definition.locate?.output_times ?? []);
+      : outputAsCompared(this.pathsOfRun, context.definition.locate?.output_times ?? [], {
+          since: Date.now(),
+          pids: () => this.resources.tree.roots,
+        });
     if (this.outputThrough !== null)
       for (const tail of [this.resources.stdout, this.resources.stderr]) tail.digestThrough(this.outputThrough);
     this.definition = context.definition;

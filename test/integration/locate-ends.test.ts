@@ -224,7 +224,8 @@ for (const adapter of PYTHON_ADAPTERS) {
 // Two checkouts of one program that writes where it runs: the walk sees what each writes with the run's
 // own folder as a placeholder, as it sees the values (values/paths.ts). It stopped at the first such
 // line, `during this line A wrote "reading /x/a/config.ini\n" ... and B wrote "reading /x/b/..."`. And
-// a test runner's report of its own time in the shape the adapter definition names (locate.output_times).
+// a test runner's report of its own time in the shape the adapter definition names (locate.output_times);
+// a log line's time stamp and the run's process id, and the clock read as a number (values/output-text.ts).
 // bpdiff's Python adapter only: what a run writes is seen alike on every adapter (run/live-run-start.ts).
 for (const language of languages.filter((entry) => entry.adapter[1] === 'python')) {
   const folder = path.join(FIXTURES, language.ext === 'py' ? 'python' : 'node');
@@ -242,7 +243,7 @@ for (const language of languages.filter((entry) => entry.adapter[1] === 'python'
       ...language.run(`where.${language.ext}`),
     ]);
   describeWithTool(`locate, two checkouts: ${language.name}`, language.tool, language.available, () => {
-    it("a program that writes its own folder, during a line and at its end, and a runner's time: alike (exit 0)", async () => {
+    it("a program that writes its own folder, during a line and at its end, a runner's time, a log line's time stamp and process id, and the clock's reading: alike (exit 0)", async () => {
       const run = await where();
       expect(run.exitCode, `${run.doc?.analysis_hints[0]} ${run.stderr}`).toBe(0);
       expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d+ steps: both runs ended/);
