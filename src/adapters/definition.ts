@@ -42,6 +42,8 @@ export interface VolatileRule {
    * with everything under them.
    */
   keep_children?: string[];
+  /** The variables the rule picks are left out themselves, with everything under them (pydevd's attribute on a thread, set in one run and not yet in the other). */
+  leave_out?: true;
   /** What the rule leaves out or rewrites, in a few words for the notes ("the testing package's bookkeeping"). */
   what: string;
 }

@@ -70,8 +70,11 @@ export function applyVolatileRules(values: CapturedValues, rules: readonly Volat
     verdicts.set(path, null);
     let verdict: { rule: CompiledRule; owner: string } | null = null;
     const split = splitChildPath(path);
-    // A container that was not captured itself (a cut, an adapter's own path) still leads up to one that was.
-    if (split !== null && split.parent !== path) {
+    // A rule that leaves its variables out themselves; else a container's that leaves its children out (a
+    // container that was not captured itself, a cut, an adapter's own path, still leads up to one that was).
+    const own = rulesOf(path).find((candidate) => candidate.rule.leave_out === true);
+    if (own !== undefined) verdict = { rule: own, owner: path };
+    else if (split !== null && split.parent !== path) {
       verdict = leftOut(split.parent);
       if (verdict === null) {
         const rule = rulesOf(split.parent).find(

@@ -340,3 +340,31 @@ describe("lldb's rules", () => {
     expect(pipeline('lldb', values, true).variables).toEqual(values.variables);
   });
 });
+
+describe("debugpy's pydevd attributes on a thread", () => {
+  it('stop_reason is left out where pydevd set it, so a run whose thread it did not suspend compares alike', () => {
+    const thread = (stopped: boolean): CapturedValues =>
+      captured({
+        t: ['<Thread(Thread-6 (work), stopped 140399631918784)>', 'Thread'],
+        't._name': ["'Thread-6 (work)'", 'str'],
+        ...(stopped ? { 't.stop_reason': ['105', 'int'] } : {}),
+        stop_reason: ['105', 'int'],
+      });
+    const a = pipeline('debugpy', thread(true));
+    const b = pipeline('debugpy', thread(false));
+    expect(Object.keys(a.variables).sort()).toEqual(Object.keys(b.variables).sort());
+    expect(a.variables['t._name']).toBe("'Thread-6 (work)'");
+    // The program's own name, outside a thread, stays.
+    expect(a.variables['stop_reason']).toBe('105');
+    expect(a.notes?.join('\n')).toContain("pydevd's stop reason on a thread");
+  });
+
+  it('a rule that leaves its own variables out takes what lies under them too', () => {
+    const rule: VolatileRule = { path: '\\.secret$', leave_out: true, what: 'a secret' };
+    const values = applyVolatileRules(
+      captured({ o: ['O()', 'O'], 'o.secret': ['S()', 'S'], 'o.secret.x': ['1', 'int'], 'o.y': ['2', 'int'] }),
+      [rule],
+    );
+    expect(values.variables).toEqual({ o: 'O()', 'o.y': '2' });
+  });
+});
