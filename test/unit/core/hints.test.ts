@@ -426,6 +426,29 @@ describe('clock readings', () => {
     // Captures of older versions, without clocks: nothing said.
     expect(hints(order('a', '1401', undefined), order('b', '1402', undefined)).join('\n')).not.toContain('--ignore');
   });
+
+  it('a number both runs hold as a count since 1970 within an hour of each other reads as a time (time.time(), Date.now())', () => {
+    const at = (side: 'a' | 'b', t0: string, ms: string, total: string) =>
+      makeCapture({ side, variables: { t0, ms, total }, types: { t0: 'float', ms: 'number', total: 'int' } });
+    const said = hints(
+      at('a', '1796066707.1234567', '1796066707123', '1796066707'),
+      at('b', '1796066707.1301', '1796066707130', '1796070707'),
+    );
+    expect(said).toContain(
+      '2 changed values are times or durations (ms (number), t0 (float)): those the program read from the clock differ in any two runs — --ignore ms --ignore t0 leaves them out.',
+    );
+    expect(
+      hints(at('a', '1796066707.12', '5', '1'), at('b', '1796066708.5', '5', '1')).find((hint) =>
+        hint.includes('--ignore'),
+      ),
+    ).toBe(
+      't0 (float) reads as a time (seconds since 1970: 2026-11-30 19:25:07 UTC): if the program read it from the clock, any two runs read it differently — --ignore t0 leaves it out.',
+    );
+    // Counts, not times: apart by more than an hour, or no time this century.
+    expect(hints(at('a', '12.5', '100', '1796066707'), at('b', '13.5', '200', '1796076707')).join('\n')).not.toContain(
+      '--ignore',
+    );
+  });
 });
 
 describe('clocksOf', () => {
