@@ -4,6 +4,7 @@
 import type { NoBreakReason, StackFrameSummary } from './types.js';
 import { showValue, type RunLabels } from './hints.js';
 import type { WalkLead } from './build-comparison.js';
+import { functionName } from './function-name.js';
 import { describeEndDifference, lastLineNotCompared, type EndSummary } from './end-hints.js';
 
 /** Where a run stands at the end of the walk: a line of its code, or its end. */
@@ -103,11 +104,11 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     hints.push(
       walk.before.entered === undefined
         ? `the step before, both runs were at ${walk.before.file}:${walk.before.line}`
-        : `the step before, both runs were at ${walk.before.file}:${walk.before.line}, whose call entered ${walk.before.entered.replace(/\(.*\)$/, '')}() with these values: what differs is what that line passed it`,
+        : `the step before, both runs were at ${walk.before.file}:${walk.before.line}, whose call entered ${functionName(walk.before.entered)}() with these values: what differs is what that line passed it`,
     );
   if (walk.returnedFrom !== undefined)
     hints.push(
-      `the call of ${walk.returnedFrom.replace(/\(.*\)$/, '')}() on that line agreed in every line it ran${walk.returnsUnread === undefined ? ' and in the value it returned; what differs is what the rest of the line did' : '; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)'}`,
+      `the call of ${functionName(walk.returnedFrom)}() on that line agreed in every line it ran${walk.returnsUnread === undefined ? ' and in the value it returned; what differs is what the rest of the line did' : '; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)'}`,
     );
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
   // What a frame holds may differ by what a call on the line before returned, which this adapter does not show.
@@ -260,7 +261,7 @@ function showWritten(text: string): string {
 }
 
 function where(point: NonNullable<WalkSummary['point']>): string {
-  return `${point.file}:${point.line}${point.name ? ` in ${point.name.replace(/\(.*\)$/, '')}()` : ''}`;
+  return `${point.file}:${point.line}${point.name ? ` in ${functionName(point.name)}()` : ''}`;
 }
 
 /** `(3rd call, 2nd time on this line; step 58)`. */

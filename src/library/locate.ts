@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { CaptureOptions, CodePlace, LocateFinding, RunSpec } from '../core/types.js';
 import { quoteCommand, quoteShellArg } from '../core/shell-quote.js';
+import { functionName } from '../core/function-name.js';
 import { describeWalk, type RunStanding, type WalkSummary } from '../core/walk-hints.js';
 import type { CaptureOptionInput, RunSettingsInput } from '../options/declarations.js';
 import type { FailOn } from '../report/report.js';
@@ -182,7 +183,7 @@ function callPath(stack: Located['stacks'][0], point: Located['point']): LocateF
 
 /** A frame's function without the arguments an adapter writes after it. */
 function bare(name: string): string {
-  return name.replace(/\(.*\)$/, '');
+  return functionName(name);
 }
 
 /** The document's `locate`: the walk's finding as data, the hints' own (the reproduction's argv redacted with the document). */
@@ -210,7 +211,7 @@ function findingOf(summary: WalkSummary, located: Located, reproduce: string[] |
             line: point.line,
             line_b: point.lineB === point.line ? null : point.lineB,
             file_b: point.fileB,
-            function: point.name.replace(/\(.*\)$/, ''),
+            function: functionName(point.name),
             pass: point.pass === 0 ? null : point.pass,
             call: point.call,
           },

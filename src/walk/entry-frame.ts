@@ -5,6 +5,7 @@
 // it. The walk takes the entry function's file for the user's (its folder and project), never the
 // inlined code's: the standard library's folder taken for the user's made its lines steps of the walk.
 import type { StackFrameSummary } from '../core/types.js';
+import { functionName } from '../core/function-name.js';
 
 /** How far down the stack the entry function's frame is looked for (inlined calls nest a few deep). */
 export const ENTRY_LEVELS = 8;
@@ -14,7 +15,7 @@ export const ENTRY_LEVELS = 8;
  * (`::h` and 16 hex digits) or an argument list.
  */
 function functionOf(name: string): string {
-  return name.replace(/\(.*\)$/, '').replace(/::h[0-9a-f]{16}$/, '');
+  return functionName(name).replace(/::h[0-9a-f]{16}$/, '');
 }
 
 /** Whether a frame is one of the entry functions (`main`, Go's `main.main`): by its name, or as the last part of a path (`crate::main`, Java's `Records.main`). */

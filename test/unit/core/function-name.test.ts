@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { functionName } from '../../../src/core/function-name.js';
+
+describe('functionName', () => {
+  it.each([
+    ['Cart::total() const', 'Cart::total'],
+    ['Cart::add(std::string const&, int, double)', 'Cart::add'],
+    ['apply(std::function<void (int)>) &&', 'apply'],
+    ['fetch', 'fetch'],
+    ['main.fetch', 'main.fetch'],
+    ['Object#parse', 'Object#parse'],
+    ['<lambda>', '<lambda>'],
+    ['block in total', 'block in total'],
+  ])('%s -> %s', (frame, name) => expect(functionName(frame)).toBe(name));
+});
