@@ -1,10 +1,13 @@
 // A frame's function as bpdiff names it: the frame's name as the adapter gives it, without the argument
 // list some adapters write after it (lldb-dap's `Cart::add(std::string const&, int)`) and a C++
-// method's qualifiers after that (`Cart::total() const`).
+// method's qualifiers after that (`Cart::total() const`), and a Rust legacy symbol's hash
+// (`q10::Cart::total::h2718029af716c3ea`).
 
 const ARGUMENTS = /\((?:[^()]|\([^()]*\))*\)(?:\s*(?:const|volatile|noexcept|&&|&))*\s*$/;
 
-/** `Cart::total() const` -> `Cart::total`; `main.fetch`, `Object#parse`, `<lambda>` as given. */
+const RUST_HASH = /::h[0-9a-f]{16}$/;
+
+/** `Cart::total() const` -> `Cart::total`; `q10::Cart::total::h2718029af716c3ea` -> `q10::Cart::total`; `main.fetch`, `Object#parse`, `<lambda>` as given. */
 export function functionName(frameName: string): string {
-  return frameName.replace(ARGUMENTS, '');
+  return frameName.replace(ARGUMENTS, '').replace(RUST_HASH, '');
 }

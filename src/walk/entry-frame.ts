@@ -10,17 +10,9 @@ import { functionName } from '../core/function-name.js';
 /** How far down the stack the entry function's frame is looked for (inlined calls nest a few deep). */
 export const ENTRY_LEVELS = 8;
 
-/**
- * A frame name's function, as an entry function is named: without a Rust legacy symbol's hash
- * (`::h` and 16 hex digits) or an argument list.
- */
-function functionOf(name: string): string {
-  return functionName(name).replace(/::h[0-9a-f]{16}$/, '');
-}
-
 /** Whether a frame is one of the entry functions (`main`, Go's `main.main`): by its name, or as the last part of a path (`crate::main`, Java's `Records.main`). */
 export function isEntryFunction(name: string, functions: readonly string[]): boolean {
-  const own = functionOf(name);
+  const own = functionName(name);
   return functions.some((entry) => own === entry || own.endsWith(`::${entry}`) || own.endsWith(`.${entry}`));
 }
 

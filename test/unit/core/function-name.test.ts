@@ -6,6 +6,7 @@ describe('functionName', () => {
     ['Cart::total() const', 'Cart::total'],
     ['Cart::add(std::string const&, int, double)', 'Cart::add'],
     ['apply(std::function<void (int)>) &&', 'apply'],
+    ['q10::Cart::total::h2718029af716c3ea', 'q10::Cart::total'],
     ['fetch', 'fetch'],
     ['main.fetch', 'main.fetch'],
     ['Object#parse', 'Object#parse'],
