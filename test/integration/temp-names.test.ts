@@ -1,5 +1,5 @@
 // A name a run makes at random in its temporary folder (Python's tempfile, pytest's numbered
-// pytest-N, Go's t.TempDir) differs from any other run's. bpdiff gives each start of a program a
+// pytest-N, Go's t.TempDir, Java's Files.createTempFile) differs from any other run's. bpdiff gives each start of a program a
 // temporary folder of its own (TMPDIR, TMP, TEMP: src/run/run-resources.ts programTemp), written
 // <tmp> in values as the run's other folders are, and the adapters' normalise rules write the random
 // part of such a name as `…`: two runs of one program compare equal there, exit 0.
@@ -75,6 +75,30 @@ describeWithTool('temporary names: go test through dlv', 'go and dlv', onPath('g
     expect(run.doc!.run_a.variables).toMatchObject({
       dir: '"<tmp>/TestSave…/001"',
       p: '"<tmp>/TestSave…/001/out.txt"',
+    });
+  });
+});
+
+describeWithTool("temporary names: bpdiff's Java adapter", 'java', onPath('java'), () => {
+  it('a temporary folder and file, and java.io.tmpdir, compare equal in two runs (the JVM reads no TMPDIR)', async () => {
+    const run = await runBpdiff([
+      '--bp',
+      'Temps.java:9',
+      '--cwd',
+      path.join(FIXTURES, 'java'),
+      '--',
+      'java',
+      'Temps.java',
+      '--',
+      'java',
+      'Temps.java',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.leftovers).toEqual([]);
+    expect(run.doc!.run_a.variables).toMatchObject({
+      dir: '"<tmp>/work…"',
+      file: '"<tmp>/work…/data….json"',
+      tmp: '"<tmp>"',
     });
   });
 });

@@ -71,6 +71,17 @@ describe("ruby: Dir.mktmpdir's and Tempfile's names", () => {
   });
 });
 
+describe("java: Files.createTempFile's and @TempDir's names", () => {
+  const normalise = normaliserOf('java');
+  it('the number drawn after the prefix, at any depth under <tmp>', () => {
+    expect(normalise('"<tmp>/junit14852395345243554/data8812349912388421733.json"')).toBe('"<tmp>/junit…/data….json"');
+  });
+  it('names the program chose, and names outside <tmp>, as written', () => {
+    for (const text of ['"<tmp>/out-2026.txt"', '"/tmp/junit14852395345243554"', '"<tmp>/id1234"'])
+      expect(normalise(text)).toBe(text);
+  });
+});
+
 describe("runPaths: the run's temporary folder", () => {
   it('is written <tmp>', () => {
     const paths = runPaths('/x/project', null, '/tmp/bpdiff-1-2-abc/run-xyz/tmp');

@@ -1,5 +1,6 @@
 // The user's command, started as typed in a session of its own (setsid), with the JDWP agent added
-// to JAVA_TOOL_OPTIONS so that every JVM of its process tree connects back to the adapter. Its stdout
+// to JAVA_TOOL_OPTIONS so that every JVM of its process tree connects back to the adapter (and its
+// java.io.tmpdir set to the run's TMPDIR). Its stdout
 // and stderr become `output` events (without the line each JVM prints about JAVA_TOOL_OPTIONS); its
 // end is reported once both pipes are drained.
 package bpdiff.jdap;
@@ -57,8 +58,13 @@ final class ProgramProcess {
       if (entry.getValue() == null) env.remove(entry.getKey());
       else env.put(entry.getKey(), entry.getValue());
     }
-    String agent = agentOption(port);
     String own = env.get("JAVA_TOOL_OPTIONS");
+    // The JVM's temporary folder is the run's own, as other languages' is through TMPDIR (which the JVM
+    // does not read): the folder bpdiff gives each run, written <tmp> in its values. Unless the user's
+    // options name one.
+    String tmp = env.get("TMPDIR");
+    boolean ownTmp = own != null && own.contains("-Djava.io.tmpdir");
+    String agent = agentOption(port) + (tmp == null || tmp.isBlank() || ownTmp || tmp.contains(" ") ? "" : " -Djava.io.tmpdir=" + tmp);
     env.put("JAVA_TOOL_OPTIONS", own == null || own.isBlank() ? agent : own + " " + agent);
 
     if (!Files.isDirectory(config.cwd)) throw new StartError("cannot run '" + config.command.get(0) + "': the working directory " + config.cwd + " does not exist");
