@@ -97,7 +97,7 @@ export class LiveRunStart {
       ? null
       : outputAsCompared(this.pathsOfRun, context.definition.locate?.output_times ?? [], {
           since: Date.now(),
-          pids: () => this.resources.tree.roots,
+          pids: () => this.resources.processIds(false),
         });
     if (this.outputThrough !== null)
       for (const tail of [this.resources.stdout, this.resources.stderr]) tail.digestThrough(this.outputThrough);

@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { OutputTail } from '../dap/output-tail.js';
-import { killRun, readProc, trackTree, untrackTree, type RunMarker, type RunTree } from '../process/process-tree.js';
+import {
+  findTree,
+  killRun,
+  readProc,
+  trackTree,
+  untrackTree,
+  type RunMarker,
+  type RunTree,
+} from '../process/process-tree.js';
 import { processTempRoot } from '../process/temp-root.js';
 
 const compiled = new Map<string, RegExp>();
@@ -75,6 +83,20 @@ export class RunResources {
   trackSession(pid: number): void {
     this.tree.roots.add(pid);
     this.tree.sessions.add(pid);
+  }
+
+  private processesRead: number[] | null = null;
+
+  /**
+   * The run's process ids (its adapter's, its program's, and theirs), for the values and output that
+   * hold one (values/run-pids.ts): read from /proc once, when `stopped` (the program is there by its
+   * first stop; dlv and gdb start it themselves and name it nowhere), else the ones the run knows of.
+   */
+  processIds(stopped: boolean): readonly number[] {
+    if (this.processesRead !== null) return this.processesRead;
+    if (!stopped) return [...this.tree.roots];
+    this.processesRead = findTree(this.tree.roots, this.tree.sessions).map((info) => info.pid);
+    return this.processesRead;
   }
 
   /** Texts of this run that differ from run to run by bpdiff's doing (its process marker), with the token that stands for them. */

@@ -7,6 +7,7 @@
 // are written `<clock>` and `<pid>`. --raw-values compares the output as written. The text shown as
 // what a run wrote is never changed.
 import { pathsInText, type runPaths } from './paths.js';
+import { pidsIn } from './run-pids.js';
 
 export const TIME_TOKEN = '<time>';
 
@@ -18,8 +19,6 @@ export function timesInText(patterns: readonly string[]): (text: string) => stri
 
 /** A clock reading a run wrote (a log line's time stamp), written so: each run reads its own clock. */
 export const CLOCK_TOKEN = '<clock>';
-/** A process id of the run's own that it wrote (Ruby's Logger: `#4242`), written so. */
-export const PID_TOKEN = '<pid>';
 
 /** How far from the run's own time a time it wrote may lie and still be taken for a reading of the clock. */
 const CLOCK_SLACK_MS = 60_000;
@@ -104,11 +103,14 @@ function timesOfDay(start: number, end: number): Array<[number, number]> {
 
 /** The run's own process ids where it writes them whole (`#4242`, `pid 4242`), written PID_TOKEN. */
 export function pidsInText(pids: () => Iterable<number>): (text: string) => string {
+  // Made again only when the run's processes change (a process event), not for every line written.
+  let key = '';
+  let replace: ((text: string) => string) | null = null;
   return (text) => {
-    let out = text;
-    for (const pid of pids())
-      if (pid > 1) out = out.replace(new RegExp(`(?<!\\w|\\d\\.)${pid}(?!\\w|\\.\\d)`, 'g'), PID_TOKEN);
-    return out;
+    const now = [...pids()];
+    const nowKey = now.join(',');
+    if (nowKey !== key) [key, replace] = [nowKey, pidsIn(now)];
+    return replace === null ? text : replace(text);
   };
 }
 

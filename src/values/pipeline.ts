@@ -6,6 +6,7 @@ import type { CapturedValues, ValueContext, ValueStep } from './types.js';
 import { TimeSlicer } from '../core/slices.js';
 import { nameStep } from './naming.js';
 import { addressNamesStep } from './address-names.js';
+import { pidsStep } from './run-pids.js';
 import { normaliseStep } from './normalise.js';
 import { orderStep } from './order.js';
 import { ignoreStep, onlyStep, userRewriteStep } from './user-rules.js';
@@ -52,6 +53,7 @@ export const VALUE_STEPS: readonly ValueStep[] = [
   addressNamesStep,
   runTextsStep,
   pathsStep,
+  pidsStep,
   volatileStep,
   normaliseStep,
   userRewriteStep,

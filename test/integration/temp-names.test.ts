@@ -2,7 +2,8 @@
 // pytest-N, Go's t.TempDir, Java's Files.createTempFile) differs from any other run's. bpdiff gives each start of a program a
 // temporary folder of its own (TMPDIR, TMP, TEMP: src/run/run-resources.ts programTemp), written
 // <tmp> in values as the run's other folders are, and the adapters' normalise rules write the random
-// part of such a name as `…`: two runs of one program compare equal there, exit 0.
+// part of such a name as `…`: two runs of one program compare equal there, exit 0. A run's own
+// process id in a value is written <pid> (values/run-pids.ts).
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeWithTool, onPath, runBpdiff } from './helpers.js';
@@ -29,6 +30,8 @@ describeWithTool("temporary names: bpdiff's Python adapter", 'python3', true, ()
     expect(variables['folder']).toBe("'<tmp>/tmp…'");
     expect(variables['name']).toMatch(/^'<tmp>\/tmp…\/tmp…\.txt'$/);
     expect(variables['kept']).toBe("PosixPath('<tmp>/tmp…/kept.txt')");
+    // The run's own process id, another in each run.
+    expect(variables['pid']).toBe('<pid>');
     // The path's private parts each hold a piece of the run's own folder: left out, and said.
     expect(Object.keys(variables).filter((name) => name.startsWith('kept.'))).toEqual([]);
     expect(run.doc!.analysis_hints.join('\n')).toContain("a pathlib path's parts (its text holds them)");

@@ -1,5 +1,4 @@
-import pathlib
-import tempfile
+import os, pathlib, tempfile
 
 folder = tempfile.mkdtemp()
 with tempfile.NamedTemporaryFile(dir=folder, suffix=".txt", delete=False) as handle:
@@ -7,4 +6,5 @@ with tempfile.NamedTemporaryFile(dir=folder, suffix=".txt", delete=False) as han
     name = handle.name
 kept = pathlib.Path(folder) / "kept.txt"
 kept.write_text("hello")
+pid = os.getpid()
 print(len(name) > 0)

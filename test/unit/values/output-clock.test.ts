@@ -48,3 +48,33 @@ describe('pidsInText', () => {
     expect(pids('worker-4242.log 14242 4242.5 42421')).toBe('worker-<pid>.log 14242 4242.5 42421');
   });
 });
+
+describe('pidsIn: the run pids step', () => {
+  it("writes each of the run's process ids, whole, <pid>; a value without one stays", async () => {
+    const { runValuePipeline } = await import('../../../src/values/pipeline.js');
+    const values = runValuePipeline(
+      {
+        variables: { pid: '4242', log: "'/var/log/w-4242.log'", count: '14242', other: '4243' },
+        types: { pid: 'int', log: 'str', count: 'int', other: 'int' },
+        truncated: [],
+        normalised: [],
+      },
+      {
+        adapter: {
+          definition: (await import('../../../src/adapters/registry.js')).builtinDefinitions()[0]!,
+          hooks: {},
+        },
+        breakpointPath: '/x/a.py',
+        raw: false,
+        runPids: [4242],
+      },
+    );
+    expect(values.variables).toMatchObject({
+      pid: '<pid>',
+      log: "'/var/log/w-<pid>.log'",
+      count: '14242',
+      other: '4243',
+    });
+    expect(values.normalised).toEqual(expect.arrayContaining(['pid', 'log']));
+  });
+});
