@@ -3,8 +3,8 @@
 // `<time>` (`Ran 1 test in 0.010s`, `duration_ms: 1.12`, `--- PASS: TestA (0.00s)`): each run measures
 // its own, and two identical runs of a test suite differ there and nowhere else. Which texts are such
 // times is the adapter definition's (locate.output_times: data for its languages' runners).
-// A run's clock readings (a log line's time stamp, near the run's own time) and its own process ids
-// are written `<clock>` and `<pid>`. --raw-values compares the output as written. The text shown as
+// A run's clock readings (a log line's time stamp, near the run's own time) and its own process id
+// after `#` or `pid` are written `<clock>` and `<pid>`. --raw-values compares the output as written. The text shown as
 // what a run wrote is never changed.
 import { pathsInText, type runPaths } from './paths.js';
 import { pidsIn } from './run-pids.js';
@@ -101,7 +101,7 @@ function timesOfDay(start: number, end: number): Array<[number, number]> {
   return ranges;
 }
 
-/** The run's own process ids where it writes them whole (`#4242`, `pid 4242`), written PID_TOKEN. */
+/** The run's own process ids where `#` or `pid` introduces them (`#4242`, `pid=4242`), written PID_TOKEN (run-pids.ts). */
 export function pidsInText(pids: () => Iterable<number>): (text: string) => string {
   // Made again only when the run's processes change (a process event), not for every line written.
   let key = '';

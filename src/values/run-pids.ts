@@ -1,33 +1,43 @@
-// A run's own process ids in its values: a program that reads its pid (`os.getpid()`, `process.pid`,
-// `os.Getpid()`) or names a file or a worker after it holds another number in every run. Each whole
-// occurrence of one (not a digit of a longer number) is written <pid>, as the run's folders are
-// written <cwd>. Skipped with --raw-values.
+// A run's own process id where it says it is one: a variable named for it (`pid = os.getpid()`,
+// `process.pid`, `os.Getpid()`) that holds it, or what a run writes after `#` (Ruby's Logger:
+// `I, [... #4242]`) or `pid` (`pid=4242`, `pid 4242`). It is another number in every run, and is
+// written <pid>, as the run's folders are written <cwd>. A number that only equals the pid is left as
+// it is: a fresh machine's pids are small, and a list of counts holds them too. Skipped with
+// --raw-values.
 import { setOwn } from '../core/own-record.js';
 import type { ValueStep } from './types.js';
 
 export const PID_TOKEN = '<pid>';
 
-/** The run's own process ids, each a whole number in a text, written PID_TOKEN. */
+/** A name that says a value is a process id: its last part `pid`, `my_pid`, `worker_pid`, `process_id`, `childPid`, `processId`. */
+const PID_NAME =
+  /(?:(?:^|[^A-Za-z0-9])(?:\w*_)?(?:pid|Pid|PID|process_?id|PROCESS_?ID)|[a-z0-9]Pid|[Pp]rocess(?:Id|ID))['"]?\]?$/;
+
+function ownPids(pids: readonly number[]): number[] {
+  return [...new Set(pids)].filter((pid) => Number.isInteger(pid) && pid > 1);
+}
+
+/** What a run writes, with its own process ids written PID_TOKEN where `#` or `pid` introduces one. */
 export function pidsIn(pids: readonly number[]): ((text: string) => string) | null {
-  const own = [...new Set(pids)].filter((pid) => Number.isInteger(pid) && pid > 1);
+  const own = ownPids(pids);
   if (own.length === 0) return null;
-  const pattern = new RegExp(`(?<!\\w|\\d\\.)(?:${own.join('|')})(?!\\w|\\.\\d)`, 'g');
+  const pattern = new RegExp(`(?<=#|\\bpid[=: ] ?)(?:${own.join('|')})(?![\\w.])`, 'gi');
   return (text) => text.replace(pattern, PID_TOKEN);
 }
 
 export const pidsStep: ValueStep = {
   name: 'run pids',
   apply(values, context) {
-    const replace = context.raw ? null : pidsIn(context.runPids ?? []);
-    if (replace === null) return values;
-    const variables: Record<string, string> = {};
-    const changed: string[] = [];
-    for (const [name, value] of Object.entries(values.variables)) {
-      const next = replace(value);
-      setOwn(variables, name, next);
-      if (next !== value) changed.push(name);
-    }
+    if (context.raw) return values;
+    const own = new Set(ownPids(context.runPids ?? []).map(String));
+    if (own.size === 0) return values;
+    const changed = Object.keys(values.variables).filter(
+      (name) => PID_NAME.test(name) && own.has(values.variables[name]!),
+    );
     if (changed.length === 0) return values;
+    const variables: Record<string, string> = {};
+    for (const [name, value] of Object.entries(values.variables))
+      setOwn(variables, name, changed.includes(name) ? PID_TOKEN : value);
     return {
       ...values,
       variables,

@@ -42,39 +42,47 @@ describe('clockReadingsInText', () => {
 });
 
 describe('pidsInText', () => {
-  it("the run's own process ids, whole", () => {
+  it("the run's own process ids where # or pid introduces them (Ruby's Logger, pid=N); a number that only equals one stays", () => {
     const pids = pidsInText(() => [4242, 1]);
-    expect(pids('I, [x #4242]  INFO')).toBe('I, [x #<pid>]  INFO');
-    expect(pids('worker-4242.log 14242 4242.5 42421')).toBe('worker-<pid>.log 14242 4242.5 42421');
+    expect(pids('I, [x #4242]  INFO -- : added 1')).toBe('I, [x #<pid>]  INFO -- : added 1');
+    expect(pids('started pid=4242, PID: 4242')).toBe('started pid=<pid>, PID: <pid>');
+    expect(pids('count 4242 #14242 pid=4242.5 items[4242]')).toBe('count 4242 #14242 pid=4242.5 items[4242]');
   });
 });
 
-describe('pidsIn: the run pids step', () => {
-  it("writes each of the run's process ids, whole, <pid>; a value without one stays", async () => {
+describe('the run pids step', () => {
+  it("writes a variable named for a process id that holds the run's <pid>; a number that only equals it stays", async () => {
     const { runValuePipeline } = await import('../../../src/values/pipeline.js');
+    const { builtinDefinitions } = await import('../../../src/adapters/registry.js');
     const values = runValuePipeline(
       {
-        variables: { pid: '4242', log: "'/var/log/w-4242.log'", count: '14242', other: '4243' },
-        types: { pid: 'int', log: 'str', count: 'int', other: 'int' },
+        variables: {
+          pid: '4242',
+          'w.worker_pid': '4242',
+          log: "'/var/log/w-4242.log'",
+          'items[4242]': '4242',
+          count: '4242',
+          other_pid: '4243',
+        },
+        types: {},
         truncated: [],
         normalised: [],
       },
       {
-        adapter: {
-          definition: (await import('../../../src/adapters/registry.js')).builtinDefinitions()[0]!,
-          hooks: {},
-        },
+        adapter: { definition: builtinDefinitions()[0]!, hooks: {} },
         breakpointPath: '/x/a.py',
         raw: false,
         runPids: [4242],
       },
     );
-    expect(values.variables).toMatchObject({
+    expect(values.variables).toEqual({
       pid: '<pid>',
-      log: "'/var/log/w-<pid>.log'",
-      count: '14242',
-      other: '4243',
+      'w.worker_pid': '<pid>',
+      log: "'/var/log/w-4242.log'",
+      'items[4242]': '4242',
+      count: '4242',
+      other_pid: '4243',
     });
-    expect(values.normalised).toEqual(expect.arrayContaining(['pid', 'log']));
+    expect(values.normalised).toEqual(['pid', 'w.worker_pid']);
   });
 });

@@ -2,7 +2,7 @@ import logging
 import os
 import time
 
-logging.basicConfig(format="%(asctime)s %(process)d %(message)s")
+logging.basicConfig(format="%(asctime)s pid=%(process)d %(message)s")
 here = os.getcwd()
 print('reading', os.path.join(here, 'config.ini'))
 count = 1
