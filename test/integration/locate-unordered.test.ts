@@ -53,7 +53,7 @@ const natives = [
         stdin: 'ignore',
       }),
     loop: 'hashmap\\.rs:24 over prices\\.keys\\(\\) \\(std::collections::hash::map::HashMap<',
-    sum: /^the runs part ways at hashmap\.rs:15 in hashmap::total::\w+\(\) \(step \d+\): sum is 84 in A and 85 in B$/,
+    sum: /^the runs part ways at hashmap\.rs:15 in hashmap::total\(\) \(step \d+\): sum is 84 in A and 85 in B$/,
     // names by a loop over the map's keys, collected by a line that collects them (both sorted after).
     reordered: 'names, collected',
     madeBy:

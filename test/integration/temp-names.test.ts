@@ -10,20 +10,13 @@ import { describeWithTool, onPath, runBpdiff } from './helpers.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures-temp-names');
 
+/** One program against itself, stopped at `bp`, in `cwd`, with `options` before the commands. */
+const twice = (bp: string, cwd: string, command: string[], options: string[] = []) =>
+  runBpdiff(['--bp', bp, '--cwd', cwd, ...options, '--', ...command, '--', ...command]);
+
 describeWithTool("temporary names: bpdiff's Python adapter", 'python3', true, () => {
   it("tempfile's folder and file, and a pathlib path into it, compare equal in two runs of one program", async () => {
-    const run = await runBpdiff([
-      '--bp',
-      'temps.py:10',
-      '--cwd',
-      FIXTURES,
-      '--',
-      'python3',
-      'temps.py',
-      '--',
-      'python3',
-      'temps.py',
-    ]);
+    const run = await twice('temps.py:10', FIXTURES, ['python3', 'temps.py']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.leftovers).toEqual([]);
     const variables = run.doc!.run_a.variables!;
@@ -38,41 +31,14 @@ describeWithTool("temporary names: bpdiff's Python adapter", 'python3', true, ()
   });
 
   it('--env TMPDIR given: the run keeps it', async () => {
-    const run = await runBpdiff([
-      '--bp',
-      'temps.py:10',
-      '--cwd',
-      FIXTURES,
-      '--env',
-      'TMPDIR=/tmp',
-      '--raw-values',
-      '--',
-      'python3',
-      'temps.py',
-      '--',
-      'python3',
-      'temps.py',
-    ]);
+    const run = await twice('temps.py:10', FIXTURES, ['python3', 'temps.py'], ['--env', 'TMPDIR=/tmp', '--raw-values']);
     expect(run.doc!.run_a.variables!['folder'], run.stderr).toMatch(/^'\/tmp\/tmp[a-z0-9_]{8}'$/);
   });
 });
 
 describeWithTool('temporary names: go test through dlv', 'go and dlv', onPath('go') && onPath('dlv'), () => {
   it('t.TempDir() and a file in it compare equal in two runs of one test', async () => {
-    const run = await runBpdiff([
-      '--bp',
-      'save.go:10',
-      '--cwd',
-      path.join(FIXTURES, 'go'),
-      '--',
-      'go',
-      'test',
-      '.',
-      '--',
-      'go',
-      'test',
-      '.',
-    ]);
+    const run = await twice('save.go:10', path.join(FIXTURES, 'go'), ['go', 'test', '.']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.leftovers).toEqual([]);
     expect(run.doc!.run_a.variables).toMatchObject({
@@ -84,18 +50,7 @@ describeWithTool('temporary names: go test through dlv', 'go and dlv', onPath('g
 
 describeWithTool("temporary names: bpdiff's Java adapter", 'java', onPath('java'), () => {
   it('a temporary folder and file, and java.io.tmpdir, compare equal in two runs (the JVM reads no TMPDIR)', async () => {
-    const run = await runBpdiff([
-      '--bp',
-      'Temps.java:9',
-      '--cwd',
-      path.join(FIXTURES, 'java'),
-      '--',
-      'java',
-      'Temps.java',
-      '--',
-      'java',
-      'Temps.java',
-    ]);
+    const run = await twice('Temps.java:9', path.join(FIXTURES, 'java'), ['java', 'Temps.java']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.leftovers).toEqual([]);
     expect(run.doc!.run_a.variables).toMatchObject({
