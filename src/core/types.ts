@@ -64,6 +64,25 @@ export interface CodePlace {
 }
 
 /** `bpdiff locate`'s finding: how the runs part ways, where, through which calls, and how to see it again. */
+/** What each run's function returned from a walk's located line (the walk by effects), or the exception that unwound it instead. */
+export interface ReturnedApart {
+  name: string;
+  /** Where the value's parts differ while its own text is alike (`.y`, `['y']`); a and b are then that part's. */
+  part?: string;
+  a: string | null;
+  b: string | null;
+  /** Which run's function an exception unwound instead (a and b its text there), where one did. */
+  raised?: { a: boolean; b: boolean };
+}
+
+/** Lines one run ran that the other's copy does not have: how many steps stood on them, and the first few lines, each once. */
+export interface AddedLines {
+  count: number;
+  first: Array<{ file: string; line: number }>;
+  /** It ran more such lines than `first` lists. */
+  more?: boolean;
+}
+
 export interface LocateFinding {
   /**
    * `path`: the runs go on to other lines; `values`: their frames hold other values; `output`: they
@@ -97,14 +116,7 @@ export interface LocateFinding {
   /** What each run wrote during the located line (kind `output`, found during a line). */
   wrote: { a: { stdout: string; stderr: string }; b: { stdout: string; stderr: string } } | null;
   /** What the located line's function returned in each run (kind `return`). */
-  returned: {
-    function: string;
-    part?: string;
-    a: string | null;
-    b: string | null;
-    /** Which run's function an exception unwound (a and b then the exception's text), where one did. */
-    raised?: { a: boolean; b: boolean };
-  } | null;
+  returned: (Omit<ReturnedApart, 'name'> & { function: string }) | null;
   /** How each run ended, for a run that did. */
   ended: { a: string | null; b: string | null };
   /** The command that compares the runs at the located line again, as an argv (null: nothing to come back to). */

@@ -1,7 +1,7 @@
 // What `bpdiff locate` says first: where the two runs part ways (or that they did not), how to come
 // back to that point with a comparison, and each run's stack there. Pure: a summary of the walk in,
 // hint lines and context lines out (they lead the result document's own).
-import type { NoBreakReason, StackFrameSummary } from './types.js';
+import type { AddedLines, NoBreakReason, ReturnedApart, StackFrameSummary } from './types.js';
 import { showValue, type RunLabels } from './hints.js';
 import type { WalkLead } from './build-comparison.js';
 import { functionName } from './function-name.js';
@@ -17,17 +17,6 @@ export type RunStanding =
       /** Where it last stood, when it went on alone to its end (through a loop of its own order). */
       lastAlone?: { file: string; line: number };
     };
-
-/** What each run's function returned from the located line (the walk by effects), or the exception that unwound it instead. */
-export interface ReturnedApart {
-  name: string;
-  /** Where the value's parts differ while its own text is alike (`.y`, `['y']`); a and b are then that part's. */
-  part?: string;
-  a: string | null;
-  b: string | null;
-  /** Which run's function an exception unwound instead (a and b its text there). */
-  raised?: { a: boolean; b: boolean };
-}
 
 export interface WalkSummary {
   /** `output`, `exit`: both runs ended, alike in every step compared, but wrote different output or ended differently (end-hints.ts). */
@@ -54,10 +43,7 @@ export interface WalkSummary {
   /** Where both stood the step before (a value divergence); `entered`: the function whose call from there the walk stopped in, at its first line. */
   before: { file: string; line: number; entered?: string } | null;
   /** Lines each run ran that the other's copy of the file does not have: not compared. */
-  added: {
-    a: { count: number; first: Array<{ file: string; line: number }>; more?: boolean };
-    b: { count: number; first: Array<{ file: string; line: number }>; more?: boolean };
-  };
+  added: { a: AddedLines; b: AddedLines };
   /** Locals that differed before the program set them (C's uninitialised stack): not counted; how many, the first few. */
   unsetAside?: { count: number; first: string[] };
   /** Loops over a container each run goes through in its own order (a Go map), compared as a whole: how many, the first few, the lists they left reordered. */
@@ -273,20 +259,16 @@ function about(point: NonNullable<WalkSummary['point']>, step: number): string {
   return ` (${parts.length > 0 ? `${parts.join(', ')}; ` : ''}step ${step})`;
 }
 
-/** `parse() raises KeyError('items') in A and returns [] in B`: how a function each run left left it, where an exception unwound it in one. */
+/** `parse() raises KeyError('items') in A and returns [] in B`: how each run left the function, where an exception unwound it in one. */
 function leftHow(returned: ReturnedApart, labels: RunLabels): string {
   const raised = returned.raised!;
-  const how = (side: 'a' | 'b'): string => {
-    const value = returned[side] === null ? 'nothing' : showValue(returned[side]);
-    return raised[side] ? `raises ${value}` : `returns ${value}`;
-  };
+  const value = (side: 'a' | 'b'): string => (returned[side] === null ? 'nothing' : showValue(returned[side]));
+  const verb = (side: 'a' | 'b'): string => (raised[side] ? 'raises' : 'returns');
   // Both raised: the verb once.
-  if (raised.a && raised.b)
-    return `${returned.name}() ${how('a')} in ${labels.a} and ${how('b').slice('raises '.length)} in ${labels.b}`;
-  return `${returned.name}() ${how('a')} in ${labels.a} and ${how('b')} in ${labels.b}`;
+  const inB = raised.a && raised.b ? value('b') : `${verb('b')} ${value('b')}`;
+  return `${returned.name}() ${verb('a')} ${value('a')} in ${labels.a} and ${inB} in ${labels.b}`;
 }
 
-/** How a run ended, in a few words: `exited with code 0`, `raised ValueError: ...`. */
 /** The loops a walk compared as a whole and why, and the lists it set aside as made in a container's own order. */
 export function wholeLoopsHints(loops: NonNullable<WalkSummary['wholeLoops']>): string[] {
   const hints: string[] = [];

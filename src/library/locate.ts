@@ -160,9 +160,9 @@ function callPath(stack: Located['stacks'][0], point: Located['point']): LocateF
   const frames: LocateFinding['call_path'] = [...stack]
     .reverse()
     .filter((frame) => frame.file !== null && !path.isAbsolute(frame.file) && !frame.file.startsWith('?'))
-    .map((frame) => ({ file: frame.file!, line: frame.line, function: bare(frame.name), pass: null }));
+    .map((frame) => ({ file: frame.file!, line: frame.line, function: functionName(frame.name), pass: null }));
   if (point === null) return frames;
-  const name = bare(point.name);
+  const name = functionName(point.name);
   const callers = frames.at(-1)?.function === name ? frames.slice(0, -1) : frames;
   const calls = [...callers, { file: point.file, line: point.line, function: name, pass: null }];
   // Which time each call came to its line, as the walk saw the calls: matched from the located line
@@ -171,7 +171,7 @@ function callPath(stack: Located['stacks'][0], point: Located['point']): LocateF
   let seen: CallStep | null = point.calls;
   for (let index = calls.length - 1; index >= 0 && seen !== null; index--) {
     const call = calls[index]!;
-    if (bare(seen.name) !== call.function || seen.line !== call.line) continue;
+    if (functionName(seen.name) !== call.function || seen.line !== call.line) continue;
     call.pass = seen.pass;
     seen = seen.caller;
   }
@@ -179,11 +179,6 @@ function callPath(stack: Located['stacks'][0], point: Located['point']): LocateF
   // run's folder), which the walk never counted, are not calls of the program's.
   const first = calls.findIndex((call) => call.pass !== null || !call.file.startsWith('../'));
   return first <= 0 ? calls : calls.slice(first);
-}
-
-/** A frame's function without the arguments an adapter writes after it. */
-function bare(name: string): string {
-  return functionName(name);
 }
 
 /** The document's `locate`: the walk's finding as data, the hints' own (the reproduction's argv redacted with the document). */

@@ -158,7 +158,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
         breakpointPath: file ?? spec.breakpoint.path,
         runTexts: this.resources.markerTexts(),
         runPaths: this.pathsOfRun,
-        runPids: this.resources.processIds(true),
+        runPids: () => this.resources.processIds(true),
         ...userValueRules(options.values),
         ...(context.redactor ? { redactor: context.redactor } : {}),
       },

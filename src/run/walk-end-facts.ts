@@ -3,6 +3,7 @@
 import type { RunSpec, StackFrameSummary } from '../core/types.js';
 import { noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { EMPTY_STOP } from '../capture/scope-choice.js';
+import { FRAMES_KEPT } from '../session/debug-session.js';
 import type { Standing, Step, StepValues } from '../walk/lines.js';
 
 export function stepFacts(spec: RunSpec, step: Step, read: StepValues, frames: StackFrameSummary[]): RunFacts {
@@ -26,9 +27,6 @@ export function endFacts(spec: RunSpec, standing: Standing): RunFacts {
   return noBreakFacts(spec, end.reason, end.stop, null, end.frames, end.exitCode);
 }
 
-/** The frames a session's stack keeps (debug-session.ts). */
-const FRAMES_SHOWN = 5;
-
 /**
  * The stack where a run stood at `before`, made from its stack `now`, where it stands one line on
  * (`after`, null when it ended there): the frame `before`'s line stood in is put back on top, as it
@@ -44,8 +42,8 @@ export function stackBefore(before: Step, after: Step | null, now: StackFrameSum
   // The frames on top of `now` that were not under `before`'s frame then: its own frame, where it is still there.
   const fresh =
     depthThen !== null && depthNow !== null ? depthNow - depthThen + 1 : after.arrival.frame - before.arrival.frame + 1;
-  // As many frames as the adapter's stack is cut to (five), no fewer than it gave.
-  const frames = [top, ...now.slice(Math.max(0, fresh))].slice(0, Math.max(now.length, FRAMES_SHOWN));
+  // As many frames as a session's stack keeps, no fewer than it gave.
+  const frames = [top, ...now.slice(Math.max(0, fresh))].slice(0, Math.max(now.length, FRAMES_KEPT));
   // Its callers as they stood then (a caller may have gone on since: V8 leaves a call's line as it returns).
   let caller = before.arrival.path.caller;
   for (let index = 1; index < frames.length && caller !== null; index += 1, caller = caller.caller) {

@@ -28,7 +28,8 @@ import { stoppedAt } from './stopped-at.js';
 export type { SessionEntry, SessionOptions } from './session-setup.js';
 
 const BREAKPOINT_REASONS = new Set(['breakpoint', 'function breakpoint', 'data breakpoint', 'instruction breakpoint']);
-const FRAMES_KEPT = 5;
+/** The frames of a stack a session keeps (a stop's stack, the capture's frames). */
+export const FRAMES_KEPT = 5;
 
 export class DebugSession extends SessionSetup {
   private ended: NoBreak | null = null;

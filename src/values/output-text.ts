@@ -4,8 +4,8 @@
 // its own, and two identical runs of a test suite differ there and nowhere else. Which texts are such
 // times is the adapter definition's (locate.output_times: data for its languages' runners).
 // A run's clock readings (a log line's time stamp, near the run's own time) and its own process id
-// after `#` or `pid` are written `<clock>` and `<pid>`. --raw-values compares the output as written. The text shown as
-// what a run wrote is never changed.
+// after `#` or `pid` are written `<clock>` and `<pid>`. --raw-values compares the output as written.
+// The text shown as what a run wrote is never changed.
 import { pathsInText, type runPaths } from './paths.js';
 import { pidsIn } from './run-pids.js';
 

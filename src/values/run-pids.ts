@@ -28,12 +28,14 @@ export function pidsIn(pids: readonly number[]): ((text: string) => string) | nu
 export const pidsStep: ValueStep = {
   name: 'run pids',
   apply(values, context) {
-    if (context.raw) return values;
-    const own = new Set(ownPids(context.runPids ?? []).map(String));
-    if (own.size === 0) return values;
-    const changed = Object.keys(values.variables).filter(
-      (name) => PID_NAME.test(name) && own.has(values.variables[name]!),
+    if (context.raw || context.runPids === undefined) return values;
+    const named = Object.keys(values.variables).filter(
+      (name) => PID_NAME.test(name) && /^\d+$/.test(values.variables[name]!),
     );
+    // The run's processes are read (from /proc, once a run) only where a value may be one of them.
+    if (named.length === 0) return values;
+    const own = new Set(ownPids(context.runPids()).map(String));
+    const changed = named.filter((name) => own.has(values.variables[name]!));
     if (changed.length === 0) return values;
     const variables: Record<string, string> = {};
     for (const [name, value] of Object.entries(values.variables))

@@ -38,8 +38,8 @@ export interface ValueContext {
   rewrites?: ReadonlyArray<{ pattern: string; replacement: string }>;
   /** Folders of this run whose absolute paths stand for the same place in every run (its cwd, its git work tree). */
   runPaths?: ReadonlyArray<{ path: string; token: string; what: string }>;
-  /** The run's own process ids (its program's, its adapter's), written <pid> where a value holds one whole (run-pids.ts). */
-  runPids?: readonly number[];
+  /** The run's own process ids (its program's, its adapter's), asked for only where a variable named for a pid holds a number (run-pids.ts). */
+  runPids?: () => readonly number[];
   /** The invocation's redactor (secrets become markers, src/redact); absent with --no-redact, and no redaction. */
   redactor?: ValueRedactor;
 }

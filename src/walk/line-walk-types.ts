@@ -1,8 +1,9 @@
 // The shapes the line walks share (lines.ts walks by DAP steps, lines-streamed.ts by the adapter's step
 // stream): a walked run, a step and where a run stands, what a walk was asked and how it ended, and
 // what a way of walking (a WalkSource) answers. Types only.
-import type { Tolerance } from '../core/types.js';
-import type { ReturnedApart } from '../core/walk-hints.js';
+import type { AddedLines, ReturnedApart, Tolerance } from '../core/types.js';
+
+export type { AddedLines };
 import type { NoBreak, SteppedStop } from '../session/stop-outcome.js';
 import type { CapturedValues } from '../values/types.js';
 import type { WalkRun } from './walk-run.js';
@@ -93,14 +94,6 @@ export interface WalkEnd<V = StepValues> {
   unsetAtLast: string[];
   /** Loops over a container each run goes through in its own order (a Go map), compared as a whole: said. */
   wholeLoops?: WholeLoops;
-}
-
-/** Lines one run ran that the other's copy does not have: how many steps stood on them, and the first few lines, each once. */
-export interface AddedLines {
-  count: number;
-  first: Array<{ file: string; line: number }>;
-  /** It ran more such lines than `first` lists. */
-  more?: boolean;
 }
 
 export interface WalkOptions {

@@ -72,7 +72,7 @@ describe('the run pids step', () => {
         adapter: { definition: builtinDefinitions()[0]!, hooks: {} },
         breakpointPath: '/x/a.py',
         raw: false,
-        runPids: [4242],
+        runPids: () => [4242],
       },
     );
     expect(values.variables).toEqual({
