@@ -40,6 +40,8 @@ export const BYTECODE_WRITER = 'bpdiff_lldb_bytecode.py';
 export const CPU_COMMAND = 'bpdiff_lldb_count.py';
 /** The `bpdiff_callbacks` command (adapter.json locate.callbacks: a walk's stops in calls back from the library), a file of this folder. */
 export const CALLBACKS_COMMAND = 'bpdiff_lldb_callbacks.py';
+/** The `bpdiff_returns` command (adapter.json locate.returned.read: the value a function returned, for a walk), a file of this folder. */
+export const RETURNS_COMMAND = 'bpdiff_lldb_returns.py';
 /** Cheaper entries into lldb's Python session (each call of a Python formatter), imported first. */
 export const SESSION_SUPPORT = 'bpdiff_lldb_session.py';
 /** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
@@ -220,6 +222,9 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const callbacks = path.join(context.tempDir, CALLBACKS_COMMAND);
   fs.copyFileSync(helperScript(context.definition, CALLBACKS_COMMAND), callbacks);
   initCommands.push(`command script import ${quoteLldb(callbacks)}`);
+  const returns = path.join(context.tempDir, RETURNS_COMMAND);
+  fs.copyFileSync(helperScript(context.definition, RETURNS_COMMAND), returns);
+  initCommands.push(`command script import ${quoteLldb(returns)}`);
   const adapterEnv = { ...plan.adapterEnv };
   const bytecode = bytecodeFolder(plan.adapterExecutable, env);
   if (bytecode) {

@@ -21,4 +21,11 @@ export interface ReturnedDefinition {
    * call (the walk then tells it as raised) or what the adapter shows for none (`reads_as`).
    */
   raised?: { reads_as: string; check: string };
+  /**
+   * For an adapter whose steps show no value returned, but whose repl can watch a frame for one
+   * (lldb-dap: bpdiff_lldb_returns.py): `arm` before a step that asks, `read` at the walk's next stop
+   * of the user's code (its answer matched by `answer`, with named groups `function`, `value` and
+   * `type`), `off` before a run on to a later pass (src/session/returned-reads.ts).
+   */
+  read?: { arm: string; read: string; answer: string; off: string };
 }

@@ -7,7 +7,9 @@ const ARGUMENTS = /\((?:[^()]|\([^()]*\))*\)(?:\s*(?:const|volatile|noexcept|&&|
 
 const RUST_HASH = /::h[0-9a-f]{16}$/;
 
-/** `Cart::total() const` -> `Cart::total`; `q10::Cart::total::h2718029af716c3ea` -> `q10::Cart::total`; `main.fetch`, `Object#parse`, `<lambda>` as given. */
+/** `Cart::total() const` -> `Cart::total`; `operator()(int) const` -> `operator()`; `q10::Cart::total::h2718029af716c3ea` -> `q10::Cart::total`; `main.fetch`, `Object#parse`, `<lambda>` as given. */
 export function functionName(frameName: string): string {
-  return frameName.replace(ARGUMENTS, '').replace(RUST_HASH, '');
+  // The call operator's own parentheses (a C++ lambda's `operator()`) are its name, not an argument list.
+  const held = frameName.replace(/\boperator\s*\(\)/g, 'operator\u0000');
+  return held.replace(ARGUMENTS, '').replace(RUST_HASH, '').replaceAll('operator\u0000', 'operator()');
 }

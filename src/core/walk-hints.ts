@@ -90,11 +90,11 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     hints.push(
       walk.before.entered === undefined
         ? `the step before, both runs were at ${walk.before.file}:${walk.before.line}`
-        : `the step before, both runs were at ${walk.before.file}:${walk.before.line}, whose call entered ${functionName(walk.before.entered)}() with these values: what differs is what that line passed it`,
+        : `the step before, both runs were at ${walk.before.file}:${walk.before.line}, whose call entered ${callOf(functionName(walk.before.entered))} with these values: what differs is what that line passed it`,
     );
   if (walk.returnedFrom !== undefined)
     hints.push(
-      `the call of ${functionName(walk.returnedFrom)}() on that line agreed in every line it ran${walk.returnsUnread === undefined ? ' and in the value it returned; what differs is what the rest of the line did' : '; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)'}`,
+      `the call of ${callOf(functionName(walk.returnedFrom))} on that line agreed in every line it ran${walk.returnsUnread === undefined ? ' and in the value it returned; what differs is what the rest of the line did' : '; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)'}`,
     );
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
   // What a frame holds may differ by what a call on the line before returned, which this adapter does not show.
@@ -211,7 +211,7 @@ function mainHint(walk: WalkSummary, labels: RunLabels): string {
           ? 'the values they return differ'
           : returned.raised !== undefined
             ? leftHow(returned, labels)
-            : `${returned.name}() returns ${returned.part === undefined ? '' : `a value whose ${returned.part} is `}${returned.a === null ? 'nothing' : showValue(returned.a)} in ${labels.a} and ${returned.b === null ? 'nothing' : showValue(returned.b)} in ${labels.b}`;
+            : `${callOf(returned.name)} returns ${returned.part === undefined ? '' : `a value whose ${returned.part} is `}${returned.a === null ? 'nothing' : showValue(returned.a)} in ${labels.a} and ${returned.b === null ? 'nothing' : showValue(returned.b)} in ${labels.b}`;
       return `the runs part ways at ${walk.point === null ? 'their first step' : `${where(walk.point)}${about(walk.point, walk.steps)}`}: ${what}`;
     }
     case 'exit':
@@ -247,7 +247,7 @@ function showWritten(text: string): string {
 }
 
 function where(point: NonNullable<WalkSummary['point']>): string {
-  return `${point.file}:${point.line}${point.name ? ` in ${functionName(point.name)}()` : ''}`;
+  return `${point.file}:${point.line}${point.name ? ` in ${callOf(functionName(point.name))}` : ''}`;
 }
 
 /** `(3rd call, 2nd time on this line; step 58)`. */
@@ -266,7 +266,7 @@ function leftHow(returned: ReturnedApart, labels: RunLabels): string {
   const verb = (side: 'a' | 'b'): string => (raised[side] ? 'raises' : 'returns');
   // Both raised: the verb once.
   const inB = raised.a && raised.b ? value('b') : `${verb('b')} ${value('b')}`;
-  return `${returned.name}() ${verb('a')} ${value('a')} in ${labels.a} and ${inB} in ${labels.b}`;
+  return `${callOf(returned.name)} ${verb('a')} ${value('a')} in ${labels.a} and ${inB} in ${labels.b}`;
 }
 
 /** The loops a walk compared as a whole and why, and the lists it set aside as made in a container's own order. */
@@ -331,4 +331,9 @@ function plural(n: number, word: string): string {
 export function withCommas(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
   return (n < 0 ? '-' : '') + String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A function's name as a call: `total()`; a name that ends in its own parentheses (C++'s `operator()`) as it is. */
+function callOf(name: string): string {
+  return name.endsWith(')') ? name : `${name}()`;
 }

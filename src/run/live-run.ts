@@ -139,6 +139,12 @@ export class LiveRun extends LiveRunStart implements WalkRun {
           file ?? spec.breakpoint.path,
         );
     readDone?.();
+    // The value the function the walk's last step left returned, where the adapter's repl watched for it.
+    const returned = await this.session?.returns.read();
+    if (returned) {
+      read.variables[`(return) ${returned.function}`] = returned.value;
+      if (returned.type !== '') read.types[`(return) ${returned.function}`] = returned.type;
+    }
     if (options.values.watch.length > 0)
       Object.assign(
         read.variables,
@@ -183,6 +189,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
           this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
       : undefined;
     await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
+    if (returns) await this.started().returns.arm(() => this.topFrameId());
     const outcome = await this.started().step(kind, early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
@@ -192,6 +199,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
     await this.goingOn();
     await this.started().stopInCallbacks(null, () => this.topFrameId());
+    await this.started().returns.off();
     const outcome = await this.started().runToPass(path, line, count);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;

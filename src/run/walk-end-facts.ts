@@ -42,8 +42,12 @@ export function stackBefore(before: Step, after: Step | null, now: StackFrameSum
   // The frames on top of `now` that were not under `before`'s frame then: its own frame, where it is still there.
   const fresh =
     depthThen !== null && depthNow !== null ? depthNow - depthThen + 1 : after.arrival.frame - before.arrival.frame + 1;
+  // A stop that entered a new call is not one of `before`'s callers: `before`'s frame returned, and its
+  // caller called another (lldb's value returned is read at the walk's next stop of the user's code: a
+  // comparator returned into std::sort, which then called a constructor). The frames under it are.
+  const under = now.slice(Math.max(fresh, after.arrival.entered ? 1 : 0));
   // As many frames as a session's stack keeps, no fewer than it gave.
-  const frames = [top, ...now.slice(Math.max(0, fresh))].slice(0, Math.max(now.length, FRAMES_KEPT));
+  const frames = [top, ...under].slice(0, Math.max(now.length, FRAMES_KEPT));
   // Its callers as they stood then (a caller may have gone on since: V8 leaves a call's line as it returns).
   let caller = before.arrival.path.caller;
   for (let index = 1; index < frames.length && caller !== null; index += 1, caller = caller.caller) {

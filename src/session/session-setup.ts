@@ -3,6 +3,7 @@
 // breakpoints and the exception filters set, up to the launch response; and the breakpoints cleared
 // again for a walk that steps from the start. The request order is debug-session.ts's opening comment.
 import { CallbackStops } from './callbacks.js';
+import { ReturnedReads } from './returned-reads.js';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DapConnection } from '../dap/connection.js';
 import type { AdapterDefinition } from '../adapters/definition.js';
@@ -79,6 +80,13 @@ export class SessionSetup {
   /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. */
   stopInCallbacks(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<void> {
     return (this.callbacks ??= new CallbackStops(this.connection, this.definition, this.startMs)).set(folders, frame);
+  }
+
+  private returnedReads: ReturnedReads | null = null;
+
+  /** The values functions return, where the adapter's repl watches for them (returned-reads.ts; none elsewhere). */
+  get returns(): ReturnedReads {
+    return (this.returnedReads ??= new ReturnedReads(this.connection, this.definition, this.startMs));
   }
 
   constructor(protected readonly options: SessionOptions) {

@@ -1,0 +1,71 @@
+// The value a function returned, read through the adapter's repl where its steps show none
+// (adapter.json locate.returned.read: lldb-dap, whose next and stepIn leave it unread): armed before a
+// step that asks for it (the frame the thread stands in is watched), read once at the walk's next
+// stop of the user's code, and let go before the run goes on to a later pass (a run to a pass must
+// not stop to watch a frame). Answers `(return) FUNCTION` with its value and type, as bpdiff's own
+// adapters show it among the caller's locals.
+import type { AdapterDefinition } from '../adapters/definition.js';
+import type { DapConnection } from '../dap/connection.js';
+import { functionName } from '../core/function-name.js';
+import { replAnswer } from './reach-pass.js';
+
+/** A value a function returned: the function's name as the adapter gives it, the value's text and type. */
+export interface ReturnedRead {
+  function: string;
+  value: string;
+  type: string;
+}
+
+export class ReturnedReads {
+  /** Whether a step armed the watch since the last read (a read before any is none). */
+  private armed = false;
+  /** Whether the adapter may still watch a frame (armed since the last `off`). */
+  private watching = false;
+
+  constructor(
+    private readonly connection: DapConnection,
+    private readonly definition: Pick<AdapterDefinition, 'locate'>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  private get spec(): NonNullable<NonNullable<AdapterDefinition['locate']>['returned']>['read'] {
+    return this.definition.locate?.returned?.read;
+  }
+
+  /** Before a step that asks for the value returned: the frame the thread stands in is watched. */
+  async arm(frame: () => Promise<number | undefined>): Promise<void> {
+    const spec = this.spec;
+    if (spec === undefined || this.connection.closed) return;
+    const frameId = await frame();
+    await replAnswer(this.connection, spec.arm, this.timeoutMs, {
+      step: 'watching for the value the function returns',
+      ...(frameId !== undefined ? { frameId } : {}),
+    });
+    this.armed = true;
+    this.watching = true;
+  }
+
+  /** At the walk's next stop of the user's code: the value the watched frame returned, once, or null. */
+  async read(): Promise<ReturnedRead | null> {
+    const spec = this.spec;
+    if (spec === undefined || !this.armed || this.connection.closed) return null;
+    this.armed = false;
+    const answer = await replAnswer(this.connection, spec.read, this.timeoutMs, {
+      step: 'reading the value the function returned',
+    });
+    const match = answer === null ? null : new RegExp(spec.answer, 'm').exec(answer);
+    if (match === null || match.groups?.['function'] === undefined || match.groups['value'] === undefined) return null;
+    // `::fee(const Order &)` (a static function, as lldb names it) is `fee`, as its frame is.
+    const name = functionName(match.groups['function']).replace(/^::/, '');
+    return { function: name, value: match.groups['value'], type: match.groups['type'] ?? '' };
+  }
+
+  /** Before the run goes on to a later pass: no frame is watched (the adapter does not stop to look). */
+  async off(): Promise<void> {
+    const spec = this.spec;
+    if (spec === undefined || !this.watching || this.connection.closed) return;
+    this.armed = false;
+    this.watching = false;
+    await replAnswer(this.connection, spec.off, this.timeoutMs, { step: 'no longer watching a return' });
+  }
+}
