@@ -19,6 +19,8 @@
 # 6. The bpdiff-callbacks command, which a walk's steps send (adapter.json locate.callbacks): stops in
 #    the program's functions that library code calls back.
 # 7. The program's stdout on a terminal of its own (bpdiff_follow_stdout).
+# 8. $bpdiff_returns_arm(), $bpdiff_returns_read() and $bpdiff_returns_off() (bpdiff_gdb_returns.py,
+#    copied beside this file): the value a function returned, for a walk (adapter.json locate.returned.read).
 import os
 import re
 import sys
@@ -28,6 +30,7 @@ import gdb.printing
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bpdiff_cpu_count  # noqa: E402
+import bpdiff_gdb_returns  # noqa: E402,F401  (8. the value a function returned)
 
 
 def _say_exit(event):

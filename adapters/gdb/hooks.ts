@@ -25,6 +25,8 @@ import { runProbe } from '../../src/adapters/probe.js';
 
 /** The helper gdb sources first (a file of this folder), copied into the run's own folder. */
 export const HELPER = 'bpdiff_gdb.py';
+/** The value a function returned (locate.returned.read), which HELPER imports from beside it. */
+export const RETURNS_HELPER = 'bpdiff_gdb_returns.py';
 /** The link to the terminal the program's stdout is written to, in the run's own folder. */
 const STDOUT_LINK = 'bpdiff-stdout';
 
@@ -41,6 +43,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const helper = path.join(tempDir, HELPER);
   fs.copyFileSync(helperScript(definition, HELPER), helper);
   copySharedHelper(CPU_COUNT_SCRIPT, tempDir);
+  fs.copyFileSync(helperScript(definition, RETURNS_HELPER), path.join(tempDir, RETURNS_HELPER));
   const stdin = spec.stdin_file === null ? '/dev/null' : path.resolve(spec.cwd, spec.stdin_file);
   // The program's stdout goes to a terminal bpdiff_gdb.py opens and passes on (its point 5), not to the MI pipe.
   const stdout = path.join(tempDir, STDOUT_LINK);

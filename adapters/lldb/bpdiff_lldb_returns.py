@@ -12,7 +12,8 @@
 # pointer, a float or a double, on x86-64 (rax, xmm0) and AArch64 (x0, v0): every calling convention
 # there (C's, C++'s, Rust's) returns those so. A struct, a class, a long double or a 128-bit integer is
 # not read (their placement depends on the type's layout), nor a value of a thread that is not the one
-# the walk follows: the answer is then `returned nothing`, as for a function that returned nothing.
+# the walk follows: the answer is then `returned nothing`, and the walk says the value was not read. A
+# function that returns nothing (void) answers `void`.
 import lldb
 
 _state = {"breakpoints": [], "want": None, "got": None}
@@ -71,6 +72,10 @@ def _returned(frame, bp_loc, extra_args, internal_dict):
         return False
     target = thread.GetProcess().GetTarget()
     kind = want["type"]
+    if kind is not None and kind.GetCanonicalType().GetBasicType() == lldb.eBasicTypeVoid:
+        _state["got"] = (want["function"], "void", "void")
+        _state["want"] = None
+        return False
     register = _register_of(target, kind) if kind is not None else None
     if register is not None:
         value = frame.FindRegister(register)

@@ -68,6 +68,8 @@ export interface WalkSummary {
   returned?: ReturnedApart;
   /** The function called from the located line whose lines all agreed (the walk by effects). */
   returnedFrom?: string;
+  /** No value returned from that call was read, on an adapter that reads some: which it does not. */
+  returnedUnread?: string;
   /** Why the runs were walked into every line though that was not asked (the adapter's definition). */
   everyLineWhy?: string;
   /** Why the adapter shows no value a function returned (its definition's locate.returned.unread; the walk by effects). */
@@ -94,7 +96,13 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
     );
   if (walk.returnedFrom !== undefined)
     hints.push(
-      `the call of ${callOf(functionName(walk.returnedFrom))} on that line agreed in every line it ran${walk.returnsUnread === undefined ? ' and in the value it returned; what differs is what the rest of the line did' : '; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)'}`,
+      `the call of ${callOf(functionName(walk.returnedFrom))} on that line agreed in every line it ran${
+        walk.returnsUnread !== undefined
+          ? '; what differs is what the rest of the line did, or the value the call returned (not read on this adapter)'
+          : walk.returnedUnread !== undefined
+            ? `; what differs is what the rest of the line did, or the value the call returned, which was not read (${walk.returnedUnread})`
+            : ' and in the value it returned; what differs is what the rest of the line did'
+      }`,
     );
   if (walk.reproduce !== null && walk.kind !== 'agreed') hints.push(`${REPRODUCE_HINT}${walk.reproduce}`);
   // What a frame holds may differ by what a call on the line before returned, which this adapter does not show.

@@ -32,6 +32,7 @@ export function summaryOf(located: Located, options: CaptureOptions, reproduce: 
       : {}),
     ...(end.wrote !== undefined ? { wrote: wroteOf(end.wrote) } : {}),
     ...(end.returnedFrom !== undefined ? { returnedFrom: end.returnedFrom } : {}),
+    ...(end.returnedUnread !== undefined ? { returnedUnread: end.returnedUnread } : {}),
     ...(end.returned !== undefined ? { returned: end.returned } : {}),
     mode: (located.mode?.every_line ?? options.locate.every_line) ? 'every-line' : 'effects',
     ...(located.mode?.why ? { everyLineWhy: located.mode.why } : {}),

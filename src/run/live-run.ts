@@ -9,6 +9,7 @@ import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import { withAdapterRules, type StreamedHits, type StreamHitsArguments } from '../dap/hit-stream.js';
 import type { DebugSession } from '../session/debug-session.js';
 import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
+import type { ReturnedRead, ReturnedWatch } from '../session/returned-reads.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { evaluateWatches, isWatchError } from '../capture/watch.js';
@@ -140,11 +141,8 @@ export class LiveRun extends LiveRunStart implements WalkRun {
         );
     readDone?.();
     // The value the function the walk's last step left returned, where the adapter's repl watched for it.
-    const returned = await this.session?.returns.read();
-    if (returned) {
-      read.variables[`(return) ${returned.function}`] = returned.value;
-      if (returned.type !== '') read.types[`(return) ${returned.function}`] = returned.type;
-    }
+    const returned = await this.session?.returns.read(frameId);
+    if (returned) Object.assign(read.variables, await this.returnedValues(returned, frameId, read.types));
     if (options.values.watch.length > 0)
       Object.assign(
         read.variables,
@@ -189,7 +187,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
           this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
       : undefined;
     await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
-    if (returns) await this.started().returns.arm(() => this.topFrameId());
+    if (returns) await this.started().returns.arm(() => this.topFrame());
     const outcome = await this.started().step(kind, early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
@@ -267,6 +265,30 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /** The id of the frame the run stands in (an adapter's repl may evaluate in it). */
   private async topFrameId(): Promise<number | undefined> {
     return (await this.frames(1))[0]?.id;
+  }
+
+  /** The frame the run stands in: its id and function. */
+  private async topFrame(): Promise<{ id: number; name: string } | undefined> {
+    return (await this.frames(1))[0];
+  }
+
+  /** A value a function returned as the walk compares it, `(return) NAME`; an expression's (gdb's) evaluated as a watch. */
+  private async returnedValues(
+    returned: ReturnedRead | ReturnedWatch,
+    frameId: number,
+    types: Record<string, string>,
+  ): Promise<Record<string, string>> {
+    const name = `(return) ${returned.function}`;
+    if ('value' in returned) {
+      if (returned.type !== '') types[name] = returned.type;
+      return { [name]: returned.value };
+    }
+    const { expression, nothing } = returned;
+    const timeout = this.options.limits.value_timeout_seconds;
+    const value = (await evaluateWatches(this.adapter!.connection, this.definition, frameId, [expression], timeout))[
+      expression
+    ];
+    return value === undefined || isWatchError(value) || nothing.test(value) ? {} : { [name]: value };
   }
 
   /** The frames where the run stands, innermost first (at most `levels`), with the ids to read them by. */

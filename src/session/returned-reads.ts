@@ -16,9 +16,19 @@ export interface ReturnedRead {
   type: string;
 }
 
+/** Where the value is an expression to evaluate as a watch (its members too): the function armed in, and the expression. */
+export interface ReturnedWatch {
+  function: string;
+  expression: string;
+  /** The value's text where the function returned nothing (or not during the step). */
+  nothing: RegExp;
+}
+
 export class ReturnedReads {
   /** Whether a step armed the watch since the last read (a read before any is none). */
   private armed = false;
+  /** The function of the frame armed in. */
+  private armedIn = '';
   /** Whether the adapter may still watch a frame (armed since the last `off`). */
   private watching = false;
 
@@ -33,31 +43,42 @@ export class ReturnedReads {
   }
 
   /** Before a step that asks for the value returned: the frame the thread stands in is watched. */
-  async arm(frame: () => Promise<number | undefined>): Promise<void> {
+  async arm(frame: () => Promise<{ id: number; name: string } | undefined>): Promise<void> {
     const spec = this.spec;
     if (spec === undefined || this.connection.closed) return;
-    const frameId = await frame();
+    const top = await frame();
     await replAnswer(this.connection, spec.arm, this.timeoutMs, {
       step: 'watching for the value the function returns',
-      ...(frameId !== undefined ? { frameId } : {}),
+      ...(top !== undefined ? { frameId: top.id } : {}),
     });
     this.armed = true;
+    this.armedIn = top?.name ?? '';
     this.watching = true;
   }
 
-  /** At the walk's next stop of the user's code: the value the watched frame returned, once, or null. */
-  async read(): Promise<ReturnedRead | null> {
+  /**
+   * At the walk's next stop of the user's code (`frameId`: its frame, where the adapter evaluates): the
+   * value the watched frame returned, once, or null; or, where the adapter keeps it in an expression,
+   * that expression, for the caller to evaluate as a watch.
+   */
+  async read(frameId: number): Promise<ReturnedRead | ReturnedWatch | null> {
     const spec = this.spec;
     if (spec === undefined || !this.armed || this.connection.closed) return null;
     this.armed = false;
+    if ('value' in spec)
+      return { function: bareFunction(this.armedIn), expression: spec.value, nothing: new RegExp(spec.nothing) };
+    if (!('read' in spec)) return null;
     const answer = await replAnswer(this.connection, spec.read, this.timeoutMs, {
       step: 'reading the value the function returned',
+      frameId,
     });
     const match = answer === null ? null : new RegExp(spec.answer, 'm').exec(answer);
     if (match === null || match.groups?.['function'] === undefined || match.groups['value'] === undefined) return null;
-    // `::fee(const Order &)` (a static function, as lldb names it) is `fee`, as its frame is.
-    const name = functionName(match.groups['function']).replace(/^::/, '');
-    return { function: name, value: match.groups['value'], type: match.groups['type'] ?? '' };
+    return {
+      function: bareFunction(match.groups['function']),
+      value: match.groups['value'],
+      type: match.groups['type'] ?? '',
+    };
   }
 
   /** Before the run goes on to a later pass: no frame is watched (the adapter does not stop to look). */
@@ -68,4 +89,9 @@ export class ReturnedReads {
     this.watching = false;
     await replAnswer(this.connection, spec.off, this.timeoutMs, { step: 'no longer watching a return' });
   }
+}
+
+/** `::fee(const Order &)` (a static function, as lldb names it) is `fee`, as its frame's name is. */
+function bareFunction(name: string): string {
+  return functionName(name).replace(/^::/, '');
 }

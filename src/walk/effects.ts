@@ -14,7 +14,7 @@
 import { interrupted } from '../errors.js';
 import { Positions } from './positions.js';
 import { at, noteAdded } from './lines.js';
-import { dapSource } from './dap-source.js';
+import { dapSource, RETURNED } from './dap-source.js';
 import { moveRun, raisedInstead, returnsApart, type Arrived, type Move } from './effect-moves.js';
 import { replay, type Moves, type Restart, type WayBack } from './effect-replay.js';
 import { Eagerness, type Speculation } from './eager.js';
@@ -261,7 +261,15 @@ export async function walkEffects(
       // value the call returned, where the adapter does not report it), and the callee's lines all agreed.
       if (left !== null && found.kind !== 'path') {
         before = left.agreedAt;
-        return ending(found.kind, { ...found.extra, returnedFrom: left.callee });
+        const partly = walks[0].returned?.partly;
+        const read = [arrivedA, arrivedB].some((arrived) =>
+          Object.keys(arrived.values?.values.variables ?? {}).some((name) => RETURNED.test(name)),
+        );
+        return ending(found.kind, {
+          ...found.extra,
+          returnedFrom: left.callee,
+          ...(partly !== undefined && !read ? { returnedUnread: partly } : {}),
+        });
       }
       // Stepped into: the line calls no code of the user's (or its callee's first line already differs).
       before = agreedAt;

@@ -62,6 +62,8 @@ export interface WalkEnd<V = StepValues> {
   kind: 'path' | 'values' | 'ended' | 'output' | 'return' | 'agreed';
   /** The function the walk stepped into from the located line, whose lines all agreed (the walk by effects): what differs is the rest of the line, or the value it returned. */
   returnedFrom?: string;
+  /** No value returned from it was read, on an adapter that reads some (locate.returned.partly: which it does not). */
+  returnedUnread?: string;
   /** The value each run's function returned from the located line (kind `return`; the walk by effects, where the adapter reports it). */
   returned?: ReturnedApart;
   /** What each run wrote during the located line (kind `output`; the walk by effects). */

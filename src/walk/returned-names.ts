@@ -11,6 +11,8 @@ export interface ReturnedNames {
   step: 'caller' | 'return';
   /** Where the adapter shows a call an exception unwound as a return of `readsAs`: the check that names the exception (locate.returned.raised). */
   raised?: { readsAs: string; check: string };
+  /** Which values the adapter's read leaves unread (locate.returned.partly). */
+  partly?: string;
 }
 
 /**
@@ -41,6 +43,7 @@ export function returnedNames(definition: Pick<AdapterDefinition, 'locate'>): Re
     ...(returned.raised === undefined
       ? {}
       : { raised: { readsAs: returned.raised.reads_as, check: returned.raised.check } }),
+    ...(returned.partly === undefined ? {} : { partly: returned.partly }),
   };
 }
 

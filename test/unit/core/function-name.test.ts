@@ -10,6 +10,8 @@ describe('functionName', () => {
     ['operator()', 'operator()'],
     ['main()::$_0::operator()(Order const&, Order const&) const', 'main()::$_0::operator()'],
     ['Cart::operator+=(int)', 'Cart::operator+='],
+    ['ranks::main::_$u7b$$u7b$closure$u7d$$u7d$', 'ranks::main::{{closure}}'],
+    ['_$LT$T$u20$as$u20$core..fmt..Debug$GT$::fmt::h0123456789abcdef', '<T as core::fmt::Debug>::fmt'],
     ['fetch', 'fetch'],
     ['main.fetch', 'main.fetch'],
     ['Object#parse', 'Object#parse'],
