@@ -113,9 +113,11 @@ export class PauseHandler {
         };
       }
       if (process.pause !== pause) return;
-      // The step left its function, which returned a value: the caller's stop shows it.
+      // The step left its function, which returned a value: the stop it came to shows it, in the caller,
+      // or, where the caller is V8's own (Array.prototype.sort calling a comparator), in the next call
+      // of the program's code it made, as deep as the one that returned (the comparator's next call).
       const returned = process.step?.returned;
-      if (returned && process.step?.from && event.callFrames.length < process.step.from.depth)
+      if (returned && process.step?.from && event.callFrames.length <= process.step.from.depth)
         pause.returned = returned;
       // Whatever the step came to is its end.
       process.step = null;

@@ -84,6 +84,39 @@ describe('bpdiffReturns', () => {
   });
 });
 
+describe('bpdiffReturns where V8 itself is the caller', () => {
+  it("a comparator Array.prototype.sort calls: the value it returned shows at the stop in its next call, which V8's sort makes (no frame of the program's between)", async () => {
+    const file = path.join(DIR, 'comparator.js');
+    session = await AdapterSession.start();
+    const result = await session.run({ command: ['node', 'comparator.js'], cwd: DIR, stopOnEntry: true });
+    const threadId = result.stopped!.body.threadId!;
+    await session.dc.setBreakpointsRequest({
+      source: { path: file },
+      breakpoints: [{ line: lineOf(file, 'return x - y') }],
+    });
+    const since = session.events.length;
+    await session.dc.continueRequest({ threadId });
+    await session.waitFor((event) => event.event === 'stopped', 30_000, since);
+    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+    const first = await place(threadId);
+    const [x, y] = [
+      (await session.locals(first.frame.id)).get('x')?.value,
+      (await session.locals(first.frame.id)).get('y')?.value,
+    ];
+    const returning = session.events.length;
+    await session.dc.nextRequest({ threadId, bpdiffReturns: true } as DebugProtocol.NextArguments);
+    await session.waitFor((event) => event.event === 'stopped', 30_000, returning);
+    const next = await place(threadId);
+    // The comparator's next call, as deep: before, no value was shown there (only in a shallower stop).
+    expect([next.name, next.line, next.totalFrames]).toEqual([
+      'byValue',
+      lineOf(file, 'return x - y'),
+      first.totalFrames,
+    ]);
+    expect((await session.locals(next.frame.id)).get('(return) byValue')?.value).toBe(String(Number(x) - Number(y)));
+  });
+});
+
 describe('stepping at a generator', () => {
   it('stepIn from a `yield` stops in the loop that asked for the value, its body next, then back in the generator', async () => {
     const file = path.join(DIR, 'generator.js');
