@@ -1,6 +1,7 @@
 // What `bpdiff locate` says first: where the two runs part ways (or that they did not), how to come
 // back to that point with a comparison, and each run's stack there. Pure: a summary of the walk in,
 // hint lines and context lines out (they lead the result document's own).
+import type { RunDependentCall } from './run-dependent-calls.js';
 import type { AddedLines, NoBreakReason, ReturnedApart, StackFrameSummary } from './types.js';
 import { showValue, type RunLabels } from './hints.js';
 import type { WalkLead } from './build-comparison.js';
@@ -41,7 +42,7 @@ export interface WalkSummary {
   /** Names there in one run only (a value divergence), the first few of each. */
   onlyIn: { a: string[]; b: string[] };
   /** Where both stood the step before (a value divergence); `entered`: the function whose call from there the walk stopped in, at its first line. */
-  before: { file: string; line: number; entered?: string } | null;
+  before: { file: string; line: number; entered?: string; reads?: RunDependentCall[] } | null;
   /** Lines each run ran that the other's copy of the file does not have: not compared. */
   added: { a: AddedLines; b: AddedLines };
   /** Locals that differed before the program set them (C's uninitialised stack): not counted; how many, the first few. */
@@ -94,6 +95,9 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
         ? `the step before, both runs were at ${walk.before.file}:${walk.before.line}`
         : `the step before, both runs were at ${walk.before.file}:${walk.before.line}, whose call entered ${callOf(functionName(walk.before.entered))} with these values: what differs is what that line passed it`,
     );
+  const reads = walk.kind === 'values' && walk.before?.entered === undefined ? walk.before?.reads : undefined;
+  if (reads !== undefined && reads.length > 0 && walk.before !== null)
+    hints.push(runDependentHint(walk.before, reads, walk.changed[0]?.name));
   if (walk.returnedFrom !== undefined)
     hints.push(
       `the call of ${callOf(functionName(walk.returnedFrom))} on that line agreed in every line it ran${
@@ -344,4 +348,26 @@ export function withCommas(n: number): string {
 /** A function's name as a call: `total()`; a name that ends in its own parentheses (C++'s `operator()`) as it is. */
 function callOf(name: string): string {
   return name.endsWith(')') ? name : `${name}()`;
+}
+
+/** `t.js:6 reads a clock (performance.now()), ...`: a line whose call differs in every run by nature, told where a walk's runs part right after it. */
+function runDependentHint(
+  line: { file: string; line: number },
+  reads: readonly RunDependentCall[],
+  changed: string | undefined,
+): string {
+  const what = (kind: RunDependentCall['kind']): string => {
+    const calls = reads
+      .filter((read) => read.kind === kind)
+      .map((read) => read.call)
+      .join(', ');
+    return kind === 'clock'
+      ? `reads a clock (${calls}), which reads differently in every run`
+      : kind === 'random'
+        ? `draws at random (${calls}), which differs in every run unless the program seeds it`
+        : `calls ${calls}, which Python salts in every process for a str or bytes (--env PYTHONHASHSEED=0 makes it the same in both runs)`;
+  };
+  const kinds = [...new Set(reads.map((read) => read.kind))];
+  const leave = changed === undefined ? '' : `: where that is all that differs, --ignore ${changed} leaves it out`;
+  return `${line.file}:${line.line} ${kinds.map(what).join(' and ')}${leave}`;
 }

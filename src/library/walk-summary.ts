@@ -8,6 +8,8 @@ import { describeEnding, type RunStanding, type WalkSummary } from '../core/walk
 import type { Located } from '../run/locate-runs.js';
 import type { Standing } from '../walk/lines.js';
 import { compareValues } from '../values/compare-values.js';
+import { runDependentCalls } from '../core/run-dependent-calls.js';
+import { readBoundedText } from '../read-bounded.js';
 
 export function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
   const { end, point, captures } = located;
@@ -58,7 +60,9 @@ export function summaryOf(located: Located, options: CaptureOptions, reproduce: 
         ? {
             file: relative(end.before.a.file, captures[0].cwd ?? ''),
             line: end.before.a.stop.top.line,
-            ...(enteredFrom(end) ? { entered: end.a.kind === 'step' ? end.a.step.stop.top.name : '' } : {}),
+            ...(enteredFrom(end)
+              ? { entered: end.a.kind === 'step' ? end.a.step.stop.top.name : '' }
+              : { reads: runDependentCalls(lineOf(end.before.a.file, end.before.a.stop.top.line), end.before.a.file) }),
           }
         : null,
     reproduce,
@@ -131,4 +135,13 @@ export function relative(file: string, cwd: string): string {
   if (cwd === '') return file;
   const name = path.relative(cwd, file);
   return name === '' || path.isAbsolute(name) ? file : name;
+}
+
+/** A line of a source file as written ('' where it cannot be read), read within bounds (src/read-bounded.ts). */
+function lineOf(file: string, line: number): string {
+  try {
+    return readBoundedText(file, { what: 'source file', file }).text.split(/\r?\n/)[line - 1] ?? '';
+  } catch {
+    return '';
+  }
 }

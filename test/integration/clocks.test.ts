@@ -98,3 +98,45 @@ for (const clock of clocks) {
     });
   });
 }
+
+// A walk of two runs of one program that times itself (performance.now(), time.perf_counter()) or
+// draws at random parted at the line after, with nothing said of why (`t0 is 257.5 in A and 222.9 in
+// B`): the line's own call is named, and the --ignore that leaves its value out; that --ignore then
+// walks on to the next such line.
+const timers = [
+  {
+    name: 'Node (performance.now(), twice)',
+    tool: 'node',
+    command: ['node', 'timer.js'],
+    hints: [
+      'timer.js:6 reads a clock (performance.now()), which reads differently in every run: where that is all that differs, --ignore t0 leaves it out',
+      'timer.js:8 reads a clock (performance.now()), which reads differently in every run: where that is all that differs, --ignore took leaves it out',
+    ],
+  },
+  {
+    name: 'Python (time.perf_counter(), then random.random())',
+    tool: 'python3',
+    command: ['python3', 'timer.py'],
+    hints: [
+      'timer.py:9 reads a clock (time.perf_counter()), which reads differently in every run: where that is all that differs, --ignore t0 leaves it out',
+      'timer.py:11 draws at random (random.random()), which differs in every run unless the program seeds it: where that is all that differs, --ignore pick leaves it out',
+    ],
+  },
+];
+for (const timer of timers)
+  describeWithTool(`locate through a line that reads a clock: ${timer.name}`, timer.tool, onPath(timer.tool), () => {
+    it("names the line's call, and the --ignore that leaves its value out, until nothing is left apart", async () => {
+      const locate = (...options: string[]) =>
+        runBpdiff(['locate', ...options, '--cwd', FIXTURES, '--', ...timer.command, '--', ...timer.command]);
+      const ignored: string[] = [];
+      for (const hint of timer.hints) {
+        const run = await locate(...ignored);
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints).toContain(hint);
+        expect(run.leftovers).toEqual([]);
+        ignored.push(.../ (--ignore) (\S+) leaves it out$/.exec(hint)!.slice(1));
+      }
+      const left = await locate(...ignored);
+      expect(left.exitCode, left.stderr).toBe(0);
+    });
+  });

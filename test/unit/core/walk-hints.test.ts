@@ -64,6 +64,48 @@ describe('describeWalk', () => {
     );
   });
 
+  it('a value one run returned that the adapter did not read (a struct on lldb and gdb): said unread, never agreed', () => {
+    const hints = describeWalk(
+      walk({
+        kind: 'values',
+        changed: [{ name: 'q.b', a: '6', b: '9' }],
+        changedCount: 1,
+        returnedFrom: 'pair',
+        returnedUnread: 'not a struct',
+      }),
+      LABELS,
+    ).hints;
+    expect(hints).toContain(
+      'the call of pair() on that line agreed in every line it ran; what differs is what the rest of the line did, or the value the call returned, which was not read (not a struct)',
+    );
+    expect(hints.some((hint) => hint.includes('and in the value it returned'))).toBe(false);
+  });
+
+  it('the line before reads a clock or draws at random: said, with what leaves it out', () => {
+    const values = (reads: NonNullable<WalkSummary['before']>['reads']): string[] =>
+      describeWalk(
+        walk({
+          kind: 'values',
+          changed: [{ name: 't0', a: '197.3', b: '183.2' }],
+          changedCount: 1,
+          before: { file: 't.js', line: 6, reads },
+        }),
+        LABELS,
+      ).hints;
+    expect(values([{ call: 'performance.now()', kind: 'clock' }])).toContain(
+      't.js:6 reads a clock (performance.now()), which reads differently in every run: where that is all that differs, --ignore t0 leaves it out',
+    );
+    expect(
+      values([
+        { call: 'Math.random()', kind: 'random' },
+        { call: 'Date.now()', kind: 'clock' },
+      ]),
+    ).toContain(
+      't.js:6 draws at random (Math.random()), which differs in every run unless the program seeds it and reads a clock (Date.now()), which reads differently in every run: where that is all that differs, --ignore t0 leaves it out',
+    );
+    expect(values([]).some((hint) => hint.startsWith('t.js:6 '))).toBe(false);
+  });
+
   it('a path that parts: where, which call and pass, where each goes, and the way back', () => {
     const { hints, context } = describeWalk(walk({}), LABELS);
     expect(hints).toEqual([
