@@ -6,6 +6,8 @@
 // class; the line told was main's, after the sort). lldb-dap's (Rust, C) are in locate-rust and
 // locate-native; dlv and gdb let such calls run unseen (docs/locate.md). And a for-of loop over the
 // program's own generator, whose body V8's step from a `yield` skipped (the Node adapter steps out there).
+// And a stream's filter lambda whose callee returns another value (Java): a step over the lambda's line
+// came back to its hidden class, and the walk stepped out of the stream past the later calls.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +73,28 @@ for (const { language, command, at, a, b, build } of CASES)
       }
     });
   });
+
+describeWithTool('locate: a value a lambda a stream calls returns (Java)', java.tool, java.available, () => {
+  const built = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-callbacks-'));
+  beforeAll(async () => {
+    await execa('javac', [...JAVAC_JVM, '-g', '-d', built, path.join(FIXTURES, 'Filter.java')], { stdin: 'ignore' });
+  });
+  afterAll(() => fs.rmSync(built, { recursive: true, force: true }));
+
+  it("the predicate's value, on its third call: a step over the lambda's line came back to its hidden class and stepped out of the stream, past the later calls", async () => {
+    const run = await runBpdiff(
+      ['locate', '--env-b', 'PART=1', '--', 'java', '-cp', built, 'Filter', '--', 'java', '-cp', built, 'Filter'],
+      { cwd: FIXTURES },
+    );
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    // Before: `the runs part ways at Filter.java:14 in Filter.main() (step 4): kept is [‹0›, ‹1›] in A and [‹0›] in B`.
+    expect(run.doc!.analysis_hints[0]).toMatch(
+      /^the runs part ways at Filter\.java:8 in Filter\.big\(\) \(step \d+\): big\(\) returns true in A and false in B$/,
+    );
+    expect(run.doc!.locate).toMatchObject({ kind: 'return', returned: { function: 'big', a: 'true', b: 'false' } });
+  });
+});
 
 describeWithTool('locate: a for-of loop over a generator (Node)', node.tool, node.available, () => {
   it("walks the loop's body on each pass: the third value, where the body uses it, both ways", async () => {

@@ -152,10 +152,12 @@ final class VmSession {
       } else if (event instanceof BreakpointEvent at && at.request().getProperty("returns") != null) {
         returns.atReturn(at);
       } else if (event instanceof StepEvent stepped) {
-        // A step into a line that came to code without lines (a lambda's hidden class, which the JDK
-        // calls and which calls the program's lambda) steps on: JDWP's step into, back in the JDK from
-        // there, would step out of the JDK, past the lambda's later calls (a stream's map, a sort's comparator).
-        if (stepped.location().lineNumber() < 0 && ((StepRequest) stepped.request()).depth() == StepRequest.STEP_INTO) onward = true;
+        // A step into or over a line that came to code without lines (a lambda's hidden class, which the
+        // JDK calls and which calls the program's lambda; a step over the lambda's last line returns
+        // there) steps on, into: JDWP's step, back in the JDK from there, would step out of the JDK,
+        // past the lambda's later calls (a stream's filter, a sort's comparator), and a walk stopped
+        // there steps out of code that is not the program's, past them too.
+        if (stepped.location().lineNumber() < 0 && ((StepRequest) stepped.request()).depth() != StepRequest.STEP_OUT) onward = true;
         else step = true;
       } else if (event instanceof MethodExitEvent exit) {
         returns.exited(exit);
