@@ -17,6 +17,7 @@ import { runProbe } from '../../src/adapters/probe.js';
 import { resolveProgram } from '../../src/adapters/prepare-launch.js';
 import { buildOnce, runBuild, summariseBuildOutput } from '../../src/adapters/run-build.js';
 import { runEnvironment } from '../../src/adapters/run-env.js';
+import { callbackFunctions } from './callback-functions.js';
 import { parseGoCommand } from './go-command.js';
 import { sortMapEntries } from './map-entries.js';
 
@@ -249,5 +250,6 @@ const hooks: AdapterHooks = {
   prepare,
   version,
   normaliseValue: sortMapEntries,
+  callbackFunctions,
 };
 export default hooks;

@@ -148,6 +148,13 @@ export interface AdapterHooks {
    * summaries are a type and an address; the Rust formatters bpdiff loads list the elements).
    */
   summariesListChildren?(breakpointPath: string): boolean;
+  /**
+   * The program's functions whose code lies under `folders` (the walk's user code), by the names the
+   * adapter's function breakpoints take: where the definition's locate.callbacks asks for function
+   * breakpoints (dlv, which has no command to set them by folder), a walk's step stops in them when
+   * library code calls them back (a closure sort.Slice calls).
+   */
+  callbackFunctions?(plan: LaunchPlan, folders: readonly string[]): Promise<string[]>;
 }
 
 /** The hooks an AdapterHooks object may export. */
@@ -158,6 +165,7 @@ export const HOOK_NAMES: ReadonlyArray<keyof AdapterHooks> = [
   'normaliseValue',
   'variableName',
   'summariesListChildren',
+  'callbackFunctions',
 ];
 
 /**

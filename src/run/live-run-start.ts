@@ -166,6 +166,9 @@ export class LiveRunStart {
       // Only where a CPU of its own is to be had (not BPDIFF_ONE_CPU=0, nor a single CPU): else the
       // session's stop at the entry for it would be for nothing.
       ...(this.oneCpu !== null ? { goingOn: () => this.goingOn() } : {}),
+      ...(this.hooks.callbackFunctions
+        ? { callbackFunctions: (folders: readonly string[]) => this.hooks.callbackFunctions!(plan, folders) }
+        : {}),
     });
     this.session = session;
     if (walk && definition.locate?.prefetch === true) this.prefetcher = new Prefetcher(running.connection);

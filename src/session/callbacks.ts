@@ -14,11 +14,15 @@ function quoted(folder: string): string {
 export class CallbackStops {
   /** The folders the stops are on for (joined), or null: off, as at the start. */
   private current: string | null = null;
+  /** The function breakpoints' names for the folders last asked (locate.callbacks.function_breakpoints). */
+  private named: { folders: string; names: Promise<string[]> } | null = null;
 
   constructor(
     private readonly connection: DapConnection,
     private readonly definition: Pick<AdapterDefinition, 'locate'>,
     private readonly timeoutMs: number,
+    /** The program's functions under the folders (the hooks' callbackFunctions), for function breakpoints. */
+    private readonly functions?: (folders: readonly string[]) => Promise<string[]>,
   ) {}
 
   /**
@@ -31,6 +35,12 @@ export class CallbackStops {
     if (spec === undefined || this.connection.closed) return;
     const wanted = folders === null || folders.length === 0 ? null : folders.join('\0');
     if (wanted === this.current) return;
+    if ('function_breakpoints' in spec) {
+      if (this.functions === undefined) return;
+      await this.setFunctionBreakpoints(wanted, folders ?? []);
+      this.current = wanted;
+      return;
+    }
     const expression =
       wanted === null
         ? spec.off
@@ -44,5 +54,24 @@ export class CallbackStops {
       ...(frameId !== undefined ? { frameId } : {}),
     });
     this.current = wanted;
+  }
+
+  /** A function breakpoint on each of the program's functions under the folders, or none (`wanted` null). */
+  private async setFunctionBreakpoints(wanted: string | null, folders: readonly string[]): Promise<void> {
+    let names: string[] = [];
+    if (wanted !== null) {
+      if (this.named?.folders !== wanted) this.named = { folders: wanted, names: this.functions!(folders) };
+      names = await this.named.names.catch(() => []);
+    }
+    await this.connection
+      .request(
+        'setFunctionBreakpoints',
+        { breakpoints: names.map((name) => ({ name })) },
+        {
+          step: wanted === null ? 'letting calls back from the library run' : 'stopping in calls back from the library',
+          timeoutMs: this.timeoutMs,
+        },
+      )
+      .catch(() => undefined);
   }
 }

@@ -52,6 +52,8 @@ export interface SessionOptions {
    * calls it there and goes on: the passes are counted on one CPU (dlv: 0.2 ms a pass, 0.5-0.8 ms across two).
    */
   goingOn?: () => Promise<void>;
+  /** The program's functions under the walk's folders, for an adapter whose callbacks are function breakpoints (hooks' callbackFunctions). */
+  callbackFunctions?: (folders: readonly string[]) => Promise<string[]>;
 }
 
 /** Passes the adapter counts before the first stop from which the run stops at its entry first (goingOn): a stop and a pinning cost ~20 ms, a pass counted across two CPUs 0.3-0.6 ms more. */
@@ -79,7 +81,13 @@ export class SessionSetup {
 
   /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. */
   stopInCallbacks(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<void> {
-    return (this.callbacks ??= new CallbackStops(this.connection, this.definition, this.startMs)).set(folders, frame);
+    this.callbacks ??= new CallbackStops(
+      this.connection,
+      this.definition,
+      this.startMs,
+      this.options.callbackFunctions,
+    );
+    return this.callbacks.set(folders, frame);
   }
 
   private returnedReads: ReturnedReads | null = null;

@@ -3,8 +3,8 @@
 // JavaScript's Array.prototype.sort, Ruby's sort_by block. In each, the runs part ways in key() on a
 // later call than the first: the walk must stop in every call back, not only in the first one (the
 // Java adapter's step into a line stepped out of the JDK after the first, through the lambda's hidden
-// class; the line told was main's, after the sort). lldb-dap's (Rust, C) are in locate-rust and
-// locate-native; dlv and gdb let such calls run unseen (docs/locate.md). And a for-of loop over the
+// class; the line told was main's, after the sort), Go's sort.Slice calling a closure (dlv: function
+// breakpoints on the program's functions). lldb-dap's (Rust, C) are in locate-rust and locate-native. And a for-of loop over the
 // program's own generator, whose body V8's step from a `yield` skipped (the Node adapter steps out there).
 // And a stream's filter lambda whose callee returns another value (Java): a step over the lambda's line
 // came back to its hidden class, and the walk stepped out of the stream past the later calls.
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
-import { java, node, python, ruby } from './locate-languages.js';
+import { go, java, node, python, ruby } from './locate-languages.js';
 import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
 const FIXTURES = path.join(ROOT, 'test/integration/fixtures-callbacks');
@@ -45,6 +45,8 @@ const CASES: Case[] = [
   { language: python, command: () => ['python3', 'callbacks.py'], at: 'callbacks\\.py:7 in key\\(\\)', a: 9, b: 8 },
   { language: node, command: () => ['node', 'callbacks.js'], at: 'callbacks\\.js:4 in key\\(\\)', a: 7, b: 5 },
   { language: ruby, command: () => ['ruby', 'callbacks.rb'], at: 'callbacks\\.rb:4 in Object#key\\(\\)', a: 7, b: 5 },
+  // dlv's step out of sort.Slice ran the closure unseen: function breakpoints on the program's functions (adapters/go/callback-functions.ts).
+  { language: go, command: () => ['go', 'run', 'go/callbacks.go'], at: 'go/callbacks\\.go:13 in main\\.key\\(\\)', a: 16, b: 14 },
 ];
 
 for (const { language, command, at, a, b, build } of CASES)

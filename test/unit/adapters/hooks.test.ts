@@ -91,7 +91,12 @@ describe('built-in adapters', () => {
       'variableName',
       'version',
     ]);
-    expect(Object.keys(await loadHooks(builtin('go'))).sort()).toEqual(['normaliseValue', 'prepare', 'version']);
+    expect(Object.keys(await loadHooks(builtin('go'))).sort()).toEqual([
+      'callbackFunctions',
+      'normaliseValue',
+      'prepare',
+      'version',
+    ]);
     expect(await loadHooks(builtin('node'))).toEqual({});
     expect(Object.keys(await loadHooks(builtin('ruby'))).sort()).toEqual(['prepare', 'version']);
     expect(Object.keys(await loadHooks(builtin('gdb'))).sort()).toEqual(['prepare', 'version']);
@@ -131,7 +136,7 @@ describe("a user's hooks", () => {
       ['export const normaliseValue = (v) => v;\n', /has no default export/],
       [
         'export default { prepareLaunch() {} };\n',
-        /exports an unknown hook "prepareLaunch" \(known: defer, prepare, version, normaliseValue, variableName, summariesListChildren\)/,
+        /exports an unknown hook "prepareLaunch" \(known: defer, prepare, version, normaliseValue, variableName, summariesListChildren, callbackFunctions\)/,
       ],
       ['export default { version: "1.0" };\n', /exports "version", which is not a function/],
       ['export default {;\n', /cannot be loaded/],
