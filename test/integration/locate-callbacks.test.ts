@@ -46,7 +46,13 @@ const CASES: Case[] = [
   { language: node, command: () => ['node', 'callbacks.js'], at: 'callbacks\\.js:4 in key\\(\\)', a: 7, b: 5 },
   { language: ruby, command: () => ['ruby', 'callbacks.rb'], at: 'callbacks\\.rb:4 in Object#key\\(\\)', a: 7, b: 5 },
   // dlv's step out of sort.Slice ran the closure unseen: function breakpoints on the program's functions (adapters/go/callback-functions.ts).
-  { language: go, command: () => ['go', 'run', 'go/callbacks.go'], at: 'go/callbacks\\.go:13 in main\\.key\\(\\)', a: 16, b: 14 },
+  {
+    language: go,
+    command: () => ['go', 'run', 'go/callbacks.go'],
+    at: 'go/callbacks\\.go:13 in main\\.key\\(\\)',
+    a: 16,
+    b: 14,
+  },
 ];
 
 for (const { language, command, at, a, b, build } of CASES)
