@@ -61,6 +61,19 @@ class _ReturnsArm(gdb.Function):
         return 1
 
 
+class _ReturnedArm(gdb.Function):
+    """$bpdiff_returned_arm(): the value the watched frame returned (void: none), and the frame the stop
+    stands in watched from here, for the walk's next step (one evaluation a step instead of two)."""
+
+    def __init__(self):
+        super(_ReturnedArm, self).__init__("bpdiff_returned_arm")
+
+    def invoke(self):
+        value = gdb.convenience_variable("bpdiff_returned")
+        _ARM.invoke()
+        return value if value is not None else gdb.Value(0).cast(gdb.lookup_type("void"))
+
+
 class _ReturnsOff(gdb.Function):
     """$bpdiff_returns_off(): no frame is watched (0)."""
 
@@ -72,5 +85,6 @@ class _ReturnsOff(gdb.Function):
         return 0
 
 
-_ReturnsArm()
+_ARM = _ReturnsArm()
+_ReturnedArm()
 _ReturnsOff()

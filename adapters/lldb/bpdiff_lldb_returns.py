@@ -5,7 +5,8 @@
 # through one (that frame: not a deeper call of the same function), a callback reads the value the
 # calling convention left in the return register, and the program goes on unstopped, the step with
 # it. `bpdiff_returns read` answers it once, as `returned<TAB>FUNCTION<TAB>TYPE<TAB>VALUE`, or
-# `returned nothing`; `bpdiff_returns off` removes the breakpoints. (A breakpoint at the return
+# `returned nothing` (`read arm`: and watches the frame the stop stands in, for the walk's next step,
+# one request a step instead of two); `bpdiff_returns off` removes the breakpoints. (A breakpoint at the return
 # address instead, in the caller, where lldb's own step out sets one, made lldb lose the step.)
 #
 # Only a value returned in a register, whole, is read: an integer, a character, a bool, an enum, a
@@ -144,15 +145,19 @@ def bpdiff_returns(debugger, command, result, internal_dict):
     if words == ["arm"]:
         why = _arm(target)
         result.AppendMessage("armed" if why is None else "not armed: %s" % why)
-    elif words == ["read"]:
+    elif words in (["read"], ["read", "arm"]):
         got, _state["got"] = _state["got"], None
         result.AppendMessage("returned nothing" if got is None else "returned\t%s\t%s\t%s" % got)
+        # `read arm`: the walk's next step starts from this stop, in this frame: watched from here.
+        if words == ["read", "arm"]:
+            why = _arm(target)
+            result.AppendMessage("armed" if why is None else "not armed: %s" % why)
     elif words == ["off"]:
         _clear(target)
         _state["got"] = None
         result.AppendMessage("off")
     else:
-        result.SetError("usage: bpdiff_returns arm | read | off")
+        result.SetError("usage: bpdiff_returns arm | read | read arm | off")
 
 
 def __lldb_init_module(debugger, internal_dict):

@@ -31,5 +31,8 @@ export interface ReturnedDefinition {
    */
   /** Where `read` leaves some values unread: which, said where a call whose value was not read agreed in every line. */
   partly?: string;
-  read?: { arm: string; off: string } & ({ read: string; answer: string } | { value: string; nothing: string });
+  read?: { arm: string; off: string; rearms?: boolean } & (
+    | { read: string; answer: string }
+    | { value: string; nothing: string }
+  );
 }

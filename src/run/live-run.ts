@@ -141,7 +141,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
         );
     readDone?.();
     // The value the function the walk's last step left returned, where the adapter's repl watched for it.
-    const returned = await this.session?.returns.read(frameId);
+    const returned = await this.session?.returns.read(frameId, async () => (await this.topFrame())?.name);
     if (returned) Object.assign(read.variables, await this.returnedValues(returned, frameId, read.types));
     if (options.values.watch.length > 0)
       Object.assign(
@@ -188,6 +188,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       : undefined;
     await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
     if (returns) await this.started().returns.arm(() => this.topFrame());
+    else this.started().returns.notAsked();
     const outcome = await this.started().step(kind, early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;

@@ -31,6 +31,8 @@ export class ReturnedReads {
   private armedIn = '';
   /** Whether the adapter may still watch a frame (armed since the last `off`). */
   private watching = false;
+  /** Whether the last read armed the frame the stop stands in (locate.returned.read.rearms): the next step sends no `arm`. */
+  private rearmed = false;
 
   constructor(
     private readonly connection: DapConnection,
@@ -46,6 +48,11 @@ export class ReturnedReads {
   async arm(frame: () => Promise<{ id: number; name: string } | undefined>): Promise<void> {
     const spec = this.spec;
     if (spec === undefined || this.connection.closed) return;
+    if (this.rearmed) {
+      this.rearmed = false;
+      this.armed = true;
+      return;
+    }
     const top = await frame();
     await replAnswer(this.connection, spec.arm, this.timeoutMs, {
       step: 'watching for the value the function returns',
@@ -61,12 +68,20 @@ export class ReturnedReads {
    * value the watched frame returned, once, or null; or, where the adapter keeps it in an expression,
    * that expression, for the caller to evaluate as a watch.
    */
-  async read(frameId: number): Promise<ReturnedRead | ReturnedWatch | null> {
+  async read(
+    frameId: number,
+    frameName?: () => Promise<string | undefined>,
+  ): Promise<ReturnedRead | ReturnedWatch | null> {
     const spec = this.spec;
     if (spec === undefined || !this.armed || this.connection.closed) return null;
     this.armed = false;
+    // A read that arms watches the frame it reads in (its function, for a value read as an expression).
+    this.rearmed = spec.rearms === true;
+    if (this.rearmed) this.watching = true;
+    const watched = this.armedIn;
+    if (this.rearmed && 'value' in spec) this.armedIn = (await frameName?.()) ?? '';
     if ('value' in spec)
-      return { function: bareFunction(this.armedIn), expression: spec.value, nothing: new RegExp(spec.nothing) };
+      return { function: bareFunction(watched), expression: spec.value, nothing: new RegExp(spec.nothing) };
     if (!('read' in spec)) return null;
     const answer = await replAnswer(this.connection, spec.read, this.timeoutMs, {
       step: 'reading the value the function returned',
@@ -81,12 +96,18 @@ export class ReturnedReads {
     };
   }
 
+  /** A step that does not ask for the value returned: the frame the last read armed is not where the next one that asks starts. */
+  notAsked(): void {
+    this.rearmed = false;
+  }
+
   /** Before the run goes on to a later pass: no frame is watched (the adapter does not stop to look). */
   async off(): Promise<void> {
     const spec = this.spec;
     if (spec === undefined || !this.watching || this.connection.closed) return;
     this.armed = false;
     this.watching = false;
+    this.rearmed = false;
     await replAnswer(this.connection, spec.off, this.timeoutMs, { step: 'no longer watching a return' });
   }
 }
