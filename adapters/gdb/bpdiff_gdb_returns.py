@@ -37,6 +37,7 @@ class _Returned(gdb.FinishBreakpoint):
 
 
 def _off():
+    _STATE["frame"] = None
     breakpoint, _STATE["breakpoint"] = _STATE["breakpoint"], None
     if breakpoint is not None and breakpoint.is_valid():
         breakpoint.delete()
@@ -49,13 +50,18 @@ class _ReturnsArm(gdb.Function):
         super(_ReturnsArm, self).__init__("bpdiff_returns_arm")
 
     def invoke(self):
-        _off()
         gdb.set_convenience_variable("bpdiff_returned", None)
         try:
             frame = gdb.selected_frame()
+            # The frame watched already (the walk's steps over its lines): its breakpoint stands.
+            kept = _STATE["breakpoint"]
+            if kept is not None and kept.is_valid() and _STATE.get("frame") == frame:
+                return 1
+            _off()
             if frame.older() is None:
                 return 0
             _STATE["breakpoint"] = _Returned(frame)
+            _STATE["frame"] = frame
         except (gdb.error, ValueError):
             return 0
         return 1

@@ -108,14 +108,25 @@ def _returns_of(target, function):
 
 
 def _arm(target):
-    _clear(target)
     _state["got"] = None
     process = target.GetProcess()
     if not process.IsValid() or process.GetState() != lldb.eStateStopped:
+        _clear(target)
         return "the program is not stopped"
     thread = process.GetSelectedThread()
     frame = thread.GetFrameAtIndex(0)
     function = frame.GetFunction()
+    want = _state["want"]
+    # The frame watched already (the walk's steps over its lines): its breakpoints stand.
+    if (
+        want is not None
+        and _state["breakpoints"]
+        and want["thread"] == thread.GetThreadID()
+        and want["cfa"] == frame.GetCFA()
+        and want["start"] == function.GetStartAddress().GetLoadAddress(target)
+    ):
+        return None
+    _clear(target)
     if not frame.IsValid() or not function.IsValid():
         return "no function"
     addresses = _returns_of(target, function)
@@ -133,6 +144,7 @@ def _arm(target):
     _state["want"] = {
         "thread": thread.GetThreadID(),
         "cfa": frame.GetCFA(),
+        "start": function.GetStartAddress().GetLoadAddress(target),
         "function": frame.GetDisplayFunctionName() or frame.GetFunctionName() or function.GetName(),
         "type": returns if returns.IsValid() else None,
     }

@@ -80,8 +80,16 @@ export class ReturnedReads {
     if (this.rearmed) this.watching = true;
     const watched = this.armedIn;
     if (this.rearmed && 'value' in spec) this.armedIn = (await frameName?.()) ?? '';
-    if ('value' in spec)
-      return { function: bareFunction(watched), expression: spec.value, nothing: new RegExp(spec.nothing) };
+    if ('value' in spec) {
+      // Evaluated in the repl (gdb's `print`, a value's text): cheaper than a watch, which makes a variable object of it.
+      const value = await replAnswer(this.connection, spec.value, this.timeoutMs, {
+        step: 'reading the value the function returned',
+        frameId,
+      });
+      return value === null || new RegExp(spec.nothing).test(value)
+        ? null
+        : { function: bareFunction(watched), value, type: '' };
+    }
     if (!('read' in spec)) return null;
     const answer = await replAnswer(this.connection, spec.read, this.timeoutMs, {
       step: 'reading the value the function returned',

@@ -102,7 +102,8 @@ describeWithTool(
         '--max-variables',
         '2000000',
         '--timeout',
-        '8',
+        // Seconds the program may take to the breakpoint and the read in all: the map is built in ~0.3 s.
+        '4',
       ]);
       expect(capture.warnings.some((warning) => warning.startsWith("Reading stopped at the run's --timeout"))).toBe(
         true,

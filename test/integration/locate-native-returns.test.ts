@@ -93,8 +93,9 @@ describeWithTool(
       );
     });
 
-    it.each(['sort', 'kinds'])('%s against itself exits 0', async (program) => {
-      const run = await locate(program, 'a', 'a');
+    // The C program against itself is gdb's below; each example against itself, identical-pairs-native.
+    it('sort against itself exits 0', async () => {
+      const run = await locate('sort', 'a', 'a');
       expect(run.exitCode, run.stderr).toBe(0);
       expect(run.doc!.locate!.kind).toBe('agreed');
       expect(run.leftovers).toEqual([]);
@@ -121,12 +122,6 @@ describeWithTool(
         line: 20,
         function: 'ranks::main::{{closure}}',
       });
-    });
-
-    it('against itself exits 0', async () => {
-      const run = await locate('ranks', 'a', 'a');
-      expect(run.exitCode, run.stderr).toBe(0);
-      expect(run.leftovers).toEqual([]);
     });
   },
 );
@@ -160,8 +155,8 @@ describeWithTool(
       );
     });
 
-    it.each(['kinds', 'pair'])('%s against itself exits 0', async (program) => {
-      const run = await locate(program, 'a', 'a', ['--adapter', 'gdb']);
+    it('pair against itself exits 0', async () => {
+      const run = await locate('pair', 'a', 'a', ['--adapter', 'gdb']);
       expect(run.exitCode, run.stderr).toBe(0);
       expect(run.leftovers).toEqual([]);
     });

@@ -222,9 +222,12 @@ describeWithTool("locate: Go's own text/tabwriter, copied into a module, against
           '',
         ].join('\n'),
       );
-      const run = await runBpdiff(['locate', '--every-line', '--', 'go', 'run', '.', '--', 'go', 'run', '.'], {
-        cwd: folder,
-      });
+      // From w.Flush(), whose format() recurses: the Write calls fmt.Fprintln makes before it (which
+      // the walk steps into as calls back from the library) would double the walk for nothing it tests.
+      const run = await runBpdiff(
+        ['locate', '--every-line', '--from', 'main.go:14', '--', 'go', 'run', '.', '--', 'go', 'run', '.'],
+        { cwd: folder },
+      );
       expect(run.exitCode, run.doc?.analysis_hints[0] ?? run.stderr).toBe(0);
       expect(run.leftovers).toEqual([]);
       expect(run.doc!.analysis_hints[0]).toMatch(/^no divergence in \d{3} steps: both runs ended/);
