@@ -3,7 +3,8 @@
 # does not pass it on). $bpdiff_returns_arm(), which a walk's step that asks for it evaluates first,
 # sets a gdb.FinishBreakpoint on the frame the thread stands in: when that frame returns, gdb reads
 # the value as its own `finish` does into $bpdiff_returned, and the program goes on unstopped, the
-# step with it. The walk evaluates $bpdiff_returned at its next stop of the user's code, as a watch.
+# step with it. The walk evaluates $bpdiff_returned_arm() at its next stop of the user's code, in the
+# repl (gdb's print), which also watches the frame that stop stands in.
 # It is void where the function returns nothing, or a struct (which cdt-gdb-adapter's evaluate writes
 # `{...}`, alike in every run: the walk then says the value was not read), or where the frame did not
 # return during the step (an exception or a longjmp left it). $bpdiff_returns_off() removes the breakpoint before the run goes on to a later pass.

@@ -25,7 +25,7 @@ export interface ReturnedDefinition {
    * For an adapter whose steps show no value returned, but whose repl can watch a frame for one:
    * `arm` before a step that asks; at the walk's next stop of the user's code, `read` (its answer
    * matched by `answer`, with named groups `function`, `value` and `type`: lldb-dap,
-   * bpdiff_lldb_returns.py) or `value`, evaluated as a watch, nothing returned where it matches
+   * bpdiff_lldb_returns.py) or `value`, evaluated in the repl, nothing returned where it matches
    * `nothing` (cdt-gdb-adapter, bpdiff_gdb_returns.py); `off` before a run on to a later pass
    * (src/session/returned-reads.ts).
    */

@@ -9,7 +9,7 @@ import type { StreamedSteps, StreamStepsArguments } from '../dap/connection.js';
 import { withAdapterRules, type StreamedHits, type StreamHitsArguments } from '../dap/hit-stream.js';
 import type { DebugSession } from '../session/debug-session.js';
 import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
-import type { ReturnedRead, ReturnedWatch } from '../session/returned-reads.js';
+import type { ReturnedRead } from '../session/returned-reads.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { evaluateWatches, isWatchError } from '../capture/watch.js';
@@ -142,7 +142,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     readDone?.();
     // The value the function the walk's last step left returned, where the adapter's repl watched for it.
     const returned = await this.session?.returns.read(frameId, async () => (await this.topFrame())?.name);
-    if (returned) Object.assign(read.variables, await this.returnedValues(returned, frameId, read.types));
+    if (returned) Object.assign(read.variables, this.returnedValues(returned, read.types));
     if (options.values.watch.length > 0)
       Object.assign(
         read.variables,
@@ -273,23 +273,11 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     return (await this.frames(1))[0];
   }
 
-  /** A value a function returned as the walk compares it, `(return) NAME`; an expression's (gdb's) evaluated as a watch. */
-  private async returnedValues(
-    returned: ReturnedRead | ReturnedWatch,
-    frameId: number,
-    types: Record<string, string>,
-  ): Promise<Record<string, string>> {
+  /** A value a function returned as the walk compares it, `(return) NAME`, its type beside it. */
+  private returnedValues(returned: ReturnedRead, types: Record<string, string>): Record<string, string> {
     const name = `(return) ${returned.function}`;
-    if ('value' in returned) {
-      if (returned.type !== '') types[name] = returned.type;
-      return { [name]: returned.value };
-    }
-    const { expression, nothing } = returned;
-    const timeout = this.options.limits.value_timeout_seconds;
-    const value = (await evaluateWatches(this.adapter!.connection, this.definition, frameId, [expression], timeout))[
-      expression
-    ];
-    return value === undefined || isWatchError(value) || nothing.test(value) ? {} : { [name]: value };
+    if (returned.type !== '') types[name] = returned.type;
+    return { [name]: returned.value };
   }
 
   /** The frames where the run stands, innermost first (at most `levels`), with the ids to read them by. */

@@ -1,8 +1,8 @@
 // The value a function returned, read through the adapter's repl where its steps show none
-// (adapter.json locate.returned.read: lldb-dap, whose next and stepIn leave it unread): armed before a
-// step that asks for it (the frame the thread stands in is watched), read once at the walk's next
-// stop of the user's code, and let go before the run goes on to a later pass (a run to a pass must
-// not stop to watch a frame). Answers `(return) FUNCTION` with its value and type, as bpdiff's own
+// (adapter.json locate.returned.read: lldb-dap and cdt-gdb-adapter, whose next and stepIn leave it
+// unread): armed before a step that asks for it (the frame the thread stands in is watched), read once
+// at the walk's next stop of the user's code (a read that also arms saves the next step's arm), and
+// let go before the run goes on to a later pass (a run to a pass must not stop to watch a frame). Answers `(return) FUNCTION` with its value and type, as bpdiff's own
 // adapters show it among the caller's locals.
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { DapConnection } from '../dap/connection.js';
@@ -14,14 +14,6 @@ export interface ReturnedRead {
   function: string;
   value: string;
   type: string;
-}
-
-/** Where the value is an expression to evaluate as a watch (its members too): the function armed in, and the expression. */
-export interface ReturnedWatch {
-  function: string;
-  expression: string;
-  /** The value's text where the function returned nothing (or not during the step). */
-  nothing: RegExp;
 }
 
 export class ReturnedReads {
@@ -64,14 +56,11 @@ export class ReturnedReads {
   }
 
   /**
-   * At the walk's next stop of the user's code (`frameId`: its frame, where the adapter evaluates): the
-   * value the watched frame returned, once, or null; or, where the adapter keeps it in an expression,
-   * that expression, for the caller to evaluate as a watch.
+   * At the walk's next stop of the user's code (`frameId`: its frame, where the adapter evaluates;
+   * `frameName`: its function, for an adapter whose answer does not name the function): the value the
+   * watched frame returned, once, or null.
    */
-  async read(
-    frameId: number,
-    frameName?: () => Promise<string | undefined>,
-  ): Promise<ReturnedRead | ReturnedWatch | null> {
+  async read(frameId: number, frameName?: () => Promise<string | undefined>): Promise<ReturnedRead | null> {
     const spec = this.spec;
     if (spec === undefined || !this.armed || this.connection.closed) return null;
     this.armed = false;
