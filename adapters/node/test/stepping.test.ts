@@ -53,59 +53,53 @@ async function step(kind: 'stepIn' | 'next' | 'stepOut', threadId: number): Prom
   return event.event === 'stopped' ? (event as DebugProtocol.StoppedEvent) : null;
 }
 
+/** The fixture `name` run to the first pass through the line holding `marker`, its breakpoint then cleared. */
+async function stoppedOnceAt(name: string, marker: string): Promise<{ file: string; threadId: number }> {
+  const file = path.join(DIR, name);
+  session = await AdapterSession.start();
+  const result = await session.run({ command: ['node', name], cwd: DIR, stopOnEntry: true });
+  const threadId = result.stopped!.body.threadId!;
+  await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [{ line: lineOf(file, marker) }] });
+  const since = session.events.length;
+  await session.dc.continueRequest({ threadId });
+  await session.waitFor((event) => event.event === 'stopped', 30_000, since);
+  await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+  return { file, threadId };
+}
+
 describe('bpdiffReturns', () => {
   it("a step that leaves a function shows the value it returned among the caller's locals, as `(return) NAME`; a step without it shows none", async () => {
-    const file = path.join(DIR, 'returns.js');
-    session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'returns.js'], cwd: DIR, stopOnEntry: true });
-    const threadId = result.stopped!.body.threadId!;
-    await session.dc.setBreakpointsRequest({
-      source: { path: file },
-      breakpoints: [{ line: lineOf(file, 'return x * 3') }],
-    });
-    const since = session.events.length;
-    await session.dc.continueRequest({ threadId });
-    await session.waitFor((event) => event.event === 'stopped', 30_000, since);
-    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
-    const returning = session.events.length;
-    await session.dc.nextRequest({ threadId, bpdiffReturns: true } as DebugProtocol.NextArguments);
-    await session.waitFor((event) => event.event === 'stopped', 30_000, returning);
+    const { file, threadId } = await stoppedOnceAt('returns.js', 'return x * 3');
+    const live = session!;
+    const returning = live.events.length;
+    await live.dc.nextRequest({ threadId, bpdiffReturns: true } as DebugProtocol.NextArguments);
+    await live.waitFor((event) => event.event === 'stopped', 30_000, returning);
     const back = await place(threadId);
     // V8 goes on to the caller's next statement (the assignment is no place it pauses at).
     expect([back.name, back.line]).toEqual(['<anonymous>', lineOf(file, 'const second = scale(first)')]);
-    expect((await session.locals(back.frame.id)).get('(return) scale')?.value).toBe('42');
+    expect((await live.locals(back.frame.id)).get('(return) scale')?.value).toBe('42');
     // The next call, left by a step that does not ask: no value shown.
     await step('stepIn', threadId);
     expect((await place(threadId)).name).toBe('scale');
     await step('next', threadId);
     const plain = await place(threadId);
     expect(plain.name).toBe('<anonymous>');
-    expect([...(await session.locals(plain.frame.id)).keys()].some((name) => name.startsWith('(return)'))).toBe(false);
+    expect([...(await live.locals(plain.frame.id)).keys()].some((name) => name.startsWith('(return)'))).toBe(false);
   });
 });
 
 describe('bpdiffReturns where V8 itself is the caller', () => {
   it("a comparator Array.prototype.sort calls: the value it returned shows at the stop in its next call, which V8's sort makes (no frame of the program's between)", async () => {
-    const file = path.join(DIR, 'comparator.js');
-    session = await AdapterSession.start();
-    const result = await session.run({ command: ['node', 'comparator.js'], cwd: DIR, stopOnEntry: true });
-    const threadId = result.stopped!.body.threadId!;
-    await session.dc.setBreakpointsRequest({
-      source: { path: file },
-      breakpoints: [{ line: lineOf(file, 'return x - y') }],
-    });
-    const since = session.events.length;
-    await session.dc.continueRequest({ threadId });
-    await session.waitFor((event) => event.event === 'stopped', 30_000, since);
-    await session.dc.setBreakpointsRequest({ source: { path: file }, breakpoints: [] });
+    const { file, threadId } = await stoppedOnceAt('comparator.js', 'return x - y');
+    const live = session!;
     const first = await place(threadId);
     const [x, y] = [
-      (await session.locals(first.frame.id)).get('x')?.value,
-      (await session.locals(first.frame.id)).get('y')?.value,
+      (await live.locals(first.frame.id)).get('x')?.value,
+      (await live.locals(first.frame.id)).get('y')?.value,
     ];
-    const returning = session.events.length;
-    await session.dc.nextRequest({ threadId, bpdiffReturns: true } as DebugProtocol.NextArguments);
-    await session.waitFor((event) => event.event === 'stopped', 30_000, returning);
+    const returning = live.events.length;
+    await live.dc.nextRequest({ threadId, bpdiffReturns: true } as DebugProtocol.NextArguments);
+    await live.waitFor((event) => event.event === 'stopped', 30_000, returning);
     const next = await place(threadId);
     // The comparator's next call, as deep: before, no value was shown there (only in a shallower stop).
     expect([next.name, next.line, next.totalFrames]).toEqual([
@@ -113,7 +107,7 @@ describe('bpdiffReturns where V8 itself is the caller', () => {
       lineOf(file, 'return x - y'),
       first.totalFrames,
     ]);
-    expect((await session.locals(next.frame.id)).get('(return) byValue')?.value).toBe(String(Number(x) - Number(y)));
+    expect((await live.locals(next.frame.id)).get('(return) byValue')?.value).toBe(String(Number(x) - Number(y)));
   });
 });
 
