@@ -75,6 +75,8 @@ export interface WalkSummary {
   everyLineWhy?: string;
   /** Why the adapter shows no value a function returned (its definition's locate.returned.unread; the walk by effects). */
   returnsUnread?: string;
+  /** Which values returned the adapter leaves unread where it reads some (locate.returned.partly; the walk by effects). */
+  returnsPartly?: string;
   /** A debugger that ended during a first walk, after which this one was made from the beginning: what ended, and how. */
   walkedAgainAfter?: string;
   /** How the walk went: by effects (lines stepped over, their effects compared; the default), or into every line. */
@@ -113,6 +115,11 @@ export function describeWalk(walk: WalkSummary, labels: RunLabels): WalkLead {
   if (walk.returnsUnread !== undefined && walk.kind === 'values')
     hints.push(
       `the value a function returns is not read on this adapter, only what the caller then holds: ${walk.returnsUnread}`,
+    );
+  // A value that differs right after a line, on an adapter that reads only some values returned (a struct on lldb-dap).
+  else if (walk.returnsPartly !== undefined && walk.kind === 'values' && walk.returnedFrom === undefined)
+    hints.push(
+      `a value a function returns is read on this adapter only in part, else only what the caller then holds: ${walk.returnsPartly}`,
     );
   if (walk.everyLineWhy !== undefined)
     hints.push(`walked into every line, not by effects, as the adapter's definition asks: ${walk.everyLineWhy}`);

@@ -39,6 +39,7 @@ export function summaryOf(located: Located, options: CaptureOptions, reproduce: 
     mode: (located.mode?.every_line ?? options.locate.every_line) ? 'every-line' : 'effects',
     ...(located.mode?.why ? { everyLineWhy: located.mode.why } : {}),
     ...(located.returnsUnread !== undefined ? { returnsUnread: located.returnsUnread } : {}),
+    ...(located.returnsPartly !== undefined ? { returnsPartly: located.returnsPartly } : {}),
     ...(located.walkedAgainAfter !== undefined ? { walkedAgainAfter: located.walkedAgainAfter } : {}),
     ...(bothEnded ? { lastLine: point === null ? null : { file: point.file, line: point.line } } : {}),
     steps: end.steps,

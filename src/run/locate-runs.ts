@@ -29,7 +29,7 @@ import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
 import { walkEffects } from '../walk/effects.js';
-import { returnedNames, returnsUnread } from '../walk/returned-names.js';
+import { returnedNames, returnsPartly, returnsUnread } from '../walk/returned-names.js';
 import type { CallStep } from '../walk/line-arrivals.js';
 
 export type { WalkFrom } from './walk-start.js';
@@ -71,6 +71,8 @@ export interface Located {
   mode?: { every_line: boolean; why: string | null };
   /** Why the runs' adapter shows no value a function returned (its definition's locate.returned.unread), for a walk by effects. */
   returnsUnread?: string;
+  /** Which values the runs' adapter leaves unread where it reads some (locate.returned.partly). */
+  returnsPartly?: string;
   /** Why a breakpoint on a line may miss arrivals the walk counted there (a definition's locate.hits_miss_arrivals): the way back is then the line both runs ran last. */
   hitsMissArrivals?: string;
   /** A debugger that ended during an earlier walk of these runs, which this walk started again from the beginning: what ended, and how. */
@@ -211,7 +213,7 @@ async function locateOnce(
     const why =
       definitions.map((definition) => definition.locate?.every_line).find((reason) => reason !== undefined) ?? null;
     const everyLine = options.locate.every_line || why !== null;
-    const unread = returnsUnread(definitions);
+    const [unread, partly] = [returnsUnread(definitions), returnsPartly(definitions)];
     const missed = definitions.map((definition) => definition.locate?.hits_miss_arrivals).find((reason) => reason);
     const walking = !everyLine
       ? walkEffects(
@@ -283,6 +285,7 @@ async function locateOnce(
       endsApart: apart,
       mode: { every_line: everyLine, why: options.locate.every_line ? null : why },
       ...(unread !== undefined && !everyLine ? { returnsUnread: unread } : {}),
+      ...(partly !== undefined && !everyLine ? { returnsPartly: partly } : {}),
       ...(missed !== undefined ? { hitsMissArrivals: missed } : {}),
     };
   } finally {

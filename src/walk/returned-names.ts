@@ -33,6 +33,11 @@ export function returnsUnread(
     .find((reason) => reason);
 }
 
+/** Which values returned a walk's runs leave unread where their adapter reads some: the first definition's locate.returned.partly. */
+export function returnsPartly(definitions: ReadonlyArray<Pick<AdapterDefinition, 'locate'>>): string | undefined {
+  return definitions.map((definition) => definition.locate?.returned?.partly).find((partly) => partly);
+}
+
 /** The adapter's way of naming a value returned, or null where it shows none (or its definition does not say). */
 export function returnedNames(definition: Pick<AdapterDefinition, 'locate'>): ReturnedNames | null {
   const returned = definition.locate?.returned;

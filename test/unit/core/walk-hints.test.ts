@@ -81,6 +81,21 @@ describe('describeWalk', () => {
     expect(hints.some((hint) => hint.includes('and in the value it returned'))).toBe(false);
   });
 
+  it('values apart after a line, on an adapter that reads some values returned: which it leaves unread, said', () => {
+    const values: Partial<WalkSummary> = {
+      kind: 'values',
+      changed: [{ name: 'at', a: 'Some(2)', b: 'None' }],
+      changedCount: 1,
+      returnsPartly: 'not a struct',
+    };
+    expect(describeWalk(walk(values), LABELS).hints).toContain(
+      'a value a function returns is read on this adapter only in part, else only what the caller then holds: not a struct',
+    );
+    // Where the walk stepped into the call, the call's own hint says what was read of it.
+    const into = describeWalk(walk({ ...values, returnedFrom: 'find', returnedUnread: 'not a struct' }), LABELS).hints;
+    expect(into.some((hint) => hint.startsWith('a value a function returns is read'))).toBe(false);
+  });
+
   it('the line before reads a clock or draws at random: said, with what leaves it out', () => {
     const values = (reads: NonNullable<WalkSummary['before']>['reads']): string[] =>
       describeWalk(
