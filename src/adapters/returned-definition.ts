@@ -23,16 +23,14 @@ export interface ReturnedDefinition {
   raised?: { reads_as: string; check: string };
   /**
    * For an adapter whose steps show no value returned, but whose repl can watch a frame for one:
-   * `arm` before a step that asks; at the walk's next stop of the user's code, `read` (its answer
+   * `arm` before a step that asks; at the walk's next stop of the user's code, `read` (which also
+   * arms the frame that stop stands in, for the next step; its answer
    * matched by `answer`, with named groups `function`, `value` and `type`: lldb-dap,
-   * bpdiff_lldb_returns.py) or `value`, evaluated in the repl, nothing returned where it matches
+   * bpdiff_lldb_returns.py) or `value`, evaluated in the repl and arming as `read` does, nothing returned where it matches
    * `nothing` (cdt-gdb-adapter, bpdiff_gdb_returns.py); `off` before a run on to a later pass
    * (src/session/returned-reads.ts).
    */
   /** Where `read` leaves some values unread: which, said where a call whose value was not read agreed in every line. */
   partly?: string;
-  read?: { arm: string; off: string; rearms?: boolean } & (
-    | { read: string; answer: string }
-    | { value: string; nothing: string }
-  );
+  read?: { arm: string; off: string } & ({ read: string; answer: string } | { value: string; nothing: string });
 }

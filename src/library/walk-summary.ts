@@ -10,6 +10,7 @@ import type { Standing } from '../walk/lines.js';
 import { compareValues } from '../values/compare-values.js';
 import { runDependentCalls } from '../core/run-dependent-calls.js';
 import { readBoundedText } from '../read-bounded.js';
+import { splitLines } from '../core/line-map.js';
 
 export function summaryOf(located: Located, options: CaptureOptions, reproduce: string | null): WalkSummary {
   const { end, point, captures } = located;
@@ -63,7 +64,12 @@ export function summaryOf(located: Located, options: CaptureOptions, reproduce: 
             line: end.before.a.stop.top.line,
             ...(enteredFrom(end)
               ? { entered: end.a.kind === 'step' ? end.a.step.stop.top.name : '' }
-              : { reads: runDependentCalls(lineOf(end.before.a.file, end.before.a.stop.top.line), end.before.a.file) }),
+              : {
+                  reads: runDependentCalls(
+                    lineOf(end.before.a.file, end.before.a.stop.top.line, options.limits.max_input_bytes),
+                    end.before.a.file,
+                  ),
+                }),
           }
         : null,
     reproduce,
@@ -138,10 +144,10 @@ export function relative(file: string, cwd: string): string {
   return name === '' || path.isAbsolute(name) ? file : name;
 }
 
-/** A line of a source file as written ('' where it cannot be read), read within bounds (src/read-bounded.ts). */
-function lineOf(file: string, line: number): string {
+/** A line of a source file as written ('' where it cannot be read), read within --max-input-bytes (src/read-bounded.ts). */
+function lineOf(file: string, line: number, maxBytes: number): string {
   try {
-    return readBoundedText(file, { what: 'source file', file }).text.split(/\r?\n/)[line - 1] ?? '';
+    return splitLines(readBoundedText(file, { what: 'source file', file }, maxBytes).text)[line - 1] ?? '';
   } catch {
     return '';
   }

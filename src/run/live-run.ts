@@ -121,9 +121,9 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   /**
    * The values of a stopped frame (its locals, or globals with --scope globals, and the --watch
    * expressions), through the value pipeline; `file`: the frame's source file (the language of its
-   * values' rules), the breakpoint's when not known.
+   * values' rules), the breakpoint's when not known; `name`: the frame's function, where the walk knows it.
    */
-  async readValues(frameId: number, file: string | null, line?: number): Promise<ReadValues> {
+  async readValues(frameId: number, file: string | null, line?: number, name?: string): Promise<ReadValues> {
     const { spec, options, context, definition } = this;
     const connection = this.adapter!.connection;
     // The scopes and the locals' variables, asked for again at the next step's stop (prefetch.ts).
@@ -141,7 +141,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
         );
     readDone?.();
     // The value the function the walk's last step left returned, where the adapter's repl watched for it.
-    const returned = await this.session?.returns.read(frameId, async () => (await this.topFrame())?.name);
+    const returned = await this.session?.returns.read(frameId, async () => name ?? (await this.topFrame())?.name);
     if (returned) Object.assign(read.variables, this.returnedValues(returned, read.types));
     if (options.values.watch.length > 0)
       Object.assign(

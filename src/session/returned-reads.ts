@@ -2,8 +2,9 @@
 // (adapter.json locate.returned.read: lldb-dap and cdt-gdb-adapter, whose next and stepIn leave it
 // unread): armed before a step that asks for it (the frame the thread stands in is watched), read once
 // at the walk's next stop of the user's code (a read that also arms saves the next step's arm), and
-// let go before the run goes on to a later pass (a run to a pass must not stop to watch a frame). Answers `(return) FUNCTION` with its value and type, as bpdiff's own
-// adapters show it among the caller's locals.
+// let go before the run goes on to a later pass (a run to a pass must not stop to watch a frame).
+// Answers `(return) FUNCTION` with its value and type, as bpdiff's own adapters show it among the
+// caller's locals.
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { DapConnection } from '../dap/connection.js';
 import { functionName } from '../core/function-name.js';
@@ -23,7 +24,7 @@ export class ReturnedReads {
   private armedIn = '';
   /** Whether the adapter may still watch a frame (armed since the last `off`). */
   private watching = false;
-  /** Whether the last read armed the frame the stop stands in (locate.returned.read.rearms): the next step sends no `arm`. */
+  /** Whether the last read armed the frame the stop stands in (every read does): the next step sends no `arm`. */
   private rearmed = false;
 
   constructor(
@@ -64,11 +65,11 @@ export class ReturnedReads {
     const spec = this.spec;
     if (spec === undefined || !this.armed || this.connection.closed) return null;
     this.armed = false;
-    // A read that arms watches the frame it reads in (its function, for a value read as an expression).
-    this.rearmed = spec.rearms === true;
-    if (this.rearmed) this.watching = true;
+    // The read also watches the frame it reads in (its function, for a value read as an expression).
+    this.rearmed = true;
+    this.watching = true;
     const watched = this.armedIn;
-    if (this.rearmed && 'value' in spec) this.armedIn = (await frameName?.()) ?? '';
+    if ('value' in spec) this.armedIn = (await frameName?.()) ?? '';
     if ('value' in spec) {
       // Evaluated in the repl (gdb's `print`, a value's text): cheaper than a watch, which makes a variable object of it.
       const value = await replAnswer(this.connection, spec.value, this.timeoutMs, {

@@ -20,7 +20,7 @@ export function dapSource(tolerance: Tolerance | null, returns = false): WalkSou
   return {
     advance,
     read: async (walked, step) => {
-      const values = await walked.run.readValues(step.stop.frameId, step.file, step.stop.top.line);
+      const values = await walked.run.readValues(step.stop.frameId, step.file, step.stop.top.line, step.stop.top.name);
       // Under the walk's own name, however the adapter names it (its definition's locate.returned).
       if (returns && walked.returned) renameReturned(values.values, walked.returned, step.stop.top.name);
       // The values a step's function returned (`(return) NAME`, debugpy's after any step) are not the

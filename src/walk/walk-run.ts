@@ -45,7 +45,7 @@ export interface WalkRun {
    * The values of a stopped frame, through the pipeline; `file` and `line`: where the frame stands.
    * `notYetDeclared`: its locals declared at or after that line (where the adapter says).
    */
-  readValues(frameId: number, file: string | null, line?: number): Promise<ReadValues>;
+  readValues(frameId: number, file: string | null, line?: number, name?: string): Promise<ReadValues>;
   /** What the program writes from now on (stdout and stderr), followed until the watch is stopped. */
   watchOutput(): OutputWatch;
   /** Whether the run's adapter streams hits (bpdiffHits), known once the run started. */
