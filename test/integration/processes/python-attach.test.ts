@@ -270,9 +270,10 @@ describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the por
 
   /**
    * Runs `code` with the sitecustomize and BPDIFF_ADAPTER_PORT_FD=3, a pipe on fd 3 to which `tell`
-   * writes (after `delayMs`) and which it then closes; resolves with the program's stdout.
+   * writes (`delayMs` after the program's first output, or after its start where it writes none
+   * first: `afterOutput` false) and which it then closes; resolves with the program's stdout.
    */
-  function python(code: string, tell: string, delayMs = 0): Promise<string> {
+  function python(code: string, tell: string, delayMs = 0, afterOutput = false): Promise<string> {
     return new Promise((resolve, reject) => {
       const child = spawn('/usr/bin/python3', ['-c', code], {
         env: {
@@ -284,11 +285,15 @@ describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the por
         stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
       });
       let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const fd3 = child.stdio[3] as NodeJS.WritableStream;
+      const told = () => setTimeout(() => fd3.end(tell), delayMs);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (afterOutput && out === '') told();
+        out += chunk.toString();
+      });
       child.on('error', reject);
       child.on('close', () => resolve(out.trim()));
-      const fd3 = child.stdio[3] as NodeJS.WritableStream;
-      setTimeout(() => fd3.end(tell), delayMs);
+      if (!afterOutput) told();
     });
   }
 
@@ -299,6 +304,7 @@ describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the por
     const code = [
       'import os, socket, subprocess, sys, time',
       't0 = time.monotonic()',
+      'print("connecting", flush=True)',
       'client = socket.socket(); client.settimeout(20); client.connect(("127.0.0.1", 0))',
       'print(client.recv(5).decode(), client.getpeername()[1], time.monotonic() - t0 > 0.2, client.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0, client.gettimeout())',
       'print(os.environ.get("BPDIFF_ADAPTER_PORT_FD"))',
@@ -308,8 +314,9 @@ describe.skipIf(!hasPython)('sitecustomize.py part 3: pydevd connects to the por
       '    print("fd 3 closed")',
     ].join('\n');
     try {
-      // Told only after the program has waited a while.
-      expect((await python(code, `${port}\n`, 400)).split('\n')).toEqual([
+      // Told only 400 ms after the program said it connects (its start up, however slow, not counted).
+      expect((await python(code, `${port}\n`, 400, true)).split('\n')).toEqual([
+        'connecting',
         `hello ${port} True True 20.0`,
         'None',
         'fd 3 closed',
