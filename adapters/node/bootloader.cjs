@@ -42,6 +42,8 @@
     inspector.close();
     return;
   }
+  let passEntries = null;
+  let insertCalls = null;
   installCompileHook();
   // Blocks until the adapter sends Runtime.runIfWaitingForDebugger. That command is lost if it
   // arrives before this call, so the adapter repeats it until it sees the mark made below: a script
@@ -54,6 +56,7 @@
   } catch {
     // No vm: the adapter stops asking after its last attempt.
   }
+  passPlan();
 
   function announce(file, line) {
     let fd;
@@ -94,6 +97,7 @@
     const original = Module.prototype._compile;
     if (typeof original !== 'function') return;
     Module.prototype._compile = function _compile(content, filename, ...rest) {
+      if (typeof content === 'string') content = countPasses(content, filename);
       // The process's main module (Module._load names it '.'; one Node's ES module loader loads is
       // process.mainModule): where the program's own code may start.
       if (this && (this.id === '.' || this === process.mainModule) && typeof content === 'string')
@@ -102,6 +106,63 @@
         beforeMappedCompile(filename, content);
       return original.call(this, content, filename, ...rest);
     };
+  }
+
+  // Passes counted by the program itself (adapters/node/src/pass-plan.ts, pass-counts.ts): for a line
+  // whose breakpoint is to stop first at its Nth pass, the adapter plans, in pass-counts.json beside
+  // the pipe (read once the adapter lets the process run), a call to put before the statement that
+  // starts the line, for the module whose text has the hash it planned from: put in by the CommonJS
+  // hook above, and for an ES module by pass-loader.mjs. The call counts; at the first pass it calls
+  // firstPass, where the adapter takes away the breakpoint V8 counts with, and at the Nth passReached,
+  // where the adapter sets the breakpoint that stops this pass and every later one.
+  function countPasses(content, filename) {
+    const plan = passPlan();
+    return plan.length === 0 || insertCalls === null ? content : insertCalls(content, filename, plan);
+  }
+
+  function passPlan() {
+    if (passEntries !== null) return passEntries;
+    passEntries = [];
+    try {
+      const read = JSON.parse(
+        fs.readFileSync(require('node:path').join(require('node:path').dirname(fifo), 'pass-counts.json'), 'utf8'),
+      );
+      if (Array.isArray(read)) passEntries = read;
+    } catch {
+      // No plan: nothing is counted here.
+    }
+    if (passEntries.length === 0) return passEntries;
+    // Compiled through the hook too, before insertCalls is set.
+    insertCalls = require('./pass-insert.cjs').instrument;
+    const counts = Object.create(null);
+    const targets = Object.create(null);
+    for (const entry of passEntries) targets[entry.id] = entry.count;
+    Object.defineProperty(globalThis, Symbol.for('bpdiff.pass'), {
+      value: function pass(id) {
+        const count = (counts[id] = (counts[id] || 0) + 1);
+        if (count === 1) firstPass(id);
+        if (count === targets[id]) passReached(id);
+      },
+    });
+    try {
+      require('node:module').register(
+        require('node:url').pathToFileURL(require('node:path').join(__dirname, 'pass-loader.mjs')).href,
+        {
+          data: { entries: passEntries },
+        },
+      );
+    } catch {
+      // No module.register: ES modules count in V8.
+    }
+    return passEntries;
+  }
+
+  function firstPass(id) {
+    return id; // BPDIFF_COUNT_HOOK (the adapter breaks on this line)
+  }
+
+  function passReached(id) {
+    return id; // BPDIFF_PASS_HOOK (the adapter breaks on this line)
   }
 
   function beforeMappedCompile(filename, content) {

@@ -9,6 +9,7 @@ import { hookLines, readHook } from './bootloader-hooks.js';
 import type { CallFrame, Location, PausedEvent } from './cdp-types.js';
 import { HIT_CONDITION_FORMS, parseHitCondition, v8Condition } from './conditions.js';
 import { locationKey, type BreakpointRecord, type NodeProcess } from './node-process.js';
+import { PassCounts, type PassBindings } from './pass-counts.js';
 import {
   escapeRegExp,
   isInstalledCode,
@@ -27,8 +28,10 @@ import {
 import type { LoadedSourceMap, SourceMapCache } from './source-maps.js';
 import { trace } from './trace.js';
 
-export class BreakpointBinder {
+export class BreakpointBinder implements PassBindings {
   private readonly hookLine: number;
+  /** Passes the program counts itself, for a breakpoint to stop first at a later pass (pass-counts.ts). */
+  readonly passes: PassCounts;
   private nextBreakpointId = 1;
   /** Absolute path -> the user's breakpoints in that file. */
   private readonly breakpoints = new Map<string, UserBreakpoint[]>();
@@ -42,6 +45,7 @@ export class BreakpointBinder {
     private readonly baseCwd: string,
   ) {
     this.hookLine = hookLines(bootloader).BPDIFF_COMPILE_HOOK;
+    this.passes = new PassCounts(bootloader);
   }
 
   async setBreakpoints(
@@ -74,11 +78,13 @@ export class BreakpointBinder {
     });
     if (created.length > 0) this.breakpoints.set(absolute, created);
     else this.breakpoints.delete(absolute);
+    this.passes.plan(this.allBreakpoints());
     await Promise.all(
       [...processes].map((process) =>
         process.serial(async () => {
           await this.unbind(process, previous);
           await this.syncMapHooks(process);
+          await this.passes.sync(process);
           await this.discoverLoadedMaps(process);
           for (const breakpoint of created) await this.bind(process, breakpoint);
         }),
@@ -95,6 +101,7 @@ export class BreakpointBinder {
   /** A newly connected process gets every breakpoint (and the hooks that bind mapped ones). */
   async bindAll(process: NodeProcess): Promise<void> {
     await this.syncMapHooks(process);
+    await this.passes.sync(process);
     await this.discoverLoadedMaps(process);
     for (const breakpoint of this.allBreakpoints()) await this.bind(process, breakpoint);
   }
@@ -118,7 +125,30 @@ export class BreakpointBinder {
       await this.onCompileHook(process, event.callFrames[0]);
       return true;
     }
-    return false;
+    return this.passes.onPause(process, event, this);
+  }
+
+  /** A module is compiled with the calls that count the breakpoint's passes: its V8 binding (a counting condition) goes, and the count binds it. */
+  async boundByCount(process: NodeProcess, breakpointId: number): Promise<void> {
+    const breakpoint = this.allBreakpoints().find((candidate) => candidate.id === breakpointId);
+    if (breakpoint === undefined) return;
+    await this.dropDirect(process, breakpointId);
+    if (breakpoint.verified) return;
+    breakpoint.verified = true;
+    breakpoint.boundLine = breakpoint.line;
+    if (breakpoint.announced && !this.state.disposed) this.host.breakpointChanged(breakpoint);
+  }
+
+  /** The breakpoint's pass is reached: it stops at `location` (the statement after the counting call) from now on. */
+  async bindAt(process: NodeProcess, breakpointId: number, location: Location): Promise<void> {
+    const breakpoint = this.allBreakpoints().find((candidate) => candidate.id === breakpointId);
+    if (breakpoint === undefined || process.gone) return;
+    try {
+      const { breakpointId: id } = await process.cdp.send('Debugger.setBreakpoint', { location });
+      this.record(process, id, { breakpoint, kind: 'direct' });
+    } catch {
+      // The location is gone (the script was collected): the run goes on unstopped, as a run with fewer passes.
+    }
   }
 
   /** Debugger.breakpointResolved: the breakpoint is verified at the line its location maps back to. */
@@ -235,6 +265,19 @@ export class BreakpointBinder {
     }
   }
 
+  /** Takes away a breakpoint's direct bindings (by URL, at the line) in a process. */
+  private async dropDirect(process: NodeProcess, breakpointId: number): Promise<void> {
+    for (const id of [...(process.bound.get(breakpointId) ?? [])]) {
+      if (process.records.get(id)?.kind !== 'direct') continue;
+      process.records.delete(id);
+      process.bound.set(
+        breakpointId,
+        (process.bound.get(breakpointId) ?? []).filter((other) => other !== id),
+      );
+      await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: id }).catch(() => undefined);
+    }
+  }
+
   private record(process: NodeProcess, cdpId: string, record: BreakpointRecord): void {
     process.records.set(cdpId, record);
     const ids = process.bound.get(record.breakpoint.id) ?? [];
@@ -280,17 +323,7 @@ export class BreakpointBinder {
     const scriptPath = scriptUrlToPath(scriptUrl);
     // A script that maps to itself (a transpiler that kept the file's URL): the direct binding of a
     // .js breakpoint lands on generated lines there, so the mapped one replaces it in this process.
-    if (scriptPath !== null && breakpoint.variants.includes(scriptPath)) {
-      for (const id of [...(process.bound.get(breakpoint.id) ?? [])]) {
-        if (process.records.get(id)?.kind !== 'direct') continue;
-        process.records.delete(id);
-        process.bound.set(
-          breakpoint.id,
-          (process.bound.get(breakpoint.id) ?? []).filter((other) => other !== id),
-        );
-        await process.cdp.send('Debugger.removeBreakpoint', { breakpointId: id }).catch(() => undefined);
-      }
-    }
+    if (scriptPath !== null && breakpoint.variants.includes(scriptPath)) await this.dropDirect(process, breakpoint.id);
     const condition = v8Condition(breakpoint.id, breakpoint.condition, breakpoint.hitCondition);
     try {
       const { breakpointId, locations } = await process.cdp.send('Debugger.setBreakpointByUrl', {

@@ -80,6 +80,7 @@ export class NodeRuntime {
       (report) => this.connector.background('a process report', this.connector.onReport(report)),
       this.environment.env[ADAPTER_TMPDIR_ENV],
     );
+    this.binder.passes.attach(this.pipe.dir);
     return this.debuggee.spawn(plan, this.pipe.path, (exit) =>
       this.connector.background("the program's exit", this.onRootExit(exit)),
     );

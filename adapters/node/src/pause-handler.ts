@@ -10,6 +10,7 @@ import type { EntryPoint } from './entry-point.js';
 import { describeThrown } from './inspection.js';
 import { OBJECT_GROUP, type BreakpointRecord, type NodeProcess, type PauseState } from './node-process.js';
 import type { ExceptionReport, RuntimeHost, SessionState, StepKind, StopReport } from './runtime-types.js';
+import { scriptUrlToPath } from './paths.js';
 import { clearTraps, setTraps } from './program-traps.js';
 import { MOST_PASSED, type StepFilter, type StepOn } from './stepping.js';
 import { trace } from './trace.js';
@@ -105,6 +106,9 @@ export class PauseHandler {
         // A breakpoint removed while this pause was on its way.
         return await this.goOn(process, event);
       } else {
+        // A call the program counts passes with (pass-counts.ts) is no place of the user's: the step goes on.
+        if (process.step !== null && top && this.binder.passes.inCall(process, scriptPath(process, top), top.location))
+          return this.carryStep(process, 'again');
         const next = await this.stepping.next(process, event);
         if (next !== 'stop') return this.carryStep(process, next);
         stop = {
@@ -300,6 +304,10 @@ export class PauseHandler {
     void process.cdp.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
     this.forget(process);
   }
+}
+
+function scriptPath(process: NodeProcess, frame: CallFrame): string | null {
+  return scriptUrlToPath(process.scripts.get(frame.location.scriptId)?.url ?? frame.url);
 }
 
 function isInternal(process: NodeProcess, frame: CallFrame | undefined): boolean {
