@@ -126,7 +126,17 @@ export default async function run(): Promise<BenchRow[]> {
         command: native,
       },
       {
-        name: 'go (dlv)',
+        // bpdiff builds the program (go run): the program counts the passes itself (adapters/go/pass-count.ts).
+        name: 'go (dlv, go run)',
+        id: 'go',
+        ready: go,
+        cwd: path.join(programs, 'go'),
+        file: 'main.go',
+        command: (limit) => ['go', 'run', '.', String(limit)],
+      },
+      {
+        // A binary built beforehand: bpdiff cannot put the count in, and dlv counts.
+        name: 'go (dlv, a built binary)',
         id: 'go',
         ready: go,
         cwd: path.join(programs, 'go'),

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BpdiffError } from '../../src/errors.js';
 import { whichSync } from '../../src/adapters/find-executable.js';
-import type { AdapterHooks, LaunchContext, LaunchPlan } from '../../src/adapters/hooks.js';
+import { helperScript, type AdapterHooks, type LaunchContext, type LaunchPlan } from '../../src/adapters/hooks.js';
 import { memoAsync } from '../../src/adapters/memo.js';
 import { cachedFact } from '../../src/adapters/fact-cache.js';
 import { runProbe } from '../../src/adapters/probe.js';
@@ -19,6 +19,7 @@ import { buildOnce, runBuild, summariseBuildOutput } from '../../src/adapters/ru
 import { runEnvironment } from '../../src/adapters/run-env.js';
 import { callbackFunctions } from './callback-functions.js';
 import { parseGoCommand } from './go-command.js';
+import { holdsCount, PASS_ENV, planPasses, writeOverlay } from './pass-count.js';
 import { sortMapEntries } from './map-entries.js';
 
 const NO_OPTIMISATIONS = '-gcflags=all=-N -l';
@@ -169,8 +170,25 @@ async function prepare(context: LaunchContext, given: LaunchPlan): Promise<Launc
       return { output, ms: built.ms };
     });
   const flags = [...command.buildFlags, NO_OPTIMISATIONS];
+  // --hit N counted by the program (pass-count.ts), where the line allows: else dlv counts.
+  const counting = await passOverlay(context, go, buildEnv);
+  /** Built with the count where there is one and the binary holds it; else as always. */
+  const built = async (label: string, name: string, head: string[], tail: string[]) => {
+    if (counting !== null) {
+      const made = await build(label, name, [...head, `-overlay=${counting.overlay}`], tail);
+      if (await holdsCount(go, made.output, counting.file, counting.line, spec.cwd)) return { ...made, counted: true };
+      context.log(
+        `the build holds no count of ${counting.file}:${counting.line} (its code not built in): dlv counts the passes`,
+      );
+    }
+    return { ...(await build(label, name, head, tail)), counted: false };
+  };
+  const passes = (counted: boolean): Partial<LaunchPlan> =>
+    counted && counting !== null ? { passesCounted: counting.count - 1 } : {};
+  const countEnv = (counted: boolean): Record<string, string> =>
+    counted && counting !== null ? { [PASS_ENV]: String(counting.count) } : {};
   if (command.kind === 'run') {
-    const { output, ms } = await build(
+    const { output, ms, counted } = await built(
       'go build',
       'debuggee',
       ['build', '-buildvcs=false', ...flags],
@@ -178,13 +196,25 @@ async function prepare(context: LaunchContext, given: LaunchPlan): Promise<Launc
     );
     return {
       ...plan,
-      launch: { ...launch, program: output, args: command.args, cwd: spec.cwd },
+      launch: {
+        ...launch,
+        env: { ...(launch.env as Record<string, string | null>), ...countEnv(counted) },
+        program: output,
+        args: command.args,
+        cwd: spec.cwd,
+      },
       buildMs: ms,
       warnings,
+      ...passes(counted),
     };
   }
   const dir = await packageDir(go, command.package, spec.cwd, buildEnv);
-  const { output, ms } = await build('go test -c', 'debuggee.test', ['test', '-c', ...flags], [command.package]);
+  const { output, ms, counted } = await built(
+    'go test -c',
+    'debuggee.test',
+    ['test', '-c', ...flags],
+    [command.package],
+  );
   if (!fs.existsSync(output)) {
     throw new BpdiffError(
       'BUILD_FAILED',
@@ -196,11 +226,45 @@ async function prepare(context: LaunchContext, given: LaunchPlan): Promise<Launc
   const tests = testFunctions(dir);
   return {
     ...plan,
-    launch: { ...launch, program: output, args: command.testArgs, cwd: dir },
+    launch: {
+      ...launch,
+      env: { ...(launch.env as Record<string, string | null>), ...countEnv(counted) },
+      program: output,
+      args: command.testArgs,
+      cwd: dir,
+    },
     buildMs: ms,
     warnings,
+    ...passes(counted),
     ...(tests.length > 0 ? { entryFunctions: tests } : {}),
   };
+}
+
+/**
+ * The overlay that makes the program count the passes to --hit N (pass-count.ts), for a run that
+ * only stops (context.passToReach), on a Go line with no condition that bpdiff_passplan.go finds a
+ * statement starting; null, with why in the log, where there is none.
+ */
+async function passOverlay(
+  context: LaunchContext,
+  go: string,
+  env: Record<string, string>,
+): Promise<{ overlay: string; file: string; line: number; count: number } | null> {
+  const count = context.passToReach;
+  const { path: file, line, condition } = context.spec.breakpoint;
+  if (count === undefined || count < 2 || condition !== undefined || !file.endsWith('.go')) return null;
+  let tool: string;
+  try {
+    tool = helperScript(context.definition, 'bpdiff_passplan.go');
+  } catch {
+    return null;
+  }
+  const planned = await planPasses(go, tool, file, line, env, context.spec.cwd, context.tempDir);
+  if ('why' in planned) {
+    context.log(`dlv counts the passes to ${count} (${planned.why})`);
+    return null;
+  }
+  return { overlay: writeOverlay(path.join(context.tempDir, 'go-pass'), file, line, planned), file, line, count };
 }
 
 /**

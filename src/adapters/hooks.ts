@@ -25,6 +25,12 @@ export interface LaunchContext {
   track: (pid: number) => void;
   /** The comparison's builds, each made once (run-build.ts buildOnce); absent: a build is this run's own. */
   builds?: BuildsOnce;
+  /**
+   * The pass of the breakpoint's line the run stops at first (--hit N), for a run that only stops
+   * and goes on (never steps): a hook that builds may have the program count the passes before it
+   * (LaunchPlan.passesCounted). Absent for a walk, and for pass 1.
+   */
+  passToReach?: number;
 }
 
 /**
@@ -122,6 +128,12 @@ export interface LaunchPlan {
    * locate.entry.functions: `go test`'s test functions (a test binary's main.main is the toolchain's).
    */
   entryFunctions?: string[];
+  /**
+   * The passes before LaunchContext.passToReach that the program counts itself (the build put the
+   * count in: adapters/go/pass-count.ts): its first stop at the line is that pass, so the breakpoint
+   * is set with no hit condition.
+   */
+  passesCounted?: number;
 }
 
 export interface AdapterHooks {

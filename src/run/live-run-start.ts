@@ -130,6 +130,9 @@ export class LiveRunStart {
       tempDir: resources.tempDir,
       track: (pid: number) => resources.tree.roots.add(pid),
       ...(context.builds ? { builds: context.builds } : {}),
+      ...(walk === undefined && context.reachPass !== undefined && context.reachPass > 1
+        ? { passToReach: context.reachPass }
+        : {}),
     };
     const deferral = this.hooks.defer ? await this.hooks.defer(launchContext) : null;
     if (deferral) {
@@ -183,9 +186,11 @@ export class LiveRunStart {
         : walk?.entry;
     const launched = await session.launch(
       walk ? { ...plan.launch, ...walk.launch } : plan.launch,
-      { ...spec.breakpoint, reachPass: context.reachPass },
+      // The program counts the passes before N itself (its build): the breakpoint stops at each it sees.
+      { ...spec.breakpoint, reachPass: plan.passesCounted !== undefined ? undefined : context.reachPass },
       entry,
     );
+    if (plan.passesCounted !== undefined) session.passesSkipped = plan.passesCounted;
     tracePhase(spec.label, 'launched');
     // The run's --timeout counts from here, as the session's wait for the stop does.
     this.deadline = Date.now() + options.run.timeout_seconds * 1000;

@@ -98,6 +98,17 @@ const LANGUAGES: Language[] = [
     entryStop: 'function breakpoint',
   },
   {
+    // bpdiff builds it: the program counts the passes itself (adapters/go/pass-count.ts), no stop before N.
+    name: 'go (go run)',
+    tool: 'dlv',
+    available: dlvReady,
+    bp: path.join(FIXTURES, 'go/main.go:21'),
+    cwd: path.join(FIXTURES, 'go'),
+    command: (limit) => ['go', 'run', '.', String(limit), '999999'],
+    odd: 'i%2 == 1',
+    counts: true,
+  },
+  {
     name: 'c (lldb-dap)',
     tool: 'lldb-dap',
     available: lldbReady,

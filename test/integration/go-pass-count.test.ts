@@ -1,0 +1,60 @@
+// Where a Go program counts the passes to --hit N itself (adapters/go/pass-count.ts): the planner
+// (bpdiff_passplan.go) takes only a statement of a block that starts its line and ends on it, and a
+// build that leaves the line's file out holds no count (the run then lets dlv count). The runs
+// themselves: hits-reached.test.ts ('go (go run)').
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, expect, it } from 'vitest';
+import { holdsCount, planPasses, writeOverlay } from '../../adapters/go/pass-count.js';
+import { ROOT, describeWithTool, onPath } from './helpers.js';
+
+const LOOP = path.join(ROOT, 'test/integration/fixtures-hits/go/main.go');
+const EXCLUDED = path.join(ROOT, 'test/integration/fixtures-hits/go-excluded');
+const TOOL = path.join(ROOT, 'adapters/go/bpdiff_passplan.go');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-go-pass-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const env = { ...process.env } as Record<string, string>;
+
+describeWithTool('the Go program count of passes', 'go (apt-get install -y golang-go)', onPath('go'), () => {
+  it.each([
+    [21, 'acc += step'],
+    [16, 'step := i'],
+    [12, 'limit, _ := strconv.Atoi(os.Args[1])'],
+  ])('line %i: before the statement that starts it', async (line, statement) => {
+    const planned = await planPasses('go', TOOL, LOOP, line, env, scratch, scratch);
+    expect(planned).toMatchObject({ package: 'main' });
+    const offset = (planned as { offset: number }).offset;
+    expect(fs.readFileSync(LOOP).subarray(offset).toString().startsWith(statement)).toBe(true);
+  });
+
+  it.each([
+    [15, 'the statement on line 15 goes on to line 22'],
+    [11, 'no statement of a block starts line 11'],
+    [17, 'the statement on line 17 goes on to line 19'],
+    [19, 'no statement of a block starts line 19'],
+    [10, 'no statement of a block starts line 10'],
+  ])('line %i: none (%s), so dlv counts', async (line, why) => {
+    expect(await planPasses('go', TOOL, LOOP, line, env, scratch, scratch)).toEqual({ why });
+  });
+
+  it('a build that leaves the file out holds no count; one that builds it in holds it', async () => {
+    const build = async (file: string, line: number, name: string): Promise<string> => {
+      const planned = await planPasses('go', TOOL, file, line, env, scratch, scratch);
+      if ('why' in planned) throw new Error(planned.why);
+      const overlay = writeOverlay(path.join(scratch, name), file, line, planned);
+      const output = path.join(scratch, name, 'program');
+      await execa('go', ['build', '-gcflags=all=-N -l', `-overlay=${overlay}`, '-o', output, '.'], { cwd: EXCLUDED });
+      return output;
+    };
+    const left = path.join(EXCLUDED, 'other.go');
+    expect(await holdsCount('go', await build(left, 6, 'left-out'), left, 6, EXCLUDED)).toBe(false);
+    const built = path.join(EXCLUDED, 'main.go');
+    const program = await build(built, 10, 'built-in');
+    expect(await holdsCount('go', program, built, 10, EXCLUDED)).toBe(true);
+    // The count changes nothing the program does: 0 + 1 + ... + 9, at any first pass.
+    expect((await execa(program, [], { env: { BPDIFF_GO_PASS: '3' } })).stdout).toBe('45');
+  });
+});
