@@ -6,11 +6,12 @@
 // line and ends on it), in a form whose only code at the line's position (a /*line*/ directive)
 // runs from the Nth pass on:
 //
-//     /*line bpdiff_pass.go:1:1*/if bpdiffPass_T() { /*line FILE:LINE:1*/bpdiffPassed_T() }; STATEMENT
+//     /*line :99999999:1*/if bpdiffPass_T() { /*line :LINE:1*/bpdiffPassed_T() }; STATEMENT
 //
-// The count's own code stands at a line of no file of the program's, so dlv's breakpoint at the line
-// (at its first instruction, the call to bpdiffPassed_T) traps only from the Nth pass on, each a pass,
-// before the statement runs, as a breakpoint there would. N comes from BPDIFF_GO_PASS in the
+// The count's own code stands at a line past the file's end, so dlv's breakpoint at the line (at its
+// first instruction, the call to bpdiffPassed_T; the jump around it lands on a later one) traps only
+// from the Nth pass on, each a pass, before the statement runs, as a breakpoint there would. A file
+// with line directives of its own (generated code) is left alone. N comes from BPDIFF_GO_PASS in the
 // program's environment, so the build is one for every N. The binary must hold bpdiffPassed_T (the
 // linker drops it where the line's code was not built in: a file its build constraints leave out):
 // else the program is built as before and dlv counts.
@@ -19,6 +20,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
+
+/**
+ * The line the count's own code is put at, in the file as the compiler names it (a directive with a
+ * column and no file keeps the file's name, whatever path go took it by): past any file's end.
+ */
+const COUNT_LINE = 99_999_999;
 
 /** The program's variable that says which pass is the first to stop. */
 export const PASS_ENV = 'BPDIFF_GO_PASS';
@@ -47,6 +54,7 @@ export async function planPasses(
   } catch (error) {
     return { why: (error as Error).message };
   }
+  if (/(?:\/\/|\/\*)line /.test(source.toString('utf8'))) return { why: 'the file has line directives of its own' };
   const planner = await plannerBinary(go, tool, env, cwd, scratch);
   if ('why' in planner) return planner;
   const planned = await execa(planner.binary, [String(line)], {
@@ -113,7 +121,7 @@ export function passTag(file: string, line: number): string {
 export function writeOverlay(dir: string, file: string, line: number, plan: PassPlan): string {
   const tag = passTag(file, line);
   const source = fs.readFileSync(file);
-  const call = `/*line bpdiff_pass.go:1:1*/if bpdiffPass_${tag}() { /*line ${file}:${line}:1*/bpdiffPassed_${tag}() }; `;
+  const call = `/*line :${COUNT_LINE}:1*/if bpdiffPass_${tag}() { /*line :${line}:1*/bpdiffPassed_${tag}() }; `;
   const counted = Buffer.concat([source.subarray(0, plan.offset), Buffer.from(call), source.subarray(plan.offset)]);
   const test = file.endsWith('_test.go');
   const helper = [

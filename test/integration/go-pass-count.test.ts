@@ -40,6 +40,14 @@ describeWithTool('the Go program count of passes', 'go (apt-get install -y golan
     expect(await planPasses('go', TOOL, LOOP, line, env, scratch, scratch)).toEqual({ why });
   });
 
+  it('a file with line directives of its own (generated code) is left alone', async () => {
+    const generated = path.join(scratch, 'generated.go');
+    fs.writeFileSync(generated, 'package main\n\nfunc main() {\n//line grammar.y:10\n\tx := 1\n\t_ = x\n}\n');
+    expect(await planPasses('go', TOOL, generated, 5, env, scratch, scratch)).toEqual({
+      why: 'the file has line directives of its own',
+    });
+  });
+
   it('a build that leaves the file out holds no count; one that builds it in holds it', async () => {
     const build = async (file: string, line: number, name: string): Promise<string> => {
       const planned = await planPasses('go', TOOL, file, line, env, scratch, scratch);
