@@ -150,9 +150,13 @@ describe('the tarball', () => {
           ),
       ),
     ).toEqual([]);
-    // The code once: dist/bpdiff.cjs (the library and the command); the other scripts are the bin, the Node adapter's two bundles and yargs'.
+    // The code once: dist/bpdiff.cjs (the library and the command); the other scripts are the bin, the
+    // Node adapter's two bundles and yargs', and what the adapter loads into the program (its bootloader,
+    // and the count of passes it puts into modules: adapters/node/src/pass-counts.ts).
     expect(files.filter((file) => /\.(c?js|mjs)$/.test(file) && !file.startsWith('examples/')).sort()).toEqual([
       'adapters/node/bootloader.cjs',
+      'adapters/node/pass-insert.cjs',
+      'adapters/node/pass-loader.mjs',
       'dist/adapters/node/in-process.mjs',
       'dist/adapters/node/main.mjs',
       'dist/bin/bpdiff.cjs',
