@@ -142,7 +142,12 @@ export function writeOverlay(dir: string, file: string, line: number, plan: Pass
     `func bpdiffPassed_${tag}() {}`,
     '',
   ].join('\n');
-  const sources = path.join(dir, 'pass-overlay');
+  // Named by the file, the line and the text: the overlay's path is among the build's inputs (buildOnce), so
+  // runs that put the count at another line, or into another text, are not given this build.
+  const sources = path.join(
+    dir,
+    `pass-overlay-${tag}-${createHash('sha256').update(source).digest('hex').slice(0, 12)}`,
+  );
   fs.mkdirSync(sources, { recursive: true });
   const countedFile = path.join(sources, path.basename(file));
   const helperFile = path.join(sources, `bpdiff_pass_${tag}${test ? '_test' : ''}.go`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, expect, it } from 'vitest';
 import { holdsCount, planPasses, writeOverlay } from '../../adapters/go/pass-count.js';
-import { ROOT, describeWithTool, onPath } from './helpers.js';
+import { ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
 
 const LOOP = path.join(ROOT, 'test/integration/fixtures-hits/go/main.go');
 const EXCLUDED = path.join(ROOT, 'test/integration/fixtures-hits/go-excluded');
@@ -38,6 +38,34 @@ describeWithTool('the Go program count of passes', 'go (apt-get install -y golan
     [10, 'no statement of a block starts line 10'],
   ])('line %i: none (%s), so dlv counts', async (line, why) => {
     expect(await planPasses('go', TOOL, LOOP, line, env, scratch, scratch)).toEqual({ why });
+  });
+
+  it('two runs of one folder counting at two lines each get a build of their own', async () => {
+    // One build for both would put the count at A's line only, and B's breakpoint would stop at pass 1.
+    const folder = path.dirname(LOOP);
+    const command = ['go', 'run', '.', '1200', '999999'];
+    const run = await runBpdiff(
+      [
+        '--bp-a',
+        'main.go:21',
+        '--hit-a',
+        '201',
+        '--bp-b',
+        'main.go:16',
+        '--hit-b',
+        '201',
+        '--',
+        ...command,
+        '--',
+        ...command,
+      ],
+      { cwd: folder },
+    );
+    expect(run.leftovers).toEqual([]);
+    expect(run.doc, run.stderr).not.toBeNull();
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '200', step: '200', acc: String((200 * 199) / 2) });
+    expect(run.doc!.run_b.variables).toMatchObject({ i: '200', acc: String((200 * 199) / 2) });
+    expect(run.stderr.match(/building: go build .*-overlay=/g)).toHaveLength(2);
   });
 
   it('a file with line directives of its own (generated code) is left alone', async () => {
