@@ -26,7 +26,9 @@ import (
 )
 
 type plan struct {
-	Offset  int    `json:"offset,omitempty"`
+	Offset int `json:"offset,omitempty"`
+	// Where the package clause's name ends: imports of the count's own go there, on the same line.
+	Clause  int    `json:"clause,omitempty"`
 	Package string `json:"package,omitempty"`
 	Why     string `json:"why,omitempty"`
 }
@@ -112,5 +114,5 @@ func planLine() plan {
 	if literal {
 		return plan{Why: fmt.Sprintf("line %d holds a function literal, whose code is at the line too", line)}
 	}
-	return plan{Offset: start.Offset, Package: file.Name.Name}
+	return plan{Offset: start.Offset, Clause: files.Position(file.Name.End()).Offset, Package: file.Name.Name}
 }

@@ -31,8 +31,9 @@ const COUNT_LINE = 99_999_999;
 export const PASS_ENV = 'BPDIFF_GO_PASS';
 
 export interface PassPlan {
-  /** What bpdiff_passplan.go answered: the statement's byte offset and the file's package clause. */
+  /** What bpdiff_passplan.go answered: the statement's byte offset, where the package clause ends, and the package's name. */
   offset: number;
+  clause: number;
   package: string;
 }
 
@@ -65,10 +66,10 @@ export async function planPasses(
   });
   if (planned.exitCode !== 0) return { why: `bpdiff_passplan failed: ${planned.stderr.split('\n')[0] ?? ''}` };
   try {
-    const answer = JSON.parse(planned.stdout) as { offset?: number; package?: string; why?: string };
+    const answer = JSON.parse(planned.stdout) as { offset?: number; clause?: number; package?: string; why?: string };
     if (typeof answer.why === 'string') return { why: answer.why };
-    if (typeof answer.offset === 'number' && typeof answer.package === 'string')
-      return { offset: answer.offset, package: answer.package };
+    if (typeof answer.offset === 'number' && typeof answer.clause === 'number' && typeof answer.package === 'string')
+      return { offset: answer.offset, clause: answer.clause, package: answer.package };
   } catch {
     // Said below.
   }
@@ -115,33 +116,34 @@ export function passTag(file: string, line: number): string {
 }
 
 /**
- * Writes the overlay into `dir`: the file with the counting call before its statement, and a file
- * of the same package with the count. Answers the overlay's JSON file (go build -overlay=...).
+ * Writes the overlay into `dir`: the file with the count in it, under a name of the file's own. One
+ * file, no new one: go test's vet (go 1.19) opens a file the overlay adds from the disk, and fails.
+ * The count's imports go on the package clause's line and its declarations after the file's end, so
+ * no line of the program moves. Answers the overlay's JSON file (go build -overlay=...).
  */
 export function writeOverlay(dir: string, file: string, line: number, plan: PassPlan): string {
   const tag = passTag(file, line);
   const source = fs.readFileSync(file);
+  const imports = `; import bpdiffOs_${tag} "os"; import bpdiffStrconv_${tag} "strconv"; import bpdiffAtomic_${tag} "sync/atomic"`;
   const call = `/*line :${COUNT_LINE}:1*/if bpdiffPass_${tag}() { /*line :${line}:1*/bpdiffPassed_${tag}() }; `;
-  const counted = Buffer.concat([source.subarray(0, plan.offset), Buffer.from(call), source.subarray(plan.offset)]);
-  const test = file.endsWith('_test.go');
   const helper = [
-    `package ${plan.package}`,
     '',
+    `/*line :${COUNT_LINE}:1*/`,
     '// bpdiff: counts the passes through a line for --hit N (adapters/go/pass-count.ts).',
-    'import (',
-    '\t"os"',
-    '\t"strconv"',
-    '\t"sync/atomic"',
-    ')',
-    '',
-    `var bpdiffFirst_${tag} = func() int64 { n, _ := strconv.ParseInt(os.Getenv("${PASS_ENV}"), 10, 64); return n }()`,
+    `var bpdiffFirst_${tag} = func() int64 { n, _ := bpdiffStrconv_${tag}.ParseInt(bpdiffOs_${tag}.Getenv("${PASS_ENV}"), 10, 64); return n }()`,
     `var bpdiffCount_${tag} int64`,
-    '',
-    `func bpdiffPass_${tag}() bool { return atomic.AddInt64(&bpdiffCount_${tag}, 1) >= bpdiffFirst_${tag} }`,
-    '',
+    `func bpdiffPass_${tag}() bool { return bpdiffAtomic_${tag}.AddInt64(&bpdiffCount_${tag}, 1) >= bpdiffFirst_${tag} }`,
     `func bpdiffPassed_${tag}() {}`,
     '',
   ].join('\n');
+  const counted = Buffer.concat([
+    source.subarray(0, plan.clause),
+    Buffer.from(imports),
+    source.subarray(plan.clause, plan.offset),
+    Buffer.from(call),
+    source.subarray(plan.offset),
+    Buffer.from(helper),
+  ]);
   // Named by the file, the line and the text: the overlay's path is among the build's inputs (buildOnce), so
   // runs that put the count at another line, or into another text, are not given this build.
   const sources = path.join(
@@ -150,16 +152,9 @@ export function writeOverlay(dir: string, file: string, line: number, plan: Pass
   );
   fs.mkdirSync(sources, { recursive: true });
   const countedFile = path.join(sources, path.basename(file));
-  const helperFile = path.join(sources, `bpdiff_pass_${tag}${test ? '_test' : ''}.go`);
   fs.writeFileSync(countedFile, counted);
-  fs.writeFileSync(helperFile, helper);
   const overlay = path.join(sources, 'overlay.json');
-  fs.writeFileSync(
-    overlay,
-    JSON.stringify({
-      Replace: { [file]: countedFile, [path.join(path.dirname(file), path.basename(helperFile))]: helperFile },
-    }),
-  );
+  fs.writeFileSync(overlay, JSON.stringify({ Replace: { [file]: countedFile } }));
   return overlay;
 }
 

@@ -68,6 +68,19 @@ describeWithTool('the Go program count of passes', 'go (apt-get install -y golan
     expect(run.stderr.match(/building: go build .*-overlay=/g)).toHaveLength(2);
   });
 
+  it('go test: the test binary counts too (one file replaced, none added: go vet reads added ones from the disk)', async () => {
+    const folder = path.join(ROOT, 'examples/go/orders/v1');
+    const command = ['go', 'test', './pricing'];
+    const run = await runBpdiff(['--bp', 'pricing/pricing.go:35', '--hit', '2', '--', ...command, '--', ...command], {
+      cwd: folder,
+    });
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    // Pass 1 is the "small" case's pen, pass 2 the "coupon" case's desk.
+    expect(run.doc!.run_a.variables).toMatchObject({ i: '0', 'line.SKU': '"desk"' });
+    expect(run.stderr).toMatch(/building: go test -c .*-overlay=/);
+  });
+
   it('a file with line directives of its own (generated code) is left alone', async () => {
     const generated = path.join(scratch, 'generated.go');
     fs.writeFileSync(generated, 'package main\n\nfunc main() {\n//line grammar.y:10\n\tx := 1\n\t_ = x\n}\n');
