@@ -19,7 +19,7 @@ import { moveRun, raisedInstead, returnsApart, type Arrived, type Move } from '.
 import { replay, type Moves, type Restart, type WayBack } from './effect-replay.js';
 import { Eagerness, type Speculation } from './eager.js';
 import { LoopHeads } from './loop-heads.js';
-import { ProbeCosts, ProbeSchedule } from './probe-schedule.js';
+import { probeCostsFrom, ProbeSchedule } from './probe-schedule.js';
 import { Recursions } from './recursion.js';
 import { isDiffEmpty } from '../core/diff-variables.js';
 import { rootOf, withoutUnset } from './unset-locals.js';
@@ -96,7 +96,7 @@ export async function walkEffects(
   const addedSeen: [Set<string>, Set<string>] = [new Set(), new Set()];
   const effects = { over: 0, into: 0, restarts: 0, probes: 0 };
   const heads = new LoopHeads();
-  const costs = options.probeCosts ?? new ProbeCosts();
+  const costs = options.probeCosts ?? probeCostsFrom(process.env);
   const wayBack: WayBack = { restart, signal: options.signal, costs };
   const recursions = new Recursions();
   let before: WalkEnd['before'] = null;

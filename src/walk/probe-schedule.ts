@@ -44,6 +44,15 @@ export class ProbeCosts {
   }
 }
 
+/**
+ * The costs a walk probes by: measured as it goes, or fixed by BPDIFF_PROBE_COSTS=RESTART_MS,PROBE_MS
+ * (a walk that takes the same probes on any machine, however fast or loaded: the test suite's).
+ */
+export function probeCostsFrom(env: Readonly<Record<string, string | undefined>>): ProbeCosts {
+  const fixed = /^\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*$/.exec(env['BPDIFF_PROBE_COSTS'] ?? '');
+  return fixed === null ? new ProbeCosts() : new ProbeCosts({ restart: Number(fixed[1]), probe: Number(fixed[2]) });
+}
+
 /** How many strides a round through a gap of `gap` passes takes, for the costs measured. */
 export function stridesFor(gap: number, costs: ProbeCosts): number {
   if (gap <= 1) return 1;

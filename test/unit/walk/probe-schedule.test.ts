@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_STRIDES, ProbeCosts, ProbeSchedule, stridesFor } from '../../../src/walk/probe-schedule.js';
+import {
+  FIRST_STRIDES,
+  ProbeCosts,
+  ProbeSchedule,
+  probeCostsFrom,
+  stridesFor,
+} from '../../../src/walk/probe-schedule.js';
 
 /** The probes a schedule makes to find the first pass apart, `parts` passes on, in a loop of `passes`: each target, and the restarts. */
 function probe(parts: number, passes: number, costs: ProbeCosts): { targets: number[]; restarts: number; lo: number } {
@@ -108,5 +114,23 @@ describe('ProbeSchedule', () => {
     unmeasured.found(8, true);
     unmeasured.found(16, false);
     expect(unmeasured.stepsRest(1)).toBe(false);
+  });
+});
+
+describe('probeCostsFrom', () => {
+  it('fixes the costs from BPDIFF_PROBE_COSTS=RESTART_MS,PROBE_MS, which no measurement changes', () => {
+    const fixed = probeCostsFrom({ BPDIFF_PROBE_COSTS: ' 800, 12.5 ' });
+    fixed.restarted(60_000, 100);
+    fixed.probed(1);
+    expect([fixed.restart, fixed.probe]).toEqual([800, 12.5]);
+  });
+
+  it('measures where it is unset or not two numbers', () => {
+    for (const value of [undefined, '', '800', 'fast,slow', '800,12,3']) {
+      const measured = probeCostsFrom({ BPDIFF_PROBE_COSTS: value });
+      expect([measured.restart, measured.probe]).toEqual([null, null]);
+      measured.probed(7);
+      expect(measured.probe).toBe(7);
+    }
   });
 });
