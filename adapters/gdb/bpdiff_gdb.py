@@ -184,12 +184,13 @@ _CPU = {"breakpoint": None}
 
 
 class _CpuArm(gdb.Function):
-    """$bpdiff_cpu_arm(id, n): the period armed (the count at which the program stops), or 0 where it was not."""
+    """$bpdiff_cpu_arm(id, n[, wait_ms]): the period armed (the count at which the program stops), or 0 where it was
+    not; where a uprobe counts, -P (the signal comes as pass P starts, and the breakpoint stops the next)."""
 
     def __init__(self):
         super(_CpuArm, self).__init__("bpdiff_cpu_arm")
 
-    def invoke(self, number, wanted):
+    def invoke(self, number, wanted, wait_ms=0):
         _cpu_disarm()
         found = [b for b in gdb.breakpoints() if b.number == int(number)]
         inferior = gdb.selected_inferior()
@@ -199,19 +200,38 @@ class _CpuArm(gdb.Function):
         if len(locations) != 1 or locations[0].address is None:
             return 0
         address = int(locations[0].address)
+        if bpdiff_cpu_count.early() and any(
+            other.number != found[0].number
+            and other.enabled
+            and any(at.enabled and at.address is not None and int(at.address) == address for at in other.locations)
+            for other in gdb.breakpoints()
+        ):
+            return 0  # another breakpoint at the address, which a uprobe would hide
         period = int(wanted) + (1 if gdb.newest_frame().pc() == address else 0)
-        if bpdiff_cpu_count.arm(inferior.pid, address, period) is not None:
-            return 0
+        # A uprobe signals after the pass's first instruction: it counts to the pass before, and the
+        # breakpoint, enabled again by disarm, stops the next one (the answer is -N).
+        early = bpdiff_cpu_count.early()
+        if early:
+            period -= 1
+        # Disabled first: gdb's own trap at the address would hide a uprobe's.
         found[0].enabled = False
+        if bpdiff_cpu_count.arm(inferior.pid, address, period, int(wait_ms)) is not None:
+            found[0].enabled = True
+            return 0
         _CPU["breakpoint"] = found[0]
-        _CPU["period"] = period
-        return period
+        _CPU["early"] = early
+        _CPU["period"] = period + (1 if early else 0)
+        # Negative where a uprobe counts (cdt-gdb-adapter shows a string's value as its length).
+        return -period if early else period
 
 
 def _cpu_disarm():
     counted = bpdiff_cpu_count.disarm()
     breakpoint, _CPU["breakpoint"] = _CPU["breakpoint"], None
     if breakpoint is not None and breakpoint.is_valid():
+        if _CPU.get("early"):
+            # The next hit is the pass wanted: the count it was set with ($bpdiff_pass) is done.
+            breakpoint.condition = None
         breakpoint.enabled = True
     return -1 if counted is None else counted
 

@@ -1,4 +1,4 @@
-# The CPU's pass count in lldb (adapter.json hit_count.cpu_count): `bpdiff_cpu arm ID N` and
+# The CPU's pass count in lldb (adapter.json hit_count.cpu_count): `bpdiff_cpu arm ID N [WAIT-MS]` and
 # `bpdiff_cpu disarm`, which a walk's run to the Nth pass sends through lldb-dap's repl. hooks.ts
 # copies this file and bpdiff_cpu_count.py (adapters/native/) into the run's own folder and imports
 # this one; lldb puts its folder on Python's path, where the other is found.
@@ -6,7 +6,9 @@
 # While armed, breakpoint ID is disabled, so lldb does not trap into itself at each pass (about 1 ms a
 # pass): the CPU counts the executions of its one address and signals the Nth with SIGTRAP, which lldb
 # reports as a stop there. `disarm` enables the breakpoint again and answers how many passes the CPU
-# counted in every thread.
+# counted in every thread. Where the kernel's uprobe counts (bpdiff_cpu_count.early()), the answer is
+# `armed N-1 then the breakpoint`: the signal comes just after pass N-1 started, and the breakpoint
+# stops pass N.
 import lldb
 
 import bpdiff_cpu_count
@@ -14,7 +16,20 @@ import bpdiff_cpu_count
 _armed = {"breakpoint": None}
 
 
-def _arm(target, number, wanted):
+def _others_at(target, number, address):
+    """Whether another enabled breakpoint of lldb's has a location at the address (a uprobe would hide it)."""
+    for index in range(target.GetNumBreakpoints()):
+        other = target.GetBreakpointAtIndex(index)
+        if other.GetID() == number or not other.IsEnabled():
+            continue
+        for at in range(other.GetNumLocations()):
+            location = other.GetLocationAtIndex(at)
+            if location.IsEnabled() and location.GetLoadAddress() == address:
+                return True
+    return False
+
+
+def _arm(target, number, wanted, wait_ms):
     breakpoint = target.FindBreakpointByID(number)
     process = target.GetProcess()
     if not breakpoint.IsValid():
@@ -27,14 +42,22 @@ def _arm(target, number, wanted):
     address = locations[0].GetLoadAddress()
     if address == lldb.LLDB_INVALID_ADDRESS:
         return "the breakpoint's address is not known"
+    if bpdiff_cpu_count.early() and _others_at(target, number, address):
+        return "another breakpoint is at the address, which a uprobe would hide"
     pc = process.GetSelectedThread().GetFrameAtIndex(0).GetPC()
     # Where the thread stands at the address, its first execution there counts too.
     period = wanted + (1 if pc == address else 0)
-    why = bpdiff_cpu_count.arm(process.GetProcessID(), address, period)
-    if why is not None:
-        return why
+    # A uprobe signals after the pass's first instruction: it counts to the pass before, and the
+    # breakpoint, enabled again by disarm, stops the next one.
+    if bpdiff_cpu_count.early():
+        period -= 1
+    # Disabled first: lldb's own trap at the address would hide a uprobe's.
     breakpoint.SetEnabled(False)
-    _armed["breakpoint"] = (target, number)
+    why = bpdiff_cpu_count.arm(process.GetProcessID(), address, period, wait_ms)
+    if why is not None:
+        breakpoint.SetEnabled(True)
+        return why
+    _armed["breakpoint"] = (target, number, bpdiff_cpu_count.early())
     return period
 
 
@@ -44,21 +67,31 @@ def _disarm():
     if kept is not None:
         breakpoint = kept[0].FindBreakpointByID(kept[1])
         if breakpoint.IsValid():
+            if kept[2]:
+                # The next hit is the pass wanted: whatever count it was set with (a hitCondition's ignore count) is done.
+                breakpoint.SetIgnoreCount(0)
+                breakpoint.SetCondition("")
             breakpoint.SetEnabled(True)
     return counted
 
 
 def bpdiff_cpu(debugger, command, result, internal_dict):
     words = command.split()
-    if len(words) == 3 and words[0] == "arm" and words[1].isdigit() and words[2].isdigit():
+    if len(words) in (3, 4) and words[0] == "arm" and all(word.isdigit() for word in words[1:]):
         _disarm()
-        answer = _arm(debugger.GetSelectedTarget(), int(words[1]), int(words[2]))
-        result.AppendMessage("armed %d" % answer if isinstance(answer, int) else "not armed: %s" % answer)
+        wait_ms = int(words[3]) if len(words) == 4 else 0
+        answer = _arm(debugger.GetSelectedTarget(), int(words[1]), int(words[2]), wait_ms)
+        if not isinstance(answer, int):
+            result.AppendMessage("not armed: %s" % answer)
+        else:
+            then = " then the breakpoint" if bpdiff_cpu_count.early() else ""
+            result.AppendMessage("armed %d%s" % (answer, then))
     elif words == ["disarm"]:
         counted = _disarm()
-        result.AppendMessage("not armed" if counted is None else "counted %d" % counted)
+        made = ", and a thread was made, uncounted" if bpdiff_cpu_count.threads_made() else ""
+        result.AppendMessage("not armed" if counted is None else "counted %d%s" % (counted, made))
     else:
-        result.SetError("usage: bpdiff_cpu arm BREAKPOINT-ID COUNT | bpdiff_cpu disarm")
+        result.SetError("usage: bpdiff_cpu arm BREAKPOINT-ID COUNT [WAIT-MS] | bpdiff_cpu disarm")
 
 
 def __lldb_init_module(debugger, internal_dict):

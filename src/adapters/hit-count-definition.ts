@@ -41,17 +41,24 @@ export interface HitCountDefinition {
    */
   per_pass?: string;
   /**
-   * A count kept by the CPU (adapters/native/bpdiff_cpu_count.py: a hardware breakpoint register,
-   * perf_event_open), which a walk's run to the Nth pass arms instead of the adapter's where the
+   * A count kept by the CPU or the kernel (adapters/native/bpdiff_cpu_count.py: a hardware breakpoint
+   * register or a uprobe, perf_event_open), which a walk's run to the Nth pass arms instead of the adapter's where the
    * program stands stopped (src/session/cpu-count.ts): no trap into the debugger before the Nth,
    * which stops the program with a signal. `arm` and `disarm` are evaluated in the repl context
-   * (`${id}`: the breakpoint's id; `${count}`: the passes from where the program stands); `armed`'s
+   * (`${id}`: the breakpoint's id; `${count}`: the passes from where the program stands; `${wait}`: how
+   * many ms to wait for another debugger's count in the same file to end, 0 in a walk); `armed`'s
    * group 1 is the count at which the program stops, `counted`'s the passes counted (every thread's);
-   * `stopped`: regexes on the stop's reason and description that the signal's stop matches.
+   * `stopped`: regexes on the stop's reason and description that the signal's stop matches. `early`:
+   * a regex on arm's answer that says the signal comes as that pass starts, after its first
+   * instruction (the kernel's uprobe): the program is let go on to the breakpoint, enabled again by
+   * `disarm`, which stops the next pass before it runs.
    */
   cpu_count?: {
     arm: string;
     armed: string;
+    early?: string;
+    /** A regex on disarm's answer that says the program made a thread the count did not count (a uprobe's, not inherited). */
+    threads_made?: string;
     disarm: string;
     counted: string;
     stopped: { reason: string; description?: string };

@@ -1,7 +1,8 @@
 // The CPU's count of a walk's passes (adapter.json hit_count.cpu_count; adapters/native/
 // bpdiff_cpu_count.py): where the adapter's own count traps into the debugger at every pass (gdb,
-// lldb: 0.4-1.3 ms a pass), a hardware breakpoint register counts the executions of the breakpoint's
-// one address, and the Nth stops the program with a signal. Armed from a stop, through the repl: the
+// lldb: 0.4-1.3 ms a pass), a hardware breakpoint register or else the kernel's uprobe counts the
+// executions of the breakpoint's one address, and the Nth stops the program with a signal (a
+// uprobe's as pass N - 1 starts: the breakpoint, enabled again, stops pass N). Armed from a stop, through the repl: the
 // debugger's script refuses where the count would not be one of passes (several code locations, several
 // threads, no perf_event_open), and the run counts as before. At the signal's stop the count is read
 // back and must be the one armed: more means threads made since passed the line too, which no pass
@@ -13,6 +14,9 @@ import { BpdiffError } from '../errors.js';
 import { replAnswer } from './reach-pass.js';
 
 type CpuCountSpec = NonNullable<NonNullable<AdapterDefinition['hit_count']>['cpu_count']>;
+
+/** How long --hit N's count waits for another run's count in the same file to end (a uprobe's: one at a time). */
+const UPROBE_WAIT_MS = 10_000;
 
 /** Set once a count met threads the program made while it counted: this process's later runs let the debugger count. */
 let overshot = false;
@@ -40,6 +44,20 @@ export interface ArmedCount {
   spec: CpuCountSpec;
   period: number;
   where: string;
+  /** The signal comes as pass `period` starts (a uprobe): the pass wanted is the breakpoint's next stop. */
+  early: boolean;
+}
+
+/**
+ * What a stop is to an armed count: the pass it was armed for (true); the signal as the pass before
+ * it starts, after which the program is to go on to the breakpoint that stops that pass ('go on');
+ * or none of the count's (false).
+ */
+export type CountClaim = boolean | 'go on';
+
+/** The claim of a count read back at its signal (countReached's answer). */
+export function claimOf(armed: ArmedCount, reached: boolean): CountClaim {
+  return reached && armed.early ? 'go on' : reached;
 }
 
 /**
@@ -50,18 +68,22 @@ export interface ArmedCount {
 export async function armCpuCount(
   connection: DapConnection,
   definition: Pick<AdapterDefinition, 'hit_count'>,
-  request: { id: number | undefined; count: number; frameId: number | undefined; where: string },
+  request: { id: number | undefined; count: number; frameId: number | undefined; where: string; waitMs?: number },
   timeoutMs: number,
 ): Promise<ArmedCount | null> {
   const spec = definition.hit_count?.cpu_count;
   if (spec === undefined || request.id === undefined || request.count < 2 || !cpuCountAllowed()) return null;
-  const expression = spec.arm.replaceAll('${id}', String(request.id)).replaceAll('${count}', String(request.count));
+  const expression = spec.arm
+    .replaceAll('${id}', String(request.id))
+    .replaceAll('${count}', String(request.count))
+    .replaceAll('${wait}', String(request.waitMs ?? 0));
   const { frameId, where } = request;
   const answer = await replAnswer(connection, expression, timeoutMs, { step: 'arming the CPU pass count', frameId });
   const period = new RegExp(spec.armed).exec(answer ?? '')?.[1];
-  if (period !== undefined) return { spec, period: Number(period), where };
+  const early = spec.early !== undefined && new RegExp(spec.early).test(answer ?? '');
+  if (period !== undefined) return { spec, period: Number(period), where, early };
   // An answer not understood: the script may have disabled the breakpoint all the same.
-  await disarmCpuCount(connection, { spec, period: 0, where }, frameId, timeoutMs);
+  await disarmCpuCount(connection, { spec, period: 0, where, early }, frameId, timeoutMs);
   return null;
 }
 
@@ -73,40 +95,56 @@ export function isCountStop(armed: ArmedCount, stopped: DebugProtocol.StoppedEve
   return new RegExp(description).test([stopped.description, stopped.text].filter(Boolean).join(' '));
 }
 
-/** Stops the count and reads it back: the passes counted in every thread, or null where the adapter did not answer. */
+/** A count read back: the passes counted (null where the adapter did not answer), and whether the program made a thread meanwhile that the count did not count (a uprobe's). */
+export interface ReadBack {
+  counted: number | null;
+  threadsMade: boolean;
+}
+
+/** Stops the count and reads it back. */
 export async function disarmCpuCount(
   connection: DapConnection,
   armed: ArmedCount,
   frameId: number | undefined,
   timeoutMs: number,
-): Promise<number | null> {
+): Promise<ReadBack> {
   const step = 'reading the CPU pass count';
   const answer = await replAnswer(connection, armed.spec.disarm, timeoutMs, { step, frameId });
   const counted = new RegExp(armed.spec.counted).exec(answer ?? '')?.[1];
-  return counted === undefined ? null : Number(counted);
+  const made = armed.spec.threads_made;
+  return {
+    counted: counted === undefined ? null : Number(counted),
+    threadsMade: made !== undefined && new RegExp(made).test(answer ?? ''),
+  };
 }
 
 /**
  * What a count read back at its signal says: the pass armed for (true), or a signal of the program's
- * own before it (false: fewer counted). More than armed: threads made after it was armed each
- * counted the line, and the stop is at no pass bpdiff can name.
+ * own before it (false: fewer counted). More than armed, or a thread made that a uprobe's count did
+ * not count: threads made after it was armed passed the line too, and the stop is at no pass bpdiff
+ * can name.
  */
-export function countReached(armed: ArmedCount, counted: number | null, adapterName: string): boolean {
-  if (counted === null || counted < armed.period) return false;
-  if (counted === armed.period) return true;
-  throw severalThreads(armed, counted, adapterName);
+export function countReached(armed: ArmedCount, read: ReadBack, adapterName: string): boolean {
+  const { counted } = read;
+  if (counted === null) return false;
+  if (read.threadsMade || counted > armed.period) throw severalThreads(armed, read, adapterName);
+  return counted === armed.period;
 }
 
-/** A count read back after the program ended without its signal: as many passes as armed or more were made in several threads, and the walk would say the pass never came. */
-export function countAtEnd(armed: ArmedCount, counted: number | null, adapterName: string): void {
-  if (counted !== null && counted >= armed.period) throw severalThreads(armed, counted, adapterName);
+/** A count read back after the program ended without its signal: as many passes as armed or more were made in several threads (or a thread uncounted), and the walk would say the pass never came. */
+export function countAtEnd(armed: ArmedCount, read: ReadBack, adapterName: string): void {
+  if (read.counted !== null && (read.threadsMade || read.counted >= armed.period))
+    throw severalThreads(armed, read, adapterName);
 }
 
-function severalThreads(armed: ArmedCount, counted: number, adapterName: string): BpdiffError {
+function severalThreads(armed: ArmedCount, read: ReadBack, adapterName: string): BpdiffError {
   overshot = true;
-  return new CpuCountOvershoot(
-    `${adapterName}: the CPU counted ${counted} passes through ${armed.where} where it was to stop at the ${armed.period}th`,
-  );
+  const counted = read.threadsMade
+    ? `the kernel counted ${read.counted} passes of one thread through ${armed.where}, and the program made another that it did not count,`
+    : `the CPU counted ${read.counted} passes through ${armed.where}`;
+  // An early count's signal is as the pass before the one it stops at starts.
+  const at = armed.period + (armed.early ? 1 : 0);
+  return new CpuCountOvershoot(`${adapterName}: ${counted} where it was to stop at the ${at}th`);
 }
 
 /**
@@ -154,10 +192,13 @@ export class CpuReach {
     if (wanted === null) return null;
     this.wanted = null;
     const where = this.where;
+    // A uprobe's count is one debugger's at a time in a file (bpdiff_cpu_count.py): B of the same
+    // program waits for A's run, which ends at its pass, rather than stop at each of its own.
+    const waitMs = Math.min(UPROBE_WAIT_MS, Math.floor(this.timeoutMs / 2));
     this.armed = await armCpuCount(
       this.connection,
       this.definition,
-      { id, count: wanted - 1, frameId, where },
+      { id, count: wanted - 1, frameId, where, waitMs },
       this.timeoutMs,
     );
     if (this.armed !== null) return wanted - 1;
@@ -165,16 +206,17 @@ export class CpuReach {
     return skipped > 0 ? 1 + skipped : null;
   }
 
-  /** Whether a stop is the count's signal at pass N (read back and checked: several threads are an error). */
+  /** Whether a stop is the count's signal at pass N, or as pass N - 1 starts ('go on'; read back and checked: several threads are an error). */
   async claims(
     stopped: DebugProtocol.StoppedEvent['body'],
     frameId: number | undefined,
     adapterName: string,
-  ): Promise<boolean> {
+  ): Promise<CountClaim> {
     const armed = this.armed;
     if (armed === null || !isCountStop(armed, stopped)) return false;
     this.armed = null;
-    return countReached(armed, await disarmCpuCount(this.connection, armed, frameId, this.timeoutMs), adapterName);
+    const counted = await disarmCpuCount(this.connection, armed, frameId, this.timeoutMs);
+    return claimOf(armed, countReached(armed, counted, adapterName));
   }
 
   /** The program ended while the count was armed: as many passes counted, in several threads, is an error. */

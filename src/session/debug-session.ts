@@ -22,7 +22,15 @@ import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { SessionSetup } from './session-setup.js';
 import { setPassBreakpoint } from './reach-pass.js';
-import { armCpuCount, countAtEnd, countReached, disarmCpuCount, isCountStop } from './cpu-count.js';
+import {
+  armCpuCount,
+  type CountClaim,
+  claimOf,
+  countAtEnd,
+  countReached,
+  disarmCpuCount,
+  isCountStop,
+} from './cpu-count.js';
 import { stoppedAt } from './stopped-at.js';
 
 export type { SessionEntry, SessionOptions } from './session-setup.js';
@@ -108,17 +116,19 @@ export class DebugSession extends SessionSetup {
       ) {
         return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, state, frames);
       }
-      // --hit N's pass, where the CPU counted to it: its signal's stop.
-      const counted = (await this.cpuReach?.claims(stopped, stackFrames[0]?.id, connection.adapterName)) === true;
-      if (!counted && isEndingStop(stopped.reason)) {
+      // --hit N's pass, where the CPU counted to it: its signal's stop (or the pass before's: on to the breakpoint).
+      const claim = (await this.cpuReach?.claims(stopped, stackFrames[0]?.id, connection.adapterName)) ?? false;
+      const counted = claim === true;
+      if (!claim && isEndingStop(stopped.reason)) {
         const end = await this.events.exceptionEnd(stopped, threadId, stop, frames);
         if (end === null) continue;
         return end;
       }
       // The entry stop of a run counted on one CPU (session-setup.ts): on to the breakpoint's pass.
-      const atEntry = !counted && (await this.atEntryForOneCpu(stopped));
+      const atEntry = !claim && (await this.atEntryForOneCpu(stopped));
       const atBreakpoint =
         !atEntry &&
+        claim !== 'go on' &&
         (counted ||
           BREAKPOINT_REASONS.has(stopped.reason) ||
           (state.id !== undefined && (stopped.hitBreakpointIds ?? []).includes(state.id)) ||
@@ -126,11 +136,7 @@ export class DebugSession extends SessionSetup {
       const top = stackFrames[0];
       if (!atBreakpoint || !top) {
         // A stop bpdiff did not ask for (entry, a pause, a step): let the program go on.
-        await connection.request(
-          'continue',
-          { threadId },
-          { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs },
-        );
+        await this.goOn(threadId, stopped.reason);
         continue;
       }
       if (breakpoint.condition !== undefined && this.probingCondition) {
@@ -245,13 +251,13 @@ export class DebugSession extends SessionSetup {
             this.startMs,
           )
         : null;
-    const reached = async (stopped: DebugProtocol.StoppedEvent['body']): Promise<boolean> => {
+    const reached = async (stopped: DebugProtocol.StoppedEvent['body']): Promise<CountClaim> => {
       if (armed === null || !isCountStop(armed, stopped)) return false;
       const frame = (await this.frames(1, stopped.threadId))[0]?.id;
       const counted = await disarmCpuCount(this.connection, armed, frame, this.startMs);
       const ours = armed;
       armed = null;
-      return countReached(ours, counted, this.connection.adapterName);
+      return claimOf(ours, countReached(ours, counted, this.connection.adapterName));
     };
     try {
       for (let left = armed !== null ? 1 : count - set.skipped; ; left--) {
@@ -287,6 +293,12 @@ export class DebugSession extends SessionSetup {
     }
   }
 
+  /** Lets the program go on from a stop bpdiff did not ask for. */
+  private async goOn(threadId: number, reason: string): Promise<void> {
+    const step = `continue after a '${reason}' stop`;
+    await this.connection.request('continue', { threadId }, { step, timeoutMs: this.startMs });
+  }
+
   /** The stopped thread, let go by a step (the run's --timeout given again). */
   private going(what: string): number {
     const threadId = this.lastThreadId;
@@ -301,7 +313,7 @@ export class DebugSession extends SessionSetup {
     kind: string,
     atStop?: () => void,
     counts: (stopped: DebugProtocol.StoppedEvent['body']) => boolean = () => true,
-    claims: (stopped: DebugProtocol.StoppedEvent['body']) => Promise<boolean> = async () => false,
+    claims: (stopped: DebugProtocol.StoppedEvent['body']) => Promise<CountClaim> = async () => false,
   ): Promise<StepOutcome> {
     for (;;) {
       const next = await this.events.next(`waiting for the ${kind}`);
@@ -324,13 +336,9 @@ export class DebugSession extends SessionSetup {
         this.ended = end;
         return end;
       }
-      if (!claimed && !counts(stopped)) {
-        // A stop the caller did not ask for (an entry, a pause): the program goes on.
-        await this.connection.request(
-          'continue',
-          { threadId: stoppedThread },
-          { step: `continue after a '${stopped.reason}' stop`, timeoutMs: this.startMs },
-        );
+      if (claimed === 'go on' || (!claimed && !counts(stopped))) {
+        // A stop the caller did not ask for (an entry, a pause), or the count's as the pass before starts: the program goes on.
+        await this.goOn(stoppedThread, stopped.reason);
         continue;
       }
       const standing = await stoppedAt(

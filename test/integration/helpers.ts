@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
+import { execa, execaSync } from 'execa';
 import { describe } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -208,4 +208,20 @@ export function onPath(name: string): boolean {
       return false;
     }
   });
+}
+
+/**
+ * Which counter of passes gdb and lldb-dap get on this machine (adapters/native/bpdiff_cpu_count.py):
+ * 'breakpoint' (a hardware breakpoint register: the signal's stop is pass N), 'uprobe' (the kernel's,
+ * as root: the signal comes as pass N - 1 starts, and the breakpoint stops pass N), or null where none
+ * counts (the debugger counts as before), with a warning that says why.
+ */
+export function cpuCountKind(): 'breakpoint' | 'uprobe' | null {
+  const answer = execaSync('python3', [path.join(ROOT, 'adapters/native/bpdiff_cpu_count.py')], {
+    reject: false,
+  }).stdout.trim();
+  const kind = /^ok \((breakpoint|uprobe)\)$/.exec(answer)?.[1];
+  if (kind === 'breakpoint' || kind === 'uprobe') return kind;
+  console.warn(`no pass count of the CPU's or the kernel's on this machine (${answer}): its own cases are skipped`);
+  return null;
 }
