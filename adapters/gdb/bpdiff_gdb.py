@@ -261,6 +261,17 @@ class _CpuDisarm(gdb.Function):
         return _cpu_disarm()
 
 
+class _CpuRelease(gdb.Function):
+    """$bpdiff_cpu_release(): the run is over; other debuggers may count in the files this one counted in (how many)."""
+
+    def __init__(self):
+        super(_CpuRelease, self).__init__("bpdiff_cpu_release")
+
+    def invoke(self):
+        return bpdiff_cpu_count.release()
+
+
+_CpuRelease()
 _CpuArm()
 _CpuDisarm()
 

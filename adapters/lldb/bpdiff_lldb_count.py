@@ -1,5 +1,5 @@
-# The CPU's pass count in lldb (adapter.json hit_count.cpu_count): `bpdiff_cpu arm ID N [WAIT-MS]` and
-# `bpdiff_cpu disarm`, which a walk's run to the Nth pass sends through lldb-dap's repl. hooks.ts
+# The CPU's pass count in lldb (adapter.json hit_count.cpu_count): `bpdiff_cpu arm ID N [WAIT-MS]`,
+# `bpdiff_cpu disarm` and `bpdiff_cpu release` (the run is over: another may count in its files), which a walk's run to the Nth pass sends through lldb-dap's repl. hooks.ts
 # copies this file and bpdiff_cpu_count.py (adapters/native/) into the run's own folder and imports
 # this one; lldb puts its folder on Python's path, where the other is found.
 #
@@ -90,8 +90,10 @@ def bpdiff_cpu(debugger, command, result, internal_dict):
         counted = _disarm()
         made = ", and a thread was made, uncounted" if bpdiff_cpu_count.threads_made() else ""
         result.AppendMessage("not armed" if counted is None else "counted %d%s" % (counted, made))
+    elif words == ["release"]:
+        result.AppendMessage("released %d" % bpdiff_cpu_count.release())
     else:
-        result.SetError("usage: bpdiff_cpu arm BREAKPOINT-ID COUNT [WAIT-MS] | bpdiff_cpu disarm")
+        result.SetError("usage: bpdiff_cpu arm BREAKPOINT-ID COUNT [WAIT-MS] | bpdiff_cpu disarm | bpdiff_cpu release")
 
 
 def __lldb_init_module(debugger, internal_dict):

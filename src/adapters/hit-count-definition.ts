@@ -57,6 +57,8 @@ export interface HitCountDefinition {
     arm: string;
     armed: string;
     early?: string;
+    /** What ends a run's hold on the files it counted in with a uprobe, once its program will not run again (another run of the same program may count then). */
+    release?: string;
     /** A regex on disarm's answer that says the program made a thread the count did not count (a uprobe's, not inherited). */
     threads_made?: string;
     disarm: string;

@@ -342,6 +342,11 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   }
 
+  /** The program will not run again (its capture is read): what its debugger holds for a pass count is let go. */
+  async countDone(): Promise<void> {
+    await this.session?.countDone();
+  }
+
   /** Every process of the run killed, its temp folder removed. */
   close(): void {
     this.adapter?.close();

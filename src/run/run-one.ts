@@ -84,6 +84,8 @@ export async function captureRun(
         },
       },
     });
+    // The program is done with: another run of it may count its passes now (session/cpu-count.ts).
+    await run.countDone();
     return await run.capture(facts);
   } catch (error) {
     return await run.capture(failureFacts(error, spec, options, run.log));

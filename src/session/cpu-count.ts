@@ -18,6 +18,9 @@ type CpuCountSpec = NonNullable<NonNullable<AdapterDefinition['hit_count']>['cpu
 /** How long --hit N's count waits for another run's count in the same file to end (a uprobe's: one at a time). */
 const UPROBE_WAIT_MS = 10_000;
 
+/** The sessions that counted with a uprobe, whose debugger holds the files it counted in until it ends or releaseCpuCount. */
+const holdingFiles = new WeakSet<DapConnection>();
+
 /** Set once a count met threads the program made while it counted: this process's later runs let the debugger count. */
 let overshot = false;
 
@@ -55,6 +58,17 @@ export interface ArmedCount {
  */
 export type CountClaim = boolean | 'go on';
 
+/** At the count's signal: reads it back and says what the stop is (frameId: the top frame, which gdb's evaluate needs). */
+export async function claimAtSignal(
+  connection: DapConnection,
+  armed: ArmedCount,
+  frameId: number | undefined,
+  timeoutMs: number,
+): Promise<CountClaim> {
+  const read = await disarmCpuCount(connection, armed, frameId, timeoutMs);
+  return claimOf(armed, countReached(armed, read, connection.adapterName));
+}
+
 /** The claim of a count read back at its signal (countReached's answer). */
 export function claimOf(armed: ArmedCount, reached: boolean): CountClaim {
   return reached && armed.early ? 'go on' : reached;
@@ -81,10 +95,31 @@ export async function armCpuCount(
   const answer = await replAnswer(connection, expression, timeoutMs, { step: 'arming the CPU pass count', frameId });
   const period = new RegExp(spec.armed).exec(answer ?? '')?.[1];
   const early = spec.early !== undefined && new RegExp(spec.early).test(answer ?? '');
-  if (period !== undefined) return { spec, period: Number(period), where, early };
+  if (period !== undefined) {
+    if (early) holdingFiles.add(connection);
+    return { spec, period: Number(period), where, early };
+  }
   // An answer not understood: the script may have disabled the breakpoint all the same.
   await disarmCpuCount(connection, { spec, period: 0, where, early }, frameId, timeoutMs);
   return null;
+}
+
+/**
+ * The run's program will not run again (its capture is read): its debugger lets go of the files it
+ * counted in with a uprobe, so that the other run of the same program counts now rather than wait for
+ * this debugger's end (bpdiff_cpu_count.py's release). `frameId`: the top frame, which gdb's evaluate needs.
+ */
+export async function releaseCpuCount(
+  connection: DapConnection,
+  definition: Pick<AdapterDefinition, 'hit_count'>,
+  timeoutMs: number,
+  frameId: number | undefined,
+): Promise<void> {
+  const release = definition.hit_count?.cpu_count?.release;
+  if (release === undefined || !holdingFiles.has(connection) || connection.closed) return;
+  holdingFiles.delete(connection);
+  const step = 'letting go of the files the count was kept in';
+  await replAnswer(connection, release, timeoutMs, { step, frameId });
 }
 
 /** Whether a stop is the one the armed count makes (its signal), by the adapter's reason and description. */
@@ -207,16 +242,11 @@ export class CpuReach {
   }
 
   /** Whether a stop is the count's signal at pass N, or as pass N - 1 starts ('go on'; read back and checked: several threads are an error). */
-  async claims(
-    stopped: DebugProtocol.StoppedEvent['body'],
-    frameId: number | undefined,
-    adapterName: string,
-  ): Promise<CountClaim> {
+  async claims(stopped: DebugProtocol.StoppedEvent['body'], frameId: number | undefined): Promise<CountClaim> {
     const armed = this.armed;
     if (armed === null || !isCountStop(armed, stopped)) return false;
     this.armed = null;
-    const counted = await disarmCpuCount(this.connection, armed, frameId, this.timeoutMs);
-    return claimOf(armed, countReached(armed, counted, adapterName));
+    return claimAtSignal(this.connection, armed, frameId, this.timeoutMs);
   }
 
   /** The program ended while the count was armed: as many passes counted, in several threads, is an error. */

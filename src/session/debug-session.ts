@@ -22,15 +22,7 @@ import type { StackFrameSummary } from '../core/types.js';
 import { stopPlace } from './passes.js';
 import { SessionSetup } from './session-setup.js';
 import { setPassBreakpoint } from './reach-pass.js';
-import {
-  armCpuCount,
-  type CountClaim,
-  claimOf,
-  countAtEnd,
-  countReached,
-  disarmCpuCount,
-  isCountStop,
-} from './cpu-count.js';
+import * as cpuCount from './cpu-count.js';
 import { stoppedAt } from './stopped-at.js';
 
 export type { SessionEntry, SessionOptions } from './session-setup.js';
@@ -76,12 +68,10 @@ export class DebugSession extends SessionSetup {
     }
   }
 
-  /** Ends the debug session (the program with it). Failure is not an error: the run layer kills what is left. */
-  async disconnect(): Promise<void> {
-    if (this.connection.closed) return;
-    await this.connection
-      .request('disconnect', { terminateDebuggee: true }, { step: 'disconnect', timeoutMs: 1000 })
-      .catch(() => undefined);
+  /** The program will not run again: the files its pass count was kept in are let go (cpu-count.ts). */
+  async countDone(): Promise<void> {
+    const frameId = this.ended === null ? (await this.frames(1))[0]?.id : undefined;
+    await cpuCount.releaseCpuCount(this.connection, this.definition, this.startMs, frameId);
   }
 
   private async waitForStop(): Promise<StopOutcome> {
@@ -117,7 +107,7 @@ export class DebugSession extends SessionSetup {
         return noBreak({ kind: 'condition_error', message: stopped.text ?? stopText }, stop, null, state, frames);
       }
       // --hit N's pass, where the CPU counted to it: its signal's stop (or the pass before's: on to the breakpoint).
-      const claim = (await this.cpuReach?.claims(stopped, stackFrames[0]?.id, connection.adapterName)) ?? false;
+      const claim = (await this.cpuReach?.claims(stopped, stackFrames[0]?.id)) ?? false;
       const counted = claim === true;
       if (!claim && isEndingStop(stopped.reason)) {
         const end = await this.events.exceptionEnd(stopped, threadId, stop, frames);
@@ -244,20 +234,18 @@ export class DebugSession extends SessionSetup {
     // Where the CPU can count the passes (cpu-count.ts), the debugger does not trap at each.
     let armed =
       this.definition.hit_count?.cpu_count !== undefined && state.verified && count > 1
-        ? await armCpuCount(
+        ? await cpuCount.armCpuCount(
             this.connection,
             this.definition,
             { id: state.id, count, frameId: (await this.frames(1))[0]?.id, where: `${path}:${line}` },
             this.startMs,
           )
         : null;
-    const reached = async (stopped: DebugProtocol.StoppedEvent['body']): Promise<CountClaim> => {
-      if (armed === null || !isCountStop(armed, stopped)) return false;
-      const frame = (await this.frames(1, stopped.threadId))[0]?.id;
-      const counted = await disarmCpuCount(this.connection, armed, frame, this.startMs);
-      const ours = armed;
+    const reached = async (stopped: DebugProtocol.StoppedEvent['body']): Promise<cpuCount.CountClaim> => {
+      if (armed === null || !cpuCount.isCountStop(armed, stopped)) return false;
+      const [ours, frame] = [armed, (await this.frames(1, stopped.threadId))[0]?.id];
       armed = null;
-      return claimOf(ours, countReached(ours, counted, this.connection.adapterName));
+      return cpuCount.claimAtSignal(this.connection, ours, frame, this.startMs);
     };
     try {
       for (let left = armed !== null ? 1 : count - set.skipped; ; left--) {
@@ -280,8 +268,8 @@ export class DebugSession extends SessionSetup {
     } finally {
       if (armed !== null && !this.connection.closed) {
         const frame = this.ended === null ? (await this.frames(1))[0]?.id : undefined;
-        const counted = await disarmCpuCount(this.connection, armed, frame, this.startMs);
-        if (this.ended !== null) countAtEnd(armed, counted, this.connection.adapterName);
+        const counted = await cpuCount.disarmCpuCount(this.connection, armed, frame, this.startMs);
+        if (this.ended !== null) cpuCount.countAtEnd(armed, counted, this.connection.adapterName);
       }
       if (this.ended === null && !this.connection.closed) {
         await this.connection.request(
@@ -313,7 +301,7 @@ export class DebugSession extends SessionSetup {
     kind: string,
     atStop?: () => void,
     counts: (stopped: DebugProtocol.StoppedEvent['body']) => boolean = () => true,
-    claims: (stopped: DebugProtocol.StoppedEvent['body']) => Promise<CountClaim> = async () => false,
+    claims: (stopped: DebugProtocol.StoppedEvent['body']) => Promise<cpuCount.CountClaim> = async () => false,
   ): Promise<StepOutcome> {
     for (;;) {
       const next = await this.events.next(`waiting for the ${kind}`);
