@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
+import { execa, execaSync } from 'execa';
 import { packageRoot } from '../src/package-root.js';
 import { median, round, timeMs, type BenchRow } from './lib.js';
 
@@ -60,11 +60,19 @@ function howCounted(id: string): string {
     };
   };
   const count = definition.hit_count;
-  if (count?.cpu_count !== undefined)
-    return 'counted by the CPU (a hardware breakpoint register) from pass 1, where the machine lets it';
+  if (count?.cpu_count !== undefined) return `from pass 1, ${cpuCounter()}`;
   if (count?.hit_condition === undefined && count?.condition === undefined)
     return `counts by stops (${(count?.by_stops ?? 'no hit_count').split(':')[0]})`;
   return count.per_pass === undefined ? 'counted by the adapter' : `per pass: ${count.per_pass.split(':')[0]}`;
+}
+
+/** Which counter gdb and lldb-dap get here (adapters/native/bpdiff_cpu_count.py's own answer). */
+function cpuCounter(): string {
+  const script = path.join(packageRoot(), 'adapters', 'native', 'bpdiff_cpu_count.py');
+  const answer = execaSync('python3', [script], { reject: false }).stdout.trim();
+  if (answer === 'ok (breakpoint)') return 'counted by the CPU (a hardware breakpoint register)';
+  if (answer === 'ok (uprobe)') return "counted by the kernel's uprobe (A and B of one program one after the other)";
+  return `counted by the debugger: ${answer}`;
 }
 
 export default async function run(): Promise<BenchRow[]> {

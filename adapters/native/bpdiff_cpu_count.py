@@ -225,6 +225,9 @@ def _lock(pid, address, wait_ms):
                 os.close(fd)
                 return "another debugger counts in %s (one at a time: a uprobe hides the other's breakpoints at its address)" % where[0].decode(errors="replace")
             time.sleep(0.005)
+        except OSError as error:
+            os.close(fd)
+            return "%s cannot be locked to count in (%s)" % (where[0].decode(errors="replace"), error.strerror)
 
 
 def arm(pid, address, period, wait_ms=0):
