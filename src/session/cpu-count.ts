@@ -104,6 +104,11 @@ export async function armCpuCount(
   return null;
 }
 
+/** Whether the session's debugger holds files it counted in with a uprobe (nothing to let go otherwise: no request is sent). */
+export function holdsFiles(connection: DapConnection): boolean {
+  return holdingFiles.has(connection);
+}
+
 /**
  * The run's program will not run again (its capture is read): its debugger lets go of the files it
  * counted in with a uprobe, so that the other run of the same program counts now rather than wait for

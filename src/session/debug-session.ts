@@ -70,6 +70,7 @@ export class DebugSession extends SessionSetup {
 
   /** The program will not run again: the files its pass count was kept in are let go (cpu-count.ts). */
   async countDone(): Promise<void> {
+    if (!cpuCount.holdsFiles(this.connection)) return;
     const frameId = this.ended === null ? (await this.frames(1))[0]?.id : undefined;
     await cpuCount.releaseCpuCount(this.connection, this.definition, this.startMs, frameId);
   }
