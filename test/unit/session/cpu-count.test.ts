@@ -82,19 +82,15 @@ describe('the CPU pass count', () => {
     expect(claimOf(lldb, countReached(lldb, read(9001), 'lldb-dap'))).toBe(true);
     // gdb answers -P where a uprobe counts; its definition's own patterns read it.
     const gdbSpec = JSON.parse(readFileSync(path.join(ROOT, 'adapters/gdb/adapter.json'), 'utf8')).hit_count.cpu_count;
-    const gdbAnswer = await armCpuCount(
-      repl(['-41']).connection,
-      { hit_count: { cpu_count: gdbSpec } },
-      { id: 2, count: 41, frameId: 1, where: 'x' },
-      1000,
-    );
-    expect(gdbAnswer).toMatchObject({ period: 41, early: true });
-    const gdbPlain = await armCpuCount(
-      repl(['42']).connection,
-      { hit_count: { cpu_count: gdbSpec } },
-      { id: 2, count: 41, frameId: 1, where: 'x' },
-      1000,
-    );
+    const gdbArm = (answer: string) =>
+      armCpuCount(
+        repl([answer]).connection,
+        { hit_count: { cpu_count: gdbSpec } },
+        { id: 2, count: 41, frameId: 1, where: 'x' },
+        1000,
+      );
+    expect(await gdbArm('-41')).toMatchObject({ period: 41, early: true });
+    const gdbPlain = await gdbArm('42');
     expect(gdbPlain).toMatchObject({ period: 42, early: false });
   });
 
