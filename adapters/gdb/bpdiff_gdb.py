@@ -207,12 +207,9 @@ class _CpuArm(gdb.Function):
             for other in gdb.breakpoints()
         ):
             return 0  # another breakpoint at the address, which a uprobe would hide
-        period = int(wanted) + (1 if gdb.newest_frame().pc() == address else 0)
-        # A uprobe signals after the pass's first instruction: it counts to the pass before, and the
-        # breakpoint, enabled again by disarm, stops the next one (the answer is -N).
+        period = bpdiff_cpu_count.period_for(int(wanted), gdb.newest_frame().pc() == address)
+        # A uprobe's signal comes as pass `period` starts, and the breakpoint stops the next (the answer is -period).
         early = bpdiff_cpu_count.early()
-        if early:
-            period -= 1
         # Disabled first: gdb's own trap at the address would hide a uprobe's.
         found[0].enabled = False
         if bpdiff_cpu_count.arm(inferior.pid, address, period, int(wait_ms)) is not None:

@@ -45,12 +45,7 @@ def _arm(target, number, wanted, wait_ms):
     if bpdiff_cpu_count.early() and _others_at(target, number, address):
         return "another breakpoint is at the address, which a uprobe would hide"
     pc = process.GetSelectedThread().GetFrameAtIndex(0).GetPC()
-    # Where the thread stands at the address, its first execution there counts too.
-    period = wanted + (1 if pc == address else 0)
-    # A uprobe signals after the pass's first instruction: it counts to the pass before, and the
-    # breakpoint, enabled again by disarm, stops the next one.
-    if bpdiff_cpu_count.early():
-        period -= 1
+    period = bpdiff_cpu_count.period_for(wanted, pc == address)
     # Disabled first: lldb's own trap at the address would hide a uprobe's.
     breakpoint.SetEnabled(False)
     why = bpdiff_cpu_count.arm(process.GetProcessID(), address, period, wait_ms)

@@ -112,16 +112,19 @@ def _load():
     return _libc
 
 
-def _open(kind, pid, address, period):
-    """A counter of `kind` of `pid`'s executions of `address` (pid 0: the calling thread): its descriptor, or why not."""
+def _target(kind, pid, address):
+    """What a counter of `kind` is set at: the address, or for a uprobe (its file's path, the offset), or why not."""
+    if kind != "uprobe":
+        return address
+    if _uprobe_type() is None:
+        return "this kernel has no uprobe counter (%s)" % _UPROBE_TYPE
+    return _in_file(pid, address)
+
+
+def _open(kind, pid, target, period):
+    """A counter of `kind` of `pid`'s executions at `target` (_target's; pid 0: the calling thread): its descriptor, or why not."""
     _load()
-    if kind == "uprobe":
-        if _uprobe_type() is None:
-            return "this kernel has no uprobe counter (%s)" % _UPROBE_TYPE
-        address = _in_file(pid, address)
-        if isinstance(address, str):
-            return address
-    packed, keep = _attr(kind, address, period)
+    packed, keep = _attr(kind, target, period)
     attr = ctypes.create_string_buffer(packed, _ATTR_SIZE)
     fd = _libc.syscall(
         ctypes.c_long(_SYSCALL),
@@ -142,8 +145,10 @@ _PROBED = {}
 
 def _counts(kind):
     """Whether a counter of `kind` counts three calls this thread makes to a function: None, or why not."""
-    address = ctypes.cast(_load().getppid, ctypes.c_void_p).value
-    fd = _open(kind, 0, address, 1000000)
+    target = _target(kind, 0, ctypes.cast(_load().getppid, ctypes.c_void_p).value)
+    if isinstance(target, str):
+        return target
+    fd = _open(kind, 0, target, 1000000)
     if isinstance(fd, str):
         return fd
     try:
@@ -188,14 +193,21 @@ def kind():
     return _PROBED.get("kind")
 
 
+def period_for(wanted, standing_at_address):
+    """The period to arm for the `wanted`th pass from where the thread stands: where it stands at the
+    address, its first execution there counts too; a uprobe's (early()) one less, since its signal
+    comes as that pass starts and the caller's breakpoint stops the next."""
+    return wanted + (1 if standing_at_address else 0) - (1 if early() else 0)
+
+
 def early():
     """Whether the signal comes after the address's first instruction ran (a uprobe): the caller arms
     the count for the pass before the one it stops at, and its own breakpoint stops that one."""
     return kind() == "uprobe"
 
 
-def _lock(pid, address, wait_ms):
-    """Takes the file a uprobe at `address` would be set in for this process's life: None, or why not.
+def _lock(where, wait_ms):
+    """Takes the file a uprobe at `where` (_target's) is set in for this process's life: None, or why not.
 
     The kernel keeps one uprobe per file and offset for every process, and a debugger's own trap at
     that address in a program that was counted by a uprobe is taken for the uprobe's while another
@@ -204,9 +216,6 @@ def _lock(pid, address, wait_ms):
     each other's breakpoints: so one debugger at a time counts in a file, and keeps it until it ends
     (its program's breakpoints may come back to the address at any time). Others wait up to
     `wait_ms`, then count as before."""
-    where = _in_file(pid, address)
-    if isinstance(where, str):
-        return where
     try:
         found = os.stat(where[0])
         if (found.st_dev, found.st_ino) in _LOCKED:
@@ -244,11 +253,14 @@ def arm(pid, address, period, wait_ms=0):
             return "the program has %d threads, each with a count of its own" % threads(pid)
     except OSError as error:
         return "the program's threads cannot be read (%s)" % error.strerror
+    target = _target(kind(), pid, address)
+    if isinstance(target, str):
+        return target
     if kind() == "uprobe":
-        why = _lock(pid, address, wait_ms)
+        why = _lock(target, wait_ms)
         if why is not None:
             return why
-    fd = _open(kind(), pid, address, period)
+    fd = _open(kind(), pid, target, period)
     if isinstance(fd, str):
         return fd
     if kind() == "uprobe":
