@@ -325,10 +325,72 @@ def _unsigned(value):
         value = value.GetChildAtIndex(0)
     return None
 
+# 10. A String's or a Vec's pointer, length and capacity, reached by the toolchain's field names, took
+#     a dozen SBValue lookups each time (a String's summary, its provider's update, twice, each check
+#     above): half of a Rust stop's read. Their offsets in the type are found once, from a value in
+#     the program's memory, and then read from each value's bytes; a toolchain whose fields are named
+#     otherwise is read as before.
+_LAYOUTS = {}
+_VEC_FIELDS = (("len",), ("buf", "inner", "cap"))
+_STRING_FIELDS = (("vec", "buf", "inner", "ptr", "pointer", "pointer"), ("vec", "len"), ("vec", "buf", "inner", "cap"))
+
+def _field(value, path):
+    for name in path:
+        value = value.GetNonSyntheticValue().GetChildMemberWithName(name)
+    value = value.GetNonSyntheticValue()
+    if value.GetType().IsPointerType():
+        return value
+    # A usize, or a newtype around one (raw_vec::Cap).
+    for _ in range(4):
+        if not value.IsValid() or value.GetNumChildren() == 0:
+            return value
+        value = value.GetChildAtIndex(0).GetNonSyntheticValue()
+    return value
+
+def _learn_layout(raw, paths):
+    base = raw.GetLoadAddress()
+    if base == lldb.LLDB_INVALID_ADDRESS:
+        return None
+    layout = []
+    for path in paths:
+        value = _field(raw, path)
+        start, size = value.GetLoadAddress(), value.GetByteSize()
+        if not value.IsValid() or start == lldb.LLDB_INVALID_ADDRESS or size not in (4, 8):
+            return False
+        if start < base or start + size > base + raw.GetByteSize():
+            return False
+        layout.append((start - base, size))
+    return tuple(layout)
+
+def _numbers(valobj, paths):
+    # The numbers at `paths` in valobj (its non-synthetic fields), or None where they cannot be read so.
+    raw = valobj.GetNonSyntheticValue()
+    key = (raw.GetTypeName(), raw.GetByteSize(), paths)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        try:
+            layout = _learn_layout(raw, paths)
+        except Exception:
+            layout = False
+        if layout is None:
+            return None
+        _LAYOUTS[key] = layout
+    if layout is False:
+        return None
+    data = raw.GetData()
+    error = lldb.SBError()
+    numbers = [data.GetUnsignedInt64(error, offset) if size == 8 else data.GetUnsignedInt32(error, offset)
+               for offset, size in layout]
+    return None if error.Fail() else numbers
+
 def _vec_sane(vec, size):
     vec = vec.GetNonSyntheticValue()
-    length = vec.GetChildMemberWithName("len").GetValueAsUnsigned()
-    capacity = _unsigned(vec.GetChildMemberWithName("buf").GetChildMemberWithName("inner").GetChildMemberWithName("cap"))
+    numbers = _numbers(vec, _VEC_FIELDS)
+    if numbers is not None:
+        length, capacity = numbers
+    else:
+        length = vec.GetChildMemberWithName("len").GetValueAsUnsigned()
+        capacity = _unsigned(vec.GetChildMemberWithName("buf").GetChildMemberWithName("inner").GetChildMemberWithName("cap"))
     if capacity is None or size == 0:
         return length <= 1 << 32
     return length <= capacity and capacity * size <= _MAX_BYTES
@@ -356,6 +418,20 @@ _string_summary = getattr(lldb_providers, "StdStringSummaryProvider", None)
 if _string_summary is not None:
     def _checked_string_summary(valobj, _dict):
         try:
+            numbers = _numbers(valobj, _STRING_FIELDS)
+        except Exception:
+            numbers = None
+        if numbers is not None:
+            pointer, length, capacity = numbers
+            if length > capacity or capacity > _MAX_BYTES:
+                return "<not initialised>"
+            if length == 0:
+                return '""'
+            error = lldb.SBError()
+            data = valobj.GetProcess().ReadMemory(pointer, length, error)
+            if error.Success():
+                return '"' + data.decode("utf8", "replace") + '"'
+        try:
             vec = valobj.GetNonSyntheticValue().GetChildMemberWithName("vec")
             if vec.IsValid() and not _vec_sane(vec, 1):
                 return "<not initialised>"
@@ -365,6 +441,66 @@ if _string_summary is not None:
     lldb_providers.StdStringSummaryProvider = _checked_string_summary
     if getattr(lldb_lookup, "StdStringSummaryProvider", None) is _string_summary:
         lldb_lookup.StdStringSummaryProvider = _checked_string_summary
+
+# A String's provider: its length from the String's bytes (10.); its pointer and element type, which
+# only its elements need, found as the toolchain finds them when an element is asked for.
+_StringProvider = getattr(lldb_providers, "StdStringSyntheticProvider", None)
+if _StringProvider is not None and hasattr(_StringProvider, "get_child_at_index"):
+    _string_update = _StringProvider.update
+    _string_child = _StringProvider.get_child_at_index
+
+    def _quick_string_update(self):
+        try:
+            numbers = _numbers(self.valobj, _STRING_FIELDS)
+        except Exception:
+            numbers = None
+        if numbers is None:
+            self._deferred = False
+            return _string_update(self)
+        _, length, capacity = numbers
+        self.length = length if length <= capacity and capacity <= _MAX_BYTES else 0
+        self._deferred = True
+        return None
+
+    def _string_element(self, index):
+        if getattr(self, "_deferred", False):
+            self._deferred = False
+            _string_update(self)
+        return _string_child(self, index)
+
+    _StringProvider.update = _quick_string_update
+    _StringProvider.get_child_at_index = _string_element
+
+# 11. The toolchain gives every type a Python provider (`.*`): a plain struct its fields, a number or a
+#     pointer its own children, as LLDB shows them anyway, at the cost of a Python call or two a value.
+#     Types that LLDB shows so itself go without: the toolchain's provider stays for all others (enums,
+#     tuples, the standard library's types, a pointer, which it shows as a pointer and not as what it
+#     points to, and a typedef), chosen once a type by a recognizer in place of the catch-all pattern.
+_PLAIN = None
+try:
+    _PLAIN = (_Kinds.STRUCT, _Kinds.OTHER)
+except Exception:
+    pass
+
+def _needs_provider(sbtype, _dict):
+    try:
+        if sbtype.IsPointerType() or sbtype.IsReferenceType() or sbtype.IsTypedefType():
+            return True
+        return _classify(sbtype) not in _PLAIN
+    except Exception:
+        return True
+
+def _provider_by_recognizer(debugger):
+    if _PLAIN is None or _classify is None or not hasattr(lldb, "eFormatterMatchCallback"):
+        return
+    category = debugger.GetCategory("Rust")
+    catch_all = lldb.SBTypeNameSpecifier(".*", True)
+    provider = category.GetSyntheticForType(catch_all)
+    if not provider.IsValid() or provider.GetData() != "lldb_lookup.synthetic_lookup":
+        return
+    recognizer = lldb.SBTypeNameSpecifier("%s._needs_provider" % __name__, lldb.eFormatterMatchCallback)
+    if category.AddTypeSynthetic(recognizer, lldb.SBTypeSynthetic.CreateWithClassName("lldb_lookup.synthetic_lookup")):
+        category.DeleteTypeSynthetic(catch_all)
 
 def __lldb_init_module(debugger, _dict):
     # Once the module is imported: lldb looks a recognizer function up by its name as it is added.
@@ -378,3 +514,4 @@ def __lldb_init_module(debugger, _dict):
         debugger.HandleCommand(command)
     if hasattr(lldb_providers, "StructSummaryProvider") and _classify_struct is not None:
         debugger.HandleCommand('type summary add -F %s._struct_summary -e -h -v --recognizer-function %s._is_struct --category Rust' % (__name__, __name__))
+    _provider_by_recognizer(debugger)
