@@ -136,7 +136,10 @@ def _open(kind, pid, target, period):
     )
     del keep  # the uprobe's path, read by the kernel in the call
     if fd < 0:
-        return "perf_event_open (%s): %s" % (kind, os.strerror(ctypes.get_errno()))
+        errno = ctypes.get_errno()
+        # Where the kernel refuses a user (perf_event_paranoid), root or CAP_PERFMON may open it.
+        advice = " (root or CAP_PERFMON may open it)" if errno in (1, 13) else ""
+        return "perf_event_open (%s): %s%s" % (kind, os.strerror(errno), advice)
     return fd
 
 

@@ -19,6 +19,7 @@ import type { RunSpec } from '../core/types.js';
 import { isBpdiffError } from '../errors.js';
 import { captureOptions } from '../options/read-options.js';
 import { readPackageVersion } from '../intake/version.js';
+import { packageRoot } from '../package-root.js';
 
 export interface AdapterStatus {
   /** The definition's id (`python`). */
@@ -94,14 +95,38 @@ export async function checkAdapter(
     (hooks.version ? await hooks.version(plan).catch(() => null) : null) ??
     (shipsWithBpdiff(definition) ? readPackageVersion() : null);
   const command = [plan.adapterExecutable, ...plan.adapterArgs].join(' ') + answered;
+  const counted = definition.hit_count?.cpu_count ? `; ${await cpuCounter(cwd)}` : '';
   return {
     id: definition.id,
     name: plan.adapterName,
     ok: true,
     version,
-    detail: program ? `${program}; adapter: ${command}` : command,
+    detail: (program ? `${program}; adapter: ${command}` : command) + counted,
     install: definition.install,
   };
+}
+
+let counter: Promise<string> | null = null;
+
+/**
+ * How `--hit N` reaches its pass where the debugger counts with the CPU or the kernel (gdb, lldb-dap:
+ * their definitions' hit_count.cpu_count): what adapters/native/bpdiff_cpu_count.py, which their
+ * scripts import, answers on this machine, asked once a process.
+ */
+function cpuCounter(cwd: string): Promise<string> {
+  counter ??= (async () => {
+    const python = whichSync('python3', cwd);
+    const refused = (why: string): string => `--hit N counted by the debugger, a stop a pass: ${why}`;
+    if (!python) return refused('no python3 here to ask the kernel');
+    const script = path.join(packageRoot(), 'adapters', 'native', 'bpdiff_cpu_count.py');
+    const result = await runProbe(python, [script], { cwd, timeoutMs: VERSION_TIMEOUT_MS });
+    const answer = result.stdout.trim();
+    if (answer === 'ok (breakpoint)') return '--hit N counted by the CPU (a hardware breakpoint)';
+    if (answer === 'ok (uprobe)') return '--hit N counted by the kernel (a uprobe)';
+    const why = /^refused: (.+)$/.exec(answer)?.[1] ?? (answer || result.failure || 'no answer');
+    return refused(why);
+  })();
+  return counter;
 }
 
 /** The plan a run of `argv` would get from the adapter's hooks, prepared in a folder of its own. */
