@@ -471,7 +471,32 @@ if _StringProvider is not None and hasattr(_StringProvider, "get_child_at_index"
     _StringProvider.update = _quick_string_update
     _StringProvider.get_child_at_index = _string_element
 
-# 11. The toolchain gives every type a Python provider (`.*`): a plain struct its fields, a number or a
+# 11. The toolchain's providers read their value's fields in __init__ (update()) and LLDB has them
+#     update() again at once: a Vec's, a HashMap's (its keys' texts, to sort them), each twice a stop.
+#     An update at the stop a provider last read its value at is not done again.
+def _once_a_stop(provider):
+    update = provider.update
+
+    def updated(self):
+        try:
+            process = self.valobj.GetProcess()
+            stop = (process.GetProcessID(), process.GetStopID(True))
+        except Exception:
+            return update(self)
+        if getattr(self, "_bpdiff_read_at", None) == stop:
+            return None
+        result = update(self)
+        self._bpdiff_read_at = stop
+        return result
+
+    provider.update = updated
+
+for _name in ("StdVecSyntheticProvider", "StdVecDequeSyntheticProvider", "StdHashMapSyntheticProvider"):
+    _provider = getattr(lldb_providers, _name, None)
+    if _provider is not None and hasattr(_provider, "update"):
+        _once_a_stop(_provider)
+
+# 12. The toolchain gives every type a Python provider (`.*`): a plain struct its fields, a number or a
 #     pointer its own children, as LLDB shows them anyway, at the cost of a Python call or two a value.
 #     Types that LLDB shows so itself go without: the toolchain's provider stays for all others (enums,
 #     tuples, the standard library's types, a pointer, which it shows as a pointer and not as what it
@@ -502,7 +527,7 @@ def _provider_by_recognizer(debugger):
     if category.AddTypeSynthetic(recognizer, lldb.SBTypeSynthetic.CreateWithClassName("lldb_lookup.synthetic_lookup")):
         category.DeleteTypeSynthetic(catch_all)
 
-# 12. LLDB asks inspect.signature() for a Python formatter's parameters at every call (a summary's, a
+# 13. LLDB asks inspect.signature() for a Python formatter's parameters at every call (a summary's, a
 #     provider's num_children): a sixth of a Rust stop's read. Each function says its own, computed once.
 def _signatures_said():
     import inspect
