@@ -106,27 +106,31 @@ export async function checkAdapter(
   };
 }
 
-let counter: Promise<string> | null = null;
+/** What bpdiff_cpu_count.py answered, by the python3 that ran it: asked once a process. */
+const counters = new Map<string, Promise<string>>();
 
 /**
  * How `--hit N` reaches its pass where the debugger counts with the CPU or the kernel (gdb, lldb-dap:
  * their definitions' hit_count.cpu_count): what adapters/native/bpdiff_cpu_count.py, which their
- * scripts import, answers on this machine, asked once a process.
+ * scripts import, answers on this machine.
  */
 function cpuCounter(cwd: string): Promise<string> {
-  counter ??= (async () => {
-    const python = whichSync('python3', cwd);
-    const refused = (why: string): string => `--hit N counted by the debugger, a stop a pass: ${why}`;
-    if (!python) return refused('no python3 here to ask the kernel');
-    const script = path.join(packageRoot(), 'adapters', 'native', 'bpdiff_cpu_count.py');
-    const result = await runProbe(python, [script], { cwd, timeoutMs: VERSION_TIMEOUT_MS });
-    const answer = result.stdout.trim();
-    if (answer === 'ok (breakpoint)') return '--hit N counted by the CPU (a hardware breakpoint)';
-    if (answer === 'ok (uprobe)') return '--hit N counted by the kernel (a uprobe)';
-    const why = /^refused: (.+)$/.exec(answer)?.[1] ?? (answer || result.failure || 'no answer');
-    return refused(why);
-  })();
-  return counter;
+  const refused = (why: string): string => `--hit N counted by the debugger, a stop a pass: ${why}`;
+  const python = whichSync('python3', cwd);
+  if (!python) return Promise.resolve(refused('no python3 here to ask the kernel'));
+  let counted = counters.get(python);
+  if (counted === undefined) {
+    counted = (async () => {
+      const script = path.join(packageRoot(), 'adapters', 'native', 'bpdiff_cpu_count.py');
+      const result = await runProbe(python, [script], { cwd, timeoutMs: VERSION_TIMEOUT_MS });
+      const answer = result.stdout.trim();
+      if (answer === 'ok (breakpoint)') return '--hit N counted by the CPU (a hardware breakpoint)';
+      if (answer === 'ok (uprobe)') return '--hit N counted by the kernel (a uprobe)';
+      return refused(/^refused: (.+)$/.exec(answer)?.[1] ?? (answer || result.failure || 'no answer'));
+    })();
+    counters.set(python, counted);
+  }
+  return counted;
 }
 
 /** The plan a run of `argv` would get from the adapter's hooks, prepared in a folder of its own. */

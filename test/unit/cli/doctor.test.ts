@@ -70,9 +70,24 @@ describe('checkAdapter', () => {
       name: 'lldb-dap',
       ok: true,
       version: '19.1.7',
-      detail: dap,
+      // No python3 on this PATH to run bpdiff_cpu_count.py: --hit N is said to be counted by the debugger.
+      detail: `${dap}; --hit N counted by the debugger, a stop a pass: no python3 here to ask the kernel`,
       install: 'apt-get install -y lldb-19',
     });
+  });
+
+  it("says how --hit N counts on gdb and lldb-dap: bpdiff_cpu_count.py's answer through python3", async () => {
+    const dap = script(bin, 'lldb-dap', 'exit 0');
+    script(bin, 'python3', 'case "$1" in */adapters/native/bpdiff_cpu_count.py) echo "ok (uprobe)";; *) exit 3;; esac');
+    expect((await checkAdapter(builtin('lldb'), tmp)).detail).toBe(`${dap}; --hit N counted by the kernel (a uprobe)`);
+    expect((await checkAdapter(builtin('go'), tmp)).detail).not.toContain('--hit');
+    // Another python3 (another PATH) is asked again: a refusal is said with its reason.
+    process.env.PATH = path.join(freshDir(), 'bin');
+    const other = script(process.env.PATH, 'lldb-dap', 'exit 0');
+    script(process.env.PATH, 'python3', 'echo "refused: no counter counts here (uprobe: Permission denied)"');
+    expect((await checkAdapter(builtin('lldb'), tmp)).detail).toBe(
+      `${other}; --hit N counted by the debugger, a stop a pass: no counter counts here (uprobe: Permission denied)`,
+    );
   });
 
   it("reads dlv's version, and names the install command when dlv is missing", async () => {
@@ -157,7 +172,7 @@ describe('runDoctorCommand', () => {
     expect(await runDoctorCommand(io(out), null, [builtin('go'), builtin('lldb')])).toBe(0);
     expect(out.join('').split('\n')).toEqual([
       `ok       go    dlv 1.20.2 (${path.join(bin, 'dlv')} dap --listen=127.0.0.1:0)`,
-      `ok       lldb  lldb-dap (version unknown) (${path.join(bin, 'lldb-dap')})`,
+      `ok       lldb  lldb-dap (version unknown) (${path.join(bin, 'lldb-dap')}; --hit N counted by the debugger, a stop a pass: no python3 here to ask the kernel)`,
       '',
     ]);
   });
