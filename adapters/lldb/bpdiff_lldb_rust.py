@@ -282,14 +282,18 @@ def _struct_summary(valobj, _dict):
 #    stop count, expressions' stops included), by address and type.
 _PER_STOP = {"stop": None, "texts": {}}
 
+def _stop_of(valobj):
+    # The stop the program stands at: its process and stop count, expressions' stops included.
+    process = valobj.GetProcess()
+    return (process.GetProcessID(), process.GetStopID(True))
+
 def _per_stop(summary):
     def cached(valobj, _dict):
         try:
             address = valobj.GetLoadAddress()
             if address == lldb.LLDB_INVALID_ADDRESS:
                 return summary(valobj, _dict)
-            process = valobj.GetProcess()
-            stop = (process.GetProcessID(), process.GetStopID(True))
+            stop = _stop_of(valobj)
             if _PER_STOP["stop"] != stop:
                 _PER_STOP["stop"] = stop
                 _PER_STOP["texts"] = {}
@@ -315,15 +319,25 @@ if hasattr(lldb_lookup, "SizeSummaryProvider") and lldb_lookup.SizeSummaryProvid
 #    String reads `<not initialised>` instead of reading that many bytes.
 _MAX_BYTES = 1 << 40
 
-def _unsigned(value):
-    # A usize, or a newtype around one (raw_vec::Cap), as a number; None where there is none.
+def _leaf(value):
+    # A usize, or a newtype around one (raw_vec::Cap), down to the number; None where there is none.
     for _ in range(4):
         if not value.IsValid():
             return None
         if value.GetNumChildren() == 0:
-            return value.GetValueAsUnsigned()
-        value = value.GetChildAtIndex(0)
+            return value
+        value = value.GetChildAtIndex(0).GetNonSyntheticValue()
     return None
+
+def _unsigned(value):
+    leaf = _leaf(value)
+    return None if leaf is None else leaf.GetValueAsUnsigned()
+
+def _sane(length, capacity, size):
+    # Whether a Vec's (or a String's) length and capacity can be its own, not what the stack held.
+    if capacity is None or size == 0:
+        return length <= 1 << 32
+    return length <= capacity and capacity * size <= _MAX_BYTES
 
 # 10. A String's or a Vec's pointer, length and capacity, reached by the toolchain's field names, took
 #     a dozen SBValue lookups each time (a String's summary, its provider's update, twice, each check
@@ -338,14 +352,7 @@ def _field(value, path):
     for name in path:
         value = value.GetNonSyntheticValue().GetChildMemberWithName(name)
     value = value.GetNonSyntheticValue()
-    if value.GetType().IsPointerType():
-        return value
-    # A usize, or a newtype around one (raw_vec::Cap).
-    for _ in range(4):
-        if not value.IsValid() or value.GetNumChildren() == 0:
-            return value
-        value = value.GetChildAtIndex(0).GetNonSyntheticValue()
-    return value
+    return value if value.GetType().IsPointerType() else _leaf(value)
 
 def _learn_layout(raw, paths):
     base = raw.GetLoadAddress()
@@ -354,8 +361,10 @@ def _learn_layout(raw, paths):
     layout = []
     for path in paths:
         value = _field(raw, path)
+        if value is None or not value.IsValid():
+            return False
         start, size = value.GetLoadAddress(), value.GetByteSize()
-        if not value.IsValid() or start == lldb.LLDB_INVALID_ADDRESS or size not in (4, 8):
+        if start == lldb.LLDB_INVALID_ADDRESS or size not in (4, 8):
             return False
         if start < base or start + size > base + raw.GetByteSize():
             return False
@@ -364,6 +373,12 @@ def _learn_layout(raw, paths):
 
 def _numbers(valobj, paths):
     # The numbers at `paths` in valobj (its non-synthetic fields), or None where they cannot be read so.
+    try:
+        return _read_numbers(valobj, paths)
+    except Exception:
+        return None
+
+def _read_numbers(valobj, paths):
     raw = valobj.GetNonSyntheticValue()
     key = (raw.GetTypeName(), raw.GetByteSize(), paths)
     layout = _LAYOUTS.get(key)
@@ -371,7 +386,7 @@ def _numbers(valobj, paths):
         try:
             layout = _learn_layout(raw, paths)
         except Exception:
-            layout = False
+            layout = False  # the toolchain's fields are not what they were looked for as
         if layout is None:
             return None
         _LAYOUTS[key] = layout
@@ -391,9 +406,7 @@ def _vec_sane(vec, size):
     else:
         length = vec.GetChildMemberWithName("len").GetValueAsUnsigned()
         capacity = _unsigned(vec.GetChildMemberWithName("buf").GetChildMemberWithName("inner").GetChildMemberWithName("cap"))
-    if capacity is None or size == 0:
-        return length <= 1 << 32
-    return length <= capacity and capacity * size <= _MAX_BYTES
+    return _sane(length, capacity, size)
 
 def _checked_length(provider_name, vec_of, size_of):
     provider = getattr(lldb_providers, provider_name, None)
@@ -417,13 +430,10 @@ _checked_length(
 _string_summary = getattr(lldb_providers, "StdStringSummaryProvider", None)
 if _string_summary is not None:
     def _checked_string_summary(valobj, _dict):
-        try:
-            numbers = _numbers(valobj, _STRING_FIELDS)
-        except Exception:
-            numbers = None
+        numbers = _numbers(valobj, _STRING_FIELDS)
         if numbers is not None:
             pointer, length, capacity = numbers
-            if length > capacity or capacity > _MAX_BYTES:
+            if not _sane(length, capacity, 1):
                 return "<not initialised>"
             if length == 0:
                 return '""'
@@ -450,15 +460,12 @@ if _StringProvider is not None and hasattr(_StringProvider, "get_child_at_index"
     _string_child = _StringProvider.get_child_at_index
 
     def _quick_string_update(self):
-        try:
-            numbers = _numbers(self.valobj, _STRING_FIELDS)
-        except Exception:
-            numbers = None
+        numbers = _numbers(self.valobj, _STRING_FIELDS)
         if numbers is None:
             self._deferred = False
             return _string_update(self)
         _, length, capacity = numbers
-        self.length = length if length <= capacity and capacity <= _MAX_BYTES else 0
+        self.length = length if _sane(length, capacity, 1) else 0
         self._deferred = True
         return None
 
@@ -479,8 +486,7 @@ def _once_a_stop(provider):
 
     def updated(self):
         try:
-            process = self.valobj.GetProcess()
-            stop = (process.GetProcessID(), process.GetStopID(True))
+            stop = _stop_of(self.valobj)
         except Exception:
             return update(self)
         if getattr(self, "_bpdiff_read_at", None) == stop:
