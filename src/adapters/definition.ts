@@ -350,7 +350,7 @@ export interface AdapterDefinition {
      * `${folders_hex}`, their UTF-8 a line each in hexadecimal) sent in
      * its repl before a step that should stop there, `off` before one that must not. Absent: not walked into.
      */
-    callbacks?: { on: string; off: string } | { function_breakpoints: true };
+    callbacks?: { on: string; off: string; step_in_by_next?: true } | { function_breakpoints: true };
     /**
      * Regular expressions of the types (as the adapter names them) of containers a run goes through in
      * an order of its own (a Go map, Rust's HashMap): two runs of one program go through a `for` over

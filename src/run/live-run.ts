@@ -10,6 +10,7 @@ import { withAdapterRules, type StreamedHits, type StreamHitsArguments } from '.
 import type { DebugSession } from '../session/debug-session.js';
 import type { StepKind, SteppedStop, StepOutcome, StopOutcome } from '../session/stop-outcome.js';
 import type { ReturnedRead } from '../session/returned-reads.js';
+import { stepRequest } from '../session/callbacks.js';
 import { readFrame } from '../capture/read-frame.js';
 import { boundLine, captureDocument, noBreakFacts, stopLocation, type RunFacts } from '../capture/capture-document.js';
 import { evaluateWatches, isWatchError } from '../capture/watch.js';
@@ -186,10 +187,10 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       ? () =>
           this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
       : undefined;
-    await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
+    const stopsOn = await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
     if (returns) await this.started().returns.arm(() => this.topFrame());
     else this.started().returns.notAsked();
-    const outcome = await this.started().step(kind, early, returns);
+    const outcome = await this.started().step(stepRequest(kind, stopsOn, this.definition), early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
   }

@@ -5,6 +5,19 @@
 import type { AdapterDefinition } from '../adapters/definition.js';
 import type { DapConnection } from '../dap/connection.js';
 import { replAnswer } from './reach-pass.js';
+import type { StepKind } from './stop-outcome.js';
+
+/**
+ * The request a walk's step is made by: a step into a line is a step over it where the stops at the
+ * user's functions are on and the adapter's definition says they make it stop where a step in would
+ * (locate.callbacks.step_in_by_next: lldb-dap, where the standard library then runs at full speed
+ * instead of being stepped into and out of). Anything else is made as asked.
+ */
+export function stepRequest(kind: StepKind, stopsOn: boolean, definition: Pick<AdapterDefinition, 'locate'>): StepKind {
+  const spec = definition.locate?.callbacks;
+  if (kind !== 'stepIn' || !stopsOn || spec === undefined || !('step_in_by_next' in spec)) return kind;
+  return spec.step_in_by_next === true ? 'next' : kind;
+}
 
 /** A folder as one argument of the debugger's command line. */
 function quoted(folder: string): string {
@@ -14,6 +27,8 @@ function quoted(folder: string): string {
 export class CallbackStops {
   /** The folders the stops are on for (joined), or null: off, as at the start. */
   private current: string | null = null;
+  /** Whether the stops are on: asked for, and the adapter took them (its answer was no error). */
+  private taken = false;
   /** The function breakpoints' names for the folders last asked (locate.callbacks.function_breakpoints). */
   private named: { folders: string; names: Promise<string[]> } | null = null;
 
@@ -28,18 +43,19 @@ export class CallbackStops {
   /**
    * On for the user's folders (the next step stops in a call back into them), or off (null). `frame`:
    * the top frame's id, for an adapter that evaluates in a frame (cdt-gdb-adapter), asked only when
-   * the adapter is told.
+   * the adapter is told. Answers whether the stops are on (the adapter took them).
    */
-  async set(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<void> {
+  async set(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<boolean> {
     const spec = this.definition.locate?.callbacks;
-    if (spec === undefined || this.connection.closed) return;
+    if (spec === undefined || this.connection.closed) return false;
     const wanted = folders === null || folders.length === 0 ? null : folders.join('\0');
-    if (wanted === this.current) return;
+    if (wanted === this.current) return this.taken;
     if ('function_breakpoints' in spec) {
-      if (this.functions === undefined) return;
+      if (this.functions === undefined) return false;
       await this.setFunctionBreakpoints(wanted, folders ?? []);
       this.current = wanted;
-      return;
+      this.taken = wanted !== null;
+      return this.taken;
     }
     const expression =
       wanted === null
@@ -49,11 +65,13 @@ export class CallbackStops {
             .replace('${folders_hex}', () => Buffer.from((folders ?? []).join('\n')).toString('hex'));
     // An adapter that cannot (its answer is an error) walks as before: a call back is not stopped in.
     const frameId = await frame();
-    await replAnswer(this.connection, expression, this.timeoutMs, {
+    const answer = await replAnswer(this.connection, expression, this.timeoutMs, {
       step: wanted === null ? 'letting calls back from the library run' : 'stopping in calls back from the library',
       ...(frameId !== undefined ? { frameId } : {}),
     });
     this.current = wanted;
+    this.taken = wanted !== null && answer !== null && !/^\s*error\b/i.test(answer);
+    return this.taken;
   }
 
   /** A function breakpoint on each of the program's functions under the folders, or none (`wanted` null). */

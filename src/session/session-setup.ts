@@ -79,8 +79,8 @@ export class SessionSetup {
   protected entryForOneCpu = false;
   private callbacks: CallbackStops | null = null;
 
-  /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. */
-  stopInCallbacks(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<void> {
+  /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. Answers whether they are on. */
+  stopInCallbacks(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<boolean> {
     this.callbacks ??= new CallbackStops(
       this.connection,
       this.definition,

@@ -28,6 +28,15 @@ const TOTAL = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/total.
 const CLOSURE = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/closure.rs');
 const MANGLINGS = ['legacy', 'v0'] as const;
 
+/** The requests bpdiff sent run A's adapter, by name, as its trace (BPDIFF_TRACE) holds them. */
+function requestsOfA(trace: string): string[] {
+  return fs
+    .readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"run":"A"') && line.includes('"dir":"out"') && line.includes('"type":"request"'))
+    .map((line) => (JSON.parse(line) as { message: { name: string } }).message.name);
+}
+
 describeWithTool(
   'locate on a Rust program against itself (lldb-dap)',
   'rustc (rustup) and lldb-dap',
@@ -60,14 +69,21 @@ describeWithTool(
     it('every line: exit 0, the `if let` binding not set yet set aside and said', async () => {
       // The `if let` line comes at step 136 (the walk steps into the closures the parser's iterators
       // call, 25 steps): 150 steps are enough (the whole walk is 172).
+      const trace = path.join(scratch, 'every-line.jsonl');
       const run = await runBpdiff(
         ['locate', '--every-line', '--max-steps', '150', '--', program, '1', '--', program, '1'],
         {
           cwd: scratch,
+          env: { BPDIFF_TRACE: trace },
         },
       );
       expect(run.leftovers).toEqual([]);
       expect(run.exitCode, run.stderr).toBe(0);
+      // Each step into a line is a step over it with the stops at the program's functions on
+      // (adapter.json locate.callbacks.step_in_by_next): lldb never steps into the standard library.
+      const steps = requestsOfA(trace).filter((name) => name === 'next' || name === 'stepIn');
+      expect(steps.length).toBeGreaterThanOrEqual(150);
+      expect(steps.filter((name) => name === 'stepIn')).toEqual([]);
       const hints = run.doc!.analysis_hints.join('\n');
       expect(hints).toMatch(/^no divergence in 150 steps \(--max-steps 150/);
       expect(hints).toMatch(
