@@ -4,7 +4,10 @@
 # speed, and a call back into the program's code would run unseen. `bpdiff_callbacks on FOLDER...`,
 # sent through lldb-dap's repl before a step that should stop there, sets a breakpoint at the start of
 # every function whose code lies under the folders (the walk's user code) and enables it; `off` disables
-# it again, before a step over a line or a run to a later pass, which must not stop in the calls.
+# it again, before a step over a line or a run to a later pass, which must not stop in the calls. With
+# them on, lldb-dap's walk steps into a line by a step over it (adapter.json step_in_by_next), so they
+# are the only way into the user's functions: those of every module loaded (the project's own shared
+# libraries too), made again when a module was loaded since.
 # hooks.ts copies this file into the run's own folder and imports it.
 import os
 import shlex
@@ -12,7 +15,7 @@ import shlex
 import lldb
 
 # The breakpoints, and the folders they were made for (the walk adds folders as it finds the program's code).
-_made = {"breakpoints": [], "folders": None}
+_made = {"breakpoints": [], "folders": None, "modules": None}
 
 
 def _under(path, folders):
@@ -30,24 +33,27 @@ def _functions(target, folders):
     """The program's functions whose source is under the folders: found through the line tables of the
     compile units there (the functions their lines are in), whose own first line is under them too (not
     the standard library's generic code, which Rust compiles into the program's units)."""
-    module = target.FindModule(target.GetExecutable())
     found = {}
-    for unit_index in range(module.GetNumCompileUnits()):
-        unit = module.GetCompileUnitAtIndex(unit_index)
-        spec = unit.GetFileSpec()
-        if not _under(os.path.normpath(os.path.join(spec.GetDirectory() or "", spec.GetFilename() or "")), folders):
-            continue
-        for entry_index in range(unit.GetNumLineEntries()):
-            entry = unit.GetLineEntryAtIndex(entry_index)
-            function = entry.GetStartAddress().GetFunction()
-            if not function.IsValid():
+    # Every module loaded: the program's own shared libraries too (a C project's libshapes.so), whose
+    # functions a step into a line enters as it does the executable's.
+    for module_index in range(target.GetNumModules()):
+        module = target.GetModuleAtIndex(module_index)
+        for unit_index in range(module.GetNumCompileUnits()):
+            unit = module.GetCompileUnitAtIndex(unit_index)
+            spec = unit.GetFileSpec()
+            if not _under(os.path.normpath(os.path.join(spec.GetDirectory() or "", spec.GetFilename() or "")), folders):
                 continue
-            start = function.GetStartAddress()
-            key = start.GetFileAddress()
-            if key in found:
-                continue
-            file = _file_of(start)
-            found[key] = function if file is not None and _under(file, folders) else None
+            for entry_index in range(unit.GetNumLineEntries()):
+                entry = unit.GetLineEntryAtIndex(entry_index)
+                function = entry.GetStartAddress().GetFunction()
+                if not function.IsValid():
+                    continue
+                start = function.GetStartAddress()
+                key = (module_index, start.GetFileAddress())
+                if key in found:
+                    continue
+                file = _file_of(start)
+                found[key] = function if file is not None and _under(file, folders) else None
     return [function for function in found.values() if function is not None]
 
 
@@ -65,6 +71,7 @@ def _make(target, folders):
             made.append(breakpoint.GetID())
     _made["breakpoints"] = made
     _made["folders"] = folders
+    _made["modules"] = target.GetNumModules()
 
 
 def _set(target, enabled):
@@ -79,7 +86,8 @@ def bpdiff_callbacks(debugger, command, result, internal_dict):
     words = shlex.split(command)
     if len(words) >= 2 and words[0] == "on":
         folders = sorted(os.path.normpath(folder) for folder in words[1:])
-        if _made["folders"] != folders:
+        # Made again for other folders, or when a library was loaded since (dlopen).
+        if _made["folders"] != folders or _made.get("modules") != target.GetNumModules():
             _make(target, folders)
         _set(target, True)
         result.AppendMessage("callbacks on %d" % len(_made["breakpoints"]))

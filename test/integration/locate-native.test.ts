@@ -56,6 +56,47 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
     });
   });
 
+for (const { name, tool, available, adapter } of DEBUGGERS)
+  describeWithTool(`locate: ${name}, a function of the project's own shared library`, tool, available, () => {
+    // lldb-dap steps into a line by a step over it with a breakpoint at each of the user's functions
+    // (locate.callbacks.step_in_by_next): those of the libraries the program loads from the user's
+    // folders too, not only the executable's (before: the walk stepped over scale() and told main's line).
+    it('is walked into where the runs part ways, both ways', async () => {
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-shared-lib-'));
+      try {
+        for (const file of ['main.c', 'scale.c'])
+          fs.copyFileSync(
+            path.join(ROOT, 'test/integration/fixtures-native/shared-lib', file),
+            path.join(scratch, file),
+          );
+        await execa('cc', ['-g', '-O0', '-shared', '-fPIC', '-o', 'libscale.so', 'scale.c'], {
+          cwd: scratch,
+          stdin: 'ignore',
+        });
+        await execa('cc', ['-g', '-O0', '-o', 'prog', 'main.c', '-L.', '-lscale', '-Wl,-rpath,$ORIGIN'], {
+          cwd: scratch,
+          stdin: 'ignore',
+        });
+        for (const mode of [['--every-line'], []]) {
+          const run = await runBpdiff(
+            ['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', './prog', '--', './prog'],
+            {
+              cwd: scratch,
+            },
+          );
+          expect(run.leftovers).toEqual([]);
+          expect(run.exitCode, run.stderr).toBe(1);
+          expect(run.doc!.locate!.point).toMatchObject({ file: 'scale.c', line: 6, function: 'scale' });
+          expect(run.doc!.analysis_hints[0]).toMatch(
+            /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
+          );
+        }
+      } finally {
+        fs.rmSync(scratch, { recursive: true, force: true });
+      }
+    });
+  });
+
 describeWithTool('locate: C, a local one run sets to what its stack held', c.tool, c.available, () => {
   it('is a divergence at the line after it, both ways (before: set aside as not set yet in A, told a line later)', async () => {
     await locateBothWays('flag', [], (run) => {
