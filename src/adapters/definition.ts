@@ -349,8 +349,10 @@ export interface AdapterDefinition {
      * Iterator::map calls from collect()): `on` (with `${folders}`, the user's folders, quoted, or
      * `${folders_hex}`, their UTF-8 a line each in hexadecimal) sent in
      * its repl before a step that should stop there, `off` before one that must not. Absent: not walked into.
+     * `step_in_by_next`: a regular expression of the answer to `on` under which a step into a line is a
+     * step over it (the stops then catch each call of the user's code; callbacks.ts stepRequest).
      */
-    callbacks?: { on: string; off: string; step_in_by_next?: true } | { function_breakpoints: true };
+    callbacks?: { on: string; off: string; step_in_by_next?: string } | { function_breakpoints: true };
     /**
      * Regular expressions of the types (as the adapter names them) of containers a run goes through in
      * an order of its own (a Go map, Rust's HashMap): two runs of one program go through a `for` over

@@ -187,10 +187,10 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       ? () =>
           this.prefetcher!.send(plan, { step: 'reading the frame', timeoutMs: this.options.run.timeout_seconds * 1000 })
       : undefined;
-    const stopsOn = await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
+    const stops = await this.started().stopInCallbacks(callbacks, () => this.topFrameId());
     if (returns) await this.started().returns.arm(() => this.topFrame());
     else this.started().returns.notAsked();
-    const outcome = await this.started().step(stepRequest(kind, stopsOn, this.definition), early, returns);
+    const outcome = await this.started().step(stepRequest(kind, stops, this.definition), early, returns);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;
   }

@@ -7,16 +7,27 @@ import type { DapConnection } from '../dap/connection.js';
 import { replAnswer } from './reach-pass.js';
 import type { StepKind } from './stop-outcome.js';
 
+/** The stops at the user's functions: off, or on with what the adapter answered when it took them ('' for function breakpoints). */
+export type CallbackStopsState = { on: false } | { on: true; answer: string };
+
+const OFF: CallbackStopsState = { on: false };
+
 /**
  * The request a walk's step is made by: a step into a line is a step over it where the stops at the
- * user's functions are on and the adapter's definition says they make it stop where a step in would
- * (locate.callbacks.step_in_by_next: lldb-dap, where the standard library then runs at full speed
- * instead of being stepped into and out of). Anything else is made as asked.
+ * user's functions are on and the adapter's answer to `on` says they make it stop where a step in would
+ * (locate.callbacks.step_in_by_next, a regular expression: lldb-dap's answers `callbacks on N`, where
+ * the standard library then runs at full speed instead of being stepped into and out of, and names the
+ * user's functions inlined somewhere, which no breakpoint stops in, where a step in must stay one).
+ * Anything else is made as asked.
  */
-export function stepRequest(kind: StepKind, stopsOn: boolean, definition: Pick<AdapterDefinition, 'locate'>): StepKind {
+export function stepRequest(
+  kind: StepKind,
+  stops: CallbackStopsState,
+  definition: Pick<AdapterDefinition, 'locate'>,
+): StepKind {
   const spec = definition.locate?.callbacks;
-  if (kind !== 'stepIn' || !stopsOn || spec === undefined || !('step_in_by_next' in spec)) return kind;
-  return spec.step_in_by_next === true ? 'next' : kind;
+  if (kind !== 'stepIn' || !stops.on || spec === undefined || !('step_in_by_next' in spec)) return kind;
+  return spec.step_in_by_next !== undefined && new RegExp(spec.step_in_by_next).test(stops.answer) ? 'next' : kind;
 }
 
 /** A folder as one argument of the debugger's command line. */
@@ -27,8 +38,8 @@ function quoted(folder: string): string {
 export class CallbackStops {
   /** The folders the stops are on for (joined), or null: off, as at the start. */
   private current: string | null = null;
-  /** Whether the stops are on: asked for, and the adapter took them (its answer was no error). */
-  private taken = false;
+  /** Whether the stops are on (asked for, and the adapter took them: its answer was no error), with its answer. */
+  private state: CallbackStopsState = OFF;
   /** The function breakpoints' names for the folders last asked (locate.callbacks.function_breakpoints). */
   private named: { folders: string; names: Promise<string[]> } | null = null;
 
@@ -43,19 +54,19 @@ export class CallbackStops {
   /**
    * On for the user's folders (the next step stops in a call back into them), or off (null). `frame`:
    * the top frame's id, for an adapter that evaluates in a frame (cdt-gdb-adapter), asked only when
-   * the adapter is told. Answers whether the stops are on (the adapter took them).
+   * the adapter is told. Answers whether the stops are on (the adapter took them), with its answer.
    */
-  async set(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<boolean> {
+  async set(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<CallbackStopsState> {
     const spec = this.definition.locate?.callbacks;
-    if (spec === undefined || this.connection.closed) return false;
+    if (spec === undefined || this.connection.closed) return OFF;
     const wanted = folders === null || folders.length === 0 ? null : folders.join('\0');
-    if (wanted === this.current) return this.taken;
+    if (wanted === this.current) return this.state;
     if ('function_breakpoints' in spec) {
-      if (this.functions === undefined) return false;
+      if (this.functions === undefined) return OFF;
       await this.setFunctionBreakpoints(wanted, folders ?? []);
       this.current = wanted;
-      this.taken = wanted !== null;
-      return this.taken;
+      this.state = wanted !== null ? { on: true, answer: '' } : OFF;
+      return this.state;
     }
     const expression =
       wanted === null
@@ -70,8 +81,8 @@ export class CallbackStops {
       ...(frameId !== undefined ? { frameId } : {}),
     });
     this.current = wanted;
-    this.taken = wanted !== null && answer !== null && !/^\s*error\b/i.test(answer);
-    return this.taken;
+    this.state = wanted !== null && answer !== null && !/^\s*error\b/i.test(answer) ? { on: true, answer } : OFF;
+    return this.state;
   }
 
   /** A function breakpoint on each of the program's functions under the folders, or none (`wanted` null). */

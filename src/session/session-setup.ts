@@ -2,7 +2,7 @@
 // stops and steps): initialize, then launch or attach with the breakpoint, the entry's function
 // breakpoints and the exception filters set, up to the launch response; and the breakpoints cleared
 // again for a walk that steps from the start. The request order is debug-session.ts's opening comment.
-import { CallbackStops } from './callbacks.js';
+import { CallbackStops, type CallbackStopsState } from './callbacks.js';
 import { ReturnedReads } from './returned-reads.js';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DapConnection } from '../dap/connection.js';
@@ -80,7 +80,10 @@ export class SessionSetup {
   private callbacks: CallbackStops | null = null;
 
   /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. Answers whether they are on. */
-  stopInCallbacks(folders: readonly string[] | null, frame: () => Promise<number | undefined>): Promise<boolean> {
+  stopInCallbacks(
+    folders: readonly string[] | null,
+    frame: () => Promise<number | undefined>,
+  ): Promise<CallbackStopsState> {
     this.callbacks ??= new CallbackStops(
       this.connection,
       this.definition,

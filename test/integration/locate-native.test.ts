@@ -97,6 +97,21 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
     });
   });
 
+for (const { name, tool, available, adapter } of DEBUGGERS)
+  describeWithTool(`locate: ${name}, a function of the user's inlined into its caller`, tool, available, () => {
+    // No breakpoint at scale()'s start stops in it (always_inline): lldb-dap's walk steps into a line
+    // by a step in there, not by a step over with those breakpoints (locate.callbacks.step_in_by_next's
+    // pattern; before: the walk stepped over scale() and told main's line 16, total 18 in A and 21 in B).
+    it('is walked into where the runs part ways, both ways', async () => {
+      await locateBothWays('inlined', adapter, (run) => {
+        expect(run.doc!.locate!.point).toMatchObject({ file: 'inlined.c', line: 9, function: 'scale' });
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /inlined\.c:9 in scale\(\) \(step \d+\): (part is 0 in A and 1 in B|A goes on to line 11, B to line 10)$/,
+        );
+      });
+    });
+  });
+
 describeWithTool('locate: C, a local one run sets to what its stack held', c.tool, c.available, () => {
   it('is a divergence at the line after it, both ways (before: set aside as not set yet in A, told a line later)', async () => {
     await locateBothWays('flag', [], (run) => {

@@ -26,6 +26,7 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-rust-'));
 const program = path.join(scratch, 'inventory');
 const TOTAL = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/total.rs');
 const CLOSURE = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/closure.rs');
+const INLINED = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/inlined.rs');
 const MANGLINGS = ['legacy', 'v0'] as const;
 
 /** The requests bpdiff sent run A's adapter, by name, as its trace (BPDIFF_TRACE) holds them. */
@@ -46,6 +47,7 @@ describeWithTool(
       await Promise.all([
         execa('rustc', ['-g', '-C', 'opt-level=0', '-o', program, SOURCE], { stdin: 'ignore' }),
         execa('rustc', ['-g', '-C', 'opt-level=0', '-o', path.join(scratch, 'closure'), CLOSURE], { stdin: 'ignore' }),
+        execa('rustc', ['-g', '-C', 'opt-level=0', '-o', path.join(scratch, 'inlined'), INLINED], { stdin: 'ignore' }),
         ...MANGLINGS.map((mangling) =>
           execa(
             'rustc',
@@ -140,6 +142,26 @@ describeWithTool(
         expect(located.point!.line).toBe(9);
         expect(located.point!.function).toMatch(/^closure::main::.*closure/);
         expect(run.doc!.analysis_hints[0]).toMatch(/A goes on to line 12, B to line 10$/);
+      }
+    });
+
+    it('a function of the user inlined into its caller (#[inline(always)]) is walked into, both ways', async () => {
+      // No breakpoint at scale's start stops in it: the walk's step into a line stays a step in
+      // (bpdiff_lldb_callbacks.py names it among the inlined; before: stepped over, told main's
+      // `for` line, total 18 in A and 21 in B).
+      const inlined = path.join(scratch, 'inlined');
+      for (const mode of [['--every-line'], []]) {
+        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', inlined, '--', inlined], {
+          cwd: scratch,
+        });
+        expect(run.leftovers).toEqual([]);
+        expect(run.exitCode, run.stderr).toBe(1);
+        // (The file as the program's debug information names it: the fixture's, built where it lies.)
+        expect(path.basename(run.doc!.locate!.point!.file)).toBe('inlined.rs');
+        expect(run.doc!.locate!.point).toMatchObject({ line: 7, function: 'inlined::scale' });
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /inlined\.rs:7 in inlined::scale\(\) .*: part is false in A and true in B$/,
+        );
       }
     });
   },
