@@ -60,26 +60,34 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
   describeWithTool(`locate: ${name}, a function of the project's own shared library`, tool, available, () => {
     // lldb-dap steps into a line by a step over it with a breakpoint at each of the user's functions
     // (locate.callbacks.step_in_by_next): those of the libraries the program loads from the user's
-    // folders too, not only the executable's (before: the walk stepped over scale() and told main's line).
-    it('is walked into where the runs part ways, both ways', async () => {
-      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-shared-lib-'));
-      try {
-        for (const file of ['main.c', 'scale.c'])
-          fs.copyFileSync(
-            path.join(ROOT, 'test/integration/fixtures-native/shared-lib', file),
-            path.join(scratch, file),
-          );
-        await execa('cc', ['-g', '-O0', '-shared', '-fPIC', '-o', 'libscale.so', 'scale.c'], {
-          cwd: scratch,
-          stdin: 'ignore',
-        });
-        await execa('cc', ['-g', '-O0', '-o', 'prog', 'main.c', '-L.', '-lscale', '-Wl,-rpath,$ORIGIN'], {
-          cwd: scratch,
-          stdin: 'ignore',
-        });
+    // folders too, not only the executable's (before: the walk stepped over scale() and told main's
+    // line), and those of a library it loads with dlopen once the walk has begun, which lldb gives the
+    // breakpoint's resolver as it loads it (before: the every-line walk stepped over scale() and told
+    // plugin.c:14, total 180 in A and 210 in B).
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-shared-lib-'));
+    beforeAll(async () => {
+      for (const file of ['main.c', 'plugin.c', 'scale.c'])
+        fs.copyFileSync(path.join(ROOT, 'test/integration/fixtures-native/shared-lib', file), path.join(scratch, file));
+      await execa('cc', ['-g', '-O0', '-shared', '-fPIC', '-o', 'libscale.so', 'scale.c'], {
+        cwd: scratch,
+        stdin: 'ignore',
+      });
+      await execa('cc', ['-g', '-O0', '-o', 'prog', 'main.c', '-L.', '-lscale', '-Wl,-rpath,$ORIGIN'], {
+        cwd: scratch,
+        stdin: 'ignore',
+      });
+      await execa('cc', ['-g', '-O0', '-o', 'plugin', 'plugin.c', '-ldl'], { cwd: scratch, stdin: 'ignore' });
+    });
+    afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+    for (const [program, how] of [
+      ['./prog', 'linked to the program'],
+      ['./plugin', 'loaded by dlopen once main runs'],
+    ] as const)
+      it(`is walked into where the runs part ways, both ways (${how})`, async () => {
         for (const mode of [['--every-line'], []]) {
           const run = await runBpdiff(
-            ['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', './prog', '--', './prog'],
+            ['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', program, '--', program],
             {
               cwd: scratch,
             },
@@ -91,10 +99,7 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
             /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
           );
         }
-      } finally {
-        fs.rmSync(scratch, { recursive: true, force: true });
-      }
-    });
+      });
   });
 
 for (const { name, tool, available, adapter } of DEBUGGERS)
