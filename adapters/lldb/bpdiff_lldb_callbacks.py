@@ -43,8 +43,8 @@ def _functions(module, folders, inlined):
     found = {}
     for unit_index in range(module.GetNumCompileUnits()):
         unit = module.GetCompileUnitAtIndex(unit_index)
-        spec = unit.GetFileSpec()
-        if not _under(os.path.normpath(os.path.join(spec.GetDirectory() or "", spec.GetFilename() or "")), folders):
+        unit_file = _path_of(unit.GetFileSpec())
+        if unit_file is None or not _under(unit_file, folders):
             continue
         for entry_index in range(unit.GetNumLineEntries()):
             entry = unit.GetLineEntryAtIndex(entry_index)

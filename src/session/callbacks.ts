@@ -26,8 +26,10 @@ export function stepRequest(
   definition: Pick<AdapterDefinition, 'locate'>,
 ): StepKind {
   const spec = definition.locate?.callbacks;
-  if (kind !== 'stepIn' || !stops.on || spec === undefined || !('step_in_by_next' in spec)) return kind;
-  return spec.step_in_by_next !== undefined && new RegExp(spec.step_in_by_next).test(stops.answer) ? 'next' : kind;
+  const pattern = spec !== undefined && 'on' in spec ? spec.step_in_by_next : undefined;
+  return kind === 'stepIn' && stops.on && pattern !== undefined && new RegExp(pattern).test(stops.answer)
+    ? 'next'
+    : kind;
 }
 
 /** A folder as one argument of the debugger's command line. */

@@ -79,7 +79,7 @@ export class SessionSetup {
   protected entryForOneCpu = false;
   private callbacks: CallbackStops | null = null;
 
-  /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. Answers whether they are on. */
+  /** Stops in calls back from the library into `folders` from the next step or run on (callbacks.ts), or none (null); `frame`: the top frame's id, asked only when the adapter is told. Answers whether they are on, with the adapter's answer (callbacks.ts stepRequest reads it). */
   stopInCallbacks(
     folders: readonly string[] | null,
     frame: () => Promise<number | undefined>,

@@ -61,9 +61,9 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
     // lldb-dap steps into a line by a step over it with a breakpoint at each of the user's functions
     // (locate.callbacks.step_in_by_next): those of the libraries the program loads from the user's
     // folders too, not only the executable's (before: the walk stepped over scale() and told main's
-    // line), and those of a library it loads with dlopen once the walk has begun, which lldb gives the
-    // breakpoint's resolver as it loads it (before: the every-line walk stepped over scale() and told
-    // plugin.c:14, total 180 in A and 210 in B).
+    // line), and those of a library it loads with dlopen during the walk, which lldb gives the
+    // breakpoint's resolver as it loads it, within the very step whose line loads and calls it (before:
+    // the every-line walk stepped over scale() and told plugin.c:9, total 180 in A and 210 in B).
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-shared-lib-'));
     beforeAll(async () => {
       for (const file of ['main.c', 'plugin.c', 'scale.c'])
@@ -82,7 +82,7 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
 
     for (const [program, how] of [
       ['./prog', 'linked to the program'],
-      ['./plugin', 'loaded by dlopen once main runs'],
+      ['./plugin', 'loaded by dlopen in the line that calls it'],
     ] as const)
       it(`is walked into where the runs part ways, both ways (${how})`, async () => {
         for (const mode of [['--every-line'], []]) {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { madeByRustc } from '../../adapters/lldb/hooks.js';
-import { ROOT, describeWithTool, onPath, runBpdiff } from './helpers.js';
+import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const SOURCE = path.join(ROOT, 'bench/programs/locate/rust/inventory.rs');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-rust-'));
@@ -28,6 +28,20 @@ const TOTAL = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/total.
 const CLOSURE = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/closure.rs');
 const INLINED = path.join(ROOT, 'test/integration/fixtures-native/rust-impl/inlined.rs');
 const MANGLINGS = ['legacy', 'v0'] as const;
+
+/**
+ * The program `name` the suite built into the scratch folder, located against itself, B with PART set,
+ * every line and by effects: each a divergence (exit 1) that `check` checks, with no process left behind.
+ */
+async function locateBothWays(name: string, check: (run: BpdiffRun) => void): Promise<void> {
+  const built = path.join(scratch, name);
+  for (const mode of [['--every-line'], []]) {
+    const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', built, '--', built], { cwd: scratch });
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    check(run);
+  }
+}
 
 /** The requests bpdiff sent run A's adapter, by name, as its trace (BPDIFF_TRACE) holds them. */
 function requestsOfA(trace: string): string[] {
@@ -129,40 +143,28 @@ describeWithTool(
       });
 
     it('a closure that Iterator::map calls from inside collect() is walked into, where the runs part ways, both ways', async () => {
-      const closure = path.join(scratch, 'closure');
-      for (const mode of [['--every-line'], []]) {
-        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', closure, '--', closure], {
-          cwd: scratch,
-        });
-        expect(run.leftovers).toEqual([]);
-        expect(run.exitCode, run.stderr).toBe(1);
+      await locateBothWays('closure', (run) => {
         const located = run.doc!.locate!;
         // Before: at line 15, after the statement, `w[1] is 4 in A and 5 in B`.
         expect(located.kind).toBe('path');
         expect(located.point!.line).toBe(9);
         expect(located.point!.function).toMatch(/^closure::main::.*closure/);
         expect(run.doc!.analysis_hints[0]).toMatch(/A goes on to line 12, B to line 10$/);
-      }
+      });
     });
 
     it('a function of the user inlined into its caller (#[inline(always)]) is walked into, both ways', async () => {
       // No breakpoint at scale's start stops in it: the walk's step into a line stays a step in
       // (bpdiff_lldb_callbacks.py names it among the inlined; before: stepped over, told main's
       // `for` line, total 18 in A and 21 in B).
-      const inlined = path.join(scratch, 'inlined');
-      for (const mode of [['--every-line'], []]) {
-        const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', inlined, '--', inlined], {
-          cwd: scratch,
-        });
-        expect(run.leftovers).toEqual([]);
-        expect(run.exitCode, run.stderr).toBe(1);
+      await locateBothWays('inlined', (run) => {
         // (The file as the program's debug information names it: the fixture's, built where it lies.)
         expect(path.basename(run.doc!.locate!.point!.file)).toBe('inlined.rs');
         expect(run.doc!.locate!.point).toMatchObject({ line: 7, function: 'inlined::scale' });
         expect(run.doc!.analysis_hints[0]).toMatch(
           /inlined\.rs:7 in inlined::scale\(\) .*: part is false in A and true in B$/,
         );
-      }
+      });
     });
   },
 );

@@ -1,18 +1,13 @@
-// Loads the project's own plugin (libscale.so, next to the program) with dlopen once main has started,
-// and calls its scale(): a walk steps into it as into the program's own functions.
+// Loads the project's own plugin (libscale.so, next to the program) with dlopen in the line that calls
+// its scale(), at the first pass: a walk steps into scale() as into the program's own functions, from
+// the very step that loads the library.
 #include <dlfcn.h>
 #include <stdio.h>
 
 int main(void) {
-  void *plugin = dlopen("./libscale.so", RTLD_NOW);
-  if (plugin == NULL) {
-    fprintf(stderr, "%s\n", dlerror());
-    return 2;
-  }
-  int (*scale)(int) = (int (*)(int))dlsym(plugin, "scale");
   int total = 0;
   for (int i = 10; i <= 30; i += 10) {
-    total += scale(i);
+    total += ((int (*)(int))dlsym(dlopen("./libscale.so", RTLD_NOW), "scale"))(i);
   }
   printf("%d\n", total);
   return 0;
