@@ -16,6 +16,9 @@ import shlex
 
 import lldb
 
+# The labels lldb-dap gives its own breakpoints, whose changes it sends as `breakpoint` events.
+_DAP_LABELS = ("dap", "vscode")
+
 # The breakpoint (its id), the folders it was made for (the walk adds folders as it finds the program's
 # code), and the names of the user's functions found inlined into others.
 _made = {"breakpoint": None, "folders": None, "inlined": set()}
@@ -111,6 +114,11 @@ def _make(target, folders):
     _made["folders"] = folders
     if breakpoint.IsValid():
         breakpoint.SetEnabled(False)
+        # lldb-dap tells the client of locations added to the breakpoints that carry its label (dap;
+        # vscode before LLVM 18) by a `breakpoint` event: so bpdiff learns that a library was loaded
+        # whose functions the resolver took (and asks `on` again, for its inlined ones).
+        for label in _DAP_LABELS:
+            breakpoint.AddName(label)
 
 
 def _set(target, enabled):

@@ -44,6 +44,12 @@ export class CallbackStops {
   private state: CallbackStopsState = OFF;
   /** The function breakpoints' names for the folders last asked (locate.callbacks.function_breakpoints). */
   private named: { folders: string; names: Promise<string[]> } | null = null;
+  /**
+   * The adapter's answer to `on` may be out of date: a `breakpoint` event came while the stops were
+   * on (lldb-dap's, as a library the program loaded gave the stops locations: the functions of the
+   * user's inlined there are not in the answer yet), so the next step asks again.
+   */
+  private stale = false;
 
   constructor(
     private readonly connection: DapConnection,
@@ -51,7 +57,13 @@ export class CallbackStops {
     private readonly timeoutMs: number,
     /** The program's functions under the folders (the hooks' callbackFunctions), for function breakpoints. */
     private readonly functions?: (folders: readonly string[]) => Promise<string[]>,
-  ) {}
+  ) {
+    const spec = definition.locate?.callbacks;
+    if (spec !== undefined && 'on' in spec)
+      connection.onEvent((event) => {
+        if (event.event === 'breakpoint' && this.state.on) this.stale = true;
+      });
+  }
 
   /**
    * On for the user's folders (the next step stops in a call back into them), or off (null). `frame`:
@@ -62,7 +74,7 @@ export class CallbackStops {
     const spec = this.definition.locate?.callbacks;
     if (spec === undefined || this.connection.closed) return OFF;
     const wanted = folders === null || folders.length === 0 ? null : folders.join('\0');
-    if (wanted === this.current) return this.state;
+    if (wanted === this.current && !this.stale) return this.state;
     if ('function_breakpoints' in spec) {
       if (this.functions === undefined) return OFF;
       await this.setFunctionBreakpoints(wanted, folders ?? []);
@@ -78,6 +90,7 @@ export class CallbackStops {
             .replace('${folders_hex}', () => Buffer.from((folders ?? []).join('\n')).toString('hex'));
     // An adapter that cannot (its answer is an error) walks as before: a call back is not stopped in.
     const frameId = await frame();
+    this.stale = false;
     const answer = await replAnswer(this.connection, expression, this.timeoutMs, {
       step: wanted === null ? 'letting calls back from the library run' : 'stopping in calls back from the library',
       ...(frameId !== undefined ? { frameId } : {}),

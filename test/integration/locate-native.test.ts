@@ -63,12 +63,20 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
     // folders too, not only the executable's (before: the walk stepped over scale() and told main's
     // line), and those of a library it loads with dlopen during the walk, which lldb gives the
     // breakpoint's resolver as it loads it, within the very step whose line loads and calls it (before:
-    // the every-line walk stepped over scale() and told plugin.c:9, total 180 in A and 210 in B).
+    // the every-line walk stepped over scale() and told plugin.c:9, total 180 in A and 210 in B). A
+    // function of the user's inlined into such a library's (libweigh.so's factor()): lldb-dap tells
+    // bpdiff of the locations the library gave the breakpoint by a `breakpoint` event, and the answer
+    // to `on`, asked again, names factor(), so the walk steps in there (before: the every-line walk
+    // stepped over factor() and told weigh.c:14, total 90 in A and 120 in B).
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-shared-lib-'));
     beforeAll(async () => {
-      for (const file of ['main.c', 'plugin.c', 'scale.c'])
+      for (const file of ['main.c', 'plugin.c', 'scale.c', 'weigh.c'])
         fs.copyFileSync(path.join(ROOT, 'test/integration/fixtures-native/shared-lib', file), path.join(scratch, file));
       await execa('cc', ['-g', '-O0', '-shared', '-fPIC', '-o', 'libscale.so', 'scale.c'], {
+        cwd: scratch,
+        stdin: 'ignore',
+      });
+      await execa('cc', ['-g', '-O0', '-shared', '-fPIC', '-o', 'libweigh.so', 'weigh.c'], {
         cwd: scratch,
         stdin: 'ignore',
       });
@@ -80,24 +88,38 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
     });
     afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-    for (const [program, how] of [
-      ['./prog', 'linked to the program'],
-      ['./plugin', 'loaded by dlopen in the line that calls it'],
-    ] as const)
+    for (const { argv, how, point, hint } of [
+      {
+        argv: ['./prog'],
+        how: 'linked to the program',
+        point: { file: 'scale.c', line: 6, function: 'scale' },
+        hint: /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
+      },
+      {
+        argv: ['./plugin'],
+        how: 'loaded by dlopen in the line that calls it',
+        point: { file: 'scale.c', line: 6, function: 'scale' },
+        hint: /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
+      },
+      {
+        argv: ['./plugin', './libweigh.so'],
+        how: 'loaded by dlopen, a function of the user inlined into it',
+        point: { file: 'weigh.c', line: 7, function: 'factor' },
+        hint: /^the runs part ways after weigh\.c:7 in factor\(\) .*: A goes on to line 9, B to line 8$/,
+      },
+    ])
       it(`is walked into where the runs part ways, both ways (${how})`, async () => {
         for (const mode of [['--every-line'], []]) {
           const run = await runBpdiff(
-            ['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', program, '--', program],
+            ['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', ...argv, '--', ...argv],
             {
               cwd: scratch,
             },
           );
           expect(run.leftovers).toEqual([]);
           expect(run.exitCode, run.stderr).toBe(1);
-          expect(run.doc!.locate!.point).toMatchObject({ file: 'scale.c', line: 6, function: 'scale' });
-          expect(run.doc!.analysis_hints[0]).toMatch(
-            /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
-          );
+          expect(run.doc!.locate!.point).toMatchObject(point);
+          expect(run.doc!.analysis_hints[0]).toMatch(hint);
         }
       });
   });

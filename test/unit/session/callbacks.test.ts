@@ -14,11 +14,17 @@ const byNext: Locating = {
 const stepsIn: Locating = { locate: { callbacks: { on: '`cb on ${folders}', off: '`cb off' } } };
 const byFunctions: Locating = { locate: { callbacks: { function_breakpoints: true } } };
 
-/** A connection whose repl answers `answer(expression)` (null: the request fails), recording what it was asked. */
-function repl(answer: (expression: string) => string | null): { connection: DapConnection; asked: string[] } {
+/** A connection whose repl answers `answer(expression)` (null: the request fails), recording what it was asked; `emit` sends an event to its listeners. */
+function repl(answer: (expression: string) => string | null): {
+  connection: DapConnection;
+  asked: string[];
+  emit: (event: string) => void;
+} {
   const asked: string[] = [];
+  const listeners: ((event: { event: string }) => void)[] = [];
   const connection = {
     closed: false,
+    onEvent: (listener: (event: { event: string }) => void) => listeners.push(listener),
     request: async (command: string, args: { expression?: string }) => {
       if (command !== 'evaluate') throw new Error(`unexpected ${command}`);
       asked.push(args.expression ?? '');
@@ -27,7 +33,7 @@ function repl(answer: (expression: string) => string | null): { connection: DapC
       return { result, variablesReference: 0 };
     },
   } as unknown as DapConnection;
-  return { connection, asked };
+  return { connection, asked, emit: (event) => listeners.forEach((listener) => listener({ event })) };
 }
 
 const frame = async (): Promise<number | undefined> => 1;
@@ -43,6 +49,24 @@ describe('CallbackStops.set', () => {
     expect(await stops.set(['/p/src', '/p'], frame)).toEqual({ on: true, answer: 'callbacks on 7' });
     expect(await stops.set(null, frame)).toEqual({ on: false });
     expect(asked).toEqual(['`cb on "/p/src" "/p"', '`cb off']);
+  });
+
+  it('asks again after a breakpoint event while they are on (a library loaded: its inlined functions), not while off', async () => {
+    let answer = 'callbacks on 7';
+    const { connection, asked, emit } = repl((expression) => (expression.includes(' on ') ? answer : 'callbacks off'));
+    const stops = new CallbackStops(connection, byNext, 1000);
+    emit('breakpoint');
+    expect(await stops.set(['/p'], frame)).toEqual({ on: true, answer: 'callbacks on 7' });
+    emit('output');
+    expect(await stops.set(['/p'], frame)).toEqual({ on: true, answer: 'callbacks on 7' });
+    answer = 'callbacks on 9, 1 inlined (factor)';
+    emit('breakpoint');
+    expect(await stops.set(['/p'], frame)).toEqual({ on: true, answer });
+    expect(stepRequest('stepIn', await stops.set(['/p'], frame), byNext)).toBe('stepIn');
+    expect(await stops.set(null, frame)).toEqual({ on: false });
+    emit('breakpoint');
+    expect(await stops.set(null, frame)).toEqual({ on: false });
+    expect(asked).toEqual(['`cb on "/p"', '`cb on "/p"', '`cb off']);
   });
 
   it('says they are off where the adapter refused them (its answer an error), so the step is a step in', async () => {
