@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, execaSync } from 'execa';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'dist/bin/bpdiff.cjs');
@@ -76,6 +76,26 @@ export async function runBpdiff(
     doc,
     leftovers: await leftoverProcesses(mark),
   };
+}
+
+/**
+ * `bpdiff locate` of a pair whose runs part ways, every line and then by effects (the default): `options`
+ * (an adapter, B's environment) before the two commands, `argv` the command of both runs, from `cwd`.
+ * Each walk exits 1 and leaves no process behind, and `check` checks its document, told the mode
+ * (['--every-line'] or []).
+ */
+export async function locateBothModes(
+  options: string[],
+  argv: string[],
+  cwd: string,
+  check: (run: BpdiffRun, mode: string[]) => void,
+): Promise<void> {
+  for (const mode of [['--every-line'], []]) {
+    const run = await runBpdiff(['locate', ...options, ...mode, '--', ...argv, '--', ...argv], { cwd });
+    expect(run.leftovers).toEqual([]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    check(run, mode);
+  }
 }
 
 /**

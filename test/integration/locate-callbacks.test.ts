@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ROOT, describeWithTool, runBpdiff } from './helpers.js';
+import { ROOT, describeWithTool, locateBothModes, runBpdiff } from './helpers.js';
 import { go, java, node, python, ruby } from './locate-languages.js';
 import { JAVAC_JVM } from '../../adapters/java/source-launch.js';
 
@@ -64,21 +64,13 @@ for (const { language, command, at, a, b, build } of CASES)
     afterAll(() => fs.rmSync(built, { recursive: true, force: true }));
 
     it('are walked into, every one: the line in key() where the runs part ways, on its later call, both ways', async () => {
-      for (const mode of [['--every-line'], []]) {
-        const run = await runBpdiff(
-          ['locate', ...mode, '--env-b', 'PART=1', '--', ...command(built), '--', ...command(built)],
-          {
-            cwd: FIXTURES,
-          },
-        );
-        expect(run.leftovers).toEqual([]);
-        expect(run.exitCode, run.stderr).toBe(1);
+      await locateBothModes(['--env-b', 'PART=1'], command(built), FIXTURES, (run, mode) => {
         expect(run.doc!.locate!.kind).toBe('path');
         expect(run.doc!.analysis_hints[0]).toMatch(
           new RegExp(`^the runs part ways after ${at} \\(.*step \\d+\\): A goes on to line ${a}, B to line ${b}$`),
         );
         if (mode.length > 0) expect(run.doc!.analysis_hints[0]).toMatch(/\(.*3rd time on this line/);
-      }
+      });
     });
   });
 
@@ -106,18 +98,12 @@ describeWithTool('locate: a value a lambda a stream calls returns (Java)', java.
 
 describeWithTool('locate: a for-of loop over a generator (Node)', node.tool, node.available, () => {
   it("walks the loop's body on each pass: the third value, where the body uses it, both ways", async () => {
-    for (const mode of [['--every-line'], []]) {
-      const run = await runBpdiff(
-        ['locate', ...mode, '--env-b', 'PART=1', '--', 'node', 'generator.js', '--', 'node', 'generator.js'],
-        { cwd: FIXTURES },
-      );
-      expect(run.leftovers).toEqual([]);
-      expect(run.exitCode, run.stderr).toBe(1);
+    await locateBothModes(['--env-b', 'PART=1'], ['node', 'generator.js'], FIXTURES, (run, mode) => {
       // Before: `generator.js:14 ... total is 6 in A and 24 in B`, after the loop.
       expect(run.doc!.analysis_hints[0]).toMatch(
         /^the runs part ways at generator\.js:12 in <anonymous>\(\) \(.*step \d+\): n is 2 in A and 20 in B$/,
       );
       if (mode.length > 0) expect(run.doc!.analysis_hints[0]).toMatch(/\(3rd time on this line/);
-    }
+    });
   });
 });

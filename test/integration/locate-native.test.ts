@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { ROOT, describeWithTool, locateBothModes, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 import { DATA, LOCATE, c, describeLanguage, fortran, go } from './locate-languages.js';
 
 for (const language of [c, go, fortran]) describeLanguage(language);
@@ -21,14 +21,7 @@ async function locateBothWays(fixture: string, adapter: string[], check: (run: B
     const program = path.join(scratch, fixture);
     fs.copyFileSync(path.join(ROOT, `test/integration/fixtures-native/${fixture}.c`), `${program}.c`);
     await execa('cc', ['-g', '-O0', '-o', program, `${program}.c`], { stdin: 'ignore' });
-    for (const mode of [['--every-line'], []]) {
-      const run = await runBpdiff(['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', program, '--', program], {
-        cwd: scratch,
-      });
-      expect(run.leftovers).toEqual([]);
-      expect(run.exitCode, run.stderr).toBe(1);
-      check(run);
-    }
+    await locateBothModes([...adapter, '--env-b', 'PART=1'], [program], scratch, check);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -88,19 +81,13 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
     });
     afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
+    const inScale = {
+      point: { file: 'scale.c', line: 6, function: 'scale' },
+      hint: /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
+    };
     for (const { argv, how, point, hint } of [
-      {
-        argv: ['./prog'],
-        how: 'linked to the program',
-        point: { file: 'scale.c', line: 6, function: 'scale' },
-        hint: /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
-      },
-      {
-        argv: ['./plugin'],
-        how: 'loaded by dlopen in the line that calls it',
-        point: { file: 'scale.c', line: 6, function: 'scale' },
-        hint: /^the runs part ways after scale\.c:6 in scale\(\) .*: A goes on to line 9, B to line 7$/,
-      },
+      { argv: ['./prog'], how: 'linked to the program', ...inScale },
+      { argv: ['./plugin'], how: 'loaded by dlopen in the line that calls it', ...inScale },
       {
         argv: ['./plugin', './libweigh.so'],
         how: 'loaded by dlopen, a function of the user inlined into it',
@@ -109,18 +96,10 @@ for (const { name, tool, available, adapter } of DEBUGGERS)
       },
     ])
       it(`is walked into where the runs part ways, both ways (${how})`, async () => {
-        for (const mode of [['--every-line'], []]) {
-          const run = await runBpdiff(
-            ['locate', ...adapter, ...mode, '--env-b', 'PART=1', '--', ...argv, '--', ...argv],
-            {
-              cwd: scratch,
-            },
-          );
-          expect(run.leftovers).toEqual([]);
-          expect(run.exitCode, run.stderr).toBe(1);
+        await locateBothModes([...adapter, '--env-b', 'PART=1'], argv, scratch, (run) => {
           expect(run.doc!.locate!.point).toMatchObject(point);
           expect(run.doc!.analysis_hints[0]).toMatch(hint);
-        }
+        });
       });
   });
 

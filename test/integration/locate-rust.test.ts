@@ -19,7 +19,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { madeByRustc } from '../../adapters/lldb/hooks.js';
-import { ROOT, describeWithTool, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
+import { ROOT, describeWithTool, locateBothModes, onPath, runBpdiff, type BpdiffRun } from './helpers.js';
 
 const SOURCE = path.join(ROOT, 'bench/programs/locate/rust/inventory.rs');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-rust-'));
@@ -31,16 +31,10 @@ const MANGLINGS = ['legacy', 'v0'] as const;
 
 /**
  * The program `name` the suite built into the scratch folder, located against itself, B with PART set,
- * every line and by effects: each a divergence (exit 1) that `check` checks, with no process left behind.
+ * every line and by effects: each a divergence that `check` checks (locateBothModes).
  */
 async function locateBothWays(name: string, check: (run: BpdiffRun) => void): Promise<void> {
-  const built = path.join(scratch, name);
-  for (const mode of [['--every-line'], []]) {
-    const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', built, '--', built], { cwd: scratch });
-    expect(run.leftovers).toEqual([]);
-    expect(run.exitCode, run.stderr).toBe(1);
-    check(run);
-  }
+  await locateBothModes(['--env-b', 'PART=1'], [path.join(scratch, name)], scratch, check);
 }
 
 /** The requests bpdiff sent run A's adapter, by name, as its trace (BPDIFF_TRACE) holds them. */
@@ -120,12 +114,7 @@ describeWithTool(
     for (const mangling of MANGLINGS)
       it(`${mangling} symbols: the program's own impl on Vec<u32> is walked into, where the runs part ways, both ways; the walk starts on main's first line`, async () => {
         const total = path.join(scratch, `total-${mangling}`);
-        for (const mode of [['--every-line'], []]) {
-          const run = await runBpdiff(['locate', ...mode, '--env-b', 'PART=1', '--', total, '--', total], {
-            cwd: scratch,
-          });
-          expect(run.leftovers).toEqual([]);
-          expect(run.exitCode, run.stderr).toBe(1);
+        await locateBothWays(`total-${mangling}`, (run) => {
           const located = run.doc!.locate!;
           expect(located.kind).toBe('path');
           expect(path.basename(located.point!.file)).toBe('total.rs');
@@ -133,7 +122,7 @@ describeWithTool(
           expect(located.point!.line).toBe(14);
           expect(located.point!.function).toMatch(/Total/);
           expect(run.doc!.analysis_hints[0]).toMatch(/A goes on to line 17, B to line 15/);
-        }
+        });
         const first = await runBpdiff(['locate', '--every-line', '--max-steps', '1', '--', total, '--', total], {
           cwd: scratch,
         });
