@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa, execaSync } from 'execa';
 import { packageRoot } from '../src/package-root.js';
-import { median, round, timeMs, type BenchRow } from './lib.js';
+import { median, round, timeMs, saidRows, type BenchRow } from './lib.js';
 
 const PASSES = 10_000;
 const LATE = 9001;
@@ -169,7 +169,7 @@ export default async function run(): Promise<BenchRow[]> {
         command: native,
       },
     ];
-    const rows: BenchRow[] = [];
+    const rows = saidRows();
     for (const adapter of adapters) {
       if (!adapter.ready) {
         rows.push({ name: `hit ${adapter.name}`, value: Number.NaN, unit: 's', note: 'not installed here' });

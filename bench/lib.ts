@@ -13,6 +13,29 @@ export interface BenchRow {
   note?: string;
 }
 
+/**
+ * A module's rows, each said on stderr as it is pushed: a long module (the locate walks, half an hour
+ * for every adapter) shows its figures as they come, and a run cut short keeps those it made.
+ */
+export function saidRows(): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const push = rows.push.bind(rows);
+  rows.push = (...added: BenchRow[]): number => {
+    // A row handed on from one list to another (a module's part to its whole) is said once.
+    for (const row of added) if (!said.has(row)) process.stderr.write(`bench: ${describeRow(row)}\n`);
+    for (const row of added) said.add(row);
+    return push(...added);
+  };
+  return rows;
+}
+const said = new WeakSet<BenchRow>();
+
+/** One row as a line: `name: value unit (target, ok) note`. */
+export function describeRow(row: BenchRow): string {
+  const target = row.target === undefined ? '' : ` (target ${row.target}: ${row.ok === false ? 'MISSED' : 'met'})`;
+  return `${row.name}: ${row.value} ${row.unit}${target}${row.note ? ` — ${row.note}` : ''}`;
+}
+
 /** A bench module: `export default async function run(): Promise<BenchRow[]>`. */
 export type BenchModule = { default: () => Promise<BenchRow[]> };
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { fileURLToPath } from 'node:url';
-import { median, type BenchRow } from './lib.js';
+import { median, saidRows, type BenchRow } from './lib.js';
 import type { Walked, Walker } from './locate-walker.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -99,7 +99,7 @@ export async function libraryRows(walk: Walk, only: string | null, rounds: numbe
 }
 
 async function rowsOf(walk: Walk, only: string | null, rounds: number): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
+  const rows = saidRows();
   for (const { adapter, options, target, maxSteps, programs } of ADAPTERS) {
     if (only !== null && !`${adapter} library`.includes(only)) continue;
     if (adapter.startsWith('rust') && !fs.existsSync(RUST_BUILT)) {

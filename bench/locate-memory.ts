@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchRow } from './lib.js';
+import { saidRows, type BenchRow } from './lib.js';
 import { type Walker, walkers } from './locate.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -138,7 +138,7 @@ function growth(samples: number[], steps: number, seconds: number): number {
 
 export default async function run(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-memory-'));
-  const rows: BenchRow[] = [];
+  const rows = saidRows();
   try {
     for (const walker of walkers(dir)) {
       if (ONLY !== null && !walker.adapter.includes(ONLY)) continue;

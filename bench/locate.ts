@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, type BenchRow } from './lib.js';
+import { median, saidRows, type BenchRow } from './lib.js';
 import { libraryRows } from './locate-library.js';
 import type { Walked, Walker } from './locate-walker.js';
 
@@ -162,7 +162,7 @@ async function recursionRows(): Promise<BenchRow[]> {
     cwd: PROGRAMS,
     part: 1,
   };
-  const rows: BenchRow[] = [];
+  const rows = saidRows();
   const perStep: number[] = [];
   for (const depth of RECURSION_DEPTHS) {
     const times: number[] = [];
@@ -273,7 +273,7 @@ function rssKb(pid: number): number | null {
 
 export default async function run(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-bench-locate-'));
-  const rows: BenchRow[] = [];
+  const rows = saidRows();
   try {
     let fastest: { walker: Walker; rate: number } | null = null;
     for (const walker of DEEP_ONLY ? [] : walkers(dir)) {
