@@ -336,6 +336,8 @@ export interface AdapterDefinition {
     debugger_output?: string[];
     /** A line the debugger writes right after one of its own (gdb's echo of a stop's source line): left out only there. */
     debugger_echo?: string;
+    /** A blank line in one output event with a line of the debugger's is the debugger's too (gdb's `\nProgram` record before a signal's stop). */
+    debugger_blank_lines?: boolean;
     /** Regular expressions of the times the languages' test runners write of themselves (`Ran 1 test in 0.010s`): compared as `<time>` when a walk compares two runs' output (values/output-text.ts). */
     output_times?: string[];
     /** Why this adapter's runs are walked into every line, not by effects (what it cannot let the walk see); absent: by effects. */

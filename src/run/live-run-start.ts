@@ -262,9 +262,7 @@ export class LiveRunStart {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected', { pid: running.pid });
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) =>
-      resources.follow(event, this.definition.locate?.debugger_output, this.definition.locate?.debugger_echo),
-    );
+    running.connection.onEvent((event) => resources.follow(event, this.definition.locate));
     if (this.programOnAdapterStdio && running.process) {
       running.process.stdout?.on('data', (chunk: Buffer) => resources.stdout.push(chunk.toString('utf8')));
       // The debuggee inherits the adapter's stdin too (dlv), or is the adapter (rdbg): give it the --stdin file, else an empty stdin.
@@ -322,9 +320,7 @@ export class LiveRunStart {
     this.adapter = running;
     tracePhase(spec.label, 'adapter connected');
     if (tracing()) running.connection.tap = (direction, message) => traceMessage(spec.label, direction, message);
-    running.connection.onEvent((event) =>
-      resources.follow(event, this.definition.locate?.debugger_output, this.definition.locate?.debugger_echo),
-    );
+    running.connection.onEvent((event) => resources.follow(event, this.definition.locate));
     return running;
   }
 }

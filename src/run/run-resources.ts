@@ -17,6 +17,13 @@ import { processTempRoot } from '../process/temp-root.js';
 
 const compiled = new Map<string, RegExp>();
 
+/** How a run's debugger's own lines are told among the program's output (its definition's locate fields of these names). */
+export interface DebuggersOwn {
+  debugger_output?: readonly string[];
+  debugger_echo?: string;
+  debugger_blank_lines?: boolean;
+}
+
 /** A definition's pattern, compiled once (an output event's every line is tested against it). */
 function regex(pattern: string, flags: string): RegExp {
   const key = `${flags}/${pattern}`;
@@ -51,21 +58,22 @@ export class RunResources {
   /** The last whole line of output was the debugger's own (its echo may follow: the definition's locate.debugger_echo). */
   private afterDebugger = false;
 
-  /** Output and new processes, as the adapter reports them; `debuggerOutput`: patterns of the debugger's own lines among the program's (the definition's locate.debugger_output). */
-  follow(
-    event: DebugProtocol.Event,
-    debuggerOutput: readonly string[] = [],
-    echo: string | undefined = undefined,
-  ): void {
+  /** Output and new processes, as the adapter reports them; `own`: how the debugger's own lines are told among the program's (the definition's locate.debugger_output, debugger_echo, debugger_blank_lines). */
+  follow(event: DebugProtocol.Event, own: DebuggersOwn = {}): void {
     if (event.event === 'output') {
       const body = (event as DebugProtocol.OutputEvent).body;
       const tail = body.category === 'stdout' ? this.stdout : body.category === 'stderr' ? this.stderr : null;
       if (tail === null) return;
+      const { debugger_output: debuggerOutput = [], debugger_echo: echo } = own;
       if (debuggerOutput.length === 0) return tail.push(body.output, true);
       // Line by line: a debugger's own line and the program's may come in one event (gdb's console).
-      for (const line of body.output.split(/(?<=\n)/)) {
+      const lines = body.output.split(/(?<=\n)/);
+      const ofDebugger = lines.map((line) => isDebuggersLine(debuggerOutput, line));
+      for (const [index, line] of lines.entries()) {
         const echoed = this.afterDebugger && echo !== undefined && regex(echo, '').test(line);
-        const debuggers = echoed || isDebuggersLine(debuggerOutput, line);
+        // gdb's `\nProgram` before ` received signal ...`: the blank line is the stop's too.
+        const blank = own.debugger_blank_lines === true && /^\r?\n$/.test(line) && ofDebugger.includes(true);
+        const debuggers = echoed || blank || ofDebugger[index]!;
         tail.push(line, !debuggers);
         if (line.endsWith('\n')) this.afterDebugger = debuggers && !echoed;
       }

@@ -183,3 +183,53 @@ for (const loop of cases) {
     },
   );
 }
+
+// One program for both runs, B's environment apart (the user's two inputs of one build): both count the
+// loop's passes in one file. Where the kernel's uprobe counts (one debugger at a time a file:
+// bpdiff_cpu_count.py), one run's probes are counted by the CPU and the other's by its debugger. gdb
+// writes the signal's stop on its console as `\nProgram`, and the blank line counted as output of the
+// counted run alone: every probe then told the runs apart, and the walk started both runs again without
+// end (bench/programs/locate/deep.c, 11,000 passes: not done in 30 minutes).
+const ENV_LOOP = path.join(LOOPS, 'c-env');
+const envLoopBuilt = (() => {
+  let built: Promise<unknown> | null = null;
+  return () =>
+    (built ??= (async () => {
+      fs.mkdirSync(path.join(ENV_LOOP, 'build'), { recursive: true });
+      await execa('cc', ['-g', '-O0', '-o', path.join(ENV_LOOP, 'build', 'deep'), 'deep.c'], {
+        cwd: ENV_LOOP,
+        stdin: 'ignore',
+      });
+    })());
+})();
+for (const [name, tool, available, options] of [
+  ['C (lldb-dap)', c.tool, c.available, []],
+  [
+    'C through gdb (cdt-gdb-adapter)',
+    'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+    onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
+    ['--adapter', 'gdb'],
+  ],
+] as const) {
+  describeWithTool(`locate by effects through a loop, one program for both runs: ${name}`, tool, available, () => {
+    beforeAll(envLoopBuilt);
+
+    it("B's environment apart: price()'s line at the 500th pass, the walk ending", async () => {
+      const run = await runBpdiff(
+        ['locate', ...options, '--cwd', ENV_LOOP, '--env-b', 'PART=499', '--', './build/deep', '--', './build/deep'],
+        { env: { BPDIFF_PROBE_COSTS: '1000,20' }, timeoutMs: 90_000 },
+      );
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.doc!.analysis_hints[0]).toMatch(
+        /^the runs part ways after deep\.c:10 in price\(\) \(.*\): A goes on to line 12, B to line 11$/,
+      );
+      expect(run.doc!.locate!.call_path.map((call) => call.function).slice(-3)).toEqual([
+        'order',
+        'line_total',
+        'price',
+      ]);
+      expect(run.stderr.match(/starting both runs again/g)?.length ?? 0).toBeLessThan(12);
+      expect(run.leftovers).toEqual([]);
+    });
+  });
+}
