@@ -268,7 +268,27 @@ class _CpuRelease(gdb.Function):
         return bpdiff_cpu_count.release()
 
 
+class _CpuHandOn(gdb.Function):
+    """$bpdiff_cpu_hand_on(): the program stands stopped until the other run's count is over (a walk's run
+    to a pass): other debuggers may count in the files this one counted in, but a file where one of
+    gdb's breakpoints is at an address counted at (how many it let go)."""
+
+    def __init__(self):
+        super(_CpuHandOn, self).__init__("bpdiff_cpu_hand_on")
+
+    def invoke(self):
+        def trap_at(address):
+            return any(
+                breakpoint.enabled
+                and any(at.enabled and at.address is not None and int(at.address) == address for at in breakpoint.locations)
+                for breakpoint in gdb.breakpoints()
+            )
+
+        return bpdiff_cpu_count.release(trap_at=trap_at)
+
+
 _CpuRelease()
+_CpuHandOn()
 _CpuArm()
 _CpuDisarm()
 

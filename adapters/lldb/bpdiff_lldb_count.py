@@ -1,5 +1,7 @@
 # The CPU's pass count in lldb (adapter.json hit_count.cpu_count): `bpdiff_cpu arm ID N [WAIT-MS]`,
-# `bpdiff_cpu disarm` and `bpdiff_cpu release` (the run is over: another may count in its files), which a walk's run to the Nth pass sends through lldb-dap's repl. hooks.ts
+# `bpdiff_cpu disarm`, `bpdiff_cpu release` (the run is over: another may count in its files) and
+# `bpdiff_cpu hand on` (the run stands stopped until the other's count is over), which a walk's run to
+# the Nth pass sends through lldb-dap's repl. hooks.ts
 # copies this file and bpdiff_cpu_count.py (adapters/native/) into the run's own folder and imports
 # this one; lldb puts its folder on Python's path, where the other is found.
 #
@@ -87,8 +89,15 @@ def bpdiff_cpu(debugger, command, result, internal_dict):
         result.AppendMessage("not armed" if counted is None else "counted %d%s" % (counted, made))
     elif words == ["release"]:
         result.AppendMessage("released %d" % bpdiff_cpu_count.release())
+    elif words == ["hand", "on"]:
+        # The program stands stopped until the other run's count is over (a walk's run to a pass).
+        target = debugger.GetSelectedTarget()
+        released = bpdiff_cpu_count.release(trap_at=lambda address: _others_at(target, None, address))
+        result.AppendMessage("released %d" % released)
     else:
-        result.SetError("usage: bpdiff_cpu arm BREAKPOINT-ID COUNT [WAIT-MS] | bpdiff_cpu disarm | bpdiff_cpu release")
+        result.SetError(
+            "usage: bpdiff_cpu arm BREAKPOINT-ID COUNT [WAIT-MS] | bpdiff_cpu disarm | bpdiff_cpu release | bpdiff_cpu hand on"
+        )
 
 
 def __lldb_init_module(debugger, internal_dict):

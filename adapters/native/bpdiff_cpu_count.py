@@ -49,8 +49,10 @@ _UPROBE_TYPE = "/sys/bus/event_source/devices/uprobe/type"
 
 _libc = None
 _armed = {"fd": None, "period": 0}
-# The files this debugger process counts in with a uprobe, each locked (flock) until the process ends.
+# The files this debugger process counts in with a uprobe, each locked (flock) until the process ends
+# (or handed on: hand_on()), and the addresses in the program it counted at in each.
 _LOCKED = {}
+_COUNTED_AT = {}
 
 
 def _attr(kind, address, period):
@@ -263,6 +265,7 @@ def arm(pid, address, period, wait_ms=0):
         why = _lock(target, wait_ms)
         if why is not None:
             return why
+        _COUNTED_AT.setdefault(_file_key(target[0]), set()).add(address)
     fd = _open(kind(), pid, target, period)
     if isinstance(fd, str):
         return fd
@@ -303,17 +306,32 @@ def disarm():
         os.close(fd)
 
 
-def release():
+def release(trap_at=None):
     """Lets other debuggers count in the files this one counted in (the program will not run again:
-    its run is over). Answers how many files it let go."""
+    its run is over). Answers how many files it let go.
+
+    With `trap_at` (whether the debugger has a trap of its own set at an address of the program): the
+    program stands stopped and will not run until the other debugger's count is over (a walk's runs
+    reach their passes together, and neither moves on before both did: the debuggers' `hand on`). The kernel's harm is
+    then only at the addresses this one counted at: as another's uprobe there is taken away, it puts
+    the instruction back in every program a uprobe was once set in, over a trap of the debugger's own.
+    A file where the debugger has one there is kept."""
     if _armed["fd"] is not None:
         return 0
     released = 0
     for key, fd in list(_LOCKED.items()):
+        if trap_at is not None and any(trap_at(address) for address in _COUNTED_AT.get(key, ())):
+            continue
         os.close(fd)
         del _LOCKED[key]
+        _COUNTED_AT.pop(key, None)
         released += 1
     return released
+
+
+def _file_key(path):
+    found = os.stat(path)
+    return (found.st_dev, found.st_ino)
 
 
 def threads_made():

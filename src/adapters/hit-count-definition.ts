@@ -59,6 +59,13 @@ export interface HitCountDefinition {
     early?: string;
     /** What ends a run's hold on the files it counted in with a uprobe, once its program will not run again (another run of the same program may count then). */
     release?: string;
+    /**
+     * What hands a run's hold on those files on while its program stands stopped until the other run's
+     * count is over (a walk's runs reach their passes together): the other run of the same program then
+     * counts with the CPU too, rather than trap into its debugger at every pass. The debugger keeps a
+     * file where a trap of its own is at an address counted at.
+     */
+    hand_on?: string;
     /** A regex on disarm's answer that says the program made a thread the count did not count (a uprobe's, not inherited). */
     threads_made?: string;
     disarm: string;

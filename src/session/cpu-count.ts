@@ -18,7 +18,14 @@ type CpuCountSpec = NonNullable<NonNullable<AdapterDefinition['hit_count']>['cpu
 /** How long --hit N's count waits for another run's count in the same file to end (a uprobe's: one at a time). */
 const UPROBE_WAIT_MS = 10_000;
 
-/** The sessions that counted with a uprobe, whose debugger holds the files it counted in until it ends or releaseCpuCount. */
+/**
+ * How long a walk's run to a pass waits for the other run's count in the same file (a uprobe's: one at
+ * a time), where the definition hands counts on (hand_on): that count runs at the program's speed, then
+ * is handed on. Past it, the run counts in its debugger.
+ */
+const WALK_WAIT_MS = 2_000;
+
+/** The sessions that counted with a uprobe, whose debugger holds the files it counted in until it ends or letCountGo(release). */
 const holdingFiles = new WeakSet<DapConnection>();
 
 /** Set once a count met threads the program made while it counted: this process's later runs let the debugger count. */
@@ -110,21 +117,41 @@ export function holdsFiles(connection: DapConnection): boolean {
 }
 
 /**
- * The run's program will not run again (its capture is read): its debugger lets go of the files it
- * counted in with a uprobe, so that the other run of the same program counts now rather than wait for
- * this debugger's end (bpdiff_cpu_count.py's release). `frameId`: the top frame, which gdb's evaluate needs.
+ * The debugger lets go of the files it counted in with a uprobe (bpdiff_cpu_count.py's release), so that
+ * the other run of the same program counts with the CPU too. `release`: the run's program will not run
+ * again (its capture is read), and the files are let go for good. `hand_on`: a walk's run reached its
+ * pass and stands stopped until the other's has (the walk moves both on together); a file where a trap
+ * of the debugger's own is at an address counted at is kept, and the run may count in the files again.
+ * `frameId`: the top frame, which gdb's evaluate needs.
  */
-export async function releaseCpuCount(
+export async function letCountGo(
   connection: DapConnection,
   definition: Pick<AdapterDefinition, 'hit_count'>,
+  how: 'release' | 'hand_on',
   timeoutMs: number,
   frameId: number | undefined,
 ): Promise<void> {
-  const release = definition.hit_count?.cpu_count?.release;
-  if (release === undefined || !holdingFiles.has(connection) || connection.closed) return;
-  holdingFiles.delete(connection);
-  const step = 'letting go of the files the count was kept in';
-  await replAnswer(connection, release, timeoutMs, { step, frameId });
+  const command = definition.hit_count?.cpu_count?.[how];
+  if (command === undefined || !holdingFiles.has(connection) || connection.closed) return;
+  if (how === 'release') holdingFiles.delete(connection);
+  const step =
+    how === 'release' ? 'letting go of the files the count was kept in' : 'handing the count on to the other run';
+  await replAnswer(connection, command, timeoutMs, { step, frameId });
+}
+
+/**
+ * A walk's run to a pass armed (armCpuCount): where the definition hands counts on (hand_on), it waits
+ * for the other run's count in the same file, which runs at the program's speed and is then handed on.
+ */
+export function armForWalk(
+  connection: DapConnection,
+  definition: Pick<AdapterDefinition, 'hit_count'>,
+  request: { id: number | undefined; count: number; frameId: number | undefined; where: string },
+  timeoutMs: number,
+): Promise<ArmedCount | null> {
+  const handsOn = definition.hit_count?.cpu_count?.hand_on !== undefined;
+  const waitMs = handsOn ? Math.min(WALK_WAIT_MS, Math.floor(timeoutMs / 2)) : 0;
+  return armCpuCount(connection, definition, { ...request, waitMs }, timeoutMs);
 }
 
 /** Whether a stop is the one the armed count makes (its signal), by the adapter's reason and description. */

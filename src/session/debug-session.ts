@@ -68,11 +68,11 @@ export class DebugSession extends SessionSetup {
     }
   }
 
-  /** The program will not run again: the files its pass count was kept in are let go (cpu-count.ts). */
-  async countDone(): Promise<void> {
+  /** The program will not run again (or, `hand_on`, not before the other run's reached its pass): the files its pass count was kept in are let go (cpu-count.ts). */
+  async countDone(how: 'release' | 'hand_on' = 'release'): Promise<void> {
     if (!cpuCount.holdsFiles(this.connection)) return;
     const frameId = this.ended === null ? (await this.frames(1))[0]?.id : undefined;
-    await cpuCount.releaseCpuCount(this.connection, this.definition, this.startMs, frameId);
+    await cpuCount.letCountGo(this.connection, this.definition, how, this.startMs, frameId);
   }
 
   private async waitForStop(): Promise<StopOutcome> {
@@ -235,7 +235,7 @@ export class DebugSession extends SessionSetup {
     // Where the CPU can count the passes (cpu-count.ts), the debugger does not trap at each.
     let armed =
       this.definition.hit_count?.cpu_count !== undefined && state.verified && count > 1
-        ? await cpuCount.armCpuCount(
+        ? await cpuCount.armForWalk(
             this.connection,
             this.definition,
             { id: state.id, count, frameId: (await this.frames(1))[0]?.id, where: `${path}:${line}` },
@@ -278,6 +278,8 @@ export class DebugSession extends SessionSetup {
           { source: { path }, breakpoints: [], lines: [], sourceModified: false },
           { step: 'removing the breakpoint of a pass', timeoutMs: this.startMs },
         );
+        // Stopped here until the walk moves both runs on: the other may count in this program's files now.
+        await this.countDone('hand_on');
       }
     }
   }
