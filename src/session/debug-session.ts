@@ -280,7 +280,7 @@ export class DebugSession extends SessionSetup {
         );
         // Stopped here until the walk moves both runs on: the other may count in this program's files now.
         await this.countDone('hand_on');
-      }
+      } else if (!this.connection.closed) await this.countDone(); // ended short of the pass: it runs no more
     }
   }
 
