@@ -242,6 +242,7 @@ export class DebugSession extends SessionSetup {
             this.startMs,
           )
         : null;
+    const counted = armed !== null;
     const reached = async (stopped: DebugProtocol.StoppedEvent['body']): Promise<cpuCount.CountClaim> => {
       if (armed === null || !cpuCount.isCountStop(armed, stopped)) return false;
       const [ours, frame] = [armed, (await this.frames(1, stopped.threadId))[0]?.id];
@@ -278,8 +279,8 @@ export class DebugSession extends SessionSetup {
           { source: { path }, breakpoints: [], lines: [], sourceModified: false },
           { step: 'removing the breakpoint of a pass', timeoutMs: this.startMs },
         );
-        // Stopped here until the walk moves both runs on: the other may count in this program's files now.
-        await this.countDone('hand_on');
+        // Counted here, and stopped until the walk moves both runs on: the other may count in this program's files now.
+        if (counted) await this.countDone('hand_on');
       } else if (!this.connection.closed) await this.countDone(); // ended short of the pass: it runs no more
     }
   }

@@ -59,19 +59,25 @@ const cLoop: Case = {
   calls: ['order', 'line_total', 'price'],
 };
 
+const cGdb: typeof c = {
+  ...c,
+  name: 'C through gdb (cdt-gdb-adapter)',
+  tool: 'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+  available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
+};
+
+/** How many events of `name` the trace holds of run `side`. */
+function traced(trace: string, side: 'A' | 'B', name: string): number {
+  return fs
+    .readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(`"run":"${side}"`) && line.includes(`"name":"${name}"`)).length;
+}
+
 const cases: Case[] = [
   cLoop,
-  {
-    // The same C programs through gdb, whose loop probes count in gdb ($bpdiff_pass, started again with each probe).
-    ...cLoop,
-    language: {
-      ...c,
-      name: 'C through gdb (cdt-gdb-adapter)',
-      tool: 'gdb and cdt-gdb-adapter (scripts/setup.sh)',
-      available: onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
-    },
-    options: ['--adapter', 'gdb'],
-  },
+  // The same C programs through gdb, whose loop probes count in gdb ($bpdiff_pass, started again with each probe).
+  { ...cLoop, language: cGdb, options: ['--adapter', 'gdb'] },
   {
     language: go,
     folder: 'go',
@@ -141,10 +147,7 @@ for (const loop of cases) {
         );
         expect(run.exitCode, run.stderr).toBe(1);
         // The probes' passes are let go by the adapter, not stopped at: a few hundred stops of A (its steps, replayed at each restart), not thousands.
-        const stops = fs
-          .readFileSync(trace, 'utf8')
-          .split('\n')
-          .filter((line) => line.includes('"run":"A"') && line.includes('"name":"stopped"')).length;
+        const stops = traced(trace, 'A', 'stopped');
         fs.rmSync(path.dirname(trace), { recursive: true, force: true });
         expect(stops).toBeGreaterThan(0);
         // (Stepping to the 500th pass would stop A 1,000 times, and again at each restart.)
@@ -204,47 +207,42 @@ const envLoopBuilt = (() => {
       });
     })());
 })();
-for (const [name, tool, available, options] of [
-  ['C (lldb-dap)', c.tool, c.available, []],
-  [
-    'C through gdb (cdt-gdb-adapter)',
-    'gdb and cdt-gdb-adapter (scripts/setup.sh)',
-    onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
-    ['--adapter', 'gdb'],
-  ],
+for (const [language, options] of [
+  [c, []],
+  [cGdb, ['--adapter', 'gdb']],
 ] as const) {
-  describeWithTool(`locate by effects through a loop, one program for both runs: ${name}`, tool, available, () => {
-    beforeAll(envLoopBuilt);
+  describeWithTool(
+    `locate by effects through a loop, one program for both runs: ${language.name}`,
+    language.tool,
+    language.available,
+    () => {
+      beforeAll(envLoopBuilt);
 
-    it("B's environment apart: price()'s line at the 500th pass, the walk ending", async () => {
-      const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loops-')), 'trace.jsonl');
-      const run = await runBpdiff(
-        ['locate', ...options, '--cwd', ENV_LOOP, '--env-b', 'PART=499', '--', './build/deep', '--', './build/deep'],
-        { env: { BPDIFF_TRACE: trace, BPDIFF_PROBE_COSTS: '1000,20' }, timeoutMs: 90_000 },
-      );
-      const continued = (side: string) =>
-        fs
-          .readFileSync(trace, 'utf8')
-          .split('\n')
-          .filter((line) => line.includes(`"run":"${side}"`) && line.includes('"name":"continued"')).length;
-      const [continuedA, continuedB] = [continued('A'), continued('B')];
-      fs.rmSync(path.dirname(trace), { recursive: true, force: true });
-      expect(run.exitCode, run.stderr).toBe(1);
-      expect(run.doc!.analysis_hints[0]).toMatch(
-        /^the runs part ways after deep\.c:10 in price\(\) \(.*\): A goes on to line 12, B to line 11$/,
-      );
-      expect(run.doc!.locate!.call_path.map((call) => call.function).slice(-3)).toEqual([
-        'order',
-        'line_total',
-        'price',
-      ]);
-      expect(run.stderr.match(/starting both runs again/g)?.length ?? 0).toBeLessThan(12);
-      // Both runs count with the CPU, each handing the file on once at its pass (hit_count.cpu_count.hand_on):
-      // lldb-dap lets the passes it counts itself go by with a `continued` event each (B: 2,698 of them
-      // before, A 816; now 322 each).
-      if (options.length === 0 && cpuCountKind() !== null)
-        expect([continuedA, continuedB].map((n) => n < 1000)).toEqual([true, true]);
-      expect(run.leftovers).toEqual([]);
-    });
-  });
+      it("B's environment apart: price()'s line at the 500th pass, the walk ending", async () => {
+        const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loops-')), 'trace.jsonl');
+        const run = await runBpdiff(
+          ['locate', ...options, '--cwd', ENV_LOOP, '--env-b', 'PART=499', '--', './build/deep', '--', './build/deep'],
+          { env: { BPDIFF_TRACE: trace, BPDIFF_PROBE_COSTS: '1000,20' }, timeoutMs: 90_000 },
+        );
+        const [continuedA, continuedB] = [traced(trace, 'A', 'continued'), traced(trace, 'B', 'continued')];
+        fs.rmSync(path.dirname(trace), { recursive: true, force: true });
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(
+          /^the runs part ways after deep\.c:10 in price\(\) \(.*\): A goes on to line 12, B to line 11$/,
+        );
+        expect(run.doc!.locate!.call_path.map((call) => call.function).slice(-3)).toEqual([
+          'order',
+          'line_total',
+          'price',
+        ]);
+        expect(run.stderr.match(/starting both runs again/g)?.length ?? 0).toBeLessThan(12);
+        // Both runs count with the CPU, each handing the file on once at its pass (hit_count.cpu_count.hand_on):
+        // lldb-dap lets the passes it counts itself go by with a `continued` event each (B: 2,698 of them
+        // before, A 816; now 322 each).
+        if (options.length === 0 && cpuCountKind() !== null)
+          expect([continuedA, continuedB].map((n) => n < 1000)).toEqual([true, true]);
+        expect(run.leftovers).toEqual([]);
+      });
+    },
+  );
 }
