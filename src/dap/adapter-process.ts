@@ -9,6 +9,7 @@ import { DapConnection } from './connection.js';
 import { describeEnd, OutputTail } from './output-tail.js';
 import { markerEnv, type RunMarker } from '../process/process-tree.js';
 import { reapIfKilled } from '../process/reaper.js';
+import { setNiceness } from '../process/niceness.js';
 import { importAtRunTime } from '../run-time-import.js';
 
 export interface AdapterStart {
@@ -31,6 +32,8 @@ export interface AdapterStart {
   marker?: RunMarker;
   /** The definition's `in_process` module: the adapter runs in this process, nothing is spawned. */
   inProcess?: string;
+  /** The niceness the adapter runs at (and all it starts: process/niceness.ts); absent: bpdiff's own. */
+  niceness?: number;
 }
 
 export interface RunningAdapter {
@@ -93,6 +96,7 @@ export async function startAdapter(start: AdapterStart): Promise<RunningAdapter>
     );
   });
   start.track(spawned);
+  if (start.niceness !== undefined) setNiceness(spawned, start.niceness);
   const stdout = new OutputTail();
   const stderr = new OutputTail();
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));

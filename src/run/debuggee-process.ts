@@ -15,6 +15,7 @@ import { reapIfKilled } from '../process/reaper.js';
 import { withFixedAddresses } from '../process/fixed-addresses.js';
 import type { ProgramExit } from '../session/program-end.js';
 import { tracePhase } from '../trace/trace.js';
+import { setNiceness } from '../process/niceness.js';
 
 export interface DebuggeeStart {
   /** The run's label, for the trace. */
@@ -32,6 +33,8 @@ export interface DebuggeeStart {
   adapterPort?: Promise<number>;
   /** For a program whose adapter lives in it: given its end of the DAP socket (DEBUGGEE_DAP_FD) once it runs. */
   onDapSocket?: (socket: Duplex) => void;
+  /** The niceness the program runs at (process/niceness.ts); absent: bpdiff's own. */
+  niceness?: number;
 }
 
 /**
@@ -105,6 +108,7 @@ export async function startDebuggee(command: ProgramCommand, start: DebuggeeStar
       );
     });
     start.track(pid);
+    if (start.niceness !== undefined) setNiceness(pid, start.niceness);
     // An adapter attached to a program lets it run on when its client goes: were bpdiff killed
     // outright, nothing else would kill it (and the adapter waiting on it). Told only now, so that
     // starting the reaper does not delay the adapter's start.

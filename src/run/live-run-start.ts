@@ -38,6 +38,8 @@ export interface RunContext {
   reachPass?: number;
   /** The comparison's builds, each made once for all of its starts (src/adapters/run-build.ts). */
   builds?: BuildsOnce;
+  /** The niceness the run's adapter and program start at (a walk's spare run: run/spare-starts.ts); absent: bpdiff's own. */
+  niceness?: number;
 }
 
 /** How a walk that steps from the program's start launches it (a capture needs none of it). */
@@ -233,6 +235,7 @@ export class LiveRunStart {
             label: spec.label,
             marker: resources.tree.marker,
             track: (pid) => resources.trackSession(pid),
+            ...(context.niceness !== undefined ? { niceness: context.niceness } : {}),
             stdout: resources.stdout,
             stderr: resources.stderr,
           },
@@ -252,6 +255,7 @@ export class LiveRunStart {
       ...(definition.adapter.port_pattern ? { portPattern: definition.adapter.port_pattern } : {}),
       timeoutMs: definition.timeouts.start * 1000,
       track: (pid) => resources.trackSession(pid),
+      ...(context.niceness !== undefined ? { niceness: context.niceness } : {}),
       signal,
       marker: resources.tree.marker,
       // An adapter that runs inside bpdiff, unless --adapter-path names an executable to run instead.
@@ -296,7 +300,7 @@ export class LiveRunStart {
 
   /** A `debuggee-fd` adapter: the program, in which the adapter lives, started with its DAP socket. */
   private async startProgramAdapter(plan: LaunchPlan): Promise<RunningAdapter> {
-    const { spec, resources } = this;
+    const { spec, resources, context } = this;
     const program = plan.program;
     if (!program)
       throw new BpdiffError(
@@ -308,6 +312,7 @@ export class LiveRunStart {
       label: spec.label,
       marker: resources.tree.marker,
       track: (pid) => resources.trackSession(pid),
+      ...(context.niceness !== undefined ? { niceness: context.niceness } : {}),
       stdout: resources.stdout,
       stderr: resources.stderr,
     });

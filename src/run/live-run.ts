@@ -24,6 +24,7 @@ import { OutputWatch, type OutputSource } from '../walk/run-output.js';
 import { ownOrderWarning, UnorderedLoops } from '../walk/unordered-loops.js';
 import { LiveRunStart } from './live-run-start.js';
 import { isDebuggersLine } from './run-resources.js';
+import { unniceTree } from '../process/niceness.js';
 
 export type { RunContext, WalkStart } from './live-run-start.js';
 
@@ -83,6 +84,17 @@ export class LiveRun extends LiveRunStart implements WalkRun {
       { stdout: [stdout.follow.bind(stdout)], stderr: [stderr.follow.bind(stderr), ...adapterStderr] },
       this.outputThrough,
     );
+  }
+
+  /**
+   * A run started ahead of its walk's restart (run/spare-starts.ts), taken by it now: its stop gets the
+   * run's --timeout again, and its processes bpdiff's own priority where they started at a lower one.
+   */
+  taken(): void {
+    this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
+    if (this.context.niceness === undefined) return;
+    const unniced = unniceTree([...this.resources.tree.roots], [...this.resources.tree.sessions]);
+    tracePhase(this.spec.label, 'spare taken', { unniced });
   }
 
   /** Lets the program run on to its next stop (or its end); the stop gets the run's --timeout again. */

@@ -14,22 +14,15 @@ import { LiveRun } from './live-run.js';
 import { setUpRuns, type RunsHooks } from './two-runs.js';
 import { fromNotReached, startWalk, type StartedWalk, type WalkFrom } from './walk-start.js';
 import { failedStart, startFailure } from './failed-start.js';
-import {
-  walked,
-  walkLines,
-  type Standing,
-  type Step,
-  type WalkEnd,
-  type WalkedRun,
-  type WalkOptions,
-} from '../walk/lines.js';
+import { walkPairs } from './walk-pairs.js';
+import { walkLines, type Standing, type Step, type WalkEnd, type WalkedRun, type WalkOptions } from '../walk/lines.js';
 import { endsApart } from './run-ends.js';
 import { endFacts, standingStack, stepFacts } from './walk-end-facts.js';
 import type { EndDifference } from '../core/end-hints.js';
 import { canStreamLines, walkLinesStreamed, type StartedWalks } from '../walk/lines-streamed.js';
 import { noCodeError } from '../walk/no-code.js';
 import { walkEffects } from '../walk/effects.js';
-import { returnedNames, returnsPartly, returnsUnread } from '../walk/returned-names.js';
+import { returnsPartly, returnsUnread } from '../walk/returned-names.js';
 import type { CallStep } from '../walk/line-arrivals.js';
 
 export type { WalkFrom } from './walk-start.js';
@@ -125,29 +118,12 @@ async function locateOnce(
   for (const definition of definitions) {
     if (from === null && !definition.locate?.entry) throw messages.locateWithoutEntry(definition.name);
   }
-  // --from FILE:LINE:N: the adapter counts the passes before N where it can (session/reach-pass.ts).
-  const newRuns = (): [LiveRun, LiveRun] =>
-    [0, 1].map(
-      (index) => new LiveRun(specs[index]!, options, { ...setUp.context(index), reachPass: from?.hit ?? 1 }),
-    ) as [LiveRun, LiveRun];
-  let runs = newRuns();
+  const { walkOf, start: startPair, spares } = walkPairs(setUp, specs, options, from);
+  const first = startPair();
+  let [runs, walks] = [first.runs, first.walks];
   const stopKilling = setUp.killOnAbort();
   try {
-    const walkOf = (run: LiveRun, index: number): WalkedRun =>
-      walked(
-        run,
-        options.locate.within,
-        definitions[index]!.locate?.stack_depth !== false,
-        definitions[index]!.locate?.uninitialized_locals === true,
-        options.adapter.source_paths,
-        returnedNames(definitions[index]!),
-        definitions[index]!.locate?.unordered_types,
-      );
-    const walksOf = (): [WalkedRun, WalkedRun] => runs.map(walkOf) as [WalkedRun, WalkedRun];
-    let walks = walksOf();
-    const starts = await Promise.all(
-      walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
-    );
+    const starts = await first.starts;
     if (signal.aborted) throw interrupted();
     const failed = starts.map((start) => (start.kind === 'failed' ? start : null));
     if (failed[0] || failed[1]) return await failedStart(runs, starts);
@@ -189,20 +165,22 @@ async function locateOnce(
       Standing,
       Standing,
     ];
-    // Both programs started again, for the stream's replay (src/walk/lines-streamed.ts): the runs before are closed.
-    const restart = async (why: string): Promise<StartedWalks> => {
+    // Both programs started again, for the stream's replay (src/walk/lines-streamed.ts): the runs before
+    // are closed. `ahead`: the pair for the restart after this one is started as this one is made (a
+    // walk by effects restarts at each level; never under --from, whose start runs the program's code).
+    const restart = async (why: string, ahead: boolean): Promise<StartedWalks> => {
       log(`bpdiff: starting both runs again, ${why}`);
       // A debugger that fails to start when it started before (rdbg 1.4.0 now and then, beside other
       // tests' debuggers) is started once more before the walk gives up.
       for (let attempt = 1; ; attempt++) {
         for (const run of runs) run.close();
-        runs = newRuns();
-        walks = walksOf();
-        const again = await Promise.all(
-          walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from)),
-        );
+        const pair = spares.take();
+        [runs, walks] = [pair.runs, pair.walks];
+        const again = await pair.starts;
+        for (const run of runs) run.taken();
         if (signal.aborted) throw interrupted();
         const failure = startFailure(again);
+        if (failure === null && ahead && from === null) spares.restarted();
         if (failure === null)
           return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
         if (attempt === 2) throw messages.locateRestartFailed(failure);
@@ -218,7 +196,7 @@ async function locateOnce(
     const walking = !everyLine
       ? walkEffects(
           { walks, standings },
-          () => restart('to step into the line whose effects differ'),
+          () => restart('to step into the line whose effects differ', true),
           walkOptions,
         ).then((byEffects) => {
           walks = byEffects.walks;
@@ -227,7 +205,7 @@ async function locateOnce(
       : streamable(walks, standings, options)
         ? walkLinesStreamed(
             { walks, standings },
-            () => restart('to stop them where the step stream found them parting ways (or ending)'),
+            () => restart('to stop them where the step stream found them parting ways (or ending)', false),
             walkOptions,
             options,
             setUp.pathsApart(),
@@ -291,6 +269,7 @@ async function locateOnce(
   } finally {
     stopKilling();
     for (const run of runs) run.close();
+    await spares.close();
     setUp.dispose();
   }
 }

@@ -8,6 +8,7 @@ import type { StartedWalks } from './lines-streamed.js';
 import type { Standing, Step, WalkedRun } from './line-walk-types.js';
 import type { ProbeCosts } from './probe-schedule.js';
 import type { OutputWatch } from './run-output.js';
+import { tracePhase } from '../trace/trace.js';
 
 /** The moves both runs made from the walk's start (null: that run stood still while the other ran a line only its version has). */
 export type Moves = Array<[Move | null, Move | null]>;
@@ -66,6 +67,11 @@ export async function replay(
   );
   if (!back) throw messages.replayLost(`${where[0].file}:${where[0].stop.top.line}`);
   options.costs.restarted(performance.now() - began, startMs);
+  tracePhase(null, 'walk restarted', {
+    ms: Math.round(performance.now() - began),
+    start_ms: Math.round(startMs),
+    moves: done.length,
+  });
   // What each program writes counts from here: what it wrote again on its way back was compared before.
   return {
     walks: fresh,
