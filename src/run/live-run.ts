@@ -211,7 +211,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   async runToPass(path: string, line: number, count: number): Promise<StepOutcome> {
     await this.goingOn();
     await this.started().stopInCallbacks(null, () => this.topFrameId());
-    await this.started().returns.off();
+    await this.started().returns.off(() => this.topFrame());
     const outcome = await this.started().runToPass(path, line, count);
     this.deadline = Date.now() + this.options.run.timeout_seconds * 1000;
     return outcome;

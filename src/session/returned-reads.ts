@@ -100,13 +100,19 @@ export class ReturnedReads {
   }
 
   /** Before the run goes on to a later pass: no frame is watched (the adapter does not stop to look). */
-  async off(): Promise<void> {
+  async off(frame?: () => Promise<{ id: number } | undefined>): Promise<void> {
     const spec = this.spec;
     if (spec === undefined || !this.watching || this.connection.closed) return;
     this.armed = false;
     this.watching = false;
     this.rearmed = false;
-    await replAnswer(this.connection, spec.off, this.timeoutMs, { step: 'no longer watching a return' });
+    // In a frame: cdt-gdb-adapter evaluates nothing without one ("could not evaluate expression"), and
+    // gdb's FinishBreakpoint stayed on through the run to the pass.
+    const top = await frame?.();
+    await replAnswer(this.connection, spec.off, this.timeoutMs, {
+      step: 'no longer watching a return',
+      ...(top !== undefined ? { frameId: top.id } : {}),
+    });
   }
 }
 
