@@ -139,6 +139,17 @@ describe('walkEffects', () => {
     expect(end.effects!.restarts).toBe(2);
   });
 
+  it('a restart whose way back takes 1.3 s (its programs started ahead: gdb, lldb-dap) is worth a speculation; one of 1 s is not', async () => {
+    const ahead = await walk(chain('1'), chain('2'), undefined, { restart: 1300, probe: 20 });
+    const second = await walk(chain('1'), chain('2'), undefined, { restart: 1000, probe: 20 });
+    for (const found of [ahead.end, second.end]) {
+      expect(found.kind).toBe('values');
+      expect(found.a.kind === 'step' && found.a.step.stop.top.line).toBe(41);
+    }
+    expect(ahead.end.effects!.restarts).toBe(2);
+    expect(second.end.effects!.restarts).toBe(4);
+  });
+
   it('where a restart costs a minute: a callee stepped into at once that differs inside but returns the same leaves its line alike (no false alarm), and the walk goes on to the line that differs', async () => {
     const cheap = await walk(chain('1', '0'), chain('2', '9'));
     const { end } = await walk(chain('1', '0'), chain('2', '9'), undefined, TRAPPING);
