@@ -1,9 +1,10 @@
 // A process tree run at a lower priority, and brought back: a walk's spare runs (run/spare-starts.ts)
 // start 10 nicer than bpdiff, so that their debugger's start takes only the CPU that the walk's own
-// runs leave idle, and are set back to bpdiff's own once a restart takes them. Linux keeps a niceness per thread, and
-// a thread or process inherits its creator's: the adapter, set just after it is spawned (before it
-// starts anything), passes it on to all it starts; setting it back goes through every thread of the
-// tree. Only a privileged user may lower a niceness: elsewhere the taken runs stay nicer, both alike.
+// runs leave idle, and are set back to bpdiff's own once a restart takes them. Linux keeps a niceness
+// per thread, and a thread or process inherits its creator's: the adapter, set just after it is
+// spawned (before it starts anything), passes it on to all it starts; setting it back goes through
+// every thread of the tree. Only a privileged user may lower a niceness: elsewhere the taken runs stay
+// nicer, both alike.
 import fs from 'node:fs';
 import os from 'node:os';
 import { findTree } from './process-tree.js';

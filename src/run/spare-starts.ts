@@ -1,12 +1,13 @@
 // Both programs of a walk by effects started ahead of its next restart: the walk goes into a line
 // whose effects differ by starting both runs again (a level a restart, and one a round of a loop's
-// probes), and a debugger's start is most of a restart (gdb: 0.8 s of ~1.9 s; lldb-dap, dlv, the JVM
-// alike). A spare pair is started as a restart is made, stands where the walk starts (the program's
-// own code not run yet: nothing it does is done twice), and is taken by the next restart. It starts 10
-// nicer than bpdiff (process/niceness.ts): it takes the CPU the walk's own runs leave idle (a step is
-// mostly a wait on a debugger) and slows neither the restart's moves back nor the walk after them; once
-// taken it gets bpdiff's priority back. The last spare is never taken: closed with the walk, whatever
-// state its start is in. BPDIFF_SPARE_STARTS=0: none ever.
+// probes), and a debugger's start is most of a restart (gdb: about 0.9 s of 2.2 s; lldb-dap, dlv, the
+// JVM alike). A spare pair is started as a restart is made, stands where the walk starts (`main`, a
+// script's first line: what the program does before it, a static initializer, is done while the pair
+// before still runs), and is taken by the next restart. It starts 10 nicer than bpdiff
+// (process/niceness.ts): it takes the CPU the walk's own runs leave idle (a step is mostly a wait on a
+// debugger) and slows neither the restart's moves back nor the walk after them; once taken it gets
+// bpdiff's priority back. The last spare is never taken: closed with the walk, whatever state its start
+// is in. BPDIFF_SPARE_STARTS=0: none ever.
 import type { LiveRun } from './live-run.js';
 import type { WalkStartOutcome } from './walk-start.js';
 import type { WalkedRun } from '../walk/line-walk-types.js';
