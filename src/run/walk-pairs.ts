@@ -32,9 +32,20 @@ export function walkPairs(
   const newRuns = (stop: AbortSignal | null = null): [LiveRun, LiveRun] =>
     [0, 1].map((index) => {
       const context = setUp.context(index);
-      // A spare's start takes the CPU the walk's runs leave idle (process/niceness.ts).
-      const own = stop === null ? {} : { signal: AbortSignal.any([context.signal, stop]), niceness: spareNiceness() };
-      return new LiveRun(specs[index]!, options, { ...context, ...own, reachPass: from?.hit ?? 1 });
+      if (stop === null) return new LiveRun(specs[index]!, options, { ...context, reachPass: from?.hit ?? 1 });
+      // A spare's start takes the CPU the walk's runs leave idle (process/niceness.ts); given up (the walk
+      // ended first, or was interrupted), what it says of its killed debugger is not the walk's to say.
+      const signal = AbortSignal.any([context.signal, stop]);
+      const log = (line: string): void => {
+        if (!signal.aborted) context.log(line);
+      };
+      return new LiveRun(specs[index]!, options, {
+        ...context,
+        signal,
+        log,
+        niceness: spareNiceness(),
+        reachPass: from?.hit ?? 1,
+      });
     }) as [LiveRun, LiveRun];
   const walkOf = (run: LiveRun, index: number): WalkedRun =>
     walked(

@@ -218,6 +218,20 @@ for (const [language, options] of [
     () => {
       beforeAll(envLoopBuilt);
 
+      it('a divergence in the 5th pass: the last level is short, and the pair started ahead of a restart that never came is killed unsaid', async () => {
+        // Its start outlasts the walk's last level (price()'s three lines): closed in the middle of it,
+        // its killed debugger was said as "[A] could not be debugged" at the end of a walk that found the line.
+        const run = await runBpdiff(
+          ['locate', ...options, '--cwd', ENV_LOOP, '--env-b', 'PART=4', '--', './build/deep', '--', './build/deep'],
+          { env: { BPDIFF_PROBE_COSTS: '1000,20' } },
+        );
+        expect(run.exitCode, run.stderr).toBe(1);
+        expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways after deep\.c:10 in price\(\) /);
+        expect(run.stderr.match(/starting both runs again/g)?.length ?? 0).toBeGreaterThan(1);
+        expect(run.stderr).not.toMatch(/could not be debugged/);
+        expect(run.leftovers).toEqual([]);
+      });
+
       it("B's environment apart: price()'s line at the 500th pass, the walk ending", async () => {
         const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loops-')), 'trace.jsonl');
         const run = await runBpdiff(
@@ -240,6 +254,8 @@ for (const [language, options] of [
           'line_total',
           'price',
         ]);
+        // The last pair started ahead, never taken, killed with the walk (its start maybe not done): not said.
+        expect(run.stderr).not.toMatch(/could not be debugged/);
         const restarts = run.stderr.match(/starting both runs again/g)?.length ?? 0;
         expect(restarts).toBeLessThan(12);
         expect(restarts).toBeGreaterThan(1);
