@@ -11,8 +11,6 @@ import type { Runs } from './two-runs.js';
 import { startWalk, type WalkFrom } from './walk-start.js';
 
 export interface WalkPairs {
-  /** Both runs made, not started; `stop`: a spare pair's own signal, which gives up its start. */
-  newRuns(stop?: AbortSignal | null): [LiveRun, LiveRun];
   /** A run as its walk sees it. */
   walkOf(run: LiveRun, index: number): WalkedRun;
   /** Both runs made and started where the walk starts. */
@@ -28,7 +26,8 @@ export function walkPairs(
   from: WalkFrom | null,
 ): WalkPairs {
   const { definitions } = setUp;
-  // --from FILE:LINE:N: the adapter counts the passes before N where it can (session/reach-pass.ts).
+  // Both runs made, not started; `stop`: a spare pair's own signal, which gives up its start. --from
+  // FILE:LINE:N: the adapter counts the passes before N where it can (session/reach-pass.ts).
   const newRuns = (stop: AbortSignal | null = null): [LiveRun, LiveRun] =>
     [0, 1].map((index) => {
       const context = setUp.context(index);
@@ -63,5 +62,5 @@ export function walkPairs(
     const starts = walks.map((walk, index) => startWalk(runs[index]!, walk, definitions[index]!, from));
     return { runs, walks, starts: Promise.all(starts) };
   };
-  return { newRuns, walkOf, start, spares: new SpareStarts(start) };
+  return { walkOf, start, spares: new SpareStarts(start) };
 }
