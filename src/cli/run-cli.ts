@@ -4,6 +4,7 @@ import { describeUnexpected, isBpdiffError } from '../errors.js';
 import { parseArgs, type CliCommand } from './parse-args.js';
 import { formatForTerminal } from './output-args.js';
 import { processIo, type IoDeps, type Io } from '../intake/io.js';
+import { guardCrashes } from '../intake/crash-guard.js';
 import { setTraceScrub, startTrace, stopTrace, tracePhase, traceTarget } from '../trace/trace.js';
 
 export async function runCli(argv: readonly string[], given: Io = processIo(), deps: IoDeps = {}): Promise<number> {
@@ -28,53 +29,8 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
       const redactor = io.redactor;
       if (redactor) setTraceScrub((text) => redactor.scrub(text));
     }
-    switch (command.kind) {
-      case 'help':
-      case 'version':
-        io.stdout(`${command.text}\n`);
-        return 0;
-      case 'compare': {
-        const { runCompareCommand } = await import('./command-compare.js');
-        return await runCompareCommand(command.args, io, deps);
-      }
-      case 'locate': {
-        const { runLocateCommand } = await import('./command-locate.js');
-        return await runLocateCommand(command.args, io, deps);
-      }
-      case 'diff': {
-        const { runDiffCommand } = await import('./command-diff.js');
-        return await runDiffCommand(command, io);
-      }
-      case 'capture': {
-        const { runCaptureCommand } = await import('./command-capture.js');
-        return await runCaptureCommand(command.args, io, deps);
-      }
-      case 'check': {
-        const { runCheckCommand } = await import('./command-check.js');
-        return await runCheckCommand(command, io, deps);
-      }
-      case 'schema': {
-        const { runSchemaCommand } = await import('./command-schema.js');
-        return runSchemaCommand(command.capture, io);
-      }
-      case 'validate': {
-        const { runValidateCommand } = await import('./command-validate.js');
-        return runValidateCommand(command.file, io, command.maxBytes);
-      }
-      case 'doctor': {
-        const { runDoctorCommand } = await import('./command-doctor.js');
-        return await runDoctorCommand(io, command.adapterConfig);
-      }
-      case 'completion': {
-        const { completionScript } = await import('./completion.js');
-        io.stdout(completionScript(command.shell));
-        return 0;
-      }
-      case 'mcp': {
-        const { runMcpServer } = await import('../mcp/server.js');
-        return await runMcpServer(io, deps);
-      }
-    }
+    // A crash outside the command's await chain ends it as an internal error too (intake/crash-guard.ts).
+    return await guardCrashes(() => runCommand(command, io, deps), deps.crashes);
   } catch (error) {
     // A command line that did not parse may still hold a secret (`--tokn=ghp_...`).
     if (io === given) io = (await import('./redaction.js')).redactingIo(given).io;
@@ -83,6 +39,57 @@ export async function runCli(argv: readonly string[], given: Io = processIo(), d
   } finally {
     tracePhase(null, 'done');
     stopTrace();
+  }
+}
+
+/** The parsed command run, its exit status. */
+async function runCommand(command: CliCommand, io: Io, deps: IoDeps): Promise<number> {
+  switch (command.kind) {
+    case 'help':
+    case 'version':
+      io.stdout(`${command.text}\n`);
+      return 0;
+    case 'compare': {
+      const { runCompareCommand } = await import('./command-compare.js');
+      return await runCompareCommand(command.args, io, deps);
+    }
+    case 'locate': {
+      const { runLocateCommand } = await import('./command-locate.js');
+      return await runLocateCommand(command.args, io, deps);
+    }
+    case 'diff': {
+      const { runDiffCommand } = await import('./command-diff.js');
+      return await runDiffCommand(command, io);
+    }
+    case 'capture': {
+      const { runCaptureCommand } = await import('./command-capture.js');
+      return await runCaptureCommand(command.args, io, deps);
+    }
+    case 'check': {
+      const { runCheckCommand } = await import('./command-check.js');
+      return await runCheckCommand(command, io, deps);
+    }
+    case 'schema': {
+      const { runSchemaCommand } = await import('./command-schema.js');
+      return runSchemaCommand(command.capture, io);
+    }
+    case 'validate': {
+      const { runValidateCommand } = await import('./command-validate.js');
+      return runValidateCommand(command.file, io, command.maxBytes);
+    }
+    case 'doctor': {
+      const { runDoctorCommand } = await import('./command-doctor.js');
+      return await runDoctorCommand(io, command.adapterConfig);
+    }
+    case 'completion': {
+      const { completionScript } = await import('./completion.js');
+      io.stdout(completionScript(command.shell));
+      return 0;
+    }
+    case 'mcp': {
+      const { runMcpServer } = await import('../mcp/server.js');
+      return await runMcpServer(io, deps);
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // can be driven from tests.
 import type { captureOneRun, captureRuns } from '../run/capture-runs.js';
 import type { Redactor } from '../redact/redactor.js';
+import type { CrashSource } from './crash-guard.js';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -33,6 +34,8 @@ export interface IoDeps {
   captureRuns?: typeof captureRuns;
   captureOneRun?: typeof captureOneRun;
   signals?: SignalSource;
+  /** Where a crash outside a command's own steps is heard of (process, when not given): intake/crash-guard.ts. */
+  crashes?: CrashSource;
   /** Called on a second Ctrl-C, when the user will not wait for the clean-up. */
   forceExit?: (code: number) => never;
 }

@@ -5,7 +5,7 @@
 // such run starts one small shell, in a session of its own, that holds the read end of a pipe from
 // bpdiff and is told each run's marker. When the pipe closes without bpdiff saying goodbye, the
 // shell kills every process whose environment holds one of the markers (as killRun does). On a
-// normal exit bpdiff has killed its runs already, and kills the shell.
+// normal exit bpdiff has killed its runs already, and kills the shell; after a crash it leaves it to its work.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { RunMarker } from './process-tree.js';
@@ -27,6 +27,13 @@ for pass in 1 2; do
 done`;
 
 let reaper: ChildProcess | null = null;
+/** Set once bpdiff crashed (intake/crash-guard.ts): no clean-up killed its runs, so the reaper, left alive at the exit, does. */
+let reapAtExit = false;
+
+/** bpdiff is going to exit without having closed its runs: the reaper kills them once it has. */
+export function reapEverythingAtExit(): void {
+  reapAtExit = true;
+}
 
 /** Has the reaper kill the run's processes (those with `marker` in their environment) if bpdiff is killed. */
 export function reapIfKilled(marker: RunMarker): void {
@@ -48,6 +55,8 @@ function startReaper(): ChildProcess {
   child.unref();
   (child.stdin as Socket | null)?.unref();
   process.once('exit', () => {
+    // Its pipe closes with bpdiff: left alive, it kills every run it was told of.
+    if (reapAtExit) return;
     try {
       child.kill('SIGKILL');
     } catch {

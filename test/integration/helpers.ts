@@ -94,6 +94,7 @@ export async function locateBothModes(
     const run = await runBpdiff(['locate', ...options, ...mode, '--', ...argv, '--', ...argv], { cwd });
     expect(run.leftovers).toEqual([]);
     expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.doc, `no document on stdout; stderr:\n${run.stderr}`).not.toBeNull();
     // Nor does it say a run could not be debugged: not of the pair started ahead of a restart that never came (run/spare-starts.ts).
     expect(run.stderr).not.toMatch(/could not be debugged/);
     check(run, mode);

@@ -195,7 +195,7 @@ for (const language of languages) {
       const run = await locate('a', 'b');
       expect(run.exitCode, run.stderr).toBe(1);
       expect(run.leftovers).toEqual([]);
-      expect(validateComparison(run.doc)).toEqual({ ok: true, errors: [] });
+      expect(validateComparison(run.doc), run.stderr).toEqual({ ok: true, errors: [] });
       const finding = run.doc!.locate!;
       const hints = run.doc!.analysis_hints;
       const at = `${language.file.replace('.', '\\.')}:${language.expected.line}`;

@@ -205,6 +205,30 @@ describe('runCli, live comparison with a stand-in engine', () => {
     expect(err).toEqual(['bpdiff: internal error: x is undefined (please report it with the command you ran)\n']);
   });
 
+  it("a crash outside the engine's await chain (a throw in a handler, a rejection no one saw) is one line and exit 2, not 1", async () => {
+    for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+      const crashes = new EventEmitter();
+      const crashing: IoDeps = {
+        crashes,
+        // The engine never answers: the crash alone ends the command.
+        captureRuns: () => {
+          setImmediate(() => crashes.emit(event, new TypeError("Cannot read properties of null (reading 'write')")));
+          return new Promise(() => undefined);
+        },
+      };
+      out = [];
+      err = [];
+      expect(await runCli([...LIVE.slice(0, 6), '--quiet', ...LIVE.slice(6)], io, crashing)).toBe(2);
+      expect(out).toEqual([]);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(
+        /^bpdiff: internal error: a crash outside the command's own steps: Cannot read properties of null \(reading 'write'\) \(at .*run-cli\.test\.ts:\d+:\d+\)\) \(please report it with the command you ran\)\n$/,
+      );
+      // Heard of only while the command runs.
+      expect(crashes.listenerCount(event)).toBe(0);
+    }
+  });
+
   it('names the run and the resolved path when the breakpoint file is missing in one run', async () => {
     fs.rmSync(path.join(dir, 'v2', 'pricing.py'));
     expect(await runCli(LIVE, io, differing)).toBe(2);
