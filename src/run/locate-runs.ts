@@ -176,11 +176,13 @@ async function locateOnce(
         for (const run of runs) run.close();
         const pair = spares.take();
         [runs, walks] = [pair.runs, pair.walks];
+        const taken = performance.now();
         const again = await pair.starts;
+        const startMs = performance.now() - taken;
         for (const run of runs) run.taken();
         if (signal.aborted) throw interrupted();
         const failure = startFailure(again);
-        if (failure === null && ahead && from === null) spares.restarted();
+        if (failure === null && ahead && from === null) spares.restarted(startMs);
         if (failure === null)
           return { walks, standings: again.map((start) => (start as StartedWalk).standing) as [Standing, Standing] };
         if (attempt === 2) throw messages.locateRestartFailed(failure);

@@ -2,7 +2,7 @@
 // never taken, closed with the walk in whatever state its start is in.
 import { describe, expect, it } from 'vitest';
 import type { LiveRun } from '../../../src/run/live-run.js';
-import { SpareStarts, type PairStart } from '../../../src/run/spare-starts.js';
+import { SpareStarts, WORTH_MS, type PairStart } from '../../../src/run/spare-starts.js';
 import type { WalkStartOutcome } from '../../../src/run/walk-start.js';
 import type { WalkedRun } from '../../../src/walk/line-walk-types.js';
 
@@ -37,9 +37,9 @@ describe('spare starts', () => {
     const first = starts.take();
     expect(made.map((pair) => pair.spare)).toEqual([false]);
     expect(first).toBe(made[0]!.pair);
-    starts.restarted();
+    starts.restarted(900);
     // A second restart noted before a take starts no second spare.
-    starts.restarted();
+    starts.restarted(900);
     expect(made.map((pair) => pair.spare)).toEqual([false, true]);
     expect(starts.take()).toBe(made[1]!.pair);
     // Taken: the next restart without a spare started meanwhile starts one of its own.
@@ -47,16 +47,43 @@ describe('spare starts', () => {
     expect(made.map((pair) => pair.spare)).toEqual([false, true, false]);
   });
 
+  it('a first restart whose start was short (a script) starts none ahead, for the rest of the walk', () => {
+    const { starts, made } = spares();
+    starts.take();
+    starts.restarted(WORTH_MS - 1);
+    starts.take();
+    // Only a pair started then is measured: a later longer start does not turn spares on.
+    starts.restarted(WORTH_MS * 5);
+    starts.take();
+    expect(made.map((pair) => pair.spare)).toEqual([false, false, false]);
+  });
+
+  it("a first restart whose start was long (a debugger's) starts spares, and a spare's short start taken keeps them on", () => {
+    const { starts, made } = spares();
+    starts.take();
+    starts.restarted(WORTH_MS);
+    expect(starts.take()).toBe(made[1]!.pair);
+    starts.restarted(30);
+    expect(made.map((pair) => pair.spare)).toEqual([false, true, true]);
+  });
+
+  it('BPDIFF_SPARE_STARTS=1: spares however short a start is', () => {
+    const { starts, made } = spares({ BPDIFF_SPARE_STARTS: '1' });
+    starts.take();
+    starts.restarted(10);
+    expect(made.map((pair) => pair.spare)).toEqual([false, true]);
+  });
+
   it('BPDIFF_SPARE_STARTS=0: none is ever started ahead', () => {
     const { starts, made } = spares({ BPDIFF_SPARE_STARTS: '0' });
-    starts.restarted();
+    starts.restarted(900);
     starts.take();
     expect(made.map((pair) => pair.spare)).toEqual([false]);
   });
 
   it('the spare never taken: its start given up and its runs closed at once, and again once its start ended (what it started late is killed too)', async () => {
     const { starts, said, made } = spares();
-    starts.restarted();
+    starts.restarted(900);
     const closing = starts.close();
     expect(said).toEqual(['pair 1 given up', 'pair 1 A closed', 'pair 1 B closed']);
     made[0]!.finish([]);
@@ -77,7 +104,7 @@ describe('spare starts', () => {
       walks: [{} as WalkedRun, {} as WalkedRun],
       starts: Promise.reject(new Error('the adapter did not start')),
     }));
-    failing.restarted();
+    failing.restarted(900);
     await new Promise((resolve) => setTimeout(resolve, 10));
     await expect(failing.take().starts).rejects.toThrow('the adapter did not start');
   });
