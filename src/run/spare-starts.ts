@@ -12,6 +12,7 @@
 // spare's CPU would slow the restarts more than it saves them). BPDIFF_SPARE_STARTS=0: none ever; 1:
 // from the first restart on, however long a start takes.
 import type { LiveRun } from './live-run.js';
+import { tracePhase } from '../trace/trace.js';
 import type { WalkStartOutcome } from './walk-start.js';
 import type { WalkedRun } from '../walk/line-walk-types.js';
 
@@ -64,7 +65,10 @@ export class SpareStarts {
    * where the walk starts): the pair the next restart takes is started, if spares pay.
    */
   restarted(startMs: number): void {
-    if (this.wanted === 'measure' && this.tookFresh) this.wanted = startMs >= WORTH_MS ? 'always' : 'never';
+    if (this.wanted === 'measure' && this.tookFresh) {
+      this.wanted = startMs >= WORTH_MS ? 'always' : 'never';
+      tracePhase(null, 'spares decided', { start_ms: Math.round(startMs), spares: this.wanted === 'always' });
+    }
     if (this.wanted === 'never' || this.spare !== null) return;
     const stop = new AbortController();
     const pair = this.startPair(stop.signal);
