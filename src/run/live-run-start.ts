@@ -91,7 +91,11 @@ export class LiveRunStart {
     readonly options: CaptureOptions,
     protected readonly context: RunContext,
   ) {
-    this.log = (line) => context.log(`[${spec.label}] ${line}`);
+    // Once the caller gave up (Ctrl-C, an MCP call cancelled, a walk's spare given up), what the run says
+    // of its killed debugger ('could not be debugged ... killed by SIGKILL') is not news: nothing more.
+    this.log = (line) => {
+      if (!context.signal.aborted) context.log(`[${spec.label}] ${line}`);
+    };
     this.pathsOfRun = runPaths(spec.cwd, context.copyFolder ?? null, this.resources.programTemp);
     // What the program writes is compared with its folders as placeholders, as its values are, and a
     // test runner's times as <time> (values/output-text.ts; --raw-values: as written).

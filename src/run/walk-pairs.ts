@@ -33,15 +33,10 @@ export function walkPairs(
       const context = setUp.context(index);
       if (stop === null) return new LiveRun(specs[index]!, options, { ...context, reachPass: from?.hit ?? 1 });
       // A spare's start takes the CPU the walk's runs leave idle (process/niceness.ts); given up (the walk
-      // ended first, or was interrupted), what it says of its killed debugger is not the walk's to say.
-      const signal = AbortSignal.any([context.signal, stop]);
-      const log = (line: string): void => {
-        if (!signal.aborted) context.log(line);
-      };
+      // ended first, or was interrupted), it says nothing more (live-run-start.ts).
       return new LiveRun(specs[index]!, options, {
         ...context,
-        signal,
-        log,
+        signal: AbortSignal.any([context.signal, stop]),
         niceness: spareNiceness(),
         reachPass: from?.hit ?? 1,
       });

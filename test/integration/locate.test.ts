@@ -4,10 +4,12 @@
 // --max-steps, the way back). Here: both Python adapters, the library, --within, Ctrl-C halfway and bad
 // input; lldb-dap, dlv and gdb in locate-native.test.ts; Java, Ruby, Node and TypeScript in locate-vm.test.ts.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ROOT, describeWithTool, leftoverProcesses, runBpdiff, startBpdiffUntilRunning } from './helpers.js';
+import { ROOT, describeWithTool, leftoverProcesses, onPath, runBpdiff, startBpdiffUntilRunning } from './helpers.js';
 import { PYTHON_ADAPTERS } from './python-adapters.js';
 import { DATA, LOCATE, describeLanguage, python, pythonOn } from './locate-languages.js';
 
@@ -246,3 +248,43 @@ describe('locate examples', () => {
     );
   });
 });
+
+describeWithTool(
+  'locate: Ctrl-C while both debuggers start (gdb)',
+  'gdb and cdt-gdb-adapter (scripts/setup.sh)',
+  onPath('gdb') && onPath('cdtDebugAdapter') && onPath('cc'),
+  () => {
+    it('says it was interrupted, and nothing of the debuggers it killed', async () => {
+      // Before: '[A] could not be debugged: cdt-gdb-adapter closed the connection during waiting for the
+      // initialized event (it was killed by SIGKILL); run again with --sequential ...', for each run.
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-locate-interrupted-'));
+      try {
+        const program = path.join(scratch, 'qsort-callback');
+        await execa(
+          'cc',
+          ['-g', '-O0', '-o', program, path.join(ROOT, 'test/integration/fixtures-native/qsort-callback.c')],
+          {
+            stdin: 'ignore',
+          },
+        );
+        const mark = randomUUID();
+        const { child } = await startBpdiffUntilRunning(['locate', '--adapter', 'gdb', '--', program, '--', program], {
+          mark,
+          pattern: /starting cdt-gdb-adapter/,
+          env: {},
+        });
+        child.kill('SIGINT');
+        const result = await child;
+        expect(result.exitCode).toBe(130);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toContain(
+          'bpdiff: interrupted by SIGINT — both runs were stopped and nothing was written',
+        );
+        expect(result.stderr).not.toMatch(/could not be debugged|killed by SIGKILL/);
+        expect(await leftoverProcesses(mark)).toEqual([]);
+      } finally {
+        fs.rmSync(scratch, { recursive: true, force: true });
+      }
+    });
+  },
+);
