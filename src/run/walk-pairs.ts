@@ -31,15 +31,10 @@ export function walkPairs(
   const newRuns = (stop: AbortSignal | null = null): [LiveRun, LiveRun] =>
     [0, 1].map((index) => {
       const context = setUp.context(index);
-      if (stop === null) return new LiveRun(specs[index]!, options, { ...context, reachPass: from?.hit ?? 1 });
       // A spare's start takes the CPU the walk's runs leave idle (process/niceness.ts); given up (the walk
       // ended first, or was interrupted), it says nothing more (live-run-start.ts).
-      return new LiveRun(specs[index]!, options, {
-        ...context,
-        signal: AbortSignal.any([context.signal, stop]),
-        niceness: spareNiceness(),
-        reachPass: from?.hit ?? 1,
-      });
+      const own = stop === null ? {} : { signal: AbortSignal.any([context.signal, stop]), niceness: spareNiceness() };
+      return new LiveRun(specs[index]!, options, { ...context, ...own, reachPass: from?.hit ?? 1 });
     }) as [LiveRun, LiveRun];
   const walkOf = (run: LiveRun, index: number): WalkedRun =>
     walked(

@@ -17,10 +17,11 @@ import type { ProbeCosts } from './probe-schedule.js';
  * back, after their start) this long, for a speculation to pay: a cheaper restart costs less than a
  * callee's lines walked for nothing (a loop of a few hundred passes on dlv, brought back in a fraction
  * of a second, is not worth it; 11,000 passes, 4 s, are; nor is a program that is slow to start alone,
- * a JVM on a loaded machine). 2 s until the next restart's programs were started ahead (run/spare-starts.ts):
- * a restart is then its way back alone, 1.3-1.6 s on gdb and lldb-dap in the bench's deep.c (one binary,
- * the uprobe counting), where speculating took gdb's walk from 20.2 s to 17.8 s and lldb-dap's from 16.6 s
- * to 15.4 s (paired medians), and left the line found and dlv's walk alike.
+ * a JVM on a loaded machine). The way back leaves the start out, so the bar holds whether the restart's
+ * programs were started ahead (run/spare-starts.ts) or not. 1.2 s, was 2 s: on gdb and lldb-dap the
+ * bench's deep.c (one binary, the uprobe counting) comes back in 1.3-1.6 s, and speculating there took
+ * gdb's walk from 20.2 s to 17.8 s and lldb-dap's from 16.6 s to 15.4 s (paired medians), the line found
+ * and dlv's walk alike.
  */
 const LEAST_STEPS_A_RESTART = 50;
 const LEAST_WAY_BACK_MS = 1200;

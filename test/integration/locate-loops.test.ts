@@ -221,14 +221,31 @@ for (const [language, options] of [
       it('a divergence in the 5th pass: the last level is short, and the pair started ahead of a restart that never came is killed unsaid', async () => {
         // Its start outlasts the walk's last level (price()'s three lines): closed in the middle of it,
         // its killed debugger was said as "[A] could not be debugged" at the end of a walk that found the line.
+        const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bpdiff-loops-')), 'trace.jsonl');
         const run = await runBpdiff(
           ['locate', ...options, '--cwd', ENV_LOOP, '--env-b', 'PART=4', '--', './build/deep', '--', './build/deep'],
-          { env: { BPDIFF_PROBE_COSTS: '1000,20' } },
+          { env: { BPDIFF_PROBE_COSTS: '1000,20', BPDIFF_TRACE: trace } },
         );
+        const phases = fs
+          .readFileSync(trace, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"phase":"spare'));
+        fs.rmSync(path.dirname(trace), { recursive: true, force: true });
         expect(run.exitCode, run.stderr).toBe(1);
         expect(run.doc!.analysis_hints[0]).toMatch(/^the runs part ways after deep\.c:10 in price\(\) /);
-        expect(run.stderr.match(/starting both runs again/g)?.length ?? 0).toBeGreaterThan(1);
+        const restarts = run.stderr.match(/starting both runs again/g)?.length ?? 0;
+        expect(restarts).toBeGreaterThan(1);
         expect(run.stderr).not.toMatch(/could not be debugged/);
+        // By default the first restart's own start decides (spare-starts.ts WORTH_MS), once, whatever this
+        // machine's debugger takes to start; the restarts after it take a spare each only if it said so.
+        const decided = phases.filter((line) => line.includes('"phase":"spares decided"'));
+        expect(decided).toHaveLength(1);
+        const { start_ms: startMs, spares } = JSON.parse(decided[0]!) as { start_ms: number; spares: boolean };
+        // A debugger's whole start, measured: never a few milliseconds (a spare's taken start is).
+        expect(startMs).toBeGreaterThan(50);
+        expect(spares).toBe(startMs >= 600);
+        const taken = phases.filter((line) => line.includes('"phase":"spare taken"') && line.includes('"run":"A"'));
+        expect(taken).toHaveLength(spares ? restarts - 1 : 0);
         expect(run.leftovers).toEqual([]);
       });
 
