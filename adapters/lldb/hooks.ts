@@ -11,6 +11,7 @@
 //   counts a walk's passes to the Nth, where lldb would trap at each (adapter.json hit_count.cpu_count).
 // - The `bpdiff_callbacks` command (bpdiff_lldb_callbacks.py): a walk's step stops where the library
 //   calls back into the program's code (adapter.json locate.callbacks).
+// - The `bpdiff_dump` command (bpdiff_lldb_dump.py): a stop's locals in one request (adapter.json frame_dump).
 import fs from 'node:fs';
 import path from 'node:path';
 import { cacheDir, cacheHash, fileStamp } from '../../src/cache-dir.js';
@@ -42,6 +43,8 @@ export const CPU_COMMAND = 'bpdiff_lldb_count.py';
 export const CALLBACKS_COMMAND = 'bpdiff_lldb_callbacks.py';
 /** The `bpdiff_returns` command (adapter.json locate.returned.read: the value a function returned, for a walk), a file of this folder. */
 export const RETURNS_COMMAND = 'bpdiff_lldb_returns.py';
+/** The `bpdiff_dump` command (adapter.json frame_dump: a stop's locals in one request), a file of this folder. */
+export const DUMP_COMMAND = 'bpdiff_lldb_dump.py';
 /** Cheaper entries into lldb's Python session (each call of a Python formatter), imported first. */
 export const SESSION_SUPPORT = 'bpdiff_lldb_session.py';
 /** The file BYTECODE_WRITER leaves in the bytecode folder once it has written it. */
@@ -225,6 +228,9 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   const returns = path.join(context.tempDir, RETURNS_COMMAND);
   fs.copyFileSync(helperScript(context.definition, RETURNS_COMMAND), returns);
   initCommands.push(`command script import ${quoteLldb(returns)}`);
+  const dump = path.join(context.tempDir, DUMP_COMMAND);
+  fs.copyFileSync(helperScript(context.definition, DUMP_COMMAND), dump);
+  initCommands.push(`command script import ${quoteLldb(dump)}`);
   const adapterEnv = { ...plan.adapterEnv };
   const bytecode = bytecodeFolder(plan.adapterExecutable, env);
   if (bytecode) {

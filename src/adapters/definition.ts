@@ -306,6 +306,14 @@ export interface AdapterDefinition {
    * by the adapter, from a stop at locate.entry.functions before the count (session-setup.ts). Default false.
    */
   one_cpu?: boolean;
+  /**
+   * The frame's locals read in one repl request a stop (src/capture/frame-dump.ts), where the reader
+   * would send a `variables` request for each container: the adapter's own script builds the same
+   * variables from the debugger's values. `command` takes ${depth}, ${max_children}, ${max_variables}
+   * and ${no_expand_hex} (the hex of no_expand_types as JSON); `answer`: a regular expression matching
+   * the start of the answer's line, before the JSON. BPDIFF_FRAME_DUMP=0 reads by requests.
+   */
+  frame_dump?: { command: string; answer: string };
   /** How `bpdiff locate` walks a program with this adapter, from where its own code starts (without it, --from is needed). */
   locate?: {
     entry?: {

@@ -46,6 +46,12 @@ export type Fetched =
   | { kind: 'deadline' }
   | { kind: 'error'; error: unknown };
 
+/** What reads a frame: requests, and maybe children known without one (a frame dump: frame-dump.ts). */
+export interface FrameRequester extends Requester {
+  /** The children of `parent` (no fewer than `want` + 1 where it has them, and how many it has), or null: ask the adapter. */
+  children?(parent: Parent, want: number, timeoutMs: number): Promise<Fetched | null>;
+}
+
 export interface InFlight {
   answer: Promise<Fetched>;
   settled: Fetched | null;
@@ -59,12 +65,14 @@ export interface InFlight {
  * `byCount` (AdapterDefinition.paging): a container that counts its elements is always paged.
  */
 export async function fetchChildren(
-  connection: Requester,
+  connection: FrameRequester,
   parent: Parent,
   want: number,
   timeoutMs: number,
   byCount: boolean,
 ): Promise<Fetched> {
+  const known = await connection.children?.(parent, want, timeoutMs);
+  if (known) return known;
   const { reference, indexed } = parent;
   const step = parent.where === 'scope' ? `variables of scope '${parent.path}'` : `variables of '${parent.path}'`;
   const paged = async (): Promise<Fetched> => {

@@ -9,7 +9,6 @@
 // fails or is slow costs only its own container's children; the run's --timeout stops the reading,
 // keeping what was read.
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { Requester } from '../dap/prefetch.js';
 import { DapRequestError } from '../dap/connection.js';
 import { isBpdiffError } from '../errors.js';
 import { cutValueText } from '../redact/cut-value.js';
@@ -24,6 +23,7 @@ import {
   REQUEST_MS_PER_CHILD,
   REQUEST_WINDOW,
   type Fetched,
+  type FrameRequester,
   type InFlight,
   type Parent,
 } from './fetch-children.js';
@@ -67,7 +67,7 @@ interface Node {
  * language) picks the definition's child-name templates.
  */
 export async function readFrame(
-  connection: Requester,
+  connection: FrameRequester,
   definition: AdapterDefinition,
   frameId: number,
   selection: ScopeSelection,
@@ -101,7 +101,7 @@ class FrameReader {
   private stop: 'max_variables' | 'deadline' | null = null;
 
   constructor(
-    private readonly connection: Requester,
+    private readonly connection: FrameRequester,
     private readonly definition: AdapterDefinition,
     private readonly limits: FrameLimits,
     private readonly deadline: number,

@@ -12,6 +12,10 @@
 // frame at the stop (a stop in the standard library, stepped out of at once): where reads lately did
 // not ask for what the read before them did (Rust's walks go in and out of std at every other step),
 // nothing is sent early until they do again, so the adapter does not read frames for nothing.
+// A read by a frame dump (capture/frame-dump.ts: the scopes, then one evaluate that reads the whole
+// frame) is not sent early: a dump sent in vain (a stop the walk steps out of) costs the adapter a
+// whole read before it takes the next step (a Rust stop's: 20 ms on lldb-dap), where one sent early
+// saves two round trips (~2 ms). A Rust every-line walk of 1,000 steps took 34 s without, 41 s with.
 import type { DapConnection, RequestCommand, RequestMap, ResponseBody, WaitOptions } from './connection.js';
 
 /** What reads a frame needs of a connection: requests (readFrame takes a Prefetcher or the connection itself). */

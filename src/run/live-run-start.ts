@@ -12,6 +12,7 @@ import { fillAdapterPlaceholders, prepareLaunch } from '../adapters/prepare-laun
 import { loadHooks } from '../adapters/load-hooks.js';
 import { programAdapter, startAdapter, type RunningAdapter } from '../dap/adapter-process.js';
 import { Prefetcher } from '../dap/prefetch.js';
+import { FrameDump } from '../capture/frame-dump.js';
 import { describeEnd } from '../dap/output-tail.js';
 import { builtinDefinition } from '../adapters/registry.js';
 import { DebugSession } from '../session/debug-session.js';
@@ -71,6 +72,19 @@ export class LiveRunStart {
   protected session: DebugSession | null = null;
   /** A walk's reads of each step's frame, sent with the stop's stackTrace (definition locate.prefetch). */
   protected prefetcher: Prefetcher | null = null;
+  /** Reads each stop's locals in one request, where the definition has a script for it (frame_dump): what reads frames. */
+  protected frameDump: FrameDump | null = null;
+  /** How the run's reads of frames went (requests sent early, frames dumped), for the trace's 'done'. */
+  protected readsTraced(): Record<string, number> | undefined {
+    if (!this.prefetcher && !this.frameDump) return undefined;
+    return {
+      ...(this.prefetcher ? { prefetched: this.prefetcher.hits, prefetched_in_vain: this.prefetcher.misses } : {}),
+      ...(this.frameDump
+        ? { frames_dumped: this.frameDump.counts.dumped, frames_by_requests: this.frameDump.counts.by_requests }
+        : {}),
+    };
+  }
+
   /** When the run's --timeout ends (a Date.now() time): reading a frame stops there. Each stop gives it the time again. */
   protected deadline = 0;
   /** The end of the program bpdiff started for an adapter that attaches to it, or lives in it. */
@@ -181,6 +195,8 @@ export class LiveRunStart {
     });
     this.session = session;
     if (walk && definition.locate?.prefetch === true) this.prefetcher = new Prefetcher(running.connection);
+    if (definition.frame_dump && process.env['BPDIFF_FRAME_DUMP'] !== '0')
+      this.frameDump = new FrameDump(this.prefetcher ?? running.connection, definition, options.limits);
     const capabilities = await session.initialize();
     tracePhase(spec.label, 'initialized');
     const versionPath = definition.adapter.version_capability;

@@ -141,10 +141,11 @@ export class LiveRun extends LiveRunStart implements WalkRun {
     const connection = this.adapter!.connection;
     // The scopes and the locals' variables, asked for again at the next step's stop (prefetch.ts).
     const readDone = this.prefetcher?.reading();
+    this.frameDump?.readingIn(`${file ?? ''}:${line ?? ''}:${name ?? ''}`);
     const read = options.values.watch_only
       ? emptyRead()
       : await readFrame(
-          this.prefetcher ?? connection,
+          this.frameDump ?? this.prefetcher ?? connection,
           definition,
           frameId,
           options.values.scope,
@@ -364,11 +365,7 @@ export class LiveRun extends LiveRunStart implements WalkRun {
   close(): void {
     this.adapter?.close();
     this.resources.dispose();
-    tracePhase(
-      this.spec.label,
-      'done',
-      this.prefetcher ? { prefetched: this.prefetcher.hits, prefetched_in_vain: this.prefetcher.misses } : undefined,
-    );
+    tracePhase(this.spec.label, 'done', this.readsTraced());
   }
 
   private started(): DebugSession {
