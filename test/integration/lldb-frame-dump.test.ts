@@ -77,18 +77,9 @@ async function bothWays(
   return { doc: dumped.doc!, exitCode: dumped.exitCode, ...dumpCounts(trace) };
 }
 
-const INVENTORY = [
-  '--',
-  '../build/v1/inventory',
-  'tea:4',
-  'mug-l:3',
-  'mug-s:2',
-  '--',
-  '../build/v2/inventory',
-  'tea:4',
-  'mug-l:3',
-  'mug-s:2',
-];
+/** The example's orders, and both versions' commands run with them. */
+const ORDERS = ['tea:4', 'mug-l:3', 'mug-s:2'];
+const INVENTORY = ['--', '../build/v1/inventory', ...ORDERS, '--', '../build/v2/inventory', ...ORDERS];
 
 describeWithTool('the lldb frame dump reads what lldb-dap lists', 'lldb-dap', lldbDap !== null, () => {
   it("C: main's struct of arrays, its array of char arrays not yet written, and a loop's locals", async () => {
