@@ -101,12 +101,19 @@ function rustSysroot(cwd: string, env: Record<string, string>, toolchain: string
   );
 }
 
+/** The initCommand that imports a script of this folder, copied into the run's temporary folder first. */
+function importScript(context: LaunchContext, name: string): string {
+  const copy = path.join(context.tempDir, name);
+  fs.copyFileSync(helperScript(context.definition, name), copy);
+  return `command script import ${quoteLldb(copy)}`;
+}
+
 /** initCommands that load the toolchain's formatters and bpdiff's fixes, or a warning why not. */
 async function rustFormatters(
   context: LaunchContext,
   toolchain: string | null,
 ): Promise<{ commands: string[]; warning: string | null }> {
-  const { spec, tempDir } = context;
+  const { spec } = context;
   const sysroot = await rustSysroot(spec.cwd, runEnvironment(spec), toolchain);
   if (!sysroot) {
     return {
@@ -116,13 +123,11 @@ async function rustFormatters(
     };
   }
   const etc = path.join(sysroot, 'lib/rustlib/etc');
-  const support = path.join(tempDir, RUST_SUPPORT);
-  fs.copyFileSync(helperScript(context.definition, RUST_SUPPORT), support);
   return {
     commands: [
       `command script import ${quoteLldb(path.join(etc, 'lldb_lookup.py'))}`,
       `command source -s 1 ${quoteLldb(path.join(etc, 'lldb_commands'))}`,
-      `command script import ${quoteLldb(support)}`,
+      importScript(context, RUST_SUPPORT),
       // A step into the standard library's functions steps over them inside lldb.
       `settings set target.process.thread.step-avoid-regexp ${RUST_STEP_AVOID}`,
     ],
@@ -205,32 +210,20 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
   }
   const rust = isCargo(spec.argv) || path.extname(spec.breakpoint.path) === '.rs' || byRustc(elf);
   const initCommands = [...stringList(plan.launch.initCommands)];
-  const session = path.join(context.tempDir, SESSION_SUPPORT);
-  fs.copyFileSync(helperScript(context.definition, SESSION_SUPPORT), session);
-  initCommands.push(`command script import ${quoteLldb(session)}`);
+  initCommands.push(importScript(context, SESSION_SUPPORT));
   if (rust) {
     const formatters = await rustFormatters(context, toolchain);
     initCommands.push(...formatters.commands);
     if (formatters.warning) warnings.push(formatters.warning);
   } else {
     // C++ (and a C file of a C++ program: the formatters cost nothing where no such type is).
-    const support = path.join(context.tempDir, CPP_SUPPORT);
-    fs.copyFileSync(helperScript(context.definition, CPP_SUPPORT), support);
-    initCommands.push(`command script import ${quoteLldb(support)}`);
+    initCommands.push(importScript(context, CPP_SUPPORT));
   }
   copySharedHelper(CPU_COUNT_SCRIPT, context.tempDir);
-  const cpuCommand = path.join(context.tempDir, CPU_COMMAND);
-  fs.copyFileSync(helperScript(context.definition, CPU_COMMAND), cpuCommand);
-  initCommands.push(`command script import ${quoteLldb(cpuCommand)}`);
-  const callbacks = path.join(context.tempDir, CALLBACKS_COMMAND);
-  fs.copyFileSync(helperScript(context.definition, CALLBACKS_COMMAND), callbacks);
-  initCommands.push(`command script import ${quoteLldb(callbacks)}`);
-  const returns = path.join(context.tempDir, RETURNS_COMMAND);
-  fs.copyFileSync(helperScript(context.definition, RETURNS_COMMAND), returns);
-  initCommands.push(`command script import ${quoteLldb(returns)}`);
-  const dump = path.join(context.tempDir, DUMP_COMMAND);
-  fs.copyFileSync(helperScript(context.definition, DUMP_COMMAND), dump);
-  initCommands.push(`command script import ${quoteLldb(dump)}`);
+  initCommands.push(importScript(context, CPU_COMMAND));
+  initCommands.push(importScript(context, CALLBACKS_COMMAND));
+  initCommands.push(importScript(context, RETURNS_COMMAND));
+  initCommands.push(importScript(context, DUMP_COMMAND));
   const adapterEnv = { ...plan.adapterEnv };
   const bytecode = bytecodeFolder(plan.adapterExecutable, env);
   if (bytecode) {
@@ -238,9 +231,7 @@ async function prepare(context: LaunchContext, plan: LaunchPlan): Promise<Launch
     initCommands.push('settings append target.unset-env-vars PYTHONPYCACHEPREFIX');
     if (!bytecode.written) {
       // After the formatters: their modules are written too.
-      const writer = path.join(context.tempDir, BYTECODE_WRITER);
-      fs.copyFileSync(helperScript(context.definition, BYTECODE_WRITER), writer);
-      initCommands.push(`command script import ${quoteLldb(writer)}`);
+      initCommands.push(importScript(context, BYTECODE_WRITER));
     }
   }
   const stdin = spec.stdin_file ? path.resolve(spec.cwd, spec.stdin_file) : '/dev/null';

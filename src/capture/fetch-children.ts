@@ -48,8 +48,8 @@ export type Fetched =
 
 /** What reads a frame: requests, and maybe children known without one (a frame dump: frame-dump.ts). */
 export interface FrameRequester extends Requester {
-  /** The children of `parent` (no fewer than `want` + 1 where it has them, and how many it has), or null: ask the adapter. */
-  children?(parent: Parent, want: number, timeoutMs: number): Promise<Fetched | null>;
+  /** The children of `parent` (no fewer than the reader's limits keep, plus one, and how many it has), or null: ask the adapter. */
+  children?(parent: Parent, timeoutMs: number): Promise<Fetched | null>;
 }
 
 export interface InFlight {
@@ -71,7 +71,7 @@ export async function fetchChildren(
   timeoutMs: number,
   byCount: boolean,
 ): Promise<Fetched> {
-  const known = await connection.children?.(parent, want, timeoutMs);
+  const known = await connection.children?.(parent, timeoutMs);
   if (known) return known;
   const { reference, indexed } = parent;
   const step = parent.where === 'scope' ? `variables of scope '${parent.path}'` : `variables of '${parent.path}'`;

@@ -137,7 +137,7 @@ export class FrameDump implements FrameRequester {
     return body;
   }
 
-  async children(parent: Parent, _want: number, timeoutMs: number): Promise<Fetched | null> {
+  async children(parent: Parent, timeoutMs: number): Promise<Fetched | null> {
     if (parent.where === 'value') {
       const node = this.nodes.get(parent.reference);
       return node?.[6] ? { kind: 'ok', children: this.variables(node[6]), total: node[7] } : null;

@@ -260,7 +260,7 @@ describe('FrameDump', () => {
       depth: 0,
       maxChildren: 4,
     } as const;
-    expect(await dump.children(parent, 4, 1000)).toBeNull();
+    expect(await dump.children(parent, 1000)).toBeNull();
     expect(first.variables['order.qty']).toBe('2');
   });
 
