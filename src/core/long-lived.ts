@@ -22,7 +22,12 @@ export class LongLived<T> {
     return new Promise<U | W>((resolve, reject) => {
       const onSettled = (settled: Settled<T>): void =>
         settled.ok ? resolve(wrap(settled.value)) : reject(settled.error);
-      if (this.settled !== null) return onSettled(this.settled);
+      if (this.settled !== null) {
+        // `other` is left to settle on its own, never unhandled: a wait on an adapter that rejects later
+        // (its connection closed) would otherwise end bpdiff as a crash (intake/crash-guard.ts).
+        other.catch(() => undefined);
+        return onSettled(this.settled);
+      }
       this.waiters.add(onSettled);
       other.then(
         (value) => {

@@ -250,8 +250,13 @@ function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null):
     : { kind: 'exited', exit_code: exitCode, never_bound: true };
 }
 
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(interrupted());
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    // The wait given up is left to settle on its own, never unhandled: a spare pair's wait for its stop,
+    // given up and then its adapter killed, rejected with no one to hear it, and bpdiff ended as a crash.
+    promise.catch(() => undefined);
+    return Promise.reject(interrupted());
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(interrupted());
     signal.addEventListener('abort', onAbort, { once: true });
