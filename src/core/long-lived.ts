@@ -22,13 +22,8 @@ export class LongLived<T> {
     return new Promise<U | W>((resolve, reject) => {
       const onSettled = (settled: Settled<T>): void =>
         settled.ok ? resolve(wrap(settled.value)) : reject(settled.error);
-      if (this.settled !== null) {
-        // `other` is left to settle on its own, never unhandled: a wait on an adapter that rejects later
-        // (its connection closed) would otherwise end bpdiff as a crash (intake/crash-guard.ts).
-        other.catch(() => undefined);
-        return onSettled(this.settled);
-      }
-      this.waiters.add(onSettled);
+      // `other` is always listened to, also when the long-lived promise settled before the race: a wait
+      // on an adapter left unheard rejects later (its connection closed), and bpdiff ended as a crash.
       other.then(
         (value) => {
           this.waiters.delete(onSettled);
@@ -39,6 +34,8 @@ export class LongLived<T> {
           reject(error);
         },
       );
+      if (this.settled !== null) onSettled(this.settled);
+      else this.waiters.add(onSettled);
     });
   }
 

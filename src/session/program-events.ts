@@ -251,15 +251,13 @@ function endedWithoutStop(breakpoint: BreakpointState, exitCode: number | null):
 }
 
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    // The wait given up is left to settle on its own, never unhandled: a spare pair's wait for its stop,
-    // given up and then its adapter killed, rejected with no one to hear it, and bpdiff ended as a crash.
-    promise.catch(() => undefined);
-    return Promise.reject(interrupted());
-  }
+  // `promise` is always listened to, also when the signal was aborted before the race: a wait given up
+  // and left unheard (a spare pair's wait for its stop, its adapter then killed) rejected with no one to
+  // hear it, and bpdiff ended as a crash (intake/crash-guard.ts).
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(interrupted());
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
